@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+// ModalLab: one package, no dependencies outside the toolchain (SPEC §2).
+import PackageDescription
+
+let package = Package(
+    name: "ModalLab",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "modallab", targets: ["modallab"])
+    ],
+    targets: [
+        // Leaf modules: depend on nothing of ours.
+        .target(name: "JSON"),
+        .target(name: "HTTPServer"),
+        .target(name: "Mustache"),
+        // Domain.
+        .target(name: "Prototype", dependencies: ["JSON"]),
+        .target(name: "Presentation", dependencies: ["Prototype", "JSON"]),
+        .target(name: "InteractionLog", dependencies: ["JSON"]),
+        .target(name: "Sharing", dependencies: ["JSON"]),
+        // The application and its entry point.
+        .target(
+            name: "ModalLabServer",
+            dependencies: [
+                "HTTPServer", "Mustache", "JSON", "Prototype", "Presentation", "InteractionLog", "Sharing",
+            ]
+        ),
+        .executableTarget(name: "modallab", dependencies: ["ModalLabServer"]),
+
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "PrototypeTests", dependencies: ["Prototype", "JSON"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Prototype", "JSON"]),
+        .testTarget(name: "InteractionLogTests", dependencies: ["InteractionLog", "JSON"]),
+        .testTarget(name: "SharingTests", dependencies: ["Sharing"]),
+        .testTarget(name: "ModalLabServerTests", dependencies: ["ModalLabServer", "HTTPServer", "JSON"]),
+    ]
+)

@@ -1,0 +1,313 @@
+/// A JSON text that could not be parsed: where, and what was expected there.
+///
+/// `line` and `column` are 1-based; `column` counts Unicode scalars from the line's start.
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// 1-based line of the offending character.
+    public var line: Int
+    /// 1-based column (in Unicode scalars) of the offending character.
+    public var column: Int
+    /// Byte offset from the start of the text.
+    public var offset: Int
+    /// What was wrong, e.g. "expected ',' or '}' after an object member".
+    public var message: String
+
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// Parses JSON texts (RFC 8259) into ``JSONValue``s.
+///
+/// Strict: no comments, no trailing commas, no leading zeros, no duplicate object keys, no
+/// control characters in strings, valid UTF-8 only, nesting at most ``maxDepth`` deep.
+public enum JSONParser {
+    /// Deepest nesting of arrays and objects accepted (protects the stack from hostile input).
+    public static let maxDepth = 256
+
+    /// Parses a whole text. Throws ``JSONSyntaxError`` with line and column on any error.
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    /// Parses a whole text given as UTF-8 bytes.
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buf in
+            do throws(JSONSyntaxError) { return .success(try parse(buf)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Parses a whole text given as UTF-8 bytes.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        var p = Parser(bytes: bytes)
+        p.skipSpace()
+        let v = try p.value(depth: 0)
+        p.skipSpace()
+        if p.pos < bytes.count { throw p.error("unexpected text after the JSON value") }
+        return v
+    }
+}
+
+private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var pos = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        let off = min(offset ?? pos, bytes.count)
+        var line = 1
+        var col = 1
+        var i = 0
+        while i < off {
+            let b = bytes[i]
+            if b == 0x0A {
+                line += 1
+                col = 1
+            } else if b & 0xC0 != 0x80 {
+                col += 1
+            }
+            i += 1
+        }
+        return JSONSyntaxError(line: line, column: col, offset: off, message: message)
+    }
+
+    mutating func skipSpace() {
+        while pos < bytes.count {
+            switch bytes[pos] {
+            case 0x20, 0x09, 0x0A, 0x0D: pos += 1
+            default: return
+            }
+        }
+    }
+
+    func describeHere() -> String {
+        guard pos < bytes.count else { return "the end of the text" }
+        let b = bytes[pos]
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        return "byte 0x" + hex2(b)
+    }
+
+    mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard pos < bytes.count else { throw error("expected a JSON value, found the end of the text") }
+        switch bytes[pos] {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw error("expected a JSON value, found \(describeHere())")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let n = word.utf8CodeUnitCount
+        let w = UnsafeBufferPointer(start: word.utf8Start, count: n)
+        guard pos + n <= bytes.count, (0..<n).allSatisfy({ bytes[pos + $0] == w[$0] }) else {
+            throw error("expected '\(word)'")
+        }
+        pos += n
+    }
+
+    mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
+        pos += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipSpace()
+        if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") {
+            pos += 1
+            return .object(JSONObject())
+        }
+        var seen = Set<String>()
+        while true {
+            skipSpace()
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else {
+                throw error("expected a member name in double quotes, found \(describeHere())")
+            }
+            let keyStart = pos
+            let key = try string()
+            if !seen.insert(key).inserted { throw error("duplicate member name \"\(key)\"", at: keyStart) }
+            skipSpace()
+            guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else {
+                throw error("expected ':' after member name \"\(key)\", found \(describeHere())")
+            }
+            pos += 1
+            skipSpace()
+            let v = try value(depth: depth)
+            members.append((key, v))
+            skipSpace()
+            guard pos < bytes.count else { throw error("expected ',' or '}' in an object, found the end of the text") }
+            if bytes[pos] == UInt8(ascii: ",") {
+                pos += 1
+                continue
+            }
+            if bytes[pos] == UInt8(ascii: "}") {
+                pos += 1
+                var o = JSONObject()
+                o.appendUnchecked(members)
+                return .object(o)
+            }
+            throw error("expected ',' or '}' after an object member, found \(describeHere())")
+        }
+    }
+
+    mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
+        pos += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if pos < bytes.count && bytes[pos] == UInt8(ascii: "]") {
+            pos += 1
+            return .array(items)
+        }
+        while true {
+            skipSpace()
+            items.append(try value(depth: depth))
+            skipSpace()
+            guard pos < bytes.count else { throw error("expected ',' or ']' in an array, found the end of the text") }
+            if bytes[pos] == UInt8(ascii: ",") {
+                pos += 1
+                continue
+            }
+            if bytes[pos] == UInt8(ascii: "]") {
+                pos += 1
+                return .array(items)
+            }
+            throw error("expected ',' or ']' after an array element, found \(describeHere())")
+        }
+    }
+
+    mutating func number() throws(JSONSyntaxError) -> Double {
+        let start = pos
+        if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+        func digits(_ p: inout Int, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+            let s = p
+            while p < b.count && b[p] >= 48 && b[p] <= 57 { p += 1 }
+            return p - s
+        }
+        guard pos < bytes.count, bytes[pos] >= 48 && bytes[pos] <= 57 else { throw error("expected a digit") }
+        if bytes[pos] == 48 {
+            pos += 1
+            if pos < bytes.count && bytes[pos] >= 48 && bytes[pos] <= 57 {
+                throw error("numbers may not have leading zeros")
+            }
+        } else {
+            _ = digits(&pos, bytes)
+        }
+        if pos < bytes.count && bytes[pos] == UInt8(ascii: ".") {
+            pos += 1
+            if digits(&pos, bytes) == 0 { throw error("expected a digit after the decimal point") }
+        }
+        if pos < bytes.count && (bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E")) {
+            pos += 1
+            if pos < bytes.count && (bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-")) { pos += 1 }
+            if digits(&pos, bytes) == 0 { throw error("expected a digit in the exponent") }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
+        guard let d = Double(text), d.isFinite else { throw error("number out of range", at: start) }
+        return d
+    }
+
+    mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        guard pos + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[pos]
+            let d: UInt32
+            switch b {
+            case 48...57: d = UInt32(b - 48)
+            case 65...70: d = UInt32(b - 55)
+            case 97...102: d = UInt32(b - 87)
+            default: throw error("expected a hex digit in a \\u escape")
+            }
+            v = v << 4 | d
+            pos += 1
+        }
+        return v
+    }
+
+    mutating func string() throws(JSONSyntaxError) -> String {
+        let open = pos
+        pos += 1
+        // Fast path: no escapes, all valid UTF-8 → one String init.
+        var i = pos
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            i += 1
+        }
+        guard i < bytes.count else { throw error("unterminated string", at: open) }
+        if bytes[i] == UInt8(ascii: "\"") {
+            let slice = UnsafeBufferPointer(rebasing: bytes[pos..<i])
+            guard let s = String(validating: slice, as: UTF8.self) else {
+                throw error("invalid UTF-8 in a string", at: pos)
+            }
+            pos = i + 1
+            return s
+        }
+        var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[pos..<i]))
+        pos = i
+        while true {
+            guard pos < bytes.count else { throw error("unterminated string", at: open) }
+            let b = bytes[pos]
+            if b == UInt8(ascii: "\"") {
+                pos += 1
+                guard let s = String(validating: out, as: UTF8.self) else {
+                    throw error("invalid UTF-8 in a string", at: open)
+                }
+                return s
+            }
+            if b < 0x20 { throw error("control character in a string (escape it as \\u00\(hex2(b)))") }
+            if b != UInt8(ascii: "\\") {
+                out.append(b)
+                pos += 1
+                continue
+            }
+            pos += 1
+            guard pos < bytes.count else { throw error("unterminated escape") }
+            let e = bytes[pos]
+            pos += 1
+            switch e {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if scalar >= 0xD800 && scalar < 0xDC00 {
+                    guard pos + 1 < bytes.count, bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u")
+                    else {
+                        throw error("lone high surrogate in a \\u escape")
+                    }
+                    pos += 2
+                    let low = try hex4()
+                    guard low >= 0xDC00 && low < 0xE000 else { throw error("invalid low surrogate in a \\u escape") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                    throw error("lone low surrogate in a \\u escape")
+                }
+                out.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+            default:
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'", at: pos - 2)
+            }
+        }
+    }
+}
+
+extension JSONObject {
+    /// Appends members known to have unique keys (the parser checks), without the O(n) lookup.
+    mutating func appendUnchecked(_ new: [(key: String, value: JSONValue)]) {
+        if isEmpty { self = JSONObject(uniqueMembers: new) } else { for m in new { self[m.key] = m.value } }
+    }
+
+    var isEmpty: Bool { count == 0 }
+}
+
+private func hex2(_ b: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
+}

@@ -1,0 +1,1 @@
+// The Sharing module. See SPEC §2 for its one reason to change.

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import HTTPServer
+
+@Test func hTTPServerModuleBuilds() {}

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import InteractionLog
+
+@Test func interactionLogModuleBuilds() {}

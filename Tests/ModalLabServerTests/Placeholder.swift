@@ -1,0 +1,5 @@
+import Testing
+
+@testable import ModalLabServer
+
+@Test func modalLabServerModuleBuilds() {}

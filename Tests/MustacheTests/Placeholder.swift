@@ -1,0 +1,5 @@
+import Testing
+
+@testable import Mustache
+
+@Test func mustacheModuleBuilds() {}

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import Presentation
+
+@Test func presentationModuleBuilds() {}

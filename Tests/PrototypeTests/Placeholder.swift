@@ -1,0 +1,5 @@
+import Testing
+
+@testable import Prototype
+
+@Test func prototypeModuleBuilds() {}

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import Sharing
+
+@Test func sharingModuleBuilds() {}
