@@ -26,6 +26,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "modallab", dependencies: ["ModalLabServer"]),
+        .executableTarget(
+            name: "modallab-bench",
+            dependencies: ["ModalLabServer", "HTTPServer", "Mustache", "JSON", "Prototype", "Presentation", "InteractionLog"],
+            path: "Benchmarks/Sources/ModalLabBenchmarks"
+        ),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
