@@ -101,6 +101,13 @@ public struct JSONReader: Sendable {
         return items.enumerated().map { JSONReader($1, path: path.appending($0)) }
     }
 
+    /// The elements as strings. Throws unless the value is an array of strings.
+    public func strings() throws(JSONShapeError) -> [String] {
+        var out: [String] = []
+        for e in try array() { out.append(try e.string()) }
+        return out
+    }
+
     /// A reader of the object's members. Throws unless the value is an object.
     public func object() throws(JSONShapeError) -> ObjectReader {
         guard case .object(let o) = value else { throw mismatch("an object") }

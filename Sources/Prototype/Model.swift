@@ -1,0 +1,279 @@
+import JSON
+
+/// A prototype: one `"format": "modallab/1"` document (SPEC §3), decoded and cross-checked.
+///
+/// Ids (`[a-z0-9][a-z0-9-]{0,63}`) are unique across screens, modals, controls, list items and
+/// actions of one prototype; lookups by id are O(1).
+public struct Prototype: Sendable {
+    /// Always "modallab/1".
+    public var format: String
+    /// The prototype's id (also its URL segment `/p/{id}`).
+    public var id: String
+    /// Display name.
+    public var name: String
+    /// The iOS major version the prototype targets (decides `automatic`; RULES modal.automatic-resolves).
+    public var targetOS: Int
+    /// Device ids of SPEC §4 this prototype is designed for (the first is the player's default).
+    public var devices: [String]
+    /// Tint colour, `#RRGGBB`.
+    public var tint: String?
+    /// The id of the first screen.
+    public var start: String
+    /// The app's screens (outside any modal).
+    public var screens: [Screen]
+    /// The modal presentations.
+    public var modals: [Modal]
+    /// Per-prototype lint settings (`"lint": {"disable": [ids], "severity": {id: level}}`).
+    public var lint: LintSettings
+    /// A hash of the definition's bytes (16 hex digits, FNV-1a 64): `prototype_version` in the log.
+    public var version: String
+
+    var modalIndex: [String: Int] = [:]
+    var screenIndex: [String: ScreenLocation] = [:]
+    var controlIndex: [String: ControlLocation] = [:]
+
+    /// The modal with this id.
+    public func modal(_ id: String) -> Modal? { modalIndex[id].map { modals[$0] } }
+    /// The screen with this id, in the app or inside a modal.
+    public func screen(_ id: String) -> Screen? {
+        guard let loc = screenIndex[id] else { return nil }
+        switch loc.owner {
+        case nil: return screens[loc.index]
+        case let m?: return modals[modalIndex[m]!].screens[loc.index]
+        }
+    }
+    /// Where a screen lives: `nil` for an app screen, else the id of the modal holding it.
+    public func owner(ofScreen id: String) -> String?? { screenIndex[id].map(\.owner) }
+    /// A control (or list item) by id, with where it lives.
+    public func control(_ id: String) -> ControlLocation? { controlIndex[id] }
+    /// All control ids, for suggestions.
+    public var controlIDs: [String] { Array(controlIndex.keys) }
+}
+
+/// Where a screen lives.
+struct ScreenLocation: Sendable {
+    var owner: String?
+    var index: Int
+}
+
+/// A control (or a list item) and where it is: its screen, and the modal holding that screen
+/// (`nil` for the app's own screens).
+public struct ControlLocation: Sendable {
+    /// The control; for a list item, a synthesised `button` carrying the item's title and action.
+    public var control: Control
+    /// The screen id (a modal's root screen has the modal's id).
+    public var screen: String
+    /// The modal holding the screen, if any.
+    public var modal: String?
+    /// Which bar or area: "leading", "trailing", "toolbar", "content".
+    public var placement: String
+    /// For list items, the list's id.
+    public var list: String?
+}
+
+/// A screen: navigation bar, content, toolbar.
+public struct Screen: Sendable {
+    public var id: String
+    public var title: String?
+    public var navigationBar: NavigationBar?
+    public var toolbar: [Control]
+    public var content: [Control]
+
+    /// Every control of the screen, in drawing order (bar leading, trailing, content, toolbar).
+    public var allControls: [Control] {
+        (navigationBar?.leading ?? []) + (navigationBar?.trailing ?? []) + content + toolbar
+    }
+}
+
+/// A navigation bar's bar buttons.
+public struct NavigationBar: Sendable {
+    public var leading: [Control]
+    public var trailing: [Control]
+    /// Appearance token (for `modal.appearance-consistent`), e.g. "default", "transparent".
+    public var appearance: String?
+}
+
+/// The kinds of control. SPEC §3.
+public enum ControlKind: String, Sendable, CaseIterable {
+    case button, textField, textArea, toggle, list, text, image, segmented
+}
+
+/// A control. Which fields are meaningful depends on `kind` (SPEC §3).
+public struct Control: Sendable {
+    public var kind: ControlKind
+    public var id: String
+    /// Button title, or list item title.
+    public var title: String?
+    /// SF Symbol name, drawn as a glyph placeholder.
+    public var systemImage: String?
+    /// Button role.
+    public var role: ButtonRole?
+    /// What a tap does (buttons, list items).
+    public var action: Action?
+    /// Label of a field, toggle or image placeholder.
+    public var label: String?
+    /// Placeholder of a text field or area.
+    public var placeholder: String?
+    /// Initial text of a field or area.
+    public var value: String?
+    /// Initial state of a toggle.
+    public var isOn: Bool
+    /// List rows.
+    public var items: [ListItem]
+    /// Body of a `text` control.
+    public var text: String?
+    /// `text` control tone: "default", "warning" or "error" (`popover.no-warnings`).
+    public var tone: String?
+    /// Segments of a segmented control.
+    public var segments: [String]
+    /// Whether editing it makes its modal dirty (`modal.data-loss-confirm`).
+    public var userContent: Bool
+    /// Accessibility label for icon-only buttons.
+    public var accessibilityLabel: String?
+    /// Height of an `image` placeholder, in points.
+    public var height: Double?
+
+    /// The text a person reads on it: title, label, accessibility label or id.
+    public var displayName: String { title ?? label ?? accessibilityLabel ?? text ?? id }
+}
+
+/// A row of a `list` control.
+public struct ListItem: Sendable {
+    public var id: String
+    public var title: String
+    public var subtitle: String?
+    public var systemImage: String?
+    public var action: Action?
+}
+
+/// A button of an alert or action sheet (`UIAlertAction`).
+public struct AlertAction: Sendable {
+    /// Optional id (a tap may name the action by id, title or index).
+    public var id: String?
+    public var title: String
+    public var role: ActionRole
+    /// UIKit's `preferredAction`: bold, and bound to Return.
+    public var preferred: Bool
+    /// What happens after the alert is dismissed, in the presenter's context (`nil`: nothing).
+    public var action: Action?
+}
+
+/// A text field of an alert.
+public struct AlertTextField: Sendable {
+    public var placeholder: String?
+    public var secure: Bool
+    /// Keyboard type name (`default`, `emailAddress`, `numberPad`, …).
+    public var keyboard: String?
+}
+
+/// An app-defined activity of an activity view (`UIActivity`).
+public struct CustomActivity: Sendable {
+    public var id: String
+    public var title: String
+    public var systemImage: String?
+    /// A custom image's size in pixels, `[width, height]`, for `activity.template-size`.
+    public var imageSize: Size?
+}
+
+/// A size in points.
+public struct Size: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A modal presentation. Style-specific fields follow SPEC §3 and UIKit's names.
+public struct Modal: Sendable {
+    public var id: String
+    public var style: PresentationStyle
+    public var title: String?
+    public var navigationBar: NavigationBar?
+    public var toolbar: [Control]
+    public var content: [Control]
+    /// Screens inside the modal, for a single-path flow (push/pop inside it).
+    public var screens: [Screen]
+    /// The action sheet shown when the modal is dirty and dismissed by Cancel or swipe.
+    public var confirmDiscard: String?
+    public var transition: TransitionStyle?
+    /// Why a non-default transition was chosen (`transition.non-default-justified`).
+    public var rationale: String?
+    public var task: TaskKind?
+    /// Free tags for lint rules: "critical", "undoable", "immersive".
+    public var tags: [String]
+
+    // Sheets
+    public var detents: [Detent]?
+    public var grabber: Bool?
+    public var largestUndimmedDetent: String?
+    public var selectedDetent: String?
+    public var prefersEdgeAttachedInCompactHeight: Bool
+    public var modalInPresentation: Bool
+    public var preferredContentSize: Size?
+
+    // Popovers (and action sheets / activity views when they resolve to popovers)
+    public var source: String?
+    public var permittedArrowDirections: [ArrowDirection]
+    public var isModalPopover: Bool
+    public var selection: SelectionMode
+    public var passthrough: [String]
+    public var onTapOutside: OutsideTapBehaviour?
+    /// `"none"` forces a popover in compact width (`popover.avoid-compact`).
+    public var adaptivePresentationStyle: String?
+
+    // Current context
+    public var context: String?
+    public var compactAdaptation: CompactAdaptation?
+
+    // Alerts and action sheets
+    public var message: String?
+    public var actions: [AlertAction]
+    public var textFields: [AlertTextField]
+    public var confirmsDeliberateAction: Bool
+
+    // Activity views
+    public var activities: [String]
+    public var excludedActivities: [String]
+    public var customActivities: [CustomActivity]
+
+    /// The modal's root screen: its own bar, content and toolbar, with the modal's id.
+    public var rootScreen: Screen {
+        Screen(id: id, title: title, navigationBar: navigationBar, toolbar: toolbar, content: content)
+    }
+
+    /// Every screen of the modal: the root first, then `screens`.
+    public var allScreens: [Screen] { [rootScreen] + screens }
+
+    /// The activities drawn, system ones first in the system's order (RULES activity.system-first).
+    public var visibleActivities: [String] {
+        SystemActivity.order.filter { activities.contains($0) && !excludedActivities.contains($0) }
+            + activities.filter { !SystemActivity.order.contains($0) && !excludedActivities.contains($0) }
+    }
+}
+
+/// The system activities of an activity view, in the order iOS shows them. RULES activity.system-first.
+public enum SystemActivity {
+    /// Ids in the system's fixed order.
+    public static let order = [
+        "airdrop", "messages", "mail", "copy", "print", "saveToPhotos", "addToReadingList",
+        "assignToContact", "saveToFiles", "openInBrowser",
+    ]
+    /// Display titles.
+    public static let titles: [String: String] = [
+        "airdrop": "AirDrop", "messages": "Messages", "mail": "Mail", "copy": "Copy", "print": "Print",
+        "saveToPhotos": "Save Image", "addToReadingList": "Add to Reading List",
+        "assignToContact": "Assign to Contact", "saveToFiles": "Save to Files", "openInBrowser": "Open in Safari",
+    ]
+}
+
+/// Lint settings a prototype carries: rules switched off and severities changed.
+public struct LintSettings: Sendable {
+    /// Rule ids not to report.
+    public var disable: [String]
+    /// Rule id → "error" | "warning" | "info".
+    public var severity: [String: String]
+    /// Settings that change nothing.
+    public static let none = LintSettings(disable: [], severity: [:])
+}

@@ -1,0 +1,219 @@
+import JSON
+
+extension Prototype {
+    /// Fills the id lookups. Called by the decoder; call again after editing a prototype in code.
+    public mutating func buildIndexes() {
+        modalIndex = [:]
+        screenIndex = [:]
+        controlIndex = [:]
+        for (i, m) in modals.enumerated() where modalIndex[m.id] == nil { modalIndex[m.id] = i }
+        for (i, s) in screens.enumerated() where screenIndex[s.id] == nil {
+            screenIndex[s.id] = ScreenLocation(owner: nil, index: i)
+        }
+        for m in modals where m.style.isCustom {
+            if screenIndex[m.id] == nil { screenIndex[m.id] = ScreenLocation(owner: m.id, index: -1) }
+            for (i, s) in m.screens.enumerated() where screenIndex[s.id] == nil {
+                screenIndex[s.id] = ScreenLocation(owner: m.id, index: i)
+            }
+        }
+        func add(_ s: Screen, modal: String?) {
+            let placed: [(String, [Control])] = [
+                ("leading", s.navigationBar?.leading ?? []), ("trailing", s.navigationBar?.trailing ?? []),
+                ("content", s.content), ("toolbar", s.toolbar),
+            ]
+            for (placement, controls) in placed {
+                for c in controls {
+                    if controlIndex[c.id] == nil {
+                        controlIndex[c.id] = ControlLocation(
+                            control: c, screen: s.id, modal: modal, placement: placement, list: nil)
+                    }
+                    for item in c.items where controlIndex[item.id] == nil {
+                        var b = Control(
+                            kind: .button, id: item.id, title: item.title, systemImage: item.systemImage, role: nil,
+                            action: item.action, label: nil, placeholder: nil, value: nil, isOn: false, items: [],
+                            text: nil,
+                            tone: nil, segments: [], userContent: false, accessibilityLabel: nil, height: nil)
+                        b.label = item.subtitle
+                        controlIndex[item.id] = ControlLocation(
+                            control: b, screen: s.id, modal: modal, placement: placement, list: c.id)
+                    }
+                }
+            }
+        }
+        for s in screens { add(s, modal: nil) }
+        for m in modals where m.style.isCustom {
+            for s in m.allScreens { add(s, modal: m.id) }
+        }
+    }
+
+    /// The screens a control's `push` may reach from `screen`: the same owner's screens.
+    func pushTargets(from owner: String?) -> [String] {
+        if let owner, let m = modal(owner) { return m.screens.map(\.id) }
+        return screens.map(\.id)
+    }
+}
+
+/// Cross-checks a decoded prototype: id syntax and uniqueness, and every reference.
+final class Validator {
+    let prototype: Prototype
+    var issues: [FormatIssue] = []
+    var seen: [String: JSONPath] = [:]
+
+    init(prototype: Prototype) { self.prototype = prototype }
+
+    static func isValidID(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        guard let first = u.first, u.count <= 64 else { return false }
+        func ok(_ b: UInt8) -> Bool { (b >= 97 && b <= 122) || (b >= 48 && b <= 57) }
+        return ok(first) && u.dropFirst().allSatisfy { ok($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    func error(_ path: JSONPath, _ message: String, code: String = "format.reference") {
+        issues.append(FormatIssue(path: path, message: message, code: code))
+    }
+
+    func validate() -> [FormatIssue] {
+        let root = JSONPath.root
+        func claim(_ id: String, _ path: JSONPath) {
+            if !Validator.isValidID(id) {
+                error(
+                    path,
+                    "\(JSONWriter.quoted(id)) is not a valid id: use 1–64 of a-z, 0-9 and '-', starting with a letter or digit",
+                    code: "format.id")
+            } else if let first = seen[id] {
+                error(
+                    path,
+                    "id \"\(id)\" is already used at \(first); ids are unique across screens, modals and controls",
+                    code: "format.id")
+            } else {
+                seen[id] = path
+            }
+        }
+        if !Validator.isValidID(prototype.id) {
+            error(
+                root.appending("id"),
+                "\(JSONWriter.quoted(prototype.id)) is not a valid id: use 1–64 of a-z, 0-9 and '-'", code: "format.id")
+        }
+        // Claim ids and check references screen by screen.
+        for (i, s) in prototype.screens.enumerated() {
+            let sp = root.appending("screens").appending(i)
+            claim(s.id, sp.appending("id"))
+            checkControls(of: s, at: sp, owner: nil, claim: claim)
+        }
+        for (i, m) in prototype.modals.enumerated() {
+            let mp = root.appending("modals").appending(i)
+            claim(m.id, mp.appending("id"))
+            checkControls(of: m.rootScreen, at: mp, owner: m.id, claim: claim)
+            for (j, s) in m.screens.enumerated() {
+                let sp = mp.appending("screens").appending(j)
+                claim(s.id, sp.appending("id"))
+                checkControls(of: s, at: sp, owner: m.id, claim: claim)
+            }
+            for (j, a) in m.actions.enumerated() {
+                let ap = mp.appending("actions").appending(j)
+                if let id = a.id { claim(id, ap.appending("id")) }
+                if let act = a.action { checkAction(act, at: ap.appending("action"), owner: nil) }
+            }
+            checkModalReferences(m, at: mp)
+        }
+        if prototype.screens.first(where: { $0.id == prototype.start }) == nil {
+            var msg = "\"start\" names no screen of the app: \(JSONWriter.quoted(prototype.start))"
+            if let near = Suggest.nearest(prototype.start, in: prototype.screens.map(\.id)) {
+                msg += " (did you mean \"\(near)\"?)"
+            }
+            error(root.appending("start"), msg)
+        }
+        for (i, d) in prototype.devices.enumerated() where DeviceCatalogue.device(d) == nil {
+            var msg =
+                "unknown device \(JSONWriter.quoted(d)); known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))"
+            if let near = Suggest.nearest(d, in: DeviceCatalogue.all.map(\.id)) {
+                msg += " (did you mean \"\(near)\"?)"
+            }
+            error(root.appending("devices").appending(i), msg)
+        }
+        return issues
+    }
+
+    func checkControls(of s: Screen, at path: JSONPath, owner: String?, claim: (String, JSONPath) -> Void) {
+        let placed: [(JSONPath, [Control])] = [
+            (path.appending("navigationBar").appending("leading"), s.navigationBar?.leading ?? []),
+            (path.appending("navigationBar").appending("trailing"), s.navigationBar?.trailing ?? []),
+            (path.appending("content"), s.content), (path.appending("toolbar"), s.toolbar),
+        ]
+        for (p, controls) in placed {
+            for (i, c) in controls.enumerated() {
+                let cp = p.appending(i)
+                claim(c.id, cp.appending("id"))
+                if let a = c.action { checkAction(a, at: cp.appending("action"), owner: owner) }
+                for (j, item) in c.items.enumerated() {
+                    let ip = cp.appending("items").appending(j)
+                    claim(item.id, ip.appending("id"))
+                    if let a = item.action { checkAction(a, at: ip.appending("action"), owner: owner) }
+                }
+            }
+        }
+    }
+
+    func checkAction(_ a: Action, at path: JSONPath, owner: String?) {
+        switch a {
+        case .present(let id):
+            if prototype.modal(id) == nil {
+                var msg = "\"present\" names no modal: \(JSONWriter.quoted(id))"
+                if let near = Suggest.nearest(id, in: prototype.modals.map(\.id)) {
+                    msg += " (did you mean \"\(near)\"?)"
+                }
+                error(path.appending("present"), msg)
+            }
+        case .push(let id):
+            let targets = prototype.pushTargets(from: owner)
+            if !targets.contains(id) {
+                var msg = "\"push\" names no screen "
+                msg += owner.map { "of modal \"\($0)\"" } ?? "of the app"
+                msg += ": \(JSONWriter.quoted(id))"
+                if let near = Suggest.nearest(id, in: targets) { msg += " (did you mean \"\(near)\"?)" }
+                error(path.appending("push"), msg)
+            }
+        default: break
+        }
+    }
+
+    func checkModalReferences(_ m: Modal, at mp: JSONPath) {
+        if let src = m.source, prototype.control(src) == nil {
+            var msg = "\"source\" names no control: \(JSONWriter.quoted(src))"
+            if let near = Suggest.nearest(src, in: prototype.controlIDs) { msg += " (did you mean \"\(near)\"?)" }
+            error(mp.appending("source"), msg)
+        }
+        for (i, p) in m.passthrough.enumerated() where prototype.control(p) == nil {
+            error(mp.appending("passthrough").appending(i), "\"passthrough\" names no control: \(JSONWriter.quoted(p))")
+        }
+        if let c = m.confirmDiscard {
+            if let target = prototype.modal(c) {
+                if target.style != .actionSheet && target.style != .alert {
+                    error(
+                        mp.appending("confirmDiscard"),
+                        "\"confirmDiscard\" must name an actionSheet or alert modal; \"\(c)\" is a \(target.style.rawValue)"
+                    )
+                }
+            } else {
+                var msg = "\"confirmDiscard\" names no modal: \(JSONWriter.quoted(c))"
+                if let near = Suggest.nearest(c, in: prototype.modals.map(\.id)) {
+                    msg += " (did you mean \"\(near)\"?)"
+                }
+                error(mp.appending("confirmDiscard"), msg)
+            }
+        }
+        if let ctx = m.context, prototype.screen(ctx) == nil, prototype.modal(ctx) == nil {
+            error(mp.appending("context"), "\"context\" names no screen or modal: \(JSONWriter.quoted(ctx))")
+        }
+        if m.actions.filter(\.preferred).count > 1 {
+            error(
+                mp.appending("actions"), "at most one action may be \"preferred\" (UIKit's preferredAction)",
+                code: "format")
+        }
+        if let d = m.detents, Set(d.map(\.id)).count != d.count,
+            d.allSatisfy({ if case .custom = $0 { return false } else { return true } })
+        {
+            error(mp.appending("detents"), "a detent is listed twice", code: "format")
+        }
+    }
+}
