@@ -139,3 +139,8 @@ extension JSONValue {
     /// An integer value, or `null` for `nil`.
     public static func int(_ i: Int?) -> JSONValue { i.map { .number(Double($0)) } ?? .null }
 }
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// An object of the literal's members, in order.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(elements) }
+}
