@@ -42,3 +42,8 @@ let package = Package(
         .testTarget(name: "ModalLabServerTests", dependencies: ["ModalLabServer", "HTTPServer", "JSON"]),
     ]
 )
+
+// Modules that round numbers without importing Foundation need libm on Linux.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.linkerSettings = (target.linkerSettings ?? []) + [.linkedLibrary("m", .when(platforms: [.linux]))]
+}

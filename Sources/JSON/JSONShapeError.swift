@@ -175,7 +175,7 @@ public enum Suggest {
             let d = distance(w, Array(c.lowercased().unicodeScalars))
             if best == nil || d < best!.1 { best = (c, d) }
         }
-        guard let (c, d) = best, d > 0, d <= max(2, w.count / 3) else { return nil }
+        guard let (c, d) = best, c != word, d <= max(2, w.count / 3) else { return nil }
         return c
     }
 

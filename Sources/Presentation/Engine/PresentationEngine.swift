@@ -137,25 +137,34 @@ final class Transaction {
         if case .tap(let target, _, _, _) = action { actionTarget = target }
         switch action {
         case .tap(let target, let choice, let x, let y):
-            actionEvents.append(EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: target, x: x, y: y))
+            actionEvents.append(
+                EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: target, x: x, y: y))
             try tap(target, choice: choice)
         case .swipeDown(let target):
-            actionEvents.append(EngineEvent(type: "swipe", screen: s.screen, modal: target ?? s.top?.modal, props: ["direction": "down"]))
+            actionEvents.append(
+                EngineEvent(
+                    type: "swipe", screen: s.screen, modal: target ?? s.top?.modal, props: ["direction": "down"]))
             try swipeDown(target)
         case .tapOutside(let x, let y):
-            actionEvents.append(EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, x: x, y: y, props: ["outside": true]))
+            actionEvents.append(
+                EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, x: x, y: y, props: ["outside": true]))
             try tapOutside()
         case .home:
-            actionEvents.append(EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: "home", props: ["home": true]))
+            actionEvents.append(
+                EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: "home", props: ["home": true]))
             try home()
         case .rotate(let o):
-            actionEvents.append(EngineEvent(type: "rotate", screen: s.screen, props: ["orientation": .string(o.rawValue)]))
+            actionEvents.append(
+                EngineEvent(type: "rotate", screen: s.screen, props: ["orientation": .string(o.rawValue)]))
             readapt(Environment(device: env.device, orientation: o, multitasking: env.multitasking))
         case .resize(let deviceID, let mt):
             var device = env.device
             if let deviceID {
                 guard let d = DeviceCatalogue.device(deviceID) else {
-                    throw bad("$.device", "unknown device \"\(deviceID)\"; known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))")
+                    throw bad(
+                        "$.device",
+                        "unknown device \"\(deviceID)\"; known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))"
+                    )
                 }
                 device = d
             }
@@ -163,7 +172,8 @@ final class Transaction {
             actionEvents.append(
                 EngineEvent(
                     type: "resize", screen: s.screen,
-                    props: ["device": .string(newEnv.device.id), "multitasking": .string(newEnv.multitasking.rawValue)]))
+                    props: ["device": .string(newEnv.device.id), "multitasking": .string(newEnv.multitasking.rawValue)])
+            )
             readapt(newEnv)
         case .edit(let target, let value):
             actionTarget = target
@@ -171,7 +181,8 @@ final class Transaction {
             try edit(target, value)
         case .detent(let target, let detent):
             actionTarget = target
-            actionEvents.append(EngineEvent(type: "detent", screen: s.screen, modal: target, props: ["detent": .string(detent)]))
+            actionEvents.append(
+                EngineEvent(type: "detent", screen: s.screen, modal: target, props: ["detent": .string(detent)]))
             try changeDetent(target, detent)
         case .back:
             try back()
@@ -244,7 +255,8 @@ final class Transaction {
     // MARK: Tap
 
     func tap(_ target: String, choice: ActionChoice?) throws {
-        if let m = prototype.modal(target) {
+        // A control may share its id with a modal (SPEC §3's "compose"): naming a button means the modal.
+        if let m = prototype.modal(target), choice != nil || prototype.control(target) == nil {
             try tapModalButton(m, choice: choice)
             return
         }
@@ -256,13 +268,21 @@ final class Transaction {
             throw bad("$.target", msg)
         }
         guard let p = placement(of: target) else {
-            let whereIs = loc.modal.map { "in \(title($0)), which is not showing that screen" } ?? "on screen “\(loc.screen)”, which is not showing"
-            throw refusal("stack.presenter-visible", "“\(loc.control.displayName)” is \(whereIs); only visible controls can be tapped", modal: loc.modal)
+            let whereIs =
+                loc.modal.map { "in \(title($0)), which is not showing that screen" }
+                ?? "on screen “\(loc.screen)”, which is not showing"
+            throw refusal(
+                "stack.presenter-visible",
+                "“\(loc.control.displayName)” is \(whereIs); only visible controls can be tapped", modal: loc.modal)
         }
         if let b = blocker(of: p) {
             throw refusal("stack.presenter-visible", coveredMessage(loc.control.displayName, by: b), modal: b.modal)
         }
-        if choice != nil { throw bad("$.action", "\"action\" names a button of an alert, action sheet or activity view; \"\(target)\" is a control") }
+        if choice != nil {
+            throw bad(
+                "$.action",
+                "\"action\" names a button of an alert, action sheet or activity view; \"\(target)\" is a control")
+        }
         let control = loc.control
         guard let action = control.action else {
             if control.kind == .toggle {
@@ -292,7 +312,9 @@ final class Transaction {
             }
         case .dismiss:
             guard layer > 0 else {
-                note("stack.presenter-visible", "“\(control?.displayName ?? "")” asks to dismiss, but nothing is presented", severity: .info)
+                note(
+                    "stack.presenter-visible",
+                    "“\(control?.displayName ?? "")” asks to dismiss, but nothing is presented", severity: .info)
                 return
             }
             let entry = s.stack[layer - 1]
@@ -311,8 +333,12 @@ final class Transaction {
             } else {
                 s.stack[layer - 1].screens.append(screen)
             }
-            events.append(EngineEvent(type: "push", screen: screen, modal: layer == 0 ? nil : s.stack[layer - 1].modal, target: control?.id))
-            events.append(EngineEvent(type: "screen_enter", screen: screen, modal: layer == 0 ? nil : s.stack[layer - 1].modal))
+            events.append(
+                EngineEvent(
+                    type: "push", screen: screen, modal: layer == 0 ? nil : s.stack[layer - 1].modal,
+                    target: control?.id))
+            events.append(
+                EngineEvent(type: "screen_enter", screen: screen, modal: layer == 0 ? nil : s.stack[layer - 1].modal))
         case .pop:
             try pop(layer: layer, target: control?.id)
         }
@@ -329,7 +355,9 @@ final class Transaction {
             guard s.stack[i].screens.count > 1 else { return }
             let from = s.stack[i].screens.removeLast()
             events.append(
-                EngineEvent(type: "pop", screen: s.stack[i].screen, modal: s.stack[i].modal, target: target, props: ["from": .string(from)]))
+                EngineEvent(
+                    type: "pop", screen: s.stack[i].screen, modal: s.stack[i].modal, target: target,
+                    props: ["from": .string(from)]))
             events.append(EngineEvent(type: "screen_enter", screen: s.stack[i].screen, modal: s.stack[i].modal))
         }
     }
@@ -372,7 +400,9 @@ final class Transaction {
     func popoverConflict(popoverIndex: Int, presenting id: String, control: Control?) throws {
         let pop = s.stack[popoverIndex]
         if engine.options.popoverConflict == .closeFirst {
-            note("popover.close-then-present", "closed the \(styleName(pop)) \(title(pop.modal)) before presenting \(title(id))", modal: id)
+            note(
+                "popover.close-then-present",
+                "closed the \(styleName(pop)) \(title(pop.modal)) before presenting \(title(id))", modal: id)
             try dismiss(from: popoverIndex, how: .programmatic, discard: false)
             try present(id, from: s.stack.count, trigger: .user(control?.id))
             return
@@ -397,7 +427,8 @@ final class Transaction {
         if window > 0, let last = s.lastTransitionMs, now - last < window {
             throw refusal(
                 "stack.transition-in-progress",
-                "a transition is still animating (\(now - last) ms of \(window) ms); UIKit drops requests made during a transition")
+                "a transition is still animating (\(now - last) ms of \(window) ms); UIKit drops requests made during a transition"
+            )
         }
     }
 
@@ -406,11 +437,16 @@ final class Transaction {
     func present(_ id: String, from layer: Int, trigger: Trigger) throws {
         guard let m = prototype.modal(id) else { throw bad("$.target", "no modal \"\(id)\"") }
         if m.style == .none {
-            throw refusal("modal.style-none", "\(title(id)) uses the style “none”, which UIKit says not to present with; choose a presentation style", modal: id)
+            throw refusal(
+                "modal.style-none",
+                "\(title(id)) uses the style “none”, which UIKit says not to present with; choose a presentation style",
+                modal: id)
         }
         if let i = s.index(of: id) {
             _ = i
-            throw refusal("stack.already-presented", "\(title(id)) is already presented; dismiss it before presenting it again", modal: id)
+            throw refusal(
+                "stack.already-presented", "\(title(id)) is already presented; dismiss it before presenting it again",
+                modal: id)
         }
         try checkTransition()
         let resolution = Adaptation.resolve(m, in: env, targetOS: prototype.targetOS)
@@ -418,17 +454,22 @@ final class Transaction {
         if let top, prototype.modal(top.modal)?.transition == .partialCurl {
             throw refusal(
                 "transition.partialcurl-terminal",
-                "\(title(top.modal)) was presented with a partial curl, so it can't present anything else; dismiss it first", modal: id)
+                "\(title(top.modal)) was presented with a partial curl, so it can't present anything else; dismiss it first",
+                modal: id)
         }
-        if m.transition == .partialCurl && (resolution.style != .fullScreen || (top != nil && top!.resolution.form != .fullScreen)) {
+        if m.transition == .partialCurl
+            && (resolution.style != .fullScreen || (top != nil && top!.resolution.form != .fullScreen))
+        {
             throw refusal(
                 "transition.partialcurl-fullscreen-only",
-                "\(title(id)) uses partialCurl, which UIKit allows only for a fullScreen presentation from a full-screen presenter", modal: id)
+                "\(title(id)) uses partialCurl, which UIKit allows only for a fullScreen presentation from a full-screen presenter",
+                modal: id)
         }
         if m.style == .alert, let other = s.stack.first(where: { prototype.modal($0.modal)?.style == .alert }) {
             throw refusal(
                 "alert.one-at-a-time",
-                "\(title(id)) can't appear while the alert \(title(other.modal)) is showing: only one alert at a time", modal: id)
+                "\(title(id)) can't appear while the alert \(title(other.modal)) is showing: only one alert at a time",
+                modal: id)
         }
         let isPopover = resolution.form == .popover
         if let top, top.resolution.form == .popover, m.style != .alert {
@@ -437,9 +478,13 @@ final class Transaction {
                 if let tr = m.transition, tr != .coverVertical {
                     throw refusal(
                         "transition.popover-context-cover-vertical",
-                        "\(title(id)) is presented inside a popover, where UIKit allows only the coverVertical transition", modal: id)
+                        "\(title(id)) is presented inside a popover, where UIKit allows only the coverVertical transition",
+                        modal: id)
                 }
-                note("popover.card-inside-ok", "\(title(id)) is shown inside the popover \(title(top.modal)), not over it", modal: id, severity: .info)
+                note(
+                    "popover.card-inside-ok",
+                    "\(title(id)) is shown inside the popover \(title(top.modal)), not over it", modal: id,
+                    severity: .info)
             } else if isPopover {
                 throw refusal(
                     "popover.one-at-a-time",
@@ -453,10 +498,14 @@ final class Transaction {
         if isPopover, let open = s.stack.first(where: { $0.resolution.form == .popover }) {
             throw refusal(
                 "popover.one-at-a-time",
-                "\(title(id)) can't open while the popover \(title(open.modal)) is open; show one popover at a time", modal: id)
+                "\(title(id)) can't open while the popover \(title(open.modal)) is open; show one popover at a time",
+                modal: id)
         }
         if isPopover && m.source == nil {
-            let rule = m.style == .actionSheet ? "actionsheet.anchor-required" : m.style == .activity ? "activity.anchor-required" : "popover.anchor-required"
+            let rule =
+                m.style == .actionSheet
+                ? "actionsheet.anchor-required"
+                : m.style == .activity ? "activity.anchor-required" : "popover.anchor-required"
             throw refusal(
                 rule,
                 "\(title(id)) is shown as a popover in this size class and needs a source: set \"source\" to the id of the control it points at",
@@ -466,7 +515,9 @@ final class Transaction {
         if let top {
             let topModal = prototype.modal(top.modal)
             if m.style == .alert {
-                note("alert.over-anything", "the alert \(title(id)) appears over the \(styleName(top)) \(title(top.modal))", modal: id)
+                note(
+                    "alert.over-anything",
+                    "the alert \(title(id)) appears over the \(styleName(top)) \(title(top.modal))", modal: id)
             } else {
                 if topModal?.style == .activity {
                     note(
@@ -481,7 +532,8 @@ final class Transaction {
                         "sheet.one-at-a-time",
                         "\(title(id)) is a sheet over the sheet \(title(top.modal)); display one sheet at a time: close the first and reopen it afterwards",
                         modal: id)
-                } else if !(m.style.isCurrentContext && m.context == top.modal) {
+                } else if m.style != .popover && !(m.style.isCurrentContext && m.context == top.modal) {
+                    // Popovers fall under the popover.* rules (RULES modal.one-at-a-time).
                     note(
                         "modal.one-at-a-time",
                         "\(title(id)) appears while \(title(top.modal)) is still up; let people dismiss a modal view before presenting another",
@@ -497,24 +549,37 @@ final class Transaction {
         }
         if case .programmatic = trigger {
             if m.style == .actionSheet {
-                note("actionsheet.user-initiated", "the action sheet \(title(id)) appeared without a user action; an action sheet answers a tap — consider an alert", modal: id)
+                note(
+                    "actionsheet.user-initiated",
+                    "the action sheet \(title(id)) appeared without a user action; an action sheet answers a tap — consider an alert",
+                    modal: id)
             }
             if m.style == .alert && !s.interacted {
-                note("alert.not-at-launch", "the alert \(title(id)) appears before the first interaction; avoid alerts when the app starts", modal: id)
+                note(
+                    "alert.not-at-launch",
+                    "the alert \(title(id)) appears before the first interaction; avoid alerts when the app starts",
+                    modal: id)
             }
         }
-        let detents = resolution.form == .card || m.style.isSheet || m.style == .popover || m.style == .activity
+        let detents =
+            resolution.form == .card || m.style.isSheet || m.style == .popover || m.style == .activity
             ? Adaptation.detents(of: m, in: env) : []
         var selected: String?
         if !detents.isEmpty {
-            if let want = m.selectedDetent, detents.contains(where: { $0.id == want }) { selected = want } else { selected = detents.first?.id }
+            if let want = m.selectedDetent, detents.contains(where: { $0.id == want }) {
+                selected = want
+            } else {
+                selected = detents.first?.id
+            }
         }
         var presentedBy: String?
         if case .user(let c) = trigger { presentedBy = c }
         let entry = StackEntry(
-            modal: id, requestedStyle: m.style, resolution: resolution, detents: detents, selectedDetent: selected, dirty: false,
+            modal: id, requestedStyle: m.style, resolution: resolution, detents: detents, selectedDetent: selected,
+            dirty: false,
             screens: m.style.isCustom ? [id] : [], presentedBy: presentedBy, presentedAtMs: now,
-            isDiscardConfirmation: { if case .discardConfirmation = trigger { return true } else { return false } }(), values: [:])
+            isDiscardConfirmation: { if case .discardConfirmation = trigger { return true } else { return false } }(),
+            values: [:])
         s.stack.append(entry)
         s.lastTransitionMs = now
         var props = JSONObject()
@@ -530,7 +595,9 @@ final class Transaction {
             events.append(adaptedEvent(entry, rule: rule))
         }
         if let tr = m.transition, tr != .coverVertical, m.style.isSystem || m.style == .popover {
-            note("transition.system-owned", "\(title(id)) is drawn by the system, which ignores the declared \(tr.rawValue) transition", modal: id)
+            note(
+                "transition.system-owned",
+                "\(title(id)) is drawn by the system, which ignores the declared \(tr.rawValue) transition", modal: id)
         }
         if let sc = m.screens.first, m.style.isCustom, entry.screens == [id] {
             _ = sc
@@ -541,7 +608,8 @@ final class Transaction {
     func adaptedEvent(_ e: StackEntry, rule: String) -> EngineEvent {
         EngineEvent(
             type: "adapted", screen: s.screen, modal: e.modal, style: e.resolution.style.rawValue,
-            requestedStyle: e.requestedStyle.rawValue, rule: rule, severity: RuleCatalogue.rule(rule)?.severity.rawValue ?? "info",
+            requestedStyle: e.requestedStyle.rawValue, rule: rule,
+            severity: RuleCatalogue.rule(rule)?.severity.rawValue ?? "info",
             props: ["form": .string(e.resolution.form.rawValue), "sizeClass": .string(env.sizeClassDescription)])
     }
 
@@ -560,7 +628,8 @@ final class Transaction {
             events.append(
                 EngineEvent(
                     type: "dismiss", screen: s.screen, modal: e.modal, style: e.resolution.style.rawValue,
-                    requestedStyle: e.requestedStyle.rawValue, how: how.rawValue, durationMs: max(0, now - e.presentedAtMs),
+                    requestedStyle: e.requestedStyle.rawValue, how: how.rawValue,
+                    durationMs: max(0, now - e.presentedAtMs),
                     props: props))
         }
         s.lastTransitionMs = now
@@ -588,18 +657,29 @@ final class Transaction {
 
     func tapModalButton(_ m: Modal, choice: ActionChoice?) throws {
         guard let i = s.index(of: m.id) else {
-            throw refusal("stack.presenter-visible", "\(title(m.id)) is not presented, so its buttons can't be tapped", modal: m.id)
+            throw refusal(
+                "stack.presenter-visible", "\(title(m.id)) is not presented, so its buttons can't be tapped",
+                modal: m.id)
         }
         if i != s.stack.count - 1 {
-            throw refusal("stack.presenter-visible", "\(title(m.id)) is covered by \(title(s.stack[s.stack.count - 1].modal)); dismiss that first", modal: m.id)
+            throw refusal(
+                "stack.presenter-visible",
+                "\(title(m.id)) is covered by \(title(s.stack[s.stack.count - 1].modal)); dismiss that first",
+                modal: m.id)
         }
         switch m.style {
         case .alert, .actionSheet:
             guard let choice else {
-                throw bad("$.action", "name the button to tap: \"action\": its title or zero-based index (\(m.actions.map(\.title).joined(separator: ", ")))")
+                throw bad(
+                    "$.action",
+                    "name the button to tap: \"action\": its title or zero-based index (\(m.actions.map(\.title).joined(separator: ", ")))"
+                )
             }
             guard let action = find(choice, in: m.actions) else {
-                throw bad("$.action", "\(title(m.id)) has no button \(describe(choice)); its buttons: \(m.actions.map { "“\($0.title)”" }.joined(separator: ", "))")
+                throw bad(
+                    "$.action",
+                    "\(title(m.id)) has no button \(describe(choice)); its buttons: \(m.actions.map { "“\($0.title)”" }.joined(separator: ", "))"
+                )
             }
             try runAlertAction(action, of: m, how: .button)
         case .activity:
@@ -609,11 +689,16 @@ final class Transaction {
             switch choice {
             case .index(let n)?: if n >= 0 && n < names.count { picked = names[n] }
             case .title(let t)?:
-                if let k = names.firstIndex(of: t) ?? titles.firstIndex(where: { $0.caseInsensitiveCompare(t) }) { picked = names[k] }
+                if let k = names.firstIndex(of: t) ?? titles.firstIndex(where: { $0.caseInsensitiveCompare(t) }) {
+                    picked = names[k]
+                }
             case nil: break
             }
             guard let picked else {
-                throw bad("$.action", "\(title(m.id)) has no activity \(choice.map(describe) ?? "(none named)"); its activities: \(names.joined(separator: ", "))")
+                throw bad(
+                    "$.action",
+                    "\(title(m.id)) has no activity \(choice.map(describe) ?? "(none named)"); its activities: \(names.joined(separator: ", "))"
+                )
             }
             try dismiss(from: i, how: .button, discard: false)
             if case .some(let last) = events.lastIndex(where: { $0.type == "dismiss" }) {
@@ -657,9 +742,13 @@ final class Transaction {
         switch action {
         case .dismiss:
             // The presenter is dismissed; a data-loss confirmation's Discard throws the edits away.
-            if layer > 0 { try dismiss(from: layer - 1, how: .button, discard: wasConfirmation || a.role == .destructive) }
+            if layer > 0 {
+                try dismiss(from: layer - 1, how: .button, discard: wasConfirmation || a.role == .destructive)
+            }
         case .dismissAll:
-            if !s.stack.isEmpty { try dismiss(from: 0, how: .button, discard: wasConfirmation && a.role == .destructive) }
+            if !s.stack.isEmpty {
+                try dismiss(from: 0, how: .button, discard: wasConfirmation && a.role == .destructive)
+            }
         default:
             try perform(action, layer: layer, control: nil, placement: nil)
         }
@@ -677,7 +766,9 @@ final class Transaction {
             if s.index(of: target) == nil {
                 throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
             }
-            throw refusal("stack.presenter-visible", "\(title(target)) is covered by \(title(top.modal)); only the top sheet can be swiped", modal: target)
+            throw refusal(
+                "stack.presenter-visible",
+                "\(title(target)) is covered by \(title(top.modal)); only the top sheet can be swiped", modal: target)
         }
         let i = s.stack.count - 1
         switch top.resolution.form {
@@ -695,7 +786,8 @@ final class Transaction {
                 } else {
                     note(
                         "sheet.swipe-dismiss",
-                        "\(title(top.modal)) sets modalInPresentation, so the swipe rubber-bands and the sheet stays", modal: top.modal,
+                        "\(title(top.modal)) sets modalInPresentation, so the swipe rubber-bands and the sheet stays",
+                        modal: top.modal,
                         severity: .info)
                 }
                 return
@@ -704,9 +796,12 @@ final class Transaction {
         case .fullScreen, .context:
             note(
                 "fullscreen.button-dismiss-only",
-                "\(title(top.modal)) is a \(styleName(top)); people dismiss it with a button, not a swipe", modal: top.modal)
+                "\(title(top.modal)) is a \(styleName(top)); people dismiss it with a button, not a swipe",
+                modal: top.modal)
         case .popover, .alert, .actionSheet:
-            note("sheet.swipe-dismiss", "a swipe down does not dismiss the \(styleName(top)) \(title(top.modal))", modal: top.modal, severity: .info)
+            note(
+                "sheet.swipe-dismiss", "a swipe down does not dismiss the \(styleName(top)) \(title(top.modal))",
+                modal: top.modal, severity: .info)
         }
     }
 
@@ -726,7 +821,9 @@ final class Transaction {
                 return
             }
             if isModalPopover(top) {
-                note("popover.modal-needs-button", "\(title(top.modal)) is a modal popover: only its buttons dismiss it", modal: top.modal, severity: .info)
+                note(
+                    "popover.modal-needs-button", "\(title(top.modal)) is a modal popover: only its buttons dismiss it",
+                    modal: top.modal, severity: .info)
                 return
             }
             // RULES popover.save-on-auto-dismiss: an outside tap keeps the work.
@@ -735,12 +832,19 @@ final class Transaction {
             if let m, let cancel = m.actions.first(where: { $0.role == .cancel }) {
                 try runAlertAction(cancel, of: m, how: .tapOutside)
             } else {
-                note("actionsheet.cancel-when-destructive", "\(title(top.modal)) has no Cancel action, so a tap outside does nothing", modal: top.modal, severity: .info)
+                note(
+                    "actionsheet.cancel-when-destructive",
+                    "\(title(top.modal)) has no Cancel action, so a tap outside does nothing", modal: top.modal,
+                    severity: .info)
             }
         case .alert:
-            note("alert.no-tap-outside", "a tap outside an alert is ignored; only its buttons dismiss it", modal: top.modal)
+            note(
+                "alert.no-tap-outside", "a tap outside an alert is ignored; only its buttons dismiss it",
+                modal: top.modal)
         case .card, .centered:
-            note("sheet.no-scrim-dismiss", "a tap on the dimmed area does not dismiss the sheet \(title(top.modal))", modal: top.modal)
+            note(
+                "sheet.no-scrim-dismiss", "a tap on the dimmed area does not dismiss the sheet \(title(top.modal))",
+                modal: top.modal)
         case .fullScreen, .context:
             return
         }
@@ -757,13 +861,17 @@ final class Transaction {
     }
 
     func keyPress(_ key: String) throws {
-        actionEvents.append(EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: "key:\(key)", props: ["key": .string(key)]))
+        actionEvents.append(
+            EngineEvent(
+                type: "tap", screen: s.screen, modal: s.top?.modal, target: "key:\(key)", props: ["key": .string(key)]))
         guard let top = s.top, let m = prototype.modal(top.modal) else { return }
         switch key {
         case "Escape":
             switch top.resolution.form {
             case .alert:
-                if let cancel = m.actions.first(where: { $0.role == .cancel }) { try runAlertAction(cancel, of: m, how: .button) }
+                if let cancel = m.actions.first(where: { $0.role == .cancel }) {
+                    try runAlertAction(cancel, of: m, how: .button)
+                }
             case .actionSheet, .popover:
                 try tapOutside()
             case .card, .centered, .fullScreen, .context:
@@ -796,9 +904,14 @@ final class Transaction {
             throw bad("$.target", "“\(target)” is a \(loc.control.kind.rawValue), which can't be edited")
         }
         switch (loc.control.kind, value) {
-        case (.toggle, .bool), (.textField, .string), (.textArea, .string), (.segmented, .string), (.segmented, .number): break
+        case (.toggle, .bool), (.textField, .string), (.textArea, .string), (.segmented, .string),
+            (.segmented, .number):
+            break
         default:
-            throw bad("$.value", "expected \(loc.control.kind == .toggle ? "true or false" : "a string") for the \(loc.control.kind.rawValue) “\(target)”; found \(JSONReader.describe(value))")
+            throw bad(
+                "$.value",
+                "expected \(loc.control.kind == .toggle ? "true or false" : "a string") for the \(loc.control.kind.rawValue) “\(target)”; found \(JSONReader.describe(value))"
+            )
         }
         guard let p = placement(of: target) else {
             throw refusal("stack.presenter-visible", "“\(loc.control.displayName)” is not on screen", modal: loc.modal)
@@ -814,7 +927,9 @@ final class Transaction {
         }
         if let last = actionEvents.lastIndex(where: { $0.type == "edit" }) {
             actionEvents[last].props["userContent"] = .bool(loc.control.userContent)
-            if case .string(let text) = value { actionEvents[last].props["length"] = .number(Double(text.count)) } else {
+            if case .string(let text) = value {
+                actionEvents[last].props["length"] = .number(Double(text.count))
+            } else {
                 actionEvents[last].props["value"] = value
             }
         }
@@ -822,20 +937,30 @@ final class Transaction {
 
     func changeDetent(_ target: String, _ detent: String) throws {
         guard prototype.modal(target) != nil else { throw bad("$.target", "no modal \"\(target)\"") }
-        guard let i = s.index(of: target) else { throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target) }
+        guard let i = s.index(of: target) else {
+            throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
+        }
         let e = s.stack[i]
         guard e.resolution.form == .card, !e.detents.isEmpty else {
-            throw bad("$.target", "\(title(target)) is drawn as \(e.resolution.form.rawValue) here, not as a resizable sheet")
+            throw bad(
+                "$.target", "\(title(target)) is drawn as \(e.resolution.form.rawValue) here, not as a resizable sheet")
         }
         guard e.detents.contains(where: { $0.id == detent }) else {
-            throw bad("$.detent", "\(title(target)) has no detent “\(detent)”; its detents: \(e.detents.map(\.id).joined(separator: ", "))")
+            throw bad(
+                "$.detent",
+                "\(title(target)) has no detent “\(detent)”; its detents: \(e.detents.map(\.id).joined(separator: ", "))"
+            )
         }
         if i != s.stack.count - 1 {
-            throw refusal("stack.presenter-visible", "\(title(target)) is covered by \(title(s.stack[s.stack.count - 1].modal))", modal: target)
+            throw refusal(
+                "stack.presenter-visible", "\(title(target)) is covered by \(title(s.stack[s.stack.count - 1].modal))",
+                modal: target)
         }
         s.stack[i].selectedDetent = detent
         if env.verticalSizeClass == .compact && detent == "medium" {
-            note("sheet.medium-compact-height", "the medium detent is inactive in compact height; \(title(target)) rests at large", modal: target)
+            note(
+                "sheet.medium-compact-height",
+                "the medium detent is inactive in compact height; \(title(target)) rests at large", modal: target)
         }
     }
 
@@ -844,7 +969,9 @@ final class Transaction {
         if let top = s.top {
             guard top.screens.count > 1 else {
                 if top.screens.isEmpty {
-                    throw refusal("stack.presenter-visible", "the back button is covered by the \(styleName(top)) \(title(top.modal))", modal: top.modal)
+                    throw refusal(
+                        "stack.presenter-visible",
+                        "the back button is covered by the \(styleName(top)) \(title(top.modal))", modal: top.modal)
                 }
                 return
             }

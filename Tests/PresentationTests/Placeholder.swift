@@ -1,5 +1,0 @@
-import Testing
-
-@testable import Presentation
-
-@Test func presentationModuleBuilds() {}

@@ -1,5 +1,0 @@
-import Testing
-
-@testable import Prototype
-
-@Test func prototypeModuleBuilds() {}
