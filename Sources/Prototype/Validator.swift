@@ -238,3 +238,8 @@ final class Validator {
         }
     }
 }
+
+extension Prototype {
+    /// Whether `s` is a valid id: `[a-z0-9][a-z0-9-]{0,63}` (SPEC §3).
+    public static func isValidID(_ s: String) -> Bool { Validator.isValidID(s) }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HTTPServer
+
+/// Who is asking: the owner, a share-link viewer (scoped to one prototype), or anyone.
+public enum Viewer: Sendable, Equatable {
+    case owner
+    case share(id: String, prototype: String, canComment: Bool)
+    case anonymous
+
+    /// Whether this viewer may see prototype `id`.
+    public func canView(_ prototype: String) -> Bool {
+        switch self {
+        case .owner: return true
+        case .share(_, let p, _): return p == prototype
+        case .anonymous: return false
+        }
+    }
+}
+
+/// Owner access (SPEC §6): a token printed at start (Jupyter-style), traded on first visit for an
+/// HttpOnly, SameSite=Strict cookie; the API also takes `Authorization: Bearer <token>`.
+public struct OwnerAccess: Sendable {
+    /// The cookie that carries the owner token.
+    public static let cookieName = "modallab_owner"
+    /// The owner token: 43 base64url characters (256 bits) unless set by the environment.
+    public let token: String
+
+    public init(token: String) { self.token = token }
+
+    /// The token from `MODALLAB_OWNER_TOKEN`, else `<data>/owner-token` (created with mode 0600).
+    /// - Throws: when the data folder can't be created or written.
+    public static func load(dataDirectory: String, explicit: String? = nil) throws -> OwnerAccess {
+        if let explicit, !explicit.isEmpty { return OwnerAccess(token: explicit) }
+        if let env = ProcessInfo.processInfo.environment["MODALLAB_OWNER_TOKEN"], !env.isEmpty {
+            return OwnerAccess(token: env)
+        }
+        let path = dataDirectory + "/owner-token"
+        if let data = FileManager.default.contents(atPath: path),
+            let t = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty
+        {
+            return OwnerAccess(token: t)
+        }
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        let token = RandomID.make(bytes: 32)
+        FileManager.default.createFile(atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        return OwnerAccess(token: token)
+    }
+
+    /// Whether the request carries the owner token (bearer header, cookie, or `?token=`),
+    /// compared in constant time.
+    public func isOwner(_ request: HTTPRequest) -> Bool {
+        if let auth = request.headers["authorization"], auth.lowercased().hasPrefix("bearer ") {
+            if constantTimeEqual(String(auth.dropFirst(7)).trimmingCharacters(in: .whitespaces), token) { return true }
+        }
+        if let c = request.cookie(OwnerAccess.cookieName), constantTimeEqual(c, token) { return true }
+        if let q = request.query("token"), constantTimeEqual(q, token) { return true }
+        return false
+    }
+
+    /// The `Set-Cookie` value that keeps the owner signed in.
+    public var cookie: String {
+        "\(OwnerAccess.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+    }
+}
+
+/// Compares two strings in time that depends only on their lengths.
+public func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
+    var diff = UInt8(x.count == y.count ? 0 : 1)
+    for i in 0..<max(x.count, y.count) {
+        diff |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0)
+    }
+    return diff == 0
+}

@@ -1,0 +1,66 @@
+import Foundation
+import InteractionLog
+
+/// `modallab logs export [--format ndjson|csv] [--prototype ID] [--from T] [--to T] [--data DIR]`
+/// and `modallab logs summary [--prototype ID] [--format text|json|csv] [--data DIR]` (SPEC §9).
+/// Reads the log folder directly; the server may be running (appends are whole lines).
+public enum LogsCommand {
+    public static let usage = """
+        usage: modallab logs export [--format ndjson|csv] [--prototype ID] [--session ID] [--type T,…] [--from T] [--to T] [--data DIR]
+               modallab logs summary [--prototype ID] [--format text|json|csv] [--data DIR]
+        """
+
+    public static func run(_ args: [String]) -> Int32 {
+        func fail(_ m: String, _ code: Int32 = 2) -> Int32 {
+            FileHandle.standardError.write(Data("modallab logs: \(m)\n".utf8))
+            return code
+        }
+        guard let sub = args.first, sub == "export" || sub == "summary" else {
+            if args.first == "--help" || args.first == "-h" {
+                print(usage)
+                return 0
+            }
+            return fail("expected export or summary\n\(usage)")
+        }
+        let a: Arguments
+        do {
+            a = try Arguments(Array(args.dropFirst()), options: ["format", "prototype", "session", "share", "type", "from", "to", "data"])
+        } catch { return fail("\(error)\n\(usage)") }
+        var f = LogFilter()
+        f.prototype = a.value("prototype")
+        f.session = a.value("session")
+        f.share = a.value("share")
+        for t in (a.value("type") ?? "").split(separator: ",") {
+            guard let type = LogEventType(rawValue: String(t)) else { return fail("unknown event type \(t)") }
+            f.types.insert(type)
+        }
+        if let t = a.value("from") {
+            guard let us = TimeParsing.microseconds(t) else { return fail("--from must be RFC 3339, a date or epoch ms") }
+            f.from = us
+        }
+        if let t = a.value("to") {
+            guard let us = TimeParsing.microseconds(t) else { return fail("--to must be RFC 3339, a date or epoch ms") }
+            f.to = us
+        }
+        let reader = LogReader(directory: LogStore.directory(inData: a.value("data") ?? "data"))
+        let out = FileHandle.standardOutput
+        do {
+            if sub == "export" {
+                let format = a.value("format") ?? "ndjson"
+                guard let fmt = LogExportFormat(rawValue: format) else { return fail("--format is ndjson or csv") }
+                try reader.export(format: fmt, filter: f) { out.write(Data($0)) }
+            } else {
+                let s = try reader.summary(filter: f)
+                switch a.value("format") ?? "text" {
+                case "json": out.write(Data((s.jsonValue.description + "\n").utf8))
+                case "csv": out.write(Data(s.csv))
+                case "text": out.write(Data(s.text.utf8))
+                default: return fail("--format is text, json or csv")
+                }
+            }
+        } catch {
+            return fail("\(error)", 1)
+        }
+        return 0
+    }
+}

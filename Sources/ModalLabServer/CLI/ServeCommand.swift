@@ -1,0 +1,91 @@
+import Dispatch
+import Foundation
+import Presentation
+
+/// `modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR] [--data DIR]
+/// [--on-popover-conflict refuse|close-first] [--dev]` (SPEC §9).
+///
+/// The first line on standard output is the owner URL `http://HOST:PORT/?token=…`; everything
+/// else goes to standard error. SIGINT and SIGTERM shut down gracefully and exit 0.
+public enum ServeCommand {
+    public static let usage = """
+        usage: modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR] [--data DIR]
+                              [--on-popover-conflict refuse|close-first] [--dev]
+        """
+
+    /// Runs the server until a signal; returns the exit status.
+    public static func run(_ args: [String]) -> Int32 {
+        let a: Arguments
+        do {
+            a = try Arguments(
+                args, options: ["port", "host", "prototypes", "data", "on-popover-conflict", "root"], flags: ["dev", "help"])
+        } catch {
+            FileHandle.standardError.write(Data("modallab serve: \(error)\n\(usage)\n".utf8))
+            return 2
+        }
+        if a.flag("help") {
+            print(usage)
+            return 0
+        }
+        var c = AppConfiguration()
+        if let p = a.value("port") {
+            guard let port = Int(p), (0...65535).contains(port) else {
+                FileHandle.standardError.write(Data("modallab serve: --port must be 0–65535, not \(p)\n".utf8))
+                return 2
+            }
+            c.port = port
+        }
+        if let h = a.value("host") { c.host = h }
+        c.prototypesDirectory = a.value("prototypes")
+        if let d = a.value("data") { c.dataDirectory = d }
+        if let r = a.value("root") { c.resourceRoot = r }
+        if let m = a.value("on-popover-conflict") {
+            guard let mode = EngineOptions.PopoverConflict(rawValue: m) else {
+                FileHandle.standardError.write(Data("modallab serve: --on-popover-conflict is refuse or close-first, not \(m)\n".utf8))
+                return 2
+            }
+            c.popoverConflict = mode
+        }
+        c.dev = a.flag("dev")
+        if let dir = c.prototypesDirectory, !FileManager.default.fileExists(atPath: dir) {
+            FileHandle.standardError.write(Data("modallab serve: no such folder \(dir)\n".utf8))
+            return 2
+        }
+
+        let app: ModalLabApp
+        let port: Int
+        do {
+            app = try ModalLabApp(configuration: c)
+            port = try app.start()
+        } catch {
+            FileHandle.standardError.write(Data("modallab serve: \(error)\n".utf8))
+            return 1
+        }
+        // The first stdout line is the owner URL (SPEC §6), flushed at once for scripts.
+        FileHandle.standardOutput.write(Data((app.ownerURL(port: port) + "\n").utf8))
+        var err = ""
+        for note in app.recoveryNotes { err += note + "\n" }
+        let shown = app.library.all
+        err += "serving \(shown.count) prototype(s) from \(app.library.directories.joined(separator: ", "))\n"
+        for p in shown where p.errorCount > 0 {
+            err += "  \(p.file): \(p.errorCount) error(s); run `modallab lint \(p.file)`\n"
+        }
+        err += "data in \(c.dataDirectory); press Ctrl-C to stop\n"
+        FileHandle.standardError.write(Data(err.utf8))
+
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let signals = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
+        for s in signals {
+            s.setEventHandler {
+                FileHandle.standardError.write(Data("stopping: finishing requests and flushing the log…\n".utf8))
+                app.shutdown(gracePeriod: 5) {
+                    FileHandle.standardError.write(Data("stopped\n".utf8))
+                    exit(0)
+                }
+            }
+            s.resume()
+        }
+        dispatchMain()
+    }
+}

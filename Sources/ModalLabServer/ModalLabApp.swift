@@ -1,0 +1,125 @@
+import Foundation
+import HTTPServer
+import InteractionLog
+import JSON
+import Mustache
+import Presentation
+import Prototype
+
+/// The application: prototypes, sessions, the interaction log and the HTTP routes of SPEC §6,
+/// wired over the `HTTPServer` module.
+///
+/// Create it with a configuration, ``start()`` it, and ``shutdown(completion:)`` it; tests make
+/// their own with `port = 0` and a temporary data folder.
+public final class ModalLabApp: @unchecked Sendable {
+    public let configuration: AppConfiguration
+    /// Folder holding `Templates/` and `Public/`.
+    public let resourceRoot: String
+    /// Prototypes shown.
+    public let library: PrototypeLibrary
+    /// Live viewing sessions.
+    public let sessions = SessionStore()
+    /// The durable interaction log.
+    public let log: LogStore
+    /// Owner token and cookie.
+    public let owner: OwnerAccess
+    /// Page templates.
+    let templates: MustacheLibrary
+    /// Counters and latency histograms (`GET /metrics`).
+    let metrics = Metrics()
+    let router = Router()
+    private var server: HTTPServer?
+    private let watcher = DispatchQueue(label: "modallab.watch")
+    private var watchTimer: DispatchSourceTimer?
+    let reloads = ReloadBroadcaster()
+
+    /// Loads templates, prototypes, the owner token and the log (recovering a torn tail).
+    /// - Throws: when `Templates/` can't be found or compiled, or the data folder can't be used.
+    public init(configuration: AppConfiguration) throws {
+        self.configuration = configuration
+        guard let root = ResourceLocator.root(explicit: configuration.resourceRoot) else {
+            throw AppError("can't find Templates/pages: run from the repository, or set MODALLAB_ROOT")
+        }
+        resourceRoot = root
+        templates = try MustacheLibrary(directory: root + "/Templates/pages")
+        let data = configuration.dataDirectory
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        if let dir = configuration.prototypesDirectory {
+            library = PrototypeLibrary(directories: [dir], writableDirectory: dir)
+        } else {
+            library = PrototypeLibrary(
+                directories: [root + "/Templates/prototypes", data + "/prototypes"], writableDirectory: data + "/prototypes")
+        }
+        owner = try OwnerAccess.load(dataDirectory: data, explicit: configuration.ownerToken)
+        do {
+            log = try LogStore(directory: LogStore.directory(inData: data))
+        } catch {
+            throw AppError("can't open the interaction log in \(data)/logs: \(error)")
+        }
+        buildRoutes()
+    }
+
+    /// What recovery did to the log on open, one line per repaired file.
+    public var recoveryNotes: [String] {
+        log.recovery.map { "recovered log: dropped \($0.droppedBytes) bytes of a torn line at the end of \($0.file)" }
+    }
+
+    /// Binds and starts serving; returns the bound port.
+    /// - Throws: ``HTTPServerError`` when the address can't be bound.
+    @discardableResult
+    public func start() throws -> Int {
+        var c = ServerConfiguration()
+        c.host = configuration.host
+        c.port = configuration.port
+        c.maxBodyBytes = configuration.maxBodyBytes
+        let server = HTTPServer(configuration: c, responder: router)
+        let port = try server.start()
+        self.server = server
+        startWatching()
+        return port
+    }
+
+    /// The owner URL printed as the first line of `serve`: `http://HOST:PORT/?token=…`.
+    public func ownerURL(port: Int) -> String {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "http://\(host):\(port)/?token=\(owner.token)"
+    }
+
+    /// Stops accepting, finishes in-flight requests (at most `gracePeriod` seconds), flushes the log.
+    public func shutdown(gracePeriod: Double = 5, completion: @escaping @Sendable () -> Void) {
+        watchTimer?.cancel()
+        reloads.closeAll()
+        guard let server else {
+            log.close()
+            completion()
+            return
+        }
+        server.shutdown(gracePeriod: gracePeriod) { [log] in
+            log.close()
+            completion()
+        }
+    }
+
+    /// Polls the prototype folders (and, with `--dev`, the templates) twice a second; a change
+    /// reloads them and tells players over Server-Sent Events.
+    private func startWatching() {
+        let timer = DispatchSource.makeTimerSource(queue: watcher)
+        timer.schedule(deadline: .now() + 0.5, repeating: 0.5)
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            let changed = self.library.reloadIfChanged()
+            var templatesChanged = false
+            if self.configuration.dev { templatesChanged = (try? self.templates.reloadIfChanged()) ?? false }
+            if templatesChanged { self.reloads.broadcast("*") }
+            for id in changed { self.reloads.broadcast(id) }
+        }
+        timer.resume()
+        watchTimer = timer
+    }
+}
+
+/// An error starting the application, with a message for the terminal.
+public struct AppError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ d: String) { description = d }
+}

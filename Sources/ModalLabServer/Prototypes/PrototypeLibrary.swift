@@ -1,0 +1,144 @@
+import Foundation
+import JSON
+import Presentation
+import Prototype
+
+/// One prototype file as the server knows it: the decoded prototype (when usable), its bytes
+/// and every diagnostic (format issues and lint findings) with JSON paths.
+public struct LoadedPrototype: Sendable {
+    /// The id: the document's `id`, else the file name without `.json`.
+    public var id: String
+    /// The file it came from.
+    public var file: String
+    /// The definition's bytes as on disk.
+    public var bytes: [UInt8]
+    /// The prototype; `nil` when the file has errors.
+    public var prototype: Prototype?
+    /// Format issues and lint findings.
+    public var diagnostics: [Diagnostic]
+
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+    public var infoCount: Int { diagnostics.filter { $0.severity == .info }.count }
+
+    /// Decodes and checks `bytes` read from `file`.
+    public static func load(bytes: [UInt8], file: String) -> LoadedPrototype {
+        let fallbackID = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        do {
+            let r = try Prototype.decode(bytes)
+            let diags = r.issues.map {
+                Diagnostic(rule: $0.code, severity: $0.severity == .error ? .error : .warning, message: $0.message, path: $0.path.description)
+            }
+            return LoadedPrototype(
+                id: r.prototype?.id ?? documentID(bytes) ?? fallbackID, file: file, bytes: bytes, prototype: r.prototype,
+                diagnostics: diags)
+        } catch {
+            return LoadedPrototype(
+                id: fallbackID, file: file, bytes: bytes, prototype: nil,
+                diagnostics: [Diagnostic(rule: "format", severity: .error, message: "not JSON: \(error)", path: "$")])
+        }
+    }
+
+    /// The document's `"id"` when it is a string, even if the rest is broken.
+    static func documentID(_ bytes: [UInt8]) -> String? {
+        (try? JSONParser.parse(bytes))?["id"]?.stringValue
+    }
+}
+
+/// The prototypes the server shows: the files of one folder, reloaded when they change.
+///
+/// With `--prototypes DIR`, DIR is read and written (`PUT /api/prototypes/{id}`); without it the
+/// bundled examples are read and new prototypes are written to `<data>/prototypes`, which is read
+/// after the bundled ones (so a `PUT` of "mail" shadows the bundled Mail).
+public final class PrototypeLibrary: @unchecked Sendable {
+    /// Folders read, in order; later ones win on an id clash.
+    public let directories: [String]
+    /// The folder `save` writes to.
+    public let writableDirectory: String
+
+    private let lock = NSLock()
+    private var entries: [String: LoadedPrototype] = [:]
+    private var order: [String] = []
+    private var signature: [String: FileSignature] = [:]
+
+    struct FileSignature: Equatable {
+        var size: Int64
+        var mtime: Int64
+    }
+
+    /// A library over `directories`, writing to `writableDirectory`. Loads at once.
+    public init(directories: [String], writableDirectory: String) {
+        self.directories = directories
+        self.writableDirectory = writableDirectory
+        _ = reloadIfChanged(force: true)
+    }
+
+    /// Every prototype, in file-name order.
+    public var all: [LoadedPrototype] {
+        lock.lock()
+        defer { lock.unlock() }
+        return order.compactMap { entries[$0] }
+    }
+
+    /// The prototype with this id.
+    public func get(_ id: String) -> LoadedPrototype? {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[id]
+    }
+
+    private func listFiles() -> [String: FileSignature] {
+        var out: [String: FileSignature] = [:]
+        for dir in directories {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+            for n in names where n.hasSuffix(".json") && !n.hasPrefix(".") {
+                let path = dir + "/" + n
+                var st = stat()
+                guard stat(path, &st) == 0 else { continue }
+                out[path] = FileSignature(size: Int64(st.st_size), mtime: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+            }
+        }
+        return out
+    }
+
+    /// Re-reads the folders when a file was added, removed or changed (by size or mtime;
+    /// `stat()` only, so it is cheap to call often). Returns the ids that changed.
+    @discardableResult
+    public func reloadIfChanged(force: Bool = false) -> [String] {
+        let now = listFiles()
+        lock.lock()
+        let unchanged = !force && now == signature
+        lock.unlock()
+        if unchanged { return [] }
+        var loaded: [String: LoadedPrototype] = [:]
+        var order: [String] = []
+        for dir in directories {
+            let files = now.keys.filter { $0.hasPrefix(dir + "/") }.sorted()
+            for path in files {
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                let p = LoadedPrototype.load(bytes: [UInt8](data), file: path)
+                if loaded[p.id] == nil { order.append(p.id) }
+                loaded[p.id] = p
+            }
+        }
+        lock.lock()
+        let old = entries
+        entries = loaded
+        self.order = order
+        signature = now
+        lock.unlock()
+        var changed: [String] = []
+        for (id, p) in loaded where old[id]?.bytes != p.bytes { changed.append(id) }
+        for id in old.keys where loaded[id] == nil { changed.append(id) }
+        return changed.sorted()
+    }
+
+    /// Writes a prototype's bytes as `<writable>/<id>.json` (atomically) and reloads.
+    /// - Throws: the file system's error when the folder can't be written.
+    public func save(id: String, bytes: [UInt8]) throws {
+        try FileManager.default.createDirectory(atPath: writableDirectory, withIntermediateDirectories: true)
+        let url = URL(fileURLWithPath: writableDirectory + "/" + id + ".json")
+        try Data(bytes).write(to: url, options: .atomic)
+        reloadIfChanged(force: true)
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import HTTPServer
+import JSON
+import Presentation
+import Prototype
+
+extension ModalLabApp {
+    func addPageRoutes() {
+        router.get("/") { [self] req in
+            // The first visit trades ?token= for a cookie and drops it from the address bar.
+            if let t = req.query("token") {
+                guard constantTimeEqual(t, owner.token) else {
+                    return errorPage(Problem(.unauthorized, title: "Wrong owner token", detail: "the token in the address does not match; use the URL `modallab serve` printed"))
+                }
+                var r = HTTPResponse.redirect(to: "/")
+                r.headers.add(name: "Set-Cookie", value: owner.cookie)
+                return r
+            }
+            guard owner.isOwner(req) else {
+                return errorPage(Problem(.unauthorized, title: "Owner token required", detail: "open the URL that `modallab serve` printed when it started (http://…/?token=…)."))
+            }
+            return guarded { () throws(Problem) in try renderPage("gallery", galleryContext()) }
+        }
+        router.get("/p/{id}") { [self] req in
+            guarded { () throws(Problem) in
+                let id = req.parameters["id"] ?? ""
+                let v = try pageViewer(req, prototype: id)
+                let loaded = try playable(id)
+                return try renderPage("player", try playerContext(loaded, req, viewer: v))
+            }
+        }
+        router.get("/p/{id}/board") { [self] req in
+            guarded { () throws(Problem) in
+                let id = req.parameters["id"] ?? ""
+                let v = try pageViewer(req, prototype: id)
+                let loaded = try playable(id)
+                return try renderPage("board", boardContext(loaded, viewer: v))
+            }
+        }
+    }
+
+    /// Pages answer an anonymous visitor with an HTML 401, not JSON.
+    func pageViewer(_ req: HTTPRequest, prototype: String) throws(Problem) -> Viewer {
+        try requireViewer(req, prototype: prototype)
+    }
+
+    /// The prototype, if it exists and has no errors (else 404, or 409 naming the errors).
+    func playable(_ id: String) throws(Problem) -> (LoadedPrototype, Prototype) {
+        guard let loaded = library.get(id) else {
+            var detail = "no prototype \"\(id)\""
+            if let near = Suggest.nearest(id, in: library.all.map(\.id)) { detail += " (did you mean \"\(near)\"?)" }
+            throw Problem.notFound(detail)
+        }
+        guard let p = loaded.prototype else {
+            throw Problem(
+                .conflict, title: "Prototype has errors",
+                detail: "\(loaded.file) has \(loaded.errorCount) error(s); the first: \(loaded.diagnostics.first { $0.severity == .error }?.description ?? "")")
+        }
+        return (loaded, p)
+    }
+
+    /// Renders a page template; HTML responses are never cached (they carry live state).
+    func renderPage(_ name: String, _ context: [String: Any], status: HTTPStatus = .ok) throws(Problem) -> HTTPResponse {
+        do {
+            var r = HTTPResponse.html(try templates.render(name, context), status: status)
+            r.headers["Cache-Control"] = "no-store"
+            return r
+        } catch {
+            throw Problem(.internalServerError, title: "Template error", detail: "\(error)")
+        }
+    }
+
+    /// An error as an HTML page (for browsers) with the problem's status.
+    func errorPage(_ p: Problem) -> HTTPResponse {
+        var r = (try? renderPage("error", ["status": p.status.code, "title": p.title, "detail": p.detail ?? ""], status: p.status))
+            ?? p.response
+        for (n, v) in p.headers { r.headers.add(name: n, value: v) }
+        return r
+    }
+
+    // MARK: Contexts
+
+    func diagnosticContext(_ d: Diagnostic) -> [String: Any] {
+        [
+            "rule": d.rule, "severity": d.severity.rawValue, "message": d.message, "source": d.source,
+            "path": d.path ?? "", "hasPath": d.path != nil,
+        ]
+    }
+
+    func galleryContext() -> [String: Any] {
+        [
+            "directory": library.writableDirectory,
+            "prototypes": library.all.map { p -> [String: Any] in
+                [
+                    "id": p.id, "name": p.prototype?.name ?? p.id, "file": p.file,
+                    "errorCount": p.errorCount, "warningCount": p.warningCount, "infoCount": p.infoCount,
+                    "playable": p.prototype != nil,
+                    "hasDiagnostics": !p.diagnostics.isEmpty,
+                    "diagnostics": p.diagnostics.map(diagnosticContext),
+                    "devices": (p.prototype?.devices ?? []).compactMap { DeviceCatalogue.device($0) }.map {
+                        ["id": p.id, "device": $0.id, "deviceName": $0.name] as [String: Any]
+                    },
+                ]
+            },
+        ]
+    }
+
+    /// The environment a page asks for: `?device=&orientation=&multitasking=`, defaulting to
+    /// the prototype's first device, portrait, full screen. Unknown values are 400s.
+    func environment(from req: HTTPRequest, for p: Prototype) throws(Problem) -> Environment {
+        let deviceID = req.query("device") ?? p.devices.first ?? "iphone-16"
+        guard let device = DeviceCatalogue.device(deviceID) else {
+            throw Problem.badRequest(
+                "unknown device \"\(deviceID)\"; known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))", path: "device")
+        }
+        let o = req.query("orientation") ?? "portrait"
+        guard let orientation = Orientation(rawValue: o) else {
+            throw Problem.badRequest("orientation is portrait or landscape, not \"\(o)\"", path: "orientation")
+        }
+        let m = req.query("multitasking") ?? "full"
+        guard let mt = Multitasking(rawValue: m) else {
+            throw Problem.badRequest("multitasking is one of full, half, third, slideOver; not \"\(m)\"", path: "multitasking")
+        }
+        return Environment(device: device, orientation: orientation, multitasking: mt)
+    }
+
+    func playerContext(_ lp: (LoadedPrototype, Prototype), _ req: HTTPRequest, viewer: Viewer) throws(Problem) -> [String: Any] {
+        let (loaded, p) = lp
+        let env = try environment(from: req, for: p)
+        let engine = PresentationEngine(prototype: p, options: EngineOptions(popoverConflict: configuration.popoverConflict))
+        let state = engine.start(environment: env).state
+        let listed = p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) }
+        return [
+            "id": p.id, "name": p.name, "version": p.version,
+            "device": env.device.id, "orientation": env.orientation.rawValue, "multitasking": env.multitasking.rawValue,
+            "isPortrait": env.orientation == .portrait ? "true" : "false",
+            "isLandscape": env.orientation == .landscape ? "true" : "false",
+            "isPad": env.device.family == .iPad,
+            "isOwner": viewer == .owner,
+            "query": "?device=\(env.device.id)",
+            "devices": listed.compactMap { DeviceCatalogue.device($0) }.map {
+                ["id": $0.id, "name": $0.name, "selected": $0.id == env.device.id] as [String: Any]
+            },
+            "multitaskings": Multitasking.allCases.map {
+                ["id": $0.rawValue, "name": multitaskingName($0), "selected": $0 == env.multitasking] as [String: Any]
+            },
+            "frame": PlayerView(prototype: p, state: state).frame(),
+            "diagnostics": loaded.diagnostics.map(diagnosticContext),
+            "errorCount": loaded.errorCount, "warningCount": loaded.warningCount, "infoCount": loaded.infoCount,
+            "stateJSON": JSONWriter(pretty: true).string(state.json),
+        ]
+    }
+
+    func multitaskingName(_ m: Multitasking) -> String {
+        switch m {
+        case .full: return "Full screen"
+        case .half: return "Split View ½"
+        case .third: return "Split View ⅓"
+        case .slideOver: return "Slide Over"
+        }
+    }
+
+    func boardContext(_ lp: (LoadedPrototype, Prototype), viewer: Viewer) -> [String: Any] {
+        let p = lp.1
+        let devices = DeviceCatalogue.all
+        var cells: [[String: Any]] = []
+        for d in devices {
+            for o in Orientation.allCases {
+                let env = Environment(device: d, orientation: o)
+                let s = env.screenSize
+                let k = d.family == .iPhone ? 0.45 : 0.3
+                cells.append([
+                    "id": p.id, "device": d.id, "deviceName": d.name, "orientation": o.rawValue,
+                    "sizeClass": env.sizeClassDescription,
+                    "frameWidth": Int((s.width + 40) * k) + 16, "frameHeight": Int((s.height + 40) * k) + 16,
+                ])
+            }
+        }
+        return ["id": p.id, "name": p.name, "cells": cells, "isOwner": viewer == .owner, "query": ""]
+    }
+
+    func rulesContext() -> [String: Any] {
+        var sections: [(String, [[String: Any]])] = []
+        for r in RuleCatalogue.all {
+            let entry: [String: Any] = [
+                "id": r.id, "severity": r.severity.rawValue, "severityLabel": r.severityNote ?? r.severity.rawValue,
+                "kind": r.kindDescription, "check": r.check, "source": r.source, "hasTitle": false, "title": "",
+            ]
+            if let i = sections.firstIndex(where: { $0.0 == r.section }) {
+                sections[i].1.append(entry)
+            } else {
+                sections.append((r.section, [entry]))
+            }
+        }
+        return [
+            "count": RuleCatalogue.all.count,
+            "sections": sections.map { ["name": $0.0, "rules": $0.1] as [String: Any] },
+        ]
+    }
+}
+
+/// The catalogue as JSON for `/api/rules`.
+enum RulesJSON {
+    static func catalogue() -> JSONValue {
+        .array(
+            RuleCatalogue.all.map { r in
+                [
+                    "id": .string(r.id), "kind": .string(r.kindDescription), "severity": .string(r.severity.rawValue),
+                    "section": .string(r.section), "check": .string(r.check), "source": .string(r.source),
+                ]
+            })
+    }
+}

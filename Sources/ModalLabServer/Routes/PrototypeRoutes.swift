@@ -1,0 +1,87 @@
+import Foundation
+import HTTPServer
+import JSON
+import Presentation
+import Prototype
+
+extension ModalLabApp {
+    func addPrototypeRoutes() {
+        router.get("/api/prototypes") { [self] req in
+            guarded { () throws(Problem) in
+                try requireOwner(req)
+                return .json(.array(library.all.map { summaryJSON($0) }))
+            }
+        }
+        router.get("/api/prototypes/{id}") { [self] req in
+            guarded { () throws(Problem) in
+                try requireOwner(req)
+                let p = try loaded(req)
+                var o = summaryJSON(p).objectValue ?? JSONObject()
+                o["definition"] = (try? JSONParser.parse(p.bytes)) ?? .null
+                o["diagnostics"] = .array(p.diagnostics.map { $0.json() })
+                return .json(.object(o))
+            }
+        }
+        router.get("/api/prototypes/{id}/lint") { [self] req in
+            guarded { () throws(Problem) in
+                try requireOwner(req)
+                let p = try loaded(req)
+                return .json(["prototype": .string(p.id), "diagnostics": .array(p.diagnostics.map { $0.json(file: p.file) })])
+            }
+        }
+        router.put("/api/prototypes/{id}", maxBodyBytes: configuration.maxPrototypeBytes) { [self] req in
+            guarded { () throws(Problem) in
+                try requireOwner(req)
+                return try put(req)
+            }
+        }
+    }
+
+    func loaded(_ req: HTTPRequest) throws(Problem) -> LoadedPrototype {
+        let id = req.parameters["id"] ?? ""
+        guard let p = library.get(id) else { throw Problem.notFound("no prototype \"\(id)\"") }
+        return p
+    }
+
+    func summaryJSON(_ p: LoadedPrototype) -> JSONValue {
+        [
+            "id": .string(p.id), "name": .string(p.prototype?.name ?? p.id), "file": .string(p.file),
+            "version": .string(p.prototype?.version), "playable": .bool(p.prototype != nil),
+            "counts": ["error": .int(p.errorCount), "warning": .int(p.warningCount), "info": .int(p.infoCount)],
+            "devices": .array((p.prototype?.devices ?? []).map { .string($0) }),
+        ]
+    }
+
+    /// `PUT /api/prototypes/{id}`: 422 with the diagnostics when the definition has errors,
+    /// else written to disk: 201 when new, 200 when replaced.
+    func put(_ req: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let id = req.parameters["id"] ?? ""
+        guard Prototype.isValidID(id) else {
+            throw Problem.badRequest("\"\(id)\" is not a valid prototype id (1–64 of a-z, 0-9 and '-')", path: nil)
+        }
+        _ = try RequestBody.json(req)
+        let candidate = LoadedPrototype.load(bytes: req.body, file: library.writableDirectory + "/" + id + ".json")
+        var diagnostics = candidate.diagnostics
+        if let p = candidate.prototype, p.id != id {
+            diagnostics.append(
+                Diagnostic(rule: "format", severity: .error, message: "the document's id \"\(p.id)\" differs from the URL's \"\(id)\"", path: "$.id"))
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            throw Problem(
+                .unprocessableContent, title: "Prototype has errors",
+                detail: "\(diagnostics.filter { $0.severity == .error }.count) error(s); nothing was saved",
+                extensions: ["diagnostics": .array(diagnostics.map { $0.json() })])
+        }
+        let existed = library.get(id) != nil
+        do {
+            try library.save(id: id, bytes: req.body)
+        } catch {
+            throw Problem(.internalServerError, title: "Could not save", detail: "\(error)")
+        }
+        reloads.broadcast(id)
+        let saved = library.get(id) ?? candidate
+        var o = summaryJSON(saved).objectValue ?? JSONObject()
+        o["diagnostics"] = .array(saved.diagnostics.map { $0.json() })
+        return .json(.object(o), status: existed ? .ok : .created, headers: ["Location": "/api/prototypes/\(id)"])
+    }
+}

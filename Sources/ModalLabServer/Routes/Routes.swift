@@ -1,0 +1,111 @@
+import Foundation
+import HTTPServer
+import InteractionLog
+import JSON
+import Presentation
+import Prototype
+
+extension ModalLabApp {
+    /// The routes of SPEC §6.
+    func buildRoutes() {
+        router.use(metrics)
+        router.use(SecurityHeaders())
+        let files = StaticFiles(root: resourceRoot + "/Public", urlPrefix: "/public/")
+        router.get("/public/*", files.handler)
+        router.get("/healthz") { _ in
+            HTTPResponse.json(["status": "ok"])
+        }
+        router.get("/metrics") { [self] req in
+            try guarded { () throws(Problem) in
+                try requireOwner(req)
+                var r = HTTPResponse.text(metrics.prometheusText() + sessionMetrics())
+                r.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
+                return r
+            }
+        }
+        router.get("/schema/prototype.json") { [self] _ in
+            guard let data = FileManager.default.contents(atPath: resourceRoot + "/Schema/prototype.schema.json") else {
+                return Problem.notFound("the schema file Schema/prototype.schema.json is missing").response
+            }
+            var r = HTTPResponse(status: .ok, body: .bytes([UInt8](data)))
+            r.headers["Content-Type"] = "application/schema+json"
+            return r
+        }
+        router.get("/api/devices") { _ in
+            HTTPResponse.json(.array(DeviceCatalogue.all.map(ModalLabApp.deviceJSON)))
+        }
+        router.get("/api/rules") { _ in HTTPResponse.json(RulesJSON.catalogue()) }
+        router.get("/rules") { [self] req in try guarded { () throws(Problem) in try renderPage("rules", rulesContext()) } }
+
+        addPageRoutes()
+        addPrototypeRoutes()
+        addSessionRoutes()
+        addLogRoutes()
+    }
+
+    /// Runs a handler body, turning a thrown ``Problem`` into its response.
+    func guarded(_ body: () throws(Problem) -> HTTPResponse) rethrows -> HTTPResponse {
+        do { return try body() } catch { return error.response }
+    }
+
+    /// Async variant of ``guarded(_:)``.
+    func guardedAsync(_ body: () async throws(Problem) -> HTTPResponse) async -> HTTPResponse {
+        do { return try await body() } catch { return error.response }
+    }
+
+    // MARK: Access
+
+    /// Who the request comes from.
+    func viewer(_ req: HTTPRequest) -> Viewer {
+        owner.isOwner(req) ? .owner : .anonymous
+    }
+
+    /// Throws 401 unless the owner asks.
+    func requireOwner(_ req: HTTPRequest) throws(Problem) {
+        guard owner.isOwner(req) else {
+            throw Problem(
+                .unauthorized, title: "Owner token required",
+                detail: "open the URL `modallab serve` printed (http://…/?token=…), or send Authorization: Bearer <token>",
+                headers: ["WWW-Authenticate": "Bearer realm=\"modallab\""])
+        }
+    }
+
+    /// The viewer, if it may see `prototype`; else 401/404 (a share link for another prototype
+    /// learns nothing about this one).
+    func requireViewer(_ req: HTTPRequest, prototype: String) throws(Problem) -> Viewer {
+        let v = viewer(req)
+        if v == .anonymous { try requireOwner(req) }
+        guard v.canView(prototype) else { throw Problem.notFound("no prototype \"\(prototype)\"") }
+        return v
+    }
+
+    func sessionMetrics() -> String {
+        "# HELP modallab_sessions Live viewing sessions.\n# TYPE modallab_sessions gauge\nmodallab_sessions \(sessions.count)\n"
+            + "# HELP modallab_prototypes Prototypes loaded.\n# TYPE modallab_prototypes gauge\nmodallab_prototypes \(library.all.count)\n"
+    }
+
+    static func deviceJSON(_ d: Device) -> JSONValue {
+        [
+            "id": .string(d.id), "name": .string(d.name), "family": .string(d.family.rawValue),
+            "width": .number(d.width), "height": .number(d.height),
+            "safeArea": ["top": .number(d.safeTop), "bottom": .number(d.safeBottom)],
+            "sizeClasses": [
+                "portrait": ["horizontal": "compact", "vertical": "regular"],
+                "landscape": [
+                    "horizontal": .string(d.family == .iPad ? "regular" : d.landscapeHorizontal.rawValue),
+                    "vertical": .string(d.family == .iPad ? "regular" : "compact"),
+                ],
+            ],
+        ]
+    }
+}
+
+/// Headers every response carries: no referrer (share tokens never leak, SPEC §8), no sniffing,
+/// no framing by other sites.
+struct SecurityHeaders: HTTPMiddleware {
+    func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        if response.headers["X-Frame-Options"] == nil { response.headers["X-Frame-Options"] = "SAMEORIGIN" }
+    }
+}

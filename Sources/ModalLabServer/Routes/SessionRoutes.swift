@@ -1,0 +1,264 @@
+import Foundation
+import HTTPServer
+import InteractionLog
+import JSON
+import Presentation
+import Prototype
+
+extension ModalLabApp {
+    func addSessionRoutes() {
+        router.post("/api/sessions") { [self] req in await guardedAsync { () async throws(Problem) in try await startSession(req) } }
+        router.get("/api/sessions/{sid}") { [self] req in
+            guarded { () throws(Problem) in
+                let s = try session(req)
+                return .json(["session": .string(s.id), "state": s.state.json])
+            }
+        }
+        router.post("/api/sessions/{sid}/actions") { [self] req in
+            await guardedAsync { () async throws(Problem) in try await act(req) }
+        }
+        router.post("/api/sessions/{sid}/events") { [self] req in
+            await guardedAsync { () async throws(Problem) in try await clientEvents(req) }
+        }
+        router.get("/api/stream") { [self] req in
+            guarded { () throws(Problem) in
+                let filter = req.query("prototype")
+                if let filter { _ = try requireViewer(req, prototype: filter) } else { try requireOwner(req) }
+                let (_, stream) = reloads.subscribe()
+                return HTTPResponse.eventStream(heartbeat: 15) { events in
+                    for await id in stream where filter == nil || id == "*" || id == filter {
+                        try await events.send(event: "reload", data: id)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The session named in the path, if this viewer may act on it (else 404: session ids are
+    /// capabilities, and a stranger learns nothing).
+    func session(_ req: HTTPRequest) throws(Problem) -> ViewingSession {
+        let sid = req.parameters["sid"] ?? ""
+        guard let s = sessions.get(sid) else { throw Problem.notFound("no session \"\(sid)\" (sessions end when the server restarts)") }
+        let v = viewer(req)
+        guard v == .owner || (s.share != nil && v.canView(s.prototype.id)) else {
+            if v == .anonymous { try requireOwner(req) }
+            throw Problem.notFound("no session \"\(sid)\"")
+        }
+        return s
+    }
+
+    /// `POST /api/sessions {prototype, device, orientation, multitasking}` → 201 `{session, state, html}`.
+    func startSession(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
+        let body = try RequestBody.json(req)
+        let protoID: String
+        var deviceID: String?
+        var orientation: Orientation = .portrait
+        var multitasking: Multitasking = .full
+        do {
+            let o = try body.object()
+            protoID = try o.required("prototype", "a prototype id").string()
+            deviceID = try o.optional("device")?.string()
+            if let r = o.optional("orientation") { orientation = try r.enum(Orientation.self) }
+            if let r = o.optional("multitasking") { multitasking = try r.enum(Multitasking.self) }
+            try o.finish()
+        } catch { throw error.problem }
+        let viewer = try requireViewer(req, prototype: protoID)
+        let (loaded, p) = try playable(protoID)
+        _ = loaded
+        let did = deviceID ?? p.devices.first ?? "iphone-16"
+        guard let device = DeviceCatalogue.device(did) else {
+            var m = "unknown device \"\(did)\""
+            if let near = Suggest.nearest(did, in: DeviceCatalogue.all.map(\.id)) { m += " (did you mean \"\(near)\"?)" }
+            throw Problem.badRequest(m, path: "$.device")
+        }
+        let env = Environment(device: device, orientation: orientation, multitasking: multitasking)
+        let engine = PresentationEngine(prototype: p, options: EngineOptions(popoverConflict: configuration.popoverConflict))
+        let (state, events) = engine.start(environment: env)
+        var share: String?
+        if case .share(let id, _, _) = viewer { share = id }
+        let s = ViewingSession(id: RandomID.make(), prototype: p, engine: engine, state: state, share: share)
+        var pending = [PendingEvent(type: .sessionStart, props: ["viewer": .string(viewer == .owner ? "owner" : "share")])]
+        pending += events.map { logEvent($0) }
+        do {
+            _ = try await log.append(pending.map { fill($0, session: s, state: state, tMs: 0) })
+        } catch {
+            throw Problem(.serviceUnavailable, title: "Log unavailable", detail: "the interaction log could not be written: \(error)")
+        }
+        sessions.add(s)
+        return .json(
+            [
+                "session": .string(s.id), "state": state.json, "diagnostics": [],
+                "html": .string(try renderDevice(p, state)),
+            ], status: .created, headers: ["Location": "/api/sessions/\(s.id)"])
+    }
+
+    func renderDevice(_ p: Prototype, _ state: PresentationState) throws(Problem) -> String {
+        do {
+            return try templates.render("partials/device", PlayerView(prototype: p, state: state).frame())
+        } catch {
+            throw Problem(.internalServerError, title: "Template error", detail: "\(error)")
+        }
+    }
+
+    /// `POST /api/sessions/{sid}/actions` → 200 `{state, diagnostics, html}`, or a 409 problem
+    /// naming the rule (SPEC §6). The outcome is logged durably before the response.
+    func act(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
+        let s = try session(req)
+        let action = try decodeAction(try RequestBody.json(req))
+        await s.lock.acquire()
+        let result: Result<HTTPResponse, Problem>
+        do { result = .success(try await actLocked(s, action)) } catch { result = .failure(error) }
+        await s.lock.release()
+        return try result.get()
+    }
+
+    /// Applies one action while holding the session's lock.
+    func actLocked(_ s: ViewingSession, _ action: EngineAction) async throws(Problem) -> HTTPResponse {
+        let now = s.elapsedMs
+        let before = s.state
+        let outcome: Outcome
+        do {
+            outcome = try s.engine.apply(action, to: before, atMs: now)
+        } catch {
+            throw Problem.badRequest(error.message, path: error.path)
+        }
+        let pending = outcome.events.map { fill(logEvent($0), session: s, state: outcome.state, tMs: now) }
+        do {
+            _ = try await log.append(pending)
+        } catch {
+            throw Problem(.serviceUnavailable, title: "Log unavailable", detail: "the interaction log could not be written, so nothing changed: \(error)")
+        }
+        s.state = outcome.state
+        if let refusal = outcome.refusal {
+            let rule = RuleCatalogue.rule(refusal.rule)
+            var ext = JSONObject()
+            ext["rule"] = .string(refusal.rule)
+            ext["severity"] = .string(refusal.severity.rawValue)
+            ext["source"] = .string(refusal.source)
+            if let m = refusal.modal { ext["modal"] = .string(m) }
+            ext["state"] = outcome.state.json
+            return Problem(
+                .conflict, title: "Refused by \(refusal.rule)" + (rule.map { " (\($0.kindDescription.lowercased()) \($0.severity.rawValue))" } ?? ""),
+                detail: refusal.message, type: "/rules#\(refusal.rule)", extensions: ext
+            ).response
+        }
+        return .json([
+            "state": outcome.state.json,
+            "diagnostics": .array(outcome.diagnostics.map { $0.json() }),
+            "html": .string(try renderDevice(s.prototype, outcome.state)),
+        ])
+    }
+
+    /// Reads an action body (SPEC §6 action types), naming the JSON path of anything wrong.
+    func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
+        do {
+            let o = try body.object()
+            let types = ["tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present", "key"]
+            let type = try o.required("type", "an action type").oneOf(types)
+            let x = try o.optional("x")?.number()
+            let y = try o.optional("y")?.number()
+            _ = o.optional("event_id")
+            _ = o.optional("t_ms")
+            let action: EngineAction
+            switch type {
+            case "tap":
+                let target = try o.required("target", "a control or modal id").string()
+                var choice: ActionChoice?
+                if let a = o.optional("action") {
+                    if let i = a.value.intValue { choice = .index(i) } else { choice = .title(try a.string()) }
+                }
+                if choice == nil, let a = o.optional("id") { choice = .title(try a.string()) }
+                action = .tap(target: target, choice: choice, x: x, y: y)
+            case "swipeDown":
+                action = .swipeDown(target: try o.optional("target")?.string())
+            case "tapOutside":
+                action = .tapOutside(x: x, y: y)
+            case "home":
+                action = .home
+            case "rotate":
+                action = .rotate(try o.required("orientation", "portrait or landscape").enum(Orientation.self))
+            case "resize":
+                let d = try o.optional("device")?.string()
+                let m = try o.optional("multitasking")?.enum(Multitasking.self)
+                if d == nil && m == nil {
+                    throw JSONShapeError(path: body.path.appending("device"), message: "a resize needs \"device\", \"multitasking\" or both")
+                }
+                action = .resize(device: d, multitasking: m)
+            case "edit":
+                let target = try o.required("target", "a control id").string()
+                let value = try o.required("value", "the new value").value
+                action = .edit(target: target, value: value)
+            case "detent":
+                action = .detent(
+                    target: try o.required("target", "a sheet's modal id").string(),
+                    detent: try o.required("detent", "a detent id").string())
+            case "back":
+                action = .back
+            case "present":
+                action = .present(modal: try o.required("target", "a modal id").string())
+            default:
+                action = .key(try o.required("key", "Escape or Return").oneOf(["Escape", "Return", "Enter"]))
+            }
+            try o.finish()
+            return action
+        } catch {
+            throw error.problem
+        }
+    }
+
+    /// `POST /api/sessions/{sid}/events {"events": [...]}` → `{accepted, duplicates}`; retried
+    /// batches are safe (duplicate `event_id`s are not written twice).
+    func clientEvents(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
+        let s = try session(req)
+        let body = try RequestBody.json(req)
+        var pending: [PendingEvent] = []
+        do {
+            let o = try body.object()
+            let items = try o.required("events", "an array of events").array()
+            try o.finish()
+            guard items.count <= 1000 else {
+                throw JSONShapeError(path: body.path.appending("events"), message: "at most 1000 events per batch; found \(items.count)")
+            }
+            let state = s.state
+            for item in items {
+                var e = try PendingEvent(clientEvent: item)
+                let t = e.tMs
+                e = fill(e, session: s, state: state, tMs: t ?? s.elapsedMs)
+                pending.append(e)
+            }
+        } catch {
+            throw error.problem
+        }
+        do {
+            let r = try await log.append(pending)
+            return .json(["accepted": .int(r.accepted), "duplicates": .int(r.duplicates)])
+        } catch {
+            throw Problem(.serviceUnavailable, title: "Log unavailable", detail: "the events could not be written: \(error)")
+        }
+    }
+
+    // MARK: Log events
+
+    /// An engine event as a pending log event.
+    func logEvent(_ e: EngineEvent) -> PendingEvent {
+        PendingEvent(
+            type: LogEventType(rawValue: e.type) ?? .diagnostic, screen: e.screen, modal: e.modal, target: e.target,
+            style: e.style, requestedStyle: e.requestedStyle, how: e.how, rule: e.rule, severity: e.severity, x: e.x, y: e.y,
+            durationMs: e.durationMs, props: e.props)
+    }
+
+    /// Adds what the server knows: prototype, version, session, share, device, time.
+    func fill(_ e: PendingEvent, session s: ViewingSession, state: PresentationState, tMs: Int) -> PendingEvent {
+        var e = e
+        e.tMs = e.tMs ?? tMs
+        e.prototype = s.prototype.id
+        e.prototypeVersion = s.prototype.version
+        e.session = s.id
+        e.share = s.share
+        e.device = state.environment.device.id
+        e.orientation = state.environment.orientation.rawValue
+        e.sizeClass = state.environment.sizeClassDescription
+        if e.screen == nil { e.screen = state.screen }
+        return e
+    }
+}

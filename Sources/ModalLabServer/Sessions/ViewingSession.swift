@@ -1,0 +1,102 @@
+import Foundation
+import Presentation
+import Prototype
+
+/// One viewing session (SPEC §5): a person playing one prototype on one simulated device.
+///
+/// Actions are applied one at a time (``lock``), so the state and the log's per-session
+/// order agree.
+public final class ViewingSession: @unchecked Sendable {
+    /// Random id, 22 base64url characters (128 bits).
+    public let id: String
+    /// The prototype as it was when the session started (a later edit starts new sessions).
+    public let prototype: Prototype
+    /// The engine over that prototype.
+    public let engine: PresentationEngine
+    /// The share link's public id when the viewer came through one.
+    public let share: String?
+    /// When the session started (monotonic).
+    public let started: ContinuousClock.Instant
+    /// Serialises actions.
+    let lock = AsyncLock()
+
+    private let stateLock = NSLock()
+    private var _state: PresentationState
+    private var _lastSeen: ContinuousClock.Instant
+
+    init(id: String, prototype: Prototype, engine: PresentationEngine, state: PresentationState, share: String?) {
+        self.id = id
+        self.prototype = prototype
+        self.engine = engine
+        self.share = share
+        self.started = .now
+        self._state = state
+        self._lastSeen = .now
+    }
+
+    /// The current state.
+    public var state: PresentationState {
+        get { stateLock.withLock { _state } }
+        set { stateLock.withLock { _state = newValue; _lastSeen = .now } }
+    }
+
+    /// Milliseconds since the session started.
+    public var elapsedMs: Int {
+        let d = ContinuousClock.now - started
+        return Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    var lastSeen: ContinuousClock.Instant { stateLock.withLock { _lastSeen } }
+}
+
+/// The live sessions, by id. Sessions idle for longer than ``idleLimit`` are dropped.
+public final class SessionStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sessions: [String: ViewingSession] = [:]
+    /// Idle time after which a session is forgotten (seconds).
+    public var idleLimit: Double = 12 * 3600
+    /// Most sessions kept; the longest idle are dropped first.
+    public var capacity = 10_000
+
+    public init() {}
+
+    /// Registers a new session.
+    func add(_ s: ViewingSession) {
+        lock.withLock {
+            if sessions.count >= capacity { evict() }
+            sessions[s.id] = s
+        }
+    }
+
+    /// The session with this id.
+    public func get(_ id: String) -> ViewingSession? { lock.withLock { sessions[id] } }
+
+    /// How many sessions are live.
+    public var count: Int { lock.withLock { sessions.count } }
+
+    private func evict() {
+        let now = ContinuousClock.now
+        let limit = Duration.seconds(idleLimit)
+        sessions = sessions.filter { now - $0.value.lastSeen < limit }
+        if sessions.count >= capacity, let oldest = sessions.min(by: { $0.value.lastSeen < $1.value.lastSeen }) {
+            sessions[oldest.key] = nil
+        }
+    }
+}
+
+/// Random identifiers and secrets from the system's CSPRNG (`SystemRandomNumberGenerator`:
+/// getrandom(2) on Linux, arc4random on Apple systems), base64url without padding.
+public enum RandomID {
+    /// `bytes` random bytes as base64url (RFC 4648 §5).
+    public static func make(bytes: Int = 16) -> String {
+        var g = SystemRandomNumberGenerator()
+        let raw = (0..<bytes).map { _ in UInt8.random(in: 0...255, using: &g) }
+        return base64url(raw)
+    }
+
+    /// Base64url without padding.
+    public static func base64url(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

@@ -1,0 +1,83 @@
+import HTTPServer
+import JSON
+
+/// RFC 9457 problem details as `application/problem+json`, with extension members.
+///
+/// `type` is a URI reference: refusals use `/rules#<rule id>` (SPEC §6), others `about:blank`.
+public struct Problem: Error, Sendable {
+    public var status: HTTPStatus
+    public var title: String
+    public var detail: String?
+    public var type: String
+    /// Extension members (RFC 9457 §3.2), in order: `path`, `rule`, `state`, ….
+    public var extensions: JSONObject
+    public var headers: HTTPHeaders
+
+    public init(
+        _ status: HTTPStatus, title: String, detail: String? = nil, type: String = "about:blank",
+        extensions: JSONObject = [:], headers: HTTPHeaders = [:]
+    ) {
+        self.status = status
+        self.title = title
+        self.detail = detail
+        self.type = type
+        self.extensions = extensions
+        self.headers = headers
+    }
+
+    /// 400 for a request body that is not what the route expects, naming the JSON path.
+    public static func badRequest(_ detail: String, path: String?) -> Problem {
+        var ext = JSONObject()
+        if let path { ext["path"] = .string(path) }
+        return Problem(.badRequest, title: "Bad request", detail: detail, extensions: ext)
+    }
+
+    /// 404 for an unknown resource.
+    public static func notFound(_ detail: String) -> Problem { Problem(.notFound, title: "Not found", detail: detail) }
+
+    /// The response.
+    public var response: HTTPResponse {
+        var o = JSONObject()
+        o["type"] = .string(type)
+        o["title"] = .string(title)
+        o["status"] = .number(Double(status.code))
+        if let detail { o["detail"] = .string(detail) }
+        for (k, v) in extensions { o[k] = v }
+        var h = headers
+        h.add(name: "Content-Type", value: "application/problem+json")
+        h.add(name: "Cache-Control", value: "no-store")
+        return HTTPResponse(status: status, headers: h, body: .bytes(JSONWriter().bytes(.object(o))))
+    }
+}
+
+extension HTTPResponse {
+    /// A JSON response of `value` (`application/json; charset=utf-8`).
+    static func json(_ value: JSONValue, status: HTTPStatus = .ok, headers: HTTPHeaders = [:]) -> HTTPResponse {
+        var h = headers
+        h.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        h.add(name: "Cache-Control", value: "no-store")
+        return HTTPResponse(status: status, headers: h, body: .bytes(JSONWriter().bytes(value)))
+    }
+}
+
+/// Reads a request's JSON body, turning syntax and shape errors into 400 problems with the path.
+enum RequestBody {
+    static func json(_ request: HTTPRequest) throws(Problem) -> JSONReader {
+        if request.body.isEmpty { throw Problem.badRequest("the request needs a JSON body", path: "$") }
+        if let ct = request.headers["content-type"]?.lowercased(), !ct.hasPrefix("application/json"),
+            !ct.hasPrefix("application/problem+json"), !ct.hasPrefix("text/plain")
+        {
+            throw Problem(.unsupportedMediaType, title: "Unsupported media type", detail: "send the body as application/json; got \(ct)")
+        }
+        do {
+            return JSONReader(try JSONParser.parse(request.body))
+        } catch {
+            throw Problem.badRequest("the body is not valid JSON: \(error)", path: "$")
+        }
+    }
+}
+
+extension JSONShapeError {
+    /// This error as a 400 problem.
+    var problem: Problem { Problem.badRequest(message, path: path.description) }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@testable import ModalLabServer
-
-@Test func modalLabServerModuleBuilds() {}

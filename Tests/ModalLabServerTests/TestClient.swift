@@ -1,0 +1,111 @@
+import Foundation
+import JSON
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A response read off a real socket.
+struct RawResponse {
+    var status: Int
+    var headers: [(String, String)]
+    var body: [UInt8]
+
+    func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var json: JSONValue? { try? JSONParser.parse(body) }
+}
+
+/// A blocking HTTP/1.1 client over a TCP socket to 127.0.0.1: one request per connection,
+/// `Connection: close`, reading to EOF (chunked bodies are decoded).
+struct TestClient {
+    let port: Int
+    var token: String?
+
+    func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], auth: Bool = true)
+        throws -> RawResponse
+    {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        if auth, let token { head += "Authorization: Bearer \(token)\r\n" }
+        for (k, v) in headers { head += "\(k): \(v)\r\n" }
+        let bytes = Array((body ?? "").utf8)
+        if body != nil {
+            if headers["Content-Type"] == nil { head += "Content-Type: application/json\r\n" }
+            head += "Content-Length: \(bytes.count)\r\n"
+        }
+        head += "\r\n"
+        return try exchange(Array(head.utf8) + bytes)
+    }
+
+    func json(_ method: String, _ path: String, _ body: JSONValue? = nil) throws -> RawResponse {
+        try request(method, path, body: body.map { JSONWriter().string($0) })
+    }
+
+    /// Sends raw bytes and reads the whole response.
+    func exchange(_ raw: [UInt8]) throws -> RawResponse {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ClientError("socket: \(errno)") }
+        defer { close(fd) }
+        var tv = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard rc == 0 else { throw ClientError("connect: \(errno)") }
+        var sent = 0
+        while sent < raw.count {
+            let n = raw[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw ClientError("send: \(errno)") }
+            sent += n
+        }
+        var data: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &buf, buf.count, 0)
+            if n <= 0 { break }
+            data += buf[0..<n]
+        }
+        return try parse(data)
+    }
+
+    func parse(_ data: [UInt8]) throws -> RawResponse {
+        guard let end = data.firstRange(of: Array("\r\n\r\n".utf8)) else { throw ClientError("no response head in \(data.count) bytes") }
+        let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let parts = head[0].split(separator: " ")
+        guard parts.count >= 2, let status = Int(parts[1]) else { throw ClientError("bad status line \(head[0])") }
+        var headers: [(String, String)] = []
+        for line in head.dropFirst() {
+            guard let c = line.firstIndex(of: ":") else { continue }
+            headers.append((String(line[..<c]), line[line.index(after: c)...].trimmingCharacters(in: .whitespaces)))
+        }
+        var body = Array(data[end.upperBound...])
+        if headers.contains(where: { $0.0.lowercased() == "transfer-encoding" && $0.1.lowercased().contains("chunked") }) {
+            body = try dechunk(body)
+        }
+        return RawResponse(status: status, headers: headers, body: body)
+    }
+
+    func dechunk(_ b: [UInt8]) throws -> [UInt8] {
+        var out: [UInt8] = []
+        var i = 0
+        while i < b.count {
+            guard let le = b[i...].firstRange(of: Array("\r\n".utf8)) else { break }
+            let sizeText = String(decoding: b[i..<le.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw ClientError("bad chunk size") }
+            i = le.upperBound
+            if size == 0 { break }
+            out += b[i..<(i + size)]
+            i += size + 2
+        }
+        return out
+    }
+}
+
+struct ClientError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
