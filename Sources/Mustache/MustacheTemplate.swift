@@ -46,28 +46,31 @@ public struct MustacheTemplate: Sendable {
     /// (spec: partials.json — 'Failed Lookup'). Missing values render as empty too: rendering
     /// never fails.
     public func render(_ context: Any?, library: MustacheLibrary? = nil) -> String {
-        var output: [UInt8] = []
-        render(context, library: library, appendingTo: &output)
-        return String(decoding: output, as: UTF8.self)
+        var renderer = makeRenderer(context, library: library)
+        renderer.render(nodes)
+        return renderer.output.makeString()
     }
 
     /// Renders like ``render(_:library:)``, appending the UTF-8 bytes to `output`: for servers
     /// that write the bytes out without making a `String`.
     public func render(_ context: Any?, library: MustacheLibrary? = nil, appendingTo output: inout [UInt8]) {
-        var renderer = Renderer(templates: library?.snapshot ?? [:], capacity: 0)
-        swap(&renderer.output, &output)
-        renderer.output.reserveCapacity(renderer.output.count + max(4096, textSize * 2))
-        if let context { renderer.stack.append(context) }
+        var renderer = makeRenderer(context, library: library)
         renderer.render(nodes)
-        swap(&renderer.output, &output)
+        output.append(contentsOf: renderer.output.bytes)
+    }
+
+    private func makeRenderer(_ context: Any?, library: MustacheLibrary?) -> Renderer {
+        var renderer = Renderer(templates: library?.snapshot ?? [:], capacity: max(4096, textSize * 2))
+        if let context { renderer.stack.push(Frame(context)) }
+        return renderer
     }
 
     private static func textSize(of nodes: [Node]) -> Int {
         var size = 0
         for node in nodes {
             switch node {
-            case .text(let bytes): size += bytes.count
-            case .section(_, let children), .invertedSection(_, let children): size += textSize(of: children)
+            case .text(let text): size += text.bytes.count
+            case .section(let section), .invertedSection(let section): size += textSize(of: section.children)
             case .block(let block): size += textSize(of: block.nodes)
             default: break
             }

@@ -369,7 +369,7 @@ struct Parser {
         var text: [UInt8] = []
         func flushText() {
             if !text.isEmpty {
-                nodes.append(.text(text))
+                nodes.append(.text(Text(text)))
                 text = []
             }
         }
@@ -386,18 +386,20 @@ struct Parser {
                 }
             case .variable, .unescaped:
                 flushText()
-                nodes.append(.variable(Name(token.content), escaped: token.kind == .variable))
+                nodes.append(.variable(Variable(name: Name(token.content), isEscaped: token.kind == .variable)))
             case .section, .inverted:
                 flushText()
                 var inner = index + 1
                 let children = build(&inner, until: token.match, enclosingIndent: enclosingIndent)
-                let name = Name(token.content)
-                nodes.append(token.kind == .section ? .section(name, children) : .invertedSection(name, children))
+                let section = Section(name: Name(token.content), children: children)
+                nodes.append(token.kind == .section ? .section(section) : .invertedSection(section))
                 index = token.match
             case .partial:
                 flushText()
                 nodes.append(
-                    .partial(PartialName(token.content), indentation: standaloneIndent(token, enclosingIndent)))
+                    .partial(
+                        Partial(name: PartialName(token.content), indentation: standaloneIndent(token, enclosingIndent))
+                    ))
             case .parent:
                 flushText()
                 var arguments: [String: Block] = [:]
@@ -414,9 +416,10 @@ struct Parser {
                 }
                 nodes.append(
                     .parent(
-                        PartialName(token.content), arguments: arguments,
-                        indentation: standaloneIndent(token, enclosingIndent),
-                        closeIsStandalone: tokens[token.match].isStandalone))
+                        Parent(
+                            name: PartialName(token.content), arguments: arguments,
+                            indentation: standaloneIndent(token, enclosingIndent),
+                            closeIsStandalone: tokens[token.match].isStandalone)))
                 index = token.match
             case .block:
                 flushText()

@@ -2,11 +2,11 @@
 ///
 /// One renderer lives for one call of `render`; it is a value on the caller's stack, so renders
 /// on many threads share nothing but the immutable templates.
-struct Renderer {
+struct Renderer: ~Copyable {
     /// The output.
-    var output: [UInt8]
-    /// The context stack, bottom first (spec: sections.json overview).
-    var stack: [Any] = []
+    var output: OutputBuffer
+    /// The context stack, each context classified once when pushed.
+    var stack = ContextStack()
     /// The partials and parents that can be named, as of the start of the render.
     let templates: [String: MustacheTemplate]
     /// Whitespace prepended to each template line: standalone partials and blocks add to it.
@@ -26,30 +26,30 @@ struct Renderer {
 
     init(templates: [String: MustacheTemplate], capacity: Int) {
         self.templates = templates
-        output = []
-        output.reserveCapacity(capacity)
-        stack.reserveCapacity(16)
+        output = OutputBuffer(capacity: capacity)
     }
 
     mutating func render(_ nodes: [Node]) {
         for node in nodes {
             switch node {
-            case .text(let bytes):
-                appendText(bytes)
-            case .variable(let name, let escaped):
+            case .text(let text):
+                appendText(text)
+            case .variable(let variable):
                 flushIndentation()
-                appendValue(lookup(name), escaped: escaped)
-            case .section(let name, let children):
-                renderSection(lookup(name), children)
-            case .invertedSection(let name, let children):
-                if !isTruthy(lookup(name)) { render(children) }
-            case .partial(let name, let indentation):
-                guard let template = resolve(name) else { continue }
-                renderTemplate(template.nodes, indentation: indentation, closeIsStandalone: indentation != nil)
-            case .parent(let name, let arguments, let indentation, let closeIsStandalone):
-                guard let template = resolve(name) else { continue }
-                overrides.append(arguments)
-                renderTemplate(template.nodes, indentation: indentation, closeIsStandalone: closeIsStandalone)
+                if let value = lookup(variable.name) { appendValue(value, escaped: variable.isEscaped) }
+            case .section(let section):
+                if let value = lookup(section.name) { renderSection(value, section.children) }
+            case .invertedSection(let section):
+                if !isTruthy(lookup(section.name)) { render(section.children) }
+            case .partial(let partial):
+                guard let template = resolve(partial.name) else { continue }
+                renderTemplate(
+                    template.nodes, indentation: partial.indentation, closeIsStandalone: partial.indentation != nil)
+            case .parent(let parent):
+                guard let template = resolve(parent.name) else { continue }
+                overrides.append(parent.arguments)
+                renderTemplate(
+                    template.nodes, indentation: parent.indentation, closeIsStandalone: parent.closeIsStandalone)
                 overrides.removeLast()
             case .block(let block):
                 renderBlock(block)
@@ -100,19 +100,37 @@ struct Renderer {
         if block.closeIsStandalone { atLineStart = true }
     }
 
-    private mutating func renderSection(_ value: Any?, _ children: [Node]) {
+    private mutating func renderSection(_ value: Any, _ children: [Node]) {
         switch SectionValue(value) {
         case .falsy:
             break
-        case .single(let item):
-            stack.append(item)
+        case .single(let frame):
+            stack.push(frame)
             render(children)
-            stack.removeLast()
-        case .list(let list):
-            list.forEachMustacheItem { item in
-                stack.append(item)
+            stack.pop()
+        case .dictionaries(let list):
+            for item in list {
+                stack.push(item)
                 render(children)
-                stack.removeLast()
+                stack.pop()
+            }
+        case .list(let list):
+            for item in list {
+                stack.push(Frame(item))
+                render(children)
+                stack.pop()
+            }
+        case .strings(let list):
+            for item in list {
+                stack.push(.value(item))
+                render(children)
+                stack.pop()
+            }
+        case .otherList(let list):
+            list.forEachMustacheItem { item in
+                stack.push(Frame(item))
+                render(children)
+                stack.pop()
             }
         }
     }
@@ -128,7 +146,7 @@ struct Renderer {
             if let string = value as? String { return templates[string] }
             var renderer = Renderer(templates: [:], capacity: 32)
             renderer.appendValue(value, escaped: false)
-            return templates[String(decoding: renderer.output, as: UTF8.self)]
+            return templates[String(decoding: renderer.output.bytes, as: UTF8.self)]
         }
     }
 
@@ -136,32 +154,28 @@ struct Renderer {
 
     private mutating func flushIndentation() {
         if atLineStart {
-            output.append(contentsOf: indentation)
+            output.append(indentation)
             atLineStart = false
         }
     }
 
     /// Appends template text, indenting each of its lines when inside an indented partial or block.
-    private mutating func appendText(_ bytes: [UInt8]) {
+    private mutating func appendText(_ text: Text) {
         if indentation.isEmpty {
-            output.append(contentsOf: bytes)
+            output.append(text.bytes)
             return
         }
-        bytes.withUnsafeBufferPointer { buffer in
+        text.bytes.withUnsafeBufferPointer { bytes in
             var start = 0
-            var i = 0
-            while i < buffer.count {
-                if buffer[i] == 0x0A {
-                    if atLineStart { output.append(contentsOf: indentation) }
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...i]))
-                    atLineStart = true
-                    start = i + 1
-                }
-                i += 1
+            for end in text.lineEnds {
+                if atLineStart { output.append(indentation) }
+                output.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                atLineStart = true
+                start = end
             }
-            if start < buffer.count {
-                if atLineStart { output.append(contentsOf: indentation) }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+            if start < bytes.count {
+                if atLineStart { output.append(indentation) }
+                output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
                 atLineStart = false
             }
         }
@@ -173,34 +187,12 @@ struct Renderer {
     /// interpolation.json — 'Dotted Names'): the first part is looked up from the top of the stack
     /// down, each further part only in the value before it. `nil` when any part is missing.
     func lookup(_ name: Name) -> Any? {
-        let parts = name.parts
-        guard let first = parts.first else { return stack.last }
-        var value: Any?
-        var i = stack.count - 1
-        while i >= 0 {
-            if let found = Self.member(first, of: stack[i]) {
-                value = found
-                break
-            }
-            i -= 1
-        }
-        guard var current = value else { return nil }
-        for part in parts.dropFirst() {
-            guard let next = Self.member(part, of: current) else { return nil }
+        guard let first = name.first else { return stack.top }
+        guard var current = stack.find(first) else { return nil }
+        for part in name.rest {
+            guard let next = Frame(current).member(part) else { return nil }
             current = next
         }
         return current
-    }
-
-    /// The value for `key` in a dictionary keyed by strings or a ``MustacheContext``; `nil` when
-    /// there is no such key or the value has no keys.
-    static func member(_ key: String, of value: Any) -> Any? {
-        if let dictionary = value as? [String: Any] { return dictionary[key] }
-        if let context = value as? any MustacheContext { return context.mustacheValue(forKey: key) }
-        if let keyed = value as? any StringKeyed { return keyed.mustacheMember(key) }
-        if let optional = value as? any OptionalValue, let wrapped = optional.wrappedMustacheValue {
-            return member(key, of: wrapped)
-        }
-        return nil
     }
 }
