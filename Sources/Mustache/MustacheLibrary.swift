@@ -12,11 +12,15 @@ import Foundation
 /// library is safe to use from any thread: each render takes a snapshot of the templates, so a
 /// reload never mixes old and new templates within one page.
 public final class MustacheLibrary: @unchecked Sendable {
-    /// Guards `templates` and `stamps`.
+    /// Guards `templates`, `partials` and `stamps`.
     private let lock = NSLock()
     /// Held for a whole reload, so that two threads don't both compile.
     private let reloadLock = NSLock()
-    private var templates: [String: MustacheTemplate]
+    private var templates: [String: MustacheTemplate] {
+        didSet { partials = templates.mapValues(\.nodes) }
+    }
+    /// The templates' nodes, for renders: what a partial tag looks up.
+    private var partials: [String: [Node]] = [:]
     private var stamps: [FileStamp]
     private let directory: String?
     private let fileExtension: String
@@ -30,6 +34,7 @@ public final class MustacheLibrary: @unchecked Sendable {
         self.fileExtension = fileExtension
         let stamps = try FileStamp.scan(directory: directory, fileExtension: fileExtension)
         templates = try Self.compile(stamps, directory: directory, fileExtension: fileExtension)
+        partials = templates.mapValues(\.nodes)
         self.stamps = stamps
     }
 
@@ -46,26 +51,28 @@ public final class MustacheLibrary: @unchecked Sendable {
             templates[name] = try MustacheTemplate(string: source, name: name)
         }
         self.templates = templates
+        partials = templates.mapValues(\.nodes)
     }
 
     /// The template called `name`, or `nil`.
     public func template(named name: String) -> MustacheTemplate? {
-        snapshot[name]
+        lock.withLock { templates[name] }
     }
 
     /// The names of all templates, sorted.
     public var templateNames: [String] {
-        snapshot.keys.sorted()
+        lock.withLock { templates.keys.sorted() }
     }
 
     /// Renders the template called `name` against `context`, with this library's partials.
     ///
     /// - Throws: ``MustacheError`` when there is no template called `name`.
     public func render(_ name: String, _ context: Any?) throws(MustacheError) -> String {
-        guard let template = template(named: name) else {
+        let (template, partials) = lock.withLock { (templates[name], self.partials) }
+        guard let template else {
             throw MustacheError(name: name, message: "no template named \"\(name)\"")
         }
-        return template.render(context, library: self)
+        return template.render(context, partials: partials)
     }
 
     /// Re-reads the directory if any template file was added, removed, or changed its
@@ -93,9 +100,9 @@ public final class MustacheLibrary: @unchecked Sendable {
         return true
     }
 
-    /// The templates as of now; renders use one snapshot throughout.
-    var snapshot: [String: MustacheTemplate] {
-        lock.withLock { templates }
+    /// The templates' nodes as of now; a render uses one snapshot throughout.
+    var snapshot: [String: [Node]] {
+        lock.withLock { partials }
     }
 
     private static func compile(_ stamps: [FileStamp], directory: String, fileExtension: String)

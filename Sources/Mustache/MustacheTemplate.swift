@@ -46,7 +46,11 @@ public struct MustacheTemplate: Sendable {
     /// (spec: partials.json — 'Failed Lookup'). Missing values render as empty too: rendering
     /// never fails.
     public func render(_ context: Any?, library: MustacheLibrary? = nil) -> String {
-        var renderer = makeRenderer(context, library: library)
+        render(context, partials: library?.snapshot ?? [:])
+    }
+
+    func render(_ context: Any?, partials: [String: [Node]]) -> String {
+        var renderer = makeRenderer(context, partials: partials)
         renderer.render(nodes)
         return renderer.output.makeString()
     }
@@ -54,13 +58,13 @@ public struct MustacheTemplate: Sendable {
     /// Renders like ``render(_:library:)``, appending the UTF-8 bytes to `output`: for servers
     /// that write the bytes out without making a `String`.
     public func render(_ context: Any?, library: MustacheLibrary? = nil, appendingTo output: inout [UInt8]) {
-        var renderer = makeRenderer(context, library: library)
+        var renderer = makeRenderer(context, partials: library?.snapshot ?? [:])
         renderer.render(nodes)
         output.append(contentsOf: renderer.output.bytes)
     }
 
-    private func makeRenderer(_ context: Any?, library: MustacheLibrary?) -> Renderer {
-        var renderer = Renderer(templates: library?.snapshot ?? [:], capacity: max(4096, textSize * 2))
+    private func makeRenderer(_ context: Any?, partials: [String: [Node]]) -> Renderer {
+        var renderer = Renderer(templates: partials, capacity: max(4096, textSize * 2))
         if let context { renderer.stack.push(Frame(context)) }
         return renderer
     }

@@ -25,15 +25,23 @@ enum Node: Sendable {
 
 /// Literal template text: its UTF-8 bytes, and where its lines end, so that indenting it (inside
 /// a standalone partial) needs no search for newlines.
-final class Text: Sendable {
-    let bytes: [UInt8]
+///
+/// The bytes live in memory the object allocates once and frees when it goes: reading them
+/// while rendering then costs no reference counting, as reading an array property would.
+/// (`@unchecked Sendable`: the memory is written once, in `init`, and only read after.)
+final class Text: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
     /// The offset just past each `\n`.
     let lineEnds: [Int]
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        lineEnds = bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
+    init(_ source: [UInt8]) {
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: source.count)
+        _ = storage.initialize(from: source)
+        bytes = UnsafeBufferPointer(storage)
+        lineEnds = source.indices.filter { source[$0] == 0x0A }.map { $0 + 1 }
     }
+
+    deinit { bytes.deallocate() }
 }
 
 /// `{{name}}`, `{{{name}}}` or `{{&name}}`.

@@ -59,10 +59,10 @@ enum Frame {
         case .strings(let dictionary):
             self = .keyed(dictionary)
         case .other:
-            if let context = value as? any MustacheContext {
-                self = .context(context)
-            } else if let keyed = value as? any StringKeyed {
+            if let keyed = value as? any StringKeyed {
                 self = .keyed(keyed)
+            } else if let context = value as? any MustacheContext {
+                self = .context(context)
             } else if let optional = value as? any OptionalValue {
                 self = optional.wrappedMustacheValue.map(Frame.init) ?? .value(value)
             } else if let dictionary = value as? [String: Any] {
@@ -83,6 +83,17 @@ enum Frame {
         case .context(let context): context.mustacheValue(forKey: key)
         case .keyed(let keyed): keyed.mustacheMember(key)
         case .value: nil
+        }
+    }
+
+    /// The value for `key` in `value`, as ``member(_:)`` finds it, without making a frame for the
+    /// common dictionaries.
+    static func member(_ key: String, of value: Any) -> Any? {
+        switch CommonValue(value) {
+        case .dictionary(let dictionary): dictionary[key]
+        case .strings(let dictionary): dictionary[key]
+        case .other: Frame(value).member(key)
+        default: nil
         }
     }
 

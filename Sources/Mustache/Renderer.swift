@@ -8,7 +8,7 @@ struct Renderer: ~Copyable {
     /// The context stack, each context classified once when pushed.
     var stack = ContextStack()
     /// The partials and parents that can be named, as of the start of the render.
-    let templates: [String: MustacheTemplate]
+    let templates: [String: [Node]]
     /// Whitespace prepended to each template line: standalone partials and blocks add to it.
     var indentation: [UInt8] = []
     /// Whether the output is at the start of a template line, so the next template output is
@@ -24,7 +24,7 @@ struct Renderer: ~Copyable {
     /// without end cannot exhaust the stack.
     static let maxDepth = 128
 
-    init(templates: [String: MustacheTemplate], capacity: Int) {
+    init(templates: [String: [Node]], capacity: Int) {
         self.templates = templates
         output = OutputBuffer(capacity: capacity)
     }
@@ -33,7 +33,11 @@ struct Renderer: ~Copyable {
         for node in nodes {
             switch node {
             case .text(let text):
-                appendText(text)
+                if indentation.isEmpty {
+                    output.append(text.bytes)
+                } else {
+                    appendIndented(text)
+                }
             case .variable(let variable):
                 flushIndentation()
                 if let value = lookup(variable.name) { appendValue(value, escaped: variable.isEscaped) }
@@ -44,12 +48,12 @@ struct Renderer: ~Copyable {
             case .partial(let partial):
                 guard let template = resolve(partial.name) else { continue }
                 renderTemplate(
-                    template.nodes, indentation: partial.indentation, closeIsStandalone: partial.indentation != nil)
+                    template, indentation: partial.indentation, closeIsStandalone: partial.indentation != nil)
             case .parent(let parent):
                 guard let template = resolve(parent.name) else { continue }
                 overrides.append(parent.arguments)
                 renderTemplate(
-                    template.nodes, indentation: parent.indentation, closeIsStandalone: parent.closeIsStandalone)
+                    template, indentation: parent.indentation, closeIsStandalone: parent.closeIsStandalone)
                 overrides.removeLast()
             case .block(let block):
                 renderBlock(block)
@@ -135,8 +139,8 @@ struct Renderer: ~Copyable {
         }
     }
 
-    /// The template a partial or parent tag names, if the render may go deeper.
-    private func resolve(_ name: PartialName) -> MustacheTemplate? {
+    /// The nodes of the template a partial or parent tag names.
+    private func resolve(_ name: PartialName) -> [Node]? {
         switch name {
         case .fixed(let name):
             return templates[name]
@@ -159,25 +163,20 @@ struct Renderer: ~Copyable {
         }
     }
 
-    /// Appends template text, indenting each of its lines when inside an indented partial or block.
-    private mutating func appendText(_ text: Text) {
-        if indentation.isEmpty {
-            output.append(text.bytes)
-            return
+    /// Appends template text inside an indented partial or block, indenting each of its lines.
+    private mutating func appendIndented(_ text: Text) {
+        let bytes = text.bytes
+        var start = 0
+        for end in text.lineEnds {
+            if atLineStart { output.append(indentation) }
+            output.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            atLineStart = true
+            start = end
         }
-        text.bytes.withUnsafeBufferPointer { bytes in
-            var start = 0
-            for end in text.lineEnds {
-                if atLineStart { output.append(indentation) }
-                output.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                atLineStart = true
-                start = end
-            }
-            if start < bytes.count {
-                if atLineStart { output.append(indentation) }
-                output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
-                atLineStart = false
-            }
+        if start < bytes.count {
+            if atLineStart { output.append(indentation) }
+            output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+            atLineStart = false
         }
     }
 
@@ -190,7 +189,7 @@ struct Renderer: ~Copyable {
         guard let first = name.first else { return stack.top }
         guard var current = stack.find(first) else { return nil }
         for part in name.rest {
-            guard let next = Frame(current).member(part) else { return nil }
+            guard let next = Frame.member(part, of: current) else { return nil }
             current = next
         }
         return current
