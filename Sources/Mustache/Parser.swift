@@ -97,6 +97,10 @@ struct Parser {
         var indent: [UInt8] = []
     }
 
+    /// Sections, parents and blocks nested deeper than this are an error: it bounds the
+    /// recursion of compiling and rendering.
+    static let maxNesting = 128
+
     private static let newline: UInt8 = 0x0A
     private static let carriageReturn: UInt8 = 0x0D
 
@@ -261,6 +265,9 @@ struct Parser {
             switch tokens[i].kind {
             case .section, .inverted, .parent, .block:
                 open.append(i)
+                if open.count > Self.maxNesting {
+                    throw error(at: tokens[i].start, "sections nested more than \(Self.maxNesting) deep")
+                }
             case .close:
                 let closing = tokens[i]
                 guard let o = open.popLast() else {

@@ -17,12 +17,12 @@ struct Renderer: ~Copyable {
     /// Block overrides in force, outermost first: the outermost wins (spec: ~inheritance.json —
     /// 'Multi-level inheritance').
     var overrides: [[String: Block]] = []
-    /// How many partials and parents deep the render is.
+    /// How many sections, partials, parents and blocks deep the render is.
     var depth = 0
 
-    /// Partials nested deeper than this render as empty, so that a partial that includes itself
-    /// without end cannot exhaust the stack.
-    static let maxDepth = 128
+    /// Content nested deeper than this (sections, partials, parents and blocks together) renders
+    /// as empty, so that a partial that includes itself without end cannot exhaust the stack.
+    static let maxDepth = 256
 
     init(templates: [String: [Node]], capacity: Int) {
         self.templates = templates
@@ -30,6 +30,9 @@ struct Renderer: ~Copyable {
     }
 
     mutating func render(_ nodes: [Node]) {
+        guard depth < Self.maxDepth else { return }
+        depth += 1
+        defer { depth -= 1 }
         for node in nodes {
             switch node {
             case .text(let text):
@@ -65,8 +68,6 @@ struct Renderer: ~Copyable {
     /// (spec: partials.json — 'Standalone Indentation').
     private mutating func renderTemplate(_ nodes: [Node], indentation tagIndentation: [UInt8]?, closeIsStandalone: Bool)
     {
-        guard depth < Self.maxDepth else { return }
-        depth += 1
         let saved = indentation
         if let tagIndentation {
             indentation.append(contentsOf: tagIndentation)
@@ -80,7 +81,6 @@ struct Renderer: ~Copyable {
         render(nodes)
         indentation = saved
         atLineStart = closeIsStandalone
-        depth -= 1
     }
 
     /// Renders a block's override, or its default content (spec: ~inheritance.json).

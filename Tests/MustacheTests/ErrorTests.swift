@@ -38,6 +38,38 @@ import Testing
         }
     }
 
+    @Test func hostileNestingIsAnErrorNotACrash() {
+        let deep = String(repeating: "{{#a}}", count: 5_000) + String(repeating: "{{/a}}", count: 5_000)
+        let error = #expect(throws: MustacheError.self) { try MustacheTemplate(string: deep) }
+        #expect(error?.message.contains("nested more than") == true)
+    }
+
+    /// Random tag soup: every template either compiles or throws a ``MustacheError``, and every
+    /// one that compiles renders.
+    @Test func randomTemplatesNeverCrash() throws {
+        let pieces = [
+            "{{", "}}", "{{{", "}}}", "#", "^", "/", "!", ">", "<", "$", "&", "=", "*", ".", "a", "b", "a.b",
+            " ", "\n", "\r\n", "x", "<%", "%>", "{{=<% %>=}}", "{{#a}}", "{{/a}}", "{{>p}}", "{{<p}}", "{{/p}}",
+            "{{$b}}", "{{/b}}", "{{>*a}}", "é",
+        ]
+        var generator = SeededGenerator(seed: 42)
+        let library = try MustacheLibrary(templates: ["p": "[{{$b}}p{{/b}}{{a}}]", "q": "{{>p}}"])
+        let context: [String: Any] = ["a": ["b": "q"], "b": [1, 2]]
+        var compiled = 0
+        for _ in 0..<3_000 {
+            let source = (0..<Int.random(in: 1...30, using: &generator))
+                .map { _ in pieces.randomElement(using: &generator)! }.joined()
+            do {
+                let template = try MustacheTemplate(string: source)
+                _ = template.render(context, library: library)
+                compiled += 1
+            } catch {
+                #expect(error.line >= 1 && error.column >= 1, "\(error) for \(String(reflecting: source))")
+            }
+        }
+        #expect(compiled > 100)
+    }
+
     @Test func descriptionReadsLikeACompilerDiagnostic() {
         let error = #expect(throws: MustacheError.self) {
             try MustacheTemplate(string: "<ul>\n  {{#modals}}\n", name: "player")
@@ -62,5 +94,18 @@ import Testing
         #expect(try library.render("a", nil) == "A")
         let error = #expect(throws: MustacheError.self) { try library.render("b", nil) }
         #expect(error?.message == #"no template named "b""#)
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64), so failures reproduce.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -121,9 +121,19 @@ struct AlertViewModel: MustacheContext {
     }
 
     @Test func aPartialThatIncludesItselfForeverStops() throws {
-        let library = try MustacheLibrary(templates: ["loop": "x{{>loop}}"])
-        let output = try library.render("loop", nil)
-        #expect(output.count == Renderer.maxDepth + 1)  // the top-level template, then the partials
+        let library = try MustacheLibrary(templates: ["loop": "x{{#.}}{{>loop}}{{/.}}"])
+        let output = try library.render("loop", ["a": 1])
+        #expect(output.count > 10 && output.count <= Renderer.maxDepth)
+    }
+
+    @Test func nonASCIITextSurvivesAnywhereInAPage() throws {
+        // Few and many stretches of non-ASCII text: both ways of making the String.
+        for count in [1, 3, 40, 200] {
+            let words = (0..<count).map { "Größe \($0) — “Ansicht” 😀 " + String(repeating: "x", count: $0 % 90) }
+            let template = try MustacheTemplate(string: "<p>·</p>{{#words}}<li>{{.}}</li>{{/words}}<p>×</p>")
+            let expected = "<p>·</p>" + words.map { "<li>\($0)</li>" }.joined() + "<p>×</p>"
+            #expect(template.render(["words": words]) == expected)
+        }
     }
 
     @Test func inheritanceForAPageLayout() throws {
