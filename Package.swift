@@ -32,6 +32,9 @@ let package = Package(
             path: "Benchmarks/Sources/ModalLabBenchmarks"
         ),
 
+        // A small server for the HTTP benchmark and for HTTPServer tests that need their own process.
+        .executableTarget(name: "http-testserver", dependencies: ["HTTPServer"], path: "Benchmarks/http/TestServer"),
+
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),

@@ -111,7 +111,7 @@ public final class HTTPServer: @unchecked Sendable {
             Sys.close(fd)
             throw HTTPServerError(operation: .bind, host: host, port: port, code: code)
         }
-        guard Glibc.listen(fd, 4096) == 0 else {
+        guard Sys.listen(fd, 4096) == 0 else {
             let code = Sys.errno
             Sys.close(fd)
             throw HTTPServerError(operation: .listen, host: host, port: port, code: code)

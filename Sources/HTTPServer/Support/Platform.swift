@@ -40,6 +40,15 @@ enum Sys {
         #endif
     }
 
+    /// Opens a file read-only and close-on-exec; -1 on failure.
+    static func openReadOnly(_ path: String) -> Int32 {
+        #if canImport(Glibc)
+            return Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        #else
+            return Darwin.open(path, O_RDONLY | O_CLOEXEC)
+        #endif
+    }
+
     static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
             return Glibc.read(fd, buffer, count)
@@ -76,6 +85,14 @@ enum Sys {
             }
             return fd
         }
+    }
+
+    static func listen(_ fd: Int32, _ backlog: Int32) -> Int32 {
+        #if canImport(Glibc)
+            return Glibc.listen(fd, backlog)
+        #else
+            return Darwin.listen(fd, backlog)
+        #endif
     }
 
     static func setNonBlocking(_ fd: Int32) {
