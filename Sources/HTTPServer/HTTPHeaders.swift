@@ -80,7 +80,10 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
         while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
         let valueStart = bytes.count
         for byte in utf8 { bytes.append(byte == 0x0D || byte == 0x0A || byte == 0x00 ? 0x20 : byte) }
-        fields.append(Field(nameStart: Int32(nameStart), nameEnd: Int32(nameEnd), valueStart: Int32(valueStart), valueEnd: Int32(bytes.count)))
+        fields.append(
+            Field(
+                nameStart: Int32(nameStart), nameEnd: Int32(nameEnd), valueStart: Int32(valueStart),
+                valueEnd: Int32(bytes.count)))
     }
 
     /// Removes every field named `name` (case-insensitive).

@@ -91,7 +91,8 @@ public struct HTTPRequest: Sendable {
         var items: [(name: String, value: String)] = []
         for pair in targetSource[queryRange].split(separator: 0x26) where !pair.isEmpty {
             if let eq = pair.firstIndex(of: 0x3D) {
-                items.append((PercentDecoding.form(pair[pair.startIndex..<eq]), PercentDecoding.form(pair[(eq + 1)...])))
+                items.append(
+                    (PercentDecoding.form(pair[pair.startIndex..<eq]), PercentDecoding.form(pair[(eq + 1)...])))
             } else {
                 items.append((PercentDecoding.form(pair), ""))
             }
@@ -132,7 +133,9 @@ public struct HTTPRequest: Sendable {
 
 extension Substring {
     fileprivate var trimmingSpaces: String {
-        String(self.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+        String(
+            self.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()
+        )
     }
 }
 
@@ -199,7 +202,8 @@ enum PercentDecoding {
         var i = 0
         while i < bytes.count {
             if bytes[i] == 0x25 {
-                guard i + 2 < bytes.count, let hi = ByteClass.hexValue(bytes[i + 1]), let lo = ByteClass.hexValue(bytes[i + 2])
+                guard i + 2 < bytes.count, let hi = ByteClass.hexValue(bytes[i + 1]),
+                    let lo = ByteClass.hexValue(bytes[i + 2])
                 else { return nil }
                 out.append(UInt8(hi << 4 | lo))
                 i += 3

@@ -16,12 +16,14 @@ public struct HTTPResponse: Sendable {
 
     /// `text/plain; charset=utf-8`.
     public static func text(_ text: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .bytes(Array(text.utf8)))
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .bytes(Array(text.utf8)))
     }
 
     /// `text/html; charset=utf-8`.
     public static func html(_ html: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Array(html.utf8)))
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Array(html.utf8)))
     }
 
     /// Already-encoded JSON bytes with `contentType` (default `application/json; charset=utf-8`).

@@ -182,7 +182,8 @@ public final class Router: HTTPResponder, @unchecked Sendable {
                 let response: HTTPResponse
                 let allow = allowed.map(\.rawValue).joined(separator: ", ")
                 if !methods.contains(request.method) {
-                    response = .problem(status: .notImplemented, detail: "The method \(request.method) is not implemented.")
+                    response = .problem(
+                        status: .notImplemented, detail: "The method \(request.method) is not implemented.")
                 } else if request.method == .options {
                     response = HTTPResponse(status: .noContent, headers: ["Allow": allow])
                 } else {

@@ -1,3 +1,6 @@
+import Dispatch
+import HTTPServer
+
 // A small server over the HTTPServer module, for the HTTP benchmark (Benchmarks/http/run.sh)
 // and for tests that need a separate process (descriptor exhaustion).
 //
@@ -10,8 +13,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Dispatch
-import HTTPServer
 
 func printError(_ message: String) {
     let line = Array((message + "\n").utf8)

@@ -60,7 +60,9 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
     }
 
     public func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {
-        record(method: request.method, route: request.routePattern ?? "unmatched", status: response.status.code, duration: duration)
+        record(
+            method: request.method, route: request.routePattern ?? "unmatched", status: response.status.code,
+            duration: duration)
     }
 
     /// The text exposition: `# HELP`/`# TYPE` lines and one sample per line.
@@ -68,8 +70,11 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
         let (counters, histograms) = state.withLock { ($0.counters, $0.histograms) }
         var out = "# HELP http_requests_total Requests answered, by method, route pattern and status.\n"
         out += "# TYPE http_requests_total counter\n"
-        for (key, value) in counters.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
-            out += "http_requests_total{method=\"\(Self.escape(key.method))\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\"} \(value)\n"
+        for (key, value) in counters.sorted(by: {
+            ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
+        }) {
+            out +=
+                "http_requests_total{method=\"\(Self.escape(key.method))\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\"} \(value)\n"
         }
         out += "# HELP http_request_duration_seconds Time to produce a response, by route pattern.\n"
         out += "# TYPE http_request_duration_seconds histogram\n"
@@ -78,7 +83,8 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
             var cumulative: UInt64 = 0
             for (index, bound) in buckets.enumerated() {
                 cumulative += histogram.counts[index]
-                out += "http_request_duration_seconds_bucket{route=\"\(label)\",le=\"\(Self.number(bound))\"} \(cumulative)\n"
+                out +=
+                    "http_request_duration_seconds_bucket{route=\"\(label)\",le=\"\(Self.number(bound))\"} \(cumulative)\n"
             }
             out += "http_request_duration_seconds_bucket{route=\"\(label)\",le=\"+Inf\"} \(histogram.count)\n"
             out += "http_request_duration_seconds_sum{route=\"\(label)\"} \(Self.number(histogram.sum))\n"

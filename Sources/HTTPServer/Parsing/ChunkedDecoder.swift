@@ -37,7 +37,8 @@ struct ChunkedDecoder {
                     guard digits <= 15 else { return fail("A chunk size is too long.") }
                     remaining = remaining << 4 | v
                     if body.count + remaining > limit {
-                        return .failure(ParseFailure(status: .payloadTooLarge, detail: "The body is larger than allowed."))
+                        return .failure(
+                            ParseFailure(status: .payloadTooLarge, detail: "The body is larger than allowed."))
                     }
                 } else if digits == 0 {
                     return fail("A chunk size is malformed.")

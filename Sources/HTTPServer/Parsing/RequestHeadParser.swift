@@ -98,7 +98,9 @@ enum RequestHeadParser {
         guard targetEnd > targetStart, i < end, buffer[i] == 0x20 else {
             return fail(.badRequest, "The request target is malformed.")
         }
-        if targetEnd - targetStart > maxTargetBytes { return fail(.uriTooLong, "The request target is longer than allowed.") }
+        if targetEnd - targetStart > maxTargetBytes {
+            return fail(.uriTooLong, "The request target is longer than allowed.")
+        }
         i += 1
         // HTTP-version = "HTTP" "/" DIGIT "." DIGIT
         guard end - i >= 10, buffer[i] == 0x48, buffer[i + 1] == 0x54, buffer[i + 2] == 0x54, buffer[i + 3] == 0x50,
@@ -134,7 +136,8 @@ enum RequestHeadParser {
             guard i > nameStart, i < end else { return fail(.badRequest, "A header field name is malformed.") }
             guard buffer[i] == 0x3A else {
                 if buffer[i] == 0x20 || buffer[i] == 0x09 {
-                    return fail(.badRequest, "Whitespace between a field name and colon is not allowed (RFC 9112 §5.1).")
+                    return fail(
+                        .badRequest, "Whitespace between a field name and colon is not allowed (RFC 9112 §5.1).")
                 }
                 return fail(.badRequest, "A header field name is malformed.")
             }
@@ -150,7 +153,9 @@ enum RequestHeadParser {
             }
             guard i + 1 < end, buffer[i + 1] == 0x0A else { return fail(.badRequest, "A header line is malformed.") }
             var valueEnd = i
-            while valueEnd > valueStart && (buffer[valueEnd - 1] == 0x20 || buffer[valueEnd - 1] == 0x09) { valueEnd -= 1 }
+            while valueEnd > valueStart && (buffer[valueEnd - 1] == 0x20 || buffer[valueEnd - 1] == 0x09) {
+                valueEnd -= 1
+            }
             i += 2
             fields.append(
                 HTTPHeaders.Field(
@@ -192,7 +197,8 @@ enum RequestHeadParser {
         }
 
         if version == .http1_1 && hostCount != 1 {
-            return fail(.badRequest, hostCount == 0 ? "Host is required in HTTP/1.1." : "Host must appear exactly once.")
+            return fail(
+                .badRequest, hostCount == 0 ? "Host is required in HTTP/1.1." : "Host must appear exactly once.")
         }
         if hostCount > 1 { return fail(.badRequest, "Host must appear at most once.") }
         if let hostValue, !isValidHost(UnsafeBufferPointer(rebasing: buffer[hostValue])) {

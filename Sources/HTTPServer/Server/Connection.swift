@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Dispatch
 
 /// One client connection: reads and parses requests, asks the responder, writes responses in
 /// order, and enforces the timeouts. Lives on one ``EventLoop`` queue; all state is touched
@@ -342,7 +343,8 @@ final class Connection: @unchecked Sendable {
                     fail(failure)
                 case .complete(let end):
                     let parsed = input.withUnsafeBufferPointer { buffer in
-                        RequestHeadParser.parse(buffer, start: start, end: end, maxTargetBytes: configuration.maxTargetBytes)
+                        RequestHeadParser.parse(
+                            buffer, start: start, end: end, maxTargetBytes: configuration.maxTargetBytes)
                     }
                     switch parsed {
                     case .failure(let failure): fail(failure)
@@ -628,7 +630,11 @@ final class Connection: @unchecked Sendable {
             write(bytes)
         }
         guard flush(), phase == .responding else {
-            if phase == .closed { continuation.resume(throwing: HTTPBodyWriterError.closed) } else { continuation.resume() }
+            if phase == .closed {
+                continuation.resume(throwing: HTTPBodyWriterError.closed)
+            } else {
+                continuation.resume()
+            }
             return
         }
         if outputBytes > Self.streamHighWater {
@@ -816,7 +822,11 @@ final class StreamWriter: HTTPBodyWriter, @unchecked Sendable {
         out.append(UInt8(48 + value))
         return
     }
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var digits:
+        (
+            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+            UInt8, UInt8, UInt8, UInt8, UInt8
+        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var count = 0
     var v = value
     withUnsafeMutableBytes(of: &digits) { buffer in

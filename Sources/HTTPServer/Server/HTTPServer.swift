@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Dispatch
 
 /// An HTTP/1.1 server (RFC 9112) on non-blocking sockets driven by Dispatch sources.
 ///
@@ -73,7 +74,9 @@ public final class HTTPServer: @unchecked Sendable {
             defer { started = true }
             return started
         }
-        if alreadyStarted { throw HTTPServerError(operation: .start, host: configuration.host, port: configuration.port, code: EINVAL) }
+        if alreadyStarted {
+            throw HTTPServerError(operation: .start, host: configuration.host, port: configuration.port, code: EINVAL)
+        }
         Sys.ignoreSIGPIPE()
         let (fd, port) = try Self.listen(host: configuration.host, port: configuration.port)
         for loop in loops { loop.queue.async { loop.start() } }
@@ -125,7 +128,9 @@ public final class HTTPServer: @unchecked Sendable {
         let bound: Int
         if Int32(storage.ss_family) == AF_INET6 {
             bound = withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
             }
         } else {
             bound = withUnsafePointer(to: &storage) {

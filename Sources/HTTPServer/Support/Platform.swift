@@ -1,6 +1,8 @@
 // Thin shims over the C library so the rest of the module reads the same on Linux and Darwin.
 // Linux (Glibc) is the platform we run on; the Darwin branches only keep the module compiling there.
 
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -8,7 +10,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 enum Sys {
     #if os(Linux)
@@ -150,7 +151,8 @@ enum Sys {
                 $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { sin in
                     var addr = sin.pointee.sin_addr
                     inet_ntop(AF_INET, &addr, &host, socklen_t(host.count))
-                    let text = String(decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    let text = String(
+                        decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
                     return "\(text):\(UInt16(bigEndian: sin.pointee.sin_port))"
                 }
             }
@@ -159,7 +161,8 @@ enum Sys {
                 $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { sin6 in
                     var addr = sin6.pointee.sin6_addr
                     inet_ntop(AF_INET6, &addr, &host, socklen_t(host.count))
-                    let text = String(decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    let text = String(
+                        decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
                     return "[\(text)]:\(UInt16(bigEndian: sin6.pointee.sin6_port))"
                 }
             }
