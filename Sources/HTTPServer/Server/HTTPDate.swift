@@ -74,7 +74,7 @@ public enum HTTPDate {
         let y = month <= 1 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
-        let mp = (month + 9) % 12
+        let mp = (month + 10) % 12  // month is 0-based here
         let doy = (153 * mp + 2) / 5 + day - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         let daysSinceEpoch = era * 146097 + doe - 719468
