@@ -36,7 +36,7 @@ import Testing
             Issue.record("python3 is required for the h11 check: install python3 and `pip install h11`")
             return
         }
-        let probe = try Self.run(python, ["-c", "import h11"])
+        let probe = try await blocking { try Self.run(python, ["-c", "import h11"]) }
         guard probe.status == 0 else {
             Issue.record("the h11 check needs the Python package h11: run `pip install h11` (\(probe.output))")
             return

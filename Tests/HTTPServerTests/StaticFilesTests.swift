@@ -20,13 +20,16 @@ import Testing
         try "a b".write(toFile: root + "/with space.txt", atomically: true, encoding: .utf8)
         try "hidden".write(toFile: root + "/.hidden", atomically: true, encoding: .utf8)
         try "SECRET".write(toFile: base + "/secret.txt", atomically: true, encoding: .utf8)
-        let big = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        try Data(big).write(to: URL(fileURLWithPath: root + "/big.bin"))
+        try Self.bigFile.write(to: URL(fileURLWithPath: root + "/big.bin"))
         try fm.createSymbolicLink(atPath: root + "/escape.txt", withDestinationPath: base + "/secret.txt")
         try fm.createSymbolicLink(atPath: root + "/escape-dir", withDestinationPath: base)
         try fm.createSymbolicLink(atPath: root + "/alias.css", withDestinationPath: root + "/style.css")
         return (root, { try? fm.removeItem(atPath: base) })
     }
+
+    /// 1 MiB of a known pattern, computed once (a debug build is slow at per-byte closures).
+    static let bigBytes: [UInt8] = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    static let bigFile = Data(bigBytes)
 
     static func router(root: String) -> Router {
         let router = Router()
@@ -65,7 +68,7 @@ import Testing
             client.send(get("/public/big.bin"))
             let big = try client.readResponse(timeout: 10)
             #expect(big.body.count == 1 << 20)
-            #expect(big.body == (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            #expect(big.body == Self.bigBytes)
             #expect(big.header("content-type") == "application/octet-stream")
         }
     }
@@ -129,7 +132,7 @@ import Testing
             }
             let big = try server.request(get("/public/big.bin", "Range: bytes=1000-1999\r\n"))
             #expect(big.status == 206)
-            #expect(big.body == (1000..<2000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            #expect(big.body[...] == Self.bigBytes[1000..<2000])
             let etag = try #require(try server.request(get("/public/app.js")).header("etag"))
             #expect(
                 try server.request(get("/public/app.js", "Range: bytes=0-1\r\nIf-Range: \(etag)\r\n")).status == 206)
