@@ -51,52 +51,70 @@ public final class Router: HTTPResponder, @unchecked Sendable {
 
     /// Registers a synchronous handler for `method` and `pattern`.
     /// - Parameter maxBodyBytes: this route's body limit in bytes; nil for the server default.
-    public func add(method: HTTPMethod, _ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+    public func add(method: HTTPMethod, pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         insert(Route(pattern: pattern, method: method, maxBodyBytes: maxBodyBytes, work: .sync(handler)))
     }
 
     /// Registers an asynchronous handler for `method` and `pattern`.
     public func add(
-        method: HTTPMethod, _ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler
+        method: HTTPMethod, pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler
     ) {
         insert(Route(pattern: pattern, method: method, maxBodyBytes: maxBodyBytes, work: .async(handler)))
     }
 
+    /// Registers a synchronous `GET` handler (runs inline on the connection's queue). `HEAD` requests are answered by `GET` routes too (without the body).
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func get(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
-        add(method: .get, pattern, maxBodyBytes: maxBodyBytes, handler)
+        add(method: .get, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
+    /// Registers an asynchronous `GET` handler (runs in a task; responses stay in request order).
     public func get(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
-        add(method: .get, pattern, maxBodyBytes: maxBodyBytes, handler)
+        add(method: .get, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
+    /// Registers a synchronous `HEAD` handler (runs inline on the connection's queue).
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func head(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
-        add(method: .head, pattern, maxBodyBytes: maxBodyBytes, handler)
+        add(method: .head, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
+    /// Registers an asynchronous `HEAD` handler (runs in a task; responses stay in request order).
     public func head(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
-        add(method: .head, pattern, maxBodyBytes: maxBodyBytes, handler)
+        add(method: .head, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
+    /// Registers a synchronous `POST` handler (runs inline on the connection's queue).
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func post(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
-        add(method: .post, pattern, maxBodyBytes: maxBodyBytes, handler)
+        add(method: .post, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
+    /// Registers an asynchronous `POST` handler (runs in a task; responses stay in request order).
     public func post(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
-        add(method: .post, pattern, maxBodyBytes: maxBodyBytes, handler)
+        add(method: .post, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
+    /// Registers a synchronous `PUT` handler (runs inline on the connection's queue).
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func put(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
-        add(method: .put, pattern, maxBodyBytes: maxBodyBytes, handler)
+        add(method: .put, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
+    /// Registers an asynchronous `PUT` handler (runs in a task; responses stay in request order).
     public func put(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
-        add(method: .put, pattern, maxBodyBytes: maxBodyBytes, handler)
+        add(method: .put, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
+    /// Registers a synchronous `PATCH` handler (runs inline on the connection's queue).
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func patch(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
-        add(method: .patch, pattern, maxBodyBytes: maxBodyBytes, handler)
+        add(method: .patch, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
+    /// Registers an asynchronous `PATCH` handler (runs in a task; responses stay in request order).
     public func patch(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
-        add(method: .patch, pattern, maxBodyBytes: maxBodyBytes, handler)
+        add(method: .patch, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
+    /// Registers a synchronous `DELETE` handler (runs inline on the connection's queue).
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func delete(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
-        add(method: .delete, pattern, maxBodyBytes: maxBodyBytes, handler)
+        add(method: .delete, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
+    /// Registers an asynchronous `DELETE` handler (runs in a task; responses stay in request order).
     public func delete(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
-        add(method: .delete, pattern, maxBodyBytes: maxBodyBytes, handler)
+        add(method: .delete, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
 
     /// Adds middleware; it runs after the middleware added before it.

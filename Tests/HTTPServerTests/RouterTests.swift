@@ -43,7 +43,7 @@ import Testing
         let router = Router()
         router.get("/thing") { _ in .text("get") }
         router.put("/thing") { _ in .text("put") }
-        router.add(method: HTTPMethod("PROPFIND"), "/dav") { _ in .text("dav") }
+        router.add(method: HTTPMethod("PROPFIND"), pattern: "/dav") { _ in .text("dav") }
         #expect(text(await respond(router, HTTPRequest(method: .head, target: "/thing"))) == "get")
         let wrong = await respond(router, HTTPRequest(method: .post, target: "/thing"))
         #expect(wrong.status == .methodNotAllowed)

@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -9,14 +7,14 @@ import Dispatch
 #endif
 
 /// One client connection: reads and parses requests, asks the responder, writes responses in
-/// order, and enforces the timeouts. Lives on one ``EventLoop`` queue; all state is touched
+/// order, and enforces the timeouts. Lives on one ``EventLoop`` thread; all state is touched
 /// only there.
 ///
 /// Life cycle: `idle` (between requests) → `head` (reading a request head) → `body` →
 /// `responding` (handler running or response being written) → `idle` again, or `lingering`
 /// (write side shut, draining what the client still sends so it sees our last response
 /// rather than a reset) → `closed`.
-final class Connection: @unchecked Sendable {
+final class Connection: PollerClient, @unchecked Sendable {
     enum Phase { case idle, head, body, responding, lingering, closed }
 
     enum Framing {
@@ -45,11 +43,12 @@ final class Connection: @unchecked Sendable {
     /// Position in `loop.connections`.
     var loopIndex = -1
 
-    private var readSource: DispatchSourceRead?
-    private var writeSource: DispatchSourceWrite?
-    private var readSuspended = false
-    private var writeArmed = false
-    private var liveSources = 0
+    /// What the poller watches for: reading unless paused or the peer finished sending;
+    /// writing only while a response waits for room in the socket buffer.
+    private var wantRead = true
+    private var wantWrite = false
+    private var registeredRead = true
+    private var registeredWrite = false
 
     private(set) var phase = Phase.idle
     private var input: [UInt8] = []
@@ -102,16 +101,28 @@ final class Connection: @unchecked Sendable {
 
     // MARK: - Start and close
 
-    /// Registers the read source; call on the loop's queue.
+    /// Registers with the loop's poller; call on the loop's thread.
     func start() {
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
-        source.setEventHandler { self.readable() }
-        source.setCancelHandler { self.sourceCancelled() }
-        readSource = source
-        liveSources = 1
-        loop.add(self)
-        source.resume()
+        loop.register(self)
         if server.isShuttingDown { beginShutdown() }
+    }
+
+    /// A readiness event from the poller.
+    func handle(_ event: Poller.Event) {
+        if event.hangup && !wantRead {
+            // Gone in both directions while we were not reading: nothing can be delivered.
+            close()
+            return
+        }
+        if event.readable || event.hangup { readable() }
+        if event.writable && phase != .closed { writable() }
+    }
+
+    private func updateInterest() {
+        guard phase != .closed, wantRead != registeredRead || wantWrite != registeredWrite else { return }
+        registeredRead = wantRead
+        registeredWrite = wantWrite
+        loop.setInterest(self, read: wantRead, write: wantWrite)
     }
 
     /// Answers 503 and closes: for a connection accepted above the connection cap.
@@ -122,9 +133,9 @@ final class Connection: @unchecked Sendable {
         send(.problem(status: .serviceUnavailable, detail: "The server has too many open connections."))
     }
 
-    /// Closes at once: cancels the sources (the descriptor is closed in the last cancel handler,
-    /// never before, so a reused descriptor number cannot confuse libdispatch), cancels a running
-    /// handler task and fails a waiting stream writer.
+    /// Closes at once: unregisters from the poller before closing the descriptor (so a reused
+    /// descriptor number is never confused with this connection), cancels a running handler
+    /// task and fails a waiting stream writer.
     func close() {
         guard phase != .closed else { return }
         phase = .closed
@@ -141,31 +152,9 @@ final class Connection: @unchecked Sendable {
         outputBytes = 0
         input = []
         request = nil
-        loop.remove(self)
-        if let readSource {
-            if readSuspended {
-                readSuspended = false
-                readSource.resume()
-            }
-            readSource.cancel()
-        }
-        if let writeSource {
-            if !writeArmed {
-                writeArmed = true
-                writeSource.resume()
-            }
-            writeSource.cancel()
-        }
-    }
-
-    private func sourceCancelled() {
-        liveSources -= 1
-        if liveSources == 0 {
-            readSource = nil
-            writeSource = nil
-            Sys.close(fd)
-            server.connectionDidClose(counted: counted)
-        }
+        loop.unregister(self)
+        Sys.close(fd)
+        server.connectionDidClose(counted: counted)
     }
 
     /// Server shutdown: close now if idle, else after the response in progress.
@@ -268,6 +257,9 @@ final class Connection: @unchecked Sendable {
 
     private func peerEOF() {
         peerClosed = true
+        // Level-triggered EOF stays readable: stop watching for it.
+        wantRead = false
+        updateInterest()
         switch phase {
         case .idle, .head, .body, .lingering:
             // A half-sent request cannot be answered: the client is gone.
@@ -282,15 +274,13 @@ final class Connection: @unchecked Sendable {
     }
 
     private func suspendReading() {
-        guard !readSuspended, let readSource else { return }
-        readSuspended = true
-        readSource.suspend()
+        wantRead = false
+        updateInterest()
     }
 
     private func resumeReading() {
-        guard readSuspended, let readSource else { return }
-        readSuspended = false
-        readSource.resume()
+        wantRead = !peerClosed
+        updateInterest()
     }
 
     // MARK: - Parsing
@@ -461,7 +451,7 @@ final class Connection: @unchecked Sendable {
             let loop = self.loop
             task = Task {
                 let response = await work()
-                loop.queue.async { self.deferredFinished(response) }
+                loop.execute { self.deferredFinished(response) }
             }
         }
     }
@@ -531,7 +521,7 @@ final class Connection: @unchecked Sendable {
                 } catch {
                     failed = true
                 }
-                loop.queue.async { self.streamFinished(writer, failed: failed) }
+                loop.execute { self.streamFinished(writer, failed: failed) }
             }
         }
     }
@@ -764,27 +754,15 @@ final class Connection: @unchecked Sendable {
     }
 
     private func armWrite() {
-        if writeSource == nil {
-            let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
-            source.setEventHandler { self.writable() }
-            source.setCancelHandler { self.sourceCancelled() }
-            writeSource = source
-            liveSources += 1
-            writeArmed = true
-            source.resume()
-        } else if !writeArmed, let writeSource {
-            writeArmed = true
-            writeSource.resume()
-        }
+        wantWrite = true
+        updateInterest()
     }
 
     private func writable() {
         guard phase != .closed else { return }
         guard flush(), outputEmpty else { return }
-        if writeArmed, let writeSource {
-            writeArmed = false
-            writeSource.suspend()
-        }
+        wantWrite = false
+        updateInterest()
         if let waiter = writerWaiter {
             writerWaiter = nil
             waiter.resume()
@@ -812,7 +790,7 @@ final class StreamWriter: HTTPBodyWriter, @unchecked Sendable {
         if bytes.isEmpty { return }
         let connection = self.connection
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            connection.loop.queue.async { connection.streamWrite(bytes, from: self, continuation: continuation) }
+            connection.loop.execute { connection.streamWrite(bytes, from: self, continuation: continuation) }
         }
     }
 }

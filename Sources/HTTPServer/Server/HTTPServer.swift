@@ -8,7 +8,8 @@ import Dispatch
     import Darwin
 #endif
 
-/// An HTTP/1.1 server (RFC 9112) on non-blocking sockets driven by Dispatch sources.
+/// An HTTP/1.1 server (RFC 9112) on non-blocking sockets: a few event-loop threads wait on
+/// epoll (kqueue on Darwin) and run their connections; the first loop also accepts.
 ///
 /// ```swift
 /// let router = Router()
@@ -19,8 +20,8 @@ import Dispatch
 /// server.shutdown(gracePeriod: 5) { exit(0) }
 /// ```
 ///
-/// Connections are spread over ``ServerConfiguration/eventLoops`` serial queues; a synchronous
-/// handler runs inline on its connection's queue, an asynchronous one in a task. Starting the
+/// Connections are spread over ``ServerConfiguration/eventLoops`` loop threads; a synchronous
+/// handler runs inline on its connection's loop thread, an asynchronous one in a task. Starting the
 /// server ignores `SIGPIPE` for the process (a vanished peer must give `EPIPE`, not kill it).
 public final class HTTPServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
@@ -29,13 +30,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// `Server: name\r\n`, or nothing.
     let serverHeader: [UInt8]
 
-    private let acceptQueue = DispatchQueue(label: "ModalLab.HTTPServer.accept")
-    // Accept state: touched only on acceptQueue.
-    private var listenFD: Int32 = -1
-    private var acceptSource: DispatchSourceRead?
-    private var acceptSuspended = false
-    private var backoffMilliseconds = 0
-    private var nextLoop = 0
+    /// The listening socket; set by start(), used on loops[0]'s thread.
+    private let listener = Locked<Listener?>(nil)
 
     private struct Counters {
         var open = 0
@@ -79,15 +75,10 @@ public final class HTTPServer: @unchecked Sendable {
         }
         Sys.ignoreSIGPIPE()
         let (fd, port) = try Self.listen(host: configuration.host, port: configuration.port)
-        for loop in loops { loop.queue.async { loop.start() } }
-        acceptQueue.sync {
-            listenFD = fd
-            let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
-            source.setEventHandler { self.acceptAvailable() }
-            source.setCancelHandler { Sys.close(fd) }
-            acceptSource = source
-            source.resume()
-        }
+        for loop in loops { loop.start() }
+        let listener = Listener(fd: fd, server: self, loop: loops[0])
+        self.listener.withLock { $0 = listener }
+        loops[0].execute { listener.loop.add(listener) }
         return port
     }
 
@@ -140,31 +131,32 @@ public final class HTTPServer: @unchecked Sendable {
         return (fd, bound)
     }
 
-    // MARK: - Accepting (on acceptQueue)
+    // MARK: - Accepting (on loops[0]'s thread)
 
-    private func acceptAvailable() {
+    private var nextLoop = 0
+
+    /// Accepts what is pending and hands each connection to a loop (round robin).
+    fileprivate func acceptAvailable(_ listener: Listener) {
         var address = sockaddr_storage()
-        // Bounded so one busy listener cannot starve the suspend/resume logic.
+        // Bounded so the loop also serves its own connections while a flood arrives.
         for _ in 0..<256 {
-            let fd = Sys.accept(listenFD, &address)
+            let fd = Sys.accept(listener.fd, &address)
             if fd < 0 {
                 let error = Sys.errno
                 switch error {
                 case EINTR, ECONNABORTED, EPROTO:
                     continue
                 case EAGAIN, EWOULDBLOCK:
-                    backoffMilliseconds = 0
-                    return
-                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
-                    backOff(error)
+                    listener.backoffSeconds = 0
                     return
                 default:
-                    configuration.log?("accept failed: \(Sys.errorText(error)) (errno \(error))")
-                    backOff(error)
+                    // EMFILE, ENFILE, ENOBUFS, ENOMEM, or worse: pause instead of spinning on a
+                    // listener that stays readable, and retry with doubling delays up to 1 s.
+                    listener.pause(error)
                     return
                 }
             }
-            backoffMilliseconds = 0
+            listener.backoffSeconds = 0
             Sys.setNoDelay(fd)
             let remote = Sys.describe(address)
             let maxConnections = configuration.maxConnections
@@ -188,25 +180,9 @@ public final class HTTPServer: @unchecked Sendable {
             let loop = loops[nextLoop]
             nextLoop = (nextLoop + 1) % loops.count
             let connection = Connection(fd: fd, loop: loop, server: self, remoteAddress: remote, counted: admitted)
-            loop.queue.async {
+            loop.execute {
                 if admitted { connection.start() } else { connection.startRejecting() }
             }
-        }
-    }
-
-    /// Out of descriptors (EMFILE/ENFILE) or memory: stop accepting for a while instead of
-    /// spinning on a listener that stays readable; retry with doubling delays up to one second.
-    private func backOff(_ error: Int32) {
-        guard let acceptSource, !acceptSuspended else { return }
-        backoffMilliseconds = backoffMilliseconds == 0 ? 5 : min(backoffMilliseconds * 2, 1000)
-        configuration.log?(
-            "accept: \(Sys.errorText(error)) (errno \(error)); retrying in \(backoffMilliseconds) ms")
-        acceptSuspended = true
-        acceptSource.suspend()
-        acceptQueue.asyncAfter(deadline: .now() + .milliseconds(backoffMilliseconds)) {
-            guard self.acceptSuspended, let source = self.acceptSource else { return }
-            self.acceptSuspended = false
-            source.resume()
         }
     }
 
@@ -229,7 +205,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     private func finish(_ completions: [@Sendable () -> Void]) {
         guard !completions.isEmpty else { return }
-        for loop in loops { loop.queue.async { loop.stop() } }
+        for loop in loops { loop.stop() }
         DispatchQueue.global().async { for completion in completions { completion() } }
     }
 
@@ -244,21 +220,21 @@ public final class HTTPServer: @unchecked Sendable {
             counters.shuttingDown = true
             return takeCompletionsIfDrained(&counters)
         }
+        stopAccepting()
         if !completions.isEmpty {
-            acceptQueue.async { self.stopAccepting() }
             finish(completions)
             return
         }
-        acceptQueue.async { self.stopAccepting() }
         for loop in loops {
-            loop.queue.async {
+            loop.execute {
                 for connection in loop.connections { connection.beginShutdown() }
             }
         }
-        let deadline = DispatchTime.now() + .milliseconds(Int(max(0, gracePeriod) * 1000))
         for loop in loops {
-            loop.queue.asyncAfter(deadline: deadline) {
-                for connection in loop.connections { connection.close() }
+            loop.execute {
+                loop.schedule(after: gracePeriod) {
+                    for connection in loop.connections { connection.close() }
+                }
             }
         }
     }
@@ -271,14 +247,55 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func stopAccepting() {
-        guard let source = acceptSource else { return }
-        acceptSource = nil
-        if acceptSuspended {
-            acceptSuspended = false
-            source.resume()
+        guard
+            let listener = listener.withLock({ listener in
+                defer { listener = nil }; return listener
+            })
+        else { return }
+        listener.loop.execute { listener.close() }
+    }
+}
+
+/// The listening socket, registered with the first event loop.
+final class Listener: PollerClient, @unchecked Sendable {
+    let fd: Int32
+    unowned let server: HTTPServer
+    let loop: EventLoop
+    var backoffSeconds: Double = 0
+    private var paused = false
+    private var closed = false
+
+    init(fd: Int32, server: HTTPServer, loop: EventLoop) {
+        self.fd = fd
+        self.server = server
+        self.loop = loop
+    }
+
+    func handle(_ event: Poller.Event) {
+        guard !closed, !paused else { return }
+        server.acceptAvailable(self)
+    }
+
+    /// Stops watching the listener for a while (the loop's own timer, which needs no descriptor).
+    func pause(_ error: Int32) {
+        backoffSeconds = backoffSeconds == 0 ? 0.005 : min(backoffSeconds * 2, 1)
+        server.configuration.log?(
+            "accept: \(Sys.errorText(error)) (errno \(error)); retrying in \(Int(backoffSeconds * 1000)) ms")
+        paused = true
+        loop.setInterest(self, read: false, write: false)
+        loop.schedule(after: backoffSeconds) { [self] in
+            guard !closed else { return }
+            paused = false
+            loop.setInterest(self, read: true, write: false)
+            server.acceptAvailable(self)
         }
-        source.cancel()
-        listenFD = -1
+    }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        loop.remove(self)
+        Sys.close(fd)
     }
 }
 

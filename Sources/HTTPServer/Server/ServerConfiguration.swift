@@ -27,7 +27,7 @@ public struct ServerConfiguration: Sendable {
     public var maxConnections = 10_000
     /// The `Server` header's value; empty for no `Server` header.
     public var serverName = "ModalLab"
-    /// The number of serial queues that run connections (each connection stays on one).
+    /// The number of event-loop threads that run connections (each connection stays on one).
     /// Two measured fastest on a 2-core machine.
     public var eventLoops = 2
     /// Receives rare operational messages (accept failures and back-off); nil to drop them.
