@@ -30,6 +30,7 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
         for pair in pairs { add(name: pair.name, value: pair.value) }
     }
 
+    /// Fields from a literal, in order: `["Content-Type": "text/plain", "ETag": "\"1\""]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init()
         for (name, value) in elements { add(name: name, value: value) }
@@ -42,6 +43,7 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
 
     /// The number of fields (a repeated name counts once per line).
     public var count: Int { fields.count }
+    /// Whether there are no fields.
     public var isEmpty: Bool { fields.isEmpty }
 
     /// The first value of the field `name` (case-insensitive); setting replaces every field of
@@ -101,6 +103,7 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
         }
     }
 
+    /// `Name: value` lines, for logs and debugging.
     public var description: String {
         map { "\($0.name): \($0.value)" }.joined(separator: "\n")
     }

@@ -17,6 +17,7 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
+    /// The default: no limit of its own, so the server's ``ServerConfiguration/maxBodyBytes``.
     public func bodyLimit(for request: inout HTTPRequest) -> Int? { nil }
 }
 
@@ -49,6 +50,8 @@ public protocol HTTPMiddleware: Sendable {
 }
 
 extension HTTPMiddleware {
+    /// The default: let every request through unchanged.
     public func willHandle(_ request: inout HTTPRequest) throws -> HTTPResponse? { nil }
+    /// The default: leave the response as it is.
     public func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {}
 }

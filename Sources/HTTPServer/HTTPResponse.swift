@@ -4,10 +4,14 @@
 /// `Transfer-Encoding: chunked`) and `Connection` when needed; any `Content-Length` or
 /// `Transfer-Encoding` an application sets is replaced by the server's own framing.
 public struct HTTPResponse: Sendable {
+    /// The status code and reason phrase.
     public var status: HTTPStatus
+    /// Header fields to send, in order.
     public var headers: HTTPHeaders
+    /// The content; ignored for HEAD requests and for 1xx, 204 and 304.
     public var body: HTTPBody
 
+    /// A response; by default `200 OK` with no fields and an empty body.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: HTTPBody = .bytes([])) {
         self.status = status
         self.headers = headers
@@ -95,9 +99,11 @@ public enum HTTPBodyWriterError: Error, Sendable {
 /// An error a handler or middleware throws to answer with a problem document (RFC 9457).
 /// Any other error thrown by a handler becomes a 500 whose detail does not reveal it.
 public struct HTTPError: Error, Sendable, CustomStringConvertible {
+    /// The response status.
     public var status: HTTPStatus
     /// Short summary; the status's reason phrase when nil.
     public var title: String?
+    /// An explanation of this occurrence for the client; omitted when nil.
     public var detail: String?
     /// The problem `type` URI reference.
     public var type: String
@@ -106,6 +112,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// Extra header fields for the response, e.g. `WWW-Authenticate` with a 401.
     public var headers: HTTPHeaders
 
+    /// An error that answers with `status` and a problem document built from the rest.
     public init(
         _ status: HTTPStatus, title: String? = nil, detail: String? = nil, type: String = "about:blank",
         extensions: [(name: String, json: String)] = [], headers: HTTPHeaders = [:]
@@ -118,6 +125,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         self.headers = headers
     }
 
+    /// `"409 Conflict: detail"`.
     public var description: String { "\(status)" + (detail.map { ": \($0)" } ?? "") }
 
     /// The problem response for this error.

@@ -45,6 +45,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
 
     private let state = Locked(State())
 
+    /// An empty router: every request gets 404 until routes are added.
     public init() {}
 
     // MARK: Registration
@@ -158,6 +159,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
 
     // MARK: HTTPResponder
 
+    /// The matched route's `maxBodyBytes`; stores the match, parameters and pattern in `request`.
     public func bodyLimit(for request: inout HTTPRequest) -> Int? {
         if case .route(let route, let parameters) = match(method: request.method, path: request.path) {
             request.matchedRoute = route
@@ -168,6 +170,8 @@ public final class Router: HTTPResponder, @unchecked Sendable {
         return nil
     }
 
+    /// Runs middleware and the matching handler: a sync handler's response at once, an async
+    /// handler as ``HTTPReply/deferred(_:)``; thrown errors become problem responses.
     public func respond(to request: HTTPRequest) -> HTTPReply {
         var request = request
         let start = Sys.now()

@@ -6,6 +6,7 @@ public struct AccessLog: HTTPMiddleware {
     /// - Parameter write: receives each line, without a trailing newline.
     public init(_ write: @escaping @Sendable (String) -> Void) { self.write = write }
 
+    /// Writes the line for this request.
     public func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {
         let milliseconds = (duration * 10_000).rounded() / 10
         write(

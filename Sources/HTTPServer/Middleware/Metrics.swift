@@ -59,6 +59,7 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
         }
     }
 
+    /// Records the request under its route pattern (`unmatched` when none matched).
     public func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {
         record(
             method: request.method, route: request.routePattern ?? "unmatched", status: response.status.code,

@@ -24,6 +24,7 @@ import Dispatch
 /// handler runs inline on its connection's loop thread, an asynchronous one in a task. Starting the
 /// server ignores `SIGPIPE` for the process (a vanished peer must give `EPIPE`, not kill it).
 public final class HTTPServer: @unchecked Sendable {
+    /// The limits and address this server was made with.
     public let configuration: ServerConfiguration
     let responder: any HTTPResponder
     let loops: [EventLoop]
@@ -301,17 +302,22 @@ final class Listener: PollerClient, @unchecked Sendable {
 
 /// Why ``HTTPServer/start()`` failed.
 public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+    /// The step that failed.
     public enum Operation: String, Sendable {
         case resolve, socket, bind, listen, start
     }
+    /// The step that failed.
     public var operation: Operation
+    /// The configured host.
     public var host: String
+    /// The configured port.
     public var port: Int
     /// errno (or the getaddrinfo status for `.resolve`).
     public var code: Int32
     /// The system's text for `code`.
     public var message: String
 
+    /// An error; `message` defaults to the system's text for `code`.
     public init(operation: Operation, host: String, port: Int, code: Int32, message: String? = nil) {
         self.operation = operation
         self.host = host
@@ -320,6 +326,7 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
         self.message = message ?? (operation == .start ? "the server was already started" : Sys.errorText(code))
     }
 
+    /// `cannot bind 127.0.0.1:8080: Address already in use (errno 98)`.
     public var description: String {
         let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         return "cannot \(operation.rawValue) \(address): \(message) (errno \(code))"

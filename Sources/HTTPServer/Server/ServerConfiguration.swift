@@ -33,5 +33,6 @@ public struct ServerConfiguration: Sendable {
     /// Receives rare operational messages (accept failures and back-off); nil to drop them.
     public var log: (@Sendable (String) -> Void)? = nil
 
+    /// The defaults above.
     public init() {}
 }
