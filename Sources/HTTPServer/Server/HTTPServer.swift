@@ -181,8 +181,13 @@ public final class HTTPServer: @unchecked Sendable {
             let loop = loops[nextLoop]
             nextLoop = (nextLoop + 1) % loops.count
             let connection = Connection(fd: fd, loop: loop, server: self, remoteAddress: remote, counted: admitted)
-            loop.execute {
+            if loop === listener.loop {
+                // Already on this loop's thread: no hand-over (and no wake-up write) needed.
                 if admitted { connection.start() } else { connection.startRejecting() }
+            } else {
+                loop.execute {
+                    if admitted { connection.start() } else { connection.startRejecting() }
+                }
             }
         }
     }
