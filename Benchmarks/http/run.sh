@@ -22,7 +22,7 @@ for tool in wrk nginx python3; do
     command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install -y wrk nginx python3" >&2; exit 1; }
 done
 
-swift build -c release --product http-testserver >/dev/null
+swift build -c release --product http-testserver >"${TMPDIR:-/tmp}/http-bench-build.log" 2>&1 || { cat "${TMPDIR:-/tmp}/http-bench-build.log" >&2; exit 1; }
 BIN="$(swift build -c release --show-bin-path)/http-testserver"
 
 WORK=$(mktemp -d)

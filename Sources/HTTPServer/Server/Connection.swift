@@ -128,6 +128,7 @@ final class Connection: PollerClient, @unchecked Sendable {
     /// Answers 503 and closes: for a connection accepted above the connection cap.
     func startRejecting() {
         start()
+        guard phase != .closed else { return }
         phase = .responding
         closeAfterResponse = true
         send(.problem(status: .serviceUnavailable, detail: "The server has too many open connections."))
@@ -404,12 +405,14 @@ final class Connection: PollerClient, @unchecked Sendable {
                 return
             }
             if head.expectContinue && head.version == .http1_1 && inputStart == input.count { sendContinue() }
+            guard phase != .closed else { return }
             self.request!.body.reserveCapacity(length)
             bodyRemaining = length
             phase = .body
             lastActivity = Sys.now()
         case .chunked:
             if head.expectContinue && inputStart == input.count { sendContinue() }
+            guard phase != .closed else { return }
             chunked = ChunkedDecoder()
             phase = .body
             lastActivity = Sys.now()
