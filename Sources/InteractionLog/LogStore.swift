@@ -518,9 +518,12 @@ extension LogStore {
         return (index, Int(st.st_size))
     }
 
-    /// The open handle of a part, opening (and creating) it when needed.
-    private func handle(day: Int64, index: Int, newDirectories: inout Set<String>) throws(LogStoreError) -> PartHandle
-    {
+    /// The open handle of a part, opening (and creating) it when needed. A handle it replaces
+    /// (the day rolled over to a new part) goes to `retired`, to be synced and closed by the
+    /// caller.
+    private func handle(
+        day: Int64, index: Int, newDirectories: inout Set<String>, retired: inout [PartHandle]
+    ) throws(LogStoreError) -> PartHandle {
         if let h = handles[day], h.index == index { return h }
         let dir = directory + "/" + LogPart.dayDirectoryName(day)
         if try FileIO.makeDirectory(dir) { newDirectories.insert(directory) }
@@ -533,7 +536,7 @@ extension LogStore {
             throw error
         }
         if !existed { newDirectories.insert(dir) }
-        if let old = handles[day] { FileIO.closeFile(old.fd) }
+        if let old = handles[day] { retired.append(old) }
         let h = PartHandle(path: path, day: day, index: index, fd: fd, size: size)
         handles[day] = h
         lock.lock()
@@ -546,12 +549,19 @@ extension LogStore {
     /// On failure cuts every touched file back to its durable length.
     private func write(_ segments: [Segment], fault: (@Sendable (FaultPoint) -> Int32?)?) throws(LogStoreError) {
         var touched: [PartHandle] = []
+        var ends: [ObjectIdentifier: Int] = [:]
+        var retired: [PartHandle] = []
         var newDirectories = Set<String>()
         var bytes = 0
+        defer {
+            for h in retired { FileIO.closeFile(h.fd) }
+        }
         do throws(LogStoreError) {
             for seg in segments where !seg.bytes.isEmpty {
-                let h = try handle(day: seg.day, index: seg.index, newDirectories: &newDirectories)
-                if !touched.contains(where: { $0 === h }) { touched.append(h) }
+                let h = try handle(
+                    day: seg.day, index: seg.index, newDirectories: &newDirectories, retired: &retired)
+                if ends[ObjectIdentifier(h)] == nil { touched.append(h) }
+                ends[ObjectIdentifier(h)] = seg.offset + seg.bytes.count
                 if h.needsTruncate {
                     try FileIO.truncate(h.fd, to: h.size, h.path)
                     h.needsTruncate = false
@@ -564,25 +574,22 @@ extension LogStore {
                 if let code = fault?(.sync) { throw FileIO.fail("fdatasync", h.path, code) }
                 try FileIO.sync(h.fd, h.path)
             }
+            // Longest first: a new day directory's part, then the day directory in the root.
             for dir in newDirectories.sorted(by: { $0.count > $1.count }) { try FileIO.syncDirectory(dir) }
         } catch {
             for h in touched {
-                do { try FileIO.truncate(h.fd, to: h.size, h.path) } catch { h.needsTruncate = true }
+                do throws(LogStoreError) { try FileIO.truncate(h.fd, to: h.size, h.path) } catch {
+                    h.needsTruncate = true
+                }
             }
             lock.lock()
             stats.fsyncs += touched.count
             lock.unlock()
             throw error
         }
-        var ends: [ObjectIdentifier: Int] = [:]
-        for seg in segments where !seg.bytes.isEmpty {
-            if let h = handles[seg.day], h.index == seg.index {
-                ends[ObjectIdentifier(h)] = max(ends[ObjectIdentifier(h)] ?? 0, seg.offset + seg.bytes.count)
-            }
-        }
         lock.lock()
         for h in touched {
-            if let end = ends[ObjectIdentifier(h)] { h.size = end }
+            h.size = ends[ObjectIdentifier(h)] ?? h.size
             durableLengths[h.path] = h.size
         }
         stats.fsyncs += touched.count
