@@ -57,7 +57,9 @@ enum FileIO {
     }
 
     /// Reads up to `count` bytes at `offset` into `buffer` (from its start); returns bytes read.
-    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, count: Int, at offset: Int, _ path: String)
+    static func read(
+        _ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, count: Int, at offset: Int, _ path: String
+    )
         throws(LogStoreError) -> Int
     {
         while true {

@@ -1,3 +1,5 @@
+import JSON
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import JSON
 
 extension LogStore {
     /// Cuts a part file's invalid tail: an unterminated last line, then, repeatedly, a last

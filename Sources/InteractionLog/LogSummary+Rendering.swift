@@ -20,7 +20,10 @@ extension LogSummary {
                 JSONObject([
                     ("prototype", .string(m.prototype)), ("modal", .string(m.modal)),
                     ("presentations", .int(m.presentations)), ("dismissals", .int(m.dismissals)),
-                    ("dismissals_by_how", .object(LogSummary.orderedCounts(m.dismissalsByHow, first: DismissHow.allCases.map(\.rawValue)))),
+                    (
+                        "dismissals_by_how",
+                        .object(LogSummary.orderedCounts(m.dismissalsByHow, first: DismissHow.allCases.map(\.rawValue)))
+                    ),
                     ("median_time_up_ms", num(m.medianTimeUpMs)), ("p90_time_up_ms", num(m.p90TimeUpMs)),
                     ("cancels", .int(m.cancels)), ("cancel_rate", num(m.cancelRate)),
                     ("refusals", .int(m.refusals)),

@@ -184,7 +184,7 @@ func crashChildCommand() -> String? {
             process.environment = env
             let pipe = Pipe()
             process.standardOutput = pipe
-            FileManager.default.createFile(atPath: dir.path + "/child.err", contents: nil)
+            _ = FileManager.default.createFile(atPath: dir.path + "/child.err", contents: nil)
             process.standardError = FileHandle(forWritingAtPath: dir.path + "/child.err")
             try process.run()
 
