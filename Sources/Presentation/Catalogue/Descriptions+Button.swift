@@ -1,0 +1,3 @@
+extension RuleCatalogue {
+    static let buttonDescriptions: [RuleDescription] = []
+}
