@@ -98,9 +98,9 @@ extension Linter {
         var items: [(JSONPath, Diagnostic)] = []
         let disabled = Set(decoded.prototype?.lint.disable ?? [])
         for issue in decoded.issues {
-            // An alert's own bar, content or screens are an `alert.fixed-appearance` finding, which
-            // the rules report when the prototype decodes.
-            if decoded.prototype.map({ Linter.isAlertAppearanceIssue(issue, in: $0) }) ?? false { continue }
+            // Members a rule reports more precisely (an alert's own bar or content is
+            // `alert.fixed-appearance`, an action sheet's text fields `actionsheet.no-textfield`).
+            if decoded.prototype.map({ Linter.isCoveredByRule(issue, in: $0) }) ?? false { continue }
             if issue.severity == .warning && disabled.contains(issue.code) { continue }
             let severity: Severity = issue.severity == .error ? .error : .warning
             items.append(
@@ -115,11 +115,15 @@ extension Linter {
         return LintReport(diagnostics: Linter.sorted(items + finish(c)), prototype: prototype)
     }
 
-    static func isAlertAppearanceIssue(_ issue: FormatIssue, in p: Prototype) -> Bool {
+    static func isCoveredByRule(_ issue: FormatIssue, in p: Prototype) -> Bool {
         guard issue.code == "format.style-key", issue.path.components.count == 3,
             case .key("modals") = issue.path.components[0], case .index(let i) = issue.path.components[1],
-            case .key(let k) = issue.path.components[2], i < p.modals.count, p.modals[i].style == .alert
+            case .key(let k) = issue.path.components[2], i < p.modals.count
         else { return false }
-        return ["navigationBar", "toolbar", "content", "screens"].contains(k)
+        switch p.modals[i].style {
+        case .alert: return ["navigationBar", "toolbar", "content", "screens"].contains(k)
+        case .actionSheet: return k == "textFields"
+        default: return false
+        }
     }
 }

@@ -25,15 +25,24 @@ public enum Capitalization {
     /// Product names and other proper nouns that keep their capitals in sentence style. The
     /// linter adds the prototype's name and its `lint.productNames`.
     public static let properNouns: Set<String> = [
-        "Apple", "iPhone", "iPad", "Mac", "iCloud", "Siri", "Safari", "Mail", "Messages", "Photos", "Camera",
-        "Settings", "Wi-Fi", "Bluetooth", "AirDrop", "AirPlay", "FaceTime", "App", "Store", "ID", "Face", "Touch",
-        "Pay", "Wallet", "Maps", "Music", "Notes", "Reminders", "Calendar", "Contacts", "Files", "Health", "Home",
-        "Keychain", "Passwords", "Watch", "CarPlay", "Game", "Center", "Screen", "Time", "Low", "Power", "Mode",
-        "Airplane", "Location", "Services", "Do", "Not", "Disturb", "Focus", "Cellular", "Internet", "English",
-        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February",
-        "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "I",
-        "OK", "Trash", "Recently", "Deleted", "Inbox", "Outbox", "Drafts", "Archive", "Junk", "Google",
-        "Microsoft", "Facebook", "Instagram", "Twitter", "WeChat", "Dropbox", "Gmail", "Outlook",
+        "Apple", "iPhone", "iPad", "Mac", "iCloud", "Siri", "Safari", "Wi-Fi", "Bluetooth", "AirDrop", "AirPlay",
+        "FaceTime", "CarPlay", "Keychain", "English", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+        "Saturday", "Sunday", "January", "February", "March", "April", "June", "July", "August", "September",
+        "October", "November", "December", "I", "OK", "Google", "Microsoft", "Facebook", "Instagram", "WeChat",
+        "Dropbox", "Gmail", "Outlook",
+    ]
+
+    /// Apps and settings whose names are common nouns (Messages, Photos, Settings…): proper nouns
+    /// unless a determiner comes before them ("Open Messages?" but "Delete All Messages?").
+    public static let appNames: Set<String> = [
+        "Messages", "Photos", "Camera", "Settings", "Mail", "Music", "Notes", "Reminders", "Calendar", "Contacts",
+        "Files", "Health", "Home", "Wallet", "Maps", "Weather", "Clock", "News", "Podcasts", "Books", "Shortcuts",
+        "Trash", "Inbox", "Drafts", "Archive",
+    ]
+
+    static let determiners: Set<String> = [
+        "a", "an", "the", "all", "your", "my", "our", "their", "his", "her", "its", "these", "those", "this", "that",
+        "some", "any", "no", "every", "each", "new", "old", "selected", "both",
     ]
 
     /// A word of a title or sentence, as the capitalization checks see it.
@@ -119,9 +128,11 @@ public enum Capitalization {
         if !first.special && first.lower { return [first.text] }
         var capitalized: [String] = []
         var ordinary = 0
-        for w in ws.dropFirst() where !w.special && !w.startsUnit && !w.quoted {
+        for (k, w) in ws.enumerated().dropFirst() where !w.special && !w.startsUnit && !w.quoted {
             if isMinor(w) { continue }
-            let proper = properNouns.contains(w.text) || extra.contains(w.text)
+            let afterDeterminer = determiners.contains(ws[k - 1].text.lowercased())
+            let proper =
+                properNouns.contains(w.text) || extra.contains(w.text) || (appNames.contains(w.text) && !afterDeterminer)
             if proper { continue }
             ordinary += 1
             if w.upper { capitalized.append(w.text) }
