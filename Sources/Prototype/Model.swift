@@ -42,7 +42,10 @@ public struct Prototype: Sendable {
         guard let loc = screenIndex[id] else { return nil }
         switch loc.owner {
         case nil: return screens[loc.index]
-        case let m?: return modals[modalIndex[m]!].screens[loc.index]
+        case let m?:
+            // Index -1 is the modal's own (root) screen.
+            let modal = modals[modalIndex[m]!]
+            return loc.index < 0 ? modal.rootScreen : modal.screens[loc.index]
         }
     }
     /// Where a screen lives: `nil` for an app screen, else the id of the modal holding it.
