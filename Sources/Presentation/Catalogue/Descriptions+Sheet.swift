@@ -132,17 +132,17 @@ extension RuleCatalogue {
             "sheet.medium-for-iphone",
             name: T("Medium detent on iPhone", "iPhone 上的中等停靠高度"),
             message: T(
-                "compose-type sheet “{modal}” offers the medium detent; writing is easier at full height, so consider only large",
-                "撰写类表单“{modal}”提供了中等停靠高度；全高时更便于书写，可考虑只使用 large"),
-            notes: "Only the second half of the row is checked (a sheet with a text area — compose-type — that offers medium, in a target with an iPhone); suggesting medium for every other sheet would fire on ordinary prototypes.",
+                "compose-type sheet “{modal}” stops at the medium detent and cannot grow to full height; add the large detent (writing is easier at full height)",
+                "撰写类表单“{modal}”停在中等停靠高度，无法扩展到全高；请添加 large 停靠高度（全高时更便于书写）"),
+            notes: "Only the second half of the row is checked, conservatively: a sheet with a text area (compose-type) whose detents include medium but not large, in a target with an iPhone. Suggesting medium for every other sheet would fire on ordinary prototypes, and SPEC §3's own compose sheet offers medium and large.",
             triggering: [
                 .json(
-                    #"{"modals": [{"id": "compose", "style": "pageSheet", "title": "New Message", "detents": ["medium", "large"], "grabber": true, "content": [{"type": "textArea", "id": "body", "userContent": true}], "#
+                    #"{"modals": [{"id": "compose", "style": "pageSheet", "title": "New Message", "detents": ["medium"], "content": [{"type": "textArea", "id": "body", "userContent": true}], "#
                         + sheetBar + "}]}")
             ],
             nonTriggering: [
                 .json(
-                    #"{"modals": [{"id": "compose", "style": "pageSheet", "title": "New Message", "content": [{"type": "textArea", "id": "body", "userContent": true}], "#
+                    #"{"modals": [{"id": "compose", "style": "pageSheet", "title": "New Message", "detents": ["medium", "large"], "grabber": true, "content": [{"type": "textArea", "id": "body", "userContent": true}], "#
                         + sheetBar + "}]}")
             ]),
     ]

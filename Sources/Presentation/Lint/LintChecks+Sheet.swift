@@ -13,7 +13,8 @@ extension LintChecks {
             if m.style.isSheet {
                 doneAlternative(c, m, i)
                 buttonPlacement(c, m, i)
-                if c.target.hasIPhone, m.detents?.contains(.medium) == true,
+                // Compose-type (a text area) and the medium detent without large: it can't grow to full height.
+                if c.target.hasIPhone, let d = m.detents, d.contains(.medium), !d.contains(.large),
                     c.modalScreens[i].contains(where: { s in s.controls.contains { $0.control.kind == .textArea } })
                 {
                     c.report("sheet.medium-for-iphone", mp.appending("detents"), nil, ["modal": m.id], modal: m.id)
