@@ -291,11 +291,8 @@ extension RuleCatalogue {
                 "wide": T(
                     "button {title} of alert “{modal}” is {width} pt wide and won't fit on one line (230 pt); shorten it",
                     "警告框“{modal}”的按钮{title}宽 {width} pt，一行放不下（230 pt）；请缩短"),
-                "pair": T(
-                    "button {title} of alert “{modal}” is {width} pt wide, too wide to sit beside the other button (110 pt); shorten it",
-                    "警告框“{modal}”的按钮{title}宽 {width} pt，无法与另一个按钮并排（110 pt）；请缩短"),
             ],
-            notes: "More than two words (CJK titles are not counted), or wider than its button: 110 pt for a two-button alert side by side, 230 pt stacked, measured at 17 pt (the bold button in Semibold).",
+            notes: "More than two words (CJK titles are not counted), or wider than a stacked button's 230 pt at 17 pt (the bold button in Semibold). A pair wider than 110 pt is not flagged: UIKit stacks it (alert.button-layout), and the stacked button has 230 pt.",
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete It Right Now", "role": "destructive"}]"#

@@ -93,7 +93,8 @@ extension LintChecks {
             let at = actions[j].preferred ? ap.appending(j).appending("preferred") : mp.appending("preferredAction")
             c.report("alert.default-button", at, nil, ["modal": id, "title": c.q(actions[j].title)], modal: id)
         }
-        // Button titles.
+        // Button titles. Two buttons sit side by side when both fit 110 pt; otherwise they stack
+        // (alert.button-layout) and a title may take the stacked button's 230 pt.
         let sideBySide = n == 2 && actions.allSatisfy { buttonWidth($0, preferred: preferred, actions) <= 110 }
         for (j, a) in actions.enumerated() {
             let t = a.title.trimmingCharacters(in: .whitespaces)
@@ -109,10 +110,6 @@ extension LintChecks {
             } else if w > alertTextWidth {
                 c.report(
                     "alert.button-title-words", ap.appending(j).appending("title"), "wide",
-                    ["modal": id, "title": c.q(t), "width": fmt(w.rounded())], modal: id)
-            } else if n == 2 && !sideBySide && w > 110 {
-                c.report(
-                    "alert.button-title-words", ap.appending(j).appending("title"), "pair",
                     ["modal": id, "title": c.q(t), "width": fmt(w.rounded())], modal: id)
             }
         }
