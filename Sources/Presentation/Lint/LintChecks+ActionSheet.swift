@@ -23,45 +23,44 @@ extension LintChecks {
         let message = (m.message ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
 
         if m.source == nil && c.target.canBeRegularWidth {
-            c.report("actionsheet.anchor-required", mp, nil, ["modal": id], modal: id)
+            c.report("actionsheet.anchor-required", mp, nil, ["modal": id])
         }
         if !m.textFields.isEmpty {
-            c.report("actionsheet.no-textfield", mp.appending("textFields"), nil, ["modal": id], modal: id)
+            c.report("actionsheet.no-textfield", mp.appending("textFields"), nil, ["modal": id])
         }
         if cancels.count > 1 {
             c.report(
                 "actionsheet.one-cancel", ap.appending(cancels[1]).appending("role"), nil,
-                ["modal": id, "count": String(cancels.count)], modal: id)
+                ["modal": id, "count": String(cancels.count)])
         }
         if let j = cancels.first, j != n - 1 {
-            c.report("actionsheet.cancel-bottom", ap.appending(j), nil, ["modal": id, "title": c.q(actions[j].title)], modal: id)
+            c.report("actionsheet.cancel-bottom", ap.appending(j), nil, ["modal": id, "title": c.q(actions[j].title)])
         }
         if cancels.isEmpty {
             c.report(
                 "actionsheet.cancel-when-destructive", ap, hasDestructive ? nil : "info", ["modal": id],
-                severity: hasDestructive ? .warning : .info, modal: id)
+                severity: hasDestructive ? .warning : .info)
         }
         for (j, a) in actions.enumerated() where a.role == .destructive {
             if actions[..<j].contains(where: { $0.role == .default }) {
-                c.report("actionsheet.destructive-top", ap.appending(j), nil, ["modal": id, "title": c.q(a.title)], modal: id)
+                c.report("actionsheet.destructive-top", ap.appending(j), nil, ["modal": id, "title": c.q(a.title)])
                 break
             }
         }
         for (j, a) in actions.enumerated() where a.role == .default {
             if let verb = Lexicon.destructiveVerb(a.title) {
                 c.report(
-                    "actionsheet.destructive-style", ap.appending(j), nil, ["modal": id, "title": c.q(a.title), "verb": verb],
-                    modal: id)
+                    "actionsheet.destructive-style", ap.appending(j), nil, ["modal": id, "title": c.q(a.title), "verb": verb])
             }
         }
         if n < 2 {
-            c.report("actionsheet.min-choices", ap, nil, ["modal": id, "count": String(n)], modal: id)
+            c.report("actionsheet.min-choices", ap, nil, ["modal": id, "count": String(n)])
         }
         if !message.isEmpty && !title.isEmpty, let o = overlap(title: title, message: message), o >= 0.8 {
-            c.report("actionsheet.message-if-necessary", mp.appending("message"), nil, ["modal": id], modal: id)
+            c.report("actionsheet.message-if-necessary", mp.appending("message"), nil, ["modal": id])
         }
         if c.presenters[id] != nil && !hasDestructive && !c.confirmDiscardTargets.contains(id) && message.isEmpty {
-            c.report("actionsheet.not-menu", mp, nil, ["modal": id], modal: id)
+            c.report("actionsheet.not-menu", mp, nil, ["modal": id])
         }
         _ = preferredActionIndex(c, m, mp)
 
@@ -75,7 +74,7 @@ extension LintChecks {
         let tl = title.isEmpty ? 0 : TextMeasure.lines(title, width: textWidth, size: 13, weight: .semibold)
         if tl > 1 {
             c.report(
-                "actionsheet.title-one-line", mp.appending("title"), nil, ["modal": id, "lines": String(tl)], modal: id)
+                "actionsheet.title-one-line", mp.appending("title"), nil, ["modal": id, "lines": String(tl)])
         }
         // actionsheet.no-scroll: 10 + header + n·57 + 8 + 57 + bottom safe area ≤ height − top safe area.
         let rows = actions.count - cancels.count
@@ -90,7 +89,7 @@ extension LintChecks {
             if height > usable {
                 c.report(
                     "actionsheet.no-scroll", ap, nil,
-                    ["modal": id, "height": fmt(height), "usable": fmt(usable), "device": c.label(e)], modal: id)
+                    ["modal": id, "height": fmt(height), "usable": fmt(usable), "device": c.label(e)])
                 break
             }
         }

@@ -16,7 +16,7 @@ extension LintChecks {
             let mp = c.path(i)
             let id = m.id
             if m.source == nil && c.target.canBeRegularWidth {
-                c.report("activity.anchor-required", mp, nil, ["modal": id], modal: id)
+                c.report("activity.anchor-required", mp, nil, ["modal": id])
             }
             for (k, a) in m.customActivities.enumerated() {
                 let ap = mp.appending("customActivities").appending(k)
@@ -25,13 +25,13 @@ extension LintChecks {
                     if !ok {
                         c.report(
                             "activity.template-size", ap.appending("imageSize"), nil,
-                            ["modal": id, "title": c.q(a.title), "size": "\(fmt(s.width))×\(fmt(s.height))"], modal: id)
+                            ["modal": id, "title": c.q(a.title), "size": "\(fmt(s.width))×\(fmt(s.height))"])
                     }
                 }
                 let title = a.title.trimmingCharacters(in: .whitespaces)
                 let tp = ap.appending("title")
                 if systemActivityTitles.contains(Lexicon.key(title)) {
-                    c.report("activity.no-duplicate-system", tp, nil, ["modal": id, "title": c.q(title)], modal: id)
+                    c.report("activity.no-duplicate-system", tp, nil, ["modal": id, "title": c.q(title)])
                 }
                 let words = wordCount(title)
                 let lines = TextMeasure.lines(title, width: 76, size: 12, weight: .regular)
@@ -42,16 +42,14 @@ extension LintChecks {
                 }
                 if !hasCJK(title) && words > 3 {
                     c.report(
-                        "activity.title-succinct", tp, "words", ["modal": id, "title": c.q(title), "count": String(words)],
-                        modal: id)
+                        "activity.title-succinct", tp, "words", ["modal": id, "title": c.q(title), "count": String(words)])
                 } else if let named {
-                    c.report("activity.title-succinct", tp, "name", ["modal": id, "title": c.q(title), "name": c.q(named)], modal: id)
+                    c.report("activity.title-succinct", tp, "name", ["modal": id, "title": c.q(title), "name": c.q(named)])
                 } else if !Lexicon.startsWithVerb(title) {
-                    c.report("activity.title-succinct", tp, "verb", ["modal": id, "title": c.q(title)], modal: id)
+                    c.report("activity.title-succinct", tp, "verb", ["modal": id, "title": c.q(title)])
                 } else if lines > 2 {
                     c.report(
-                        "activity.title-succinct", tp, "lines", ["modal": id, "title": c.q(title), "lines": String(lines)],
-                        modal: id)
+                        "activity.title-succinct", tp, "lines", ["modal": id, "title": c.q(title), "lines": String(lines)])
                 }
             }
             // activity.trigger-share-button
@@ -59,14 +57,14 @@ extension LintChecks {
                 if let p = presenters.first(where: { !isShareLike(title: $0.title, systemImage: $0.systemImage) }) {
                     c.report(
                         "activity.trigger-share-button", p.path, nil,
-                        ["modal": id, "title": c.q(p.title ?? p.systemImage ?? p.id ?? "")], modal: id)
+                        ["modal": id, "title": c.q(p.title ?? p.systemImage ?? p.id ?? "")])
                 }
             } else if let src = m.source, let loc = c.prototype.control(src),
                 !isShareLike(title: loc.control.title, systemImage: loc.control.systemImage)
             {
                 c.report(
                     "activity.trigger-share-button", mp.appending("source"), nil,
-                    ["modal": id, "title": c.q(loc.control.title ?? loc.control.systemImage ?? src)], modal: id)
+                    ["modal": id, "title": c.q(loc.control.title ?? loc.control.systemImage ?? src)])
             }
         }
     }

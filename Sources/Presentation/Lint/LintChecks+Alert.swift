@@ -24,7 +24,7 @@ extension LintChecks {
         let id = m.id
 
         if title.isEmpty {
-            c.report("alert.title-required", m.title == nil ? mp : tp, nil, ["modal": id], modal: id)
+            c.report("alert.title-required", m.title == nil ? mp : tp, nil, ["modal": id])
         } else {
             titleChecks(c, m, title, tp)
         }
@@ -35,11 +35,11 @@ extension LintChecks {
 
         // alert.button-count: 1 info, 2 nothing, 3 warning, 4+ error (RULES C4).
         if n == 1 {
-            c.report("alert.button-count", ap, "one", ["modal": id, "count": "1"], severity: .info, modal: id)
+            c.report("alert.button-count", ap, "one", ["modal": id, "count": "1"], severity: .info)
         } else if n == 3 {
-            c.report("alert.button-count", ap, nil, ["modal": id, "count": "3"], severity: .warning, modal: id)
+            c.report("alert.button-count", ap, nil, ["modal": id, "count": "3"], severity: .warning)
         } else if n >= 4 {
-            c.report("alert.button-count", ap, "many", ["modal": id, "count": String(n)], severity: .error, modal: id)
+            c.report("alert.button-count", ap, "many", ["modal": id, "count": String(n)], severity: .error)
         }
 
         let cancels = actions.indices.filter { actions[$0].role == .cancel }
@@ -50,18 +50,18 @@ extension LintChecks {
         if cancels.count > 1 {
             c.report(
                 "alert.one-cancel", ap.appending(cancels[1]).appending("role"), nil,
-                ["modal": id, "count": String(cancels.count)], modal: id)
+                ["modal": id, "count": String(cancels.count)])
         }
         // alert.cancel-label
         for j in cancels where !Lexicon.cancelTitles.contains(Lexicon.key(actions[j].title)) {
             c.report(
                 "alert.cancel-label", ap.appending(j).appending("title"), nil,
-                ["modal": id, "title": c.q(actions[j].title)], modal: id)
+                ["modal": id, "title": c.q(actions[j].title)])
         }
         // alert.cancel-left (RULES C1: Cancel leading, the likely action trailing).
         var styleFlagged = false
         for (j, a) in actions.enumerated() where a.role != .cancel && Lexicon.cancelTitles.contains(Lexicon.key(a.title)) {
-            c.report("alert.cancel-left", ap.appending(j), "style", ["modal": id, "title": c.q(a.title)], modal: id)
+            c.report("alert.cancel-left", ap.appending(j), "style", ["modal": id, "title": c.q(a.title)])
             styleFlagged = true
         }
         if n == 2 && !styleFlagged {
@@ -70,12 +70,12 @@ extension LintChecks {
                 || (actions[0].preferred && !actions[1].preferred && actions[0].role != .cancel)
             if leadingIsLikely {
                 c.report(
-                    "alert.cancel-left", ap, "order", ["modal": id, "title": c.q(actions[0].title)], modal: id)
+                    "alert.cancel-left", ap, "order", ["modal": id, "title": c.q(actions[0].title)])
             }
         }
         // alert.destructive-cancel
         if hasDestructive && cancels.isEmpty {
-            c.report("alert.destructive-cancel", ap, nil, ["modal": id], modal: id)
+            c.report("alert.destructive-cancel", ap, nil, ["modal": id])
         }
         // alert.destructive-style (RULES C3: exempt when the alert confirms a deliberate choice).
         if !m.confirmsDeliberateAction {
@@ -83,7 +83,7 @@ extension LintChecks {
                 if let verb = Lexicon.destructiveVerb(a.title) {
                     c.report(
                         "alert.destructive-style", ap.appending(j), nil,
-                        ["modal": id, "title": c.q(a.title), "verb": verb], modal: id)
+                        ["modal": id, "title": c.q(a.title), "verb": verb])
                 }
             }
         }
@@ -91,7 +91,7 @@ extension LintChecks {
         let preferred = preferredActionIndex(c, m, mp)
         if let j = preferred, actions[j].role == .destructive {
             let at = actions[j].preferred ? ap.appending(j).appending("preferred") : mp.appending("preferredAction")
-            c.report("alert.default-button", at, nil, ["modal": id, "title": c.q(actions[j].title)], modal: id)
+            c.report("alert.default-button", at, nil, ["modal": id, "title": c.q(actions[j].title)])
         }
         // Button titles. Two buttons sit side by side when both fit 110 pt; otherwise they stack
         // (alert.button-layout) and a title may take the stacked button's 230 pt.
@@ -100,17 +100,17 @@ extension LintChecks {
             let t = a.title.trimmingCharacters(in: .whitespaces)
             let k = Lexicon.key(t)
             if Lexicon.yesNoTitles.contains(k) {
-                c.report("alert.avoid-yes-no", ap.appending(j).appending("title"), nil, ["modal": id, "title": c.q(t)], modal: id)
+                c.report("alert.avoid-yes-no", ap.appending(j).appending("title"), nil, ["modal": id, "title": c.q(t)])
             }
             let w = buttonWidth(a, preferred: preferred, actions)
             if !hasCJK(t) && wordCount(t) > 2 {
                 c.report(
                     "alert.button-title-words", ap.appending(j).appending("title"), "words",
-                    ["modal": id, "title": c.q(t), "count": String(wordCount(t))], modal: id)
+                    ["modal": id, "title": c.q(t), "count": String(wordCount(t))])
             } else if w > alertTextWidth {
                 c.report(
                     "alert.button-title-words", ap.appending(j).appending("title"), "wide",
-                    ["modal": id, "title": c.q(t), "width": fmt(w.rounded())], modal: id)
+                    ["modal": id, "title": c.q(t), "width": fmt(w.rounded())])
             }
         }
         // alert.ok-informational-only
@@ -119,27 +119,27 @@ extension LintChecks {
             if nonCancel.count >= 2 || hasDestructive || !m.textFields.isEmpty || confirmation {
                 c.report(
                     "alert.ok-informational-only", ap.appending(j).appending("title"), nil,
-                    ["modal": id, "title": c.q(actions[j].title)], modal: id)
+                    ["modal": id, "title": c.q(actions[j].title)])
             }
         }
         // alert.textfield-if-needed: a field nobody can submit or decline.
         if !m.textFields.isEmpty && (nonCancel.isEmpty || n < 2) {
-            c.report("alert.textfield-if-needed", mp.appending("textFields"), nil, ["modal": id], modal: id)
+            c.report("alert.textfield-if-needed", mp.appending("textFields"), nil, ["modal": id])
         }
         // alert.not-informational-only
         if n == 1, !tagged(m, "critical") {
             let k = Lexicon.key(actions[0].title)
             if Lexicon.okTitles.contains(k) || Lexicon.doneTitles.contains(k) {
-                c.report("alert.not-informational-only", ap, nil, ["modal": id, "title": c.q(actions[0].title)], modal: id)
+                c.report("alert.not-informational-only", ap, nil, ["modal": id, "title": c.q(actions[0].title)])
             }
         }
         // alert.not-for-undoable
         if m.tags.contains("undoable") {
-            c.report("alert.not-for-undoable", mp.appending("tags"), nil, ["modal": id], modal: id)
+            c.report("alert.not-for-undoable", mp.appending("tags"), nil, ["modal": id])
         }
         // alert.vs-actionsheet: two or more choices, opened by something people did.
         if nonCancel.count >= 2 && (c.presenters[id] != nil || c.confirmDiscardTargets.contains(id)) {
-            c.report("alert.vs-actionsheet", ap, nil, ["modal": id, "count": String(nonCancel.count)], modal: id)
+            c.report("alert.vs-actionsheet", ap, nil, ["modal": id, "count": String(nonCancel.count)])
         }
         noScroll(c, m, mp, title: title, message: message, preferred: preferred, sideBySide: sideBySide)
     }
@@ -154,8 +154,7 @@ extension LintChecks {
             if let j { return j }
             c.report(
                 "alert.preferred-action-member", mp.appending("preferredAction"), nil,
-                ["modal": m.id, "name": c.q(name), "titles": m.actions.map { c.q($0.title) }.joined(separator: ", ")],
-                modal: m.id)
+                ["modal": m.id, "name": c.q(name), "titles": m.actions.map { c.q($0.title) }.joined(separator: ", ")])
             return nil
         }
         return m.actions.firstIndex { $0.preferred }
@@ -178,15 +177,14 @@ extension LintChecks {
         let single = !hasCJK(title) && wordCount(title) == 1
         if generic || errorCode || single {
             c.report(
-                "alert.title-informative", tp, generic || errorCode ? "generic" : nil, ["modal": id, "title": c.q(title)],
-                modal: id)
+                "alert.title-informative", tp, generic || errorCode ? "generic" : nil, ["modal": id, "title": c.q(title)])
         }
         let lines = TextMeasure.lines(title, width: alertTextWidth, size: 17, weight: .semibold)
         if lines > 1 {
-            c.report("alert.title-one-line", tp, nil, ["modal": id, "lines": String(lines)], modal: id)
+            c.report("alert.title-one-line", tp, nil, ["modal": id, "lines": String(lines)])
         }
         if lines >= 3 {
-            c.report("alert.title-max-two-lines", tp, nil, ["modal": id, "lines": String(lines)], modal: id)
+            c.report("alert.title-max-two-lines", tp, nil, ["modal": id, "lines": String(lines)])
         }
         guard !hasCJK(title) else { return }
         if Capitalization.isSentence(title) {
@@ -195,19 +193,19 @@ extension LintChecks {
                 if !bad.isEmpty {
                     c.report(
                         "alert.title-case-punct", tp, "sentence",
-                        ["modal": id, "title": c.q(title), "words": bad.joined(separator: ", ")], modal: id)
+                        ["modal": id, "title": c.q(title), "words": bad.joined(separator: ", ")])
                     return
                 }
             }
         } else if let last = title.last, ":;,".contains(last) {
-            c.report("alert.title-case-punct", tp, "punct", ["modal": id, "title": c.q(title), "mark": String(last)], modal: id)
+            c.report("alert.title-case-punct", tp, "punct", ["modal": id, "title": c.q(title), "mark": String(last)])
         } else {
             let bad = Capitalization.titleCaseViolations(title)
             if !bad.isEmpty {
                 c.report(
                     "alert.title-case-punct", tp, "fragment",
                     ["modal": id, "title": c.q(title), "words": bad.joined(separator: ", "),
-                     "suggestion": c.q(Capitalization.titleCased(title))], modal: id)
+                     "suggestion": c.q(Capitalization.titleCased(title))])
             }
         }
     }
@@ -218,7 +216,7 @@ extension LintChecks {
         let sentences = Capitalization.sentences(message)
         for s in sentences {
             if !Capitalization.isSentence(s) && !s.hasSuffix("…") {
-                c.report("alert.message-sentence", msgp, "punct", ["modal": id, "sentence": c.q(s)], modal: id)
+                c.report("alert.message-sentence", msgp, "punct", ["modal": id, "sentence": c.q(s)])
                 break
             }
             if hasCJK(s) { continue }
@@ -226,20 +224,19 @@ extension LintChecks {
             if !bad.isEmpty {
                 c.report(
                     "alert.message-sentence", msgp, "case",
-                    ["modal": id, "sentence": c.q(s), "words": bad.joined(separator: ", ")], modal: id)
+                    ["modal": id, "sentence": c.q(s), "words": bad.joined(separator: ", ")])
                 break
             }
         }
         // alert.message-length
         let lines = TextMeasure.lines(message, width: alertTextWidth, size: 13, weight: .regular)
         if lines > 2 {
-            c.report("alert.message-length", msgp, nil, ["modal": id, "lines": String(lines)], modal: id)
+            c.report("alert.message-length", msgp, nil, ["modal": id, "lines": String(lines)])
         }
         // alert.message-only-if-needed
         if !title.isEmpty, let o = overlap(title: title, message: message), o >= 0.8 {
             c.report(
-                "alert.message-only-if-needed", msgp, nil, ["modal": id, "percent": String(Int((o * 100).rounded()))],
-                modal: id)
+                "alert.message-only-if-needed", msgp, nil, ["modal": id, "percent": String(Int((o * 100).rounded()))])
         }
     }
 
@@ -276,18 +273,18 @@ extension LintChecks {
     static func wording(_ c: LintContext, _ m: Modal, title: String, message: String, tp: JSONPath, msgp: JSONPath) {
         let id = m.id
         if !message.isEmpty, let v = explainedButton(message, titles: m.actions.map(\.title)) {
-            c.report("alert.avoid-explaining-buttons", msgp, v.variant, ["modal": id, "title": c.q(v.title), "word": v.word], modal: id)
+            c.report("alert.avoid-explaining-buttons", msgp, v.variant, ["modal": id, "title": c.q(v.title), "word": v.word])
         }
         for (text, path) in [(title, tp), (message, msgp)] where !text.isEmpty {
             if let p = pronoun(text) {
-                c.report("alert.avoid-pronouns", path, nil, ["modal": id, "word": c.q(p)], modal: id)
+                c.report("alert.avoid-pronouns", path, nil, ["modal": id, "word": c.q(p)])
                 break
             }
         }
         for (text, path) in [(title, tp), (message, msgp)] where !text.isEmpty {
             let l = " " + tokens(text).joined(separator: " ") + " "
             if let w = ["invalid", "illegal", "failed to", "you must"].first(where: { l.contains(" \($0) ") }) {
-                c.report("alert.tone", path, nil, ["modal": id, "word": c.q(w)], modal: id)
+                c.report("alert.tone", path, nil, ["modal": id, "word": c.q(w)])
                 break
             }
         }
@@ -354,7 +351,7 @@ extension LintChecks {
             if height > usable {
                 c.report(
                     "alert.no-scroll", mp, fields > 0 ? "keyboard" : nil,
-                    ["modal": m.id, "height": fmt(height), "usable": fmt(usable), "device": c.label(e)], modal: m.id)
+                    ["modal": m.id, "height": fmt(height), "usable": fmt(usable), "device": c.label(e)])
                 return
             }
         }

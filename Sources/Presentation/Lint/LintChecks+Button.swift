@@ -25,8 +25,7 @@ extension LintChecks {
                 guard !title.isEmpty, !hasCJK(title) else { continue }
                 if let last = title.last, ".!:".contains(last), !title.hasSuffix("...") {
                     c.report(
-                        "button.title-case", path, "punct", ["modal": m.id, "title": c.q(title), "mark": String(last)],
-                        modal: m.id)
+                        "button.title-case", path, "punct", ["modal": m.id, "title": c.q(title), "mark": String(last)])
                 } else {
                     let bad = Capitalization.titleCaseViolations(title)
                     if !bad.isEmpty {
@@ -35,11 +34,11 @@ extension LintChecks {
                             [
                                 "modal": m.id, "title": c.q(title), "words": bad.joined(separator: ", "),
                                 "suggestion": c.q(Capitalization.titleCased(title)),
-                            ], modal: m.id)
+                            ])
                     }
                 }
                 if !Lexicon.startsWithVerb(title) {
-                    c.report("button.verb", path, nil, ["modal": m.id, "title": c.q(title)], modal: m.id)
+                    c.report("button.verb", path, nil, ["modal": m.id, "title": c.q(title)])
                 }
             }
         }

@@ -11,7 +11,7 @@ extension LintChecks {
         for (i, m) in p.modals.enumerated() {
             let mp = c.path(i)
             if m.style == .none {
-                c.report("modal.style-none", mp.appending("style"), nil, ["modal": m.id], modal: m.id)
+                c.report("modal.style-none", mp.appending("style"), nil, ["modal": m.id])
             }
             if m.style == .alert {
                 for key in ["navigationBar", "toolbar", "content", "screens"] {
@@ -23,7 +23,7 @@ extension LintChecks {
                     default: present = !m.screens.isEmpty
                     }
                     if present {
-                        c.report("alert.fixed-appearance", mp.appending(key), nil, ["modal": m.id, "key": key], modal: m.id)
+                        c.report("alert.fixed-appearance", mp.appending(key), nil, ["modal": m.id, "key": key])
                     }
                 }
             }
@@ -35,10 +35,10 @@ extension LintChecks {
             if isView || m.isModalPopover {
                 let exits = screens[0].controls.filter { !$0.isListItem && isExit($0.control) }
                 if exits.isEmpty {
-                    c.report("modal.dismiss-button-required", mp, nil, ["modal": m.id], modal: m.id)
+                    c.report("modal.dismiss-button-required", mp, nil, ["modal": m.id])
                 } else if exits.allSatisfy({ isUnlabelledIconExit($0.control) }) {
                     c.report(
-                        "modal.dismiss-button-required", exits[0].path, "unlabelled", ["modal": m.id], modal: m.id)
+                        "modal.dismiss-button-required", exits[0].path, "unlabelled", ["modal": m.id])
                 }
             }
 
@@ -47,7 +47,7 @@ extension LintChecks {
                 let titled = !(m.title ?? "").trimmingCharacters(in: .whitespaces).isEmpty
                 let heading = m.content.first?.kind == .text
                 if !titled && !heading && !tagged(m, "immersive") {
-                    c.report("modal.title", mp, nil, ["modal": m.id], modal: m.id)
+                    c.report("modal.title", mp, nil, ["modal": m.id])
                 }
                 // modal.appearance-consistent
                 if let bar = m.navigationBar, !appAppearances.isEmpty {
@@ -56,24 +56,22 @@ extension LintChecks {
                         let where_ = bar.appearance == nil ? mp.appending("navigationBar") : mp.appending("navigationBar").appending("appearance")
                         c.report(
                             "modal.appearance-consistent", where_, nil,
-                            ["modal": m.id, "appearance": a, "app": appAppearances.sorted().joined(separator: ", ")],
-                            modal: m.id)
+                            ["modal": m.id, "appearance": a, "app": appAppearances.sorted().joined(separator: ", ")])
                     }
                 }
                 byStyle[m.style, default: []].append(i)
                 // modal.style-fit
                 if (m.style == .fullScreen || m.style == .overFullScreen) && tagged(m, "simple") {
-                    c.report("modal.style-fit", taskPath(m, mp), "fullscreen", ["modal": m.id], modal: m.id)
+                    c.report("modal.style-fit", taskPath(m, mp), "fullscreen", ["modal": m.id])
                 } else if m.style.isSheet && (tagged(m, "immersive") || tagged(m, "multistep")) {
                     c.report(
                         "modal.style-fit", taskPath(m, mp), "sheet",
-                        ["modal": m.id, "task": tagged(m, "immersive") ? "immersive" : "multistep"], modal: m.id)
+                        ["modal": m.id, "task": tagged(m, "immersive") ? "immersive" : "multistep"])
                 }
                 // modal.ipad-prefer-sheets
                 if c.target.hasIPad && !m.style.isSheet && !tagged(m, "immersive") {
                     c.report(
-                        "modal.ipad-prefer-sheets", mp.appending("style"), nil, ["modal": m.id, "style": m.style.rawValue],
-                        modal: m.id)
+                        "modal.ipad-prefer-sheets", mp.appending("style"), nil, ["modal": m.id, "style": m.style.rawValue])
                 }
                 // modal.when-beneficial
                 let all = screens.flatMap(\.controls)
@@ -84,12 +82,12 @@ extension LintChecks {
                 if staticOnly && all.contains(where: { $0.control.kind == .text }) && m.screens.isEmpty
                     && !tagged(m, "critical") && !tagged(m, "immersive") && m.task == nil
                 {
-                    c.report("modal.when-beneficial", mp, nil, ["modal": m.id], modal: m.id)
+                    c.report("modal.when-beneficial", mp, nil, ["modal": m.id])
                 }
                 // currentcontext.declare-compact
                 if m.style.isCurrentContext && m.compactAdaptation == nil && c.target.canBeCompactWidth {
                     c.report(
-                        "currentcontext.declare-compact", mp, nil, ["modal": m.id, "style": m.style.rawValue], modal: m.id)
+                        "currentcontext.declare-compact", mp, nil, ["modal": m.id, "style": m.style.rawValue])
                 }
             }
 
@@ -110,7 +108,7 @@ extension LintChecks {
                         let parts = what.split(separator: ":", maxSplits: 1).map(String.init)
                         c.report(
                             "modal.done-only-completes", ref.path.appending("action"), parts[0],
-                            ["modal": m.id, "target": parts.count > 1 ? parts[1] : ""], modal: m.id)
+                            ["modal": m.id, "target": parts.count > 1 ? parts[1] : ""])
                     }
                 }
             }
@@ -128,8 +126,7 @@ extension LintChecks {
                 c.report(
                     "modal.transition-consistent", m.transition == nil ? c.path(i) : c.path(i).appending("transition"),
                     nil,
-                    ["modal": m.id, "transition": ts[k].rawValue, "usual": majority.rawValue, "style": style.rawValue],
-                    modal: m.id)
+                    ["modal": m.id, "transition": ts[k].rawValue, "usual": majority.rawValue, "style": style.rawValue])
             }
         }
     }
@@ -156,7 +153,7 @@ extension LintChecks {
         if let k = edges.firstIndex(where: { $0.count >= 2 }) {
             c.report(
                 "modal.single-path", screens[k].path, "branch",
-                ["modal": m.id, "screen": ids[k], "count": String(edges[k].count)], modal: m.id)
+                ["modal": m.id, "screen": ids[k], "count": String(edges[k].count)])
         }
         // Cycles and depth, by depth-first search from the root (then from unvisited screens).
         var state = [Int](repeating: 0, count: screens.count)  // 0 new, 1 on stack, 2 done
@@ -174,7 +171,7 @@ extension LintChecks {
         }
         for n in screens.indices where state[n] == 0 { visit(n) }
         if let n = cycleAt {
-            c.report("modal.single-path", screens[n].path, "cycle", ["modal": m.id, "screen": ids[n]], modal: m.id)
+            c.report("modal.single-path", screens[n].path, "cycle", ["modal": m.id, "screen": ids[n]])
             return
         }
         var memo = [Int?](repeating: nil, count: screens.count)
@@ -186,7 +183,7 @@ extension LintChecks {
         }
         let d = depth(0)
         if d > 3 {
-            c.report("modal.single-path", mp, "deep", ["modal": m.id, "depth": String(d)], modal: m.id)
+            c.report("modal.single-path", mp, "deep", ["modal": m.id, "depth": String(d)])
         }
     }
 }

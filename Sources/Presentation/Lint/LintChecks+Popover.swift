@@ -15,30 +15,29 @@ extension LintChecks {
             let editable = screens.contains { s in s.controls.contains { isEditable($0.control) } }
 
             if m.source == nil && (t.canBeRegularWidth || forced) {
-                c.report("popover.anchor-required", mp, nil, ["modal": m.id], modal: m.id)
+                c.report("popover.anchor-required", mp, nil, ["modal": m.id])
             }
             if forced && t.canBeCompactWidth {
-                c.report("popover.avoid-compact", mp.appending("adaptivePresentationStyle"), nil, ["modal": m.id], modal: m.id)
+                c.report("popover.avoid-compact", mp.appending("adaptivePresentationStyle"), nil, ["modal": m.id])
             }
             if !forced && t.canBeCompactWidth && exits.isEmpty {
                 let legacy = c.prototype.targetOS <= 12
                 c.report(
                     "popover.compact-dismiss-button", mp, legacy ? "legacy" : nil, ["modal": m.id],
-                    severity: legacy ? .error : .warning, modal: m.id)
+                    severity: legacy ? .error : .warning)
             }
             if m.isModalPopover && exits.isEmpty {
-                c.report("popover.modal-needs-button", mp, nil, ["modal": m.id], modal: m.id)
+                c.report("popover.modal-needs-button", mp, nil, ["modal": m.id])
             }
             if !m.isModalPopover && m.onTapOutside == .discard && editable {
-                c.report("popover.save-on-auto-dismiss", mp.appending("onTapOutside"), nil, ["modal": m.id], modal: m.id)
+                c.report("popover.save-on-auto-dismiss", mp.appending("onTapOutside"), nil, ["modal": m.id])
             }
             // A Close button is needed where the popover adapts to a sheet (popover.compact-dismiss-button),
             // so the hint is only for popovers that are never adapted.
             if !m.isModalPopover && !editable && (forced || !t.canBeCompactWidth), let e = exits.first {
                 c.report(
                     "popover.close-button-purpose", e.path, nil,
-                    ["modal": m.id, "title": c.q(e.control.title ?? e.control.accessibilityLabel ?? e.control.id)],
-                    modal: m.id)
+                    ["modal": m.id, "title": c.q(e.control.title ?? e.control.accessibilityLabel ?? e.control.id)])
             }
             if let size = m.preferredContentSize {
                 for e in t.popoverWindows {
@@ -49,7 +48,7 @@ extension LintChecks {
                             [
                                 "modal": m.id, "size": "\(fmt(size.width))×\(fmt(size.height))",
                                 "window": "\(fmt(w.width))×\(fmt(w.height))", "device": c.label(e),
-                            ], modal: m.id)
+                            ])
                         break
                     }
                 }
@@ -57,12 +56,12 @@ extension LintChecks {
             for s in screens {
                 for ref in s.controls where ref.control.kind == .text {
                     if let tone = ref.control.tone, tone == "warning" || tone == "error" {
-                        c.report("popover.no-warnings", ref.path.appending("role"), nil, ["modal": m.id, "tone": tone], modal: m.id)
+                        c.report("popover.no-warnings", ref.path.appending("role"), nil, ["modal": m.id, "tone": tone])
                     }
                 }
             }
             if m.permittedArrowDirections.isEmpty {
-                c.report("popover.looks-like-popover", mp.appending("permittedArrowDirections"), nil, ["modal": m.id], modal: m.id)
+                c.report("popover.looks-like-popover", mp.appending("permittedArrowDirections"), nil, ["modal": m.id])
             }
         }
     }

@@ -7,7 +7,7 @@ extension LintChecks {
         for (i, m) in c.prototype.modals.enumerated() where m.style.isSheet || m.style == .popover {
             let mp = c.path(i)
             if m.style.isSheet && m.modalInPresentation {
-                c.report("sheet.swipe-supported", mp.appending("modalInPresentation"), nil, ["modal": m.id], modal: m.id)
+                c.report("sheet.swipe-supported", mp.appending("modalInPresentation"), nil, ["modal": m.id])
             }
             detents(c, m, mp)
             if m.style.isSheet {
@@ -17,7 +17,7 @@ extension LintChecks {
                 if c.target.hasIPhone, let d = m.detents, d.contains(.medium), !d.contains(.large),
                     c.modalScreens[i].contains(where: { s in s.controls.contains { $0.control.kind == .textArea } })
                 {
-                    c.report("sheet.medium-for-iphone", mp.appending("detents"), nil, ["modal": m.id], modal: m.id)
+                    c.report("sheet.medium-for-iphone", mp.appending("detents"), nil, ["modal": m.id])
                 }
             }
         }
@@ -26,7 +26,7 @@ extension LintChecks {
     static func detents(_ c: LintContext, _ m: Modal, _ mp: JSONPath) {
         let dp = mp.appending("detents")
         if let d = m.detents, d.isEmpty {
-            c.report("sheet.detents-nonempty", dp, nil, ["modal": m.id], modal: m.id)
+            c.report("sheet.detents-nonempty", dp, nil, ["modal": m.id])
         }
         let declared = m.detents ?? [.large]
         // sheet.detents-order: out of order in every declared device (portrait container).
@@ -40,7 +40,7 @@ extension LintChecks {
             if wrong {
                 c.report(
                     "sheet.detents-order", dp, nil,
-                    ["modal": m.id, "detents": declared.map(\.id).joined(separator: ", ")], modal: m.id)
+                    ["modal": m.id, "detents": declared.map(\.id).joined(separator: ", ")])
             }
         }
         // sheet.detent-ids
@@ -49,8 +49,7 @@ extension LintChecks {
             guard case .custom(let id, _) = d else { continue }
             if seen.contains(id) || id == "medium" || id == "large" {
                 c.report(
-                    "sheet.detent-ids", dp.appending(k).appending("id"), "duplicate", ["modal": m.id, "id": id],
-                    modal: m.id)
+                    "sheet.detent-ids", dp.appending(k).appending("id"), "duplicate", ["modal": m.id, "id": id])
             }
             seen.insert(id)
         }
@@ -59,15 +58,14 @@ extension LintChecks {
             if let v = value, !ids.contains(v) {
                 c.report(
                     "sheet.detent-ids", mp.appending(key), "unknown",
-                    ["modal": m.id, "key": key, "id": v, "ids": declared.map(\.id).joined(separator: ", ")],
-                    modal: m.id)
+                    ["modal": m.id, "key": key, "id": v, "ids": declared.map(\.id).joined(separator: ", ")])
             }
         }
         // sheet.grabber-when-resizable (UIKit's prefersGrabberVisible defaults to false).
         if declared.count >= 2 && m.grabber != true {
             c.report(
                 "sheet.grabber-when-resizable", m.grabber == nil ? dp : mp.appending("grabber"), nil,
-                ["modal": m.id, "count": String(declared.count)], modal: m.id)
+                ["modal": m.id, "count": String(declared.count)])
         }
     }
 
@@ -80,9 +78,9 @@ extension LintChecks {
             let implicitBack = !s.isRoot && (s.screen.navigationBar?.leading ?? []).isEmpty
             let back = implicitBack || buttons.contains { isBack($0.control) }
             if !cancel && !back {
-                c.report("sheet.done-needs-alternative", s.path, "alone", ["modal": m.id, "screen": s.screen.id], modal: m.id)
+                c.report("sheet.done-needs-alternative", s.path, "alone", ["modal": m.id, "screen": s.screen.id])
             } else if cancel && back {
-                c.report("sheet.done-needs-alternative", s.path, "three", ["modal": m.id, "screen": s.screen.id], modal: m.id)
+                c.report("sheet.done-needs-alternative", s.path, "three", ["modal": m.id, "screen": s.screen.id])
             }
         }
     }
@@ -94,11 +92,11 @@ extension LintChecks {
             if isCancel(ref.control) && ref.placement != .leading {
                 c.report(
                     "sheet.button-placement", ref.path, "cancel",
-                    ["modal": m.id, "title": c.q(ref.control.title ?? "Cancel")], modal: m.id)
+                    ["modal": m.id, "title": c.q(ref.control.title ?? "Cancel")])
             } else if isDone(ref.control) && !isCancel(ref.control) && ref.placement != .trailing {
                 c.report(
                     "sheet.button-placement", ref.path, "done",
-                    ["modal": m.id, "title": c.q(ref.control.title ?? "Done")], modal: m.id)
+                    ["modal": m.id, "title": c.q(ref.control.title ?? "Done")])
             }
         }
     }

@@ -15,29 +15,26 @@ extension LintChecks {
             if t == .partialCurl {
                 if m.style != .fullScreen {
                     c.report(
-                        "transition.partialcurl-fullscreen-only", tp, "style", ["modal": id, "style": m.style.rawValue],
-                        modal: id)
+                        "transition.partialcurl-fullscreen-only", tp, "style", ["modal": id, "style": m.style.rawValue])
                 } else if let bad = presenters.first(where: { pr in
                     pr.modalIndex.map { p.modals[$0].style != .fullScreen } ?? false
                 }) {
                     let owner = p.modals[bad.modalIndex!]
                     c.report(
                         "transition.partialcurl-fullscreen-only", tp, "presenter",
-                        ["modal": id, "presenter": owner.id, "style": owner.style.rawValue], modal: id)
+                        ["modal": id, "presenter": owner.id, "style": owner.style.rawValue])
                 }
             }
             if m.style.isCurrentContext && insidePopover(c, m, presenters) {
                 c.report(
-                    "transition.popover-context-cover-vertical", tp, nil, ["modal": id, "transition": t.rawValue],
-                    modal: id)
+                    "transition.popover-context-cover-vertical", tp, nil, ["modal": id, "transition": t.rawValue])
             }
             if m.style.isSheet && (t == .flipHorizontal || t == .crossDissolve) {
                 c.report(
-                    "transition.sheet-cover-vertical", tp, nil, ["modal": id, "transition": t.rawValue, "style": m.style.rawValue],
-                    modal: id)
+                    "transition.sheet-cover-vertical", tp, nil, ["modal": id, "transition": t.rawValue, "style": m.style.rawValue])
             }
             if (m.rationale ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
-                c.report("transition.non-default-justified", tp, nil, ["modal": id, "transition": t.rawValue], modal: id)
+                c.report("transition.non-default-justified", tp, nil, ["modal": id, "transition": t.rawValue])
             }
         }
     }

@@ -10,8 +10,6 @@ struct Finding {
     var args: [String: String]
     /// A severity of this finding when the rule's varies (`alert.button-count`).
     var severity: Severity?
-    /// The modal concerned.
-    var modal: String?
 }
 
 /// Where a control sits.
@@ -159,9 +157,9 @@ final class LintContext {
     /// Records a finding of `rule` at `path`.
     func report(
         _ rule: String, _ path: JSONPath, _ variant: String? = nil, _ args: [String: String] = [:],
-        severity: Severity? = nil, modal: String? = nil
+        severity: Severity? = nil
     ) {
-        findings.append(Finding(rule: rule, path: path, variant: variant, args: args, severity: severity, modal: modal))
+        findings.append(Finding(rule: rule, path: path, variant: variant, args: args, severity: severity))
     }
 
     /// A title quoted for a message.

@@ -51,11 +51,12 @@ public struct Linter: Sendable {
         out.reserveCapacity(c.findings.count)
         for f in c.findings where !disabled.contains(f.rule) {
             let doc = RuleCatalogue.description(f.rule)
+            assert(f.variant.map { doc.variants[$0] != nil } ?? true, "\(f.rule) has no message variant \(f.variant!)")
             var severity = f.severity ?? RuleCatalogue.rule(f.rule)?.severity ?? .warning
             if let s = settings.severity[f.rule], let level = Severity(rawValue: s) { severity = level }
             let d = Diagnostic(
                 rule: f.rule, severity: severity, message: doc.render(f.variant, f.args, language: language),
-                path: f.path.description, modal: f.modal)
+                path: f.path.description)
             out.append((f.path, d))
         }
         // Settings that name no rule.
