@@ -32,8 +32,11 @@ let package = Package(
             path: "Benchmarks/Sources/ModalLabBenchmarks"
         ),
 
+        // A small server for the HTTP benchmark and for HTTPServer tests that need their own process.
+        .executableTarget(name: "http-testserver", dependencies: ["HTTPServer"], path: "Benchmarks/http/TestServer"),
+
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], exclude: ["h11_check.py"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "PrototypeTests", dependencies: ["Prototype", "JSON"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Prototype", "JSON"]),

@@ -27,6 +27,9 @@ public struct Prototype: Sendable {
     public var lint: LintSettings
     /// A hash of the definition's bytes (16 hex digits, FNV-1a 64): `prototype_version` in the log.
     public var version: String
+    /// UIKit's `UIRequiresFullScreen`: the iPad app opts out of multitasking, so an iPad window is
+    /// never compact width (no Slide Over, no narrow Split View). Default `false`.
+    public var requiresFullScreen: Bool = false
 
     var modalIndex: [String: Int] = [:]
     var screenIndex: [String: ScreenLocation] = [:]
@@ -39,7 +42,10 @@ public struct Prototype: Sendable {
         guard let loc = screenIndex[id] else { return nil }
         switch loc.owner {
         case nil: return screens[loc.index]
-        case let m?: return modals[modalIndex[m]!].screens[loc.index]
+        case let m?:
+            // Index -1 is the modal's own (root) screen.
+            let modal = modals[modalIndex[m]!]
+            return loc.index < 0 ? modal.rootScreen : modal.screens[loc.index]
         }
     }
     /// Where a screen lives: `nil` for an app screen, else the id of the modal holding it.
@@ -238,6 +244,11 @@ public struct Modal: Sendable {
     public var excludedActivities: [String]
     public var customActivities: [CustomActivity]
 
+    /// UIKit's `preferredAction` named at the modal level (alerts, action sheets): an action's
+    /// `id`, its title, or its zero-based index as a string. `nil` when not declared (an action
+    /// may also say `"preferred": true`). Checked by `alert.preferred-action-member`.
+    public var preferredAction: String? = nil
+
     /// The modal's root screen: its own bar, content and toolbar, with the modal's id.
     public var rootScreen: Screen {
         Screen(id: id, title: title, navigationBar: navigationBar, toolbar: toolbar, content: content)
@@ -274,6 +285,9 @@ public struct LintSettings: Sendable {
     public var disable: [String]
     /// Rule id → "error" | "warning" | "info".
     public var severity: [String: String]
+    /// Product, company and app names: proper nouns for the capitalization checks and the names
+    /// `activity.title-succinct` looks for (RULES §7's configurable allowlist).
+    public var productNames: [String] = []
     /// Settings that change nothing.
     public static let none = LintSettings(disable: [], severity: [:])
 }

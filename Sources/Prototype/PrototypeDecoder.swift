@@ -101,6 +101,8 @@ final class PrototypeDecoder {
             attempt { () throws(JSONShapeError) in try o.optional("modals")?.array() }??
             .compactMap { modal($0) } ?? []
         let lint = o.optional("lint").flatMap { lintSettings($0) } ?? .none
+        let requiresFullScreen =
+            attempt { () throws(JSONShapeError) in try o.optional("requiresFullScreen")?.bool() } ?? nil
         _ = o.optional("$schema")
         _ = o.optional("description")
         finish(o)
@@ -109,6 +111,7 @@ final class PrototypeDecoder {
             format: format, id: id, name: name ?? id, targetOS: targetOS ?? 18,
             devices: devices ?? ["iphone-16", "ipad-pro-11"], tint: tint, start: start,
             screens: screens, modals: modals, lint: lint, version: version)
+        p.requiresFullScreen = requiresFullScreen ?? false
         p.buildIndexes()
         return p
     }
@@ -140,8 +143,11 @@ final class PrototypeDecoder {
                 }
             }
         }
+        let productNames = attempt { () throws(JSONShapeError) in try o.optional("productNames")?.strings() } ?? nil
         finish(o)
-        return LintSettings(disable: disable ?? [], severity: severity)
+        var settings = LintSettings(disable: disable ?? [], severity: severity)
+        settings.productNames = productNames ?? []
+        return settings
     }
 
     // MARK: Screens and controls
@@ -319,9 +325,11 @@ final class PrototypeDecoder {
         "source", "permittedArrowDirections", "preferredContentSize", "modal", "selection", "passthrough",
         "onTapOutside", "adaptivePresentationStyle", "modalInPresentation", "detents", "grabber",
     ]
-    static let alertMembers: Set<String> = ["message", "actions", "textFields", "confirmsDeliberateAction"]
+    static let alertMembers: Set<String> = [
+        "message", "actions", "textFields", "confirmsDeliberateAction", "preferredAction",
+    ]
     static let actionSheetMembers: Set<String> = [
-        "message", "actions", "source", "permittedArrowDirections", "confirmsDeliberateAction",
+        "message", "actions", "source", "permittedArrowDirections", "confirmsDeliberateAction", "preferredAction",
     ]
     static let activityMembers: Set<String> = [
         "activities", "excludedActivities", "customActivities", "source", "permittedArrowDirections",
@@ -421,6 +429,13 @@ final class PrototypeDecoder {
                 textField($0)
             } ?? []
         m.confirmsDeliberateAction = bool("confirmsDeliberateAction") ?? false
+        if let p = o.optional("preferredAction") {
+            if let i = p.value.intValue {
+                m.preferredAction = String(i)
+            } else {
+                m.preferredAction = attempt { () throws(JSONShapeError) in try p.string() }
+            }
+        }
         // Activity views
         m.activities = strings("activities") ?? []
         m.excludedActivities = strings("excludedActivities") ?? []
@@ -492,6 +507,8 @@ final class PrototypeDecoder {
             return attempt { () throws(JSONShapeError) in [try r.enum(ArrowDirection.self)] } ?? [.any]
         }
         guard let items = attempt({ () throws(JSONShapeError) in try r.array() }) else { return [.any] }
+        // An empty array is UIKit's `[]`: a popover drawn without an arrow (`popover.looks-like-popover`).
+        if items.isEmpty { return [] }
         let dirs = items.compactMap { e in attempt { () throws(JSONShapeError) in try e.enum(ArrowDirection.self) } }
         return dirs.isEmpty ? [.any] : dirs
     }

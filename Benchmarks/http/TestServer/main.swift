@@ -1,0 +1,77 @@
+import Dispatch
+import HTTPServer
+
+// A small server over the HTTPServer module, for the HTTP benchmark (Benchmarks/http/run.sh)
+// and for tests that need a separate process (descriptor exhaustion).
+//
+//   http-testserver [--port N] [--root DIR] [--nofile N] [--max-connections N] [--host H]
+//
+// Prints "port N" on the first line of stdout once listening. SIGTERM or SIGINT shut it down
+// gracefully.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+func printError(_ message: String) {
+    let line = Array((message + "\n").utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+var configuration = ServerConfiguration()
+configuration.port = 0
+var root = "."
+var arguments = CommandLine.arguments.dropFirst()
+while let flag = arguments.popFirst() {
+    let value = arguments.popFirst() ?? ""
+    switch flag {
+    case "--port": configuration.port = Int(value) ?? 0
+    case "--host": configuration.host = value
+    case "--root": root = value
+    case "--max-connections": configuration.maxConnections = Int(value) ?? configuration.maxConnections
+    case "--nofile":
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = rlim_t(Int(value) ?? Int(limit.rlim_cur))
+        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) != 0 { perror("setrlimit") }
+    default:
+        printError("unknown flag \(flag)")
+        exit(2)
+    }
+}
+configuration.log = { message in printError(message) }
+
+let router = Router()
+let metrics = Metrics()
+router.use(metrics)
+router.get("/healthz") { _ in .text("ok\n") }
+router.get("/metrics") { _ in metrics.response() }
+router.get("/public/*", StaticFiles(root: root).handler)
+router.post("/echo") { request in HTTPResponse(status: .ok, body: .bytes(request.body)) }
+router.get("/slow") { _ async in
+    try? await Task.sleep(nanoseconds: 200_000_000)
+    return .text("slow\n")
+}
+
+let server = HTTPServer(configuration: configuration, responder: router)
+metrics.track(server)
+do {
+    let port = try server.start()
+    let line = Array("port \(port)\n".utf8)
+    _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+} catch {
+    printError("\(error)")
+    exit(1)
+}
+
+signal(SIGTERM, SIG_IGN)
+signal(SIGINT, SIG_IGN)
+let signals = [SIGTERM, SIGINT].map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
+for source in signals {
+    source.setEventHandler {
+        server.shutdown(gracePeriod: 2) { exit(0) }
+    }
+    source.resume()
+}
+dispatchMain()

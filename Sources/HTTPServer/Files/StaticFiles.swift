@@ -1,0 +1,325 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Serves the files under a directory, for a route such as `/public/*`:
+///
+/// ```swift
+/// let files = StaticFiles(root: "Public")
+/// router.get("/public/*", files.handler)
+/// ```
+///
+/// - Media type by extension (``MIMEType``), a strong `ETag` from inode, size and modification
+///   time, `Last-Modified`, `Cache-Control` and `Accept-Ranges: bytes`.
+/// - Conditional requests (RFC 9110 §13): `If-None-Match` (weak comparison), else
+///   `If-Modified-Since` → 304.
+/// - One byte range (RFC 9110 §14): `Range: bytes=a-b`, `a-`, `-n` → 206 with `Content-Range`;
+///   unsatisfiable → 416 with `Content-Range: bytes */length`; several ranges or a malformed
+///   one → the whole file (as §14.2 allows). `If-Range` is honoured.
+/// - Containment: the path is decoded once by the server; a component that is empty, `.`, `..`,
+///   or starts with `.`, a backslash or NUL, anything that is not a regular file, and anything
+///   whose real path (symlinks resolved) is not under the real root are all 404, never 403, so
+///   nothing about the rest of the disk leaks.
+/// - Files up to ``maxCachedFileBytes`` are kept in memory, keyed by path and checked against
+///   `stat` on every request (so an edit shows at once); larger files go out with sendfile(2).
+public struct StaticFiles: Sendable {
+    /// The real path of the root directory (symlinks resolved at init).
+    public let root: String
+    /// The URL prefix stripped from ``HTTPRequest/path`` when the route has no `*` parameter.
+    public let urlPrefix: String
+    /// The `Cache-Control` value; `no-cache` makes browsers revalidate (cheap with the ETag).
+    public var cacheControl: String = "no-cache"
+    /// Files up to this many bytes are cached in memory.
+    public var maxCachedFileBytes = 256 * 1024
+    private let cache = FileCache()
+
+    /// - Parameters:
+    ///   - root: directory to serve; relative paths are resolved against the working directory.
+    ///   - urlPrefix: the mount point, used when the route does not capture the rest as `*`.
+    public init(root: String, urlPrefix: String = "/public/") {
+        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        if realpath(root, &resolved) != nil {
+            self.root = String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        } else {
+            self.root = root
+        }
+        self.urlPrefix = urlPrefix
+    }
+
+    /// A synchronous ``Router`` handler (stat, and open/read on a cache miss, are fast local calls).
+    public var handler: Router.Handler {
+        let files = self
+        return { request in files.respond(to: request) }
+    }
+
+    /// The response for a GET or HEAD of `request`: 200, 206, 304, 404 or 416.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let relative: String
+        if let rest = request.parameters["*"] {
+            relative = rest
+        } else if request.path.hasPrefix(urlPrefix) {
+            relative = String(request.path.dropFirst(urlPrefix.count))
+        } else {
+            return notFound
+        }
+        guard request.method == .get || request.method == .head else {
+            return .problem(status: .methodNotAllowed, headers: ["Allow": "GET, HEAD"])
+        }
+        guard Self.isSafe(relative) else { return notFound }
+        let full = root + "/" + relative
+        var info = stat()
+        guard stat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return notFound }
+        let key = FileCache.Key(info)
+
+        let entry: FileCache.Entry
+        var largeFile: FileDescriptor?
+        if let cached = cache.lookup(relative, key) {
+            entry = cached
+        } else {
+            guard isInsideRoot(full) else { return notFound }
+            let fd = Sys.openReadOnly(full)
+            guard fd >= 0 else { return notFound }
+            let file = FileDescriptor(owning: fd)
+            var opened = stat()
+            guard fstat(fd, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG else { return notFound }
+            let openedKey = FileCache.Key(opened)
+            var bytes: [UInt8]? = nil
+            if openedKey.size <= maxCachedFileBytes {
+                guard let read = Self.readAll(fd, size: openedKey.size) else { return notFound }
+                bytes = read
+            } else {
+                largeFile = file
+            }
+            entry = FileCache.Entry(key: openedKey, relative: relative, bytes: bytes, cacheControl: cacheControl)
+            if bytes != nil { cache.store(relative, entry) }
+        }
+        return respond(request, entry, largeFile, full)
+    }
+
+    private func respond(_ request: HTTPRequest, _ entry: FileCache.Entry, _ file: FileDescriptor?, _ full: String)
+        -> HTTPResponse
+    {
+        let size = entry.key.size
+        // RFC 9110 §13.2.2: If-None-Match wins over If-Modified-Since.
+        if let inm = request.headers["if-none-match"] {
+            if Self.etagMatches(inm, entry.etag, weak: true) {
+                return HTTPResponse(status: .notModified, headers: entry.validatorHeaders)
+            }
+        } else if let ims = request.headers["if-modified-since"], let since = HTTPDate.parse(ims),
+            entry.key.mtimeSeconds <= since
+        {
+            return HTTPResponse(status: .notModified, headers: entry.validatorHeaders)
+        }
+
+        if request.method == .get, let rangeHeader = request.headers["range"], ifRangeAllows(request, entry) {
+            switch Self.parseRange(rangeHeader, size: size) {
+            case .ignore:
+                break
+            case .unsatisfiable:
+                var headers = entry.validatorHeaders
+                headers.add(name: "Content-Range", value: "bytes */\(size)")
+                return .problem(status: .rangeNotSatisfiable, detail: "The file has \(size) bytes.", headers: headers)
+            case .range(let lower, let upper):
+                var headers = entry.headers
+                headers.add(name: "Content-Range", value: "bytes \(lower)-\(upper)/\(size)")
+                let body: HTTPBody
+                if let bytes = entry.bytes {
+                    body = .bytes(Array(bytes[lower...upper]))
+                } else if let file = file ?? Self.openFile(full) {
+                    body = .file(file, offset: lower, length: upper - lower + 1)
+                } else {
+                    return notFound
+                }
+                return HTTPResponse(status: .partialContent, headers: headers, body: body)
+            }
+        }
+        if let bytes = entry.bytes { return HTTPResponse(status: .ok, headers: entry.headers, body: .bytes(bytes)) }
+        guard let file = file ?? Self.openFile(full) else { return notFound }
+        return HTTPResponse(status: .ok, headers: entry.headers, body: .file(file, offset: 0, length: size))
+    }
+
+    private var notFound: HTTPResponse { .problem(status: .notFound, detail: "No such file.") }
+
+    private func ifRangeAllows(_ request: HTTPRequest, _ entry: FileCache.Entry) -> Bool {
+        guard let ifRange = request.headers["if-range"] else { return true }
+        if ifRange.hasPrefix("\"") { return ifRange == entry.etag }  // strong comparison (§13.1.5)
+        return ifRange == entry.lastModified
+    }
+
+    /// A relative path with no way out: no empty, `.`, `..` or hidden component, no backslash
+    /// or NUL.
+    static func isSafe(_ relative: String) -> Bool {
+        if relative.isEmpty { return false }
+        for byte in relative.utf8 where byte == 0 || byte == 0x5C { return false }
+        for component in relative.split(separator: "/", omittingEmptySubsequences: false) {
+            if component.isEmpty || component.hasPrefix(".") { return false }
+        }
+        return true
+    }
+
+    private func isInsideRoot(_ full: String) -> Bool {
+        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath(full, &resolved) != nil else { return false }
+        let real = String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    private static func openFile(_ full: String) -> FileDescriptor? {
+        let fd = Sys.openReadOnly(full)
+        return fd >= 0 ? FileDescriptor(owning: fd) : nil
+    }
+
+    private static func readAll(_ fd: Int32, size: Int) -> [UInt8]? {
+        if size == 0 { return [] }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        let ok = bytes.withUnsafeMutableBytes { buffer -> Bool in
+            while done < size {
+                let n = pread(fd, buffer.baseAddress! + done, size - done, off_t(done))
+                if n < 0 && Sys.errno == EINTR { continue }
+                if n <= 0 { return false }
+                done += n
+            }
+            return true
+        }
+        return ok ? bytes : nil
+    }
+
+    /// Whether an `If-None-Match` list matches `etag` (`*` matches any).
+    static func etagMatches(_ header: String, _ etag: String, weak: Bool) -> Bool {
+        let bare = etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag
+        for candidate in header.split(separator: ",") {
+            var tag = candidate.trimmingCharacters(in: " \t")
+            if tag == "*" { return true }
+            if weak && tag.hasPrefix("W/") { tag = String(tag.dropFirst(2)) }
+            if tag == bare { return true }
+        }
+        return false
+    }
+
+    enum RangeResult: Equatable {
+        case ignore
+        case unsatisfiable
+        /// Inclusive byte positions.
+        case range(Int, Int)
+    }
+
+    /// One `bytes=` range-spec (RFC 9110 §14.1.2).
+    static func parseRange(_ header: String, size: Int) -> RangeResult {
+        let text = header.trimmingCharacters(in: " \t")
+        guard text.lowercased().hasPrefix("bytes=") else { return .ignore }
+        let spec = text.dropFirst(6).trimmingCharacters(in: " \t")
+        guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { return .ignore }
+        let first = spec[spec.startIndex..<dash]
+        let last = spec[spec.index(after: dash)...]
+        func number(_ s: Substring) -> Int? {
+            guard !s.isEmpty, s.count <= 18, s.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int(s)
+        }
+        if first.isEmpty {
+            guard let suffix = number(last) else { return .ignore }
+            if suffix == 0 || size == 0 { return .unsatisfiable }
+            return .range(max(0, size - suffix), size - 1)
+        }
+        guard let lower = number(first) else { return .ignore }
+        var upper = size - 1
+        if !last.isEmpty {
+            guard let value = number(last) else { return .ignore }
+            if value < lower { return .ignore }
+            upper = min(value, size - 1)
+        }
+        if lower >= size { return .unsatisfiable }
+        return .range(lower, upper)
+    }
+}
+
+extension StringProtocol {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        let scalars = Set(set.unicodeScalars)
+        let trimmedFront = self.unicodeScalars.drop { scalars.contains($0) }
+        var view = String.UnicodeScalarView(trimmedFront)
+        while let last = view.last, scalars.contains(last) { view.removeLast() }
+        return String(view)
+    }
+}
+
+/// Small files' bytes and ready-made headers, keyed by relative path and validated by
+/// (device, inode, size, modification time).
+final class FileCache: @unchecked Sendable {
+    struct Key: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int
+        var mtimeSeconds: Int
+        var mtimeNanoseconds: Int
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int(info.st_size)
+            #if canImport(Darwin)
+                mtimeSeconds = Int(info.st_mtimespec.tv_sec)
+                mtimeNanoseconds = Int(info.st_mtimespec.tv_nsec)
+            #else
+                mtimeSeconds = Int(info.st_mtim.tv_sec)
+                mtimeNanoseconds = Int(info.st_mtim.tv_nsec)
+            #endif
+        }
+    }
+
+    struct Entry: Sendable {
+        var key: Key
+        var bytes: [UInt8]?
+        var etag: String
+        var lastModified: String
+        /// Content-Type, ETag, Last-Modified, Accept-Ranges, Cache-Control.
+        var headers: HTTPHeaders
+        /// ETag, Last-Modified, Cache-Control (for 304 and 416).
+        var validatorHeaders: HTTPHeaders
+
+        init(key: Key, relative: String, bytes: [UInt8]?, cacheControl: String) {
+            self.key = key
+            self.bytes = bytes
+            etag =
+                "\"" + String(key.inode, radix: 16) + "-" + String(key.size, radix: 16) + "-"
+                + String(key.mtimeSeconds, radix: 16) + String(key.mtimeNanoseconds, radix: 16) + "\""
+            lastModified = HTTPDate.string(key.mtimeSeconds)
+            validatorHeaders = ["ETag": etag, "Last-Modified": lastModified, "Cache-Control": cacheControl]
+            headers = [
+                "Content-Type": MIMEType.forPath(relative), "ETag": etag, "Last-Modified": lastModified,
+                "Accept-Ranges": "bytes", "Cache-Control": cacheControl,
+            ]
+        }
+    }
+
+    private let entries = Locked([String: Entry]())
+    private let totalBytes = Locked(0)
+    /// The most bytes kept; when exceeded the cache starts afresh.
+    static let capacity = 64 * 1024 * 1024
+
+    func lookup(_ relative: String, _ key: Key) -> Entry? {
+        entries.withLock { entries in
+            guard let entry = entries[relative], entry.key == key else { return nil }
+            return entry
+        }
+    }
+
+    func store(_ relative: String, _ entry: Entry) {
+        entries.withLock { entries in
+            let size = entry.bytes?.count ?? 0
+            let total = totalBytes.withLock { total -> Int in
+                total += size - (entries[relative]?.bytes?.count ?? 0)
+                return total
+            }
+            if total > Self.capacity {
+                entries.removeAll()
+                totalBytes.withLock { $0 = size }
+            }
+            entries[relative] = entry
+        }
+    }
+}

@@ -1,0 +1,229 @@
+/// An ordered list of header fields (RFC 9110 §5) with case-insensitive lookup by name.
+///
+/// Parsed request headers point into one copy of the request head's bytes; names and values
+/// become `String`s only when asked for, so a request whose headers nobody reads costs no
+/// string allocations. Field order and repeated fields are kept as received.
+///
+/// Values added by an application are sanitised: CR, LF and NUL become spaces, and bytes of a
+/// name that are not token characters (RFC 9110 §5.6.2) are dropped, so a header cannot be
+/// used to inject another header or response.
+public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, CustomStringConvertible {
+    struct Field: Sendable {
+        var nameStart: Int32
+        var nameEnd: Int32
+        var valueStart: Int32
+        var valueEnd: Int32
+    }
+
+    var bytes: [UInt8]
+    var fields: [Field]
+
+    /// No fields.
+    public init() {
+        bytes = []
+        fields = []
+    }
+
+    /// Fields in the order given; a name may repeat.
+    public init(_ pairs: [(name: String, value: String)]) {
+        self.init()
+        for pair in pairs { add(name: pair.name, value: pair.value) }
+    }
+
+    /// Fields from a literal, in order: `["Content-Type": "text/plain", "ETag": "\"1\""]`.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init()
+        for (name, value) in elements { add(name: name, value: value) }
+    }
+
+    init(bytes: [UInt8], fields: [Field]) {
+        self.bytes = bytes
+        self.fields = fields
+    }
+
+    /// The number of fields (a repeated name counts once per line).
+    public var count: Int { fields.count }
+    /// Whether there are no fields.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// The first value of the field `name` (case-insensitive); setting replaces every field of
+    /// that name with one field (appended at the end), setting `nil` removes them.
+    public subscript(name: String) -> String? {
+        get {
+            guard let index = firstIndex(of: name) else { return nil }
+            return value(at: index)
+        }
+        set {
+            remove(name: name)
+            if let newValue { add(name: name, value: newValue) }
+        }
+    }
+
+    /// Every value of the field `name`, in order (e.g. several `Cookie` or `Set-Cookie` lines).
+    /// Values are not split on commas.
+    public func values(_ name: String) -> [String] {
+        var result: [String] = []
+        for index in fields.indices where matches(index, name) { result.append(value(at: index)) }
+        return result
+    }
+
+    /// Whether a field named `name` is present (case-insensitive).
+    public func contains(_ name: String) -> Bool { firstIndex(of: name) != nil }
+
+    /// Appends a field, keeping any others of the same name.
+    public mutating func add(name: String, value: String) {
+        let nameStart = bytes.count
+        for byte in name.utf8 where ByteClass.isTokenChar(byte) { bytes.append(byte) }
+        let nameEnd = bytes.count
+        guard nameEnd > nameStart else { return }
+        // Leading and trailing whitespace is not part of a field value (RFC 9110 §5.5).
+        var utf8 = Substring(value).utf8[...]
+        while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
+        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
+        let valueStart = bytes.count
+        for byte in utf8 { bytes.append(byte == 0x0D || byte == 0x0A || byte == 0x00 ? 0x20 : byte) }
+        fields.append(
+            Field(
+                nameStart: Int32(nameStart), nameEnd: Int32(nameEnd), valueStart: Int32(valueStart),
+                valueEnd: Int32(bytes.count)))
+    }
+
+    /// Removes every field named `name` (case-insensitive).
+    public mutating func remove(name: String) {
+        fields.removeAll { field in Self.equalsIgnoringCase(bytes, field.nameStart, field.nameEnd, name) }
+    }
+
+    /// The fields as (name, value) pairs, in order.
+    public func makeIterator() -> AnyIterator<(name: String, value: String)> {
+        var index = 0
+        return AnyIterator {
+            guard index < fields.count else { return nil }
+            defer { index += 1 }
+            return (name: name(at: index), value: value(at: index))
+        }
+    }
+
+    /// `Name: value` lines, for logs and debugging.
+    public var description: String {
+        map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+    }
+
+    // MARK: - Internals used by the parser and the encoder
+
+    func name(at index: Int) -> String {
+        let field = fields[index]
+        return String(decoding: bytes[Int(field.nameStart)..<Int(field.nameEnd)], as: UTF8.self)
+    }
+
+    func value(at index: Int) -> String {
+        let field = fields[index]
+        return String(decoding: bytes[Int(field.valueStart)..<Int(field.valueEnd)], as: UTF8.self)
+    }
+
+    func valueBytes(at index: Int) -> ArraySlice<UInt8> {
+        let field = fields[index]
+        return bytes[Int(field.valueStart)..<Int(field.valueEnd)]
+    }
+
+    func firstIndex(of name: String) -> Int? {
+        fields.indices.first { matches($0, name) }
+    }
+
+    @inline(__always) func matches(_ index: Int, _ name: String) -> Bool {
+        let field = fields[index]
+        return Self.equalsIgnoringCase(bytes, field.nameStart, field.nameEnd, name)
+    }
+
+    static func equalsIgnoringCase(_ bytes: [UInt8], _ start: Int32, _ end: Int32, _ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { other in
+            guard other.count == Int(end - start) else { return false }
+            return bytes.withUnsafeBufferPointer { buffer in
+                var i = Int(start)
+                for byte in other {
+                    if ByteClass.lower(buffer[i]) != ByteClass.lower(byte) { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
+    }
+
+    /// Whether some field `name` has `token` among its comma-separated elements (case-insensitive),
+    /// as for `Connection: keep-alive, Upgrade` (RFC 9110 §5.6.1).
+    func containsToken(_ name: String, _ token: String) -> Bool {
+        for index in fields.indices where matches(index, name) {
+            for element in Self.listElements(valueBytes(at: index)) where Self.equalsIgnoringCase(element, token) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The elements of a comma-separated list value with surrounding whitespace trimmed; empty
+    /// elements are skipped (RFC 9110 §5.6.1).
+    static func listElements(_ value: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        var result: [ArraySlice<UInt8>] = []
+        for part in value.split(separator: 0x2C, omittingEmptySubsequences: false) {
+            var element = part[...]
+            while let first = element.first, first == 0x20 || first == 0x09 { element = element.dropFirst() }
+            while let last = element.last, last == 0x20 || last == 0x09 { element = element.dropLast() }
+            if !element.isEmpty { result.append(element) }
+        }
+        return result
+    }
+
+    static func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ other: String) -> Bool {
+        guard bytes.count == other.utf8.count else { return false }
+        return zip(bytes, other.utf8).allSatisfy { ByteClass.lower($0) == ByteClass.lower($1) }
+    }
+
+    /// Appends `name: value\r\n` for every field to `out`.
+    func encode(into out: inout [UInt8]) {
+        for field in fields {
+            out.append(contentsOf: bytes[Int(field.nameStart)..<Int(field.nameEnd)])
+            out.append(0x3A)
+            out.append(0x20)
+            out.append(contentsOf: bytes[Int(field.valueStart)..<Int(field.valueEnd)])
+            out.append(0x0D)
+            out.append(0x0A)
+        }
+    }
+}
+
+/// Byte classes of RFC 9110 §5.6 and RFC 3986, as switch statements the compiler turns into tables.
+enum ByteClass {
+    @inline(__always) static func lower(_ c: UInt8) -> UInt8 {
+        c >= 0x41 && c <= 0x5A ? c | 0x20 : c
+    }
+
+    /// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
+    @inline(__always) static func isTokenChar(_ c: UInt8) -> Bool {
+        switch c {
+        case 0x61...0x7A, 0x41...0x5A, 0x30...0x39: true
+        case 0x21, 0x23, 0x24, 0x25, 0x26, 0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E, 0x5F, 0x60, 0x7C, 0x7E: true
+        default: false
+        }
+    }
+
+    /// field-vchar / SP / HTAB: anything but controls (obs-text 0x80-0xFF is allowed).
+    @inline(__always) static func isFieldValueChar(_ c: UInt8) -> Bool {
+        c == 0x09 || (c >= 0x20 && c != 0x7F)
+    }
+
+    /// Bytes allowed in a request-target: visible ASCII except `#` and the characters RFC 3986
+    /// never allows unencoded (`"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}` are accepted
+    /// leniently, as browsers send some of them).
+    @inline(__always) static func isTargetChar(_ c: UInt8) -> Bool {
+        c > 0x20 && c < 0x7F && c != 0x23
+    }
+
+    @inline(__always) static func hexValue(_ c: UInt8) -> Int? {
+        switch c {
+        case 0x30...0x39: Int(c - 0x30)
+        case 0x41...0x46: Int(c - 0x41 + 10)
+        case 0x61...0x66: Int(c - 0x61 + 10)
+        default: nil
+        }
+    }
+}

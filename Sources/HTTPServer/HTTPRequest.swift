@@ -1,0 +1,241 @@
+/// A parsed HTTP/1.x request (RFC 9112 §3) with its whole body.
+///
+/// The server builds one per request after the head and body have been read; routers and
+/// middleware may change any property. An application can build one for in-process tests with
+/// ``init(method:target:headers:body:)``.
+public struct HTTPRequest: Sendable {
+    /// The request method, e.g. `.get`.
+    public var method: HTTPMethod
+    /// The protocol version from the request line (1.0 or 1.1).
+    public var version: HTTPVersion
+    /// The percent-decoded path of the target, without the query: `/p/a b` for `/p/a%20b?x=1`.
+    /// For an absolute-form target (`http://host/p`) the path part (`/p`); for `*`, `"*"`.
+    public var path: String
+    /// The header fields as received; lookup by name is case-insensitive.
+    public var headers: HTTPHeaders
+    /// The body, already de-chunked; empty when the request had none. Its size is bounded by the
+    /// route's limit (``ServerConfiguration/maxBodyBytes`` by default).
+    public var body: [UInt8]
+    /// Path parameters filled by the ``Router``: `["id": "42"]` for pattern `/p/{id}` and path
+    /// `/p/42`; a trailing `*` puts the rest of the path (no leading slash) under `"*"`.
+    public var parameters: [String: String]
+    /// The pattern of the route that matched, e.g. `/p/{id}`; nil before routing or when none did.
+    /// Metrics and access logs use it as a label of bounded cardinality.
+    public var routePattern: String?
+    /// The peer's address, `"127.0.0.1:51234"` or `"[::1]:51234"`.
+    public var remoteAddress: String
+
+    var targetOverride: String?
+    var targetSource: [UInt8]
+    var targetRange: Range<Int>
+    /// The query part of the target (after `?`), in `targetSource`.
+    var queryRange: Range<Int>?
+    var matchedRoute: Router.Route?
+
+    /// The request-target exactly as sent on the request line (RFC 9112 §3.2), e.g. `/p/a%20b?x=1`.
+    public var rawTarget: String {
+        get { targetOverride ?? String(decoding: targetSource[targetRange], as: UTF8.self) }
+        set {
+            targetOverride = newValue
+            let parsed = RequestTarget.parse(Array(newValue.utf8))
+            targetSource = Array(newValue.utf8)
+            targetRange = 0..<targetSource.count
+            queryRange = parsed?.query
+        }
+    }
+
+    /// A request built in memory, for tests and internal redirects.
+    /// - Parameters:
+    ///   - target: origin-form target such as `/p/1?device=iphone-15`; `path` and the query are
+    ///     derived from it. A target that does not parse leaves `path` equal to `target`.
+    public init(
+        method: HTTPMethod = .get, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:],
+        body: [UInt8] = [], remoteAddress: String = "127.0.0.1:0"
+    ) {
+        let bytes = Array(target.utf8)
+        let parsed = RequestTarget.parse(bytes)
+        self.method = method
+        self.version = version
+        self.path = parsed?.path ?? target
+        self.headers = headers
+        self.body = body
+        self.parameters = [:]
+        self.routePattern = nil
+        self.remoteAddress = remoteAddress
+        self.targetSource = bytes
+        self.targetRange = 0..<bytes.count
+        self.queryRange = parsed?.query
+    }
+
+    init(
+        method: HTTPMethod, version: HTTPVersion, path: String, headers: HTTPHeaders, targetRange: Range<Int>,
+        queryRange: Range<Int>?, remoteAddress: String
+    ) {
+        self.method = method
+        self.version = version
+        self.path = path
+        self.headers = headers
+        self.body = []
+        self.parameters = [:]
+        self.routePattern = nil
+        self.remoteAddress = remoteAddress
+        self.targetSource = headers.bytes
+        self.targetRange = targetRange
+        self.queryRange = queryRange
+    }
+
+    /// The query's name/value pairs in order, form-decoded (`+` is a space, `%XX` a byte;
+    /// invalid UTF-8 is repaired with U+FFFD). A pair without `=` has an empty value.
+    public var queryItems: [(name: String, value: String)] {
+        guard let queryRange else { return [] }
+        var items: [(name: String, value: String)] = []
+        for pair in targetSource[queryRange].split(separator: 0x26) where !pair.isEmpty {
+            if let eq = pair.firstIndex(of: 0x3D) {
+                items.append(
+                    (PercentDecoding.form(pair[pair.startIndex..<eq]), PercentDecoding.form(pair[(eq + 1)...])))
+            } else {
+                items.append((PercentDecoding.form(pair), ""))
+            }
+        }
+        return items
+    }
+
+    /// The first value of query parameter `name`, form-decoded; nil when absent.
+    public func query(_ name: String) -> String? {
+        queryItems.first { $0.name == name }?.value
+    }
+
+    /// The value of cookie `name` from the `Cookie` header fields (RFC 6265 §5.4), the first
+    /// one when repeated; surrounding double quotes are removed. nil when absent.
+    public func cookie(_ name: String) -> String? {
+        for line in headers.values("cookie") {
+            for pair in line.split(separator: ";") {
+                let trimmed = pair.drop(while: { $0 == " " })
+                guard let eq = trimmed.firstIndex(of: "=") else { continue }
+                if trimmed[trimmed.startIndex..<eq].trimmingSpaces == name {
+                    var value = trimmed[trimmed.index(after: eq)...].trimmingSpaces
+                    if value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") {
+                        value = String(value.dropFirst().dropLast())
+                    }
+                    return value
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the client asked to keep the connection open after this request (RFC 9112 §9.3).
+    public var wantsKeepAlive: Bool {
+        if version.minor >= 1 { return !headers.containsToken("connection", "close") }
+        return headers.containsToken("connection", "keep-alive")
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: String {
+        String(
+            self.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()
+        )
+    }
+}
+
+/// Splitting and decoding of a request-target (RFC 9112 §3.2, RFC 3986 §2.1).
+enum RequestTarget {
+    struct Parsed {
+        var path: String
+        var query: Range<Int>?
+    }
+
+    /// Parses origin-form (`/a?b`), absolute-form (`http://h/a?b`) and asterisk-form (`*`).
+    /// Returns nil for anything else, a malformed percent-escape, or a path that is not UTF-8.
+    static func parse(_ bytes: [UInt8]) -> Parsed? {
+        bytes.withUnsafeBufferPointer { parse($0, 0..<bytes.count) }
+    }
+
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Parsed? {
+        guard !range.isEmpty else { return nil }
+        var pathStart = range.lowerBound
+        if buffer[pathStart] != 0x2F {
+            if range.count == 1 && buffer[pathStart] == 0x2A { return Parsed(path: "*", query: nil) }
+            // absolute-form: scheme "://" authority path-abempty [ "?" query ]
+            guard let afterScheme = schemeEnd(buffer, range) else { return nil }
+            var i = afterScheme
+            while i < range.upperBound && buffer[i] != 0x2F && buffer[i] != 0x3F { i += 1 }
+            if i == afterScheme { return nil }
+            pathStart = i
+            if i == range.upperBound || buffer[i] == 0x3F {
+                let query = i < range.upperBound ? (i + 1)..<range.upperBound : nil
+                return Parsed(path: "/", query: query)
+            }
+        }
+        var pathEnd = pathStart
+        while pathEnd < range.upperBound && buffer[pathEnd] != 0x3F { pathEnd += 1 }
+        let query = pathEnd < range.upperBound ? (pathEnd + 1)..<range.upperBound : nil
+        guard let path = PercentDecoding.path(UnsafeBufferPointer(rebasing: buffer[pathStart..<pathEnd])) else {
+            return nil
+        }
+        return Parsed(path: path, query: query)
+    }
+
+    /// For `http://` or `https://` (case-insensitive), the index after `://`.
+    private static func schemeEnd(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        for scheme in ["http://", "https://"] {
+            let count = scheme.utf8.count
+            guard range.count > count else { continue }
+            if zip(buffer[range.lowerBound..<(range.lowerBound + count)], scheme.utf8).allSatisfy({
+                ByteClass.lower($0) == $1
+            }) {
+                return range.lowerBound + count
+            }
+        }
+        return nil
+    }
+}
+
+/// Percent-decoding (RFC 3986 §2.1) for paths and for `application/x-www-form-urlencoded` queries.
+enum PercentDecoding {
+    /// Decodes `%XX` once. nil for a malformed escape or bytes that are not valid UTF-8.
+    static func path(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if !bytes.contains(0x25) { return String(validating: bytes, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x25 {
+                guard i + 2 < bytes.count, let hi = ByteClass.hexValue(bytes[i + 1]),
+                    let lo = ByteClass.hexValue(bytes[i + 2])
+                else { return nil }
+                out.append(UInt8(hi << 4 | lo))
+                i += 3
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+
+    /// Form-decodes: `+` is a space, `%XX` a byte; malformed escapes are kept as they are and
+    /// invalid UTF-8 is repaired, as browsers do (WHATWG URL, application/x-www-form-urlencoded).
+    static func form<C: Collection<UInt8>>(_ bytes: C) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            let c = bytes[i]
+            if c == 0x2B {
+                out.append(0x20)
+            } else if c == 0x25, let j1 = bytes.index(i, offsetBy: 1, limitedBy: bytes.endIndex), j1 != bytes.endIndex,
+                let j2 = bytes.index(j1, offsetBy: 1, limitedBy: bytes.endIndex), j2 != bytes.endIndex,
+                let hi = ByteClass.hexValue(bytes[j1]), let lo = ByteClass.hexValue(bytes[j2])
+            {
+                out.append(UInt8(hi << 4 | lo))
+                i = j2
+            } else {
+                out.append(c)
+            }
+            i = bytes.index(after: i)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

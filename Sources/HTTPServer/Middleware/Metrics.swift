@@ -1,0 +1,128 @@
+/// Request counters and latency histograms by route pattern, in the Prometheus text
+/// exposition format (version 0.0.4). Install it as middleware and serve ``prometheusText()``:
+///
+/// ```swift
+/// let metrics = Metrics()
+/// router.use(metrics)
+/// metrics.track(server)   // adds open/accepted connection gauges
+/// router.get("/metrics") { _ in metrics.response() }
+/// ```
+///
+/// Series: `http_requests_total{method,route,status}` (counter),
+/// `http_request_duration_seconds{route}` (histogram, seconds), `http_open_connections` and
+/// `http_connections_accepted_total`. The `route` label is the matched pattern (`/p/{id}`) or
+/// `unmatched`, so label cardinality stays bounded whatever paths clients send.
+public final class Metrics: HTTPMiddleware, @unchecked Sendable {
+    /// Histogram upper bounds in seconds.
+    public let buckets: [Double]
+
+    private struct CounterKey: Hashable {
+        var method: String
+        var route: String
+        var status: Int
+    }
+    private struct Histogram {
+        var counts: [UInt64]
+        var sum: Double = 0
+        var count: UInt64 = 0
+    }
+    private struct State {
+        var counters: [CounterKey: UInt64] = [:]
+        var histograms: [String: Histogram] = [:]
+    }
+    private let state = Locked(State())
+    private let server = Locked<WeakServer?>(nil)
+
+    private struct WeakServer {
+        weak var server: HTTPServer?
+    }
+
+    /// - Parameter buckets: histogram upper bounds in seconds, ascending.
+    public init(buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]) {
+        self.buckets = buckets.sorted()
+    }
+
+    /// Reports `server`'s connection gauges too (held weakly).
+    public func track(_ server: HTTPServer) {
+        self.server.withLock { $0 = WeakServer(server: server) }
+    }
+
+    /// Counts one request: `duration` in seconds.
+    public func record(method: HTTPMethod, route: String, status: Int, duration: Double) {
+        state.withLock { state in
+            state.counters[CounterKey(method: method.rawValue, route: route, status: status), default: 0] += 1
+            var histogram = state.histograms[route] ?? Histogram(counts: Array(repeating: 0, count: buckets.count))
+            if let index = buckets.firstIndex(where: { duration <= $0 }) { histogram.counts[index] += 1 }
+            histogram.sum += duration
+            histogram.count += 1
+            state.histograms[route] = histogram
+        }
+    }
+
+    /// Records the request under its route pattern (`unmatched` when none matched).
+    public func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {
+        record(
+            method: request.method, route: request.routePattern ?? "unmatched", status: response.status.code,
+            duration: duration)
+    }
+
+    /// The text exposition: `# HELP`/`# TYPE` lines and one sample per line.
+    public func prometheusText() -> String {
+        let (counters, histograms) = state.withLock { ($0.counters, $0.histograms) }
+        var out = "# HELP http_requests_total Requests answered, by method, route pattern and status.\n"
+        out += "# TYPE http_requests_total counter\n"
+        for (key, value) in counters.sorted(by: {
+            ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
+        }) {
+            out +=
+                "http_requests_total{method=\"\(Self.escape(key.method))\",route=\"\(Self.escape(key.route))\",status=\"\(key.status)\"} \(value)\n"
+        }
+        out += "# HELP http_request_duration_seconds Time to produce a response, by route pattern.\n"
+        out += "# TYPE http_request_duration_seconds histogram\n"
+        for (route, histogram) in histograms.sorted(by: { $0.key < $1.key }) {
+            let label = Self.escape(route)
+            var cumulative: UInt64 = 0
+            for (index, bound) in buckets.enumerated() {
+                cumulative += histogram.counts[index]
+                out +=
+                    "http_request_duration_seconds_bucket{route=\"\(label)\",le=\"\(Self.number(bound))\"} \(cumulative)\n"
+            }
+            out += "http_request_duration_seconds_bucket{route=\"\(label)\",le=\"+Inf\"} \(histogram.count)\n"
+            out += "http_request_duration_seconds_sum{route=\"\(label)\"} \(Self.number(histogram.sum))\n"
+            out += "http_request_duration_seconds_count{route=\"\(label)\"} \(histogram.count)\n"
+        }
+        if let server = server.withLock({ $0?.server }) {
+            out += "# HELP http_open_connections Client connections open now.\n"
+            out += "# TYPE http_open_connections gauge\n"
+            out += "http_open_connections \(server.openConnections)\n"
+            out += "# HELP http_connections_accepted_total Connections accepted since start.\n"
+            out += "# TYPE http_connections_accepted_total counter\n"
+            out += "http_connections_accepted_total \(server.acceptedConnections)\n"
+        }
+        return out
+    }
+
+    /// ``prometheusText()`` as a response with the exposition format's content type.
+    public func response() -> HTTPResponse {
+        HTTPResponse(
+            status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+            body: .bytes(Array(prometheusText().utf8)))
+    }
+
+    private static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

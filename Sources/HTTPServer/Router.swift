@@ -1,0 +1,334 @@
+/// Routes requests by method and path to handlers, through middleware (a trie of path
+/// components, in the manner of Hummingbird's router).
+///
+/// Patterns are paths whose components are literals, `{name}` parameters (one non-empty
+/// component, percent-decoded, in ``HTTPRequest/parameters``), or a final `*` that takes the
+/// rest of the path (possibly empty; under the key `"*"`). A literal beats a parameter, which
+/// beats `*`, with backtracking: `/p/new` and `/p/{id}` may both exist.
+///
+/// Answers that need no handler: `404` problem when no pattern matches; `405` with `Allow` when
+/// the path matches but not the method; `501` for a method no route uses and that RFC 9110 does
+/// not define; `HEAD` on a `GET` route (the server drops the body); `OPTIONS` without a route:
+/// `204` with `Allow`.
+///
+/// Register routes and middleware before the server starts; registering later is safe but a
+/// request being routed concurrently may not see the new route.
+public final class Router: HTTPResponder, @unchecked Sendable {
+    /// A synchronous handler: runs inline on the connection's queue. Keep it short and non-blocking.
+    public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
+    /// An asynchronous handler: runs in a task.
+    public typealias AsyncHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+    final class Route: Sendable {
+        enum Work: Sendable {
+            case sync(Handler)
+            case async(AsyncHandler)
+        }
+        let pattern: String
+        let method: HTTPMethod
+        let maxBodyBytes: Int?
+        let work: Work
+
+        init(pattern: String, method: HTTPMethod, maxBodyBytes: Int?, work: Work) {
+            self.pattern = pattern
+            self.method = method
+            self.maxBodyBytes = maxBodyBytes
+            self.work = work
+        }
+    }
+
+    private struct State {
+        var root = TrieNode()
+        var middleware: [any HTTPMiddleware] = []
+        var methods: Set<HTTPMethod> = Set(HTTPMethod.standard)
+    }
+
+    private let state = Locked(State())
+
+    /// An empty router: every request gets 404 until routes are added.
+    public init() {}
+
+    // MARK: Registration
+
+    /// Registers a synchronous handler for `method` and `pattern`.
+    /// - Parameter maxBodyBytes: this route's body limit in bytes; nil for the server default.
+    public func add(method: HTTPMethod, pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+        insert(Route(pattern: pattern, method: method, maxBodyBytes: maxBodyBytes, work: .sync(handler)))
+    }
+
+    /// Registers an asynchronous handler for `method` and `pattern`.
+    public func add(
+        method: HTTPMethod, pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler
+    ) {
+        insert(Route(pattern: pattern, method: method, maxBodyBytes: maxBodyBytes, work: .async(handler)))
+    }
+
+    /// Registers a synchronous `GET` handler (runs inline on the connection's queue). `HEAD` requests are answered by `GET` routes too (without the body).
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
+    public func get(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+        add(method: .get, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
+    }
+    /// Registers an asynchronous `GET` handler (runs in a task; responses stay in request order).
+    public func get(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
+        add(method: .get, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
+    }
+    /// Registers a synchronous `HEAD` handler (runs inline on the connection's queue).
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
+    public func head(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+        add(method: .head, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
+    }
+    /// Registers an asynchronous `HEAD` handler (runs in a task; responses stay in request order).
+    public func head(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
+        add(method: .head, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
+    }
+    /// Registers a synchronous `POST` handler (runs inline on the connection's queue).
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
+    public func post(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+        add(method: .post, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
+    }
+    /// Registers an asynchronous `POST` handler (runs in a task; responses stay in request order).
+    public func post(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
+        add(method: .post, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
+    }
+    /// Registers a synchronous `PUT` handler (runs inline on the connection's queue).
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
+    public func put(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+        add(method: .put, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
+    }
+    /// Registers an asynchronous `PUT` handler (runs in a task; responses stay in request order).
+    public func put(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
+        add(method: .put, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
+    }
+    /// Registers a synchronous `PATCH` handler (runs inline on the connection's queue).
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
+    public func patch(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+        add(method: .patch, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
+    }
+    /// Registers an asynchronous `PATCH` handler (runs in a task; responses stay in request order).
+    public func patch(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
+        add(method: .patch, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
+    }
+    /// Registers a synchronous `DELETE` handler (runs inline on the connection's queue).
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
+    public func delete(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+        add(method: .delete, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
+    }
+    /// Registers an asynchronous `DELETE` handler (runs in a task; responses stay in request order).
+    public func delete(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
+        add(method: .delete, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
+    }
+
+    /// Adds middleware; it runs after the middleware added before it.
+    public func use(_ middleware: any HTTPMiddleware) {
+        state.withLock { $0.middleware.append(middleware) }
+    }
+
+    private func insert(_ route: Route) {
+        state.withLock { state in
+            state.root.insert(route, components: Self.components(of: route.pattern)[...])
+            state.methods.insert(route.method)
+        }
+    }
+
+    static func components(of path: String) -> [Substring] {
+        path.split(separator: "/", omittingEmptySubsequences: true)
+    }
+
+    // MARK: Matching
+
+    /// The result of matching a method and path.
+    enum Match {
+        case route(Route, [String: String])
+        /// The path exists with other methods.
+        case wrongMethod(allowed: [HTTPMethod])
+        case notFound
+    }
+
+    func match(method: HTTPMethod, path: String) -> Match {
+        let root = state.withLock { $0.root }
+        var parameters: [String: String] = [:]
+        guard let node = root.find(path, &parameters) else { return .notFound }
+        if let route = node.routes[method] ?? (method == .head ? node.routes[.get] : nil) {
+            return .route(route, parameters)
+        }
+        var allowed = Set(node.routes.keys)
+        if allowed.contains(.get) { allowed.insert(.head) }
+        allowed.insert(.options)
+        return .wrongMethod(allowed: allowed.sorted { $0.rawValue < $1.rawValue })
+    }
+
+    // MARK: HTTPResponder
+
+    /// The matched route's `maxBodyBytes`; stores the match, parameters and pattern in `request`.
+    public func bodyLimit(for request: inout HTTPRequest) -> Int? {
+        if case .route(let route, let parameters) = match(method: request.method, path: request.path) {
+            request.matchedRoute = route
+            request.routePattern = route.pattern
+            request.parameters = parameters
+            return route.maxBodyBytes
+        }
+        return nil
+    }
+
+    /// Runs middleware and the matching handler: a sync handler's response at once, an async
+    /// handler as ``HTTPReply/deferred(_:)``; thrown errors become problem responses.
+    public func respond(to request: HTTPRequest) -> HTTPReply {
+        var request = request
+        let start = Sys.now()
+        let (middleware, methods) = state.withLock { ($0.middleware, $0.methods) }
+
+        // Middleware before the handler.
+        var passed = 0
+        for layer in middleware {
+            do {
+                if let response = try layer.willHandle(&request) {
+                    return .response(Self.finish(response, request, middleware[..<passed], start))
+                }
+            } catch {
+                return .response(Self.finish(Self.response(for: error), request, middleware[..<passed], start))
+            }
+            passed += 1
+        }
+
+        let route: Route
+        if let matched = request.matchedRoute, request.routePattern == matched.pattern {
+            route = matched
+        } else {
+            switch match(method: request.method, path: request.path) {
+            case .route(let found, let parameters):
+                route = found
+                request.matchedRoute = found
+                request.routePattern = found.pattern
+                request.parameters = parameters
+            case .wrongMethod(let allowed):
+                let response: HTTPResponse
+                let allow = allowed.map(\.rawValue).joined(separator: ", ")
+                if !methods.contains(request.method) {
+                    response = .problem(
+                        status: .notImplemented, detail: "The method \(request.method) is not implemented.")
+                } else if request.method == .options {
+                    response = HTTPResponse(status: .noContent, headers: ["Allow": allow])
+                } else {
+                    response = .problem(
+                        status: .methodNotAllowed, detail: "\(request.method) is not allowed on \(request.path).",
+                        headers: ["Allow": allow])
+                }
+                return .response(Self.finish(response, request, middleware[...], start))
+            case .notFound:
+                let response: HTTPResponse =
+                    methods.contains(request.method)
+                    ? .problem(status: .notFound, detail: "No resource at \(request.path).")
+                    : .problem(status: .notImplemented, detail: "The method \(request.method) is not implemented.")
+                return .response(Self.finish(response, request, middleware[...], start))
+            }
+        }
+
+        switch route.work {
+        case .sync(let handler):
+            let response: HTTPResponse
+            do { response = try handler(request) } catch { response = Self.response(for: error) }
+            return .response(Self.finish(response, request, middleware[...], start))
+        case .async(let handler):
+            let request = request
+            return .deferred {
+                let response: HTTPResponse
+                do { response = try await handler(request) } catch { response = Self.response(for: error) }
+                return Self.finish(response, request, middleware[...], start)
+            }
+        }
+    }
+
+    private static func finish(
+        _ response: HTTPResponse, _ request: HTTPRequest, _ layers: ArraySlice<any HTTPMiddleware>, _ start: UInt64
+    ) -> HTTPResponse {
+        guard !layers.isEmpty else { return response }
+        var response = response
+        let duration = Double(Sys.now() &- start) / 1e9
+        for layer in layers.reversed() { layer.didHandle(request, response: &response, duration: duration) }
+        return response
+    }
+
+    /// The response for an error thrown by a handler or middleware: its problem for an
+    /// ``HTTPError``, else a 500 that does not reveal the error.
+    public static func response(for error: any Error) -> HTTPResponse {
+        if let error = error as? HTTPError { return error.response }
+        return .problem(status: .internalServerError, detail: "The server failed to answer this request.")
+    }
+}
+
+/// A node of the route trie: one path component.
+struct TrieNode: Sendable {
+    var literals: [(String, TrieNode)] = []
+    var parameter: (name: String, node: Box)?
+    var wildcard: [HTTPMethod: Router.Route]?
+    var routes: [HTTPMethod: Router.Route] = [:]
+
+    /// Indirection so the recursive struct has a finite size.
+    final class Box: @unchecked Sendable {
+        var node: TrieNode
+        init(_ node: TrieNode) { self.node = node }
+    }
+
+    mutating func insert(_ route: Router.Route, components: ArraySlice<Substring>) {
+        guard let first = components.first else {
+            routes[route.method] = route
+            return
+        }
+        let rest = components.dropFirst()
+        if first == "*" && rest.isEmpty {
+            wildcard = wildcard ?? [:]
+            wildcard![route.method] = route
+        } else if first.hasPrefix("{") && first.hasSuffix("}") {
+            let name = String(first.dropFirst().dropLast())
+            if parameter == nil { parameter = (name, Box(TrieNode())) }
+            // Copy on write: the trie is shared with in-flight lookups.
+            let copy = Box(parameter!.node.node)
+            copy.node.insert(route, components: rest)
+            parameter = (parameter!.name, copy)
+        } else {
+            let literal = String(first)
+            if let index = literals.firstIndex(where: { $0.0 == literal }) {
+                literals[index].1.insert(route, components: rest)
+            } else {
+                var node = TrieNode()
+                node.insert(route, components: rest)
+                literals.append((literal, node))
+            }
+        }
+    }
+
+    /// The node matching `path`, filling `parameters`.
+    func find(_ path: String, _ parameters: inout [String: String]) -> TrieNode? {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        return find(components[...], &parameters)
+    }
+
+    private func find(_ components: ArraySlice<Substring>, _ parameters: inout [String: String]) -> TrieNode? {
+        guard let first = components.first else {
+            if !routes.isEmpty { return self }
+            if let wildcard {
+                parameters["*"] = ""
+                return TrieNode(routes: wildcard)
+            }
+            return nil
+        }
+        let rest = components.dropFirst()
+        for (literal, child) in literals where literal == first {
+            if let found = child.find(rest, &parameters) { return found }
+        }
+        if let parameter {
+            let saved = parameters
+            parameters[parameter.name] = String(first)
+            if let found = parameter.node.node.find(rest, &parameters) { return found }
+            parameters = saved
+        }
+        if let wildcard {
+            parameters["*"] = components.joined(separator: "/")
+            return TrieNode(routes: wildcard)
+        }
+        return nil
+    }
+
+    init() {}
+    init(routes: [HTTPMethod: Router.Route]) { self.routes = routes }
+}

@@ -1,0 +1,825 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One client connection: reads and parses requests, asks the responder, writes responses in
+/// order, and enforces the timeouts. Lives on one ``EventLoop`` thread; all state is touched
+/// only there.
+///
+/// Life cycle: `idle` (between requests) → `head` (reading a request head) → `body` →
+/// `responding` (handler running or response being written) → `idle` again, or `lingering`
+/// (write side shut, draining what the client still sends so it sees our last response
+/// rather than a reset) → `closed`.
+final class Connection: PollerClient, @unchecked Sendable {
+    enum Phase { case idle, head, body, responding, lingering, closed }
+
+    enum Framing {
+        case none
+        case length(Int)
+        case chunked
+        /// HTTP/1.0 streaming: the end of the body is the end of the connection.
+        case unframed
+    }
+
+    private enum Piece {
+        case bytes([UInt8], offset: Int)
+        case file(FileDescriptor, offset: Int, remaining: Int)
+    }
+
+    /// What to do once everything queued has been written.
+    private enum AfterDrain { case nothing, finishRequest }
+
+    let fd: Int32
+    let loop: EventLoop
+    let server: HTTPServer
+    let remoteAddress: String
+    /// Whether this connection counts against ``ServerConfiguration/maxConnections`` (a connection
+    /// refused with 503 does not).
+    let counted: Bool
+    /// Position in `loop.connections`.
+    var loopIndex = -1
+
+    /// What the poller watches for: reading unless paused or the peer finished sending;
+    /// writing only while a response waits for room in the socket buffer.
+    private var wantRead = true
+    private var wantWrite = false
+    private var registeredRead = true
+    private var registeredWrite = false
+
+    private(set) var phase = Phase.idle
+    private var input: [UInt8] = []
+    private var inputStart = 0
+    private var scanFrom = 0
+    private var requestLineEnd = -1
+    private var requestsServed = 0
+    private var lastActivity: UInt64
+    private var headStart: UInt64
+    private var lingerDeadline: UInt64 = 0
+    private var processing = false
+    private var peerClosed = false
+    private var shuttingDown = false
+
+    private var request: HTTPRequest?
+    private var bodyLimit = 0
+    private var bodyRemaining = 0
+    private var chunked: ChunkedDecoder?
+    private var closeAfterResponse = false
+    private var respondingToHead = false
+    private var respondingVersion = HTTPVersion.http1_1
+
+    private var output: [Piece] = []
+    private var outputHead = 0
+    private var outputBytes = 0
+    private var lastWriteProgress: UInt64 = 0
+    private var afterDrain = AfterDrain.nothing
+    private var task: Task<Void, Never>?
+    private var writer: StreamWriter?
+    private var writerWaiter: CheckedContinuation<Void, any Error>?
+    private var streamChunked = true
+
+    /// Bodies up to this size are copied behind the head so both leave in one write.
+    static let coalesceLimit = 16 * 1024
+    /// A streaming writer waits while more than this many bytes are queued.
+    static let streamHighWater = 64 * 1024
+    /// How long a closing connection keeps draining input so the client reads our answer.
+    static let lingerNanoseconds: UInt64 = 2_000_000_000
+
+    init(fd: Int32, loop: EventLoop, server: HTTPServer, remoteAddress: String, counted: Bool) {
+        self.fd = fd
+        self.loop = loop
+        self.server = server
+        self.remoteAddress = remoteAddress
+        self.counted = counted
+        let now = Sys.now()
+        lastActivity = now
+        headStart = now
+    }
+
+    // MARK: - Start and close
+
+    /// Registers with the loop's poller; call on the loop's thread.
+    func start() {
+        loop.register(self)
+        if server.isShuttingDown { beginShutdown() }
+    }
+
+    /// A readiness event from the poller.
+    func handle(_ event: Poller.Event) {
+        if event.hangup && !wantRead {
+            // Gone in both directions while we were not reading: nothing can be delivered.
+            close()
+            return
+        }
+        if event.readable || event.hangup { readable() }
+        if event.writable && phase != .closed { writable() }
+    }
+
+    private func updateInterest() {
+        guard phase != .closed, wantRead != registeredRead || wantWrite != registeredWrite else { return }
+        registeredRead = wantRead
+        registeredWrite = wantWrite
+        loop.setInterest(self, read: wantRead, write: wantWrite)
+    }
+
+    /// Answers 503 and closes: for a connection accepted above the connection cap.
+    func startRejecting() {
+        start()
+        guard phase != .closed else { return }
+        phase = .responding
+        closeAfterResponse = true
+        send(.problem(status: .serviceUnavailable, detail: "The server has too many open connections."))
+    }
+
+    /// Closes at once: unregisters from the poller before closing the descriptor (so a reused
+    /// descriptor number is never confused with this connection), cancels a running handler
+    /// task and fails a waiting stream writer.
+    func close() {
+        guard phase != .closed else { return }
+        phase = .closed
+        writer?.markClosed()
+        writer = nil
+        if let waiter = writerWaiter {
+            writerWaiter = nil
+            waiter.resume(throwing: HTTPBodyWriterError.closed)
+        }
+        task?.cancel()
+        task = nil
+        output = []
+        outputHead = 0
+        outputBytes = 0
+        input = []
+        request = nil
+        loop.unregister(self)
+        Sys.close(fd)
+        server.connectionDidClose(counted: counted)
+    }
+
+    /// Server shutdown: close now if idle, else after the response in progress.
+    func beginShutdown() {
+        shuttingDown = true
+        closeAfterResponse = true
+        if phase == .idle && inputStart == input.count { close() }
+    }
+
+    /// Shut our write side and drain input for a while, so the client reads the last response
+    /// instead of getting a reset for bytes we never read (RFC 9112 §9.6).
+    private func lingerClose() {
+        guard phase != .closed else { return }
+        Sys.shutdownWrite(fd)
+        phase = .lingering
+        input = []
+        inputStart = 0
+        lingerDeadline = Sys.now() &+ Self.lingerNanoseconds
+        resumeReading()
+        if peerClosed { close() }
+    }
+
+    // MARK: - Timeouts
+
+    func checkTimeouts(now: UInt64) {
+        let configuration = server.configuration
+        func expired(_ since: UInt64, _ seconds: Double) -> Bool {
+            now > since && Double(now - since) > seconds * 1e9
+        }
+        switch phase {
+        case .idle:
+            let limit = requestsServed == 0 ? configuration.headerReadTimeout : configuration.idleTimeout
+            if expired(lastActivity, limit) { close() }
+        case .head:
+            if expired(headStart, configuration.headerReadTimeout) {
+                fail(ParseFailure(status: .requestTimeout, detail: "The request head did not arrive in time."))
+            }
+        case .body:
+            if expired(lastActivity, configuration.bodyReadTimeout) {
+                fail(ParseFailure(status: .requestTimeout, detail: "The request body stopped arriving."))
+            }
+        case .responding:
+            if outputBytes > 0 && expired(lastWriteProgress, configuration.writeTimeout) { close() }
+        case .lingering:
+            if now > lingerDeadline { close() }
+        case .closed:
+            break
+        }
+    }
+
+    // MARK: - Reading
+
+    private func readable() {
+        guard phase != .closed else { return }
+        let scratch = loop.scratch.baseAddress!
+        var received = false
+        while true {
+            let n = Sys.read(fd, scratch, EventLoop.scratchSize)
+            if n > 0 {
+                if phase != .lingering {
+                    input.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: n))
+                    received = true
+                }
+                if n < EventLoop.scratchSize || input.count - inputStart > maxBuffered { break }
+            } else if n == 0 {
+                if received { consume() }
+                peerEOF()
+                return
+            } else {
+                let error = Sys.errno
+                if error == EINTR { continue }
+                if error == EAGAIN || error == EWOULDBLOCK { break }
+                close()
+                return
+            }
+        }
+        if received { consume() }
+    }
+
+    private var maxBuffered: Int {
+        server.configuration.maxHeaderBytes + server.configuration.maxTargetBytes + EventLoop.scratchSize
+    }
+
+    private func consume() {
+        lastActivity = Sys.now()
+        switch phase {
+        case .idle:
+            phase = .head
+            headStart = lastActivity
+            process()
+        case .head, .body:
+            process()
+        case .responding:
+            // Pipelined input waits for the response in progress; stop reading when a lot waits.
+            if input.count - inputStart > maxBuffered { suspendReading() }
+        case .lingering, .closed:
+            break
+        }
+    }
+
+    private func peerEOF() {
+        peerClosed = true
+        // Level-triggered EOF stays readable: stop watching for it.
+        wantRead = false
+        updateInterest()
+        switch phase {
+        case .idle, .head, .body, .lingering:
+            // A half-sent request cannot be answered: the client is gone.
+            if !processing { close() }
+        case .responding:
+            // A stream to a client that left must stop now (SSE disconnect); a plain response
+            // is still written, after which the connection closes.
+            if writer != nil { close() }
+        case .closed:
+            break
+        }
+    }
+
+    private func suspendReading() {
+        wantRead = false
+        updateInterest()
+    }
+
+    private func resumeReading() {
+        wantRead = !peerClosed
+        updateInterest()
+    }
+
+    // MARK: - Parsing
+
+    /// Parses and answers as many buffered requests as can be answered now, in order.
+    private func process() {
+        guard !processing else { return }
+        processing = true
+        defer { processing = false }
+        let configuration = server.configuration
+        while true {
+            switch phase {
+            case .idle, .head:
+                if inputStart == input.count {
+                    phase = .idle
+                    input.removeAll(keepingCapacity: input.capacity <= 16 * 1024)
+                    inputStart = 0
+                    scanFrom = 0
+                    requestLineEnd = -1
+                    if peerClosed || shuttingDown { close() }
+                    return
+                }
+                if phase == .idle {
+                    phase = .head
+                    headStart = Sys.now()
+                }
+                if requestLineEnd < 0 && scanFrom <= inputStart {
+                    // RFC 9112 §2.2: ignore empty lines before the request line.
+                    while inputStart + 1 < input.count && input[inputStart] == 0x0D && input[inputStart + 1] == 0x0A {
+                        inputStart += 2
+                    }
+                    if inputStart > 0 && inputStart > input.count / 2 {
+                        input.removeSubrange(0..<inputStart)
+                        inputStart = 0
+                    }
+                    scanFrom = inputStart
+                    if inputStart == input.count { continue }
+                }
+                let start = inputStart
+                let scan = input.withUnsafeBufferPointer { buffer in
+                    RequestHeadParser.scan(
+                        buffer, start: start, scanFrom: &scanFrom, requestLineEnd: &requestLineEnd,
+                        maxTargetBytes: configuration.maxTargetBytes, maxHeaderBytes: configuration.maxHeaderBytes)
+                }
+                switch scan {
+                case .incomplete:
+                    if peerClosed { close() }
+                    return
+                case .failure(let failure):
+                    fail(failure)
+                case .complete(let end):
+                    let parsed = input.withUnsafeBufferPointer { buffer in
+                        RequestHeadParser.parse(
+                            buffer, start: start, end: end, maxTargetBytes: configuration.maxTargetBytes)
+                    }
+                    switch parsed {
+                    case .failure(let failure): fail(failure)
+                    case .success(let head): begin(head, end: end)
+                    }
+                }
+            case .body:
+                let available = input.count - inputStart
+                if var decoder = chunked {
+                    let start = inputStart
+                    let limit = bodyLimit
+                    let maxTrailer = configuration.maxHeaderBytes
+                    let outcome = input.withUnsafeBufferPointer { buffer in
+                        decoder.decode(
+                            UnsafeBufferPointer(rebasing: buffer[start...]), into: &request!.body, limit: limit,
+                            maxTrailerBytes: maxTrailer)
+                    }
+                    chunked = decoder
+                    switch outcome {
+                    case .needMore:
+                        inputStart = input.count
+                        if peerClosed { close() }
+                        return
+                    case .failure(let failure):
+                        fail(failure)
+                    case .done(let consumed):
+                        inputStart += consumed
+                        chunked = nil
+                        dispatch()
+                    }
+                } else {
+                    let n = min(available, bodyRemaining)
+                    request!.body.append(contentsOf: input[inputStart..<(inputStart + n)])
+                    inputStart += n
+                    bodyRemaining -= n
+                    if bodyRemaining > 0 {
+                        if peerClosed { close() }
+                        return
+                    }
+                    dispatch()
+                }
+            case .responding, .lingering, .closed:
+                return
+            }
+        }
+    }
+
+    /// A head is complete: build the request, learn its body limit, set up reading the body.
+    private func begin(_ head: ParsedHead, end: Int) {
+        let headBytes = Array(input[inputStart..<end])
+        var request = HTTPRequest(
+            method: head.method, version: head.version, path: head.path,
+            headers: HTTPHeaders(bytes: headBytes, fields: head.fields), targetRange: head.targetRange,
+            queryRange: head.queryRange, remoteAddress: remoteAddress)
+        inputStart = end
+        scanFrom = end
+        requestLineEnd = -1
+        closeAfterResponse = shuttingDown || !request.wantsKeepAlive
+        bodyLimit = server.responder.bodyLimit(for: &request) ?? server.configuration.maxBodyBytes
+        self.request = request
+        switch head.framing {
+        case .none:
+            dispatch()
+        case .length(let length):
+            if length > bodyLimit {
+                fail(ParseFailure(status: .payloadTooLarge, detail: "The body is larger than \(bodyLimit) bytes."))
+                return
+            }
+            if head.expectContinue && head.version == .http1_1 && inputStart == input.count { sendContinue() }
+            guard phase != .closed else { return }
+            self.request!.body.reserveCapacity(length)
+            bodyRemaining = length
+            phase = .body
+            lastActivity = Sys.now()
+        case .chunked:
+            if head.expectContinue && inputStart == input.count { sendContinue() }
+            guard phase != .closed else { return }
+            chunked = ChunkedDecoder()
+            phase = .body
+            lastActivity = Sys.now()
+        }
+    }
+
+    /// RFC 9110 §10.1.1: tell the client to send the body it is holding back.
+    private func sendContinue() {
+        write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+        _ = flush()
+    }
+
+    /// Answers a request that cannot be served, then closes (its framing is unknown).
+    private func fail(_ failure: ParseFailure) {
+        guard phase != .closed && phase != .lingering else { return }
+        request = nil
+        chunked = nil
+        phase = .responding
+        closeAfterResponse = true
+        respondingToHead = false
+        respondingVersion = .http1_1
+        send(.problem(status: failure.status, detail: failure.detail))
+    }
+
+    // MARK: - Responding
+
+    private func dispatch() {
+        guard var request = request else { return }
+        self.request = nil
+        phase = .responding
+        requestsServed += 1
+        respondingToHead = request.method == .head
+        respondingVersion = request.version
+        if request.body.isEmpty { request.body = [] }
+        switch server.responder.respond(to: request) {
+        case .response(let response):
+            send(response)
+        case .deferred(let work):
+            let loop = self.loop
+            task = Task {
+                let response = await work()
+                loop.execute { self.deferredFinished(response) }
+            }
+        }
+    }
+
+    private func deferredFinished(_ response: HTTPResponse) {
+        guard phase == .responding, task != nil else { return }
+        task = nil
+        send(response)
+    }
+
+    /// The response is on its way; reset for the next request or close.
+    private func requestFinished() {
+        guard phase == .responding else { return }
+        writer = nil
+        if closeAfterResponse {
+            lingerClose()
+            return
+        }
+        phase = .idle
+        lastActivity = Sys.now()
+        resumeReading()
+        if !processing { process() }
+    }
+
+    private func send(_ response: HTTPResponse) {
+        if server.isShuttingDown { shuttingDown = true }
+        if shuttingDown || response.headers.containsToken("connection", "close") { closeAfterResponse = true }
+        let sendsBody = response.status.allowsBody && !respondingToHead
+        switch response.body {
+        case .bytes(let body):
+            let small = body.count <= Self.coalesceLimit
+            var out: [UInt8] = []
+            out.reserveCapacity(256 + response.headers.bytes.count + (sendsBody && small ? body.count : 0))
+            encodeHead(response, framing: response.status.allowsBody ? .length(body.count) : .none, into: &out)
+            if sendsBody && small { out.append(contentsOf: body) }
+            write(out)
+            if sendsBody && !small { write(body) }
+            finishWhenDrained()
+        case .file(let file, let offset, let length):
+            var out: [UInt8] = []
+            out.reserveCapacity(256 + response.headers.bytes.count)
+            encodeHead(response, framing: response.status.allowsBody ? .length(length) : .none, into: &out)
+            write(out)
+            if sendsBody && length > 0 { enqueue(.file(file, offset: offset, remaining: length)) }
+            finishWhenDrained()
+        case .stream(let body):
+            streamChunked = respondingVersion.minor >= 1
+            var out: [UInt8] = []
+            if !sendsBody {
+                encodeHead(response, framing: response.status.allowsBody ? .chunked : .none, into: &out)
+                write(out)
+                finishWhenDrained()
+                return
+            }
+            if !streamChunked { closeAfterResponse = true }
+            encodeHead(response, framing: streamChunked ? .chunked : .unframed, into: &out)
+            write(out)
+            guard flush() else { return }
+            let writer = StreamWriter(connection: self)
+            self.writer = writer
+            let loop = self.loop
+            task = Task {
+                let failed: Bool
+                do {
+                    try await body(writer)
+                    failed = false
+                } catch {
+                    failed = true
+                }
+                loop.execute { self.streamFinished(writer, failed: failed) }
+            }
+        }
+    }
+
+    /// Status line and header fields (RFC 9112 §4, §5), with `Server`, `Date`, framing and
+    /// `Connection` supplied here; the application's own framing fields are dropped.
+    private func encodeHead(_ response: HTTPResponse, framing: Framing, into out: inout [UInt8]) {
+        out.append(contentsOf: Self.statusLinePrefix)
+        let code = response.status.code
+        out.append(UInt8(48 + (code / 100) % 10))
+        out.append(UInt8(48 + (code / 10) % 10))
+        out.append(UInt8(48 + code % 10))
+        out.append(0x20)
+        out.append(contentsOf: response.status.reasonPhrase.utf8)
+        out.append(contentsOf: Self.crlf)
+        var hasServer = false
+        var hasDate = false
+        let headers = response.headers
+        var skip: [Int] = []
+        headers.bytes.withUnsafeBufferPointer { bytes in
+            for (index, field) in headers.fields.enumerated() {
+                let name = UnsafeBufferPointer(rebasing: bytes[Int(field.nameStart)..<Int(field.nameEnd)])
+                switch name.count {
+                case 4: if RequestHeadParser.equalsLower(name, "date") { hasDate = true }
+                case 6: if RequestHeadParser.equalsLower(name, "server") { hasServer = true }
+                case 10: if RequestHeadParser.equalsLower(name, "connection") { skip.append(index) }
+                case 14: if RequestHeadParser.equalsLower(name, "content-length") { skip.append(index) }
+                case 17: if RequestHeadParser.equalsLower(name, "transfer-encoding") { skip.append(index) }
+                default: break
+                }
+            }
+        }
+        if !hasServer { out.append(contentsOf: server.serverHeader) }
+        if !hasDate {
+            out.append(contentsOf: Self.datePrefix)
+            out.append(contentsOf: loop.date)
+            out.append(contentsOf: Self.crlf)
+        }
+        if skip.isEmpty {
+            headers.encode(into: &out)
+        } else {
+            var filtered = headers
+            filtered.fields = headers.fields.enumerated().filter { !skip.contains($0.offset) }.map(\.element)
+            filtered.encode(into: &out)
+        }
+        switch framing {
+        case .none, .unframed:
+            break
+        case .length(let length):
+            out.append(contentsOf: Self.contentLengthPrefix)
+            appendDecimal(length, to: &out)
+            out.append(contentsOf: Self.crlf)
+        case .chunked:
+            out.append(contentsOf: Self.chunkedField)
+        }
+        if closeAfterResponse {
+            out.append(contentsOf: Self.connectionClose)
+        } else if respondingVersion.minor == 0 {
+            out.append(contentsOf: Self.connectionKeepAlive)
+        }
+        out.append(contentsOf: Self.crlf)
+    }
+
+    private static let statusLinePrefix = Array("HTTP/1.1 ".utf8)
+    private static let crlf: [UInt8] = [0x0D, 0x0A]
+    private static let datePrefix = Array("Date: ".utf8)
+    private static let contentLengthPrefix = Array("Content-Length: ".utf8)
+    private static let chunkedField = Array("Transfer-Encoding: chunked\r\n".utf8)
+    private static let connectionClose = Array("Connection: close\r\n".utf8)
+    private static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
+
+    // MARK: - Streaming bodies
+
+    fileprivate func streamWrite(
+        _ bytes: [UInt8], from writer: StreamWriter, continuation: CheckedContinuation<Void, any Error>
+    ) {
+        guard phase == .responding, self.writer === writer else {
+            continuation.resume(throwing: HTTPBodyWriterError.closed)
+            return
+        }
+        if streamChunked {
+            var framed: [UInt8] = []
+            framed.reserveCapacity(bytes.count + 12)
+            appendHex(bytes.count, to: &framed)
+            framed.append(contentsOf: Self.crlf)
+            if bytes.count <= Self.coalesceLimit {
+                framed.append(contentsOf: bytes)
+                framed.append(contentsOf: Self.crlf)
+                write(framed)
+            } else {
+                write(framed)
+                write(bytes)
+                write(Self.crlf)
+            }
+        } else {
+            write(bytes)
+        }
+        guard flush(), phase == .responding else {
+            if phase == .closed {
+                continuation.resume(throwing: HTTPBodyWriterError.closed)
+            } else {
+                continuation.resume()
+            }
+            return
+        }
+        if outputBytes > Self.streamHighWater {
+            writerWaiter = continuation
+        } else {
+            continuation.resume()
+        }
+    }
+
+    private func streamFinished(_ writer: StreamWriter, failed: Bool) {
+        guard phase == .responding, self.writer === writer else { return }
+        task = nil
+        if failed {
+            // The status line is long gone; ending without the last chunk tells the client the
+            // body is incomplete.
+            close()
+            return
+        }
+        if streamChunked { write(Array("0\r\n\r\n".utf8)) }
+        finishWhenDrained()
+    }
+
+    // MARK: - Writing
+
+    /// Queues bytes; when nothing is queued, sends at once and queues only what did not fit.
+    private func write(_ bytes: [UInt8]) {
+        guard phase != .closed, !bytes.isEmpty else { return }
+        if outputHead == output.count {
+            let n = bytes.withUnsafeBytes { Sys.send(fd, $0.baseAddress!, $0.count) }
+            if n == bytes.count {
+                lastWriteProgress = lastActivity
+                return
+            }
+            if n < 0 {
+                let error = Sys.errno
+                if error != EAGAIN && error != EWOULDBLOCK && error != EINTR {
+                    close()
+                    return
+                }
+                enqueue(.bytes(bytes, offset: 0))
+            } else {
+                enqueue(.bytes(bytes, offset: n))
+            }
+            lastWriteProgress = Sys.now()
+            armWrite()
+            return
+        }
+        enqueue(.bytes(bytes, offset: 0))
+    }
+
+    private func enqueue(_ piece: Piece) {
+        switch piece {
+        case .bytes(let bytes, let offset): outputBytes += bytes.count - offset
+        case .file(_, _, let remaining): outputBytes += remaining
+        }
+        output.append(piece)
+    }
+
+    /// Writes what is queued until done or the socket is full. False when the connection closed.
+    @discardableResult
+    private func flush() -> Bool {
+        while outputHead < output.count {
+            switch output[outputHead] {
+            case .bytes(let bytes, let offset):
+                let n = bytes.withUnsafeBytes { Sys.send(fd, $0.baseAddress! + offset, $0.count - offset) }
+                if n < 0 {
+                    let error = Sys.errno
+                    if error == EINTR { continue }
+                    if error == EAGAIN || error == EWOULDBLOCK {
+                        armWrite()
+                        return true
+                    }
+                    close()
+                    return false
+                }
+                outputBytes -= n
+                lastWriteProgress = Sys.now()
+                if offset + n == bytes.count {
+                    output[outputHead] = .bytes([], offset: 0)
+                    outputHead += 1
+                } else {
+                    output[outputHead] = .bytes(bytes, offset: offset + n)
+                }
+            case .file(let file, let offset, let remaining):
+                let n = Sys.sendFile(socket: fd, file: file.rawValue, offset: offset, count: min(remaining, 1 << 20))
+                if n < 0 {
+                    let error = Sys.errno
+                    if error == EINTR { continue }
+                    if error == EAGAIN || error == EWOULDBLOCK {
+                        armWrite()
+                        return true
+                    }
+                    close()
+                    return false
+                }
+                if n == 0 {
+                    // The file shrank under us: the promised length cannot be kept.
+                    close()
+                    return false
+                }
+                outputBytes -= n
+                lastWriteProgress = Sys.now()
+                if n == remaining {
+                    output[outputHead] = .bytes([], offset: 0)
+                    outputHead += 1
+                } else {
+                    output[outputHead] = .file(file, offset: offset + n, remaining: remaining - n)
+                }
+            }
+        }
+        output.removeAll(keepingCapacity: true)
+        outputHead = 0
+        outputBytes = 0
+        return true
+    }
+
+    private var outputEmpty: Bool { outputHead == output.count }
+
+    private func finishWhenDrained() {
+        guard phase != .closed else { return }
+        afterDrain = .finishRequest
+        guard flush() else { return }
+        if outputEmpty {
+            afterDrain = .nothing
+            requestFinished()
+        }
+    }
+
+    private func armWrite() {
+        wantWrite = true
+        updateInterest()
+    }
+
+    private func writable() {
+        guard phase != .closed else { return }
+        guard flush(), outputEmpty else { return }
+        wantWrite = false
+        updateInterest()
+        if let waiter = writerWaiter {
+            writerWaiter = nil
+            waiter.resume()
+        }
+        if afterDrain == .finishRequest {
+            afterDrain = .nothing
+            requestFinished()
+        }
+    }
+}
+
+/// The ``HTTPBodyWriter`` of a streaming response on one connection.
+final class StreamWriter: HTTPBodyWriter, @unchecked Sendable {
+    private let connection: Connection
+    private let closed = Locked(false)
+
+    init(connection: Connection) { self.connection = connection }
+
+    var isClosed: Bool { closed.withLock { $0 } }
+
+    func markClosed() { closed.withLock { $0 = true } }
+
+    func write(_ bytes: [UInt8]) async throws {
+        if isClosed || Task.isCancelled { throw HTTPBodyWriterError.closed }
+        if bytes.isEmpty { return }
+        let connection = self.connection
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            connection.loop.execute { connection.streamWrite(bytes, from: self, continuation: continuation) }
+        }
+    }
+}
+
+@inline(__always) func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    if value < 10 {
+        out.append(UInt8(48 + value))
+        return
+    }
+    var digits:
+        (
+            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+            UInt8, UInt8, UInt8, UInt8, UInt8
+        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    var v = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+        while v > 0 {
+            buffer[count] = UInt8(48 + v % 10)
+            v /= 10
+            count += 1
+        }
+        for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+    }
+}
+
+func appendHex(_ value: Int, to out: inout [UInt8]) {
+    out.append(contentsOf: String(value, radix: 16).utf8)
+}

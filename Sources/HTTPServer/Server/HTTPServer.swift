@@ -1,0 +1,339 @@
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An HTTP/1.1 server (RFC 9112) on non-blocking sockets: a few event-loop threads wait on
+/// epoll (kqueue on Darwin) and run their connections; the first loop also accepts.
+///
+/// ```swift
+/// let router = Router()
+/// router.get("/healthz") { _ in .text("ok") }
+/// let server = HTTPServer(configuration: ServerConfiguration(), responder: router)
+/// let port = try server.start()
+/// // … later, e.g. on SIGTERM:
+/// server.shutdown(gracePeriod: 5) { exit(0) }
+/// ```
+///
+/// Connections are spread over ``ServerConfiguration/eventLoops`` loop threads; a synchronous
+/// handler runs inline on its connection's loop thread, an asynchronous one in a task. Starting the
+/// server ignores `SIGPIPE` for the process (a vanished peer must give `EPIPE`, not kill it).
+public final class HTTPServer: @unchecked Sendable {
+    /// The limits and address this server was made with.
+    public let configuration: ServerConfiguration
+    let responder: any HTTPResponder
+    let loops: [EventLoop]
+    /// `Server: name\r\n`, or nothing.
+    let serverHeader: [UInt8]
+
+    /// The listening socket; set by start(), used on loops[0]'s thread.
+    private let listener = Locked<Listener?>(nil)
+
+    private struct Counters {
+        var open = 0
+        var rejecting = 0
+        var accepted = 0
+        var shuttingDown = false
+        var completions: [@Sendable () -> Void] = []
+        var finished = false
+    }
+    private let counters = Locked(Counters())
+    private let startedFlag = Locked(false)
+
+    /// A server that answers with `responder`; nothing happens until ``start()``.
+    public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
+        self.configuration = configuration
+        self.responder = responder
+        loops = (0..<max(1, configuration.eventLoops)).map { EventLoop(index: $0) }
+        serverHeader = configuration.serverName.isEmpty ? [] : Array("Server: \(configuration.serverName)\r\n".utf8)
+    }
+
+    /// The number of client connections open now (idle keep-alive ones included; connections
+    /// being refused with 503 excluded).
+    public var openConnections: Int { counters.withLock { $0.open } }
+
+    /// The number of connections accepted since start.
+    public var acceptedConnections: Int { counters.withLock { $0.accepted } }
+
+    var isShuttingDown: Bool { counters.withLock { $0.shuttingDown } }
+
+    /// Binds and listens on ``ServerConfiguration/host``:``ServerConfiguration/port``.
+    /// - Returns: the bound port (the chosen one when the configured port is 0).
+    /// - Throws: ``HTTPServerError`` naming the host, port and the system's errno text, e.g.
+    ///   `cannot bind 127.0.0.1:8080: Address already in use (errno 98)`; also when started twice.
+    public func start() throws -> Int {
+        let alreadyStarted = startedFlag.withLock { started in
+            defer { started = true }
+            return started
+        }
+        if alreadyStarted {
+            throw HTTPServerError(operation: .start, host: configuration.host, port: configuration.port, code: EINVAL)
+        }
+        Sys.ignoreSIGPIPE()
+        let (fd, port) = try Self.listen(host: configuration.host, port: configuration.port)
+        for loop in loops { loop.start() }
+        let listener = Listener(fd: fd, server: self, loop: loops[0])
+        self.listener.withLock { $0 = listener }
+        loops[0].execute { listener.loop.add(listener) }
+        return port
+    }
+
+    private static func listen(host: String, port: Int) throws -> (Int32, Int) {
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Sys.sockStream
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host.isEmpty ? nil : host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            let text = String(cString: gai_strerror(status))
+            throw HTTPServerError(operation: .resolve, host: host, port: port, code: status, message: text)
+        }
+        defer { freeaddrinfo(list) }
+        let info = first.pointee
+        let fd = socket(info.ai_family, Sys.sockStream, 0)
+        guard fd >= 0 else { throw HTTPServerError(operation: .socket, host: host, port: port, code: Sys.errno) }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        guard bind(fd, info.ai_addr, info.ai_addrlen) == 0 else {
+            let code = Sys.errno
+            Sys.close(fd)
+            throw HTTPServerError(operation: .bind, host: host, port: port, code: code)
+        }
+        guard Sys.listen(fd, 4096) == 0 else {
+            let code = Sys.errno
+            Sys.close(fd)
+            throw HTTPServerError(operation: .listen, host: host, port: port, code: code)
+        }
+        Sys.setNonBlocking(fd)
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let bound: Int
+        if Int32(storage.ss_family) == AF_INET6 {
+            bound = withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
+            }
+        } else {
+            bound = withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+            }
+        }
+        return (fd, bound)
+    }
+
+    // MARK: - Accepting (on loops[0]'s thread)
+
+    private var nextLoop = 0
+
+    /// Accepts what is pending and hands each connection to a loop (round robin).
+    fileprivate func acceptAvailable(_ listener: Listener) {
+        var address = sockaddr_storage()
+        // Bounded so the loop also serves its own connections while a flood arrives.
+        for _ in 0..<256 {
+            let fd = Sys.accept(listener.fd, &address)
+            if fd < 0 {
+                let error = Sys.errno
+                switch error {
+                case EINTR, ECONNABORTED, EPROTO:
+                    continue
+                case EAGAIN, EWOULDBLOCK:
+                    listener.backoffSeconds = 0
+                    return
+                default:
+                    // EMFILE, ENFILE, ENOBUFS, ENOMEM, or worse: pause instead of spinning on a
+                    // listener that stays readable, and retry with doubling delays up to 1 s.
+                    listener.pause(error)
+                    return
+                }
+            }
+            listener.backoffSeconds = 0
+            Sys.setNoDelay(fd)
+            let remote = Sys.describe(address)
+            let maxConnections = configuration.maxConnections
+            let admission = counters.withLock { counters -> Bool? in
+                counters.accepted += 1
+                if counters.open < maxConnections {
+                    counters.open += 1
+                    return true
+                }
+                if counters.rejecting < 256 {
+                    counters.rejecting += 1
+                    return false
+                }
+                return nil
+            }
+            guard let admitted = admission else {
+                // Too many even to refuse politely.
+                Sys.close(fd)
+                continue
+            }
+            let loop = loops[nextLoop]
+            nextLoop = (nextLoop + 1) % loops.count
+            let connection = Connection(fd: fd, loop: loop, server: self, remoteAddress: remote, counted: admitted)
+            if loop === listener.loop {
+                // Already on this loop's thread: no hand-over (and no wake-up write) needed.
+                if admitted { connection.start() } else { connection.startRejecting() }
+            } else {
+                loop.execute {
+                    if admitted { connection.start() } else { connection.startRejecting() }
+                }
+            }
+        }
+    }
+
+    // MARK: - Closing
+
+    func connectionDidClose(counted: Bool) {
+        let completions = counters.withLock { counters -> [@Sendable () -> Void] in
+            if counted { counters.open -= 1 } else { counters.rejecting -= 1 }
+            return takeCompletionsIfDrained(&counters)
+        }
+        finish(completions)
+    }
+
+    private func takeCompletionsIfDrained(_ counters: inout Counters) -> [@Sendable () -> Void] {
+        guard counters.shuttingDown, !counters.finished, counters.open == 0, counters.rejecting == 0 else { return [] }
+        counters.finished = true
+        defer { counters.completions = [] }
+        return counters.completions
+    }
+
+    private func finish(_ completions: [@Sendable () -> Void]) {
+        guard !completions.isEmpty else { return }
+        for loop in loops { loop.stop() }
+        DispatchQueue.global().async { for completion in completions { completion() } }
+    }
+
+    /// Stops accepting, closes idle keep-alive connections, lets requests in progress finish
+    /// (their responses carry `Connection: close`), and after `gracePeriod` seconds closes
+    /// whatever is still open (cancelling handler tasks and streams). Then calls `completion`
+    /// once, on a global queue. Calling it again adds a completion; safe before ``start()``.
+    public func shutdown(gracePeriod: Double = 5, completion: @escaping @Sendable () -> Void) {
+        let completions = counters.withLock { counters -> [@Sendable () -> Void] in
+            if counters.finished { return [completion] }
+            counters.completions.append(completion)
+            counters.shuttingDown = true
+            return takeCompletionsIfDrained(&counters)
+        }
+        stopAccepting()
+        if !completions.isEmpty {
+            finish(completions)
+            return
+        }
+        for loop in loops {
+            loop.execute {
+                for connection in loop.connections { connection.beginShutdown() }
+            }
+        }
+        for loop in loops {
+            loop.execute {
+                loop.schedule(after: gracePeriod) {
+                    for connection in loop.connections { connection.close() }
+                }
+            }
+        }
+    }
+
+    /// Shuts down and waits: `await server.shutdown(gracePeriod: 5)`.
+    public func shutdown(gracePeriod: Double = 5) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            shutdown(gracePeriod: gracePeriod) { continuation.resume() }
+        }
+    }
+
+    private func stopAccepting() {
+        guard
+            let listener = listener.withLock({ listener in
+                defer { listener = nil }; return listener
+            })
+        else { return }
+        listener.loop.execute { listener.close() }
+    }
+}
+
+/// The listening socket, registered with the first event loop.
+final class Listener: PollerClient, @unchecked Sendable {
+    let fd: Int32
+    unowned let server: HTTPServer
+    let loop: EventLoop
+    var backoffSeconds: Double = 0
+    private var paused = false
+    private var closed = false
+
+    init(fd: Int32, server: HTTPServer, loop: EventLoop) {
+        self.fd = fd
+        self.server = server
+        self.loop = loop
+    }
+
+    func handle(_ event: Poller.Event) {
+        guard !closed, !paused else { return }
+        server.acceptAvailable(self)
+    }
+
+    /// Stops watching the listener for a while (the loop's own timer, which needs no descriptor).
+    func pause(_ error: Int32) {
+        backoffSeconds = backoffSeconds == 0 ? 0.005 : min(backoffSeconds * 2, 1)
+        server.configuration.log?(
+            "accept: \(Sys.errorText(error)) (errno \(error)); retrying in \(Int(backoffSeconds * 1000)) ms")
+        paused = true
+        loop.setInterest(self, read: false, write: false)
+        loop.schedule(after: backoffSeconds) { [self] in
+            guard !closed else { return }
+            paused = false
+            loop.setInterest(self, read: true, write: false)
+            server.acceptAvailable(self)
+        }
+    }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        loop.remove(self)
+        Sys.close(fd)
+    }
+}
+
+/// Why ``HTTPServer/start()`` failed.
+public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
+    /// The step that failed.
+    public enum Operation: String, Sendable {
+        case resolve, socket, bind, listen, start
+    }
+    /// The step that failed.
+    public var operation: Operation
+    /// The configured host.
+    public var host: String
+    /// The configured port.
+    public var port: Int
+    /// errno (or the getaddrinfo status for `.resolve`).
+    public var code: Int32
+    /// The system's text for `code`.
+    public var message: String
+
+    /// An error; `message` defaults to the system's text for `code`.
+    public init(operation: Operation, host: String, port: Int, code: Int32, message: String? = nil) {
+        self.operation = operation
+        self.host = host
+        self.port = port
+        self.code = code
+        self.message = message ?? (operation == .start ? "the server was already started" : Sys.errorText(code))
+    }
+
+    /// `cannot bind 127.0.0.1:8080: Address already in use (errno 98)`.
+    public var description: String {
+        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        return "cannot \(operation.rawValue) \(address): \(message) (errno \(code))"
+    }
+}

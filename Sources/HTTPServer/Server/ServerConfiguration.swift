@@ -1,0 +1,38 @@
+/// Limits, timeouts and identity of an ``HTTPServer``. Safe by default, like Go's `net/http`
+/// hardened settings: every limit is on unless raised.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on: an IPv4 or IPv6 literal or a host name; `"0.0.0.0"` or `"::"`
+    /// for every interface.
+    public var host = "127.0.0.1"
+    /// The TCP port; 0 picks a free port (``HTTPServer/start()`` returns it).
+    public var port = 8080
+    /// The most bytes of header fields (after the request line) of one request → 431
+    /// (RFC 6585 §5). Also bounds a chunked body's trailer section.
+    public var maxHeaderBytes = 16 * 1024
+    /// The longest request-target in bytes → 414 (RFC 9110 §15.5.15).
+    public var maxTargetBytes = 8 * 1024
+    /// The default largest body in bytes, after de-chunking, when a route does not set its own
+    /// → 413 (RFC 9110 §15.5.14).
+    public var maxBodyBytes = 1 << 20
+    /// Seconds a client has to send a complete request head, from its first byte (or from the
+    /// connection's opening for the first request) → 408 and close.
+    public var headerReadTimeout: Double = 10
+    /// Seconds a body may go without a byte arriving → 408 and close.
+    public var bodyReadTimeout: Double = 30
+    /// Seconds a keep-alive connection may sit idle between requests before it is closed.
+    public var idleTimeout: Double = 60
+    /// Seconds a response may go without the client taking a byte before the connection closes.
+    public var writeTimeout: Double = 60
+    /// The most connections open at once; above it a new connection gets 503 and is closed.
+    public var maxConnections = 10_000
+    /// The `Server` header's value; empty for no `Server` header.
+    public var serverName = "ModalLab"
+    /// The number of event-loop threads that run connections (each connection stays on one).
+    /// Two measured fastest on a 2-core machine.
+    public var eventLoops = 2
+    /// Receives rare operational messages (accept failures and back-off); nil to drop them.
+    public var log: (@Sendable (String) -> Void)? = nil
+
+    /// The defaults above.
+    public init() {}
+}

@@ -1,1 +1,0 @@
-// The InteractionLog module. See SPEC §2 for its one reason to change.

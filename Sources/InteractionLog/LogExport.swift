@@ -1,0 +1,191 @@
+/// An export's format (SPEC §7, §9: `--format ndjson|csv`).
+public enum LogExportFormat: String, Sendable, CaseIterable {
+    /// The log's lines as they are on disk, one JSON object per line, `\n`-terminated.
+    case ndjson
+    /// RFC 4180: a header row of ``LogColumns/names``, CRLF line ends, empty cells for `null`,
+    /// `props` as a JSON string column.
+    case csv
+
+    /// `application/x-ndjson` or `text/csv; charset=utf-8; header=present`.
+    public var contentType: String {
+        switch self {
+        case .ndjson: return "application/x-ndjson"
+        case .csv: return "text/csv; charset=utf-8; header=present"
+        }
+    }
+}
+
+/// Pulls an export chunk by chunk, in constant memory: part files are read in order (day, then
+/// part number) with a fixed buffer; each call to ``next()`` returns about ``chunkSize`` bytes.
+///
+/// The HTTP layer drives it from an async handler:
+///
+/// ```swift
+/// let cursor = try store.exportCursor(format: .csv, filter: filter)
+/// while let chunk = try cursor.next() { try await writer.write(chunk) }
+/// ```
+///
+/// `next()` does blocking file reads of at most a chunk, which is short enough to run on the
+/// cooperative pool. Lines that are not valid events (never written by a store, but possible
+/// in a tree edited by hand) are skipped and counted in ``skippedLines``.
+public final class LogExportCursor {
+    /// The format of the chunks.
+    public let format: LogExportFormat
+    /// Target size of one chunk in bytes (a chunk may exceed it by one line).
+    public let chunkSize: Int
+    /// Events written so far.
+    public private(set) var events = 0
+    /// Lines skipped so far because they were not JSON objects.
+    public private(set) var skippedLines = 0
+
+    private let filter: LogFilter.Compiled
+    private var parts: ArraySlice<LogPart>
+    private var reader: PartLineReader?
+    private var headerPending: Bool
+    private var scanner = RawLine()
+    private var finished = false
+
+    init(format: LogExportFormat, filter: LogFilter, parts: [LogPart], chunkSize: Int) {
+        self.format = format
+        self.chunkSize = max(1, chunkSize)
+        self.filter = LogFilter.Compiled(filter)
+        self.parts = parts[...]
+        headerPending = format == .csv
+    }
+
+    /// The next chunk (never empty), or `nil` when the export is complete.
+    /// - Throws: ``LogStoreError`` when a part cannot be read.
+    public func next() throws(LogStoreError) -> [UInt8]? {
+        guard !finished else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(chunkSize + 1024)
+        if headerPending {
+            out.append(contentsOf: LogColumns.csvHeader.utf8)
+            headerPending = false
+        }
+        while out.count < chunkSize {
+            guard let line = try nextLine() else {
+                finished = true
+                break
+            }
+            guard scanner.scan(line) else {
+                skippedLines += 1
+                continue
+            }
+            guard filter.matches(scanner) else { continue }
+            events += 1
+            switch format {
+            case .ndjson:
+                out.append(contentsOf: line)
+                out.append(0x0A)
+            case .csv:
+                CSV.appendRecord(scanner, into: &out)
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    private func nextLine() throws(LogStoreError) -> UnsafeBufferPointer<UInt8>? {
+        while true {
+            if let reader, let line = try reader.next() { return line }
+            reader = nil
+            guard let part = parts.popFirst() else { return nil }
+            reader = try PartLineReader(part)
+        }
+    }
+}
+
+/// The chunks of an export as an `AsyncSequence` (see ``LogExportCursor``).
+public struct LogExportChunks: AsyncSequence {
+    public typealias Element = [UInt8]
+    let cursor: LogExportCursor
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let cursor: LogExportCursor
+        public mutating func next() async throws -> [UInt8]? { try cursor.next() }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(cursor: cursor) }
+}
+
+/// Reads a log tree without writing to it: for `modallab logs export|summary` (SPEC §9), which
+/// may run while a server appends to the same tree.
+///
+/// No recovery and no lock: a last line without `\n` (being written, or torn and not yet
+/// recovered by a store) is not read, and events of a batch whose commit is in progress may be
+/// included. Inside a server use ``LogStore``'s methods, which read only acknowledged events.
+public struct LogReader: Sendable {
+    /// The log root, `<data>/logs`.
+    public let directory: String
+
+    /// A reader of the tree at `directory` (`<data>/logs`); it need not exist (no events).
+    public init(directory: String) { self.directory = directory }
+
+    /// The parts a filter needs, in order (days outside `[from, to)` skipped by name).
+    public func parts(filter: LogFilter = LogFilter()) throws(LogStoreError) -> [LogPart] {
+        try LogPart.list(in: directory, filter: filter)
+    }
+
+    /// A cursor over an export (see ``LogExportCursor``); `chunkSize` in bytes.
+    public func exportCursor(format: LogExportFormat, filter: LogFilter = LogFilter(), chunkSize: Int = 64 << 10)
+        throws(LogStoreError) -> LogExportCursor
+    {
+        LogExportCursor(format: format, filter: filter, parts: try parts(filter: filter), chunkSize: chunkSize)
+    }
+
+    /// Streams an export to `write`, chunk by chunk (about 64 KiB each), in constant memory.
+    /// - Throws: ``LogStoreError`` when a part cannot be read, or what `write` throws.
+    public func export(format: LogExportFormat, filter: LogFilter = LogFilter(), write: ([UInt8]) throws -> Void)
+        throws
+    {
+        let cursor = try exportCursor(format: format, filter: filter)
+        while let chunk = try cursor.next() { try write(chunk) }
+    }
+
+    /// Calls `body` with every event that `filter` takes, in log order. Lines that do not decode
+    /// are skipped; the count of skipped lines is returned.
+    @discardableResult
+    public func forEach(filter: LogFilter = LogFilter(), _ body: (LogEvent) throws -> Void) throws -> Int {
+        try LogReader.forEach(parts: parts(filter: filter), filter: filter, body)
+    }
+
+    /// The events that `filter` takes, in log order (in memory: for tests and small queries).
+    public func events(filter: LogFilter = LogFilter()) throws -> [LogEvent] {
+        var all: [LogEvent] = []
+        try forEach(filter: filter) { all.append($0) }
+        return all
+    }
+
+    /// Summary metrics of the events `filter` takes (SPEC §7; see ``LogSummary``).
+    public func summary(filter: LogFilter = LogFilter()) throws -> LogSummary {
+        try LogReader.summary(parts: parts(filter: filter), filter: filter)
+    }
+
+    static func forEach(parts: [LogPart], filter: LogFilter, _ body: (LogEvent) throws -> Void) throws -> Int {
+        let compiled = LogFilter.Compiled(filter)
+        var scanner = RawLine()
+        var skipped = 0
+        for part in parts {
+            guard let reader = try PartLineReader(part) else { continue }
+            while let line = try reader.next() {
+                guard scanner.scan(line) else {
+                    skipped += 1
+                    continue
+                }
+                guard compiled.matches(scanner) else { continue }
+                guard let event = LogEvent(raw: scanner) else {
+                    skipped += 1
+                    continue
+                }
+                try body(event)
+            }
+        }
+        return skipped
+    }
+
+    static func summary(parts: [LogPart], filter: LogFilter) throws -> LogSummary {
+        var builder = LogSummary.Builder()
+        let skipped = try forEach(parts: parts, filter: filter) { builder.add($0) }
+        return builder.finish(skippedLines: skipped)
+    }
+}

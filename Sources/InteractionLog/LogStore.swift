@@ -1,0 +1,607 @@
+import Dispatch
+import Foundation
+import JSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The durable, append-only interaction log (SPEC §7), in the style of Redis' AOF and SQLite's
+/// WAL: a clear fsync policy, and a recovery step on open that trims a torn tail and says so.
+///
+/// **Layout.** `<directory>/date=YYYY-MM-DD/part-NNNNNN.ndjson`, where `directory` is the log
+/// root `<data>/logs` and the day is the UTC day of each event's `ts`. Parts are numbered from
+/// 000000 in each day; a line goes to a new part when it would take the current one past
+/// ``partMaxBytes`` (a line longer than that gets a part of its own). `<directory>/.lock` holds
+/// an exclusive `flock` while the store is open: one writer per tree.
+///
+/// **Appending: group commit.** ``append(_:)`` queues its events; one writer (a serial dispatch
+/// queue) takes every queued batch at once, assigns `seq` (and ids and times where missing),
+/// writes all their lines with one `pwrite` per part file, makes them durable with one
+/// `fdatasync` per part file (`F_FULLFSYNC` on Darwin) — usually one for the whole batch —,
+/// and only then resumes the appenders. While it syncs, newer appends queue up and form the
+/// next batch, so a busy server does far fewer syncs than appends.
+///
+/// **Recovery on open.** For every part file, trailing bytes that do not form a valid line —
+/// an unterminated line, or complete trailing lines that are not JSON objects — are cut off
+/// (never acknowledged: acknowledgement follows the sync), and ``recovery`` tells how many
+/// bytes in which file. Lines in the middle of a file are never changed; invalid ones are
+/// skipped by readers.
+///
+/// **Rebuild on open.** The store reads every part once, in order, to learn each session's last
+/// `seq` (so `seq` continues after a restart), its `session_start` time (for `t_ms`), and the
+/// ids of its events (for deduplication). Cost: one sequential read of the tree (see
+/// ``openReport`` for the figures; the benchmark prints the rate) and about 40 bytes of memory
+/// per logged event, for the 128-bit hashes of event ids.
+///
+/// Thread safety: every method may be called from any thread or task.
+public final class LogStore: @unchecked Sendable {
+    /// The log root, `<data>/logs`.
+    public let directory: String
+    /// Size at which a new part starts, in bytes (default 64 MiB, SPEC §7).
+    public let partMaxBytes: Int
+    /// What recovery on open cut from torn part files; empty after a clean shutdown.
+    public let recovery: [RecoveryNote]
+    /// What the open-time rebuild read.
+    public let openReport: LogOpenReport
+
+    /// The log root for a data directory: `<data>/logs`.
+    public static func directory(inData data: String) -> String {
+        (data.hasSuffix("/") ? String(data.dropLast()) : data) + "/logs"
+    }
+
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var pending: [Request] = []
+    private var draining = false
+    private var isClosed = false
+    private var stats = LogStoreStatistics()
+    private var durableLengths: [String: Int] = [:]
+    private var faultHook: (@Sendable (FaultPoint) -> Int32?)?
+
+    // Confined to `queue` (and to `init`).
+    private var sessions: [String: SessionState]
+    private var handles: [Int64: PartHandle] = [:]
+    private var lockFD: Int32
+    private let queue = DispatchQueue(label: "modallab.interaction-log.writer", qos: .userInitiated)
+    private let queueKey = DispatchSpecificKey<Bool>()
+
+    /// Opens (creating it when missing) the log at `directory` (`<data>/logs`), recovers torn
+    /// tails and rebuilds the per-session state.
+    ///
+    /// - Parameters:
+    ///   - directory: the log root, `<data>/logs`; created with its parents when missing.
+    ///   - partMaxBytes: bytes at which a new part starts (default 64 MiB; small in tests).
+    /// - Throws: ``LogStoreError/locked(path:)`` when another writer has the tree open,
+    ///   ``LogStoreError/io(operation:path:errno:)`` when it cannot be created or read.
+    public init(directory: String, partMaxBytes: Int = 64 << 20) throws(LogStoreError) {
+        let started = LogTimestamp.now()
+        self.directory = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        self.partMaxBytes = max(1, partMaxBytes)
+        try FileIO.makeDirectories(self.directory)
+        lockFD = try FileIO.lockFile(self.directory + "/.lock")
+        do throws(LogStoreError) {
+            let parts = try LogPart.list(in: self.directory)
+            var notes: [RecoveryNote] = []
+            for part in parts {
+                if let note = try LogStore.recoverTail(part.path) { notes.append(note) }
+            }
+            var report = LogOpenReport()
+            sessions = try LogStore.rebuild(parts, report: &report)
+            report.sessions = sessions.count
+            report.seconds = Double(LogTimestamp.now() - started) / 1e6
+            recovery = notes
+            openReport = report
+        } catch {
+            FileIO.closeFile(lockFD)
+            throw error
+        }
+        queue.setSpecific(key: queueKey, value: true)
+    }
+
+    deinit {
+        for h in handles.values { FileIO.closeFile(h.fd) }
+        if lockFD >= 0 { FileIO.closeFile(lockFD) }
+    }
+
+    // MARK: Appending
+
+    /// Appends events durably: returns once they are on disk (SPEC §7: acknowledge only then).
+    ///
+    /// The store assigns `seq` (per session, strictly increasing, continuing after a restart);
+    /// `event_id` when the event has none (a lowercase UUID); `ts` when it has none (now); `t_ms`
+    /// when it has none and the session's `session_start` is known. An event whose client
+    /// `eventID` its session already logged is not written and counts as a duplicate. The
+    /// events of one call are written in order and land in the same commit.
+    ///
+    /// Cancelling the calling task does not withdraw the events.
+    ///
+    /// - Returns: counts and the events as written (duplicates left out), in call order.
+    /// - Throws: ``LogStoreError``; then none of the events is in the log and the store stays
+    ///   usable (a retry of the same events is not treated as a duplicate).
+    public func append(_ events: [PendingEvent]) async throws(LogStoreError) -> AppendResult {
+        let result = await withCheckedContinuation {
+            (c: CheckedContinuation<Result<AppendResult, LogStoreError>, Never>) in
+            append(events) { c.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+
+    /// ``append(_:)`` for Dispatch code: `completion` is called once, on the store's writer
+    /// queue, after the events are durable or the commit failed. Keep it short and never call
+    /// ``flush()``, ``close()`` or anything that waits for the writer from it.
+    public func append(
+        _ events: [PendingEvent], completion: @escaping @Sendable (Result<AppendResult, LogStoreError>) -> Void
+    ) {
+        for (i, e) in events.enumerated() {
+            if let id = e.eventID, id.isEmpty || id.utf8.count > PendingEvent.maxEventIDBytes {
+                let reason = "event_id must have 1 to \(PendingEvent.maxEventIDBytes) bytes, not \(id.utf8.count)"
+                return completion(.failure(.invalidEvent(index: i, reason: reason)))
+            }
+            if let ts = e.ts, ts < LogStore.minTs || ts > LogStore.maxTs {
+                return completion(.failure(.invalidEvent(index: i, reason: "ts outside the years 0001…9999")))
+            }
+        }
+        if events.isEmpty { return completion(.success(AppendResult(accepted: 0, duplicates: 0, events: []))) }
+        lock.lock()
+        if isClosed {
+            lock.unlock()
+            return completion(.failure(.closed))
+        }
+        // The time is taken under the lock, so it never goes back in commit order (unless
+        // the wall clock itself is set back).
+        let now = LogTimestamp.now()
+        pending.append(Request(events: events, now: now, completion: completion))
+        stats.appends += 1
+        let schedule = !draining
+        draining = true
+        lock.unlock()
+        if schedule { queue.async { self.drain() } }
+    }
+
+    /// Waits until every append called before it has completed. Blocks the calling thread.
+    public func flush() {
+        if DispatchQueue.getSpecific(key: queueKey) == true { return }
+        queue.sync {}
+    }
+
+    /// Completes the queued appends, then closes the files and releases the lock. Later
+    /// appends fail with ``LogStoreError/closed``; reading methods keep working. Idempotent.
+    public func close() {
+        lock.lock()
+        isClosed = true
+        lock.unlock()
+        let finish = {
+            for h in self.handles.values { FileIO.closeFile(h.fd) }
+            self.handles = [:]
+            if self.lockFD >= 0 {
+                FileIO.closeFile(self.lockFD)
+                self.lockFD = -1
+            }
+        }
+        if DispatchQueue.getSpecific(key: queueKey) == true {
+            finish()
+        } else {
+            queue.sync(execute: finish)
+        }
+    }
+
+    /// Counters since the store was opened.
+    public var statistics: LogStoreStatistics {
+        lock.lock()
+        defer { lock.unlock() }
+        return stats
+    }
+
+    // MARK: Reading (acknowledged events only)
+
+    /// The parts a filter needs, each with the length that was durable when this was called:
+    /// readers of the snapshot see exactly the acknowledged events.
+    public func snapshot(filter: LogFilter = LogFilter()) throws(LogStoreError) -> [LogPart] {
+        var parts = try LogPart.list(in: directory, filter: filter)
+        lock.lock()
+        defer { lock.unlock() }
+        for i in parts.indices {
+            if let n = durableLengths[parts[i].path] {
+                parts[i].length = n
+            } else {
+                // Not written by this store yet, so complete; its size now bounds the read.
+                var st = stat()
+                parts[i].length = stat(parts[i].path, &st) == 0 ? Int(st.st_size) : 0
+            }
+        }
+        return parts
+    }
+
+    /// A cursor over an export of the acknowledged events (see ``LogExportCursor``).
+    public func exportCursor(format: LogExportFormat, filter: LogFilter = LogFilter(), chunkSize: Int = 64 << 10)
+        throws(LogStoreError) -> LogExportCursor
+    {
+        LogExportCursor(format: format, filter: filter, parts: try snapshot(filter: filter), chunkSize: chunkSize)
+    }
+
+    /// The export's chunks as an `AsyncSequence`: `for try await chunk in try store.exportChunks(…)`.
+    public func exportChunks(format: LogExportFormat, filter: LogFilter = LogFilter(), chunkSize: Int = 64 << 10)
+        throws(LogStoreError) -> LogExportChunks
+    {
+        LogExportChunks(cursor: try exportCursor(format: format, filter: filter, chunkSize: chunkSize))
+    }
+
+    /// Streams an export to `write` in chunks of about 64 KiB, in constant memory
+    /// (SPEC §7: "exports are streamed, in constant memory").
+    /// - Throws: ``LogStoreError`` when a part cannot be read, or what `write` throws.
+    public func export(format: LogExportFormat, filter: LogFilter = LogFilter(), write: ([UInt8]) throws -> Void)
+        throws
+    {
+        let cursor = try exportCursor(format: format, filter: filter)
+        while let chunk = try cursor.next() { try write(chunk) }
+    }
+
+    /// Calls `body` with each acknowledged event `filter` takes, in log order; returns the
+    /// number of lines skipped because they did not decode.
+    @discardableResult
+    public func forEach(filter: LogFilter = LogFilter(), _ body: (LogEvent) throws -> Void) throws -> Int {
+        try LogReader.forEach(parts: snapshot(filter: filter), filter: filter, body)
+    }
+
+    /// The acknowledged events `filter` takes, in log order (in memory: tests, small queries).
+    public func events(filter: LogFilter = LogFilter()) throws -> [LogEvent] {
+        var all: [LogEvent] = []
+        try forEach(filter: filter) { all.append($0) }
+        return all
+    }
+
+    /// Summary metrics (SPEC §7) of the acknowledged events `filter` takes; see ``LogSummary``.
+    public func summary(filter: LogFilter = LogFilter()) throws -> LogSummary {
+        try LogReader.summary(parts: snapshot(filter: filter), filter: filter)
+    }
+
+    // MARK: Testing hooks
+
+    /// Where a test can make the writer fail as the disk would.
+    enum FaultPoint: Sendable { case write, sync }
+
+    /// Makes the writer fail with the returned `errno` at a fault point (nil: no fault).
+    func setFaultHook(_ hook: (@Sendable (FaultPoint) -> Int32?)?) {
+        lock.lock()
+        faultHook = hook
+        lock.unlock()
+    }
+
+    static let minTs = LogTimestamp.daysFromCivil(1, 1, 1) * LogTimestamp.microsecondsPerDay
+    static let maxTs = LogTimestamp.daysFromCivil(10_000, 1, 1) * LogTimestamp.microsecondsPerDay - 1
+}
+
+/// What an append did (SPEC §7: `{"accepted": 1, "duplicates": 0}`).
+public struct AppendResult: Sendable, Equatable {
+    /// Events written.
+    public var accepted: Int
+    /// Events not written because their session already logged their `event_id`.
+    public var duplicates: Int
+    /// The written events with what the store assigned (`seq`, `event_id`, `ts`, `t_ms`).
+    public var events: [LogEvent]
+
+    public init(accepted: Int, duplicates: Int, events: [LogEvent]) {
+        self.accepted = accepted
+        self.duplicates = duplicates
+        self.events = events
+    }
+}
+
+/// Counters of a ``LogStore`` since it was opened (for `/metrics` and tests).
+public struct LogStoreStatistics: Sendable, Equatable {
+    /// Calls to `append` that were queued.
+    public var appends = 0
+    /// Events written, and events dropped as duplicates.
+    public var events = 0
+    public var duplicates = 0
+    /// Group commits, and those that failed.
+    public var batches = 0
+    public var failedBatches = 0
+    /// Data syncs of part files (`fdatasync` / `F_FULLFSYNC`): about one per batch.
+    public var fsyncs = 0
+    /// Syncs of directories after creating a day directory or a part file.
+    public var directorySyncs = 0
+    /// Bytes written to part files.
+    public var bytes = 0
+}
+
+/// What a ``LogStore`` read when it opened.
+public struct LogOpenReport: Sendable, Equatable {
+    /// Part files, events (valid lines) and bytes read.
+    public var parts = 0
+    public var events = 0
+    public var bytes = 0
+    /// Lines in the middle of a file that are not valid events (skipped by readers).
+    public var invalidLines = 0
+    /// Sessions known.
+    public var sessions = 0
+    /// Wall time of recovery and rebuild, in seconds.
+    public var seconds = 0.0
+}
+
+// MARK: - Internals
+
+/// 128 bits of an event id's UTF-8 (SipHash with this process's seed, twice): what the
+/// deduplication sets hold instead of the strings. A false match needs a 128-bit collision.
+struct IDHash: Hashable {
+    let a: Int
+    let b: Int
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        var h1 = Hasher()
+        h1.combine(bytes: bytes)
+        var h2 = Hasher()
+        h2.combine(0x9E37_79B9 as UInt32)
+        h2.combine(bytes: bytes)
+        a = h1.finalize()
+        b = h2.finalize()
+    }
+
+    init(_ s: String) {
+        var s = s
+        self = s.withUTF8 { IDHash(UnsafeRawBufferPointer($0)) }
+    }
+}
+
+struct SessionState {
+    var lastSeq = 0
+    var startTs: Int64?
+    var ids = Set<IDHash>()
+}
+
+extension LogStore {
+    struct Request {
+        var events: [PendingEvent]
+        var now: Int64
+        var completion: @Sendable (Result<AppendResult, LogStoreError>) -> Void
+    }
+
+    /// An open part file of the writer.
+    final class PartHandle {
+        let path: String
+        let day: Int64
+        let index: Int
+        let fd: Int32
+        /// Durable length: everything before it is synced.
+        var size: Int
+        /// A failed commit left bytes after `size` that could not be cut off yet.
+        var needsTruncate = false
+
+        init(path: String, day: Int64, index: Int, fd: Int32, size: Int) {
+            self.path = path
+            self.day = day
+            self.index = index
+            self.fd = fd
+            self.size = size
+        }
+    }
+
+    private struct Segment {
+        var day: Int64
+        var index: Int
+        var offset: Int
+        var bytes: [UInt8]
+    }
+
+    private struct Undo {
+        var session: String
+        var id: IDHash
+        var lastSeq: Int
+        var startTs: Int64?
+    }
+
+    /// Takes queued requests in batches until none is left.
+    private func drain() {
+        while true {
+            lock.lock()
+            if pending.isEmpty {
+                draining = false
+                lock.unlock()
+                return
+            }
+            let batch = pending
+            pending = []
+            let fault = faultHook
+            lock.unlock()
+            commit(batch, fault: fault)
+        }
+    }
+
+    /// One group commit: assign, encode, write, sync, acknowledge.
+    private func commit(_ batch: [Request], fault: (@Sendable (FaultPoint) -> Int32?)?) {
+        var results: [AppendResult] = []
+        var undo: [Undo] = []
+        var segments: [Segment] = []
+        var lastSegment: [Int64: Int] = [:]
+        var accepted = 0
+        var duplicates = 0
+        do throws(LogStoreError) {
+            for req in batch {
+                var result = AppendResult(accepted: 0, duplicates: 0, events: [])
+                result.events.reserveCapacity(req.events.count)
+                for p in req.events {
+                    let key = p.session ?? ""
+                    let id = p.eventID ?? UUID().uuidString.lowercased()
+                    let hash = IDHash(id)
+                    let ts = p.ts ?? req.now
+                    let entry: (seq: Int, tMs: Int?)? = update(key) { s in
+                        guard s.ids.insert(hash).inserted else { return nil }
+                        undo.append(Undo(session: key, id: hash, lastSeq: s.lastSeq, startTs: s.startTs))
+                        s.lastSeq += 1
+                        if p.type == .sessionStart && s.startTs == nil { s.startTs = ts }
+                        return (s.lastSeq, p.tMs ?? s.startTs.map { Int(($0 <= ts ? ts - $0 : 0) / 1000) })
+                    }
+                    guard let entry else {
+                        result.duplicates += 1
+                        continue
+                    }
+                    var event = LogEvent(p, eventID: id, seq: entry.seq, ts: ts)
+                    event.tMs = entry.tMs
+                    let day = LogTimestamp.day(ts)
+                    var si: Int
+                    if let i = lastSegment[day] {
+                        si = i
+                    } else {
+                        let (index, size) = try currentPart(day)
+                        segments.append(Segment(day: day, index: index, offset: size, bytes: []))
+                        si = segments.count - 1
+                    }
+                    let before = segments[si].bytes.count
+                    event.appendNDJSON(into: &segments[si].bytes)
+                    let lineLength = segments[si].bytes.count - before
+                    let partSize = segments[si].offset + before
+                    if partSize > 0 && partSize + lineLength > partMaxBytes {
+                        // Roll over: the line starts the next part.
+                        let line = Array(segments[si].bytes[before...])
+                        segments[si].bytes.removeSubrange(before...)
+                        if segments[si].bytes.isEmpty && segments[si].offset == 0 {
+                            segments[si].bytes = line
+                        } else {
+                            segments.append(
+                                Segment(day: day, index: segments[si].index + 1, offset: 0, bytes: line))
+                            si = segments.count - 1
+                        }
+                    }
+                    lastSegment[day] = si
+                    result.accepted += 1
+                    result.events.append(event)
+                }
+                accepted += result.accepted
+                duplicates += result.duplicates
+                results.append(result)
+            }
+            try write(segments, fault: fault)
+        } catch {
+            for u in undo.reversed() {
+                update(u.session) { s in
+                    s.ids.remove(u.id)
+                    s.lastSeq = u.lastSeq
+                    s.startTs = u.startTs
+                }
+            }
+            lock.lock()
+            stats.batches += 1
+            stats.failedBatches += 1
+            lock.unlock()
+            for req in batch { req.completion(.failure(error)) }
+            return
+        }
+        lock.lock()
+        stats.batches += 1
+        stats.events += accepted
+        stats.duplicates += duplicates
+        lock.unlock()
+        for (req, result) in zip(batch, results) { req.completion(.success(result)) }
+    }
+
+    private func update<R>(_ key: String, _ body: (inout SessionState) -> R) -> R {
+        body(&sessions[key, default: SessionState()])
+    }
+
+    /// The part a day's next line goes to, and its durable size.
+    private func currentPart(_ day: Int64) throws(LogStoreError) -> (Int, Int) {
+        if let h = handles[day] { return (h.index, h.size) }
+        let dir = directory + "/" + LogPart.dayDirectoryName(day)
+        var highest: Int?
+        for name in try FileIO.list(dir) {
+            if let i = LogPart.index(ofFile: name), i > (highest ?? -1) { highest = i }
+        }
+        guard let index = highest else { return (0, 0) }
+        var st = stat()
+        let path = dir + "/" + LogPart.fileName(index)
+        guard stat(path, &st) == 0 else { throw FileIO.fail("stat", path) }
+        return (index, Int(st.st_size))
+    }
+
+    /// The open handle of a part, opening (and creating) it when needed. A handle it replaces
+    /// (the day rolled over to a new part) goes to `retired`, to be synced and closed by the
+    /// caller.
+    private func handle(
+        day: Int64, index: Int, newDirectories: inout Set<String>, retired: inout [PartHandle]
+    ) throws(LogStoreError) -> PartHandle {
+        if let h = handles[day], h.index == index { return h }
+        let dir = directory + "/" + LogPart.dayDirectoryName(day)
+        if try FileIO.makeDirectory(dir) { newDirectories.insert(directory) }
+        let path = dir + "/" + LogPart.fileName(index)
+        let existed = access(path, F_OK) == 0
+        let fd = try FileIO.openReadWrite(path, create: true)
+        let size: Int
+        do throws(LogStoreError) { size = try FileIO.size(fd, path) } catch {
+            FileIO.closeFile(fd)
+            throw error
+        }
+        if !existed { newDirectories.insert(dir) }
+        if let old = handles[day] { retired.append(old) }
+        let h = PartHandle(path: path, day: day, index: index, fd: fd, size: size)
+        handles[day] = h
+        lock.lock()
+        durableLengths[path] = size
+        lock.unlock()
+        return h
+    }
+
+    /// Writes the segments, syncs every file touched, then publishes the new durable lengths.
+    /// On failure cuts every touched file back to its durable length.
+    private func write(_ segments: [Segment], fault: (@Sendable (FaultPoint) -> Int32?)?) throws(LogStoreError) {
+        var touched: [PartHandle] = []
+        var ends: [ObjectIdentifier: Int] = [:]
+        var retired: [PartHandle] = []
+        var newDirectories = Set<String>()
+        var bytes = 0
+        defer {
+            for h in retired { FileIO.closeFile(h.fd) }
+        }
+        do throws(LogStoreError) {
+            for seg in segments where !seg.bytes.isEmpty {
+                let h = try handle(
+                    day: seg.day, index: seg.index, newDirectories: &newDirectories, retired: &retired)
+                if ends[ObjectIdentifier(h)] == nil { touched.append(h) }
+                ends[ObjectIdentifier(h)] = seg.offset + seg.bytes.count
+                if h.needsTruncate {
+                    try FileIO.truncate(h.fd, to: h.size, h.path)
+                    h.needsTruncate = false
+                }
+                if let code = fault?(.write) { throw FileIO.fail("write", h.path, code) }
+                try FileIO.writeAll(h.fd, seg.bytes, at: seg.offset, h.path)
+                bytes += seg.bytes.count
+            }
+            for h in touched {
+                if let code = fault?(.sync) { throw FileIO.fail("fdatasync", h.path, code) }
+                try FileIO.sync(h.fd, h.path)
+            }
+            // Longest first: a new day directory's part, then the day directory in the root.
+            for dir in newDirectories.sorted(by: { $0.count > $1.count }) { try FileIO.syncDirectory(dir) }
+        } catch {
+            for h in touched {
+                do throws(LogStoreError) { try FileIO.truncate(h.fd, to: h.size, h.path) } catch {
+                    h.needsTruncate = true
+                }
+            }
+            lock.lock()
+            stats.fsyncs += touched.count
+            lock.unlock()
+            throw error
+        }
+        lock.lock()
+        for h in touched {
+            h.size = ends[ObjectIdentifier(h)] ?? h.size
+            durableLengths[h.path] = h.size
+        }
+        stats.fsyncs += touched.count
+        stats.directorySyncs += newDirectories.count
+        stats.bytes += bytes
+        lock.unlock()
+        // Keep only the newest day's part open; others are complete or rarely written.
+        if let newest = handles.keys.max() {
+            for (day, h) in handles where day != newest {
+                FileIO.closeFile(h.fd)
+                handles[day] = nil
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import JSON
+
+extension LogSummary {
+    /// The summary as JSON (`GET /api/logs/summary.json`, `logs summary --format json`), keys in
+    /// the log's snake_case:
+    ///
+    /// `{"events": 120, "skipped_lines": 0,
+    ///   "modals": [{"prototype", "modal", "presentations", "dismissals", "dismissals_by_how": {…},
+    ///               "median_time_up_ms", "p90_time_up_ms", "cancels", "cancel_rate", "refusals",
+    ///               "refusals_by_rule": {…}}],
+    ///   "sessions": [{"session", "prototype", "share", "device", "start", "end", "duration_ms",
+    ///                 "ended", "events", "path": […], "taps", "misclicks", "misclick_rate"}]}`
+    ///
+    /// Times `start`/`end` are RFC 3339 text; rates are fractions in 0…1 (misclick rate may
+    /// exceed 1); unknown values are `null`.
+    public var jsonValue: JSONValue {
+        func num(_ d: Double?) -> JSONValue { d.map(JSONValue.number) ?? .null }
+        let modalValues: [JSONValue] = modals.map { m in
+            .object(
+                JSONObject([
+                    ("prototype", .string(m.prototype)), ("modal", .string(m.modal)),
+                    ("presentations", .int(m.presentations)), ("dismissals", .int(m.dismissals)),
+                    (
+                        "dismissals_by_how",
+                        .object(LogSummary.orderedCounts(m.dismissalsByHow, first: DismissHow.allCases.map(\.rawValue)))
+                    ),
+                    ("median_time_up_ms", num(m.medianTimeUpMs)), ("p90_time_up_ms", num(m.p90TimeUpMs)),
+                    ("cancels", .int(m.cancels)), ("cancel_rate", num(m.cancelRate)),
+                    ("refusals", .int(m.refusals)),
+                    ("refusals_by_rule", .object(LogSummary.orderedCounts(m.refusalsByRule, first: []))),
+                ]))
+        }
+        let sessionValues: [JSONValue] = sessions.map { s in
+            .object(
+                JSONObject([
+                    ("session", .string(s.session)), ("prototype", .string(s.prototype)), ("share", .string(s.share)),
+                    ("device", .string(s.device)), ("start", .string(LogTimestamp.format(s.start))),
+                    ("end", .string(LogTimestamp.format(s.end))), ("duration_ms", .int(s.durationMs)),
+                    ("ended", .bool(s.ended)), ("events", .int(s.events)), ("path", .array(s.path.map { .string($0) })),
+                    ("taps", .int(s.taps)), ("misclicks", .int(s.misclicks)), ("misclick_rate", num(s.misclickRate)),
+                ]))
+        }
+        return .object(
+            JSONObject([
+                ("events", .int(events)), ("skipped_lines", .int(skippedLines)), ("modals", .array(modalValues)),
+                ("sessions", .array(sessionValues)),
+            ]))
+    }
+
+    /// The CSV columns of ``csv``, in order.
+    public static let csvColumns: [String] = [
+        "kind", "prototype", "modal", "session", "presentations", "dismissals", "dismissals_button",
+        "dismissals_swipe", "dismissals_tap_outside", "dismissals_home", "dismissals_programmatic",
+        "dismissals_other", "median_time_up_ms", "p90_time_up_ms", "cancels", "cancel_rate", "refusals",
+        "refusals_by_rule", "share", "device", "start", "end", "duration_ms", "ended", "events", "path", "taps",
+        "misclicks", "misclick_rate",
+    ]
+
+    /// The summary as one RFC 4180 table (`GET /api/logs/summary.csv`): a header of
+    /// ``csvColumns``, then one row per modal (`kind` = `modal`) and one per session
+    /// (`kind` = `session`); the columns that do not apply to a kind are empty.
+    /// `refusals_by_rule` is a JSON object string; `path` is the ids joined by ` > `;
+    /// `dismissals_other` counts `how` values outside the five known ones (and `null`).
+    public var csv: [UInt8] {
+        var out: [UInt8] = []
+        CSV.appendRecord(LogSummary.csvColumns, into: &out)
+        func n(_ d: Double?) -> String? {
+            guard let d else { return nil }
+            var b: [UInt8] = []
+            JSONWriter.appendNumber(d, into: &b)
+            return String(decoding: b, as: UTF8.self)
+        }
+        for m in modals {
+            let known = Set(DismissHow.allCases.map(\.rawValue))
+            let other = m.dismissalsByHow.filter { !known.contains($0.key) }.values.reduce(0, +)
+            let rules = JSONWriter().string(.object(LogSummary.orderedCounts(m.refusalsByRule, first: [])))
+            let row: [String?] = [
+                "modal", m.prototype, m.modal, nil, String(m.presentations), String(m.dismissals),
+                String(m.dismissalsByHow["button"] ?? 0), String(m.dismissalsByHow["swipe"] ?? 0),
+                String(m.dismissalsByHow["tapOutside"] ?? 0), String(m.dismissalsByHow["home"] ?? 0),
+                String(m.dismissalsByHow["programmatic"] ?? 0), String(other), n(m.medianTimeUpMs),
+                n(m.p90TimeUpMs), String(m.cancels), n(m.cancelRate), String(m.refusals), rules,
+                nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+            ]
+            CSV.appendRecord(row, into: &out)
+        }
+        for s in sessions {
+            let row: [String?] = [
+                "session", s.prototype, nil, s.session, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+                nil, s.share, s.device, LogTimestamp.format(s.start), LogTimestamp.format(s.end),
+                String(s.durationMs), s.ended ? "true" : "false", String(s.events), s.path.joined(separator: " > "),
+                String(s.taps), String(s.misclicks), n(s.misclickRate),
+            ]
+            CSV.appendRecord(row, into: &out)
+        }
+        return out
+    }
+
+    /// The summary for people (`modallab logs summary`, the default `--format text`).
+    public var text: String {
+        var lines: [String] = []
+        lines.append(
+            "\(events) events, \(modals.count) modal\(modals.count == 1 ? "" : "s"), "
+                + "\(sessions.count) session\(sessions.count == 1 ? "" : "s")"
+                + (skippedLines > 0 ? " (\(skippedLines) unreadable lines skipped)" : ""))
+        if !modals.isEmpty {
+            lines.append("")
+            lines.append("Modals")
+            for m in modals {
+                var parts = ["\(m.presentations) presented", "\(m.dismissals) dismissed"]
+                let hows = LogSummary.orderedCounts(m.dismissalsByHow, first: DismissHow.allCases.map(\.rawValue))
+                    .compactMap { k, v in (v.intValue ?? 0) > 0 ? "\(k) \(v.intValue!)" : nil }
+                if !hows.isEmpty { parts[1] += " (" + hows.joined(separator: ", ") + ")" }
+                if let med = m.medianTimeUpMs, let p90 = m.p90TimeUpMs {
+                    parts.append("time up median \(LogSummary.seconds(med)), p90 \(LogSummary.seconds(p90))")
+                }
+                if let rate = m.cancelRate { parts.append("cancel rate \(LogSummary.percent(rate))") }
+                if m.refusals > 0 {
+                    let rules = LogSummary.orderedCounts(m.refusalsByRule, first: [])
+                        .map { k, v in "\(k) \(v.intValue ?? 0)" }
+                    parts.append("refused \(m.refusals) (" + rules.joined(separator: ", ") + ")")
+                }
+                let name = (m.prototype.map { $0 + "/" } ?? "") + m.modal
+                lines.append("  \(name): " + parts.joined(separator: ", "))
+            }
+        }
+        if !sessions.isEmpty {
+            lines.append("")
+            lines.append("Sessions")
+            for s in sessions {
+                let about = [s.prototype, s.device, s.share.map { "share " + $0 }].compactMap { $0 }
+                var parts = [
+                    LogSummary.seconds(Double(s.durationMs)) + (s.ended ? "" : " (not ended)"), "\(s.events) events",
+                ]
+                if let rate = s.misclickRate {
+                    parts.append("misclick rate \(LogSummary.percent(rate)) (\(s.misclicks)/\(s.taps) taps)")
+                } else if s.misclicks > 0 {
+                    parts.append("\(s.misclicks) misclicks, no taps")
+                }
+                if !s.path.isEmpty { parts.append("path " + s.path.joined(separator: " > ")) }
+                let head = about.isEmpty ? s.session : "\(s.session) (\(about.joined(separator: ", ")))"
+                lines.append("  \(head): " + parts.joined(separator: ", "))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Counts as a JSON object: the `first` keys in that order, then the rest by name.
+    static func orderedCounts(_ counts: [String: Int], first: [String]) -> JSONObject {
+        var o = JSONObject()
+        for k in first { o[k] = .int(counts[k] ?? 0) }
+        for k in counts.keys.sorted() where !first.contains(k) { o[k] = .int(counts[k]!) }
+        return o
+    }
+
+    static func seconds(_ ms: Double) -> String {
+        if ms < 1000 { return "\(Int(ms.rounded())) ms" }
+        let s = ms / 1000
+        if s < 60 { return "\((s * 10).rounded() / 10) s" }
+        let total = Int(s.rounded())
+        return total < 3600 ? "\(total / 60)m \(total % 60)s" : "\(total / 3600)h \(total % 3600 / 60)m"
+    }
+
+    static func percent(_ r: Double) -> String { "\(Int((r * 100).rounded()))%" }
+}

@@ -1,0 +1,194 @@
+/// Summary metrics of a log (SPEC §7): per modal and per session.
+///
+/// Definitions (also in the README):
+/// - **presentations**: `present` events naming the modal.
+/// - **dismissals by `how`**: `dismiss` events naming the modal, by their `how` column
+///   (`unknown` when it is `null`).
+/// - **time up**: the `duration_ms` of those dismissals; median and p90 by linear
+///   interpolation between closest ranks (DuckDB's `quantile_cont`, pandas' default).
+/// - **cancel rate**: cancels ÷ dismissals, where a cancel is a dismissal by a cancel path —
+///   `how` is `swipe`, `tapOutside` or `home`, or the event's `props` has `"cancel": true` or
+///   `"role": "cancel"` (a Cancel button) —; `nil` when there were no dismissals.
+/// - **refusals by rule**: `refused` events naming the modal, by `rule`.
+/// - per session — **path**: in log order, the `screen` of `screen_enter` and `push` events and
+///   the `modal` of `present` events, repeats in a row collapsed; **misclick rate**: misclicks ÷
+///   taps as SPEC §7 says (it can exceed 1; `nil` when there were no taps); **duration**: last
+///   event's `ts` − first event's `ts`, in milliseconds.
+///
+/// Memory grows with the number of modals, sessions and dismissals, not with the log's size.
+public struct LogSummary: Sendable, Equatable {
+    /// Events summarized.
+    public var events: Int
+    /// Lines skipped because they did not decode as events.
+    public var skippedLines: Int
+    /// One entry per (prototype, modal), ordered by prototype then modal id.
+    public var modals: [ModalSummary]
+    /// One entry per session, ordered by first event.
+    public var sessions: [SessionSummary]
+
+    /// A summary of the given parts.
+    public init(events: Int, skippedLines: Int, modals: [ModalSummary], sessions: [SessionSummary]) {
+        self.events = events
+        self.skippedLines = skippedLines
+        self.modals = modals
+        self.sessions = sessions
+    }
+}
+
+/// Metrics of one modal of one prototype (see ``LogSummary`` for the definitions).
+public struct ModalSummary: Sendable, Equatable {
+    public var prototype: String?
+    public var modal: String
+    /// `present` events.
+    public var presentations: Int
+    /// `dismiss` events.
+    public var dismissals: Int
+    /// Dismissals by `how` (keys: ``DismissHow`` raw values, other values as written,
+    /// `unknown` for `null`); known ways are present with 0.
+    public var dismissalsByHow: [String: Int]
+    /// Median and 90th percentile of the time up, in milliseconds; `nil` without durations.
+    public var medianTimeUpMs: Double?
+    public var p90TimeUpMs: Double?
+    /// Dismissals by a cancel path.
+    public var cancels: Int
+    /// cancels ÷ dismissals, in 0…1; `nil` without dismissals.
+    public var cancelRate: Double?
+    /// `refused` events.
+    public var refusals: Int
+    /// Refusals by rule id (`unknown` for `null`).
+    public var refusalsByRule: [String: Int]
+}
+
+/// Metrics of one session (see ``LogSummary`` for the definitions).
+public struct SessionSummary: Sendable, Equatable {
+    public var session: String
+    /// Prototype, share link id and device of the session's first event that names them.
+    public var prototype: String?
+    public var share: String?
+    public var device: String?
+    /// `ts` of the first and last event, microseconds since the epoch.
+    public var start: Int64
+    public var end: Int64
+    /// `end − start` in milliseconds.
+    public var durationMs: Int
+    /// Whether a `session_end` was logged.
+    public var ended: Bool
+    /// Events of the session.
+    public var events: Int
+    /// Screens and modals entered, in order.
+    public var path: [String]
+    public var taps: Int
+    public var misclicks: Int
+    /// misclicks ÷ taps; `nil` without taps.
+    public var misclickRate: Double?
+}
+
+extension LogSummary {
+    /// Accumulates events one at a time (memory per modal, per session, per dismissal).
+    struct Builder {
+        struct ModalKey: Hashable, Comparable {
+            var prototype: String
+            var modal: String
+            var hasPrototype: Bool
+            static func < (a: ModalKey, b: ModalKey) -> Bool { (a.prototype, a.modal) < (b.prototype, b.modal) }
+        }
+
+        struct ModalAcc {
+            var presentations = 0
+            var dismissalsByHow: [String: Int] = [:]
+            var durations: [Double] = []
+            var cancels = 0
+            var refusalsByRule: [String: Int] = [:]
+        }
+
+        var events = 0
+        var modals: [ModalKey: ModalAcc] = [:]
+        var sessions: [String: SessionSummary] = [:]
+        var sessionOrder: [String] = []
+
+        mutating func add(_ e: LogEvent) {
+            events += 1
+            if let modal = e.modal, e.type == .present || e.type == .dismiss || e.type == .refused {
+                let key = ModalKey(prototype: e.prototype ?? "", modal: modal, hasPrototype: e.prototype != nil)
+                var acc = modals[key] ?? ModalAcc()
+                switch e.type {
+                case .present: acc.presentations += 1
+                case .dismiss:
+                    acc.dismissalsByHow[e.how ?? "unknown", default: 0] += 1
+                    if let d = e.durationMs { acc.durations.append(Double(d)) }
+                    if LogSummary.isCancel(e) { acc.cancels += 1 }
+                case .refused: acc.refusalsByRule[e.rule ?? "unknown", default: 0] += 1
+                default: break
+                }
+                modals[key] = acc
+            }
+            guard let sid = e.session else { return }
+            if sessions[sid] == nil {
+                sessionOrder.append(sid)
+                sessions[sid] = SessionSummary(
+                    session: sid, prototype: nil, share: nil, device: nil, start: e.ts, end: e.ts, durationMs: 0,
+                    ended: false, events: 0, path: [], taps: 0, misclicks: 0, misclickRate: nil)
+            }
+            var s = sessions[sid]!
+            s.events += 1
+            s.prototype = s.prototype ?? e.prototype
+            s.share = s.share ?? e.share
+            s.device = s.device ?? e.device
+            s.start = min(s.start, e.ts)
+            s.end = max(s.end, e.ts)
+            switch e.type {
+            case .sessionEnd: s.ended = true
+            case .tap: s.taps += 1
+            case .misclick: s.misclicks += 1
+            case .screenEnter, .push:
+                if let screen = e.screen, s.path.last != screen { s.path.append(screen) }
+            case .present:
+                if let modal = e.modal, s.path.last != modal { s.path.append(modal) }
+            default: break
+            }
+            sessions[sid] = s
+        }
+
+        func finish(skippedLines: Int) -> LogSummary {
+            let modalSummaries = modals.keys.sorted().map { key -> ModalSummary in
+                let acc = modals[key]!
+                var byHow: [String: Int] = [:]
+                for how in DismissHow.allCases { byHow[how.rawValue] = 0 }
+                byHow.merge(acc.dismissalsByHow) { $1 }
+                let dismissals = acc.dismissalsByHow.values.reduce(0, +)
+                let sorted = acc.durations.sorted()
+                return ModalSummary(
+                    prototype: key.hasPrototype ? key.prototype : nil, modal: key.modal,
+                    presentations: acc.presentations, dismissals: dismissals, dismissalsByHow: byHow,
+                    medianTimeUpMs: LogSummary.quantile(sorted, 0.5), p90TimeUpMs: LogSummary.quantile(sorted, 0.9),
+                    cancels: acc.cancels, cancelRate: dismissals == 0 ? nil : Double(acc.cancels) / Double(dismissals),
+                    refusals: acc.refusalsByRule.values.reduce(0, +), refusalsByRule: acc.refusalsByRule)
+            }
+            let sessionSummaries = sessionOrder.map { sid -> SessionSummary in
+                var s = sessions[sid]!
+                s.durationMs = Int((s.end - s.start) / 1000)
+                s.misclickRate = s.taps == 0 ? nil : Double(s.misclicks) / Double(s.taps)
+                return s
+            }.sorted { ($0.start, $0.session) < ($1.start, $1.session) }
+            return LogSummary(
+                events: events, skippedLines: skippedLines, modals: modalSummaries, sessions: sessionSummaries)
+        }
+    }
+
+    /// Whether a `dismiss` event took a cancel path (see ``LogSummary``).
+    public static func isCancel(_ e: LogEvent) -> Bool {
+        if let how = e.how.flatMap(DismissHow.init(rawValue:)), how.isCancelPath { return true }
+        if e.props["cancel"]?.boolValue == true { return true }
+        if e.props["role"]?.stringValue == "cancel" { return true }
+        return false
+    }
+
+    /// The `q` quantile of ascending `sorted` by linear interpolation; `nil` when empty.
+    public static func quantile(_ sorted: [Double], _ q: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let h = Double(sorted.count - 1) * q
+        let lo = Int(h.rounded(.down))
+        let hi = min(lo + 1, sorted.count - 1)
+        return sorted[lo] + (h - Double(lo)) * (sorted[hi] - sorted[lo])
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import JSON
+import Presentation
+import Prototype
+
+/// `modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]` (SPEC §9).
+///
+/// Lints files and folders (recursing into folders for `*.json`, in name order). Text output is
+/// one compiler-style line per diagnostic; JSON output is one array of
+/// `{"file", "path", "rule", "severity", "message", "source"}`. Exit status: 0 clean (warnings
+/// and info allowed), 1 errors, 2 unusable input (an unreadable file, broken JSON — reported with
+/// its line and column —, a path that does not exist, or bad arguments).
+public enum LintCommand {
+    public static let usage =
+        "usage: modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]"
+
+    public static func run(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
+        var paths: [String] = []
+        var format = "text"
+        var devices: [String] = []
+        var language = Language.en
+        var i = 0
+        func value(_ flag: String) -> String? {
+            if i + 1 < arguments.count {
+                i += 1
+                return arguments[i]
+            }
+            stderr("modallab lint: \(flag) needs a value\n\(usage)")
+            return nil
+        }
+        while i < arguments.count {
+            let a = arguments[i]
+            switch a {
+            case "--format":
+                guard let v = value(a) else { return 2 }
+                guard v == "text" || v == "json" else {
+                    stderr("modallab lint: unknown format \(JSONWriter.quoted(v)); use text or json")
+                    return 2
+                }
+                format = v
+            case "--device":
+                guard let v = value(a) else { return 2 }
+                guard DeviceCatalogue.device(v) != nil else {
+                    var m = "modallab lint: unknown device \(JSONWriter.quoted(v))"
+                    if let near = Suggest.nearest(v, in: DeviceCatalogue.all.map(\.id)) { m += " (did you mean \"\(near)\"?)" }
+                    stderr(m + "; known: " + DeviceCatalogue.all.map(\.id).joined(separator: ", "))
+                    return 2
+                }
+                devices.append(v)
+            case "--lang":
+                guard let v = value(a) else { return 2 }
+                guard let l = Language(rawValue: v) else {
+                    stderr("modallab lint: unknown language \(JSONWriter.quoted(v)); use en or zh-Hans")
+                    return 2
+                }
+                language = l
+            case "-h", "--help":
+                stdout(usage)
+                return 0
+            default:
+                if a.hasPrefix("--") {
+                    stderr("modallab lint: unknown option \(a)\n\(usage)")
+                    return 2
+                }
+                paths.append(a)
+            }
+            i += 1
+        }
+        if paths.isEmpty {
+            stderr(usage)
+            return 2
+        }
+        let linter = Linter(devices: devices.isEmpty ? nil : devices, language: language)
+        var status: Int32 = 0
+        var json: [JSONValue] = []
+        for (file, bytes) in collect(paths) {
+            let report: LintReport
+            switch bytes {
+            case .success(let b): report = linter.lint(file: b)
+            case .failure(let message): report = LintReport(diagnostics: [], unusable: UnusableInput(message: message))
+            }
+            status = max(status, report.exitStatus)
+            if format == "json" {
+                json += report.json(file: file)
+            } else {
+                for line in report.textLines(file: file) { stdout(line) }
+            }
+        }
+        if format == "json" { stdout(JSONWriter(pretty: true).string(.array(json))) }
+        return status
+    }
+
+    enum ReadResult {
+        case success([UInt8])
+        case failure(String)
+    }
+
+    /// The files to lint, in order, with their bytes or why they could not be read.
+    static func collect(_ paths: [String]) -> [(String, ReadResult)] {
+        let fm = FileManager.default
+        var out: [(String, ReadResult)] = []
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+                out.append((path, .failure("no such file or folder")))
+                continue
+            }
+            if isDir.boolValue {
+                guard let e = fm.enumerator(atPath: path) else {
+                    out.append((path, .failure("cannot read the folder")))
+                    continue
+                }
+                var files: [String] = []
+                while let rel = e.nextObject() as? String {
+                    if rel.hasSuffix(".json") { files.append(rel) }
+                }
+                for rel in files.sorted() {
+                    let full = path.hasSuffix("/") ? path + rel : path + "/" + rel
+                    var sub: ObjCBool = false
+                    if fm.fileExists(atPath: full, isDirectory: &sub), sub.boolValue { continue }
+                    out.append((full, read(full)))
+                }
+            } else {
+                out.append((path, read(path)))
+            }
+        }
+        return out
+    }
+
+    static func read(_ path: String) -> ReadResult {
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure("cannot read the file") }
+        return .success([UInt8](data))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import JSON
+import Presentation
+
+/// `modallab rules [--format text|json|markdown] [--lang en|zh-Hans]`: the rule catalogue,
+/// generated from the code, with each rule's examples.
+public enum RulesCommand {
+    public static let usage = "usage: modallab rules [--format text|json|markdown] [--lang en|zh-Hans]"
+
+    public static func run(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
+        var format = "text"
+        var language = Language.en
+        var i = 0
+        while i < arguments.count {
+            let a = arguments[i]
+            switch a {
+            case "--format", "--lang":
+                guard i + 1 < arguments.count else {
+                    stderr("modallab rules: \(a) needs a value\n\(usage)")
+                    return 2
+                }
+                i += 1
+                let v = arguments[i]
+                if a == "--format" {
+                    guard ["text", "json", "markdown"].contains(v) else {
+                        stderr("modallab rules: unknown format \(JSONWriter.quoted(v)); use text, json or markdown")
+                        return 2
+                    }
+                    format = v
+                } else {
+                    guard let l = Language(rawValue: v) else {
+                        stderr("modallab rules: unknown language \(JSONWriter.quoted(v)); use en or zh-Hans")
+                        return 2
+                    }
+                    language = l
+                }
+            case "-h", "--help":
+                stdout(usage)
+                return 0
+            default:
+                stderr("modallab rules: unexpected argument \(JSONWriter.quoted(a))\n\(usage)")
+                return 2
+            }
+            i += 1
+        }
+        switch format {
+        case "json": stdout(JSONWriter(pretty: true).string(RuleCatalogue.json(language: language)))
+        case "markdown": stdout(markdown(language))
+        default: stdout(text(language))
+        }
+        return 0
+    }
+
+    static func exampleText(_ e: RuleExample) -> String {
+        switch e.kind {
+        case .prototype: return e.members.map { JSONWriter().string($0) } ?? e.text
+        case .scenario: return e.text
+        }
+    }
+
+    /// One block per rule: id, kinds, severity, name, message, source, notes and examples.
+    public static func text(_ language: Language) -> String {
+        var out: [String] = []
+        for r in RuleCatalogue.all {
+            let d = r.documentation
+            out.append("\(r.id)  [\(r.kindDescription), \(r.severityNote ?? r.severity.rawValue)]  \(d.name(language))")
+            out.append("  message: \(d.message(language))")
+            out.append("  check:   \(r.check)")
+            out.append("  source:  \(r.source)")
+            if !d.notes.isEmpty { out.append("  notes:   \(d.notes)") }
+            for e in d.triggering { out.append("  triggers:     \(exampleText(e))") }
+            for e in d.nonTriggering { out.append("  doesn't fire: \(exampleText(e))") }
+            out.append("")
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// The catalogue as a Markdown document, by RULES.md section.
+    public static func markdown(_ language: Language) -> String {
+        var out = ["# ModalLab rules", ""]
+        var section = ""
+        func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+        for r in RuleCatalogue.all {
+            let d = r.documentation
+            if r.section != section {
+                section = r.section
+                out += ["## \(section)", ""]
+            }
+            out.append("### `\(r.id)` — \(d.name(language))")
+            out.append("")
+            out.append("- **Kind**: \(r.kindDescription); **severity**: \(r.severityNote ?? r.severity.rawValue)")
+            out.append("- **Message**: \(d.message(language))")
+            out.append("- **Check**: \(r.check)")
+            out.append("- **Source**: \(cell(r.source))")
+            if !d.notes.isEmpty { out.append("- **Notes**: \(d.notes)") }
+            out.append("")
+            for (label, list) in [("Triggering", d.triggering), ("Non-triggering", d.nonTriggering)] {
+                out.append("\(label):")
+                out.append("")
+                for e in list {
+                    switch e.kind {
+                    case .prototype: out += ["```json", exampleText(e), "```"]
+                    case .scenario: out.append("- \(e.text)")
+                    }
+                }
+                out.append("")
+            }
+        }
+        return out.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,197 @@
+/// Walks a ``Node`` tree against a context stack, appending UTF-8 to a byte buffer.
+///
+/// One renderer lives for one call of `render`; it is a value on the caller's stack, so renders
+/// on many threads share nothing but the immutable templates.
+struct Renderer: ~Copyable {
+    /// The output.
+    var output: OutputBuffer
+    /// The context stack, each context classified once when pushed.
+    var stack = ContextStack()
+    /// The partials and parents that can be named, as of the start of the render.
+    let templates: [String: [Node]]
+    /// Whitespace prepended to each template line: standalone partials and blocks add to it.
+    var indentation: [UInt8] = []
+    /// Whether the output is at the start of a template line, so the next template output is
+    /// indented first. Only kept up to date while `indentation` is not empty.
+    var atLineStart = false
+    /// Block overrides in force, outermost first: the outermost wins (spec: ~inheritance.json —
+    /// 'Multi-level inheritance').
+    var overrides: [[String: Block]] = []
+    /// How many sections, partials, parents and blocks deep the render is.
+    var depth = 0
+
+    /// Content nested deeper than this (sections, partials, parents and blocks together) renders
+    /// as empty, so that a partial that includes itself without end cannot exhaust the stack.
+    static let maxDepth = 256
+
+    init(templates: [String: [Node]], capacity: Int) {
+        self.templates = templates
+        output = OutputBuffer(capacity: capacity)
+    }
+
+    mutating func render(_ nodes: [Node]) {
+        guard depth < Self.maxDepth else { return }
+        depth += 1
+        defer { depth -= 1 }
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                if indentation.isEmpty {
+                    output.append(text.bytes)
+                } else {
+                    appendIndented(text)
+                }
+            case .variable(let variable):
+                flushIndentation()
+                if let value = lookup(variable.name) { appendValue(value, escaped: variable.isEscaped) }
+            case .section(let section):
+                if let value = lookup(section.name) { renderSection(value, section.children) }
+            case .invertedSection(let section):
+                if !isTruthy(lookup(section.name)) { render(section.children) }
+            case .partial(let partial):
+                guard let template = resolve(partial.name) else { continue }
+                renderTemplate(
+                    template, indentation: partial.indentation, closeIsStandalone: partial.indentation != nil)
+            case .parent(let parent):
+                guard let template = resolve(parent.name) else { continue }
+                overrides.append(parent.arguments)
+                renderTemplate(
+                    template, indentation: parent.indentation, closeIsStandalone: parent.closeIsStandalone)
+                overrides.removeLast()
+            case .block(let block):
+                renderBlock(block)
+            }
+        }
+    }
+
+    /// Renders a partial's or parent's nodes, indented when the tag stood alone on its line
+    /// (spec: partials.json — 'Standalone Indentation').
+    private mutating func renderTemplate(_ nodes: [Node], indentation tagIndentation: [UInt8]?, closeIsStandalone: Bool)
+    {
+        let saved = indentation
+        if let tagIndentation {
+            indentation.append(contentsOf: tagIndentation)
+            atLineStart = true
+        } else {
+            // An inline partial is not indented, even inside an indented one: the spec indents
+            // the partial's own lines only when its tag stands alone.
+            flushIndentation()
+            indentation = []
+        }
+        render(nodes)
+        indentation = saved
+        atLineStart = closeIsStandalone
+    }
+
+    /// Renders a block's override, or its default content (spec: ~inheritance.json).
+    private mutating func renderBlock(_ block: Block) {
+        var content = block
+        for frame in overrides {
+            if let found = frame[block.name] {
+                content = found
+                break
+            }
+        }
+        let saved = indentation
+        if block.isStandalone {
+            atLineStart = true
+        } else {
+            flushIndentation()
+        }
+        indentation.append(contentsOf: block.indentation)
+        render(content.nodes)
+        indentation = saved
+        if block.closeIsStandalone { atLineStart = true }
+    }
+
+    private mutating func renderSection(_ value: Any, _ children: [Node]) {
+        switch SectionValue(value) {
+        case .falsy:
+            break
+        case .single(let frame):
+            stack.push(frame)
+            render(children)
+            stack.pop()
+        case .dictionaries(let list):
+            for item in list {
+                stack.push(item)
+                render(children)
+                stack.pop()
+            }
+        case .list(let list):
+            for item in list {
+                stack.push(Frame(item))
+                render(children)
+                stack.pop()
+            }
+        case .strings(let list):
+            for item in list {
+                stack.push(.value(item))
+                render(children)
+                stack.pop()
+            }
+        case .otherList(let list):
+            list.forEachMustacheItem { item in
+                stack.push(Frame(item))
+                render(children)
+                stack.pop()
+            }
+        }
+    }
+
+    /// The nodes of the template a partial or parent tag names.
+    private func resolve(_ name: PartialName) -> [Node]? {
+        switch name {
+        case .fixed(let name):
+            return templates[name]
+        case .dynamic(let key):
+            // Spec: ~dynamic-names.json — the name resolves like an interpolation.
+            guard let value = lookup(key) else { return nil }
+            if let string = value as? String { return templates[string] }
+            var renderer = Renderer(templates: [:], capacity: 32)
+            renderer.appendValue(value, escaped: false)
+            return templates[String(decoding: renderer.output.bytes, as: UTF8.self)]
+        }
+    }
+
+    // MARK: - Text and indentation
+
+    private mutating func flushIndentation() {
+        if atLineStart {
+            output.append(indentation)
+            atLineStart = false
+        }
+    }
+
+    /// Appends template text inside an indented partial or block, indenting each of its lines.
+    private mutating func appendIndented(_ text: Text) {
+        let bytes = text.bytes
+        var start = 0
+        for end in text.lineEnds {
+            if atLineStart { output.append(indentation) }
+            output.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            atLineStart = true
+            start = end
+        }
+        if start < bytes.count {
+            if atLineStart { output.append(indentation) }
+            output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+            atLineStart = false
+        }
+    }
+
+    // MARK: - Names
+
+    /// Resolves a dotted name against the context stack (spec: sections.json overview, steps 1–7;
+    /// interpolation.json — 'Dotted Names'): the first part is looked up from the top of the stack
+    /// down, each further part only in the value before it. `nil` when any part is missing.
+    func lookup(_ name: Name) -> Any? {
+        guard let first = name.first else { return stack.top }
+        guard var current = stack.find(first) else { return nil }
+        for part in name.rest {
+            guard let next = Frame.member(part, of: current) else { return nil }
+            current = next
+        }
+        return current
+    }
+}

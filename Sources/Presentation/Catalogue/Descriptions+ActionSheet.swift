@@ -1,0 +1,183 @@
+// RULES.md §3.5: action sheets. Geometry from §7.
+
+extension RuleCatalogue {
+    /// `{"modals": [<an action sheet with these members>]}`.
+    static func sheetExample(_ members: String) -> RuleExample {
+        .json(#"{"modals": [{"id": "discard", "style": "actionSheet", "# + members + "}]}")
+    }
+    /// A well-formed data-loss confirmation anchored to the Edit button.
+    static let goodActionSheet = sheetExample(
+        #""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#
+    )
+
+    static let actionSheetDescriptions: [RuleDescription] = [
+        RuleDescription(
+            "actionsheet.anchor-required",
+            name: T("An action sheet needs an anchor", "操作列表需要锚点"),
+            message: T(
+                "action sheet “{modal}” has no source, but it is a popover in regular width (iPad) and UIKit would crash; set \"source\" to the control that opens it",
+                "操作列表“{modal}”没有 source，而它在常规宽度（iPad）下以弹出框显示，UIKit 会因此崩溃；请把 \"source\" 设为打开它的控件"),
+            notes: "When any declared device can be wR: an iPad, or an iPhone Pro Max in landscape (the server follows the horizontal size class there; unverified on a device).",
+            triggering: [
+                sheetExample(
+                    #""actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#)
+            ],
+            nonTriggering: [
+                goodActionSheet,
+                .json(
+                    #"{"devices": ["iphone-se-3", "iphone-16"], "modals": [{"id": "discard", "style": "actionSheet", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}]}"#
+                ),
+            ]),
+        RuleDescription(
+            "actionsheet.no-textfield",
+            name: T("No text fields in action sheets", "操作列表中不能有文本框"),
+            message: T(
+                "action sheet “{modal}” has text fields, which UIKit allows only in alerts; use an alert",
+                "操作列表“{modal}”含有文本框，UIKit 只允许警告框使用文本框；请改用警告框"),
+            triggering: [
+                sheetExample(
+                    #""source": "edit-button", "textFields": [{"placeholder": "Name"}], "actions": [{"title": "Rename"}, {"title": "Cancel", "role": "cancel"}]"#
+                )
+            ],
+            nonTriggering: [goodActionSheet]),
+        RuleDescription(
+            "actionsheet.one-cancel",
+            name: T("Only one Cancel action", "只能有一个取消操作"),
+            message: T(
+                "action sheet “{modal}” has {count} Cancel-style actions; UIKit allows only one",
+                "操作列表“{modal}”有 {count} 个取消样式的操作；UIKit 只允许一个"),
+            triggering: [
+                sheetExample(
+                    #""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Keep Editing", "role": "cancel"}, {"title": "Cancel", "role": "cancel"}]"#
+                )
+            ],
+            nonTriggering: [goodActionSheet]),
+        RuleDescription(
+            "actionsheet.cancel-bottom",
+            name: T("Cancel at the bottom", "“取消”放在底部"),
+            message: T(
+                "Cancel action {title} of action sheet “{modal}” is declared before other actions; it is always drawn last, in its own group — list it last",
+                "操作列表“{modal}”的取消操作{title}被声明在其他操作之前；它总是显示在最后的独立分组中——请把它列在最后"),
+            triggering: [
+                sheetExample(
+                    #""source": "edit-button", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete Draft", "role": "destructive"}]"#
+                )
+            ],
+            nonTriggering: [goodActionSheet]),
+        RuleDescription(
+            "actionsheet.cancel-when-destructive",
+            name: T("Cancel beside a destructive choice", "有破坏性选项时提供“取消”"),
+            message: T(
+                "action sheet “{modal}” offers a destructive action but no Cancel; add a Cancel action so people can back out",
+                "操作列表“{modal}”提供了破坏性操作却没有“取消”；请添加取消操作，让用户可以退出"),
+            variants: [
+                "info": T(
+                    "action sheet “{modal}” has no Cancel action; add one if it makes the choice clearer",
+                    "操作列表“{modal}”没有取消操作；如果能让选择更清晰，请添加一个")
+            ],
+            notes: "A warning with a destructive action, info otherwise (RULES C10).",
+            triggering: [
+                sheetExample(#""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}]"#),
+                sheetExample(#""source": "edit-button", "actions": [{"title": "Save Draft"}, {"title": "Send Now"}]"#),
+            ],
+            nonTriggering: [goodActionSheet]),
+        RuleDescription(
+            "actionsheet.destructive-top",
+            name: T("Destructive choices on top", "破坏性选项放在顶部"),
+            message: T(
+                "destructive action {title} of action sheet “{modal}” comes after other choices; put destructive actions at the top",
+                "操作列表“{modal}”的破坏性操作{title}排在其他选项之后；请把破坏性操作放在顶部"),
+            triggering: [
+                sheetExample(
+                    #""source": "edit-button", "actions": [{"title": "Save Draft"}, {"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
+                )
+            ],
+            nonTriggering: [goodActionSheet]),
+        RuleDescription(
+            "actionsheet.destructive-style",
+            name: T("Mark destructive choices", "标出破坏性选项"),
+            message: T(
+                "action {title} of action sheet “{modal}” destroys data ({verb}) but is not destructive style; set \"role\": \"destructive\" so it shows in red",
+                "操作列表“{modal}”的操作{title}会破坏数据（{verb}），却不是破坏性样式；请设置 \"role\": \"destructive\"，使其显示为红色"),
+            notes: "The same destructive verbs as alert.destructive-style. RULES gives no confirmsDeliberateAction exemption here.",
+            triggering: [
+                sheetExample(
+                    #""source": "edit-button", "actions": [{"title": "Delete Draft"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#
+                )
+            ],
+            nonTriggering: [goodActionSheet]),
+        RuleDescription(
+            "actionsheet.no-scroll",
+            name: T("Action sheets shouldn't scroll", "操作列表不应滚动"),
+            message: T(
+                "action sheet “{modal}” is about {height} pt tall but only {usable} pt fit on {device}; offer fewer choices",
+                "操作列表“{modal}”约 {height} pt 高，而在 {device} 上只能容纳 {usable} pt；请减少选项"),
+            notes: "Height 10 + header + 57·rows + 8 + 57 (the Cancel group, when there is one) + the bottom safe area, against the window height less the top safe area, in every compact-width window of the declared devices (portrait and landscape); the header is 26 + 18 per line of title and message. The smallest window is reported.",
+            triggering: [
+                sheetExample(
+                    #""source": "more-button", "title": "Move To", "actions": [{"title": "Inbox"}, {"title": "Archive"}, {"title": "Work"}, {"title": "Travel"}, {"title": "Receipts"}, {"title": "Family"}, {"title": "Cancel", "role": "cancel"}]"#
+                )
+            ],
+            nonTriggering: [goodActionSheet]),
+        RuleDescription(
+            "actionsheet.title-one-line",
+            name: T("One-line titles", "标题保持在一行内"),
+            message: T(
+                "the title of action sheet “{modal}” wraps to {lines} lines; keep it to one line",
+                "操作列表“{modal}”的标题折成了 {lines} 行；请保持在一行内"),
+            notes: "13 pt Semibold, in the sheet width less 2 × 16 pt of the narrowest window where it is drawn (a compact window's width less 16 pt, or a 304 pt popover).",
+            triggering: [
+                sheetExample(
+                    #""source": "edit-button", "title": "This draft has unsaved changes that will be lost if you close it without saving", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#
+                )
+            ],
+            nonTriggering: [
+                sheetExample(
+                    #""source": "edit-button", "title": "Unsaved Changes", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#
+                )
+            ]),
+        RuleDescription(
+            "actionsheet.message-if-necessary",
+            name: T("A message only if necessary", "仅在必要时提供消息"),
+            message: T(
+                "the message of action sheet “{modal}” repeats its title; remove it",
+                "操作列表“{modal}”的消息重复了标题；请删除消息"),
+            notes: "The title already explains the choice when the message's words are 80% or more in the title (as alert.message-only-if-needed).",
+            triggering: [
+                sheetExample(
+                    #""source": "edit-button", "title": "Delete this draft?", "message": "Delete this draft.", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
+                )
+            ],
+            nonTriggering: [
+                sheetExample(
+                    #""source": "edit-button", "title": "Delete this draft?", "message": "It will be removed from all your devices.", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
+                )
+            ]),
+        RuleDescription(
+            "actionsheet.min-choices",
+            name: T("Two or more choices", "至少两个选项"),
+            message: T(
+                "action sheet “{modal}” has {count} action(s); an action sheet presents two or more choices",
+                "操作列表“{modal}”只有 {count} 个操作；操作列表应提供两个或更多选项"),
+            notes: "Counts every action, Cancel included.",
+            triggering: [sheetExample(#""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}]"#)],
+            nonTriggering: [goodActionSheet]),
+        RuleDescription(
+            "actionsheet.not-menu",
+            name: T("Menus for plain choices", "普通选项请使用菜单"),
+            message: T(
+                "action sheet “{modal}” offers plain choices with no pending action; a menu serves this better",
+                "操作列表“{modal}”只提供普通选项，并没有待确认的操作；使用菜单会更合适"),
+            notes: "The stated check only: an action sheet opened by a control, with no destructive action and no message, that is not a confirmDiscard confirmation.",
+            triggering: [
+                .json(
+                    #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "sort-button", "title": "Sort", "action": {"present": "sort"}}]}], "modals": [{"id": "sort", "style": "actionSheet", "source": "sort-button", "actions": [{"title": "Name"}, {"title": "Date"}, {"title": "Cancel", "role": "cancel"}]}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "delete-button", "title": "Delete", "action": {"present": "confirm"}}]}], "modals": [{"id": "confirm", "style": "actionSheet", "source": "delete-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}]}"#
+                )
+            ]),
+    ]
+}

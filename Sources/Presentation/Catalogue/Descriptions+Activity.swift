@@ -1,0 +1,110 @@
+// RULES.md §3.6: activity views (share sheets).
+
+extension RuleCatalogue {
+    /// `{"modals": [<an activity view with these members>]}`.
+    static func activityExample(_ members: String, top: String = "") -> RuleExample {
+        .json("{" + top + #""modals": [{"id": "share", "style": "activity", "# + members + "}]}")
+    }
+    static let goodActivity = activityExample(
+        #""source": "share-button", "activities": ["airdrop", "messages", "mail", "copy"], "customActivities": [{"id": "pin", "title": "Pin Message", "systemImage": "pin"}]"#
+    )
+
+    static let activityDescriptions: [RuleDescription] = [
+        RuleDescription(
+            "activity.anchor-required",
+            name: T("An activity view needs an anchor", "活动视图需要锚点"),
+            message: T(
+                "activity view “{modal}” has no source, but it is a popover in regular width (iPad) and UIKit would crash; set \"source\" to the Share button",
+                "活动视图“{modal}”没有 source，而它在常规宽度（iPad）下以弹出框显示，UIKit 会因此崩溃；请把 \"source\" 设为“共享”按钮"),
+            notes: "When any declared device can be wR (an iPad, or an iPhone Pro Max in landscape).",
+            triggering: [activityExample(#""activities": ["airdrop", "copy"]"#)],
+            nonTriggering: [goodActivity]),
+        RuleDescription(
+            "activity.template-size",
+            name: T("Template images about 70×70 px", "模板图像约 70×70 像素"),
+            message: T(
+                "the image of custom activity {title} is {size} px; use an SF Symbol, or a square template image of about 70×70 px (60–80)",
+                "自定义活动{title}的图像为 {size} 像素；请使用 SF Symbol，或约 70×70 像素（60–80）的正方形模板图像"),
+            notes: "Checks the declared imageSize of custom activities without a systemImage (square, 60–80 px). Colour saturation and drop shadows cannot be checked from a definition.",
+            triggering: [
+                activityExample(
+                    #""source": "share-button", "customActivities": [{"id": "pin", "title": "Pin Message", "imageSize": {"width": 120, "height": 120}}]"#
+                )
+            ],
+            nonTriggering: [
+                activityExample(
+                    #""source": "share-button", "customActivities": [{"id": "pin", "title": "Pin Message", "imageSize": {"width": 70, "height": 70}}]"#
+                ), goodActivity,
+            ]),
+        RuleDescription(
+            "activity.title-succinct",
+            name: T("Short activity titles", "活动标题要简短"),
+            message: T(
+                "rename custom activity {title}: a short verb phrase works best",
+                "请重命名自定义活动{title}：简短的动词短语效果最好"),
+            variants: [
+                "words": T(
+                    "custom activity {title} has {count} words; use a single verb or a brief verb phrase (three words at most)",
+                    "自定义活动{title}有 {count} 个词；请使用一个动词或简短的动词短语（最多三个词）"),
+                "verb": T(
+                    "custom activity {title} does not start with a verb; prefer a verb or a brief verb phrase",
+                    "自定义活动{title}不是以动词开头；请优先使用动词或简短的动词短语"),
+                "name": T(
+                    "custom activity {title} contains the product name {name}; leave company and product names out",
+                    "自定义活动{title}包含产品名称{name}；请不要在标题中使用公司或产品名称"),
+                "lines": T(
+                    "custom activity {title} takes {lines} lines under its icon; shorten it so it isn't shrunk or truncated",
+                    "自定义活动{title}在图标下方占了 {lines} 行；请缩短，避免被缩小或截断"),
+            ],
+            notes: "More than 3 words; the prototype's name or a lint.productNames entry in it; a first word that is not a verb (a broad list); more than 2 lines at 12 pt in a 76 pt cell (an approximation).",
+            triggering: [
+                activityExample(
+                    #""source": "share-button", "customActivities": [{"id": "pin", "title": "Pin This Message to the Top", "systemImage": "pin"}]"#
+                ),
+                activityExample(
+                    #""source": "share-button", "customActivities": [{"id": "pin", "title": "Example Pin", "systemImage": "pin"}]"#),
+            ],
+            nonTriggering: [goodActivity]),
+        RuleDescription(
+            "activity.no-duplicate-system",
+            name: T("Don't duplicate system activities", "不要重复系统活动"),
+            message: T(
+                "custom activity {title} duplicates a system activity; include the system one, or qualify the title (e.g. “Print Receipt”)",
+                "自定义活动{title}与系统活动重复；请使用系统活动，或为标题加上限定词（例如“打印收据”）"),
+            notes: "Exact titles of system activities: Print, Copy, Message, Mail, AirDrop, Save Image, Add to Reading List, Assign to Contact (and a few more, in English and Chinese).",
+            triggering: [
+                activityExample(
+                    #""source": "share-button", "customActivities": [{"id": "my-print", "title": "Print", "systemImage": "printer"}]"#)
+            ],
+            nonTriggering: [
+                activityExample(
+                    #""source": "share-button", "customActivities": [{"id": "my-print", "title": "Print Receipt", "systemImage": "printer"}]"#
+                )
+            ]),
+        RuleDescription(
+            "activity.system-first",
+            name: T("System activities come first", "系统活动排在最前"),
+            message: T(
+                "the system activities of “{modal}” are shown first, in the system's order",
+                "“{modal}”中的系统活动按系统顺序排在最前面"),
+            triggering: [.scenario("activities [\"copy\", \"airdrop\"] with a custom Pin: AirDrop, Copy, then Pin are drawn.")],
+            nonTriggering: [.scenario("An excluded activity (excludedActivities: [\"print\"]) is not drawn at all.")]),
+        RuleDescription(
+            "activity.trigger-share-button",
+            name: T("Open activity views with the Share button", "用“共享”按钮打开活动视图"),
+            message: T(
+                "activity view “{modal}” is opened by {title}; open it with the Share button (square.and.arrow.up)",
+                "活动视图“{modal}”由{title}打开；请使用“共享”按钮（square.and.arrow.up）打开它"),
+            notes: "The controls (or alert actions) that present it, or else its source: a Share button has the square.and.arrow.up symbol or a title starting with Share (分享, 共享).",
+            triggering: [
+                .json(
+                    #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "export-button", "title": "Export", "action": {"present": "share"}}]}], "modals": [{"id": "share", "style": "activity", "source": "export-button", "activities": ["airdrop", "copy"]}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"screens": [{"id": "home", "title": "Home", "navigationBar": {"trailing": [{"id": "share-button", "title": "Share", "systemImage": "square.and.arrow.up", "action": {"present": "share"}}]}}], "modals": [{"id": "share", "style": "activity", "source": "share-button", "activities": ["airdrop", "copy"]}]}"#
+                )
+            ]),
+    ]
+}

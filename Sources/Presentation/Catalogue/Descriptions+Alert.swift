@@ -1,0 +1,455 @@
+// RULES.md §3.4: alerts. Text measures follow §7 (230 pt text box, title 17 pt Semibold,
+// message 13 pt Regular, buttons 17 pt).
+
+extension RuleCatalogue {
+    /// `{"modals": [<an alert with these members>]}`.
+    static func alertExample(_ members: String) -> RuleExample {
+        .json(#"{"modals": [{"id": "confirm", "style": "alert", "# + members + "}]}")
+    }
+    /// Cancel + Delete (destructive).
+    static let cancelDelete =
+        #""actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]"#
+    /// A well-formed destructive confirmation.
+    static let goodAlert = alertExample(
+        #""title": "Delete this photo?", "message": "This can't be undone.", "# + cancelDelete)
+
+    static let alertDescriptions: [RuleDescription] = [
+        RuleDescription(
+            "alert.title-required",
+            name: T("An alert needs a title", "警告框必须有标题"),
+            message: T(
+                "alert “{modal}” has no title; every alert needs a short title that says what happened",
+                "警告框“{modal}”没有标题；每个警告框都需要一个简短的标题说明发生了什么"),
+            triggering: [alertExample(#""message": "This can't be undone.", "# + cancelDelete)],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.title-informative",
+            name: T("Informative, multiword titles", "标题要有信息量且不止一个词"),
+            message: T(
+                "alert title {title} is a single word; say what happened in a few words, or ask a question",
+                "警告框标题{title}只有一个词；请用几个词说明发生了什么，或提出一个问题"),
+            variants: [
+                "generic": T(
+                    "alert title {title} tells people nothing; describe what happened and what they can do",
+                    "警告框标题{title}没有提供任何信息；请描述发生了什么以及用户可以怎么做")
+            ],
+            notes: "A single word (by spaces; CJK titles are not split), `^(Error|Warning|Alert|Oops)[.!]?$` or `/error\\s*\\d+/i`.",
+            triggering: [
+                alertExample(#""title": "Error", "actions": [{"title": "OK"}]"#),
+                alertExample(#""title": "Error 329347 occurred", "actions": [{"title": "OK"}]"#),
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.title-one-line",
+            name: T("Keep the title to one line", "标题尽量保持在一行内"),
+            message: T(
+                "the title of alert “{modal}” wraps to {lines} lines; keep it to one line where possible",
+                "警告框“{modal}”的标题折成了 {lines} 行；请尽量保持在一行内"),
+            notes: "Wrapped greedily at 230 pt in 17 pt SF Pro Text Semibold (see TextMeasure). A title of three or more lines also gets alert.title-max-two-lines (RULES C5).",
+            triggering: [alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.title-max-two-lines",
+            name: T("Never more than two lines", "标题不要超过两行"),
+            message: T(
+                "the title of alert “{modal}” wraps to {lines} lines; shorten it to two lines at most and move details to the message",
+                "警告框“{modal}”的标题折成了 {lines} 行；请缩短到最多两行，并把细节移到消息中"),
+            triggering: [
+                alertExample(
+                    #""title": "Unable to download the attachment because the server stopped responding to our requests", "actions": [{"title": "OK"}]"#
+                )
+            ],
+            nonTriggering: [alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)]),
+        RuleDescription(
+            "alert.title-case-punct",
+            name: T("Title capitalization and punctuation", "标题的大小写与标点"),
+            message: T(
+                "fix the capitalization of alert title {title}",
+                "请修正警告框标题{title}的大小写"),
+            variants: [
+                "sentence": T(
+                    "alert title {title} is a sentence, so use sentence-style capitalization ({words} should be lowercase)",
+                    "警告框标题{title}是完整句子，应使用句子式大写（{words} 应小写）"),
+                "fragment": T(
+                    "alert title {title} is a fragment, so use title-style capitalization: {suggestion}",
+                    "警告框标题{title}是短语，应使用标题式大写：{suggestion}"),
+                "punct": T(
+                    "alert title {title} is a fragment; drop the ending “{mark}”",
+                    "警告框标题{title}是短语；请去掉结尾的“{mark}”"),
+            ],
+            notes: "A title ending in . ? ! is a sentence (RULES §7). Sentence style is broken by a lowercase first word, or by two or more capitalized ordinary words when every ordinary word is capitalized; proper nouns (a built-in list of Apple product names, the prototype's name and lint.productNames), acronyms and words with inner capitals are not judged. Title style is broken by a lowercase word that is not an article, a coordinating conjunction or a preposition of four or fewer letters (RULES C15), or that is first or last. CJK titles are not judged.",
+            triggering: [
+                alertExample(#""title": "Delete All Messages?", "# + cancelDelete),
+                alertExample(#""title": "Unable to connect", "actions": [{"title": "OK"}]"#),
+            ],
+            nonTriggering: [
+                goodAlert, alertExample(#""title": "Unable to Connect", "actions": [{"title": "OK"}]"#),
+            ]),
+        RuleDescription(
+            "alert.message-sentence",
+            name: T("Messages are complete sentences", "消息使用完整的句子"),
+            message: T(
+                "write the message of alert “{modal}” as complete sentences",
+                "请把警告框“{modal}”的消息写成完整的句子"),
+            variants: [
+                "punct": T(
+                    "{sentence} in the message of alert “{modal}” has no ending punctuation; end each sentence with . ? or !",
+                    "警告框“{modal}”的消息中{sentence}缺少句末标点；每个句子请以 . ? 或 ! 结尾"),
+                "case": T(
+                    "{sentence} in the message of alert “{modal}” is not in sentence case ({words} should be lowercase)",
+                    "警告框“{modal}”的消息中{sentence}未使用句子式大写（{words} 应小写）"),
+            ],
+            notes: "Sentences split after . ? ! (and 。？！), not after common abbreviations; the same sentence-case check as alert.title-case-punct.",
+            triggering: [
+                alertExample(#""title": "No Connection", "message": "Check your network settings", "actions": [{"title": "OK"}]"#)
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.message-length",
+            name: T("Keep messages to two lines", "消息保持在两行以内"),
+            message: T(
+                "the message of alert “{modal}” takes {lines} lines; keep it to one or two lines so the alert doesn't scroll",
+                "警告框“{modal}”的消息占了 {lines} 行；请控制在一到两行，避免警告框滚动"),
+            notes: "Wrapped at 230 pt in 13 pt SF Pro Text Regular.",
+            triggering: [
+                alertExample(
+                    #""title": "Delete this photo?", "message": "This photo will be deleted from all of your devices that use the same account. You can recover it from the Recently Deleted album for thirty days.", "#
+                        + cancelDelete)
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.message-only-if-needed",
+            name: T("Add a message only if it adds value", "只有在有价值时才添加消息"),
+            message: T(
+                "the message of alert “{modal}” repeats the title ({percent}% of its words); remove it or say something new",
+                "警告框“{modal}”的消息重复了标题（{percent}% 的词相同）；请删除消息，或补充新的信息"),
+            notes: "Share of the message's distinct words that the title already has, 80% or more (CJK: characters).",
+            triggering: [alertExample(#""title": "Delete all messages?", "message": "Delete all messages.", "# + cancelDelete)],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.no-scroll",
+            name: T("Alerts shouldn't scroll", "警告框不应滚动"),
+            message: T(
+                "alert “{modal}” is about {height} pt tall but only {usable} pt fit on {device}; shorten the text or use fewer buttons",
+                "警告框“{modal}”约 {height} pt 高，而在 {device} 上只能容纳 {usable} pt；请缩短文字或减少按钮"),
+            variants: [
+                "keyboard": T(
+                    "alert “{modal}” is about {height} pt tall but only {usable} pt fit above the keyboard on {device}; shorten the text or ask for less",
+                    "警告框“{modal}”约 {height} pt 高，而在 {device} 上键盘之上只能容纳 {usable} pt；请缩短文字或减少输入项")
+            ],
+            notes: "Height 20 + 22·title lines + 2 + 18·message lines + 20 + 30·text fields + 44·button rows (two buttons share a row when both titles fit 110 pt), against the window height less the safe area and 2 × 16 pt, in every declared device full screen, portrait and landscape; with text fields, less the keyboard (approximated without the predictive bar: iPhone 216 pt portrait, 162 pt landscape, plus the home-indicator inset; iPad 265/353 pt).",
+            triggering: [
+                alertExample(
+                    #""title": "Sign In", "message": "Enter the user name and password of your library account.", "textFields": [{"placeholder": "User Name"}, {"placeholder": "Password", "secure": true}], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Sign In"}]"#
+                )
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.button-count",
+            name: T("Prefer two buttons", "优先使用两个按钮"),
+            message: T(
+                "alert has {count} buttons; consider an action sheet",
+                "警告框有 {count} 个按钮；考虑改用操作列表"),
+            variants: [
+                "one": T(
+                    "alert has 1 button: it can only inform; give people a choice, or consider not alerting",
+                    "警告框只有 1 个按钮：只能起到告知作用；请给用户提供选择，或考虑不使用警告框"),
+                "many": T(
+                    "alert has {count} buttons, more than the HIG's maximum of three; use an action sheet",
+                    "警告框有 {count} 个按钮，超过了 HIG 规定的最多三个；请改用操作列表"),
+            ],
+            notes: "1 button: info; 2: nothing; 3: warning; 4 or more: error (RULES C4). The finding's severity depends on the count.",
+            triggering: [
+                alertExample(
+                    #""title": "Save changes?", "actions": [{"title": "Don't Save", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
+                ),
+                alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#),
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.button-layout",
+            name: T("How alert buttons are laid out", "警告框按钮的布局"),
+            message: T(
+                "the buttons of alert “{modal}” are {layout}",
+                "警告框“{modal}”的按钮{layout}"),
+            triggering: [.scenario("An alert with three buttons stacks them, the most likely on top and Cancel at the bottom.")],
+            nonTriggering: [.scenario("An alert with Cancel and Delete shows them side by side.")]),
+        RuleDescription(
+            "alert.cancel-left",
+            name: T("Cancel on the leading side", "“取消”放在前缘（左侧）"),
+            message: T(
+                "in alert “{modal}”, put Cancel on the leading side and the likely action on the trailing side",
+                "在警告框“{modal}”中，请把“取消”放在前缘（左侧），把最可能的操作放在后缘（右侧）"),
+            variants: [
+                "style": T(
+                    "button {title} of alert “{modal}” is titled Cancel but is not Cancel style; set \"role\": \"cancel\" so it sits on the leading side",
+                    "警告框“{modal}”的按钮{title}名为“取消”却不是取消样式；请设置 \"role\": \"cancel\"，使其位于前缘"),
+                "order": T(
+                    "alert “{modal}” declares the likely action {title} on the leading side; list Cancel first so the likely action is trailing",
+                    "警告框“{modal}”把最可能的操作{title}放在了前缘；请先列出“取消”，让最可能的操作位于后缘"),
+            ],
+            notes: "Cancel leading, the likely button trailing, even for destructive actions (RULES C1 follows the current HIG and UIKit over the iOS 7 rule). The engine renders Cancel leading whatever the order; the lint flags a two-button alert that lists Cancel second or the preferred action first, and a button titled Cancel that is not Cancel style.",
+            triggering: [
+                alertExample(
+                    #""title": "Delete this photo?", "actions": [{"title": "Delete", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
+                ),
+                alertExample(#""title": "Delete this photo?", "actions": [{"title": "Cancel"}, {"title": "Delete", "role": "destructive"}]"#),
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.one-cancel",
+            name: T("Only one Cancel action", "只能有一个取消操作"),
+            message: T(
+                "alert “{modal}” has {count} Cancel-style actions; UIKit allows only one",
+                "警告框“{modal}”有 {count} 个取消样式的操作；UIKit 只允许一个"),
+            triggering: [
+                alertExample(
+                    #""title": "Discard this draft?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Keep", "role": "cancel"}]"#
+                )
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.cancel-label",
+            name: T("Call it Cancel", "取消按钮应命名为“取消”"),
+            message: T(
+                "the Cancel action of alert “{modal}” is titled {title}; title it Cancel",
+                "警告框“{modal}”的取消操作名为{title}；请命名为“取消”（Cancel）"),
+            notes: "Cancel and its usual localizations (取消, Annuler, Abbrechen, …) pass.",
+            triggering: [
+                alertExample(
+                    #""title": "Delete this photo?", "actions": [{"title": "Never Mind", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]"#
+                )
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.destructive-cancel",
+            name: T("A destructive alert needs Cancel", "有破坏性操作的警告框需要“取消”"),
+            message: T(
+                "alert “{modal}” has a destructive action but no Cancel; add a Cancel-style action so people can safely back out",
+                "警告框“{modal}”有破坏性操作却没有“取消”；请添加取消样式的操作，让用户可以安全地退出"),
+            triggering: [
+                alertExample(
+                    #""title": "Delete this photo?", "actions": [{"title": "Keep"}, {"title": "Delete", "role": "destructive"}]"#)
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.destructive-style",
+            name: T("Mark destructive buttons", "标出破坏性按钮"),
+            message: T(
+                "button {title} of alert “{modal}” destroys data ({verb}) but is not destructive style; set \"role\": \"destructive\", or mark the alert \"confirmsDeliberateAction\": true if people chose this action on purpose",
+                "警告框“{modal}”的按钮{title}会破坏数据（{verb}），却不是破坏性样式；请设置 \"role\": \"destructive\"；若是用户有意选择的操作，可将警告框标记为 \"confirmsDeliberateAction\": true"),
+            notes: "Titles starting with Delete, Remove, Erase, Discard, Reset, Clear, Empty, Sign Out or Revoke (and 删除, 移除, 清除, …). Exempt when the alert has confirmsDeliberateAction (RULES C3).",
+            triggering: [
+                alertExample(#""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete"}]"#)
+            ],
+            nonTriggering: [
+                goodAlert,
+                alertExample(
+                    #""title": "Empty Trash?", "confirmsDeliberateAction": true, "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Empty Trash"}]"#
+                ),
+            ]),
+        RuleDescription(
+            "alert.default-button",
+            name: T("Don't make a destructive action the default", "不要把破坏性操作设为默认按钮"),
+            message: T(
+                "the preferred (default) action of alert “{modal}” is the destructive {title}; Return would destroy data — remove preferred",
+                "警告框“{modal}”的首选（默认）操作是破坏性的{title}；按回车键就会破坏数据——请去掉 preferred"),
+            notes: "Only a destructive preferredAction is flagged; a preferred Cancel is not required (RULES C2). The engine renders Cancel bold when nothing is preferred, as UIKit does.",
+            triggering: [
+                alertExample(
+                    #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive", "preferred": true}]"#
+                )
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.preferred-action-member",
+            name: T("The preferred action must be one of the actions", "首选操作必须是已有的操作"),
+            message: T(
+                "preferredAction {name} of “{modal}” is none of its actions ({titles}); name one of them by id, title or index",
+                "“{modal}”的 preferredAction {name} 不是它的任何一个操作（{titles}）；请用 id、标题或序号指定其中之一"),
+            notes: "The modal-level preferredAction (an action's id, title, or index). An action's own \"preferred\": true is always a member.",
+            triggering: [
+                alertExample(
+                    #""title": "Save this draft?", "preferredAction": "Save Draft", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
+                )
+            ],
+            nonTriggering: [
+                alertExample(
+                    #""title": "Save this draft?", "preferredAction": "Save", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
+                )
+            ]),
+        RuleDescription(
+            "alert.button-title-words",
+            name: T("One or two words per button", "按钮标题用一到两个词"),
+            message: T(
+                "button {title} of alert “{modal}” is too long",
+                "警告框“{modal}”的按钮{title}太长"),
+            variants: [
+                "words": T(
+                    "button {title} of alert “{modal}” has {count} words; use one or two words that say what happens",
+                    "警告框“{modal}”的按钮{title}有 {count} 个词；请用一到两个词说明点击后的结果"),
+                "wide": T(
+                    "button {title} of alert “{modal}” is {width} pt wide and won't fit on one line (230 pt); shorten it",
+                    "警告框“{modal}”的按钮{title}宽 {width} pt，一行放不下（230 pt）；请缩短"),
+            ],
+            notes: "More than two words (CJK titles are not counted), or wider than a stacked button's 230 pt at 17 pt (the bold button in Semibold). A pair wider than 110 pt is not flagged: UIKit stacks it (alert.button-layout), and the stacked button has 230 pt.",
+            triggering: [
+                alertExample(
+                    #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete It Right Now", "role": "destructive"}]"#
+                )
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.avoid-yes-no",
+            name: T("Avoid Yes and No", "避免使用“是”和“否”"),
+            message: T(
+                "button {title} of alert “{modal}”: avoid Yes and No; title buttons with what they do",
+                "警告框“{modal}”的按钮{title}：避免使用“是”和“否”；请用按钮执行的操作来命名"),
+            notes: "Exact titles yes/no, case-insensitive, and localized equivalents (是, 否, Oui, Non, Ja, Nein, …).",
+            triggering: [
+                alertExample(
+                    #""title": "Delete this photo?", "actions": [{"title": "No", "role": "cancel"}, {"title": "Yes", "role": "destructive"}]"#
+                )
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.ok-informational-only",
+            name: T("OK only for simple acceptance", "“好”只用于简单确认"),
+            message: T(
+                "alert “{modal}” asks for a decision, so {title} says too little; title the button with the action it confirms",
+                "警告框“{modal}”要求用户做决定，{title}表达的信息太少；请用它所确认的操作来命名按钮"),
+            notes: "OK (好, 确定) in an alert with two or more non-Cancel actions, a destructive action or a text field, or OK as the preferred action beside Cancel.",
+            triggering: [
+                alertExample(
+                    #""title": "Delete all messages?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "OK", "preferred": true}]"#
+                )
+            ],
+            nonTriggering: [alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#)]),
+        RuleDescription(
+            "alert.avoid-explaining-buttons",
+            name: T("Don't explain the buttons", "避免解释按钮"),
+            message: T(
+                "the message of alert “{modal}” explains button {title}; clear button titles need no explanation",
+                "警告框“{modal}”的消息解释了按钮{title}；清晰的按钮标题无需解释"),
+            variants: [
+                "quoted": T(
+                    "the message of alert “{modal}” puts button {title} in quotes; if you must refer to it, write “tap {title}” without quotes",
+                    "警告框“{modal}”的消息给按钮{title}加了引号；如果必须提到它，请写“轻点{title}”且不加引号"),
+                "verb": T(
+                    "the message of alert “{modal}” says “{word}” for button {title}; say tap or choose",
+                    "警告框“{modal}”的消息对按钮{title}使用了“{word}”；请使用 tap（轻点）或 choose（选择）"),
+                "case": T(
+                    "the message of alert “{modal}” writes button {title} as “{word}”; keep the button's capitalization",
+                    "警告框“{modal}”的消息把按钮{title}写成了“{word}”；请保持按钮标题的大小写"),
+            ],
+            notes: "A mention is a button title in quotes, or after tap, choose, click, touch, press, select or hit. A mention is flagged when quoted, when the verb is click, touch, press or hit, or when its capitalization differs. Tap and choose are both accepted (RULES C6).",
+            triggering: [
+                alertExample(
+                    #""title": "Delete this photo?", "message": "Click “Delete” to remove it.", "# + cancelDelete)
+            ],
+            nonTriggering: [
+                goodAlert,
+                alertExample(#""title": "Delete this photo?", "message": "Tap Delete to remove it.", "# + cancelDelete),
+            ]),
+        RuleDescription(
+            "alert.avoid-pronouns",
+            name: T("Avoid you, your, me and my", "避免使用“你”“你的”“我”“我的”"),
+            message: T(
+                "alert “{modal}” says {word}; pronouns can read as blaming or patronizing — rephrase without them",
+                "警告框“{modal}”使用了{word}；代词可能让人觉得被指责或被轻视——请换一种不用代词的说法"),
+            notes: "Info only: the current HIG has dropped the rule (RULES C7). Title and message, whole words.",
+            triggering: [
+                alertExample(#""title": "Are you sure you want to delete this photo?", "# + cancelDelete)
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.tone",
+            name: T("A neutral tone", "语气保持中立"),
+            message: T(
+                "alert “{modal}” says {word}, which can sound accusatory; describe the problem neutrally",
+                "警告框“{modal}”使用了{word}，听起来可能像在指责用户；请中立地描述问题"),
+            notes: "The list: invalid, illegal, failed to, you must.",
+            triggering: [
+                alertExample(
+                    #""title": "Invalid Password", "message": "The password doesn't match.", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Try Again"}]"#
+                )
+            ],
+            nonTriggering: [
+                alertExample(
+                    #""title": "Incorrect Password", "message": "The password doesn't match.", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Try Again"}]"#
+                )
+            ]),
+        RuleDescription(
+            "alert.textfield-if-needed",
+            name: T("Text fields only when needed", "仅在需要时使用文本框"),
+            message: T(
+                "alert “{modal}” has a text field but no way to both submit and decline it; include a text field only when the input resolves the situation",
+                "警告框“{modal}”有文本框，却不能同时提交或拒绝输入；只有当输入能解决问题时才使用文本框"),
+            notes: "The stated intent is fuzzy; the check flags a text field in an alert with fewer than two actions or no action besides Cancel.",
+            triggering: [
+                alertExample(#""title": "Name This Playlist", "textFields": [{"placeholder": "Name"}], "actions": [{"title": "OK"}]"#)
+            ],
+            nonTriggering: [
+                alertExample(
+                    #""title": "Name This Playlist", "textFields": [{"placeholder": "Name"}], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
+                )
+            ]),
+        RuleDescription(
+            "alert.not-informational-only",
+            name: T("Don't alert just to inform", "不要只为告知而使用警告框"),
+            message: T(
+                "alert “{modal}” only informs ({title} is its one button); show the information in place unless it is critical (tag the alert \"critical\")",
+                "警告框“{modal}”只起告知作用（唯一的按钮是{title}）；除非信息至关重要（为警告框添加 \"critical\" 标签），否则请在界面中直接显示"),
+            triggering: [alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#)],
+            nonTriggering: [
+                alertExample(#""title": "Storage Almost Full", "tags": ["critical"], "actions": [{"title": "OK"}]"#)
+            ]),
+        RuleDescription(
+            "alert.not-for-undoable",
+            name: T("No alerts for undoable actions", "可撤销的操作不需要警告框"),
+            message: T(
+                "alert “{modal}” confirms an undoable action; skip the alert and offer Undo instead",
+                "警告框“{modal}”确认的是可撤销的操作；请去掉警告框，改为提供“撤销”"),
+            notes: "An alert tagged \"undoable\".",
+            triggering: [
+                alertExample(
+                    #""title": "Move to Archive?", "tags": ["undoable"], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Archive"}]"#
+                )
+            ],
+            nonTriggering: [goodAlert]),
+        RuleDescription(
+            "alert.vs-actionsheet",
+            name: T("Choices after an action belong in an action sheet", "与操作相关的选项应使用操作列表"),
+            message: T(
+                "alert “{modal}” offers {count} choices after something people did; use an action sheet for choices related to an intentional action",
+                "警告框“{modal}”在用户操作之后提供了 {count} 个选项；与用户有意操作相关的选项请使用操作列表"),
+            notes: "Two or more non-Cancel actions, and the alert is presented by a control, an alert action, or as a confirmDiscard.",
+            triggering: [
+                .json(
+                    #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "close-button", "title": "Close", "action": {"present": "save"}}]}], "modals": [{"id": "save", "style": "alert", "title": "Save changes?", "actions": [{"title": "Don't Save"}, {"title": "Save"}]}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "delete-button", "title": "Delete", "action": {"present": "confirm"}}]}], "modals": [{"id": "confirm", "style": "alert", "title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]}]}"#
+                )
+            ]),
+        RuleDescription(
+            "alert.home-cancels",
+            name: T("Going Home cancels an alert", "返回主屏幕即取消警告框"),
+            message: T(
+                "alert “{modal}” was cancelled because the app left the foreground",
+                "应用离开前台，警告框“{modal}”已被取消"),
+            notes: "RULES C17: the server cancels the alert on Home (or runs onExit); Esc and Cmd-. cancel, Return runs the default action.",
+            triggering: [.scenario("With an alert up, the Home action dismisses it and runs its Cancel handler.")],
+            nonTriggering: [.scenario("Rotating the device keeps the alert up.")]),
+        RuleDescription(
+            "alert.no-tap-outside",
+            name: T("A tap outside doesn't close an alert", "点击外部不会关闭警告框"),
+            message: T(
+                "a tap outside alert “{modal}” is ignored; only its buttons close it",
+                "点击警告框“{modal}”外部不起作用；只能通过其按钮关闭"),
+            triggering: [.scenario("A tap on the dimmed background around an alert does nothing.")],
+            nonTriggering: [.scenario("A tap on the alert's Cancel button closes it.")]),
+    ]
+}

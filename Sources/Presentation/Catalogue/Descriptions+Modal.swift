@@ -1,0 +1,306 @@
+// RULES.md §3.1: modal views in general (sheets, full screen, current context).
+
+extension RuleCatalogue {
+    static let modalDescriptions: [RuleDescription] = [
+        RuleDescription(
+            "modal.dismiss-button-required",
+            name: T("Dismiss button required", "必须提供关闭按钮"),
+            message: T(
+                "modal “{modal}” has no Done, Cancel or Close button on its first screen; add one — a swipe is no accessible substitute",
+                "模态视图“{modal}”的首屏没有“完成”“取消”或“关闭”按钮；请添加一个——轻扫手势无法替代可访问的按钮"),
+            variants: [
+                "unlabelled": T(
+                    "the only way out of modal “{modal}” is an icon without an accessibility label; add accessibilityLabel (e.g. \"Close\")",
+                    "模态视图“{modal}”唯一的退出方式是一个没有辅助功能标签的图标；请添加 accessibilityLabel（例如“关闭”）")
+            ],
+            notes: "Checked on the modal's own (root) screen: any button that dismisses, any Cancel/Done/Close button by role or title (not one that pushes or pops), or a close icon (xmark…, chevron.down). Applies to sheets, full-screen and current-context styles, and modal popovers. Icon-only exits other than the standard close symbols need an accessibilityLabel.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "player", "style": "fullScreen", "title": "Now Playing", "content": [{"type": "text", "id": "song", "text": "Song title"}, {"type": "button", "id": "play", "title": "Play"}]}]}"#
+                ),
+                .json(
+                    #"{"modals": [{"id": "player", "style": "fullScreen", "title": "Now Playing", "navigationBar": {"leading": [{"id": "back", "systemImage": "arrow.left", "action": "dismiss"}]}, "content": [{"type": "button", "id": "play", "title": "Play"}]}]}"#
+                ),
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "player", "style": "fullScreen", "title": "Now Playing", "navigationBar": {"leading": [{"id": "close", "title": "Close", "action": "dismiss"}]}, "content": [{"type": "button", "id": "play", "title": "Play"}]}]}"#
+                ),
+                .json(
+                    #"{"modals": [{"id": "player", "style": "fullScreen", "title": "Now Playing", "navigationBar": {"trailing": [{"id": "close", "systemImage": "xmark", "action": "dismiss"}]}}]}"#
+                ),
+            ]),
+        RuleDescription(
+            "fullscreen.button-dismiss-only",
+            name: T("Full-screen modals close only by a button", "全屏模态视图只能通过按钮关闭"),
+            message: T(
+                "“{modal}” is {style}: a swipe does not close it, only a button does",
+                "“{modal}”为 {style}：轻扫不能关闭它，只能通过按钮关闭"),
+            triggering: [.scenario("A swipe down on a fullScreen modal does nothing; its Close button dismisses it.")],
+            nonTriggering: [.scenario("A swipe down on a card sheet dismisses it.")]),
+        RuleDescription(
+            "modal.data-loss-confirm",
+            name: T("Confirm before losing data", "关闭前确认以免丢失数据"),
+            message: T(
+                "“{modal}” has unsaved changes; confirm with an action sheet (Save, Discard, Keep Editing) before dismissing it",
+                "“{modal}”有未保存的更改；关闭之前请用操作列表（存储、放弃、继续编辑）确认"),
+            notes: "The engine intercepts every dismissal of a dirty modal: a swipe rubber-bands and shows confirmDiscard; Cancel shows it too.",
+            triggering: [.scenario("After typing in a userContent field, a swipe down leaves the sheet up and shows its confirmDiscard action sheet.")],
+            nonTriggering: [.scenario("With nothing edited, the same swipe dismisses the sheet.")]),
+        RuleDescription(
+            "modal.title",
+            name: T("Name the modal task", "为模态任务显示标题"),
+            message: T(
+                "modal “{modal}” has no title; give it a navigation-bar title (or a heading) that names the task",
+                "模态视图“{modal}”没有标题；请用导航栏标题（或内容顶部的标题文字）说明这是什么任务"),
+            notes: "A title, or a `text` control first in the content, names the task. Modals tagged immersive (task or tags) are exempt: a photo or video viewer needs no title.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "filters", "style": "pageSheet", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "apply", "title": "Apply", "role": "done", "action": "dismiss"}]}, "content": [{"type": "toggle", "id": "unread", "label": "Unread only"}]}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "filters", "style": "pageSheet", "title": "Filters", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "apply", "title": "Apply", "role": "done", "action": "dismiss"}]}, "content": [{"type": "toggle", "id": "unread", "label": "Unread only"}]}]}"#
+                )
+            ]),
+        RuleDescription(
+            "modal.single-path",
+            name: T("One path through a modal task", "模态任务只有一条路径"),
+            message: T(
+                "modal “{modal}” is becoming an app within the app; give it a single path to completion",
+                "模态视图“{modal}”正变成“应用中的应用”；请提供一条通往完成的单一路径"),
+            variants: [
+                "branch": T(
+                    "screen “{screen}” of modal “{modal}” leads to {count} different screens; keep a single path through the task",
+                    "模态视图“{modal}”中的屏幕“{screen}”通往 {count} 个不同的屏幕；请让任务只有一条路径"),
+                "cycle": T(
+                    "the screens of modal “{modal}” loop back (at “{screen}”); give the task a clear way to completion",
+                    "模态视图“{modal}”的屏幕形成了循环（在“{screen}”处）；请为任务提供明确的完成路径"),
+                "deep": T(
+                    "modal “{modal}” is {depth} screens deep; keep modal tasks to at most 3 levels",
+                    "模态视图“{modal}”有 {depth} 层屏幕；模态任务最多保持 3 层"),
+            ],
+            notes: "The graph is the modal's own screens and their push actions (buttons and list rows). Warns on a screen with two or more push destinations, on a cycle, and on a depth (pushes from the first screen) above 3.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "setup", "style": "pageSheet", "title": "Setup", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}, "content": [{"type": "list", "id": "menu", "items": [{"id": "wifi", "title": "Wi-Fi", "action": {"push": "wifi-screen"}}, {"id": "mail", "title": "Mail", "action": {"push": "mail-screen"}}]}], "screens": [{"id": "wifi-screen", "title": "Wi-Fi"}, {"id": "mail-screen", "title": "Mail"}]}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "setup", "style": "pageSheet", "title": "Setup", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}, "content": [{"type": "button", "id": "next", "title": "Next", "action": {"push": "step-2"}}], "screens": [{"id": "step-2", "title": "Account", "content": [{"type": "button", "id": "next-2", "title": "Next", "action": {"push": "step-3"}}]}, {"id": "step-3", "title": "Finish", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}}]}]}"#
+                )
+            ]),
+        RuleDescription(
+            "modal.done-only-completes",
+            name: T("Done only completes the task", "“完成”只用于完成任务"),
+            message: T(
+                "“Done” in modal “{modal}” does something else than completing the task; make it dismiss, or rename it (e.g. Next)",
+                "模态视图“{modal}”中的“完成”按钮执行的不是完成任务的操作；请让它关闭视图，或改名（例如“下一步”）"),
+            variants: [
+                "push": T(
+                    "“Done” in modal “{modal}” pushes “{target}”; Done should complete and close the task — call this button Next",
+                    "模态视图“{modal}”中的“完成”按钮会推入“{target}”；“完成”应当完成并关闭任务——请把它改为“下一步”"),
+                "present": T(
+                    "“Done” in modal “{modal}” presents “{target}”; Done should complete and close the task",
+                    "模态视图“{modal}”中的“完成”按钮会呈现“{target}”；“完成”应当完成并关闭任务"),
+                "pop": T(
+                    "“Done” in modal “{modal}” goes back a screen; Done should complete and close the task",
+                    "模态视图“{modal}”中的“完成”按钮会返回上一屏；“完成”应当完成并关闭任务"),
+            ],
+            notes: "A button titled Done (or 完成) whose action pushes, pops or presents. A Done with no action is left alone.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "edit", "style": "pageSheet", "title": "Edit Profile", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "action": {"push": "review"}}]}, "screens": [{"id": "review", "title": "Review"}]}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "edit", "style": "pageSheet", "title": "Edit Profile", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}}]}"#
+                )
+            ]),
+        RuleDescription(
+            "sheet.done-needs-alternative",
+            name: T("Pair Done with Cancel or Back", "“完成”需与“取消”或“返回”搭配"),
+            message: T(
+                "screen “{screen}” of sheet “{modal}” needs attention: pair Done with Cancel or Back",
+                "表单“{modal}”的屏幕“{screen}”：请为“完成”搭配“取消”或“返回”"),
+            variants: [
+                "alone": T(
+                    "screen “{screen}” of sheet “{modal}” has Done but neither Cancel nor Back; add a Cancel button so people can leave without committing",
+                    "表单“{modal}”的屏幕“{screen}”有“完成”，但没有“取消”或“返回”；请添加“取消”按钮，让用户可以不提交就离开"),
+                "three": T(
+                    "screen “{screen}” of sheet “{modal}” shows Cancel, Done and Back together; keep only two of them",
+                    "表单“{modal}”的屏幕“{screen}”同时显示了“取消”“完成”和“返回”；只保留其中两个"),
+            ],
+            notes: "Done and Cancel by role or title; Back is a button that pops or is titled Back, or the system back button of a pushed screen whose leading bar is empty. Follows H-Sheets (2026), which refines S0:L71 (RULES C13).",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "info", "style": "pageSheet", "title": "Details", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "textField", "id": "name", "label": "Name"}]}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "info", "style": "pageSheet", "title": "Details", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "textField", "id": "name", "label": "Name"}]}]}"#
+                )
+            ]),
+        RuleDescription(
+            "sheet.button-placement",
+            name: T("Cancel leading, Done trailing", "“取消”在左，“完成”在右"),
+            message: T(
+                "{title} in sheet “{modal}” is misplaced: Cancel belongs on the leading edge of the top bar, Done on the trailing edge",
+                "表单“{modal}”中的{title}位置不对：“取消”应在顶部栏的前缘，“完成”应在后缘"),
+            variants: [
+                "cancel": T(
+                    "{title} in sheet “{modal}” belongs on the leading edge of the top bar",
+                    "表单“{modal}”中的{title}应放在顶部栏的前缘（左侧）"),
+                "done": T(
+                    "{title} in sheet “{modal}” belongs on the trailing edge of the top bar",
+                    "表单“{modal}”中的{title}应放在顶部栏的后缘（右侧）"),
+            ],
+            notes: "Single-view sheets only (no `screens`). Cancel and Done by role or title.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "rename", "style": "formSheet", "title": "Rename", "navigationBar": {"trailing": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}, "content": [{"type": "textField", "id": "name", "label": "Name"}, {"type": "button", "id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "rename", "style": "formSheet", "title": "Rename", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "textField", "id": "name", "label": "Name"}]}]}"#
+                )
+            ]),
+        RuleDescription(
+            "modal.appearance-consistent",
+            name: T("Match the app's navigation bar", "与应用的导航栏外观一致"),
+            message: T(
+                "the navigation bar of modal “{modal}” uses appearance “{appearance}” but the app's bars use {app}; use the same appearance",
+                "模态视图“{modal}”的导航栏外观为“{appearance}”，而应用的导航栏为 {app}；请使用相同的外观"),
+            notes: "Compares navigationBar.appearance of modal views with those of the app's screens (an absent appearance is \"default\").",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "settings", "style": "pageSheet", "title": "Settings", "navigationBar": {"appearance": "transparent", "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}], "leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "settings", "style": "pageSheet", "title": "Settings", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}], "leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}}]}"#
+                )
+            ]),
+        RuleDescription(
+            "modal.transition-consistent",
+            name: T("Consistent transitions", "使用一致的过渡动画"),
+            message: T(
+                "modal “{modal}” uses {transition} while other {style} modals use {usual}; use one transition style for modals of the same kind",
+                "模态视图“{modal}”使用 {transition}，而其他 {style} 模态视图使用 {usual}；同类模态视图请使用同一种过渡动画"),
+            notes: "Groups custom modals by style; no declared transition counts as coverVertical. The modals that differ from the most used transition of their group are reported.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "rationale": "Fades like the Photos app", "navigationBar": {"leading": [{"id": "close-viewer", "title": "Close", "action": "dismiss"}]}}, {"id": "editor", "style": "fullScreen", "title": "Edit Photo", "transition": "flipHorizontal", "rationale": "Shows the back of the card", "navigationBar": {"leading": [{"id": "close-editor", "title": "Close", "action": "dismiss"}]}}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "rationale": "Fades like the Photos app", "navigationBar": {"leading": [{"id": "close-viewer", "title": "Close", "action": "dismiss"}]}}, {"id": "editor", "style": "fullScreen", "title": "Edit Photo", "transition": "crossDissolve", "rationale": "Same fade as the viewer", "navigationBar": {"leading": [{"id": "close-editor", "title": "Close", "action": "dismiss"}]}}]}"#
+                )
+            ]),
+        RuleDescription(
+            "modal.style-fit",
+            name: T("Fit the style to the task", "按任务选择呈现样式"),
+            message: T(
+                "modal “{modal}”'s style does not fit its task",
+                "模态视图“{modal}”的样式与其任务不相称"),
+            variants: [
+                "fullscreen": T(
+                    "modal “{modal}” is a simple task shown full screen; use a sheet for simple, non-immersive tasks",
+                    "模态视图“{modal}”是简单任务却以全屏显示；简单、非沉浸式的任务请使用表单"),
+                "sheet": T(
+                    "modal “{modal}” is a sheet for a {task} task; consider fullScreen for immersive or complex tasks",
+                    "模态视图“{modal}”用表单承载{task}任务；沉浸式或复杂任务可考虑使用全屏"),
+            ],
+            notes: "Uses the modal's `task` (simple, immersive, multistep) or the same words in `tags`.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "rename", "style": "fullScreen", "task": "simple", "title": "Rename", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "camera", "style": "fullScreen", "task": "immersive", "title": "Camera", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}}]}"#
+                )
+            ]),
+        RuleDescription(
+            "modal.ipad-prefer-sheets",
+            name: T("Prefer sheets on iPad", "iPad 上优先使用表单"),
+            message: T(
+                "modal “{modal}” is {style} in an iPad target; prefer a page or form sheet unless the content is immersive",
+                "模态视图“{modal}”在 iPad 目标中使用 {style}；除非内容是沉浸式的，否则优先使用 page sheet 或 form sheet"),
+            notes: "Custom modal views (fullScreen, overFullScreen and the current-context styles) when a declared device is an iPad, unless tagged immersive. automatic resolves to a sheet on iPad and passes.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "settings", "style": "fullScreen", "title": "Settings", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"devices": ["iphone-16"], "modals": [{"id": "settings", "style": "fullScreen", "title": "Settings", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
+                ),
+                .json(
+                    #"{"modals": [{"id": "settings", "style": "formSheet", "title": "Settings", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
+                ),
+            ]),
+        RuleDescription(
+            "modal.style-none",
+            name: T("Never present with style none", "不要使用 none 样式呈现"),
+            message: T(
+                "modal “{modal}” has style none, which UIKit does not allow for a presentation; choose a presentation style",
+                "模态视图“{modal}”使用 none 样式，UIKit 不允许以此样式呈现；请选择一种呈现样式"),
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "odd", "style": "none", "title": "Odd"}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "odd", "style": "pageSheet", "title": "Odd", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
+                )
+            ]),
+        RuleDescription(
+            "modal.when-beneficial",
+            name: T("Use modality only when it helps", "只在有益时使用模态"),
+            message: T(
+                "modal “{modal}” only shows static content; present it modally only if people must act on it, or show it in place",
+                "模态视图“{modal}”只显示静态内容；只有需要用户对其采取行动时才以模态呈现，否则请在原处显示"),
+            notes: "The stated check only: a modal view (not a popover) whose every control is static text, an image or an exit button, with at least one text, and no task, no `critical` or `immersive` tag, and no screens of its own.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "about", "style": "pageSheet", "title": "About", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}, "content": [{"type": "text", "id": "version", "text": "Version 2.1"}]}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "about", "style": "pageSheet", "title": "About", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}, "content": [{"type": "text", "id": "version", "text": "Version 2.1"}, {"type": "toggle", "id": "beta", "label": "Join the beta"}]}]}"#
+                )
+            ]),
+        RuleDescription(
+            "currentcontext.declare-compact",
+            name: T("Declare the compact adaptation", "声明紧凑宽度下的适配方式"),
+            message: T(
+                "{style} modal “{modal}” can run in compact width, where UIKit shows it full screen; declare compactAdaptation (the HIG prefers \"sheet\")",
+                "{style} 模态视图“{modal}”可能运行在紧凑宽度下，UIKit 会以全屏显示它；请声明 compactAdaptation（HIG 推荐 \"sheet\"）"),
+            notes: "Any iPhone, and any iPad that allows multitasking (Slide Over), can be compact width; a prototype with only iPads and \"requiresFullScreen\": true cannot.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "detail", "style": "currentContext", "context": "home", "title": "Detail", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "detail", "style": "currentContext", "context": "home", "compactAdaptation": "sheet", "title": "Detail", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
+                ),
+                .json(
+                    #"{"devices": ["ipad-pro-11"], "requiresFullScreen": true, "modals": [{"id": "detail", "style": "currentContext", "context": "home", "title": "Detail", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
+                ),
+            ]),
+    ]
+}

@@ -1,0 +1,193 @@
+// RULES.md §3.3: popovers.
+
+extension RuleCatalogue {
+    /// A popover's Done bar, spliced into the examples below.
+    static let popoverDone =
+        #""navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}"#
+    /// A popover's list of choices.
+    static let popoverList =
+        #""content": [{"type": "list", "id": "orders", "items": [{"id": "by-date", "title": "Date", "action": "dismiss"}, {"id": "by-name", "title": "Name", "action": "dismiss"}]}]"#
+
+    static let popoverDescriptions: [RuleDescription] = [
+        RuleDescription(
+            "popover.anchor-required",
+            name: T("A popover needs an anchor", "弹出框需要锚点"),
+            message: T(
+                "popover “{modal}” has no source; a popover must point at the control that opened it — set \"source\" to that control's id",
+                "弹出框“{modal}”没有 source；弹出框必须指向打开它的控件——请把 \"source\" 设为该控件的 id"),
+            notes: "Statically, for style popover, when any declared device can be wR (an iPad, or an iPhone Pro Max in landscape) or the popover is forced with adaptivePresentationStyle none. Action sheets and activity views have their own rules (actionsheet.anchor-required, activity.anchor-required).",
+            triggering: [
+                .json(#"{"modals": [{"id": "sort", "style": "popover", "title": "Sort By", "# + popoverDone + ", " + popoverList + "}]}")
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
+                        + popoverDone + ", " + popoverList + "}]}"),
+                .json(
+                    #"{"devices": ["iphone-16"], "modals": [{"id": "sort", "style": "popover", "title": "Sort By", "#
+                        + popoverDone + ", " + popoverList + "}]}"),
+            ]),
+        RuleDescription(
+            "popover.avoid-compact",
+            name: T("No popovers in compact width", "紧凑宽度下避免使用弹出框"),
+            message: T(
+                "popover “{modal}” is forced to stay a popover in compact width (adaptivePresentationStyle none); let it adapt to a sheet",
+                "弹出框“{modal}”在紧凑宽度下被强制保持为弹出框（adaptivePresentationStyle 为 none）；请让它自适应为表单"),
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "adaptivePresentationStyle": "none", "title": "Sort By", "#
+                        + popoverDone + ", " + popoverList + "}]}")
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
+                        + popoverDone + ", " + popoverList + "}]}")
+            ]),
+        RuleDescription(
+            "popover.compact-dismiss-button",
+            name: T("A way out when adapted", "自适应后仍需关闭按钮"),
+            message: T(
+                "popover “{modal}” becomes a sheet in compact width and has no Done, Cancel or Close button; add one",
+                "弹出框“{modal}”在紧凑宽度下会变成表单，却没有“完成”“取消”或“关闭”按钮；请添加一个"),
+            variants: [
+                "legacy": T(
+                    "popover “{modal}” becomes a full-screen view in compact width on iOS 12 and earlier, with no gesture to close it; add a Done, Cancel or Close button",
+                    "在 iOS 12 及更早版本中，弹出框“{modal}”在紧凑宽度下会变成全屏视图且无法用手势关闭；请添加“完成”“取消”或“关闭”按钮")
+            ],
+            notes: "When any declared window can be compact width (see currentcontext.declare-compact) and the popover may adapt. A warning; an error when targetOS is 12 or lower.",
+            triggering: [
+                .json(#"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "# + popoverList + "}]}"),
+                .json(
+                    #"{"targetOS": "12", "modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
+                        + popoverList + "}]}"),
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
+                        + popoverDone + ", " + popoverList + "}]}")
+            ]),
+        RuleDescription(
+            "popover.modal-needs-button",
+            name: T("A modal popover needs a button", "模态弹出框需要按钮"),
+            message: T(
+                "modal popover “{modal}” ignores taps outside it, and has no Cancel or Done button; add one",
+                "模态弹出框“{modal}”不响应外部点击，且没有“取消”或“完成”按钮；请添加一个"),
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "pick", "style": "popover", "source": "more-button", "modal": true, "title": "Pick a Color", "content": [{"type": "segmented", "id": "color", "segments": ["Red", "Blue"]}]}]}"#
+                )
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "pick", "style": "popover", "source": "more-button", "modal": true, "title": "Pick a Color", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "segmented", "id": "color", "segments": ["Red", "Blue"]}]}]}"#
+                )
+            ]),
+        RuleDescription(
+            "popover.tap-outside-dismiss",
+            name: T("A tap outside closes a popover", "点击外部关闭弹出框"),
+            message: T(
+                "popover “{modal}” closed on a tap outside it; its work was kept",
+                "点击外部后弹出框“{modal}”已关闭；其中的操作结果已保留"),
+            triggering: [.scenario("A tap outside a nonmodal popover, not on a passthrough view, closes it.")],
+            nonTriggering: [.scenario("In a popover with selection multiple, picking a row leaves it open.")]),
+        RuleDescription(
+            "popover.save-on-auto-dismiss",
+            name: T("Save work when a popover closes itself", "弹出框自动关闭时保存操作结果"),
+            message: T(
+                "popover “{modal}” discards its edits on a tap outside; an outside tap must keep the work — only an explicit Cancel may discard it",
+                "点击外部时弹出框“{modal}”会丢弃编辑内容；外部点击必须保留操作结果——只有明确的“取消”才能放弃"),
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "note", "style": "popover", "source": "edit-button", "title": "Note", "onTapOutside": "discard", "# + popoverDone
+                        + #", "content": [{"type": "textArea", "id": "text", "userContent": true}]}]}"#)
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "note", "style": "popover", "source": "edit-button", "title": "Note", "onTapOutside": "commit", "# + popoverDone
+                        + #", "content": [{"type": "textArea", "id": "text", "userContent": true}]}]}"#)
+            ]),
+        RuleDescription(
+            "popover.close-button-purpose",
+            name: T("Close buttons only when they add clarity", "仅在有助于理解时提供关闭按钮"),
+            message: T(
+                "popover “{modal}” has nothing to save or cancel, so {title} is probably unnecessary: a tap outside closes it",
+                "弹出框“{modal}”没有需要保存或取消的内容，因此{title}可能没有必要：点击外部即可关闭"),
+            notes: "Only for popovers that are never adapted (adaptivePresentationStyle none, or iPad-only targets with requiresFullScreen): where a popover can become a sheet, popover.compact-dismiss-button asks for the button.",
+            triggering: [
+                .json(
+                    #"{"devices": ["ipad-pro-11"], "requiresFullScreen": true, "modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
+                        + popoverDone + ", " + popoverList + "}]}")
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"devices": ["ipad-pro-11"], "requiresFullScreen": true, "modals": [{"id": "note", "style": "popover", "source": "edit-button", "title": "Note", "#
+                        + popoverDone + #", "content": [{"type": "textField", "id": "text"}]}]}"#)
+            ]),
+        RuleDescription(
+            "popover.not-cover-source",
+            name: T("Don't cover the source", "不要遮挡来源控件"),
+            message: T(
+                "popover “{modal}” covers the control that opened it, or its arrow cannot point at it",
+                "弹出框“{modal}”遮挡了打开它的控件，或其箭头无法指向该控件"),
+            triggering: [.scenario("A 600 pt tall popover anchored to a button in the middle of an iPad mini in landscape overlaps the button.")],
+            nonTriggering: [.scenario("A 320×400 popover below a bar button points up at it without overlapping.")]),
+        RuleDescription(
+            "popover.not-fullscreen-size",
+            name: T("Keep popovers small", "弹出框不要过大"),
+            message: T(
+                "popover “{modal}” is {size} pt, at least 90% of the {window} pt window of {device}; make it only as big as its content",
+                "弹出框“{modal}”为 {size} pt，达到 {device} 窗口（{window} pt）的 90% 以上；请让它刚好容纳内容"),
+            notes: "Measured against the full-screen iPad windows (portrait and landscape) of the declared devices, where a popover is drawn as one. The engine clamps the popover.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "preferredContentSize": {"width": 800, "height": 600}, "#
+                        + popoverDone + ", " + popoverList + "}]}")
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "preferredContentSize": {"width": 375, "height": 500}, "#
+                        + popoverDone + ", " + popoverList + "}]}")
+            ]),
+        RuleDescription(
+            "popover.no-warnings",
+            name: T("No warnings in popovers", "不要用弹出框显示警告"),
+            message: T(
+                "popover “{modal}” shows a {tone} message; use an alert for warnings",
+                "弹出框“{modal}”显示了{tone}信息；警告请使用警告框"),
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "# + popoverDone
+                        + #", "content": [{"type": "text", "id": "warn", "text": "Sorting is slow on large folders.", "role": "warning"}]}]}"#)
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "# + popoverDone
+                        + #", "content": [{"type": "text", "id": "hint", "text": "Choose an order."}]}]}"#)
+            ]),
+        RuleDescription(
+            "popover.resize-animated",
+            name: T("Animate size changes", "尺寸变化要有动画"),
+            message: T(
+                "popover “{modal}” changed size with an animation",
+                "弹出框“{modal}”以动画方式改变了尺寸"),
+            triggering: [.scenario("Expanding a popover from its condensed to its expanded view animates the change.")],
+            nonTriggering: [.scenario("A popover that never changes size.")]),
+        RuleDescription(
+            "popover.looks-like-popover",
+            name: T("Custom popovers should look like popovers", "自定义弹出框应看起来像弹出框"),
+            message: T(
+                "popover “{modal}” has no arrow (permittedArrowDirections is empty); people may not recognise it as a popover",
+                "弹出框“{modal}”没有箭头（permittedArrowDirections 为空）；用户可能认不出这是弹出框"),
+            notes: "The format can express only the arrow: an empty permittedArrowDirections (UIKit's `[]`) draws none.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "permittedArrowDirections": [], "title": "Sort By", "#
+                        + popoverDone + ", " + popoverList + "}]}")
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "permittedArrowDirections": ["up"], "title": "Sort By", "#
+                        + popoverDone + ", " + popoverList + "}]}")
+            ]),
+    ]
+}

@@ -1,0 +1,101 @@
+// RULES.md §3.7 and §6: transitions.
+
+extension RuleCatalogue {
+    static let closeBar =
+        #""navigationBar": {"leading": [{"id": "close", "title": "Close", "action": "dismiss"}]}"#
+
+    static let transitionDescriptions: [RuleDescription] = [
+        RuleDescription(
+            "transition.default-cover-vertical",
+            name: T("coverVertical by default", "默认使用 coverVertical"),
+            message: T(
+                "“{modal}” slides up from the bottom and back down on dismissal (coverVertical)",
+                "“{modal}”从底部向上滑入，关闭时向下滑出（coverVertical）"),
+            triggering: [.scenario("A fullScreen modal with no transition slides up from the bottom edge.")],
+            nonTriggering: [.scenario("A fullScreen modal declared crossDissolve fades in.")]),
+        RuleDescription(
+            "transition.partialcurl-fullscreen-only",
+            name: T("partialCurl only for fullScreen", "partialCurl 只能用于 fullScreen"),
+            message: T(
+                "“{modal}” uses partialCurl, which UIKit allows only for fullScreen from a full-screen presenter",
+                "“{modal}”使用了 partialCurl，UIKit 只允许全屏呈现者以 fullScreen 样式使用它"),
+            variants: [
+                "style": T(
+                    "“{modal}” uses partialCurl with style {style}; UIKit throws unless the style is fullScreen — change the style or the transition",
+                    "“{modal}”以 {style} 样式使用 partialCurl；除非样式为 fullScreen，否则 UIKit 会抛出异常——请更改样式或过渡动画"),
+                "presenter": T(
+                    "“{modal}” uses partialCurl but is presented from “{presenter}” ({style}), which is not full screen; UIKit throws",
+                    "“{modal}”使用了 partialCurl，但其呈现者“{presenter}”（{style}）不是全屏的；UIKit 会抛出异常"),
+            ],
+            notes: "The presenter is the modal that holds a control (or alert action) presenting it; app screens are full screen.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "options", "style": "pageSheet", "title": "Options", "transition": "partialCurl", "rationale": "Reveals settings under the map", "# + closeBar + "}]}")
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "options", "style": "fullScreen", "title": "Options", "transition": "partialCurl", "rationale": "Reveals settings under the map", "# + closeBar + "}]}")
+            ]),
+        RuleDescription(
+            "transition.partialcurl-terminal",
+            name: T("Nothing from a curled screen", "卷页后不能再呈现"),
+            message: T(
+                "“{modal}” was presented with partialCurl and may not present anything else",
+                "“{modal}”以 partialCurl 呈现，不能再呈现其他内容"),
+            triggering: [.scenario("A button inside a partialCurl modal asks to present an alert.")],
+            nonTriggering: [.scenario("A button inside a crossDissolve fullScreen modal presents an alert.")]),
+        RuleDescription(
+            "transition.popover-context-cover-vertical",
+            name: T("coverVertical inside a popover", "弹出框内只能使用 coverVertical"),
+            message: T(
+                "{transition} is not allowed for a current-context presentation inside a popover; UIKit throws — use coverVertical",
+                "弹出框内的 current context 呈现不允许使用 {transition}，UIKit 会抛出异常——请使用 coverVertical"),
+            notes: "Inside a popover: the context is a popover (or one of its screens), or, with no context, it is presented from inside a popover.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "palette", "style": "popover", "source": "more-button", "title": "Palette", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "button", "id": "custom", "title": "Custom Color", "action": {"present": "picker"}}]}, {"id": "picker", "style": "currentContext", "context": "palette", "compactAdaptation": "sheet", "title": "Custom Color", "transition": "crossDissolve", "rationale": "Fades inside the palette", "# + closeBar + "}]}")
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "palette", "style": "popover", "source": "more-button", "title": "Palette", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "button", "id": "custom", "title": "Custom Color", "action": {"present": "picker"}}]}, {"id": "picker", "style": "currentContext", "context": "palette", "compactAdaptation": "sheet", "title": "Custom Color", "# + closeBar + "}]}")
+            ]),
+        RuleDescription(
+            "transition.sheet-cover-vertical",
+            name: T("Sheets slide up", "表单应向上滑入"),
+            message: T(
+                "sheet “{modal}” uses {transition}; card-sheet gestures assume the vertical slide — use coverVertical",
+                "表单“{modal}”使用了 {transition}；卡片式表单的手势基于垂直滑动——请使用 coverVertical"),
+            notes: "UIKit's behaviour with these transitions on sheets is unverified (RULES §8); hence a warning.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "transition": "flipHorizontal", "rationale": "Flips like a card", "# + sheetBar + "}]}")
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "notes", "style": "fullScreen", "title": "Notes", "transition": "flipHorizontal", "rationale": "Flips like a card", "# + closeBar + "}]}")
+            ]),
+        RuleDescription(
+            "transition.system-owned",
+            name: T("The system animates its own presentations", "系统呈现由系统负责动画"),
+            message: T(
+                "“{modal}” is animated by the system; its transition is ignored",
+                "“{modal}”由系统负责动画；其 transition 会被忽略"),
+            triggering: [.scenario("An alert declared with flipHorizontal fades and scales in like every alert.")],
+            nonTriggering: [.scenario("A fullScreen modal declared flipHorizontal flips.")]),
+        RuleDescription(
+            "transition.non-default-justified",
+            name: T("Justify a non-default transition", "非默认过渡动画需要理由"),
+            message: T(
+                "“{modal}” uses {transition}; add a \"rationale\" saying why it helps people more than the default slide",
+                "“{modal}”使用了 {transition}；请添加 \"rationale\"，说明它为何比默认的滑入更有帮助"),
+            notes: "partialCurl is a legacy style the HIG no longer mentions; it needs a rationale too (RULES C14).",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "# + closeBar + "}]}")
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "rationale": "Fades like the Photos app", "# + closeBar + "}]}")
+            ]),
+    ]
+}

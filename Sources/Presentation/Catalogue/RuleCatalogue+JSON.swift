@@ -1,0 +1,47 @@
+import JSON
+
+extension RuleCatalogue {
+    /// The catalogue as JSON for `/api/rules` and `modallab rules --format json`: an array of
+    /// `{id, name, kinds, severity, severityNote, section, check, source, message, notes,
+    /// translations: {en: {name, message}, zh-Hans: {…}}, examples: {triggering, nonTriggering}}`,
+    /// in RULES.md's order. `name` and `message` are in `language`; each example is
+    /// `{kind: "prototype", members: {…}}` or `{kind: "scenario", text}`.
+    public static func json(language: Language = .en) -> JSONValue {
+        .array(all.map { ruleJSON($0, language: language) })
+    }
+
+    /// One rule as JSON (see ``json(language:)``).
+    public static func ruleJSON(_ r: Rule, language: Language = .en) -> JSONValue {
+        let d = r.documentation
+        var o = JSONObject()
+        o["id"] = .string(r.id)
+        o["name"] = .string(d.name(language))
+        o["kinds"] = .array(r.kinds.map { .string($0.rawValue) })
+        o["severity"] = .string(r.severity.rawValue)
+        o["severityNote"] = .string(r.severityNote)
+        o["section"] = .string(r.section)
+        o["check"] = .string(r.check)
+        o["source"] = .string(r.source)
+        o["message"] = .string(d.message(language))
+        o["notes"] = .string(d.notes)
+        var tr = JSONObject()
+        for l in Language.allCases {
+            tr[l.rawValue] = .object(JSONObject([("name", .string(d.name(l))), ("message", .string(d.message(l)))]))
+        }
+        o["translations"] = .object(tr)
+        func ex(_ list: [RuleExample]) -> JSONValue {
+            .array(
+                list.map { e in
+                    switch e.kind {
+                    case .prototype:
+                        return .object(JSONObject([("kind", "prototype"), ("members", e.members ?? .null)]))
+                    case .scenario:
+                        return .object(JSONObject([("kind", "scenario"), ("text", .string(e.text))]))
+                    }
+                })
+        }
+        o["examples"] = .object(
+            JSONObject([("triggering", ex(d.triggering)), ("nonTriggering", ex(d.nonTriggering))]))
+        return .object(o)
+    }
+}

@@ -1,0 +1,89 @@
+import Prototype
+
+/// The checks of the STATIC rules, one function per RULES.md section, each reporting into a
+/// ``LintContext``. Shared predicates live here.
+enum LintChecks {
+    static func runAll(_ c: LintContext) {
+        modalViews(c)
+        sheets(c)
+        popovers(c)
+        alerts(c)
+        actionSheets(c)
+        activityViews(c)
+        transitions(c)
+        buttons(c)
+    }
+
+    /// Standard SF Symbols whose meaning is "close" and that VoiceOver names by themselves.
+    static func isCloseSymbol(_ name: String) -> Bool {
+        name.hasPrefix("xmark") || name == "chevron.down" || name == "chevron.down.circle"
+            || name == "chevron.down.circle.fill"
+    }
+
+    /// A button that exits its modal: it dismisses, or it is a Cancel, Done or Close button (by
+    /// role or title) that does not push or pop, or a labelled close icon.
+    static func isExit(_ ctl: Control) -> Bool {
+        guard ctl.kind == .button else { return false }
+        switch ctl.action {
+        case .dismiss?, .dismissAll?: return true
+        case .push?, .pop?: return false
+        default: break
+        }
+        if ctl.role == .cancel || ctl.role == .done { return true }
+        if let t = ctl.title {
+            let k = Lexicon.key(t)
+            if Lexicon.cancelTitles.contains(k) || Lexicon.doneTitles.contains(k) || Lexicon.closeTitles.contains(k) {
+                return true
+            }
+        }
+        if ctl.title == nil, let img = ctl.systemImage, isCloseSymbol(img) { return true }
+        return false
+    }
+
+    /// An exit drawn as an icon only, with no accessibility label, that is not a standard close symbol.
+    static func isUnlabelledIconExit(_ ctl: Control) -> Bool {
+        ctl.kind == .button && (ctl.title ?? "").isEmpty && (ctl.accessibilityLabel ?? "").isEmpty
+            && !(ctl.systemImage.map(isCloseSymbol) ?? false)
+    }
+
+    /// A Cancel button: role `cancel`, or titled Cancel.
+    static func isCancel(_ ctl: Control) -> Bool {
+        guard ctl.kind == .button else { return false }
+        return ctl.role == .cancel || Lexicon.cancelTitles.contains(Lexicon.key(ctl.title ?? ""))
+    }
+
+    /// A Done button: role `done`, or titled Done.
+    static func isDone(_ ctl: Control) -> Bool {
+        guard ctl.kind == .button else { return false }
+        return ctl.role == .done || Lexicon.doneTitles.contains(Lexicon.key(ctl.title ?? ""))
+    }
+
+    /// A Back button: it pops, or it is titled Back.
+    static func isBack(_ ctl: Control) -> Bool {
+        guard ctl.kind == .button else { return false }
+        if case .pop? = ctl.action { return true }
+        return Lexicon.backTitles.contains(Lexicon.key(ctl.title ?? ""))
+    }
+
+    /// A control whose state people edit: fields, toggles, segmented controls, or anything marked
+    /// `userContent`.
+    static func isEditable(_ ctl: Control) -> Bool {
+        ctl.userContent || ctl.kind == .textField || ctl.kind == .textArea || ctl.kind == .toggle
+            || ctl.kind == .segmented
+    }
+
+    /// Whether a modal is tagged (`tags`) or characterised (`task`) as `tag`.
+    static func tagged(_ m: Modal, _ tag: String) -> Bool {
+        m.tags.contains(tag) || m.task?.rawValue == tag
+    }
+
+    /// Text with CJK characters (no spaces between words, no letter case).
+    static func hasCJK(_ s: String) -> Bool {
+        s.unicodeScalars.contains { FontMetrics.isWide($0.value) }
+    }
+
+    /// The words of `s` (split on white space).
+    static func wordCount(_ s: String) -> Int {
+        s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).count
+    }
+}

@@ -1,0 +1,170 @@
+import JSON
+import Prototype
+
+/// A finding before it is rendered: the rule, where, and the facts its message needs.
+struct Finding {
+    var rule: String
+    var path: JSONPath
+    /// A message variant of the rule's description (`nil`: the main message).
+    var variant: String?
+    var args: [String: String]
+    /// A severity of this finding when the rule's varies (`alert.button-count`).
+    var severity: Severity?
+}
+
+/// Where a control sits.
+enum Placement: String {
+    case leading, trailing, content, toolbar
+}
+
+/// A control of some screen, with its JSON path.
+struct ControlRef {
+    var control: Control
+    var path: JSONPath
+    var placement: Placement
+    /// The screen's id.
+    var screen: String
+    /// The index of the modal holding the screen (`nil`: an app screen).
+    var modalIndex: Int?
+    /// Whether it is a row of a list (a synthesised button with the row's title and action).
+    var isListItem: Bool
+}
+
+/// A screen, with its JSON path and controls.
+struct ScreenRef {
+    var screen: Screen
+    var path: JSONPath
+    /// Whether it is a modal's own (root) screen.
+    var isRoot: Bool
+    var controls: [ControlRef]
+}
+
+/// Something that presents a modal: a control (or list row) or an alert action.
+struct PresenterRef {
+    var path: JSONPath
+    var title: String?
+    var systemImage: String?
+    var id: String?
+    /// The modal holding the presenter (`nil`: an app screen).
+    var modalIndex: Int?
+}
+
+/// Everything the checks need, computed once per lint: the prototype, its windows, paths, and
+/// who presents what.
+final class LintContext {
+    let prototype: Prototype
+    let target: LintTarget
+    let language: Language
+    /// Screens of each modal, root first (empty for system styles).
+    var modalScreens: [[ScreenRef]] = []
+    /// The app's own screens.
+    var appScreens: [ScreenRef] = []
+    /// Modal id → what presents it.
+    var presenters: [String: [PresenterRef]] = [:]
+    /// Ids of modals named by some `confirmDiscard`.
+    var confirmDiscardTargets: Set<String> = []
+    /// Words that keep their capitals in sentence style.
+    let properNouns: Set<String>
+    /// Company, product and app names (`activity.title-succinct`).
+    let productNames: [String]
+    var findings: [Finding] = []
+
+    init(prototype p: Prototype, target: LintTarget, language: Language) {
+        prototype = p
+        self.target = target
+        self.language = language
+        var names = p.lint.productNames
+        if p.name != p.id && !p.name.isEmpty { names.append(p.name) }
+        productNames = names
+        var nouns = Set<String>()
+        for n in names { for w in n.split(separator: " ") { nouns.insert(String(w)) } }
+        properNouns = nouns
+
+        let root = JSONPath.root
+        for (i, s) in p.screens.enumerated() {
+            appScreens.append(screenRef(s, path: root.appending("screens").appending(i), isRoot: false, modal: nil))
+        }
+        modalScreens.reserveCapacity(p.modals.count)
+        for (i, m) in p.modals.enumerated() {
+            let mp = root.appending("modals").appending(i)
+            var refs: [ScreenRef] = []
+            if m.style.isCustom {
+                refs.append(screenRef(m.rootScreen, path: mp, isRoot: true, modal: i))
+                for (k, s) in m.screens.enumerated() {
+                    refs.append(screenRef(s, path: mp.appending("screens").appending(k), isRoot: false, modal: i))
+                }
+            }
+            modalScreens.append(refs)
+            if let c = m.confirmDiscard { confirmDiscardTargets.insert(c) }
+            for (j, a) in m.actions.enumerated() {
+                if case .present(let target)? = a.action {
+                    presenters[target, default: []].append(
+                        PresenterRef(
+                            path: mp.appending("actions").appending(j), title: a.title, systemImage: nil, id: a.id,
+                            modalIndex: i))
+                }
+            }
+        }
+        for s in appScreens + modalScreens.joined() {
+            for c in s.controls {
+                if case .present(let target)? = c.control.action {
+                    presenters[target, default: []].append(
+                        PresenterRef(
+                            path: c.path, title: c.control.title, systemImage: c.control.systemImage, id: c.control.id,
+                            modalIndex: c.modalIndex))
+                }
+            }
+        }
+    }
+
+    private func screenRef(_ s: Screen, path: JSONPath, isRoot: Bool, modal: Int?) -> ScreenRef {
+        var controls: [ControlRef] = []
+        let placed: [(Placement, JSONPath, [Control])] = [
+            (.leading, path.appending("navigationBar").appending("leading"), s.navigationBar?.leading ?? []),
+            (.trailing, path.appending("navigationBar").appending("trailing"), s.navigationBar?.trailing ?? []),
+            (.content, path.appending("content"), s.content),
+            (.toolbar, path.appending("toolbar"), s.toolbar),
+        ]
+        for (placement, base, list) in placed {
+            for (j, c) in list.enumerated() {
+                let cp = base.appending(j)
+                controls.append(
+                    ControlRef(
+                        control: c, path: cp, placement: placement, screen: s.id, modalIndex: modal, isListItem: false))
+                for (k, item) in c.items.enumerated() {
+                    var b = c
+                    b.kind = .button
+                    b.id = item.id
+                    b.title = item.title
+                    b.systemImage = item.systemImage
+                    b.action = item.action
+                    b.role = nil
+                    b.items = []
+                    b.accessibilityLabel = nil
+                    controls.append(
+                        ControlRef(
+                            control: b, path: cp.appending("items").appending(k), placement: placement, screen: s.id,
+                            modalIndex: modal, isListItem: true))
+                }
+            }
+        }
+        return ScreenRef(screen: s, path: path, isRoot: isRoot, controls: controls)
+    }
+
+    /// The path of modal `i`.
+    func path(_ i: Int) -> JSONPath { JSONPath.root.appending("modals").appending(i) }
+
+    /// Records a finding of `rule` at `path`.
+    func report(
+        _ rule: String, _ path: JSONPath, _ variant: String? = nil, _ args: [String: String] = [:],
+        severity: Severity? = nil
+    ) {
+        findings.append(Finding(rule: rule, path: path, variant: variant, args: args, severity: severity))
+    }
+
+    /// A title quoted for a message.
+    func q(_ s: String) -> String { "“\(s)”" }
+
+    /// A window's name in the context's language.
+    func label(_ e: Environment) -> String { language == .en ? e.label : e.labelZh }
+}

@@ -1,0 +1,129 @@
+import JSON
+import Prototype
+
+/// Input the linter cannot read at all: broken JSON (with its line and column), or a file that
+/// cannot be read. `modallab lint` exits 2 on it.
+public struct UnusableInput: Sendable, Equatable {
+    public var message: String
+    /// 1-based line and column of a JSON syntax error; `nil` for an unreadable file.
+    public var line: Int?
+    public var column: Int?
+
+    public init(message: String, line: Int? = nil, column: Int? = nil) {
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    /// The rule-like code of the problem: `format.syntax` or `io`.
+    public var code: String { line == nil ? "io" : "format.syntax" }
+
+    /// "line 3, column 14" or "".
+    public var location: String {
+        guard let line, let column else { return "" }
+        return "line \(line), column \(column)"
+    }
+}
+
+/// The result of linting one file: its diagnostics (format problems and rule findings), or why
+/// it could not be read.
+public struct LintReport: Sendable {
+    /// Format issues first where they are, then rule findings, in document order.
+    public var diagnostics: [Diagnostic]
+    /// Set when the input is not JSON at all, or could not be read.
+    public var unusable: UnusableInput?
+    /// The decoded prototype, when the file has no format errors.
+    public var prototype: Prototype?
+
+    public init(diagnostics: [Diagnostic], unusable: UnusableInput? = nil, prototype: Prototype? = nil) {
+        self.diagnostics = diagnostics
+        self.unusable = unusable
+        self.prototype = prototype
+    }
+
+    /// Whether any diagnostic is an error (or the input is unusable).
+    public var hasErrors: Bool { unusable != nil || diagnostics.contains { $0.severity == .error } }
+
+    /// The exit status of `modallab lint` for this file alone: 0 clean (warnings and info
+    /// allowed), 1 errors, 2 unusable input.
+    public var exitStatus: Int32 {
+        if unusable != nil { return 2 }
+        return diagnostics.contains { $0.severity == .error } ? 1 : 0
+    }
+
+    /// Compiler-style lines (SPEC §9):
+    /// `prototypes/mail.json: $.modals[2].actions: warning: alert has 3 buttons; consider an action sheet [alert.button-count]`.
+    /// Broken JSON gives `file: line 3, column 14: error: … [format.syntax]`.
+    public func textLines(file: String) -> [String] {
+        if let u = unusable {
+            let loc = u.location.isEmpty ? "" : " \(u.location):"
+            return ["\(file):\(loc) error: \(u.message) [\(u.code)]"]
+        }
+        return diagnostics.map { "\(file): \($0.description)" }
+    }
+
+    /// The diagnostics as SPEC §9's JSON objects `{"file", "path", "rule", "severity", "message", "source"}`;
+    /// unusable input as one object with `line` and `column` instead of `path`.
+    public func json(file: String) -> [JSONValue] {
+        if let u = unusable {
+            var o = JSONObject()
+            o["file"] = .string(file)
+            o["path"] = .null
+            if let line = u.line, let column = u.column {
+                o["line"] = .int(line)
+                o["column"] = .int(column)
+            }
+            o["rule"] = .string(u.code)
+            o["severity"] = .string("error")
+            o["message"] = .string(u.message)
+            o["source"] = .string(u.line == nil ? "the file system" : "RFC 8259 (JSON)")
+            return [.object(o)]
+        }
+        return diagnostics.map { $0.json(file: file) }
+    }
+}
+
+extension Linter {
+    /// Lints a prototype file: parses it, turns format issues into diagnostics (rule = the issue's
+    /// code, path = its JSON path), and, when the prototype decodes, runs the rules.
+    public func lint(file bytes: [UInt8]) -> LintReport {
+        let decoded: DecodeResult
+        do {
+            decoded = try Prototype.decode(bytes)
+        } catch {
+            let msg = language == .en ? error.message : "不是有效的 JSON：\(error.message)"
+            return LintReport(
+                diagnostics: [], unusable: UnusableInput(message: msg, line: error.line, column: error.column))
+        }
+        var items: [(JSONPath, Diagnostic)] = []
+        let disabled = Set(decoded.prototype?.lint.disable ?? [])
+        for issue in decoded.issues {
+            // Members a rule reports more precisely (an alert's own bar or content is
+            // `alert.fixed-appearance`, an action sheet's text fields `actionsheet.no-textfield`).
+            if decoded.prototype.map({ Linter.isCoveredByRule(issue, in: $0) }) ?? false { continue }
+            if issue.severity == .warning && disabled.contains(issue.code) { continue }
+            let severity: Severity = issue.severity == .error ? .error : .warning
+            items.append(
+                (issue.path, Diagnostic(rule: issue.code, severity: severity, message: issue.message, path: issue.path.description)))
+        }
+        guard let prototype = decoded.prototype else {
+            return LintReport(diagnostics: Linter.sorted(items))
+        }
+        let c = LintContext(prototype: prototype, target: target(for: prototype), language: language)
+        LintChecks.runAll(c)
+        // Format issues stay first among equal paths (the sort is stable).
+        return LintReport(diagnostics: Linter.sorted(items + finish(c)), prototype: prototype)
+    }
+
+    static func isCoveredByRule(_ issue: FormatIssue, in p: Prototype) -> Bool {
+        guard issue.code == "format.style-key", issue.path.components.count == 3,
+            case .key("modals") = issue.path.components[0], case .index(let i) = issue.path.components[1],
+            case .key(let k) = issue.path.components[2], i < p.modals.count
+        else { return false }
+        switch p.modals[i].style {
+        case .alert: return ["navigationBar", "toolbar", "content", "screens"].contains(k)
+        case .actionSheet: return k == "textFields"
+        default: return false
+        }
+    }
+}

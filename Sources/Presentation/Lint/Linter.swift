@@ -1,0 +1,120 @@
+import JSON
+import Prototype
+
+/// The static checker: runs every STATIC rule of the catalogue on a decoded prototype and
+/// reports diagnostics with JSON paths into the file (SPEC §9, RULES.md §3).
+///
+/// ```swift
+/// let report = Linter(devices: ["iphone-se-3"]).lint(file: bytes)
+/// for line in report.textLines(file: "prototypes/mail.json") { print(line) }
+/// ```
+///
+/// The prototype's `"lint"` settings apply: `disable` drops rules, `severity` changes their
+/// level. Diagnostics come in document order (by JSON path).
+public struct Linter: Sendable {
+    /// Device ids to lint for (`--device`): narrows the prototype's `devices` to these; when none
+    /// of them is among the prototype's devices, these are linted for instead. `nil`: the
+    /// prototype's own devices.
+    public var devices: [String]?
+    /// The language of the messages.
+    public var language: Language
+
+    public init(devices: [String]? = nil, language: Language = .en) {
+        self.devices = devices
+        self.language = language
+    }
+
+    /// The devices linted for `prototype` (unknown ids are skipped; the decoder reports them).
+    public func target(for prototype: Prototype) -> LintTarget {
+        var ids = prototype.devices
+        if let devices, !devices.isEmpty {
+            let narrowed = ids.filter { devices.contains($0) }
+            ids = narrowed.isEmpty ? devices : narrowed
+        }
+        var list = ids.compactMap { DeviceCatalogue.device($0) }
+        if list.isEmpty { list = [DeviceCatalogue.device("iphone-16")!] }
+        return LintTarget(devices: list, requiresFullScreen: prototype.requiresFullScreen)
+    }
+
+    /// The diagnostics of `prototype`, after its lint settings.
+    public func lint(_ prototype: Prototype) -> [Diagnostic] {
+        let c = LintContext(prototype: prototype, target: target(for: prototype), language: language)
+        LintChecks.runAll(c)
+        return Linter.sorted(finish(c))
+    }
+
+    /// The context's findings rendered as diagnostics, with their paths, after the lint settings.
+    func finish(_ c: LintContext) -> [(JSONPath, Diagnostic)] {
+        let settings = c.prototype.lint
+        let disabled = Set(settings.disable)
+        var out: [(JSONPath, Diagnostic)] = []
+        out.reserveCapacity(c.findings.count)
+        for f in c.findings where !disabled.contains(f.rule) {
+            let doc = RuleCatalogue.description(f.rule)
+            assert(f.variant.map { doc.variants[$0] != nil } ?? true, "\(f.rule) has no message variant \(f.variant!)")
+            var severity = f.severity ?? RuleCatalogue.rule(f.rule)?.severity ?? .warning
+            if let s = settings.severity[f.rule], let level = Severity(rawValue: s) { severity = level }
+            let d = Diagnostic(
+                rule: f.rule, severity: severity, message: doc.render(f.variant, f.args, language: language),
+                path: f.path.description)
+            out.append((f.path, d))
+        }
+        // Settings that name no rule.
+        let lintPath = JSONPath.root.appending("lint")
+        for (i, id) in settings.disable.enumerated() where !Linter.knownIDs.contains(id) {
+            let p = lintPath.appending("disable").appending(i)
+            out.append((p, unknownRule(id, at: p)))
+        }
+        for (id, _) in settings.severity.sorted(by: { $0.key < $1.key }) where RuleCatalogue.rule(id) == nil {
+            let p = lintPath.appending("severity").appending(id)
+            out.append((p, unknownRule(id, at: p)))
+        }
+        return out
+    }
+
+    /// Rule ids `lint.disable` may name: the catalogue's, and the format warnings.
+    static let knownIDs: Set<String> = Set(RuleCatalogue.all.map(\.id)).union(["format.style-key"])
+
+    func unknownRule(_ id: String, at path: JSONPath) -> Diagnostic {
+        var m =
+            language == .en
+            ? "\(JSONWriter.quoted(id)) is not a rule id; see `modallab rules`"
+            : "\(JSONWriter.quoted(id)) 不是规则编号；参见 `modallab rules`"
+        if let near = Suggest.nearest(id, in: Array(Linter.knownIDs)) {
+            m += language == .en ? " (did you mean \"\(near)\"?)" : "（是否要写 \"\(near)\"？）"
+        }
+        return Diagnostic(rule: "format.reference", severity: .warning, message: m, path: path.description)
+    }
+
+    /// Sorts diagnostics by path in document order (array indices numerically), stably.
+    static func sorted(_ items: [(JSONPath, Diagnostic)]) -> [Diagnostic] {
+        items.enumerated().sorted { a, b in
+            let c = compare(a.element.0, b.element.0)
+            return c != 0 ? c < 0 : a.offset < b.offset
+        }.map(\.element.1)
+    }
+
+    /// Orders paths: a prefix first; members by name order of the document (approximated by
+    /// the order of the prototype format's top-level members), indices numerically.
+    static func compare(_ a: JSONPath, _ b: JSONPath) -> Int {
+        for (x, y) in zip(a.components, b.components) {
+            switch (x, y) {
+            case (.index(let i), .index(let j)) where i != j: return i < j ? -1 : 1
+            case (.key(let k), .key(let l)) where k != l:
+                let ri = topOrder[k] ?? 100
+                let rj = topOrder[l] ?? 100
+                if ri != rj { return ri < rj ? -1 : 1 }
+                return k < l ? -1 : 1
+            case (.index, .key): return 1
+            case (.key, .index): return -1
+            default: continue
+            }
+        }
+        return a.components.count == b.components.count ? 0 : (a.components.count < b.components.count ? -1 : 1)
+    }
+
+    static let topOrder: [String: Int] = [
+        "format": 0, "id": 1, "name": 2, "targetOS": 3, "devices": 4, "tint": 5, "start": 6, "screens": 7,
+        "modals": 8, "lint": 9,
+    ]
+}

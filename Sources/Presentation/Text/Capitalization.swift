@@ -1,0 +1,217 @@
+import Foundation
+
+/// Title-style and sentence-style capitalization (RULES.md §7), for `alert.title-case-punct`,
+/// `alert.message-sentence` and `button.title-case`.
+///
+/// Title style: capitalize the first and the last word and every word except articles (a, an,
+/// the), coordinating conjunctions (and, but, for, nor, or, so, yet) and prepositions of **four or
+/// fewer** letters (RULES C15 resolves S2's "fewer than four" as a mistranslation of Apple's "four
+/// or fewer"). Sentence style: only the first word and proper nouns are capitalized.
+///
+/// The checks are deliberately lenient where English is ambiguous: a capitalized minor word is
+/// never a fault ("Sign In", "Turn On" are phrasal verbs); words with inner capitals or digits
+/// (iCloud, AirDrop, ID, 2FA), words in the proper-noun allowlist, and words without cased letters
+/// (CJK) are not judged.
+public enum Capitalization {
+    /// Words title style keeps lowercase inside a title: RULES §7's list, plus the few other
+    /// prepositions of four or fewer letters (as, amid, atop, down, past, upon, till, than, vs).
+    public static let minorWords: Set<String> = [
+        "a", "an", "the", "and", "but", "for", "nor", "or", "so", "yet",
+        "at", "by", "in", "of", "off", "on", "out", "per", "to", "up", "via", "from", "into", "like", "near",
+        "onto", "over", "with",
+        "as", "amid", "atop", "down", "past", "upon", "till", "than", "vs", "vs.",
+    ]
+
+    /// Product names and other proper nouns that keep their capitals in sentence style. The
+    /// linter adds the prototype's name and its `lint.productNames`.
+    public static let properNouns: Set<String> = [
+        "Apple", "iPhone", "iPad", "Mac", "iCloud", "Siri", "Safari", "Wi-Fi", "Bluetooth", "AirDrop", "AirPlay",
+        "FaceTime", "CarPlay", "Keychain", "English", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+        "Saturday", "Sunday", "January", "February", "March", "April", "June", "July", "August", "September",
+        "October", "November", "December", "I", "OK", "Google", "Microsoft", "Facebook", "Instagram", "WeChat",
+        "Dropbox", "Gmail", "Outlook",
+    ]
+
+    /// Apps and settings whose names are common nouns (Messages, Photos, Settings…): proper nouns
+    /// unless a determiner comes before them ("Open Messages?" but "Delete All Messages?").
+    public static let appNames: Set<String> = [
+        "Messages", "Photos", "Camera", "Settings", "Mail", "Music", "Notes", "Reminders", "Calendar", "Contacts",
+        "Files", "Health", "Home", "Wallet", "Maps", "Weather", "Clock", "News", "Podcasts", "Books", "Shortcuts",
+        "Trash", "Inbox", "Drafts", "Archive",
+    ]
+
+    static let determiners: Set<String> = [
+        "a", "an", "the", "all", "your", "my", "our", "their", "his", "her", "its", "these", "those", "this", "that",
+        "some", "any", "no", "every", "each", "new", "old", "selected", "both",
+    ]
+
+    /// A word of a title or sentence, as the capitalization checks see it.
+    struct Word {
+        /// The word without surrounding punctuation and quotes.
+        var text: String
+        /// Whether its first letter is uppercase / lowercase (both false when it has no cased letter).
+        var upper: Bool
+        var lower: Bool
+        /// Words not judged: inner capitals, digits, all-caps acronyms, no cased letters.
+        var special: Bool
+        /// Whether a colon, dash or sentence end precedes it (it starts a new unit).
+        var startsUnit: Bool
+        /// Whether it was quoted.
+        var quoted: Bool
+    }
+
+    static let quoteChars: Set<Character> = ["\"", "'", "“", "”", "‘", "’", "«", "»", "「", "」", "(", ")", "[", "]"]
+
+    static func words(_ text: String) -> [Word] {
+        var out: [Word] = []
+        var nextStartsUnit = true
+        for raw in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+            var s = Substring(raw)
+            var quoted = false
+            while let f = s.first, quoteChars.contains(f) || f == "¿" || f == "¡" {
+                quoted = quoted || f != "(" && f != "["
+                s = s.dropFirst()
+            }
+            var trailing: Character? = nil
+            while let l = s.last, quoteChars.contains(l) || ".,;:!?…".contains(l) {
+                if ".:!?…—".contains(l) { trailing = l }
+                s = s.dropLast()
+            }
+            let startsUnit = nextStartsUnit
+            nextStartsUnit = trailing.map { ".:!?".contains($0) } ?? false
+            if raw == "—" || raw == "–" || raw == "-" {
+                nextStartsUnit = true
+                continue
+            }
+            guard let first = s.first(where: { $0.isLetter || $0.isNumber }) else { continue }
+            // Judge the first segment of a hyphenated word ("Sign-In", "Wi-Fi").
+            let head = s.split(separator: "-").first.map(String.init) ?? String(s)
+            let letters = head.filter(\.isLetter)
+            let cased = letters.filter { $0.isUppercase || $0.isLowercase }
+            var special = cased.isEmpty || s.contains(where: \.isNumber)
+            if !special, cased.count > 1 {
+                // Inner capitals (iCloud, AirDrop) or all caps (ID, USB).
+                special = cased.dropFirst().contains(where: \.isUppercase)
+            }
+            if !special, let f = cased.first, f.isLowercase, cased.contains(where: \.isUppercase) { special = true }
+            out.append(
+                Word(
+                    text: String(s), upper: first.isUppercase, lower: first.isLowercase, special: special,
+                    startsUnit: startsUnit, quoted: quoted))
+        }
+        return out
+    }
+
+    static func isMinor(_ w: Word) -> Bool { minorWords.contains(w.text.lowercased()) }
+
+    /// The words of `text` that title style would capitalize but that are lowercase.
+    /// An empty result means `text` is in title style (as far as the lenient check can tell).
+    public static func titleCaseViolations(_ text: String) -> [String] {
+        let ws = words(text)
+        var bad: [String] = []
+        for (i, w) in ws.enumerated() where !w.special && w.lower {
+            let edge = i == 0 || i == ws.count - 1 || w.startsUnit
+            if edge || !isMinor(w) { bad.append(w.text) }
+        }
+        return bad
+    }
+
+    /// Whether `text` is in title style.
+    public static func isTitleCase(_ text: String) -> Bool { titleCaseViolations(text).isEmpty }
+
+    /// The words that break sentence style in one sentence: a lowercase first word, or a run of
+    /// capitalized ordinary words that makes it title style (two or more, and every ordinary word
+    /// after the first capitalized). Proper nouns, acronyms and quoted words are not counted.
+    public static func sentenceCaseViolations(_ sentence: String, properNouns extra: Set<String> = []) -> [String] {
+        let ws = words(sentence)
+        guard let first = ws.first else { return [] }
+        if !first.special && first.lower { return [first.text] }
+        var capitalized: [String] = []
+        var ordinary = 0
+        for (k, w) in ws.enumerated().dropFirst() where !w.special && !w.startsUnit && !w.quoted {
+            if isMinor(w) { continue }
+            let afterDeterminer = determiners.contains(ws[k - 1].text.lowercased())
+            let proper =
+                properNouns.contains(w.text) || extra.contains(w.text) || (appNames.contains(w.text) && !afterDeterminer)
+            if proper { continue }
+            ordinary += 1
+            if w.upper { capitalized.append(w.text) }
+        }
+        return capitalized.count >= 2 && capitalized.count == ordinary ? capitalized : []
+    }
+
+    /// `text` in title style (a suggestion for messages): majors capitalized, minors lowercased.
+    public static func titleCased(_ text: String) -> String {
+        let ws = words(text)
+        var result = text
+        var searchFrom = result.startIndex
+        for (i, w) in ws.enumerated() where !w.special {
+            guard let r = result.range(of: w.text, range: searchFrom..<result.endIndex) else { continue }
+            let edge = i == 0 || i == ws.count - 1 || w.startsUnit
+            let replacement: String
+            if edge || !isMinor(w) {
+                replacement = w.text.prefix(1).uppercased() + w.text.dropFirst()
+            } else {
+                replacement = w.text.lowercased()
+            }
+            result.replaceSubrange(r, with: replacement)
+            searchFrom = result.index(r.lowerBound, offsetBy: replacement.count)
+        }
+        return result
+    }
+
+    /// Whether `text` is a sentence: it ends in `.`, `?` or `!` (or their full-width forms),
+    /// closing quotes aside. RULES §7: "a title ending in `.`, `?` or `!` is a sentence".
+    public static func isSentence(_ text: String) -> Bool {
+        var t = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        while let l = t.last, "\"”’')）」』".contains(l) { t = t.dropLast() }
+        guard let l = t.last else { return false }
+        return ".?!。？！".contains(l)
+    }
+
+    /// Abbreviations whose period does not end a sentence.
+    static let abbreviations: Set<String> = [
+        "e.g.", "i.e.", "etc.", "vs.", "mr.", "mrs.", "ms.", "dr.", "st.", "approx.", "no.", "inc.", "ltd.",
+    ]
+
+    /// The sentences of a message: split after `.`, `?`, `!` (and `。？！`) followed by a space or
+    /// the end, not after common abbreviations.
+    public static func sentences(_ text: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        let chars = Array(text)
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            current.append(c)
+            if "。？！".contains(c) {
+                // Full-width ends need no space after them.
+                while i + 1 < chars.count, "”’」』）".contains(chars[i + 1]) {
+                    i += 1
+                    current.append(chars[i])
+                }
+                out.append(current)
+                current = ""
+            } else if ".?!…".contains(c) {
+                var j = i + 1
+                while j < chars.count, "\"”’')".contains(chars[j]) { j += 1 }
+                let atEnd = j >= chars.count
+                let spaced = !atEnd && chars[j].isWhitespace
+                if atEnd || spaced {
+                    let lastWord = current.split(separator: " ").last.map { $0.lowercased() } ?? ""
+                    if !(c == "." && abbreviations.contains(lastWord)) {
+                        while i + 1 < j {
+                            i += 1
+                            current.append(chars[i])
+                        }
+                        out.append(current)
+                        current = ""
+                    }
+                }
+            }
+            i += 1
+        }
+        out.append(current)
+        return out.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A weight of the system font that ModalLab measures (RULES.md §7 uses only these two).
+public enum FontWeight: String, Sendable, CaseIterable, Codable {
+    /// SF Pro Text Regular (body, footnote, action-sheet rows).
+    case regular
+    /// SF Pro Text Semibold (alert titles, bold Cancel, action-sheet titles).
+    case semibold
+}
+
+/// A width model of the system font, SF Pro Text, for the text-length rules (RULES.md §7).
+///
+/// SF Pro may not be bundled on a server (its licence restricts where it is used), so the advance
+/// widths are those of an SF-metric-compatible substitute: Inter 4.0 (SIL Open Font License),
+/// whose Latin advance widths are close to SF Pro Text's, in thousandths of an em. On top of them
+/// the model applies SF Pro's size-specific tracking (Apple's typography tables: −0.43 pt at
+/// 17 pt, −0.08 pt at 13 pt, 0 at 12 pt, …) after every glyph, as CoreText does. Calibration:
+/// "Delete all messages?" at 17 pt Regular measures 160.6 pt (RULES.md §7: about 160 pt).
+///
+/// CJK ideographs, kana, Hangul and full-width forms are one em wide and untracked (PingFang);
+/// accented Latin letters measure as their base letter; any other character is an average
+/// 0.56 em, and emoji 1.25 em.
+enum FontMetrics {
+    static let glyphs: [Unicode.Scalar] = Array(" abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!\u{22}#$%&'()*+,-./:;<=>?@[\u{5C}]^_`{|}~\u{2018}\u{2019}\u{201C}\u{201D}\u{2026}\u{2013}\u{2014}\u{2022}\u{B7}\u{A0}\u{D7}\u{20AC}\u{A3}\u{A5}\u{A9}\u{AE}\u{2122}\u{B0}".unicodeScalars)
+    static let regular: [UInt16] = [
+        281, 564, 621, 558, 621, 582, 361, 609, 591, 237, 237, 544, 237, 869, 585, 597,
+        609, 609, 372, 523, 364, 581, 557, 812, 540, 557, 541, 676, 651, 727, 719, 598,
+        587, 743, 740, 264, 543, 652, 562, 889, 753, 761, 635, 761, 639, 638, 642, 741,
+        676, 949, 642, 665, 625, 625, 464, 605, 636, 642, 608, 624, 571, 616, 624, 278,
+        403, 631, 638, 812, 639, 222, 362, 362, 500, 659, 280, 460, 276, 357, 276, 280,
+        659, 659, 659, 507, 936, 362, 357, 362, 469, 452, 497, 362, 327, 362, 659, 199,
+        185, 381, 381, 821, 500, 1000, 562, 276, 281, 659, 665, 631, 548, 915, 670, 608,
+        455,
+    ]
+    static let semibold: [UInt16] = [
+        248, 575, 630, 577, 630, 593, 377, 625, 613, 261, 261, 569, 261, 898, 610, 608,
+        625, 625, 397, 549, 380, 608, 576, 837, 562, 576, 562, 724, 657, 744, 724, 608,
+        586, 755, 744, 275, 561, 677, 566, 906, 741, 775, 643, 776, 651, 649, 660, 734,
+        724, 1007, 690, 705, 653, 667, 481, 621, 652, 666, 632, 648, 587, 646, 648, 309,
+        396, 643, 649, 844, 663, 213, 393, 393, 543, 673, 295, 466, 290, 379, 290, 295,
+        673, 673, 673, 544, 999, 393, 379, 393, 481, 468, 497, 393, 358, 393, 673, 228,
+        214, 408, 407, 806, 500, 1000, 496, 290, 248, 673, 679, 658, 564, 915, 666, 631,
+        458,
+    ]
+
+    /// Advance widths in thousandths of an em, indexed by scalar value below 0x2200.
+    static let table: (regular: [UInt16: UInt16], semibold: [UInt16: UInt16]) = {
+        var r: [UInt16: UInt16] = [:]
+        var s: [UInt16: UInt16] = [:]
+        for (i, g) in glyphs.enumerated() {
+            r[UInt16(g.value)] = regular[i]
+            s[UInt16(g.value)] = semibold[i]
+        }
+        return (r, s)
+    }()
+
+    /// Fast path for printable ASCII (0x20…0x7E): advance widths in thousandths of an em.
+    static let ascii: (regular: [UInt16], semibold: [UInt16]) = {
+        var r = [UInt16](repeating: 560, count: 128)
+        var s = [UInt16](repeating: 570, count: 128)
+        for (i, g) in glyphs.enumerated() where g.value < 128 {
+            r[Int(g.value)] = regular[i]
+            s[Int(g.value)] = semibold[i]
+        }
+        return (r, s)
+    }()
+
+    /// SF Pro's tracking in points at integral sizes 6…40 (Apple's typography tables, iOS 14+).
+    static let trackingPoints: [Double] = [
+        0.24, 0.23, 0.21, 0.17, 0.12, 0.06, 0.0, -0.08, -0.15, -0.23, -0.31, -0.43, -0.44, -0.45, -0.45,
+        -0.36, -0.26, -0.10, 0.07, 0.15, 0.22, 0.29, 0.38, 0.40, 0.40, 0.39, 0.41, 0.40, 0.40, 0.38, 0.37,
+        0.36, 0.37, 0.33, 0.32,
+    ]
+
+    /// The tracking added after each glyph at `size` points, interpolated between the table's rows.
+    static func tracking(size: Double) -> Double {
+        let x = min(max(size, 6), 40) - 6
+        let i = Int(x)
+        if i >= trackingPoints.count - 1 { return trackingPoints[trackingPoints.count - 1] }
+        let f = x - Double(i)
+        return trackingPoints[i] * (1 - f) + trackingPoints[i + 1] * f
+    }
+
+    /// Whether the scalar is drawn from a CJK font, one em wide, and is a line-break opportunity
+    /// on each side.
+    static func isWide(_ v: UInt32) -> Bool {
+        (0x1100...0x115F).contains(v) || (0x2E80...0x303F).contains(v) || (0x3040...0x33FF).contains(v)
+            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA960...0xA97F).contains(v)
+            || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+            || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3134F).contains(v)
+    }
+
+    /// The advance of one scalar in ems, and whether tracking applies to it.
+    static func advance(_ scalar: Unicode.Scalar, weight: FontWeight) -> (em: Double, tracked: Bool) {
+        let v = scalar.value
+        if v >= 0x20 && v < 0x7F {
+            let t = weight == .regular ? ascii.regular : ascii.semibold
+            return (Double(t[Int(v)]) / 1000, true)
+        }
+        if isWide(v) { return (1, false) }
+        if v < 0x2200, let w = (weight == .regular ? table.regular : table.semibold)[UInt16(v)] {
+            return (Double(w) / 1000, true)
+        }
+        // Combining marks take no width of their own.
+        if (0x0300...0x036F).contains(v) || v == 0x200B || v == 0x200D || (0xFE00...0xFE0F).contains(v) {
+            return (0, false)
+        }
+        // Accented Latin letters measure as their base letter.
+        if v < 0x0250, let base = String(Character(scalar)).decomposedStringWithCanonicalMapping.unicodeScalars.first,
+            base.value < 0x7F
+        {
+            return advance(base, weight: weight)
+        }
+        if v >= 0x1F000 { return (1.25, false) }
+        return (0.56, true)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+/// Checks that need another process: the strict Python h11 client, and a server whose
+/// descriptor limit is lowered (so exhaustion cannot disturb the tests running beside it).
+@Suite struct ExternalClientTests {
+    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+    static func run(_ executable: String, _ arguments: [String], timeout: Double = 60) throws -> (
+        status: Int32, output: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    static var python: String? {
+        // The python3 on PATH first: that is where `pip install h11` puts the package.
+        let onPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/python3" }
+        return (onPath + ["/usr/bin/python3", "/usr/local/bin/python3"]).first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    @Test func strictClientH11ReadsEveryResponse() async throws {
+        guard let python = Self.python else {
+            Issue.record("python3 is required for the h11 check: install python3 and `pip install h11`")
+            return
+        }
+        let probe = try await blocking { try Self.run(python, ["-c", "import h11"]) }
+        guard probe.status == 0 else {
+            Issue.record("the h11 check needs the Python package h11: run `pip install h11` (\(probe.output))")
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("h11-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "0123456789abcdef".write(
+            to: directory.appendingPathComponent("file.txt"), atomically: true, encoding: .utf8)
+
+        let router = makeTestRouter()
+        router.get("/public/*", StaticFiles(root: directory.path).handler)
+        router.get("/empty") { _ in HTTPResponse(status: .noContent) }
+        router.get("/stream") { _ in
+            HTTPResponse(
+                body: .stream { writer in
+                    for i in 0..<3 { try await writer.write(Array("chunk \(i)\n".utf8)) }
+                })
+        }
+        let script = Self.testsDirectory.appendingPathComponent("h11_check.py").path
+        try await withTestServer(router: router) { (server) throws in
+            let result = try Self.run(python, [script, String(server.port)])
+            #expect(result.status == 0, "h11_check.py failed:\n\(result.output)")
+            #expect(result.output.contains("responses ok"))
+        }
+    }
+
+    /// The test server binary built beside this test bundle.
+    static var testServerBinary: String? {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("http-testserver").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// With RLIMIT_NOFILE at 48, a flood of connections makes accept(2) fail with EMFILE; the
+    /// server backs off, keeps running, and serves again once descriptors are free.
+    @Test func survivesDescriptorExhaustion() async throws {
+        guard let binary = Self.testServerBinary else {
+            Issue.record("http-testserver was not built (swift build --product http-testserver)")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--nofile", "48", "--root", "/tmp"]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        defer {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+        let firstLine = try await blocking { () -> String in
+            var line = ""
+            while !line.hasSuffix("\n") {
+                let byte = out.fileHandleForReading.readData(ofLength: 1)
+                if byte.isEmpty { break }
+                line += String(decoding: byte, as: UTF8.self)
+            }
+            return line
+        }
+        let port = try #require(Int(firstLine.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)))
+
+        try await blocking {
+            var clients: [TestClient] = []
+            for _ in 0..<120 {
+                // Connections beyond the limit wait in the listen backlog.
+                let client = try TestClient(port: port)
+                client.send(get("/healthz"))
+                clients.append(client)
+            }
+            // Some were answered; the rest wait while the server backs off.
+            var answered = 0
+            for client in clients.prefix(20) where (try? client.readResponse(timeout: 0.5))?.status == 200 {
+                answered += 1
+            }
+            #expect(answered > 0)
+            #expect(process.isRunning)
+            clients.removeAll()
+            // Descriptors are free again: the server accepts and answers within its back-off.
+            var served = false
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while !served && Date() < deadline {
+                if let client = try? TestClient(port: port) {
+                    client.send(get("/healthz"))
+                    served = (try? client.readResponse(timeout: 2))?.status == 200
+                }
+            }
+            #expect(served)
+            #expect(process.isRunning)
+        }
+        process.terminate()
+        process.waitUntilExit()
+        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("Too many open files"), "the server should report EMFILE: \(log)")
+    }
+}

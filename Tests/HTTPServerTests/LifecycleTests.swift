@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+/// Server-Sent Events, graceful shutdown, stalled and vanishing clients.
+@Suite struct LifecycleTests {
+    final class Flags: @unchecked Sendable {
+        let ended = Locked(false)
+        let writeFailed = Locked(false)
+    }
+
+    @Test func serverSentEventsAndDisconnect() async throws {
+        let flags = Flags()
+        let router = Router()
+        router.get("/events") { _ in
+            .eventStream(heartbeat: 0.2) { events in
+                defer { flags.ended.withLock { $0 = true } }
+                try await events.send(event: "hello", data: "one\ntwo", id: "1")
+                // Wait until the client goes away; cancellation ends the sleep.
+                while !events.isClosed {
+                    try await Task.sleep(nanoseconds: 50_000_000)
+                }
+            }
+        }
+        try await withTestServer(router: router) { (server) throws in
+            let client = try server.client()
+            client.send(get("/events"))
+            let head = try client.readUntil("\r\n\r\n")
+            #expect(head.contains("Content-Type: text/event-stream; charset=utf-8"))
+            #expect(head.contains("Cache-Control: no-cache"))
+            #expect(head.contains("Transfer-Encoding: chunked"))
+            let event = try client.readUntil("data: two\n\n")
+            #expect(event.contains("event: hello\nid: 1\ndata: one\ndata: two\n\n"))
+            // Heartbeats are comment lines.
+            _ = try client.readUntil(":\n\n", timeout: 2)
+            _ = try client.readUntil(":\n\n", timeout: 2)
+            #expect(server.server.openConnections == 1)
+            // The client leaves: the server notices promptly and frees the connection.
+            Glibc.close(client.fd)
+            #expect(TestServer.eventually(timeout: 1) { flags.ended.withLock { $0 } })
+            #expect(TestServer.eventually(timeout: 1) { server.server.openConnections == 0 })
+        }
+    }
+
+    @Test func eventStreamWritesFailAfterDisconnect() async throws {
+        let flags = Flags()
+        let router = Router()
+        router.get("/ticks") { _ in
+            .eventStream(heartbeat: 0) { events in
+                do {
+                    while true {
+                        try await events.send(data: "tick")
+                        try await Task.sleep(nanoseconds: 20_000_000)
+                    }
+                } catch {
+                    flags.writeFailed.withLock { $0 = true }
+                    throw error
+                }
+            }
+        }
+        try await withTestServer(router: router) { (server) throws in
+            let client = try server.client()
+            client.send(get("/ticks"))
+            _ = try client.readUntil("data: tick\n\n")
+            client.shutdownWrite()  // EOF reaches the server
+            #expect(TestServer.eventually(timeout: 1) { flags.writeFailed.withLock { $0 } })
+            #expect(TestServer.eventually(timeout: 1) { server.server.openConnections == 0 })
+        }
+    }
+
+    @Test func gracefulShutdownFinishesInFlightRequests() async throws {
+        let started = Locked(false)
+        let router = Router()
+        router.get("/work") { _ in
+            started.withLock { $0 = true }
+            try? await Task.sleep(nanoseconds: 300_000_000)
+            return .text("finished")
+        }
+        router.get("/hello") { _ in .text("hello") }
+        let server = try TestServer(router: router)
+        let port = server.port
+        let done = Locked(false)
+        try await blocking {
+            let busy = try TestClient(port: port)
+            let idle = try TestClient(port: port)
+            idle.send(get("/hello"))
+            #expect(try idle.readResponse().status == 200)
+            busy.send(get("/work"))
+            #expect(TestServer.eventually { started.withLock { $0 } })
+            server.server.shutdown(gracePeriod: 5) { done.withLock { $0 = true } }
+            // The idle keep-alive connection is closed at once …
+            #expect(idle.waitForClose(timeout: 1))
+            // … new connections are refused …
+            #expect(TestServer.eventually { (try? TestClient(port: port)) == nil })
+            // … and the request in flight completes, with Connection: close.
+            let response = try busy.readResponse()
+            #expect(response.text == "finished")
+            #expect(response.header("connection") == "close")
+            #expect(busy.waitForClose())
+            #expect(TestServer.eventually { done.withLock { $0 } })
+            #expect(server.server.openConnections == 0)
+        }
+    }
+
+    @Test func shutdownGracePeriodIsBounded() async throws {
+        let router = Router()
+        router.get("/forever") { _ in
+            .eventStream(heartbeat: 0) { _ in
+                while true { try await Task.sleep(nanoseconds: 1_000_000_000) }
+            }
+        }
+        let server = try TestServer(router: router)
+        let port = server.port
+        try await blocking {
+            let client = try TestClient(port: port)
+            client.send(get("/forever"))
+            _ = try client.readUntil("\r\n\r\n")
+        }
+        let start = Date()
+        await server.server.shutdown(gracePeriod: 0.3)
+        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(server.server.openConnections == 0)
+    }
+
+    @Test func slowlorisClientsDoNotDelayOthers() async throws {
+        try await withTestServer(router: makeTestRouter(), configure: { $0.headerReadTimeout = 30 }) {
+            (server) throws in
+            var stalled: [TestClient] = []
+            for i in 0..<300 {
+                let client = try server.client()
+                // Each sends part of a head and stops.
+                client.send("GET /hello HTTP/1.1\r\nHost: t\r\nX-Slow-\(i): ")
+                stalled.append(client)
+            }
+            #expect(TestServer.eventually { server.server.openConnections == 300 })
+            for _ in 0..<20 {
+                let start = Date()
+                let response = try server.request(get("/hello"))
+                #expect(response.status == 200)
+                #expect(Date().timeIntervalSince(start) < 1)
+            }
+            // Trickling bytes keeps none of them from being answered once complete.
+            stalled[0].send("1\r\n\r\n")
+            #expect(try stalled[0].readResponse().status == 200)
+        }
+    }
+
+    @Test func clientsVanishingMidResponseLeaveTheServerHealthy() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            for _ in 0..<50 {
+                let client = try server.client()
+                client.send(get("/large/4000000"))
+                _ = try client.readUntil("\r\n\r\n")
+                // Reset instead of a polite close, with megabytes still queued.
+                var linger = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+            }
+            #expect(TestServer.eventually(timeout: 5) { server.server.openConnections == 0 })
+            let response = try server.request(get("/hello"))
+            #expect(response.status == 200)
+        }
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@testable import HTTPServer
-
-@Test func hTTPServerModuleBuilds() {}

@@ -1,0 +1,460 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+/// RFC 9112 framing and the statuses the server itself answers, over real sockets.
+@Suite struct ProtocolTests {
+    @Test func keepAliveServesSeveralRequestsOnOneConnection() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            for _ in 0..<3 {
+                client.send(get("/hello"))
+                let response = try client.readResponse()
+                #expect(response.status == 200)
+                #expect(response.text == "hello")
+                #expect(response.header("content-length") == "5")
+                #expect(response.header("server") == "ModalLab")
+                #expect(response.header("date").map { HTTPDate.parse($0) != nil } == true)
+                #expect(response.header("connection") == nil)
+            }
+        }
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            // The first answer takes longest; order must still hold.
+            client.send(get("/delay/150") + get("/hello") + get("/delay/10") + get("/path?q=4"))
+            #expect(try client.readResponse().text == "slept 150")
+            #expect(try client.readResponse().text == "hello")
+            #expect(try client.readResponse().text == "slept 10")
+            #expect(try client.readResponse().text == "/path|4")
+        }
+    }
+
+    @Test func requestSentOneByteAtATime() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            client.sendSlowly("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nabcde")
+            let response = try client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == "abcde")
+            client.sendSlowly(
+                "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;x=y\r\nabc\r\n0\r\nT: 1\r\n\r\n")
+            #expect(try client.readResponse().text == "abc")
+        }
+    }
+
+    @Test func leadingEmptyLinesAreIgnored() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            #expect(try server.request("\r\n\r\n" + get("/hello")).status == 200)
+        }
+    }
+
+    @Test func contentLengthBody() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let response = try server.request("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 11\r\n\r\nhello world")
+            #expect(response.text == "hello world")
+            // A list of identical values is one value (RFC 9110 §8.6).
+            let same = try server.request(
+                "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 3, 3\r\nContent-Length: 3\r\n\r\nabc")
+            #expect(same.status == 200)
+            #expect(same.text == "abc")
+        }
+    }
+
+    @Test func chunkedBodyWithExtensionsAndTrailers() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            client.send(
+                "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "5;name=value;quoted=\"a b\"\r\nhello\r\n1\r\n \r\nA ; ext\r\n0123456789\r\n0\r\nChecksum: abc\r\nX-T: 2\r\n\r\n"
+            )
+            let response = try client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == "hello 0123456789")
+            // The connection stays usable after a chunked body.
+            client.send(get("/hello"))
+            #expect(try client.readResponse().text == "hello")
+        }
+    }
+
+    @Test func transferEncodingCaseInsensitiveAndUppercaseHex() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let response = try server.request(
+                "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: Chunked\r\n\r\nA\r\n0123456789\r\n0\r\n\r\n")
+            #expect(response.text == "0123456789")
+        }
+    }
+
+    @Test func expectContinue() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            client.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
+            let interim = try client.readResponse()
+            #expect(interim.status == 100)
+            client.send("data")
+            let response = try client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == "data")
+
+            // Too large: 413 at once, no 100, and the connection closes.
+            let refused = try server.client()
+            refused.send("POST /small HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n")
+            let answer = try refused.readResponse()
+            #expect(answer.status == 413)
+            #expect(answer.header("connection") == "close")
+            #expect(refused.waitForClose())
+
+            // An unknown expectation → 417.
+            #expect(
+                try server.request("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nExpect: magic\r\n\r\nx")
+                    .status == 417)
+        }
+    }
+
+    @Test func headAnswersWithHeadersOnly() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            client.send("HEAD /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            let response = try client.readResponse(head: true)
+            #expect(response.status == 200)
+            #expect(response.header("content-length") == "5")
+            // No body bytes were sent: the next response follows directly.
+            client.send(get("/hello"))
+            let next = try client.readResponse()
+            #expect(next.text == "hello")
+            #expect(client.pending.isEmpty)
+        }
+    }
+
+    @Test func http10ClosesUnlessKeepAlive() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let plain = try server.client()
+            plain.send("GET /hello HTTP/1.0\r\n\r\n")
+            let first = try plain.readResponse()
+            #expect(first.status == 200)
+            #expect(first.header("connection") == "close")
+            #expect(plain.waitForClose())
+
+            let keep = try server.client()
+            keep.send("GET /hello HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            let kept = try keep.readResponse()
+            #expect(kept.header("connection") == "keep-alive")
+            keep.send("GET /hello HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n")
+            #expect(try keep.readResponse().status == 200)
+        }
+    }
+
+    @Test func http11ConnectionCloseCloses() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            client.send(get("/hello", "Connection: close\r\n"))
+            let response = try client.readResponse()
+            #expect(response.header("connection") == "close")
+            #expect(client.waitForClose())
+        }
+    }
+
+    @Test func absoluteFormTarget() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let response = try server.request("GET http://example.com/path?q=a+b HTTP/1.1\r\nHost: other\r\n\r\n")
+            #expect(response.status == 200)
+            #expect(response.text == "/path|a b")
+        }
+    }
+
+    @Test func percentDecodedPathAndQuery() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            #expect(try server.request(get("/pa%74h?q=%C3%A9t%C3%A9")).text == "/path|été")
+            #expect(try server.request(get("/pa%zzth")).status == 400)
+            #expect(try server.request(get("/%ff")).status == 400)  // not UTF-8
+        }
+    }
+
+    /// Every malformed request gets its status and a closed connection.
+    @Test(arguments: [
+        ("GET /hello HTTP/1.1\r\n\r\n", 400),  // no Host
+        ("GET /hello HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400),  // two Hosts
+        ("GET /hello HTTP/1.1\r\nHost: a b\r\n\r\n", 400),  // bad Host
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 3, 4\r\n\r\nabcd", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: -1\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 0x10\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
+        ("POST /echo HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+        ("GET /hello HTTP/1.1\r\nHost : t\r\n\r\n", 400),  // whitespace before colon
+        ("GET /hello HTTP/1.1\r\nHost: t\r\nX-A: 1\r\n  folded\r\n\r\n", 400),  // obs-fold
+        ("GET /hello HTTP/1.1\nHost: t\n\n", 400),  // bare LF
+        ("GET /hello HTTP/1.1\r\nHost: t\r\nX-A: a\u{01}b\r\n\r\n", 400),  // control character
+        ("GET /hello HTTP/1.1\r\nHo(st: t\r\n\r\n", 400),  // bad name
+        ("GET  /hello HTTP/1.1\r\nHost: t\r\n\r\n", 400),  // double space
+        ("GET /hello HTTP/1.1 \r\nHost: t\r\n\r\n", 400),
+        ("GET /hello HTTX/1.1\r\nHost: t\r\n\r\n", 400),
+        ("GET /hello HTTP/2.0\r\nHost: t\r\n\r\n", 505),
+        ("GET /hello HTTP/0.9\r\nHost: t\r\n\r\n", 505),
+        ("GET hello HTTP/1.1\r\nHost: t\r\n\r\n", 400),  // not origin-form
+        ("GET * HTTP/1.1\r\nHost: t\r\n\r\n", 400),
+        ("GET /a#frag HTTP/1.1\r\nHost: t\r\n\r\n", 400),
+        ("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n", 501),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcX\r\n0\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nBad Trailer: x\r\n\r\n", 400),
+        ("POST /small HTTP/1.1\r\nHost: t\r\nContent-Length: 11\r\n\r\n01234567890", 413),
+        (
+            "POST /small HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n6\r\n012345\r\n6\r\n012345\r\n0\r\n\r\n",
+            413
+        ),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 99999999999999999999999\r\n\r\n", 413),
+    ])
+    func malformedRequestsAreRefusedAndClosed(raw: String, status: Int) async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            client.send(raw)
+            let response = try client.readResponse()
+            #expect(response.status == status, "\(raw.debugDescription)")
+            #expect(response.header("content-type") == "application/problem+json")
+            #expect(response.header("connection") == "close")
+            let problem = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+            #expect(problem?["status"] as? Int == status)
+            #expect(client.waitForClose(), "connection should close after \(status)")
+        }
+    }
+
+    @Test func notFoundAndMethodNotAllowed() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            client.send(get("/nothing"))
+            let missing = try client.readResponse()
+            #expect(missing.status == 404)
+            #expect(missing.header("content-type") == "application/problem+json")
+            // 404 and 405 come from the router: the connection stays open.
+            client.send("DELETE /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            let wrong = try client.readResponse()
+            #expect(wrong.status == 405)
+            #expect(wrong.header("allow") == "GET, HEAD, OPTIONS")
+            client.send("OPTIONS /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            let options = try client.readResponse()
+            #expect(options.status == 204)
+            #expect(options.header("allow") == "GET, HEAD, OPTIONS")
+            client.send("OPTIONS * HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try client.readResponse().status == 404)
+        }
+    }
+
+    @Test func unknownMethodsAre501WithTheConnectionKept() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            client.send("BREW /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try client.readResponse().status == 501)
+            client.send("get /hello HTTP/1.1\r\nHost: t\r\n\r\n")  // methods are case-sensitive
+            #expect(try client.readResponse().status == 501)
+            client.send(get("/hello"))
+            #expect(try client.readResponse().status == 200)
+        }
+    }
+
+    @Test func targetAndHeaderLimits() async throws {
+        try await withTestServer(
+            router: makeTestRouter(),
+            configure: {
+                $0.maxTargetBytes = 100
+                $0.maxHeaderBytes = 200
+            }
+        ) { (server) throws in
+            let longTarget = try server.request(get("/" + String(repeating: "a", count: 150)))
+            #expect(longTarget.status == 414)
+            // A request line that never ends is refused without waiting for the rest.
+            let endless = try server.client()
+            endless.send("GET /" + String(repeating: "a", count: 300))
+            #expect(try endless.readResponse().status == 414)
+            let bigHeaders = try server.request(get("/hello", "X-Big: " + String(repeating: "b", count: 300) + "\r\n"))
+            #expect(bigHeaders.status == 431)
+            let endlessHeaders = try server.client()
+            endlessHeaders.send("GET /hello HTTP/1.1\r\nHost: t\r\nX-Big: " + String(repeating: "b", count: 300))
+            #expect(try endlessHeaders.readResponse().status == 431)
+            // Trailers are bounded by the same limit.
+            let trailer = try server.request(
+                "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX: "
+                    + String(repeating: "t", count: 300)
+                    + "\r\n\r\n")
+            #expect(trailer.status == 431)
+        }
+    }
+
+    @Test func perRouteBodyLimit() async throws {
+        try await withTestServer(router: makeTestRouter(), configure: { $0.maxBodyBytes = 1000 }) { (server) throws in
+            #expect(
+                try server.request("POST /small HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n0123456789").text
+                    == "10")
+            #expect(try server.request("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 1001\r\n\r\n").status == 413)
+            let body = String(repeating: "z", count: 2000)
+            #expect(
+                try server.request("POST /big HTTP/1.1\r\nHost: t\r\nContent-Length: 2000\r\n\r\n" + body).text
+                    == "2000")
+        }
+    }
+
+    @Test func headerReadTimeoutAnswers408() async throws {
+        try await withTestServer(router: makeTestRouter(), configure: { $0.headerReadTimeout = 0.5 }) {
+            (server) throws in
+            let client = try server.client()
+            client.send("GET /hello HTTP/1.1\r\nHost: t\r\n")
+            let response = try client.readResponse(timeout: 3)
+            #expect(response.status == 408)
+            #expect(client.waitForClose())
+            // A connection that never sends a byte is closed silently.
+            let silent = try server.client()
+            #expect(silent.waitForClose(timeout: 3))
+            #expect(silent.pending.isEmpty)
+        }
+    }
+
+    @Test func bodyReadTimeoutAnswers408() async throws {
+        try await withTestServer(router: makeTestRouter(), configure: { $0.bodyReadTimeout = 0.5 }) { (server) throws in
+            let client = try server.client()
+            client.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
+            #expect(try client.readResponse(timeout: 3).status == 408)
+        }
+    }
+
+    @Test func idleKeepAliveConnectionsAreClosed() async throws {
+        try await withTestServer(router: makeTestRouter(), configure: { $0.idleTimeout = 0.5 }) { (server) throws in
+            let client = try server.client()
+            client.send(get("/hello"))
+            #expect(try client.readResponse().status == 200)
+            #expect(client.waitForClose(timeout: 3))
+            #expect(TestServer.eventually { server.server.openConnections == 0 })
+        }
+    }
+
+    @Test func connectionCapAnswers503() async throws {
+        try await withTestServer(router: makeTestRouter(), configure: { $0.maxConnections = 3 }) { (server) throws in
+            var held: [TestClient] = []
+            for _ in 0..<3 {
+                let client = try server.client()
+                client.send(get("/hello"))
+                #expect(try client.readResponse().status == 200)
+                held.append(client)
+            }
+            #expect(server.server.openConnections == 3)
+            let extra = try server.client()
+            extra.send(get("/hello"))
+            let refused = try extra.readResponse()
+            #expect(refused.status == 503)
+            #expect(extra.waitForClose())
+            // Room again once one closes.
+            held.removeFirst()
+            #expect(TestServer.eventually { server.server.openConnections == 2 })
+            #expect(try server.request(get("/hello")).status == 200)
+        }
+    }
+
+    @Test func responseFramingAddedByServer() async throws {
+        let router = Router()
+        router.get("/framed") { _ in
+            HTTPResponse(
+                status: .ok,
+                headers: ["Content-Length": "999", "Transfer-Encoding": "gzip", "X-Evil": "a\r\nSet-Cookie: x=1"],
+                body: .bytes(Array("abc".utf8)))
+        }
+        router.get("/nocontent") { _ in HTTPResponse(status: .noContent, body: .bytes(Array("ignored".utf8))) }
+        try await withTestServer(router: router) { (server) throws in
+            let client = try server.client()
+            client.send(get("/framed"))
+            let response = try client.readResponse()
+            #expect(response.header("content-length") == "3")
+            #expect(response.headerCount("content-length") == 1)
+            #expect(response.header("transfer-encoding") == nil)
+            #expect(response.header("set-cookie") == nil)
+            #expect(response.text == "abc")
+            client.send(get("/nocontent"))
+            let empty = try client.readResponse()
+            #expect(empty.status == 204)
+            #expect(empty.header("content-length") == nil)
+            client.send(get("/framed"))
+            #expect(try client.readResponse().text == "abc")
+        }
+    }
+
+    @Test func largeResponsesSurvivePartialWrites() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            client.send(get("/large/5000000") + get("/hello"))
+            let response = try client.readResponse(timeout: 10)
+            #expect(response.body.count == 5_000_000)
+            #expect(try client.readResponse().text == "hello")
+        }
+    }
+
+    @Test func streamedResponses() async throws {
+        let router = Router()
+        router.get("/stream") { _ in
+            HTTPResponse(
+                body: .stream { writer in
+                    for i in 0..<5 { try await writer.write(Array("part\(i);".utf8)) }
+                    try await writer.write([UInt8](repeating: 0x61, count: 100_000))
+                })
+        }
+        try await withTestServer(router: router) { (server) throws in
+            let client = try server.client()
+            client.send(get("/stream"))
+            let response = try client.readResponse()
+            #expect(response.header("transfer-encoding") == "chunked")
+            #expect(response.body.count == 100_000 + 30)
+            #expect(response.text.hasPrefix("part0;part1;part2;part3;part4;aaa"))
+            // Keep-alive after a chunked response.
+            client.send("HEAD /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try client.readResponse(head: true).status == 200)
+            // HTTP/1.0 gets the body unframed, ended by close.
+            let old = try server.client()
+            old.send("GET /stream HTTP/1.0\r\n\r\n")
+            let unframed = try old.readResponse()
+            #expect(unframed.header("transfer-encoding") == nil)
+            #expect(unframed.body.count == 100_030)
+        }
+    }
+
+    @Test func handlerErrorsBecomeProblems() async throws {
+        struct Secret: Error {}
+        let router = Router()
+        router.get("/teapot") { _ in
+            throw HTTPError(HTTPStatus(code: 418, reasonPhrase: "I'm a teapot"), detail: "short \"and\" stout")
+        }
+        router.get("/secret") { _ in throw Secret() }
+        router.get("/async-error") { _ async throws -> HTTPResponse in throw HTTPError(.conflict, title: "Taken") }
+        try await withTestServer(router: router) { (server) throws in
+            let teapot = try server.request(get("/teapot"))
+            #expect(teapot.status == 418)
+            let problem = try JSONSerialization.jsonObject(with: Data(teapot.body)) as? [String: Any]
+            #expect(problem?["detail"] as? String == "short \"and\" stout")
+            let secret = try server.request(get("/secret"))
+            #expect(secret.status == 500)
+            #expect(!secret.text.contains("Secret"))
+            let conflict = try server.request(get("/async-error"))
+            #expect(conflict.status == 409)
+            #expect(conflict.text.contains("\"title\":\"Taken\""))
+        }
+    }
+
+    @Test func startFailsWithATypedError() async throws {
+        let first = try TestServer(router: Router())
+        var configuration = ServerConfiguration()
+        configuration.port = first.port
+        let second = HTTPServer(configuration: configuration, responder: Router())
+        do {
+            _ = try second.start()
+            Issue.record("binding a taken port should fail")
+        } catch let error as HTTPServerError {
+            #expect(error.operation == .bind)
+            #expect(error.description.contains("127.0.0.1:\(first.port)"))
+            #expect(error.description.contains("in use"))
+        }
+        await first.stop()
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+
+@testable import HTTPServer
+
+/// Routing, middleware and request helpers, in process (no sockets).
+@Suite struct RouterTests {
+    private func respond(_ router: Router, _ request: HTTPRequest) async -> HTTPResponse {
+        var request = request
+        _ = router.bodyLimit(for: &request)
+        switch router.respond(to: request) {
+        case .response(let response): return response
+        case .deferred(let work): return await work()
+        }
+    }
+
+    private func text(_ response: HTTPResponse) -> String {
+        if case .bytes(let bytes) = response.body { return String(decoding: bytes, as: UTF8.self) }
+        return ""
+    }
+
+    @Test func parametersWildcardsAndPrecedence() async {
+        let router = Router()
+        router.get("/p/{id}") { .text("p:" + ($0.parameters["id"] ?? "")) }
+        router.get("/p/new") { _ in .text("new") }
+        router.get("/p/{id}/board") { .text("board:" + ($0.parameters["id"] ?? "")) }
+        router.get("/api/sessions/{sid}/actions") { .text("actions:" + ($0.parameters["sid"] ?? "")) }
+        router.get("/public/*") { .text("file:" + ($0.parameters["*"] ?? "")) }
+        router.get("/") { _ in .text("root") }
+        #expect(text(await respond(router, HTTPRequest(target: "/p/42"))) == "p:42")
+        #expect(text(await respond(router, HTTPRequest(target: "/p/new"))) == "new")
+        #expect(text(await respond(router, HTTPRequest(target: "/p/new/board"))) == "board:new")
+        #expect(text(await respond(router, HTTPRequest(target: "/p/a%20b"))) == "p:a b")
+        #expect(text(await respond(router, HTTPRequest(target: "/api/sessions/s1/actions"))) == "actions:s1")
+        #expect(text(await respond(router, HTTPRequest(target: "/public/css/app.css"))) == "file:css/app.css")
+        #expect(text(await respond(router, HTTPRequest(target: "/public/"))) == "file:")
+        #expect(text(await respond(router, HTTPRequest(target: "/"))) == "root")
+        #expect(await respond(router, HTTPRequest(target: "/p")).status == .notFound)
+        #expect(await respond(router, HTTPRequest(target: "/p/1/board/x")).status == .notFound)
+    }
+
+    @Test func methodsHeadAndOptions() async {
+        let router = Router()
+        router.get("/thing") { _ in .text("get") }
+        router.put("/thing") { _ in .text("put") }
+        router.add(method: HTTPMethod("PROPFIND"), pattern: "/dav") { _ in .text("dav") }
+        #expect(text(await respond(router, HTTPRequest(method: .head, target: "/thing"))) == "get")
+        let wrong = await respond(router, HTTPRequest(method: .post, target: "/thing"))
+        #expect(wrong.status == .methodNotAllowed)
+        #expect(wrong.headers["allow"] == "GET, HEAD, OPTIONS, PUT")
+        #expect(await respond(router, HTTPRequest(method: .options, target: "/thing")).status == .noContent)
+        #expect(text(await respond(router, HTTPRequest(method: HTTPMethod("PROPFIND"), target: "/dav"))) == "dav")
+        #expect(await respond(router, HTTPRequest(method: HTTPMethod("BREW"), target: "/thing")).status.code == 501)
+    }
+
+    @Test func syncAndAsyncOverloadsAreChosenByTheClosure() {
+        let router = Router()
+        router.get("/sync") { _ in .text("s") }
+        router.get("/async") { _ in
+            await Task.yield()
+            return .text("a")
+        }
+        if case .response = router.respond(to: HTTPRequest(target: "/sync")) {
+        } else {
+            Issue.record("a closure without await should register a sync handler")
+        }
+        if case .deferred = router.respond(to: HTTPRequest(target: "/async")) {
+        } else {
+            Issue.record("a closure with await should register an async handler")
+        }
+    }
+
+    @Test func perRouteBodyLimitsAreKnownBeforeTheBody() {
+        let router = Router()
+        router.post("/upload", maxBodyBytes: 5 << 20) { _ in .text("ok") }
+        router.post("/tiny", maxBodyBytes: 10) { _ in .text("ok") }
+        router.post("/default") { _ in .text("ok") }
+        var upload = HTTPRequest(method: .post, target: "/upload")
+        #expect(router.bodyLimit(for: &upload) == 5 << 20)
+        #expect(upload.routePattern == "/upload")
+        var tiny = HTTPRequest(method: .post, target: "/tiny")
+        #expect(router.bodyLimit(for: &tiny) == 10)
+        var other = HTTPRequest(method: .post, target: "/default")
+        #expect(router.bodyLimit(for: &other) == nil)
+    }
+
+    struct Auth: HTTPMiddleware {
+        func willHandle(_ request: inout HTTPRequest) throws -> HTTPResponse? {
+            if request.path.hasPrefix("/open") { return nil }
+            guard let header = request.headers["authorization"] else {
+                return .problem(status: .unauthorized, headers: ["WWW-Authenticate": "Bearer"])
+            }
+            guard header == "Bearer good" else { throw HTTPError(.forbidden, detail: "bad token") }
+            request.headers["X-User"] = "owner"
+            return nil
+        }
+    }
+
+    final class Recorder: HTTPMiddleware, @unchecked Sendable {
+        let lines = Locked<[String]>([])
+        func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {
+            response.headers["X-Recorded"] = "yes"
+            lines.withLock { $0.append("\(request.routePattern ?? "-") \(response.status.code)") }
+        }
+    }
+
+    @Test func middlewareWrapsSyncAndAsyncHandlers() async {
+        let router = Router()
+        let recorder = Recorder()
+        let calls = Locked(0)
+        router.use(recorder)
+        router.use(Auth())
+        router.get("/private") { request in
+            calls.withLock { $0 += 1 }
+            return .text(request.headers["x-user"] ?? "?")
+        }
+        router.get("/private-async") { request in
+            await Task.yield()
+            calls.withLock { $0 += 1 }
+            return .text(request.headers["x-user"] ?? "?")
+        }
+        router.get("/open") { _ in .text("open") }
+
+        let anonymous = await respond(router, HTTPRequest(target: "/private"))
+        #expect(anonymous.status == .unauthorized)
+        #expect(anonymous.headers["www-authenticate"] == "Bearer")
+        #expect(anonymous.headers["x-recorded"] == "yes")
+        let forbidden = await respond(
+            router, HTTPRequest(target: "/private-async", headers: ["Authorization": "Bearer bad"]))
+        #expect(forbidden.status == .forbidden)
+        #expect(calls.withLock { $0 } == 0)
+
+        let ok = await respond(router, HTTPRequest(target: "/private", headers: ["Authorization": "Bearer good"]))
+        #expect(text(ok) == "owner")
+        let okAsync = await respond(
+            router, HTTPRequest(target: "/private-async", headers: ["Authorization": "Bearer good"]))
+        #expect(text(okAsync) == "owner")
+        #expect(okAsync.headers["x-recorded"] == "yes")
+        #expect(calls.withLock { $0 } == 2)
+        #expect(
+            await respond(router, HTTPRequest(target: "/nowhere", headers: ["Authorization": "Bearer good"])).status
+                == .notFound)
+        #expect(
+            recorder.lines.withLock { $0 } == [
+                "/private 401", "/private-async 403", "/private 200", "/private-async 200", "- 404",
+            ])
+    }
+
+    @Test func metricsInPrometheusFormat() async {
+        let router = Router()
+        let metrics = Metrics(buckets: [0.001, 0.1])
+        router.use(metrics)
+        router.get("/p/{id}") { _ in .text("x") }
+        for id in ["1", "2", "3"] { _ = await respond(router, HTTPRequest(target: "/p/\(id)")) }
+        _ = await respond(router, HTTPRequest(target: "/missing/\"quoted\""))
+        let text = metrics.prometheusText()
+        #expect(text.contains("# TYPE http_requests_total counter"))
+        #expect(text.contains("http_requests_total{method=\"GET\",route=\"/p/{id}\",status=\"200\"} 3"))
+        #expect(text.contains("http_requests_total{method=\"GET\",route=\"unmatched\",status=\"404\"} 1"))
+        #expect(text.contains("http_request_duration_seconds_bucket{route=\"/p/{id}\",le=\"+Inf\"} 3"))
+        #expect(text.contains("http_request_duration_seconds_count{route=\"/p/{id}\"} 3"))
+        #expect(text.contains("# TYPE http_request_duration_seconds histogram"))
+        // Every sample line is `name{labels} value`.
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            #expect(line.split(separator: " ").count == 2, "\(line)")
+        }
+    }
+
+    @Test func queryItemsAndCookies() {
+        let request = HTTPRequest(
+            target: "/p/1?device=iphone%2015&orientation=landscape&flag&a=1&a=2&plus=a+b&bad=%zz",
+            headers: [("Cookie", "theme=dark; session=\"abc\""), ("cookie", "other=1")].reduce(into: HTTPHeaders()) {
+                $0.add(name: $1.0, value: $1.1)
+            })
+        #expect(request.path == "/p/1")
+        #expect(request.query("device") == "iphone 15")
+        #expect(request.query("flag") == "")
+        #expect(request.query("a") == "1")
+        #expect(request.query("plus") == "a b")
+        #expect(request.query("bad") == "%zz")
+        #expect(request.query("missing") == nil)
+        #expect(request.queryItems.count == 7)
+        #expect(request.cookie("session") == "abc")
+        #expect(request.cookie("theme") == "dark")
+        #expect(request.cookie("other") == "1")
+        #expect(request.cookie("none") == nil)
+        #expect(request.headers.values("COOKIE").count == 2)
+        #expect(request.rawTarget.hasPrefix("/p/1?device"))
+    }
+
+    @Test func headersAreCaseInsensitiveAndSanitised() {
+        var headers: HTTPHeaders = ["Content-Type": "text/plain"]
+        headers.add(name: "Set-Cookie", value: "a=1")
+        headers.add(name: "set-cookie", value: "b=2")
+        #expect(headers["content-type"] == "text/plain")
+        #expect(headers["CONTENT-TYPE"] == "text/plain")
+        #expect(headers.values("Set-Cookie") == ["a=1", "b=2"])
+        headers["content-type"] = "text/html"
+        #expect(headers.values("Content-Type") == ["text/html"])
+        headers["Content-Type"] = nil
+        #expect(!headers.contains("content-type"))
+        headers.add(name: "X-Bad\r\nName", value: "v\r\nInjected: 1")
+        #expect(headers["X-BadName"] == "v  Injected: 1")
+        #expect(headers.count == 3)
+    }
+
+    @Test func problemJSONIsEscaped() throws {
+        let response = HTTPResponse.problem(
+            status: .conflict, title: "Rule \"x\"", detail: "line1\nline2\u{01}\\", type: "/rules#a",
+            extensions: [("rule", "\"popover.no-modal-over\"")])
+        guard case .bytes(let bytes) = response.body else { return }
+        let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        #expect(object?["title"] as? String == "Rule \"x\"")
+        #expect(object?["detail"] as? String == "line1\nline2\u{01}\\")
+        #expect(object?["status"] as? Int == 409)
+        #expect(object?["type"] as? String == "/rules#a")
+        #expect(object?["rule"] as? String == "popover.no-modal-over")
+        #expect(response.headers["content-type"] == "application/problem+json")
+    }
+
+    @Test func httpDates() {
+        #expect(HTTPDate.string(784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+        for seconds in [0, 951_782_400, 1_700_000_000, 4_102_444_799] {
+            #expect(HTTPDate.parse(HTTPDate.string(seconds)) == seconds)
+        }
+    }
+
+    @Test func serverSentEventFormat() {
+        let bytes = ServerSentEvents.format(event: "reload", data: "a\nb\r\nc", id: "7\n", retry: 1000)
+        #expect(
+            String(decoding: bytes, as: UTF8.self) == "event: reload\nid: 7\nretry: 1000\ndata: a\ndata: b\ndata: c\n\n"
+        )
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A blocking TCP client for raw-socket tests: writes exact bytes, reads with deadlines
+/// (poll, never sleep), and parses responses strictly enough to check framing.
+final class TestClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private(set) var sawEOF = false
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(port: Int, host: String = "127.0.0.1") throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, host, &address.sin_addr)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            let text = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw Failure(description: "connect: \(text)")
+        }
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    deinit { Glibc.close(fd) }
+
+    /// Sends all bytes (blocking). Returns false if the peer reset the connection.
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            sent += n
+        }
+        return true
+    }
+
+    @discardableResult
+    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+    /// Sends one byte per write, with TCP_NODELAY, so the server sees tiny reads.
+    func sendSlowly(_ text: String) {
+        for byte in text.utf8 { send([byte]) }
+    }
+
+    func shutdownWrite() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Reads what is available, waiting at most until `deadline`. False on timeout.
+    private func fill(until deadline: Date) -> Bool {
+        if sawEOF { return false }
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { return false }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, Int32(min(remaining * 1000, 60_000)) + 1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if ready == 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+            if n > 0 {
+                buffer.append(contentsOf: chunk[0..<n])
+                return true
+            }
+            if n < 0 && errno == EINTR { continue }
+            // 0 = orderly close; <0 = reset. Either way nothing more will come.
+            sawEOF = true
+            return false
+        }
+    }
+
+    /// Waits until the server closes the connection (EOF or reset); false if it stays open.
+    func waitForClose(timeout: Double = 3) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !sawEOF {
+            if !fill(until: deadline) && !sawEOF { return false }
+        }
+        return true
+    }
+
+    /// True if no byte arrives and the connection stays open for `duration` seconds.
+    func staysQuiet(for duration: Double) -> Bool {
+        let before = buffer.count
+        _ = fill(until: Date(timeIntervalSinceNow: duration))
+        return buffer.count == before && !sawEOF
+    }
+
+    func readAllUntilClose(timeout: Double = 5) -> [UInt8] {
+        _ = waitForClose(timeout: timeout)
+        defer { buffer = [] }
+        return buffer
+    }
+
+    /// Reads one response. `head: true` for a response to HEAD (no body whatever the headers say).
+    func readResponse(timeout: Double = 5, head: Bool = false) throws -> TestResponse {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        // Head.
+        var headEnd: Int?
+        while headEnd == nil {
+            headEnd = Self.find([13, 10, 13, 10], in: buffer)
+            if headEnd == nil && !fill(until: deadline) {
+                throw Failure(
+                    description:
+                        "no complete response head (\(sawEOF ? "closed" : "timeout")); got \(String(decoding: buffer, as: UTF8.self).debugDescription)"
+                )
+            }
+        }
+        let headText = String(decoding: buffer[0..<headEnd!], as: UTF8.self)
+        buffer.removeFirst(headEnd! + 4)
+        var lines = headText.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst()
+        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, parts[0] == "HTTP/1.1", let status = Int(parts[1]) else {
+            throw Failure(description: "bad status line \(statusLine.debugDescription)")
+        }
+        var headers: [(String, String)] = []
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { throw Failure(description: "bad header line \(line)") }
+            headers.append(
+                (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+        var response = TestResponse(
+            status: status, reason: parts.count > 2 ? String(parts[2]) : "", headers: headers, body: [])
+        if head || status == 204 || status == 304 || (100..<200).contains(status) { return response }
+        if let te = response.header("transfer-encoding") {
+            guard te.lowercased() == "chunked" else { throw Failure(description: "unexpected TE \(te)") }
+            while true {
+                var lineEnd: Int?
+                while lineEnd == nil {
+                    lineEnd = Self.find([13, 10], in: buffer)
+                    if lineEnd == nil && !fill(until: deadline) { throw Failure(description: "chunk size missing") }
+                }
+                let sizeText = String(decoding: buffer[0..<lineEnd!], as: UTF8.self)
+                guard let size = Int(sizeText.split(separator: ";")[0], radix: 16) else {
+                    throw Failure(description: "bad chunk size \(sizeText)")
+                }
+                buffer.removeFirst(lineEnd! + 2)
+                if size == 0 {
+                    while Self.find([13, 10], in: buffer) != 0 {
+                        if !fill(until: deadline) { throw Failure(description: "chunked end missing") }
+                    }
+                    buffer.removeFirst(2)
+                    return response
+                }
+                while buffer.count < size + 2 {
+                    if !fill(until: deadline) { throw Failure(description: "chunk data short") }
+                }
+                response.body.append(contentsOf: buffer[0..<size])
+                guard buffer[size] == 13, buffer[size + 1] == 10 else {
+                    throw Failure(description: "chunk not CRLF-terminated")
+                }
+                buffer.removeFirst(size + 2)
+            }
+        }
+        if let lengthText = response.header("content-length") {
+            guard let length = Int(lengthText) else { throw Failure(description: "bad Content-Length") }
+            while buffer.count < length {
+                if !fill(until: deadline) { throw Failure(description: "body short: \(buffer.count) of \(length)") }
+            }
+            response.body = Array(buffer[0..<length])
+            buffer.removeFirst(length)
+            return response
+        }
+        // Delimited by close.
+        _ = waitForClose(timeout: deadline.timeIntervalSinceNow)
+        response.body = buffer
+        buffer = []
+        return response
+    }
+
+    /// Reads raw bytes until `marker` has been seen, returning everything up to and including it.
+    func readUntil(_ marker: String, timeout: Double = 5) throws -> String {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        let bytes = Array(marker.utf8)
+        while true {
+            if let index = Self.find(bytes, in: buffer) {
+                let text = String(decoding: buffer[0..<(index + bytes.count)], as: UTF8.self)
+                buffer.removeFirst(index + bytes.count)
+                return text
+            }
+            if !fill(until: deadline) {
+                throw Failure(
+                    description:
+                        "did not see \(marker.debugDescription); got \(String(decoding: buffer, as: UTF8.self).debugDescription)"
+                )
+            }
+        }
+    }
+
+    var pending: [UInt8] { buffer }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] {
+            if Array(haystack[i..<(i + needle.count)]) == needle { return i }
+        }
+        return nil
+    }
+}
+
+struct TestResponse {
+    var status: Int
+    var reason: String
+    var headers: [(String, String)]
+    var body: [UInt8]
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+    func headerCount(_ name: String) -> Int {
+        headers.filter { $0.0.lowercased() == name.lowercased() }.count
+    }
+    var text: String { String(decoding: body, as: UTF8.self) }
+}

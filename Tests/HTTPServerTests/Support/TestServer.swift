@@ -1,0 +1,93 @@
+import Foundation
+import HTTPServer
+
+/// A server on 127.0.0.1 and a free port, for one test.
+final class TestServer: Sendable {
+    let server: HTTPServer
+    let port: Int
+
+    init(router: Router, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configure(&configuration)
+        server = HTTPServer(configuration: configuration, responder: router)
+        port = try server.start()
+    }
+
+    func client() throws -> TestClient { try TestClient(port: port) }
+
+    /// One request on a fresh connection.
+    func request(_ raw: String, head: Bool = false) throws -> TestResponse {
+        let client = try client()
+        client.send(raw)
+        return try client.readResponse(head: head)
+    }
+
+    func stop() async { await server.shutdown(gracePeriod: 1) }
+
+    /// Polls `condition` until it holds or `timeout` seconds pass.
+    static func eventually(timeout: Double = 3, _ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(5_000)
+        }
+        return condition()
+    }
+}
+
+/// A router with routes the protocol tests share.
+func makeTestRouter() -> Router {
+    let router = Router()
+    router.get("/hello") { _ in .text("hello") }
+    router.post("/echo") { request in
+        HTTPResponse(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: .bytes(request.body))
+    }
+    router.post("/small", maxBodyBytes: 10) { request in .text("\(request.body.count)") }
+    router.post("/big", maxBodyBytes: 4 << 20) { request in .text("\(request.body.count)") }
+    router.get("/delay/{ms}") { request async in
+        let ms = UInt64(request.parameters["ms"] ?? "0") ?? 0
+        try? await Task.sleep(nanoseconds: ms * 1_000_000)
+        return .text("slept \(ms)")
+    }
+    router.get("/path") { request in .text(request.path + "|" + (request.query("q") ?? "-")) }
+    router.get("/large/{n}") { request in
+        let n = Int(request.parameters["n"] ?? "0") ?? 0
+        return HTTPResponse(body: .bytes([UInt8](repeating: UInt8(ascii: "x"), count: n)))
+    }
+    return router
+}
+
+let crlf = "\r\n"
+
+/// `GET path` with Host, as one string.
+func get(_ path: String, _ extra: String = "") -> String {
+    "GET \(path) HTTP/1.1\r\nHost: t\r\n\(extra)\r\n"
+}
+
+/// Runs blocking socket code on its own thread: the cooperative pool has one thread per core
+/// (two here), and a test blocking them would starve the server's handler tasks.
+func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+}
+
+/// Starts a server, runs `body` with it on a thread of its own, then shuts the server down.
+func withTestServer(
+    router: Router, configure: @escaping (inout ServerConfiguration) -> Void = { _ in },
+    _ body: @escaping @Sendable (TestServer) throws -> Void
+) async throws {
+    let server = try TestServer(router: router, configure: configure)
+    do {
+        try await blocking { try body(server) }
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+}

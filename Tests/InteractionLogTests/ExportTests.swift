@@ -1,0 +1,142 @@
+import Foundation
+import JSON
+import Testing
+
+@testable import InteractionLog
+
+@Suite struct ExportTests {
+    /// Events with every awkward value a CSV can meet, over two days.
+    static func awkwardEvents() -> [PendingEvent] {
+        var events: [PendingEvent] = [
+            pending(.sessionStart, ts: sampleTs),
+            pending(.tap, ts: sampleTs + 1, target: "a,b"),
+            pending(.tap, ts: sampleTs + 2, target: "say \"hi\""),
+            pending(.comment, ts: sampleTs + 3, target: "line1\nline2\r\nline3"),
+            pending(
+                .comment, ts: sampleTs + 4, target: "日本語 ✓ 🎉",
+                props: JSONObject([("text", "café, \"quoted\"\n"), ("n", 1.5), ("list", [1, "two", nil])])),
+        ]
+        var e = pending(.misclick, id: "client-9", ts: LogTimestamp.parse("2026-11-30T01:02:03.000004Z")!)
+        e.x = 120.5
+        e.y = 640
+        events.append(e)
+        return events
+    }
+
+    @Test func ndjsonExportIsTheFilesAsTheyAre() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        _ = try await store.append(ExportTests.awkwardEvents())
+        var out: [UInt8] = []
+        try store.export(format: .ndjson) { out += $0 }
+        let files = partFiles(dir.logs).flatMap { readFile(dir.logs + "/" + $0) }
+        #expect(out == files)
+        store.close()
+    }
+
+    @Test func csvExportHasTheHeaderAndQuotesPerRFC4180() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        let written = try await store.append(ExportTests.awkwardEvents()).events
+        var out: [UInt8] = []
+        try store.export(format: .csv) { out += $0 }
+        let text = String(decoding: out, as: UTF8.self)
+        #expect(text.hasPrefix(LogColumns.csvHeader))
+        let rows = try parseCSV(out)
+        #expect(rows[0] == LogColumns.names)
+        #expect(rows.count == 1 + written.count)
+        for (row, event) in zip(rows.dropFirst(), written) {
+            #expect(row.count == LogColumns.names.count)
+            #expect(row[LogColumns.eventID] == event.eventID)
+            #expect(row[LogColumns.seq] == String(event.seq))
+            #expect(row[LogColumns.ts] == LogTimestamp.format(event.ts))
+            #expect(row[LogColumns.type] == event.type.rawValue)
+            #expect(row[LogColumns.target] == (event.target ?? ""))
+            #expect(row[LogColumns.share] == "")
+            #expect(try JSONParser.parse(row[LogColumns.props]) == .object(event.props))
+        }
+        #expect(rows[6][LogColumns.x] == "120.5" && rows[6][LogColumns.y] == "640")
+        #expect(text.contains("\"line1\nline2\r\nline3\""))
+        #expect(text.contains(",\"say \"\"hi\"\"\","))
+        store.close()
+    }
+
+    @Test func filteredExportsAndEmptyExports() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        _ = try await store.append(ExportTests.awkwardEvents())
+        var csv: [UInt8] = []
+        try store.export(format: .csv, filter: LogFilter(types: [.comment])) { csv += $0 }
+        #expect(try parseCSV(csv).count == 3)
+        var none: [UInt8] = []
+        try store.export(format: .csv, filter: LogFilter(prototype: "other")) { none += $0 }
+        #expect(String(decoding: none, as: UTF8.self) == LogColumns.csvHeader)
+        var ndjson: [UInt8] = []
+        try store.export(format: .ndjson, filter: LogFilter(from: LogTimestamp.parse("2026-11-30"))) { ndjson += $0 }
+        #expect(lines(ndjson).count == 1)
+        var nothing: [UInt8] = []
+        try store.export(format: .ndjson, filter: LogFilter(session: "zzz")) { nothing += $0 }
+        #expect(nothing.isEmpty)
+        store.close()
+    }
+
+    @Test func daysOutsideTheRangeAreSkippedByName() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        _ = try await store.append(ExportTests.awkwardEvents())
+        // A "part" that cannot be read as a file: reading it would throw.
+        try FileManager.default.createDirectory(
+            atPath: dir.logs + "/date=2020-01-01/part-000000.ndjson", withIntermediateDirectories: true)
+        var out: [UInt8] = []
+        try store.export(format: .csv, filter: LogFilter(from: LogTimestamp.parse("2026-01-01"))) { out += $0 }
+        #expect(try parseCSV(out).count == 7)
+        #expect(throws: LogStoreError.self) { try store.export(format: .csv) { _ in } }
+        store.close()
+    }
+
+    @Test func cursorChunksAndAsyncChunksConcatenateToTheWholeExport() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs, partMaxBytes: 4096)
+        for i in 0..<200 { _ = try await store.append([pending(.tap, session: "s\(i % 7)", target: "t\(i)")]) }
+        var whole: [UInt8] = []
+        try store.export(format: .csv) { whole += $0 }
+        let cursor = try store.exportCursor(format: .csv, chunkSize: 1000)
+        var joined: [UInt8] = []
+        var chunks = 0
+        while let chunk = try cursor.next() {
+            #expect(!chunk.isEmpty && chunk.count < 1000 + 1024)
+            joined += chunk
+            chunks += 1
+        }
+        #expect(try cursor.next() == nil)
+        #expect(joined == whole)
+        #expect(chunks > 20)
+        #expect(cursor.events == 200 && cursor.skippedLines == 0)
+        var asyncJoined: [UInt8] = []
+        for try await chunk in try store.exportChunks(format: .csv, chunkSize: 3000) { asyncJoined += chunk }
+        #expect(asyncJoined == whole)
+        #expect(try parseCSV(whole).count == 201)
+        store.close()
+    }
+
+    @Test func readerExportsATreeWithoutAStore() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        _ = try await store.append(ExportTests.awkwardEvents())
+        let reader = LogReader(directory: dir.logs)
+        var a: [UInt8] = []
+        var b: [UInt8] = []
+        try reader.export(format: .csv) { a += $0 }
+        try store.export(format: .csv) { b += $0 }
+        #expect(a == b)
+        #expect(try reader.events() == store.events())
+        #expect(try LogReader(directory: dir.path + "/nowhere").events().isEmpty)
+        store.close()
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import JSON
+import Testing
+
+@testable import InteractionLog
+
+@Suite struct LogEventTests {
+    let full = LogEvent(
+        eventID: "e-1", seq: 7, ts: sampleTs, tMs: 5120, type: .dismiss, prototype: "mail",
+        prototypeVersion: "sha256:abc", session: "s1", share: "sh1", device: "iphone-16", orientation: "portrait",
+        sizeClass: "compact/regular", screen: "inbox", modal: "compose", target: "cancel, \"now\"\nplease",
+        style: "pageSheet", requestedStyle: "automatic", how: "button", rule: "sheet.compact-width-card",
+        severity: "info", x: 120.5, y: 640, durationMs: 4200,
+        props: JSONObject([("note", "café ✓ 🎉"), ("cancel", true), ("n", 3), ("nested", ["a": [1, 2]])]))
+
+    @Test func lineHasEveryKeyInColumnOrderAndNulls() throws {
+        let event = LogEvent(eventID: "e-2", seq: 1, ts: sampleTs, type: .tap)
+        let line = event.ndjsonLine
+        #expect(line.last == 0x0A)
+        #expect(line.dropLast().contains(0x0A) == false)
+        let value = try JSONParser.parse(Array(line.dropLast()))
+        let object = try #require(value.objectValue)
+        #expect(object.keys == LogColumns.names)
+        #expect(object["schema"] == 1)
+        #expect(object["ts"] == "2026-11-29T11:40:22.123456Z")
+        #expect(object["props"] == .object(JSONObject()))
+        for key in LogColumns.names where !["schema", "event_id", "seq", "ts", "type", "props"].contains(key) {
+            #expect(object[key] == .null, "\(key) should be null")
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(
+            text.hasPrefix(
+                #"{"schema":1,"event_id":"e-2","seq":1,"ts":"2026-11-29T11:40:22.123456Z","t_ms":null,"type":"tap","prototype":null"#
+            ))
+        #expect(text.hasSuffix(#","duration_ms":null,"props":{}}"# + "\n"))
+    }
+
+    @Test func lineMatchesTheGenericWriter() throws {
+        #expect(full.ndjsonLine == JSONWriter().bytes(full.jsonValue) + [0x0A])
+    }
+
+    @Test func strictAndFastDecodingRoundTrip() throws {
+        let strict = try LogEvent(ndjsonLine: full.ndjsonLine)
+        #expect(strict == full)
+        let line = full.ndjsonLine
+        let fast = line.withUnsafeBufferPointer { buf -> LogEvent? in
+            var r = RawLine()
+            guard r.scan(UnsafeBufferPointer(rebasing: buf.dropLast())) else { return nil }
+            return LogEvent(raw: r)
+        }
+        #expect(fast == full)
+    }
+
+    @Test func decodingErrorsNameThePath() {
+        #expect(throws: LogLineError.self) { try LogEvent(ndjsonLine: Array(#"{"schema":1,"event_"#.utf8)) }
+        do {
+            _ = try LogEvent(ndjsonLine: Array(#"{"event_id":"a","seq":1,"ts":"2026-11-29","type":"tapp"}"#.utf8))
+            Issue.record("expected a shape error")
+        } catch {
+            guard case .shape(let e) = error else {
+                Issue.record("expected shape, got \(error)")
+                return
+            }
+            #expect(e.path.description == "$.type")
+            #expect(e.message.contains("did you mean \"tap\""))
+        }
+    }
+
+    @Test func unknownColumnsAreIgnoredByBothDecoders() throws {
+        var text = String(decoding: full.ndjsonLine.dropLast(), as: UTF8.self)
+        text.removeLast()
+        text += #","future_column":{"a":[1,"}"]}}"#
+        #expect(try LogEvent(ndjsonLine: Array(text.utf8)) == full)
+        let bytes = Array(text.utf8)
+        let fast = bytes.withUnsafeBufferPointer { buf -> LogEvent? in
+            var r = RawLine()
+            return r.scan(buf) ? LogEvent(raw: r) : nil
+        }
+        #expect(fast == full)
+    }
+
+    @Test func scannerRejectsTornAndGarbageLines() {
+        let line = Array(full.ndjsonLine.dropLast())
+        for cut in stride(from: 1, to: line.count, by: 7) {
+            let torn = Array(line.prefix(cut))
+            let ok = torn.withUnsafeBufferPointer { buf in
+                var r = RawLine()
+                return r.scan(buf)
+            }
+            #expect(!ok, "prefix of \(cut) bytes should not scan")
+        }
+        let garbage = [
+            "", "null", "[1]", "{\"a\":1} x", "{\"a\":\"\u{1}\"}", "{\"a\":tru}", String(repeating: "\0", count: 9),
+        ]
+        for g in garbage {
+            let ok = Array(g.utf8).withUnsafeBufferPointer { buf in
+                var r = RawLine()
+                return r.scan(buf)
+            }
+            #expect(!ok, "\(g.debugDescription) should not scan")
+        }
+    }
+
+    @Test func timestamps() {
+        #expect(LogTimestamp.format(0) == "1970-01-01T00:00:00.000000Z")
+        #expect(LogTimestamp.format(sampleTs) == "2026-11-29T11:40:22.123456Z")
+        #expect(LogTimestamp.format(-1) == "1969-12-31T23:59:59.999999Z")
+        #expect(LogTimestamp.parse("2024-02-29T00:00:00Z") == LogTimestamp.parse("2024-02-29"))
+        #expect(LogTimestamp.parse("2023-02-29") == nil)
+        #expect(LogTimestamp.parse("2026-11-29T12:40:22.123456+01:00") == sampleTs)
+        #expect(LogTimestamp.parse("2026-11-29T11:40:22.1234567Z") == sampleTs)
+        #expect(LogTimestamp.parse("2026-11-29T11:40:22.1Z") == sampleTs - 23456)
+        #expect(LogTimestamp.parse("2026-11-29T11:40:22") == nil)
+        #expect(LogTimestamp.parse("yesterday") == nil)
+        #expect(LogTimestamp.dayString(sampleTs) == "2026-11-29")
+        #expect(LogTimestamp.dayString(-1) == "1969-12-31")
+        for micros: Int64 in [0, 1, 86_399_999_999, 951_782_400_000_000, sampleTs, 253_402_300_799_999_999] {
+            #expect(LogTimestamp.parse(LogTimestamp.format(micros)) == micros)
+        }
+        let date = LogEvent(eventID: "a", seq: 1, ts: sampleTs, type: .tap).date
+        #expect(abs(date.timeIntervalSince1970 - 1_795_952_422.123456) < 1e-5)
+    }
+
+    @Test func csvHeaderIsExact() {
+        #expect(
+            LogColumns.csvHeader
+                == "schema,event_id,seq,ts,t_ms,type,prototype,prototype_version,session,share,device,orientation,"
+                + "size_class,screen,modal,target,style,requested_style,how,rule,severity,x,y,duration_ms,props\r\n")
+    }
+
+    @Test func csvRecordQuotesPerRFC4180() throws {
+        let record = full.csvRecord
+        let text = String(decoding: record, as: UTF8.self)
+        #expect(text.hasSuffix("\r\n"))
+        #expect(text.contains(",\"cancel, \"\"now\"\"\nplease\","))
+        let rows = try parseCSV(record)
+        #expect(rows.count == 1)
+        let row = rows[0]
+        #expect(row.count == LogColumns.names.count)
+        #expect(row[LogColumns.target] == "cancel, \"now\"\nplease")
+        #expect(row[LogColumns.ts] == "2026-11-29T11:40:22.123456Z")
+        #expect(row[LogColumns.x] == "120.5")
+        #expect(row[LogColumns.y] == "640")
+        let props = try JSONParser.parse(row[LogColumns.props])
+        #expect(props == .object(full.props))
+        let empty = try parseCSV(LogEvent(eventID: "e", seq: 1, ts: 0, type: .tap).csvRecord)[0]
+        #expect(empty[LogColumns.modal] == "")
+        #expect(empty[LogColumns.props] == "{}")
+    }
+
+    @Test func clientEvents() throws {
+        let ok = try JSONParser.parse(
+            #"{"event_id":"c-1","type":"misclick","t_ms":5120,"x":120.5,"y":640,"target":null,"props":{"k":1}}"#)
+        let e = try PendingEvent(clientEvent: JSONReader(ok))
+        #expect(e.eventID == "c-1" && e.type == .misclick && e.tMs == 5120 && e.x == 120.5 && e.y == 640)
+        #expect(e.target == nil && e.props["k"] == 1)
+        func error(_ text: String) -> String {
+            do {
+                _ = try PendingEvent(clientEvent: JSONReader(try JSONParser.parse(text)))
+                return "no error"
+            } catch { return "\(error)" }
+        }
+        #expect(error(#"{"event_id":"c","type":"misclick","tms":1}"#).contains(#"did you mean "t_ms""#))
+        #expect(error(#"{"event_id":"c","type":"present"}"#).hasPrefix("$.type: expected one of misclick"))
+        #expect(error(#"{"type":"scroll"}"#).hasPrefix("$.event_id: required"))
+        #expect(error(#"{"event_id":"","type":"scroll"}"#).hasPrefix("$.event_id: expected 1 to 128 bytes"))
+        #expect(error(#"{"event_id":"c","type":"scroll","t_ms":-4}"#).hasPrefix("$.t_ms"))
+    }
+}

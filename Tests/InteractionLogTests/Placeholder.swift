@@ -1,5 +1,0 @@
-import Testing
-
-@testable import InteractionLog
-
-@Test func interactionLogModuleBuilds() {}

@@ -1,0 +1,133 @@
+import Foundation
+import JSON
+import Testing
+
+@testable import InteractionLog
+
+@Suite struct SummaryTests {
+    static func studyEvents() -> [PendingEvent] {
+        let t = sampleTs
+        func at(_ ms: Int64, _ e: PendingEvent) -> PendingEvent {
+            var e = e
+            e.ts = t + ms * 1000
+            return e
+        }
+        return [
+            at(0, pending(.sessionStart)),
+            at(10, pending(.screenEnter, screen: "inbox")),
+            at(100, pending(.tap, target: "compose")),
+            at(110, pending(.present, modal: "compose")),
+            at(
+                1110,
+                pending(
+                    .dismiss, modal: "compose", how: "button", durationMs: 1000, props: JSONObject([("cancel", true)]))),
+            at(1200, pending(.misclick)),
+            at(1300, pending(.tap, target: "compose")),
+            at(1310, pending(.present, modal: "compose")),
+            at(3310, pending(.dismiss, modal: "compose", how: "swipe", durationMs: 2000)),
+            at(3400, pending(.present, modal: "compose")),
+            at(7400, pending(.dismiss, modal: "compose", how: "button", durationMs: 4000)),
+            at(7500, pending(.refused, modal: "share", rule: "popover.no-modal-over")),
+            at(7600, pending(.refused, modal: "share", rule: "popover.no-modal-over")),
+            at(7700, pending(.push, screen: "detail")),
+            at(9000, pending(.sessionEnd)),
+            at(0, pending(.sessionStart, session: "s2")),
+            at(500, pending(.misclick, session: "s2")),
+            at(600, pending(.present, session: "s2", modal: "confirm", prototype: "mail")),
+            at(700, pending(.dismiss, session: "s2", modal: "confirm", how: nil)),
+        ]
+    }
+
+    @Test func perModalAndPerSessionMetrics() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        _ = try await store.append(SummaryTests.studyEvents())
+        let s = try store.summary()
+        #expect(s.events == 19 && s.skippedLines == 0)
+        #expect(s.modals.map(\.modal) == ["compose", "confirm", "share"])
+        let compose = s.modals[0]
+        #expect(compose.prototype == "mail")
+        #expect(compose.presentations == 3 && compose.dismissals == 3)
+        #expect(compose.dismissalsByHow == ["button": 2, "swipe": 1, "tapOutside": 0, "home": 0, "programmatic": 0])
+        #expect(compose.medianTimeUpMs == 2000)
+        #expect(compose.p90TimeUpMs == 3600)  // 2000 + 0.8 × (4000 − 2000)
+        #expect(compose.cancels == 2)  // the swipe, and the button with "cancel": true
+        #expect(compose.cancelRate == 2.0 / 3.0)
+        #expect(compose.refusals == 0)
+        let confirm = s.modals[1]
+        #expect(confirm.dismissalsByHow["unknown"] == 1 && confirm.medianTimeUpMs == nil && confirm.cancelRate == 0)
+        let share = s.modals[2]
+        #expect(share.presentations == 0 && share.refusals == 2 && share.refusalsByRule == ["popover.no-modal-over": 2])
+        #expect(share.cancelRate == nil)
+
+        #expect(s.sessions.map(\.session) == ["s1", "s2"])
+        let s1 = s.sessions[0]
+        #expect(s1.path == ["inbox", "compose", "detail"])
+        #expect(s1.taps == 2 && s1.misclicks == 1 && s1.misclickRate == 0.5)
+        #expect(s1.durationMs == 9000 && s1.ended && s1.events == 15)
+        #expect(s1.prototype == "mail" && s1.device == "iphone-16")
+        let s2 = s.sessions[1]
+        #expect(s2.misclickRate == nil && s2.misclicks == 1 && !s2.ended && s2.durationMs == 700)
+
+        let only = try store.summary(filter: LogFilter(session: "s2"))
+        #expect(only.sessions.map(\.session) == ["s2"] && only.modals.map(\.modal) == ["confirm"])
+        store.close()
+    }
+
+    @Test func renderings() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        _ = try await store.append(SummaryTests.studyEvents())
+        let s = try store.summary()
+
+        let json = s.jsonValue
+        #expect(json["events"] == 19)
+        let modal = try #require(json["modals"]?.arrayValue?.first?.objectValue)
+        #expect(
+            modal.keys == [
+                "prototype", "modal", "presentations", "dismissals", "dismissals_by_how", "median_time_up_ms",
+                "p90_time_up_ms", "cancels", "cancel_rate", "refusals", "refusals_by_rule",
+            ])
+        #expect(
+            modal["dismissals_by_how"]?.objectValue?.keys == ["button", "swipe", "tapOutside", "home", "programmatic"])
+        let session = try #require(json["sessions"]?.arrayValue?.first?.objectValue)
+        #expect(session["path"] == ["inbox", "compose", "detail"])
+        #expect(session["start"] == "2026-11-29T11:40:22.123456Z")
+        #expect(session["misclick_rate"] == 0.5)
+        // Round trip through text.
+        #expect(try JSONParser.parse(JSONWriter().string(json)) == json)
+
+        let rows = try parseCSV(s.csv)
+        #expect(rows[0] == LogSummary.csvColumns)
+        #expect(rows.count == 1 + 3 + 2)
+        #expect(rows.allSatisfy { $0.count == LogSummary.csvColumns.count })
+        let col = Dictionary(uniqueKeysWithValues: LogSummary.csvColumns.enumerated().map { ($1, $0) })
+        #expect(rows[1][col["kind"]!] == "modal" && rows[1][col["modal"]!] == "compose")
+        #expect(rows[1][col["p90_time_up_ms"]!] == "3600" && rows[1][col["dismissals_swipe"]!] == "1")
+        #expect(rows[3][col["refusals_by_rule"]!] == #"{"popover.no-modal-over":2}"#)
+        #expect(rows[4][col["kind"]!] == "session" && rows[4][col["path"]!] == "inbox > compose > detail")
+        #expect(rows[4][col["misclick_rate"]!] == "0.5" && rows[4][col["presentations"]!] == "")
+
+        let text = s.text
+        #expect(text.hasPrefix("19 events, 3 modals, 2 sessions\n"))
+        #expect(
+            text.contains(
+                "  mail/compose: 3 presented, 3 dismissed (button 2, swipe 1), time up median 2.0 s, p90 3.6 s, cancel rate 67%"
+            ))
+        #expect(text.contains("refused 2 (popover.no-modal-over 2)"))
+        #expect(
+            text.contains(
+                "  s1 (mail, iphone-16): 9.0 s, 15 events, misclick rate 50% (1/2 taps), path inbox > compose > detail"
+            ))
+        store.close()
+    }
+
+    @Test func quantiles() {
+        #expect(LogSummary.quantile([], 0.5) == nil)
+        #expect(LogSummary.quantile([7], 0.9) == 7)
+        #expect(LogSummary.quantile([1, 2, 3, 4], 0.5) == 2.5)
+        #expect(LogSummary.quantile(Array(1...10).map(Double.init), 0.9) == 9.1)
+    }
+}

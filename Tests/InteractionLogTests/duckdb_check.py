@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Checks that DuckDB reads the interaction log as SPEC §7 promises.
+
+Usage: duckdb_check.py LOGS_DIR CSV_FILE EXPECTED_ROWS
+
+- the hive-partitioned NDJSON tree with read_json_auto('LOGS_DIR/**/*.ndjson', hive_partitioning=true)
+- the CSV export with read_csv_auto('CSV_FILE')
+
+Exit status: 0 when every check passes, 1 when one fails (the reason on stderr),
+3 when the duckdb module cannot be imported (pip install duckdb).
+"""
+import sys
+
+try:
+    import duckdb
+except ImportError as error:
+    print(f"duckdb is not importable ({error}); install it with: pip install duckdb", file=sys.stderr)
+    sys.exit(3)
+
+COLUMNS = [
+    "schema", "event_id", "seq", "ts", "t_ms", "type", "prototype", "prototype_version", "session", "share",
+    "device", "orientation", "size_class", "screen", "modal", "target", "style", "requested_style", "how",
+    "rule", "severity", "x", "y", "duration_ms", "props",
+]
+INTEGER = {"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT"}
+NUMBER = INTEGER | {"DOUBLE", "FLOAT", "DECIMAL"}
+
+
+def fail(message):
+    print("duckdb_check: " + message, file=sys.stderr)
+    sys.exit(1)
+
+
+def expect(condition, message):
+    if not condition:
+        fail(message)
+
+
+def types_of(con, relation):
+    return {row[0]: row[1] for row in con.execute(f"DESCRIBE SELECT * FROM {relation}").fetchall()}
+
+
+def main():
+    if len(sys.argv) != 4:
+        fail(__doc__)
+    logs, csv_file, expected = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    con = duckdb.connect()
+
+    ndjson = f"read_json_auto('{logs}/**/*.ndjson', hive_partitioning=true)"
+    (count,) = con.execute(f"SELECT count(*) FROM {ndjson}").fetchone()
+    expect(count == expected, f"NDJSON: {count} rows, expected {expected}")
+    types = types_of(con, ndjson)
+    expect(list(types)[: len(COLUMNS)] == COLUMNS, f"NDJSON columns {list(types)}")
+    expect("date" in types, f"NDJSON: no hive partition column 'date' in {list(types)}")
+    for name in ["schema", "seq", "t_ms", "duration_ms"]:
+        expect(types[name] in INTEGER, f"NDJSON: {name} is {types[name]}, expected an integer")
+    for name in ["x", "y"]:
+        expect(types[name] in NUMBER, f"NDJSON: {name} is {types[name]}, expected a number")
+    expect(types["ts"].startswith("TIMESTAMP"), f"NDJSON: ts is {types['ts']}, expected a TIMESTAMP")
+    expect(types["event_id"] == "VARCHAR", f"NDJSON: event_id is {types['event_id']}")
+    (days,) = con.execute(f"SELECT count(DISTINCT date) FROM {ndjson}").fetchone()
+    expect(days >= 2, f"NDJSON: {days} distinct days, expected at least 2")
+    (bad_days,) = con.execute(
+        f"SELECT count(*) FROM {ndjson} WHERE CAST(ts AS DATE) <> CAST(date AS DATE)").fetchone()
+    expect(bad_days == 0, f"NDJSON: {bad_days} rows whose ts is not in their date= partition")
+    (dupes,) = con.execute(f"SELECT count(*) - count(DISTINCT event_id) FROM {ndjson}").fetchone()
+    expect(dupes == 0, f"NDJSON: {dupes} duplicate event ids")
+
+    csv = f"read_csv_auto('{csv_file}')"
+    (count,) = con.execute(f"SELECT count(*) FROM {csv}").fetchone()
+    expect(count == expected, f"CSV: {count} rows, expected {expected}")
+    types = types_of(con, csv)
+    expect(list(types) == COLUMNS, f"CSV columns {list(types)}")
+    for name in ["schema", "seq", "t_ms"]:
+        expect(types[name] in INTEGER, f"CSV: {name} is {types[name]}, expected an integer")
+    for name in ["x", "y"]:
+        expect(types[name] in NUMBER, f"CSV: {name} is {types[name]}, expected a number")
+    expect(types["props"] == "VARCHAR", f"CSV: props is {types['props']}, expected VARCHAR (JSON text)")
+    rows = con.execute(f"SELECT target FROM {csv} WHERE target LIKE 'line1%'").fetchall()
+    expect(rows == [("line1\nline2\r\nline3",)], f"CSV: multi-line target read as {rows!r}")
+    rows = con.execute(f"SELECT target FROM {csv} WHERE target LIKE 'say%'").fetchall()
+    expect(rows == [('say "hi"',)], f"CSV: quoted target read as {rows!r}")
+    rows = con.execute(
+        f"SELECT json_extract_string(props, '$.text') FROM {csv} WHERE props LIKE '%quoted%'").fetchall()
+    expect(rows == [('café, "quoted"\n',)], f"CSV: props JSON read as {rows!r}")
+    (same,) = con.execute(
+        f"SELECT count(*) FROM {csv} c JOIN {ndjson} n USING (event_id) WHERE c.seq = n.seq").fetchone()
+    expect(same == expected, f"CSV and NDJSON agree on {same} of {expected} rows")
+    print(f"duckdb {duckdb.__version__}: {expected} rows read from NDJSON and CSV")
+
+
+main()

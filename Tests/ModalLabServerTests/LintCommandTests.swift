@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import ModalLabServer
+
+@Suite struct LintCommandTests {
+    /// A temporary folder with the given files.
+    func folder(_ files: [String: String]) throws -> String {
+        let dir = NSTemporaryDirectory() + "modallab-lint-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        return dir
+    }
+
+    func run(_ args: [String]) -> (Int32, [String], [String]) {
+        var out: [String] = []
+        var err: [String] = []
+        let status = LintCommand.run(args, stdout: { out.append($0) }, stderr: { err.append($0) })
+        return (status, out, err)
+    }
+
+    let clean = #"{"format": "modallab/1", "id": "a", "start": "home", "screens": [{"id": "home"}]}"#
+    let faulty = #"{"format": "modallab/1", "id": "b", "start": "home", "screens": [{"id": "home"}], "modals": [{"id": "x", "style": "none"}]}"#
+
+    @Test func exitStatuses() throws {
+        let dir = try folder(["a.json": clean, "sub/b.json": faulty, "notes.txt": "not linted"])
+        let (ok, out, _) = run([dir + "/a.json"])
+        #expect(ok == 0 && out.isEmpty)
+        let (bad, lines, _) = run([dir])
+        #expect(bad == 1)
+        #expect(lines.count == 1 && lines[0].hasPrefix(dir + "/sub/b.json: $.modals[0].style: error:"))
+        let (missing, missingOut, _) = run([dir + "/nope.json"])
+        #expect(missing == 2 && missingOut[0].contains("no such file"))
+    }
+
+    @Test func brokenJSONExitsTwoWithLineAndColumn() throws {
+        let dir = try folder(["broken.json": "{\n  \"id\": ,\n}"])
+        let (status, out, _) = run([dir, "--format", "json"])
+        #expect(status == 2)
+        #expect(out.joined().contains("\"line\": 2"))
+    }
+
+    @Test func badArguments() {
+        #expect(run([]).0 == 2)
+        #expect(run(["x.json", "--device", "iphone-17"]).2.joined().contains("did you mean"))
+        #expect(run(["x.json", "--format", "xml"]).0 == 2)
+    }
+
+    @Test func rulesCommandFormats() {
+        var out: [String] = []
+        #expect(RulesCommand.run(["--format", "markdown", "--lang", "zh-Hans"], stdout: { out.append($0) }, stderr: { _ in }) == 0)
+        #expect(out.joined().contains("### `alert.button-count` — 优先使用两个按钮"))
+        out = []
+        #expect(RulesCommand.run([], stdout: { out.append($0) }, stderr: { _ in }) == 0)
+        #expect(out.joined().contains("popover.no-modal-over"))
+        #expect(RulesCommand.run(["--format", "yaml"], stdout: { _ in }, stderr: { _ in }) == 2)
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@testable import Mustache
-
-@Test func mustacheModuleBuilds() {}
