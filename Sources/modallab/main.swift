@@ -14,7 +14,6 @@ let usage = """
 var args = Array(CommandLine.arguments.dropFirst())
 let command = args.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
 if args.first == command { args.removeFirst() }
-setvbuf(stdout, nil, _IOLBF, 0)
 
 let status: Int32
 switch command {

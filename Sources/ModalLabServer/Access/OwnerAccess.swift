@@ -42,7 +42,7 @@ public struct OwnerAccess: Sendable {
         }
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         let token = RandomID.make(bytes: 32)
-        FileManager.default.createFile(atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600])
         return OwnerAccess(token: token)
     }
 

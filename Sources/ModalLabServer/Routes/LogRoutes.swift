@@ -10,15 +10,15 @@ extension ModalLabApp {
                 guarded { () throws(Problem) in
                     try requireOwner(req)
                     let filter = try logFilter(req)
-                    let chunks = log.exportChunks(format: format, filter: filter)
                     var h: HTTPHeaders = [:]
                     h["Content-Type"] = format.contentType
                     h["Cache-Control"] = "no-store"
                     h["Content-Disposition"] = "attachment; filename=\"modallab-log.\(format.rawValue)\""
                     return HTTPResponse(
                         status: .ok, headers: h,
-                        body: .stream { writer in
-                            for try await chunk in chunks { try await writer.write(chunk) }
+                        body: .stream { [log] writer in
+                            let cursor = try log.exportCursor(format: format, filter: filter)
+                            while let chunk = try cursor.next() { try await writer.write(chunk) }
                         })
                 }
             }

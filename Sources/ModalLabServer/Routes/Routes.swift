@@ -16,7 +16,7 @@ extension ModalLabApp {
             HTTPResponse.json(["status": "ok"])
         }
         router.get("/metrics") { [self] req in
-            try guarded { () throws(Problem) in
+            guarded { () throws(Problem) in
                 try requireOwner(req)
                 var r = HTTPResponse.text(metrics.prometheusText() + sessionMetrics())
                 r.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
@@ -35,7 +35,7 @@ extension ModalLabApp {
             HTTPResponse.json(.array(DeviceCatalogue.all.map(ModalLabApp.deviceJSON)))
         }
         router.get("/api/rules") { _ in HTTPResponse.json(RulesJSON.catalogue()) }
-        router.get("/rules") { [self] req in try guarded { () throws(Problem) in try renderPage("rules", rulesContext()) } }
+        router.get("/rules") { [self] req in guarded { () throws(Problem) in try renderPage("rules", rulesContext()) } }
 
         addPageRoutes()
         addPrototypeRoutes()
@@ -44,7 +44,7 @@ extension ModalLabApp {
     }
 
     /// Runs a handler body, turning a thrown ``Problem`` into its response.
-    func guarded(_ body: () throws(Problem) -> HTTPResponse) rethrows -> HTTPResponse {
+    func guarded(_ body: () throws(Problem) -> HTTPResponse) -> HTTPResponse {
         do { return try body() } catch { return error.response }
     }
 

@@ -54,7 +54,7 @@ extension ModalLabApp {
         var deviceID: String?
         var orientation: Orientation = .portrait
         var multitasking: Multitasking = .full
-        do {
+        do throws(JSONShapeError) {
             let o = try body.object()
             protoID = try o.required("prototype", "a prototype id").string()
             deviceID = try o.optional("device")?.string()
@@ -151,7 +151,7 @@ extension ModalLabApp {
 
     /// Reads an action body (SPEC §6 action types), naming the JSON path of anything wrong.
     func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
-        do {
+        do throws(JSONShapeError) {
             let o = try body.object()
             let types = ["tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present", "key"]
             let type = try o.required("type", "an action type").oneOf(types)
@@ -212,7 +212,7 @@ extension ModalLabApp {
         let s = try session(req)
         let body = try RequestBody.json(req)
         var pending: [PendingEvent] = []
-        do {
+        do throws(JSONShapeError) {
             let o = try body.object()
             let items = try o.required("events", "an array of events").array()
             try o.finish()

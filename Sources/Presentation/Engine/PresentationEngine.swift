@@ -71,7 +71,7 @@ struct Refusal: Error {
 }
 
 /// Where a control is drawn: its layer (0 = the app, i + 1 = `stack[i]`).
-struct Placement {
+struct LayerPlacement {
     var layer: Int
     var location: ControlLocation
 }
@@ -198,20 +198,20 @@ final class Transaction {
     // MARK: Layers
 
     /// Where a control is currently drawn, or `nil` when it is on no visible screen.
-    func placement(of controlID: String) -> Placement? {
+    func placement(of controlID: String) -> LayerPlacement? {
         guard let loc = prototype.control(controlID) else { return nil }
         if let modal = loc.modal {
             guard let i = s.index(of: modal), s.stack[i].screen == loc.screen else { return nil }
-            return Placement(layer: i + 1, location: loc)
+            return LayerPlacement(layer: i + 1, location: loc)
         }
-        return loc.screen == s.screen ? Placement(layer: 0, location: loc) : nil
+        return loc.screen == s.screen ? LayerPlacement(layer: 0, location: loc) : nil
     }
 
     /// The entry that blocks a control in `layer`, or `nil` when the control can be touched:
     /// it is in the top layer, a popover's passthrough, a bar button under a popover anchored to
     /// a bar button (UIKit adds the bar to the passthrough views), or below a sheet resting at
     /// or under its `largestUndimmedDetent` (RULES sheet.undimmed-nonmodal).
-    func blocker(of p: Placement) -> StackEntry? {
+    func blocker(of p: LayerPlacement) -> StackEntry? {
         guard p.layer < s.stack.count else { return nil }
         for i in p.layer..<s.stack.count {
             let e = s.stack[i]
@@ -300,7 +300,7 @@ final class Transaction {
     }
 
     /// Runs a control's action in its layer (0 = the app, i + 1 = `stack[i]`).
-    func perform(_ action: Action, layer: Int, control: Control?, placement: Placement?) throws {
+    func perform(_ action: Action, layer: Int, control: Control?, placement: LayerPlacement?) throws {
         switch action {
         case .none:
             return
