@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "PrototypeTests", dependencies: ["Prototype", "JSON"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Prototype", "JSON"]),
-        .testTarget(name: "InteractionLogTests", dependencies: ["InteractionLog", "JSON"]),
+        .testTarget(name: "InteractionLogTests", dependencies: ["InteractionLog", "JSON"], exclude: ["duckdb_check.py"]),
         .testTarget(name: "SharingTests", dependencies: ["Sharing"]),
         .testTarget(name: "ModalLabServerTests", dependencies: ["ModalLabServer", "HTTPServer", "JSON"]),
     ]

@@ -309,7 +309,16 @@ stage.addEventListener("click", (ev) => {
   const modal = layer?.dataset.modal;
   const p = pointInWindow(ev);
   if (t.closest("[data-back]")) return send({ type: "back" });
-  if (t.closest(".dim")) return send({ type: "tapOutside", ...p });
+  if (t.closest(".dim")) {
+    // A popover's passthrough controls (and the bar beneath a bar-button popover) take the tap.
+    const top = topLayer();
+    const through = new Set((top?.dataset.passthrough ?? "").split(/\s+/).filter(Boolean));
+    if (through.size) {
+      const under = document.elementsFromPoint(ev.clientX, ev.clientY).map((el) => el.closest("button[data-id]")).find(Boolean);
+      if (under && through.has(under.dataset.id)) return send({ type: "tap", target: under.dataset.id, ...p });
+    }
+    return send({ type: "tapOutside", ...p });
+  }
   const actionButton = t.closest("[data-action-index]");
   if (actionButton && modal) return send({ type: "tap", target: modal, action: Number(actionButton.dataset.actionIndex), ...p });
   const activity = t.closest("[data-activity]");

@@ -130,6 +130,7 @@ struct PlayerView {
             l["hasHeight"] = want.height > 0
             l["source"] = m.source ?? ""
             l["arrows"] = m.permittedArrowDirections.map(\.rawValue).joined(separator: " ")
+            l["passthrough"] = passthrough(m, index: index).joined(separator: " ")
         default: break
         }
         // Content.
@@ -146,6 +147,20 @@ struct PlayerView {
             }
         }
         return l
+    }
+
+    /// Controls a tap reaches through a popover's dimming: its `passthrough` views, and, when it
+    /// points at a bar button, the bars of the screen beneath (UIKit adds them itself).
+    func passthrough(_ m: Modal, index: Int) -> [String] {
+        var ids = m.passthrough
+        if let src = m.source, let loc = prototype.control(src), loc.placement != "content", loc.list == nil {
+            let below: String? = index == 0 ? state.screen : state.stack[index - 1].screen
+            if let sid = below, let screen = prototype.screen(sid) {
+                ids += (screen.navigationBar?.leading ?? []).map(\.id) + (screen.navigationBar?.trailing ?? []).map(\.id)
+                    + screen.toolbar.map(\.id)
+            }
+        }
+        return ids
     }
 
     func label(_ m: Modal) -> String {

@@ -694,6 +694,11 @@ final class Transaction {
                 }
             case nil: break
             }
+            if picked == nil, case .title(let t)? = choice, ["close", "cancel"].contains(t.lowercased()) {
+                // The close button: the activity view goes away without doing anything.
+                try dismiss(from: i, how: .button, discard: true)
+                return
+            }
             guard let picked else {
                 throw bad(
                     "$.action",
