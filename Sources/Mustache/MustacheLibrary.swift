@@ -16,9 +16,7 @@ public final class MustacheLibrary: @unchecked Sendable {
     private let lock = NSLock()
     /// Held for a whole reload, so that two threads don't both compile.
     private let reloadLock = NSLock()
-    private var templates: [String: MustacheTemplate] {
-        didSet { partials = templates.mapValues(\.nodes) }
-    }
+    private var templates: [String: MustacheTemplate]
     /// The templates' nodes, for renders: what a partial tag looks up.
     private var partials: [String: [Node]] = [:]
     private var stamps: [FileStamp]
@@ -90,11 +88,21 @@ public final class MustacheLibrary: @unchecked Sendable {
         guard let directory else { return false }
         reloadLock.lock()
         defer { reloadLock.unlock() }
-        let current = try FileStamp.scan(directory: directory, fileExtension: fileExtension)
+        var current = try FileStamp.scan(directory: directory, fileExtension: fileExtension)
         if current == lock.withLock({ stamps }) { return false }
-        let compiled = try Self.compile(current, directory: directory, fileExtension: fileExtension)
+        var compiled = try Self.compile(current, directory: directory, fileExtension: fileExtension)
+        // A file saved while it was being read: read again, a few times, so that the set is
+        // of files that stood still.
+        for _ in 0..<3 {
+            let after = try FileStamp.scan(directory: directory, fileExtension: fileExtension)
+            if after == current { break }
+            current = after
+            compiled = try Self.compile(current, directory: directory, fileExtension: fileExtension)
+        }
+        let nodes = compiled.mapValues(\.nodes)
         lock.withLock {
             templates = compiled
+            partials = nodes
             stamps = current
         }
         return true

@@ -11,7 +11,15 @@
 ///
 /// **Values.** A context is any of: `[String: Any]` (or any dictionary keyed by `String`), a
 /// ``MustacheContext``, an array, `String`, `Substring`, integers, `Double`, `Float`, `Bool`,
-/// `NSNumber`, `nil` / `Optional` / `NSNull`. Other values interpolate their `description`.
+/// `NSNumber`, `nil` / `Optional` / `NSNull`. Interpolation (spec: interpolation.json) renders
+/// integers in decimal, doubles in the shortest form that reads back the same (`1.21`; a whole
+/// double without its fraction, `1.0` as `1`, as in JavaScript — the spec has no case for it),
+/// booleans as `true`/`false`, `nil` and `NSNull` as nothing, other values by `description`.
+///
+/// **Escaping.** `{{name}}` escapes `&`, `<`, `>`, `"` and `'` as `&amp;`, `&lt;`, `&gt;`,
+/// `&quot;` (the forms the spec's 'HTML Escaping' case dictates) and `&#39;`, so values are safe
+/// in element content and in double- or single-quoted attributes. `{{{name}}}` and `{{&name}}`
+/// do not escape.
 ///
 /// **Truthiness** in sections: `false`, `nil`, `NSNull`, an empty list and an empty string are
 /// falsy; everything else — `0` and empty dictionaries included — is truthy. (The spec leaves
