@@ -73,6 +73,18 @@ public final class MustacheLibrary: @unchecked Sendable {
         return template.render(context, partials: partials)
     }
 
+    /// Renders like ``render(_:_:)``, appending the UTF-8 bytes to `output` — for a server that
+    /// writes them out without making a `String` (which would check the bytes are valid UTF-8).
+    ///
+    /// - Throws: ``MustacheError`` when there is no template called `name`.
+    public func render(_ name: String, _ context: Any?, appendingTo output: inout [UInt8]) throws(MustacheError) {
+        let (template, partials) = lock.withLock { (templates[name], self.partials) }
+        guard let template else {
+            throw MustacheError(name: name, message: "no template named \"\(name)\"")
+        }
+        template.render(context, partials: partials, appendingTo: &output)
+    }
+
     /// Re-reads the directory if any template file was added, removed, or changed its
     /// modification time or size since the last load (one `stat()` per file, no reads).
     ///

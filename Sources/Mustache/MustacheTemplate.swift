@@ -66,7 +66,11 @@ public struct MustacheTemplate: Sendable {
     /// Renders like ``render(_:library:)``, appending the UTF-8 bytes to `output`: for servers
     /// that write the bytes out without making a `String`.
     public func render(_ context: Any?, library: MustacheLibrary? = nil, appendingTo output: inout [UInt8]) {
-        var renderer = makeRenderer(context, partials: library?.snapshot ?? [:])
+        render(context, partials: library?.snapshot ?? [:], appendingTo: &output)
+    }
+
+    func render(_ context: Any?, partials: [String: [Node]], appendingTo output: inout [UInt8]) {
+        var renderer = makeRenderer(context, partials: partials)
         renderer.render(nodes)
         output.append(contentsOf: renderer.output.bytes)
     }
