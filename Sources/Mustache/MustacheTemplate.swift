@@ -1,6 +1,6 @@
 /// A compiled Mustache template: parsed once, rendered many times, from any thread.
 ///
-/// Follows the Mustache spec v1.4 (the JSON files in `mustache-spec/`): interpolation, sections,
+/// Follows the Mustache spec (the JSON files in `shared/mustache-spec/`): interpolation, sections,
 /// inverted sections, comments, partials, set delimiters, and the optional dynamic names and
 /// inheritance modules. Lambdas are not supported.
 ///
