@@ -16,9 +16,7 @@ public final class MustacheLibrary: @unchecked Sendable {
     private let lock = NSLock()
     /// Held for a whole reload, so that two threads don't both compile.
     private let reloadLock = NSLock()
-    private var templates: [String: MustacheTemplate] {
-        didSet { partials = templates.mapValues(\.nodes) }
-    }
+    private var templates: [String: MustacheTemplate]
     /// The templates' nodes, for renders: what a partial tag looks up.
     private var partials: [String: [Node]] = [:]
     private var stamps: [FileStamp]
@@ -75,6 +73,18 @@ public final class MustacheLibrary: @unchecked Sendable {
         return template.render(context, partials: partials)
     }
 
+    /// Renders like ``render(_:_:)``, appending the UTF-8 bytes to `output` — for a server that
+    /// writes them out without making a `String` (which would check the bytes are valid UTF-8).
+    ///
+    /// - Throws: ``MustacheError`` when there is no template called `name`.
+    public func render(_ name: String, _ context: Any?, appendingTo output: inout [UInt8]) throws(MustacheError) {
+        let (template, partials) = lock.withLock { (templates[name], self.partials) }
+        guard let template else {
+            throw MustacheError(name: name, message: "no template named \"\(name)\"")
+        }
+        template.render(context, partials: partials, appendingTo: &output)
+    }
+
     /// Re-reads the directory if any template file was added, removed, or changed its
     /// modification time or size since the last load (one `stat()` per file, no reads).
     ///
@@ -90,11 +100,21 @@ public final class MustacheLibrary: @unchecked Sendable {
         guard let directory else { return false }
         reloadLock.lock()
         defer { reloadLock.unlock() }
-        let current = try FileStamp.scan(directory: directory, fileExtension: fileExtension)
+        var current = try FileStamp.scan(directory: directory, fileExtension: fileExtension)
         if current == lock.withLock({ stamps }) { return false }
-        let compiled = try Self.compile(current, directory: directory, fileExtension: fileExtension)
+        var compiled = try Self.compile(current, directory: directory, fileExtension: fileExtension)
+        // A file saved while it was being read: read again, a few times, so that the set is
+        // of files that stood still.
+        for _ in 0..<3 {
+            let after = try FileStamp.scan(directory: directory, fileExtension: fileExtension)
+            if after == current { break }
+            current = after
+            compiled = try Self.compile(current, directory: directory, fileExtension: fileExtension)
+        }
+        let nodes = compiled.mapValues(\.nodes)
         lock.withLock {
             templates = compiled
+            partials = nodes
             stamps = current
         }
         return true

@@ -1,6 +1,6 @@
 /// A compiled Mustache template: parsed once, rendered many times, from any thread.
 ///
-/// Follows the Mustache spec v1.4 (the JSON files in `mustache-spec/`): interpolation, sections,
+/// Follows the Mustache spec (the JSON files in `shared/mustache-spec/`): interpolation, sections,
 /// inverted sections, comments, partials, set delimiters, and the optional dynamic names and
 /// inheritance modules. Lambdas are not supported.
 ///
@@ -11,7 +11,15 @@
 ///
 /// **Values.** A context is any of: `[String: Any]` (or any dictionary keyed by `String`), a
 /// ``MustacheContext``, an array, `String`, `Substring`, integers, `Double`, `Float`, `Bool`,
-/// `NSNumber`, `nil` / `Optional` / `NSNull`. Other values interpolate their `description`.
+/// `NSNumber`, `nil` / `Optional` / `NSNull`. Interpolation (spec: interpolation.json) renders
+/// integers in decimal, doubles in the shortest form that reads back the same (`1.21`; a whole
+/// double without its fraction, `1.0` as `1`, as in JavaScript — the spec has no case for it),
+/// booleans as `true`/`false`, `nil` and `NSNull` as nothing, other values by `description`.
+///
+/// **Escaping.** `{{name}}` escapes `&`, `<`, `>`, `"` and `'` as `&amp;`, `&lt;`, `&gt;`,
+/// `&quot;` (the forms the spec's 'HTML Escaping' case dictates) and `&#39;`, so values are safe
+/// in element content and in double- or single-quoted attributes. `{{{name}}}` and `{{&name}}`
+/// do not escape.
 ///
 /// **Truthiness** in sections: `false`, `nil`, `NSNull`, an empty list and an empty string are
 /// falsy; everything else — `0` and empty dictionaries included — is truthy. (The spec leaves
@@ -58,7 +66,11 @@ public struct MustacheTemplate: Sendable {
     /// Renders like ``render(_:library:)``, appending the UTF-8 bytes to `output`: for servers
     /// that write the bytes out without making a `String`.
     public func render(_ context: Any?, library: MustacheLibrary? = nil, appendingTo output: inout [UInt8]) {
-        var renderer = makeRenderer(context, partials: library?.snapshot ?? [:])
+        render(context, partials: library?.snapshot ?? [:], appendingTo: &output)
+    }
+
+    func render(_ context: Any?, partials: [String: [Node]], appendingTo output: inout [UInt8]) {
+        var renderer = makeRenderer(context, partials: partials)
         renderer.render(nodes)
         output.append(contentsOf: renderer.output.bytes)
     }

@@ -1,7 +1,7 @@
 /// The bytes one render produces: a growable buffer whose appends are a bounds check and a copy.
 ///
 /// An `[UInt8]` append also checks that the array is uniquely referenced and goes through
-/// generic code; with thousands of small appends per page, that was a fifth of the render.
+/// generic code: several times the work per call, and a page makes thousands of small appends.
 struct OutputBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0

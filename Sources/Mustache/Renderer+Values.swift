@@ -4,7 +4,7 @@ import Foundation
 //
 // The common kinds (strings, integers, doubles, booleans, `[String: Any]`, arrays of them) are
 // recognised by opening the `Any` to its concrete type and comparing types: a `value as? String`
-// goes through the runtime's general cast machinery, which costs about five times as much and
+// goes through the runtime's general cast machinery, which costs about four times as much and
 // would dominate the render. Everything else takes the general path, where `NSNumber` is
 // recognised by its class before any numeric cast, because Foundation bridges an `NSNumber`
 // holding 1 to `true`, and `true` to 1.

@@ -94,6 +94,10 @@ import Testing
         #expect(try library.render("a", nil) == "A")
         let error = #expect(throws: MustacheError.self) { try library.render("b", nil) }
         #expect(error?.message == #"no template named "b""#)
+        var bytes: [UInt8] = []
+        try library.render("a", nil, appendingTo: &bytes)
+        #expect(bytes == Array("A".utf8))
+        #expect(throws: MustacheError.self) { try library.render("b", nil, appendingTo: &bytes) }
     }
 }
 

@@ -19,7 +19,7 @@ import Testing
             let url = URL(fileURLWithPath: path).appendingPathComponent(name)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(content.utf8).write(to: url)
+            try Data(content.utf8).write(to: url, options: .atomic)  // as editors save
         }
 
         func remove(_ name: String) throws {

@@ -126,6 +126,19 @@ struct AlertViewModel: MustacheContext {
         #expect(output.count > 10 && output.count <= Renderer.maxDepth)
     }
 
+    /// The deepest render fits the 512 KiB stack of a secondary thread on Darwin.
+    @Test func theDeepestRenderFitsASecondaryThreadsStack() async throws {
+        let library = try MustacheLibrary(templates: ["loop": "x{{#.}}{{>loop}}{{/.}}"])
+        let output: String = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: (try? library.render("loop", ["a": 1])) ?? "")
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+        #expect(output.count > 10)
+    }
+
     @Test func nonASCIITextSurvivesAnywhereInAPage() throws {
         // Few and many stretches of non-ASCII text: both ways of making the String.
         for count in [1, 3, 40, 200] {

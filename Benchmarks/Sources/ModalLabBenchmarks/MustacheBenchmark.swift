@@ -11,27 +11,48 @@ import Mustache
 /// layers, each through a partial for its kind (alert, sheet, popover) with a partial per button
 /// — 2,000 times after a warm-up, from a `[String: Any]` context as the server builds it.
 ///
-/// Prints `mustache.render_player_page median_us=… p90_us=… bytes=…`.
+/// Prints `mustache.render_player_page median_us=… p90_us=… bytes=…` for rendering to a `String`,
+/// and `mustache.render_player_page_bytes …` for rendering to bytes (what a server writes out).
+/// `MUSTACHE_BENCH_RUNS` lowers the count, for running under a profiler.
 func mustacheBenchmark() throws {
     let library = try MustacheLibrary(templates: MustacheBenchmarkPage.templates)
     let context = MustacheBenchmarkPage.context()
-    var bytes = 0
-    // MUSTACHE_BENCH_RUNS lowers the count, for running under a profiler.
     let runs = getenv("MUSTACHE_BENCH_RUNS").flatMap { Int(String(cString: $0)) } ?? 2_000
-    for _ in 0..<min(200, runs) { bytes = try library.render("player", context).utf8.count }
+    let bytes = try library.render("player", context).utf8.count
 
+    let stringSamples = try measure(runs: runs) {
+        let page = try library.render("player", context)
+        precondition(page.utf8.count == bytes)
+    }
+    report("mustache.render_player_page", stringSamples, bytes: bytes)
+
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(bytes)
+    let byteSamples = try measure(runs: runs) {
+        buffer.removeAll(keepingCapacity: true)
+        try library.render("player", context, appendingTo: &buffer)
+        precondition(buffer.count == bytes)
+    }
+    report("mustache.render_player_page_bytes", byteSamples, bytes: bytes)
+}
+
+/// Runs `body` a tenth of `runs` times to warm up, then `runs` times; the durations in nanoseconds.
+private func measure(runs: Int, _ body: () throws -> Void) rethrows -> [UInt64] {
+    for _ in 0..<max(1, runs / 10) { try body() }
     var samples: [UInt64] = []
     samples.reserveCapacity(runs)
     for _ in 0..<runs {
         let start = DispatchTime.now().uptimeNanoseconds
-        let page = try library.render("player", context)
+        try body()
         samples.append(DispatchTime.now().uptimeNanoseconds - start)
-        precondition(page.utf8.count == bytes)
     }
-    samples.sort()
-    let median = Double(samples[samples.count / 2]) / 1_000
-    let p90 = Double(samples[samples.count * 9 / 10]) / 1_000
-    print("mustache.render_player_page median_us=\(rounded(median)) p90_us=\(rounded(p90)) bytes=\(bytes)")
+    return samples.sorted()
+}
+
+private func report(_ name: String, _ sorted: [UInt64], bytes: Int) {
+    let median = Double(sorted[sorted.count / 2]) / 1_000
+    let p90 = Double(sorted[sorted.count * 9 / 10]) / 1_000
+    print("\(name) median_us=\(rounded(median)) p90_us=\(rounded(p90)) bytes=\(bytes)")
 }
 
 private func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
