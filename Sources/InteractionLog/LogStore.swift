@@ -598,7 +598,7 @@ extension LogStore {
         lock.unlock()
         // Keep only the newest day's part open; others are complete or rarely written.
         if let newest = handles.keys.max() {
-            for (day, h) in handles where day != newest {
+            for (day, h) in handles where day != newest && !h.needsTruncate {
                 FileIO.closeFile(h.fd)
                 handles[day] = nil
             }

@@ -110,17 +110,18 @@ extension LogSummary {
             events += 1
             if let modal = e.modal, e.type == .present || e.type == .dismiss || e.type == .refused {
                 let key = ModalKey(prototype: e.prototype ?? "", modal: modal, hasPrototype: e.prototype != nil)
-                var acc = modals[key] ?? ModalAcc()
-                switch e.type {
-                case .present: acc.presentations += 1
-                case .dismiss:
-                    acc.dismissalsByHow[e.how ?? "unknown", default: 0] += 1
-                    if let d = e.durationMs { acc.durations.append(Double(d)) }
-                    if LogSummary.isCancel(e) { acc.cancels += 1 }
-                case .refused: acc.refusalsByRule[e.rule ?? "unknown", default: 0] += 1
-                default: break
+                // Mutated in place: a copy would copy `durations` on every event.
+                Builder.mutate(&modals[key, default: ModalAcc()]) { acc in
+                    switch e.type {
+                    case .present: acc.presentations += 1
+                    case .dismiss:
+                        acc.dismissalsByHow[e.how ?? "unknown", default: 0] += 1
+                        if let d = e.durationMs { acc.durations.append(Double(d)) }
+                        if LogSummary.isCancel(e) { acc.cancels += 1 }
+                    case .refused: acc.refusalsByRule[e.rule ?? "unknown", default: 0] += 1
+                    default: break
+                    }
                 }
-                modals[key] = acc
             }
             guard let sid = e.session else { return }
             if sessions[sid] == nil {
@@ -129,25 +130,27 @@ extension LogSummary {
                     session: sid, prototype: nil, share: nil, device: nil, start: e.ts, end: e.ts, durationMs: 0,
                     ended: false, events: 0, path: [], taps: 0, misclicks: 0, misclickRate: nil)
             }
-            var s = sessions[sid]!
-            s.events += 1
-            s.prototype = s.prototype ?? e.prototype
-            s.share = s.share ?? e.share
-            s.device = s.device ?? e.device
-            s.start = min(s.start, e.ts)
-            s.end = max(s.end, e.ts)
-            switch e.type {
-            case .sessionEnd: s.ended = true
-            case .tap: s.taps += 1
-            case .misclick: s.misclicks += 1
-            case .screenEnter, .push:
-                if let screen = e.screen, s.path.last != screen { s.path.append(screen) }
-            case .present:
-                if let modal = e.modal, s.path.last != modal { s.path.append(modal) }
-            default: break
+            Builder.mutate(&sessions[sid]!) { s in
+                s.events += 1
+                s.prototype = s.prototype ?? e.prototype
+                s.share = s.share ?? e.share
+                s.device = s.device ?? e.device
+                s.start = min(s.start, e.ts)
+                s.end = max(s.end, e.ts)
+                switch e.type {
+                case .sessionEnd: s.ended = true
+                case .tap: s.taps += 1
+                case .misclick: s.misclicks += 1
+                case .screenEnter, .push:
+                    if let screen = e.screen, s.path.last != screen { s.path.append(screen) }
+                case .present:
+                    if let modal = e.modal, s.path.last != modal { s.path.append(modal) }
+                default: break
+                }
             }
-            sessions[sid] = s
         }
+
+        private static func mutate<T>(_ value: inout T, _ body: (inout T) -> Void) { body(&value) }
 
         func finish(skippedLines: Int) -> LogSummary {
             let modalSummaries = modals.keys.sorted().map { key -> ModalSummary in
