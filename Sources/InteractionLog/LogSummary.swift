@@ -37,7 +37,9 @@ public struct LogSummary: Sendable, Equatable {
 
 /// Metrics of one modal of one prototype (see ``LogSummary`` for the definitions).
 public struct ModalSummary: Sendable, Equatable {
+    /// The prototype id of the events (`nil` when they named none).
     public var prototype: String?
+    /// The modal id.
     public var modal: String
     /// `present` events.
     public var presentations: Int
@@ -46,8 +48,9 @@ public struct ModalSummary: Sendable, Equatable {
     /// Dismissals by `how` (keys: ``DismissHow`` raw values, other values as written,
     /// `unknown` for `null`); known ways are present with 0.
     public var dismissalsByHow: [String: Int]
-    /// Median and 90th percentile of the time up, in milliseconds; `nil` without durations.
+    /// Median of the time up, in milliseconds; `nil` without durations.
     public var medianTimeUpMs: Double?
+    /// 90th percentile of the time up, in milliseconds; `nil` without durations.
     public var p90TimeUpMs: Double?
     /// Dismissals by a cancel path.
     public var cancels: Int
@@ -61,13 +64,17 @@ public struct ModalSummary: Sendable, Equatable {
 
 /// Metrics of one session (see ``LogSummary`` for the definitions).
 public struct SessionSummary: Sendable, Equatable {
+    /// The session id.
     public var session: String
-    /// Prototype, share link id and device of the session's first event that names them.
+    /// Prototype of the session's first event that names one.
     public var prototype: String?
+    /// Share link id of the session's first event that names one.
     public var share: String?
+    /// Device of the session's first event that names one.
     public var device: String?
-    /// `ts` of the first and last event, microseconds since the epoch.
+    /// `ts` of the first event, microseconds since the epoch.
     public var start: Int64
+    /// `ts` of the last event, microseconds since the epoch.
     public var end: Int64
     /// `end − start` in milliseconds.
     public var durationMs: Int
@@ -77,7 +84,9 @@ public struct SessionSummary: Sendable, Equatable {
     public var events: Int
     /// Screens and modals entered, in order.
     public var path: [String]
+    /// `tap` events.
     public var taps: Int
+    /// `misclick` events.
     public var misclicks: Int
     /// misclicks ÷ taps; `nil` without taps.
     public var misclickRate: Double?
