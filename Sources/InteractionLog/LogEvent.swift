@@ -48,6 +48,21 @@ public enum LogColumns {
         "rule", "severity", "x", "y", "duration_ms", "props",
     ]
 
+    /// The columns' types for DuckDB, as the `columns` argument of `read_json` — for stable
+    /// types whatever the data (`read_json_auto` infers `JSON` for a column that is all `null`):
+    ///
+    /// ```sql
+    /// SELECT * FROM read_json('logs/**/*.ndjson', hive_partitioning = true, columns = <this>)
+    /// ```
+    public static let duckDBColumns: String = {
+        let types = [
+            "BIGINT", "VARCHAR", "BIGINT", "TIMESTAMP", "BIGINT", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR",
+            "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR",
+            "VARCHAR", "VARCHAR", "VARCHAR", "DOUBLE", "DOUBLE", "BIGINT", "JSON",
+        ]
+        return "{" + zip(names, types).map { "'\($0)': '\($1)'" }.joined(separator: ", ") + "}"
+    }()
+
     /// The CSV header line, CRLF-terminated.
     public static let csvHeader: String = names.joined(separator: ",") + "\r\n"
 
