@@ -464,13 +464,8 @@ extension LogStore {
                         // Roll over: the line starts the next part.
                         let line = Array(segments[si].bytes[before...])
                         segments[si].bytes.removeSubrange(before...)
-                        if segments[si].bytes.isEmpty && segments[si].offset == 0 {
-                            segments[si].bytes = line
-                        } else {
-                            segments.append(
-                                Segment(day: day, index: segments[si].index + 1, offset: 0, bytes: line))
-                            si = segments.count - 1
-                        }
+                        segments.append(Segment(day: day, index: segments[si].index + 1, offset: 0, bytes: line))
+                        si = segments.count - 1
                     }
                     lastSegment[day] = si
                     result.accepted += 1
