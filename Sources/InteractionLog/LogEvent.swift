@@ -48,6 +48,21 @@ public enum LogColumns {
         "rule", "severity", "x", "y", "duration_ms", "props",
     ]
 
+    /// The columns' types for DuckDB, as the `columns` argument of `read_json` — for stable
+    /// types whatever the data (`read_json_auto` infers `JSON` for a column that is all `null`):
+    ///
+    /// ```sql
+    /// SELECT * FROM read_json('logs/**/*.ndjson', hive_partitioning = true, columns = <this>)
+    /// ```
+    public static let duckDBColumns: String = {
+        let types = [
+            "BIGINT", "VARCHAR", "BIGINT", "TIMESTAMP", "BIGINT", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR",
+            "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR",
+            "VARCHAR", "VARCHAR", "VARCHAR", "DOUBLE", "DOUBLE", "BIGINT", "JSON",
+        ]
+        return "{" + zip(names, types).map { "'\($0)': '\($1)'" }.joined(separator: ", ") + "}"
+    }()
+
     /// The CSV header line, CRLF-terminated.
     public static let csvHeader: String = names.joined(separator: ",") + "\r\n"
 
@@ -81,32 +96,41 @@ public struct LogEvent: Sendable, Equatable {
     public var tMs: Int?
     /// What happened.
     public var type: LogEventType
-    /// Prototype id, and a hash of its definition's content.
+    /// Prototype id (`prototype`).
     public var prototype: String?
+    /// A hash of the prototype definition's content (`prototype_version`).
     public var prototypeVersion: String?
-    /// Session id; share link id (never its secret).
+    /// Viewing session id (`session`).
     public var session: String?
+    /// Share link id, never its secret (`share`).
     public var share: String?
-    /// `iphone-16`, `portrait`/`landscape`, `compact/regular` (horizontal/vertical).
+    /// Device id, e.g. `iphone-16` (`device`).
     public var device: String?
+    /// `portrait` or `landscape` (`orientation`).
     public var orientation: String?
+    /// Horizontal/vertical size class, e.g. `compact/regular` (`size_class`).
     public var sizeClass: String?
-    /// Where it happened: screen id, modal id, control or modal id.
+    /// Screen id where it happened (`screen`).
     public var screen: String?
+    /// Modal id concerned (`modal`).
     public var modal: String?
+    /// Control or modal id acted on (`target`).
     public var target: String?
-    /// Resolved and requested presentation style (UIKit's names).
+    /// Resolved presentation style, UIKit's name (`style`).
     public var style: String?
+    /// Requested presentation style before adaptation (`requested_style`).
     public var requestedStyle: String?
     /// For `dismiss`: `button`, `swipe`, `tapOutside`, `home`, `programmatic` (``DismissHow``).
     public var how: String?
-    /// For `refused`, `adapted`, `diagnostic`: the rule id and its severity.
+    /// For `refused`, `adapted`, `diagnostic`: the rule id (`rule`).
     public var rule: String?
+    /// For `refused`, `adapted`, `diagnostic`: `error`, `warning`, `info` (`severity`).
     public var severity: String?
-    /// Points from the device frame's top-left.
+    /// Points from the device frame's left edge (`x`).
     public var x: Double?
+    /// Points from the device frame's top edge (`y`).
     public var y: Double?
-    /// For `dismiss`: milliseconds the modal was up.
+    /// For `dismiss`: milliseconds the modal was up (`duration_ms`).
     public var durationMs: Int?
     /// Anything else; an empty object when there is nothing.
     public var props: JSONObject
@@ -179,26 +203,47 @@ public struct PendingEvent: Sendable, Equatable {
     public var eventID: String?
     /// Server time in microseconds since the epoch, or `nil` for now.
     public var ts: Int64?
+    /// Milliseconds since the session started, or `nil` for the store to derive it.
     public var tMs: Int?
+    /// See ``LogEvent/type``.
     public var type: LogEventType
+    /// See ``LogEvent/prototype``.
     public var prototype: String?
+    /// See ``LogEvent/prototypeVersion``.
     public var prototypeVersion: String?
+    /// See ``LogEvent/session``.
     public var session: String?
+    /// See ``LogEvent/share``.
     public var share: String?
+    /// See ``LogEvent/device``.
     public var device: String?
+    /// See ``LogEvent/orientation``.
     public var orientation: String?
+    /// See ``LogEvent/sizeClass``.
     public var sizeClass: String?
+    /// See ``LogEvent/screen``.
     public var screen: String?
+    /// See ``LogEvent/modal``.
     public var modal: String?
+    /// See ``LogEvent/target``.
     public var target: String?
+    /// See ``LogEvent/style``.
     public var style: String?
+    /// See ``LogEvent/requestedStyle``.
     public var requestedStyle: String?
+    /// See ``LogEvent/how``.
     public var how: String?
+    /// See ``LogEvent/rule``.
     public var rule: String?
+    /// See ``LogEvent/severity``.
     public var severity: String?
+    /// See ``LogEvent/x``.
     public var x: Double?
+    /// See ``LogEvent/y``.
     public var y: Double?
+    /// See ``LogEvent/durationMs``.
     public var durationMs: Int?
+    /// See ``LogEvent/props``.
     public var props: JSONObject
 
     /// An event to log; see ``LogEvent`` for the fields' meaning and units.

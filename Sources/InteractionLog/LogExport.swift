@@ -97,11 +97,14 @@ public final class LogExportCursor {
 
 /// The chunks of an export as an `AsyncSequence` (see ``LogExportCursor``).
 public struct LogExportChunks: AsyncSequence {
+    /// A chunk of bytes.
     public typealias Element = [UInt8]
     let cursor: LogExportCursor
 
+    /// Pulls chunks from the cursor.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let cursor: LogExportCursor
+        /// The next chunk, or `nil` at the end (see ``LogExportCursor/next()``).
         public mutating func next() async throws -> [UInt8]? { try cursor.next() }
     }
 

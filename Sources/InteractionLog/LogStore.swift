@@ -285,6 +285,7 @@ public struct AppendResult: Sendable, Equatable {
     /// The written events with what the store assigned (`seq`, `event_id`, `ts`, `t_ms`).
     public var events: [LogEvent]
 
+    /// A result of the given counts and events.
     public init(accepted: Int, duplicates: Int, events: [LogEvent]) {
         self.accepted = accepted
         self.duplicates = duplicates
@@ -296,11 +297,13 @@ public struct AppendResult: Sendable, Equatable {
 public struct LogStoreStatistics: Sendable, Equatable {
     /// Calls to `append` that were queued.
     public var appends = 0
-    /// Events written, and events dropped as duplicates.
+    /// Events written.
     public var events = 0
+    /// Events dropped as duplicates.
     public var duplicates = 0
-    /// Group commits, and those that failed.
+    /// Group commits (each one write and one sync per part file touched).
     public var batches = 0
+    /// Group commits that failed (their appends threw).
     public var failedBatches = 0
     /// Data syncs of part files (`fdatasync` / `F_FULLFSYNC`): about one per batch.
     public var fsyncs = 0
@@ -312,9 +315,11 @@ public struct LogStoreStatistics: Sendable, Equatable {
 
 /// What a ``LogStore`` read when it opened.
 public struct LogOpenReport: Sendable, Equatable {
-    /// Part files, events (valid lines) and bytes read.
+    /// Part files read.
     public var parts = 0
+    /// Valid lines (events) read.
     public var events = 0
+    /// Bytes read.
     public var bytes = 0
     /// Lines in the middle of a file that are not valid events (skipped by readers).
     public var invalidLines = 0
@@ -459,13 +464,8 @@ extension LogStore {
                         // Roll over: the line starts the next part.
                         let line = Array(segments[si].bytes[before...])
                         segments[si].bytes.removeSubrange(before...)
-                        if segments[si].bytes.isEmpty && segments[si].offset == 0 {
-                            segments[si].bytes = line
-                        } else {
-                            segments.append(
-                                Segment(day: day, index: segments[si].index + 1, offset: 0, bytes: line))
-                            si = segments.count - 1
-                        }
+                        segments.append(Segment(day: day, index: segments[si].index + 1, offset: 0, bytes: line))
+                        si = segments.count - 1
                     }
                     lastSegment[day] = si
                     result.accepted += 1
@@ -598,7 +598,7 @@ extension LogStore {
         lock.unlock()
         // Keep only the newest day's part open; others are complete or rarely written.
         if let newest = handles.keys.max() {
-            for (day, h) in handles where day != newest {
+            for (day, h) in handles where day != newest && !h.needsTruncate {
                 FileIO.closeFile(h.fd)
                 handles[day] = nil
             }

@@ -37,7 +37,9 @@ public struct LogSummary: Sendable, Equatable {
 
 /// Metrics of one modal of one prototype (see ``LogSummary`` for the definitions).
 public struct ModalSummary: Sendable, Equatable {
+    /// The prototype id of the events (`nil` when they named none).
     public var prototype: String?
+    /// The modal id.
     public var modal: String
     /// `present` events.
     public var presentations: Int
@@ -46,8 +48,9 @@ public struct ModalSummary: Sendable, Equatable {
     /// Dismissals by `how` (keys: ``DismissHow`` raw values, other values as written,
     /// `unknown` for `null`); known ways are present with 0.
     public var dismissalsByHow: [String: Int]
-    /// Median and 90th percentile of the time up, in milliseconds; `nil` without durations.
+    /// Median of the time up, in milliseconds; `nil` without durations.
     public var medianTimeUpMs: Double?
+    /// 90th percentile of the time up, in milliseconds; `nil` without durations.
     public var p90TimeUpMs: Double?
     /// Dismissals by a cancel path.
     public var cancels: Int
@@ -61,13 +64,17 @@ public struct ModalSummary: Sendable, Equatable {
 
 /// Metrics of one session (see ``LogSummary`` for the definitions).
 public struct SessionSummary: Sendable, Equatable {
+    /// The session id.
     public var session: String
-    /// Prototype, share link id and device of the session's first event that names them.
+    /// Prototype of the session's first event that names one.
     public var prototype: String?
+    /// Share link id of the session's first event that names one.
     public var share: String?
+    /// Device of the session's first event that names one.
     public var device: String?
-    /// `ts` of the first and last event, microseconds since the epoch.
+    /// `ts` of the first event, microseconds since the epoch.
     public var start: Int64
+    /// `ts` of the last event, microseconds since the epoch.
     public var end: Int64
     /// `end − start` in milliseconds.
     public var durationMs: Int
@@ -77,7 +84,9 @@ public struct SessionSummary: Sendable, Equatable {
     public var events: Int
     /// Screens and modals entered, in order.
     public var path: [String]
+    /// `tap` events.
     public var taps: Int
+    /// `misclick` events.
     public var misclicks: Int
     /// misclicks ÷ taps; `nil` without taps.
     public var misclickRate: Double?
@@ -110,17 +119,18 @@ extension LogSummary {
             events += 1
             if let modal = e.modal, e.type == .present || e.type == .dismiss || e.type == .refused {
                 let key = ModalKey(prototype: e.prototype ?? "", modal: modal, hasPrototype: e.prototype != nil)
-                var acc = modals[key] ?? ModalAcc()
-                switch e.type {
-                case .present: acc.presentations += 1
-                case .dismiss:
-                    acc.dismissalsByHow[e.how ?? "unknown", default: 0] += 1
-                    if let d = e.durationMs { acc.durations.append(Double(d)) }
-                    if LogSummary.isCancel(e) { acc.cancels += 1 }
-                case .refused: acc.refusalsByRule[e.rule ?? "unknown", default: 0] += 1
-                default: break
+                // Mutated in place: a copy would copy `durations` on every event.
+                Builder.mutate(&modals[key, default: ModalAcc()]) { acc in
+                    switch e.type {
+                    case .present: acc.presentations += 1
+                    case .dismiss:
+                        acc.dismissalsByHow[e.how ?? "unknown", default: 0] += 1
+                        if let d = e.durationMs { acc.durations.append(Double(d)) }
+                        if LogSummary.isCancel(e) { acc.cancels += 1 }
+                    case .refused: acc.refusalsByRule[e.rule ?? "unknown", default: 0] += 1
+                    default: break
+                    }
                 }
-                modals[key] = acc
             }
             guard let sid = e.session else { return }
             if sessions[sid] == nil {
@@ -129,25 +139,27 @@ extension LogSummary {
                     session: sid, prototype: nil, share: nil, device: nil, start: e.ts, end: e.ts, durationMs: 0,
                     ended: false, events: 0, path: [], taps: 0, misclicks: 0, misclickRate: nil)
             }
-            var s = sessions[sid]!
-            s.events += 1
-            s.prototype = s.prototype ?? e.prototype
-            s.share = s.share ?? e.share
-            s.device = s.device ?? e.device
-            s.start = min(s.start, e.ts)
-            s.end = max(s.end, e.ts)
-            switch e.type {
-            case .sessionEnd: s.ended = true
-            case .tap: s.taps += 1
-            case .misclick: s.misclicks += 1
-            case .screenEnter, .push:
-                if let screen = e.screen, s.path.last != screen { s.path.append(screen) }
-            case .present:
-                if let modal = e.modal, s.path.last != modal { s.path.append(modal) }
-            default: break
+            Builder.mutate(&sessions[sid]!) { s in
+                s.events += 1
+                s.prototype = s.prototype ?? e.prototype
+                s.share = s.share ?? e.share
+                s.device = s.device ?? e.device
+                s.start = min(s.start, e.ts)
+                s.end = max(s.end, e.ts)
+                switch e.type {
+                case .sessionEnd: s.ended = true
+                case .tap: s.taps += 1
+                case .misclick: s.misclicks += 1
+                case .screenEnter, .push:
+                    if let screen = e.screen, s.path.last != screen { s.path.append(screen) }
+                case .present:
+                    if let modal = e.modal, s.path.last != modal { s.path.append(modal) }
+                default: break
+                }
             }
-            sessions[sid] = s
         }
+
+        private static func mutate<T>(_ value: inout T, _ body: (inout T) -> Void) { body(&value) }
 
         func finish(skippedLines: Int) -> LogSummary {
             let modalSummaries = modals.keys.sorted().map { key -> ModalSummary in

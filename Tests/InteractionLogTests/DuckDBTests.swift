@@ -30,7 +30,9 @@ import Testing
             "duckdb_check.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, dir.logs, csvPath, String(written.accepted)]
+        process.arguments = [
+            "python3", script.path, dir.logs, csvPath, String(written.accepted), LogColumns.duckDBColumns,
+        ]
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

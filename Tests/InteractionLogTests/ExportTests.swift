@@ -140,3 +140,33 @@ import Testing
         store.close()
     }
 }
+
+@Suite struct FilterParameterTests {
+    @Test func parametersBecomeAFilter() throws {
+        let f = try LogFilter(
+            parameters: [
+                ("prototype", "mail"), ("type", "tap, misclick"), ("type", "present"), ("from", "2026-11-29"),
+                ("to", "2026-11-29"), ("session", ""), ("format", "csv"),
+            ], ignoring: ["format"])
+        #expect(f.prototype == "mail" && f.session == nil)
+        #expect(f.types == [.tap, .misclick, .present])
+        #expect(f.from == LogTimestamp.parse("2026-11-29") && f.to == LogTimestamp.parse("2026-11-30"))
+        let exact = try LogFilter(parameters: [("to", "2026-11-29T12:00:00+01:00")])
+        #expect(exact.to == LogTimestamp.parse("2026-11-29T11:00:00Z"))
+    }
+
+    @Test func badParametersSayWhatIsWrong() {
+        func error(_ p: [(name: String, value: String)]) -> String {
+            do {
+                _ = try LogFilter(parameters: p)
+                return "no error"
+            } catch { return error.description }
+        }
+        #expect(error([("sesion", "a")]).contains(#"did you mean "session""#))
+        #expect(error([("type", "tapp")]).hasPrefix(#"type: unknown event type "tapp""#))
+        #expect(error([("type", "tapp")]).contains(#"did you mean "tap""#))
+        #expect(error([("from", "yesterday")]).hasPrefix("from: expected an RFC 3339 time"))
+        #expect(error([("from", "2026-11-30"), ("to", "2026-11-29T00:00:00Z")]) == "to: must be after from")
+        #expect(error([("prototype", "a"), ("prototype", "b")]) == "prototype: given more than once")
+    }
+}

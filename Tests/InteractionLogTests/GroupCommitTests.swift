@@ -33,6 +33,7 @@ import Testing
         // Group commit: far fewer syncs than appends.
         #expect(stats.fsyncs * 4 <= stats.appends, "fsyncs \(stats.fsyncs) for \(stats.appends) appends")
         #expect(stats.batches == stats.fsyncs)
+        print("group commit: \(stats.appends) appends, \(stats.batches) batches, \(stats.fsyncs) fsyncs")
 
         let logged = try store.events()
         #expect(logged.count == appenders * rounds)

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Checks that DuckDB reads the interaction log as SPEC §7 promises.
 
-Usage: duckdb_check.py LOGS_DIR CSV_FILE EXPECTED_ROWS
+Usage: duckdb_check.py LOGS_DIR CSV_FILE EXPECTED_ROWS DUCKDB_COLUMNS
 
 - the hive-partitioned NDJSON tree with read_json_auto('LOGS_DIR/**/*.ndjson', hive_partitioning=true)
+- the same with the explicit column types DUCKDB_COLUMNS (LogColumns.duckDBColumns)
 - the CSV export with read_csv_auto('CSV_FILE')
 
 Exit status: 0 when every check passes, 1 when one fails (the reason on stderr),
@@ -41,9 +42,9 @@ def types_of(con, relation):
 
 
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 5:
         fail(__doc__)
-    logs, csv_file, expected = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    logs, csv_file, expected, columns = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     con = duckdb.connect()
 
     ndjson = f"read_json_auto('{logs}/**/*.ndjson', hive_partitioning=true)"
@@ -65,6 +66,18 @@ def main():
     expect(bad_days == 0, f"NDJSON: {bad_days} rows whose ts is not in their date= partition")
     (dupes,) = con.execute(f"SELECT count(*) - count(DISTINCT event_id) FROM {ndjson}").fetchone()
     expect(dupes == 0, f"NDJSON: {dupes} duplicate event ids")
+
+    typed = f"read_json('{logs}/**/*.ndjson', hive_partitioning=true, columns={columns})"
+    (count,) = con.execute(f"SELECT count(*) FROM {typed}").fetchone()
+    expect(count == expected, f"NDJSON with explicit columns: {count} rows, expected {expected}")
+    types = types_of(con, typed)
+    expect(list(types)[: len(COLUMNS)] == COLUMNS, f"NDJSON with explicit columns: {list(types)}")
+    expected_types = {"share": "VARCHAR", "props": "JSON", "ts": "TIMESTAMP", "x": "DOUBLE", "seq": "BIGINT"}
+    for name, kind in expected_types.items():
+        expect(types[name] == kind, f"NDJSON with explicit columns: {name} is {types[name]}, expected {kind}")
+    rows = con.execute(
+        f"SELECT props->>'text' FROM {typed} WHERE props->>'text' LIKE 'café%'").fetchall()
+    expect(rows == [('café, "quoted"\n',)], f"NDJSON with explicit columns: props read as {rows!r}")
 
     csv = f"read_csv_auto('{csv_file}')"
     (count,) = con.execute(f"SELECT count(*) FROM {csv}").fetchone()

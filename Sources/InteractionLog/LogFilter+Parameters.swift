@@ -1,0 +1,84 @@
+import JSON
+
+/// A filter parameter that could not be read: which one, and why (for a 400 problem document or
+/// a command-line error).
+public struct LogFilterError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The parameter's name, e.g. `from`.
+    public var parameter: String
+    /// What was wrong, e.g. "expected an RFC 3339 time or a date YYYY-MM-DD; found \"yesterday\"".
+    public var message: String
+
+    public var description: String { "\(parameter): \(message)" }
+}
+
+extension LogFilter {
+    /// The names ``init(parameters:ignoring:)`` reads (SPEC §6: `prototype, session, share, type,
+    /// from, to`).
+    public static let parameterNames = ["prototype", "session", "share", "type", "from", "to"]
+
+    /// A filter from query parameters (`GET /api/logs.csv?type=tap,misclick&from=2026-11-29`) or
+    /// command-line options (`--prototype mail --from 2026-11-29`), as name–value pairs.
+    ///
+    /// - `prototype`, `session`, `share`: exact ids.
+    /// - `type`: event types, comma-separated and/or repeated; any of them matches.
+    /// - `from`, `to`: RFC 3339 times (`2026-11-29T11:40:22Z`, offsets allowed) or dates
+    ///   (`2026-11-29`, midnight UTC). `from` is inclusive; `to` is exclusive for a time, and
+    ///   for a bare date includes that whole day (`--from 2026-11-29 --to 2026-11-29` is that day).
+    ///
+    /// Empty values are ignored. Names in `ignoring` are skipped (e.g. `format`).
+    /// - Throws: ``LogFilterError`` for an unknown name (with a "did you mean"), a repeated
+    ///   single-valued name, an unknown type, an unreadable time, or `from` not before `to`.
+    public init(parameters: [(name: String, value: String)], ignoring: Set<String> = []) throws(LogFilterError) {
+        self.init()
+        var seen = Set<String>()
+        for (name, value) in parameters where !ignoring.contains(name) {
+            guard LogFilter.parameterNames.contains(name) else {
+                var m = "unknown filter; expected one of \(LogFilter.parameterNames.joined(separator: ", "))"
+                if let near = Suggest.nearest(name, in: LogFilter.parameterNames) {
+                    m += " (did you mean \"\(near)\"?)"
+                }
+                throw LogFilterError(parameter: name, message: m)
+            }
+            if value.isEmpty { continue }
+            if name != "type" && !seen.insert(name).inserted {
+                throw LogFilterError(parameter: name, message: "given more than once")
+            }
+            switch name {
+            case "prototype": prototype = value
+            case "session": session = value
+            case "share": share = value
+            case "type":
+                for raw in value.split(separator: ",") {
+                    let t = raw.trimmingSpaces
+                    guard let type = LogEventType(rawValue: t) else {
+                        let all = LogEventType.allCases.map(\.rawValue)
+                        var m = "unknown event type \"\(t)\"; expected one of \(all.joined(separator: ", "))"
+                        if let near = Suggest.nearest(t, in: all) { m += " (did you mean \"\(near)\"?)" }
+                        throw LogFilterError(parameter: name, message: m)
+                    }
+                    types.insert(type)
+                }
+            default:
+                guard let micros = LogTimestamp.parse(value) else {
+                    throw LogFilterError(
+                        parameter: name,
+                        message: "expected an RFC 3339 time or a date YYYY-MM-DD; found \(JSONWriter.quoted(value))")
+                }
+                if name == "from" {
+                    from = micros
+                } else {
+                    to = value.utf8.count == 10 ? micros + LogTimestamp.microsecondsPerDay : micros
+                }
+            }
+        }
+        if let from, let to, from >= to {
+            throw LogFilterError(parameter: "to", message: "must be after from")
+        }
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
