@@ -12,7 +12,8 @@ import Testing
         .deletingLastPathComponent()
 
     static let schema: JSONValue = {
-        let data = FileManager.default.contents(atPath: root.appendingPathComponent("Schema/prototype.schema.json").path)
+        let data = FileManager.default.contents(
+            atPath: root.appendingPathComponent("Schema/prototype.schema.json").path)
         return (try? JSONParser.parse([UInt8](data ?? Data()))) ?? .null
     }()
 
@@ -39,56 +40,93 @@ import Testing
             return .object(o)
         }
         return [
-            ("document", nil, { o in
-                var d = doc([]).objectValue!
-                for (k, v) in o { d[k] = v }
-                return .object(d)
-            }),
+            (
+                "document", nil,
+                { o in
+                    var d = doc([]).objectValue!
+                    for (k, v) in o { d[k] = v }
+                    return .object(d)
+                }
+            ),
             ("lint", "lint", { o in doc([("lint", .object(o))]) }),
-            ("screen", "screen", { o in
-                var s = o
-                s["id"] = "home"
-                return doc([("screens", [.object(s)])])
-            }),
-            ("navigationBar", "navigationBar", { o in doc([("screens", [["id": "home", "navigationBar": .object(o)]])]) }),
-            ("control", "control", { o in
-                var c = o
-                c["id"] = "c1"
-                if c["title"] == nil { c["title"] = "Open" }
-                return doc([("screens", [["id": "home", "content": [.object(c)]]])])
-            }),
-            ("listItem", "listItem", { o in
-                var i = o
-                i["id"] = "i1"
-                i["title"] = "Row"
-                return doc([("screens", [["id": "home", "content": [["type": "list", "id": "l1", "items": [.object(i)]]]]])])
-            }),
-            ("modal", "modal", { o in
-                var m = o
-                m["id"] = "m1"
-                if m["style"] == nil { m["style"] = "pageSheet" }
-                return doc([("modals", [.object(m)])])
-            }),
-            ("alertAction", "alertAction", { o in
-                var a = o
-                a["title"] = "OK"
-                return doc([("modals", [["id": "m1", "style": "alert", "title": "Hi there", "actions": [.object(a)]]])])
-            }),
-            ("alertTextField", "alertTextField", { o in
-                doc([("modals", [["id": "m1", "style": "alert", "title": "Hi there", "textFields": [.object(o)]]])])
-            }),
-            ("customActivity", "customActivity", { o in
-                var a = o
-                a["id"] = "a1"
-                a["title"] = "Pin"
-                return doc([("modals", [["id": "m1", "style": "activity", "customActivities": [.object(a)]]])])
-            }),
-            ("size", "size", { o in
-                var s = o
-                s["width"] = 100
-                s["height"] = 100
-                return doc([("modals", [["id": "m1", "style": "formSheet", "preferredContentSize": .object(s)]])])
-            }),
+            (
+                "screen", "screen",
+                { o in
+                    var s = o
+                    s["id"] = "home"
+                    return doc([("screens", [.object(s)])])
+                }
+            ),
+            (
+                "navigationBar", "navigationBar",
+                { o in doc([("screens", [["id": "home", "navigationBar": .object(o)]])]) }
+            ),
+            (
+                "control", "control",
+                { o in
+                    var c = o
+                    c["id"] = "c1"
+                    if c["title"] == nil { c["title"] = "Open" }
+                    return doc([("screens", [["id": "home", "content": [.object(c)]]])])
+                }
+            ),
+            (
+                "listItem", "listItem",
+                { o in
+                    var i = o
+                    i["id"] = "i1"
+                    i["title"] = "Row"
+                    return doc([
+                        (
+                            "screens",
+                            [["id": "home", "content": [["type": "list", "id": "l1", "items": [.object(i)]]]]]
+                        )
+                    ])
+                }
+            ),
+            (
+                "modal", "modal",
+                { o in
+                    var m = o
+                    m["id"] = "m1"
+                    if m["style"] == nil { m["style"] = "pageSheet" }
+                    return doc([("modals", [.object(m)])])
+                }
+            ),
+            (
+                "alertAction", "alertAction",
+                { o in
+                    var a = o
+                    a["title"] = "OK"
+                    return doc([
+                        ("modals", [["id": "m1", "style": "alert", "title": "Hi there", "actions": [.object(a)]]])
+                    ])
+                }
+            ),
+            (
+                "alertTextField", "alertTextField",
+                { o in
+                    doc([("modals", [["id": "m1", "style": "alert", "title": "Hi there", "textFields": [.object(o)]]])])
+                }
+            ),
+            (
+                "customActivity", "customActivity",
+                { o in
+                    var a = o
+                    a["id"] = "a1"
+                    a["title"] = "Pin"
+                    return doc([("modals", [["id": "m1", "style": "activity", "customActivities": [.object(a)]]])])
+                }
+            ),
+            (
+                "size", "size",
+                { o in
+                    var s = o
+                    s["width"] = 100
+                    s["height"] = 100
+                    return doc([("modals", [["id": "m1", "style": "formSheet", "preferredContentSize": .object(s)]])])
+                }
+            ),
         ]
     }()
 
@@ -128,7 +166,9 @@ import Testing
             for name in everyName.subtracting(members) {
                 var o = JSONObject()
                 o[name] = "x"
-                #expect(!unknownKeys(kind.wrap(o)).isEmpty, "\(kind.name).\(name): the decoder accepts a member the schema lacks")
+                #expect(
+                    !unknownKeys(kind.wrap(o)).isEmpty,
+                    "\(kind.name).\(name): the decoder accepts a member the schema lacks")
             }
             var bogus = JSONObject()
             bogus["zzBogus"] = true
@@ -158,7 +198,8 @@ import Testing
             let types = t.arrayValue?.compactMap(\.stringValue) ?? [t.stringValue ?? ""]
             let ok = types.contains { type in
                 switch (type, v) {
-                case ("string", .string), ("boolean", .bool), ("number", .number), ("array", .array), ("object", .object):
+                case ("string", .string), ("boolean", .bool), ("number", .number), ("array", .array),
+                    ("object", .object):
                     return true
                 case ("integer", .number(let n)): return n == n.rounded()
                 default: return false
@@ -228,9 +269,12 @@ import Testing
     }
 
     @Test func invalidDocumentsFail() throws {
-        let unknown = try JSONParser.parse(#"{"format": "modallab/1", "id": "p", "start": "h", "screens": [{"id": "h", "titel": "x"}]}"#)
+        let unknown = try JSONParser.parse(
+            #"{"format": "modallab/1", "id": "p", "start": "h", "screens": [{"id": "h", "titel": "x"}]}"#)
         #expect(errors(unknown).contains { $0.contains("unknown member titel") })
-        let badStyle = try JSONParser.parse(#"{"format": "modallab/1", "id": "p", "start": "h", "screens": [], "modals": [{"id": "m", "style": "sheet"}]}"#)
+        let badStyle = try JSONParser.parse(
+            #"{"format": "modallab/1", "id": "p", "start": "h", "screens": [], "modals": [{"id": "m", "style": "sheet"}]}"#
+        )
         #expect(!errors(badStyle).isEmpty)
     }
 }

@@ -1,7 +1,9 @@
 // In-process benchmarks: `swift run -c release modallab-bench [name...]`.
 // Each benchmark registers itself in `benchmarks` below and prints one line per measurement.
 
-let benchmarks: [(name: String, run: () throws -> Void)] = []
+let benchmarks: [(name: String, run: () throws -> Void)] = [
+    ("lint", lintBenchmark)
+]
 
 let selected = CommandLine.arguments.dropFirst()
 for b in benchmarks where selected.isEmpty || selected.contains(b.name) {

@@ -50,7 +50,8 @@ extension LintChecks {
         for (j, a) in actions.enumerated() where a.role == .default {
             if let verb = Lexicon.destructiveVerb(a.title) {
                 c.report(
-                    "actionsheet.destructive-style", ap.appending(j), nil, ["modal": id, "title": c.q(a.title), "verb": verb])
+                    "actionsheet.destructive-style", ap.appending(j), nil,
+                    ["modal": id, "title": c.q(a.title), "verb": verb])
             }
         }
         if n < 2 {

@@ -42,14 +42,17 @@ extension LintChecks {
                 }
                 if !hasCJK(title) && words > 3 {
                     c.report(
-                        "activity.title-succinct", tp, "words", ["modal": id, "title": c.q(title), "count": String(words)])
+                        "activity.title-succinct", tp, "words",
+                        ["modal": id, "title": c.q(title), "count": String(words)])
                 } else if let named {
-                    c.report("activity.title-succinct", tp, "name", ["modal": id, "title": c.q(title), "name": c.q(named)])
+                    c.report(
+                        "activity.title-succinct", tp, "name", ["modal": id, "title": c.q(title), "name": c.q(named)])
                 } else if !Lexicon.startsWithVerb(title) {
                     c.report("activity.title-succinct", tp, "verb", ["modal": id, "title": c.q(title)])
                 } else if lines > 2 {
                     c.report(
-                        "activity.title-succinct", tp, "lines", ["modal": id, "title": c.q(title), "lines": String(lines)])
+                        "activity.title-succinct", tp, "lines",
+                        ["modal": id, "title": c.q(title), "lines": String(lines)])
                 }
             }
             // activity.trigger-share-button

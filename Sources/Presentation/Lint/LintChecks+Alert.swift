@@ -60,7 +60,8 @@ extension LintChecks {
         }
         // alert.cancel-left (RULES C1: Cancel leading, the likely action trailing).
         var styleFlagged = false
-        for (j, a) in actions.enumerated() where a.role != .cancel && Lexicon.cancelTitles.contains(Lexicon.key(a.title)) {
+        for (j, a) in actions.enumerated()
+        where a.role != .cancel && Lexicon.cancelTitles.contains(Lexicon.key(a.title)) {
             c.report("alert.cancel-left", ap.appending(j), "style", ["modal": id, "title": c.q(a.title)])
             styleFlagged = true
         }
@@ -164,7 +165,11 @@ extension LintChecks {
     /// Cancel when none is preferred), Regular otherwise.
     static func buttonWidth(_ a: AlertAction, preferred: Int?, _ actions: [AlertAction]) -> Double {
         let bold: Bool
-        if let p = preferred { bold = actions.indices.contains(p) && actions[p].title == a.title } else { bold = a.role == .cancel }
+        if let p = preferred {
+            bold = actions.indices.contains(p) && actions[p].title == a.title
+        } else {
+            bold = a.role == .cancel
+        }
         return TextMeasure.width(a.title, size: 17, weight: bold ? .semibold : .regular)
     }
 
@@ -177,7 +182,8 @@ extension LintChecks {
         let single = !hasCJK(title) && wordCount(title) == 1
         if generic || errorCode || single {
             c.report(
-                "alert.title-informative", tp, generic || errorCode ? "generic" : nil, ["modal": id, "title": c.q(title)])
+                "alert.title-informative", tp, generic || errorCode ? "generic" : nil,
+                ["modal": id, "title": c.q(title)])
         }
         let lines = TextMeasure.lines(title, width: alertTextWidth, size: 17, weight: .semibold)
         if lines > 1 {
@@ -204,8 +210,10 @@ extension LintChecks {
             if !bad.isEmpty {
                 c.report(
                     "alert.title-case-punct", tp, "fragment",
-                    ["modal": id, "title": c.q(title), "words": bad.joined(separator: ", "),
-                     "suggestion": c.q(Capitalization.titleCased(title))])
+                    [
+                        "modal": id, "title": c.q(title), "words": bad.joined(separator: ", "),
+                        "suggestion": c.q(Capitalization.titleCased(title)),
+                    ])
             }
         }
     }
@@ -273,7 +281,8 @@ extension LintChecks {
     static func wording(_ c: LintContext, _ m: Modal, title: String, message: String, tp: JSONPath, msgp: JSONPath) {
         let id = m.id
         if !message.isEmpty, let v = explainedButton(message, titles: m.actions.map(\.title)) {
-            c.report("alert.avoid-explaining-buttons", msgp, v.variant, ["modal": id, "title": c.q(v.title), "word": v.word])
+            c.report(
+                "alert.avoid-explaining-buttons", msgp, v.variant, ["modal": id, "title": c.q(v.title), "word": v.word])
         }
         for (text, path) in [(title, tp), (message, msgp)] where !text.isEmpty {
             if let p = pronoun(text) {
@@ -303,7 +312,8 @@ extension LintChecks {
 
     /// A message that refers to a button: the title in quotes, with click/touch/press, or with
     /// its capitalization changed. RULES C6: "tap" and "choose" are both fine.
-    static func explainedButton(_ message: String, titles: [String]) -> (variant: String, title: String, word: String)? {
+    static func explainedButton(_ message: String, titles: [String]) -> (variant: String, title: String, word: String)?
+    {
         let verbs: Set<String> = ["tap", "choose", "click", "touch", "press", "select", "hit"]
         let bad: Set<String> = ["click", "touch", "press", "hit"]
         let quotes: Set<Character> = ["\"", "“", "”", "'", "‘", "’", "「", "」"]
@@ -321,7 +331,8 @@ extension LintChecks {
                 // Whole words only.
                 if let b = before.last, b.isLetter { continue }
                 if let a = after.first, a.isLetter { continue }
-                let quoted = before.last.map { quotes.contains($0) } ?? false && after.first.map { quotes.contains($0) } ?? false
+                let quoted =
+                    before.last.map { quotes.contains($0) } ?? false && after.first.map { quotes.contains($0) } ?? false
                 let words = tokens(String(before.suffix(24))).suffix(3)
                 let verb = words.last(where: { w in verbs.contains { w.hasPrefix($0) } })
                 guard quoted || verb != nil else { continue }

@@ -13,7 +13,8 @@ extension LintChecks {
                 }
             } else if m.style.isCustom {
                 for s in c.modalScreens[i] {
-                    for ref in s.controls where !ref.isListItem && ref.control.kind == .button
+                    for ref in s.controls
+                    where !ref.isListItem && ref.control.kind == .button
                         && (ref.placement == .leading || ref.placement == .trailing)
                     {
                         if let t = ref.control.title { titled.append((t, ref.path.appending("title"))) }

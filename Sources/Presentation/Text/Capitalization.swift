@@ -132,7 +132,8 @@ public enum Capitalization {
             if isMinor(w) { continue }
             let afterDeterminer = determiners.contains(ws[k - 1].text.lowercased())
             let proper =
-                properNouns.contains(w.text) || extra.contains(w.text) || (appNames.contains(w.text) && !afterDeterminer)
+                properNouns.contains(w.text) || extra.contains(w.text)
+                || (appNames.contains(w.text) && !afterDeterminer)
             if proper { continue }
             ordinary += 1
             if w.upper { capitalized.append(w.text) }
