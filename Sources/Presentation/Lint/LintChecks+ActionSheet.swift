@@ -19,8 +19,8 @@ extension LintChecks {
         let n = actions.count
         let cancels = actions.indices.filter { actions[$0].role == .cancel }
         let hasDestructive = actions.contains { $0.role == .destructive }
-        let title = (m.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let message = (m.message ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = (m.title ?? "").trimmed
+        let message = (m.message ?? "").trimmed
 
         if m.source == nil && c.target.canBeRegularWidth {
             c.report("actionsheet.anchor-required", mp, nil, ["modal": id])

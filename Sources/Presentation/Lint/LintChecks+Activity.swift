@@ -28,7 +28,7 @@ extension LintChecks {
                             ["modal": id, "title": c.q(a.title), "size": "\(fmt(s.width))×\(fmt(s.height))"])
                     }
                 }
-                let title = a.title.trimmingCharacters(in: .whitespaces)
+                let title = a.title.trimmed
                 let tp = ap.appending("title")
                 if systemActivityTitles.contains(Lexicon.key(title)) {
                     c.report("activity.no-duplicate-system", tp, nil, ["modal": id, "title": c.q(title)])

@@ -17,8 +17,8 @@ extension LintChecks {
         let ap = mp.appending("actions")
         let actions = m.actions
         let n = actions.count
-        let title = (m.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let message = (m.message ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = (m.title ?? "").trimmed
+        let message = (m.message ?? "").trimmed
         let tp = mp.appending("title")
         let msgp = mp.appending("message")
         let id = m.id
@@ -98,7 +98,7 @@ extension LintChecks {
         // (alert.button-layout) and a title may take the stacked button's 230 pt.
         let sideBySide = n == 2 && actions.allSatisfy { buttonWidth($0, preferred: preferred, actions) <= 110 }
         for (j, a) in actions.enumerated() {
-            let t = a.title.trimmingCharacters(in: .whitespaces)
+            let t = a.title.trimmed
             let k = Lexicon.key(t)
             if Lexicon.yesNoTitles.contains(k) {
                 c.report("alert.avoid-yes-no", ap.appending(j).appending("title"), nil, ["modal": id, "title": c.q(t)])
@@ -176,7 +176,7 @@ extension LintChecks {
     static func titleChecks(_ c: LintContext, _ m: Modal, _ title: String, _ tp: JSONPath) {
         let id = m.id
         let lower = title.lowercased()
-        let bare = lower.trimmingCharacters(in: CharacterSet(charactersIn: ".!"))
+        let bare = lower.trimming(Set(".!"))
         let generic = ["error", "warning", "alert", "oops"].contains(bare) && lower.count - bare.count <= 1
         let errorCode = lower.range(of: #"error\s*\d+"#, options: .regularExpression) != nil
         let single = !hasCJK(title) && wordCount(title) == 1
@@ -317,9 +317,13 @@ extension LintChecks {
         let verbs: Set<String> = ["tap", "choose", "click", "touch", "press", "select", "hit"]
         let bad: Set<String> = ["click", "touch", "press", "hit"]
         let quotes: Set<Character> = ["\"", "“", "”", "'", "‘", "’", "「", "」"]
+        // Most messages name no button: skip the search unless there is a quote or a verb.
+        let words = tokens(message)
+        guard message.contains(where: { quotes.contains($0) }) || words.contains(where: { w in verbs.contains { w.hasPrefix($0) } })
+        else { return nil }
         let msg = message as NSString
         for title in titles {
-            let t = title.trimmingCharacters(in: .whitespaces)
+            let t = title.trimmed
             guard t.count >= 2 else { continue }
             var range = NSRange(location: 0, length: msg.length)
             while true {

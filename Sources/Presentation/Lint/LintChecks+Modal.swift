@@ -44,7 +44,7 @@ extension LintChecks {
 
             if isView {
                 // modal.title
-                let titled = !(m.title ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+                let titled = !(m.title ?? "").trimmed.isEmpty
                 let heading = m.content.first?.kind == .text
                 if !titled && !heading && !tagged(m, "immersive") {
                     c.report("modal.title", mp, nil, ["modal": m.id])

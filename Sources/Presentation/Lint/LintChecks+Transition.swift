@@ -34,7 +34,7 @@ extension LintChecks {
                     "transition.sheet-cover-vertical", tp, nil,
                     ["modal": id, "transition": t.rawValue, "style": m.style.rawValue])
             }
-            if (m.rationale ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            if (m.rationale ?? "").trimmed.isEmpty {
                 c.report("transition.non-default-justified", tp, nil, ["modal": id, "transition": t.rawValue])
             }
         }

@@ -62,6 +62,14 @@ public enum Capitalization {
 
     static let quoteChars: Set<Character> = ["\"", "'", "“", "”", "‘", "’", "«", "»", "「", "」", "(", ")", "[", "]"]
 
+    static let trailingPunctuation: Set<Character> = [".", ",", ";", ":", "!", "?", "…"]
+    static let unitEnders: Set<Character> = [".", ":", "!", "?", "…", "—"]
+    static let sentenceEnders: Set<Character> = [".", ":", "!", "?"]
+    static let closers: Set<Character> = ["\"", "”", "’", "'", ")", "）", "」", "』"]
+    static let terminal: Set<Character> = [".", "?", "!", "。", "？", "！"]
+    static let fullWidthTerminal: Set<Character> = ["。", "？", "！"]
+    static let halfWidthTerminal: Set<Character> = [".", "?", "!", "…"]
+
     static func words(_ text: String) -> [Word] {
         var out: [Word] = []
         var nextStartsUnit = true
@@ -73,12 +81,12 @@ public enum Capitalization {
                 s = s.dropFirst()
             }
             var trailing: Character? = nil
-            while let l = s.last, quoteChars.contains(l) || ".,;:!?…".contains(l) {
-                if ".:!?…—".contains(l) { trailing = l }
+            while let l = s.last, quoteChars.contains(l) || trailingPunctuation.contains(l) {
+                if unitEnders.contains(l) { trailing = l }
                 s = s.dropLast()
             }
             let startsUnit = nextStartsUnit
-            nextStartsUnit = trailing.map { ".:!?".contains($0) } ?? false
+            nextStartsUnit = trailing.map { sentenceEnders.contains($0) } ?? false
             if raw == "—" || raw == "–" || raw == "-" {
                 nextStartsUnit = true
                 continue
@@ -164,10 +172,10 @@ public enum Capitalization {
     /// Whether `text` is a sentence: it ends in `.`, `?` or `!` (or their full-width forms),
     /// closing quotes aside. RULES §7: "a title ending in `.`, `?` or `!` is a sentence".
     public static func isSentence(_ text: String) -> Bool {
-        var t = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        while let l = t.last, "\"”’')）」』".contains(l) { t = t.dropLast() }
+        var t = Substring(text.trimmed)
+        while let l = t.last, closers.contains(l) { t = t.dropLast() }
         guard let l = t.last else { return false }
-        return ".?!。？！".contains(l)
+        return terminal.contains(l)
     }
 
     /// Abbreviations whose period does not end a sentence.
@@ -185,17 +193,17 @@ public enum Capitalization {
         while i < chars.count {
             let c = chars[i]
             current.append(c)
-            if "。？！".contains(c) {
+            if fullWidthTerminal.contains(c) {
                 // Full-width ends need no space after them.
-                while i + 1 < chars.count, "”’」』）".contains(chars[i + 1]) {
+                while i + 1 < chars.count, closers.contains(chars[i + 1]) {
                     i += 1
                     current.append(chars[i])
                 }
                 out.append(current)
                 current = ""
-            } else if ".?!…".contains(c) {
+            } else if halfWidthTerminal.contains(c) {
                 var j = i + 1
-                while j < chars.count, "\"”’')".contains(chars[j]) { j += 1 }
+                while j < chars.count, closers.contains(chars[j]) { j += 1 }
                 let atEnd = j >= chars.count
                 let spaced = !atEnd && chars[j].isWhitespace
                 if atEnd || spaced {
@@ -213,6 +221,6 @@ public enum Capitalization {
             i += 1
         }
         out.append(current)
-        return out.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        return out.map { $0.trimmed }.filter { !$0.isEmpty }
     }
 }

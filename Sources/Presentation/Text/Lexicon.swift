@@ -65,12 +65,12 @@ public enum Lexicon {
 
     /// The destructive verb `title` starts with, if any.
     public static func destructiveVerb(_ title: String) -> String? {
-        let t = title.trimmingCharacters(in: .whitespaces).lowercased()
+        let t = title.trimmed.lowercased()
         for p in destructivePhrases where t.hasPrefix(p) {
             if p == "sign out" || !p.unicodeScalars.allSatisfy({ $0.value < 0x80 }) { return p }
         }
         let first = t.split(separator: " ").first.map {
-            String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".,:;!?…"))
+            String($0).trimming(Set(".,:;!?…"))
         }
         if let first, destructiveWords.contains(first) { return first }
         return nil
@@ -97,6 +97,6 @@ public enum Lexicon {
 
     /// `title` trimmed and lowercased, for matching against the sets above.
     public static func key(_ title: String) -> String {
-        title.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        title.trimmed.lowercased()
     }
 }
