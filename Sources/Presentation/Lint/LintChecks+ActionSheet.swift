@@ -79,10 +79,16 @@ extension LintChecks {
         }
         // actionsheet.no-scroll: 10 + header + n·57 + 8 + 57 + bottom safe area ≤ height − top safe area.
         let rows = actions.count - cancels.count
+        var measured: [Double: (Int, Int)] = [:]  // text width → title and message lines
         for e in compact {
             let w = e.windowSize.width - 16 - 32
-            let t = title.isEmpty ? 0 : TextMeasure.lines(title, width: w, size: 13, weight: .semibold)
-            let ml = message.isEmpty ? 0 : TextMeasure.lines(message, width: w, size: 13, weight: .regular)
+            let (t, ml) =
+                measured[w]
+                ?? (
+                    title.isEmpty ? 0 : TextMeasure.lines(title, width: w, size: 13, weight: .semibold),
+                    message.isEmpty ? 0 : TextMeasure.lines(message, width: w, size: 13, weight: .regular)
+                )
+            measured[w] = (t, ml)
             let header = t + ml == 0 ? 0 : 26 + 18 * Double(t + ml)
             let cancelGroup = cancels.isEmpty ? 0.0 : 8 + 57
             let height = 10 + header + 57 * Double(rows) + cancelGroup + e.safeArea.bottom

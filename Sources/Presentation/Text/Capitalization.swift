@@ -91,23 +91,53 @@ public enum Capitalization {
                 nextStartsUnit = true
                 continue
             }
-            guard let first = s.first(where: { $0.isLetter || $0.isNumber }) else { continue }
-            // Judge the first segment of a hyphenated word ("Sign-In", "Wi-Fi").
-            let head = s.split(separator: "-").first.map(String.init) ?? String(s)
-            let letters = head.filter(\.isLetter)
-            let cased = letters.filter { $0.isUppercase || $0.isLowercase }
-            var special = cased.isEmpty || s.contains(where: \.isNumber)
-            if !special, cased.count > 1 {
-                // Inner capitals (iCloud, AirDrop) or all caps (ID, USB).
-                special = cased.dropFirst().contains(where: \.isUppercase)
+            guard let first = s.first(where: { isLetterFast($0) || $0.isNumber }) else { continue }
+            // Judge the first segment of a hyphenated word ("Sign-In", "Wi-Fi"): inner capitals
+            // (iCloud, AirDrop), all caps (ID, USB), digits, or no cased letter make it special.
+            var cased = 0
+            var firstCasedIsLower = false
+            var laterUpper = false
+            var anyUpper = false
+            var digit = false
+            var inHead = true
+            for ch in s {
+                if ch == "-" {
+                    inHead = false
+                    continue
+                }
+                if let a = ch.asciiValue, a >= 48 && a <= 57 {
+                    digit = true
+                    continue
+                }
+                guard inHead else { continue }
+                let up = isUpperFast(ch)
+                let low = !up && isLowerFast(ch)
+                guard up || low else { continue }
+                if cased == 0 { firstCasedIsLower = low } else if up { laterUpper = true }
+                anyUpper = anyUpper || up
+                cased += 1
             }
-            if !special, let f = cased.first, f.isLowercase, cased.contains(where: \.isUppercase) { special = true }
+            let special = cased == 0 || digit || laterUpper || (firstCasedIsLower && anyUpper)
             out.append(
                 Word(
-                    text: String(s), upper: first.isUppercase, lower: first.isLowercase, special: special,
+                    text: String(s), upper: isUpperFast(first), lower: isLowerFast(first), special: special,
                     startsUnit: startsUnit, quoted: quoted))
         }
         return out
+    }
+
+    /// Character properties with an ASCII fast path (the Unicode tables are slow).
+    @inline(__always) static func isUpperFast(_ c: Character) -> Bool {
+        if let a = c.asciiValue { return a >= 65 && a <= 90 }
+        return c.isUppercase
+    }
+    @inline(__always) static func isLowerFast(_ c: Character) -> Bool {
+        if let a = c.asciiValue { return a >= 97 && a <= 122 }
+        return c.isLowercase
+    }
+    @inline(__always) static func isLetterFast(_ c: Character) -> Bool {
+        if let a = c.asciiValue { return (a | 0x20) >= 97 && (a | 0x20) <= 122 }
+        return c.isLetter
     }
 
     static func isMinor(_ w: Word) -> Bool { minorWords.contains(w.text.lowercased()) }

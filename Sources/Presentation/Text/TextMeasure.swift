@@ -41,7 +41,9 @@ public enum TextMeasure {
         var spaceWidth: Double
     }
 
-    static let closingPunctuation: Set<Character> = ["，", "。", "、", "；", "：", "！", "？", "）", "」", "』", "》", "〉", "】", "”", "’"]
+    static let closingPunctuation: Set<Character> = [
+        "，", "。", "、", "；", "：", "！", "？", "）", "」", "』", "》", "〉", "】", "”", "’",
+    ]
 
     static func units(_ paragraph: Substring, size: Double, weight: FontWeight) -> [Unit] {
         var units: [Unit] = []
