@@ -20,7 +20,8 @@ import Testing
     }
 
     let clean = #"{"format": "modallab/1", "id": "a", "start": "home", "screens": [{"id": "home"}]}"#
-    let faulty = #"{"format": "modallab/1", "id": "b", "start": "home", "screens": [{"id": "home"}], "modals": [{"id": "x", "style": "none"}]}"#
+    let faulty =
+        #"{"format": "modallab/1", "id": "b", "start": "home", "screens": [{"id": "home"}], "modals": [{"id": "x", "style": "none"}]}"#
 
     @Test func exitStatuses() throws {
         let dir = try folder(["a.json": clean, "sub/b.json": faulty, "notes.txt": "not linted"])
@@ -48,7 +49,9 @@ import Testing
 
     @Test func rulesCommandFormats() {
         var out: [String] = []
-        #expect(RulesCommand.run(["--format", "markdown", "--lang", "zh-Hans"], stdout: { out.append($0) }, stderr: { _ in }) == 0)
+        #expect(
+            RulesCommand.run(
+                ["--format", "markdown", "--lang", "zh-Hans"], stdout: { out.append($0) }, stderr: { _ in }) == 0)
         #expect(out.joined().contains("### `alert.button-count` — 优先使用两个按钮"))
         out = []
         #expect(RulesCommand.run([], stdout: { out.append($0) }, stderr: { _ in }) == 0)

@@ -19,7 +19,8 @@ import Testing
                 #expect(
                     text.zhHans.unicodeScalars.contains { FontMetrics.isWide($0.value) },
                     "\(rule.id): zh-Hans text has no Chinese: \(text.zhHans)")
-                #expect(!text.en.unicodeScalars.contains { FontMetrics.isWide($0.value) } || rule.id.contains("zh"),
+                #expect(
+                    !text.en.unicodeScalars.contains { FontMetrics.isWide($0.value) } || rule.id.contains("zh"),
                     "\(rule.id): English text has CJK: \(text.en)")
             }
             #expect(!d.triggering.isEmpty, "\(rule.id) has no triggering example")
@@ -55,14 +56,17 @@ import Testing
         return report.diagnostics
     }
 
-    @Test(arguments: RuleCatalogue.all.filter { r in
-        r.documentation.triggering.contains { $0.kind == .prototype }
-    }.map(\.id))
+    @Test(
+        arguments: RuleCatalogue.all.filter { r in
+            r.documentation.triggering.contains { $0.kind == .prototype }
+        }.map(\.id))
     func examples(_ id: String) {
         let d = RuleCatalogue.description(id)
         for (k, e) in d.triggering.enumerated() where e.kind == .prototype {
             guard let found = lint(e, rule: id) else { continue }
-            #expect(found.contains { $0.rule == id }, "\(id): triggering example \(k) did not fire; got \(found.map(\.description))")
+            #expect(
+                found.contains { $0.rule == id },
+                "\(id): triggering example \(k) did not fire; got \(found.map(\.description))")
         }
         for (k, e) in d.nonTriggering.enumerated() where e.kind == .prototype {
             guard let found = lint(e, rule: id) else { continue }

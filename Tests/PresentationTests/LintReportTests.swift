@@ -57,7 +57,8 @@ import Testing
     }
 
     @Test func errorsGiveExitStatusOne() {
-        let doc = #"{"format": "modallab/1", "id": "x", "start": "home", "screens": [{"id": "home"}], "modals": [{"id": "odd", "style": "none"}]}"#
+        let doc =
+            #"{"format": "modallab/1", "id": "x", "start": "home", "screens": [{"id": "home"}], "modals": [{"id": "odd", "style": "none"}]}"#
         #expect(Linter().lint(file: Array(doc.utf8)).exitStatus == 1)
     }
 
@@ -83,8 +84,14 @@ import Testing
             """#
         let bytes = Array(doc.utf8)
         #expect(Linter().lint(file: bytes).diagnostics.contains { $0.rule == "actionsheet.anchor-required" })
-        #expect(!Linter(devices: ["iphone-16"]).lint(file: bytes).diagnostics.contains { $0.rule == "actionsheet.anchor-required" })
-        #expect(Linter(devices: ["iphone-16-pro-max"]).lint(file: bytes).diagnostics.contains { $0.rule == "actionsheet.anchor-required" })
+        #expect(
+            !Linter(devices: ["iphone-16"]).lint(file: bytes).diagnostics.contains {
+                $0.rule == "actionsheet.anchor-required"
+            })
+        #expect(
+            Linter(devices: ["iphone-16-pro-max"]).lint(file: bytes).diagnostics.contains {
+                $0.rule == "actionsheet.anchor-required"
+            })
     }
 
     @Test func sizeClassPolicy() {

@@ -65,7 +65,8 @@ import Testing
         #expect(Capitalization.isSentence("Are you sure?"))
         #expect(Capitalization.isSentence("Done.”"))
         #expect(!Capitalization.isSentence("Unable to Connect"))
-        #expect(Capitalization.sentences("Try again. E.g. tap Retry! Done") == ["Try again.", "E.g. tap Retry!", "Done"])
+        #expect(
+            Capitalization.sentences("Try again. E.g. tap Retry! Done") == ["Try again.", "E.g. tap Retry!", "Done"])
     }
 
     @Test func verbs() {

@@ -4,6 +4,7 @@
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("mustache", mustacheBenchmark),
     ("log", logBenchmark),
+    ("lint", lintBenchmark),
 ]
 
 let selected = CommandLine.arguments.dropFirst()

@@ -42,7 +42,9 @@ public enum LintCommand {
                 guard let v = value(a) else { return 2 }
                 guard DeviceCatalogue.device(v) != nil else {
                     var m = "modallab lint: unknown device \(JSONWriter.quoted(v))"
-                    if let near = Suggest.nearest(v, in: DeviceCatalogue.all.map(\.id)) { m += " (did you mean \"\(near)\"?)" }
+                    if let near = Suggest.nearest(v, in: DeviceCatalogue.all.map(\.id)) {
+                        m += " (did you mean \"\(near)\"?)"
+                    }
                     stderr(m + "; known: " + DeviceCatalogue.all.map(\.id).joined(separator: ", "))
                     return 2
                 }

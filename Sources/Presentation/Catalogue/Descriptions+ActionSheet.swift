@@ -17,10 +17,12 @@ extension RuleCatalogue {
             message: T(
                 "action sheet “{modal}” has no source, but it is a popover in regular width (iPad) and UIKit would crash; set \"source\" to the control that opens it",
                 "操作列表“{modal}”没有 source，而它在常规宽度（iPad）下以弹出框显示，UIKit 会因此崩溃；请把 \"source\" 设为打开它的控件"),
-            notes: "When any declared device can be wR: an iPad, or an iPhone Pro Max in landscape (the server follows the horizontal size class there; unverified on a device).",
+            notes:
+                "When any declared device can be wR: an iPad, or an iPhone Pro Max in landscape (the server follows the horizontal size class there; unverified on a device).",
             triggering: [
                 sheetExample(
-                    #""actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#)
+                    #""actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
+                )
             ],
             nonTriggering: [
                 goodActionSheet,
@@ -77,7 +79,9 @@ extension RuleCatalogue {
             ],
             notes: "A warning with a destructive action, info otherwise (RULES C10).",
             triggering: [
-                sheetExample(#""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}]"#),
+                sheetExample(
+                    #""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}]"#
+                ),
                 sheetExample(#""source": "edit-button", "actions": [{"title": "Save Draft"}, {"title": "Send Now"}]"#),
             ],
             nonTriggering: [goodActionSheet]),
@@ -99,7 +103,8 @@ extension RuleCatalogue {
             message: T(
                 "action {title} of action sheet “{modal}” destroys data ({verb}) but is not destructive style; set \"role\": \"destructive\" so it shows in red",
                 "操作列表“{modal}”的操作{title}会破坏数据（{verb}），却不是破坏性样式；请设置 \"role\": \"destructive\"，使其显示为红色"),
-            notes: "The same destructive verbs as alert.destructive-style. RULES gives no confirmsDeliberateAction exemption here.",
+            notes:
+                "The same destructive verbs as alert.destructive-style. RULES gives no confirmsDeliberateAction exemption here.",
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "actions": [{"title": "Delete Draft"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#
@@ -112,7 +117,8 @@ extension RuleCatalogue {
             message: T(
                 "action sheet “{modal}” is about {height} pt tall but only {usable} pt fit on {device}; offer fewer choices",
                 "操作列表“{modal}”约 {height} pt 高，而在 {device} 上只能容纳 {usable} pt；请减少选项"),
-            notes: "Height 10 + header + 57·rows + 8 + 57 (the Cancel group, when there is one) + the bottom safe area, against the window height less the top safe area, in every compact-width window of the declared devices (portrait and landscape); the header is 26 + 18 per line of title and message. The smallest window is reported.",
+            notes:
+                "Height 10 + header + 57·rows + 8 + 57 (the Cancel group, when there is one) + the bottom safe area, against the window height less the top safe area, in every compact-width window of the declared devices (portrait and landscape); the header is 26 + 18 per line of title and message. The smallest window is reported.",
             triggering: [
                 sheetExample(
                     #""source": "more-button", "title": "Move To", "actions": [{"title": "Inbox"}, {"title": "Archive"}, {"title": "Work"}, {"title": "Travel"}, {"title": "Receipts"}, {"title": "Family"}, {"title": "Cancel", "role": "cancel"}]"#
@@ -125,7 +131,8 @@ extension RuleCatalogue {
             message: T(
                 "the title of action sheet “{modal}” wraps to {lines} lines; keep it to one line",
                 "操作列表“{modal}”的标题折成了 {lines} 行；请保持在一行内"),
-            notes: "13 pt Semibold, in the sheet width less 2 × 16 pt of the narrowest window where it is drawn (a compact window's width less 16 pt, or a 304 pt popover).",
+            notes:
+                "13 pt Semibold, in the sheet width less 2 × 16 pt of the narrowest window where it is drawn (a compact window's width less 16 pt, or a 304 pt popover).",
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "title": "This draft has unsaved changes that will be lost if you close it without saving", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#
@@ -142,7 +149,8 @@ extension RuleCatalogue {
             message: T(
                 "the message of action sheet “{modal}” repeats its title; remove it",
                 "操作列表“{modal}”的消息重复了标题；请删除消息"),
-            notes: "The title already explains the choice when the message's words are 80% or more in the title (as alert.message-only-if-needed).",
+            notes:
+                "The title already explains the choice when the message's words are 80% or more in the title (as alert.message-only-if-needed).",
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "title": "Delete this draft?", "message": "Delete this draft.", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
@@ -160,7 +168,9 @@ extension RuleCatalogue {
                 "action sheet “{modal}” has {count} action(s); an action sheet presents two or more choices",
                 "操作列表“{modal}”只有 {count} 个操作；操作列表应提供两个或更多选项"),
             notes: "Counts every action, Cancel included.",
-            triggering: [sheetExample(#""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}]"#)],
+            triggering: [
+                sheetExample(#""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}]"#)
+            ],
             nonTriggering: [goodActionSheet]),
         RuleDescription(
             "actionsheet.not-menu",
@@ -168,7 +178,8 @@ extension RuleCatalogue {
             message: T(
                 "action sheet “{modal}” offers plain choices with no pending action; a menu serves this better",
                 "操作列表“{modal}”只提供普通选项，并没有待确认的操作；使用菜单会更合适"),
-            notes: "The stated check only: an action sheet opened by a control, with no destructive action and no message, that is not a confirmDiscard confirmation.",
+            notes:
+                "The stated check only: an action sheet opened by a control, with no destructive action and no message, that is not a confirmDiscard confirmation.",
             triggering: [
                 .json(
                     #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "sort-button", "title": "Sort", "action": {"present": "sort"}}]}], "modals": [{"id": "sort", "style": "actionSheet", "source": "sort-button", "actions": [{"title": "Name"}, {"title": "Date"}, {"title": "Cancel", "role": "cancel"}]}]}"#

@@ -25,7 +25,8 @@ extension RuleCatalogue {
             message: T(
                 "the image of custom activity {title} is {size} px; use an SF Symbol, or a square template image of about 70×70 px (60–80)",
                 "自定义活动{title}的图像为 {size} 像素；请使用 SF Symbol，或约 70×70 像素（60–80）的正方形模板图像"),
-            notes: "Checks the declared imageSize of custom activities without a systemImage (square, 60–80 px). Colour saturation and drop shadows cannot be checked from a definition.",
+            notes:
+                "Checks the declared imageSize of custom activities without a systemImage (square, 60–80 px). Colour saturation and drop shadows cannot be checked from a definition.",
             triggering: [
                 activityExample(
                     #""source": "share-button", "customActivities": [{"id": "pin", "title": "Pin Message", "imageSize": {"width": 120, "height": 120}}]"#
@@ -56,13 +57,15 @@ extension RuleCatalogue {
                     "custom activity {title} takes {lines} lines under its icon; shorten it so it isn't shrunk or truncated",
                     "自定义活动{title}在图标下方占了 {lines} 行；请缩短，避免被缩小或截断"),
             ],
-            notes: "More than 3 words; the prototype's name or a lint.productNames entry in it; a first word that is not a verb (a broad list); more than 2 lines at 12 pt in a 76 pt cell (an approximation).",
+            notes:
+                "More than 3 words; the prototype's name or a lint.productNames entry in it; a first word that is not a verb (a broad list); more than 2 lines at 12 pt in a 76 pt cell (an approximation).",
             triggering: [
                 activityExample(
                     #""source": "share-button", "customActivities": [{"id": "pin", "title": "Pin This Message to the Top", "systemImage": "pin"}]"#
                 ),
                 activityExample(
-                    #""source": "share-button", "customActivities": [{"id": "pin", "title": "Example Pin", "systemImage": "pin"}]"#),
+                    #""source": "share-button", "customActivities": [{"id": "pin", "title": "Example Pin", "systemImage": "pin"}]"#
+                ),
             ],
             nonTriggering: [goodActivity]),
         RuleDescription(
@@ -71,10 +74,12 @@ extension RuleCatalogue {
             message: T(
                 "custom activity {title} duplicates a system activity; include the system one, or qualify the title (e.g. “Print Receipt”)",
                 "自定义活动{title}与系统活动重复；请使用系统活动，或为标题加上限定词（例如“打印收据”）"),
-            notes: "Exact titles of system activities: Print, Copy, Message, Mail, AirDrop, Save Image, Add to Reading List, Assign to Contact (and a few more, in English and Chinese).",
+            notes:
+                "Exact titles of system activities: Print, Copy, Message, Mail, AirDrop, Save Image, Add to Reading List, Assign to Contact (and a few more, in English and Chinese).",
             triggering: [
                 activityExample(
-                    #""source": "share-button", "customActivities": [{"id": "my-print", "title": "Print", "systemImage": "printer"}]"#)
+                    #""source": "share-button", "customActivities": [{"id": "my-print", "title": "Print", "systemImage": "printer"}]"#
+                )
             ],
             nonTriggering: [
                 activityExample(
@@ -87,7 +92,9 @@ extension RuleCatalogue {
             message: T(
                 "the system activities of “{modal}” are shown first, in the system's order",
                 "“{modal}”中的系统活动按系统顺序排在最前面"),
-            triggering: [.scenario("activities [\"copy\", \"airdrop\"] with a custom Pin: AirDrop, Copy, then Pin are drawn.")],
+            triggering: [
+                .scenario("activities [\"copy\", \"airdrop\"] with a custom Pin: AirDrop, Copy, then Pin are drawn.")
+            ],
             nonTriggering: [.scenario("An excluded activity (excludedActivities: [\"print\"]) is not drawn at all.")]),
         RuleDescription(
             "activity.trigger-share-button",
@@ -95,7 +102,8 @@ extension RuleCatalogue {
             message: T(
                 "activity view “{modal}” is opened by {title}; open it with the Share button (square.and.arrow.up)",
                 "活动视图“{modal}”由{title}打开；请使用“共享”按钮（square.and.arrow.up）打开它"),
-            notes: "The controls (or alert actions) that present it, or else its source: a Share button has the square.and.arrow.up symbol or a title starting with Share (分享, 共享).",
+            notes:
+                "The controls (or alert actions) that present it, or else its source: a Share button has the square.and.arrow.up symbol or a title starting with Share (分享, 共享).",
             triggering: [
                 .json(
                     #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "export-button", "title": "Export", "action": {"present": "share"}}]}], "modals": [{"id": "share", "style": "activity", "source": "export-button", "activities": ["airdrop", "copy"]}]}"#

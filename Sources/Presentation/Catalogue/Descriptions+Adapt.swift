@@ -19,8 +19,11 @@ extension RuleCatalogue {
             message: T(
                 "popover “{modal}” is shown as {style} in {sizeClass}",
                 "弹出框“{modal}”在 {sizeClass} 下显示为 {style}"),
-            notes: "iOS 13+: as formSheet (a card in wC/hR, full screen in hC). targetOS ≤ 12: fullScreen in wC, formSheet in wR/hC (RULES C8).",
-            triggering: [.scenario("An iPad popover is presented while the app is in Slide Over: it becomes a card sheet.")],
+            notes:
+                "iOS 13+: as formSheet (a card in wC/hR, full screen in hC). targetOS ≤ 12: fullScreen in wC, formSheet in wR/hC (RULES C8).",
+            triggering: [
+                .scenario("An iPad popover is presented while the app is in Slide Over: it becomes a card sheet.")
+            ],
             nonTriggering: [.scenario("The same popover on a full-screen iPad stays a popover.")]),
         RuleDescription(
             "popover.regular",
@@ -28,7 +31,10 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” is a popover pointing at its anchor; a tap outside closes it",
                 "“{modal}”以弹出框显示并指向其锚点；点击外部即可关闭"),
-            triggering: [.scenario("On a full-screen iPad a popover appears with its arrow at the source button, background dimmed.")],
+            triggering: [
+                .scenario(
+                    "On a full-screen iPad a popover appears with its arrow at the source button, background dimmed.")
+            ],
             nonTriggering: [.scenario("On iPhone in portrait the popover is a card sheet.")]),
         RuleDescription(
             "actionsheet.regular-as-popover",
@@ -36,8 +42,11 @@ extension RuleCatalogue {
             message: T(
                 "action sheet “{modal}” is shown as {style} in {sizeClass}",
                 "操作列表“{modal}”在 {sizeClass} 下显示为 {style}"),
-            notes: "wR: a popover at the anchor, all at once. wC: slides up from the bottom, 8 pt from the edges, Cancel in its own group. The server follows the horizontal size class on a large iPhone in landscape (unverified).",
-            triggering: [.scenario("On iPad the discard-draft action sheet appears as a popover at the Cancel button.")],
+            notes:
+                "wR: a popover at the anchor, all at once. wC: slides up from the bottom, 8 pt from the edges, Cancel in its own group. The server follows the horizontal size class on a large iPhone in landscape (unverified).",
+            triggering: [
+                .scenario("On iPad the discard-draft action sheet appears as a popover at the Cancel button.")
+            ],
             nonTriggering: [.scenario("On iPhone in portrait it slides up from the bottom.")]),
         RuleDescription(
             "activity.adapt",
@@ -69,16 +78,21 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” is full screen in compact height",
                 "“{modal}”在紧凑高度下以全屏显示"),
-            notes: "Unless prefersEdgeAttachedInCompactHeight is true: then it stays a sheet attached at the bottom edge.",
+            notes:
+                "Unless prefersEdgeAttachedInCompactHeight is true: then it stays a sheet attached at the bottom edge.",
             triggering: [.scenario("Rotating an iPhone to landscape turns a page sheet full screen.")],
-            nonTriggering: [.scenario("With prefersEdgeAttachedInCompactHeight the sheet stays attached at the bottom.")]),
+            nonTriggering: [
+                .scenario("With prefersEdgeAttachedInCompactHeight the sheet stays attached at the bottom.")
+            ]),
         RuleDescription(
             "sheet.medium-compact-height",
             name: T("No medium detent in compact height", "紧凑高度下中等停靠高度无效"),
             message: T(
                 "the medium detent is inactive in compact height; “{modal}” rests at large",
                 "中等停靠高度在紧凑高度下无效；“{modal}”停在大尺寸"),
-            triggering: [.scenario("A sheet at its medium detent is rotated to landscape on iPhone: it rests at large.")],
+            triggering: [
+                .scenario("A sheet at its medium detent is rotated to landscape on iPhone: it rests at large.")
+            ],
             nonTriggering: [.scenario("In portrait it stays at medium.")]),
         RuleDescription(
             "sheet.grabber-auto-hide",
@@ -103,7 +117,9 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” covers “{context}”, the nearest screen that defines the presentation context",
                 "“{modal}”覆盖“{context}”，即最近的定义呈现上下文的屏幕"),
-            triggering: [.scenario("A currentContext modal with context set to a split-view pane covers only that pane.")],
+            triggering: [
+                .scenario("A currentContext modal with context set to a split-view pane covers only that pane.")
+            ],
             nonTriggering: [.scenario("With no context it covers the root, effectively full screen.")]),
         RuleDescription(
             "fullscreen.presenter-walk",
@@ -127,7 +143,8 @@ extension RuleCatalogue {
             message: T(
                 "alert “{modal}” declares \"{key}\", which is ignored: an alert has a title, a message, buttons and text fields only",
                 "警告框“{modal}”声明了 \"{key}\"，它会被忽略：警告框只有标题、消息、按钮和文本框"),
-            notes: "The lint warns on an alert's navigationBar, toolbar, content or screens (in place of the decoder's format.style-key warning); the engine always draws a centred 270 pt alert.",
+            notes:
+                "The lint warns on an alert's navigationBar, toolbar, content or screens (in place of the decoder's format.style-key warning); the engine always draws a centred 270 pt alert.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "alert", "style": "alert", "title": "Delete this photo?", "content": [{"type": "image", "id": "photo", "label": "Photo"}], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]}]}"#
@@ -144,7 +161,11 @@ extension RuleCatalogue {
             message: T(
                 "action sheet “{modal}” is a popover: its Cancel action is not drawn, and a tap outside runs it",
                 "操作列表“{modal}”以弹出框显示：不绘制其取消操作，点击外部即执行取消"),
-            triggering: [.scenario("On iPad an action sheet with a Cancel action shows only its other actions; a tap outside runs Cancel.")],
+            triggering: [
+                .scenario(
+                    "On iPad an action sheet with a Cancel action shows only its other actions; a tap outside runs Cancel."
+                )
+            ],
             nonTriggering: [.scenario("On iPhone the Cancel action is drawn in its own group at the bottom.")]),
     ]
 }

@@ -33,7 +33,8 @@ extension RuleCatalogue {
                     "alert title {title} tells people nothing; describe what happened and what they can do",
                     "警告框标题{title}没有提供任何信息；请描述发生了什么以及用户可以怎么做")
             ],
-            notes: "A single word (by spaces; CJK titles are not split), `^(Error|Warning|Alert|Oops)[.!]?$` or `/error\\s*\\d+/i`.",
+            notes:
+                "A single word (by spaces; CJK titles are not split), `^(Error|Warning|Alert|Oops)[.!]?$` or `/error\\s*\\d+/i`.",
             triggering: [
                 alertExample(#""title": "Error", "actions": [{"title": "OK"}]"#),
                 alertExample(#""title": "Error 329347 occurred", "actions": [{"title": "OK"}]"#),
@@ -45,8 +46,11 @@ extension RuleCatalogue {
             message: T(
                 "the title of alert “{modal}” wraps to {lines} lines; keep it to one line where possible",
                 "警告框“{modal}”的标题折成了 {lines} 行；请尽量保持在一行内"),
-            notes: "Wrapped greedily at 230 pt in 17 pt SF Pro Text Semibold (see TextMeasure). A title of three or more lines also gets alert.title-max-two-lines (RULES C5).",
-            triggering: [alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)],
+            notes:
+                "Wrapped greedily at 230 pt in 17 pt SF Pro Text Semibold (see TextMeasure). A title of three or more lines also gets alert.title-max-two-lines (RULES C5).",
+            triggering: [
+                alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)
+            ],
             nonTriggering: [goodAlert]),
         RuleDescription(
             "alert.title-max-two-lines",
@@ -59,7 +63,9 @@ extension RuleCatalogue {
                     #""title": "Unable to download the attachment because the server stopped responding to our requests", "actions": [{"title": "OK"}]"#
                 )
             ],
-            nonTriggering: [alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)]),
+            nonTriggering: [
+                alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)
+            ]),
         RuleDescription(
             "alert.title-case-punct",
             name: T("Title capitalization and punctuation", "标题的大小写与标点"),
@@ -77,7 +83,8 @@ extension RuleCatalogue {
                     "alert title {title} is a fragment; drop the ending “{mark}”",
                     "警告框标题{title}是短语；请去掉结尾的“{mark}”"),
             ],
-            notes: "A title ending in . ? ! is a sentence (RULES §7). Sentence style is broken by a lowercase first word, or by two or more capitalized ordinary words when every ordinary word is capitalized; proper nouns (a built-in list of Apple product names, the prototype's name and lint.productNames), acronyms and words with inner capitals are not judged. Title style is broken by a lowercase word that is not an article, a coordinating conjunction or a preposition of four or fewer letters (RULES C15), or that is first or last. CJK titles are not judged.",
+            notes:
+                "A title ending in . ? ! is a sentence (RULES §7). Sentence style is broken by a lowercase first word, or by two or more capitalized ordinary words when every ordinary word is capitalized; proper nouns (a built-in list of Apple product names, the prototype's name and lint.productNames), acronyms and words with inner capitals are not judged. Title style is broken by a lowercase word that is not an article, a coordinating conjunction or a preposition of four or fewer letters (RULES C15), or that is first or last. CJK titles are not judged.",
             triggering: [
                 alertExample(#""title": "Delete All Messages?", "# + cancelDelete),
                 alertExample(#""title": "Unable to connect", "actions": [{"title": "OK"}]"#),
@@ -99,9 +106,12 @@ extension RuleCatalogue {
                     "{sentence} in the message of alert “{modal}” is not in sentence case ({words} should be lowercase)",
                     "警告框“{modal}”的消息中{sentence}未使用句子式大写（{words} 应小写）"),
             ],
-            notes: "Sentences split after . ? ! (and 。？！), not after common abbreviations; the same sentence-case check as alert.title-case-punct.",
+            notes:
+                "Sentences split after . ? ! (and 。？！), not after common abbreviations; the same sentence-case check as alert.title-case-punct.",
             triggering: [
-                alertExample(#""title": "No Connection", "message": "Check your network settings", "actions": [{"title": "OK"}]"#)
+                alertExample(
+                    #""title": "No Connection", "message": "Check your network settings", "actions": [{"title": "OK"}]"#
+                )
             ],
             nonTriggering: [goodAlert]),
         RuleDescription(
@@ -124,7 +134,9 @@ extension RuleCatalogue {
                 "the message of alert “{modal}” repeats the title ({percent}% of its words); remove it or say something new",
                 "警告框“{modal}”的消息重复了标题（{percent}% 的词相同）；请删除消息，或补充新的信息"),
             notes: "Share of the message's distinct words that the title already has, 80% or more (CJK: characters).",
-            triggering: [alertExample(#""title": "Delete all messages?", "message": "Delete all messages.", "# + cancelDelete)],
+            triggering: [
+                alertExample(#""title": "Delete all messages?", "message": "Delete all messages.", "# + cancelDelete)
+            ],
             nonTriggering: [goodAlert]),
         RuleDescription(
             "alert.no-scroll",
@@ -137,7 +149,8 @@ extension RuleCatalogue {
                     "alert “{modal}” is about {height} pt tall but only {usable} pt fit above the keyboard on {device}; shorten the text or ask for less",
                     "警告框“{modal}”约 {height} pt 高，而在 {device} 上键盘之上只能容纳 {usable} pt；请缩短文字或减少输入项")
             ],
-            notes: "Height 20 + 22·title lines + 2 + 18·message lines + 20 + 30·text fields + 44·button rows (two buttons share a row when both titles fit 110 pt), against the window height less the safe area and 2 × 16 pt, in every declared device full screen, portrait and landscape; with text fields, less the keyboard (approximated without the predictive bar: iPhone 216 pt portrait, 162 pt landscape, plus the home-indicator inset; iPad 265/353 pt).",
+            notes:
+                "Height 20 + 22·title lines + 2 + 18·message lines + 20 + 30·text fields + 44·button rows (two buttons share a row when both titles fit 110 pt), against the window height less the safe area and 2 × 16 pt, in every declared device full screen, portrait and landscape; with text fields, less the keyboard (approximated without the predictive bar: iPhone 216 pt portrait, 162 pt landscape, plus the home-indicator inset; iPad 265/353 pt).",
             triggering: [
                 alertExample(
                     #""title": "Sign In", "message": "Enter the user name and password of your library account.", "textFields": [{"placeholder": "User Name"}, {"placeholder": "Password", "secure": true}], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Sign In"}]"#
@@ -158,7 +171,8 @@ extension RuleCatalogue {
                     "alert has {count} buttons, more than the HIG's maximum of three; use an action sheet",
                     "警告框有 {count} 个按钮，超过了 HIG 规定的最多三个；请改用操作列表"),
             ],
-            notes: "1 button: info; 2: nothing; 3: warning; 4 or more: error (RULES C4). The finding's severity depends on the count.",
+            notes:
+                "1 button: info; 2: nothing; 3: warning; 4 or more: error (RULES C4). The finding's severity depends on the count.",
             triggering: [
                 alertExample(
                     #""title": "Save changes?", "actions": [{"title": "Don't Save", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
@@ -172,7 +186,9 @@ extension RuleCatalogue {
             message: T(
                 "the buttons of alert “{modal}” are {layout}",
                 "警告框“{modal}”的按钮{layout}"),
-            triggering: [.scenario("An alert with three buttons stacks them, the most likely on top and Cancel at the bottom.")],
+            triggering: [
+                .scenario("An alert with three buttons stacks them, the most likely on top and Cancel at the bottom.")
+            ],
             nonTriggering: [.scenario("An alert with Cancel and Delete shows them side by side.")]),
         RuleDescription(
             "alert.cancel-left",
@@ -188,12 +204,15 @@ extension RuleCatalogue {
                     "alert “{modal}” declares the likely action {title} on the leading side; list Cancel first so the likely action is trailing",
                     "警告框“{modal}”把最可能的操作{title}放在了前缘；请先列出“取消”，让最可能的操作位于后缘"),
             ],
-            notes: "Cancel leading, the likely button trailing, even for destructive actions (RULES C1 follows the current HIG and UIKit over the iOS 7 rule). The engine renders Cancel leading whatever the order; the lint flags a two-button alert that lists Cancel second or the preferred action first, and a button titled Cancel that is not Cancel style.",
+            notes:
+                "Cancel leading, the likely button trailing, even for destructive actions (RULES C1 follows the current HIG and UIKit over the iOS 7 rule). The engine renders Cancel leading whatever the order; the lint flags a two-button alert that lists Cancel second or the preferred action first, and a button titled Cancel that is not Cancel style.",
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Delete", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
                 ),
-                alertExample(#""title": "Delete this photo?", "actions": [{"title": "Cancel"}, {"title": "Delete", "role": "destructive"}]"#),
+                alertExample(
+                    #""title": "Delete this photo?", "actions": [{"title": "Cancel"}, {"title": "Delete", "role": "destructive"}]"#
+                ),
             ],
             nonTriggering: [goodAlert]),
         RuleDescription(
@@ -229,7 +248,8 @@ extension RuleCatalogue {
                 "警告框“{modal}”有破坏性操作却没有“取消”；请添加取消样式的操作，让用户可以安全地退出"),
             triggering: [
                 alertExample(
-                    #""title": "Delete this photo?", "actions": [{"title": "Keep"}, {"title": "Delete", "role": "destructive"}]"#)
+                    #""title": "Delete this photo?", "actions": [{"title": "Keep"}, {"title": "Delete", "role": "destructive"}]"#
+                )
             ],
             nonTriggering: [goodAlert]),
         RuleDescription(
@@ -237,10 +257,14 @@ extension RuleCatalogue {
             name: T("Mark destructive buttons", "标出破坏性按钮"),
             message: T(
                 "button {title} of alert “{modal}” destroys data ({verb}) but is not destructive style; set \"role\": \"destructive\", or mark the alert \"confirmsDeliberateAction\": true if people chose this action on purpose",
-                "警告框“{modal}”的按钮{title}会破坏数据（{verb}），却不是破坏性样式；请设置 \"role\": \"destructive\"；若是用户有意选择的操作，可将警告框标记为 \"confirmsDeliberateAction\": true"),
-            notes: "Titles starting with Delete, Remove, Erase, Discard, Reset, Clear, Empty, Sign Out or Revoke (and 删除, 移除, 清除, …). Exempt when the alert has confirmsDeliberateAction (RULES C3).",
+                "警告框“{modal}”的按钮{title}会破坏数据（{verb}），却不是破坏性样式；请设置 \"role\": \"destructive\"；若是用户有意选择的操作，可将警告框标记为 \"confirmsDeliberateAction\": true"
+            ),
+            notes:
+                "Titles starting with Delete, Remove, Erase, Discard, Reset, Clear, Empty, Sign Out or Revoke (and 删除, 移除, 清除, …). Exempt when the alert has confirmsDeliberateAction (RULES C3).",
             triggering: [
-                alertExample(#""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete"}]"#)
+                alertExample(
+                    #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete"}]"#
+                )
             ],
             nonTriggering: [
                 goodAlert,
@@ -254,7 +278,8 @@ extension RuleCatalogue {
             message: T(
                 "the preferred (default) action of alert “{modal}” is the destructive {title}; Return would destroy data — remove preferred",
                 "警告框“{modal}”的首选（默认）操作是破坏性的{title}；按回车键就会破坏数据——请去掉 preferred"),
-            notes: "Only a destructive preferredAction is flagged; a preferred Cancel is not required (RULES C2). The engine renders Cancel bold when nothing is preferred, as UIKit does.",
+            notes:
+                "Only a destructive preferredAction is flagged; a preferred Cancel is not required (RULES C2). The engine renders Cancel bold when nothing is preferred, as UIKit does.",
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive", "preferred": true}]"#
@@ -267,7 +292,8 @@ extension RuleCatalogue {
             message: T(
                 "preferredAction {name} of “{modal}” is none of its actions ({titles}); name one of them by id, title or index",
                 "“{modal}”的 preferredAction {name} 不是它的任何一个操作（{titles}）；请用 id、标题或序号指定其中之一"),
-            notes: "The modal-level preferredAction (an action's id, title, or index). An action's own \"preferred\": true is always a member.",
+            notes:
+                "The modal-level preferredAction (an action's id, title, or index). An action's own \"preferred\": true is always a member.",
             triggering: [
                 alertExample(
                     #""title": "Save this draft?", "preferredAction": "Save Draft", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
@@ -292,7 +318,8 @@ extension RuleCatalogue {
                     "button {title} of alert “{modal}” is {width} pt wide and won't fit on one line (230 pt); shorten it",
                     "警告框“{modal}”的按钮{title}宽 {width} pt，一行放不下（230 pt）；请缩短"),
             ],
-            notes: "More than two words (CJK titles are not counted), or wider than a stacked button's 230 pt at 17 pt (the bold button in Semibold). A pair wider than 110 pt is not flagged: UIKit stacks it (alert.button-layout), and the stacked button has 230 pt.",
+            notes:
+                "More than two words (CJK titles are not counted), or wider than a stacked button's 230 pt at 17 pt (the bold button in Semibold). A pair wider than 110 pt is not flagged: UIKit stacks it (alert.button-layout), and the stacked button has 230 pt.",
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete It Right Now", "role": "destructive"}]"#
@@ -318,7 +345,8 @@ extension RuleCatalogue {
             message: T(
                 "alert “{modal}” asks for a decision, so {title} says too little; title the button with the action it confirms",
                 "警告框“{modal}”要求用户做决定，{title}表达的信息太少；请用它所确认的操作来命名按钮"),
-            notes: "OK (好, 确定) in an alert with two or more non-Cancel actions, a destructive action or a text field, or OK as the preferred action beside Cancel.",
+            notes:
+                "OK (好, 确定) in an alert with two or more non-Cancel actions, a destructive action or a text field, or OK as the preferred action beside Cancel.",
             triggering: [
                 alertExample(
                     #""title": "Delete all messages?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "OK", "preferred": true}]"#
@@ -342,7 +370,8 @@ extension RuleCatalogue {
                     "the message of alert “{modal}” writes button {title} as “{word}”; keep the button's capitalization",
                     "警告框“{modal}”的消息把按钮{title}写成了“{word}”；请保持按钮标题的大小写"),
             ],
-            notes: "A mention is a button title in quotes, or after tap, choose, click, touch, press, select or hit. A mention is flagged when quoted, when the verb is click, touch, press or hit, or when its capitalization differs. Tap and choose are both accepted (RULES C6).",
+            notes:
+                "A mention is a button title in quotes, or after tap, choose, click, touch, press, select or hit. A mention is flagged when quoted, when the verb is click, touch, press or hit, or when its capitalization differs. Tap and choose are both accepted (RULES C6).",
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "message": "Click “Delete” to remove it.", "# + cancelDelete)
@@ -385,9 +414,12 @@ extension RuleCatalogue {
             message: T(
                 "alert “{modal}” has a text field but no way to both submit and decline it; include a text field only when the input resolves the situation",
                 "警告框“{modal}”有文本框，却不能同时提交或拒绝输入；只有当输入能解决问题时才使用文本框"),
-            notes: "The stated intent is fuzzy; the check flags a text field in an alert with fewer than two actions or no action besides Cancel.",
+            notes:
+                "The stated intent is fuzzy; the check flags a text field in an alert with fewer than two actions or no action besides Cancel.",
             triggering: [
-                alertExample(#""title": "Name This Playlist", "textFields": [{"placeholder": "Name"}], "actions": [{"title": "OK"}]"#)
+                alertExample(
+                    #""title": "Name This Playlist", "textFields": [{"placeholder": "Name"}], "actions": [{"title": "OK"}]"#
+                )
             ],
             nonTriggering: [
                 alertExample(
@@ -423,7 +455,8 @@ extension RuleCatalogue {
             message: T(
                 "alert “{modal}” offers {count} choices after something people did; use an action sheet for choices related to an intentional action",
                 "警告框“{modal}”在用户操作之后提供了 {count} 个选项；与用户有意操作相关的选项请使用操作列表"),
-            notes: "Two or more non-Cancel actions, and the alert is presented by a control, an alert action, or as a confirmDiscard.",
+            notes:
+                "Two or more non-Cancel actions, and the alert is presented by a control, an alert action, or as a confirmDiscard.",
             triggering: [
                 .json(
                     #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "close-button", "title": "Close", "action": {"present": "save"}}]}], "modals": [{"id": "save", "style": "alert", "title": "Save changes?", "actions": [{"title": "Don't Save"}, {"title": "Save"}]}]}"#
@@ -440,7 +473,8 @@ extension RuleCatalogue {
             message: T(
                 "alert “{modal}” was cancelled because the app left the foreground",
                 "应用离开前台，警告框“{modal}”已被取消"),
-            notes: "RULES C17: the server cancels the alert on Home (or runs onExit); Esc and Cmd-. cancel, Return runs the default action.",
+            notes:
+                "RULES C17: the server cancels the alert on Home (or runs onExit); Esc and Cmd-. cancel, Return runs the default action.",
             triggering: [.scenario("With an alert up, the Home action dismisses it and runs its Cancel handler.")],
             nonTriggering: [.scenario("Rotating the device keeps the alert up.")]),
         RuleDescription(

@@ -13,7 +13,8 @@ extension RuleCatalogue {
                     "the only way out of modal “{modal}” is an icon without an accessibility label; add accessibilityLabel (e.g. \"Close\")",
                     "模态视图“{modal}”唯一的退出方式是一个没有辅助功能标签的图标；请添加 accessibilityLabel（例如“关闭”）")
             ],
-            notes: "Checked on the modal's own (root) screen: any button that dismisses, any Cancel/Done/Close button by role or title (not one that pushes or pops), or a close icon (xmark…, chevron.down). Applies to sheets, full-screen and current-context styles, and modal popovers. Icon-only exits other than the standard close symbols need an accessibilityLabel.",
+            notes:
+                "Checked on the modal's own (root) screen: any button that dismisses, any Cancel/Done/Close button by role or title (not one that pushes or pops), or a close icon (xmark…, chevron.down). Applies to sheets, full-screen and current-context styles, and modal popovers. Icon-only exits other than the standard close symbols need an accessibilityLabel.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "player", "style": "fullScreen", "title": "Now Playing", "content": [{"type": "text", "id": "song", "text": "Song title"}, {"type": "button", "id": "play", "title": "Play"}]}]}"#
@@ -44,8 +45,13 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” has unsaved changes; confirm with an action sheet (Save, Discard, Keep Editing) before dismissing it",
                 "“{modal}”有未保存的更改；关闭之前请用操作列表（存储、放弃、继续编辑）确认"),
-            notes: "The engine intercepts every dismissal of a dirty modal: a swipe rubber-bands and shows confirmDiscard; Cancel shows it too.",
-            triggering: [.scenario("After typing in a userContent field, a swipe down leaves the sheet up and shows its confirmDiscard action sheet.")],
+            notes:
+                "The engine intercepts every dismissal of a dirty modal: a swipe rubber-bands and shows confirmDiscard; Cancel shows it too.",
+            triggering: [
+                .scenario(
+                    "After typing in a userContent field, a swipe down leaves the sheet up and shows its confirmDiscard action sheet."
+                )
+            ],
             nonTriggering: [.scenario("With nothing edited, the same swipe dismisses the sheet.")]),
         RuleDescription(
             "modal.title",
@@ -53,7 +59,8 @@ extension RuleCatalogue {
             message: T(
                 "modal “{modal}” has no title; give it a navigation-bar title (or a heading) that names the task",
                 "模态视图“{modal}”没有标题；请用导航栏标题（或内容顶部的标题文字）说明这是什么任务"),
-            notes: "A title, or a `text` control first in the content, names the task. Modals tagged immersive (task or tags) are exempt: a photo or video viewer needs no title.",
+            notes:
+                "A title, or a `text` control first in the content, names the task. Modals tagged immersive (task or tags) are exempt: a photo or video viewer needs no title.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "filters", "style": "pageSheet", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "apply", "title": "Apply", "role": "done", "action": "dismiss"}]}, "content": [{"type": "toggle", "id": "unread", "label": "Unread only"}]}]}"#
@@ -81,7 +88,8 @@ extension RuleCatalogue {
                     "modal “{modal}” is {depth} screens deep; keep modal tasks to at most 3 levels",
                     "模态视图“{modal}”有 {depth} 层屏幕；模态任务最多保持 3 层"),
             ],
-            notes: "The graph is the modal's own screens and their push actions (buttons and list rows). Warns on a screen with two or more push destinations, on a cycle, and on a depth (pushes from the first screen) above 3.",
+            notes:
+                "The graph is the modal's own screens and their push actions (buttons and list rows). Warns on a screen with two or more push destinations, on a cycle, and on a depth (pushes from the first screen) above 3.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "setup", "style": "pageSheet", "title": "Setup", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}, "content": [{"type": "list", "id": "menu", "items": [{"id": "wifi", "title": "Wi-Fi", "action": {"push": "wifi-screen"}}, {"id": "mail", "title": "Mail", "action": {"push": "mail-screen"}}]}], "screens": [{"id": "wifi-screen", "title": "Wi-Fi"}, {"id": "mail-screen", "title": "Mail"}]}]}"#
@@ -109,7 +117,8 @@ extension RuleCatalogue {
                     "“Done” in modal “{modal}” goes back a screen; Done should complete and close the task",
                     "模态视图“{modal}”中的“完成”按钮会返回上一屏；“完成”应当完成并关闭任务"),
             ],
-            notes: "A button titled Done (or 完成) whose action pushes, pops or presents. A Done with no action is left alone.",
+            notes:
+                "A button titled Done (or 完成) whose action pushes, pops or presents. A Done with no action is left alone.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "edit", "style": "pageSheet", "title": "Edit Profile", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "action": {"push": "review"}}]}, "screens": [{"id": "review", "title": "Review"}]}]}"#
@@ -134,7 +143,8 @@ extension RuleCatalogue {
                     "screen “{screen}” of sheet “{modal}” shows Cancel, Done and Back together; keep only two of them",
                     "表单“{modal}”的屏幕“{screen}”同时显示了“取消”“完成”和“返回”；只保留其中两个"),
             ],
-            notes: "Done and Cancel by role or title; Back is a button that pops or is titled Back, or the system back button of a pushed screen whose leading bar is empty. Follows H-Sheets (2026), which refines S0:L71 (RULES C13).",
+            notes:
+                "Done and Cancel by role or title; Back is a button that pops or is titled Back, or the system back button of a pushed screen whose leading bar is empty. Follows H-Sheets (2026), which refines S0:L71 (RULES C13).",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "info", "style": "pageSheet", "title": "Details", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "textField", "id": "name", "label": "Name"}]}]}"#
@@ -176,7 +186,8 @@ extension RuleCatalogue {
             message: T(
                 "the navigation bar of modal “{modal}” uses appearance “{appearance}” but the app's bars use {app}; use the same appearance",
                 "模态视图“{modal}”的导航栏外观为“{appearance}”，而应用的导航栏为 {app}；请使用相同的外观"),
-            notes: "Compares navigationBar.appearance of modal views with those of the app's screens (an absent appearance is \"default\").",
+            notes:
+                "Compares navigationBar.appearance of modal views with those of the app's screens (an absent appearance is \"default\").",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "settings", "style": "pageSheet", "title": "Settings", "navigationBar": {"appearance": "transparent", "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}], "leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}}]}"#
@@ -193,7 +204,8 @@ extension RuleCatalogue {
             message: T(
                 "modal “{modal}” uses {transition} while other {style} modals use {usual}; use one transition style for modals of the same kind",
                 "模态视图“{modal}”使用 {transition}，而其他 {style} 模态视图使用 {usual}；同类模态视图请使用同一种过渡动画"),
-            notes: "Groups custom modals by style; no declared transition counts as coverVertical. The modals that differ from the most used transition of their group are reported.",
+            notes:
+                "Groups custom modals by style; no declared transition counts as coverVertical. The modals that differ from the most used transition of their group are reported.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "rationale": "Fades like the Photos app", "navigationBar": {"leading": [{"id": "close-viewer", "title": "Close", "action": "dismiss"}]}}, {"id": "editor", "style": "fullScreen", "title": "Edit Photo", "transition": "flipHorizontal", "rationale": "Shows the back of the card", "navigationBar": {"leading": [{"id": "close-editor", "title": "Close", "action": "dismiss"}]}}]}"#
@@ -235,7 +247,8 @@ extension RuleCatalogue {
             message: T(
                 "modal “{modal}” is {style} in an iPad target; prefer a page or form sheet unless the content is immersive",
                 "模态视图“{modal}”在 iPad 目标中使用 {style}；除非内容是沉浸式的，否则优先使用 page sheet 或 form sheet"),
-            notes: "Custom modal views (fullScreen, overFullScreen and the current-context styles) when a declared device is an iPad, unless tagged immersive. automatic resolves to a sheet on iPad and passes.",
+            notes:
+                "Custom modal views (fullScreen, overFullScreen and the current-context styles) when a declared device is an iPad, unless tagged immersive. automatic resolves to a sheet on iPad and passes.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "settings", "style": "fullScreen", "title": "Settings", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
@@ -271,7 +284,8 @@ extension RuleCatalogue {
             message: T(
                 "modal “{modal}” only shows static content; present it modally only if people must act on it, or show it in place",
                 "模态视图“{modal}”只显示静态内容；只有需要用户对其采取行动时才以模态呈现，否则请在原处显示"),
-            notes: "The stated check only: a modal view (not a popover) whose every control is static text, an image or an exit button, with at least one text, and no task, no `critical` or `immersive` tag, and no screens of its own.",
+            notes:
+                "The stated check only: a modal view (not a popover) whose every control is static text, an image or an exit button, with at least one text, and no task, no `critical` or `immersive` tag, and no screens of its own.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "about", "style": "pageSheet", "title": "About", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}, "content": [{"type": "text", "id": "version", "text": "Version 2.1"}]}]}"#
@@ -288,7 +302,8 @@ extension RuleCatalogue {
             message: T(
                 "{style} modal “{modal}” can run in compact width, where UIKit shows it full screen; declare compactAdaptation (the HIG prefers \"sheet\")",
                 "{style} 模态视图“{modal}”可能运行在紧凑宽度下，UIKit 会以全屏显示它；请声明 compactAdaptation（HIG 推荐 \"sheet\"）"),
-            notes: "Any iPhone, and any iPad that allows multitasking (Slide Over), can be compact width; a prototype with only iPads and \"requiresFullScreen\": true cannot.",
+            notes:
+                "Any iPhone, and any iPad that allows multitasking (Slide Over), can be compact width; a prototype with only iPads and \"requiresFullScreen\": true cannot.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "detail", "style": "currentContext", "context": "home", "title": "Detail", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#

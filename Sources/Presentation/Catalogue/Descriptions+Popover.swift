@@ -15,9 +15,12 @@ extension RuleCatalogue {
             message: T(
                 "popover “{modal}” has no source; a popover must point at the control that opened it — set \"source\" to that control's id",
                 "弹出框“{modal}”没有 source；弹出框必须指向打开它的控件——请把 \"source\" 设为该控件的 id"),
-            notes: "Statically, for style popover, when any declared device can be wR (an iPad, or an iPhone Pro Max in landscape) or the popover is forced with adaptivePresentationStyle none. Action sheets and activity views have their own rules (actionsheet.anchor-required, activity.anchor-required).",
+            notes:
+                "Statically, for style popover, when any declared device can be wR (an iPad, or an iPhone Pro Max in landscape) or the popover is forced with adaptivePresentationStyle none. Action sheets and activity views have their own rules (actionsheet.anchor-required, activity.anchor-required).",
             triggering: [
-                .json(#"{"modals": [{"id": "sort", "style": "popover", "title": "Sort By", "# + popoverDone + ", " + popoverList + "}]}")
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "title": "Sort By", "# + popoverDone + ", "
+                        + popoverList + "}]}")
             ],
             nonTriggering: [
                 .json(
@@ -54,9 +57,12 @@ extension RuleCatalogue {
                     "popover “{modal}” becomes a full-screen view in compact width on iOS 12 and earlier, with no gesture to close it; add a Done, Cancel or Close button",
                     "在 iOS 12 及更早版本中，弹出框“{modal}”在紧凑宽度下会变成全屏视图且无法用手势关闭；请添加“完成”“取消”或“关闭”按钮")
             ],
-            notes: "When any declared window can be compact width (see currentcontext.declare-compact) and the popover may adapt. A warning; an error when targetOS is 12 or lower.",
+            notes:
+                "When any declared window can be compact width (see currentcontext.declare-compact) and the popover may adapt. A warning; an error when targetOS is 12 or lower.",
             triggering: [
-                .json(#"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "# + popoverList + "}]}"),
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
+                        + popoverList + "}]}"),
                 .json(
                     #"{"targetOS": "12", "modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
                         + popoverList + "}]}"),
@@ -98,12 +104,14 @@ extension RuleCatalogue {
                 "点击外部时弹出框“{modal}”会丢弃编辑内容；外部点击必须保留操作结果——只有明确的“取消”才能放弃"),
             triggering: [
                 .json(
-                    #"{"modals": [{"id": "note", "style": "popover", "source": "edit-button", "title": "Note", "onTapOutside": "discard", "# + popoverDone
+                    #"{"modals": [{"id": "note", "style": "popover", "source": "edit-button", "title": "Note", "onTapOutside": "discard", "#
+                        + popoverDone
                         + #", "content": [{"type": "textArea", "id": "text", "userContent": true}]}]}"#)
             ],
             nonTriggering: [
                 .json(
-                    #"{"modals": [{"id": "note", "style": "popover", "source": "edit-button", "title": "Note", "onTapOutside": "commit", "# + popoverDone
+                    #"{"modals": [{"id": "note", "style": "popover", "source": "edit-button", "title": "Note", "onTapOutside": "commit", "#
+                        + popoverDone
                         + #", "content": [{"type": "textArea", "id": "text", "userContent": true}]}]}"#)
             ]),
         RuleDescription(
@@ -112,7 +120,8 @@ extension RuleCatalogue {
             message: T(
                 "popover “{modal}” has nothing to save or cancel, so {title} is probably unnecessary: a tap outside closes it",
                 "弹出框“{modal}”没有需要保存或取消的内容，因此{title}可能没有必要：点击外部即可关闭"),
-            notes: "Only for popovers that are never adapted (adaptivePresentationStyle none, or iPad-only targets with requiresFullScreen): where a popover can become a sheet, popover.compact-dismiss-button asks for the button.",
+            notes:
+                "Only for popovers that are never adapted (adaptivePresentationStyle none, or iPad-only targets with requiresFullScreen): where a popover can become a sheet, popover.compact-dismiss-button asks for the button.",
             triggering: [
                 .json(
                     #"{"devices": ["ipad-pro-11"], "requiresFullScreen": true, "modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
@@ -129,7 +138,11 @@ extension RuleCatalogue {
             message: T(
                 "popover “{modal}” covers the control that opened it, or its arrow cannot point at it",
                 "弹出框“{modal}”遮挡了打开它的控件，或其箭头无法指向该控件"),
-            triggering: [.scenario("A 600 pt tall popover anchored to a button in the middle of an iPad mini in landscape overlaps the button.")],
+            triggering: [
+                .scenario(
+                    "A 600 pt tall popover anchored to a button in the middle of an iPad mini in landscape overlaps the button."
+                )
+            ],
             nonTriggering: [.scenario("A 320×400 popover below a bar button points up at it without overlapping.")]),
         RuleDescription(
             "popover.not-fullscreen-size",
@@ -137,7 +150,8 @@ extension RuleCatalogue {
             message: T(
                 "popover “{modal}” is {size} pt, at least 90% of the {window} pt window of {device}; make it only as big as its content",
                 "弹出框“{modal}”为 {size} pt，达到 {device} 窗口（{window} pt）的 90% 以上；请让它刚好容纳内容"),
-            notes: "Measured against the full-screen iPad windows (portrait and landscape) of the declared devices, where a popover is drawn as one. The engine clamps the popover.",
+            notes:
+                "Measured against the full-screen iPad windows (portrait and landscape) of the declared devices, where a popover is drawn as one. The engine clamps the popover.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "preferredContentSize": {"width": 800, "height": 600}, "#
@@ -156,12 +170,15 @@ extension RuleCatalogue {
                 "弹出框“{modal}”显示了{tone}信息；警告请使用警告框"),
             triggering: [
                 .json(
-                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "# + popoverDone
-                        + #", "content": [{"type": "text", "id": "warn", "text": "Sorting is slow on large folders.", "role": "warning"}]}]}"#)
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
+                        + popoverDone
+                        + #", "content": [{"type": "text", "id": "warn", "text": "Sorting is slow on large folders.", "role": "warning"}]}]}"#
+                )
             ],
             nonTriggering: [
                 .json(
-                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "# + popoverDone
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
+                        + popoverDone
                         + #", "content": [{"type": "text", "id": "hint", "text": "Choose an order."}]}]}"#)
             ]),
         RuleDescription(
@@ -178,7 +195,8 @@ extension RuleCatalogue {
             message: T(
                 "popover “{modal}” has no arrow (permittedArrowDirections is empty); people may not recognise it as a popover",
                 "弹出框“{modal}”没有箭头（permittedArrowDirections 为空）；用户可能认不出这是弹出框"),
-            notes: "The format can express only the arrow: an empty permittedArrowDirections (UIKit's `[]`) draws none.",
+            notes:
+                "The format can express only the arrow: an empty permittedArrowDirections (UIKit's `[]`) draws none.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "permittedArrowDirections": [], "title": "Sort By", "#

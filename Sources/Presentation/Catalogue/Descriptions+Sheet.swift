@@ -12,15 +12,22 @@ extension RuleCatalogue {
             message: T(
                 "sheet “{modal}” was dismissed by a swipe down",
                 "表单“{modal}”已通过向下轻扫关闭"),
-            triggering: [.scenario("A downward pan from the grabber of a clean card sheet, released with enough travel, dismisses it.")],
-            nonTriggering: [.scenario("The same pan on a sheet with modalInPresentation rubber-bands and fires didAttemptToDismiss.")]),
+            triggering: [
+                .scenario(
+                    "A downward pan from the grabber of a clean card sheet, released with enough travel, dismisses it.")
+            ],
+            nonTriggering: [
+                .scenario(
+                    "The same pan on a sheet with modalInPresentation rubber-bands and fires didAttemptToDismiss.")
+            ]),
         RuleDescription(
             "sheet.swipe-supported",
             name: T("Support swipe to dismiss", "支持轻扫关闭表单"),
             message: T(
                 "sheet “{modal}” sets modalInPresentation permanently, so it can never be swiped away; leave it off — ModalLab blocks the swipe only while the sheet has unsaved changes",
                 "表单“{modal}”始终设置了 modalInPresentation，因此永远无法轻扫关闭；请去掉它——ModalLab 只在表单有未保存的更改时才阻止轻扫"),
-            notes: "The definition's modalInPresentation is unconditional; the engine already blocks the swipe of a dirty modal (modal.data-loss-confirm).",
+            notes:
+                "The definition's modalInPresentation is unconditional; the engine already blocks the swipe of a dirty modal (modal.data-loss-confirm).",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "modalInPresentation": true, "#
@@ -35,16 +42,24 @@ extension RuleCatalogue {
             message: T(
                 "a tap on the dimmed area around sheet “{modal}” does nothing",
                 "点击表单“{modal}”周围的变暗区域不起作用"),
-            notes: "Whether a scrim tap dismisses an iPad page or form sheet is unverified; the server flag defaults to off.",
+            notes:
+                "Whether a scrim tap dismisses an iPad page or form sheet is unverified; the server flag defaults to off.",
             triggering: [.scenario("On iPhone, a tap above a card sheet at its large detent is ignored.")],
-            nonTriggering: [.scenario("A tap on the undimmed background of a sheet at a detent up to largestUndimmedDetent reaches the screen below.")]),
+            nonTriggering: [
+                .scenario(
+                    "A tap on the undimmed background of a sheet at a detent up to largestUndimmedDetent reaches the screen below."
+                )
+            ]),
         RuleDescription(
             "sheet.undimmed-nonmodal",
             name: T("Undimmed detents are nonmodal", "未变暗的停靠高度是非模态的"),
             message: T(
                 "sheet “{modal}” is undimmed at this detent, so the screen behind it stays interactive",
                 "表单“{modal}”在此停靠高度未变暗，其后的屏幕仍可交互"),
-            triggering: [.scenario("A sheet with largestUndimmedDetent medium rests at medium: a tap on the map behind it works.")],
+            triggering: [
+                .scenario(
+                    "A sheet with largestUndimmedDetent medium rests at medium: a tap on the map behind it works.")
+            ],
             nonTriggering: [.scenario("At large the background is dimmed and the tap is ignored.")]),
         RuleDescription(
             "sheet.detents-nonempty",
@@ -53,10 +68,14 @@ extension RuleCatalogue {
                 "sheet “{modal}” declares an empty detents array; list at least one detent, or leave detents out (large)",
                 "表单“{modal}”声明了空的 detents 数组；请至少列出一个停靠高度，或省略 detents（默认为 large）"),
             triggering: [
-                .json(#"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": [], "# + sheetBar + "}]}")
+                .json(
+                    #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": [], "# + sheetBar
+                        + "}]}")
             ],
             nonTriggering: [
-                .json(#"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": ["large"], "# + sheetBar + "}]}")
+                .json(
+                    #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": ["large"], "#
+                        + sheetBar + "}]}")
             ]),
         RuleDescription(
             "sheet.detents-order",
@@ -64,7 +83,8 @@ extension RuleCatalogue {
             message: T(
                 "the detents of sheet “{modal}” ({detents}) are not in ascending height; list them from smallest to largest",
                 "表单“{modal}”的停靠高度（{detents}）没有按高度升序排列；请按从小到大的顺序列出"),
-            notes: "Heights per declared device in portrait (medium is half the sheet's container, large all of it, custom heights clamped to it); reported only when the order is wrong on every declared device. The engine sorts them.",
+            notes:
+                "Heights per declared device in portrait (medium is half the sheet's container, large all of it, custom heights clamped to it); reported only when the order is wrong on every declared device. The engine sorts them.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": ["large", "medium"], "grabber": true, "#
@@ -89,7 +109,8 @@ extension RuleCatalogue {
                     "{key} of sheet “{modal}” names “{id}”, which is not one of its detents ({ids})",
                     "表单“{modal}”的 {key} 指向“{id}”，它不在该表单的停靠高度（{ids}）之中"),
             ],
-            notes: "Without detents a sheet has the large detent only, so selectedDetent and largestUndimmedDetent may then name only \"large\".",
+            notes:
+                "Without detents a sheet has the large detent only, so selectedDetent and largestUndimmedDetent may then name only \"large\".",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "grabber": true, "detents": [{"id": "peek", "height": 120}, {"id": "peek", "height": 300}], "#
@@ -126,7 +147,10 @@ extension RuleCatalogue {
             message: T(
                 "sheet “{modal}” moved to detent {detent}",
                 "表单“{modal}”已移动到停靠高度 {detent}"),
-            triggering: [.scenario("Tapping the grabber of a sheet at medium moves it to large; tapping again returns it to medium.")],
+            triggering: [
+                .scenario(
+                    "Tapping the grabber of a sheet at medium moves it to large; tapping again returns it to medium.")
+            ],
             nonTriggering: [.scenario("A sheet with one detent does not change size when its content is scrolled.")]),
         RuleDescription(
             "sheet.medium-for-iphone",
@@ -134,7 +158,8 @@ extension RuleCatalogue {
             message: T(
                 "compose-type sheet “{modal}” stops at the medium detent and cannot grow to full height; add the large detent (writing is easier at full height)",
                 "撰写类表单“{modal}”停在中等停靠高度，无法扩展到全高；请添加 large 停靠高度（全高时更便于书写）"),
-            notes: "Only the second half of the row is checked, conservatively: a sheet with a text area (compose-type) whose detents include medium but not large, in a target with an iPhone. Suggesting medium for every other sheet would fire on ordinary prototypes, and SPEC §3's own compose sheet offers medium and large.",
+            notes:
+                "Only the second half of the row is checked, conservatively: a sheet with a text area (compose-type) whose detents include medium but not large, in a target with an iPhone. Suggesting medium for every other sheet would fire on ordinary prototypes, and SPEC §3's own compose sheet offers medium and large.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "compose", "style": "pageSheet", "title": "New Message", "detents": ["medium"], "content": [{"type": "textArea", "id": "body", "userContent": true}], "#

@@ -11,8 +11,14 @@ extension RuleCatalogue {
                 "“{presenter}” is already presenting “{top}”; present “{modal}” from the top of the stack, or dismiss “{top}” first",
                 "“{presenter}”已在呈现“{top}”；请从栈顶呈现“{modal}”，或先关闭“{top}”"),
             notes: "Refused (HTTP 409), never re-routed: UIKit logs the warning and does nothing.",
-            triggering: [.scenario("The root screen presents sheet A, then a control still visible on the root screen asks to present sheet B.")],
-            nonTriggering: [.scenario("Sheet A presents sheet B from a button inside sheet A, which is the top of the stack.")]),
+            triggering: [
+                .scenario(
+                    "The root screen presents sheet A, then a control still visible on the root screen asks to present sheet B."
+                )
+            ],
+            nonTriggering: [
+                .scenario("Sheet A presents sheet B from a button inside sheet A, which is the top of the stack.")
+            ]),
         RuleDescription(
             "stack.already-presented",
             name: T("Already presented", "已在呈现中"),
@@ -43,7 +49,8 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” would appear over “{top}”; let people dismiss one modal view before presenting another",
                 "“{modal}”会叠在“{top}”之上；请让用户先关闭一个模态视图，再呈现另一个"),
-            notes: "Exempt: alerts (alert.over-anything) and the data-loss action sheet over its own sheet (modal.data-loss-confirm). Popovers fall under popover.*.",
+            notes:
+                "Exempt: alerts (alert.over-anything) and the data-loss action sheet over its own sheet (modal.data-loss-confirm). Popovers fall under popover.*.",
             triggering: [.scenario("A full-screen editor presents a page sheet of settings while it stays visible.")],
             nonTriggering: [.scenario("A dirty compose sheet shows its confirmDiscard action sheet on a swipe down.")]),
         RuleDescription(
@@ -70,14 +77,17 @@ extension RuleCatalogue {
                 "alert “{top}” is still visible; never show two alerts at once",
                 "警告框“{top}”仍在显示；不要同时显示两个警告框"),
             triggering: [.scenario("An alert's button action presents a second alert while the first is still up.")],
-            nonTriggering: [.scenario("The first alert is dismissed by its button and its action then presents another alert.")]),
+            nonTriggering: [
+                .scenario("The first alert is dismissed by its button and its action then presents another alert.")
+            ]),
         RuleDescription(
             "popover.no-modal-over",
             name: T("Nothing over a popover", "弹出框之上不显示其他视图"),
             message: T(
                 "“{modal}” would appear over popover “{top}”; close the popover first (only an alert may cover a popover)",
                 "“{modal}”会显示在弹出框“{top}”之上；请先关闭弹出框（只有警告框可以覆盖弹出框）"),
-            notes: "Refused even though UIKit itself re-routes or nests such presentations (S0:L85, S1:L35, S2:L451, H-Popovers agree).",
+            notes:
+                "Refused even though UIKit itself re-routes or nests such presentations (S0:L85, S1:L35, S2:L451, H-Popovers agree).",
             triggering: [.scenario("A button inside a popover presents a page sheet.")],
             nonTriggering: [.scenario("A button inside a popover presents an alert.")]),
         RuleDescription(
@@ -87,16 +97,27 @@ extension RuleCatalogue {
                 "popover “{top}” was closed (its work kept) before presenting “{modal}”",
                 "已先关闭弹出框“{top}”（保留其中的操作结果），再呈现“{modal}”"),
             notes: "Only with the server option --on-popover-conflict close-first.",
-            triggering: [.scenario("With close-first, a button inside a popover presents a sheet: the popover closes, then the sheet slides up.")],
-            nonTriggering: [.scenario("With the default refuse, the same request is refused under popover.no-modal-over.")]),
+            triggering: [
+                .scenario(
+                    "With close-first, a button inside a popover presents a sheet: the popover closes, then the sheet slides up."
+                )
+            ],
+            nonTriggering: [
+                .scenario("With the default refuse, the same request is refused under popover.no-modal-over.")
+            ]),
         RuleDescription(
             "popover.card-inside-ok",
             name: T("A card inside a popover is fine", "可以在弹出框内部显示卡片"),
             message: T(
                 "“{modal}” is shown inside popover “{top}”, not over it",
                 "“{modal}”显示在弹出框“{top}”内部，而不是覆盖在其上"),
-            triggering: [.scenario("A currentContext modal whose context is the popover's content is presented with coverVertical.")],
-            nonTriggering: [.scenario("A pageSheet is requested from inside the popover (popover.no-modal-over applies instead).")]),
+            triggering: [
+                .scenario(
+                    "A currentContext modal whose context is the popover's content is presented with coverVertical.")
+            ],
+            nonTriggering: [
+                .scenario("A pageSheet is requested from inside the popover (popover.no-modal-over applies instead).")
+            ]),
         RuleDescription(
             "popover.one-at-a-time",
             name: T("One popover at a time", "一次只显示一个弹出框"),
@@ -104,14 +125,22 @@ extension RuleCatalogue {
                 "popover “{top}” is open; close it before opening “{modal}” — never cascade popovers",
                 "弹出框“{top}”已打开；打开“{modal}”之前请先关闭它——不要层叠弹出框"),
             triggering: [.scenario("On iPad, a row inside a popover opens another popover.")],
-            nonTriggering: [.scenario("On iPhone the first popover adapted to a sheet, so no popover is open when the second is requested.")]),
+            nonTriggering: [
+                .scenario(
+                    "On iPhone the first popover adapted to a sheet, so no popover is open when the second is requested."
+                )
+            ]),
         RuleDescription(
             "popover.single-tap-switch",
             name: T("Switch popovers with one tap", "一次点击即可切换弹出框"),
             message: T(
                 "popover “{top}” closed and “{modal}” opened in the same tap",
                 "同一次点击中关闭了弹出框“{top}”并打开了“{modal}”"),
-            triggering: [.scenario("Popover A is open from one bar button; tapping another bar button that opens popover B closes A and opens B.")],
+            triggering: [
+                .scenario(
+                    "Popover A is open from one bar button; tapping another bar button that opens popover B closes A and opens B."
+                )
+            ],
             nonTriggering: [.scenario("Tapping empty space outside popover A only closes A.")]),
         RuleDescription(
             "activity.no-modal-over-extension",

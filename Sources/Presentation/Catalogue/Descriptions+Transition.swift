@@ -27,14 +27,17 @@ extension RuleCatalogue {
                     "“{modal}” uses partialCurl but is presented from “{presenter}” ({style}), which is not full screen; UIKit throws",
                     "“{modal}”使用了 partialCurl，但其呈现者“{presenter}”（{style}）不是全屏的；UIKit 会抛出异常"),
             ],
-            notes: "The presenter is the modal that holds a control (or alert action) presenting it; app screens are full screen.",
+            notes:
+                "The presenter is the modal that holds a control (or alert action) presenting it; app screens are full screen.",
             triggering: [
                 .json(
-                    #"{"modals": [{"id": "options", "style": "pageSheet", "title": "Options", "transition": "partialCurl", "rationale": "Reveals settings under the map", "# + closeBar + "}]}")
+                    #"{"modals": [{"id": "options", "style": "pageSheet", "title": "Options", "transition": "partialCurl", "rationale": "Reveals settings under the map", "#
+                        + closeBar + "}]}")
             ],
             nonTriggering: [
                 .json(
-                    #"{"modals": [{"id": "options", "style": "fullScreen", "title": "Options", "transition": "partialCurl", "rationale": "Reveals settings under the map", "# + closeBar + "}]}")
+                    #"{"modals": [{"id": "options", "style": "fullScreen", "title": "Options", "transition": "partialCurl", "rationale": "Reveals settings under the map", "#
+                        + closeBar + "}]}")
             ]),
         RuleDescription(
             "transition.partialcurl-terminal",
@@ -50,14 +53,17 @@ extension RuleCatalogue {
             message: T(
                 "{transition} is not allowed for a current-context presentation inside a popover; UIKit throws — use coverVertical",
                 "弹出框内的 current context 呈现不允许使用 {transition}，UIKit 会抛出异常——请使用 coverVertical"),
-            notes: "Inside a popover: the context is a popover (or one of its screens), or, with no context, it is presented from inside a popover.",
+            notes:
+                "Inside a popover: the context is a popover (or one of its screens), or, with no context, it is presented from inside a popover.",
             triggering: [
                 .json(
-                    #"{"modals": [{"id": "palette", "style": "popover", "source": "more-button", "title": "Palette", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "button", "id": "custom", "title": "Custom Color", "action": {"present": "picker"}}]}, {"id": "picker", "style": "currentContext", "context": "palette", "compactAdaptation": "sheet", "title": "Custom Color", "transition": "crossDissolve", "rationale": "Fades inside the palette", "# + closeBar + "}]}")
+                    #"{"modals": [{"id": "palette", "style": "popover", "source": "more-button", "title": "Palette", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "button", "id": "custom", "title": "Custom Color", "action": {"present": "picker"}}]}, {"id": "picker", "style": "currentContext", "context": "palette", "compactAdaptation": "sheet", "title": "Custom Color", "transition": "crossDissolve", "rationale": "Fades inside the palette", "#
+                        + closeBar + "}]}")
             ],
             nonTriggering: [
                 .json(
-                    #"{"modals": [{"id": "palette", "style": "popover", "source": "more-button", "title": "Palette", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "button", "id": "custom", "title": "Custom Color", "action": {"present": "picker"}}]}, {"id": "picker", "style": "currentContext", "context": "palette", "compactAdaptation": "sheet", "title": "Custom Color", "# + closeBar + "}]}")
+                    #"{"modals": [{"id": "palette", "style": "popover", "source": "more-button", "title": "Palette", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "button", "id": "custom", "title": "Custom Color", "action": {"present": "picker"}}]}, {"id": "picker", "style": "currentContext", "context": "palette", "compactAdaptation": "sheet", "title": "Custom Color", "#
+                        + closeBar + "}]}")
             ]),
         RuleDescription(
             "transition.sheet-cover-vertical",
@@ -68,11 +74,13 @@ extension RuleCatalogue {
             notes: "UIKit's behaviour with these transitions on sheets is unverified (RULES §8); hence a warning.",
             triggering: [
                 .json(
-                    #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "transition": "flipHorizontal", "rationale": "Flips like a card", "# + sheetBar + "}]}")
+                    #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "transition": "flipHorizontal", "rationale": "Flips like a card", "#
+                        + sheetBar + "}]}")
             ],
             nonTriggering: [
                 .json(
-                    #"{"modals": [{"id": "notes", "style": "fullScreen", "title": "Notes", "transition": "flipHorizontal", "rationale": "Flips like a card", "# + closeBar + "}]}")
+                    #"{"modals": [{"id": "notes", "style": "fullScreen", "title": "Notes", "transition": "flipHorizontal", "rationale": "Flips like a card", "#
+                        + closeBar + "}]}")
             ]),
         RuleDescription(
             "transition.system-owned",
@@ -91,11 +99,13 @@ extension RuleCatalogue {
             notes: "partialCurl is a legacy style the HIG no longer mentions; it needs a rationale too (RULES C14).",
             triggering: [
                 .json(
-                    #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "# + closeBar + "}]}")
+                    #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "#
+                        + closeBar + "}]}")
             ],
             nonTriggering: [
                 .json(
-                    #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "rationale": "Fades like the Photos app", "# + closeBar + "}]}")
+                    #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "rationale": "Fades like the Photos app", "#
+                        + closeBar + "}]}")
             ]),
     ]
 }

@@ -19,8 +19,8 @@ extension LintChecks {
         let n = actions.count
         let cancels = actions.indices.filter { actions[$0].role == .cancel }
         let hasDestructive = actions.contains { $0.role == .destructive }
-        let title = (m.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let message = (m.message ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = (m.title ?? "").trimmed
+        let message = (m.message ?? "").trimmed
 
         if m.source == nil && c.target.canBeRegularWidth {
             c.report("actionsheet.anchor-required", mp, nil, ["modal": id])
@@ -50,7 +50,8 @@ extension LintChecks {
         for (j, a) in actions.enumerated() where a.role == .default {
             if let verb = Lexicon.destructiveVerb(a.title) {
                 c.report(
-                    "actionsheet.destructive-style", ap.appending(j), nil, ["modal": id, "title": c.q(a.title), "verb": verb])
+                    "actionsheet.destructive-style", ap.appending(j), nil,
+                    ["modal": id, "title": c.q(a.title), "verb": verb])
             }
         }
         if n < 2 {
@@ -78,10 +79,16 @@ extension LintChecks {
         }
         // actionsheet.no-scroll: 10 + header + n·57 + 8 + 57 + bottom safe area ≤ height − top safe area.
         let rows = actions.count - cancels.count
+        var measured: [Double: (Int, Int)] = [:]  // text width → title and message lines
         for e in compact {
             let w = e.windowSize.width - 16 - 32
-            let t = title.isEmpty ? 0 : TextMeasure.lines(title, width: w, size: 13, weight: .semibold)
-            let ml = message.isEmpty ? 0 : TextMeasure.lines(message, width: w, size: 13, weight: .regular)
+            let (t, ml) =
+                measured[w]
+                ?? (
+                    title.isEmpty ? 0 : TextMeasure.lines(title, width: w, size: 13, weight: .semibold),
+                    message.isEmpty ? 0 : TextMeasure.lines(message, width: w, size: 13, weight: .regular)
+                )
+            measured[w] = (t, ml)
             let header = t + ml == 0 ? 0 : 26 + 18 * Double(t + ml)
             let cancelGroup = cancels.isEmpty ? 0.0 : 8 + 57
             let height = 10 + header + 57 * Double(rows) + cancelGroup + e.safeArea.bottom

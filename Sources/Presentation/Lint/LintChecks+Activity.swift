@@ -28,7 +28,7 @@ extension LintChecks {
                             ["modal": id, "title": c.q(a.title), "size": "\(fmt(s.width))×\(fmt(s.height))"])
                     }
                 }
-                let title = a.title.trimmingCharacters(in: .whitespaces)
+                let title = a.title.trimmed
                 let tp = ap.appending("title")
                 if systemActivityTitles.contains(Lexicon.key(title)) {
                     c.report("activity.no-duplicate-system", tp, nil, ["modal": id, "title": c.q(title)])
@@ -42,14 +42,17 @@ extension LintChecks {
                 }
                 if !hasCJK(title) && words > 3 {
                     c.report(
-                        "activity.title-succinct", tp, "words", ["modal": id, "title": c.q(title), "count": String(words)])
+                        "activity.title-succinct", tp, "words",
+                        ["modal": id, "title": c.q(title), "count": String(words)])
                 } else if let named {
-                    c.report("activity.title-succinct", tp, "name", ["modal": id, "title": c.q(title), "name": c.q(named)])
+                    c.report(
+                        "activity.title-succinct", tp, "name", ["modal": id, "title": c.q(title), "name": c.q(named)])
                 } else if !Lexicon.startsWithVerb(title) {
                     c.report("activity.title-succinct", tp, "verb", ["modal": id, "title": c.q(title)])
                 } else if lines > 2 {
                     c.report(
-                        "activity.title-succinct", tp, "lines", ["modal": id, "title": c.q(title), "lines": String(lines)])
+                        "activity.title-succinct", tp, "lines",
+                        ["modal": id, "title": c.q(title), "lines": String(lines)])
                 }
             }
             // activity.trigger-share-button

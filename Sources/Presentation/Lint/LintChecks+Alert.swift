@@ -17,21 +17,30 @@ extension LintChecks {
         let ap = mp.appending("actions")
         let actions = m.actions
         let n = actions.count
-        let title = (m.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        let message = (m.message ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = (m.title ?? "").trimmed
+        let message = (m.message ?? "").trimmed
         let tp = mp.appending("title")
         let msgp = mp.appending("message")
         let id = m.id
 
+        // Measured and tokenized once; several rules read them.
+        let titleLines =
+            title.isEmpty ? 0 : TextMeasure.lines(title, width: alertTextWidth, size: 17, weight: .semibold)
+        let messageLines =
+            message.isEmpty ? 0 : TextMeasure.lines(message, width: alertTextWidth, size: 13, weight: .regular)
+        let titleTokens = tokens(title)
+        let messageTokens = tokens(message)
         if title.isEmpty {
             c.report("alert.title-required", m.title == nil ? mp : tp, nil, ["modal": id])
         } else {
-            titleChecks(c, m, title, tp)
+            titleChecks(c, m, title, lines: titleLines, tp)
         }
         if !message.isEmpty {
-            messageChecks(c, m, title: title, message: message, msgp)
+            messageChecks(
+                c, m, title: title, message: message, lines: messageLines,
+                overlap: overlap(titleTokens: titleTokens, messageTokens: messageTokens), msgp)
         }
-        wording(c, m, title: title, message: message, tp: tp, msgp: msgp)
+        wording(c, m, texts: [(title, titleTokens, tp), (message, messageTokens, msgp)])
 
         // alert.button-count: 1 info, 2 nothing, 3 warning, 4+ error (RULES C4).
         if n == 1 {
@@ -60,7 +69,8 @@ extension LintChecks {
         }
         // alert.cancel-left (RULES C1: Cancel leading, the likely action trailing).
         var styleFlagged = false
-        for (j, a) in actions.enumerated() where a.role != .cancel && Lexicon.cancelTitles.contains(Lexicon.key(a.title)) {
+        for (j, a) in actions.enumerated()
+        where a.role != .cancel && Lexicon.cancelTitles.contains(Lexicon.key(a.title)) {
             c.report("alert.cancel-left", ap.appending(j), "style", ["modal": id, "title": c.q(a.title)])
             styleFlagged = true
         }
@@ -97,7 +107,7 @@ extension LintChecks {
         // (alert.button-layout) and a title may take the stacked button's 230 pt.
         let sideBySide = n == 2 && actions.allSatisfy { buttonWidth($0, preferred: preferred, actions) <= 110 }
         for (j, a) in actions.enumerated() {
-            let t = a.title.trimmingCharacters(in: .whitespaces)
+            let t = a.title.trimmed
             let k = Lexicon.key(t)
             if Lexicon.yesNoTitles.contains(k) {
                 c.report("alert.avoid-yes-no", ap.appending(j).appending("title"), nil, ["modal": id, "title": c.q(t)])
@@ -141,7 +151,7 @@ extension LintChecks {
         if nonCancel.count >= 2 && (c.presenters[id] != nil || c.confirmDiscardTargets.contains(id)) {
             c.report("alert.vs-actionsheet", ap, nil, ["modal": id, "count": String(nonCancel.count)])
         }
-        noScroll(c, m, mp, title: title, message: message, preferred: preferred, sideBySide: sideBySide)
+        noScroll(c, m, mp, titleLines: titleLines, messageLines: messageLines, sideBySide: sideBySide)
     }
 
     /// The index of the preferred action (an action's `"preferred": true`, or the modal's
@@ -164,22 +174,26 @@ extension LintChecks {
     /// Cancel when none is preferred), Regular otherwise.
     static func buttonWidth(_ a: AlertAction, preferred: Int?, _ actions: [AlertAction]) -> Double {
         let bold: Bool
-        if let p = preferred { bold = actions.indices.contains(p) && actions[p].title == a.title } else { bold = a.role == .cancel }
+        if let p = preferred {
+            bold = actions.indices.contains(p) && actions[p].title == a.title
+        } else {
+            bold = a.role == .cancel
+        }
         return TextMeasure.width(a.title, size: 17, weight: bold ? .semibold : .regular)
     }
 
-    static func titleChecks(_ c: LintContext, _ m: Modal, _ title: String, _ tp: JSONPath) {
+    static func titleChecks(_ c: LintContext, _ m: Modal, _ title: String, lines: Int, _ tp: JSONPath) {
         let id = m.id
         let lower = title.lowercased()
-        let bare = lower.trimmingCharacters(in: CharacterSet(charactersIn: ".!"))
+        let bare = lower.trimming(Set(".!"))
         let generic = ["error", "warning", "alert", "oops"].contains(bare) && lower.count - bare.count <= 1
-        let errorCode = lower.range(of: #"error\s*\d+"#, options: .regularExpression) != nil
+        let errorCode = hasErrorCode(lower)
         let single = !hasCJK(title) && wordCount(title) == 1
         if generic || errorCode || single {
             c.report(
-                "alert.title-informative", tp, generic || errorCode ? "generic" : nil, ["modal": id, "title": c.q(title)])
+                "alert.title-informative", tp, generic || errorCode ? "generic" : nil,
+                ["modal": id, "title": c.q(title)])
         }
-        let lines = TextMeasure.lines(title, width: alertTextWidth, size: 17, weight: .semibold)
         if lines > 1 {
             c.report("alert.title-one-line", tp, nil, ["modal": id, "lines": String(lines)])
         }
@@ -204,13 +218,33 @@ extension LintChecks {
             if !bad.isEmpty {
                 c.report(
                     "alert.title-case-punct", tp, "fragment",
-                    ["modal": id, "title": c.q(title), "words": bad.joined(separator: ", "),
-                     "suggestion": c.q(Capitalization.titleCased(title))])
+                    [
+                        "modal": id, "title": c.q(title), "words": bad.joined(separator: ", "),
+                        "suggestion": c.q(Capitalization.titleCased(title)),
+                    ])
             }
         }
     }
 
-    static func messageChecks(_ c: LintContext, _ m: Modal, title: String, message: String, _ msgp: JSONPath) {
+    /// Whether lowercased `s` matches `/error\s*\d+/`.
+    static func hasErrorCode(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        let e = Array("error".utf8)
+        var i = 0
+        while i + e.count <= u.count {
+            if u[i..<(i + e.count)].elementsEqual(e) {
+                var j = i + e.count
+                while j < u.count, u[j] == 32 || u[j] == 9 || u[j] == 10 { j += 1 }
+                if j < u.count, u[j] >= 48 && u[j] <= 57 { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    static func messageChecks(
+        _ c: LintContext, _ m: Modal, title: String, message: String, lines: Int, overlap: Double?, _ msgp: JSONPath
+    ) {
         let id = m.id
         // alert.message-sentence
         let sentences = Capitalization.sentences(message)
@@ -229,12 +263,11 @@ extension LintChecks {
             }
         }
         // alert.message-length
-        let lines = TextMeasure.lines(message, width: alertTextWidth, size: 13, weight: .regular)
         if lines > 2 {
             c.report("alert.message-length", msgp, nil, ["modal": id, "lines": String(lines)])
         }
         // alert.message-only-if-needed
-        if !title.isEmpty, let o = overlap(title: title, message: message), o >= 0.8 {
+        if !title.isEmpty, let o = overlap, o >= 0.8 {
             c.report(
                 "alert.message-only-if-needed", msgp, nil, ["modal": id, "percent": String(Int((o * 100).rounded()))])
         }
@@ -243,10 +276,13 @@ extension LintChecks {
     /// The share of the message's distinct words (CJK: characters) that the title already has;
     /// `nil` when the message has none.
     static func overlap(title: String, message: String) -> Double? {
-        let m = Set(tokens(message))
+        overlap(titleTokens: tokens(title), messageTokens: tokens(message))
+    }
+
+    static func overlap(titleTokens: [String], messageTokens: [String]) -> Double? {
+        let m = Set(messageTokens)
         guard !m.isEmpty else { return nil }
-        let t = Set(tokens(title))
-        return Double(m.intersection(t).count) / Double(m.count)
+        return Double(m.filter { titleTokens.contains($0) }.count) / Double(m.count)
     }
 
     /// Lowercased words (letters, digits, apostrophes); each CJK character is a word.
@@ -258,7 +294,7 @@ extension LintChecks {
                 if !word.isEmpty { out.append(word) }
                 word = ""
                 if ch.isLetter { out.append(String(ch)) }
-            } else if ch.isLetter || ch.isNumber || ch == "'" || ch == "’" {
+            } else if Capitalization.isLetterFast(ch) || ch.isNumber || ch == "'" || ch == "’" {
                 word.append(ch == "’" ? "'" : ch)
             } else {
                 if !word.isEmpty { out.append(word) }
@@ -269,20 +305,23 @@ extension LintChecks {
         return out
     }
 
-    /// alert.avoid-explaining-buttons, alert.avoid-pronouns, alert.tone.
-    static func wording(_ c: LintContext, _ m: Modal, title: String, message: String, tp: JSONPath, msgp: JSONPath) {
+    /// alert.avoid-explaining-buttons, alert.avoid-pronouns, alert.tone, on the title and the
+    /// message (each with its tokens and path).
+    static func wording(_ c: LintContext, _ m: Modal, texts: [(String, [String], JSONPath)]) {
         let id = m.id
-        if !message.isEmpty, let v = explainedButton(message, titles: m.actions.map(\.title)) {
-            c.report("alert.avoid-explaining-buttons", msgp, v.variant, ["modal": id, "title": c.q(v.title), "word": v.word])
+        let (message, messageTokens, msgp) = texts[1]
+        if !message.isEmpty, let v = explainedButton(message, tokens: messageTokens, titles: m.actions.map(\.title)) {
+            c.report(
+                "alert.avoid-explaining-buttons", msgp, v.variant, ["modal": id, "title": c.q(v.title), "word": v.word])
         }
-        for (text, path) in [(title, tp), (message, msgp)] where !text.isEmpty {
-            if let p = pronoun(text) {
+        for (text, toks, path) in texts where !text.isEmpty {
+            if let p = pronoun(text, tokens: toks) {
                 c.report("alert.avoid-pronouns", path, nil, ["modal": id, "word": c.q(p)])
                 break
             }
         }
-        for (text, path) in [(title, tp), (message, msgp)] where !text.isEmpty {
-            let l = " " + tokens(text).joined(separator: " ") + " "
+        for (text, toks, path) in texts where !text.isEmpty {
+            let l = " " + toks.joined(separator: " ") + " "
             if let w = ["invalid", "illegal", "failed to", "you must"].first(where: { l.contains(" \($0) ") }) {
                 c.report("alert.tone", path, nil, ["modal": id, "word": c.q(w)])
                 break
@@ -291,8 +330,9 @@ extension LintChecks {
     }
 
     /// The first of you, your, me, my (or 你, 您, 我 but not 我们) in `text`.
-    static func pronoun(_ text: String) -> String? {
-        if let w = tokens(text).first(where: { ["you", "your", "me", "my"].contains($0) }) { return w }
+    static func pronoun(_ text: String, tokens: [String]) -> String? {
+        if let w = tokens.first(where: { ["you", "your", "me", "my"].contains($0) }) { return w }
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
         let chars = Array(text)
         for (k, ch) in chars.enumerated() {
             if ch == "你" || ch == "您" { return String(ch) }
@@ -303,13 +343,20 @@ extension LintChecks {
 
     /// A message that refers to a button: the title in quotes, with click/touch/press, or with
     /// its capitalization changed. RULES C6: "tap" and "choose" are both fine.
-    static func explainedButton(_ message: String, titles: [String]) -> (variant: String, title: String, word: String)? {
+    static func explainedButton(_ message: String, tokens words: [String], titles: [String]) -> (
+        variant: String, title: String, word: String
+    )? {
         let verbs: Set<String> = ["tap", "choose", "click", "touch", "press", "select", "hit"]
         let bad: Set<String> = ["click", "touch", "press", "hit"]
         let quotes: Set<Character> = ["\"", "“", "”", "'", "‘", "’", "「", "」"]
+        // Most messages name no button: skip the search unless there is a quote or a verb.
+        guard
+            message.contains(where: { quotes.contains($0) })
+                || words.contains(where: { w in verbs.contains { w.hasPrefix($0) } })
+        else { return nil }
         let msg = message as NSString
         for title in titles {
-            let t = title.trimmingCharacters(in: .whitespaces)
+            let t = title.trimmed
             guard t.count >= 2 else { continue }
             var range = NSRange(location: 0, length: msg.length)
             while true {
@@ -321,7 +368,8 @@ extension LintChecks {
                 // Whole words only.
                 if let b = before.last, b.isLetter { continue }
                 if let a = after.first, a.isLetter { continue }
-                let quoted = before.last.map { quotes.contains($0) } ?? false && after.first.map { quotes.contains($0) } ?? false
+                let quoted =
+                    before.last.map { quotes.contains($0) } ?? false && after.first.map { quotes.contains($0) } ?? false
                 let words = tokens(String(before.suffix(24))).suffix(3)
                 let verb = words.last(where: { w in verbs.contains { w.hasPrefix($0) } })
                 guard quoted || verb != nil else { continue }
@@ -336,10 +384,8 @@ extension LintChecks {
     /// alert.no-scroll: RULES §7's height against the usable height, in every full-screen window
     /// of the declared devices, portrait and landscape, keyboard up when there are text fields.
     static func noScroll(
-        _ c: LintContext, _ m: Modal, _ mp: JSONPath, title: String, message: String, preferred: Int?, sideBySide: Bool
+        _ c: LintContext, _ m: Modal, _ mp: JSONPath, titleLines tl: Int, messageLines ml: Int, sideBySide: Bool
     ) {
-        let tl = title.isEmpty ? 0 : TextMeasure.lines(title, width: alertTextWidth, size: 17, weight: .semibold)
-        let ml = message.isEmpty ? 0 : TextMeasure.lines(message, width: alertTextWidth, size: 13, weight: .regular)
         let n = m.actions.count
         let rows = n == 2 ? (sideBySide ? 1 : 2) : n
         let fields = m.textFields.count

@@ -13,7 +13,8 @@ extension LintChecks {
                 }
             } else if m.style.isCustom {
                 for s in c.modalScreens[i] {
-                    for ref in s.controls where !ref.isListItem && ref.control.kind == .button
+                    for ref in s.controls
+                    where !ref.isListItem && ref.control.kind == .button
                         && (ref.placement == .leading || ref.placement == .trailing)
                     {
                         if let t = ref.control.title { titled.append((t, ref.path.appending("title"))) }
@@ -21,7 +22,7 @@ extension LintChecks {
                 }
             }
             for (raw, path) in titled {
-                let title = raw.trimmingCharacters(in: .whitespaces)
+                let title = raw.trimmed
                 guard !title.isEmpty, !hasCJK(title) else { continue }
                 if let last = title.last, ".!:".contains(last), !title.hasSuffix("...") {
                     c.report(

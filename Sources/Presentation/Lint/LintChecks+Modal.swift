@@ -44,7 +44,7 @@ extension LintChecks {
 
             if isView {
                 // modal.title
-                let titled = !(m.title ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+                let titled = !(m.title ?? "").trimmed.isEmpty
                 let heading = m.content.first?.kind == .text
                 if !titled && !heading && !tagged(m, "immersive") {
                     c.report("modal.title", mp, nil, ["modal": m.id])
@@ -53,7 +53,9 @@ extension LintChecks {
                 if let bar = m.navigationBar, !appAppearances.isEmpty {
                     let a = bar.appearance ?? "default"
                     if !appAppearances.contains(a) {
-                        let where_ = bar.appearance == nil ? mp.appending("navigationBar") : mp.appending("navigationBar").appending("appearance")
+                        let where_ =
+                            bar.appearance == nil
+                            ? mp.appending("navigationBar") : mp.appending("navigationBar").appending("appearance")
                         c.report(
                             "modal.appearance-consistent", where_, nil,
                             ["modal": m.id, "appearance": a, "app": appAppearances.sorted().joined(separator: ", ")])
@@ -71,7 +73,8 @@ extension LintChecks {
                 // modal.ipad-prefer-sheets
                 if c.target.hasIPad && !m.style.isSheet && !tagged(m, "immersive") {
                     c.report(
-                        "modal.ipad-prefer-sheets", mp.appending("style"), nil, ["modal": m.id, "style": m.style.rawValue])
+                        "modal.ipad-prefer-sheets", mp.appending("style"), nil,
+                        ["modal": m.id, "style": m.style.rawValue])
                 }
                 // modal.when-beneficial
                 let all = screens.flatMap(\.controls)

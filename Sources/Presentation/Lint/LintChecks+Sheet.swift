@@ -32,11 +32,13 @@ extension LintChecks {
         // sheet.detents-order: out of order in every declared device (portrait container).
         if declared.count > 1 {
             let windows = c.target.fullScreenWindows.filter { $0.orientation == .portrait }
-            let wrong = !windows.isEmpty && windows.allSatisfy { e in
-                let container = e.windowSize.height - e.safeArea.top
-                let h = declared.map { $0.height(in: container) }
-                return zip(h, h.dropFirst()).contains { $1 < $0 - 0.5 }
-            }
+            let wrong =
+                !windows.isEmpty
+                && windows.allSatisfy { e in
+                    let container = e.windowSize.height - e.safeArea.top
+                    let h = declared.map { $0.height(in: container) }
+                    return zip(h, h.dropFirst()).contains { $1 < $0 - 0.5 }
+                }
             if wrong {
                 c.report(
                     "sheet.detents-order", dp, nil,

@@ -31,9 +31,10 @@ extension LintChecks {
             }
             if m.style.isSheet && (t == .flipHorizontal || t == .crossDissolve) {
                 c.report(
-                    "transition.sheet-cover-vertical", tp, nil, ["modal": id, "transition": t.rawValue, "style": m.style.rawValue])
+                    "transition.sheet-cover-vertical", tp, nil,
+                    ["modal": id, "transition": t.rawValue, "style": m.style.rawValue])
             }
-            if (m.rationale ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            if (m.rationale ?? "").trimmed.isEmpty {
                 c.report("transition.non-default-justified", tp, nil, ["modal": id, "transition": t.rawValue])
             }
         }

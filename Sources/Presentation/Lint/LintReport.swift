@@ -104,7 +104,11 @@ extension Linter {
             if issue.severity == .warning && disabled.contains(issue.code) { continue }
             let severity: Severity = issue.severity == .error ? .error : .warning
             items.append(
-                (issue.path, Diagnostic(rule: issue.code, severity: severity, message: issue.message, path: issue.path.description)))
+                (
+                    issue.path,
+                    Diagnostic(
+                        rule: issue.code, severity: severity, message: issue.message, path: issue.path.description)
+                ))
         }
         guard let prototype = decoded.prototype else {
             return LintReport(diagnostics: Linter.sorted(items))

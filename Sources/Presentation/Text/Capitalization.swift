@@ -62,6 +62,14 @@ public enum Capitalization {
 
     static let quoteChars: Set<Character> = ["\"", "'", "“", "”", "‘", "’", "«", "»", "「", "」", "(", ")", "[", "]"]
 
+    static let trailingPunctuation: Set<Character> = [".", ",", ";", ":", "!", "?", "…"]
+    static let unitEnders: Set<Character> = [".", ":", "!", "?", "…", "—"]
+    static let sentenceEnders: Set<Character> = [".", ":", "!", "?"]
+    static let closers: Set<Character> = ["\"", "”", "’", "'", ")", "）", "」", "』"]
+    static let terminal: Set<Character> = [".", "?", "!", "。", "？", "！"]
+    static let fullWidthTerminal: Set<Character> = ["。", "？", "！"]
+    static let halfWidthTerminal: Set<Character> = [".", "?", "!", "…"]
+
     static func words(_ text: String) -> [Word] {
         var out: [Word] = []
         var nextStartsUnit = true
@@ -73,33 +81,63 @@ public enum Capitalization {
                 s = s.dropFirst()
             }
             var trailing: Character? = nil
-            while let l = s.last, quoteChars.contains(l) || ".,;:!?…".contains(l) {
-                if ".:!?…—".contains(l) { trailing = l }
+            while let l = s.last, quoteChars.contains(l) || trailingPunctuation.contains(l) {
+                if unitEnders.contains(l) { trailing = l }
                 s = s.dropLast()
             }
             let startsUnit = nextStartsUnit
-            nextStartsUnit = trailing.map { ".:!?".contains($0) } ?? false
+            nextStartsUnit = trailing.map { sentenceEnders.contains($0) } ?? false
             if raw == "—" || raw == "–" || raw == "-" {
                 nextStartsUnit = true
                 continue
             }
-            guard let first = s.first(where: { $0.isLetter || $0.isNumber }) else { continue }
-            // Judge the first segment of a hyphenated word ("Sign-In", "Wi-Fi").
-            let head = s.split(separator: "-").first.map(String.init) ?? String(s)
-            let letters = head.filter(\.isLetter)
-            let cased = letters.filter { $0.isUppercase || $0.isLowercase }
-            var special = cased.isEmpty || s.contains(where: \.isNumber)
-            if !special, cased.count > 1 {
-                // Inner capitals (iCloud, AirDrop) or all caps (ID, USB).
-                special = cased.dropFirst().contains(where: \.isUppercase)
+            guard let first = s.first(where: { isLetterFast($0) || $0.isNumber }) else { continue }
+            // Judge the first segment of a hyphenated word ("Sign-In", "Wi-Fi"): inner capitals
+            // (iCloud, AirDrop), all caps (ID, USB), digits, or no cased letter make it special.
+            var cased = 0
+            var firstCasedIsLower = false
+            var laterUpper = false
+            var anyUpper = false
+            var digit = false
+            var inHead = true
+            for ch in s {
+                if ch == "-" {
+                    inHead = false
+                    continue
+                }
+                if let a = ch.asciiValue, a >= 48 && a <= 57 {
+                    digit = true
+                    continue
+                }
+                guard inHead else { continue }
+                let up = isUpperFast(ch)
+                let low = !up && isLowerFast(ch)
+                guard up || low else { continue }
+                if cased == 0 { firstCasedIsLower = low } else if up { laterUpper = true }
+                anyUpper = anyUpper || up
+                cased += 1
             }
-            if !special, let f = cased.first, f.isLowercase, cased.contains(where: \.isUppercase) { special = true }
+            let special = cased == 0 || digit || laterUpper || (firstCasedIsLower && anyUpper)
             out.append(
                 Word(
-                    text: String(s), upper: first.isUppercase, lower: first.isLowercase, special: special,
+                    text: String(s), upper: isUpperFast(first), lower: isLowerFast(first), special: special,
                     startsUnit: startsUnit, quoted: quoted))
         }
         return out
+    }
+
+    /// Character properties with an ASCII fast path (the Unicode tables are slow).
+    @inline(__always) static func isUpperFast(_ c: Character) -> Bool {
+        if let a = c.asciiValue { return a >= 65 && a <= 90 }
+        return c.isUppercase
+    }
+    @inline(__always) static func isLowerFast(_ c: Character) -> Bool {
+        if let a = c.asciiValue { return a >= 97 && a <= 122 }
+        return c.isLowercase
+    }
+    @inline(__always) static func isLetterFast(_ c: Character) -> Bool {
+        if let a = c.asciiValue { return (a | 0x20) >= 97 && (a | 0x20) <= 122 }
+        return c.isLetter
     }
 
     static func isMinor(_ w: Word) -> Bool { minorWords.contains(w.text.lowercased()) }
@@ -132,7 +170,8 @@ public enum Capitalization {
             if isMinor(w) { continue }
             let afterDeterminer = determiners.contains(ws[k - 1].text.lowercased())
             let proper =
-                properNouns.contains(w.text) || extra.contains(w.text) || (appNames.contains(w.text) && !afterDeterminer)
+                properNouns.contains(w.text) || extra.contains(w.text)
+                || (appNames.contains(w.text) && !afterDeterminer)
             if proper { continue }
             ordinary += 1
             if w.upper { capitalized.append(w.text) }
@@ -163,10 +202,10 @@ public enum Capitalization {
     /// Whether `text` is a sentence: it ends in `.`, `?` or `!` (or their full-width forms),
     /// closing quotes aside. RULES §7: "a title ending in `.`, `?` or `!` is a sentence".
     public static func isSentence(_ text: String) -> Bool {
-        var t = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        while let l = t.last, "\"”’')）」』".contains(l) { t = t.dropLast() }
+        var t = Substring(text.trimmed)
+        while let l = t.last, closers.contains(l) { t = t.dropLast() }
         guard let l = t.last else { return false }
-        return ".?!。？！".contains(l)
+        return terminal.contains(l)
     }
 
     /// Abbreviations whose period does not end a sentence.
@@ -184,17 +223,17 @@ public enum Capitalization {
         while i < chars.count {
             let c = chars[i]
             current.append(c)
-            if "。？！".contains(c) {
+            if fullWidthTerminal.contains(c) {
                 // Full-width ends need no space after them.
-                while i + 1 < chars.count, "”’」』）".contains(chars[i + 1]) {
+                while i + 1 < chars.count, closers.contains(chars[i + 1]) {
                     i += 1
                     current.append(chars[i])
                 }
                 out.append(current)
                 current = ""
-            } else if ".?!…".contains(c) {
+            } else if halfWidthTerminal.contains(c) {
                 var j = i + 1
-                while j < chars.count, "\"”’')".contains(chars[j]) { j += 1 }
+                while j < chars.count, closers.contains(chars[j]) { j += 1 }
                 let atEnd = j >= chars.count
                 let spaced = !atEnd && chars[j].isWhitespace
                 if atEnd || spaced {
@@ -212,6 +251,6 @@ public enum Capitalization {
             i += 1
         }
         out.append(current)
-        return out.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        return out.map { $0.trimmed }.filter { !$0.isEmpty }
     }
 }

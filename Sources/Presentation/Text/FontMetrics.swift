@@ -21,7 +21,9 @@ public enum FontWeight: String, Sendable, CaseIterable, Codable {
 /// accented Latin letters measure as their base letter; any other character is an average
 /// 0.56 em, and emoji 1.25 em.
 enum FontMetrics {
-    static let glyphs: [Unicode.Scalar] = Array(" abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!\u{22}#$%&'()*+,-./:;<=>?@[\u{5C}]^_`{|}~\u{2018}\u{2019}\u{201C}\u{201D}\u{2026}\u{2013}\u{2014}\u{2022}\u{B7}\u{A0}\u{D7}\u{20AC}\u{A3}\u{A5}\u{A9}\u{AE}\u{2122}\u{B0}".unicodeScalars)
+    static let glyphs: [Unicode.Scalar] = Array(
+        " abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!\u{22}#$%&'()*+,-./:;<=>?@[\u{5C}]^_`{|}~\u{2018}\u{2019}\u{201C}\u{201D}\u{2026}\u{2013}\u{2014}\u{2022}\u{B7}\u{A0}\u{D7}\u{20AC}\u{A3}\u{A5}\u{A9}\u{AE}\u{2122}\u{B0}"
+            .unicodeScalars)
     static let regular: [UInt16] = [
         281, 564, 621, 558, 621, 582, 361, 609, 591, 237, 237, 544, 237, 869, 585, 597,
         609, 609, 372, 523, 364, 581, 557, 812, 540, 557, 541, 676, 651, 727, 719, 598,

@@ -39,13 +39,20 @@ public enum Lexicon {
         "settings", "details", "info", "help", "options", "new", "edit", "select",
     ]
 
+    static let wordPunctuation: Set<Character> = [
+        "\"", "“", "”", "'", "‘", "’", ".", ",", ":", ";", "!", "?", "…", "(", ")",
+    ]
+
     /// Whether `title` starts with a verb, or with one of the exempt words. Titles whose first
     /// word has no Latin letters (CJK, symbols) are not judged and count as passing.
     public static func startsWithVerb(_ title: String) -> Bool {
-        let words = title.split(whereSeparator: { $0 == " " }).map {
-            $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "\"“”'‘’.,:;!?…()"))
+        // The first word, without quotes and punctuation around it.
+        var first = ""
+        for w in title.split(separator: " ") {
+            first = w.lowercased().trimming(wordPunctuation)
+            if !first.isEmpty { break }
         }
-        guard let first = words.first(where: { !$0.isEmpty }) else { return true }
+        if first.isEmpty { return true }
         if !first.unicodeScalars.contains(where: { ($0.value >= 0x61 && $0.value <= 0x7A) }) { return true }
         if verbExempt.contains(first) || verbs.contains(first) { return true }
         // Inflected or prefixed forms: "re-send", "unfavorite", "saving".
@@ -65,12 +72,12 @@ public enum Lexicon {
 
     /// The destructive verb `title` starts with, if any.
     public static func destructiveVerb(_ title: String) -> String? {
-        let t = title.trimmingCharacters(in: .whitespaces).lowercased()
+        let t = title.trimmed.lowercased()
         for p in destructivePhrases where t.hasPrefix(p) {
             if p == "sign out" || !p.unicodeScalars.allSatisfy({ $0.value < 0x80 }) { return p }
         }
         let first = t.split(separator: " ").first.map {
-            String($0).trimmingCharacters(in: CharacterSet(charactersIn: ".,:;!?…"))
+            String($0).trimming(Set(".,:;!?…"))
         }
         if let first, destructiveWords.contains(first) { return first }
         return nil
@@ -97,6 +104,6 @@ public enum Lexicon {
 
     /// `title` trimmed and lowercased, for matching against the sets above.
     public static func key(_ title: String) -> String {
-        title.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        title.trimmed.lowercased()
     }
 }

@@ -41,6 +41,10 @@ public enum TextMeasure {
         var spaceWidth: Double
     }
 
+    static let closingPunctuation: Set<Character> = [
+        "，", "。", "、", "；", "：", "！", "？", "）", "」", "』", "》", "〉", "】", "”", "’",
+    ]
+
     static func units(_ paragraph: Substring, size: Double, weight: FontWeight) -> [Unit] {
         var units: [Unit] = []
         var word = ""
@@ -63,7 +67,7 @@ public enum TextMeasure {
             if !spaces.isEmpty { flush() }
             if FontMetrics.isWide(v) {
                 // A break opportunity before and after a CJK character (not before closing punctuation).
-                let closing = "，。、；：！？）」』》〉】”’".contains(ch)
+                let closing = closingPunctuation.contains(ch)
                 if !closing { flush() }
                 word.append(ch)
                 flush()

@@ -24,6 +24,9 @@ struct LintCorpus: Sendable, CustomStringConvertible {
         let missing = Set(c.expected).subtracting(got)
         let extra = Set(got).subtracting(c.expected)
         #expect(missing.isEmpty, "\(c.name): missing \(missing.sorted())")
-        #expect(extra.isEmpty, "\(c.name): unexpected \(report.diagnostics.filter { extra.contains("\($0.severity.rawValue) \($0.rule) \($0.path ?? "")") }.map(\.description))")
+        #expect(
+            extra.isEmpty,
+            "\(c.name): unexpected \(report.diagnostics.filter { extra.contains("\($0.severity.rawValue) \($0.rule) \($0.path ?? "")") }.map(\.description))"
+        )
     }
 }
