@@ -21,22 +21,17 @@ public struct LoadedPrototype: Sendable {
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
     public var infoCount: Int { diagnostics.filter { $0.severity == .info }.count }
 
-    /// Decodes and checks `bytes` read from `file`.
+    /// Decodes and lints `bytes` read from `file` (format issues and every STATIC rule).
     public static func load(bytes: [UInt8], file: String) -> LoadedPrototype {
         let fallbackID = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        do {
-            let r = try Prototype.decode(bytes)
-            let diags = r.issues.map {
-                Diagnostic(rule: $0.code, severity: $0.severity == .error ? .error : .warning, message: $0.message, path: $0.path.description)
-            }
-            return LoadedPrototype(
-                id: r.prototype?.id ?? documentID(bytes) ?? fallbackID, file: file, bytes: bytes, prototype: r.prototype,
-                diagnostics: diags)
-        } catch {
-            return LoadedPrototype(
-                id: fallbackID, file: file, bytes: bytes, prototype: nil,
-                diagnostics: [Diagnostic(rule: "format", severity: .error, message: "not JSON: \(error)", path: "$")])
+        let report = Linter().lint(file: bytes)
+        var diagnostics = report.diagnostics
+        if let u = report.unusable {
+            diagnostics.insert(Diagnostic(rule: "format.syntax", severity: .error, message: u.line.map { "line \($0), column \(u.column ?? 0): \(u.message)" } ?? u.message, path: "$"), at: 0)
         }
+        return LoadedPrototype(
+            id: report.prototype?.id ?? documentID(bytes) ?? fallbackID, file: file, bytes: bytes,
+            prototype: report.hasErrors ? nil : report.prototype, diagnostics: diagnostics)
     }
 
     /// The document's `"id"` when it is a string, even if the rest is broken.

@@ -184,7 +184,8 @@ extension ModalLabApp {
         for r in RuleCatalogue.all {
             let entry: [String: Any] = [
                 "id": r.id, "severity": r.severity.rawValue, "severityLabel": r.severityNote ?? r.severity.rawValue,
-                "kind": r.kindDescription, "check": r.check, "source": r.source, "hasTitle": false, "title": "",
+                "kind": r.kindDescription, "check": r.check, "source": r.source, "hasTitle": true, "title": r.name(),
+                "message": r.message(),
             ]
             if let i = sections.firstIndex(where: { $0.0 == r.section }) {
                 sections[i].1.append(entry)
@@ -196,18 +197,5 @@ extension ModalLabApp {
             "count": RuleCatalogue.all.count,
             "sections": sections.map { ["name": $0.0, "rules": $0.1] as [String: Any] },
         ]
-    }
-}
-
-/// The catalogue as JSON for `/api/rules`.
-enum RulesJSON {
-    static func catalogue() -> JSONValue {
-        .array(
-            RuleCatalogue.all.map { r in
-                [
-                    "id": .string(r.id), "kind": .string(r.kindDescription), "severity": .string(r.severity.rawValue),
-                    "section": .string(r.section), "check": .string(r.check), "source": .string(r.source),
-                ]
-            })
     }
 }

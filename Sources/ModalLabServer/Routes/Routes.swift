@@ -34,7 +34,9 @@ extension ModalLabApp {
         router.get("/api/devices") { _ in
             HTTPResponse.json(.array(DeviceCatalogue.all.map(ModalLabApp.deviceJSON)))
         }
-        router.get("/api/rules") { _ in HTTPResponse.json(RulesJSON.catalogue()) }
+        router.get("/api/rules") { req in
+            HTTPResponse.json(RuleCatalogue.json(language: req.query("lang") == "zh-Hans" ? .zhHans : .en))
+        }
         router.get("/rules") { [self] req in guarded { () throws(Problem) in try renderPage("rules", rulesContext()) } }
 
         addPageRoutes()
