@@ -5,6 +5,7 @@ import JSON
 import Mustache
 import Presentation
 import Prototype
+import Sharing
 
 /// The application: prototypes, sessions, the interaction log and the HTTP routes of SPEC §6,
 /// wired over the `HTTPServer` module.
@@ -23,6 +24,12 @@ public final class ModalLabApp: @unchecked Sendable {
     public let log: LogStore
     /// Owner token and cookie.
     public let owner: OwnerAccess
+    /// Share links (SPEC §8).
+    public let shares: ShareStore
+    /// Comments pinned by reviewers.
+    public let comments: CommentStore
+    /// Failed share-link attempts per address (429 above the limit).
+    let shareFailures = FailureLimiter()
     /// Page templates.
     let templates: MustacheLibrary
     /// Counters and latency histograms (`GET /metrics`).
@@ -48,9 +55,16 @@ public final class ModalLabApp: @unchecked Sendable {
             library = PrototypeLibrary(directories: [dir], writableDirectory: dir)
         } else {
             library = PrototypeLibrary(
-                directories: [root + "/Templates/prototypes", data + "/prototypes"], writableDirectory: data + "/prototypes")
+                directories: [root + "/Templates/prototypes", data + "/prototypes"],
+                writableDirectory: data + "/prototypes")
         }
         owner = try OwnerAccess.load(dataDirectory: data, explicit: configuration.ownerToken)
+        do {
+            shares = try ShareStore(file: data + "/shares.json")
+        } catch {
+            throw AppError("\(error)")
+        }
+        comments = CommentStore(file: data + "/comments.ndjson")
         do {
             log = try LogStore(directory: LogStore.directory(inData: data))
         } catch {

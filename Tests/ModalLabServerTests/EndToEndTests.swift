@@ -35,33 +35,41 @@ final class RunningServer {
     }
 
     /// Starts a session; returns its id.
-    func session(_ prototype: String, device: String, orientation: String = "portrait") throws -> String {
-        let r = try client.json("POST", "/api/sessions", ["prototype": .string(prototype), "device": .string(device), "orientation": .string(orientation)])
-        guard r.status == 201, let sid = r.json?["session"]?.stringValue else { throw ClientError("session: \(r.status) \(r.text)") }
+    func session(_ prototype: String, device: String, orientation: String = "portrait") async throws -> String {
+        let r = try await client.json(
+            "POST", "/api/sessions",
+            ["prototype": .string(prototype), "device": .string(device), "orientation": .string(orientation)])
+        guard r.status == 201, let sid = r.json?["session"]?.stringValue else {
+            throw ClientError("session: \(r.status) \(r.text)")
+        }
         return sid
     }
 
-    func act(_ sid: String, _ action: JSONValue) throws -> RawResponse {
-        try client.json("POST", "/api/sessions/\(sid)/actions", action)
+    func act(_ sid: String, _ action: JSONValue) async throws -> RawResponse {
+        try await client.json("POST", "/api/sessions/\(sid)/actions", action)
     }
 }
 
 @Suite(.serialized) struct EndToEndTests {
-    @Test func mailFlowOverRealSockets() throws {
+    @Test func mailFlowOverRealSockets() async throws {
         let s = try RunningServer()
         let c = s.client
-        #expect(try c.request("GET", "/healthz", auth: false).status == 200)
+        #expect(try await c.request("GET", "/healthz", auth: false).status == 200)
 
-        let sid = try s.session("mail", device: "iphone-16")
+        let sid = try await s.session("mail", device: "iphone-16")
         // Tap Compose: the card of SPEC §5.
-        let r1 = try s.act(sid, ["type": "tap", "target": "compose"])
+        let r1 = try await s.act(sid, ["type": "tap", "target": "compose"])
         #expect(r1.status == 200)
         let entry = r1.json?["state"]?["stack"]?.arrayValue?.first
-        #expect(entry == (try JSONParser.parse(#"{"modal": "compose", "requestedStyle": "pageSheet", "style": "pageSheet", "form": "card", "adaptedBy": "sheet.compact-width-card", "detent": "medium", "dirty": false, "screen": "compose"}"#)))
+        #expect(
+            entry
+                == (try JSONParser.parse(
+                    #"{"modal": "compose", "requestedStyle": "pageSheet", "style": "pageSheet", "form": "card", "adaptedBy": "sheet.compact-width-card", "detent": "medium", "dirty": false, "screen": "compose"}"#
+                )))
         #expect(r1.json?["html"]?.stringValue?.contains(#"data-modal="compose""#) == true)
 
         // A covered control: 409 problem with the rule and the unchanged state.
-        let r2 = try s.act(sid, ["type": "tap", "target": "delete-all"])
+        let r2 = try await s.act(sid, ["type": "tap", "target": "delete-all"])
         #expect(r2.status == 409)
         #expect(r2.header("Content-Type") == "application/problem+json")
         #expect(r2.json?["type"] == "/rules#stack.presenter-visible")
@@ -72,97 +80,131 @@ final class RunningServer {
         #expect(r2.json?["state"] == r1.json?["state"])
 
         // Dirty, swipe: the discard confirmation; Delete Draft closes everything.
-        #expect(try s.act(sid, ["type": "edit", "target": "to", "value": "anna@example.com"]).json?["state"]?["stack"]?.arrayValue?.first?["dirty"] == true)
-        let r3 = try s.act(sid, ["type": "swipeDown", "target": "compose"])
-        #expect(r3.json?["state"]?["stack"]?.arrayValue?.compactMap { $0["modal"]?.stringValue } == ["compose", "discard-draft"])
-        let r4 = try s.act(sid, ["type": "tap", "target": "discard-draft", "action": "Delete Draft"])
+        #expect(
+            try await s.act(sid, ["type": "edit", "target": "to", "value": "anna@example.com"]).json?["state"]?[
+                "stack"]?.arrayValue?.first?["dirty"] == true)
+        let r3 = try await s.act(sid, ["type": "swipeDown", "target": "compose"])
+        #expect(
+            r3.json?["state"]?["stack"]?.arrayValue?.compactMap { $0["modal"]?.stringValue } == [
+                "compose", "discard-draft",
+            ])
+        let r4 = try await s.act(sid, ["type": "tap", "target": "discard-draft", "action": "Delete Draft"])
         #expect(r4.json?["state"]?["stack"] == [])
 
         // The alert, then its Cancel by index.
-        #expect(try s.act(sid, ["type": "tap", "target": "delete-all"]).json?["state"]?["stack"]?.arrayValue?.first?["form"] == "alert")
-        #expect(try s.act(sid, ["type": "tap", "target": "confirm-delete", "action": 0]).json?["state"]?["stack"] == [])
+        #expect(
+            try await s.act(sid, ["type": "tap", "target": "delete-all"]).json?["state"]?["stack"]?.arrayValue?.first?[
+                "form"] == "alert")
+        #expect(
+            try await s.act(sid, ["type": "tap", "target": "confirm-delete", "action": 0]).json?["state"]?["stack"]
+                == [])
 
         // Client events: a retried batch is deduplicated.
-        let batch: JSONValue = ["events": [["event_id": "e-1", "type": "misclick", "t_ms": 5120, "x": 120.5, "y": 640, "target": nil, "props": [:]]]]
-        #expect(try c.json("POST", "/api/sessions/\(sid)/events", batch).json == ["accepted": 1, "duplicates": 0])
-        #expect(try c.json("POST", "/api/sessions/\(sid)/events", batch).json == ["accepted": 0, "duplicates": 1])
+        let batch: JSONValue = [
+            "events": [
+                [
+                    "event_id": "e-1", "type": "misclick", "t_ms": 5120, "x": 120.5, "y": 640, "target": nil,
+                    "props": [:],
+                ]
+            ]
+        ]
+        #expect(
+            try await c.json("POST", "/api/sessions/\(sid)/events", batch).json == ["accepted": 1, "duplicates": 0])
+        #expect(
+            try await c.json("POST", "/api/sessions/\(sid)/events", batch).json == ["accepted": 0, "duplicates": 1])
 
         // The exported log holds every tap and its outcome.
-        let csv = try c.request("GET", "/api/logs.csv?session=\(sid)")
+        let csv = try await c.request("GET", "/api/logs.csv?session=\(sid)")
         #expect(csv.status == 200)
         let lines = csv.text.split(separator: "\r\n")
-        #expect(lines.first == "schema,event_id,seq,ts,t_ms,type,prototype,prototype_version,session,share,device,orientation,size_class,screen,modal,target,style,requested_style,how,rule,severity,x,y,duration_ms,props")
-        let nd = try c.request("GET", "/api/logs.ndjson?session=\(sid)")
+        #expect(
+            lines.first
+                == "schema,event_id,seq,ts,t_ms,type,prototype,prototype_version,session,share,device,orientation,size_class,screen,modal,target,style,requested_style,how,rule,severity,x,y,duration_ms,props"
+        )
+        let nd = try await c.request("GET", "/api/logs.ndjson?session=\(sid)")
         let events = nd.text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
         #expect(events.count == lines.count - 1)
         let types = events.compactMap { $0["type"]?.stringValue }
         #expect(types.first == "session_start")
         #expect(types.filter { $0 == "tap" }.count == 5)
-        #expect(types.contains("refused") && types.contains("present") && types.contains("dismiss") && types.contains("misclick"))
+        #expect(
+            types.contains("refused") && types.contains("present") && types.contains("dismiss")
+                && types.contains("misclick"))
         #expect(events.first { $0["type"] == "refused" }?["rule"] == "stack.presenter-visible")
-        #expect(events.contains { $0["type"] == "dismiss" && $0["how"] == "swipe" } == false, "the dirty swipe did not dismiss")
+        #expect(
+            events.contains { $0["type"] == "dismiss" && $0["how"] == "swipe" } == false,
+            "the dirty swipe did not dismiss")
         let seqs = events.compactMap { $0["seq"]?.intValue }
         #expect(seqs == Array(seqs.sorted()) && Set(seqs).count == seqs.count)
-        #expect(events.allSatisfy { $0["device"] == "iphone-16" && $0["size_class"] == "compact/regular" && $0["prototype"] == "mail" })
+        #expect(
+            events.allSatisfy {
+                $0["device"] == "iphone-16" && $0["size_class"] == "compact/regular" && $0["prototype"] == "mail"
+            })
     }
 
-    @Test func popoverRefusalOnIPad() throws {
+    @Test func popoverRefusalOnIPad() async throws {
         let s = try RunningServer()
-        let sid = try s.session("safari", device: "ipad-pro-13")
-        #expect(try s.act(sid, ["type": "tap", "target": "bookmarks-button"]).json?["state"]?["stack"]?.arrayValue?.first?["form"] == "popover")
-        let r = try s.act(sid, ["type": "tap", "target": "tabs-button"])
+        let sid = try await s.session("safari", device: "ipad-pro-13")
+        #expect(
+            try await s.act(sid, ["type": "tap", "target": "bookmarks-button"]).json?["state"]?["stack"]?.arrayValue?
+                .first?["form"] == "popover")
+        let r = try await s.act(sid, ["type": "tap", "target": "tabs-button"])
         #expect(r.status == 409)
         #expect(r.json?["rule"] == "popover.no-modal-over")
         // Slide Over turns the popover into a card, and back.
-        let r2 = try s.act(sid, ["type": "resize", "multitasking": "slideOver"])
+        let r2 = try await s.act(sid, ["type": "resize", "multitasking": "slideOver"])
         #expect(r2.json?["state"]?["stack"]?.arrayValue?.first?["form"] == "card")
         #expect(r2.json?["state"]?["sizeClass"] == ["horizontal": "compact", "vertical": "regular"])
-        let r3 = try s.act(sid, ["type": "resize", "multitasking": "full"])
+        let r3 = try await s.act(sid, ["type": "resize", "multitasking": "full"])
         #expect(r3.json?["state"]?["stack"]?.arrayValue?.first?["form"] == "popover")
     }
 
-    @Test func malformedRequestsGetClearErrors() throws {
+    @Test func malformedRequestsGetClearErrors() async throws {
         let s = try RunningServer()
         let c = s.client
-        let sid = try s.session("mail", device: "iphone-16")
-        let bad = try c.request("POST", "/api/sessions/\(sid)/actions", body: "{\"type\": \"tap\", ")
+        let sid = try await s.session("mail", device: "iphone-16")
+        let bad = try await c.request("POST", "/api/sessions/\(sid)/actions", body: "{\"type\": \"tap\", ")
         #expect(bad.status == 400)
         #expect(bad.json?["path"] == "$")
-        let unknownType = try s.act(sid, ["type": "pinch"])
+        let unknownType = try await s.act(sid, ["type": "pinch"])
         #expect(unknownType.status == 400)
         #expect(unknownType.json?["path"] == "$.type")
-        let unknownTarget = try s.act(sid, ["type": "tap", "target": "compse"])
+        let unknownTarget = try await s.act(sid, ["type": "tap", "target": "compse"])
         #expect(unknownTarget.status == 400)
         #expect(unknownTarget.json?["path"] == "$.target")
         #expect(unknownTarget.json?["detail"]?.stringValue?.contains("did you mean \"compose\"") == true)
-        #expect(try s.act("nope", ["type": "home"]).status == 404)
-        #expect(try c.json("POST", "/api/sessions", ["prototype": "nope"]).status == 404)
+        #expect(try await s.act("nope", ["type": "home"]).status == 404)
+        #expect(try await c.json("POST", "/api/sessions", ["prototype": "nope"]).status == 404)
         let huge = String(repeating: "x", count: 2 << 20)
-        #expect(try c.request("POST", "/api/sessions/\(sid)/actions", body: "{\"type\":\"\(huge)\"}").status == 413)
+        #expect(
+            try await c.request("POST", "/api/sessions/\(sid)/actions", body: "{\"type\":\"\(huge)\"}").status == 413)
     }
 
-    @Test func ownerAccess() throws {
+    @Test func ownerAccess() async throws {
         let s = try RunningServer()
         let c = s.client
-        #expect(try c.request("GET", "/api/prototypes", auth: false).status == 401)
-        #expect(try c.request("GET", "/api/logs.csv", auth: false).status == 401)
-        #expect(try c.json("POST", "/api/sessions", ["prototype": "mail"]).status == 201)
-        #expect(try c.request("POST", "/api/sessions", body: #"{"prototype": "mail"}"#, auth: false).status == 401)
-        let visit = try c.request("GET", "/?token=owner-test-token", auth: false)
+        #expect(try await c.request("GET", "/api/prototypes", auth: false).status == 401)
+        #expect(try await c.request("GET", "/api/logs.csv", auth: false).status == 401)
+        #expect(try await c.json("POST", "/api/sessions", ["prototype": "mail"]).status == 201)
+        #expect(
+            try await c.request("POST", "/api/sessions", body: #"{"prototype": "mail"}"#, auth: false).status == 401)
+        let visit = try await c.request("GET", "/?token=owner-test-token", auth: false)
         #expect(visit.status == 303)
         let cookie = try #require(visit.header("Set-Cookie"))
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
-        let page = try c.request("GET", "/", headers: ["Cookie": String(cookie.split(separator: ";")[0])], auth: false)
+        let page = try await c.request(
+            "GET", "/", headers: ["Cookie": String(cookie.split(separator: ";")[0])], auth: false)
         #expect(page.status == 200)
         #expect(page.text.contains("Mail"))
-        #expect(try c.request("GET", "/?token=wrong", auth: false).status == 401)
+        #expect(try await c.request("GET", "/?token=wrong", auth: false).status == 401)
     }
 
-    @Test func aPrototypeTheRepositoryDoesNotContain() throws {
+    @Test func aPrototypeTheRepositoryDoesNotContain() async throws {
         let dir = NSTemporaryDirectory() + "modallab-protos-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Data(#"""
+        try Data(
+            #"""
             {"format": "modallab/1", "id": "notes", "name": "Notes", "devices": ["iphone-se-3", "ipad-mini"], "start": "list",
              "screens": [{"id": "list", "title": "Notes",
                "navigationBar": {"trailing": [{"id": "new-note", "title": "New", "systemImage": "square.and.pencil", "action": {"present": "editor"}}]},
@@ -177,21 +219,101 @@ final class RunningServer {
                {"id": "options", "style": "popover", "title": "Options", "source": "more",
                 "navigationBar": {"trailing": [{"id": "options-done", "title": "Done", "action": "dismiss"}]},
                 "content": [{"type": "button", "id": "export", "title": "Export", "action": {"present": "editor"}}]}]}
-            """#.utf8).write(to: URL(fileURLWithPath: dir + "/notes.json"))
+            """#.utf8
+        ).write(to: URL(fileURLWithPath: dir + "/notes.json"))
         let s = try RunningServer(prototypes: dir)
-        let phone = try s.session("notes", device: "iphone-se-3")
-        #expect(try s.act(phone, ["type": "tap", "target": "new-note"]).json?["state"]?["stack"]?.arrayValue?.first?["form"] == "card")
-        _ = try s.act(phone, ["type": "edit", "target": "text", "value": "hello"])
-        let conf = try s.act(phone, ["type": "tap", "target": "close"])
+        let phone = try await s.session("notes", device: "iphone-se-3")
+        #expect(
+            try await s.act(phone, ["type": "tap", "target": "new-note"]).json?["state"]?["stack"]?.arrayValue?.first?[
+                "form"] == "card")
+        _ = try await s.act(phone, ["type": "edit", "target": "text", "value": "hello"])
+        let conf = try await s.act(phone, ["type": "tap", "target": "close"])
         #expect(conf.json?["state"]?["stack"]?.arrayValue?.last?["modal"] == "discard")
-        #expect(try s.act(phone, ["type": "tap", "target": "discard", "action": "Discard"]).json?["state"]?["stack"] == [])
+        #expect(
+            try await s.act(phone, ["type": "tap", "target": "discard", "action": "Discard"]).json?["state"]?["stack"]
+                == [])
 
-        let pad = try s.session("notes", device: "ipad-mini")
-        #expect(try s.act(pad, ["type": "tap", "target": "more"]).json?["state"]?["stack"]?.arrayValue?.first?["form"] == "popover")
-        let refused = try s.act(pad, ["type": "tap", "target": "export"])
+        let pad = try await s.session("notes", device: "ipad-mini")
+        #expect(
+            try await s.act(pad, ["type": "tap", "target": "more"]).json?["state"]?["stack"]?.arrayValue?.first?["form"]
+                == "popover")
+        let refused = try await s.act(pad, ["type": "tap", "target": "export"])
         #expect(refused.status == 409)
         #expect(refused.json?["rule"] == "popover.no-modal-over")
-        let csv = try s.client.request("GET", "/api/logs.csv?prototype=notes")
+        let csv = try await s.client.request("GET", "/api/logs.csv?prototype=notes")
         #expect(csv.text.contains(",refused,notes,"))
+    }
+}
+
+@Suite(.serialized) struct ShareLinkTests {
+    @Test func shareLinksReachOnePrototypeAndNothingOwnerOnly() async throws {
+        let s = try RunningServer()
+        let c = s.client
+        let created = try await c.json(
+            "POST", "/api/shares", ["prototype": "mail", "role": "comment", "label": "Tuesday review"])
+        #expect(created.status == 201)
+        let url = try #require(created.json?["url"]?.stringValue)
+        let id = try #require(created.json?["id"]?.stringValue)
+        let path = String(url[url.range(of: "/s/")!.lowerBound...])
+        let token = String(path.dropFirst(3))
+        #expect(token.hasPrefix(id + "."))
+
+        let open = try await c.request("GET", path, auth: false)
+        #expect(open.status == 303)
+        #expect(open.header("Location") == "/p/mail")
+        #expect(open.header("Referrer-Policy") == "no-referrer")
+        let cookie = String(try #require(open.header("Set-Cookie")).split(separator: ";")[0])
+        let asShare = ["Cookie": cookie]
+        #expect(try await c.request("GET", "/p/mail", headers: asShare, auth: false).status == 200)
+        #expect(try await c.request("GET", "/p/photos", headers: asShare, auth: false).status == 404)
+        #expect(try await c.request("GET", "/api/prototypes", headers: asShare, auth: false).status == 401)
+        #expect(try await c.request("GET", "/api/logs.csv", headers: asShare, auth: false).status == 401)
+        let session = try await c.request(
+            "POST", "/api/sessions", body: #"{"prototype": "mail"}"#, headers: asShare, auth: false)
+        #expect(session.status == 201)
+        #expect(
+            try await c.request(
+                "POST", "/api/sessions", body: #"{"prototype": "photos"}"#, headers: asShare, auth: false
+            ).status == 404)
+        let comment = try await c.request(
+            "POST", "/api/comments",
+            body:
+                #"{"prototype": "mail", "screen": "inbox", "x": 120, "y": 300, "text": "Is Delete All too easy to hit?"}"#,
+            headers: asShare, auth: false)
+        #expect(comment.status == 201)
+        #expect(comment.json?["share"]?.stringValue == id)
+        #expect(try await c.request("GET", "/api/comments?prototype=mail").json?.arrayValue?.count == 1)
+
+        // The token never reaches the log; the link id does.
+        let log = try await c.request("GET", "/api/logs.ndjson").text
+        #expect(!log.contains(String(token.split(separator: ".")[1])))
+        #expect(log.contains("\"share\":\"\(id)\""))
+        #expect(log.contains("\"type\":\"share_open\""))
+
+        // Revocation takes effect at once; unknown, revoked and malformed links look the same.
+        #expect(try await c.request("DELETE", "/api/shares/\(id)").status == 204)
+        #expect(try await c.request("GET", "/p/mail", headers: asShare, auth: false).status == 401)
+        let revoked = try await c.request("GET", path, auth: false)
+        let unknown = try await c.request("GET", "/s/AAAAAAAAAAA.BBBB", auth: false)
+        #expect(revoked.status == 404 && unknown.status == 404)
+        #expect(revoked.body == unknown.body)
+    }
+
+    @Test func viewLinksCannotCommentAndGuessesAreThrottled() async throws {
+        let s = try RunningServer()
+        let c = s.client
+        let url = try #require(try await c.json("POST", "/api/shares", ["prototype": "mail"]).json?["url"]?.stringValue)
+        let path = String(url[url.range(of: "/s/")!.lowerBound...])
+        let cookie = String(
+            try #require(try await c.request("GET", path, auth: false).header("Set-Cookie")).split(separator: ";")[0])
+        let r = try await c.request(
+            "POST", "/api/comments", body: #"{"prototype": "mail", "x": 1, "y": 2, "text": "hi"}"#,
+            headers: ["Cookie": cookie], auth: false)
+        #expect(r.status == 403)
+        var statuses: [Int] = []
+        for i in 0..<12 { statuses.append(try await c.request("GET", "/s/nope\(i).secret", auth: false).status) }
+        #expect(statuses.prefix(10).allSatisfy { $0 == 404 })
+        #expect(statuses.last == 429)
+        #expect(try await c.json("POST", "/api/shares", ["prototype": "mail", "expiresIn": 100_000_000]).status == 400)
     }
 }

@@ -22,8 +22,10 @@ struct TestClient {
     let port: Int
     var token: String?
 
-    func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], auth: Bool = true)
-        throws -> RawResponse
+    func request(
+        _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], auth: Bool = true
+    )
+        async throws -> RawResponse
     {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if auth, let token { head += "Authorization: Bearer \(token)\r\n" }
@@ -34,15 +36,24 @@ struct TestClient {
             head += "Content-Length: \(bytes.count)\r\n"
         }
         head += "\r\n"
-        return try exchange(Array(head.utf8) + bytes)
+        return try await exchange(Array(head.utf8) + bytes)
     }
 
-    func json(_ method: String, _ path: String, _ body: JSONValue? = nil) throws -> RawResponse {
-        try request(method, path, body: body.map { JSONWriter().string($0) })
+    func json(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> RawResponse {
+        try await request(method, path, body: body.map { JSONWriter().string($0) })
     }
 
-    /// Sends raw bytes and reads the whole response.
-    func exchange(_ raw: [UInt8]) throws -> RawResponse {
+    /// Sends raw bytes and reads the whole response. The blocking socket work runs on a
+    /// Dispatch thread, never on Swift's cooperative pool, which the server's async handlers need.
+    func exchange(_ raw: [UInt8]) async throws -> RawResponse {
+        try await withCheckedThrowingContinuation { (k: CheckedContinuation<RawResponse, Error>) in
+            DispatchQueue.global().async {
+                k.resume(with: Result { try self.blockingExchange(raw) })
+            }
+        }
+    }
+
+    func blockingExchange(_ raw: [UInt8]) throws -> RawResponse {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError("socket: \(errno)") }
         defer { close(fd) }
@@ -53,7 +64,9 @@ struct TestClient {
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         let rc = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard rc == 0 else { throw ClientError("connect: \(errno)") }
         var sent = 0
@@ -73,7 +86,9 @@ struct TestClient {
     }
 
     func parse(_ data: [UInt8]) throws -> RawResponse {
-        guard let end = data.firstRange(of: Array("\r\n\r\n".utf8)) else { throw ClientError("no response head in \(data.count) bytes") }
+        guard let end = data.firstRange(of: Array("\r\n\r\n".utf8)) else {
+            throw ClientError("no response head in \(data.count) bytes")
+        }
         let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let parts = head[0].split(separator: " ")
         guard parts.count >= 2, let status = Int(parts[1]) else { throw ClientError("bad status line \(head[0])") }
@@ -83,7 +98,8 @@ struct TestClient {
             headers.append((String(line[..<c]), line[line.index(after: c)...].trimmingCharacters(in: .whitespaces)))
         }
         var body = Array(data[end.upperBound...])
-        if headers.contains(where: { $0.0.lowercased() == "transfer-encoding" && $0.1.lowercased().contains("chunked") }) {
+        if headers.contains(where: { $0.0.lowercased() == "transfer-encoding" && $0.1.lowercased().contains("chunked") }
+        ) {
             body = try dechunk(body)
         }
         return RawResponse(status: status, headers: headers, body: body)
@@ -95,7 +111,9 @@ struct TestClient {
         while i < b.count {
             guard let le = b[i...].firstRange(of: Array("\r\n".utf8)) else { break }
             let sizeText = String(decoding: b[i..<le.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw ClientError("bad chunk size") }
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
+                throw ClientError("bad chunk size")
+            }
             i = le.upperBound
             if size == 0 { break }
             out += b[i..<(i + size)]

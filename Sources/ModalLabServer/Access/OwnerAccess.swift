@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Sharing
 
 /// Who is asking: the owner, a share-link viewer (scoped to one prototype), or anyone.
 public enum Viewer: Sendable, Equatable {
@@ -42,7 +43,8 @@ public struct OwnerAccess: Sendable {
         }
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         let token = RandomID.make(bytes: 32)
-        _ = FileManager.default.createFile(atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600])
         return OwnerAccess(token: token)
     }
 
@@ -61,15 +63,4 @@ public struct OwnerAccess: Sendable {
     public var cookie: String {
         "\(OwnerAccess.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
     }
-}
-
-/// Compares two strings in time that depends only on their lengths.
-public func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-    let x = Array(a.utf8)
-    let y = Array(b.utf8)
-    var diff = UInt8(x.count == y.count ? 0 : 1)
-    for i in 0..<max(x.count, y.count) {
-        diff |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0)
-    }
-    return diff == 0
 }

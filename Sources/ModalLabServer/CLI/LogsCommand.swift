@@ -24,7 +24,9 @@ public enum LogsCommand {
         }
         let a: Arguments
         do {
-            a = try Arguments(Array(args.dropFirst()), options: ["format", "prototype", "session", "share", "type", "from", "to", "data"])
+            a = try Arguments(
+                Array(args.dropFirst()),
+                options: ["format", "prototype", "session", "share", "type", "from", "to", "data"])
         } catch { return fail("\(error)\n\(usage)") }
         var f = LogFilter()
         f.prototype = a.value("prototype")
@@ -35,7 +37,9 @@ public enum LogsCommand {
             f.types.insert(type)
         }
         if let t = a.value("from") {
-            guard let us = TimeParsing.microseconds(t) else { return fail("--from must be RFC 3339, a date or epoch ms") }
+            guard let us = TimeParsing.microseconds(t) else {
+                return fail("--from must be RFC 3339, a date or epoch ms")
+            }
             f.from = us
         }
         if let t = a.value("to") {

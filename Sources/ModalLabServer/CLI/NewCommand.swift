@@ -13,7 +13,9 @@ public enum NewCommand {
             return code
         }
         let a: Arguments
-        do { a = try Arguments(args, options: ["from", "prototypes", "root"], flags: ["help"]) } catch { return fail("\(error)\n\(usage)") }
+        do { a = try Arguments(args, options: ["from", "prototypes", "root"], flags: ["help"]) } catch {
+            return fail("\(error)\n\(usage)")
+        }
         if a.flag("help") {
             print(usage)
             return 0
@@ -22,7 +24,9 @@ public enum NewCommand {
         let id = name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
             .split(separator: "-").joined(separator: "-")
         guard Prototype.isValidID(id) else { return fail("\"\(name)\" does not make a valid id (a-z, 0-9 and '-')") }
-        guard let root = ResourceLocator.root(explicit: a.value("root")) else { return fail("can't find Templates/prototypes", 1) }
+        guard let root = ResourceLocator.root(explicit: a.value("root")) else {
+            return fail("can't find Templates/prototypes", 1)
+        }
         let example = a.value("from") ?? "mail"
         let source = root + "/Templates/prototypes/\(example).json"
         guard let data = FileManager.default.contents(atPath: source) else {
@@ -30,7 +34,9 @@ public enum NewCommand {
                 .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
             return fail("no example \"\(example)\"; examples: \(known.joined(separator: ", "))")
         }
-        guard case .object(var doc)? = try? JSONParser.parse([UInt8](data)) else { return fail("the example \(source) is not JSON", 1) }
+        guard case .object(var doc)? = try? JSONParser.parse([UInt8](data)) else {
+            return fail("the example \(source) is not JSON", 1)
+        }
         doc["id"] = .string(id)
         doc["name"] = .string(name)
         let dir = a.value("prototypes") ?? "prototypes"
@@ -41,7 +47,8 @@ public enum NewCommand {
             try Data((JSONWriter(pretty: true).string(.object(doc)) + "\n").utf8).write(to: URL(fileURLWithPath: path))
         } catch { return fail("\(error)", 1) }
         print(path)
-        FileHandle.standardError.write(Data("created \(path) from \(example); serve it with: modallab serve --prototypes \(dir)\n".utf8))
+        FileHandle.standardError.write(
+            Data("created \(path) from \(example); serve it with: modallab serve --prototypes \(dir)\n".utf8))
         return 0
     }
 }

@@ -18,7 +18,8 @@ public enum ServeCommand {
         let a: Arguments
         do {
             a = try Arguments(
-                args, options: ["port", "host", "prototypes", "data", "on-popover-conflict", "root"], flags: ["dev", "help"])
+                args, options: ["port", "host", "prototypes", "data", "on-popover-conflict", "root"],
+                flags: ["dev", "help"])
         } catch {
             FileHandle.standardError.write(Data("modallab serve: \(error)\n\(usage)\n".utf8))
             return 2
@@ -41,7 +42,8 @@ public enum ServeCommand {
         if let r = a.value("root") { c.resourceRoot = r }
         if let m = a.value("on-popover-conflict") {
             guard let mode = EngineOptions.PopoverConflict(rawValue: m) else {
-                FileHandle.standardError.write(Data("modallab serve: --on-popover-conflict is refuse or close-first, not \(m)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("modallab serve: --on-popover-conflict is refuse or close-first, not \(m)\n".utf8))
                 return 2
             }
             c.popoverConflict = mode

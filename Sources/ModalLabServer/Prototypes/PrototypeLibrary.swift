@@ -27,7 +27,11 @@ public struct LoadedPrototype: Sendable {
         let report = Linter().lint(file: bytes)
         var diagnostics = report.diagnostics
         if let u = report.unusable {
-            diagnostics.insert(Diagnostic(rule: "format.syntax", severity: .error, message: u.line.map { "line \($0), column \(u.column ?? 0): \(u.message)" } ?? u.message, path: "$"), at: 0)
+            diagnostics.insert(
+                Diagnostic(
+                    rule: "format.syntax", severity: .error,
+                    message: u.line.map { "line \($0), column \(u.column ?? 0): \(u.message)" } ?? u.message, path: "$"),
+                at: 0)
         }
         return LoadedPrototype(
             id: report.prototype?.id ?? documentID(bytes) ?? fallbackID, file: file, bytes: bytes,
@@ -90,7 +94,9 @@ public final class PrototypeLibrary: @unchecked Sendable {
                 let path = dir + "/" + n
                 var st = stat()
                 guard stat(path, &st) == 0 else { continue }
-                out[path] = FileSignature(size: Int64(st.st_size), mtime: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+                out[path] = FileSignature(
+                    size: Int64(st.st_size), mtime: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+                )
             }
         }
         return out

@@ -57,7 +57,8 @@ extension ModalLabApp {
             for t in types.split(separator: ",") {
                 guard let type = LogEventType(rawValue: String(t)) else {
                     throw Problem.badRequest(
-                        "unknown event type \"\(t)\"; known: \(LogEventType.allCases.map(\.rawValue).joined(separator: ", "))", path: "type")
+                        "unknown event type \"\(t)\"; known: \(LogEventType.allCases.map(\.rawValue).joined(separator: ", "))",
+                        path: "type")
                 }
                 f.types.insert(type)
             }
@@ -65,7 +66,9 @@ extension ModalLabApp {
         for (name, isFrom) in [("from", true), ("to", false)] {
             guard let text = req.query(name), !text.isEmpty else { continue }
             guard let us = TimeParsing.microseconds(text) else {
-                throw Problem.badRequest("\"\(name)\" must be RFC 3339 (2026-11-29T10:00:00Z), a date (2026-11-29) or epoch milliseconds", path: name)
+                throw Problem.badRequest(
+                    "\"\(name)\" must be RFC 3339 (2026-11-29T10:00:00Z), a date (2026-11-29) or epoch milliseconds",
+                    path: name)
             }
             if isFrom { f.from = us } else { f.to = us }
         }

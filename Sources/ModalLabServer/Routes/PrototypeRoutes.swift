@@ -26,7 +26,9 @@ extension ModalLabApp {
             guarded { () throws(Problem) in
                 try requireOwner(req)
                 let p = try loaded(req)
-                return .json(["prototype": .string(p.id), "diagnostics": .array(p.diagnostics.map { $0.json(file: p.file) })])
+                return .json([
+                    "prototype": .string(p.id), "diagnostics": .array(p.diagnostics.map { $0.json(file: p.file) }),
+                ])
             }
         }
         router.put("/api/prototypes/{id}", maxBodyBytes: configuration.maxPrototypeBytes) { [self] req in
@@ -64,7 +66,9 @@ extension ModalLabApp {
         var diagnostics = candidate.diagnostics
         if let p = candidate.prototype, p.id != id {
             diagnostics.append(
-                Diagnostic(rule: "format", severity: .error, message: "the document's id \"\(p.id)\" differs from the URL's \"\(id)\"", path: "$.id"))
+                Diagnostic(
+                    rule: "format", severity: .error,
+                    message: "the document's id \"\(p.id)\" differs from the URL's \"\(id)\"", path: "$.id"))
         }
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw Problem(

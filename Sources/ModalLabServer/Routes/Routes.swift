@@ -4,6 +4,7 @@ import InteractionLog
 import JSON
 import Presentation
 import Prototype
+import Sharing
 
 extension ModalLabApp {
     /// The routes of SPEC §6.
@@ -43,6 +44,7 @@ extension ModalLabApp {
         addPrototypeRoutes()
         addSessionRoutes()
         addLogRoutes()
+        addShareRoutes()
     }
 
     /// Runs a handler body, turning a thrown ``Problem`` into its response.
@@ -59,7 +61,11 @@ extension ModalLabApp {
 
     /// Who the request comes from.
     func viewer(_ req: HTTPRequest) -> Viewer {
-        owner.isOwner(req) ? .owner : .anonymous
+        if owner.isOwner(req) { return .owner }
+        if let token = req.cookie(ModalLabApp.shareCookie), let link = shares.resolve(token: token) {
+            return .share(id: link.id, prototype: link.prototype, canComment: link.role == .comment)
+        }
+        return .anonymous
     }
 
     /// Throws 401 unless the owner asks.
@@ -67,7 +73,8 @@ extension ModalLabApp {
         guard owner.isOwner(req) else {
             throw Problem(
                 .unauthorized, title: "Owner token required",
-                detail: "open the URL `modallab serve` printed (http://…/?token=…), or send Authorization: Bearer <token>",
+                detail:
+                    "open the URL `modallab serve` printed (http://…/?token=…), or send Authorization: Bearer <token>",
                 headers: ["WWW-Authenticate": "Bearer realm=\"modallab\""])
         }
     }

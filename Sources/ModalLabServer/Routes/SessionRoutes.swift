@@ -7,7 +7,9 @@ import Prototype
 
 extension ModalLabApp {
     func addSessionRoutes() {
-        router.post("/api/sessions") { [self] req in await guardedAsync { () async throws(Problem) in try await startSession(req) } }
+        router.post("/api/sessions") { [self] req in
+            await guardedAsync { () async throws(Problem) in try await startSession(req) }
+        }
         router.get("/api/sessions/{sid}") { [self] req in
             guarded { () throws(Problem) in
                 let s = try session(req)
@@ -38,7 +40,9 @@ extension ModalLabApp {
     /// capabilities, and a stranger learns nothing).
     func session(_ req: HTTPRequest) throws(Problem) -> ViewingSession {
         let sid = req.parameters["sid"] ?? ""
-        guard let s = sessions.get(sid) else { throw Problem.notFound("no session \"\(sid)\" (sessions end when the server restarts)") }
+        guard let s = sessions.get(sid) else {
+            throw Problem.notFound("no session \"\(sid)\" (sessions end when the server restarts)")
+        }
         let v = viewer(req)
         guard v == .owner || (s.share != nil && v.canView(s.prototype.id)) else {
             if v == .anonymous { try requireOwner(req) }
@@ -68,21 +72,28 @@ extension ModalLabApp {
         let did = deviceID ?? p.devices.first ?? "iphone-16"
         guard let device = DeviceCatalogue.device(did) else {
             var m = "unknown device \"\(did)\""
-            if let near = Suggest.nearest(did, in: DeviceCatalogue.all.map(\.id)) { m += " (did you mean \"\(near)\"?)" }
+            if let near = Suggest.nearest(did, in: DeviceCatalogue.all.map(\.id)) {
+                m += " (did you mean \"\(near)\"?)"
+            }
             throw Problem.badRequest(m, path: "$.device")
         }
         let env = Environment(device: device, orientation: orientation, multitasking: multitasking)
-        let engine = PresentationEngine(prototype: p, options: EngineOptions(popoverConflict: configuration.popoverConflict))
+        let engine = PresentationEngine(
+            prototype: p, options: EngineOptions(popoverConflict: configuration.popoverConflict))
         let (state, events) = engine.start(environment: env)
         var share: String?
         if case .share(let id, _, _) = viewer { share = id }
         let s = ViewingSession(id: RandomID.make(), prototype: p, engine: engine, state: state, share: share)
-        var pending = [PendingEvent(type: .sessionStart, props: ["viewer": .string(viewer == .owner ? "owner" : "share")])]
+        var pending = [
+            PendingEvent(type: .sessionStart, props: ["viewer": .string(viewer == .owner ? "owner" : "share")])
+        ]
         pending += events.map { logEvent($0) }
         do {
             _ = try await log.append(pending.map { fill($0, session: s, state: state, tMs: 0) })
         } catch {
-            throw Problem(.serviceUnavailable, title: "Log unavailable", detail: "the interaction log could not be written: \(error)")
+            throw Problem(
+                .serviceUnavailable, title: "Log unavailable",
+                detail: "the interaction log could not be written: \(error)")
         }
         sessions.add(s)
         return .json(
@@ -126,7 +137,9 @@ extension ModalLabApp {
         do {
             _ = try await log.append(pending)
         } catch {
-            throw Problem(.serviceUnavailable, title: "Log unavailable", detail: "the interaction log could not be written, so nothing changed: \(error)")
+            throw Problem(
+                .serviceUnavailable, title: "Log unavailable",
+                detail: "the interaction log could not be written, so nothing changed: \(error)")
         }
         s.state = outcome.state
         if let refusal = outcome.refusal {
@@ -138,7 +151,9 @@ extension ModalLabApp {
             if let m = refusal.modal { ext["modal"] = .string(m) }
             ext["state"] = outcome.state.json
             return Problem(
-                .conflict, title: "Refused by \(refusal.rule)" + (rule.map { " (\($0.kindDescription.lowercased()) \($0.severity.rawValue))" } ?? ""),
+                .conflict,
+                title: "Refused by \(refusal.rule)"
+                    + (rule.map { " (\($0.kindDescription.lowercased()) \($0.severity.rawValue))" } ?? ""),
                 detail: refusal.message, type: "/rules#\(refusal.rule)", extensions: ext
             ).response
         }
@@ -153,7 +168,10 @@ extension ModalLabApp {
     func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
         do throws(JSONShapeError) {
             let o = try body.object()
-            let types = ["tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present", "key"]
+            let types = [
+                "tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present",
+                "key",
+            ]
             let type = try o.required("type", "an action type").oneOf(types)
             let x = try o.optional("x")?.number()
             let y = try o.optional("y")?.number()
@@ -181,7 +199,9 @@ extension ModalLabApp {
                 let d = try o.optional("device")?.string()
                 let m = try o.optional("multitasking")?.enum(Multitasking.self)
                 if d == nil && m == nil {
-                    throw JSONShapeError(path: body.path.appending("device"), message: "a resize needs \"device\", \"multitasking\" or both")
+                    throw JSONShapeError(
+                        path: body.path.appending("device"),
+                        message: "a resize needs \"device\", \"multitasking\" or both")
                 }
                 action = .resize(device: d, multitasking: m)
             case "edit":
@@ -217,7 +237,8 @@ extension ModalLabApp {
             let items = try o.required("events", "an array of events").array()
             try o.finish()
             guard items.count <= 1000 else {
-                throw JSONShapeError(path: body.path.appending("events"), message: "at most 1000 events per batch; found \(items.count)")
+                throw JSONShapeError(
+                    path: body.path.appending("events"), message: "at most 1000 events per batch; found \(items.count)")
             }
             let state = s.state
             for item in items {
@@ -233,7 +254,8 @@ extension ModalLabApp {
             let r = try await log.append(pending)
             return .json(["accepted": .int(r.accepted), "duplicates": .int(r.duplicates)])
         } catch {
-            throw Problem(.serviceUnavailable, title: "Log unavailable", detail: "the events could not be written: \(error)")
+            throw Problem(
+                .serviceUnavailable, title: "Log unavailable", detail: "the events could not be written: \(error)")
         }
     }
 
@@ -243,7 +265,8 @@ extension ModalLabApp {
     func logEvent(_ e: EngineEvent) -> PendingEvent {
         PendingEvent(
             type: LogEventType(rawValue: e.type) ?? .diagnostic, screen: e.screen, modal: e.modal, target: e.target,
-            style: e.style, requestedStyle: e.requestedStyle, how: e.how, rule: e.rule, severity: e.severity, x: e.x, y: e.y,
+            style: e.style, requestedStyle: e.requestedStyle, how: e.how, rule: e.rule, severity: e.severity, x: e.x,
+            y: e.y,
             durationMs: e.durationMs, props: e.props)
     }
 

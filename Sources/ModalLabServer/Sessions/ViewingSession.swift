@@ -1,6 +1,7 @@
 import Foundation
 import Presentation
 import Prototype
+import Sharing
 
 /// One viewing session (SPEC §5): a person playing one prototype on one simulated device.
 ///
@@ -37,7 +38,11 @@ public final class ViewingSession: @unchecked Sendable {
     /// The current state.
     public var state: PresentationState {
         get { stateLock.withLock { _state } }
-        set { stateLock.withLock { _state = newValue; _lastSeen = .now } }
+        set {
+            stateLock.withLock {
+                _state = newValue; _lastSeen = .now
+            }
+        }
     }
 
     /// Milliseconds since the session started.
@@ -84,19 +89,8 @@ public final class SessionStore: @unchecked Sendable {
     }
 }
 
-/// Random identifiers and secrets from the system's CSPRNG (`SystemRandomNumberGenerator`:
-/// getrandom(2) on Linux, arc4random on Apple systems), base64url without padding.
+/// Random identifiers from the system's CSPRNG, base64url without padding.
 public enum RandomID {
     /// `bytes` random bytes as base64url (RFC 4648 §5).
-    public static func make(bytes: Int = 16) -> String {
-        var g = SystemRandomNumberGenerator()
-        let raw = (0..<bytes).map { _ in UInt8.random(in: 0...255, using: &g) }
-        return base64url(raw)
-    }
-
-    /// Base64url without padding.
-    public static func base64url(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
+    public static func make(bytes: Int = 16) -> String { ShareSecrets.random(bytes: bytes) }
 }

@@ -67,7 +67,9 @@ enum RequestBody {
         if let ct = request.headers["content-type"]?.lowercased(), !ct.hasPrefix("application/json"),
             !ct.hasPrefix("application/problem+json"), !ct.hasPrefix("text/plain")
         {
-            throw Problem(.unsupportedMediaType, title: "Unsupported media type", detail: "send the body as application/json; got \(ct)")
+            throw Problem(
+                .unsupportedMediaType, title: "Unsupported media type",
+                detail: "send the body as application/json; got \(ct)")
         }
         do {
             return JSONReader(try JSONParser.parse(request.body))

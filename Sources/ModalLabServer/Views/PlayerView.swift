@@ -37,7 +37,8 @@ struct PlayerView {
             "windowWidth": pt(window.width), "windowHeight": pt(window.height),
             "windowLeft": pt(windowLeft), "windowTop": pt(windowTop),
             "cornerRadius": pt(env.device.cornerRadius),
-            "safeTop": pt(safe.top), "safeBottom": pt(safe.bottom), "safeLeft": pt(safe.left), "safeRight": pt(safe.right),
+            "safeTop": pt(safe.top), "safeBottom": pt(safe.bottom), "safeLeft": pt(safe.left),
+            "safeRight": pt(safe.right),
             "tint": prototype.tint ?? "#007AFF",
             "prototype": prototype.id,
             "layers": layers(),
@@ -68,7 +69,8 @@ struct PlayerView {
             out.append(layer(e, m, index: i))
         }
         // A card pushes the layer below back (SPEC §10: scaled to about 0.92, top edge visible).
-        for i in out.indices.dropFirst() where (out[i]["isCard"] as? Bool) == true && env.horizontalSizeClass == .compact {
+        for i in out.indices.dropFirst()
+        where (out[i]["isCard"] as? Bool) == true && env.horizontalSizeClass == .compact {
             out[i - 1]["behindCard"] = true
         }
         // Full screen (not "over") removes the views beneath (RULES overfullscreen.keeps-underlying).
@@ -82,7 +84,8 @@ struct PlayerView {
         let form = e.resolution.form
         let isTop = index == state.stack.count - 1
         var l: [String: Any] = [
-            "isApp": false, "layer": index + 1, "modal": m.id, "form": form.rawValue, "style": e.resolution.style.rawValue,
+            "isApp": false, "layer": index + 1, "modal": m.id, "form": form.rawValue,
+            "style": e.resolution.style.rawValue,
             "requestedStyle": e.requestedStyle.rawValue, "isTop": isTop, "dirty": e.dirty,
             "transition": m.style.isCustom ? (m.transition ?? .coverVertical).rawValue : "system",
             "presentedBy": e.presentedBy ?? "",
@@ -156,7 +159,8 @@ struct PlayerView {
         if let src = m.source, let loc = prototype.control(src), loc.placement != "content", loc.list == nil {
             let below: String? = index == 0 ? state.screen : state.stack[index - 1].screen
             if let sid = below, let screen = prototype.screen(sid) {
-                ids += (screen.navigationBar?.leading ?? []).map(\.id) + (screen.navigationBar?.trailing ?? []).map(\.id)
+                ids +=
+                    (screen.navigationBar?.leading ?? []).map(\.id) + (screen.navigationBar?.trailing ?? []).map(\.id)
                     + screen.toolbar.map(\.id)
             }
         }
@@ -255,7 +259,8 @@ struct PlayerView {
         case .segmented:
             let selected = value?.stringValue ?? value?.intValue.map(String.init) ?? c.value
             v["segments"] = c.segments.enumerated().map { i, title in
-                ["title": title, "index": i, "selected": selected == String(i) || selected == title ? "true" : "false"] as [String: Any]
+                ["title": title, "index": i, "selected": selected == String(i) || selected == title ? "true" : "false"]
+                    as [String: Any]
             }
         case .list:
             v["items"] = c.items.map { item -> [String: Any] in
@@ -307,7 +312,8 @@ struct PlayerView {
             "sideBySide": sideBySide,
             "buttons": indexed.map { i, a in
                 [
-                    "index": i, "title": a.title, "isCancel": a.role == .cancel, "isDestructive": a.role == .destructive,
+                    "index": i, "title": a.title, "isCancel": a.role == .cancel,
+                    "isDestructive": a.role == .destructive,
                     "isBold": a.preferred || (!hasPreferred && a.role == .cancel),
                 ] as [String: Any]
             },
@@ -325,7 +331,8 @@ struct PlayerView {
             "message": m.message ?? "", "hasMessage": !(m.message ?? "").isEmpty,
             "hasHeader": !(m.title ?? "").isEmpty || !(m.message ?? "").isEmpty,
             "actions": all.filter { $0.element.role != .cancel }.map { i, a in
-                ["index": i, "title": a.title, "isDestructive": a.role == .destructive, "isBold": a.preferred] as [String: Any]
+                ["index": i, "title": a.title, "isDestructive": a.role == .destructive, "isBold": a.preferred]
+                    as [String: Any]
             },
             "hasCancel": cancel != nil && !inPopover,
             "cancel": cancel.map { ["index": $0.offset, "title": $0.element.title] as [String: Any] } ?? [:],

@@ -1,0 +1,223 @@
+import Foundation
+import JSON
+
+/// What a share link lets its holder do (SPEC §8).
+public enum ShareRole: String, Sendable, CaseIterable {
+    /// Look and try the prototype.
+    case view
+    /// Also pin comments.
+    case comment
+}
+
+/// A share link as stored: its public id, what it reaches, and a hash of its secret — never
+/// the secret itself (SPEC §8).
+public struct ShareLink: Sendable, Equatable {
+    /// Public id (11 base64url characters, 64 bits); appears in logs and exports.
+    public var id: String
+    /// The one prototype the link reaches.
+    public var prototype: String
+    public var role: ShareRole
+    /// A label for the owner ("Design review, Tuesday").
+    public var label: String?
+    public var createdAt: Date
+    public var expiresAt: Date
+    /// Revocation takes effect at once.
+    public var revokedAt: Date?
+    /// SHA-256 of the secret, 64 hex digits.
+    var secretHash: String
+
+    /// Whether the link works at `now`.
+    public func isActive(at now: Date) -> Bool { revokedAt == nil && now < expiresAt }
+
+    /// The link without its hash, for `GET /api/shares`.
+    public func json(now: Date) -> JSONValue {
+        [
+            "id": .string(id), "prototype": .string(prototype), "role": .string(role.rawValue), "label": .string(label),
+            "createdAt": .string(RFC3339.format(createdAt)), "expiresAt": .string(RFC3339.format(expiresAt)),
+            "revokedAt": .string(revokedAt.map(RFC3339.format)), "active": .bool(isActive(at: now)),
+        ]
+    }
+}
+
+/// A link just created: the only moment its token (`<id>.<secret>`) exists outside the
+/// holder's hands.
+public struct IssuedShare: Sendable {
+    public var link: ShareLink
+    /// `<id>.<secret>`: the secret is 256 bits from the system's CSPRNG, base64url.
+    public var token: String
+}
+
+/// Share links, kept in `<data>/shares.json` (rewritten atomically on each change).
+///
+/// Tokens are checked by hashing the presented secret and comparing in constant time; unknown,
+/// expired and revoked links are indistinguishable to the caller (all `nil`).
+public final class ShareStore: @unchecked Sendable {
+    /// Longest lifetime a link may ask for: 90 days, in seconds.
+    public static let maxLifetime: Double = 90 * 86_400
+    /// Default lifetime: 7 days, in seconds.
+    public static let defaultLifetime: Double = 7 * 86_400
+
+    private let file: String
+    private let lock = NSLock()
+    private var links: [ShareLink] = []
+    /// The clock (tests move it).
+    public var now: @Sendable () -> Date = { Date() }
+
+    /// Opens (or creates) the store in `file`.
+    /// - Throws: ``ShareError/corrupt(_:)`` when the file exists but can't be read as shares.
+    public init(file: String) throws(ShareError) {
+        self.file = file
+        guard let data = FileManager.default.contents(atPath: file) else { return }
+        do {
+            let doc = try JSONParser.parse([UInt8](data))
+            for item in try JSONReader(doc).object().required("shares").array() {
+                let o = try item.object()
+                guard let role = ShareRole(rawValue: try o.required("role").string()),
+                    let created = RFC3339.parse(try o.required("createdAt").string()),
+                    let expires = RFC3339.parse(try o.required("expiresAt").string())
+                else { throw ShareError.corrupt(file) }
+                links.append(
+                    ShareLink(
+                        id: try o.required("id").string(), prototype: try o.required("prototype").string(), role: role,
+                        label: try o.optional("label")?.string(), createdAt: created, expiresAt: expires,
+                        revokedAt: try o.optional("revokedAt").flatMap { RFC3339.parse(try $0.string()) },
+                        secretHash: try o.required("secretHash").string()))
+            }
+        } catch let e as ShareError {
+            throw e
+        } catch {
+            throw ShareError.corrupt("\(file): \(error)")
+        }
+    }
+
+    /// Creates a link to `prototype`. `expiresIn` is in seconds (default 7 days, at most 90).
+    /// - Throws: ``ShareError/invalidLifetime(_:)``, or ``ShareError/io(_:)`` when it can't be saved.
+    public func create(prototype: String, role: ShareRole, expiresIn: Double? = nil, label: String? = nil)
+        throws(ShareError)
+        -> IssuedShare
+    {
+        let lifetime = expiresIn ?? ShareStore.defaultLifetime
+        guard lifetime > 0, lifetime <= ShareStore.maxLifetime else { throw ShareError.invalidLifetime(lifetime) }
+        let id = ShareSecrets.random(bytes: 8)
+        let secret = ShareSecrets.random(bytes: 32)
+        let created = now()
+        let link = ShareLink(
+            id: id, prototype: prototype, role: role, label: label, createdAt: created,
+            expiresAt: created.addingTimeInterval(lifetime), revokedAt: nil, secretHash: SHA256.hex(secret))
+        try mutate { $0.append(link) }
+        return IssuedShare(link: link, token: id + "." + secret)
+    }
+
+    /// Every link, newest first.
+    public var all: [ShareLink] { lock.withLock { links.reversed() } }
+
+    /// The link with this public id.
+    public func link(id: String) -> ShareLink? { lock.withLock { links.first { $0.id == id } } }
+
+    /// Revokes a link at once. Returns `false` when there is no such link.
+    /// - Throws: ``ShareError/io(_:)`` when the change can't be saved.
+    @discardableResult
+    public func revoke(id: String) throws(ShareError) -> Bool {
+        var found = false
+        let t = now()
+        try mutate { links in
+            if let i = links.firstIndex(where: { $0.id == id }) {
+                found = true
+                if links[i].revokedAt == nil { links[i].revokedAt = t }
+            }
+        }
+        return found
+    }
+
+    /// The active link a token names, or `nil` (unknown, malformed, wrong secret, expired and
+    /// revoked all look the same). The secret's hash is compared in constant time.
+    public func resolve(token: String) -> ShareLink? {
+        let parts = token.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, parts[0].utf8.count <= 64, parts[1].utf8.count <= 128 else { return nil }
+        let presented = SHA256.hex(String(parts[1]))
+        guard let link = self.link(id: String(parts[0])) else {
+            _ = constantTimeEqual(presented, presented)
+            return nil
+        }
+        guard constantTimeEqual(presented, link.secretHash), link.isActive(at: now()) else { return nil }
+        return link
+    }
+
+    private func mutate(_ change: (inout [ShareLink]) -> Void) throws(ShareError) {
+        lock.lock()
+        defer { lock.unlock() }
+        var copy = links
+        change(&copy)
+        let doc: JSONValue = [
+            "shares": .array(
+                copy.map { l in
+                    [
+                        "id": .string(l.id), "prototype": .string(l.prototype), "role": .string(l.role.rawValue),
+                        "label": .string(l.label), "createdAt": .string(RFC3339.format(l.createdAt)),
+                        "expiresAt": .string(RFC3339.format(l.expiresAt)),
+                        "revokedAt": .string(l.revokedAt.map(RFC3339.format)), "secretHash": .string(l.secretHash),
+                    ]
+                })
+        ]
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(JSONWriter(pretty: true).bytes(doc)).write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw ShareError.io("\(file): \(error)")
+        }
+        links = copy
+    }
+}
+
+/// Errors of the sharing stores.
+public enum ShareError: Error, Sendable, CustomStringConvertible {
+    case corrupt(String)
+    case io(String)
+    case invalidLifetime(Double)
+
+    public var description: String {
+        switch self {
+        case .corrupt(let s): return "the share store is corrupt: \(s)"
+        case .io(let s): return "can't write: \(s)"
+        case .invalidLifetime(let s): return "expiresIn must be between 1 second and 90 days (7,776,000 s); got \(s)"
+        }
+    }
+}
+
+/// Random ids and secrets from the system's CSPRNG (`SystemRandomNumberGenerator`: getrandom(2)
+/// on Linux), base64url without padding (RFC 4648 §5).
+public enum ShareSecrets {
+    public static func random(bytes: Int) -> String {
+        var g = SystemRandomNumberGenerator()
+        let raw = (0..<bytes).map { _ in UInt8.random(in: 0...255, using: &g) }
+        return Data(raw).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+}
+
+/// Compares two strings in time that depends only on their lengths.
+public func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
+    var diff = UInt8(x.count == y.count ? 0 : 1)
+    for i in 0..<max(x.count, y.count) { diff |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0) }
+    return diff == 0
+}
+
+/// RFC 3339 timestamps in UTC with millisecond precision.
+public enum RFC3339 {
+    public static func format(_ d: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.string(from: d)
+    }
+
+    public static func parse(_ s: String) -> Date? {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let d = f.date(from: s) { return d }
+        f.formatOptions = [.withInternetDateTime]
+        return f.date(from: s)
+    }
+}

@@ -1,1 +1,0 @@
-// The Sharing module. See SPEC §2 for its one reason to change.

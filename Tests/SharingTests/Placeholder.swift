@@ -1,5 +1,0 @@
-import Testing
-
-@testable import Sharing
-
-@Test func sharingModuleBuilds() {}

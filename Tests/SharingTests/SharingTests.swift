@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import Sharing
+
+@Suite struct SHA256Tests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
+    ])
+    func fipsVectors(message: String, digest: String) {
+        #expect(SHA256.hex(message) == digest)
+    }
+
+    @Test func millionAs() {
+        #expect(
+            SHA256.hash([UInt8](repeating: 0x61, count: 1_000_000)).map { String(format: "%02x", $0) }.joined()
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}
+
+@Suite struct ShareStoreTests {
+    func tempFile() -> String { NSTemporaryDirectory() + "shares-\(UUID().uuidString)/shares.json" }
+
+    @Test func tokensResolveAndOnlyTheHashIsStored() throws {
+        let file = tempFile()
+        let store = try ShareStore(file: file)
+        let issued = try store.create(prototype: "mail", role: .comment, label: "Review")
+        let parts = issued.token.split(separator: ".")
+        #expect(parts.count == 2)
+        #expect(parts[0] == Substring(issued.link.id))
+        #expect(parts[1].count == 43, "256 bits in base64url")
+        #expect(store.resolve(token: issued.token)?.prototype == "mail")
+        #expect(store.resolve(token: issued.link.id + ".wrong") == nil)
+        #expect(store.resolve(token: "nonsense") == nil)
+        let onDisk = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(!onDisk.contains(String(parts[1])))
+        #expect(onDisk.contains(SHA256.hex(String(parts[1]))))
+        // Reopened, the link still works.
+        #expect(try ShareStore(file: file).resolve(token: issued.token)?.role == .comment)
+    }
+
+    @Test func revocationAndExpiryTakeEffectAtOnce() throws {
+        let store = try ShareStore(file: tempFile())
+        let a = try store.create(prototype: "mail", role: .view, expiresIn: 60)
+        let b = try store.create(prototype: "mail", role: .view, expiresIn: 60)
+        #expect(try store.revoke(id: a.link.id))
+        #expect(store.resolve(token: a.token) == nil)
+        #expect(store.resolve(token: b.token) != nil)
+        let start = Date()
+        store.now = { start.addingTimeInterval(61) }
+        #expect(store.resolve(token: b.token) == nil)
+        #expect(try store.revoke(id: "missing") == false)
+    }
+
+    @Test func lifetimeIsBounded() throws {
+        let store = try ShareStore(file: tempFile())
+        #expect(throws: ShareError.self) { try store.create(prototype: "p", role: .view, expiresIn: 91 * 86_400) }
+        #expect(throws: ShareError.self) { try store.create(prototype: "p", role: .view, expiresIn: 0) }
+        let d = try store.create(prototype: "p", role: .view)
+        #expect(abs(d.link.expiresAt.timeIntervalSince(d.link.createdAt) - 7 * 86_400) < 1)
+    }
+}
+
+@Suite struct FailureLimiterTests {
+    @Test func blocksAfterTheLimitAndRecovers() {
+        let l = FailureLimiter(limit: 3, window: 10)
+        let t0 = Date()
+        l.now = { t0 }
+        for _ in 0..<2 { l.fail("1.2.3.4") }
+        #expect(l.retryAfter("1.2.3.4") == nil)
+        l.fail("1.2.3.4")
+        #expect(l.retryAfter("1.2.3.4") == 10)
+        #expect(l.retryAfter("5.6.7.8") == nil)
+        l.now = { t0.addingTimeInterval(10.5) }
+        #expect(l.retryAfter("1.2.3.4") == nil)
+    }
+}
+
+@Suite struct CommentStoreTests {
+    @Test func commentsPersistAndSkipATornTail() throws {
+        let dir = NSTemporaryDirectory() + "comments-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let file = dir + "/comments.ndjson"
+        let s = CommentStore(file: file)
+        try s.add(
+            Comment(
+                id: "c1", prototype: "mail", share: "abc", screen: "inbox", modal: nil, x: 10, y: 20,
+                text: "Why two buttons?", device: "iphone-16", createdAt: Date()))
+        let h = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        h.seekToEndOfFile()
+        h.write(Data("{\"id\": \"torn".utf8))
+        try h.close()
+        let reopened = CommentStore(file: file)
+        #expect(reopened.list(prototype: "mail").map(\.text) == ["Why two buttons?"])
+        #expect(reopened.list(prototype: "photos").isEmpty)
+    }
+}
