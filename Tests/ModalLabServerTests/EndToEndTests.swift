@@ -317,3 +317,42 @@ final class RunningServer {
         #expect(try await c.json("POST", "/api/shares", ["prototype": "mail", "expiresIn": 100_000_000]).status == 400)
     }
 }
+
+@Suite(.serialized) struct PageTests {
+    @Test func everyPageRendersForTheOwner() async throws {
+        let s = try RunningServer()
+        let c = s.client
+        let sid = try await s.session("mail", device: "iphone-16")
+        _ = try await s.act(sid, ["type": "tap", "target": "compose", "x": 370, "y": 90])
+        for path in ["/", "/p/mail", "/p/mail/board", "/p/mail/insights", "/rules", "/p/safari?device=ipad-pro-13&orientation=landscape&multitasking=slideOver"] {
+            let r = try await c.request("GET", path)
+            #expect(r.status == 200, "\(path): \(r.status) \(r.text.prefix(300))")
+            #expect(r.header("Content-Type")?.hasPrefix("text/html") == true)
+        }
+        #expect(try await c.request("GET", "/p/mail/insights").text.contains("compose"))
+        #expect(try await c.request("GET", "/p/nope").status == 404)
+        #expect(try await c.request("GET", "/p/mail?device=iphone-99").status == 400)
+        #expect(try await c.request("GET", "/api/rules", auth: false).json?.arrayValue?.count == 126)
+        #expect(try await c.request("GET", "/api/devices", auth: false).json?.arrayValue?.count == 8)
+        #expect(try await c.request("GET", "/schema/prototype.json", auth: false).status == 200)
+        #expect(try await c.request("GET", "/public/player.js", auth: false).header("Content-Type")?.contains("javascript") == true)
+        #expect(try await c.request("GET", "/public/../Package.swift", auth: false).status == 404)
+        let metrics = try await c.request("GET", "/metrics")
+        #expect(metrics.status == 200 && metrics.text.contains("modallab_sessions 1"))
+        #expect(try await c.request("GET", "/metrics", auth: false).status == 401)
+    }
+
+    @Test func putValidatesAndStores() async throws {
+        let s = try RunningServer()
+        let c = s.client
+        let good = #"{"format": "modallab/1", "id": "tiny", "start": "home", "screens": [{"id": "home", "title": "Home"}]}"#
+        let created = try await c.request("PUT", "/api/prototypes/tiny", body: good)
+        #expect(created.status == 201)
+        #expect(try await c.request("PUT", "/api/prototypes/tiny", body: good).status == 200)
+        #expect(try await c.request("GET", "/api/prototypes/tiny").json?["definition"]?["id"] == "tiny")
+        let bad = try await c.request("PUT", "/api/prototypes/tiny", body: #"{"format": "modallab/1", "id": "tiny", "start": "nowhere", "screens": []}"#)
+        #expect(bad.status == 422)
+        #expect(bad.json?["diagnostics"]?.arrayValue?.isEmpty == false)
+        #expect(try await c.request("PUT", "/api/prototypes/other", body: good).status == 422, "the id must match the URL")
+    }
+}

@@ -45,6 +45,7 @@ extension ModalLabApp {
         addSessionRoutes()
         addLogRoutes()
         addShareRoutes()
+        addInsightsRoutes()
     }
 
     /// Runs a handler body, turning a thrown ``Problem`` into its response.
