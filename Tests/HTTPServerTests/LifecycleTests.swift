@@ -37,7 +37,7 @@ import Testing
             _ = try client.readUntil(":\n\n", timeout: 2)
             #expect(server.server.openConnections == 1)
             // The client leaves: the server notices promptly and frees the connection.
-            Glibc.close(client.fd)
+            client.close()
             #expect(TestServer.eventually(timeout: 1) { flags.ended.withLock { $0 } })
             #expect(TestServer.eventually(timeout: 1) { server.server.openConnections == 0 })
         }

@@ -227,6 +227,17 @@ import Testing
         }
     }
 
+    @Test func staticPathSafety() {
+        for safe in ["a", "a/b.css", "a.b/c", "x..y", "a/b/c.min.js", "é.txt"] {
+            #expect(StaticFiles.isSafe(safe), "\(safe)")
+        }
+        for unsafe in [
+            "", "/", "a/", "/a", "a//b", ".", "..", "../a", "a/..", "a/../b", ".hidden", "a/.git/x", "a\\b", "a\u{0}b",
+        ] {
+            #expect(!StaticFiles.isSafe(unsafe), "\(unsafe)")
+        }
+    }
+
     @Test func serverSentEventFormat() {
         let bytes = ServerSentEvents.format(event: "reload", data: "a\nb\r\nc", id: "7\n", retry: 1000)
         #expect(

@@ -31,14 +31,24 @@ final class TestClient {
         }
         guard result == 0 else {
             let text = String(cString: strerror(errno))
-            Glibc.close(fd)
+            close()  // deinit still runs for a class whose properties are set: close only once
             throw Failure(description: "connect: \(text)")
         }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    deinit { Glibc.close(fd) }
+    private var closed = false
+
+    /// Closes the socket now (once: a second close could hit a descriptor number another
+    /// test's socket has reused).
+    func close() {
+        guard !closed else { return }
+        closed = true
+        Glibc.close(fd)
+    }
+
+    deinit { close() }
 
     /// Sends all bytes (blocking). Returns false if the peer reset the connection.
     @discardableResult
