@@ -33,6 +33,8 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
     /// Fields from a literal, in order: `["Content-Type": "text/plain", "ETag": "\"1\""]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init()
+        bytes.reserveCapacity(elements.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count })
+        fields.reserveCapacity(elements.count)
         for (name, value) in elements { add(name: name, value: value) }
     }
 
@@ -72,16 +74,32 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
 
     /// Appends a field, keeping any others of the same name.
     public mutating func add(name: String, value: String) {
+        var name = name
+        var value = value
         let nameStart = bytes.count
-        for byte in name.utf8 where ByteClass.isTokenChar(byte) { bytes.append(byte) }
+        name.withUTF8 { utf8 in
+            if utf8.allSatisfy(ByteClass.isTokenChar) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 where ByteClass.isTokenChar(byte) { bytes.append(byte) }
+            }
+        }
         let nameEnd = bytes.count
         guard nameEnd > nameStart else { return }
-        // Leading and trailing whitespace is not part of a field value (RFC 9110 §5.5).
-        var utf8 = Substring(value).utf8[...]
-        while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
-        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
         let valueStart = bytes.count
-        for byte in utf8 { bytes.append(byte == 0x0D || byte == 0x0A || byte == 0x00 ? 0x20 : byte) }
+        value.withUTF8 { utf8 in
+            // Leading and trailing whitespace is not part of a field value (RFC 9110 §5.5).
+            var lower = 0
+            var upper = utf8.count
+            while lower < upper && (utf8[lower] == 0x20 || utf8[lower] == 0x09) { lower += 1 }
+            while upper > lower && (utf8[upper - 1] == 0x20 || utf8[upper - 1] == 0x09) { upper -= 1 }
+            let trimmed = UnsafeBufferPointer(rebasing: utf8[lower..<upper])
+            if trimmed.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
+                for byte in trimmed { bytes.append(byte == 0x0D || byte == 0x0A || byte == 0x00 ? 0x20 : byte) }
+            } else {
+                bytes.append(contentsOf: trimmed)
+            }
+        }
         fields.append(
             Field(
                 nameStart: Int32(nameStart), nameEnd: Int32(nameEnd), valueStart: Int32(valueStart),

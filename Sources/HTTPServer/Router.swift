@@ -28,22 +28,44 @@ public final class Router: HTTPResponder, @unchecked Sendable {
         let method: HTTPMethod
         let maxBodyBytes: Int?
         let work: Work
+        /// The names of the pattern's `{name}` components, in order.
+        let parameterNames: [String]
 
         init(pattern: String, method: HTTPMethod, maxBodyBytes: Int?, work: Work) {
             self.pattern = pattern
             self.method = method
             self.maxBodyBytes = maxBodyBytes
             self.work = work
+            parameterNames = Router.components(of: pattern).filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map {
+                String($0.dropFirst().dropLast())
+            }
+        }
+
+        /// Names this route's parameters: `values` are the `{…}` components in order, `rest`
+        /// what a final `*` matched.
+        func parameters(_ values: [Substring], _ rest: String?) -> [String: String] {
+            var parameters: [String: String] = [:]
+            for (name, value) in zip(parameterNames, values) { parameters[name] = String(value) }
+            if let rest { parameters["*"] = rest }
+            return parameters
         }
     }
 
-    private struct State {
-        var root = TrieNode()
-        var middleware: [any HTTPMiddleware] = []
-        var methods: Set<HTTPMethod> = Set(HTTPMethod.standard)
+    /// Routes and middleware as of the last registration. Immutable: a registration installs a
+    /// new snapshot, so a lookup takes the lock only to retain the current one.
+    private final class Snapshot: @unchecked Sendable {
+        let root: TrieNode
+        let middleware: [any HTTPMiddleware]
+        let methods: Set<HTTPMethod>
+
+        init(root: TrieNode, middleware: [any HTTPMiddleware], methods: Set<HTTPMethod>) {
+            self.root = root
+            self.middleware = middleware
+            self.methods = methods
+        }
     }
 
-    private let state = Locked(State())
+    private let state = Locked(Snapshot(root: TrieNode(), middleware: [], methods: Set(HTTPMethod.standard)))
 
     /// An empty router: every request gets 404 until routes are added.
     public init() {}
@@ -120,13 +142,15 @@ public final class Router: HTTPResponder, @unchecked Sendable {
 
     /// Adds middleware; it runs after the middleware added before it.
     public func use(_ middleware: any HTTPMiddleware) {
-        state.withLock { $0.middleware.append(middleware) }
+        state.withLock { $0 = Snapshot(root: $0.root, middleware: $0.middleware + [middleware], methods: $0.methods) }
     }
 
     private func insert(_ route: Route) {
-        state.withLock { state in
-            state.root.insert(route, components: Self.components(of: route.pattern)[...])
-            state.methods.insert(route.method)
+        state.withLock { snapshot in
+            var root = snapshot.root
+            root.insert(route, components: Self.components(of: route.pattern)[...])
+            snapshot = Snapshot(
+                root: root, middleware: snapshot.middleware, methods: snapshot.methods.union([route.method]))
         }
     }
 
@@ -145,11 +169,12 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     }
 
     func match(method: HTTPMethod, path: String) -> Match {
-        let root = state.withLock { $0.root }
-        var parameters: [String: String] = [:]
-        guard let node = root.find(path, &parameters) else { return .notFound }
+        let root = state.withLock { $0 }.root
+        var values: [Substring] = []
+        var rest: String?
+        guard let node = root.find(path, &values, &rest) else { return .notFound }
         if let route = node.routes[method] ?? (method == .head ? node.routes[.get] : nil) {
-            return .route(route, parameters)
+            return .route(route, route.parameters(values, rest))
         }
         var allowed = Set(node.routes.keys)
         if allowed.contains(.get) { allowed.insert(.head) }
@@ -175,7 +200,9 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func respond(to request: HTTPRequest) -> HTTPReply {
         var request = request
         let start = Sys.now()
-        let (middleware, methods) = state.withLock { ($0.middleware, $0.methods) }
+        let snapshot = state.withLock { $0 }
+        let middleware = snapshot.middleware
+        let methods = snapshot.methods
 
         // Middleware before the handler.
         var passed = 0
@@ -259,7 +286,8 @@ public final class Router: HTTPResponder, @unchecked Sendable {
 /// A node of the route trie: one path component.
 struct TrieNode: Sendable {
     var literals: [(String, TrieNode)] = []
-    var parameter: (name: String, node: Box)?
+    /// The child for a `{name}` component (names are bound per route, not here).
+    var parameter: Box?
     var wildcard: [HTTPMethod: Router.Route]?
     var routes: [HTTPMethod: Router.Route] = [:]
 
@@ -279,12 +307,10 @@ struct TrieNode: Sendable {
             wildcard = wildcard ?? [:]
             wildcard![route.method] = route
         } else if first.hasPrefix("{") && first.hasSuffix("}") {
-            let name = String(first.dropFirst().dropLast())
-            if parameter == nil { parameter = (name, Box(TrieNode())) }
             // Copy on write: the trie is shared with in-flight lookups.
-            let copy = Box(parameter!.node.node)
+            let copy = Box(parameter?.node ?? TrieNode())
             copy.node.insert(route, components: rest)
-            parameter = (parameter!.name, copy)
+            parameter = copy
         } else {
             let literal = String(first)
             if let index = literals.firstIndex(where: { $0.0 == literal }) {
@@ -297,33 +323,34 @@ struct TrieNode: Sendable {
         }
     }
 
-    /// The node matching `path`, filling `parameters`.
-    func find(_ path: String, _ parameters: inout [String: String]) -> TrieNode? {
+    /// The node matching `path`, collecting `{…}` values in order and what a `*` matched.
+    func find(_ path: String, _ values: inout [Substring], _ wildcardRest: inout String?) -> TrieNode? {
         let components = path.split(separator: "/", omittingEmptySubsequences: true)
-        return find(components[...], &parameters)
+        return find(components[...], &values, &wildcardRest)
     }
 
-    private func find(_ components: ArraySlice<Substring>, _ parameters: inout [String: String]) -> TrieNode? {
+    private func find(
+        _ components: ArraySlice<Substring>, _ values: inout [Substring], _ wildcardRest: inout String?
+    ) -> TrieNode? {
         guard let first = components.first else {
             if !routes.isEmpty { return self }
             if let wildcard {
-                parameters["*"] = ""
+                wildcardRest = ""
                 return TrieNode(routes: wildcard)
             }
             return nil
         }
         let rest = components.dropFirst()
         for (literal, child) in literals where literal == first {
-            if let found = child.find(rest, &parameters) { return found }
+            if let found = child.find(rest, &values, &wildcardRest) { return found }
         }
         if let parameter {
-            let saved = parameters
-            parameters[parameter.name] = String(first)
-            if let found = parameter.node.node.find(rest, &parameters) { return found }
-            parameters = saved
+            values.append(first)
+            if let found = parameter.node.find(rest, &values, &wildcardRest) { return found }
+            values.removeLast()
         }
         if let wildcard {
-            parameters["*"] = components.joined(separator: "/")
+            wildcardRest = components.joined(separator: "/")
             return TrieNode(routes: wildcard)
         }
         return nil

@@ -27,6 +27,9 @@ import Testing
         router.get("/api/sessions/{sid}/actions") { .text("actions:" + ($0.parameters["sid"] ?? "")) }
         router.get("/public/*") { .text("file:" + ($0.parameters["*"] ?? "")) }
         router.get("/") { _ in .text("root") }
+        router.get("/p/{pid}/shares/{share}") {
+            .text("share:" + ($0.parameters["pid"] ?? "?") + "/" + ($0.parameters["share"] ?? "?"))
+        }
         #expect(text(await respond(router, HTTPRequest(target: "/p/42"))) == "p:42")
         #expect(text(await respond(router, HTTPRequest(target: "/p/new"))) == "new")
         #expect(text(await respond(router, HTTPRequest(target: "/p/new/board"))) == "board:new")
@@ -35,6 +38,8 @@ import Testing
         #expect(text(await respond(router, HTTPRequest(target: "/public/css/app.css"))) == "file:css/app.css")
         #expect(text(await respond(router, HTTPRequest(target: "/public/"))) == "file:")
         #expect(text(await respond(router, HTTPRequest(target: "/"))) == "root")
+        // Each route names its own parameters, even where patterns share a position.
+        #expect(text(await respond(router, HTTPRequest(target: "/p/7/shares/s9"))) == "share:7/s9")
         #expect(await respond(router, HTTPRequest(target: "/p")).status == .notFound)
         #expect(await respond(router, HTTPRequest(target: "/p/1/board/x")).status == .notFound)
     }

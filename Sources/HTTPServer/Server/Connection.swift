@@ -181,7 +181,7 @@ final class Connection: PollerClient, @unchecked Sendable {
     // MARK: - Timeouts
 
     func checkTimeouts(now: UInt64) {
-        let configuration = server.configuration
+        let configuration = server.limits
         func expired(_ since: UInt64, _ seconds: Double) -> Bool {
             now > since && Double(now - since) > seconds * 1e9
         }
@@ -236,7 +236,7 @@ final class Connection: PollerClient, @unchecked Sendable {
     }
 
     private var maxBuffered: Int {
-        server.configuration.maxHeaderBytes + server.configuration.maxTargetBytes + EventLoop.scratchSize
+        server.limits.maxHeaderBytes + server.limits.maxTargetBytes + EventLoop.scratchSize
     }
 
     private func consume() {
@@ -291,7 +291,7 @@ final class Connection: PollerClient, @unchecked Sendable {
         guard !processing else { return }
         processing = true
         defer { processing = false }
-        let configuration = server.configuration
+        let configuration = server.limits
         while true {
             switch phase {
             case .idle, .head:
@@ -394,7 +394,7 @@ final class Connection: PollerClient, @unchecked Sendable {
         scanFrom = end
         requestLineEnd = -1
         closeAfterResponse = shuttingDown || !request.wantsKeepAlive
-        bodyLimit = server.responder.bodyLimit(for: &request) ?? server.configuration.maxBodyBytes
+        bodyLimit = server.responder.bodyLimit(for: &request) ?? server.limits.maxBodyBytes
         self.request = request
         switch head.framing {
         case .none:

@@ -30,6 +30,18 @@ public final class HTTPServer: @unchecked Sendable {
     let loops: [EventLoop]
     /// `Server: name\r\n`, or nothing.
     let serverHeader: [UInt8]
+    /// The limits the connections read on every request, without copying the configuration.
+    let limits: Limits
+
+    struct Limits {
+        var maxHeaderBytes: Int
+        var maxTargetBytes: Int
+        var maxBodyBytes: Int
+        var headerReadTimeout: Double
+        var bodyReadTimeout: Double
+        var idleTimeout: Double
+        var writeTimeout: Double
+    }
 
     /// The listening socket; set by start(), used on loops[0]'s thread.
     private let listener = Locked<Listener?>(nil)
@@ -51,6 +63,11 @@ public final class HTTPServer: @unchecked Sendable {
         self.responder = responder
         loops = (0..<max(1, configuration.eventLoops)).map { EventLoop(index: $0) }
         serverHeader = configuration.serverName.isEmpty ? [] : Array("Server: \(configuration.serverName)\r\n".utf8)
+        limits = Limits(
+            maxHeaderBytes: configuration.maxHeaderBytes, maxTargetBytes: configuration.maxTargetBytes,
+            maxBodyBytes: configuration.maxBodyBytes, headerReadTimeout: configuration.headerReadTimeout,
+            bodyReadTimeout: configuration.bodyReadTimeout, idleTimeout: configuration.idleTimeout,
+            writeTimeout: configuration.writeTimeout)
     }
 
     /// The number of client connections open now (idle keep-alive ones included; connections
