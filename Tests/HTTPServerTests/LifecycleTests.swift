@@ -123,6 +123,32 @@ import Testing
         #expect(server.server.openConnections == 0)
     }
 
+    @Test func metricsOfALiveServer() async throws {
+        let router = makeTestRouter()
+        let metrics = Metrics()
+        router.use(metrics)
+        router.get("/metrics") { _ in metrics.response() }
+        let server = try TestServer(router: router)
+        metrics.track(server.server)
+        let port = server.port
+        let text = try await blocking { () -> String in
+            let bad = try TestClient(port: port)
+            bad.send("GET /hello HTTP/1.1\r\n\r\n")  // no Host: refused before routing
+            #expect(try bad.readResponse().status == 400)
+            let client = try TestClient(port: port)
+            client.send(get("/hello") + get("/metrics"))
+            #expect(try client.readResponse().status == 200)
+            let response = try client.readResponse()
+            #expect(response.header("content-type") == "text/plain; version=0.0.4; charset=utf-8")
+            return response.text
+        }
+        #expect(text.contains("http_requests_total{method=\"GET\",route=\"/hello\",status=\"200\"} 1"))
+        #expect(text.contains("http_server_refusals_total{status=\"400\"} 1"))
+        #expect(text.contains("http_open_connections "))
+        #expect(text.contains("http_connections_accepted_total 2"))
+        await server.stop()
+    }
+
     @Test func slowlorisClientsDoNotDelayOthers() async throws {
         try await withTestServer(router: makeTestRouter(), configure: { $0.headerReadTimeout = 30 }) {
             (server) throws in

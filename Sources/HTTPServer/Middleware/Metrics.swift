@@ -9,8 +9,9 @@
 /// ```
 ///
 /// Series: `http_requests_total{method,route,status}` (counter),
-/// `http_request_duration_seconds{route}` (histogram, seconds), `http_open_connections` and
-/// `http_connections_accepted_total`. The `route` label is the matched pattern (`/p/{id}`) or
+/// `http_request_duration_seconds{route}` (histogram, seconds), `http_open_connections`,
+/// `http_connections_accepted_total` and `http_server_refusals_total{status}` (requests refused
+/// before routing: malformed, over a limit, or above the connection cap). The `route` label is the matched pattern (`/p/{id}`) or
 /// `unmatched`, so label cardinality stays bounded whatever paths clients send.
 public final class Metrics: HTTPMiddleware, @unchecked Sendable {
     /// Histogram upper bounds in seconds.
@@ -98,6 +99,11 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
             out += "# HELP http_connections_accepted_total Connections accepted since start.\n"
             out += "# TYPE http_connections_accepted_total counter\n"
             out += "http_connections_accepted_total \(server.acceptedConnections)\n"
+            out += "# HELP http_server_refusals_total Requests the server refused before routing, by status.\n"
+            out += "# TYPE http_server_refusals_total counter\n"
+            for (status, count) in server.refusals.sorted(by: { $0.key < $1.key }) {
+                out += "http_server_refusals_total{status=\"\(status)\"} \(count)\n"
+            }
         }
         return out
     }

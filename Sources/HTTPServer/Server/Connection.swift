@@ -131,6 +131,7 @@ final class Connection: PollerClient, @unchecked Sendable {
         guard phase != .closed else { return }
         phase = .responding
         closeAfterResponse = true
+        server.countRefusal(503)
         send(.problem(status: .serviceUnavailable, detail: "The server has too many open connections."))
     }
 
@@ -434,6 +435,7 @@ final class Connection: PollerClient, @unchecked Sendable {
         closeAfterResponse = true
         respondingToHead = false
         respondingVersion = .http1_1
+        server.countRefusal(failure.status.code)
         send(.problem(status: failure.status, detail: failure.detail))
     }
 

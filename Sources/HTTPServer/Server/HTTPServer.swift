@@ -50,6 +50,7 @@ public final class HTTPServer: @unchecked Sendable {
         var open = 0
         var rejecting = 0
         var accepted = 0
+        var refusals: [Int: Int] = [:]
         var shuttingDown = false
         var completions: [@Sendable () -> Void] = []
         var finished = false
@@ -76,6 +77,15 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// The number of connections accepted since start.
     public var acceptedConnections: Int { counters.withLock { $0.accepted } }
+
+    /// Requests the server answered itself without asking the responder, by status: malformed
+    /// or over-limit requests (400, 408, 413, 414, 417, 431, 501, 505) and connections refused
+    /// above the cap (503). ``Metrics`` reports them as `http_server_refusals_total`.
+    public var refusals: [Int: Int] { counters.withLock { $0.refusals } }
+
+    func countRefusal(_ status: Int) {
+        counters.withLock { $0.refusals[status, default: 0] += 1 }
+    }
 
     var isShuttingDown: Bool { counters.withLock { $0.shuttingDown } }
 
