@@ -65,7 +65,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
         }
     }
 
-    private let state = Locked(Snapshot(root: TrieNode(), middleware: [], methods: Set(HTTPMethod.standard)))
+    private let state = ReadMostly(Snapshot(root: TrieNode(), middleware: [], methods: Set(HTTPMethod.standard)))
 
     /// An empty router: every request gets 404 until routes are added.
     public init() {}
@@ -142,11 +142,11 @@ public final class Router: HTTPResponder, @unchecked Sendable {
 
     /// Adds middleware; it runs after the middleware added before it.
     public func use(_ middleware: any HTTPMiddleware) {
-        state.withLock { $0 = Snapshot(root: $0.root, middleware: $0.middleware + [middleware], methods: $0.methods) }
+        state.write { $0 = Snapshot(root: $0.root, middleware: $0.middleware + [middleware], methods: $0.methods) }
     }
 
     private func insert(_ route: Route) {
-        state.withLock { snapshot in
+        state.write { snapshot in
             var root = snapshot.root
             root.insert(route, components: Self.components(of: route.pattern)[...])
             snapshot = Snapshot(
@@ -169,7 +169,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     }
 
     func match(method: HTTPMethod, path: String) -> Match {
-        let root = state.withLock { $0 }.root
+        let root = state.read { $0 }.root
         var values: [Substring] = []
         var rest: String?
         guard let node = root.find(path, &values, &rest) else { return .notFound }
@@ -200,7 +200,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func respond(to request: HTTPRequest) -> HTTPReply {
         var request = request
         let start = Sys.now()
-        let snapshot = state.withLock { $0 }
+        let snapshot = state.read { $0 }
         let middleware = snapshot.middleware
         let methods = snapshot.methods
 

@@ -317,14 +317,14 @@ final class FileCache: @unchecked Sendable {
         }
     }
 
-    private let entries = Locked([String: Entry]())
+    private let entries = ReadMostly([String: Entry]())
     private let totalBytes = Locked(0)
     /// The most bytes kept; when exceeded the cache starts afresh.
     static let capacity = 64 * 1024 * 1024
 
     /// The entry for `relative` if `stat` confirmed it less than `interval` seconds ago.
     func lookupFresh(_ relative: String, now: UInt64, interval: Double) -> Entry? {
-        entries.withLock { entries in
+        entries.read { entries in
             guard let entry = entries[relative], now &- entry.checked < UInt64(interval * 1e9) else { return nil }
             return entry
         }
@@ -332,7 +332,7 @@ final class FileCache: @unchecked Sendable {
 
     /// The entry for `relative` if it matches what `stat` says now; marks it confirmed.
     func lookup(_ relative: String, _ key: Key, now: UInt64) -> Entry? {
-        entries.withLock { entries in
+        entries.write { entries in
             guard var entry = entries[relative], entry.key == key else { return nil }
             entry.checked = now
             entries[relative] = entry
@@ -341,7 +341,7 @@ final class FileCache: @unchecked Sendable {
     }
 
     func store(_ relative: String, _ entry: Entry) {
-        entries.withLock { entries in
+        entries.write { entries in
             let size = entry.bytes?.count ?? 0
             let total = totalBytes.withLock { total -> Int in
                 total += size - (entries[relative]?.bytes?.count ?? 0)

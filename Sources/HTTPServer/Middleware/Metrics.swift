@@ -31,7 +31,10 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
         var counters: [CounterKey: UInt64] = [:]
         var histograms: [String: Histogram] = [:]
     }
-    private let state = Locked(State())
+    /// One shard per thread (by thread identity), merged when read: the event loops record
+    /// without contending for one lock.
+    private let shards = (0..<Metrics.shardCount).map { _ in Locked(State()) }
+    private static let shardCount = 16
     private let server = Locked<WeakServer?>(nil)
 
     private struct WeakServer {
@@ -50,7 +53,7 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
 
     /// Counts one request: `duration` in seconds.
     public func record(method: HTTPMethod, route: String, status: Int, duration: Double) {
-        state.withLock { state in
+        shards[currentThreadShard(Self.shardCount)].withLock { state in
             state.counters[CounterKey(method: method.rawValue, route: route, status: status), default: 0] += 1
             var histogram = state.histograms[route] ?? Histogram(counts: Array(repeating: 0, count: buckets.count))
             if let index = buckets.firstIndex(where: { duration <= $0 }) { histogram.counts[index] += 1 }
@@ -69,7 +72,15 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
 
     /// The text exposition: `# HELP`/`# TYPE` lines and one sample per line.
     public func prometheusText() -> String {
-        let (counters, histograms) = state.withLock { ($0.counters, $0.histograms) }
+        var counters: [CounterKey: UInt64] = [:]
+        var histograms: [String: Histogram] = [:]
+        for shard in shards {
+            let (shardCounters, shardHistograms) = shard.withLock { ($0.counters, $0.histograms) }
+            counters.merge(shardCounters, uniquingKeysWith: +)
+            histograms.merge(shardHistograms) { a, b in
+                Histogram(counts: zip(a.counts, b.counts).map { $0 + $1 }, sum: a.sum + b.sum, count: a.count + b.count)
+            }
+        }
         var out = "# HELP http_requests_total Requests answered, by method, route pattern and status.\n"
         out += "# TYPE http_requests_total counter\n"
         for (key, value) in counters.sorted(by: {
