@@ -482,7 +482,8 @@ final class Connection: PollerClient, @unchecked Sendable {
     }
 
     private func send(_ response: HTTPResponse) {
-        if server.isShuttingDown { shuttingDown = true }
+        // Shutdown reaches every connection through its loop (beginShutdown), so no shared
+        // state is read here.
         if shuttingDown || response.headers.containsToken("connection", "close") { closeAfterResponse = true }
         let sendsBody = response.status.allowsBody && !respondingToHead
         switch response.body {
