@@ -280,11 +280,11 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func stopAccepting() {
-        guard
-            let listener = listener.withLock({ listener in
-                defer { listener = nil }; return listener
-            })
-        else { return }
+        let listener = self.listener.withLock { listener in
+            defer { listener = nil }
+            return listener
+        }
+        guard let listener else { return }
         listener.loop.execute { listener.close() }
     }
 }
@@ -292,7 +292,10 @@ public final class HTTPServer: @unchecked Sendable {
 /// The listening socket, registered with the first event loop.
 final class Listener: PollerClient, @unchecked Sendable {
     let fd: Int32
-    unowned let server: HTTPServer
+    /// Strong: a server the application dropped without shutting down keeps serving rather
+    /// than crashing (the cycle ends when ``HTTPServer/shutdown(gracePeriod:completion:)``
+    /// closes the listener).
+    let server: HTTPServer
     let loop: EventLoop
     var backoffSeconds: Double = 0
     private var paused = false
