@@ -172,6 +172,37 @@ import Testing
         }
     }
 
+    @Test func clientsThatStopReadingAreDroppedAfterTheWriteTimeout() async throws {
+        try await withTestServer(router: makeTestRouter(), configure: { $0.writeTimeout = 0.5 }) { (server) throws in
+            let client = try server.client()
+            client.send(get("/large/50000000"))
+            _ = try client.readUntil("\r\n\r\n")
+            // Never read the rest: the socket buffers fill and the server gives up.
+            #expect(TestServer.eventually(timeout: 4) { server.server.openConnections == 0 })
+            #expect(try server.request(get("/hello")).status == 200)
+        }
+    }
+
+    @Test func pipelinedFloodIsAnsweredInOrderWithBoundedBuffering() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            let count = 5000
+            var flood = ""
+            for i in 0..<count { flood += get("/path?q=\(i)") }
+            // Send everything before reading anything: the server must stop reading while its
+            // answers wait, not buffer without bound, and still answer all in order.
+            let fd = client.fd
+            let bytes = Array(flood.utf8)
+            let sender = Thread { TestClient.sendAll(fd: fd, bytes) }
+            sender.start()
+            for i in 0..<count {
+                let response = try client.readResponse(timeout: 10)
+                #expect(response.text == "/path|\(i)")
+                if response.text != "/path|\(i)" { break }
+            }
+        }
+    }
+
     @Test func clientsVanishingMidResponseLeaveTheServerHealthy() async throws {
         try await withTestServer(router: makeTestRouter()) { (server) throws in
             for _ in 0..<50 {

@@ -52,7 +52,11 @@ final class TestClient {
 
     /// Sends all bytes (blocking). Returns false if the peer reset the connection.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    func send(_ bytes: [UInt8]) -> Bool { Self.sendAll(fd: fd, bytes) }
+
+    /// Blocking send of all bytes on a descriptor (usable from another thread).
+    @discardableResult
+    static func sendAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes {
