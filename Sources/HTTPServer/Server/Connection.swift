@@ -601,7 +601,7 @@ final class Connection: PollerClient, @unchecked Sendable {
 
     // MARK: - Streaming bodies
 
-    fileprivate func streamWrite(
+    func streamWrite(
         _ bytes: [UInt8], from writer: StreamWriter, continuation: CheckedContinuation<Void, any Error>
     ) {
         guard phase == .responding, self.writer === writer else {
@@ -776,27 +776,6 @@ final class Connection: PollerClient, @unchecked Sendable {
         if afterDrain == .finishRequest {
             afterDrain = .nothing
             requestFinished()
-        }
-    }
-}
-
-/// The ``HTTPBodyWriter`` of a streaming response on one connection.
-final class StreamWriter: HTTPBodyWriter, @unchecked Sendable {
-    private let connection: Connection
-    private let closed = Locked(false)
-
-    init(connection: Connection) { self.connection = connection }
-
-    var isClosed: Bool { closed.withLock { $0 } }
-
-    func markClosed() { closed.withLock { $0 = true } }
-
-    func write(_ bytes: [UInt8]) async throws {
-        if isClosed || Task.isCancelled { throw HTTPBodyWriterError.closed }
-        if bytes.isEmpty { return }
-        let connection = self.connection
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            connection.loop.execute { connection.streamWrite(bytes, from: self, continuation: continuation) }
         }
     }
 }

@@ -164,7 +164,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var nextLoop = 0
 
     /// Accepts what is pending and hands each connection to a loop (round robin).
-    fileprivate func acceptAvailable(_ listener: Listener) {
+    func acceptAvailable(_ listener: Listener) {
         var address = sockaddr_storage()
         // Bounded so the loop also serves its own connections while a flood arrives.
         for _ in 0..<256 {
@@ -286,84 +286,5 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard let listener else { return }
         listener.loop.execute { listener.close() }
-    }
-}
-
-/// The listening socket, registered with the first event loop.
-final class Listener: PollerClient, @unchecked Sendable {
-    let fd: Int32
-    /// Strong: a server the application dropped without shutting down keeps serving rather
-    /// than crashing (the cycle ends when ``HTTPServer/shutdown(gracePeriod:completion:)``
-    /// closes the listener).
-    let server: HTTPServer
-    let loop: EventLoop
-    var backoffSeconds: Double = 0
-    private var paused = false
-    private var closed = false
-
-    init(fd: Int32, server: HTTPServer, loop: EventLoop) {
-        self.fd = fd
-        self.server = server
-        self.loop = loop
-    }
-
-    func handle(_ event: Poller.Event) {
-        guard !closed, !paused else { return }
-        server.acceptAvailable(self)
-    }
-
-    /// Stops watching the listener for a while (the loop's own timer, which needs no descriptor).
-    func pause(_ error: Int32) {
-        backoffSeconds = backoffSeconds == 0 ? 0.005 : min(backoffSeconds * 2, 1)
-        server.configuration.log?(
-            "accept: \(Sys.errorText(error)) (errno \(error)); retrying in \(Int(backoffSeconds * 1000)) ms")
-        paused = true
-        loop.setInterest(self, read: false, write: false)
-        loop.schedule(after: backoffSeconds) { [self] in
-            guard !closed else { return }
-            paused = false
-            loop.setInterest(self, read: true, write: false)
-            server.acceptAvailable(self)
-        }
-    }
-
-    func close() {
-        guard !closed else { return }
-        closed = true
-        loop.remove(self)
-        Sys.close(fd)
-    }
-}
-
-/// Why ``HTTPServer/start()`` failed.
-public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
-    /// The step that failed.
-    public enum Operation: String, Sendable {
-        case resolve, socket, bind, listen, start
-    }
-    /// The step that failed.
-    public var operation: Operation
-    /// The configured host.
-    public var host: String
-    /// The configured port.
-    public var port: Int
-    /// errno (or the getaddrinfo status for `.resolve`).
-    public var code: Int32
-    /// The system's text for `code`.
-    public var message: String
-
-    /// An error; `message` defaults to the system's text for `code`.
-    public init(operation: Operation, host: String, port: Int, code: Int32, message: String? = nil) {
-        self.operation = operation
-        self.host = host
-        self.port = port
-        self.code = code
-        self.message = message ?? (operation == .start ? "the server was already started" : Sys.errorText(code))
-    }
-
-    /// `cannot bind 127.0.0.1:8080: Address already in use (errno 98)`.
-    public var description: String {
-        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        return "cannot \(operation.rawValue) \(address): \(message) (errno \(code))"
     }
 }
