@@ -62,6 +62,7 @@ import Testing
                 #expect(response.header("last-modified").flatMap(HTTPDate.parse) != nil)
                 #expect(response.header("accept-ranges") == "bytes")
                 #expect(response.header("cache-control") == "no-cache")
+                #expect(response.header("x-content-type-options") == "nosniff")
             }
             client.send("HEAD /public/index.html HTTP/1.1\r\nHost: t\r\n\r\n")
             let head = try client.readResponse(head: true)

@@ -37,7 +37,7 @@ final class FileCache: @unchecked Sendable {
         var checked: UInt64
         var etag: String
         var lastModified: String
-        /// Content-Type, ETag, Last-Modified, Accept-Ranges, Cache-Control.
+        /// Content-Type, ETag, Last-Modified, Accept-Ranges, Cache-Control, X-Content-Type-Options.
         var headers: HTTPHeaders
         /// ETag, Last-Modified, Cache-Control (for 304 and 416).
         var validatorHeaders: HTTPHeaders
@@ -54,6 +54,8 @@ final class FileCache: @unchecked Sendable {
             headers = [
                 "Content-Type": MIMEType.forPath(relative), "ETag": etag, "Last-Modified": lastModified,
                 "Accept-Ranges": "bytes", "Cache-Control": cacheControl,
+                // Browsers must not guess a type other than the one sent.
+                "X-Content-Type-Options": "nosniff",
             ]
         }
     }
