@@ -119,7 +119,9 @@ import Testing
         }
         let start = Date()
         await server.server.shutdown(gracePeriod: 0.3)
-        #expect(Date().timeIntervalSince(start) < 2)
+        // The stream never ends by itself; the grace period (0.3 s) bounds the wait. The margin
+        // is for a machine loaded by parallel builds.
+        #expect(Date().timeIntervalSince(start) < 5)
         #expect(server.server.openConnections == 0)
     }
 
