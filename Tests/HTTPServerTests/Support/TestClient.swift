@@ -130,7 +130,7 @@ final class TestClient {
     }
 
     /// Reads one response. `head: true` for a response to HEAD (no body whatever the headers say).
-    func readResponse(timeout: Double = 5, head: Bool = false) throws -> TestResponse {
+    func readResponse(timeout: Double = 15, head: Bool = false) throws -> TestResponse {
         let deadline = Date(timeIntervalSinceNow: timeout)
         // Head.
         var headEnd: Int?
@@ -207,7 +207,7 @@ final class TestClient {
     }
 
     /// Reads raw bytes until `marker` has been seen, returning everything up to and including it.
-    func readUntil(_ marker: String, timeout: Double = 5) throws -> String {
+    func readUntil(_ marker: String, timeout: Double = 15) throws -> String {
         let deadline = Date(timeIntervalSinceNow: timeout)
         let bytes = Array(marker.utf8)
         while true {
