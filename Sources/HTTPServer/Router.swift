@@ -14,7 +14,7 @@
 /// Register routes and middleware before the server starts; registering later is safe but a
 /// request being routed concurrently may not see the new route.
 public final class Router: HTTPResponder, @unchecked Sendable {
-    /// A synchronous handler: runs inline on the connection's queue. Keep it short and non-blocking.
+    /// A synchronous handler: runs inline on the connection's event-loop thread. Keep it short and non-blocking.
     public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
     /// An asynchronous handler: runs in a task.
     public typealias AsyncHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
@@ -85,7 +85,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
         insert(Route(pattern: pattern, method: method, maxBodyBytes: maxBodyBytes, work: .async(handler)))
     }
 
-    /// Registers a synchronous `GET` handler (runs inline on the connection's queue). `HEAD` requests are answered by `GET` routes too (without the body).
+    /// Registers a synchronous `GET` handler (runs inline on the connection's event-loop thread). `HEAD` requests are answered by `GET` routes too (without the body).
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func get(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         add(method: .get, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
@@ -94,7 +94,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func get(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
         add(method: .get, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    /// Registers a synchronous `HEAD` handler (runs inline on the connection's queue).
+    /// Registers a synchronous `HEAD` handler (runs inline on the connection's event-loop thread).
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func head(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         add(method: .head, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
@@ -103,7 +103,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func head(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
         add(method: .head, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    /// Registers a synchronous `POST` handler (runs inline on the connection's queue).
+    /// Registers a synchronous `POST` handler (runs inline on the connection's event-loop thread).
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func post(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         add(method: .post, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
@@ -112,7 +112,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func post(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
         add(method: .post, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    /// Registers a synchronous `PUT` handler (runs inline on the connection's queue).
+    /// Registers a synchronous `PUT` handler (runs inline on the connection's event-loop thread).
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func put(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         add(method: .put, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
@@ -121,7 +121,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func put(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
         add(method: .put, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    /// Registers a synchronous `PATCH` handler (runs inline on the connection's queue).
+    /// Registers a synchronous `PATCH` handler (runs inline on the connection's event-loop thread).
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func patch(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         add(method: .patch, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
@@ -130,7 +130,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func patch(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
         add(method: .patch, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    /// Registers a synchronous `DELETE` handler (runs inline on the connection's queue).
+    /// Registers a synchronous `DELETE` handler (runs inline on the connection's event-loop thread).
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func delete(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         add(method: .delete, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
