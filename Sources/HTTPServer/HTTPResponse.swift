@@ -18,23 +18,29 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
+    // Shared header sets: a response built from one copies nothing until it is changed.
+    private static let textHeaders: HTTPHeaders = ["Content-Type": "text/plain; charset=utf-8"]
+    private static let htmlHeaders: HTTPHeaders = ["Content-Type": "text/html; charset=utf-8"]
+    private static let jsonType = "application/json; charset=utf-8"
+    private static let jsonHeaders: HTTPHeaders = ["Content-Type": jsonType]
+
     /// `text/plain; charset=utf-8`.
     public static func text(_ text: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .bytes(Array(text.utf8)))
+        HTTPResponse(status: status, headers: Self.textHeaders, body: .bytes(Array(text.utf8)))
     }
 
     /// `text/html; charset=utf-8`.
     public static func html(_ html: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Array(html.utf8)))
+        HTTPResponse(status: status, headers: Self.htmlHeaders, body: .bytes(Array(html.utf8)))
     }
 
     /// Already-encoded JSON bytes with `contentType` (default `application/json; charset=utf-8`).
     public static func json(
         _ bytes: [UInt8], status: HTTPStatus = .ok, contentType: String = "application/json; charset=utf-8"
     ) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": contentType], body: .bytes(bytes))
+        HTTPResponse(
+            status: status, headers: contentType == jsonType ? Self.jsonHeaders : ["Content-Type": contentType],
+            body: .bytes(bytes))
     }
 
     /// A redirect with `Location` (303 See Other by default: the browser follows with GET).

@@ -26,6 +26,12 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
         var counts: [UInt64]
         var sum: Double = 0
         var count: UInt64 = 0
+
+        mutating func record(_ bucket: Int?, _ duration: Double) {
+            if let bucket { counts[bucket] += 1 }
+            sum += duration
+            count += 1
+        }
     }
     private struct State {
         var counters: [CounterKey: UInt64] = [:]
@@ -55,11 +61,11 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
     public func record(method: HTTPMethod, route: String, status: Int, duration: Double) {
         shards[currentThreadShard(Self.shardCount)].withLock { state in
             state.counters[CounterKey(method: method.rawValue, route: route, status: status), default: 0] += 1
-            var histogram = state.histograms[route] ?? Histogram(counts: Array(repeating: 0, count: buckets.count))
-            if let index = buckets.firstIndex(where: { duration <= $0 }) { histogram.counts[index] += 1 }
-            histogram.sum += duration
-            histogram.count += 1
-            state.histograms[route] = histogram
+            let index = buckets.firstIndex(where: { duration <= $0 })
+            let empty = buckets.count
+            // Modified in place (a copy out of the dictionary would copy the buckets each time).
+            state.histograms[route, default: Histogram(counts: Array(repeating: 0, count: empty))].record(
+                index, duration)
         }
     }
 
