@@ -5,8 +5,9 @@
 #   Benchmarks/http/run.sh            # 3 rounds of 10 s each
 #   ROUNDS=1 DURATION=5s Benchmarks/http/run.sh
 #
-# Needs: wrk, nginx, python3 (apt-get install -y wrk nginx). Prints req/s and p99 per run and
-# the median ratio to nginx.
+# Needs: wrk, nginx, python3 (apt-get install -y wrk nginx). Prints, per run, req/s, p99 and the
+# server's CPU time per request, and the medians of the per-round ratios to nginx. On a shared
+# machine req/s and p99 swing with other load; CPU per request barely does.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -69,46 +70,69 @@ CONF
 nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx"
 
 "$BIN" --port "$OURS_PORT" --root "$WORK/public" > "$WORK/ours.out" 2>&1 &
-PIDS+=($!)
+OURS_PID=$!
+PIDS+=($OURS_PID)
 for _ in $(seq 50); do
     curl -sf "http://127.0.0.1:$OURS_PORT/healthz" >/dev/null 2>&1 && curl -sf "http://127.0.0.1:$NGINX_PORT/healthz" >/dev/null 2>&1 && break
     sleep 0.1
 done
 
-# wrk → "req/s p99_ms"
+# Server CPU time in clock ticks (utime + stime of the given processes).
+ticks() {
+    local total=0 pid
+    for pid in "$@"; do
+        total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat")))
+    done
+    echo "$total"
+}
+HZ=$(getconf CLK_TCK)
+NGINX_WORKERS=$(pgrep -P "$(cat "$WORK/nginx.pid")" | tr '\n' ' ')
+
+# wrk → "req/s p99_ms cpu_us_per_request"; the CPU figure hardly depends on what else runs on
+# the machine, unlike req/s and p99 when other builds share the two cores.
 measure() {
-    local out
-    out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$1")
-    local rps p99
+    local url=$1; shift
+    local before after out
+    before=$(ticks "$@")
+    out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$url")
+    after=$(ticks "$@")
+    local rps p99 requests
     rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+    requests=$(awk '/requests in/ {print $1}' <<<"$out")
     p99=$(awk '$1 == "99%" {v=$2; if (v ~ /us$/) {sub("us","",v); v=v/1000} else if (v ~ /ms$/) {sub("ms","",v)} else if (v ~ /s$/) {sub("s","",v); v=v*1000}; print v}' <<<"$out")
-    echo "$rps $p99"
+    echo "$rps $p99 $(awk -v t=$((after - before)) -v hz="$HZ" -v n="$requests" 'BEGIN {printf "%.1f", t * 1e6 / hz / n}')"
 }
 
 # Warm up both.
 wrk -t2 -c"$CONNECTIONS" -d2s "http://127.0.0.1:$OURS_PORT/public/file1k.txt" >/dev/null
 wrk -t2 -c"$CONNECTIONS" -d2s "http://127.0.0.1:$NGINX_PORT/public/file1k.txt" >/dev/null
 
-declare -a OURS_STATIC NGINX_STATIC OURS_HEALTH NGINX_HEALTH
-printf "%-6s %-22s %12s %10s\n" round target "req/s" "p99 ms"
+declare -a STATIC_RATIO HEALTH_RATIO STATIC_CPU_RATIO HEALTH_CPU_RATIO OURS_STATIC_P99 OURS_HEALTH_P99
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf "%-6s %-22s %12s %10s %16s\n" round target "req/s" "p99 ms" "server CPU µs/req"
+row() { printf "%-6s %-22s %12s %10s %16s\n" "$@"; }
 for round in $(seq "$ROUNDS"); do
-    read -r rps p99 < <(measure "http://127.0.0.1:$OURS_PORT/public/file1k.txt")
-    OURS_STATIC+=("$rps"); printf "%-6s %-22s %12s %10s\n" "$round" "ModalLab static 1KiB" "$rps" "$p99"; OURS_STATIC_P99+=("$p99")
-    read -r rps p99 < <(measure "http://127.0.0.1:$NGINX_PORT/public/file1k.txt")
-    NGINX_STATIC+=("$rps"); printf "%-6s %-22s %12s %10s\n" "$round" "nginx static 1KiB" "$rps" "$p99"
-    read -r rps p99 < <(measure "http://127.0.0.1:$OURS_PORT/healthz")
-    OURS_HEALTH+=("$rps"); printf "%-6s %-22s %12s %10s\n" "$round" "ModalLab /healthz" "$rps" "$p99"
-    read -r rps p99 < <(measure "http://127.0.0.1:$NGINX_PORT/healthz")
-    NGINX_HEALTH+=("$rps"); printf "%-6s %-22s %12s %10s\n" "$round" "nginx /healthz" "$rps" "$p99"
+    read -r ors op9 ocpu < <(measure "http://127.0.0.1:$OURS_PORT/public/file1k.txt" "$OURS_PID")
+    row "$round" "ModalLab static 1KiB" "$ors" "$op9" "$ocpu"
+    read -r nrs np9 ncpu < <(measure "http://127.0.0.1:$NGINX_PORT/public/file1k.txt" $NGINX_WORKERS)
+    row "$round" "nginx static 1KiB" "$nrs" "$np9" "$ncpu"
+    STATIC_RATIO+=("$(awk -v a="$ors" -v b="$nrs" 'BEGIN {print a / b}')")
+    STATIC_CPU_RATIO+=("$(awk -v a="$ocpu" -v b="$ncpu" 'BEGIN {print b / a}')")
+    OURS_STATIC_P99+=("$op9")
+    read -r ors op9 ocpu < <(measure "http://127.0.0.1:$OURS_PORT/healthz" "$OURS_PID")
+    row "$round" "ModalLab /healthz" "$ors" "$op9" "$ocpu"
+    read -r nrs np9 ncpu < <(measure "http://127.0.0.1:$NGINX_PORT/healthz" $NGINX_WORKERS)
+    row "$round" "nginx /healthz" "$nrs" "$np9" "$ncpu"
+    HEALTH_RATIO+=("$(awk -v a="$ors" -v b="$nrs" 'BEGIN {print a / b}')")
+    HEALTH_CPU_RATIO+=("$(awk -v a="$ocpu" -v b="$ncpu" 'BEGIN {print b / a}')")
+    OURS_HEALTH_P99+=("$op9")
 done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 median() { printf "%s\n" "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-ms=$(median "${OURS_STATIC[@]}"); ns=$(median "${NGINX_STATIC[@]}")
-mh=$(median "${OURS_HEALTH[@]}"); nh=$(median "${NGINX_HEALTH[@]}")
 echo
-echo "median static: ModalLab $ms req/s, nginx $ns req/s, ratio $(awk -v a="$ms" -v b="$ns" 'BEGIN {printf "%.2f", a/b}')"
-echo "median healthz: ModalLab $mh req/s, nginx $nh req/s, ratio $(awk -v a="$mh" -v b="$nh" 'BEGIN {printf "%.2f", a/b}')"
-echo "max p99 static ModalLab: $(printf "%s\n" "${OURS_STATIC_P99[@]}" | sort -g | tail -1) ms"
+echo "static 1 KiB: median req/s ratio ModalLab/nginx $(median "${STATIC_RATIO[@]}" | xargs printf %.2f), CPU-efficiency ratio (nginx CPU per request / ours) $(median "${STATIC_CPU_RATIO[@]}" | xargs printf %.2f), ModalLab median p99 $(median "${OURS_STATIC_P99[@]}") ms"
+echo "/healthz:     median req/s ratio ModalLab/nginx $(median "${HEALTH_RATIO[@]}" | xargs printf %.2f), CPU-efficiency ratio (nginx CPU per request / ours) $(median "${HEALTH_CPU_RATIO[@]}" | xargs printf %.2f), ModalLab median p99 $(median "${OURS_HEALTH_P99[@]}") ms"
 
 # 10,000 idle keep-alive connections: RSS, and a normal request still served promptly.
 ulimit -n "$(ulimit -Hn)"  # 10,000 sockets on each side need more than the usual 1,024

@@ -33,6 +33,8 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
     /// Fields from a literal, in order: `["Content-Type": "text/plain", "ETag": "\"1\""]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init()
+        bytes.reserveCapacity(elements.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count })
+        fields.reserveCapacity(elements.count)
         for (name, value) in elements { add(name: name, value: value) }
     }
 
@@ -72,16 +74,32 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
 
     /// Appends a field, keeping any others of the same name.
     public mutating func add(name: String, value: String) {
+        var name = name
+        var value = value
         let nameStart = bytes.count
-        for byte in name.utf8 where ByteClass.isTokenChar(byte) { bytes.append(byte) }
+        name.withUTF8 { utf8 in
+            if utf8.allSatisfy(ByteClass.isTokenChar) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 where ByteClass.isTokenChar(byte) { bytes.append(byte) }
+            }
+        }
         let nameEnd = bytes.count
         guard nameEnd > nameStart else { return }
-        // Leading and trailing whitespace is not part of a field value (RFC 9110 §5.5).
-        var utf8 = Substring(value).utf8[...]
-        while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
-        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
         let valueStart = bytes.count
-        for byte in utf8 { bytes.append(byte == 0x0D || byte == 0x0A || byte == 0x00 ? 0x20 : byte) }
+        value.withUTF8 { utf8 in
+            // Leading and trailing whitespace is not part of a field value (RFC 9110 §5.5).
+            var lower = 0
+            var upper = utf8.count
+            while lower < upper && (utf8[lower] == 0x20 || utf8[lower] == 0x09) { lower += 1 }
+            while upper > lower && (utf8[upper - 1] == 0x20 || utf8[upper - 1] == 0x09) { upper -= 1 }
+            let trimmed = UnsafeBufferPointer(rebasing: utf8[lower..<upper])
+            if trimmed.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
+                for byte in trimmed { bytes.append(byte == 0x0D || byte == 0x0A || byte == 0x00 ? 0x20 : byte) }
+            } else {
+                bytes.append(contentsOf: trimmed)
+            }
+        }
         fields.append(
             Field(
                 nameStart: Int32(nameStart), nameEnd: Int32(nameEnd), valueStart: Int32(valueStart),
@@ -187,43 +205,6 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
             out.append(contentsOf: bytes[Int(field.valueStart)..<Int(field.valueEnd)])
             out.append(0x0D)
             out.append(0x0A)
-        }
-    }
-}
-
-/// Byte classes of RFC 9110 §5.6 and RFC 3986, as switch statements the compiler turns into tables.
-enum ByteClass {
-    @inline(__always) static func lower(_ c: UInt8) -> UInt8 {
-        c >= 0x41 && c <= 0x5A ? c | 0x20 : c
-    }
-
-    /// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
-    @inline(__always) static func isTokenChar(_ c: UInt8) -> Bool {
-        switch c {
-        case 0x61...0x7A, 0x41...0x5A, 0x30...0x39: true
-        case 0x21, 0x23, 0x24, 0x25, 0x26, 0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E, 0x5F, 0x60, 0x7C, 0x7E: true
-        default: false
-        }
-    }
-
-    /// field-vchar / SP / HTAB: anything but controls (obs-text 0x80-0xFF is allowed).
-    @inline(__always) static func isFieldValueChar(_ c: UInt8) -> Bool {
-        c == 0x09 || (c >= 0x20 && c != 0x7F)
-    }
-
-    /// Bytes allowed in a request-target: visible ASCII except `#` and the characters RFC 3986
-    /// never allows unencoded (`"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}` are accepted
-    /// leniently, as browsers send some of them).
-    @inline(__always) static func isTargetChar(_ c: UInt8) -> Bool {
-        c > 0x20 && c < 0x7F && c != 0x23
-    }
-
-    @inline(__always) static func hexValue(_ c: UInt8) -> Int? {
-        switch c {
-        case 0x30...0x39: Int(c - 0x30)
-        case 0x41...0x46: Int(c - 0x41 + 10)
-        case 0x61...0x66: Int(c - 0x61 + 10)
-        default: nil
         }
     }
 }

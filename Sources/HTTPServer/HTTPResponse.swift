@@ -18,23 +18,29 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
+    // Shared header sets: a response built from one copies nothing until it is changed.
+    private static let textHeaders: HTTPHeaders = ["Content-Type": "text/plain; charset=utf-8"]
+    private static let htmlHeaders: HTTPHeaders = ["Content-Type": "text/html; charset=utf-8"]
+    private static let jsonType = "application/json; charset=utf-8"
+    private static let jsonHeaders: HTTPHeaders = ["Content-Type": jsonType]
+
     /// `text/plain; charset=utf-8`.
     public static func text(_ text: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .bytes(Array(text.utf8)))
+        HTTPResponse(status: status, headers: Self.textHeaders, body: .bytes(Array(text.utf8)))
     }
 
     /// `text/html; charset=utf-8`.
     public static func html(_ html: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Array(html.utf8)))
+        HTTPResponse(status: status, headers: Self.htmlHeaders, body: .bytes(Array(html.utf8)))
     }
 
     /// Already-encoded JSON bytes with `contentType` (default `application/json; charset=utf-8`).
     public static func json(
         _ bytes: [UInt8], status: HTTPStatus = .ok, contentType: String = "application/json; charset=utf-8"
     ) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": contentType], body: .bytes(bytes))
+        HTTPResponse(
+            status: status, headers: contentType == jsonType ? Self.jsonHeaders : ["Content-Type": contentType],
+            body: .bytes(bytes))
     }
 
     /// A redirect with `Location` (303 See Other by default: the browser follows with GET).
@@ -61,106 +67,5 @@ public struct HTTPResponse: Sendable {
         var headers = headers
         headers["Content-Type"] = "application/problem+json"
         return HTTPResponse(status: status, headers: headers, body: .bytes(Array(json.utf8)))
-    }
-}
-
-/// The content of a response.
-public enum HTTPBody: Sendable {
-    /// Bytes sent with `Content-Length`; a small body goes out in the same write as the head.
-    case bytes([UInt8])
-    /// Content produced while it is sent, with `Transfer-Encoding: chunked` (to HTTP/1.0 clients:
-    /// unframed, and the connection closes at the end). The closure runs in a task; it is
-    /// cancelled, and `write` throws, once the client disconnects. Returning ends the body.
-    case stream(@Sendable (any HTTPBodyWriter) async throws -> Void)
-    /// `length` bytes of an open file from `offset`, sent with sendfile(2) without copying.
-    case file(FileDescriptor, offset: Int, length: Int)
-
-    /// An empty byte body.
-    public static var empty: HTTPBody { .bytes([]) }
-}
-
-/// Where a streaming body writes. Writes are sent in order; a write waits while more than
-/// 64 KiB are queued for a slow client (back-pressure).
-public protocol HTTPBodyWriter: Sendable {
-    /// Sends `bytes` as one chunk (an empty array sends nothing).
-    /// - Throws: ``HTTPBodyWriterError/closed`` once the client is gone or the server shut down.
-    func write(_ bytes: [UInt8]) async throws
-    /// True once the client disconnected (the connection saw EOF or a write failed) or the
-    /// server closed the connection.
-    var isClosed: Bool { get }
-}
-
-/// Why a ``HTTPBodyWriter`` refused a write.
-public enum HTTPBodyWriterError: Error, Sendable {
-    /// The client disconnected or the server closed the connection.
-    case closed
-}
-
-/// An error a handler or middleware throws to answer with a problem document (RFC 9457).
-/// Any other error thrown by a handler becomes a 500 whose detail does not reveal it.
-public struct HTTPError: Error, Sendable, CustomStringConvertible {
-    /// The response status.
-    public var status: HTTPStatus
-    /// Short summary; the status's reason phrase when nil.
-    public var title: String?
-    /// An explanation of this occurrence for the client; omitted when nil.
-    public var detail: String?
-    /// The problem `type` URI reference.
-    public var type: String
-    /// Extra members of the problem object: name and a JSON text (see ``HTTPResponse/problem(status:title:detail:type:extensions:headers:)``).
-    public var extensions: [(name: String, json: String)]
-    /// Extra header fields for the response, e.g. `WWW-Authenticate` with a 401.
-    public var headers: HTTPHeaders
-
-    /// An error that answers with `status` and a problem document built from the rest.
-    public init(
-        _ status: HTTPStatus, title: String? = nil, detail: String? = nil, type: String = "about:blank",
-        extensions: [(name: String, json: String)] = [], headers: HTTPHeaders = [:]
-    ) {
-        self.status = status
-        self.title = title
-        self.detail = detail
-        self.type = type
-        self.extensions = extensions
-        self.headers = headers
-    }
-
-    /// `"409 Conflict: detail"`.
-    public var description: String { "\(status)" + (detail.map { ": \($0)" } ?? "") }
-
-    /// The problem response for this error.
-    public var response: HTTPResponse {
-        .problem(status: status, title: title, detail: detail, type: type, extensions: extensions, headers: headers)
-    }
-}
-
-/// JSON string quoting (RFC 8259 §7), so this module needs no JSON dependency.
-public enum JSONText {
-    /// `s` as a JSON string literal with quotes, escaping `"`, `\` and control characters.
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        out.reserveCapacity(s.utf8.count + 2)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-        return out
     }
 }

@@ -14,7 +14,7 @@
 /// Register routes and middleware before the server starts; registering later is safe but a
 /// request being routed concurrently may not see the new route.
 public final class Router: HTTPResponder, @unchecked Sendable {
-    /// A synchronous handler: runs inline on the connection's queue. Keep it short and non-blocking.
+    /// A synchronous handler: runs inline on the connection's event-loop thread. Keep it short and non-blocking.
     public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
     /// An asynchronous handler: runs in a task.
     public typealias AsyncHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
@@ -28,22 +28,44 @@ public final class Router: HTTPResponder, @unchecked Sendable {
         let method: HTTPMethod
         let maxBodyBytes: Int?
         let work: Work
+        /// The names of the pattern's `{name}` components, in order.
+        let parameterNames: [String]
 
         init(pattern: String, method: HTTPMethod, maxBodyBytes: Int?, work: Work) {
             self.pattern = pattern
             self.method = method
             self.maxBodyBytes = maxBodyBytes
             self.work = work
+            parameterNames = Router.components(of: pattern).filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map {
+                String($0.dropFirst().dropLast())
+            }
+        }
+
+        /// Names this route's parameters: `values` are the `{…}` components in order, `rest`
+        /// what a final `*` matched.
+        func parameters(_ values: [Substring], _ rest: String?) -> [String: String] {
+            var parameters: [String: String] = [:]
+            for (name, value) in zip(parameterNames, values) { parameters[name] = String(value) }
+            if let rest { parameters["*"] = rest }
+            return parameters
         }
     }
 
-    private struct State {
-        var root = TrieNode()
-        var middleware: [any HTTPMiddleware] = []
-        var methods: Set<HTTPMethod> = Set(HTTPMethod.standard)
+    /// Routes and middleware as of the last registration. Immutable: a registration installs a
+    /// new snapshot, so a lookup takes the lock only to retain the current one.
+    private final class Snapshot: @unchecked Sendable {
+        let root: TrieNode
+        let middleware: [any HTTPMiddleware]
+        let methods: Set<HTTPMethod>
+
+        init(root: TrieNode, middleware: [any HTTPMiddleware], methods: Set<HTTPMethod>) {
+            self.root = root
+            self.middleware = middleware
+            self.methods = methods
+        }
     }
 
-    private let state = Locked(State())
+    private let state = ReadMostly(Snapshot(root: TrieNode(), middleware: [], methods: Set(HTTPMethod.standard)))
 
     /// An empty router: every request gets 404 until routes are added.
     public init() {}
@@ -63,7 +85,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
         insert(Route(pattern: pattern, method: method, maxBodyBytes: maxBodyBytes, work: .async(handler)))
     }
 
-    /// Registers a synchronous `GET` handler (runs inline on the connection's queue). `HEAD` requests are answered by `GET` routes too (without the body).
+    /// Registers a synchronous `GET` handler (runs inline on the connection's event-loop thread). `HEAD` requests are answered by `GET` routes too (without the body).
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func get(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         add(method: .get, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
@@ -72,7 +94,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func get(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
         add(method: .get, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    /// Registers a synchronous `HEAD` handler (runs inline on the connection's queue).
+    /// Registers a synchronous `HEAD` handler (runs inline on the connection's event-loop thread).
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func head(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         add(method: .head, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
@@ -81,7 +103,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func head(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
         add(method: .head, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    /// Registers a synchronous `POST` handler (runs inline on the connection's queue).
+    /// Registers a synchronous `POST` handler (runs inline on the connection's event-loop thread).
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func post(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         add(method: .post, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
@@ -90,7 +112,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func post(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
         add(method: .post, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    /// Registers a synchronous `PUT` handler (runs inline on the connection's queue).
+    /// Registers a synchronous `PUT` handler (runs inline on the connection's event-loop thread).
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func put(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         add(method: .put, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
@@ -99,7 +121,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func put(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
         add(method: .put, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    /// Registers a synchronous `PATCH` handler (runs inline on the connection's queue).
+    /// Registers a synchronous `PATCH` handler (runs inline on the connection's event-loop thread).
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func patch(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         add(method: .patch, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
@@ -108,7 +130,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func patch(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
         add(method: .patch, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    /// Registers a synchronous `DELETE` handler (runs inline on the connection's queue).
+    /// Registers a synchronous `DELETE` handler (runs inline on the connection's event-loop thread).
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func delete(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         add(method: .delete, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
@@ -120,13 +142,15 @@ public final class Router: HTTPResponder, @unchecked Sendable {
 
     /// Adds middleware; it runs after the middleware added before it.
     public func use(_ middleware: any HTTPMiddleware) {
-        state.withLock { $0.middleware.append(middleware) }
+        state.write { $0 = Snapshot(root: $0.root, middleware: $0.middleware + [middleware], methods: $0.methods) }
     }
 
     private func insert(_ route: Route) {
-        state.withLock { state in
-            state.root.insert(route, components: Self.components(of: route.pattern)[...])
-            state.methods.insert(route.method)
+        state.write { snapshot in
+            var root = snapshot.root
+            root.insert(route, components: Self.components(of: route.pattern)[...])
+            snapshot = Snapshot(
+                root: root, middleware: snapshot.middleware, methods: snapshot.methods.union([route.method]))
         }
     }
 
@@ -145,11 +169,12 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     }
 
     func match(method: HTTPMethod, path: String) -> Match {
-        let root = state.withLock { $0.root }
-        var parameters: [String: String] = [:]
-        guard let node = root.find(path, &parameters) else { return .notFound }
+        let root = state.read { $0 }.root
+        var values: [Substring] = []
+        var rest: String?
+        guard let node = root.find(path, &values, &rest) else { return .notFound }
         if let route = node.routes[method] ?? (method == .head ? node.routes[.get] : nil) {
-            return .route(route, parameters)
+            return .route(route, route.parameters(values, rest))
         }
         var allowed = Set(node.routes.keys)
         if allowed.contains(.get) { allowed.insert(.head) }
@@ -175,7 +200,9 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func respond(to request: HTTPRequest) -> HTTPReply {
         var request = request
         let start = Sys.now()
-        let (middleware, methods) = state.withLock { ($0.middleware, $0.methods) }
+        let snapshot = state.read { $0 }
+        let middleware = snapshot.middleware
+        let methods = snapshot.methods
 
         // Middleware before the handler.
         var passed = 0
@@ -254,81 +281,4 @@ public final class Router: HTTPResponder, @unchecked Sendable {
         if let error = error as? HTTPError { return error.response }
         return .problem(status: .internalServerError, detail: "The server failed to answer this request.")
     }
-}
-
-/// A node of the route trie: one path component.
-struct TrieNode: Sendable {
-    var literals: [(String, TrieNode)] = []
-    var parameter: (name: String, node: Box)?
-    var wildcard: [HTTPMethod: Router.Route]?
-    var routes: [HTTPMethod: Router.Route] = [:]
-
-    /// Indirection so the recursive struct has a finite size.
-    final class Box: @unchecked Sendable {
-        var node: TrieNode
-        init(_ node: TrieNode) { self.node = node }
-    }
-
-    mutating func insert(_ route: Router.Route, components: ArraySlice<Substring>) {
-        guard let first = components.first else {
-            routes[route.method] = route
-            return
-        }
-        let rest = components.dropFirst()
-        if first == "*" && rest.isEmpty {
-            wildcard = wildcard ?? [:]
-            wildcard![route.method] = route
-        } else if first.hasPrefix("{") && first.hasSuffix("}") {
-            let name = String(first.dropFirst().dropLast())
-            if parameter == nil { parameter = (name, Box(TrieNode())) }
-            // Copy on write: the trie is shared with in-flight lookups.
-            let copy = Box(parameter!.node.node)
-            copy.node.insert(route, components: rest)
-            parameter = (parameter!.name, copy)
-        } else {
-            let literal = String(first)
-            if let index = literals.firstIndex(where: { $0.0 == literal }) {
-                literals[index].1.insert(route, components: rest)
-            } else {
-                var node = TrieNode()
-                node.insert(route, components: rest)
-                literals.append((literal, node))
-            }
-        }
-    }
-
-    /// The node matching `path`, filling `parameters`.
-    func find(_ path: String, _ parameters: inout [String: String]) -> TrieNode? {
-        let components = path.split(separator: "/", omittingEmptySubsequences: true)
-        return find(components[...], &parameters)
-    }
-
-    private func find(_ components: ArraySlice<Substring>, _ parameters: inout [String: String]) -> TrieNode? {
-        guard let first = components.first else {
-            if !routes.isEmpty { return self }
-            if let wildcard {
-                parameters["*"] = ""
-                return TrieNode(routes: wildcard)
-            }
-            return nil
-        }
-        let rest = components.dropFirst()
-        for (literal, child) in literals where literal == first {
-            if let found = child.find(rest, &parameters) { return found }
-        }
-        if let parameter {
-            let saved = parameters
-            parameters[parameter.name] = String(first)
-            if let found = parameter.node.node.find(rest, &parameters) { return found }
-            parameters = saved
-        }
-        if let wildcard {
-            parameters["*"] = components.joined(separator: "/")
-            return TrieNode(routes: wildcard)
-        }
-        return nil
-    }
-
-    init() {}
-    init(routes: [HTTPMethod: Router.Route]) { self.routes = routes }
 }

@@ -348,6 +348,7 @@ import Testing
             let refused = try extra.readResponse()
             #expect(refused.status == 503)
             #expect(extra.waitForClose())
+            #expect(server.server.refusals[503] == 1)
             // Room again once one closes.
             held.removeFirst()
             #expect(TestServer.eventually { server.server.openConnections == 2 })

@@ -27,6 +27,9 @@ import Testing
         router.get("/api/sessions/{sid}/actions") { .text("actions:" + ($0.parameters["sid"] ?? "")) }
         router.get("/public/*") { .text("file:" + ($0.parameters["*"] ?? "")) }
         router.get("/") { _ in .text("root") }
+        router.get("/p/{pid}/shares/{share}") {
+            .text("share:" + ($0.parameters["pid"] ?? "?") + "/" + ($0.parameters["share"] ?? "?"))
+        }
         #expect(text(await respond(router, HTTPRequest(target: "/p/42"))) == "p:42")
         #expect(text(await respond(router, HTTPRequest(target: "/p/new"))) == "new")
         #expect(text(await respond(router, HTTPRequest(target: "/p/new/board"))) == "board:new")
@@ -35,6 +38,8 @@ import Testing
         #expect(text(await respond(router, HTTPRequest(target: "/public/css/app.css"))) == "file:css/app.css")
         #expect(text(await respond(router, HTTPRequest(target: "/public/"))) == "file:")
         #expect(text(await respond(router, HTTPRequest(target: "/"))) == "root")
+        // Each route names its own parameters, even where patterns share a position.
+        #expect(text(await respond(router, HTTPRequest(target: "/p/7/shares/s9"))) == "share:7/s9")
         #expect(await respond(router, HTTPRequest(target: "/p")).status == .notFound)
         #expect(await respond(router, HTTPRequest(target: "/p/1/board/x")).status == .notFound)
     }
@@ -224,6 +229,17 @@ import Testing
         #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
         for seconds in [0, 951_782_400, 1_700_000_000, 4_102_444_799] {
             #expect(HTTPDate.parse(HTTPDate.string(seconds)) == seconds)
+        }
+    }
+
+    @Test func staticPathSafety() {
+        for safe in ["a", "a/b.css", "a.b/c", "x..y", "a/b/c.min.js", "é.txt"] {
+            #expect(StaticFiles.isSafe(safe), "\(safe)")
+        }
+        for unsafe in [
+            "", "/", "a/", "/a", "a//b", ".", "..", "../a", "a/..", "a/../b", ".hidden", "a/.git/x", "a\\b", "a\u{0}b",
+        ] {
+            #expect(!StaticFiles.isSafe(unsafe), "\(unsafe)")
         }
     }
 

@@ -31,9 +31,11 @@ import Testing
     static let bigBytes: [UInt8] = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
     static let bigFile = Data(bigBytes)
 
-    static func router(root: String) -> Router {
+    static func router(root: String, revalidateInterval: Double = 1) -> Router {
+        var files = StaticFiles(root: root)
+        files.revalidateInterval = revalidateInterval
         let router = Router()
-        router.get("/public/*", StaticFiles(root: root).handler)
+        router.get("/public/*", files.handler)
         return router
     }
 
@@ -60,6 +62,7 @@ import Testing
                 #expect(response.header("last-modified").flatMap(HTTPDate.parse) != nil)
                 #expect(response.header("accept-ranges") == "bytes")
                 #expect(response.header("cache-control") == "no-cache")
+                #expect(response.header("x-content-type-options") == "nosniff")
             }
             client.send("HEAD /public/index.html HTTP/1.1\r\nHost: t\r\n\r\n")
             let head = try client.readResponse(head: true)
@@ -76,7 +79,8 @@ import Testing
     @Test func conditionalRequests() async throws {
         let (root, cleanup) = try Self.makeTree()
         defer { cleanup() }
-        try await withTestServer(router: Self.router(root: root)) { (server) throws in
+        // Revalidate on every request so the edit below shows at once.
+        try await withTestServer(router: Self.router(root: root, revalidateInterval: 0)) { (server) throws in
             let first = try server.request(get("/public/app.js"))
             let etag = try #require(first.header("etag"))
             let lastModified = try #require(first.header("last-modified"))
@@ -103,6 +107,23 @@ import Testing
             let edited = try server.request(get("/public/app.js", "If-None-Match: \(etag)\r\n"))
             #expect(edited.status == 200)
             #expect(edited.text == "export const x = 2;")
+        }
+    }
+
+    @Test func editsShowWithinTheRevalidateInterval() async throws {
+        let (root, cleanup) = try Self.makeTree()
+        defer { cleanup() }
+        try await withTestServer(router: Self.router(root: root, revalidateInterval: 0.3)) { (server) throws in
+            #expect(try server.request(get("/public/style.css")).text == "body{}")
+            try "body{color:red}".write(toFile: root + "/style.css", atomically: true, encoding: .utf8)
+            #expect(
+                TestServer.eventually(timeout: 2) {
+                    (try? server.request(get("/public/style.css")))?.text == "body{color:red}"
+                })
+            // A file that disappears is gone after the interval too.
+            try FileManager.default.removeItem(atPath: root + "/style.css")
+            #expect(
+                TestServer.eventually(timeout: 2) { (try? server.request(get("/public/style.css")))?.status == 404 })
         }
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import HTTPServer
 
 // A small server over the HTTPServer module, for the HTTP benchmark (Benchmarks/http/run.sh)
@@ -7,7 +8,7 @@ import HTTPServer
 //   http-testserver [--port N] [--root DIR] [--nofile N] [--max-connections N] [--host H]
 //
 // Prints "port N" on the first line of stdout once listening. SIGTERM or SIGINT shut it down
-// gracefully.
+// gracefully (2 s grace period), then it exits 0.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -18,6 +19,17 @@ func printError(_ message: String) {
     let line = Array((message + "\n").utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
+
+// Block the shutdown signals before any thread exists, so every thread inherits the mask and a
+// signal is only ever taken by sigwait below (see there).
+nonisolated(unsafe) var shutdownSignals: sigset_t = {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGTERM)
+    sigaddset(&set, SIGINT)
+    return set
+}()
+pthread_sigmask(SIG_BLOCK, &shutdownSignals, nil)
 
 var configuration = ServerConfiguration()
 configuration.port = 0
@@ -65,13 +77,12 @@ do {
     exit(1)
 }
 
-signal(SIGTERM, SIG_IGN)
-signal(SIGINT, SIG_IGN)
-let signals = [SIGTERM, SIGINT].map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
-for source in signals {
-    source.setEventHandler {
-        server.shutdown(gracePeriod: 2) { exit(0) }
-    }
-    source.resume()
+// SIGTERM/SIGINT were blocked at the top, so one that arrives early stays pending until this
+// thread takes it: none can be lost between printing the port and being ready for it.
+let shutdownWaiter = Thread {
+    var signalNumber: Int32 = 0
+    sigwait(&shutdownSignals, &signalNumber)
+    server.shutdown(gracePeriod: 2) { exit(0) }
 }
+shutdownWaiter.start()
 dispatchMain()

@@ -9,8 +9,9 @@
 /// ```
 ///
 /// Series: `http_requests_total{method,route,status}` (counter),
-/// `http_request_duration_seconds{route}` (histogram, seconds), `http_open_connections` and
-/// `http_connections_accepted_total`. The `route` label is the matched pattern (`/p/{id}`) or
+/// `http_request_duration_seconds{route}` (histogram, seconds), `http_open_connections`,
+/// `http_connections_accepted_total` and `http_server_refusals_total{status}` (requests refused
+/// before routing: malformed, over a limit, or above the connection cap). The `route` label is the matched pattern (`/p/{id}`) or
 /// `unmatched`, so label cardinality stays bounded whatever paths clients send.
 public final class Metrics: HTTPMiddleware, @unchecked Sendable {
     /// Histogram upper bounds in seconds.
@@ -25,12 +26,21 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
         var counts: [UInt64]
         var sum: Double = 0
         var count: UInt64 = 0
+
+        mutating func record(_ bucket: Int?, _ duration: Double) {
+            if let bucket { counts[bucket] += 1 }
+            sum += duration
+            count += 1
+        }
     }
     private struct State {
         var counters: [CounterKey: UInt64] = [:]
         var histograms: [String: Histogram] = [:]
     }
-    private let state = Locked(State())
+    /// One shard per thread (by thread identity), merged when read: the event loops record
+    /// without contending for one lock.
+    private let shards = (0..<Metrics.shardCount).map { _ in Locked(State()) }
+    private static let shardCount = 16
     private let server = Locked<WeakServer?>(nil)
 
     private struct WeakServer {
@@ -49,13 +59,13 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
 
     /// Counts one request: `duration` in seconds.
     public func record(method: HTTPMethod, route: String, status: Int, duration: Double) {
-        state.withLock { state in
+        shards[currentThreadShard(Self.shardCount)].withLock { state in
             state.counters[CounterKey(method: method.rawValue, route: route, status: status), default: 0] += 1
-            var histogram = state.histograms[route] ?? Histogram(counts: Array(repeating: 0, count: buckets.count))
-            if let index = buckets.firstIndex(where: { duration <= $0 }) { histogram.counts[index] += 1 }
-            histogram.sum += duration
-            histogram.count += 1
-            state.histograms[route] = histogram
+            let index = buckets.firstIndex(where: { duration <= $0 })
+            let empty = buckets.count
+            // Modified in place (a copy out of the dictionary would copy the buckets each time).
+            state.histograms[route, default: Histogram(counts: Array(repeating: 0, count: empty))].record(
+                index, duration)
         }
     }
 
@@ -68,7 +78,15 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
 
     /// The text exposition: `# HELP`/`# TYPE` lines and one sample per line.
     public func prometheusText() -> String {
-        let (counters, histograms) = state.withLock { ($0.counters, $0.histograms) }
+        var counters: [CounterKey: UInt64] = [:]
+        var histograms: [String: Histogram] = [:]
+        for shard in shards {
+            let (shardCounters, shardHistograms) = shard.withLock { ($0.counters, $0.histograms) }
+            counters.merge(shardCounters, uniquingKeysWith: +)
+            histograms.merge(shardHistograms) { a, b in
+                Histogram(counts: zip(a.counts, b.counts).map { $0 + $1 }, sum: a.sum + b.sum, count: a.count + b.count)
+            }
+        }
         var out = "# HELP http_requests_total Requests answered, by method, route pattern and status.\n"
         out += "# TYPE http_requests_total counter\n"
         for (key, value) in counters.sorted(by: {
@@ -98,6 +116,11 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
             out += "# HELP http_connections_accepted_total Connections accepted since start.\n"
             out += "# TYPE http_connections_accepted_total counter\n"
             out += "http_connections_accepted_total \(server.acceptedConnections)\n"
+            out += "# HELP http_server_refusals_total Requests the server refused before routing, by status.\n"
+            out += "# TYPE http_server_refusals_total counter\n"
+            for (status, count) in server.refusals.sorted(by: { $0.key < $1.key }) {
+                out += "http_server_refusals_total{status=\"\(status)\"} \(count)\n"
+            }
         }
         return out
     }

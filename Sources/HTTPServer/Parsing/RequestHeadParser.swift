@@ -117,6 +117,7 @@ enum RequestHeadParser {
 
         // field-line = field-name ":" OWS field-value OWS CRLF
         var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(16)
         var hostCount = 0
         var hostValue: Range<Int>?
         var contentLength: Int? = nil

@@ -131,6 +131,7 @@ final class Connection: PollerClient, @unchecked Sendable {
         guard phase != .closed else { return }
         phase = .responding
         closeAfterResponse = true
+        server.countRefusal(503)
         send(.problem(status: .serviceUnavailable, detail: "The server has too many open connections."))
     }
 
@@ -181,7 +182,7 @@ final class Connection: PollerClient, @unchecked Sendable {
     // MARK: - Timeouts
 
     func checkTimeouts(now: UInt64) {
-        let configuration = server.configuration
+        let configuration = server.limits
         func expired(_ since: UInt64, _ seconds: Double) -> Bool {
             now > since && Double(now - since) > seconds * 1e9
         }
@@ -236,7 +237,7 @@ final class Connection: PollerClient, @unchecked Sendable {
     }
 
     private var maxBuffered: Int {
-        server.configuration.maxHeaderBytes + server.configuration.maxTargetBytes + EventLoop.scratchSize
+        server.limits.maxHeaderBytes + server.limits.maxTargetBytes + EventLoop.scratchSize
     }
 
     private func consume() {
@@ -291,7 +292,7 @@ final class Connection: PollerClient, @unchecked Sendable {
         guard !processing else { return }
         processing = true
         defer { processing = false }
-        let configuration = server.configuration
+        let configuration = server.limits
         while true {
             switch phase {
             case .idle, .head:
@@ -394,7 +395,7 @@ final class Connection: PollerClient, @unchecked Sendable {
         scanFrom = end
         requestLineEnd = -1
         closeAfterResponse = shuttingDown || !request.wantsKeepAlive
-        bodyLimit = server.responder.bodyLimit(for: &request) ?? server.configuration.maxBodyBytes
+        bodyLimit = server.responder.bodyLimit(for: &request) ?? server.limits.maxBodyBytes
         self.request = request
         switch head.framing {
         case .none:
@@ -434,6 +435,7 @@ final class Connection: PollerClient, @unchecked Sendable {
         closeAfterResponse = true
         respondingToHead = false
         respondingVersion = .http1_1
+        server.countRefusal(failure.status.code)
         send(.problem(status: failure.status, detail: failure.detail))
     }
 
@@ -480,7 +482,8 @@ final class Connection: PollerClient, @unchecked Sendable {
     }
 
     private func send(_ response: HTTPResponse) {
-        if server.isShuttingDown { shuttingDown = true }
+        // Shutdown reaches every connection through its loop (beginShutdown), so no shared
+        // state is read here.
         if shuttingDown || response.headers.containsToken("connection", "close") { closeAfterResponse = true }
         let sendsBody = response.status.allowsBody && !respondingToHead
         switch response.body {
@@ -598,7 +601,7 @@ final class Connection: PollerClient, @unchecked Sendable {
 
     // MARK: - Streaming bodies
 
-    fileprivate func streamWrite(
+    func streamWrite(
         _ bytes: [UInt8], from writer: StreamWriter, continuation: CheckedContinuation<Void, any Error>
     ) {
         guard phase == .responding, self.writer === writer else {
@@ -773,27 +776,6 @@ final class Connection: PollerClient, @unchecked Sendable {
         if afterDrain == .finishRequest {
             afterDrain = .nothing
             requestFinished()
-        }
-    }
-}
-
-/// The ``HTTPBodyWriter`` of a streaming response on one connection.
-final class StreamWriter: HTTPBodyWriter, @unchecked Sendable {
-    private let connection: Connection
-    private let closed = Locked(false)
-
-    init(connection: Connection) { self.connection = connection }
-
-    var isClosed: Bool { closed.withLock { $0 } }
-
-    func markClosed() { closed.withLock { $0 = true } }
-
-    func write(_ bytes: [UInt8]) async throws {
-        if isClosed || Task.isCancelled { throw HTTPBodyWriterError.closed }
-        if bytes.isEmpty { return }
-        let connection = self.connection
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            connection.loop.execute { connection.streamWrite(bytes, from: self, continuation: continuation) }
         }
     }
 }

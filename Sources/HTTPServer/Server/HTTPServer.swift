@@ -30,6 +30,18 @@ public final class HTTPServer: @unchecked Sendable {
     let loops: [EventLoop]
     /// `Server: name\r\n`, or nothing.
     let serverHeader: [UInt8]
+    /// The limits the connections read on every request, without copying the configuration.
+    let limits: Limits
+
+    struct Limits {
+        var maxHeaderBytes: Int
+        var maxTargetBytes: Int
+        var maxBodyBytes: Int
+        var headerReadTimeout: Double
+        var bodyReadTimeout: Double
+        var idleTimeout: Double
+        var writeTimeout: Double
+    }
 
     /// The listening socket; set by start(), used on loops[0]'s thread.
     private let listener = Locked<Listener?>(nil)
@@ -38,6 +50,7 @@ public final class HTTPServer: @unchecked Sendable {
         var open = 0
         var rejecting = 0
         var accepted = 0
+        var refusals: [Int: Int] = [:]
         var shuttingDown = false
         var completions: [@Sendable () -> Void] = []
         var finished = false
@@ -51,6 +64,11 @@ public final class HTTPServer: @unchecked Sendable {
         self.responder = responder
         loops = (0..<max(1, configuration.eventLoops)).map { EventLoop(index: $0) }
         serverHeader = configuration.serverName.isEmpty ? [] : Array("Server: \(configuration.serverName)\r\n".utf8)
+        limits = Limits(
+            maxHeaderBytes: configuration.maxHeaderBytes, maxTargetBytes: configuration.maxTargetBytes,
+            maxBodyBytes: configuration.maxBodyBytes, headerReadTimeout: configuration.headerReadTimeout,
+            bodyReadTimeout: configuration.bodyReadTimeout, idleTimeout: configuration.idleTimeout,
+            writeTimeout: configuration.writeTimeout)
     }
 
     /// The number of client connections open now (idle keep-alive ones included; connections
@@ -59,6 +77,15 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// The number of connections accepted since start.
     public var acceptedConnections: Int { counters.withLock { $0.accepted } }
+
+    /// Requests the server answered itself without asking the responder, by status: malformed
+    /// or over-limit requests (400, 408, 413, 414, 417, 431, 501, 505) and connections refused
+    /// above the cap (503). ``Metrics`` reports them as `http_server_refusals_total`.
+    public var refusals: [Int: Int] { counters.withLock { $0.refusals } }
+
+    func countRefusal(_ status: Int) {
+        counters.withLock { $0.refusals[status, default: 0] += 1 }
+    }
 
     var isShuttingDown: Bool { counters.withLock { $0.shuttingDown } }
 
@@ -137,7 +164,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var nextLoop = 0
 
     /// Accepts what is pending and hands each connection to a loop (round robin).
-    fileprivate func acceptAvailable(_ listener: Listener) {
+    func acceptAvailable(_ listener: Listener) {
         var address = sockaddr_storage()
         // Bounded so the loop also serves its own connections while a flood arrives.
         for _ in 0..<256 {
@@ -253,87 +280,11 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func stopAccepting() {
-        guard
-            let listener = listener.withLock({ listener in
-                defer { listener = nil }; return listener
-            })
-        else { return }
-        listener.loop.execute { listener.close() }
-    }
-}
-
-/// The listening socket, registered with the first event loop.
-final class Listener: PollerClient, @unchecked Sendable {
-    let fd: Int32
-    unowned let server: HTTPServer
-    let loop: EventLoop
-    var backoffSeconds: Double = 0
-    private var paused = false
-    private var closed = false
-
-    init(fd: Int32, server: HTTPServer, loop: EventLoop) {
-        self.fd = fd
-        self.server = server
-        self.loop = loop
-    }
-
-    func handle(_ event: Poller.Event) {
-        guard !closed, !paused else { return }
-        server.acceptAvailable(self)
-    }
-
-    /// Stops watching the listener for a while (the loop's own timer, which needs no descriptor).
-    func pause(_ error: Int32) {
-        backoffSeconds = backoffSeconds == 0 ? 0.005 : min(backoffSeconds * 2, 1)
-        server.configuration.log?(
-            "accept: \(Sys.errorText(error)) (errno \(error)); retrying in \(Int(backoffSeconds * 1000)) ms")
-        paused = true
-        loop.setInterest(self, read: false, write: false)
-        loop.schedule(after: backoffSeconds) { [self] in
-            guard !closed else { return }
-            paused = false
-            loop.setInterest(self, read: true, write: false)
-            server.acceptAvailable(self)
+        let listener = self.listener.withLock { listener in
+            defer { listener = nil }
+            return listener
         }
-    }
-
-    func close() {
-        guard !closed else { return }
-        closed = true
-        loop.remove(self)
-        Sys.close(fd)
-    }
-}
-
-/// Why ``HTTPServer/start()`` failed.
-public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
-    /// The step that failed.
-    public enum Operation: String, Sendable {
-        case resolve, socket, bind, listen, start
-    }
-    /// The step that failed.
-    public var operation: Operation
-    /// The configured host.
-    public var host: String
-    /// The configured port.
-    public var port: Int
-    /// errno (or the getaddrinfo status for `.resolve`).
-    public var code: Int32
-    /// The system's text for `code`.
-    public var message: String
-
-    /// An error; `message` defaults to the system's text for `code`.
-    public init(operation: Operation, host: String, port: Int, code: Int32, message: String? = nil) {
-        self.operation = operation
-        self.host = host
-        self.port = port
-        self.code = code
-        self.message = message ?? (operation == .start ? "the server was already started" : Sys.errorText(code))
-    }
-
-    /// `cannot bind 127.0.0.1:8080: Address already in use (errno 98)`.
-    public var description: String {
-        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        return "cannot \(operation.rawValue) \(address): \(message) (errno \(code))"
+        guard let listener else { return }
+        listener.loop.execute { listener.close() }
     }
 }

@@ -171,29 +171,3 @@ enum Sys {
         }
     }
 }
-
-/// A value guarded by a lock. `NSLock` rather than `Mutex` so the module also builds for macOS 14.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    @inline(__always) func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
-
-/// An open file descriptor that closes itself when the last reference goes away.
-/// Used by `HTTPBody.file` so a body that is dropped before it is sent still closes its file.
-public final class FileDescriptor: Sendable {
-    /// The descriptor number.
-    public let rawValue: Int32
-
-    /// Takes ownership of `rawValue`.
-    public init(owning rawValue: Int32) { self.rawValue = rawValue }
-
-    deinit { Sys.close(rawValue) }
-}

@@ -31,18 +31,32 @@ final class TestClient {
         }
         guard result == 0 else {
             let text = String(cString: strerror(errno))
-            Glibc.close(fd)
+            close()  // deinit still runs for a class whose properties are set: close only once
             throw Failure(description: "connect: \(text)")
         }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    deinit { Glibc.close(fd) }
+    private var closed = false
+
+    /// Closes the socket now (once: a second close could hit a descriptor number another
+    /// test's socket has reused).
+    func close() {
+        guard !closed else { return }
+        closed = true
+        Glibc.close(fd)
+    }
+
+    deinit { close() }
 
     /// Sends all bytes (blocking). Returns false if the peer reset the connection.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    func send(_ bytes: [UInt8]) -> Bool { Self.sendAll(fd: fd, bytes) }
+
+    /// Blocking send of all bytes on a descriptor (usable from another thread).
+    @discardableResult
+    static func sendAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes {
@@ -116,7 +130,7 @@ final class TestClient {
     }
 
     /// Reads one response. `head: true` for a response to HEAD (no body whatever the headers say).
-    func readResponse(timeout: Double = 5, head: Bool = false) throws -> TestResponse {
+    func readResponse(timeout: Double = 15, head: Bool = false) throws -> TestResponse {
         let deadline = Date(timeIntervalSinceNow: timeout)
         // Head.
         var headEnd: Int?
@@ -193,7 +207,7 @@ final class TestClient {
     }
 
     /// Reads raw bytes until `marker` has been seen, returning everything up to and including it.
-    func readUntil(_ marker: String, timeout: Double = 5) throws -> String {
+    func readUntil(_ marker: String, timeout: Double = 15) throws -> String {
         let deadline = Date(timeIntervalSinceNow: timeout)
         let bytes = Array(marker.utf8)
         while true {

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Small files' bytes and ready-made headers, keyed by relative path and validated by
+/// (device, inode, size, modification time).
+final class FileCache: @unchecked Sendable {
+    struct Key: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int
+        var mtimeSeconds: Int
+        var mtimeNanoseconds: Int
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int(info.st_size)
+            #if canImport(Darwin)
+                mtimeSeconds = Int(info.st_mtimespec.tv_sec)
+                mtimeNanoseconds = Int(info.st_mtimespec.tv_nsec)
+            #else
+                mtimeSeconds = Int(info.st_mtim.tv_sec)
+                mtimeNanoseconds = Int(info.st_mtim.tv_nsec)
+            #endif
+        }
+    }
+
+    struct Entry: Sendable {
+        var key: Key
+        var bytes: [UInt8]?
+        /// When `stat` last confirmed the entry (monotonic nanoseconds).
+        var checked: UInt64
+        var etag: String
+        var lastModified: String
+        /// Content-Type, ETag, Last-Modified, Accept-Ranges, Cache-Control, X-Content-Type-Options.
+        var headers: HTTPHeaders
+        /// ETag, Last-Modified, Cache-Control (for 304 and 416).
+        var validatorHeaders: HTTPHeaders
+
+        init(key: Key, relative: String, bytes: [UInt8]?, cacheControl: String, checked: UInt64) {
+            self.key = key
+            self.bytes = bytes
+            self.checked = checked
+            etag =
+                "\"" + String(key.inode, radix: 16) + "-" + String(key.size, radix: 16) + "-"
+                + String(key.mtimeSeconds, radix: 16) + String(key.mtimeNanoseconds, radix: 16) + "\""
+            lastModified = HTTPDate.string(key.mtimeSeconds)
+            validatorHeaders = ["ETag": etag, "Last-Modified": lastModified, "Cache-Control": cacheControl]
+            headers = [
+                "Content-Type": MIMEType.forPath(relative), "ETag": etag, "Last-Modified": lastModified,
+                "Accept-Ranges": "bytes", "Cache-Control": cacheControl,
+                // Browsers must not guess a type other than the one sent.
+                "X-Content-Type-Options": "nosniff",
+            ]
+        }
+    }
+
+    private let entries = ReadMostly([String: Entry]())
+    private let totalBytes = Locked(0)
+    /// The most bytes kept; when exceeded the cache starts afresh.
+    static let capacity = 64 * 1024 * 1024
+
+    /// The entry for `relative` if `stat` confirmed it less than `interval` seconds ago.
+    func lookupFresh(_ relative: String, now: UInt64, interval: Double) -> Entry? {
+        entries.read { entries in
+            guard let entry = entries[relative], now &- entry.checked < UInt64(interval * 1e9) else { return nil }
+            return entry
+        }
+    }
+
+    /// The entry for `relative` if it matches what `stat` says now; marks it confirmed.
+    func lookup(_ relative: String, _ key: Key, now: UInt64) -> Entry? {
+        entries.write { entries in
+            guard var entry = entries[relative], entry.key == key else { return nil }
+            entry.checked = now
+            entries[relative] = entry
+            return entry
+        }
+    }
+
+    func store(_ relative: String, _ entry: Entry) {
+        entries.write { entries in
+            let size = entry.bytes?.count ?? 0
+            let total = totalBytes.withLock { total -> Int in
+                total += size - (entries[relative]?.bytes?.count ?? 0)
+                return total
+            }
+            if total > Self.capacity {
+                entries.removeAll()
+                totalBytes.withLock { $0 = size }
+            }
+            entries[relative] = entry
+        }
+    }
+}
