@@ -88,6 +88,7 @@ public final class ModalLabApp: @unchecked Sendable {
         c.maxBodyBytes = configuration.maxBodyBytes
         let server = HTTPServer(configuration: c, responder: router)
         let port = try server.start()
+        metrics.track(server)
         self.server = server
         startWatching()
         return port

@@ -11,6 +11,9 @@ let usage = """
            modallab new NAME [--from EXAMPLE]
     """
 
+// Before any thread starts, so every thread inherits the mask and `serve` can sigwait for them.
+blockTerminationSignals()
+
 var args = Array(CommandLine.arguments.dropFirst())
 let command = args.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
 if args.first == command { args.removeFirst() }

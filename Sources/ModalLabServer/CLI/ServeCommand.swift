@@ -54,6 +54,7 @@ public enum ServeCommand {
             return 2
         }
 
+        blockTerminationSignals()
         let app: ModalLabApp
         let port: Int
         do {
@@ -75,19 +76,35 @@ public enum ServeCommand {
         err += "data in \(c.dataDirectory); press Ctrl-C to stop\n"
         FileHandle.standardError.write(Data(err.utf8))
 
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let signals = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
-        for s in signals {
-            s.setEventHandler {
-                FileHandle.standardError.write(Data("stopping: finishing requests and flushing the log…\n".utf8))
-                app.shutdown(gracePeriod: 5) {
-                    FileHandle.standardError.write(Data("stopped\n".utf8))
-                    exit(0)
-                }
-            }
-            s.resume()
-        }
-        dispatchMain()
+        // SIGINT and SIGTERM were blocked before any thread started (`blockTerminationSignals`), so
+        // none is lost: the main thread waits for one here (nothing else needs it: the server runs
+        // on its own event-loop threads), then shuts down gracefully.
+        var set = terminationSignals()
+        var received: Int32 = 0
+        sigwait(&set, &received)
+        FileHandle.standardError.write(Data("stopping: finishing requests and flushing the log…\n".utf8))
+        let done = DispatchSemaphore(value: 0)
+        app.shutdown(gracePeriod: 5) { done.signal() }
+        done.wait()
+        FileHandle.standardError.write(Data("stopped\n".utf8))
+        return 0
     }
+}
+
+/// SIGINT and SIGTERM.
+public func terminationSignals() -> sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    return set
+}
+
+/// Blocks SIGINT and SIGTERM in this thread and every thread it starts, so that a signal
+/// arriving while the server starts waits for `sigwait` instead of being lost. SIGPIPE is
+/// ignored (writes to a closed socket fail with EPIPE instead).
+public func blockTerminationSignals() {
+    var set = terminationSignals()
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+    signal(SIGPIPE, SIG_IGN)
 }
