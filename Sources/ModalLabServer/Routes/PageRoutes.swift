@@ -10,14 +10,20 @@ extension ModalLabApp {
             // The first visit trades ?token= for a cookie and drops it from the address bar.
             if let t = req.query("token") {
                 guard constantTimeEqual(t, owner.token) else {
-                    return errorPage(Problem(.unauthorized, title: "Wrong owner token", detail: "the token in the address does not match; use the URL `modallab serve` printed"))
+                    return errorPage(
+                        Problem(
+                            .unauthorized, title: "Wrong owner token",
+                            detail: "the token in the address does not match; use the URL `modallab serve` printed"))
                 }
                 var r = HTTPResponse.redirect(to: "/")
                 r.headers.add(name: "Set-Cookie", value: owner.cookie)
                 return r
             }
             guard owner.isOwner(req) else {
-                return errorPage(Problem(.unauthorized, title: "Owner token required", detail: "open the URL that `modallab serve` printed when it started (http://…/?token=…)."))
+                return errorPage(
+                    Problem(
+                        .unauthorized, title: "Owner token required",
+                        detail: "open the URL that `modallab serve` printed when it started (http://…/?token=…)."))
             }
             return guarded { () throws(Problem) in try renderPage("gallery", galleryContext()) }
         }
@@ -54,13 +60,16 @@ extension ModalLabApp {
         guard let p = loaded.prototype else {
             throw Problem(
                 .conflict, title: "Prototype has errors",
-                detail: "\(loaded.file) has \(loaded.errorCount) error(s); the first: \(loaded.diagnostics.first { $0.severity == .error }?.description ?? "")")
+                detail:
+                    "\(loaded.file) has \(loaded.errorCount) error(s); the first: \(loaded.diagnostics.first { $0.severity == .error }?.description ?? "")"
+            )
         }
         return (loaded, p)
     }
 
     /// Renders a page template; HTML responses are never cached (they carry live state).
-    func renderPage(_ name: String, _ context: [String: Any], status: HTTPStatus = .ok) throws(Problem) -> HTTPResponse {
+    func renderPage(_ name: String, _ context: [String: Any], status: HTTPStatus = .ok) throws(Problem) -> HTTPResponse
+    {
         do {
             var r = HTTPResponse.html(try templates.render(name, context), status: status)
             r.headers["Cache-Control"] = "no-store"
@@ -72,7 +81,9 @@ extension ModalLabApp {
 
     /// An error as an HTML page (for browsers) with the problem's status.
     func errorPage(_ p: Problem) -> HTTPResponse {
-        var r = (try? renderPage("error", ["status": p.status.code, "title": p.title, "detail": p.detail ?? ""], status: p.status))
+        var r =
+            (try? renderPage(
+                "error", ["status": p.status.code, "title": p.title, "detail": p.detail ?? ""], status: p.status))
             ?? p.response
         for (n, v) in p.headers { r.headers.add(name: n, value: v) }
         return r
@@ -111,7 +122,8 @@ extension ModalLabApp {
         let deviceID = req.query("device") ?? p.devices.first ?? "iphone-16"
         guard let device = DeviceCatalogue.device(deviceID) else {
             throw Problem.badRequest(
-                "unknown device \"\(deviceID)\"; known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))", path: "device")
+                "unknown device \"\(deviceID)\"; known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))",
+                path: "device")
         }
         let o = req.query("orientation") ?? "portrait"
         guard let orientation = Orientation(rawValue: o) else {
@@ -119,15 +131,19 @@ extension ModalLabApp {
         }
         let m = req.query("multitasking") ?? "full"
         guard let mt = Multitasking(rawValue: m) else {
-            throw Problem.badRequest("multitasking is one of full, half, third, slideOver; not \"\(m)\"", path: "multitasking")
+            throw Problem.badRequest(
+                "multitasking is one of full, half, third, slideOver; not \"\(m)\"", path: "multitasking")
         }
         return Environment(device: device, orientation: orientation, multitasking: mt)
     }
 
-    func playerContext(_ lp: (LoadedPrototype, Prototype), _ req: HTTPRequest, viewer: Viewer) throws(Problem) -> [String: Any] {
+    func playerContext(_ lp: (LoadedPrototype, Prototype), _ req: HTTPRequest, viewer: Viewer) throws(Problem)
+        -> [String: Any]
+    {
         let (loaded, p) = lp
         let env = try environment(from: req, for: p)
-        let engine = PresentationEngine(prototype: p, options: EngineOptions(popoverConflict: configuration.popoverConflict))
+        let engine = PresentationEngine(
+            prototype: p, options: EngineOptions(popoverConflict: configuration.popoverConflict))
         let state = engine.start(environment: env).state
         let listed = p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) }
         return [
@@ -160,23 +176,35 @@ extension ModalLabApp {
         }
     }
 
+    /// Every device × orientation, iPhones then iPads, each frame sized to its device at one
+    /// scale per family (the embedded player fits the device to its frame).
     func boardContext(_ lp: (LoadedPrototype, Prototype), viewer: Viewer) -> [String: Any] {
         let p = lp.1
-        let devices = DeviceCatalogue.all
-        var cells: [[String: Any]] = []
-        for d in devices {
-            for o in Orientation.allCases {
-                let env = Environment(device: d, orientation: o)
-                let s = env.screenSize
-                let k = d.family == .iPhone ? 0.45 : 0.3
-                cells.append([
-                    "id": p.id, "device": d.id, "deviceName": d.name, "orientation": o.rawValue,
-                    "sizeClass": env.sizeClassDescription,
-                    "frameWidth": Int((s.width + 40) * k) + 16, "frameHeight": Int((s.height + 40) * k) + 16,
-                ])
+        var families: [[String: Any]] = []
+        for family in [Device.Family.iPhone, .iPad] {
+            var cells: [[String: Any]] = []
+            for d in DeviceCatalogue.all where d.family == family {
+                for o in Orientation.allCases {
+                    let env = Environment(device: d, orientation: o)
+                    let s = env.screenSize
+                    // The frame's bezel (Public/modallab.css): 14 pt, 22 pt on iPad, 76 × 20 pt
+                    // around a home button.
+                    let homeButton = family == .iPhone && d.safeBottom == 0
+                    var bezel = (w: family == .iPad ? 22.0 : 14.0, h: family == .iPad ? 22.0 : 14.0)
+                    if homeButton { bezel = o == .portrait ? (20, 76) : (76, 20) }
+                    let k = family == .iPhone ? 0.42 : 0.3
+                    cells.append([
+                        "id": p.id, "device": d.id, "deviceName": d.name, "orientation": o.rawValue,
+                        "sizeClass": env.sizeClassDescription,
+                        "inPrototype": p.devices.contains(d.id),
+                        "frameWidth": Int(((s.width + 2 * bezel.w) * k).rounded()) + 4,
+                        "frameHeight": Int(((s.height + 2 * bezel.h) * k).rounded()) + 4,
+                    ])
+                }
             }
+            families.append(["name": family == .iPhone ? "iPhone" : "iPad", "cells": cells])
         }
-        return ["id": p.id, "name": p.name, "cells": cells, "isOwner": viewer == .owner, "query": ""]
+        return ["id": p.id, "name": p.name, "families": families, "isOwner": viewer == .owner, "query": ""]
     }
 
     func rulesContext() -> [String: Any] {
