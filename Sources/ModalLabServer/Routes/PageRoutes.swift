@@ -10,20 +10,14 @@ extension ModalLabApp {
             // The first visit trades ?token= for a cookie and drops it from the address bar.
             if let t = req.query("token") {
                 guard constantTimeEqual(t, owner.token) else {
-                    return errorPage(
-                        Problem(
-                            .unauthorized, title: "Wrong owner token",
-                            detail: "the token in the address does not match; use the URL `modallab serve` printed"))
+                    return errorPage(Problem(.unauthorized, title: "Wrong owner token", detail: "the token in the address does not match; use the URL `modallab serve` printed"))
                 }
                 var r = HTTPResponse.redirect(to: "/")
                 r.headers.add(name: "Set-Cookie", value: owner.cookie)
                 return r
             }
             guard owner.isOwner(req) else {
-                return errorPage(
-                    Problem(
-                        .unauthorized, title: "Owner token required",
-                        detail: "open the URL that `modallab serve` printed when it started (http://…/?token=…)."))
+                return errorPage(Problem(.unauthorized, title: "Owner token required", detail: "open the URL that `modallab serve` printed when it started (http://…/?token=…)."))
             }
             return guarded { () throws(Problem) in try renderPage("gallery", galleryContext()) }
         }
@@ -60,16 +54,13 @@ extension ModalLabApp {
         guard let p = loaded.prototype else {
             throw Problem(
                 .conflict, title: "Prototype has errors",
-                detail:
-                    "\(loaded.file) has \(loaded.errorCount) error(s); the first: \(loaded.diagnostics.first { $0.severity == .error }?.description ?? "")"
-            )
+                detail: "\(loaded.file) has \(loaded.errorCount) error(s); the first: \(loaded.diagnostics.first { $0.severity == .error }?.description ?? "")")
         }
         return (loaded, p)
     }
 
     /// Renders a page template; HTML responses are never cached (they carry live state).
-    func renderPage(_ name: String, _ context: [String: Any], status: HTTPStatus = .ok) throws(Problem) -> HTTPResponse
-    {
+    func renderPage(_ name: String, _ context: [String: Any], status: HTTPStatus = .ok) throws(Problem) -> HTTPResponse {
         do {
             var r = HTTPResponse.html(try templates.render(name, context), status: status)
             r.headers["Cache-Control"] = "no-store"
@@ -81,9 +72,7 @@ extension ModalLabApp {
 
     /// An error as an HTML page (for browsers) with the problem's status.
     func errorPage(_ p: Problem) -> HTTPResponse {
-        var r =
-            (try? renderPage(
-                "error", ["status": p.status.code, "title": p.title, "detail": p.detail ?? ""], status: p.status))
+        var r = (try? renderPage("error", ["status": p.status.code, "title": p.title, "detail": p.detail ?? ""], status: p.status))
             ?? p.response
         for (n, v) in p.headers { r.headers.add(name: n, value: v) }
         return r
@@ -122,8 +111,7 @@ extension ModalLabApp {
         let deviceID = req.query("device") ?? p.devices.first ?? "iphone-16"
         guard let device = DeviceCatalogue.device(deviceID) else {
             throw Problem.badRequest(
-                "unknown device \"\(deviceID)\"; known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))",
-                path: "device")
+                "unknown device \"\(deviceID)\"; known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))", path: "device")
         }
         let o = req.query("orientation") ?? "portrait"
         guard let orientation = Orientation(rawValue: o) else {
@@ -131,19 +119,15 @@ extension ModalLabApp {
         }
         let m = req.query("multitasking") ?? "full"
         guard let mt = Multitasking(rawValue: m) else {
-            throw Problem.badRequest(
-                "multitasking is one of full, half, third, slideOver; not \"\(m)\"", path: "multitasking")
+            throw Problem.badRequest("multitasking is one of full, half, third, slideOver; not \"\(m)\"", path: "multitasking")
         }
         return Environment(device: device, orientation: orientation, multitasking: mt)
     }
 
-    func playerContext(_ lp: (LoadedPrototype, Prototype), _ req: HTTPRequest, viewer: Viewer) throws(Problem)
-        -> [String: Any]
-    {
+    func playerContext(_ lp: (LoadedPrototype, Prototype), _ req: HTTPRequest, viewer: Viewer) throws(Problem) -> [String: Any] {
         let (loaded, p) = lp
         let env = try environment(from: req, for: p)
-        let engine = PresentationEngine(
-            prototype: p, options: EngineOptions(popoverConflict: configuration.popoverConflict))
+        let engine = PresentationEngine(prototype: p, options: EngineOptions(popoverConflict: configuration.popoverConflict))
         let state = engine.start(environment: env).state
         let listed = p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) }
         return [
