@@ -250,7 +250,8 @@ function updateInert() {
   const top = topLayer();
   const modal = top && top.getAttribute("aria-modal") === "true";
   for (const el of stage.querySelectorAll(".layer")) {
-    el.inert = Boolean(modal && el !== top && !el.contains(top));
+    // A curled page stays live: tapping it is how a partial curl is dismissed.
+    el.inert = Boolean(modal && el !== top && !el.contains(top) && !el.dataset.curled);
   }
 }
 
@@ -290,7 +291,7 @@ function placePopovers() {
     left: parseFloat(cs.getPropertyValue("--safe-left")) || 0,
     right: parseFloat(cs.getPropertyValue("--safe-right")) || 0,
   };
-  const margin = 10, arrow = 13, radius = 13;
+  const margin = 10, arrow = 13, inset = 8; // the arrow may reach into the corner rounding, as UIKit's does
   for (const pop of stage.querySelectorAll('.presentation[data-form="popover"]')) {
     const src = pop.dataset.source && stage.querySelector(`[data-id="${CSS.escape(pop.dataset.source)}"]`);
     const arrowEl = pop.querySelector(".popover-arrow");
@@ -316,14 +317,14 @@ function placePopovers() {
       x = clampX(r.x + r.w / 2 - box.w / 2);
       y = dir === "up" ? r.y + r.h + arrow : r.y - arrow - box.h;
       const ax = r.x + r.w / 2 - x - 13;
-      arrowEl.style.left = `${Math.max(radius, Math.min(box.w - radius - 26, ax))}px`;
+      arrowEl.style.left = `${Math.max(inset, Math.min(box.w - inset - 26, ax))}px`;
       arrowEl.style.top = "";
     } else {
       if (box.w > space[dir]) { box.w = Math.max(120, space[dir]); pop.style.width = `${box.w}px`; }
       y = clampY(r.y + r.h / 2 - box.h / 2);
       x = dir === "left" ? r.x + r.w + arrow : r.x - arrow - box.w;
       const ay = r.y + r.h / 2 - y - 13;
-      arrowEl.style.top = `${Math.max(radius, Math.min(box.h - radius - 26, ay))}px`;
+      arrowEl.style.top = `${Math.max(inset, Math.min(box.h - inset - 26, ay))}px`;
       arrowEl.style.left = "";
     }
     pop.dataset.arrow = src ? dir : "none";
@@ -471,6 +472,8 @@ stage.addEventListener("click", (ev) => {
   const layer = t.closest(".presentation");
   const modal = layer?.dataset.modal;
   const p = pointInWindow(ev);
+  // UIKit dismisses a partial curl when the curled page is tapped.
+  if (t.closest('.layer[data-curled="true"], .curl-flap')) return send({ type: "tapOutside", ...p });
   if (t.closest("[data-back]")) return send({ type: "back" });
   if (t.closest(".dim")) {
     // A popover's passthrough controls (and the bars beneath a bar-button popover) take the tap.
