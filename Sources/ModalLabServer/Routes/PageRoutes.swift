@@ -160,14 +160,16 @@ extension ModalLabApp {
         }
     }
 
-    /// Every device × orientation, iPhones then iPads, each frame sized to its device at one
-    /// scale per family (the embedded player fits the device to its frame).
+    /// Every device × orientation: iPhones then iPads, each device's portrait and landscape side
+    /// by side, every frame sized to its device at one scale per family (the embedded player
+    /// fits the device to its frame).
     func boardContext(_ lp: (LoadedPrototype, Prototype), viewer: Viewer) -> [String: Any] {
         let p = lp.1
         var families: [[String: Any]] = []
         for family in [Device.Family.iPhone, .iPad] {
-            var cells: [[String: Any]] = []
+            var devices: [[String: Any]] = []
             for d in DeviceCatalogue.all where d.family == family {
+                var cells: [[String: Any]] = []
                 for o in Orientation.allCases {
                     let env = Environment(device: d, orientation: o)
                     let s = env.screenSize
@@ -180,13 +182,16 @@ extension ModalLabApp {
                     cells.append([
                         "id": p.id, "device": d.id, "deviceName": d.name, "orientation": o.rawValue,
                         "sizeClass": env.sizeClassDescription,
-                        "inPrototype": p.devices.contains(d.id),
                         "frameWidth": Int(((s.width + 2 * bezel.w) * k).rounded()) + 4,
                         "frameHeight": Int(((s.height + 2 * bezel.h) * k).rounded()) + 4,
                     ])
                 }
+                devices.append([
+                    "id": p.id, "device": d.id, "deviceName": d.name, "inPrototype": p.devices.contains(d.id),
+                    "points": "\(Int(d.width)) × \(Int(d.height)) pt", "cells": cells,
+                ])
             }
-            families.append(["name": family == .iPhone ? "iPhone" : "iPad", "cells": cells])
+            families.append(["name": family == .iPhone ? "iPhone" : "iPad", "devices": devices])
         }
         return ["id": p.id, "name": p.name, "families": families, "isOwner": viewer == .owner, "query": ""]
     }
