@@ -161,8 +161,8 @@ extension ModalLabApp {
     }
 
     /// Every device × orientation: iPhones then iPads, each device's portrait and landscape side
-    /// by side, every frame sized to its device at one scale per family (the embedded player
-    /// fits the device to its frame).
+    /// by side. Frames carry their device's size in points; the stylesheet scales them, one
+    /// scale per family and window width, and the embedded player fits the device to its frame.
     func boardContext(_ lp: (LoadedPrototype, Prototype), viewer: Viewer) -> [String: Any] {
         let p = lp.1
         var families: [[String: Any]] = []
@@ -178,12 +178,10 @@ extension ModalLabApp {
                     let homeButton = family == .iPhone && d.safeBottom == 0
                     var bezel = (w: family == .iPad ? 22.0 : 14.0, h: family == .iPad ? 22.0 : 14.0)
                     if homeButton { bezel = o == .portrait ? (20, 76) : (76, 20) }
-                    let k = family == .iPhone ? 0.42 : 0.3
                     cells.append([
                         "id": p.id, "device": d.id, "deviceName": d.name, "orientation": o.rawValue,
                         "sizeClass": env.sizeClassDescription,
-                        "frameWidth": Int(((s.width + 2 * bezel.w) * k).rounded()) + 4,
-                        "frameHeight": Int(((s.height + 2 * bezel.h) * k).rounded()) + 4,
+                        "frameWidth": Int(s.width + 2 * bezel.w), "frameHeight": Int(s.height + 2 * bezel.h),
                     ])
                 }
                 devices.append([
@@ -191,7 +189,7 @@ extension ModalLabApp {
                     "points": "\(Int(d.width)) × \(Int(d.height)) pt", "cells": cells,
                 ])
             }
-            families.append(["name": family == .iPhone ? "iPhone" : "iPad", "devices": devices])
+            families.append(["name": family == .iPhone ? "iPhone" : "iPad", "family": family == .iPhone ? "phone" : "pad", "devices": devices])
         }
         return ["id": p.id, "name": p.name, "families": families, "isOwner": viewer == .owner, "query": ""]
     }
