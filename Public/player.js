@@ -138,6 +138,8 @@ async function render(html, { oldLayers, animate }) {
       if (n.dataset.behind) el.dataset.behind = n.dataset.behind; else delete el.dataset.behind;
       if (!n.dataset.covered) delete el.dataset.covered;
     }
+    const bar = stage.querySelector(".status-bar");
+    if (bar) bar.classList.toggle("light", Boolean(next.querySelector(".status-bar.light")));
     for (const el of leaving) {
       el.classList.add("leaving");
       stage.querySelector(`.dim[data-dim-for="${CSS.escape(layerKey(el))}"]`)?.classList.add("leaving-dim");
@@ -172,10 +174,9 @@ async function render(html, { oldLayers, animate }) {
   placePopovers();
 
   if (animate) {
-    for (const [k, el] of layers) {
-      if (k === "@app" || oldLayers.has(k)) continue;
-      enter(el);
-    }
+    // Layers that stay move from their old pose to their new one (measured before any
+    // entering animation starts, which would change what getComputedStyle reports).
+    const moves = [];
     for (const [k, was] of before) {
       const el = layers.get(k);
       if (!el) continue;
@@ -185,7 +186,15 @@ async function render(html, { oldLayers, animate }) {
       if (el.dataset.form === "card" && Math.abs(was.height - now.height) > 1) {
         frames[0].height = `${was.height}px`; frames[1].height = `${now.height}px`;
       }
-      if (Object.keys(frames[0]).length) el.animate(frames, { duration: 350, easing: "cubic-bezier(0.2, 0.9, 0.25, 1)" });
+      if (Object.keys(frames[0]).length) moves.push([el, frames]);
+    }
+    for (const [k, el] of layers) {
+      if (k === "@app" || oldLayers.has(k)) continue;
+      enter(el);
+    }
+    for (const [el, frames] of moves) {
+      if (el.classList.contains("under-entering") || el.classList.contains("curling")) continue;
+      el.animate(frames, { duration: 350, easing: "cubic-bezier(0.2, 0.9, 0.25, 1)" });
     }
   }
   updateInert();
