@@ -428,7 +428,7 @@ function showRefusal(problem) {
     box.innerHTML = `<strong>Refused</strong> by <a class="rule-id" href="/rules#${encodeURIComponent(rule)}">${escapeHTML(rule)}</a>` +
       ` <span class="badge severity-${escapeHTML(problem?.severity ?? "error")}">${escapeHTML(problem?.severity ?? "error")}</span>` +
       `<p class="message">${escapeHTML(detail)}</p>` +
-      `<details open><summary>Source</summary><p class="source">${escapeHTML(problem?.source ?? "")}</p></details>`;
+      `<details><summary>Source</summary><p class="source">${escapeHTML(problem?.source ?? "")}</p></details>`;
     box.hidden = false;
     box.dataset.rule = rule;
   }
