@@ -23,7 +23,6 @@ import json
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -260,6 +259,7 @@ def setUpModule():
     if not os.access(binary, os.X_OK):
         raise RuntimeError(f"no modallab executable at {binary}; run `swift build --product modallab` or set MODALLAB_BIN")
     Harness.tmp = Path(tempfile.mkdtemp(prefix="modallab-browser-"))
+    unittest.addModuleCleanup(cleanup)  # runs even when the set-up below fails
     protos = Harness.tmp / "prototypes"
     protos.mkdir()
     for f in (ROOT / "Templates" / "prototypes").glob("*.json"):
@@ -294,17 +294,21 @@ def setUpModule():
     Harness.driver.get(owner_url)  # trades the token for the owner cookie
 
 
-def tearDownModule():
+def cleanup():
+    """Stops the browser and the server this suite started, and removes its folders."""
     if Harness.driver:
         Harness.driver.quit()
+        Harness.driver = None
     if Harness.server:
         Harness.server.terminate()
         try:
             Harness.server.wait(10)
         except subprocess.TimeoutExpired:
             Harness.server.kill()
+        Harness.server = None
     if Harness.tmp:
         shutil.rmtree(Harness.tmp, ignore_errors=True)
+        Harness.tmp = None
 
 
 class PlayerTestCase(unittest.TestCase):

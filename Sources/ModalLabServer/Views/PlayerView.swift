@@ -66,9 +66,9 @@ struct PlayerView {
         ]
     }
 
-    /// Light status-bar text when the app is pushed back behind a card (black shows above it).
+    /// Light status-bar text when a layer is pushed back behind a card (black shows above it).
     func statusBarIsLight(_ layers: [[String: Any]]) -> Bool {
-        env.multitasking == .full && layers.first.map { ($0["behindCard"] as? Bool) == true } == true
+        env.multitasking == .full && layers.contains { ($0["behindCard"] as? Bool) == true }
     }
 
     func pt(_ v: Double) -> String {
