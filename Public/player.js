@@ -266,7 +266,7 @@ function updateInert() {
 
 // Card content at its top lets a downward touch drag move the card instead of scrolling.
 function markScrollEdges() {
-  for (const c of stage.querySelectorAll(".form-card .content")) c.classList.toggle("at-top", c.scrollTop <= 0);
+  for (const c of stage.querySelectorAll(".form-card .content, .form-centered .content")) c.classList.toggle("at-top", c.scrollTop <= 0);
 }
 stage.addEventListener("scroll", (ev) => {
   if (ev.target.classList?.contains("content")) ev.target.classList.toggle("at-top", ev.target.scrollTop <= 0);
