@@ -573,7 +573,7 @@ stage.addEventListener("pointerdown", (ev) => {
   const detents = card.dataset.form === "card" ? detentsOf(card) : [];
   drag = {
     card, id: ev.pointerId, x0: ev.clientX, y0: ev.clientY, started: false,
-    h0: card.offsetHeight, detents, dy: 0, v: 0, last: ev.clientY, lt: performance.now(),
+    h0: card.offsetHeight, detents, dy: 0, v: 0, samples: [[performance.now(), ev.clientY]],
     blocked: card.dataset.dirty === "true" || card.dataset.modalInPresentation === "true",
   };
 });
@@ -592,9 +592,8 @@ stage.addEventListener("pointermove", (ev) => {
     document.activeElement?.blur?.();
   }
   ev.preventDefault();
-  const now = performance.now();
-  drag.v = ((ev.clientY - drag.last) / scale) / Math.max(1, now - drag.lt); // points per ms, + is down
-  drag.last = ev.clientY; drag.lt = now;
+  drag.samples.push([performance.now(), ev.clientY]);
+  if (drag.samples.length > 20) drag.samples.shift();
   drag.dy = dy;
   pose(drag, dy);
 });
@@ -619,6 +618,15 @@ function pose(d, dy) {
   }
 }
 
+// Points per millisecond (+ is down) over the last 100 ms of the drag; a single pair of
+// coalesced pointer events would give a wild figure.
+function releaseVelocity(samples) {
+  const [t1, y1] = samples[samples.length - 1];
+  const from = samples.find(([t]) => t1 - t <= 100) ?? samples[0];
+  const dt = t1 - from[0];
+  return dt < 16 ? 0 : ((y1 - from[1]) / scale) / dt;
+}
+
 function rubber(x, k = 0.15) { return (1 - 1 / (x * k / 60 + 1)) * 60 / k * 0.55; }
 
 function endDrag(ev) {
@@ -630,6 +638,7 @@ function endDrag(ev) {
   setTimeout(() => { suppressClick = false; }, 0);
   const { card } = d;
   card.classList.remove("dragging");
+  d.v = releaseVelocity(d.samples);
   const modal = card.dataset.modal;
   const projectedOffset = d.offset + Math.max(0, d.v) * 180;
   const dismissDistance = Math.min(140, d.h0 * 0.3);

@@ -209,6 +209,7 @@ def hostile_prototype():
 
 class Harness:
     server = None
+    reader = None
     driver = None
     base = None
     tmp = None
@@ -227,7 +228,8 @@ def read_first_line(proc, timeout):
         for line in proc.stdout:  # keep draining so the server never blocks on a full pipe
             Harness.log.append(line)
 
-    threading.Thread(target=reader, daemon=True).start()
+    Harness.reader = threading.Thread(target=reader, daemon=True)
+    Harness.reader.start()
     first.wait(timeout)
     return box.get("line", "").strip()
 
@@ -305,6 +307,10 @@ def cleanup():
             Harness.server.wait(10)
         except subprocess.TimeoutExpired:
             Harness.server.kill()
+            Harness.server.wait(10)
+        if Harness.reader:
+            Harness.reader.join(5)  # it ends at the closed pipe's end of file
+        Harness.server.stdout.close()
         Harness.server = None
     if Harness.tmp:
         shutil.rmtree(Harness.tmp, ignore_errors=True)
@@ -321,7 +327,7 @@ class PlayerTestCase(unittest.TestCase):
     def js(self, script, *args):
         return self.d.execute_script(script, *args)
 
-    def wait_for(self, script, *args, timeout=10, message=None):
+    def wait_for(self, script, *args, timeout=20, message=None):
         end = time.monotonic() + timeout
         while True:
             value = self.js(script, *args)
@@ -338,7 +344,7 @@ class PlayerTestCase(unittest.TestCase):
         self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
             {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"}]})
         self.d.get(f"{Harness.base}/p/{prototype}?device={device}&orientation={orientation}&multitasking={multitasking}")
-        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", message="no session")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30, message="no session")
         self.settle()
 
     def el(self, css):
