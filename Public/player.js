@@ -167,7 +167,9 @@ async function render(html, { oldLayers, animate }) {
     before.set(k, { transform: getComputedStyle(el).transform, height: el.offsetHeight });
   }
 
+  const scrolls = scrollPositions(stage);
   stage.replaceChildren(next);
+  restoreScrollPositions(stage, scrolls);
   const layers = layersOf(stage);
   placeContextPresentations();
   fitDevice();
@@ -200,6 +202,26 @@ async function render(html, { oldLayers, animate }) {
   updateInert();
   markScrollEdges();
   restoreFocus({ layers, oldLayers, leaving, focusId, focusInLeaving });
+}
+
+// Scrolled content keeps its place when the frame is re-rendered (keyed by layer and screen).
+function scrollPositions(root) {
+  const out = new Map();
+  for (const c of root.querySelectorAll(".screen-view .content, .presentation-body")) {
+    if (!c.scrollTop) continue;
+    const layer = c.closest(".layer"), screen = c.closest(".screen-view");
+    out.set(`${layer ? layerKey(layer) : ""}/${screen?.dataset.screen ?? ""}/${c.classList.contains("content") ? "content" : "body"}`, c.scrollTop);
+  }
+  return out;
+}
+
+function restoreScrollPositions(root, positions) {
+  if (!positions.size) return;
+  for (const c of root.querySelectorAll(".screen-view .content, .presentation-body")) {
+    const layer = c.closest(".layer"), screen = c.closest(".screen-view");
+    const top = positions.get(`${layer ? layerKey(layer) : ""}/${screen?.dataset.screen ?? ""}/${c.classList.contains("content") ? "content" : "body"}`);
+    if (top) c.scrollTop = top;
+  }
 }
 
 // A presented layer animates in; the layers beneath stay visible until it has arrived.

@@ -351,7 +351,10 @@ class PlayerTestCase(unittest.TestCase):
         return self.d.find_element("css selector", css)
 
     def tap(self, css):
-        self.el(css).click()
+        el = self.el(css)
+        # Content longer than the screen scrolls inside the device, where WebDriver doesn't look.
+        self.js("arguments[0].scrollIntoView({block: 'nearest', inline: 'nearest'})", el)
+        el.click()
         self.settle()
 
     def state(self):
