@@ -515,6 +515,21 @@ class FormTests(PlayerTestCase):
         self.settle()
         self.assertEqual(self.stack(), [])
 
+    def test_popover_from_scrolled_content_on_a_large_iphone_in_landscape(self):
+        # The Pro Max in landscape is regular width, compact height: an action sheet is a popover.
+        self.open("studio", "iphone-16-pro-max", orientation="landscape")
+        self.assertEqual(self.state()["sizeClass"], {"horizontal": "regular", "vertical": "compact"})
+        self.tap('[data-id="arrange"]')  # below the fold: the content scrolls to it
+        scrolled = self.js("return document.querySelector('.app-layer .content').scrollTop")
+        self.assertGreater(scrolled, 0)
+        self.assert_layer("arrange-sheet", "popover")
+        self.assertEqual(self.js("return document.querySelector('.app-layer .content').scrollTop"), scrolled,
+                         "the content keeps its scroll position when the frame is re-rendered")
+        src, box = self.points(self.el('[data-id="arrange"]')), self.points(self.layer("arrange-sheet"))
+        arrow = self.points(self.el(".popover-arrow"))
+        self.assertTrue(src["x"] <= arrow["x"] + arrow["w"] / 2 <= src["x"] + src["w"])
+        self.assertLessEqual(box["y"] + box["h"], src["y"] + 1, "the popover sits above its source, not over it")
+
     def test_alerts_two_side_by_side_cancel_leading_three_stacked(self):
         self.open("mail", "iphone-16")
         self.tap('[data-id="delete-all"]')
