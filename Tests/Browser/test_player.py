@@ -485,11 +485,8 @@ class FormTests(PlayerTestCase):
                 # No swipe dismisses a full-screen modal; only its button does.
                 self.drag(self.el(f'.presentation[data-modal="{modal}"] .nav-bar'), 300)
                 self.assertEqual(self.stack(), [modal])
-                if transition == "partialCurl":
-                    self.js("arguments[0].click()", self.el(f'[data-id="{done}"]'))  # beneath the curl
-                    self.settle()
-                else:
-                    self.tap(f'[data-id="{done}"]')
+                # Under a partial curl the new view's controls sit in the revealed part, in reach.
+                self.tap(f'[data-id="{done}"]')
                 self.assertEqual(self.stack(), [])
                 self.assertIsNone(self.el(".app-layer").get_attribute("data-covered"))
 
