@@ -483,7 +483,7 @@ class FormTests(PlayerTestCase):
                 self.assertFalse(self.js("return !!document.querySelector('.dim')"), "full screen has no dimming")
                 self.screenshot(f"full-screen-{transition}-iphone")
                 # No swipe dismisses a full-screen modal; only its button does.
-                self.drag(self.el(f'.presentation[data-modal="{modal}"] .nav-bar'), 300)
+                self.drag(self.el(f'.presentation[data-modal="{modal}"] .nav-bar'), 150)
                 self.assertEqual(self.stack(), [modal])
                 # Under a partial curl the new view's controls sit in the revealed part, in reach.
                 self.tap(f'[data-id="{done}"]')
