@@ -760,6 +760,14 @@ class RuleTests(PlayerTestCase):
         self.assertTrue(item.find_element("css selector", ".message").text)
         self.assertIn(item.find_element("css selector", ".badge").text.lower(), ("info", "warning"))
 
+    def test_home_cancels_an_alert(self):
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="delete-all"]')
+        self.tap("#home-button")
+        self.assertEqual(self.stack(), [])
+        rules = [li.get_attribute("data-rule") for li in self.d.find_elements("css selector", "#action-diagnostics .diagnostic")]
+        self.assertIn("alert.home-cancels", rules)
+
     def test_resizing_and_rotating_readapt_a_popover(self):
         from selenium.webdriver.support.select import Select
         self.open("safari", "ipad-pro-13")
