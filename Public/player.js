@@ -1,6 +1,7 @@
 // ModalLab player: the browser draws and animates; the server decides (SPEC §5, §6).
 // Every tap, swipe, key and toolbar change becomes an action POSTed to the session; the
-// response carries the new state, the diagnostics and the re-rendered device frame.
+// response carries the new state, the diagnostics and the re-rendered device frame, which
+// replaces the old one after the leaving layers have animated out.
 
 const player = document.querySelector(".player");
 const stage = document.getElementById("stage");
@@ -16,8 +17,19 @@ let env = {
   multitasking: player.dataset.multitasking,
 };
 let queue = Promise.resolve();
+let pending = 0;
 let scale = 1;
 let clientEvents = [];
+
+// Tests and tools wait on this instead of sleeping: no request in flight, no layer animating.
+window.modallab = {
+  get session() { return sessionId; },
+  idle() {
+    const moving = document.getAnimations().some((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity);
+    return pending === 0 && !moving &&
+      !stage.querySelector(".entering, .leaving, .curling, .uncurling, .under-entering, .under-leaving, .settling, .dragging");
+  },
+};
 
 // ---------- Requests ----------
 
@@ -33,8 +45,14 @@ async function request(method, url, body) {
   return { status: res.status, json };
 }
 
+function setBusy(delta) {
+  pending += delta;
+  player.dataset.busy = pending > 0 ? "true" : "false";
+}
+
 function enqueue(task) {
-  queue = queue.then(task).catch((e) => showStatus(`Request failed: ${e.message}`));
+  setBusy(1);
+  queue = queue.then(task).catch((e) => showStatus(`Request failed: ${e.message}`)).finally(() => setBusy(-1));
   return queue;
 }
 
@@ -45,7 +63,7 @@ async function startSession() {
     return;
   }
   sessionId = json.session;
-  document.documentElement.dataset.session = sessionId;
+  player.dataset.session = sessionId;
   await applyResponse(json, { initial: true });
 }
 
@@ -59,8 +77,8 @@ function send(action) {
       await applyResponse(json, { action });
     } else if (status === 409) {
       showRefusal(json);
-    } else if (status === 404 && action.type !== "restart") {
-      // The server restarted or forgot the session: start again and retry once.
+    } else if (status === 404) {
+      // The server restarted or forgot the session: start again.
       sessionId = null;
       await startSession();
     } else {
@@ -71,13 +89,15 @@ function send(action) {
 
 // ---------- Rendering ----------
 
-const layerKey = (el) => el.dataset.modal;
+const layerKey = (el) => el.dataset.modal ?? (el.classList.contains("app-layer") ? "@app" : null);
+const layersOf = (root) => new Map([...root.querySelectorAll(".layer")].map((el) => [layerKey(el), el]));
+const removesBeneath = (el) => el.dataset.form === "fullScreen" && el.dataset.over !== "true";
 
 async function applyResponse(json, { initial = false, action = null } = {}) {
-  const oldLayers = new Map([...stage.querySelectorAll(".presentation")].map((el) => [layerKey(el), el]));
+  const oldLayers = layersOf(stage);
   const newIds = new Set((json.state?.stack ?? []).map((e) => e.modal));
-  const stackChanged = initial || json.state?.stack?.length !== oldLayers.size ||
-    [...oldLayers.keys()].some((id) => !newIds.has(id)) || [...newIds].some((id) => !oldLayers.has(id));
+  const oldIds = new Set([...oldLayers.keys()].filter((k) => k !== "@app"));
+  const stackChanged = initial || newIds.size !== oldIds.size || [...oldIds].some((id) => !newIds.has(id));
   const envChanged = json.state && (json.state.device !== env.device || json.state.orientation !== env.orientation ||
     json.state.multitasking !== env.multitasking);
 
@@ -88,26 +108,7 @@ async function applyResponse(json, { initial = false, action = null } = {}) {
       if (el) el.dataset.dirty = String(e.dirty);
     }
   } else {
-    const leaving = [...oldLayers.entries()].filter(([id]) => !newIds.has(id)).map(([, el]) => el);
-    const active = document.activeElement;
-    const focusId = active?.dataset?.id;
-    if (leaving.length && !reducedMotion() && !envChanged) {
-      for (const el of leaving) {
-        el.classList.add("leaving");
-        const dim = stage.querySelector(`.dim[data-dim-for="${CSS.escape(layerKey(el))}"]`);
-        dim?.classList.add("leaving-dim");
-      }
-      await waitForAnimations(leaving);
-    }
-    stage.innerHTML = json.html;
-    for (const el of stage.querySelectorAll(".presentation")) {
-      if (!oldLayers.has(layerKey(el)) && !initial && !envChanged) el.classList.add("entering");
-      el.addEventListener("animationend", () => el.classList.remove("entering"), { once: true });
-    }
-    placeContextPresentations();
-    placePopovers();
-    fitDevice();
-    restoreFocus({ newIds, oldIds: new Set(oldLayers.keys()), leaving, focusId });
+    await render(json.html, { oldLayers, animate: !initial && !envChanged && !reducedMotion() });
   }
   if (json.state) {
     env = { device: json.state.device, orientation: json.state.orientation, multitasking: json.state.multitasking };
@@ -118,10 +119,154 @@ async function applyResponse(json, { initial = false, action = null } = {}) {
   showDiagnostics(json.diagnostics ?? [], action);
 }
 
+async function render(html, { oldLayers, animate }) {
+  const tpl = document.createElement("template");
+  tpl.innerHTML = html;
+  const next = tpl.content;
+  const nextLayers = layersOf(next);
+  const leaving = [...oldLayers.entries()].filter(([k]) => !nextLayers.has(k)).map(([, el]) => el);
+  const focusId = document.activeElement?.dataset?.id;
+  const focusInLeaving = leaving.some((el) => el.contains(document.activeElement));
+
+  if (leaving.length && animate) {
+    // The layers that stay take their next pose (pushed back or not, shown or not) while the
+    // leaving ones animate out, so the app comes forward as a card slides down.
+    const extra = [];
+    for (const [k, el] of oldLayers) {
+      const n = nextLayers.get(k);
+      if (!n) continue;
+      if (n.dataset.behind) el.dataset.behind = n.dataset.behind; else delete el.dataset.behind;
+      if (!n.dataset.covered) delete el.dataset.covered;
+    }
+    const bar = stage.querySelector(".status-bar");
+    if (bar) bar.classList.toggle("light", Boolean(next.querySelector(".status-bar.light")));
+    for (const el of leaving) {
+      el.classList.add("leaving");
+      stage.querySelector(`.dim[data-dim-for="${CSS.escape(layerKey(el))}"]`)?.classList.add("leaving-dim");
+      if (removesBeneath(el)) {
+        const under = layerBelow(el);
+        if (el.dataset.transition === "flipHorizontal" && under) {
+          under.dataset.under = "flipHorizontal";
+          under.classList.add("under-leaving");
+          extra.push(under);
+        }
+        if (el.dataset.transition === "partialCurl" && under?.dataset.curled) {
+          under.classList.add("uncurling");
+          stage.querySelector(".curl-flap")?.classList.add("uncurling");
+          extra.push(under);
+        }
+      }
+    }
+    await waitForAnimations([...leaving, ...extra]);
+  }
+
+  // Poses of the layers that stay, to animate from (a card changing detent, the app pushed back).
+  const before = new Map();
+  for (const [k, el] of oldLayers) {
+    if (!nextLayers.has(k) || el.classList.contains("leaving")) continue;
+    before.set(k, { transform: getComputedStyle(el).transform, height: el.offsetHeight });
+  }
+
+  const scrolls = scrollPositions(stage);
+  stage.replaceChildren(next);
+  restoreScrollPositions(stage, scrolls);
+  const layers = layersOf(stage);
+  placeContextPresentations();
+  fitDevice();
+  placePopovers();
+
+  if (animate) {
+    // Layers that stay move from their old pose to their new one (measured before any
+    // entering animation starts, which would change what getComputedStyle reports).
+    const moves = [];
+    for (const [k, was] of before) {
+      const el = layers.get(k);
+      if (!el) continue;
+      const now = { transform: getComputedStyle(el).transform, height: el.offsetHeight };
+      const frames = [{}, {}];
+      if (was.transform !== now.transform) { frames[0].transform = was.transform; frames[1].transform = now.transform; }
+      if (el.dataset.form === "card" && Math.abs(was.height - now.height) > 1) {
+        frames[0].height = `${was.height}px`; frames[1].height = `${now.height}px`;
+      }
+      if (Object.keys(frames[0]).length) moves.push([el, frames]);
+    }
+    for (const [k, el] of layers) {
+      if (k === "@app" || oldLayers.has(k)) continue;
+      enter(el);
+    }
+    for (const [el, frames] of moves) {
+      if (el.classList.contains("under-entering") || el.classList.contains("curling")) continue;
+      el.animate(frames, { duration: 350, easing: "cubic-bezier(0.2, 0.9, 0.25, 1)" });
+    }
+  }
+  updateInert();
+  markScrollEdges();
+  restoreFocus({ layers, oldLayers, leaving, focusId, focusInLeaving });
+}
+
+// Scrolled content keeps its place when the frame is re-rendered (keyed by layer and screen).
+function scrollPositions(root) {
+  const out = new Map();
+  for (const c of root.querySelectorAll(".screen-view .content, .presentation-body")) {
+    if (!c.scrollTop) continue;
+    const layer = c.closest(".layer"), screen = c.closest(".screen-view");
+    out.set(`${layer ? layerKey(layer) : ""}/${screen?.dataset.screen ?? ""}/${c.classList.contains("content") ? "content" : "body"}`, c.scrollTop);
+  }
+  return out;
+}
+
+function restoreScrollPositions(root, positions) {
+  if (!positions.size) return;
+  for (const c of root.querySelectorAll(".screen-view .content, .presentation-body")) {
+    const layer = c.closest(".layer"), screen = c.closest(".screen-view");
+    const top = positions.get(`${layer ? layerKey(layer) : ""}/${screen?.dataset.screen ?? ""}/${c.classList.contains("content") ? "content" : "body"}`);
+    if (top) c.scrollTop = top;
+  }
+}
+
+// A presented layer animates in; the layers beneath stay visible until it has arrived.
+function enter(el) {
+  const parts = [el];
+  el.classList.add("entering");
+  const uncovered = [];
+  if (removesBeneath(el)) {
+    for (const under of stage.querySelectorAll('.layer[data-covered="true"]')) {
+      delete under.dataset.covered;
+      uncovered.push(under);
+    }
+    const under = layerBelow(el);
+    if (el.dataset.transition === "flipHorizontal" && under) {
+      under.dataset.under = "flipHorizontal";
+      under.classList.add("under-entering");
+    }
+    if (el.dataset.transition === "partialCurl") {
+      // The new view is already in place beneath; the presenting view curls up off it.
+      const curled = stage.querySelector('.layer[data-curled="true"]');
+      curled?.classList.add("curling");
+      stage.querySelector(".curl-flap")?.classList.add("curling");
+      if (curled) parts.splice(0, 1, curled);
+    }
+  }
+  waitForAnimations(parts).then(() => {
+    el.classList.remove("entering");
+    for (const c of stage.querySelectorAll(".curling, .under-entering")) c.classList.remove("curling", "under-entering");
+    for (const u of uncovered) if (u.isConnected) u.dataset.covered = "true";
+  });
+}
+
+function layerBelow(el) {
+  const all = [...stage.querySelectorAll(".layer")];
+  const i = all.indexOf(el);
+  return i > 0 ? all[i - 1] : null;
+}
+
 function waitForAnimations(elements) {
   return Promise.race([
-    Promise.all(elements.map((el) => new Promise((r) => el.addEventListener("animationend", r, { once: true })))),
-    new Promise((r) => setTimeout(r, 650)),
+    Promise.all(elements.map((el) => new Promise((resolve) => {
+      const done = (ev) => { if (ev.target === el) { el.removeEventListener("animationend", done); resolve(); } };
+      el.addEventListener("animationend", done);
+    }))),
+    new Promise((r) => setTimeout(r, 800)),
   ]);
 }
 
@@ -131,6 +276,24 @@ function topLayer() {
   return layers.length ? layers[layers.length - 1] : null;
 }
 
+// While a modal layer is up, everything beneath it is inert: no focus, no assistive access.
+function updateInert() {
+  const top = topLayer();
+  const modal = top && top.getAttribute("aria-modal") === "true";
+  for (const el of stage.querySelectorAll(".layer")) {
+    // A curled page stays live: tapping it is how a partial curl is dismissed.
+    el.inert = Boolean(modal && el !== top && !el.contains(top) && !el.dataset.curled);
+  }
+}
+
+// Card content at its top lets a downward touch drag move the card instead of scrolling.
+function markScrollEdges() {
+  for (const c of stage.querySelectorAll(".form-card .content, .form-centered .content")) c.classList.toggle("at-top", c.scrollTop <= 0);
+}
+stage.addEventListener("scroll", (ev) => {
+  if (ev.target.classList?.contains("content")) ev.target.classList.toggle("at-top", ev.target.scrollTop <= 0);
+}, true);
+
 // Current-context presentations draw inside their context (a screen or a presented modal).
 function placeContextPresentations() {
   for (const el of stage.querySelectorAll('.presentation[data-form="context"]')) {
@@ -139,13 +302,15 @@ function placeContextPresentations() {
       stage.querySelector(`.screen-view[data-screen="${CSS.escape(ctx)}"]`));
     if (host && host !== el.parentElement) {
       host.style.position = host.style.position || "relative";
+      host.style.overflow = "hidden";
       host.appendChild(el);
     }
   }
 }
 
 // Popovers point their arrow at the source and stay inside the safe area, never covering it
-// (SPEC §10, RULES popover.not-cover-source).
+// (SPEC §10, RULES popover.not-cover-source): a popover that does not fit on the side with
+// the most room is made shorter rather than moved over its source.
 function placePopovers() {
   const win = windowEl();
   if (!win) return;
@@ -157,47 +322,49 @@ function placePopovers() {
     left: parseFloat(cs.getPropertyValue("--safe-left")) || 0,
     right: parseFloat(cs.getPropertyValue("--safe-right")) || 0,
   };
-  const margin = 10, arrow = 13;
+  const margin = 10, arrow = 13, inset = 8; // the arrow may reach into the corner rounding, as UIKit's does
   for (const pop of stage.querySelectorAll('.presentation[data-form="popover"]')) {
     const src = pop.dataset.source && stage.querySelector(`[data-id="${CSS.escape(pop.dataset.source)}"]`);
+    const arrowEl = pop.querySelector(".popover-arrow");
+    pop.style.left = "0px"; pop.style.top = "0px";
     const box = { w: pop.offsetWidth, h: pop.offsetHeight };
-    let r;
-    if (src) r = rectIn(src, win);
-    else r = { x: W / 2, y: safe.top + 44, w: 0, h: 0 };
+    const r = src ? rectIn(src, win) : { x: W / 2, y: safe.top + 44, w: 0, h: 0 };
     const permitted = (pop.dataset.arrows || "any").split(/\s+/);
     const any = permitted.includes("any");
     const space = {
-      up: H - safe.bottom - margin - (r.y + r.h) - arrow, // arrow up: popover below the source
-      down: r.y - safe.top - margin - arrow,               // arrow down: popover above
-      left: W - safe.right - margin - (r.x + r.w) - arrow, // arrow left: popover to the right
-      right: r.x - safe.left - margin - arrow,             // arrow right: popover to the left
+      up: H - safe.bottom - margin - (r.y + r.h) - arrow, // arrow up: the popover below the source
+      down: r.y - safe.top - margin - arrow,               // arrow down: above it
+      left: W - safe.right - margin - (r.x + r.w) - arrow, // arrow left: to its right
+      right: r.x - safe.left - margin - arrow,             // arrow right: to its left
     };
     const order = ["up", "down", "left", "right"].filter((d) => any || permitted.includes(d));
-    let dir = order.find((d) => (d === "up" || d === "down" ? space[d] >= box.h : space[d] >= box.w)) ??
-      order.sort((a, b) => space[b] - space[a])[0] ?? "up";
-    let x, y;
+    const fits = (d) => (d === "up" || d === "down" ? space[d] >= box.h : space[d] >= box.w);
+    const dir = order.find(fits) ?? [...order].sort((a, b) => space[b] - space[a])[0] ?? "up";
     const clampX = (v) => Math.max(safe.left + margin, Math.min(v, W - safe.right - margin - box.w));
     const clampY = (v) => Math.max(safe.top + margin, Math.min(v, H - safe.bottom - margin - box.h));
+    let x, y;
     if (dir === "up" || dir === "down") {
+      if (box.h > space[dir]) { box.h = Math.max(88, space[dir]); pop.style.height = `${box.h}px`; }
       x = clampX(r.x + r.w / 2 - box.w / 2);
       y = dir === "up" ? r.y + r.h + arrow : r.y - arrow - box.h;
-      y = clampY(y);
-      pop.querySelector(".popover-arrow").style.left = `${Math.max(14, Math.min(box.w - 40, r.x + r.w / 2 - x - 13))}px`;
-      pop.querySelector(".popover-arrow").style.top = "";
+      const ax = r.x + r.w / 2 - x - 13;
+      arrowEl.style.left = `${Math.max(inset, Math.min(box.w - inset - 26, ax))}px`;
+      arrowEl.style.top = "";
     } else {
+      if (box.w > space[dir]) { box.w = Math.max(120, space[dir]); pop.style.width = `${box.w}px`; }
       y = clampY(r.y + r.h / 2 - box.h / 2);
       x = dir === "left" ? r.x + r.w + arrow : r.x - arrow - box.w;
-      x = clampX(x);
-      pop.querySelector(".popover-arrow").style.top = `${Math.max(14, Math.min(box.h - 40, r.y + r.h / 2 - y - 13))}px`;
-      pop.querySelector(".popover-arrow").style.left = "";
+      const ay = r.y + r.h / 2 - y - 13;
+      arrowEl.style.top = `${Math.max(inset, Math.min(box.h - inset - 26, ay))}px`;
+      arrowEl.style.left = "";
     }
     pop.dataset.arrow = src ? dir : "none";
-    pop.style.left = `${x}px`;
-    pop.style.top = `${y}px`;
+    pop.style.left = `${Math.round(x)}px`;
+    pop.style.top = `${Math.round(y)}px`;
   }
 }
 
-// A rectangle in window points (undoing the frame's scale and any card-behind transform).
+// A rectangle in window points (undoing the frame's scale and any pushed-back transform).
 function rectIn(el, win) {
   const a = el.getBoundingClientRect(), b = win.getBoundingClientRect();
   const s = b.width / win.offsetWidth || 1;
@@ -208,29 +375,35 @@ function fitDevice() {
   const device = stage.querySelector(".device");
   if (!device) return;
   device.style.transform = "";
-  const pad = embed ? 8 : 32;
+  const pad = embed ? 4 : 40;
   const w = device.offsetWidth, h = device.offsetHeight;
   scale = Math.min(1, (stage.clientWidth - pad) / w, (stage.clientHeight - pad) / h);
   device.style.transform = `scale(${scale})`;
+  player.style.setProperty("--device-scale", String(scale));
 }
 
 // Focus moves into a presented layer and returns to the control that presented it.
-function restoreFocus({ newIds, oldIds, leaving, focusId }) {
+function restoreFocus({ layers, oldLayers, leaving, focusId, focusInLeaving }) {
   const top = topLayer();
-  const appeared = [...newIds].filter((id) => !oldIds.has(id));
+  const appeared = [...layers.keys()].filter((k) => k !== "@app" && !oldLayers.has(k));
+  const focus = (el) => el?.focus({ preventScroll: true });
   if (appeared.length && top) {
-    const first = top.querySelector("button:not([data-grabber]), input, textarea, [tabindex]:not([tabindex='-1'])");
-    (first ?? top).focus({ preventScroll: true });
+    const preferred = top.querySelector(".alert-field, [data-preferred], .alert-button.bold");
+    const first = top.querySelector("input:not([type=checkbox]), textarea, button:not([data-grabber]), [tabindex]:not([tabindex='-1'])");
+    focus(top.dataset.form === "alert" ? (preferred ?? first ?? top) : (first ?? top));
     return;
   }
   if (leaving.length) {
-    const by = leaving[leaving.length - 1].dataset.presentedBy;
-    const target = by && stage.querySelector(`[data-id="${CSS.escape(by)}"]`);
-    if (target) { target.focus({ preventScroll: true }); return; }
-    (top ?? stage.querySelector(".app-layer button"))?.focus?.({ preventScroll: true });
+    for (const el of [...leaving].reverse()) {
+      const by = el.dataset.presentedBy;
+      const target = by && stage.querySelector(`[data-id="${CSS.escape(by)}"]`);
+      if (target && !target.closest("[inert]")) { focus(target); return; }
+    }
+    focus(top ?? stage.querySelector(".app-layer button, .app-layer [data-id]"));
     return;
   }
-  if (focusId) stage.querySelector(`[data-id="${CSS.escape(focusId)}"]`)?.focus({ preventScroll: true });
+  if (focusInLeaving) return;
+  if (focusId) focus(stage.querySelector(`[data-id="${CSS.escape(focusId)}"]`));
 }
 
 // ---------- Rule panel ----------
@@ -242,13 +415,26 @@ function escapeHTML(s) {
 function diagnosticHTML(d) {
   return `<li class="diagnostic severity-${escapeHTML(d.severity)}" data-rule="${escapeHTML(d.rule)}"><span class="badge">${escapeHTML(d.severity)}</span> ` +
     `<a class="rule-id" href="/rules#${encodeURIComponent(d.rule)}">${escapeHTML(d.rule)}</a>` +
+    (d.modal ? ` <code class="path">${escapeHTML(d.modal)}</code>` : "") +
     `<p class="message">${escapeHTML(d.message)}</p><details><summary>Source</summary><p class="source">${escapeHTML(d.source)}</p></details></li>`;
 }
 
 function showDiagnostics(list, action) {
   const ul = document.getElementById("action-diagnostics");
   if (ul) ul.innerHTML = list.map(diagnosticHTML).join("");
-  if (action) showStatus(`${action.type}${action.target ? ` ${action.target}` : ""}: ${list.length ? `${list.length} finding(s)` : "no findings"}`);
+  if (action) showStatus(`${describe(action)}: ${list.length ? `${list.length} finding${list.length === 1 ? "" : "s"}` : "no findings"}`);
+}
+
+function describe(action) {
+  const parts = [action.type];
+  if (action.target) parts.push(action.target);
+  if (action.action !== undefined) parts.push(`→ ${action.action}`);
+  if (action.key) parts.push(action.key);
+  if (action.detent) parts.push(`→ ${action.detent}`);
+  if (action.orientation) parts.push(action.orientation);
+  if (action.device) parts.push(action.device);
+  if (action.multitasking) parts.push(action.multitasking);
+  return parts.join(" ");
 }
 
 function showStatus(text) {
@@ -257,21 +443,26 @@ function showStatus(text) {
 }
 
 function showRefusal(problem) {
-  const box = document.getElementById("refusal");
   const rule = problem?.rule ?? "";
-  const html = `<strong>Refused</strong> by <a class="rule-id" href="/rules#${encodeURIComponent(rule)}">${escapeHTML(rule)}</a>` +
-    `<p class="message">${escapeHTML(problem?.detail ?? problem?.title ?? "")}</p>` +
-    `<details><summary>Source</summary><p class="source">${escapeHTML(problem?.source ?? "")}</p></details>`;
-  if (box) { box.innerHTML = html; box.hidden = false; box.dataset.rule = rule; }
-  showDiagnostics([{ rule, severity: "error", message: problem?.detail ?? "", source: problem?.source ?? "" }], null);
-  showStatus(`Refused: ${rule}`);
-  const device = stage.querySelector(".device-screen");
-  if (device && !reducedMotion()) {
-    device.classList.remove("refused-shake");
-    void device.offsetWidth;
-    device.classList.add("refused-shake");
+  const detail = problem?.detail ?? problem?.title ?? "";
+  const box = document.getElementById("refusal");
+  if (box) {
+    box.innerHTML = `<strong>Refused</strong> by <a class="rule-id" href="/rules#${encodeURIComponent(rule)}">${escapeHTML(rule)}</a>` +
+      ` <span class="badge severity-${escapeHTML(problem?.severity ?? "error")}">${escapeHTML(problem?.severity ?? "error")}</span>` +
+      `<p class="message">${escapeHTML(detail)}</p>` +
+      `<details><summary>Source</summary><p class="source">${escapeHTML(problem?.source ?? "")}</p></details>`;
+    box.hidden = false;
+    box.dataset.rule = rule;
   }
-  // The banner sits in the device too, where the reviewer looks.
+  showDiagnostics([{ rule, severity: problem?.severity ?? "error", message: detail, source: problem?.source ?? "", modal: problem?.modal }], null);
+  showStatus(`Refused: ${rule}`);
+  const screen = stage.querySelector(".device-screen");
+  if (screen && !reducedMotion()) {
+    screen.classList.remove("refused-shake");
+    void screen.offsetWidth;
+    screen.classList.add("refused-shake");
+  }
+  // The refusal shows in the device too, where the reviewer looks.
   const win = windowEl();
   if (win) {
     win.querySelector(".refusal-toast")?.remove();
@@ -279,43 +470,51 @@ function showRefusal(problem) {
     toast.className = "refusal-toast";
     toast.setAttribute("role", "alert");
     toast.dataset.rule = rule;
-    toast.innerHTML = `<strong>${escapeHTML(rule)}</strong><span>${escapeHTML(problem?.detail ?? "")}</span>`;
+    toast.innerHTML = `<span class="toast-title"><span class="toast-label">Refused</span> <code>${escapeHTML(rule)}</code></span><span class="toast-message">${escapeHTML(detail)}</span>`;
     win.appendChild(toast);
-    setTimeout(() => toast.remove(), 6000);
+    setTimeout(() => toast.remove(), 8000);
   }
 }
 
 function hideRefusal() {
   const box = document.getElementById("refusal");
   if (box) box.hidden = true;
+  windowEl()?.querySelector(".refusal-toast")?.remove();
 }
 
-// ---------- Input ----------
+// ---------- Taps ----------
 
 function pointInWindow(ev) {
   const win = windowEl();
-  if (!win) return {};
+  if (!win || ev.clientX === undefined) return {};
   const b = win.getBoundingClientRect();
   const s = b.width / win.offsetWidth || 1;
-  return { x: Math.round(((ev.clientX - b.left) / s) * 10) / 10, y: Math.round(((ev.clientY - b.top) / s) * 10) / 10 };
+  const x = Math.round(((ev.clientX - b.left) / s) * 10) / 10, y = Math.round(((ev.clientY - b.top) / s) * 10) / 10;
+  // A click from the keyboard has no position.
+  return ev.detail === 0 ? {} : { x, y };
 }
 
 let suppressClick = false;
 
 stage.addEventListener("click", (ev) => {
-  if (suppressClick) { suppressClick = false; return; }
+  if (suppressClick) { suppressClick = false; ev.preventDefault(); return; }
   const t = ev.target;
+  if (t.closest(".refusal-toast")) { t.closest(".refusal-toast").remove(); return; }
   const layer = t.closest(".presentation");
   const modal = layer?.dataset.modal;
   const p = pointInWindow(ev);
+  // UIKit dismisses a partial curl when the curled page is tapped.
+  if (t.closest('.layer[data-curled="true"], .curl-flap')) return send({ type: "tapOutside", ...p });
   if (t.closest("[data-back]")) return send({ type: "back" });
   if (t.closest(".dim")) {
-    // A popover's passthrough controls (and the bar beneath a bar-button popover) take the tap.
-    const top = topLayer();
-    const through = new Set((top?.dataset.passthrough ?? "").split(/\s+/).filter(Boolean));
-    if (through.size) {
-      const under = document.elementsFromPoint(ev.clientX, ev.clientY).map((el) => el.closest("button[data-id]")).find(Boolean);
-      if (under && through.has(under.dataset.id)) return send({ type: "tap", target: under.dataset.id, ...p });
+    // A popover's passthrough controls (and the bars beneath a bar-button popover) take the tap.
+    const through = new Set((topLayer()?.dataset.passthrough ?? "").split(/\s+/).filter(Boolean));
+    for (const id of through) {
+      const el = stage.querySelector(`[data-id="${CSS.escape(id)}"]`);
+      const r = el?.getBoundingClientRect();
+      if (r && ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom) {
+        return send({ type: "tap", target: id, ...p });
+      }
     }
     return send({ type: "tapOutside", ...p });
   }
@@ -324,8 +523,7 @@ stage.addEventListener("click", (ev) => {
   const activity = t.closest("[data-activity]");
   if (activity && modal) return send({ type: "tap", target: modal, action: activity.dataset.activity, ...p });
   if (t.closest("[data-activity-close]") && modal) return send({ type: "tap", target: modal, action: "close", ...p });
-  const grabber = t.closest("[data-grabber]");
-  if (grabber && modal) return cycleDetent(layer);
+  if (t.closest("[data-grabber]") && modal) return cycleDetent(layer);
   const segment = t.closest("[data-segment]");
   if (segment) {
     const id = segment.closest("[data-id]").dataset.id;
@@ -348,75 +546,175 @@ stage.addEventListener("input", (ev) => {
   const t = ev.target;
   if (!t.matches("input[data-id]:not([type=checkbox]), textarea[data-id]")) return;
   clearTimeout(editTimers.get(t.dataset.id));
-  editTimers.set(t.dataset.id, setTimeout(() => send({ type: "edit", target: t.dataset.id, value: t.value }), 250));
+  editTimers.set(t.dataset.id, setTimeout(() => {
+    editTimers.delete(t.dataset.id);
+    send({ type: "edit", target: t.dataset.id, value: t.value });
+  }, 250));
 });
 
-function cycleDetent(layer) {
-  const detents = (layer.querySelector("[data-grabber]")?.dataset.detents ?? "").trim().split(/\s+/).filter(Boolean);
-  if (detents.length < 2) return;
-  const i = detents.indexOf(layer.dataset.detent);
-  send({ type: "detent", target: layer.dataset.modal, detent: detents[(i + 1) % detents.length] });
+// Edits still waiting for their debounce go first, so a swipe right after typing sees a dirty sheet.
+function flushEdits() {
+  for (const [id, timer] of editTimers) {
+    clearTimeout(timer);
+    const el = stage.querySelector(`[data-id="${CSS.escape(id)}"]`);
+    if (el) send({ type: "edit", target: id, value: el.value });
+  }
+  editTimers.clear();
 }
 
-// Dragging a card: it follows the pointer, dismisses past a distance or a speed, rubber-bands
-// when it can't (dirty or modalInPresentation: the server then shows the confirmation).
+function detentsOf(card) {
+  return (card.dataset.detentHeights ?? "").trim().split(/\s+/).filter(Boolean).map((s) => {
+    const i = s.lastIndexOf(":");
+    return { id: s.slice(0, i), height: Number(s.slice(i + 1)) };
+  });
+}
+
+// Tapping the grabber cycles through the detents (RULES sheet.grabber-behaviour).
+function cycleDetent(card) {
+  const detents = detentsOf(card);
+  if (detents.length < 2) return;
+  const i = detents.findIndex((d) => d.id === card.dataset.detent);
+  send({ type: "detent", target: card.dataset.modal, detent: detents[(i + 1) % detents.length].id });
+}
+
+// ---------- Dragging a sheet (RULES §5, sheet.swipe-dismiss) ----------
+// Pointer events cover mouse, pen and touch. The sheet follows the pointer; a resizable sheet
+// changes height between its detents; past its smallest detent it slides down, and it is
+// dismissed past a distance or a speed. A dirty sheet (or one in modalInPresentation)
+// rubber-bands and the server answers the swipe with its confirmDiscard action sheet.
+
 let drag = null;
+const DRAG_SLOP = 6;
+
 stage.addEventListener("pointerdown", (ev) => {
-  const card = ev.target.closest('.presentation[data-form="card"]');
-  if (!card || card !== topLayer() || ev.button !== 0) return;
-  if (ev.target.closest("input, textarea, select, button:not([data-grabber]), .list, .segmented, .toggle")) return;
-  drag = { card, id: ev.pointerId, y0: ev.clientY, t0: performance.now(), dy: 0, v: 0, last: ev.clientY, lt: performance.now() };
-  card.setPointerCapture(ev.pointerId);
-  card.classList.add("dragging");
+  const card = ev.target.closest('.presentation[data-form="card"], .presentation[data-form="centered"]');
+  if (!card || card !== topLayer() || !ev.isPrimary || (ev.pointerType === "mouse" && ev.button !== 0)) return;
+  if (ev.target.closest("input, textarea, select, .segmented, .toggle, [contenteditable]")) return;
+  const content = ev.target.closest(".content, .presentation-body");
+  if (content && content.scrollTop > 0) return; // the content scrolls first
+  const detents = card.dataset.form === "card" ? detentsOf(card) : [];
+  drag = {
+    card, id: ev.pointerId, x0: ev.clientX, y0: ev.clientY, started: false,
+    h0: card.offsetHeight, detents, dy: 0, v: 0, samples: [[performance.now(), ev.clientY]],
+    blocked: card.dataset.dirty === "true" || card.dataset.modalInPresentation === "true",
+  };
 });
+
 stage.addEventListener("pointermove", (ev) => {
   if (!drag || ev.pointerId !== drag.id) return;
-  const raw = (ev.clientY - drag.y0) / scale;
-  const blocked = drag.card.dataset.dirty === "true" || drag.card.dataset.modalInPresentation === "true";
-  drag.dy = raw > 0 ? (blocked ? raw * 0.25 : raw) : raw * 0.1;
-  const now = performance.now();
-  drag.v = (ev.clientY - drag.last) / scale / Math.max(1, now - drag.lt);
-  drag.last = ev.clientY; drag.lt = now;
-  drag.card.style.transform = `translateY(${drag.dy}px)`;
+  const dy = (ev.clientY - drag.y0) / scale;
+  if (!drag.started) {
+    if (Math.abs(dy) < DRAG_SLOP || Math.abs(ev.clientX - drag.x0) > Math.abs(ev.clientY - drag.y0)) {
+      if (Math.abs(ev.clientX - drag.x0) > DRAG_SLOP * 2) drag = null;
+      return;
+    }
+    drag.started = true;
+    drag.card.setPointerCapture(ev.pointerId);
+    drag.card.classList.add("dragging");
+    document.activeElement?.blur?.();
+  }
+  ev.preventDefault();
+  drag.samples.push([performance.now(), ev.clientY]);
+  if (drag.samples.length > 20) drag.samples.shift();
+  drag.dy = dy;
+  pose(drag, dy);
 });
+
+// Where the sheet is drawn for a drag of dy points.
+function pose(d, dy) {
+  const { card, detents, h0 } = d;
+  if (detents.length > 1) {
+    const min = detents[0].height, max = detents[detents.length - 1].height;
+    let h = h0 - dy, t = 0;
+    if (h > max) h = max + rubber(h - max);
+    if (h < min) { t = min - h; h = min; if (d.blocked) t = rubber(t, 0.4); }
+    card.style.height = `${h}px`;
+    card.style.transform = t ? `translateY(${t}px)` : "";
+    d.height = h; d.offset = t;
+  } else {
+    let t = dy;
+    if (t < 0) t = -rubber(-t);
+    else if (d.blocked) t = rubber(t, 0.4);
+    card.style.transform = card.dataset.form === "centered" ? `translate(-50%, calc(-50% + ${t}px))` : `translateY(${t}px)`;
+    d.height = h0; d.offset = t;
+  }
+}
+
+// Points per millisecond (+ is down) over the last 100 ms of the drag; a single pair of
+// coalesced pointer events would give a wild figure.
+function releaseVelocity(samples) {
+  const [t1, y1] = samples[samples.length - 1];
+  const from = samples.find(([t]) => t1 - t <= 100) ?? samples[0];
+  const dt = t1 - from[0];
+  return dt < 16 ? 0 : ((y1 - from[1]) / scale) / dt;
+}
+
+function rubber(x, k = 0.15) { return (1 - 1 / (x * k / 60 + 1)) * 60 / k * 0.55; }
+
 function endDrag(ev) {
   if (!drag || ev.pointerId !== drag.id) return;
-  const { card, dy, v } = drag;
+  const d = drag;
   drag = null;
-  card.classList.remove("dragging");
-  const raw = dy;
-  const h = card.offsetHeight;
-  const moved = Math.abs(raw) > 6;
-  if (moved) suppressClick = true;
-  const dismiss = raw > Math.min(140, h * 0.3) || (v > 0.6 && raw > 20);
-  card.style.transition = "transform .25s cubic-bezier(.2,.9,.25,1)";
-  card.style.transform = "";
-  setTimeout(() => { card.style.transition = ""; }, 260);
-  if (dismiss || (raw > 20 && (card.dataset.dirty === "true" || card.dataset.modalInPresentation === "true"))) {
-    send({ type: "swipeDown", target: card.dataset.modal });
-  } else if (raw < -40) {
-    const detents = (card.querySelector("[data-grabber]")?.dataset.detents ?? "").trim().split(/\s+/).filter(Boolean);
-    const i = detents.indexOf(card.dataset.detent);
-    if (i >= 0 && i < detents.length - 1) send({ type: "detent", target: card.dataset.modal, detent: detents[i + 1] });
-  }
+  if (!d.started) return;
+  suppressClick = true;
   setTimeout(() => { suppressClick = false; }, 0);
+  const { card } = d;
+  card.classList.remove("dragging");
+  d.v = releaseVelocity(d.samples);
+  const modal = card.dataset.modal;
+  const projectedOffset = d.offset + Math.max(0, d.v) * 180;
+  const dismissDistance = Math.min(140, d.h0 * 0.3);
+  const wantsDismiss = d.offset > 0 && (projectedOffset > dismissDistance || (d.v > 0.6 && d.offset > 20));
+  const settle = () => {
+    card.classList.add("settling");
+    card.style.transform = "";
+    card.style.height = "";
+    setTimeout(() => card.classList.remove("settling"), 320);
+  };
+  if (wantsDismiss || (d.blocked && d.offset > 20)) {
+    flushEdits();
+    if (d.blocked) settle(); // rubber-band back; the server shows the confirmation
+    send({ type: "swipeDown", target: modal });
+    return;
+  }
+  if (d.detents.length > 1) {
+    const projected = d.height - d.v * 180;
+    const nearest = d.detents.reduce((a, b) => (Math.abs(b.height - projected) < Math.abs(a.height - projected) ? b : a));
+    if (nearest.id !== card.dataset.detent) {
+      // Keep the sheet where the pointer left it; the new frame animates from there.
+      card.style.transform = "";
+      send({ type: "detent", target: modal, detent: nearest.id });
+      return;
+    }
+  }
+  settle();
 }
 stage.addEventListener("pointerup", endDrag);
-stage.addEventListener("pointercancel", endDrag);
+stage.addEventListener("pointercancel", (ev) => {
+  if (!drag || ev.pointerId !== drag.id) return;
+  const { card } = drag;
+  drag = null;
+  card.classList.remove("dragging");
+  card.style.transform = "";
+  card.style.height = "";
+});
 
-// Keyboard: Escape takes the style's cancel path, Return the preferred action; focus is trapped
-// in a modal layer (SPEC §10).
+// ---------- Keyboard (SPEC §10) ----------
+// Escape takes the style's cancel path, Return an alert's preferred action; Tab stays inside
+// a modal layer (the layers beneath are inert as well).
+
 document.addEventListener("keydown", (ev) => {
   const top = topLayer();
-  if (ev.key === "Escape" && top) {
+  if (ev.key === "Escape" && top && !ev.target.closest?.(".player-toolbar")) {
     ev.preventDefault();
+    flushEdits();
     send({ type: "key", key: "Escape" });
   } else if (ev.key === "Enter" && top?.dataset.form === "alert" && !ev.target.matches("button")) {
     ev.preventDefault();
     send({ type: "key", key: "Return" });
   } else if (ev.key === "Tab" && top && top.getAttribute("aria-modal") === "true") {
     const focusables = [...top.querySelectorAll("button, input, textarea, select, [tabindex]:not([tabindex='-1'])")]
-      .filter((el) => !el.disabled && el.offsetParent !== null);
+      .filter((el) => !el.disabled && el.getClientRects().length > 0);
     if (!focusables.length) { ev.preventDefault(); top.focus(); return; }
     const first = focusables[0], last = focusables[focusables.length - 1];
     if (!top.contains(document.activeElement)) { ev.preventDefault(); first.focus(); }
@@ -425,24 +723,30 @@ document.addEventListener("keydown", (ev) => {
   }
 });
 
-// ---------- Toolbar ----------
+// ---------- Toolbar: device, orientation, multitasking ----------
 
 function syncToolbar() {
   const d = document.getElementById("device-select");
   if (d) d.value = env.device;
-  for (const b of document.querySelectorAll("[data-orientation]")) {
-    if (b.tagName === "BUTTON") b.setAttribute("aria-checked", String(b.dataset.orientation === env.orientation));
+  for (const b of document.querySelectorAll("button[data-orientation]")) {
+    b.setAttribute("aria-checked", String(b.dataset.orientation === env.orientation));
   }
   const m = document.getElementById("multitasking-select");
   if (m) {
     m.value = env.multitasking;
     m.disabled = !env.device.startsWith("ipad");
   }
+  player.dataset.device = env.device;
+  player.dataset.orientation = env.orientation;
+  player.dataset.multitasking = env.multitasking;
+  if (embed) return;
   const url = new URL(location.href);
   url.searchParams.set("device", env.device);
   url.searchParams.set("orientation", env.orientation);
   if (env.multitasking !== "full") url.searchParams.set("multitasking", env.multitasking); else url.searchParams.delete("multitasking");
   history.replaceState(null, "", url);
+  const board = document.querySelector(".tool-link[data-board]");
+  if (board) board.href = `/p/${encodeURIComponent(prototypeId)}/board`;
 }
 
 document.getElementById("device-select")?.addEventListener("change", (ev) => send({ type: "resize", device: ev.target.value }));
@@ -450,7 +754,12 @@ document.getElementById("multitasking-select")?.addEventListener("change", (ev) 
 for (const b of document.querySelectorAll("button[data-orientation]")) {
   b.addEventListener("click", () => send({ type: "rotate", orientation: b.dataset.orientation }));
 }
-document.getElementById("restart")?.addEventListener("click", () => enqueue(async () => { sessionId = null; await startSession(); }));
+document.getElementById("restart")?.addEventListener("click", () => enqueue(async () => {
+  sessionId = null;
+  hideRefusal();
+  await startSession();
+  showStatus("Restarted.");
+}));
 
 // ---------- Client events (misclicks, visibility) ----------
 
@@ -475,14 +784,16 @@ document.addEventListener("visibilitychange", () => {
   }
 });
 
-window.addEventListener("resize", () => { fitDevice(); });
+window.addEventListener("resize", () => { fitDevice(); placePopovers(); });
 
 // ---------- Live reload (SSE) ----------
+// Embedded players (the board's frames) leave this to the board: a browser allows only six
+// connections per host, and sixteen event streams would starve the frames' own requests.
 
-if (window.EventSource) {
+if (window.EventSource && !embed) {
   const es = new EventSource(`/api/stream?prototype=${encodeURIComponent(prototypeId)}`);
   es.addEventListener("reload", (ev) => {
-    if (!ev.data || ev.data === prototypeId) location.reload();
+    if (!ev.data || ev.data === prototypeId || ev.data === "*") location.reload();
   });
 }
 
@@ -490,5 +801,7 @@ if (window.EventSource) {
 
 fitDevice();
 placePopovers();
+markScrollEdges();
 player.dataset.ready = "starting";
 enqueue(async () => { await startSession(); player.dataset.ready = sessionId ? "true" : "false"; });
+document.getElementById("home-button")?.addEventListener("click", () => send({ type: "home" }));

@@ -177,23 +177,38 @@ extension ModalLabApp {
         }
     }
 
+    /// Every device × orientation: iPhones then iPads, each device's portrait and landscape side
+    /// by side. Frames carry their device's size in points; the stylesheet scales them, one
+    /// scale per family and window width, and the embedded player fits the device to its frame.
     func boardContext(_ lp: (LoadedPrototype, Prototype), viewer: Viewer) -> [String: Any] {
         let p = lp.1
-        let devices = DeviceCatalogue.all
-        var cells: [[String: Any]] = []
-        for d in devices {
-            for o in Orientation.allCases {
-                let env = Environment(device: d, orientation: o)
-                let s = env.screenSize
-                let k = d.family == .iPhone ? 0.45 : 0.3
-                cells.append([
-                    "id": p.id, "device": d.id, "deviceName": d.name, "orientation": o.rawValue,
-                    "sizeClass": env.sizeClassDescription,
-                    "frameWidth": Int((s.width + 40) * k) + 16, "frameHeight": Int((s.height + 40) * k) + 16,
+        var families: [[String: Any]] = []
+        for family in [Device.Family.iPhone, .iPad] {
+            var devices: [[String: Any]] = []
+            for d in DeviceCatalogue.all where d.family == family {
+                var cells: [[String: Any]] = []
+                for o in Orientation.allCases {
+                    let env = Environment(device: d, orientation: o)
+                    let s = env.screenSize
+                    // The frame's bezel (Public/modallab.css): 14 pt, 22 pt on iPad, 76 × 20 pt
+                    // around a home button.
+                    let homeButton = family == .iPhone && d.safeBottom == 0
+                    var bezel = (w: family == .iPad ? 22.0 : 14.0, h: family == .iPad ? 22.0 : 14.0)
+                    if homeButton { bezel = o == .portrait ? (20, 76) : (76, 20) }
+                    cells.append([
+                        "id": p.id, "device": d.id, "deviceName": d.name, "orientation": o.rawValue,
+                        "sizeClass": env.sizeClassDescription,
+                        "frameWidth": Int(s.width + 2 * bezel.w), "frameHeight": Int(s.height + 2 * bezel.h),
+                    ])
+                }
+                devices.append([
+                    "id": p.id, "device": d.id, "deviceName": d.name, "inPrototype": p.devices.contains(d.id),
+                    "points": "\(Int(d.width)) × \(Int(d.height)) pt", "cells": cells,
                 ])
             }
+            families.append(["name": family == .iPhone ? "iPhone" : "iPad", "family": family == .iPhone ? "phone" : "pad", "devices": devices])
         }
-        return ["id": p.id, "name": p.name, "cells": cells, "isOwner": viewer == .owner, "query": ""]
+        return ["id": p.id, "name": p.name, "families": families, "isOwner": viewer == .owner, "query": ""]
     }
 
     func rulesContext() -> [String: Any] {

@@ -17,32 +17,58 @@ struct PlayerView {
         let screen = env.screenSize
         let window = env.windowSize
         let safe = env.safeArea
+        let isPhone = env.device.family == .iPhone
         var windowLeft = 0.0
         var windowTop = 0.0
         if env.multitasking == .slideOver {
+            // Slide Over floats over the full-screen app, 10 pt from the trailing edge, below the status bar.
             windowLeft = screen.width - window.width - 10
             windowTop = 20
         }
+        // Split View: the other app sits beyond a 10 pt divider.
+        let otherLeft = env.multitasking == .half || env.multitasking == .third ? window.width + 10 : 0
+        let landscape = env.orientation == .landscape
+        // iPhones hide the status bar in landscape; notched iPhones draw the Dynamic Island.
+        let hasStatusBar = !(isPhone && landscape)
+        let hasIsland = isPhone && env.device.safeTop >= 59
+        let layers = layers()
         return [
             "device": env.device.id,
             "deviceName": env.device.name,
-            "family": env.device.family == .iPhone ? "phone" : "pad",
+            "family": isPhone ? "phone" : "pad",
             "orientation": env.orientation.rawValue,
             "multitasking": env.multitasking.rawValue,
             "isSplit": env.multitasking != .full,
+            "isSlideOver": env.multitasking == .slideOver,
+            "hasHomeButton": isPhone && env.device.safeBottom == 0,
             "sizeClass": env.sizeClassDescription,
             "horizontal": env.horizontalSizeClass.rawValue,
             "vertical": env.verticalSizeClass.rawValue,
             "screenWidth": pt(screen.width), "screenHeight": pt(screen.height),
             "windowWidth": pt(window.width), "windowHeight": pt(window.height),
             "windowLeft": pt(windowLeft), "windowTop": pt(windowTop),
+            "otherLeft": pt(otherLeft),
             "cornerRadius": pt(env.device.cornerRadius),
             "safeTop": pt(safe.top), "safeBottom": pt(safe.bottom), "safeLeft": pt(safe.left),
             "safeRight": pt(safe.right),
+            "hasStatusBar": hasStatusBar,
+            "statusHeight": pt(isPhone ? env.device.safeTop : 24),
+            "statusTime": "9:41",
+            "statusDate": isPhone ? "" : "Mon 9 Jun",
+            "hasStatusDate": !isPhone,
+            "statusLight": statusBarIsLight(layers),
+            "hasIsland": hasIsland && !landscape,
+            "hasIslandSide": hasIsland && landscape,
+            "hasHomeIndicator": safe.bottom > 0,
             "tint": prototype.tint ?? "#007AFF",
             "prototype": prototype.id,
-            "layers": layers(),
+            "layers": layers,
         ]
+    }
+
+    /// Light status-bar text when a layer is pushed back behind a card (black shows above it).
+    func statusBarIsLight(_ layers: [[String: Any]]) -> Bool {
+        env.multitasking == .full && layers.contains { ($0["behindCard"] as? Bool) == true }
     }
 
     func pt(_ v: Double) -> String {
@@ -68,14 +94,23 @@ struct PlayerView {
             guard let m = prototype.modal(e.modal) else { continue }
             out.append(layer(e, m, index: i))
         }
-        // A card pushes the layer below back (SPEC §10: scaled to about 0.92, top edge visible).
-        for i in out.indices.dropFirst()
-        where (out[i]["isCard"] as? Bool) == true && env.horizontalSizeClass == .compact {
+        // A card at its tallest detent pushes the layer below back (SPEC §10: scaled to about 0.92,
+        // its top edge visible above the card); at a smaller detent the layer below only dims.
+        let pushesBack = env.horizontalSizeClass == .compact && env.verticalSizeClass == .regular
+        for i in out.indices.dropFirst() where pushesBack && (out[i]["atLargest"] as? Bool) == true {
             out[i - 1]["behindCard"] = true
         }
-        // Full screen (not "over") removes the views beneath (RULES overfullscreen.keeps-underlying).
+        // Full screen (not "over") removes the views beneath (RULES overfullscreen.keeps-underlying);
+        // a partial curl keeps the presenting view, curled up over the top of the new one.
         if let lastFull = out.lastIndex(where: { ($0["removesBeneath"] as? Bool) == true }) {
             for i in 0..<lastFull { out[i]["covered"] = true }
+            if (out[lastFull]["transition"] as? String) == TransitionStyle.partialCurl.rawValue {
+                out[lastFull - 1]["covered"] = false
+                out[lastFull - 1]["curled"] = true
+            }
+        }
+        for i in out.indices {
+            for key in ["behindCard", "covered", "curled"] where out[i][key] == nil { out[i][key] = false }
         }
         return out
     }
@@ -94,7 +129,8 @@ struct PlayerView {
             "isContext": form == .context, "context": m.context ?? "",
             "role": form == .alert ? "alertdialog" : "dialog",
             "label": label(m),
-            "labelID": "title-\(m.id)",
+            "hasMessage": (m.style == .alert || m.style == .actionSheet) && !(m.message ?? "").isEmpty,
+            "isSystem": !m.style.isCustom,
             "adaptedBy": e.resolution.adaptedBy ?? "",
             "modalInPresentation": m.modalInPresentation,
         ]
@@ -115,7 +151,9 @@ struct PlayerView {
             l["height"] = pt(h)
             l["detent"] = detent ?? ""
             l["detents"] = e.detents.map { ["id": $0.id, "selected": $0.id == detent] }
+            l["detentHeights"] = e.detents.map { "\($0.id):\(pt(cardHeight(e, detent: $0.id)))" }.joined(separator: " ")
             l["resizable"] = e.detents.count > 1
+            l["atLargest"] = detent == nil || detent == e.detents.last?.id || h >= cardHeight(e, detent: nil)
             // The grabber hides while another sheet covers this one (RULES sheet.grabber-auto-hide).
             let covered = state.stack.dropFirst(index + 1).contains { $0.resolution.form == .card }
             l["grabber"] = (m.grabber ?? (e.detents.count > 1 && m.style == .activity)) && !covered
@@ -126,7 +164,8 @@ struct PlayerView {
         case .popover:
             let maxW = window.width - safe.left - safe.right - 20
             let maxH = window.height - safe.top - safe.bottom - 20
-            let want = m.preferredContentSize ?? Size(width: m.style == .actionSheet ? 304 : 320, height: 0)
+            let defaultWidth = m.style == .actionSheet ? 304.0 : m.style == .activity ? 375.0 : 320.0
+            let want = m.preferredContentSize ?? Size(width: defaultWidth, height: 0)
             l["width"] = pt(min(want.width, maxW))
             l["maxHeight"] = pt(maxH)
             l["height"] = pt(min(want.height, maxH))
@@ -143,7 +182,7 @@ struct PlayerView {
         case .actionSheet:
             l["actionSheet"] = actionSheetModel(m, inPopover: form == .popover)
         case .activity:
-            l["activity"] = activityModel(m)
+            l["activity"] = activityModel(m, inPopover: form == .popover)
         default:
             if let screenID = e.screen, let screen = prototype.screen(screenID) {
                 l["screen"] = screenModel(screen, navigation: e.screens, modal: m, values: e.values)
@@ -289,35 +328,65 @@ struct PlayerView {
 
     // MARK: System presentations
 
-    /// Two buttons sit side by side with Cancel leading when both titles fit (about 110 pt of
-    /// text each); otherwise, and always with three or more, they stack with Cancel at the bottom
-    /// (RULES alert.button-layout, alert.cancel-left). Bold: the preferred action, else Cancel
-    /// (RULES alert.default-button, conflict C2).
+    /// Two buttons sit side by side with Cancel leading when both titles fit 110 pt at 17 pt
+    /// (the bold one in Semibold); otherwise, and always with three or more, they stack with
+    /// Cancel at the bottom (RULES alert.button-layout, alert.cancel-left). Bold: the preferred
+    /// action (`preferred: true` or the modal's `preferredAction`), else Cancel (RULES
+    /// alert.default-button, conflict C2). The same measure as the linter's, so the two agree.
     func alertModel(_ m: Modal) -> [String: Any] {
         var indexed = Array(m.actions.enumerated())
-        let hasPreferred = m.actions.contains(where: \.preferred)
-        let fits = indexed.allSatisfy { $0.element.title.count <= 13 }
+        let preferred = preferredIndex(m)
+        func isBold(_ i: Int, _ a: AlertAction) -> Bool { preferred.map { $0 == i } ?? (a.role == .cancel) }
+        let fits = indexed.allSatisfy { i, a in
+            TextMeasure.width(a.title, size: 17, weight: isBold(i, a) ? .semibold : .regular) <= 110
+        }
         let sideBySide = indexed.count == 2 && fits
         if let c = indexed.firstIndex(where: { $0.element.role == .cancel }) {
             let cancel = indexed.remove(at: c)
             if sideBySide { indexed.insert(cancel, at: 0) } else { indexed.append(cancel) }
         }
         return [
+            "modal": m.id,
             "title": m.title ?? "", "hasTitle": !(m.title ?? "").isEmpty,
             "message": m.message ?? "", "hasMessage": !(m.message ?? "").isEmpty,
             "textFields": m.textFields.enumerated().map { i, f in
-                ["index": i, "placeholder": f.placeholder ?? "", "secure": f.secure] as [String: Any]
+                [
+                    "index": i, "placeholder": f.placeholder ?? "", "secure": f.secure,
+                    "inputMode": inputMode(f.keyboard), "first": i == 0,
+                ] as [String: Any]
             },
             "hasTextFields": !m.textFields.isEmpty,
             "sideBySide": sideBySide,
             "buttons": indexed.map { i, a in
                 [
-                    "index": i, "title": a.title, "isCancel": a.role == .cancel,
-                    "isDestructive": a.role == .destructive,
-                    "isBold": a.preferred || (!hasPreferred && a.role == .cancel),
+                    "index": i, "title": a.title, "actionID": a.id ?? "", "hasActionID": a.id != nil,
+                    "isCancel": a.role == .cancel, "isDestructive": a.role == .destructive, "isBold": isBold(i, a),
+                    "isPreferred": preferred == i,
                 ] as [String: Any]
             },
         ]
+    }
+
+    /// The preferred action's index: the modal's `preferredAction` (an id, a title or an index),
+    /// else the first action marked `preferred`.
+    func preferredIndex(_ m: Modal) -> Int? {
+        if let name = m.preferredAction {
+            return m.actions.firstIndex { $0.id == name } ?? m.actions.firstIndex { $0.title == name }
+                ?? Int(name).flatMap { m.actions.indices.contains($0) ? $0 : nil }
+        }
+        return m.actions.firstIndex { $0.preferred }
+    }
+
+    /// The HTML `inputmode` for a UIKit keyboard type name.
+    func inputMode(_ keyboard: String?) -> String {
+        switch keyboard {
+        case "emailAddress": return "email"
+        case "numberPad", "asciiCapableNumberPad": return "numeric"
+        case "decimalPad": return "decimal"
+        case "phonePad": return "tel"
+        case "URL", "webSearch": return "url"
+        default: return "text"
+        }
     }
 
     /// Actions in declared order; Cancel in its own group at the bottom (RULES
@@ -326,33 +395,46 @@ struct PlayerView {
     func actionSheetModel(_ m: Modal, inPopover: Bool) -> [String: Any] {
         let all = Array(m.actions.enumerated())
         let cancel = all.first { $0.element.role == .cancel }
+        let preferred = preferredIndex(m)
+        func button(_ i: Int, _ a: AlertAction) -> [String: Any] {
+            [
+                "index": i, "title": a.title, "actionID": a.id ?? "", "hasActionID": a.id != nil,
+                "isDestructive": a.role == .destructive, "isBold": preferred == i,
+            ]
+        }
         return [
+            "modal": m.id,
             "title": m.title ?? "", "hasTitle": !(m.title ?? "").isEmpty,
             "message": m.message ?? "", "hasMessage": !(m.message ?? "").isEmpty,
             "hasHeader": !(m.title ?? "").isEmpty || !(m.message ?? "").isEmpty,
-            "actions": all.filter { $0.element.role != .cancel }.map { i, a in
-                ["index": i, "title": a.title, "isDestructive": a.role == .destructive, "isBold": a.preferred]
-                    as [String: Any]
-            },
+            "actions": all.filter { $0.element.role != .cancel }.map(button),
             "hasCancel": cancel != nil && !inPopover,
-            "cancel": cancel.map { ["index": $0.offset, "title": $0.element.title] as [String: Any] } ?? [:],
+            "cancel": cancel.map { button($0.offset, $0.element) } ?? [:],
         ]
     }
 
-    /// System activities first in the system's order, share targets as the app row, then
-    /// actions, then the app's own activities (RULES activity.system-first).
-    func activityModel(_ m: Modal) -> [String: Any] {
+    /// A header naming what is shared, then share targets as the app row, then actions: system
+    /// activities first in the system's order, the app's own last (RULES activity.system-first).
+    func activityModel(_ m: Modal, inPopover: Bool) -> [String: Any] {
         let visible = m.visibleActivities
         let apps = visible.filter { Icons.shareTargets.contains($0) }
         let actions = visible.filter { !Icons.shareTargets.contains($0) }
-        func item(_ id: String, _ title: String, _ glyph: String) -> [String: Any] {
-            ["id": id, "title": title, "icon": Icons.glyph(glyph)]
+        func item(_ id: String, _ title: String, _ glyph: String, system: Bool) -> [String: Any] {
+            ["id": id, "title": title, "icon": Icons.glyph(glyph), "isSystem": system]
         }
+        let title = m.title ?? prototype.name
         return [
-            "title": m.title ?? "",
-            "apps": apps.map { item($0, SystemActivity.titles[$0] ?? $0, Icons.activityGlyphs[$0] ?? $0) },
-            "actions": actions.map { item($0, SystemActivity.titles[$0] ?? $0, Icons.activityGlyphs[$0] ?? $0) }
-                + m.customActivities.map { item($0.id, $0.title, $0.systemImage ?? "") },
+            "modal": m.id,
+            "title": title, "subtitle": m.title == nil ? "" : prototype.name, "hasSubtitle": m.title != nil,
+            "inPopover": inPopover,
+            "hasApps": !apps.isEmpty,
+            "apps": apps.map {
+                item($0, SystemActivity.titles[$0] ?? $0, Icons.activityGlyphs[$0] ?? $0, system: true)
+            },
+            "actions": actions.map {
+                item($0, SystemActivity.titles[$0] ?? $0, Icons.activityGlyphs[$0] ?? $0, system: true)
+            }
+                + m.customActivities.map { item($0.id, $0.title, $0.systemImage ?? "", system: false) },
         ]
     }
 }

@@ -1,0 +1,938 @@
+#!/usr/bin/env python3
+"""Real-browser tests of the ModalLab player (SPEC §10), in headless Chromium through WebDriver.
+
+The suite starts `modallab serve --port 0` itself over a temporary data folder and a temporary
+prototypes folder (the bundled examples, a prototype the repository does not contain, and one
+full of hostile text), drives one Chromium, and saves a screenshot of each form.
+
+    python3 Tests/Browser/test_player.py [-v] [unittest arguments]
+    python3 Tests/Browser/test_player.py --check      # exit 3 and name what is missing
+
+Environment:
+    MODALLAB_BIN          the modallab executable (default .build/debug/modallab)
+    MODALLAB_SCREENSHOTS  where to save screenshots (default: a temporary folder);
+                          docs/screenshots refreshes the README's pictures
+    CHROMEDRIVER, CHROME  the driver and the browser (default: found on PATH)
+
+Needs only the standard library and `selenium` (pip), with Debian's `chromium` and
+`chromium-driver`. No fixed sleeps: readiness is polled, animations are awaited through the
+player's `window.modallab.idle()`.
+"""
+
+import json
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MISSING_EXIT = 3
+
+
+def find_chrome():
+    for name in (os.environ.get("CHROME"), "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        if name and shutil.which(name):
+            return shutil.which(name)
+    return None
+
+
+def find_chromedriver():
+    for name in (os.environ.get("CHROMEDRIVER"), "chromedriver", "/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"):
+        if name and (shutil.which(name) or (os.path.isfile(name) and os.access(name, os.X_OK))):
+            return shutil.which(name) or name
+    return None
+
+
+def missing_dependencies():
+    """What this suite needs that the machine lacks, each with how to install it."""
+    missing = []
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("the Python package selenium (pip install 'selenium<4.52')")
+    if not find_chrome():
+        missing.append("Chromium (apt-get install chromium, or set CHROME)")
+    if not find_chromedriver():
+        missing.append("ChromeDriver (apt-get install chromium-driver, or set CHROMEDRIVER)")
+    return missing
+
+
+# ---------------------------------------------------------------------------------------------
+# Prototypes written to the temporary prototypes folder
+# ---------------------------------------------------------------------------------------------
+
+SCRIPT = '<script>window.__pwned="script"</script>'
+ATTR = '" onmouseover="window.__pwned=\'attr\'" data-x="'
+IMG = '<img src=x onerror="window.__pwned=\'img\'">'
+JS = "'); window.__pwned='js'; ('"
+CSS = "</style><style>body{display:none}</style>"
+
+
+def studio_prototype():
+    """A prototype the repository does not contain: every form and every transition."""
+    def bar(leading=None, trailing=None):
+        return {"leading": leading or [], "trailing": trailing or []}
+
+    def button(id, title, action, role=None, image=None):
+        b = {"id": id, "title": title, "action": action}
+        if role:
+            b["role"] = role
+        if image:
+            b["systemImage"] = image
+        return b
+
+    full = lambda id, title, transition, content, close: {  # noqa: E731
+        "id": id, "style": "fullScreen", "task": "immersive", "title": title, "rationale": "Immersive.",
+        **({"transition": transition} if transition else {}),
+        "navigationBar": bar(trailing=[button(close, "Done", "dismiss", role="done")]),
+        "content": content,
+    }
+    return {
+        "format": "modallab/1", "id": "studio", "name": "Studio", "targetOS": "18",
+        "devices": ["iphone-16", "ipad-pro-11"], "tint": "#5856D6", "start": "home",
+        "screens": [{
+            "id": "home", "title": "Studio",
+            "navigationBar": bar(
+                [button("filter-button", "Filter", {"present": "filter"}, image="ellipsis.circle")],
+                [button("settings-button", "Settings", {"present": "settings"}, image="gear")]),
+            "content": [
+                {"type": "list", "id": "flows", "items": [
+                    {"id": "open-player", "title": "Player", "subtitle": "Cover vertical", "action": {"present": "player"}},
+                    {"id": "open-card", "title": "Card back", "subtitle": "Flip horizontal", "action": {"present": "card-back"}},
+                    {"id": "open-map", "title": "Map options", "subtitle": "Partial curl", "action": {"present": "map-options"}},
+                    {"id": "open-lightbox", "title": "Lightbox", "subtitle": "Cross dissolve", "action": {"present": "lightbox"}},
+                ]},
+                button("new-note", "New Note", {"present": "note"}, image="square.and.pencil"),
+                button("rename", "Rename Project", {"present": "rename-alert"}),
+                button("export", "Export", {"present": "export-alert"}),
+                button("arrange", "Arrange", {"present": "arrange-sheet"}),
+                button("share", "Share", {"present": "share-sheet"}, image="square.and.arrow.up"),
+            ],
+        }],
+        "modals": [
+            {"id": "settings", "style": "formSheet", "title": "Settings",
+             "navigationBar": bar([button("settings-cancel", "Cancel", "dismiss", role="cancel")],
+                                  [button("settings-done", "Done", "dismiss", role="done")]),
+             "content": [{"type": "toggle", "id": "autosave", "label": "Autosave", "value": True},
+                         {"type": "textField", "id": "author", "label": "Author", "placeholder": "Name"}]},
+            {"id": "note", "style": "pageSheet", "title": "New Note", "detents": ["medium", "large"], "grabber": True,
+             "navigationBar": bar([button("note-cancel", "Cancel", "dismiss", role="cancel")],
+                                  [button("note-save", "Save", "dismiss", role="done")]),
+             "content": [{"type": "textField", "id": "note-title", "label": "Title", "userContent": True},
+                         {"type": "textArea", "id": "note-body", "placeholder": "Write something", "userContent": True}],
+             "confirmDiscard": "discard-note"},
+            {"id": "discard-note", "style": "actionSheet", "source": "note-cancel",
+             "actions": [{"title": "Discard Note", "role": "destructive", "action": "dismissAll"},
+                         {"title": "Keep Editing", "role": "cancel"}]},
+            {"id": "filter", "style": "popover", "title": "Filter", "source": "filter-button",
+             "preferredContentSize": {"width": 320, "height": 260},
+             "navigationBar": bar(trailing=[button("filter-done", "Done", "dismiss", role="done")]),
+             "content": [{"type": "segmented", "id": "filter-kind", "segments": ["All", "Notes", "Media"], "value": 0}]},
+            full("player", "Now Playing", None, [{"type": "image", "id": "artwork", "label": "Artwork", "height": 300}], "player-done"),
+            full("card-back", "Card Back", "flipHorizontal", [{"type": "text", "id": "card-text", "text": "The back of the card."}], "card-done"),
+            full("map-options", "Map Options", "partialCurl",
+                 [{"type": "segmented", "id": "map-kind", "segments": ["Map", "Transit", "Satellite"], "value": 0}], "map-done"),
+            full("lightbox", "Lightbox", "crossDissolve", [{"type": "image", "id": "photo", "label": "Photo", "height": 320}], "lightbox-done"),
+            {"id": "rename-alert", "style": "alert", "title": "Rename Project", "message": "Enter a new name for this project.",
+             "textFields": [{"placeholder": "Project name"}],
+             "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Rename", "preferred": True, "action": "dismiss"}]},
+            {"id": "export-alert", "style": "alert", "title": "Export Project", "message": "Choose a format for the file.",
+             "actions": [{"title": "Export PDF", "action": "dismiss"}, {"title": "Export Images", "action": "dismiss"},
+                         {"title": "Cancel", "role": "cancel"}]},
+            {"id": "arrange-sheet", "style": "actionSheet", "source": "arrange", "title": "Arrange Items",
+             "message": "Items keep their folders.",
+             "actions": [{"title": "Delete All", "role": "destructive", "action": "dismiss"},
+                         {"title": "Sort by Name", "action": "dismiss"}, {"title": "Sort by Date", "action": "dismiss"},
+                         {"title": "Cancel", "role": "cancel"}]},
+            {"id": "share-sheet", "style": "activity", "source": "share",
+             "activities": ["copy", "mail", "airdrop", "print", "messages"],
+             "customActivities": [{"id": "duplicate", "title": "Duplicate", "systemImage": "plus.square.on.square"}]},
+        ],
+    }
+
+
+def hostile_prototype():
+    """A valid prototype whose user text tries every way into the page: markup, attributes,
+    inline script and style. Ids stay `[a-z0-9-]`; the hostile text is in titles, labels,
+    messages, list items and segments."""
+    return {
+        "format": "modallab/1", "id": "hostile", "name": "Hostile " + SCRIPT, "targetOS": "18",
+        "devices": ["iphone-16", "ipad-pro-11"], "start": "home",
+        "screens": [{
+            "id": "home", "title": "Home " + IMG,
+            "navigationBar": {
+                "leading": [{"id": "menu", "title": "Menu " + ATTR, "systemImage": "ellipsis.circle", "action": {"present": "menu-popover"}}],
+                "trailing": [{"id": "open-sheet", "title": "Open " + SCRIPT, "action": {"present": "sheet"}}]},
+            "content": [
+                {"type": "text", "id": "intro", "text": "Text " + SCRIPT + IMG + ATTR + JS + CSS},
+                {"type": "list", "id": "things", "items": [
+                    {"id": "thing-1", "title": "Item " + IMG, "subtitle": "Sub " + SCRIPT},
+                    {"id": "thing-2", "title": "Item " + ATTR, "subtitle": JS}]},
+                {"type": "textField", "id": "field", "label": "Label " + ATTR, "placeholder": "Placeholder " + IMG, "value": "Value " + SCRIPT},
+                {"type": "toggle", "id": "switch", "label": "Toggle " + IMG},
+                {"type": "segmented", "id": "seg", "segments": ["One " + ATTR, "Two " + SCRIPT]},
+                {"type": "image", "id": "pic", "label": "Image " + IMG, "height": 80},
+                {"type": "button", "id": "ask", "title": "Ask " + IMG, "action": {"present": "alert"}},
+                {"type": "button", "id": "choose", "title": "Choose " + ATTR, "action": {"present": "choices"}},
+                {"type": "button", "id": "share", "title": "Share " + SCRIPT, "systemImage": "square.and.arrow.up", "action": {"present": "share-it"}},
+            ],
+        }],
+        "modals": [
+            {"id": "sheet", "style": "pageSheet", "title": "Sheet " + SCRIPT,
+             "navigationBar": {"leading": [{"id": "sheet-cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}],
+                               "trailing": [{"id": "sheet-done", "title": "Done " + IMG, "role": "done", "action": "dismiss"}]},
+             "content": [{"type": "textArea", "id": "notes", "label": "Notes " + ATTR, "placeholder": "Type " + SCRIPT, "userContent": True}]},
+            {"id": "menu-popover", "style": "popover", "source": "menu", "title": "Menu " + IMG,
+             "navigationBar": {"trailing": [{"id": "menu-done", "title": "Done", "role": "done", "action": "dismiss"}]},
+             "content": [{"type": "list", "id": "menu-list", "items": [{"id": "menu-1", "title": "Entry " + SCRIPT, "action": "dismiss"}]}]},
+            {"id": "alert", "style": "alert", "title": "Alert " + SCRIPT, "message": "Message " + IMG + ATTR,
+             "textFields": [{"placeholder": "Field " + ATTR}],
+             "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Go " + IMG, "action": "dismiss"}]},
+            {"id": "choices", "style": "actionSheet", "source": "choose", "title": "Sheet " + ATTR, "message": "Pick " + SCRIPT,
+             "actions": [{"title": "Keep " + IMG, "action": "dismiss"}, {"title": "Cancel", "role": "cancel"}]},
+            {"id": "share-it", "style": "activity", "source": "share", "title": "Share " + IMG,
+             "activities": ["copy"], "customActivities": [{"id": "custom", "title": "Do " + SCRIPT}]},
+        ],
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# The server and the browser, shared by every test
+# ---------------------------------------------------------------------------------------------
+
+class Harness:
+    server = None
+    reader = None
+    driver = None
+    base = None
+    tmp = None
+    shots = None
+    log = []
+
+
+def read_first_line(proc, timeout):
+    """The first line `serve` prints (the owner URL), without blocking past `timeout`."""
+    box = {}
+    first = threading.Event()
+
+    def reader():
+        box["line"] = proc.stdout.readline()
+        first.set()
+        for line in proc.stdout:  # keep draining so the server never blocks on a full pipe
+            Harness.log.append(line)
+
+    Harness.reader = threading.Thread(target=reader, daemon=True)
+    Harness.reader.start()
+    first.wait(timeout)
+    return box.get("line", "").strip()
+
+
+def wait_http(url, timeout):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise RuntimeError(f"{url} did not answer within {timeout} s")
+
+
+def setUpModule():
+    missing = missing_dependencies()
+    if missing:
+        if os.environ.get("MODALLAB_SKIP_BROWSER") == "1":
+            raise unittest.SkipTest("MODALLAB_SKIP_BROWSER=1 and missing: " + "; ".join(missing))
+        raise RuntimeError("the browser tests need " + "; ".join(missing))
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    binary = os.environ.get("MODALLAB_BIN") or str(ROOT / ".build" / "debug" / "modallab")
+    if not os.access(binary, os.X_OK):
+        raise RuntimeError(f"no modallab executable at {binary}; run `swift build --product modallab` or set MODALLAB_BIN")
+    Harness.tmp = Path(tempfile.mkdtemp(prefix="modallab-browser-"))
+    unittest.addModuleCleanup(cleanup)  # runs even when the set-up below fails
+    protos = Harness.tmp / "prototypes"
+    protos.mkdir()
+    for f in (ROOT / "Templates" / "prototypes").glob("*.json"):
+        shutil.copy(f, protos / f.name)
+    (protos / "studio.json").write_text(json.dumps(studio_prototype(), indent=1))
+    (protos / "hostile.json").write_text(json.dumps(hostile_prototype(), indent=1))
+    shots = os.environ.get("MODALLAB_SCREENSHOTS")
+    Harness.shots = Path(shots) if shots else Harness.tmp / "screenshots"
+    Harness.shots.mkdir(parents=True, exist_ok=True)
+
+    token = secrets.token_urlsafe(16)
+    env = dict(os.environ, MODALLAB_OWNER_TOKEN=token)
+    Harness.server = subprocess.Popen(
+        [binary, "serve", "--port", "0", "--data", str(Harness.tmp / "data"), "--prototypes", str(protos)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    owner_url = read_first_line(Harness.server, 30)
+    if not owner_url.startswith("http://"):
+        raise RuntimeError(f"modallab serve printed {owner_url!r} instead of its URL")
+    Harness.base = owner_url.split("/?")[0]
+    wait_http(Harness.base + "/healthz", 30)
+
+    options = Options()
+    options.binary_location = find_chrome()
+    for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,1000",
+              "--force-device-scale-factor=1", "--hide-scrollbars", "--lang=en-US", "--disable-gpu"):
+        options.add_argument(a)
+    Harness.driver = webdriver.Chrome(options=options, service=Service(find_chromedriver()))
+    Harness.driver.set_page_load_timeout(30)
+    # A 1200 × 900 viewport, whatever the window decorations of headless mode.
+    Harness.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": 1200, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    Harness.driver.get(owner_url)  # trades the token for the owner cookie
+
+
+def cleanup():
+    """Stops the browser and the server this suite started, and removes its folders."""
+    if Harness.driver:
+        Harness.driver.quit()
+        Harness.driver = None
+    if Harness.server:
+        Harness.server.terminate()
+        try:
+            Harness.server.wait(10)
+        except subprocess.TimeoutExpired:
+            Harness.server.kill()
+            Harness.server.wait(10)
+        if Harness.reader:
+            Harness.reader.join(5)  # it ends at the closed pipe's end of file
+        Harness.server.stdout.close()
+        Harness.server = None
+    if Harness.tmp:
+        shutil.rmtree(Harness.tmp, ignore_errors=True)
+        Harness.tmp = None
+
+
+class PlayerTestCase(unittest.TestCase):
+    """Helpers: open the player, act, wait for the DOM to settle, read the state."""
+
+    @property
+    def d(self):
+        return Harness.driver
+
+    def js(self, script, *args):
+        return self.d.execute_script(script, *args)
+
+    def wait_for(self, script, *args, timeout=20, message=None):
+        end = time.monotonic() + timeout
+        while True:
+            value = self.js(script, *args)
+            if value:
+                return value
+            if time.monotonic() > end:
+                self.fail(message or f"timed out waiting for: {script}")
+            time.sleep(0.03)
+
+    def settle(self):
+        self.wait_for("return window.modallab && window.modallab.idle()", message="the player did not settle")
+
+    def open(self, prototype, device, orientation="portrait", multitasking="full", reduced_motion=False):
+        self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"}]})
+        self.d.get(f"{Harness.base}/p/{prototype}?device={device}&orientation={orientation}&multitasking={multitasking}")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30, message="no session")
+        self.settle()
+
+    def el(self, css):
+        return self.d.find_element("css selector", css)
+
+    def tap(self, css):
+        el = self.el(css)
+        # Content longer than the screen scrolls inside the device, where WebDriver doesn't look.
+        self.js("arguments[0].scrollIntoView({block: 'nearest', inline: 'nearest'})", el)
+        el.click()
+        self.settle()
+
+    def state(self):
+        return json.loads(self.el("#state-json").get_attribute("textContent"))
+
+    def stack(self):
+        return [e["modal"] for e in self.state()["stack"]]
+
+    def top(self):
+        return self.js("const l = document.querySelectorAll('.presentation'); return l[l.length - 1] || null")
+
+    def layer(self, modal):
+        return self.el(f'.presentation[data-modal="{modal}"]')
+
+    def points(self, element):
+        """An element's rectangle in points of the app window."""
+        return self.js("""
+            const el = arguments[0], win = document.querySelector('[data-window]');
+            const a = el.getBoundingClientRect(), b = win.getBoundingClientRect(), s = b.width / win.offsetWidth;
+            return {x: (a.left - b.left) / s, y: (a.top - b.top) / s, w: a.width / s, h: a.height / s};""", element)
+
+    def window_points(self):
+        return self.js("""const w = document.querySelector('[data-window]'), cs = getComputedStyle(w);
+            return {w: w.offsetWidth, h: w.offsetHeight, top: parseFloat(cs.getPropertyValue('--safe-top')),
+                    bottom: parseFloat(cs.getPropertyValue('--safe-bottom'))};""")
+
+    def screenshot(self, name):
+        self.settle()
+        self.d.save_screenshot(str(Harness.shots / f"{name}.png"))
+
+    def assert_layer(self, modal, form, role="dialog"):
+        el = self.layer(modal)
+        self.assertEqual(el.get_attribute("data-form"), form)
+        self.assertEqual(el.get_attribute("role"), role)
+        self.assertTrue(el.get_attribute("aria-label"), "a presented layer has an accessible name")
+        entry = next(e for e in self.state()["stack"] if e["modal"] == modal)
+        self.assertEqual(entry["form"], form, "the DOM draws the form the server decided")
+        return el
+
+    def drag(self, element, dy, dx=0, steps=8, touch=False, start=None):
+        """A pointer drag (mouse, or touch) from the element's centre (or `start`, in CSS px
+        from its top-left) by (dx, dy) CSS pixels."""
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+        from selenium.webdriver.common.actions import interaction
+        rect = self.js("const r = arguments[0].getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}", element)
+        x0 = rect["x"] + (start[0] if start else rect["w"] / 2)
+        y0 = rect["y"] + (start[1] if start else rect["h"] / 2)
+        kind = interaction.POINTER_TOUCH if touch else interaction.POINTER_MOUSE
+        pointer = PointerInput(kind, "finger" if touch else "mouse")
+        actions = ActionBuilder(self.d, mouse=pointer, duration=16)
+        actions.pointer_action.move_to_location(int(x0), int(y0))
+        actions.pointer_action.pointer_down()
+        for i in range(1, steps + 1):
+            actions.pointer_action.move_to_location(int(x0 + dx * i / steps), int(y0 + dy * i / steps))
+        actions.pointer_action.pointer_up()
+        actions.perform()
+        self.settle()
+
+
+# ---------------------------------------------------------------------------------------------
+# Every form, on iPhone and iPad
+# ---------------------------------------------------------------------------------------------
+
+class FormTests(PlayerTestCase):
+    def test_card_on_iphone_pushes_the_app_back_at_its_tallest_detent(self):
+        self.open("mail", "iphone-16")
+        self.assertEqual(self.el(".device").get_attribute("data-device"), "iphone-16")
+        self.tap('[data-id="compose"]')
+        card = self.assert_layer("compose", "card")
+        self.assertEqual(card.get_attribute("aria-modal"), "true")
+        self.assertEqual(card.get_attribute("data-detent"), "medium")
+        self.assertIsNotNone(self.el('.dim[data-dim-for="compose"]'))
+        dim = self.js("return getComputedStyle(document.querySelector('.dim')).backgroundColor")
+        self.assertEqual(dim, "rgba(0, 0, 0, 0.4)", "dimming is black at 40%")
+        self.assertIsNone(self.el(".app-layer").get_attribute("data-behind"), "at medium the app stays in place")
+        grabber = self.points(self.el("[data-grabber]"))
+        self.assertEqual((round(grabber["w"]), round(grabber["h"])), (36, 5))
+        self.screenshot("card-medium-iphone")
+        # Tapping the grabber cycles the detents; at large the app is pushed back.
+        self.tap("[data-grabber]")
+        self.assertEqual(self.state()["stack"][0]["detent"], "large")
+        self.assertEqual(self.el(".app-layer").get_attribute("data-behind"), "card")
+        scale = self.js("return new DOMMatrix(getComputedStyle(document.querySelector('.app-layer')).transform).a")
+        self.assertAlmostEqual(scale, 0.92, places=2)
+        app, card_rect = self.points(self.el(".app-layer")), self.points(self.layer("compose"))
+        self.assertLess(app["y"], card_rect["y"], "the pushed-back app shows its top edge above the card")
+        radius = self.js("return getComputedStyle(arguments[0]).borderTopLeftRadius", self.layer("compose"))
+        self.assertEqual(radius, "10px")
+        self.screenshot("card-large-iphone")
+
+    def test_page_and_form_sheets_are_centred_on_ipad(self):
+        self.open("studio", "ipad-pro-11")
+        self.tap('[data-id="settings-button"]')
+        sheet = self.assert_layer("settings", "centered")
+        r, w = self.points(sheet), self.window_points()
+        self.assertEqual((round(r["w"]), round(r["h"])), (540, 620), "a form sheet is 540 × 620 pt")
+        self.assertAlmostEqual(r["x"] + r["w"] / 2, w["w"] / 2, delta=1)
+        self.screenshot("form-sheet-ipad")
+        self.tap('[data-id="settings-cancel"]')
+        self.open("mail", "ipad-pro-11")
+        self.tap('[data-id="compose"]')
+        self.assert_layer("compose", "centered")
+
+    def test_full_screen_transitions(self):
+        self.open("studio", "iphone-16")
+        for item, modal, transition, done in [
+            ("open-player", "player", "coverVertical", "player-done"),
+            ("open-card", "card-back", "flipHorizontal", "card-done"),
+            ("open-lightbox", "lightbox", "crossDissolve", "lightbox-done"),
+            ("open-map", "map-options", "partialCurl", "map-done"),
+        ]:
+            with self.subTest(transition=transition):
+                self.el(f'[data-id="{item}"]').click()
+                # The layer enters with its transition's animation.
+                self.wait_for(f'return document.querySelector(\'.presentation[data-modal="{modal}"]\')')
+                self.settle()
+                el = self.assert_layer(modal, "fullScreen")
+                self.assertEqual(el.get_attribute("data-transition"), transition)
+                app = self.el(".app-layer")
+                if transition == "partialCurl":
+                    self.assertEqual(app.get_attribute("data-curled"), "true", "the curled page stays over the new view")
+                    self.assertTrue(self.el(".curl-flap").is_displayed())
+                else:
+                    self.assertEqual(app.get_attribute("data-covered"), "true", "full screen removes the views beneath")
+                self.assertFalse(self.js("return !!document.querySelector('.dim')"), "full screen has no dimming")
+                self.screenshot(f"full-screen-{transition}-iphone")
+                # No swipe dismisses a full-screen modal; only its button does.
+                self.drag(self.el(f'.presentation[data-modal="{modal}"] .nav-bar'), 150)
+                self.assertEqual(self.stack(), [modal])
+                # Under a partial curl the new view's controls sit in the revealed part, in reach.
+                self.tap(f'[data-id="{done}"]')
+                self.assertEqual(self.stack(), [])
+                self.assertIsNone(self.el(".app-layer").get_attribute("data-covered"))
+
+    def test_popover_points_at_its_source_inside_the_safe_area(self):
+        self.open("safari", "ipad-pro-13")
+        self.tap('[data-id="bookmarks-button"]')
+        pop = self.assert_layer("bookmarks", "popover")
+        self.assertIsNone(pop.get_attribute("aria-modal"), "a non-modal popover is not aria-modal")
+        self.assertEqual(pop.get_attribute("data-arrow"), "up")
+        src, box = self.points(self.el('[data-id="bookmarks-button"]')), self.points(pop)
+        arrow = self.points(self.el(".popover-arrow"))
+        w = self.window_points()
+        tip_x = arrow["x"] + arrow["w"] / 2
+        self.assertTrue(src["x"] - 1 <= tip_x <= src["x"] + src["w"] + 1, "the arrow points at the source")
+        self.assertGreaterEqual(box["y"], src["y"] + src["h"], "the popover never covers its source")
+        self.assertGreaterEqual(box["x"], 0)
+        self.assertLessEqual(box["y"] + box["h"], w["h"] - w["bottom"], "inside the safe area")
+        self.assertEqual((round(box["w"]), round(box["h"])), (375, 520), "preferredContentSize")
+        self.screenshot("popover-ipad")
+        # A tap outside closes a non-modal popover.
+        from selenium.webdriver.common.action_chains import ActionChains
+        ActionChains(self.d).move_to_element(self.el('[data-id="page-text"]')).click().perform()
+        self.settle()
+        self.assertEqual(self.stack(), [])
+
+    def test_popover_from_scrolled_content_on_a_large_iphone_in_landscape(self):
+        # The Pro Max in landscape is regular width, compact height: an action sheet is a popover.
+        self.open("studio", "iphone-16-pro-max", orientation="landscape")
+        self.assertEqual(self.state()["sizeClass"], {"horizontal": "regular", "vertical": "compact"})
+        self.tap('[data-id="arrange"]')  # below the fold: the content scrolls to it
+        scrolled = self.js("return document.querySelector('.app-layer .content').scrollTop")
+        self.assertGreater(scrolled, 0)
+        self.assert_layer("arrange-sheet", "popover")
+        self.assertEqual(self.js("return document.querySelector('.app-layer .content').scrollTop"), scrolled,
+                         "the content keeps its scroll position when the frame is re-rendered")
+        src, box = self.points(self.el('[data-id="arrange"]')), self.points(self.layer("arrange-sheet"))
+        arrow = self.points(self.el(".popover-arrow"))
+        self.assertTrue(src["x"] <= arrow["x"] + arrow["w"] / 2 <= src["x"] + src["w"])
+        self.assertLessEqual(box["y"] + box["h"], src["y"] + 1, "the popover sits above its source, not over it")
+
+    def test_alerts_two_side_by_side_cancel_leading_three_stacked(self):
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="delete-all"]')
+        alert = self.assert_layer("confirm-delete", "alert", role="alertdialog")
+        self.assertEqual(alert.get_attribute("aria-modal"), "true")
+        self.assertEqual(round(self.points(alert)["w"]), 270, "an alert is 270 pt wide")
+        self.assertTrue(alert.get_attribute("aria-describedby"))
+        buttons = self.d.find_elements("css selector", ".alert-buttons.side-by-side .alert-button")
+        self.assertEqual([b.text for b in buttons], ["Cancel", "Delete"], "two buttons side by side, Cancel leading")
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).fontWeight", buttons[0]), "600", "Cancel is bold")
+        self.assertEqual(self.js("return getComputedStyle(document.querySelector('.alert-title')).fontSize"), "17px")
+        self.assertEqual(self.js("return getComputedStyle(document.querySelector('.alert-message')).fontSize"), "13px")
+        self.screenshot("alert-iphone")
+        # A tap outside an alert is ignored.
+        self.js("document.querySelector('.dim').click()")
+        self.settle()
+        self.assertEqual(self.stack(), ["confirm-delete"])
+        self.tap(".alert-button.cancel")
+        self.assertEqual(self.stack(), [])
+
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="export"]')
+        self.assert_layer("export-alert", "alert", role="alertdialog")
+        titles = [b.text for b in self.d.find_elements("css selector", ".alert-buttons.stacked .alert-button")]
+        self.assertEqual(titles, ["Export PDF", "Export Images", "Cancel"], "three or more stack, Cancel last")
+        self.screenshot("alert-stacked-iphone")
+        self.tap(".alert-button.cancel")
+
+        self.tap('[data-id="rename"]')
+        field = self.el(".alert-field")
+        self.assertEqual(self.d.switch_to.active_element, field, "focus moves into the alert's text field")
+        self.assertEqual(field.get_attribute("placeholder"), "Project name")
+        self.screenshot("alert-text-field-iphone")
+
+    def test_action_sheet_compact_and_in_a_popover(self):
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="arrange"]')
+        sheet = self.assert_layer("arrange-sheet", "actionSheet")
+        r, w = self.points(sheet), self.window_points()
+        self.assertEqual(round(r["x"]), 8, "8 pt from the screen's edges")
+        self.assertEqual(round(w["w"] - r["x"] - r["w"]), 8)
+        rows = self.d.find_elements("css selector", ".action-sheet-group:not(.cancel-group) .sheet-action")
+        self.assertEqual(len(rows), 3)
+        self.assertEqual(round(self.points(rows[0])["h"]), 57, "57 pt rows")
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).fontSize", rows[0]), "20px")
+        cancel = self.el(".cancel-group .sheet-action.cancel")
+        self.assertEqual(cancel.text, "Cancel", "Cancel in its own group")
+        gap = self.points(cancel)["y"] - (self.points(rows[-1])["y"] + self.points(rows[-1])["h"])
+        self.assertAlmostEqual(gap, 8, delta=1)
+        self.screenshot("action-sheet-iphone")
+        # A tap outside runs Cancel.
+        self.js("document.querySelector('.dim').click()")
+        self.settle()
+        self.assertEqual(self.stack(), [])
+
+        self.open("photos", "ipad-air-11")
+        self.tap('[data-id="recents"]')
+        self.tap('[data-id="trash"]')
+        self.assert_layer("delete-photo", "popover")
+        self.assertEqual(self.layer("delete-photo").get_attribute("data-arrow"), "down")
+        self.assertEqual(self.d.find_elements("css selector", ".sheet-action.cancel"), [], "no Cancel in a popover")
+        self.screenshot("action-sheet-popover-ipad")
+
+    def test_activity_view_as_card_and_as_popover(self):
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="share"]')
+        self.assert_layer("share-sheet", "card")
+        apps = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-app")]
+        actions = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-action")]
+        self.assertEqual(apps, ["airdrop", "messages", "mail"], "system activities in the system's order")
+        self.assertEqual(actions, ["copy", "print", "duplicate"], "the app's own activities come last")
+        self.screenshot("activity-iphone")
+        self.tap('[data-activity="copy"]')
+        self.assertEqual(self.stack(), [], "an activity view closes when its activity is done")
+
+        self.open("studio", "ipad-pro-11")
+        self.tap('[data-id="share"]')
+        self.assert_layer("share-sheet", "popover")
+        self.screenshot("activity-popover-ipad")
+        self.tap("[data-activity-close]")
+        self.assertEqual(self.stack(), [])
+
+
+# ---------------------------------------------------------------------------------------------
+# Gestures
+# ---------------------------------------------------------------------------------------------
+
+class GestureTests(PlayerTestCase):
+    def test_dragging_a_clean_card_down_dismisses_it(self):
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="compose"]')
+        self.drag(self.el('.presentation[data-modal="compose"] .nav-title'), 320)
+        self.assertEqual(self.stack(), [])
+        self.assertEqual(self.d.switch_to.active_element.get_attribute("data-id"), "compose", "focus returns to Compose")
+
+    def test_a_short_drag_springs_back(self):
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="compose"]')
+        self.drag(self.el('.presentation[data-modal="compose"] .nav-title'), 30, steps=10)
+        self.assertEqual(self.stack(), ["compose"])
+        self.assertEqual(self.layer("compose").get_attribute("style").count("translate"), 0)
+
+    def test_touch_drag_dismisses_a_card(self):
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="share"]')
+        touch_action = self.js("return getComputedStyle(document.querySelector('.form-card')).touchAction")
+        self.assertEqual(touch_action, "none", "the card's chrome takes touch drags itself")
+        self.drag(self.el(".activity-header"), 340, touch=True)
+        self.assertEqual(self.stack(), [])
+
+    def test_dirty_card_rubber_bands_and_asks_to_discard(self):
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="compose"]')
+        self.el('[data-id="to"]').send_keys("anna@example.com")
+        self.wait_for("return document.querySelector('.presentation[data-modal=\"compose\"]').dataset.dirty === 'true'")
+        self.settle()
+        self.drag(self.el('.presentation[data-modal="compose"] .nav-title'), 320)
+        self.wait_for("return document.querySelector('.presentation[data-modal=\"discard-draft\"]')")
+        self.settle()
+        self.assertEqual(self.stack(), ["compose", "discard-draft"], "the sheet stays and the confirmation appears")
+        self.assert_layer("discard-draft", "actionSheet")
+        self.assertEqual(self.el('[data-modal="compose"]').get_attribute("inert"), "true", "the sheet beneath is inert")
+        self.screenshot("dirty-swipe-confirm-iphone")
+        self.tap('.presentation[data-modal="discard-draft"] .sheet-action.destructive')
+        self.assertEqual(self.stack(), [])
+
+    def test_dragging_between_detents(self):
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="new-note"]')
+        self.assertEqual(self.layer("note").get_attribute("data-detent"), "medium")
+        self.drag(self.el("[data-grabber]"), -300)
+        self.assertEqual(self.state()["stack"][0]["detent"], "large")
+        self.drag(self.el("[data-grabber]"), 300)
+        self.assertEqual(self.state()["stack"][0]["detent"], "medium", "dragging down from large rests at medium")
+        self.assertEqual(self.stack(), ["note"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Keyboard, focus and accessibility
+# ---------------------------------------------------------------------------------------------
+
+class KeyboardTests(PlayerTestCase):
+    def press(self, key):
+        from selenium.webdriver.common.action_chains import ActionChains
+        ActionChains(self.d).send_keys(key).perform()
+        self.settle()
+
+    def test_escape_cancels_and_focus_returns_to_the_presenting_control(self):
+        from selenium.webdriver.common.keys import Keys
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="compose"]')
+        card = self.layer("compose")
+        self.assertTrue(self.js("return arguments[0].contains(document.activeElement)", card), "focus moves in")
+        self.assertEqual(self.el(".app-layer").get_attribute("inert"), "true", "the app beneath is inert")
+        for _ in range(6):  # Tab stays inside the modal layer
+            self.press(Keys.TAB)
+            self.assertTrue(self.js("return arguments[0].contains(document.activeElement)", card))
+        self.press(Keys.ESCAPE)
+        self.assertEqual(self.stack(), [])
+        self.assertEqual(self.d.switch_to.active_element.get_attribute("data-id"), "compose")
+
+    def test_escape_on_a_dirty_sheet_asks_first(self):
+        from selenium.webdriver.common.keys import Keys
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="compose"]')
+        self.el('[data-id="subject"]').send_keys("Hello")
+        self.press(Keys.ESCAPE)
+        self.wait_for("return document.querySelector('.presentation[data-modal=\"discard-draft\"]')")
+        self.settle()
+        self.assertEqual(self.stack(), ["compose", "discard-draft"])
+
+    def test_return_runs_the_preferred_action_and_escape_cancels_an_alert(self):
+        from selenium.webdriver.common.keys import Keys
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="rename"]')
+        self.assertEqual(self.el('[data-preferred="true"]').text, "Rename")
+        self.press(Keys.RETURN)
+        self.assertEqual(self.stack(), [])
+        self.assertEqual(self.d.switch_to.active_element.get_attribute("data-id"), "rename")
+        self.tap('[data-id="rename"]')
+        self.press(Keys.ESCAPE)
+        self.assertEqual(self.stack(), [])
+
+    def test_escape_closes_a_popover(self):
+        from selenium.webdriver.common.keys import Keys
+        self.open("safari", "ipad-pro-13")
+        self.tap('[data-id="bookmarks-button"]')
+        self.press(Keys.ESCAPE)
+        self.assertEqual(self.stack(), [])
+        self.assertEqual(self.d.switch_to.active_element.get_attribute("data-id"), "bookmarks-button")
+
+    def test_reduced_motion_presents_without_animation(self):
+        self.open("mail", "iphone-16", reduced_motion=True)
+        self.el('[data-id="compose"]').click()
+        self.wait_for("return document.querySelector('.presentation[data-modal=\"compose\"]')")
+        running = self.js("return document.getAnimations().filter(a => a.playState === 'running').length")
+        self.assertEqual(running, 0)
+        self.settle()
+
+
+# ---------------------------------------------------------------------------------------------
+# The server decides: refusals and adaptation
+# ---------------------------------------------------------------------------------------------
+
+class RuleTests(PlayerTestCase):
+    def test_a_refusal_shows_its_rule_in_the_panel_and_in_the_device(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        self.open("safari", "ipad-pro-13")
+        self.tap('[data-id="bookmarks-button"]')
+        # Show Tabs sits under the popover's (clear) dimming; the tap reaches it and is refused.
+        ActionChains(self.d).move_to_element(self.el('[data-id="tabs-button"]')).click().perform()
+        self.wait_for("return !document.getElementById('refusal').hidden")
+        self.settle()
+        self.assertEqual(self.el("#refusal").get_attribute("data-rule"), "popover.no-modal-over")
+        self.assertIn("popover.no-modal-over", self.el("#refusal").text)
+        toast = self.el("[data-window] .refusal-toast")
+        self.assertEqual(toast.get_attribute("data-rule"), "popover.no-modal-over")
+        self.assertIn("popover.no-modal-over", toast.text)
+        self.assertEqual(self.el('#action-diagnostics .diagnostic').get_attribute("data-rule"), "popover.no-modal-over")
+        self.assertEqual(self.stack(), ["bookmarks"], "the state is unchanged")
+        self.screenshot("refusal-ipad")
+
+    def test_diagnostics_of_an_action_show_in_the_panel(self):
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="delete-all"]')
+        self.js("document.querySelector('.dim').click()")
+        self.settle()
+        rules = [li.get_attribute("data-rule") for li in self.d.find_elements("css selector", "#action-diagnostics .diagnostic")]
+        self.assertIn("alert.no-tap-outside", rules)
+        item = self.el('#action-diagnostics .diagnostic[data-rule="alert.no-tap-outside"]')
+        self.assertTrue(item.find_element("css selector", ".message").text)
+        self.assertIn(item.find_element("css selector", ".badge").text.lower(), ("info", "warning"))
+
+    def test_home_cancels_an_alert(self):
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="delete-all"]')
+        self.tap("#home-button")
+        self.assertEqual(self.stack(), [])
+        rules = [li.get_attribute("data-rule") for li in self.d.find_elements("css selector", "#action-diagnostics .diagnostic")]
+        self.assertIn("alert.home-cancels", rules)
+
+    def test_resizing_and_rotating_readapt_a_popover(self):
+        from selenium.webdriver.support.select import Select
+        self.open("safari", "ipad-pro-13")
+        self.tap('[data-id="bookmarks-button"]')
+        self.assert_layer("bookmarks", "popover")
+        Select(self.el("#multitasking-select")).select_by_value("slideOver")
+        self.settle()
+        entry = self.state()["stack"][0]
+        self.assertEqual((entry["form"], entry["adaptedBy"]), ("card", "popover.compact-adapts"))
+        self.assertEqual(self.el(".device").get_attribute("data-multitasking"), "slideOver")
+        self.assert_layer("bookmarks", "card")
+        win = self.window_points()
+        self.assertEqual(win["w"], 320, "Slide Over is 320 pt wide")
+        self.screenshot("slide-over-card-ipad")
+        Select(self.el("#multitasking-select")).select_by_value("full")
+        self.settle()
+        self.assert_layer("bookmarks", "popover")
+        self.el('button[data-orientation="landscape"]').click()
+        self.settle()
+        self.assertEqual(self.el(".device").get_attribute("data-orientation"), "landscape")
+        self.assert_layer("bookmarks", "popover")
+        self.assertIn("orientation=landscape", self.d.current_url)
+
+    def test_rotating_an_iphone_adapts_a_card(self):
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="compose"]')
+        self.el('button[data-orientation="landscape"]').click()
+        self.settle()
+        self.assertEqual(self.state()["sizeClass"], {"horizontal": "compact", "vertical": "compact"})
+        entry = self.state()["stack"][0]
+        self.assertEqual(self.layer("compose").get_attribute("data-form"), entry["form"])
+        self.assertEqual(self.el(".device").get_attribute("data-orientation"), "landscape")
+
+    def test_every_device_frame_and_multitasking_width(self):
+        from selenium.webdriver.support.select import Select
+        self.open("mail", "iphone-se-3")
+        devices = [o.get_attribute("value") for o in self.d.find_elements("css selector", "#device-select option")]
+        self.assertEqual(len(devices), 8)
+        for device in devices:
+            with self.subTest(device=device):
+                Select(self.el("#device-select")).select_by_value(device)
+                self.settle()
+                frame = self.el(".device")
+                self.assertEqual(frame.get_attribute("data-device"), device)
+                fits = self.js("""const r = document.querySelector('.device').getBoundingClientRect(),
+                    s = document.getElementById('stage').getBoundingClientRect();
+                    return r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1""")
+                self.assertTrue(fits, "the device is scaled to fit the window")
+        Select(self.el("#device-select")).select_by_value("ipad-pro-13")
+        self.settle()
+        for orientation, mode, width in [("portrait", "half", 511), ("portrait", "third", 320), ("portrait", "slideOver", 320),
+                                         ("landscape", "half", 683), ("landscape", "third", 375)]:
+            with self.subTest(orientation=orientation, multitasking=mode):
+                self.el(f'button[data-orientation="{orientation}"]').click()
+                self.settle()
+                Select(self.el("#multitasking-select")).select_by_value(mode)
+                self.settle()
+                self.assertEqual(self.window_points()["w"], width)
+                self.assertEqual(self.el(".device").get_attribute("data-multitasking"), mode)
+                self.assertEqual(self.state()["sizeClass"]["horizontal"], "regular" if mode == "half" else "compact")
+
+
+# ---------------------------------------------------------------------------------------------
+# Hostile text, a prototype the repository lacks, and the board
+# ---------------------------------------------------------------------------------------------
+
+class SafetyTests(PlayerTestCase):
+    def assert_not_pwned(self):
+        self.assertIsNone(self.js("return window.__pwned === undefined ? null : String(window.__pwned)"))
+        # The page has no images, no inline scripts and no style elements of its own, so any
+        # found came from prototype text.
+        self.assertEqual(self.js("return document.querySelectorAll('img, script:not([src]), style').length"), 0)
+        self.assertEqual(self.js("return document.querySelectorAll('[onmouseover], [onerror], [data-x]').length"), 0)
+        self.assertNotEqual(self.js("return getComputedStyle(document.body).display"), "none")
+
+    def test_hostile_text_is_shown_as_text(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        for device in ("iphone-16", "ipad-pro-11"):
+            with self.subTest(device=device):
+                self.open("hostile", device)
+                self.assert_not_pwned()
+                self.assertIn(SCRIPT, self.el("h1").text)
+                self.assertIn("Hostile " + SCRIPT, self.d.title)
+                text = self.el('[data-id="intro"]').text
+                self.assertIn(SCRIPT, text)
+                self.assertIn(IMG, text)
+                self.assertIn(CSS, text)
+                self.assertIn("Item " + IMG, self.el('[data-id="thing-1"]').text)
+                self.assertEqual(self.el('[data-id="field"]').get_attribute("value"), "Value " + SCRIPT)
+                self.assertEqual(self.el('[data-id="field"]').get_attribute("placeholder"), "Placeholder " + IMG)
+                self.assertEqual(self.el('[data-segment]').get_attribute("data-segment"), "One " + ATTR)
+                self.assertIn("Home " + IMG, self.el(".app-layer .nav-title").text)
+                ActionChains(self.d).move_to_element(self.el('[data-id="thing-2"]')).perform()
+                self.assert_not_pwned()
+                for control, modal, expected in [
+                    ("open-sheet", "sheet", "Sheet " + SCRIPT), ("menu", "menu-popover", "Entry " + SCRIPT),
+                    ("ask", "alert", "Alert " + SCRIPT), ("choose", "choices", "Keep " + IMG),
+                    ("share", "share-it", "Do " + SCRIPT),
+                ]:
+                    self.open("hostile", device)
+                    self.tap(f'[data-id="{control}"]')
+                    layer = self.layer(modal)
+                    self.assert_not_pwned()
+                    self.assertIn(expected, layer.text)
+                    if modal == "alert":
+                        self.assertIn("Message " + IMG + ATTR, layer.text)
+                        self.assertEqual(self.el(".alert-field").get_attribute("placeholder"), "Field " + ATTR)
+                        self.screenshot(f"hostile-alert-{device}")
+
+    def test_hostile_names_on_the_gallery_and_board(self):
+        self.d.get(Harness.base + "/")
+        self.wait_for("return document.readyState === 'complete'")
+        self.assertIn("Hostile " + SCRIPT, self.el('[data-prototype="hostile"] h2').text)
+        self.assertIsNone(self.js("return window.__pwned === undefined ? null : String(window.__pwned)"))
+        self.d.get(Harness.base + "/p/hostile/board")
+        self.wait_for("return document.readyState === 'complete'")
+        self.assertIn("Hostile " + SCRIPT, self.el("h1").text)
+        self.assertIsNone(self.js("return window.__pwned === undefined ? null : String(window.__pwned)"))
+
+    def test_a_prototype_the_repository_does_not_contain(self):
+        self.assertFalse((ROOT / "Templates" / "prototypes" / "studio.json").exists())
+        self.open("studio", "iphone-16")
+        self.assertEqual(self.el(".player").get_attribute("data-prototype"), "studio")
+        self.tap('[data-id="new-note"]')
+        self.el('[data-id="note-title"]').send_keys("Ideas")
+        self.wait_for("return document.querySelector('[data-modal=\"note\"]').dataset.dirty === 'true'")
+        self.tap('[data-id="note-cancel"]')
+        self.assertEqual(self.stack(), ["note", "discard-note"], "Cancel on a dirty sheet asks first")
+        self.tap('.presentation[data-modal="discard-note"] .cancel')
+        self.assertEqual(self.stack(), ["note"], "Keep Editing keeps the sheet")
+        self.assertEqual(self.el('[data-id="note-title"]').get_attribute("value"), "Ideas")
+
+    def test_board_shows_every_device_and_orientation_live(self):
+        self.d.get(Harness.base + "/p/mail/board")
+        frames = self.d.find_elements("css selector", ".board-cell iframe")
+        self.assertEqual(len(frames), 16, "eight devices × two orientations")
+        cells = {(c.get_attribute("data-device"), c.get_attribute("data-orientation"))
+                 for c in self.d.find_elements("css selector", ".board-cell")}
+        self.assertEqual(len(cells), 16)
+        # Every frame starts its own session (the embedded players open no event stream, so
+        # the browser's six connections per host are not used up).
+        self.wait_for("""return [...document.querySelectorAll('.board-cell iframe')].every(f =>
+            f.contentDocument?.querySelector('.player')?.dataset.ready === 'true')""", timeout=30,
+                      message="every embedded player starts")
+        fit = self.js("""return [...document.querySelectorAll('.board-cell iframe')].every(f => {
+            const d = f.contentDocument.querySelector('.device').getBoundingClientRect();
+            return d.width <= f.clientWidth + 1 && d.height <= f.clientHeight + 1 &&
+                Math.max(d.width / f.clientWidth, d.height / f.clientHeight) > 0.95; })""")
+        self.assertTrue(fit, "each device fills its frame")
+        # A frame is interactive.
+        frame = self.d.find_element("css selector", '.board-cell[data-device="iphone-16"][data-orientation="portrait"] iframe')
+        self.d.switch_to.frame(frame)
+        try:
+            self.tap('[data-id="compose"]')
+            self.assertEqual(self.stack(), ["compose"])
+        finally:
+            self.d.switch_to.default_content()
+        self.d.execute_script("window.scrollTo(0, 0)")
+        self.d.save_screenshot(str(Harness.shots / "board.png"))
+
+
+if __name__ == "__main__":
+    if "--check" in sys.argv:
+        missing = missing_dependencies()
+        for m in missing:
+            print("missing:", m)
+        sys.exit(MISSING_EXIT if missing else 0)
+    unittest.main()
