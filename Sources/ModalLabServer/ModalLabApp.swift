@@ -39,6 +39,7 @@ public final class ModalLabApp: @unchecked Sendable {
     private let watcher = DispatchQueue(label: "modallab.watch")
     private var watchTimer: DispatchSourceTimer?
     let reloads = ReloadBroadcaster()
+    let summaries = SummaryCache()
 
     /// Loads templates, prototypes, the owner token and the log (recovering a torn tail).
     /// - Throws: when `Templates/` can't be found or compiled, or the data folder can't be used.

@@ -12,7 +12,9 @@ extension Prototype {
     /// are warnings (`format.style-key`).
     /// - Throws: ``JSONSyntaxError`` (line and column) when the bytes are not JSON at all.
     public static func decode(_ bytes: [UInt8]) throws(JSONSyntaxError) -> DecodeResult {
-        let value = try JSONParser.parse(bytes)
+        // Editors on some systems save UTF-8 with a byte-order mark; RFC 8259 §8.1 lets a parser ignore it.
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        let value = try JSONParser.parse(body)
         return decode(value, version: fnv1a64Hex(bytes))
     }
 
@@ -114,6 +116,18 @@ final class PrototypeDecoder {
         p.requiresFullScreen = requiresFullScreen ?? false
         p.buildIndexes()
         return p
+    }
+
+    /// Largest length accepted, in points: far beyond any screen, small enough for any arithmetic.
+    static let maxPoints = 100_000.0
+
+    /// A length in points: a number above 0 and at most ``maxPoints``.
+    func points(_ r: JSONReader) throws(JSONShapeError) -> Double {
+        let v = try r.number()
+        guard v > 0, v <= PrototypeDecoder.maxPoints else {
+            throw r.fail("expected a length above 0 and at most 100000 points; found \(JSONReader.describe(r.value))")
+        }
+        return v
     }
 
     func readOS(_ r: JSONReader) throws(JSONShapeError) -> Int {
@@ -244,7 +258,7 @@ final class PrototypeDecoder {
                 attempt { () throws(JSONShapeError) in try o.optional("items")?.array() }??.compactMap { listItem($0) }
                 ?? []
         case .image:
-            c.height = attempt { () throws(JSONShapeError) in try o.optional("height")?.number() } ?? nil
+            c.height = attempt { () throws(JSONShapeError) in try o.optional("height").map(points) } ?? nil
         }
         for (k, _) in o.object
         where !applies.contains(k) && PrototypeDecoder.allControlMembers.contains(k)
@@ -480,15 +494,10 @@ final class PrototypeDecoder {
             case .object:
                 guard let o = attempt({ () throws(JSONShapeError) in try item.object() }) else { return nil }
                 let id = attempt { () throws(JSONShapeError) in try o.required("id", "a detent id").string() }
-                let h = attempt { () throws(JSONShapeError) in try o.required("height", "a height in points").number() }
-                finish(o)
-                if let h, h <= 0 {
-                    issues.append(
-                        FormatIssue(
-                            path: item.path.appending("height"), message: "expected a height above 0 points; found \(h)"
-                        ))
-                    return nil
+                let h = attempt { () throws(JSONShapeError) in
+                    try points(try o.required("height", "a height in points"))
                 }
+                finish(o)
                 guard let id, let h else { return nil }
                 return .custom(id: id, height: h)
             default:
@@ -515,14 +524,10 @@ final class PrototypeDecoder {
 
     func size(_ r: JSONReader) -> Size? {
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
-        let w = attempt { () throws(JSONShapeError) in try o.required("width", "points").number() }
-        let h = attempt { () throws(JSONShapeError) in try o.required("height", "points").number() }
+        let w = attempt { () throws(JSONShapeError) in try points(try o.required("width", "points")) }
+        let h = attempt { () throws(JSONShapeError) in try points(try o.required("height", "points")) }
         finish(o)
         guard let w, let h else { return nil }
-        if w <= 0 || h <= 0 {
-            issues.append(FormatIssue(path: r.path, message: "expected a width and height above 0 points"))
-            return nil
-        }
         return Size(width: w, height: h)
     }
 

@@ -52,10 +52,15 @@ public final class CommentStore: @unchecked Sendable {
     private let lock = NSLock()
     private var comments: [Comment] = []
 
-    /// Opens (or creates) the store; lines that don't parse (a torn tail after a crash) are skipped.
+    /// Opens (or creates) the store. A torn last line (a crash or a full disk mid-write) is cut
+    /// off, so the next comment starts on a clean line; other lines that don't parse are skipped.
     public init(file: String) {
         self.file = file
         guard let data = FileManager.default.contents(atPath: file) else { return }
+        if let last = data.last, last != 0x0A {
+            let keep = (data.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+            _ = truncate(file, off_t(keep))
+        }
         for line in data.split(separator: 0x0A) {
             guard let v = try? JSONParser.parse([UInt8](line)), let c = CommentStore.decode(v) else { continue }
             comments.append(c)
@@ -83,8 +88,14 @@ public final class CommentStore: @unchecked Sendable {
         let fd = open(file, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         guard fd >= 0 else { throw ShareError.io("\(file): errno \(errno)") }
         defer { close(fd) }
+        let before = lseek(fd, 0, SEEK_END)
         let n = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard n == line.count, fsync(fd) == 0 else { throw ShareError.io("\(file): errno \(errno)") }
+        guard n == line.count, fsync(fd) == 0 else {
+            let code = errno
+            // Nothing half-written stays behind to swallow the next comment.
+            if before >= 0 { _ = ftruncate(fd, before) }
+            throw ShareError.io("\(file): errno \(code)")
+        }
         comments.append(c)
     }
 

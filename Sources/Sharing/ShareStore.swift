@@ -97,7 +97,7 @@ public final class ShareStore: @unchecked Sendable {
         -> IssuedShare
     {
         let lifetime = expiresIn ?? ShareStore.defaultLifetime
-        guard lifetime > 0, lifetime <= ShareStore.maxLifetime else { throw ShareError.invalidLifetime(lifetime) }
+        guard lifetime >= 1, lifetime <= ShareStore.maxLifetime else { throw ShareError.invalidLifetime(lifetime) }
         let id = ShareSecrets.random(bytes: 8)
         let secret = ShareSecrets.random(bytes: 32)
         let created = now()

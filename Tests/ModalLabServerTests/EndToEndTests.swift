@@ -324,7 +324,10 @@ final class RunningServer {
         let c = s.client
         let sid = try await s.session("mail", device: "iphone-16")
         _ = try await s.act(sid, ["type": "tap", "target": "compose", "x": 370, "y": 90])
-        for path in ["/", "/p/mail", "/p/mail/board", "/p/mail/insights", "/rules", "/p/safari?device=ipad-pro-13&orientation=landscape&multitasking=slideOver"] {
+        for path in [
+            "/", "/p/mail", "/p/mail/board", "/p/mail/insights", "/rules",
+            "/p/safari?device=ipad-pro-13&orientation=landscape&multitasking=slideOver",
+        ] {
             let r = try await c.request("GET", path)
             #expect(r.status == 200, "\(path): \(r.status) \(r.text.prefix(300))")
             #expect(r.header("Content-Type")?.hasPrefix("text/html") == true)
@@ -335,7 +338,9 @@ final class RunningServer {
         #expect(try await c.request("GET", "/api/rules", auth: false).json?.arrayValue?.count == 126)
         #expect(try await c.request("GET", "/api/devices", auth: false).json?.arrayValue?.count == 8)
         #expect(try await c.request("GET", "/schema/prototype.json", auth: false).status == 200)
-        #expect(try await c.request("GET", "/public/player.js", auth: false).header("Content-Type")?.contains("javascript") == true)
+        #expect(
+            try await c.request("GET", "/public/player.js", auth: false).header("Content-Type")?.contains("javascript")
+                == true)
         #expect(try await c.request("GET", "/public/../Package.swift", auth: false).status == 404)
         let metrics = try await c.request("GET", "/metrics")
         #expect(metrics.status == 200 && metrics.text.contains("modallab_sessions 1"))
@@ -345,14 +350,74 @@ final class RunningServer {
     @Test func putValidatesAndStores() async throws {
         let s = try RunningServer()
         let c = s.client
-        let good = #"{"format": "modallab/1", "id": "tiny", "start": "home", "screens": [{"id": "home", "title": "Home"}]}"#
+        let good =
+            #"{"format": "modallab/1", "id": "tiny", "start": "home", "screens": [{"id": "home", "title": "Home"}]}"#
         let created = try await c.request("PUT", "/api/prototypes/tiny", body: good)
         #expect(created.status == 201)
         #expect(try await c.request("PUT", "/api/prototypes/tiny", body: good).status == 200)
         #expect(try await c.request("GET", "/api/prototypes/tiny").json?["definition"]?["id"] == "tiny")
-        let bad = try await c.request("PUT", "/api/prototypes/tiny", body: #"{"format": "modallab/1", "id": "tiny", "start": "nowhere", "screens": []}"#)
+        let bad = try await c.request(
+            "PUT", "/api/prototypes/tiny",
+            body: #"{"format": "modallab/1", "id": "tiny", "start": "nowhere", "screens": []}"#)
         #expect(bad.status == 422)
         #expect(bad.json?["diagnostics"]?.arrayValue?.isEmpty == false)
-        #expect(try await c.request("PUT", "/api/prototypes/other", body: good).status == 422, "the id must match the URL")
+        #expect(
+            try await c.request("PUT", "/api/prototypes/other", body: good).status == 422, "the id must match the URL")
+    }
+}
+
+/// Regressions from trying to break the server: none of these may crash it.
+@Suite(.serialized) struct HostileInputTests {
+    @Test func hugeNumbersAreFormatErrorsNotCrashes() async throws {
+        let s = try RunningServer()
+        let c = s.client
+        for member in [#""height": 1e300"#, #""height": -4"#] {
+            let body =
+                #"{"format": "modallab/1", "id": "big", "start": "home", "screens": [{"id": "home", "content": [{"type": "image", "id": "img", "label": "x", HEIGHT}]}]}"#
+                .replacingOccurrences(of: "HEIGHT", with: member)
+            let r = try await c.request("PUT", "/api/prototypes/big", body: body)
+            #expect(r.status == 422)
+            #expect(r.json?["diagnostics"]?.arrayValue?.first?["path"] == "$.screens[0].content[0].height")
+        }
+        #expect(try await c.request("GET", "/api/logs.csv?from=9223372036854775807").status == 400)
+        #expect(try await c.request("GET", "/api/logs.csv?to=2026-02-30").status == 400)
+        #expect(try await c.request("GET", "/api/logs.csv?frm=2026-01-01").json?["path"] == "frm")
+        #expect(try await c.request("GET", "/healthz").status == 200)
+    }
+
+    @Test func aDuplicateIdDoesNotHideTheFirstPrototype() async throws {
+        let dir = NSTemporaryDirectory() + "modallab-dups-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let mail = try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Templates/prototypes/mail.json"))
+        try mail.write(to: URL(fileURLWithPath: dir + "/a-mail.json"))
+        try Data(#"{"format": "modallab/1", "id": "mail", "start": "nowhere", "screens": []}"#.utf8)
+            .write(to: URL(fileURLWithPath: dir + "/b-broken.json"))
+        let s = try RunningServer(prototypes: dir)
+        let list = try await s.client.request("GET", "/api/prototypes").json?.arrayValue ?? []
+        #expect(list.first { $0["id"] == "mail" }?["playable"] == true)
+        #expect(list.first { $0["id"] == "b-broken.json" }?["playable"] == false)
+        #expect(try await s.client.json("POST", "/api/sessions", ["prototype": "mail"]).status == 201)
+    }
+
+    @Test func oneShareLinkCannotEvictOtherSessions() async throws {
+        let s = try RunningServer()
+        s.app.sessions.perShareLimit = 3
+        let owner = try await s.session("mail", device: "iphone-16")
+        let url = try #require(
+            try await s.client.json("POST", "/api/shares", ["prototype": "mail"]).json?["url"]?.stringValue)
+        let path = String(url[url.range(of: "/s/")!.lowerBound...])
+        let cookie = String(
+            try #require(try await s.client.request("GET", path, auth: false).header("Set-Cookie")).split(
+                separator: ";")[0])
+        var shared: [String] = []
+        for _ in 0..<6 {
+            let r = try await s.client.request(
+                "POST", "/api/sessions", body: #"{"prototype": "mail"}"#, headers: ["Cookie": cookie], auth: false)
+            shared.append(r.json?["session"]?.stringValue ?? "")
+        }
+        #expect(s.app.sessions.get(owner) != nil)
+        #expect(shared.prefix(3).allSatisfy { s.app.sessions.get($0) == nil })
+        #expect(shared.suffix(3).allSatisfy { s.app.sessions.get($0) != nil })
     }
 }

@@ -100,3 +100,18 @@ import Testing
         #expect(reopened.list(prototype: "photos").isEmpty)
     }
 }
+
+@Suite struct CommentDurabilityTests {
+    @Test func aTornTailIsCutSoTheNextCommentStartsOnItsOwnLine() throws {
+        let dir = NSTemporaryDirectory() + "comments-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let file = dir + "/comments.ndjson"
+        try Data("{\"id\": \"half-writ".utf8).write(to: URL(fileURLWithPath: file))
+        let s = CommentStore(file: file)
+        try s.add(
+            Comment(
+                id: "c2", prototype: "mail", share: nil, screen: nil, modal: nil, x: 1, y: 2, text: "kept", device: nil,
+                createdAt: Date()))
+        #expect(CommentStore(file: file).list(prototype: "mail").map(\.id) == ["c2"])
+    }
+}

@@ -75,11 +75,30 @@ public enum LintCommand {
         let linter = Linter(devices: devices.isEmpty ? nil : devices, language: language)
         var status: Int32 = 0
         var json: [JSONValue] = []
-        for (file, bytes) in collect(paths) {
-            let report: LintReport
+        var idFiles: [String: String] = [:]
+        let files = collect(paths)
+        if files.isEmpty {
+            stderr("modallab lint: no *.json files in \(paths.joined(separator: ", "))")
+            return 2
+        }
+        for (file, bytes) in files {
+            var report: LintReport
             switch bytes {
             case .success(let b): report = linter.lint(file: b)
             case .failure(let message): report = LintReport(diagnostics: [], unusable: UnusableInput(message: message))
+            }
+            // Two files with one id: the server would show only one of them.
+            if let id = report.prototype?.id {
+                if let first = idFiles[id] {
+                    report.diagnostics.insert(
+                        Diagnostic(
+                            rule: "format.id", severity: .error,
+                            message: "the id \"\(id)\" is also used by \(first); each prototype needs its own id",
+                            path: "$.id"),
+                        at: 0)
+                } else {
+                    idFiles[id] = file
+                }
             }
             status = max(status, report.exitStatus)
             if format == "json" {

@@ -28,23 +28,12 @@ public enum LogsCommand {
                 Array(args.dropFirst()),
                 options: ["format", "prototype", "session", "share", "type", "from", "to", "data"])
         } catch { return fail("\(error)\n\(usage)") }
-        var f = LogFilter()
-        f.prototype = a.value("prototype")
-        f.session = a.value("session")
-        f.share = a.value("share")
-        for t in (a.value("type") ?? "").split(separator: ",") {
-            guard let type = LogEventType(rawValue: String(t)) else { return fail("unknown event type \(t)") }
-            f.types.insert(type)
-        }
-        if let t = a.value("from") {
-            guard let us = TimeParsing.microseconds(t) else {
-                return fail("--from must be RFC 3339, a date or epoch ms")
-            }
-            f.from = us
-        }
-        if let t = a.value("to") {
-            guard let us = TimeParsing.microseconds(t) else { return fail("--to must be RFC 3339, a date or epoch ms") }
-            f.to = us
+        let f: LogFilter
+        do {
+            let names = ["prototype", "session", "share", "type", "from", "to"]
+            f = try LogFilter(parameters: names.compactMap { n in a.value(n).map { (name: n, value: $0) } })
+        } catch {
+            return fail("--\(error.parameter): \(error.message)")
         }
         let reader = LogReader(directory: LogStore.directory(inData: a.value("data") ?? "data"))
         let out = FileHandle.standardOutput

@@ -115,10 +115,27 @@ public final class PrototypeLibrary: @unchecked Sendable {
         var order: [String] = []
         for dir in directories {
             let files = now.keys.filter { $0.hasPrefix(dir + "/") }.sorted()
+            var seenHere: [String: String] = [:]
             for path in files {
                 guard let data = FileManager.default.contents(atPath: path) else { continue }
-                let p = LoadedPrototype.load(bytes: [UInt8](data), file: path)
+                var p = LoadedPrototype.load(bytes: [UInt8](data), file: path)
+                if let first = seenHere[p.id] {
+                    // Two files of one folder claim one id: the first keeps it; the second is listed
+                    // under its file name, with the error, and not served.
+                    let claimed = p.id
+                    p.id = URL(fileURLWithPath: path).lastPathComponent
+                    p.prototype = nil
+                    p.diagnostics.insert(
+                        Diagnostic(
+                            rule: "format.id", severity: .error,
+                            message:
+                                "the id \"\(claimed)\" is also used by \(first); this file is not served until its id is unique",
+                            path: "$.id"), at: 0)
+                } else {
+                    seenHere[p.id] = path
+                }
                 if loaded[p.id] == nil { order.append(p.id) }
+                // A later folder (the writable one) shadows an earlier (the bundled examples).
                 loaded[p.id] = p
             }
         }

@@ -206,7 +206,10 @@ extension ModalLabApp {
                     "points": "\(Int(d.width)) × \(Int(d.height)) pt", "cells": cells,
                 ])
             }
-            families.append(["name": family == .iPhone ? "iPhone" : "iPad", "family": family == .iPhone ? "phone" : "pad", "devices": devices])
+            families.append([
+                "name": family == .iPhone ? "iPhone" : "iPad", "family": family == .iPhone ? "phone" : "pad",
+                "devices": devices,
+            ])
         }
         return ["id": p.id, "name": p.name, "families": families, "isOwner": viewer == .owner, "query": ""]
     }

@@ -80,7 +80,7 @@ extension ModalLabApp {
         do {
             try library.save(id: id, bytes: req.body)
         } catch {
-            throw Problem(.internalServerError, title: "Could not save", detail: "\(error)")
+            throw Problem(.serviceUnavailable, title: "Could not save", detail: "\(error)")
         }
         reloads.broadcast(id)
         let saved = library.get(id) ?? candidate

@@ -63,10 +63,23 @@ extension ModalLabApp {
     /// Who the request comes from.
     func viewer(_ req: HTTPRequest) -> Viewer {
         if owner.isOwner(req) { return .owner }
-        if let token = req.cookie(ModalLabApp.shareCookie), let link = shares.resolve(token: token) {
-            return .share(id: link.id, prototype: link.prototype, canComment: link.role == .comment)
+        if let token = req.cookie(ModalLabApp.shareCookie) {
+            // Guessing through the cookie is throttled like guessing through /s/ (SPEC §8).
+            let address = ModalLabApp.clientAddress(req)
+            guard shareFailures.retryAfter(address) == nil else { return .anonymous }
+            if let link = shares.resolve(token: token) {
+                return .share(id: link.id, prototype: link.prototype, canComment: link.role == .comment)
+            }
+            shareFailures.fail(address)
         }
         return .anonymous
+    }
+
+    /// The client's address without its port ("203.0.113.7:51234" → "203.0.113.7").
+    static func clientAddress(_ req: HTTPRequest) -> String {
+        let a = req.remoteAddress
+        if let colon = a.lastIndex(of: ":"), !a.hasSuffix("]") { return String(a[..<colon]) }
+        return a
     }
 
     /// Throws 401 unless the owner asks.

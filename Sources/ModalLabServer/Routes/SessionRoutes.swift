@@ -53,6 +53,7 @@ extension ModalLabApp {
 
     /// `POST /api/sessions {prototype, device, orientation, multitasking}` → 201 `{session, state, html}`.
     func startSession(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
+        if viewer(req) == .anonymous { try requireOwner(req) }
         let body = try RequestBody.json(req)
         let protoID: String
         var deviceID: String?

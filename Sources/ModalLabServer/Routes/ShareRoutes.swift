@@ -23,7 +23,7 @@ extension ModalLabApp {
                 let id = req.parameters["id"] ?? ""
                 let found: Bool
                 do { found = try shares.revoke(id: id) } catch {
-                    throw Problem(.internalServerError, title: "Could not revoke", detail: "\(error)")
+                    throw Problem(.serviceUnavailable, title: "Could not revoke", detail: "\(error)")
                 }
                 guard found else { throw Problem.notFound("no share link \"\(id)\"") }
                 return HTTPResponse(status: .noContent)
@@ -32,7 +32,9 @@ extension ModalLabApp {
         router.get("/s/{token}") { [self] req in
             await guardedAsync { () async throws(Problem) in try await openShare(req) }
         }
-        router.post("/api/comments") { [self] req in guarded { () throws(Problem) in try addComment(req) } }
+        router.post("/api/comments") { [self] req in
+            await guardedAsync { () async throws(Problem) in try await addComment(req) }
+        }
         router.get("/api/comments") { [self] req in
             guarded { () throws(Problem) in
                 guard let p = req.query("prototype") else {
@@ -58,7 +60,7 @@ extension ModalLabApp {
             if let r = o.optional("role") { role = try r.enum(ShareRole.self) }
             if let r = o.optional("expiresIn") {
                 let v = try r.number()
-                guard v > 0, v <= ShareStore.maxLifetime else {
+                guard v >= 1, v <= ShareStore.maxLifetime else {
                     throw r.fail(
                         "expected seconds between 1 and 7776000 (90 days); found \(JSONReader.describe(r.value))")
                 }
@@ -74,7 +76,7 @@ extension ModalLabApp {
         do {
             issued = try shares.create(prototype: prototype, role: role, expiresIn: expiresIn, label: label)
         } catch {
-            throw Problem(.internalServerError, title: "Could not create the link", detail: "\(error)")
+            throw Problem(.serviceUnavailable, title: "Could not create the link", detail: "\(error)")
         }
         let host = req.headers["host"] ?? "\(configuration.host):\(configuration.port)"
         return .json(
@@ -89,9 +91,7 @@ extension ModalLabApp {
     /// its player. Unknown, expired and revoked links get the same 404; repeated failures from one
     /// address get 429 (SPEC §8).
     func openShare(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
-        // The client's address without its port ("203.0.113.7:51234", "[::1]:51234").
-        var address = req.remoteAddress
-        if let colon = address.lastIndex(of: ":"), !address.hasSuffix("]") { address = String(address[..<colon]) }
+        let address = ModalLabApp.clientAddress(req)
         if let wait = shareFailures.retryAfter(address) {
             throw Problem(
                 .tooManyRequests, title: "Too many attempts", detail: "try again in \(wait) s",
@@ -118,7 +118,7 @@ extension ModalLabApp {
 
     /// `POST /api/comments {prototype, screen?, modal?, x, y, text, device?}` by a comment-role
     /// share or the owner → 201 with the comment.
-    func addComment(_ req: HTTPRequest) throws(Problem) -> HTTPResponse {
+    func addComment(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
         var c: Comment
         do throws(JSONShapeError) {
@@ -158,7 +158,13 @@ extension ModalLabApp {
         let event = PendingEvent(
             type: .comment, prototype: c.prototype, share: c.share, device: c.device, screen: c.screen, modal: c.modal,
             x: c.x, y: c.y, props: ["comment": .string(c.id), "length": .int(c.text.count)])
-        log.append([event]) { _ in }
+        do {
+            _ = try await log.append([event])
+        } catch {
+            throw Problem(
+                .serviceUnavailable, title: "Log unavailable",
+                detail: "the comment was saved but its log event was not: \(error)")
+        }
         return .json(c.json, status: .created)
     }
 }

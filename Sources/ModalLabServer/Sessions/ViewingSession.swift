@@ -55,19 +55,31 @@ public final class ViewingSession: @unchecked Sendable {
 }
 
 /// The live sessions, by id. Sessions idle for longer than ``idleLimit`` are dropped.
+///
+/// A share link holds at most ``perShareLimit`` live sessions (its least recently used goes
+/// first), and when the store is full, share sessions give way before the owner's, so one
+/// link's holder can't end everyone else's sessions.
 public final class SessionStore: @unchecked Sendable {
     private let lock = NSLock()
     private var sessions: [String: ViewingSession] = [:]
     /// Idle time after which a session is forgotten (seconds).
     public var idleLimit: Double = 12 * 3600
-    /// Most sessions kept; the longest idle are dropped first.
+    /// Most sessions kept.
     public var capacity = 10_000
+    /// Most live sessions per share link.
+    public var perShareLimit = 200
 
     public init() {}
 
     /// Registers a new session.
     func add(_ s: ViewingSession) {
         lock.withLock {
+            if let share = s.share {
+                let mine = sessions.values.filter { $0.share == share }
+                if mine.count >= perShareLimit, let oldest = mine.min(by: { $0.lastSeen < $1.lastSeen }) {
+                    sessions[oldest.id] = nil
+                }
+            }
             if sessions.count >= capacity { evict() }
             sessions[s.id] = s
         }
@@ -83,9 +95,10 @@ public final class SessionStore: @unchecked Sendable {
         let now = ContinuousClock.now
         let limit = Duration.seconds(idleLimit)
         sessions = sessions.filter { now - $0.value.lastSeen < limit }
-        if sessions.count >= capacity, let oldest = sessions.min(by: { $0.value.lastSeen < $1.value.lastSeen }) {
-            sessions[oldest.key] = nil
-        }
+        guard sessions.count >= capacity else { return }
+        let shared = sessions.values.filter { $0.share != nil }
+        let pool = shared.isEmpty ? Array(sessions.values) : shared
+        if let oldest = pool.min(by: { $0.lastSeen < $1.lastSeen }) { sessions[oldest.id] = nil }
     }
 }
 

@@ -65,7 +65,7 @@ enum RequestBody {
     static func json(_ request: HTTPRequest) throws(Problem) -> JSONReader {
         if request.body.isEmpty { throw Problem.badRequest("the request needs a JSON body", path: "$") }
         if let ct = request.headers["content-type"]?.lowercased(), !ct.hasPrefix("application/json"),
-            !ct.hasPrefix("application/problem+json"), !ct.hasPrefix("text/plain")
+            !ct.hasPrefix("application/problem+json")
         {
             throw Problem(
                 .unsupportedMediaType, title: "Unsupported media type",

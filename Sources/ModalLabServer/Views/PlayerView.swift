@@ -71,8 +71,11 @@ struct PlayerView {
         env.multitasking == .full && layers.contains { ($0["behindCard"] as? Bool) == true }
     }
 
+    /// A length in points for a style attribute; never traps, whatever the number.
     func pt(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(format2(v))
+        guard v.isFinite else { return "0" }
+        let c = min(max(v, -1_000_000), 1_000_000)
+        return c == c.rounded() ? String(Int(c)) : format2(c)
     }
 
     func format2(_ v: Double) -> String {
