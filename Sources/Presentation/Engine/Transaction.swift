@@ -1,0 +1,209 @@
+import JSON
+import Prototype
+
+/// Why a transaction stopped: a refusal under an `error` rule (HTTP 409, state unchanged) or a
+/// request that names nothing that exists (HTTP 400).
+enum Stop: Error {
+    case refusal(Diagnostic)
+    case request(EngineRequestError)
+}
+
+/// How a presentation was asked for.
+enum Trigger {
+    /// A tap on a control (its id).
+    case user(String)
+    /// The app (`present` action): not a user event.
+    case programmatic
+    /// The data-loss confirmation of a dirty modal; the control tapped, if a tap asked for it.
+    case discardConfirmation(String?)
+    /// A button of an alert or action sheet, run after it went away.
+    case alertAction
+
+    var control: String? {
+        switch self {
+        case .user(let c): return c
+        case .discardConfirmation(let c): return c
+        default: return nil
+        }
+    }
+    var isDiscardConfirmation: Bool {
+        if case .discardConfirmation = self { return true }
+        return false
+    }
+}
+
+/// One action's working copy of the state, with the events and diagnostics it produces.
+/// Everything happens on the copy; a refusal throws it away, so refused requests leave the
+/// state exactly as it was.
+final class Transaction {
+    let engine: PresentationEngine
+    let start: PresentationState
+    var s: PresentationState
+    let now: Int
+    /// State changes: present, dismiss, adapted, push, pop, screen_enter, edit (by tap), diagnostic.
+    var events: [EngineEvent] = []
+    /// The person's input (tap, swipe, edit, detent, rotate, resize): logged even when refused.
+    var actionEvents: [EngineEvent] = []
+    var diagnostics: [Diagnostic] = []
+    var actionTarget: String?
+    /// Set once this transaction presents or dismisses: later steps of the same request are
+    /// part of its transition, not new requests (`stack.transition-in-progress`).
+    var inTransition = false
+
+    var prototype: Prototype { engine.prototype }
+    var env: Environment { s.environment }
+    var count: Int { s.stack.count }
+
+    init(engine: PresentationEngine, state: PresentationState, now: Int) {
+        self.engine = engine
+        self.start = state
+        self.s = state
+        self.now = now
+    }
+
+    // MARK: Findings
+
+    func refusal(_ rule: String, _ message: String, modal: String? = nil) -> Stop {
+        .refusal(Diagnostic(rule: rule, severity: .error, message: message, modal: modal))
+    }
+
+    func bad(_ path: String, _ message: String) -> Stop {
+        .request(EngineRequestError(path: path, message: message))
+    }
+
+    /// A diagnostic that travels with the response and is logged; the action goes ahead.
+    /// `severity` lowers a rule's severity when the finding records the rule being followed.
+    func note(_ rule: String, _ message: String, modal: String? = nil, severity: Severity? = nil) {
+        let d = Diagnostic(rule: rule, severity: severity, message: message, modal: modal)
+        diagnostics.append(d)
+        events.append(
+            EngineEvent(
+                type: "diagnostic", screen: s.screen, modal: modal, rule: rule, severity: d.severity.rawValue,
+                props: ["message": .string(message)]))
+    }
+
+    func title(_ modalID: String) -> String {
+        if let t = prototype.modal(modalID)?.title, !t.isEmpty { return "“\(t)” (\(modalID))" }
+        return "“\(modalID)”"
+    }
+
+    func kind(_ e: StackEntry) -> String {
+        switch e.resolution.form {
+        case .card, .centered: return "sheet"
+        case .fullScreen: return "full-screen modal"
+        case .popover: return e.requestedStyle == .actionSheet ? "action sheet" : "popover"
+        case .alert: return "alert"
+        case .actionSheet: return "action sheet"
+        case .context: return "modal"
+        }
+    }
+
+    func modal(_ e: StackEntry) -> Modal {
+        // Entries are only ever created for modals of the prototype.
+        prototype.modal(e.modal)!
+    }
+
+    func checkTransition() throws(Stop) {
+        let window = engine.options.transitionMs
+        guard !inTransition, window > 0, let last = s.lastTransitionMs, now - last < window, now >= last else { return }
+        throw refusal(
+            "stack.transition-in-progress",
+            "a transition is still animating (\(now - last) ms of \(window) ms); UIKit drops requests made during a transition"
+        )
+    }
+
+    // MARK: Dispatch
+
+    func run(_ action: EngineAction) throws(Stop) {
+        switch action {
+        case .tap(let target, let choice, let x, let y):
+            actionTarget = target
+            let loc = prototype.control(target)
+            actionEvents.append(
+                EngineEvent(
+                    type: "tap", screen: loc?.screen ?? s.screen, modal: loc?.modal ?? s.top?.modal, target: target,
+                    x: x, y: y, props: choice.map { ["action": $0.json] } ?? JSONObject()))
+            try tap(target, choice: choice)
+        case .swipeDown(let target):
+            actionTarget = target
+            actionEvents.append(
+                EngineEvent(
+                    type: "swipe", screen: s.top?.screen ?? s.screen, modal: target ?? s.top?.modal,
+                    props: ["direction": "down"]))
+            try swipeDown(target)
+        case .tapOutside(let x, let y):
+            actionEvents.append(
+                EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, x: x, y: y, props: ["outside": true]))
+            try tapOutside()
+        case .home:
+            actionEvents.append(
+                EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: "home", props: ["home": true]))
+            try home()
+        case .rotate(let o):
+            actionEvents.append(
+                EngineEvent(type: "rotate", screen: s.screen, props: ["orientation": .string(o.rawValue)]))
+            s.environment = Environment(device: env.device, orientation: o, multitasking: env.multitasking)
+        case .resize(let deviceID, let mt):
+            var device = env.device
+            if let deviceID {
+                guard let d = DeviceCatalogue.device(deviceID) else {
+                    var m = "unknown device \"\(deviceID)\""
+                    if let near = Suggest.nearest(deviceID, in: DeviceCatalogue.all.map(\.id)) {
+                        m += " (did you mean \"\(near)\"?)"
+                    }
+                    throw bad("$.device", m + "; known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))")
+                }
+                device = d
+            }
+            let next = Environment(device: device, orientation: env.orientation, multitasking: mt ?? env.multitasking)
+            actionEvents.append(
+                EngineEvent(
+                    type: "resize", screen: s.screen,
+                    props: ["device": .string(next.device.id), "multitasking": .string(next.multitasking.rawValue)]))
+            s.environment = next
+        case .edit(let target, let value):
+            actionTarget = target
+            let loc = prototype.control(target)
+            actionEvents.append(
+                EngineEvent(type: "edit", screen: loc?.screen ?? s.screen, modal: loc?.modal, target: target))
+            try edit(target, value, byTap: false)
+        case .detent(let target, let detent):
+            actionTarget = target
+            actionEvents.append(
+                EngineEvent(
+                    type: "detent", screen: s.screen, modal: target, target: target, props: ["detent": .string(detent)])
+            )
+            try changeDetent(target, detent)
+        case .back:
+            actionTarget = "back"
+            actionEvents.append(EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: "back"))
+            try back()
+        case .present(let id):
+            actionTarget = id
+            guard prototype.modal(id) != nil else { throw unknownModal(id) }
+            try present(id, trigger: .programmatic)
+        case .key(let key):
+            actionTarget = "key:\(key)"
+            actionEvents.append(
+                EngineEvent(
+                    type: "tap", screen: s.screen, modal: s.top?.modal, target: "key:\(key)",
+                    props: ["key": .string(key)]))
+            try keyPress(key)
+        }
+    }
+
+    func unknownModal(_ id: String) -> Stop {
+        var msg = "no modal \"\(id)\""
+        if let near = Suggest.nearest(id, in: prototype.modals.map(\.id)) { msg += " (did you mean \"\(near)\"?)" }
+        return bad("$.target", msg)
+    }
+}
+
+extension ActionChoice {
+    var json: JSONValue {
+        switch self {
+        case .title(let t): return .string(t)
+        case .index(let i): return .number(Double(i))
+        }
+    }
+}
