@@ -2,7 +2,8 @@
 // Each benchmark registers itself in `benchmarks` below and prints one line per measurement.
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [
-    ("mustache", mustacheBenchmark)
+    ("mustache", mustacheBenchmark),
+    ("engine", engineBenchmark),
 ]
 
 let selected = CommandLine.arguments.dropFirst()

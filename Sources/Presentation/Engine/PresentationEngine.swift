@@ -17,12 +17,12 @@ public struct PresentationEngine: Sendable {
     public let prototype: Prototype
     /// Server options (`--on-popover-conflict`, transition time, scrim taps).
     public let options: EngineOptions
-    let index: EngineIndex
+    let model: EngineModel
 
     public init(prototype: Prototype, options: EngineOptions = EngineOptions()) {
         self.prototype = prototype
         self.options = options
-        self.index = EngineIndex(prototype)
+        self.model = EngineModel(prototype)
     }
 
     /// A fresh state on the start screen, and the `screen_enter` event for it.
@@ -40,7 +40,7 @@ public struct PresentationEngine: Sendable {
     public func apply(_ action: EngineAction, to state: PresentationState, atMs nowMs: Int) throws(EngineRequestError)
         -> Outcome
     {
-        let t = Transaction(engine: self, state: state, now: nowMs)
+        var t = Transaction(model: model, options: options, state: state, now: nowMs)
         do {
             try t.run(action)
             t.settle()
@@ -49,7 +49,7 @@ public struct PresentationEngine: Sendable {
             case .request(let e):
                 throw e
             case .refusal(let d):
-                var events = t.actionEvents
+                var events = Array(t.events.prefix(t.inputCount))
                 events.append(
                     EngineEvent(
                         type: "refused", screen: state.screen, modal: d.modal, target: t.actionTarget, rule: d.rule,
@@ -59,6 +59,6 @@ public struct PresentationEngine: Sendable {
         }
         var next = t.s
         if action.isUserInteraction { next.interacted = true }
-        return Outcome(state: next, diagnostics: t.diagnostics, events: t.actionEvents + t.events, refusal: nil)
+        return Outcome(state: next, diagnostics: t.diagnostics, events: t.events, refusal: nil)
     }
 }

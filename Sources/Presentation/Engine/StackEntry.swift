@@ -37,6 +37,8 @@ public struct StackEntry: Sendable, Equatable {
     /// Whether the grabber is drawn: asked for, drawn as a card, and not covered by another
     /// sheet (RULES sheet.grabber-auto-hide).
     public var grabberVisible: Bool = false
+    /// The modal's definition.
+    let ref: ModalRef
 
     /// The current screen inside the modal, or `nil` for system presentations.
     public var screen: String? { screens.last }

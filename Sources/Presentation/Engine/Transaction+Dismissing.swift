@@ -4,7 +4,7 @@ import Prototype
 extension Transaction {
     /// Dismisses `stack[index]` and everything above it, top first, logging a `dismiss` for each
     /// (`how`, `duration_ms`, and whether dirty work was saved or discarded).
-    func dismiss(from index: Int, how: DismissHow, discard: Bool) throws(Stop) {
+    mutating func dismiss(from index: Int, how: DismissHow, discard: Bool) throws(Stop) {
         guard index < count else { return }
         try checkTransition()
         while count > index {
@@ -29,7 +29,7 @@ extension Transaction {
     /// A control's `dismiss` / `dismissAll` from `stack[index]` up. A Cancel control (role
     /// `cancel`, or titled Cancel) over dirty work asks first (RULES modal.data-loss-confirm);
     /// Done, Send and the like save.
-    func dismissRange(from index: Int, control: Control) throws(Stop) {
+    mutating func dismissRange(from index: Int, control: Control) throws(Stop) {
         let cancels = control.role == .cancel || control.title?.lowercased() == "cancel"
         if cancels, let d = s.stack[index...].lastIndex(where: \.dirty) {
             try confirmDiscard(entryIndex: d, rangeStart: index, how: .button, control: control.id)
@@ -42,9 +42,9 @@ extension Transaction {
     /// `confirmDiscard` over it; a second Cancel while the confirmation is up closes the
     /// confirmation (as a tap outside it would). Without `confirmDiscard`, a warning and the
     /// dismissal of `stack[rangeStart...]`, as UIKit would do with nothing to stop it.
-    func confirmDiscard(entryIndex i: Int, rangeStart: Int, how: DismissHow, control: String?) throws(Stop) {
+    mutating func confirmDiscard(entryIndex i: Int, rangeStart: Int, how: DismissHow, control: String?) throws(Stop) {
         let e = s.stack[i]
-        if let confirm = modal(e).confirmDiscard, prototype.modal(confirm) != nil {
+        if let confirm = modal(e).confirmDiscard, definition(confirm) != nil {
             if i + 1 < count, s.stack[i + 1].modal == confirm {
                 try closeByOutsideTap(i + 1)
                 return
@@ -64,7 +64,7 @@ extension Transaction {
     /// source again, or close-first). Its work is kept (RULES popover.save-on-auto-dismiss); an
     /// action sheet shown as a popover runs its Cancel action (RULES
     /// actionsheet.cancel-hidden-in-popover); an activity view just goes away.
-    func closePopover(at i: Int, how: DismissHow) throws(Stop) {
+    mutating func closePopover(at i: Int, how: DismissHow) throws(Stop) {
         let e = s.stack[i]
         let m = modal(e)
         if e.requestedStyle == .actionSheet, let cancel = AlertButtons.cancel(m) {
@@ -75,7 +75,7 @@ extension Transaction {
     }
 
     /// What a tap outside `stack[i]` does to it, by what it is drawn as (RULES §5).
-    func closeByOutsideTap(_ i: Int) throws(Stop) {
+    mutating func closeByOutsideTap(_ i: Int) throws(Stop) {
         let e = s.stack[i]
         let m = modal(e)
         switch e.resolution.form {
@@ -97,7 +97,7 @@ extension Transaction {
                 "alert.no-tap-outside", "a tap outside an alert is ignored; only its buttons dismiss it",
                 modal: e.modal)
         case .card, .centered:
-            if e.resolution.form == .centered && engine.options.scrimTapDismissesCenteredSheets && i == count - 1 {
+            if e.resolution.form == .centered && options.scrimTapDismissesCenteredSheets && i == count - 1 {
                 try attemptInteractiveDismiss(i, how: .tapOutside)
                 return
             }

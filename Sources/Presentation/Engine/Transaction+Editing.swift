@@ -5,8 +5,8 @@ extension Transaction {
     /// Text typed, a toggle switched, a segment chosen. The control must be visible and
     /// touchable. Editing a `userContent` control makes its modal dirty — the only way an entry
     /// becomes dirty (RULES modal.data-loss-confirm).
-    func edit(_ target: String, _ value: JSONValue, byTap: Bool) throws(Stop) {
-        guard let loc = prototype.control(target) else {
+    mutating func edit(_ target: String, _ value: JSONValue, byTap: Bool) throws(Stop) {
+        guard let loc = location(target) else {
             var msg = "no control \"\(target)\""
             if let near = Suggest.nearest(target, in: prototype.controlIDs) { msg += " (did you mean \"\(near)\"?)" }
             throw bad("$.target", msg)
@@ -48,15 +48,15 @@ extension Transaction {
         }
         if byTap {
             events.append(EngineEvent(type: "edit", screen: loc.screen, modal: loc.modal, target: target, props: props))
-        } else if let k = actionEvents.lastIndex(where: { $0.type == "edit" }) {
-            for (key, v) in props { actionEvents[k].props[key] = v }
+        } else if let k = events[..<inputCount].lastIndex(where: { $0.type == "edit" }) {
+            for (key, v) in props { events[k].props[key] = v }
         }
     }
 
     /// A sheet moved to another detent (dragging or tapping the grabber; RULES
     /// sheet.grabber-behaviour). Only a sheet drawn as a card has detents to move between.
-    func changeDetent(_ target: String, _ detent: String) throws(Stop) {
-        guard prototype.modal(target) != nil else { throw unknownModal(target) }
+    mutating func changeDetent(_ target: String, _ detent: String) throws(Stop) {
+        guard definition(target) != nil else { throw unknownModal(target) }
         guard let i = s.index(of: target) else {
             throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
         }
@@ -78,8 +78,8 @@ extension Transaction {
                 modal: target)
         }
         s.stack[i].selectedDetent = detent
-        if let k = actionEvents.lastIndex(where: { $0.type == "detent" }) {
-            actionEvents[k].props["from"] = .string(e.effectiveDetent(in: env))
+        if let k = events[..<inputCount].lastIndex(where: { $0.type == "detent" }) {
+            events[k].props["from"] = .string(e.effectiveDetent(in: env))
         }
         if env.verticalSizeClass == .compact && detent == "medium" {
             note(

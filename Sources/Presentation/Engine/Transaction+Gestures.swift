@@ -9,13 +9,13 @@ extension Transaction {
     /// A swipe always tries to dismiss; moving between detents is the `detent` action.
     /// The resolved style decides: a sheet adapted to full screen in compact height takes
     /// full-screen gestures (RULES sheet.compact-height-fullscreen, §5 "by style (resolved)").
-    func swipeDown(_ target: String?) throws(Stop) {
+    mutating func swipeDown(_ target: String?) throws(Stop) {
         guard let top = s.top else {
             note("sheet.swipe-dismiss", "nothing is presented, so a swipe down does nothing", severity: .info)
             return
         }
         if let target, target != top.modal {
-            guard prototype.modal(target) != nil else { throw unknownModal(target) }
+            guard definition(target) != nil else { throw unknownModal(target) }
             if s.index(of: target) == nil {
                 throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
             }
@@ -43,14 +43,14 @@ extension Transaction {
     /// modal.data-loss-confirm): dismissed when nothing blocks it; when dirty or
     /// `modalInPresentation`, it rubber-bands and its `confirmDiscard` appears (SPEC §5); dirty
     /// without one, it goes with a warning; a clean blocked sheet just stays.
-    func attemptInteractiveDismiss(_ i: Int, how: DismissHow) throws(Stop) {
+    mutating func attemptInteractiveDismiss(_ i: Int, how: DismissHow) throws(Stop) {
         let e = s.stack[i]
         let m = modal(e)
         guard e.dirty || m.modalInPresentation || isModalPopover(m) else {
             try dismiss(from: i, how: how, discard: true)
             return
         }
-        if (e.dirty || m.modalInPresentation), let confirm = m.confirmDiscard, prototype.modal(confirm) != nil {
+        if (e.dirty || m.modalInPresentation), let confirm = m.confirmDiscard, definition(confirm) != nil {
             note(
                 "modal.data-loss-confirm",
                 "\(title(e.modal)) \(e.dirty ? "has unsaved changes" : "sets modalInPresentation"): the sheet rubber-bands and \(title(confirm)) asks what to do",
@@ -68,7 +68,7 @@ extension Transaction {
 
     /// A tap on the dimmed area outside the top presentation. A current-context presentation
     /// inside a popover is inside the popover, so the tap is outside the popover too.
-    func tapOutside() throws(Stop) {
+    mutating func tapOutside() throws(Stop) {
         guard count > 0 else { return }
         var i = count - 1
         while s.stack[i].resolution.form == .context, let l = contextLayer(of: i), l > 0 { i = l - 1 }
@@ -78,7 +78,7 @@ extension Transaction {
 
     /// Home: the app goes to the background. A visible alert is cancelled: its Cancel action
     /// runs, or it is dismissed (RULES alert.home-cancels, C17). Nothing else changes.
-    func home() throws(Stop) {
+    mutating func home() throws(Stop) {
         guard let a = s.stack.lastIndex(where: { $0.requestedStyle == .alert }) else { return }
         let e = s.stack[a]
         let m = modal(e)
@@ -93,7 +93,7 @@ extension Transaction {
     /// A hardware key. Escape takes the style's cancel path (SPEC §10): an alert's Cancel, an
     /// action sheet's or popover's tap outside, a modal view's Cancel control, else a sheet's
     /// swipe. Return runs an alert's Return action (``AlertButtons/returnAction(_:)``).
-    func keyPress(_ key: String) throws(Stop) {
+    mutating func keyPress(_ key: String) throws(Stop) {
         switch key {
         case "Escape":
             guard let top = s.top else { return }
@@ -108,7 +108,7 @@ extension Transaction {
             case .popover where top.requestedStyle != .popover:
                 try closeByOutsideTap(count - 1)
             case .popover, .card, .centered, .fullScreen, .context:
-                if let screen = top.screen, let cancel = engine.index.cancelControl[screen] {
+                if let screen = top.screen, let cancel = model.cancelControl[screen] {
                     try tap(cancel, choice: nil)
                 } else if top.resolution.form == .popover {
                     try closeByOutsideTap(count - 1)

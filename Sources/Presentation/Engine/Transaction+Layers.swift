@@ -17,7 +17,7 @@ struct TouchPoint {
 extension Transaction {
     /// Where a control is drawn now, or `nil` when it is on no visible screen.
     func placement(of controlID: String) -> LayerPlacement? {
-        guard let loc = prototype.control(controlID) else { return nil }
+        guard let loc = location(controlID) else { return nil }
         return placement(loc)
     }
 
@@ -53,11 +53,11 @@ extension Transaction {
         let e = s.stack[i]
         switch e.resolution.form {
         case .popover:
-            let m = modal(e)
-            if isModalPopover(m) { return false }
-            if m.passthrough.contains(p.control) { return true }
-            if i == p.layer, p.isBarButton, let src = e.popover?.source ?? m.source,
-                let srcLoc = prototype.control(src), isBarButton(srcLoc)
+            let m = e.ref
+            if isModalPopover(m.modal) { return false }
+            if m.modal.passthrough.contains(p.control) { return true }
+            if i == p.layer, p.isBarButton, let src = e.popover?.source ?? m.modal.source,
+                let srcLoc = location(src), isBarButton(srcLoc)
             {
                 return true
             }
@@ -77,7 +77,7 @@ extension Transaction {
 
     /// A card resting at or below its largest undimmed detent leaves the background interactive.
     func isUndimmed(_ e: StackEntry) -> Bool {
-        guard e.resolution.form == .card, let undimmed = modal(e).largestUndimmedDetent,
+        guard e.resolution.form == .card, let undimmed = e.ref.modal.largestUndimmedDetent,
             let current = e.effectiveDetent(in: env),
             let ui = e.detents.firstIndex(where: { $0.id == undimmed }),
             let ci = e.detents.firstIndex(where: { $0.id == current })

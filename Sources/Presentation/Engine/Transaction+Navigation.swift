@@ -6,7 +6,7 @@ import Prototype
 extension Transaction {
     /// A navigation change in the layer a popover was presented from (through the popover's
     /// passthrough or bar) closes the popover first: the screen it points into goes away.
-    func closePopoverAbove(_ layer: Int) throws(Stop) {
+    mutating func closePopoverAbove(_ layer: Int) throws(Stop) {
         if let pi = popoverIndex, pi == layer { try closePopover(at: pi, how: .tapOutside) }
     }
 
@@ -14,7 +14,7 @@ extension Transaction {
     /// pushes; an alert's handler may push onto the app beneath a sheet). Inside a modal a push
     /// that breaks the single path — a screen with two forward destinations, a cycle, depth
     /// over 3 — happens with a `modal.single-path` warning.
-    func push(_ screen: String, layer requested: Int, target: String?) throws(Stop) {
+    mutating func push(_ screen: String, layer requested: Int, target: String?) throws(Stop) {
         try checkTransition()
         let layer: Int
         switch prototype.owner(ofScreen: screen) {
@@ -39,10 +39,10 @@ extension Transaction {
                     "modal.single-path",
                     "“\(screen)” is already on the navigation path of \(title(m)); a cycle inside a modal makes it an app within the app",
                     modal: m)
-            } else if (engine.index.pushDestinations[from] ?? 0) >= 2 {
+            } else if (model.pushDestinations[from] ?? 0) >= 2 {
                 note(
                     "modal.single-path",
-                    "“\(from)” in \(title(m)) leads to \(engine.index.pushDestinations[from] ?? 0) screens; give a modal task a single path",
+                    "“\(from)” in \(title(m)) leads to \(model.pushDestinations[from] ?? 0) screens; give a modal task a single path",
                     modal: m)
             } else if s.stack[i].screens.count > 3 {
                 note(
@@ -57,7 +57,7 @@ extension Transaction {
     }
 
     /// Pops the top screen of `layer`; nothing happens at a root screen.
-    func pop(layer: Int, target: String?) throws(Stop) {
+    mutating func pop(layer: Int, target: String?) throws(Stop) {
         guard layer <= count else { return }
         let depth = layer == 0 ? s.appScreens.count : s.stack[layer - 1].screens.count
         guard depth > 1 else { return }
@@ -81,7 +81,7 @@ extension Transaction {
     /// The back button: the topmost layer that shows one (a pushed screen) pops, if a person can
     /// touch its navigation bar; a back button under a layer that covers it is refused
     /// (`stack.presenter-visible`). With no back button anywhere nothing happens.
-    func back() throws(Stop) {
+    mutating func back() throws(Stop) {
         var layer = count
         while layer >= 0 {
             let depth = layer == 0 ? s.appScreens.count : s.stack[layer - 1].screens.count

@@ -8,8 +8,9 @@ extension Transaction {
     /// `transition.partialcurl-terminal`, `alert.one-at-a-time`, `popover.one-at-a-time` /
     /// `popover.no-modal-over` (or close-first), `transition.popover-context-cover-vertical`,
     /// `transition.partialcurl-fullscreen-only`, `*.anchor-required`.
-    func present(_ id: String, trigger: Trigger) throws(Stop) {
-        guard let m = prototype.modal(id) else { throw unknownModal(id) }
+    mutating func present(_ id: String, trigger: Trigger) throws(Stop) {
+        guard let ref = model.modals[id] else { throw unknownModal(id) }
+        let m = ref.modal
         if m.style == .none {
             throw refusal(
                 "modal.style-none",
@@ -109,8 +110,9 @@ extension Transaction {
         var entry = StackEntry(
             modal: id, requestedStyle: m.style, resolution: r, detents: detents, selectedDetent: selected,
             dirty: false, screens: m.style.isCustom ? [id] : [], presentedBy: trigger.control, presentedAtMs: now,
-            isDiscardConfirmation: trigger.isDiscardConfirmation, values: [:], contextOwner: owner, popover: layout)
-        entry.grabberVisible = grabberWanted(m, entry)
+            isDiscardConfirmation: trigger.isDiscardConfirmation, values: [:], contextOwner: owner, popover: layout,
+            ref: ref)
+        entry.grabberVisible = grabberWanted(entry)
         s.stack.append(entry)
         s.lastTransitionMs = now
         inTransition = true
@@ -138,16 +140,17 @@ extension Transaction {
 
     /// The warnings of RULES §1 for `m` appearing over `top`.
     /// `withinTop`: a current-context presentation that covers only its context, the top layer.
-    func warnAbout(_ m: Modal, over top: StackEntry, resolution r: Resolution, trigger: Trigger, withinTop: Bool) {
+    mutating func warnAbout(
+        _ m: Modal, over top: StackEntry, resolution r: Resolution, trigger: Trigger, withinTop: Bool
+    ) {
         let id = m.id
-        let topModal = modal(top)
         if m.style == .alert {
             note(
                 "alert.over-anything", "the alert \(title(id)) appears over the \(kind(top)) \(title(top.modal))",
                 modal: id)
             return
         }
-        if topModal.style == .activity {
+        if top.requestedStyle == .activity {
             note(
                 "activity.no-modal-over-extension",
                 "\(title(id)) appears over the activity view \(title(top.modal)); avoid modal views above an extension — only an alert belongs there",
@@ -180,7 +183,7 @@ extension Transaction {
     var presenterIsFullScreen: Bool { s.top.map { $0.resolution.form == .fullScreen } ?? true }
 
     /// An entry presented with a partial curl (only ever a `fullScreen` one: anything else is refused).
-    func isCurled(_ e: StackEntry) -> Bool { e.requestedStyle == .fullScreen && modal(e).transition == .partialCurl }
+    func isCurled(_ e: StackEntry) -> Bool { e.requestedStyle == .fullScreen && e.ref.modal.transition == .partialCurl }
 
     /// The transition an entry is animated with: the declared one (default `coverVertical`,
     /// RULES transition.default-cover-vertical) for custom presentations; `nil` where the system
@@ -189,7 +192,7 @@ extension Transaction {
         switch e.requestedStyle {
         case .alert, .actionSheet, .activity: return nil
         case .popover: return e.resolution.form == .popover ? nil : .coverVertical
-        default: return modal(e).transition ?? .coverVertical
+        default: return e.ref.modal.transition ?? .coverVertical
         }
     }
 
@@ -208,7 +211,7 @@ extension Transaction {
     /// screen; if that control isn't showing, the control that was tapped (with a
     /// `popover.not-cover-source` warning); with no source declared, or nothing to point at,
     /// the presentation is refused, as UIKit raises an exception.
-    func anchor(for m: Modal, trigger: Trigger) throws(Stop) -> PopoverLayout {
+    mutating func anchor(for m: Modal, trigger: Trigger) throws(Stop) -> PopoverLayout {
         let rule =
             m.style == .actionSheet
             ? "actionsheet.anchor-required"
@@ -237,7 +240,7 @@ extension Transaction {
 
     /// Findings about a popover's layout: an arrow that can't point at its source, a size that
     /// nearly fills the window (clamped to fit).
-    func popoverNotes(_ l: PopoverLayout, of m: Modal) {
+    mutating func popoverNotes(_ l: PopoverLayout, of m: Modal) {
         if l.source != nil && !l.arrowPointsAtSource {
             let arrows = m.permittedArrowDirections.map(\.rawValue).joined(separator: ", ")
             note(
@@ -259,12 +262,12 @@ extension Transaction {
     /// first, keeping its work, and the presentation goes ahead from what presented the popover
     /// (RULES popover.close-then-present) — unless the new popover points into the popover being
     /// closed, which leaves it nothing to point at.
-    func popoverConflict(popoverIndex pi: Int, presenting m: Modal, natural: Resolution, trigger: Trigger)
+    mutating func popoverConflict(popoverIndex pi: Int, presenting m: Modal, natural: Resolution, trigger: Trigger)
         throws(Stop)
     {
         let pop = s.stack[pi]
         let secondPopover = natural.form == .popover
-        if engine.options.popoverConflict == .closeFirst {
+        if options.popoverConflict == .closeFirst {
             let anchorLayer = m.source.flatMap { placement(of: $0)?.layer }
             if !(secondPopover && (anchorLayer ?? 0) > pi) {
                 note(
@@ -298,7 +301,7 @@ extension Transaction {
 
     /// Whether a card's grabber is drawn: asked for (by default on a resizable activity view),
     /// drawn as a card, and not covered by another sheet (RULES sheet.grabber-auto-hide).
-    func grabberWanted(_ m: Modal, _ e: StackEntry) -> Bool {
-        (m.grabber ?? (m.style == .activity && e.detents.count > 1)) && e.resolution.form == .card
+    func grabberWanted(_ e: StackEntry) -> Bool {
+        e.resolution.form == .card && (e.ref.modal.grabber ?? (e.requestedStyle == .activity && e.detents.count > 1))
     }
 }

@@ -11,18 +11,21 @@ extension Transaction {
     ///   resting detent moves;
     /// - lays out popovers (anchor, arrow, size clamped to the window);
     /// - shows or hides grabbers (RULES sheet.grabber-auto-hide).
-    func settle() {
+    mutating func settle() {
         let n = count
         guard n > 0 else { return }
-        let envChanged = s.environment != start.environment
+        let envChanged = s.environment != startEnvironment
+        let targetOS = prototype.targetOS
         var natural: [Resolution] = []
         natural.reserveCapacity(n)
-        for e in s.stack {
-            let m = modal(e)
+        for i in 0..<n {
             natural.append(
-                Adaptation.resolve(m, in: env, targetOS: prototype.targetOS, contextFound: e.contextOwner != nil))
+                Adaptation.resolve(
+                    s.stack[i].ref.modal, in: env, targetOS: targetOS, contextFound: s.stack[i].contextOwner != nil))
         }
-        let forms = natural.map(\.form)
+        var forms: [Form] = []
+        forms.reserveCapacity(n)
+        for r in natural { forms.append(r.form) }
         for i in 0..<n where forms[i] == .popover {
             var j = i + 1
             while j < n {
@@ -34,78 +37,70 @@ extension Transaction {
             }
         }
         for i in 0..<n {
-            let old = s.stack[i]
-            let m = modal(old)
-            if old.resolution != natural[i] {
+            let ref = s.stack[i].ref
+            if s.stack[i].resolution != natural[i] {
+                let old = s.stack[i].resolution
                 s.stack[i].resolution = natural[i]
                 events.append(
                     adaptedEvent(
-                        i,
-                        rule: Adaptation.changeRule(from: old.resolution, to: natural[i], requested: old.requestedStyle)
-                    ))
+                        i, rule: Adaptation.changeRule(from: old, to: natural[i], requested: s.stack[i].requestedStyle))
+                )
             }
-            if envChanged && old.detents.count > 1 {
-                s.stack[i].detents = Adaptation.detents(of: m, in: env)
+            if envChanged && s.stack[i].detents.count > 1 {
+                let old = s.stack[i]
+                s.stack[i].detents = Adaptation.detents(of: ref.modal, in: env)
                 let before = StackEntry.effectiveDetent(
-                    selected: old.selectedDetent, detents: old.detents, form: old.resolution.form,
-                    env: start.environment)
+                    selected: old.selectedDetent, detents: old.detents, form: old.resolution.form, env: startEnvironment
+                )
                 let after = s.stack[i].effectiveDetent(in: env)
                 if before != nil, after != nil, before != after {
                     events.append(adaptedEvent(i, rule: "sheet.medium-compact-height"))
                 }
             }
             if natural[i].form == .popover {
-                let layout = layoutPopover(i, m)
-                if layout != old.popover {
+                let layout = layoutPopover(i, ref)
+                let old = s.stack[i].popover
+                if layout != old {
                     s.stack[i].popover = layout
-                    if layout.source != old.popover?.source || layout.arrow != old.popover?.arrow
-                        || layout.width != old.popover?.width
-                    {
+                    if layout.source != old?.source || layout.arrow != old?.arrow || layout.width != old?.width {
                         if layout.source == nil {
                             note(
                                 "popover.not-cover-source",
-                                "\(title(m.id)) is a popover again, but nothing it points at is on screen; it is centred without an arrow",
-                                modal: m.id)
-                        } else if old.popover != nil || old.presentedAtMs != now {
-                            popoverNotes(layout, of: m)
+                                "\(title(ref.modal.id)) is a popover again, but nothing it points at is on screen; it is centred without an arrow",
+                                modal: ref.modal.id)
+                        } else if old != nil || s.stack[i].presentedAtMs != now {
+                            popoverNotes(layout, of: ref.modal)
                         }
                     }
                 }
-            } else if old.popover != nil {
+            } else if s.stack[i].popover != nil {
                 s.stack[i].popover = nil
             }
         }
-        for i in 0..<n {
-            let e = s.stack[i]
-            var visible = grabberWanted(modal(e), e)
-            if visible {
-                var j = i + 1
-                while j < n {
-                    if s.stack[j].resolution.isSheet {
-                        visible = false
-                        break
-                    }
-                    j += 1
-                }
-            }
-            if visible != e.grabberVisible {
+        // Grabbers, top down: a sheet above hides the grabbers of every sheet below it.
+        var sheetAbove = false
+        var i = n - 1
+        while i >= 0 {
+            let wanted = grabberWanted(s.stack[i])
+            let visible = wanted && !sheetAbove
+            if visible != s.stack[i].grabberVisible {
                 s.stack[i].grabberVisible = visible
-                if grabberWanted(modal(e), e) || e.grabberVisible {
-                    events.append(adaptedEvent(i, rule: "sheet.grabber-auto-hide"))
-                }
+                events.append(adaptedEvent(i, rule: "sheet.grabber-auto-hide"))
             }
+            if s.stack[i].resolution.isSheet { sheetAbove = true }
+            i -= 1
         }
     }
 
     /// The layout of the popover `stack[i]`: pointing at its declared source when on screen
     /// beneath it, else at the control that presented it, else at nothing.
-    func layoutPopover(_ i: Int, _ m: Modal) -> PopoverLayout {
-        let e = s.stack[i]
-        for candidate in [m.source, e.presentedBy] {
-            if let c = candidate, let p = placement(of: c), p.layer <= i {
-                return PopoverLayout.make(m, source: c, anchor: p.location, env: env)
-            }
+    func layoutPopover(_ i: Int, _ ref: ModalRef) -> PopoverLayout {
+        if let src = ref.modal.source, let p = placement(of: src), p.layer <= i {
+            return PopoverLayout.make(ref.modal, source: src, anchor: p.location, env: env)
         }
-        return PopoverLayout.make(m, source: nil, anchor: nil, env: env)
+        if let c = s.stack[i].presentedBy, let p = placement(of: c), p.layer <= i {
+            return PopoverLayout.make(ref.modal, source: c, anchor: p.location, env: env)
+        }
+        return PopoverLayout.make(ref.modal, source: nil, anchor: nil, env: env)
     }
 }

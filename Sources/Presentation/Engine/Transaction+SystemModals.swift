@@ -5,7 +5,7 @@ extension Transaction {
     /// A tap on a button of an alert or action sheet, or on an activity of an activity view.
     /// The modal must be on top (`stack.presenter-visible`); a button not drawn (Cancel of an
     /// action sheet shown as a popover) can't be tapped either.
-    func tapModalButton(_ m: Modal, choice: ActionChoice?) throws(Stop) {
+    mutating func tapModalButton(_ m: Modal, choice: ActionChoice?) throws(Stop) {
         guard let i = s.index(of: m.id) else {
             throw refusal(
                 "stack.presenter-visible", "\(title(m.id)) is not presented, so its buttons can't be tapped",
@@ -47,7 +47,7 @@ extension Transaction {
 
     /// An activity chosen, or the close button: the activity view goes away (H-Activity: it
     /// "dismisses immediately after people complete the task").
-    func chooseActivity(_ m: Modal, at i: Int, choice: ActionChoice?) throws(Stop) {
+    mutating func chooseActivity(_ m: Modal, at i: Int, choice: ActionChoice?) throws(Stop) {
         let names = m.visibleActivities + m.customActivities.map(\.id)
         let titles = m.visibleActivities.map { SystemActivity.titles[$0] ?? $0 } + m.customActivities.map(\.title)
         var picked: String?
@@ -96,7 +96,7 @@ extension Transaction {
     /// Dismisses the alert or action sheet `stack[i]` (and anything above it), then runs the
     /// button's action in the presenter's context: UIKit calls a handler after the alert is gone.
     /// In a data-loss confirmation, a destructive button discards the dirty work; others save it.
-    func runAlertAction(_ a: AlertAction, of m: Modal, at i: Int, how: DismissHow) throws(Stop) {
+    mutating func runAlertAction(_ a: AlertAction, of m: Modal, at i: Int, how: DismissHow) throws(Stop) {
         try dismiss(from: i, how: how, discard: a.role == .cancel)
         if let k = events.lastIndex(where: { $0.type == "dismiss" }) {
             events[k].target = a.id ?? a.title

@@ -4,13 +4,13 @@ import Prototype
 extension Transaction {
     /// A tap on a control, or (with `choice`, or naming a system modal) on a button of an alert,
     /// action sheet or activity view.
-    func tap(_ target: String, choice: ActionChoice?) throws(Stop) {
+    mutating func tap(_ target: String, choice: ActionChoice?) throws(Stop) {
         // A control may share its id with a modal (SPEC §3's "compose"): naming a button means the modal.
-        if let m = prototype.modal(target), choice != nil || prototype.control(target) == nil {
+        if let m = definition(target), choice != nil || location(target) == nil {
             try tapModalButton(m, choice: choice)
             return
         }
-        guard let loc = prototype.control(target) else {
+        guard let loc = location(target) else {
             var msg = "no control or modal \"\(target)\""
             if let near = Suggest.nearest(target, in: prototype.controlIDs + prototype.modals.map(\.id)) {
                 msg += " (did you mean \"\(near)\"?)"
@@ -54,7 +54,7 @@ extension Transaction {
     /// A list row without an action in a popover: a single-selection popover closes on the
     /// choice; a multiple-selection one stays open and toggles the row (RULES
     /// popover.tap-outside-dismiss). Elsewhere a row without an action does nothing.
-    func selectItem(_ p: LayerPlacement) throws(Stop) {
+    mutating func selectItem(_ p: LayerPlacement) throws(Stop) {
         guard p.layer > 0 else { return }
         let i = p.layer - 1
         let e = s.stack[i]
@@ -77,7 +77,7 @@ extension Transaction {
 
     /// Runs a control's action. The control is in layer `p.layer`, and every layer above it
     /// lets the tap through (a popover's passthrough or bar, an undimmed sheet's background).
-    func perform(_ action: Action, at p: LayerPlacement) throws(Stop) {
+    mutating func perform(_ action: Action, at p: LayerPlacement) throws(Stop) {
         let control = p.location.control
         switch action {
         case .none:
@@ -110,8 +110,8 @@ extension Transaction {
     ///   (or, with `--on-popover-conflict close-first`, closes the popover first);
     /// - from beside an undimmed sheet it is `stack.present-from-top`, unless it asks for the
     ///   sheet that is already up, which stays as it is (RULES sheet.undimmed-nonmodal).
-    func presentFromControl(_ id: String, at p: LayerPlacement) throws(Stop) {
-        guard let m = prototype.modal(id) else { throw unknownModal(id) }
+    mutating func presentFromControl(_ id: String, at p: LayerPlacement) throws(Stop) {
+        guard let m = definition(id) else { throw unknownModal(id) }
         let control = p.location.control
         if p.layer == count || m.style == .alert {
             try present(id, trigger: .user(control.id))

@@ -34,32 +34,39 @@ enum Trigger {
 
 /// One action's working copy of the state, with the events and diagnostics it produces.
 /// Everything happens on the copy; a refusal throws it away, so refused requests leave the
-/// state exactly as it was.
-final class Transaction {
-    let engine: PresentationEngine
-    let start: PresentationState
+/// state exactly as it was. A value type: no allocation, and exclusivity checked statically.
+struct Transaction {
+    let model: EngineModel
+    let options: EngineOptions
+    let startEnvironment: Environment
     var s: PresentationState
     let now: Int
-    /// State changes: present, dismiss, adapted, push, pop, screen_enter, edit (by tap), diagnostic.
+    /// The person's input first (tap, swipe, edit, detent, rotate, resize: logged even when
+    /// refused; `inputCount` of them), then the state changes (present, dismiss, adapted, push,
+    /// pop, screen_enter, edit by tap, diagnostic).
     var events: [EngineEvent] = []
-    /// The person's input (tap, swipe, edit, detent, rotate, resize): logged even when refused.
-    var actionEvents: [EngineEvent] = []
+    var inputCount = 0
     var diagnostics: [Diagnostic] = []
     var actionTarget: String?
     /// Set once this transaction presents or dismisses: later steps of the same request are
     /// part of its transition, not new requests (`stack.transition-in-progress`).
     var inTransition = false
 
-    var prototype: Prototype { engine.prototype }
+    var prototype: Prototype { model.prototype }
     var env: Environment { s.environment }
     var count: Int { s.stack.count }
 
-    init(engine: PresentationEngine, state: PresentationState, now: Int) {
-        self.engine = engine
-        self.start = state
+    init(model: EngineModel, options: EngineOptions, state: PresentationState, now: Int) {
+        self.model = model
+        self.options = options
+        self.startEnvironment = state.environment
         self.s = state
         self.now = now
+        events.reserveCapacity(8)
     }
+
+    /// The catalogue severity of a rule.
+    func severity(_ rule: String) -> Severity { model.severities[rule] ?? .info }
 
     // MARK: Findings
 
@@ -73,8 +80,8 @@ final class Transaction {
 
     /// A diagnostic that travels with the response and is logged; the action goes ahead.
     /// `severity` lowers a rule's severity when the finding records the rule being followed.
-    func note(_ rule: String, _ message: String, modal: String? = nil, severity: Severity? = nil) {
-        let d = Diagnostic(rule: rule, severity: severity, message: message, modal: modal)
+    mutating func note(_ rule: String, _ message: String, modal: String? = nil, severity: Severity? = nil) {
+        let d = Diagnostic(rule: rule, severity: severity ?? self.severity(rule), message: message, modal: modal)
         diagnostics.append(d)
         events.append(
             EngineEvent(
@@ -83,9 +90,15 @@ final class Transaction {
     }
 
     func title(_ modalID: String) -> String {
-        if let t = prototype.modal(modalID)?.title, !t.isEmpty { return "“\(t)” (\(modalID))" }
+        if let t = definition(modalID)?.title, !t.isEmpty { return "“\(t)” (\(modalID))" }
         return "“\(modalID)”"
     }
+
+    /// A control (or list row) and where it is, without copying it.
+    @inline(__always) func location(_ id: String) -> ControlLocation? { model.controls[id]?.location }
+
+    /// The modal with this id, without copying its definition.
+    @inline(__always) func definition(_ id: String) -> Modal? { model.modals[id]?.modal }
 
     func kind(_ e: StackEntry) -> String {
         switch e.resolution.form {
@@ -98,13 +111,11 @@ final class Transaction {
         }
     }
 
-    func modal(_ e: StackEntry) -> Modal {
-        // Entries are only ever created for modals of the prototype.
-        prototype.modal(e.modal)!
-    }
+    /// The definition of an entry's modal.
+    @inline(__always) func modal(_ e: StackEntry) -> Modal { e.ref.modal }
 
     func checkTransition() throws(Stop) {
-        let window = engine.options.transitionMs
+        let window = options.transitionMs
         guard !inTransition, window > 0, let last = s.lastTransitionMs, now - last < window, now >= last else { return }
         throw refusal(
             "stack.transition-in-progress",
@@ -114,34 +125,39 @@ final class Transaction {
 
     // MARK: Dispatch
 
-    func run(_ action: EngineAction) throws(Stop) {
+    mutating func run(_ action: EngineAction) throws(Stop) {
         switch action {
         case .tap(let target, let choice, let x, let y):
             actionTarget = target
-            let loc = prototype.control(target)
-            actionEvents.append(
+            let loc = location(target)
+            events.append(
                 EngineEvent(
                     type: "tap", screen: loc?.screen ?? s.screen, modal: loc?.modal ?? s.top?.modal, target: target,
                     x: x, y: y, props: choice.map { ["action": $0.json] } ?? JSONObject()))
+            inputCount = events.count
             try tap(target, choice: choice)
         case .swipeDown(let target):
             actionTarget = target
-            actionEvents.append(
+            events.append(
                 EngineEvent(
                     type: "swipe", screen: s.top?.screen ?? s.screen, modal: target ?? s.top?.modal,
                     props: ["direction": "down"]))
+            inputCount = events.count
             try swipeDown(target)
         case .tapOutside(let x, let y):
-            actionEvents.append(
+            events.append(
                 EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, x: x, y: y, props: ["outside": true]))
+            inputCount = events.count
             try tapOutside()
         case .home:
-            actionEvents.append(
+            events.append(
                 EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: "home", props: ["home": true]))
+            inputCount = events.count
             try home()
         case .rotate(let o):
-            actionEvents.append(
+            events.append(
                 EngineEvent(type: "rotate", screen: s.screen, props: ["orientation": .string(o.rawValue)]))
+            inputCount = events.count
             s.environment = Environment(device: env.device, orientation: o, multitasking: env.multitasking)
         case .resize(let deviceID, let mt):
             var device = env.device
@@ -156,38 +172,44 @@ final class Transaction {
                 device = d
             }
             let next = Environment(device: device, orientation: env.orientation, multitasking: mt ?? env.multitasking)
-            actionEvents.append(
+            events.append(
                 EngineEvent(
                     type: "resize", screen: s.screen,
                     props: ["device": .string(next.device.id), "multitasking": .string(next.multitasking.rawValue)]))
+            inputCount = events.count
             s.environment = next
         case .edit(let target, let value):
             actionTarget = target
-            let loc = prototype.control(target)
-            actionEvents.append(
+            let loc = location(target)
+            events.append(
                 EngineEvent(type: "edit", screen: loc?.screen ?? s.screen, modal: loc?.modal, target: target))
+            inputCount = events.count
             try edit(target, value, byTap: false)
         case .detent(let target, let detent):
             actionTarget = target
-            actionEvents.append(
+            events.append(
                 EngineEvent(
                     type: "detent", screen: s.screen, modal: target, target: target, props: ["detent": .string(detent)])
             )
+            inputCount = events.count
             try changeDetent(target, detent)
         case .back:
             actionTarget = "back"
-            actionEvents.append(EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: "back"))
+            events.append(EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: "back"))
+            inputCount = events.count
             try back()
         case .present(let id):
             actionTarget = id
-            guard prototype.modal(id) != nil else { throw unknownModal(id) }
+            guard definition(id) != nil else { throw unknownModal(id) }
+            inputCount = events.count
             try present(id, trigger: .programmatic)
         case .key(let key):
             actionTarget = "key:\(key)"
-            actionEvents.append(
+            events.append(
                 EngineEvent(
                     type: "tap", screen: s.screen, modal: s.top?.modal, target: "key:\(key)",
                     props: ["key": .string(key)]))
+            inputCount = events.count
             try keyPress(key)
         }
     }
