@@ -44,7 +44,7 @@ extension Transaction {
     /// dismissal of `stack[rangeStart...]`, as UIKit would do with nothing to stop it.
     mutating func confirmDiscard(entryIndex i: Int, rangeStart: Int, how: DismissHow, control: String?) throws(Stop) {
         let e = s.stack[i]
-        if let confirm = modal(e).confirmDiscard, definition(confirm) != nil {
+        if let confirm = modal(e).confirmDiscard, model.modals[confirm] != nil {
             if i + 1 < count, s.stack[i + 1].modal == confirm {
                 try closeByOutsideTap(i + 1)
                 return

@@ -56,7 +56,7 @@ extension Transaction {
     /// A sheet moved to another detent (dragging or tapping the grabber; RULES
     /// sheet.grabber-behaviour). Only a sheet drawn as a card has detents to move between.
     mutating func changeDetent(_ target: String, _ detent: String) throws(Stop) {
-        guard definition(target) != nil else { throw unknownModal(target) }
+        guard model.modals[target] != nil else { throw unknownModal(target) }
         guard let i = s.index(of: target) else {
             throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
         }

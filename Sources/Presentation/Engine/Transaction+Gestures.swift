@@ -15,7 +15,7 @@ extension Transaction {
             return
         }
         if let target, target != top.modal {
-            guard definition(target) != nil else { throw unknownModal(target) }
+            guard model.modals[target] != nil else { throw unknownModal(target) }
             if s.index(of: target) == nil {
                 throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
             }
@@ -50,7 +50,7 @@ extension Transaction {
             try dismiss(from: i, how: how, discard: true)
             return
         }
-        if (e.dirty || m.modalInPresentation), let confirm = m.confirmDiscard, definition(confirm) != nil {
+        if (e.dirty || m.modalInPresentation), let confirm = m.confirmDiscard, model.modals[confirm] != nil {
             note(
                 "modal.data-loss-confirm",
                 "\(title(e.modal)) \(e.dirty ? "has unsaved changes" : "sets modalInPresentation"): the sheet rubber-bands and \(title(confirm)) asks what to do",

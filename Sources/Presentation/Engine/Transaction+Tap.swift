@@ -6,8 +6,8 @@ extension Transaction {
     /// action sheet or activity view.
     mutating func tap(_ target: String, choice: ActionChoice?) throws(Stop) {
         // A control may share its id with a modal (SPEC §3's "compose"): naming a button means the modal.
-        if let m = definition(target), choice != nil || location(target) == nil {
-            try tapModalButton(m, choice: choice)
+        if let ref = model.modals[target], choice != nil || model.controls[target] == nil {
+            try tapModalButton(ref.modal, choice: choice)
             return
         }
         guard let loc = location(target) else {
@@ -111,7 +111,8 @@ extension Transaction {
     /// - from beside an undimmed sheet it is `stack.present-from-top`, unless it asks for the
     ///   sheet that is already up, which stays as it is (RULES sheet.undimmed-nonmodal).
     mutating func presentFromControl(_ id: String, at p: LayerPlacement) throws(Stop) {
-        guard let m = definition(id) else { throw unknownModal(id) }
+        guard let ref = model.modals[id] else { throw unknownModal(id) }
+        let m = ref.modal
         let control = p.location.control
         if p.layer == count || m.style == .alert {
             try present(id, trigger: .user(control.id))

@@ -90,15 +90,13 @@ struct Transaction {
     }
 
     func title(_ modalID: String) -> String {
-        if let t = definition(modalID)?.title, !t.isEmpty { return "“\(t)” (\(modalID))" }
+        if let t = model.modals[modalID]?.modal.title, !t.isEmpty { return "“\(t)” (\(modalID))" }
         return "“\(modalID)”"
     }
 
     /// A control (or list row) and where it is, without copying it.
     @inline(__always) func location(_ id: String) -> ControlLocation? { model.controls[id]?.location }
 
-    /// The modal with this id, without copying its definition.
-    @inline(__always) func definition(_ id: String) -> Modal? { model.modals[id]?.modal }
 
     func kind(_ e: StackEntry) -> String {
         switch e.resolution.form {
@@ -200,7 +198,7 @@ struct Transaction {
             try back()
         case .present(let id):
             actionTarget = id
-            guard definition(id) != nil else { throw unknownModal(id) }
+            guard model.modals[id] != nil else { throw unknownModal(id) }
             inputCount = events.count
             try present(id, trigger: .programmatic)
         case .key(let key):
