@@ -389,6 +389,18 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(s.last?.events.contains { $0.type == "adapted" && $0.rule == "popover.regular" } == true)
     }
 
+    @Test func requiresFullScreenKeepsTheIPadWindowFull() throws {
+        let p = try prototype(
+            #"""
+            {"format": "modallab/1", "id": "full-only", "start": "home", "requiresFullScreen": true,
+             "screens": [{"id": "home", "content": [{"type": "text", "id": "t", "text": "Hi."}]}]}
+            """#)
+        var s = Session(p, device: "ipad-pro-11", multitasking: .slideOver)
+        #expect(s.state.environment.multitasking == .full)
+        #expect(throws: EngineRequestError.self) { try s.apply(.resize(device: nil, multitasking: .half)) }
+        #expect(try s.apply(.resize(device: "ipad-mini", multitasking: .full)).refusal == nil)
+    }
+
     // MARK: Detents
 
     @Test func detentsSortedAndMediumInactiveInCompactHeight() throws {

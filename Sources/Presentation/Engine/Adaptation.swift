@@ -102,18 +102,20 @@ public enum Adaptation {
 
     /// What an entry that would be a popover is drawn as while something other than an alert
     /// (or a current-context presentation inside it) is above it. This happens only when a
-    /// window grows from compact to regular with presentations stacked on an adapted popover:
-    /// the server never lets anything but an alert cover a popover (RULES popover.no-modal-over),
-    /// so the entry keeps a sheet-like form until what covers it is dismissed. UIKit itself
-    /// would re-adapt to a popover and leave the presentations above it; the HIG forbids that.
-    static func covered(_ natural: Resolution, requested: PresentationStyle) -> Resolution {
+    /// window grows from compact to regular with presentations stacked on an adapted popover
+    /// (or a popover kept in compact width by `adaptivePresentationStyle: none`): the server
+    /// never lets anything but an alert cover a popover (RULES popover.no-modal-over), so the
+    /// entry keeps a sheet form until what covers it is dismissed — a centred form sheet in
+    /// wR/hR, a card in wC, full screen in hC; an action sheet stays a bottom action sheet.
+    /// UIKit itself would re-adapt to a popover under the presentations; the HIG forbids that.
+    static func covered(_ natural: Resolution, requested: PresentationStyle, in env: Environment) -> Resolution {
         var rules = natural.rules
         rules.append("popover.no-modal-over")
-        switch requested {
-        case .actionSheet: return Resolution(style: .actionSheet, form: .actionSheet, rules: rules)
-        case .activity: return Resolution(style: .pageSheet, form: .centered, rules: rules)
-        default: return Resolution(style: .formSheet, form: .centered, rules: rules)
-        }
+        if requested == .actionSheet { return Resolution(style: .actionSheet, form: .actionSheet, rules: rules) }
+        let style: PresentationStyle = requested == .activity ? .pageSheet : .formSheet
+        if env.verticalSizeClass == .compact { return Resolution(style: .fullScreen, form: .fullScreen, rules: rules) }
+        if env.horizontalSizeClass == .compact { return Resolution(style: style, form: .card, rules: rules) }
+        return Resolution(style: style, form: .centered, rules: rules)
     }
 
     /// The rule an `adapted` event names when an entry's resolution changes from `old` to `new`:

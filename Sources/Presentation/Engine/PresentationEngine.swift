@@ -25,9 +25,12 @@ public struct PresentationEngine: Sendable {
         self.model = EngineModel(prototype)
     }
 
-    /// A fresh state on the start screen, and the `screen_enter` event for it.
+    /// A fresh state on the start screen, and the `screen_enter` event for it. A prototype that
+    /// sets `requiresFullScreen` runs full screen on an iPad whatever `multitasking` asks.
     public func start(environment: Environment) -> (state: PresentationState, events: [EngineEvent]) {
-        let state = PresentationState(prototype: prototype.id, environment: environment, appScreens: [prototype.start])
+        var env = environment
+        if prototype.requiresFullScreen { env.multitasking = .full }
+        let state = PresentationState(prototype: prototype.id, environment: env, appScreens: [prototype.start])
         return (state, [EngineEvent(type: "screen_enter", screen: prototype.start)])
     }
 

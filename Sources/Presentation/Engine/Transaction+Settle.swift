@@ -30,7 +30,7 @@ extension Transaction {
             var j = i + 1
             while j < n {
                 if forms[j] != .alert && !(forms[j] == .context && isInside(j, popover: i, forms: forms)) {
-                    natural[i] = Adaptation.covered(natural[i], requested: s.stack[i].requestedStyle)
+                    natural[i] = Adaptation.covered(natural[i], requested: s.stack[i].requestedStyle, in: env)
                     break
                 }
                 j += 1

@@ -97,7 +97,6 @@ struct Transaction {
     /// A control (or list row) and where it is, without copying it.
     @inline(__always) func location(_ id: String) -> ControlLocation? { model.controls[id]?.location }
 
-
     func kind(_ e: StackEntry) -> String {
         switch e.resolution.form {
         case .card, .centered: return "sheet"
@@ -170,6 +169,12 @@ struct Transaction {
                 device = d
             }
             let next = Environment(device: device, orientation: env.orientation, multitasking: mt ?? env.multitasking)
+            if prototype.requiresFullScreen && next.multitasking != .full {
+                throw bad(
+                    "$.multitasking",
+                    "“\(prototype.id)” sets requiresFullScreen (UIRequiresFullScreen), so its iPad window is always full screen; no \(next.multitasking.rawValue)"
+                )
+            }
             events.append(
                 EngineEvent(
                     type: "resize", screen: s.screen,
