@@ -453,8 +453,8 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(refused.events.map(\.type) == ["tap", "refused"])
         #expect(refused.events[1].rule == "stack.presenter-visible")
         let dismiss = try s.tap("sheet-cancel")
-        #expect(dismiss.events.map(\.type) == ["tap", "diagnostic", "dismiss", "screen_enter"])
-        #expect(dismiss.events[2].how == "button")
-        #expect(dismiss.events[2].durationMs == 4000)
+        #expect(dismiss.events.map(\.type) == ["tap", "dismiss", "screen_enter", "diagnostic"])
+        #expect(dismiss.events[1].how == "button")
+        #expect(dismiss.events[1].durationMs == 4000)
     }
 }

@@ -53,11 +53,11 @@ extension Transaction {
             try present(confirm, trigger: .discardConfirmation(control))
             return
         }
+        try dismiss(from: rangeStart, how: how, discard: true)
         note(
             "modal.data-loss-confirm",
             "\(title(e.modal)) had unsaved changes and was dismissed without confirmation; add \"confirmDiscard\" with an action sheet to Save, Discard or Keep Editing",
             modal: e.modal)
-        try dismiss(from: rangeStart, how: how, discard: true)
     }
 
     /// Closes the popover `stack[i]` without a choice (a tap outside, another bar button, its

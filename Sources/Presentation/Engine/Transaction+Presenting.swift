@@ -64,39 +64,10 @@ extension Transaction {
                 modal: id)
         }
         var layout: PopoverLayout?
+        var fellBack = false
         if r.form == .popover {
-            layout = try anchor(for: m, trigger: trigger)
+            (layout, fellBack) = try anchor(for: m, trigger: trigger)
         }
-
-        // Warnings and notes: the presentation happens.
-        if insidePopover {
-            note(
-                "popover.card-inside-ok", "\(title(id)) is shown inside the popover, not over it", modal: id,
-                severity: .info)
-        }
-        if let top {
-            warnAbout(m, over: top, resolution: r, trigger: trigger, withinTop: r.form == .context && owner != nil)
-        }
-        if case .programmatic = trigger {
-            if m.style == .actionSheet {
-                note(
-                    "actionsheet.user-initiated",
-                    "the action sheet \(title(id)) appeared without a user action; an action sheet answers a tap — consider an alert",
-                    modal: id)
-            }
-            if m.style == .alert && !s.interacted {
-                note(
-                    "alert.not-at-launch",
-                    "the alert \(title(id)) appears before the first interaction; avoid alerts when the app starts",
-                    modal: id)
-            }
-        }
-        if let tr = m.transition, tr != .coverVertical, m.style.isSystem || m.style == .popover {
-            note(
-                "transition.system-owned",
-                "\(title(id)) is drawn by the system, which ignores the declared \(tr.rawValue) transition", modal: id)
-        }
-        if let layout { popoverNotes(layout, of: m) }
 
         let detents = m.style.isCustom || m.style == .activity ? Adaptation.detents(of: m, in: env) : []
         var selected: String?
@@ -136,6 +107,42 @@ extension Transaction {
             events.append(adaptedEvent(count - 1, rule: rule))
         }
         events.append(EngineEvent(type: "screen_enter", screen: entry.screen ?? s.screen, modal: id))
+
+        // Warnings and notes about the presentation, after it (the log reads in causal order).
+        if let layout, fellBack, let src = m.source {
+            note(
+                "popover.not-cover-source",
+                "the source “\(src)” of \(title(m.id)) is not on screen, so the popover points at “\(layout.source ?? "")”, the control that was tapped",
+                modal: m.id)
+        }
+        if insidePopover {
+            note(
+                "popover.card-inside-ok", "\(title(id)) is shown inside the popover, not over it", modal: id,
+                severity: .info)
+        }
+        if let top {
+            warnAbout(m, over: top, resolution: r, trigger: trigger, withinTop: r.form == .context && owner != nil)
+        }
+        if case .programmatic = trigger {
+            if m.style == .actionSheet {
+                note(
+                    "actionsheet.user-initiated",
+                    "the action sheet \(title(id)) appeared without a user action; an action sheet answers a tap — consider an alert",
+                    modal: id)
+            }
+            if m.style == .alert && !s.interacted {
+                note(
+                    "alert.not-at-launch",
+                    "the alert \(title(id)) appears before the first interaction; avoid alerts when the app starts",
+                    modal: id)
+            }
+        }
+        if let tr = m.transition, tr != .coverVertical, m.style.isSystem || m.style == .popover {
+            note(
+                "transition.system-owned",
+                "\(title(id)) is drawn by the system, which ignores the declared \(tr.rawValue) transition", modal: id)
+        }
+        if let layout { popoverNotes(layout, of: m) }
     }
 
     /// The warnings of RULES §1 for `m` appearing over `top`.
@@ -208,10 +215,10 @@ extension Transaction {
     }
 
     /// Where a popover points (RULES popover.anchor-required): its declared `source` when on
-    /// screen; if that control isn't showing, the control that was tapped (with a
-    /// `popover.not-cover-source` warning); with no source declared, or nothing to point at,
-    /// the presentation is refused, as UIKit raises an exception.
-    mutating func anchor(for m: Modal, trigger: Trigger) throws(Stop) -> PopoverLayout {
+    /// screen; if that control isn't showing, the control that was tapped (`fellBack`: the
+    /// caller warns under `popover.not-cover-source`); with no source declared, or nothing to
+    /// point at, the presentation is refused, as UIKit raises an exception.
+    mutating func anchor(for m: Modal, trigger: Trigger) throws(Stop) -> (PopoverLayout, fellBack: Bool) {
         let rule =
             m.style == .actionSheet
             ? "actionsheet.anchor-required"
@@ -223,14 +230,10 @@ extension Transaction {
                 modal: m.id)
         }
         if let p = placement(of: src), p.layer <= count {
-            return PopoverLayout.make(m, source: src, anchor: p.location, env: env)
+            return (PopoverLayout.make(m, source: src, anchor: p.location, env: env), false)
         }
         if let c = trigger.control, let p = placement(of: c), p.layer <= count {
-            note(
-                "popover.not-cover-source",
-                "the source “\(src)” of \(title(m.id)) is not on screen, so the popover points at “\(p.location.control.displayName)”, the control that was tapped",
-                modal: m.id)
-            return PopoverLayout.make(m, source: c, anchor: p.location, env: env)
+            return (PopoverLayout.make(m, source: c, anchor: p.location, env: env), true)
         }
         throw refusal(
             rule,

@@ -51,15 +51,16 @@ extension Transaction {
         layer == 0 ? s.appValues[controlID] : s.stack[layer - 1].values[controlID]
     }
 
-    /// A list row without an action in a popover: a single-selection popover closes on the
-    /// choice; a multiple-selection one stays open and toggles the row (RULES
-    /// popover.tap-outside-dismiss). Elsewhere a row without an action does nothing.
+    /// A list row without an action in a nonmodal popover: a single-selection popover closes on
+    /// the choice; a multiple-selection one stays open and toggles the row (RULES
+    /// popover.tap-outside-dismiss). That is the app's behaviour the HIG asks for, so it holds
+    /// when the popover is adapted to a sheet too. Elsewhere a row without an action does nothing.
     mutating func selectItem(_ p: LayerPlacement) throws(Stop) {
         guard p.layer > 0 else { return }
         let i = p.layer - 1
         let e = s.stack[i]
         let m = modal(e)
-        guard e.resolution.form == .popover, m.style == .popover else { return }
+        guard m.style == .popover, !isModalPopover(m) else { return }
         let id = p.location.control.id
         switch m.selection {
         case .single:
