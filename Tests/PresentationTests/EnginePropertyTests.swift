@@ -7,10 +7,13 @@ import Testing
 
 /// Thousands of random action sequences on random prototypes and on the bundled examples, with
 /// the invariants of ``EngineInvariants`` checked after every step. A failure prints its seed;
-/// `ENGINE_SEED=<seed> swift test --filter EnginePropertyTests` replays that one sequence.
+/// `ENGINE_SEED=<seed> swift test --filter EnginePropertyTests` replays that one sequence;
+/// `ENGINE_SEQUENCES=20000` soaks longer.
 @Suite struct EnginePropertyTests {
     static let baseSeed: UInt64 = 0x5EED_0F_E1E6
     static var only: UInt64? { ProcessInfo.processInfo.environment["ENGINE_SEED"].flatMap { UInt64($0) } }
+    /// `ENGINE_SEQUENCES=n` runs n random prototypes instead of 1,500 (for a longer soak).
+    static var sequences: Int { ProcessInfo.processInfo.environment["ENGINE_SEQUENCES"].flatMap { Int($0) } ?? 1_500 }
 
     /// What the sequences exercised: rule ids of refusals, diagnostics and adaptations, event
     /// types, forms.
@@ -90,7 +93,7 @@ import Testing
     }
 
     @Test func randomPrototypesKeepTheInvariants() throws {
-        let sequences = Self.only == nil ? 1_500 : 1
+        let sequences = Self.only == nil ? Self.sequences : 1
         var failures = 0
         var stepsRun = 0
         let coverage = Coverage()

@@ -82,12 +82,12 @@ extension Transaction {
         guard let a = s.stack.lastIndex(where: { $0.requestedStyle == .alert }) else { return }
         let e = s.stack[a]
         let m = modal(e)
-        note("alert.home-cancels", "going Home cancels the alert \(title(e.modal))", modal: e.modal)
         if let cancel = AlertButtons.cancel(m) {
             try runAlertAction(cancel, of: m, at: a, how: .home)
         } else {
             try dismiss(from: a, how: .home, discard: true)
         }
+        note("alert.home-cancels", "going Home cancelled the alert \(title(e.modal))", modal: e.modal)
     }
 
     /// A hardware key. Escape takes the style's cancel path (SPEC §10): an alert's Cancel, an
