@@ -38,6 +38,11 @@ import Testing
         for step in 0..<steps {
             let action = RandomActions.make(p, state, &rng)
             history.append("\(action)")
+            if ProcessInfo.processInfo.environment["ENGINE_TRACE"] != nil {
+                print(
+                    "step \(step): \(action) on \(state.stack.map { "\($0.modal):\($0.resolution.form)" }) \(state.environment.device.id) \(state.environment.multitasking)"
+                )
+            }
             now += rng.int(0...400)
             let outcome: Outcome
             do {
@@ -99,6 +104,7 @@ import Testing
         let coverage = Coverage()
         for k in 0..<UInt64(sequences) {
             let seed = Self.only ?? Self.baseSeed &+ k
+            if ProcessInfo.processInfo.environment["ENGINE_TRACE"] != nil { print("seed \(seed)") }
             let (p, issues) = Self.randomPrototype(seed: seed)
             guard let p else {
                 Issue.record("seed \(seed): the generator made an invalid prototype: \(issues)")
@@ -141,6 +147,12 @@ import Testing
             }
         }
         #expect(failures == 0)
+    }
+
+    @Test func dumpSeed() {
+        guard let seed = ProcessInfo.processInfo.environment["ENGINE_DUMP"].flatMap({ UInt64($0) }) else { return }
+        var g = RandomPrototype(seed: seed)
+        print(JSONWriter(pretty: true).string(g.make()))
     }
 
     /// The generator itself: its prototypes decode, and cover every style.

@@ -170,6 +170,34 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(try s.tap("pop-second").refusal?.rule == "popover.one-at-a-time")
     }
 
+    /// Found by the property test (seed 407704180908): closing an action-sheet popover for
+    /// close-first ran its Cancel handler, which presented it again, which conflicted again…
+    /// A programmatic dismissal runs no handler; only a tap on the dimming view runs Cancel.
+    @Test func closingAnActionSheetPopoverProgrammaticallyRunsNoHandler() throws {
+        let p = try prototype(
+            #"""
+            {"format": "modallab/1", "id": "loop", "start": "home",
+             "screens": [{"id": "home", "content": [
+               {"type": "button", "id": "a", "title": "Actions", "action": {"present": "as"}},
+               {"type": "button", "id": "b", "title": "More", "action": {"present": "more"}}]}],
+             "modals": [
+               {"id": "as", "style": "actionSheet", "source": "a",
+                "actions": [{"title": "Cancel", "role": "cancel", "action": {"present": "as"}}, {"title": "Go"}]},
+               {"id": "more", "style": "actionSheet", "source": "b", "actions": [{"title": "One"}, {"title": "Two"}]}]}
+            """#)
+        var s = Session(p, device: "ipad-pro-13", options: EngineOptions(popoverConflict: .closeFirst))
+        try s.tap("a")
+        let o = try s.apply(.present(modal: "more"))
+        #expect(o.refusal == nil)
+        #expect(s.modals == ["more"])
+        // A real tap outside runs Cancel, whose action presents the sheet again: one step, no loop.
+        try s.tap("more", "One")
+        try s.tap("a")
+        try s.apply(.tapOutside(x: 1, y: 1))
+        #expect(s.modals == ["as"])
+        #expect(s.last?.events.filter { $0.type == "present" }.count == 1)
+    }
+
     @Test func currentContextInsideAPopoverIsAllowedWithCoverVerticalOnly() throws {
         var s = Session(try stackRules(), device: "ipad-pro-11")
         try s.tap("bar-pop")

@@ -7,6 +7,7 @@ extension Transaction {
     mutating func dismiss(from index: Int, how: DismissHow, discard: Bool) throws(Stop) {
         guard index < count else { return }
         try checkTransition()
+        try cascade()
         while count > index {
             let e = s.stack[count - 1]
             var props = JSONObject()
@@ -39,14 +40,14 @@ extension Transaction {
     }
 
     /// A Cancel or a swipe on the dirty `stack[i]`: dismiss what is above it and show its
-    /// `confirmDiscard` over it; a second Cancel while the confirmation is up closes the
-    /// confirmation (as a tap outside it would). Without `confirmDiscard`, a warning and the
+    /// `confirmDiscard` over it; a second Cancel while the confirmation is up (through the
+    /// popover's bar) closes the confirmation and keeps editing. Without `confirmDiscard`, a warning and the
     /// dismissal of `stack[rangeStart...]`, as UIKit would do with nothing to stop it.
     mutating func confirmDiscard(entryIndex i: Int, rangeStart: Int, how: DismissHow, control: String?) throws(Stop) {
         let e = s.stack[i]
         if let confirm = modal(e).confirmDiscard, model.modals[confirm] != nil {
             if i + 1 < count, s.stack[i + 1].modal == confirm {
-                try closeByOutsideTap(i + 1)
+                try closePopover(at: i + 1, how: .button)
                 return
             }
             if i + 1 < count { try dismiss(from: i + 1, how: .programmatic, discard: false) }
@@ -60,18 +61,13 @@ extension Transaction {
             modal: e.modal)
     }
 
-    /// Closes the popover `stack[i]` without a choice (a tap outside, another bar button, its
-    /// source again, or close-first). Its work is kept (RULES popover.save-on-auto-dismiss); an
-    /// action sheet shown as a popover runs its Cancel action (RULES
-    /// actionsheet.cancel-hidden-in-popover); an activity view just goes away.
+    /// Closes the popover `stack[i]` without a choice, as the app does for another bar button,
+    /// its source tapped again, a navigation beneath it, or close-first. Its work is kept (RULES
+    /// popover.save-on-auto-dismiss). A programmatic dismissal runs no action handler, so an
+    /// action sheet's Cancel handler does not run here; only a tap on the dimming view runs it
+    /// (``closeByOutsideTap(_:)``).
     mutating func closePopover(at i: Int, how: DismissHow) throws(Stop) {
-        let e = s.stack[i]
-        let m = modal(e)
-        if e.requestedStyle == .actionSheet, let cancel = AlertButtons.cancel(m) {
-            try runAlertAction(cancel, of: m, at: i, how: how)
-        } else {
-            try dismiss(from: i, how: how, discard: e.requestedStyle != .popover)
-        }
+        try dismiss(from: i, how: how, discard: s.stack[i].requestedStyle != .popover)
     }
 
     /// What a tap outside `stack[i]` does to it, by what it is drawn as (RULES §5).
@@ -85,6 +81,11 @@ extension Transaction {
                     "popover.tap-outside-dismiss",
                     "\(title(e.modal)) is a modal popover: a tap outside does nothing; only its buttons dismiss it",
                     modal: e.modal, severity: .info)
+                return
+            }
+            // RULES actionsheet.cancel-hidden-in-popover: the dimming view runs Cancel.
+            if e.requestedStyle == .actionSheet, let cancel = AlertButtons.cancel(m) {
+                try runAlertAction(cancel, of: m, at: i, how: .tapOutside)
                 return
             }
             try closePopover(at: i, how: .tapOutside)

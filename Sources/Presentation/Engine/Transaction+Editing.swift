@@ -8,7 +8,9 @@ extension Transaction {
     mutating func edit(_ target: String, _ value: JSONValue, byTap: Bool) throws(Stop) {
         guard let loc = location(target) else {
             var msg = "no control \"\(target)\""
-            if let near = Suggest.nearest(target, in: prototype.controlIDs) { msg += " (did you mean \"\(near)\"?)" }
+            if let near = Suggest.nearest(target, in: model.prototype.controlIDs) {
+                msg += " (did you mean \"\(near)\"?)"
+            }
             throw bad("$.target", msg)
         }
         let kind = loc.control.kind

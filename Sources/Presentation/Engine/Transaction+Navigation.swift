@@ -17,7 +17,7 @@ extension Transaction {
     mutating func push(_ screen: String, layer requested: Int, target: String?) throws(Stop) {
         try checkTransition()
         let layer: Int
-        switch prototype.owner(ofScreen: screen) {
+        switch model.prototype.owner(ofScreen: screen) {
         case .some(.none): layer = 0
         case .some(.some(let m)):
             guard let i = s.index(of: m) else { return }

@@ -23,6 +23,7 @@ extension Transaction {
                 modal: id)
         }
         try checkTransition()
+        try cascade()
         let top = s.top
         if let top, isCurled(top) {
             throw refusal(
@@ -37,7 +38,7 @@ extension Transaction {
                 modal: id)
         }
         let owner = contextOwner(for: m)
-        let r = Adaptation.resolve(m, in: env, targetOS: prototype.targetOS, contextFound: owner != nil)
+        let r = Adaptation.resolve(m, in: env, targetOS: model.prototype.targetOS, contextFound: owner != nil)
         var insidePopover = false
         if m.style != .alert, let pi = popoverIndex {
             let newIndex = count

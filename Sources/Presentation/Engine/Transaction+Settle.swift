@@ -15,7 +15,7 @@ extension Transaction {
         let n = count
         guard n > 0 else { return }
         let envChanged = s.environment != startEnvironment
-        let targetOS = prototype.targetOS
+        let targetOS = model.prototype.targetOS
         var natural: [Resolution] = []
         natural.reserveCapacity(n)
         for i in 0..<n {

@@ -12,7 +12,7 @@ extension Transaction {
         }
         guard let loc = location(target) else {
             var msg = "no control or modal \"\(target)\""
-            if let near = Suggest.nearest(target, in: prototype.controlIDs + prototype.modals.map(\.id)) {
+            if let near = Suggest.nearest(target, in: model.prototype.controlIDs + model.prototype.modals.map(\.id)) {
                 msg += " (did you mean \"\(near)\"?)"
             }
             throw bad("$.target", msg)
@@ -125,7 +125,7 @@ extension Transaction {
                 try closePopover(at: p.layer, how: .tapOutside)
                 return
             }
-            let natural = Adaptation.resolve(m, in: env, targetOS: prototype.targetOS)
+            let natural = Adaptation.resolve(m, in: env, targetOS: model.prototype.targetOS)
             if natural.form == .popover && isBarButton(p.location) {
                 note(
                     "popover.single-tap-switch",

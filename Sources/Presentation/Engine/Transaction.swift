@@ -51,8 +51,10 @@ struct Transaction {
     /// Set once this transaction presents or dismisses: later steps of the same request are
     /// part of its transition, not new requests (`stack.transition-in-progress`).
     var inTransition = false
+    /// Presentations and dismissals so far: a definition whose handlers present and dismiss in
+    /// a cycle is stopped here (see ``cascade()``).
+    var cascadeSteps = 0
 
-    var prototype: Prototype { model.prototype }
     var env: Environment { s.environment }
     var count: Int { s.stack.count }
 
@@ -120,6 +122,20 @@ struct Transaction {
         )
     }
 
+    /// Counts one present or dismiss of this request. Handlers that present, whose dismissal runs
+    /// handlers that present, and so on, could cycle without end in a faulty definition; past 64
+    /// steps the request is refused as one that keeps starting transitions while its own is
+    /// animating (`stack.transition-in-progress`).
+    mutating func cascade() throws(Stop) {
+        cascadeSteps += 1
+        if cascadeSteps > 64 {
+            throw refusal(
+                "stack.transition-in-progress",
+                "this request sets off presentations and dismissals without end (their actions present and dismiss one another); UIKit would drop them while the first transition animates"
+            )
+        }
+    }
+
     // MARK: Dispatch
 
     mutating func run(_ action: EngineAction) throws(Stop) {
@@ -169,10 +185,10 @@ struct Transaction {
                 device = d
             }
             let next = Environment(device: device, orientation: env.orientation, multitasking: mt ?? env.multitasking)
-            if prototype.requiresFullScreen && next.multitasking != .full {
+            if model.prototype.requiresFullScreen && next.multitasking != .full {
                 throw bad(
                     "$.multitasking",
-                    "“\(prototype.id)” sets requiresFullScreen (UIRequiresFullScreen), so its iPad window is always full screen; no \(next.multitasking.rawValue)"
+                    "“\(model.prototype.id)” sets requiresFullScreen (UIRequiresFullScreen), so its iPad window is always full screen; no \(next.multitasking.rawValue)"
                 )
             }
             events.append(
@@ -219,7 +235,9 @@ struct Transaction {
 
     func unknownModal(_ id: String) -> Stop {
         var msg = "no modal \"\(id)\""
-        if let near = Suggest.nearest(id, in: prototype.modals.map(\.id)) { msg += " (did you mean \"\(near)\"?)" }
+        if let near = Suggest.nearest(id, in: model.prototype.modals.map(\.id)) {
+            msg += " (did you mean \"\(near)\"?)"
+        }
         return bad("$.target", msg)
     }
 }
