@@ -5,6 +5,10 @@ import Testing
 
 @testable import Presentation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Thousands of random action sequences on random prototypes and on the bundled examples, with
 /// the invariants of ``EngineInvariants`` checked after every step. A failure prints its seed;
 /// `ENGINE_SEED=<seed> swift test --filter EnginePropertyTests` replays that one sequence;
@@ -99,12 +103,25 @@ import Testing
         )
     }
 
-    /// Runs `body` on a thread of its own and waits for it without holding a thread of Swift's
-    /// cooperative pool: the pool has one thread per core (two here), and CPU-bound loops on it
-    /// starve the async handlers of servers that end-to-end tests run at the same time.
+    /// One heavy loop at a time.
+    static let heavy = NSLock()
+
+    /// Runs `body` on a thread of its own, one such body at a time, at the lowest scheduling
+    /// priority, and waits for it without holding a thread of Swift's cooperative pool. The pool
+    /// has one thread per core (two here): CPU-bound loops on it, or several beside it, starve
+    /// the servers and timing checks of the tests that run at the same time.
     static func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { (c: CheckedContinuation<T, Never>) in
-            let t = Thread { c.resume(returning: body()) }
+            let t = Thread {
+                #if canImport(Glibc)
+                    // Linux keeps a nice value per thread; `who` 0 is the calling thread.
+                    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+                #endif
+                heavy.lock()
+                let result = body()
+                heavy.unlock()
+                c.resume(returning: result)
+            }
             t.stackSize = 16 << 20
             t.start()
         }
