@@ -3,8 +3,9 @@
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("mustache", mustacheBenchmark),
-    ("log", logBenchmark),
     ("lint", lintBenchmark),
+    ("engine", engineBenchmark),
+    ("log", logBenchmark),
 ]
 
 let selected = CommandLine.arguments.dropFirst()

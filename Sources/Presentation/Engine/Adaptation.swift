@@ -4,19 +4,31 @@ import Prototype
 /// (RULES.md §2 and its matrix of resolved styles, iOS 13 and later; the legacy popover
 /// mapping for `targetOS` 12 and lower).
 public enum Adaptation {
-    /// The resolution of `modal` in `env` for a prototype targeting iOS `targetOS`.
+    /// The resolution of `m` in `env` for a prototype targeting iOS `targetOS`.
     ///
     /// - `automatic` → `formSheet` from iOS 18, `pageSheet` on 13–17, `fullScreen` before 13
     ///   (`modal.automatic-resolves`), then as that style.
     /// - Page and form sheets: centred in wR/hR, a card in wC/hR (`sheet.compact-width-card`),
     ///   full screen in hC unless `prefersEdgeAttachedInCompactHeight` (`sheet.compact-height-fullscreen`).
-    /// - Popovers: a popover in wR/hR; as a form sheet in wC or hC (`popover.compact-adapts`),
-    ///   unless `adaptivePresentationStyle` is `none`.
-    /// - Current-context styles: inside their context in wR; full screen in wC, or a sheet when
-    ///   `compactAdaptation` is `sheet` (`currentcontext.compact-adapts`).
-    /// - Action sheets and activity views: popovers in wR (`actionsheet.regular-as-popover`,
-    ///   `activity.adapt`); a bottom action sheet / a card in wC.
-    public static func resolve(_ m: Modal, in env: Environment, targetOS: Int) -> Resolution {
+    /// - Popovers: a popover in wR/hR; as a form sheet in wC or hC (`popover.compact-adapts`):
+    ///   a card in wC/hR, full screen in hC unless edge-attached. `adaptivePresentationStyle`
+    ///   `none` keeps the popover (`popover.avoid-compact` lints it); `fullScreen` or
+    ///   `overFullScreen` makes the compact form full screen, as UIKit's
+    ///   `adaptivePresentationStyle(for:)` delegate does. Targets of iOS 12 or lower use the
+    ///   legacy mapping: wC → `fullScreen`, wR/hC → a centred `formSheet`.
+    /// - Current-context styles: inside their context in wR (the root when `contextFound` is
+    ///   false: `currentcontext.context-owner`); in wC `fullScreen`, or a page sheet when
+    ///   `compactAdaptation` is `sheet` (full screen again in hC) (`currentcontext.compact-adapts`).
+    /// - Action sheets and activity views: popovers in wR, following the horizontal size class
+    ///   even on a large iPhone in landscape (wR/hC, unverified) (`actionsheet.regular-as-popover`,
+    ///   `activity.adapt`); a bottom action sheet / a card in wC (`activity.adapt`).
+    /// - Alerts, `fullScreen` and `overFullScreen`: unchanged everywhere.
+    ///
+    /// `contextFound` says whether a context-defining owner was found for a current-context
+    /// style; `nil` takes it from whether the definition names a `context`.
+    public static func resolve(_ m: Modal, in env: Environment, targetOS: Int, contextFound: Bool? = nil)
+        -> Resolution
+    {
         let wC = env.horizontalSizeClass == .compact
         let hC = env.verticalSizeClass == .compact
         var rules: [String] = []
@@ -48,9 +60,12 @@ public enum Adaptation {
             }
             rules.append("popover.compact-adapts")
             if targetOS <= 12 {
-                // Legacy mapping: wC → fullScreen; wR/hC → formSheet.
                 if wC { return Resolution(style: .fullScreen, form: .fullScreen, rules: rules) }
                 return Resolution(style: .formSheet, form: .centered, rules: rules)
+            }
+            if m.adaptivePresentationStyle == "fullScreen" || m.adaptivePresentationStyle == "overFullScreen" {
+                let s: PresentationStyle = m.adaptivePresentationStyle == "fullScreen" ? .fullScreen : .overFullScreen
+                return Resolution(style: s, form: .fullScreen, rules: rules)
             }
             if hC && !m.prefersEdgeAttachedInCompactHeight {
                 return Resolution(style: .fullScreen, form: .fullScreen, rules: rules)
@@ -61,13 +76,12 @@ public enum Adaptation {
         case .currentContext, .overCurrentContext:
             if wC {
                 rules.append("currentcontext.compact-adapts")
-                if m.compactAdaptation == .sheet {
-                    if hC { return Resolution(style: .fullScreen, form: .fullScreen, rules: rules) }
+                if m.compactAdaptation == .sheet && !hC {
                     return Resolution(style: .pageSheet, form: .card, rules: rules)
                 }
                 return Resolution(style: .fullScreen, form: .fullScreen, rules: rules)
             }
-            if m.context == nil { rules.append("currentcontext.context-owner") }
+            if !(contextFound ?? (m.context != nil)) { rules.append("currentcontext.context-owner") }
             return Resolution(style: style, form: .context, rules: rules)
         case .alert:
             return Resolution(style: .alert, form: .alert, rules: rules)
@@ -86,11 +100,48 @@ public enum Adaptation {
         }
     }
 
+    /// What an entry that would be a popover is drawn as while something other than an alert
+    /// (or a current-context presentation inside it) is above it. This happens only when a
+    /// window grows from compact to regular with presentations stacked on an adapted popover
+    /// (or a popover kept in compact width by `adaptivePresentationStyle: none`): the server
+    /// never lets anything but an alert cover a popover (RULES popover.no-modal-over), so the
+    /// entry keeps a sheet form until what covers it is dismissed — a centred form sheet in
+    /// wR/hR, a card in wC, full screen in hC; an action sheet stays a bottom action sheet.
+    /// UIKit itself would re-adapt to a popover under the presentations; the HIG forbids that.
+    static func covered(_ natural: Resolution, requested: PresentationStyle, in env: Environment) -> Resolution {
+        var rules = natural.rules
+        rules.append("popover.no-modal-over")
+        if requested == .actionSheet { return Resolution(style: .actionSheet, form: .actionSheet, rules: rules) }
+        let style: PresentationStyle = requested == .activity ? .pageSheet : .formSheet
+        if env.verticalSizeClass == .compact { return Resolution(style: .fullScreen, form: .fullScreen, rules: rules) }
+        if env.horizontalSizeClass == .compact { return Resolution(style: style, form: .card, rules: rules) }
+        return Resolution(style: style, form: .centered, rules: rules)
+    }
+
+    /// The rule an `adapted` event names when an entry's resolution changes from `old` to `new`:
+    /// the rule that now applies, or, when the change undoes an adaptation, the rule that
+    /// describes the unadapted rendering.
+    static func changeRule(from old: Resolution, to new: Resolution, requested: PresentationStyle) -> String {
+        if let r = new.adaptedBy, !old.rules.contains(r) { return r }
+        switch requested {
+        case .popover: return "popover.regular"
+        case .pageSheet, .formSheet: return "sheet.regular"
+        case .automatic: return new.form == .centered ? "sheet.regular" : "modal.automatic-resolves"
+        case .actionSheet: return "actionsheet.regular-as-popover"
+        case .activity: return "activity.adapt"
+        case .currentContext, .overCurrentContext:
+            return new.adaptedBy ?? "currentcontext.compact-adapts"
+        default: return new.adaptedBy ?? "modal.automatic-resolves"
+        }
+    }
+
     /// A sheet's detents in ascending height for `env` (RULES sheet.detents-order: the server
-    /// sorts them). Defaults: activity views `[medium, large]`, other sheets `[large]`.
+    /// sorts them; equal heights keep their declared order). Defaults: activity views
+    /// `[medium, large]` (a share sheet starts at medium), other sheets `[large]`.
     public static func detents(of m: Modal, in env: Environment) -> [Detent] {
         let declared = m.detents ?? (m.style == .activity ? [.medium, .large] : [.large])
         if declared.isEmpty { return [.large] }
+        if declared.count == 1 { return declared }
         let h = env.windowSize.height - env.safeArea.top - env.safeArea.bottom
         return declared.enumerated().sorted { a, b in
             let (ha, hb) = (a.element.height(in: h), b.element.height(in: h))

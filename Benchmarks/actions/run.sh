@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Action benchmark over HTTP: `modallab serve` (release) with a temporary data directory, 64
+# viewing sessions of the bundled Mail prototype, and wrk at 64 concurrent connections, one
+# session per connection, cycling tap Compose / swipe down. Every action goes through the
+# presentation engine, renders the device frame and is fsynced to the interaction log (group
+# commit) before its response.
+#
+#   Benchmarks/actions/run.sh                     # 3 rounds of 10 s
+#   ROUNDS=1 DURATION=5s Benchmarks/actions/run.sh
+#
+# Needs wrk and curl (apt-get install -y wrk curl). Prints req/s, p50 and p99 per round.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-64}
+DEVICE=${DEVICE:-iphone-16}
+
+for tool in wrk curl; do
+    command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install -y wrk curl" >&2; exit 1; }
+done
+
+LOG="${TMPDIR:-/tmp}/actions-bench-build.log"
+swift build -c release --product modallab >"$LOG" 2>&1 || { cat "$LOG" >&2; exit 1; }
+BIN="$(swift build -c release --show-bin-path)/modallab"
+
+WORK=$(mktemp -d)
+SERVER=""
+cleanup() {
+    if [[ -n "$SERVER" ]]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+export MODALLAB_OWNER_TOKEN="bench-$(date +%s)-$$"
+"$BIN" serve --port 0 --data "$WORK/data" >"$WORK/stdout" 2>"$WORK/stderr" &
+SERVER=$!
+URL=""
+for _ in $(seq 100); do
+    URL=$(head -n 1 "$WORK/stdout" 2>/dev/null || true)
+    [[ "$URL" == http* ]] && break
+    kill -0 "$SERVER" 2>/dev/null || { cat "$WORK/stderr" >&2; exit 1; }
+    sleep 0.1
+done
+[[ "$URL" == http* ]] || { echo "server did not print its URL" >&2; cat "$WORK/stderr" >&2; exit 1; }
+BASE=${URL%%/\?*}
+BASE=${BASE%/}
+echo "server: $BASE (data in $WORK/data)"
+
+AUTH="Authorization: Bearer $MODALLAB_OWNER_TOKEN"
+: >"$WORK/sessions"
+for _ in $(seq "$CONNECTIONS"); do
+    sid=$(curl -sf -H "$AUTH" -H 'Content-Type: application/json' \
+        -d "{\"prototype\":\"mail\",\"device\":\"$DEVICE\"}" "$BASE/api/sessions" |
+        grep -o '"session" *: *"[A-Za-z0-9_-]*"' | head -n 1 | sed -E 's/.*"([A-Za-z0-9_-]+)"$/\1/')
+    [[ -n "$sid" ]] || { echo "could not create a session" >&2; exit 1; }
+    echo "$sid" >>"$WORK/sessions"
+done
+echo "sessions: $(wc -l <"$WORK/sessions")"
+export SESSIONS_FILE="$WORK/sessions"
+
+# Warm up (and leave every session with nothing presented: an even number of actions each).
+wrk -t "$CONNECTIONS" -c "$CONNECTIONS" -d 2s -s Benchmarks/actions/actions.lua "$BASE" >/dev/null || true
+for sid in $(cat "$WORK/sessions"); do
+    curl -sf -o /dev/null -H "$AUTH" -H 'Content-Type: application/json' -d '{"type":"swipeDown"}' \
+        "$BASE/api/sessions/$sid/actions" || true
+done
+
+for round in $(seq "$ROUNDS"); do
+    out=$(wrk -t "$CONNECTIONS" -c "$CONNECTIONS" -d "$DURATION" --timeout 5s -s Benchmarks/actions/actions.lua "$BASE")
+    line=$(grep '^RESULT' <<<"$out" | sed 's/^RESULT //')
+    echo "round $round: $line"
+    for sid in $(cat "$WORK/sessions"); do
+        curl -sf -o /dev/null -H "$AUTH" -H 'Content-Type: application/json' -d '{"type":"swipeDown"}' \
+            "$BASE/api/sessions/$sid/actions" || true
+    done
+done
+
+# The floor without queueing: one connection, one session.
+head -n 1 "$WORK/sessions" >"$WORK/one-session"
+out=$(SESSIONS_FILE="$WORK/one-session" wrk -t 1 -c 1 -d "$DURATION" -s Benchmarks/actions/actions.lua "$BASE")
+echo "1 connection: $(grep '^RESULT' <<<"$out" | sed 's/^RESULT //')"
+
+logged=$(cat "$WORK"/data/logs/date=*/part-*.ndjson 2>/dev/null | wc -l)
+echo "log lines written: $logged"
+echo "machine: $(nproc) cores, $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%Y-%m-%dT%H:%MZ)"

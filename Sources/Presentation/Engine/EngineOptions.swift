@@ -1,0 +1,25 @@
+/// Server options that change the engine's choices.
+public struct EngineOptions: Sendable, Equatable {
+    /// What a presentation over a popover does (SPEC §5 `--on-popover-conflict`).
+    public enum PopoverConflict: String, Sendable, CaseIterable { case refuse, closeFirst = "close-first" }
+
+    /// `refuse` (the default): 409 under `popover.no-modal-over` / `popover.one-at-a-time`;
+    /// `close-first`: the popover closes, keeping its work, and the presentation goes ahead
+    /// (`popover.close-then-present`).
+    public var popoverConflict: PopoverConflict
+    /// Animation time of a present or dismiss in ms; a present, dismiss, push or pop inside it is
+    /// refused under `stack.transition-in-progress`. 0 (the default) turns the check off, so
+    /// scripted clients are deterministic.
+    public var transitionMs: Int
+    /// Whether a tap on the dimming view around an iPad page or form sheet (drawn `centered`)
+    /// dismisses it. RULES sheet.no-scrim-dismiss leaves it unverified; off by default.
+    public var scrimTapDismissesCenteredSheets: Bool
+
+    public init(
+        popoverConflict: PopoverConflict = .refuse, transitionMs: Int = 0, scrimTapDismissesCenteredSheets: Bool = false
+    ) {
+        self.popoverConflict = popoverConflict
+        self.transitionMs = transitionMs
+        self.scrimTapDismissesCenteredSheets = scrimTapDismissesCenteredSheets
+    }
+}

@@ -1,0 +1,76 @@
+import JSON
+import Prototype
+
+/// The state the server keeps per viewing session (SPEC §5): the environment, the app's
+/// navigation stack and the presentation stack, bottom to top.
+///
+/// Layers are numbered from the app: layer 0 is the app's screen, layer `i + 1` is `stack[i]`.
+public struct PresentationState: Sendable, Equatable {
+    /// The prototype's id.
+    public var prototype: String
+    /// Device, orientation and multitasking.
+    public var environment: Environment
+    /// The app's navigation stack (outside modals): the start screen first.
+    public var appScreens: [String]
+    /// The presentation stack, bottom to top.
+    public var stack: [StackEntry]
+    /// Edited values of app-screen controls, by control id.
+    public var appValues: [String: JSONValue]
+    /// Whether the person has interacted yet (for `alert.not-at-launch`).
+    public var interacted: Bool
+    /// When the last present or dismiss happened, ms since the session started.
+    public var lastTransitionMs: Int?
+
+    public init(
+        prototype: String, environment: Environment, appScreens: [String], stack: [StackEntry] = [],
+        appValues: [String: JSONValue] = [:], interacted: Bool = false, lastTransitionMs: Int? = nil
+    ) {
+        self.prototype = prototype
+        self.environment = environment
+        self.appScreens = appScreens
+        self.stack = stack
+        self.appValues = appValues
+        self.interacted = interacted
+        self.lastTransitionMs = lastTransitionMs
+    }
+
+    /// The app's current screen.
+    public var screen: String { appScreens.last ?? "" }
+    /// The top entry.
+    public var top: StackEntry? { stack.last }
+    /// The stack index of a presented modal.
+    public func index(of modal: String) -> Int? { stack.firstIndex { $0.modal == modal } }
+
+    /// The current screen of layer `layer` (0 = the app), or `nil` for a system presentation.
+    public func screen(ofLayer layer: Int) -> String? { layer == 0 ? screen : stack[layer - 1].screen }
+
+    /// The state as SPEC §5 gives it, exactly: `prototype, device, orientation, multitasking,
+    /// sizeClass {horizontal, vertical}, screen, stack [{modal, requestedStyle, style, form,
+    /// adaptedBy, detent, dirty, screen}]`, bottom to top.
+    public var json: JSONValue {
+        var o = JSONObject()
+        o["prototype"] = .string(prototype)
+        o["device"] = .string(environment.device.id)
+        o["orientation"] = .string(environment.orientation.rawValue)
+        o["multitasking"] = .string(environment.multitasking.rawValue)
+        o["sizeClass"] = [
+            "horizontal": .string(environment.horizontalSizeClass.rawValue),
+            "vertical": .string(environment.verticalSizeClass.rawValue),
+        ]
+        o["screen"] = .string(screen)
+        o["stack"] = .array(
+            stack.map { e in
+                var x = JSONObject()
+                x["modal"] = .string(e.modal)
+                x["requestedStyle"] = .string(e.requestedStyle.rawValue)
+                x["style"] = .string(e.resolution.style.rawValue)
+                x["form"] = .string(e.resolution.form.rawValue)
+                x["adaptedBy"] = .string(e.resolution.adaptedBy)
+                x["detent"] = .string(e.effectiveDetent(in: environment))
+                x["dirty"] = .bool(e.dirty)
+                x["screen"] = .string(e.screen)
+                return .object(x)
+            })
+        return .object(o)
+    }
+}

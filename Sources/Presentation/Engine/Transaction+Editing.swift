@@ -1,0 +1,93 @@
+import JSON
+import Prototype
+
+extension Transaction {
+    /// Text typed, a toggle switched, a segment chosen. The control must be visible and
+    /// touchable. Editing a `userContent` control makes its modal dirty — the only way an entry
+    /// becomes dirty (RULES modal.data-loss-confirm).
+    mutating func edit(_ target: String, _ value: JSONValue, byTap: Bool) throws(Stop) {
+        guard let loc = location(target) else {
+            var msg = "no control \"\(target)\""
+            if let near = Suggest.nearest(target, in: model.prototype.controlIDs) {
+                msg += " (did you mean \"\(near)\"?)"
+            }
+            throw bad("$.target", msg)
+        }
+        let kind = loc.control.kind
+        guard kind == .textField || kind == .textArea || kind == .toggle || kind == .segmented else {
+            throw bad("$.target", "“\(target)” is a \(kind.rawValue), which can't be edited")
+        }
+        switch (kind, value) {
+        case (.toggle, .bool), (.textField, .string), (.textArea, .string), (.segmented, .string),
+            (.segmented, .number):
+            break
+        default:
+            let expected =
+                kind == .toggle ? "true or false" : kind == .segmented ? "a segment title or index" : "a string"
+            throw bad(
+                "$.value",
+                "expected \(expected) for the \(kind.rawValue) “\(target)”; found \(JSONReader.describe(value))")
+        }
+        guard let p = placement(loc) else {
+            throw refusal("stack.presenter-visible", "“\(loc.control.displayName)” is not on screen", modal: loc.modal)
+        }
+        if let b = blocker(of: p) {
+            throw refusal(
+                "stack.presenter-visible", coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
+        }
+        if p.layer == 0 {
+            s.appValues[target] = value
+        } else {
+            s.stack[p.layer - 1].values[target] = value
+            if loc.control.userContent { s.stack[p.layer - 1].dirty = true }
+        }
+        var props = JSONObject()
+        props["userContent"] = .bool(loc.control.userContent)
+        if case .string(let text) = value, kind != .segmented {
+            props["length"] = .number(Double(text.count))
+        } else {
+            props["value"] = value
+        }
+        if byTap {
+            events.append(EngineEvent(type: "edit", screen: loc.screen, modal: loc.modal, target: target, props: props))
+        } else if let k = events[..<inputCount].lastIndex(where: { $0.type == "edit" }) {
+            for (key, v) in props { events[k].props[key] = v }
+        }
+    }
+
+    /// A sheet moved to another detent (dragging or tapping the grabber; RULES
+    /// sheet.grabber-behaviour). Only a sheet drawn as a card has detents to move between.
+    mutating func changeDetent(_ target: String, _ detent: String) throws(Stop) {
+        guard model.modals[target] != nil else { throw unknownModal(target) }
+        guard let i = s.index(of: target) else {
+            throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
+        }
+        let e = s.stack[i]
+        guard e.resolution.form == .card, !e.detents.isEmpty else {
+            throw bad(
+                "$.target",
+                "\(title(target)) is drawn as \(e.resolution.form.rawValue) here, not as a sheet with detents")
+        }
+        guard e.detents.contains(where: { $0.id == detent }) else {
+            throw bad(
+                "$.detent",
+                "\(title(target)) has no detent “\(detent)”; its detents: \(e.detents.map(\.id).joined(separator: ", "))"
+            )
+        }
+        if i != count - 1 {
+            throw refusal(
+                "stack.presenter-visible", "\(title(target)) is covered by \(title(s.stack[count - 1].modal))",
+                modal: target)
+        }
+        s.stack[i].selectedDetent = detent
+        if let k = events[..<inputCount].lastIndex(where: { $0.type == "detent" }) {
+            events[k].props["from"] = .string(e.effectiveDetent(in: env))
+        }
+        if env.verticalSizeClass == .compact && detent == "medium" {
+            note(
+                "sheet.medium-compact-height",
+                "the medium detent is inactive in compact height; \(title(target)) rests at \(s.stack[i].effectiveDetent(in: env) ?? "large")",
+                modal: target)
+        }
+    }
+}

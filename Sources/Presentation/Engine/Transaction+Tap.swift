@@ -1,0 +1,151 @@
+import JSON
+import Prototype
+
+extension Transaction {
+    /// A tap on a control, or (with `choice`, or naming a system modal) on a button of an alert,
+    /// action sheet or activity view.
+    mutating func tap(_ target: String, choice: ActionChoice?) throws(Stop) {
+        // A control may share its id with a modal (SPEC §3's "compose"): naming a button means the modal.
+        if let ref = model.modals[target], choice != nil || model.controls[target] == nil {
+            try tapModalButton(ref.modal, choice: choice)
+            return
+        }
+        guard let loc = location(target) else {
+            var msg = "no control or modal \"\(target)\""
+            if let near = Suggest.nearest(target, in: model.prototype.controlIDs + model.prototype.modals.map(\.id)) {
+                msg += " (did you mean \"\(near)\"?)"
+            }
+            throw bad("$.target", msg)
+        }
+        guard let p = placement(loc) else {
+            let whereIs =
+                loc.modal.map { "in \(title($0)), which is not showing that screen" }
+                ?? "on screen “\(loc.screen)”, which is not showing"
+            throw refusal(
+                "stack.presenter-visible",
+                "“\(loc.control.displayName)” is \(whereIs); only visible controls can be tapped", modal: loc.modal)
+        }
+        if let b = blocker(of: p) {
+            throw refusal(
+                "stack.presenter-visible", coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
+        }
+        if choice != nil {
+            throw bad(
+                "$.action",
+                "\"action\" names a button of an alert, action sheet or activity view; \"\(target)\" is a control")
+        }
+        let control = loc.control
+        guard let action = control.action else {
+            if control.kind == .toggle {
+                try edit(
+                    target, .bool(!(currentValue(of: target, layer: p.layer)?.boolValue ?? control.isOn)), byTap: true)
+            } else if loc.list != nil {
+                try selectItem(p)
+            }
+            return
+        }
+        try perform(action, at: p)
+    }
+
+    func currentValue(of controlID: String, layer: Int) -> JSONValue? {
+        layer == 0 ? s.appValues[controlID] : s.stack[layer - 1].values[controlID]
+    }
+
+    /// A list row without an action in a nonmodal popover: a single-selection popover closes on
+    /// the choice; a multiple-selection one stays open and toggles the row (RULES
+    /// popover.tap-outside-dismiss). That is the app's behaviour the HIG asks for, so it holds
+    /// when the popover is adapted to a sheet too. Elsewhere a row without an action does nothing.
+    mutating func selectItem(_ p: LayerPlacement) throws(Stop) {
+        guard p.layer > 0 else { return }
+        let i = p.layer - 1
+        let e = s.stack[i]
+        let m = modal(e)
+        guard m.style == .popover, !isModalPopover(m) else { return }
+        let id = p.location.control.id
+        switch m.selection {
+        case .single:
+            try dismiss(from: i, how: .button, discard: false)
+            if let k = events.lastIndex(where: { $0.type == "dismiss" }) {
+                events[k].target = id
+                events[k].props["selected"] = .string(id)
+            }
+        case .multiple:
+            s.stack[i].values[id] = .bool(!(e.values[id]?.boolValue ?? false))
+        case .none:
+            return
+        }
+    }
+
+    /// Runs a control's action. The control is in layer `p.layer`, and every layer above it
+    /// lets the tap through (a popover's passthrough or bar, an undimmed sheet's background).
+    mutating func perform(_ action: Action, at p: LayerPlacement) throws(Stop) {
+        let control = p.location.control
+        switch action {
+        case .none:
+            return
+        case .present(let id):
+            try presentFromControl(id, at: p)
+        case .dismiss:
+            // UIKit: `dismiss` on a presented controller dismisses it; on the root, what it presented.
+            guard count > 0 else { return }
+            try dismissRange(from: max(p.layer - 1, 0), control: control)
+        case .dismissAll:
+            guard count > 0 else { return }
+            try dismissRange(from: 0, control: control)
+        case .push(let screen):
+            try push(screen, layer: p.layer, target: control.id)
+        case .pop:
+            try pop(layer: p.layer, target: control.id)
+        }
+    }
+
+    /// A control asks to present `id`.
+    ///
+    /// From the top layer it is an ordinary presentation. From under the top (through a
+    /// popover or beside an undimmed sheet) its presenter is already presenting, so:
+    /// - an alert goes over everything (RULES alert.over-anything);
+    /// - the popover's own source closes it (a toggle, as a second tap on a bar button does);
+    /// - a bar button that opens another popover closes this one and opens the other in the
+    ///   same tap (RULES popover.single-tap-switch);
+    /// - anything else under a popover is `popover.no-modal-over` / `popover.one-at-a-time`
+    ///   (or, with `--on-popover-conflict close-first`, closes the popover first);
+    /// - from beside an undimmed sheet it is `stack.present-from-top`, unless it asks for the
+    ///   sheet that is already up, which stays as it is (RULES sheet.undimmed-nonmodal).
+    mutating func presentFromControl(_ id: String, at p: LayerPlacement) throws(Stop) {
+        guard let ref = model.modals[id] else { throw unknownModal(id) }
+        let m = ref.modal
+        let control = p.location.control
+        if p.layer == count || m.style == .alert {
+            try present(id, trigger: .user(control.id))
+            return
+        }
+        let above = s.stack[p.layer]
+        if above.resolution.form == .popover {
+            if above.modal == id {
+                try closePopover(at: p.layer, how: .tapOutside)
+                return
+            }
+            let natural = Adaptation.resolve(m, in: env, targetOS: model.prototype.targetOS)
+            if natural.form == .popover && isBarButton(p.location) {
+                note(
+                    "popover.single-tap-switch",
+                    "\(title(above.modal)) closed and \(title(id)) opened with a single tap", modal: id)
+                try closePopover(at: p.layer, how: .tapOutside)
+                try present(id, trigger: .user(control.id))
+                return
+            }
+            try popoverConflict(popoverIndex: p.layer, presenting: m, natural: natural, trigger: .user(control.id))
+            return
+        }
+        if above.modal == id {
+            note(
+                "sheet.undimmed-nonmodal", "\(title(id)) is already up; the background asked for it again",
+                modal: id)
+            return
+        }
+        throw refusal(
+            "stack.present-from-top",
+            "\(title(id)) can't be presented from behind the \(kind(above)) \(title(above.modal)), which is already presenting; present it from the sheet, or dismiss the sheet first",
+            modal: id)
+    }
+}

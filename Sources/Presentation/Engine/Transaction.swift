@@ -1,0 +1,252 @@
+import JSON
+import Prototype
+
+/// Why a transaction stopped: a refusal under an `error` rule (HTTP 409, state unchanged) or a
+/// request that names nothing that exists (HTTP 400).
+enum Stop: Error {
+    case refusal(Diagnostic)
+    case request(EngineRequestError)
+}
+
+/// How a presentation was asked for.
+enum Trigger {
+    /// A tap on a control (its id).
+    case user(String)
+    /// The app (`present` action): not a user event.
+    case programmatic
+    /// The data-loss confirmation of a dirty modal; the control tapped, if a tap asked for it.
+    case discardConfirmation(String?)
+    /// A button of an alert or action sheet, run after it went away.
+    case alertAction
+
+    var control: String? {
+        switch self {
+        case .user(let c): return c
+        case .discardConfirmation(let c): return c
+        default: return nil
+        }
+    }
+    var isDiscardConfirmation: Bool {
+        if case .discardConfirmation = self { return true }
+        return false
+    }
+}
+
+/// One action's working copy of the state, with the events and diagnostics it produces.
+/// Everything happens on the copy; a refusal throws it away, so refused requests leave the
+/// state exactly as it was. A value type: no allocation, and exclusivity checked statically.
+struct Transaction {
+    let model: EngineModel
+    let options: EngineOptions
+    let startEnvironment: Environment
+    var s: PresentationState
+    let now: Int
+    /// The person's input first (tap, swipe, edit, detent, rotate, resize: logged even when
+    /// refused; `inputCount` of them), then the state changes (present, dismiss, adapted, push,
+    /// pop, screen_enter, edit by tap, diagnostic).
+    var events: [EngineEvent] = []
+    var inputCount = 0
+    var diagnostics: [Diagnostic] = []
+    var actionTarget: String?
+    /// Set once this transaction presents or dismisses: later steps of the same request are
+    /// part of its transition, not new requests (`stack.transition-in-progress`).
+    var inTransition = false
+    /// Presentations and dismissals so far: a definition whose handlers present and dismiss in
+    /// a cycle is stopped here (see ``cascade()``).
+    var cascadeSteps = 0
+
+    var env: Environment { s.environment }
+    var count: Int { s.stack.count }
+
+    init(model: EngineModel, options: EngineOptions, state: PresentationState, now: Int) {
+        self.model = model
+        self.options = options
+        self.startEnvironment = state.environment
+        self.s = state
+        self.now = now
+        events.reserveCapacity(8)
+    }
+
+    /// The catalogue severity of a rule.
+    func severity(_ rule: String) -> Severity { model.severities[rule] ?? .info }
+
+    // MARK: Findings
+
+    func refusal(_ rule: String, _ message: String, modal: String? = nil) -> Stop {
+        .refusal(Diagnostic(rule: rule, severity: .error, message: message, modal: modal))
+    }
+
+    func bad(_ path: String, _ message: String) -> Stop {
+        .request(EngineRequestError(path: path, message: message))
+    }
+
+    /// A diagnostic that travels with the response and is logged; the action goes ahead.
+    /// `severity` lowers a rule's severity when the finding records the rule being followed.
+    mutating func note(_ rule: String, _ message: String, modal: String? = nil, severity: Severity? = nil) {
+        let d = Diagnostic(rule: rule, severity: severity ?? self.severity(rule), message: message, modal: modal)
+        diagnostics.append(d)
+        events.append(
+            EngineEvent(
+                type: "diagnostic", screen: s.screen, modal: modal, rule: rule, severity: d.severity.rawValue,
+                props: ["message": .string(message)]))
+    }
+
+    func title(_ modalID: String) -> String {
+        if let t = model.modals[modalID]?.modal.title, !t.isEmpty { return "“\(t)” (\(modalID))" }
+        return "“\(modalID)”"
+    }
+
+    /// A control (or list row) and where it is, without copying it.
+    @inline(__always) func location(_ id: String) -> ControlLocation? { model.controls[id]?.location }
+
+    func kind(_ e: StackEntry) -> String {
+        switch e.resolution.form {
+        case .card, .centered: return "sheet"
+        case .fullScreen: return "full-screen modal"
+        case .popover: return e.requestedStyle == .actionSheet ? "action sheet" : "popover"
+        case .alert: return "alert"
+        case .actionSheet: return "action sheet"
+        case .context: return "modal"
+        }
+    }
+
+    /// The definition of an entry's modal.
+    @inline(__always) func modal(_ e: StackEntry) -> Modal { e.ref.modal }
+
+    func checkTransition() throws(Stop) {
+        let window = options.transitionMs
+        guard !inTransition, window > 0, let last = s.lastTransitionMs, now - last < window, now >= last else { return }
+        throw refusal(
+            "stack.transition-in-progress",
+            "a transition is still animating (\(now - last) ms of \(window) ms); UIKit drops requests made during a transition"
+        )
+    }
+
+    /// Counts one present or dismiss of this request. Handlers that present, whose dismissal runs
+    /// handlers that present, and so on, could cycle without end in a faulty definition; past 64
+    /// steps the request is refused as one that keeps starting transitions while its own is
+    /// animating (`stack.transition-in-progress`).
+    mutating func cascade() throws(Stop) {
+        cascadeSteps += 1
+        if cascadeSteps > 64 {
+            throw refusal(
+                "stack.transition-in-progress",
+                "this request sets off presentations and dismissals without end (their actions present and dismiss one another); UIKit would drop them while the first transition animates"
+            )
+        }
+    }
+
+    // MARK: Dispatch
+
+    mutating func run(_ action: EngineAction) throws(Stop) {
+        switch action {
+        case .tap(let target, let choice, let x, let y):
+            actionTarget = target
+            let loc = location(target)
+            events.append(
+                EngineEvent(
+                    type: "tap", screen: loc?.screen ?? s.screen, modal: loc?.modal ?? s.top?.modal, target: target,
+                    x: x, y: y, props: choice.map { ["action": $0.json] } ?? JSONObject()))
+            inputCount = events.count
+            try tap(target, choice: choice)
+        case .swipeDown(let target):
+            actionTarget = target
+            events.append(
+                EngineEvent(
+                    type: "swipe", screen: s.top?.screen ?? s.screen, modal: target ?? s.top?.modal,
+                    props: ["direction": "down"]))
+            inputCount = events.count
+            try swipeDown(target)
+        case .tapOutside(let x, let y):
+            events.append(
+                EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, x: x, y: y, props: ["outside": true]))
+            inputCount = events.count
+            try tapOutside()
+        case .home:
+            events.append(
+                EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: "home", props: ["home": true]))
+            inputCount = events.count
+            try home()
+        case .rotate(let o):
+            events.append(
+                EngineEvent(type: "rotate", screen: s.screen, props: ["orientation": .string(o.rawValue)]))
+            inputCount = events.count
+            s.environment = Environment(device: env.device, orientation: o, multitasking: env.multitasking)
+        case .resize(let deviceID, let mt):
+            var device = env.device
+            if let deviceID {
+                guard let d = DeviceCatalogue.device(deviceID) else {
+                    var m = "unknown device \"\(deviceID)\""
+                    if let near = Suggest.nearest(deviceID, in: DeviceCatalogue.all.map(\.id)) {
+                        m += " (did you mean \"\(near)\"?)"
+                    }
+                    throw bad("$.device", m + "; known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))")
+                }
+                device = d
+            }
+            let next = Environment(device: device, orientation: env.orientation, multitasking: mt ?? env.multitasking)
+            if model.prototype.requiresFullScreen && next.multitasking != .full {
+                throw bad(
+                    "$.multitasking",
+                    "“\(model.prototype.id)” sets requiresFullScreen (UIRequiresFullScreen), so its iPad window is always full screen; no \(next.multitasking.rawValue)"
+                )
+            }
+            events.append(
+                EngineEvent(
+                    type: "resize", screen: s.screen,
+                    props: ["device": .string(next.device.id), "multitasking": .string(next.multitasking.rawValue)]))
+            inputCount = events.count
+            s.environment = next
+        case .edit(let target, let value):
+            actionTarget = target
+            let loc = location(target)
+            events.append(
+                EngineEvent(type: "edit", screen: loc?.screen ?? s.screen, modal: loc?.modal, target: target))
+            inputCount = events.count
+            try edit(target, value, byTap: false)
+        case .detent(let target, let detent):
+            actionTarget = target
+            events.append(
+                EngineEvent(
+                    type: "detent", screen: s.screen, modal: target, target: target, props: ["detent": .string(detent)])
+            )
+            inputCount = events.count
+            try changeDetent(target, detent)
+        case .back:
+            actionTarget = "back"
+            events.append(EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: "back"))
+            inputCount = events.count
+            try back()
+        case .present(let id):
+            actionTarget = id
+            guard model.modals[id] != nil else { throw unknownModal(id) }
+            inputCount = events.count
+            try present(id, trigger: .programmatic)
+        case .key(let key):
+            actionTarget = "key:\(key)"
+            events.append(
+                EngineEvent(
+                    type: "tap", screen: s.screen, modal: s.top?.modal, target: "key:\(key)",
+                    props: ["key": .string(key)]))
+            inputCount = events.count
+            try keyPress(key)
+        }
+    }
+
+    func unknownModal(_ id: String) -> Stop {
+        var msg = "no modal \"\(id)\""
+        if let near = Suggest.nearest(id, in: model.prototype.modals.map(\.id)) {
+            msg += " (did you mean \"\(near)\"?)"
+        }
+        return bad("$.target", msg)
+    }
+}
+
+extension ActionChoice {
+    var json: JSONValue {
+        switch self {
+        case .title(let t): return .string(t)
+        case .index(let i): return .number(Double(i))
+        }
+    }
+}
