@@ -3,7 +3,7 @@
 /// Numbers are held as `Double` (RFC 8259 §6: interoperable implementations use IEEE 754
 /// binary64), so integers are exact up to 2^53. Objects keep their members' order so that
 /// diagnostics and round-trips follow the file a person wrote.
-public enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -72,7 +72,7 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON object: members in document order, keys unique (the parser rejects duplicates).
-public struct JSONObject: Sendable, Equatable, Sequence {
+public struct JSONObject: Sendable, Hashable, Sequence {
     /// The members, in order.
     public private(set) var members: [(key: String, value: JSONValue)]
 
@@ -111,6 +111,14 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 
     public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
         members.makeIterator()
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(members.count)
+        for (k, v) in members {
+            hasher.combine(k)
+            hasher.combine(v)
+        }
     }
 
     public static func == (a: JSONObject, b: JSONObject) -> Bool {

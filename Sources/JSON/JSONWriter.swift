@@ -93,53 +93,53 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends `s` as a JSON string literal, with quotes.
+    ///
+    /// Runs of bytes that need no escape are copied in one go, so long strings (a rendered page
+    /// in an API response) cost little more than a copy.
     public static func appendQuoted(_ s: String, into out: inout [UInt8], htmlSafe: Bool = false) {
         out.append(0x22)
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        var utf8 = s.utf8.makeIterator()
-        var pendingE2: [UInt8] = []
-        func flushPending(_ out: inout [UInt8]) {
-            out.append(contentsOf: pendingE2)
-            pendingE2.removeAll(keepingCapacity: true)
-        }
-        while let b = utf8.next() {
-            // U+2028 / U+2029 are E2 80 A8 / E2 80 A9: escape when HTML-safe (they end JS lines).
-            if htmlSafe && (!pendingE2.isEmpty || b == 0xE2) {
-                pendingE2.append(b)
-                if pendingE2.count == 2 && pendingE2[1] != 0x80 {
-                    flushPending(&out)
-                } else if pendingE2.count == 3 {
-                    if pendingE2[2] == 0xA8 || pendingE2[2] == 0xA9 {
-                        out.append(contentsOf: (pendingE2[2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                        pendingE2.removeAll(keepingCapacity: true)
-                    } else {
-                        flushPending(&out)
-                    }
+        var copy = s
+        copy.withUTF8 { buf in
+            var runStart = 0
+            var i = 0
+            let n = buf.count
+            while i < n {
+                let b = buf[i]
+                var escape: StaticString?
+                var hexByte: UInt8?
+                var skip = 1
+                switch b {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x3C, 0x3E, 0x26: if htmlSafe { hexByte = b }
+                case 0xE2 where htmlSafe && i + 2 < n && buf[i + 1] == 0x80 && (buf[i + 2] == 0xA8 || buf[i + 2] == 0xA9):
+                    // U+2028 and U+2029 end lines in JavaScript.
+                    escape = buf[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    skip = 3
+                case 0..<0x20: hexByte = b
+                default: break
                 }
-                continue
-            }
-            switch b {
-            case 0x22: out.append(contentsOf: "\\\"".utf8)
-            case 0x5C: out.append(contentsOf: "\\\\".utf8)
-            case 0x0A: out.append(contentsOf: "\\n".utf8)
-            case 0x0D: out.append(contentsOf: "\\r".utf8)
-            case 0x09: out.append(contentsOf: "\\t".utf8)
-            case 0x3C, 0x3E, 0x26:
-                if htmlSafe {
+                if escape == nil && hexByte == nil {
+                    i += 1
+                    continue
+                }
+                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[runStart..<i])) }
+                if let escape {
+                    out.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+                } else if let h = hexByte {
+                    let hex: StaticString = "0123456789abcdef"
                     out.append(contentsOf: "\\u00".utf8)
-                    out.append(hex[Int(b >> 4)])
-                    out.append(hex[Int(b & 15)])
-                } else {
-                    out.append(b)
+                    out.append(hex.utf8Start[Int(h >> 4)])
+                    out.append(hex.utf8Start[Int(h & 15)])
                 }
-            case 0..<0x20:
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
-            default: out.append(b)
+                i += skip
+                runStart = i
             }
+            if runStart < n { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[runStart..<n])) }
         }
-        flushPending(&out)
         out.append(0x22)
     }
 

@@ -40,6 +40,7 @@ public final class ModalLabApp: @unchecked Sendable {
     private var watchTimer: DispatchSourceTimer?
     let reloads = ReloadBroadcaster()
     let summaries = SummaryCache()
+    let frames = FrameCache()
 
     /// Loads templates, prototypes, the owner token and the log (recovering a torn tail).
     /// - Throws: when `Templates/` can't be found or compiled, or the data folder can't be used.
@@ -126,7 +127,10 @@ public final class ModalLabApp: @unchecked Sendable {
             let changed = self.library.reloadIfChanged()
             var templatesChanged = false
             if self.configuration.dev { templatesChanged = (try? self.templates.reloadIfChanged()) ?? false }
-            if templatesChanged { self.reloads.broadcast("*") }
+            if templatesChanged {
+                self.frames.removeAll()
+                self.reloads.broadcast("*")
+            }
             for id in changed { self.reloads.broadcast(id) }
         }
         timer.resume()

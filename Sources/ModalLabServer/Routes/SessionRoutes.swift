@@ -97,19 +97,34 @@ extension ModalLabApp {
                 detail: "the interaction log could not be written: \(error)")
         }
         sessions.add(s)
-        return .json(
-            [
-                "session": .string(s.id), "state": state.json, "diagnostics": [],
-                "html": .string(try renderDevice(p, state)),
-            ], status: .created, headers: ["Location": "/api/sessions/\(s.id)"])
+        return try frameResponse(
+            ["session": .string(s.id), "state": state.json, "diagnostics": []], prototype: p, state: state,
+            status: .created, headers: ["Location": "/api/sessions/\(s.id)"])
     }
 
-    func renderDevice(_ p: Prototype, _ state: PresentationState) throws(Problem) -> String {
+    /// A JSON response of `members` plus `"html"`: the device frame of `state`, from the frame
+    /// cache when this state was drawn before.
+    func frameResponse(
+        _ members: JSONObject, prototype p: Prototype, state: PresentationState, status: HTTPStatus = .ok,
+        headers: HTTPHeaders = [:]
+    ) throws(Problem) -> HTTPResponse {
+        let html: [UInt8]
         do {
-            return try templates.render("partials/device", PlayerView(prototype: p, state: state).frame())
+            html = try frames.quotedHTML(FrameKey(p, state)) {
+                try templates.render("partials/device", PlayerView(prototype: p, state: state).frame())
+            }
         } catch {
             throw Problem(.internalServerError, title: "Template error", detail: "\(error)")
         }
+        var body = JSONWriter().bytes(.object(members))
+        body.removeLast()  // the closing brace
+        body.append(contentsOf: members.count == 0 ? #""html":"#.utf8 : #","html":"#.utf8)
+        body.append(contentsOf: html)
+        body.append(UInt8(ascii: "}"))
+        var h = headers
+        h.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        h.add(name: "Cache-Control", value: "no-store")
+        return HTTPResponse(status: status, headers: h, body: .bytes(body))
     }
 
     /// `POST /api/sessions/{sid}/actions` → 200 `{state, diagnostics, html}`, or a 409 problem
@@ -158,11 +173,9 @@ extension ModalLabApp {
                 detail: refusal.message, type: "/rules#\(refusal.rule)", extensions: ext
             ).response
         }
-        return .json([
-            "state": outcome.state.json,
-            "diagnostics": .array(outcome.diagnostics.map { $0.json() }),
-            "html": .string(try renderDevice(s.prototype, outcome.state)),
-        ])
+        return try frameResponse(
+            ["state": outcome.state.json, "diagnostics": .array(outcome.diagnostics.map { $0.json() })],
+            prototype: s.prototype, state: outcome.state)
     }
 
     /// Reads an action body (SPEC §6 action types), naming the JSON path of anything wrong.

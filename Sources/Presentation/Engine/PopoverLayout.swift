@@ -2,7 +2,7 @@ import Prototype
 
 /// Where a popover points and how big it is (RULES popover.regular, popover.not-cover-source,
 /// popover.not-fullscreen-size). Sizes are in points.
-public struct PopoverLayout: Sendable, Equatable {
+public struct PopoverLayout: Sendable, Hashable {
     /// The control the arrow points at: the declared `source` when it is on screen, else the
     /// control that was tapped to present it; `nil` when neither is on screen (the popover is
     /// then centred in the window, without an arrow).

@@ -8,7 +8,7 @@ public enum Form: String, Sendable, CaseIterable, Codable {
 }
 
 /// The outcome of adaptation for one presentation in one environment (RULES.md §2).
-public struct Resolution: Sendable, Equatable {
+public struct Resolution: Sendable, Hashable {
     /// UIKit's style after adaptation.
     public var style: PresentationStyle
     /// What is drawn.

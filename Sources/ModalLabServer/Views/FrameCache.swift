@@ -1,0 +1,67 @@
+import Foundation
+import JSON
+import Presentation
+import Prototype
+
+/// What the device frame's HTML depends on: the prototype's version and everything of the
+/// state that is drawn (not the times, which change on every action).
+struct FrameKey: Hashable {
+    struct Entry: Hashable {
+        var modal: String
+        var resolution: Resolution
+        var detents: [Detent]
+        var selectedDetent: String?
+        var dirty: Bool
+        var screens: [String]
+        var presentedBy: String?
+        var values: [String: JSONValue]
+        var contextOwner: String?
+        var popover: PopoverLayout?
+        var grabberVisible: Bool
+    }
+
+    var version: String
+    var environment: Environment
+    var appScreens: [String]
+    var appValues: [String: JSONValue]
+    var entries: [Entry]
+
+    init(_ p: Prototype, _ s: PresentationState) {
+        version = p.version
+        environment = s.environment
+        appScreens = s.appScreens
+        appValues = s.appValues
+        entries = s.stack.map {
+            Entry(
+                modal: $0.modal, resolution: $0.resolution, detents: $0.detents, selectedDetent: $0.selectedDetent,
+                dirty: $0.dirty, screens: $0.screens, presentedBy: $0.presentedBy, values: $0.values,
+                contextOwner: $0.contextOwner, popover: $0.popover, grabberVisible: $0.grabberVisible)
+        }
+    }
+}
+
+/// Rendered device frames, as JSON string literals ready to splice into an API response.
+///
+/// Rendering a frame is a pure function of (prototype version, drawn state); people revisit
+/// states all the time (open a sheet, close it, open it again), so a hit skips both the
+/// Mustache render and the JSON escaping of ~20–40 KB of HTML. Bounded: cleared at 512 frames.
+final class FrameCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var frames: [FrameKey: [UInt8]] = [:]
+    static let capacity = 512
+
+    /// The frame's HTML as a quoted JSON string, rendering it with `render` on a miss.
+    func quotedHTML(_ key: FrameKey, render: () throws -> String) rethrows -> [UInt8] {
+        if let hit = lock.withLock({ frames[key] }) { return hit }
+        var quoted: [UInt8] = []
+        JSONWriter.appendQuoted(try render(), into: &quoted)
+        lock.withLock {
+            if frames.count >= FrameCache.capacity { frames.removeAll(keepingCapacity: true) }
+            frames[key] = quoted
+        }
+        return quoted
+    }
+
+    /// Drops every frame (templates were reloaded).
+    func removeAll() { lock.withLock { frames.removeAll() } }
+}
