@@ -91,6 +91,7 @@ public struct JSONReader: Sendable {
     /// A value of a `RawRepresentable` string enum (UIKit's names), with did-you-mean.
     public func `enum`<E: RawRepresentable & CaseIterable>(_: E.Type) throws(JSONShapeError) -> E
     where E.RawValue == String {
+        if case .string(let s) = value, let e = E(rawValue: s) { return e }
         let raw = try oneOf(E.allCases.map(\.rawValue))
         return E(rawValue: raw)!
     }
@@ -123,24 +124,34 @@ public final class ObjectReader {
     public let object: JSONObject
     /// Where it is.
     public let path: JSONPath
-    private var read: Set<String> = []
+    // Which members were asked for, by position: objects are small, so a linear scan beats hashing.
+    private var read: [Bool]
+    private var asked: [String] = []
 
     init(object: JSONObject, path: JSONPath) {
         self.object = object
         self.path = path
+        self.read = [Bool](repeating: false, count: object.count)
+    }
+
+    private func lookup(_ key: String) -> JSONValue? {
+        asked.append(key)
+        for (i, m) in object.members.enumerated() where m.key == key {
+            read[i] = true
+            return m.value
+        }
+        return nil
     }
 
     /// Whether the member exists (and is not `null`).
     public func has(_ key: String) -> Bool {
-        read.insert(key)
-        if let v = object[key], !v.isNull { return true }
+        if let v = lookup(key), !v.isNull { return true }
         return false
     }
 
     /// The member as a reader, or `nil` when absent or `null`.
     public func optional(_ key: String) -> JSONReader? {
-        read.insert(key)
-        guard let v = object[key], !v.isNull else { return nil }
+        guard let v = lookup(key), !v.isNull else { return nil }
         return JSONReader(v, path: path.appending(key))
     }
 
@@ -156,10 +167,10 @@ public final class ObjectReader {
     /// Throws for the first member that no accessor asked for, suggesting the nearest known name.
     /// `allowing` names further members that are accepted without being read.
     public func finish(allowing extra: [String] = []) throws(JSONShapeError) {
-        for (k, _) in object where !read.contains(k) && !extra.contains(k) {
-            var m = "unknown member \"\(k)\""
-            if let near = Suggest.nearest(k, in: Array(read) + extra) { m += " (did you mean \"\(near)\"?)" }
-            throw JSONShapeError(path: path.appending(k), message: m)
+        for (i, m) in object.members.enumerated() where !read[i] && !extra.contains(m.key) {
+            var msg = "unknown member \"\(m.key)\""
+            if let near = Suggest.nearest(m.key, in: asked + extra) { msg += " (did you mean \"\(near)\"?)" }
+            throw JSONShapeError(path: path.appending(m.key), message: msg)
         }
     }
 }
