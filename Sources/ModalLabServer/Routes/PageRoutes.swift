@@ -72,9 +72,13 @@ extension ModalLabApp {
     func renderPage(_ name: String, _ context: [String: Any], status: HTTPStatus = .ok) throws(Problem) -> HTTPResponse
     {
         do {
-            var r = HTTPResponse.html(try templates.render(name, context), status: status)
-            r.headers["Cache-Control"] = "no-store"
-            return r
+            var body: [UInt8] = []
+            body.reserveCapacity(32 << 10)
+            try templates.render(name, context, appendingTo: &body)
+            var h: HTTPHeaders = [:]
+            h["Content-Type"] = "text/html; charset=utf-8"
+            h["Cache-Control"] = "no-store"
+            return HTTPResponse(status: status, headers: h, body: .bytes(body))
         } catch {
             throw Problem(.internalServerError, title: "Template error", detail: "\(error)")
         }
