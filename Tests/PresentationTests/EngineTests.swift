@@ -289,3 +289,21 @@ import Testing
         }
     }
 }
+
+@Suite struct EnginePartialCurlTests {
+    @Test func tappingTheUncurledPartDismissesTheCurl() throws {
+        let p = try prototype(#"""
+            {"format": "modallab/1", "id": "curl", "start": "map",
+             "screens": [{"id": "map", "title": "Map", "content": [{"type": "button", "id": "options", "title": "Options", "action": {"present": "settings"}}]}],
+             "modals": [{"id": "settings", "style": "fullScreen", "transition": "partialCurl", "title": "Map Settings",
+               "rationale": "The map stays visible under the curl.",
+               "navigationBar": {"trailing": [{"id": "done", "title": "Done", "action": "dismiss"}]}}]}
+            """#)
+        var s = Session(p)
+        try s.tap("options")
+        #expect(s.modals == ["settings"])
+        let o = try s.apply(.tapOutside(x: 200, y: 800))
+        #expect(s.modals.isEmpty)
+        #expect(o.events.first { $0.type == "dismiss" }?.how == "tapOutside")
+    }
+}

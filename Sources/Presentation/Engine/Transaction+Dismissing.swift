@@ -106,7 +106,11 @@ extension Transaction {
                 "sheet.no-scrim-dismiss", "a tap on the dimmed area does not dismiss the sheet \(title(e.modal))",
                 modal: e.modal)
         case .fullScreen, .context:
-            return
+            // A page curled up with partialCurl leaves the presenter's bottom visible; UIKit
+            // dismisses the curl when that part is tapped. Nothing else is outside a full screen.
+            if i == count - 1, modal(e).transition == .partialCurl {
+                try dismiss(from: i, how: .tapOutside, discard: false)
+            }
         }
     }
 }
