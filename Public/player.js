@@ -117,6 +117,7 @@ async function applyResponse(json, { initial = false, action = null } = {}) {
     if (pre) pre.textContent = JSON.stringify(json.state, null, 2);
   }
   showDiagnostics(json.diagnostics ?? [], action);
+  renderPins();
 }
 
 async function render(html, { oldLayers, animate }) {
@@ -796,6 +797,81 @@ if (window.EventSource && !embed) {
     if (!ev.data || ev.data === prototypeId || ev.data === "*") location.reload();
   });
 }
+
+// ---------- Comments pinned to the prototype (SPEC §6 /api/comments) ----------
+// Reviewers with a comment link (and the owner) press Comment, click where the comment
+// belongs, and type it; pins show on the screen or modal they were made on.
+
+let comments = [];
+let commentMode = false;
+const commentButton = document.getElementById("comment-mode");
+
+function commentContext() {
+  const top = topLayer();
+  const screen = (top ?? stage.querySelector(".app-layer"))?.querySelector("[data-screen]")?.dataset.screen ?? null;
+  return { modal: top?.dataset.modal ?? null, screen };
+}
+
+async function loadComments() {
+  const { status, json } = await request("GET", `/api/comments?prototype=${encodeURIComponent(prototypeId)}`);
+  if (status === 200 && Array.isArray(json)) { comments = json; renderPins(); }
+}
+
+function renderPins() {
+  const win = windowEl();
+  const list = document.getElementById("comment-list");
+  if (list) {
+    list.innerHTML = comments.map((c) => `<li data-comment="${escapeHTML(c.id)}"><span class="comment-where">${escapeHTML(c.modal ?? c.screen ?? "")}${c.device ? ` · ${escapeHTML(c.device)}` : ""}</span> ${escapeHTML(c.text)}</li>`).join("") || "<li class=\"empty\">No comments yet.</li>";
+  }
+  if (!win) return;
+  win.querySelectorAll(".comment-pin").forEach((el) => el.remove());
+  const here = commentContext();
+  comments.forEach((c, i) => {
+    if (c.device && c.device !== env.device) return;
+    if ((c.modal ?? null) !== here.modal || (!c.modal && c.screen && c.screen !== here.screen)) return;
+    const pin = document.createElement("div");
+    pin.className = "comment-pin";
+    pin.dataset.comment = c.id;
+    pin.style.left = `${c.x}px`;
+    pin.style.top = `${c.y}px`;
+    pin.title = c.text;
+    pin.textContent = String(i + 1);
+    win.appendChild(pin);
+  });
+}
+
+function setCommentMode(on) {
+  commentMode = on;
+  commentButton?.setAttribute("aria-pressed", String(on));
+  stage.classList.toggle("commenting", on);
+}
+commentButton?.addEventListener("click", () => setCommentMode(!commentMode));
+
+stage.addEventListener("click", (ev) => {
+  if (!commentMode || !ev.target.closest("[data-window]") || ev.target.closest(".comment-form")) return;
+  ev.preventDefault();
+  ev.stopPropagation();
+  const p = pointInWindow(ev);
+  const win = windowEl();
+  win.querySelector(".comment-form")?.remove();
+  const form = document.createElement("form");
+  form.className = "comment-form";
+  form.style.left = `${Math.min(p.x, win.offsetWidth - 230)}px`;
+  form.style.top = `${Math.min(p.y, win.offsetHeight - 130)}px`;
+  form.innerHTML = `<textarea required maxlength="4000" aria-label="Comment" placeholder="Comment"></textarea><div><button type="submit">Post</button> <button type="button" data-cancel>Cancel</button></div>`;
+  win.appendChild(form);
+  const text = form.querySelector("textarea");
+  text.focus();
+  form.querySelector("[data-cancel]").addEventListener("click", () => { form.remove(); setCommentMode(false); });
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const { status, json } = await request("POST", "/api/comments", { prototype: prototypeId, ...commentContext(), x: p.x, y: p.y, text: text.value, device: env.device });
+    if (status === 201) { comments.push(json); form.remove(); setCommentMode(false); renderPins(); }
+    else showStatus(json?.detail ?? `Could not post the comment (${status}).`);
+  });
+}, true);
+
+if (document.getElementById("comments-section")) loadComments();
 
 // ---------- Start ----------
 

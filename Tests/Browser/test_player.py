@@ -281,6 +281,8 @@ def setUpModule():
     if not owner_url.startswith("http://"):
         raise RuntimeError(f"modallab serve printed {owner_url!r} instead of its URL")
     Harness.base = owner_url.split("/?")[0]
+    Harness.owner_url = owner_url
+    Harness.token = token
     wait_http(Harness.base + "/healthz", 30)
 
     options = Options()
@@ -927,6 +929,41 @@ class SafetyTests(PlayerTestCase):
             self.d.switch_to.default_content()
         self.d.execute_script("window.scrollTo(0, 0)")
         self.d.save_screenshot(str(Harness.shots / "board.png"))
+
+
+class ReviewTests(PlayerTestCase):
+    def api(self, method, path, body=None):
+        req = urllib.request.Request(Harness.base + path, method=method, data=json.dumps(body).encode() if body else None,
+                                     headers={"Authorization": "Bearer " + Harness.token, "Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.loads(r.read() or b"null")
+
+    def test_a_reviewer_with_a_comment_link_pins_a_comment(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        link = self.api("POST", "/api/shares", {"prototype": "mail", "role": "comment", "label": "review"})
+        try:
+            self.d.delete_all_cookies()
+            self.d.get(link["url"])
+            self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
+            self.settle()
+            self.assertEqual(self.js("return location.pathname"), "/p/mail")
+            self.assertEqual(self.js("return document.querySelector('.home-link')"), None, "no way into owner pages")
+            self.el("#comment-mode").click()
+            ActionChains(self.d).move_to_element_with_offset(self.el("[data-window]"), 0, 60).click().perform()
+            self.wait_for("return document.querySelector('.comment-form textarea')")
+            self.el(".comment-form textarea").send_keys("Is Delete All too easy to hit? <b>x</b>")
+            self.el(".comment-form button[type=submit]").click()
+            self.wait_for("return document.querySelectorAll('.comment-pin').length === 1")
+            self.assertIn("Is Delete All too easy to hit? <b>x</b>", self.el("#comment-list").text)
+            self.assertEqual(self.js("return document.querySelectorAll('#comment-list b').length"), 0)
+            self.d.save_screenshot(str(Harness.shots / "comment-pin.png"))
+            # The owner sees it, attributed to the link.
+            comments = self.api("GET", "/api/comments?prototype=mail")
+            self.assertEqual([c["share"] for c in comments], [link["id"]])
+            self.assertEqual(comments[0]["screen"], "inbox")
+        finally:
+            self.d.delete_all_cookies()
+            self.d.get(Harness.owner_url)
 
 
 if __name__ == "__main__":

@@ -158,6 +158,7 @@ extension ModalLabApp {
             "isLandscape": env.orientation == .landscape ? "true" : "false",
             "isPad": env.device.family == .iPad,
             "isOwner": viewer == .owner,
+            "canComment": { if case .share(_, _, let c) = viewer { return c } else { return viewer == .owner } }(),
             "query": "?device=\(env.device.id)",
             "devices": listed.compactMap { DeviceCatalogue.device($0) }.map {
                 ["id": $0.id, "name": $0.name, "selected": $0.id == env.device.id] as [String: Any]
