@@ -68,6 +68,9 @@ async function startSession() {
 }
 
 function send(action) {
+  // Typing is sent after a pause; anything else first sends what was typed, so a Cancel right
+  // after typing finds the sheet dirty and asks before discarding (RULES modal.data-loss-confirm).
+  if (action.type !== "edit" && editTimers.size) flushEdits();
   return enqueue(async () => {
     if (!sessionId) await startSession();
     if (!sessionId) return;
@@ -756,6 +759,7 @@ for (const b of document.querySelectorAll("button[data-orientation]")) {
   b.addEventListener("click", () => send({ type: "rotate", orientation: b.dataset.orientation }));
 }
 document.getElementById("restart")?.addEventListener("click", () => enqueue(async () => {
+  if (sessionId) await request("DELETE", `/api/sessions/${sessionId}`);
   sessionId = null;
   hideRefusal();
   await startSession();
@@ -786,6 +790,16 @@ document.addEventListener("visibilitychange", () => {
 });
 
 window.addEventListener("resize", () => { fitDevice(); placePopovers(); });
+
+// Leaving the page ends the session, so the log has its session_end and duration.
+window.addEventListener("pagehide", () => {
+  if (!sessionId) return;
+  if (clientEvents.length) {
+    navigator.sendBeacon(`/api/sessions/${sessionId}/events`, new Blob([JSON.stringify({ events: clientEvents })], { type: "application/json" }));
+    clientEvents = [];
+  }
+  fetch(`/api/sessions/${sessionId}`, { method: "DELETE", keepalive: true, credentials: "same-origin" });
+});
 
 // ---------- Live reload (SSE) ----------
 // Embedded players (the board's frames) leave this to the board: a browser allows only six

@@ -14,7 +14,7 @@ extension LogSummary {
     /// Times `start`/`end` are RFC 3339 text; rates are fractions in 0…1 (misclick rate may
     /// exceed 1); unknown values are `null`.
     public var jsonValue: JSONValue {
-        func num(_ d: Double?) -> JSONValue { d.map(JSONValue.number) ?? .null }
+        func num(_ d: Double?) -> JSONValue { d.map { .number(LogSummary.tidy($0)) } ?? .null }
         let modalValues: [JSONValue] = modals.map { m in
             .object(
                 JSONObject([
@@ -67,7 +67,7 @@ extension LogSummary {
         func n(_ d: Double?) -> String? {
             guard let d else { return nil }
             var b: [UInt8] = []
-            JSONWriter.appendNumber(d, into: &b)
+            JSONWriter.appendNumber(LogSummary.tidy(d), into: &b)
             return String(decoding: b, as: UTF8.self)
         }
         for m in modals {
@@ -162,4 +162,10 @@ extension LogSummary {
     }
 
     static func percent(_ r: Double) -> String { "\(Int((r * 100).rounded()))%" }
+}
+
+extension LogSummary {
+    /// A metric rounded to 4 decimal places: interpolated quantiles and rates carry float noise
+    /// (3058.5000000000005) that no reader wants.
+    static func tidy(_ d: Double) -> Double { (d * 10_000).rounded() / 10_000 }
 }

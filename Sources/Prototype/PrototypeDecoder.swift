@@ -477,7 +477,9 @@ final class PrototypeDecoder {
             }
         }
         finish(o)
-        return id == nil || style == nil ? nil : m
+        // A modal whose style couldn't be read stays (as automatic; the error is recorded), so the
+        // paths of later modals and the references into it stay right.
+        return id == nil ? nil : m
     }
 
     func detents(_ r: JSONReader) -> [Detent]? {

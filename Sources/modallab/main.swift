@@ -15,6 +15,10 @@ let usage = """
 blockTerminationSignals()
 
 var args = Array(CommandLine.arguments.dropFirst())
+if args == ["--help"] || args == ["-h"] {
+    print(usage)
+    exit(0)
+}
 let command = args.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
 if args.first == command { args.removeFirst() }
 

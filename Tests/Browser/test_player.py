@@ -304,6 +304,12 @@ def cleanup():
         Harness.driver.quit()
         Harness.driver = None
     if Harness.server:
+        if Harness.server.poll() is not None:
+            # The server under test died before the suite ended: say so, with what it printed.
+            print(f"\nmodallab serve exited early with status {Harness.server.returncode}; its last output:",
+                  file=sys.stderr)
+            for line in Harness.log[-40:]:
+                print("  " + line.rstrip(), file=sys.stderr)
         Harness.server.terminate()
         try:
             Harness.server.wait(10)
@@ -624,6 +630,15 @@ class GestureTests(PlayerTestCase):
         self.assertEqual(self.stack(), [])
         self.assertEqual(self.d.switch_to.active_element.get_attribute("data-id"), "compose", "focus returns to Compose")
 
+    def test_cancel_right_after_typing_asks_before_discarding(self):
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="compose"]')
+        self.el('[data-id="to"]').send_keys("anna@example.com")
+        self.el('[data-id="cancel"]').click()  # within the typing pause
+        self.settle()
+        self.assertEqual(self.stack(), ["compose", "discard-draft"])
+        self.assertIsNone(self.js("return document.getElementById('refusal').hidden ? null : 'refused'"))
+
     def test_a_short_drag_springs_back(self):
         self.open("mail", "iphone-16")
         self.tap('[data-id="compose"]')
@@ -917,6 +932,8 @@ class SafetyTests(PlayerTestCase):
         fit = self.js("""return [...document.querySelectorAll('.board-cell iframe')].every(f => {
             const d = f.contentDocument.querySelector('.device').getBoundingClientRect();
             return d.width <= f.clientWidth + 1 && d.height <= f.clientHeight + 1 &&
+                d.left >= -1 && d.top >= -1 && d.right <= f.clientWidth + 1 && d.bottom <= f.clientHeight + 1 &&
+                f.contentDocument.scrollingElement.scrollHeight <= f.clientHeight + 1 &&
                 Math.max(d.width / f.clientWidth, d.height / f.clientHeight) > 0.95; })""")
         self.assertTrue(fit, "each device fills its frame")
         # A frame is interactive.

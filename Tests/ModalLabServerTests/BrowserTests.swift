@@ -41,7 +41,11 @@ import Testing
         env["PYTHONUNBUFFERED"] = "1"
         let result = try await Self.run(python, [script], environment: env)
         if result.status != 0 {
-            Issue.record("The browser tests failed (exit \(result.status)):\n\(result.output)")
+            // ChromeDriver's native stack frames ("#3 0x55… <unknown>") say nothing; drop them.
+            let readable = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") || !$0.contains("<unknown>") }
+                .joined(separator: "\n")
+            Issue.record("The browser tests failed (exit \(result.status)):\n\(readable)")
         } else {
             print("BrowserTests: \(result.output.split(separator: "\n").suffix(3).joined(separator: " "))")
         }

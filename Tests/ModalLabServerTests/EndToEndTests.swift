@@ -421,3 +421,16 @@ final class RunningServer {
         #expect(shared.suffix(3).allSatisfy { s.app.sessions.get($0) != nil })
     }
 }
+
+@Suite(.serialized) struct SessionEndTests {
+    @Test func endingASessionLogsItsDuration() async throws {
+        let s = try RunningServer()
+        let sid = try await s.session("mail", device: "iphone-16")
+        #expect(try await s.client.request("DELETE", "/api/sessions/\(sid)").status == 204)
+        #expect(try await s.act(sid, ["type": "home"]).status == 404)
+        let log = try await s.client.request("GET", "/api/logs.ndjson?session=\(sid)&type=session_end").text
+        let end = try #require(try? JSONParser.parse(String(log.split(separator: "\n").first ?? "")))
+        #expect(end["duration_ms"]?.intValue != nil)
+        #expect(try await s.client.request("GET", "/p/nope").header("Content-Type")?.hasPrefix("text/html") == true)
+    }
+}

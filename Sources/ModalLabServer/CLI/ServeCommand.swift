@@ -61,7 +61,11 @@ public enum ServeCommand {
             app = try ModalLabApp(configuration: c)
             port = try app.start()
         } catch {
-            FileHandle.standardError.write(Data("modallab serve: \(error)\n".utf8))
+            var message = "modallab serve: \(error)\n"
+            if "\(error)".contains("in use") {
+                message += "another program has that port; pick another with --port, or --port 0 for any free one\n"
+            }
+            FileHandle.standardError.write(Data(message.utf8))
             return 1
         }
         // The first stdout line is the owner URL (SPEC §6), flushed at once for scripts.
@@ -71,7 +75,8 @@ public enum ServeCommand {
         let shown = app.library.all
         err += "serving \(shown.count) prototype(s) from \(app.library.directories.joined(separator: ", "))\n"
         for p in shown where p.errorCount > 0 {
-            err += "  \(p.file): \(p.errorCount) error(s); run `modallab lint \(p.file)`\n"
+            let file = ModalLabApp.displayPath(p.file)
+            err += "  \(file): \(p.errorCount == 1 ? "an error" : "\(p.errorCount) errors"); run `modallab lint \(file)`\n"
         }
         err += "data in \(c.dataDirectory); press Ctrl-C to stop\n"
         FileHandle.standardError.write(Data(err.utf8))

@@ -29,7 +29,7 @@ extension ModalLabApp {
             return guarded { () throws(Problem) in try renderPage("gallery", galleryContext()) }
         }
         router.get("/p/{id}") { [self] req in
-            guarded { () throws(Problem) in
+            guardedPage(prototype: req.parameters["id"]) { () throws(Problem) in
                 let id = req.parameters["id"] ?? ""
                 let v = try pageViewer(req, prototype: id)
                 let loaded = try playable(id)
@@ -37,7 +37,7 @@ extension ModalLabApp {
             }
         }
         router.get("/p/{id}/board") { [self] req in
-            guarded { () throws(Problem) in
+            guardedPage(prototype: req.parameters["id"]) { () throws(Problem) in
                 let id = req.parameters["id"] ?? ""
                 let v = try pageViewer(req, prototype: id)
                 let loaded = try playable(id)
@@ -62,7 +62,7 @@ extension ModalLabApp {
             throw Problem(
                 .conflict, title: "Prototype has errors",
                 detail:
-                    "\(loaded.file) has \(loaded.errorCount) error(s); the first: \(loaded.diagnostics.first { $0.severity == .error }?.description ?? "")"
+                    "\(ModalLabApp.displayPath(loaded.file)) has \(loaded.errorCount == 1 ? "an error" : "\(loaded.errorCount) errors"); the first: \(loaded.diagnostics.first { $0.severity == .error }?.description ?? "")"
             )
         }
         return (loaded, p)
@@ -84,12 +84,19 @@ extension ModalLabApp {
         }
     }
 
+    /// Runs a page handler; a problem becomes an HTML error page, which reloads itself when the
+    /// prototype's file changes (so fixing the file brings the player back).
+    func guardedPage(prototype: String?, _ body: () throws(Problem) -> HTTPResponse) -> HTTPResponse {
+        do { return try body() } catch { return errorPage(error, prototype: prototype) }
+    }
+
     /// An error as an HTML page (for browsers) with the problem's status.
-    func errorPage(_ p: Problem) -> HTTPResponse {
-        var r =
-            (try? renderPage(
-                "error", ["status": p.status.code, "title": p.title, "detail": p.detail ?? ""], status: p.status))
-            ?? p.response
+    func errorPage(_ p: Problem, prototype: String? = nil) -> HTTPResponse {
+        let context: [String: Any] = [
+            "status": p.status.code, "title": p.title, "detail": p.detail ?? "",
+            "prototype": prototype ?? "", "watch": prototype != nil && p.status != .unauthorized,
+        ]
+        var r = (try? renderPage("error", context, status: p.status)) ?? p.response
         for (n, v) in p.headers { r.headers.add(name: n, value: v) }
         return r
     }
@@ -108,9 +115,8 @@ extension ModalLabApp {
             "directory": library.writableDirectory,
             "prototypes": library.all.map { p -> [String: Any] in
                 [
-                    "id": p.id, "name": p.prototype?.name ?? p.id, "file": p.file,
-                    "errorCount": p.errorCount, "warningCount": p.warningCount, "infoCount": p.infoCount,
-                    "playable": p.prototype != nil,
+                    "id": p.id, "name": p.prototype?.name ?? p.id, "file": ModalLabApp.displayPath(p.file),
+                    "counts": countBadges(p), "playable": p.prototype != nil,
                     "hasDiagnostics": !p.diagnostics.isEmpty,
                     "diagnostics": p.diagnostics.map(diagnosticContext),
                     "devices": (p.prototype?.devices ?? []).compactMap { DeviceCatalogue.device($0) }.map {
@@ -160,6 +166,7 @@ extension ModalLabApp {
             "isOwner": viewer == .owner,
             "canComment": { if case .share(_, _, let c) = viewer { return c } else { return viewer == .owner } }(),
             "query": "?device=\(env.device.id)",
+            "embed": req.query("embed") == "1",
             "devices": listed.compactMap { DeviceCatalogue.device($0) }.map {
                 ["id": $0.id, "name": $0.name, "selected": $0.id == env.device.id] as [String: Any]
             },
@@ -168,9 +175,25 @@ extension ModalLabApp {
             },
             "frame": PlayerView(prototype: p, state: state).frame(),
             "diagnostics": loaded.diagnostics.map(diagnosticContext),
-            "errorCount": loaded.errorCount, "warningCount": loaded.warningCount, "infoCount": loaded.infoCount,
+            "countsText": countBadges(loaded).map { $0["label"] as? String ?? "" }.joined(separator: " · "),
             "stateJSON": JSONWriter(pretty: true).string(state.json),
         ]
+    }
+
+    /// A file's path as a person reads it: relative to the working folder when inside it, with
+    /// doubled slashes removed.
+    static func displayPath(_ path: String) -> String {
+        let clean = URL(fileURLWithPath: path).standardizedFileURL.path
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path + "/"
+        return clean.hasPrefix(cwd) ? String(clean.dropFirst(cwd.count)) : clean
+    }
+
+    /// "1 error", "2 warnings", "0 notes", with the severity for the badge's colour.
+    func countBadges(_ p: LoadedPrototype) -> [[String: Any]] {
+        [("error", "error", p.errorCount), ("warning", "warning", p.warningCount), ("info", "note", p.infoCount)].map {
+            severity, noun, n in
+            ["severity": severity, "count": n > 0, "label": "\(n) \(noun)\(n == 1 ? "" : "s")"] as [String: Any]
+        }
     }
 
     func multitaskingName(_ m: Multitasking) -> String {

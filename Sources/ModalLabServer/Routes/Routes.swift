@@ -65,12 +65,10 @@ extension ModalLabApp {
         if owner.isOwner(req) { return .owner }
         if let token = req.cookie(ModalLabApp.shareCookie) {
             // Guessing through the cookie is throttled like guessing through /s/ (SPEC §8).
-            let address = ModalLabApp.clientAddress(req)
-            guard shareFailures.retryAfter(address) == nil else { return .anonymous }
             if let link = shares.resolve(token: token) {
                 return .share(id: link.id, prototype: link.prototype, canComment: link.role == .comment)
             }
-            shareFailures.fail(address)
+            shareFailures.fail(ModalLabApp.clientAddress(req))
         }
         return .anonymous
     }

@@ -16,6 +16,9 @@ extension ModalLabApp {
                 return .json(["session": .string(s.id), "state": s.state.json])
             }
         }
+        router.delete("/api/sessions/{sid}") { [self] req in
+            await guardedAsync { () async throws(Problem) in try await endSession(req) }
+        }
         router.post("/api/sessions/{sid}/actions") { [self] req in
             await guardedAsync { () async throws(Problem) in try await act(req) }
         }
@@ -49,6 +52,21 @@ extension ModalLabApp {
             throw Problem.notFound("no session \"\(sid)\"")
         }
         return s
+    }
+
+    /// `DELETE /api/sessions/{sid}`: the viewer left (the player sends it when the page goes
+    /// away). Logs `session_end` with the session's duration and forgets it → 204.
+    func endSession(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
+        let s = try session(req)
+        guard sessions.remove(s.id) else { return HTTPResponse(status: .noContent) }
+        let now = s.elapsedMs
+        let end = PendingEvent(type: .sessionEnd, durationMs: now)
+        do {
+            _ = try await log.append([fill(end, session: s, state: s.state, tMs: now)])
+        } catch {
+            throw Problem(.serviceUnavailable, title: "Log unavailable", detail: "the session ended but its end was not logged: \(error)")
+        }
+        return HTTPResponse(status: .noContent)
     }
 
     /// `POST /api/sessions {prototype, device, orientation, multitasking}` → 201 `{session, state, html}`.

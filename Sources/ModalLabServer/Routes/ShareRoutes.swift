@@ -92,13 +92,15 @@ extension ModalLabApp {
     /// address get 429 (SPEC §8).
     func openShare(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
         let address = ModalLabApp.clientAddress(req)
-        if let wait = shareFailures.retryAfter(address) {
-            throw Problem(
-                .tooManyRequests, title: "Too many attempts", detail: "try again in \(wait) s",
-                headers: ["Retry-After": String(wait)])
-        }
         let token = req.parameters["token"] ?? ""
+        // A working link always opens (reviewers behind one office address aren't locked out by
+        // someone else's typos); only failures are counted and, past the limit, answered 429.
         guard let link = shares.resolve(token: token) else {
+            if let wait = shareFailures.retryAfter(address) {
+                throw Problem(
+                    .tooManyRequests, title: "Too many attempts", detail: "try again in \(wait) s",
+                    headers: ["Retry-After": String(wait)])
+            }
             shareFailures.fail(address)
             return errorPage(Problem.notFound("this link does not exist, has expired or was revoked"))
         }

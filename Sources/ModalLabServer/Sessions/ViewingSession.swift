@@ -88,6 +88,10 @@ public final class SessionStore: @unchecked Sendable {
     /// The session with this id.
     public func get(_ id: String) -> ViewingSession? { lock.withLock { sessions[id] } }
 
+    /// Forgets a session; `false` when it was already gone.
+    @discardableResult
+    public func remove(_ id: String) -> Bool { lock.withLock { sessions.removeValue(forKey: id) != nil } }
+
     /// How many sessions are live.
     public var count: Int { lock.withLock { sessions.count } }
 
