@@ -111,13 +111,66 @@ public struct LogExportChunks: AsyncSequence {
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(cursor: cursor) }
 }
 
+/// What exports, queries and summaries read: the parts of a log tree a filter needs.
+/// ``LogStore`` (acknowledged events only) and ``LogReader`` (a tree on disk) both provide them;
+/// the reading itself is written once, in this protocol's extension.
+public protocol LogSource {
+    /// The parts a filter needs, in log order.
+    func readableParts(filter: LogFilter) throws(LogStoreError) -> [LogPart]
+}
+
+extension LogSource {
+    /// A cursor over an export (see ``LogExportCursor``); `chunkSize` in bytes.
+    public func exportCursor(format: LogExportFormat, filter: LogFilter = LogFilter(), chunkSize: Int = 64 << 10)
+        throws(LogStoreError) -> LogExportCursor
+    {
+        LogExportCursor(format: format, filter: filter, parts: try readableParts(filter: filter), chunkSize: chunkSize)
+    }
+
+    /// The export's chunks as an `AsyncSequence`: `for try await chunk in try log.exportChunks(…)`.
+    public func exportChunks(format: LogExportFormat, filter: LogFilter = LogFilter(), chunkSize: Int = 64 << 10)
+        throws(LogStoreError) -> LogExportChunks
+    {
+        LogExportChunks(cursor: try exportCursor(format: format, filter: filter, chunkSize: chunkSize))
+    }
+
+    /// Streams an export to `write` in chunks of about 64 KiB, in constant memory
+    /// (SPEC §7: "exports are streamed, in constant memory").
+    /// - Throws: ``LogStoreError`` when a part cannot be read, or what `write` throws.
+    public func export(format: LogExportFormat, filter: LogFilter = LogFilter(), write: ([UInt8]) throws -> Void)
+        throws
+    {
+        let cursor = try exportCursor(format: format, filter: filter)
+        while let chunk = try cursor.next() { try write(chunk) }
+    }
+
+    /// Calls `body` with every event `filter` takes, in log order; returns the number of lines
+    /// skipped because they did not decode.
+    @discardableResult
+    public func forEach(filter: LogFilter = LogFilter(), _ body: (LogEvent) throws -> Void) throws -> Int {
+        try LogReader.forEach(parts: readableParts(filter: filter), filter: filter, body)
+    }
+
+    /// The events `filter` takes, in log order (in memory: tests and small queries).
+    public func events(filter: LogFilter = LogFilter()) throws -> [LogEvent] {
+        var all: [LogEvent] = []
+        try forEach(filter: filter) { all.append($0) }
+        return all
+    }
+
+    /// Summary metrics (SPEC §7) of the events `filter` takes; see ``LogSummary``.
+    public func summary(filter: LogFilter = LogFilter()) throws -> LogSummary {
+        try LogReader.summary(parts: readableParts(filter: filter), filter: filter)
+    }
+}
+
 /// Reads a log tree without writing to it: for `modallab logs export|summary` (SPEC §9), which
 /// may run while a server appends to the same tree.
 ///
 /// No recovery and no lock: a last line without `\n` (being written, or torn and not yet
 /// recovered by a store) is not read, and events of a batch whose commit is in progress may be
 /// included. Inside a server use ``LogStore``'s methods, which read only acknowledged events.
-public struct LogReader: Sendable {
+public struct LogReader: Sendable, LogSource {
     /// The log root, `<data>/logs`.
     public let directory: String
 
@@ -129,40 +182,7 @@ public struct LogReader: Sendable {
         try LogPart.list(in: directory, filter: filter)
     }
 
-    /// A cursor over an export (see ``LogExportCursor``); `chunkSize` in bytes.
-    public func exportCursor(format: LogExportFormat, filter: LogFilter = LogFilter(), chunkSize: Int = 64 << 10)
-        throws(LogStoreError) -> LogExportCursor
-    {
-        LogExportCursor(format: format, filter: filter, parts: try parts(filter: filter), chunkSize: chunkSize)
-    }
-
-    /// Streams an export to `write`, chunk by chunk (about 64 KiB each), in constant memory.
-    /// - Throws: ``LogStoreError`` when a part cannot be read, or what `write` throws.
-    public func export(format: LogExportFormat, filter: LogFilter = LogFilter(), write: ([UInt8]) throws -> Void)
-        throws
-    {
-        let cursor = try exportCursor(format: format, filter: filter)
-        while let chunk = try cursor.next() { try write(chunk) }
-    }
-
-    /// Calls `body` with every event that `filter` takes, in log order. Lines that do not decode
-    /// are skipped; the count of skipped lines is returned.
-    @discardableResult
-    public func forEach(filter: LogFilter = LogFilter(), _ body: (LogEvent) throws -> Void) throws -> Int {
-        try LogReader.forEach(parts: parts(filter: filter), filter: filter, body)
-    }
-
-    /// The events that `filter` takes, in log order (in memory: for tests and small queries).
-    public func events(filter: LogFilter = LogFilter()) throws -> [LogEvent] {
-        var all: [LogEvent] = []
-        try forEach(filter: filter) { all.append($0) }
-        return all
-    }
-
-    /// Summary metrics of the events `filter` takes (SPEC §7; see ``LogSummary``).
-    public func summary(filter: LogFilter = LogFilter()) throws -> LogSummary {
-        try LogReader.summary(parts: parts(filter: filter), filter: filter)
-    }
+    public func readableParts(filter: LogFilter) throws(LogStoreError) -> [LogPart] { try parts(filter: filter) }
 
     static func forEach(parts: [LogPart], filter: LogFilter, _ body: (LogEvent) throws -> Void) throws -> Int {
         let compiled = LogFilter.Compiled(filter)

@@ -217,49 +217,6 @@ public final class LogStore: @unchecked Sendable {
         return parts
     }
 
-    /// A cursor over an export of the acknowledged events (see ``LogExportCursor``).
-    public func exportCursor(format: LogExportFormat, filter: LogFilter = LogFilter(), chunkSize: Int = 64 << 10)
-        throws(LogStoreError) -> LogExportCursor
-    {
-        LogExportCursor(format: format, filter: filter, parts: try snapshot(filter: filter), chunkSize: chunkSize)
-    }
-
-    /// The export's chunks as an `AsyncSequence`: `for try await chunk in try store.exportChunks(…)`.
-    public func exportChunks(format: LogExportFormat, filter: LogFilter = LogFilter(), chunkSize: Int = 64 << 10)
-        throws(LogStoreError) -> LogExportChunks
-    {
-        LogExportChunks(cursor: try exportCursor(format: format, filter: filter, chunkSize: chunkSize))
-    }
-
-    /// Streams an export to `write` in chunks of about 64 KiB, in constant memory
-    /// (SPEC §7: "exports are streamed, in constant memory").
-    /// - Throws: ``LogStoreError`` when a part cannot be read, or what `write` throws.
-    public func export(format: LogExportFormat, filter: LogFilter = LogFilter(), write: ([UInt8]) throws -> Void)
-        throws
-    {
-        let cursor = try exportCursor(format: format, filter: filter)
-        while let chunk = try cursor.next() { try write(chunk) }
-    }
-
-    /// Calls `body` with each acknowledged event `filter` takes, in log order; returns the
-    /// number of lines skipped because they did not decode.
-    @discardableResult
-    public func forEach(filter: LogFilter = LogFilter(), _ body: (LogEvent) throws -> Void) throws -> Int {
-        try LogReader.forEach(parts: snapshot(filter: filter), filter: filter, body)
-    }
-
-    /// The acknowledged events `filter` takes, in log order (in memory: tests, small queries).
-    public func events(filter: LogFilter = LogFilter()) throws -> [LogEvent] {
-        var all: [LogEvent] = []
-        try forEach(filter: filter) { all.append($0) }
-        return all
-    }
-
-    /// Summary metrics (SPEC §7) of the acknowledged events `filter` takes; see ``LogSummary``.
-    public func summary(filter: LogFilter = LogFilter()) throws -> LogSummary {
-        try LogReader.summary(parts: snapshot(filter: filter), filter: filter)
-    }
-
     // MARK: Testing hooks
 
     /// Where a test can make the writer fail as the disk would.
@@ -604,4 +561,9 @@ extension LogStore {
             }
         }
     }
+}
+
+extension LogStore: LogSource {
+    /// The acknowledged parts a filter needs (see ``snapshot(filter:)``).
+    public func readableParts(filter: LogFilter) throws(LogStoreError) -> [LogPart] { try snapshot(filter: filter) }
 }
