@@ -66,6 +66,8 @@ public final class LogStore: @unchecked Sendable {
     // Confined to `queue` (and to `init`).
     private var sessions: [String: SessionState]
     private var handles: [Int64: PartHandle] = [:]
+    /// Ids for events that come without one (used on the writer queue only).
+    private var eventIDs = EventIDs()
     private var lockFD: Int32
     private let queue = DispatchQueue(label: "modallab.interaction-log.writer", qos: .userInitiated)
     private let queueKey = DispatchSpecificKey<Bool>()
@@ -388,7 +390,7 @@ extension LogStore {
                 result.events.reserveCapacity(req.events.count)
                 for p in req.events {
                     let key = p.session ?? ""
-                    let id = p.eventID ?? UUID().uuidString.lowercased()
+                    let id = p.eventID ?? eventIDs.next()
                     let hash = IDHash(id)
                     let ts = p.ts ?? req.now
                     let entry: (seq: Int, tMs: Int?)? = update(key) { s in

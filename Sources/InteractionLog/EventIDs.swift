@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Makes event ids: random (version 4) UUIDs in lowercase, from a pool of bytes filled by the
+/// system's CSPRNG 4 KiB at a time (getentropy(3)), instead of a system call — or, with
+/// Foundation on Linux, an open of /dev/urandom — per id. Used only on the log's writer queue.
+struct EventIDs {
+    private var pool = [UInt8](repeating: 0, count: 4096)
+    private var used = 4096
+
+    private mutating func refill() {
+        pool.withUnsafeMutableBytes { buf in
+            var filled = 0
+            while filled < buf.count {
+                // getentropy(3): the kernel's CSPRNG, at most 256 bytes a call.
+                let chunk = min(256, buf.count - filled)
+                let n = getentropy(buf.baseAddress! + filled, chunk) == 0 ? chunk : -1
+                if n > 0 { filled += n } else if errno != EINTR { break }
+            }
+            if filled < buf.count {
+                // No entropy source answered: fall back to the standard library's generator.
+                var g = SystemRandomNumberGenerator()
+                for i in filled..<buf.count { buf[i] = UInt8.random(in: 0...255, using: &g) }
+            }
+        }
+        used = 0
+    }
+
+    /// A new id, e.g. `3f2b8c1e-9a4d-4c6b-8e21-5d7f0a9b3c44`.
+    mutating func next() -> String {
+        if used + 16 > pool.count { refill() }
+        var b = Array(pool[used..<(used + 16)])
+        used += 16
+        b[6] = (b[6] & 0x0F) | 0x40  // version 4
+        b[8] = (b[8] & 0x3F) | 0x80  // RFC 9562 variant
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(36)
+        for (i, byte) in b.enumerated() {
+            if i == 4 || i == 6 || i == 8 || i == 10 { out.append(UInt8(ascii: "-")) }
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 15)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
