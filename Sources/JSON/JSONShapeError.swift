@@ -167,11 +167,19 @@ public final class ObjectReader {
     /// Throws for the first member that no accessor asked for, suggesting the nearest known name.
     /// `allowing` names further members that are accepted without being read.
     public func finish(allowing extra: [String] = []) throws(JSONShapeError) {
+        if let first = unknownMembers(allowing: extra).first { throw first }
+    }
+
+    /// An error for every member that no accessor asked for, in document order, each suggesting
+    /// the nearest known name.
+    public func unknownMembers(allowing extra: [String] = []) -> [JSONShapeError] {
+        var out: [JSONShapeError] = []
         for (i, m) in object.members.enumerated() where !read[i] && !extra.contains(m.key) {
             var msg = "unknown member \"\(m.key)\""
             if let near = Suggest.nearest(m.key, in: asked + extra) { msg += " (did you mean \"\(near)\"?)" }
-            throw JSONShapeError(path: path.appending(m.key), message: msg)
+            out.append(JSONShapeError(path: path.appending(m.key), message: msg))
         }
+        return out
     }
 }
 

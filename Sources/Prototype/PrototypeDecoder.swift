@@ -63,16 +63,7 @@ final class PrototypeDecoder {
 
     func finish(_ o: ObjectReader, allowing extra: [String] = []) {
         // Report every unknown member, not only the first.
-        var allowed = extra
-        while true {
-            do {
-                try o.finish(allowing: allowed)
-                return
-            } catch {
-                record(error)
-                if case .key(let k)? = error.path.components.last { allowed.append(k) } else { return }
-            }
-        }
+        for e in o.unknownMembers(allowing: extra) { record(e) }
     }
 
     // MARK: Document

@@ -78,38 +78,26 @@ final class Validator {
     /// may share an id with a modal: a tap resolves to the control unless it names a button.
     var seenControls: [String: JSONPath] = [:]
 
+    /// Records `id` at `path` in a namespace, reporting a malformed or repeated id.
+    func record(_ id: String, _ path: JSONPath, in namespace: inout [String: JSONPath]) {
+        if !Validator.isValidID(id) {
+            error(
+                path,
+                "\(JSONWriter.quoted(id)) is not a valid id: use 1–64 of a-z, 0-9 and '-', starting with a letter or digit",
+                code: "format.id")
+        } else if let first = namespace[id] {
+            error(
+                path, "id \"\(id)\" is already used at \(first); ids are unique across screens, modals and controls",
+                code: "format.id")
+        } else {
+            namespace[id] = path
+        }
+    }
+
     func validate() -> [FormatIssue] {
         let root = JSONPath.root
-        func claimControl(_ id: String, _ path: JSONPath) {
-            if !Validator.isValidID(id) {
-                error(
-                    path,
-                    "\(JSONWriter.quoted(id)) is not a valid id: use 1–64 of a-z, 0-9 and '-', starting with a letter or digit",
-                    code: "format.id")
-            } else if let first = seenControls[id] {
-                error(
-                    path,
-                    "id \"\(id)\" is already used at \(first); ids are unique across screens, modals and controls",
-                    code: "format.id")
-            } else {
-                seenControls[id] = path
-            }
-        }
-        func claim(_ id: String, _ path: JSONPath) {
-            if !Validator.isValidID(id) {
-                error(
-                    path,
-                    "\(JSONWriter.quoted(id)) is not a valid id: use 1–64 of a-z, 0-9 and '-', starting with a letter or digit",
-                    code: "format.id")
-            } else if let first = seen[id] {
-                error(
-                    path,
-                    "id \"\(id)\" is already used at \(first); ids are unique across screens, modals and controls",
-                    code: "format.id")
-            } else {
-                seen[id] = path
-            }
-        }
+        func claim(_ id: String, _ path: JSONPath) { record(id, path, in: &seen) }
+        func claimControl(_ id: String, _ path: JSONPath) { record(id, path, in: &seenControls) }
         if !Validator.isValidID(prototype.id) {
             error(
                 root.appending("id"),

@@ -59,6 +59,9 @@ public final class PrototypeLibrary: @unchecked Sendable {
     private var entries: [String: LoadedPrototype] = [:]
     private var order: [String] = []
     private var signature: [String: FileSignature] = [:]
+    /// Each file as last loaded (decoded and linted), by path: a reload re-reads only the files
+    /// whose size or mtime changed.
+    private var cache: [String: (signature: FileSignature, loaded: LoadedPrototype)] = [:]
 
     struct FileSignature: Equatable {
         var size: Int64
@@ -92,14 +95,18 @@ public final class PrototypeLibrary: @unchecked Sendable {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
             for n in names where n.hasSuffix(".json") && !n.hasPrefix(".") {
                 let path = dir + "/" + n
-                var st = stat()
-                guard stat(path, &st) == 0 else { continue }
-                out[path] = FileSignature(
-                    size: Int64(st.st_size), mtime: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
-                )
+                if let sig = PrototypeLibrary.signature(path) { out[path] = sig }
             }
         }
         return out
+    }
+
+    /// A file's size and modification time (nanoseconds), by `stat()`.
+    static func signature(_ path: String) -> FileSignature? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return FileSignature(
+            size: Int64(st.st_size), mtime: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
     }
 
     /// Re-reads the folders when a file was added, removed or changed (by size or mtime;
@@ -117,8 +124,7 @@ public final class PrototypeLibrary: @unchecked Sendable {
             let files = now.keys.filter { $0.hasPrefix(dir + "/") }.sorted()
             var seenHere: [String: String] = [:]
             for path in files {
-                guard let data = FileManager.default.contents(atPath: path) else { continue }
-                var p = LoadedPrototype.load(bytes: [UInt8](data), file: path)
+                guard var p = load(path, signature: now[path]!) else { continue }
                 if let first = seenHere[p.id] {
                     // Two files of one folder claim one id: the first keeps it; the second is listed
                     // under its file name, with the error, and not served.
@@ -144,6 +150,7 @@ public final class PrototypeLibrary: @unchecked Sendable {
         entries = loaded
         self.order = order
         signature = now
+        cache = cache.filter { now[$0.key] != nil }
         lock.unlock()
         var changed: [String] = []
         for (id, p) in loaded where old[id]?.bytes != p.bytes { changed.append(id) }
@@ -151,12 +158,23 @@ public final class PrototypeLibrary: @unchecked Sendable {
         return changed.sorted()
     }
 
-    /// Writes a prototype's bytes as `<writable>/<id>.json` (atomically) and reloads.
+    /// A file as loaded: from the cache when its signature is unchanged, else read and linted.
+    private func load(_ path: String, signature sig: FileSignature) -> LoadedPrototype? {
+        if let hit = lock.withLock({ cache[path] }), hit.signature == sig { return hit.loaded }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let p = LoadedPrototype.load(bytes: [UInt8](data), file: path)
+        lock.withLock { cache[path] = (sig, p) }
+        return p
+    }
+
+    /// Writes a prototype's bytes as `<writable>/<id>.json` (atomically) and reloads. `loaded`,
+    /// when the caller has already decoded and linted these bytes, spares doing it again.
     /// - Throws: the file system's error when the folder can't be written.
-    public func save(id: String, bytes: [UInt8]) throws {
+    public func save(id: String, bytes: [UInt8], loaded: LoadedPrototype? = nil) throws {
         try FileManager.default.createDirectory(atPath: writableDirectory, withIntermediateDirectories: true)
-        let url = URL(fileURLWithPath: writableDirectory + "/" + id + ".json")
-        try Data(bytes).write(to: url, options: .atomic)
+        let path = writableDirectory + "/" + id + ".json"
+        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        if let loaded, let sig = PrototypeLibrary.signature(path) { lock.withLock { cache[path] = (sig, loaded) } }
         reloadIfChanged(force: true)
     }
 }

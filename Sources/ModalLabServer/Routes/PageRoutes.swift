@@ -130,12 +130,7 @@ extension ModalLabApp {
     /// The environment a page asks for: `?device=&orientation=&multitasking=`, defaulting to
     /// the prototype's first device, portrait, full screen. Unknown values are 400s.
     func environment(from req: HTTPRequest, for p: Prototype) throws(Problem) -> Environment {
-        let deviceID = req.query("device") ?? p.devices.first ?? "iphone-16"
-        guard let device = DeviceCatalogue.device(deviceID) else {
-            throw Problem.badRequest(
-                "unknown device \"\(deviceID)\"; known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))",
-                path: "device")
-        }
+        let device = try device(req.query("device") ?? p.devices.first ?? "iphone-16", path: "device")
         let o = req.query("orientation") ?? "portrait"
         guard let orientation = Orientation(rawValue: o) else {
             throw Problem.badRequest("orientation is portrait or landscape, not \"\(o)\"", path: "orientation")
@@ -154,7 +149,7 @@ extension ModalLabApp {
         let (loaded, p) = lp
         let env = try environment(from: req, for: p)
         let engine = PresentationEngine(
-            prototype: p, options: EngineOptions(popoverConflict: configuration.popoverConflict))
+            prototype: p, options: engineOptions)
         let state = engine.start(environment: env).state
         let listed = p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) }
         return [

@@ -78,7 +78,7 @@ extension ModalLabApp {
         }
         let existed = library.get(id) != nil
         do {
-            try library.save(id: id, bytes: req.body)
+            try library.save(id: id, bytes: req.body, loaded: candidate)
         } catch {
             throw Problem(.serviceUnavailable, title: "Could not save", detail: "\(error)")
         }

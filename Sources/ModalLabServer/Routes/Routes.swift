@@ -64,7 +64,7 @@ extension ModalLabApp {
     func viewer(_ req: HTTPRequest) -> Viewer {
         if owner.isOwner(req) { return .owner }
         if let token = req.cookie(ModalLabApp.shareCookie) {
-            // Guessing through the cookie is throttled like guessing through /s/ (SPEC §8).
+            // A cookie that names no working link counts as a failed guess, as on /s/ (SPEC §8).
             if let link = shares.resolve(token: token) {
                 return .share(id: link.id, prototype: link.prototype, canComment: link.role == .comment)
             }
@@ -93,11 +93,22 @@ extension ModalLabApp {
 
     /// The viewer, if it may see `prototype`; else 401/404 (a share link for another prototype
     /// learns nothing about this one).
-    func requireViewer(_ req: HTTPRequest, prototype: String) throws(Problem) -> Viewer {
-        let v = viewer(req)
+    func requireViewer(_ req: HTTPRequest, prototype: String, known: Viewer? = nil) throws(Problem) -> Viewer {
+        let v = known ?? viewer(req)
         if v == .anonymous { try requireOwner(req) }
         guard v.canView(prototype) else { throw Problem.notFound("no prototype \"\(prototype)\"") }
         return v
+    }
+
+    /// The engine options this server runs with (`--on-popover-conflict`).
+    var engineOptions: EngineOptions { EngineOptions(popoverConflict: configuration.popoverConflict) }
+
+    /// A device of the catalogue by id; a 400 naming `path`, with a suggestion, for any other.
+    func device(_ id: String, path: String) throws(Problem) -> Device {
+        if let d = DeviceCatalogue.device(id) { return d }
+        var m = "unknown device \"\(id)\""
+        if let near = Suggest.nearest(id, in: DeviceCatalogue.all.map(\.id)) { m += " (did you mean \"\(near)\"?)" }
+        throw Problem.badRequest(m + "; known: " + DeviceCatalogue.all.map(\.id).joined(separator: ", "), path: path)
     }
 
     func sessionMetrics() -> String {

@@ -64,14 +64,15 @@ extension ModalLabApp {
         do {
             _ = try await log.append([fill(end, session: s, state: s.state, tMs: now)])
         } catch {
-            throw Problem(.serviceUnavailable, title: "Log unavailable", detail: "the session ended but its end was not logged: \(error)")
+            throw Problem.logUnavailable("the session ended but its end was not logged", error)
         }
         return HTTPResponse(status: .noContent)
     }
 
     /// `POST /api/sessions {prototype, device, orientation, multitasking}` → 201 `{session, state, html}`.
     func startSession(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
-        if viewer(req) == .anonymous { try requireOwner(req) }
+        let asked = viewer(req)
+        if asked == .anonymous { try requireOwner(req) }
         let body = try RequestBody.json(req)
         let protoID: String
         var deviceID: String?
@@ -85,20 +86,11 @@ extension ModalLabApp {
             if let r = o.optional("multitasking") { multitasking = try r.enum(Multitasking.self) }
             try o.finish()
         } catch { throw error.problem }
-        let viewer = try requireViewer(req, prototype: protoID)
-        let (loaded, p) = try playable(protoID)
-        _ = loaded
-        let did = deviceID ?? p.devices.first ?? "iphone-16"
-        guard let device = DeviceCatalogue.device(did) else {
-            var m = "unknown device \"\(did)\""
-            if let near = Suggest.nearest(did, in: DeviceCatalogue.all.map(\.id)) {
-                m += " (did you mean \"\(near)\"?)"
-            }
-            throw Problem.badRequest(m, path: "$.device")
-        }
+        let viewer = try requireViewer(req, prototype: protoID, known: asked)
+        let (_, p) = try playable(protoID)
+        let device = try device(deviceID ?? p.devices.first ?? "iphone-16", path: "$.device")
         let env = Environment(device: device, orientation: orientation, multitasking: multitasking)
-        let engine = PresentationEngine(
-            prototype: p, options: EngineOptions(popoverConflict: configuration.popoverConflict))
+        let engine = PresentationEngine(prototype: p, options: engineOptions)
         let (state, events) = engine.start(environment: env)
         var share: String?
         if case .share(let id, _, _) = viewer { share = id }
@@ -110,9 +102,7 @@ extension ModalLabApp {
         do {
             _ = try await log.append(pending.map { fill($0, session: s, state: state, tMs: 0) })
         } catch {
-            throw Problem(
-                .serviceUnavailable, title: "Log unavailable",
-                detail: "the interaction log could not be written: \(error)")
+            throw Problem.logUnavailable("the interaction log could not be written", error)
         }
         sessions.add(s)
         return try frameResponse(
@@ -171,9 +161,7 @@ extension ModalLabApp {
         do {
             _ = try await log.append(pending)
         } catch {
-            throw Problem(
-                .serviceUnavailable, title: "Log unavailable",
-                detail: "the interaction log could not be written, so nothing changed: \(error)")
+            throw Problem.logUnavailable("the interaction log could not be written, so nothing changed", error)
         }
         s.state = outcome.state
         if let refusal = outcome.refusal {
@@ -274,10 +262,8 @@ extension ModalLabApp {
             }
             let state = s.state
             for item in items {
-                var e = try PendingEvent(clientEvent: item)
-                let t = e.tMs
-                e = fill(e, session: s, state: state, tMs: t ?? s.elapsedMs)
-                pending.append(e)
+                // A client's own t_ms wins; events without one get the server's.
+                pending.append(fill(try PendingEvent(clientEvent: item), session: s, state: state, tMs: s.elapsedMs))
             }
         } catch {
             throw error.problem
@@ -286,8 +272,7 @@ extension ModalLabApp {
             let r = try await log.append(pending)
             return .json(["accepted": .int(r.accepted), "duplicates": .int(r.duplicates)])
         } catch {
-            throw Problem(
-                .serviceUnavailable, title: "Log unavailable", detail: "the events could not be written: \(error)")
+            throw Problem.logUnavailable("the events could not be written", error)
         }
     }
 

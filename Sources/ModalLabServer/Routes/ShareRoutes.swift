@@ -151,7 +151,7 @@ extension ModalLabApp {
                     .forbidden, title: "View-only link", detail: "this share link can look and try, not comment")
             }
             c.share = id
-        case .anonymous: try requireOwner(req)
+        case .anonymous: break  // requireViewer has refused it already
         }
         guard library.get(c.prototype) != nil else { throw Problem.notFound("no prototype \"\(c.prototype)\"") }
         do { try comments.add(c) } catch {
@@ -163,9 +163,7 @@ extension ModalLabApp {
         do {
             _ = try await log.append([event])
         } catch {
-            throw Problem(
-                .serviceUnavailable, title: "Log unavailable",
-                detail: "the comment was saved but its log event was not: \(error)")
+            throw Problem.logUnavailable("the comment was saved but its log event was not", error)
         }
         return .json(c.json, status: .created)
     }

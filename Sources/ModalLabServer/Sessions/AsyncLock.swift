@@ -21,11 +21,4 @@ actor AsyncLock {
             waiters.removeFirst().resume()
         }
     }
-
-    /// Runs `body` holding the lock.
-    func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
-        await acquire()
-        defer { release() }
-        return try await body()
-    }
 }

@@ -32,6 +32,11 @@ public struct Problem: Error, Sendable {
         return Problem(.badRequest, title: "Bad request", detail: detail, extensions: ext)
     }
 
+    /// 503 when the interaction log can't be written: nothing that depends on it is acknowledged.
+    public static func logUnavailable(_ what: String, _ error: any Error) -> Problem {
+        Problem(.serviceUnavailable, title: "Log unavailable", detail: "\(what): \(error)")
+    }
+
     /// 404 for an unknown resource.
     public static func notFound(_ detail: String) -> Problem { Problem(.notFound, title: "Not found", detail: detail) }
 
