@@ -15,59 +15,34 @@ public enum LintCommand {
         "usage: modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]"
 
     public static func run(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
-        var paths: [String] = []
-        var format = "text"
-        var devices: [String] = []
-        var language = Language.en
-        var i = 0
-        func value(_ flag: String) -> String? {
-            if i + 1 < arguments.count {
-                i += 1
-                return arguments[i]
-            }
-            stderr("modallab lint: \(flag) needs a value\n\(usage)")
-            return nil
+        let a: Arguments
+        do {
+            a = try Arguments(arguments, options: ["format", "device", "lang"], flags: ["help"])
+        } catch {
+            stderr("modallab lint: \(error)\n\(usage)")
+            return 2
         }
-        while i < arguments.count {
-            let a = arguments[i]
-            switch a {
-            case "--format":
-                guard let v = value(a) else { return 2 }
-                guard v == "text" || v == "json" else {
-                    stderr("modallab lint: unknown format \(JSONWriter.quoted(v)); use text or json")
-                    return 2
-                }
-                format = v
-            case "--device":
-                guard let v = value(a) else { return 2 }
-                guard DeviceCatalogue.device(v) != nil else {
-                    var m = "modallab lint: unknown device \(JSONWriter.quoted(v))"
-                    if let near = Suggest.nearest(v, in: DeviceCatalogue.all.map(\.id)) {
-                        m += " (did you mean \"\(near)\"?)"
-                    }
-                    stderr(m + "; known: " + DeviceCatalogue.all.map(\.id).joined(separator: ", "))
-                    return 2
-                }
-                devices.append(v)
-            case "--lang":
-                guard let v = value(a) else { return 2 }
-                guard let l = Language(rawValue: v) else {
-                    stderr("modallab lint: unknown language \(JSONWriter.quoted(v)); use en or zh-Hans")
-                    return 2
-                }
-                language = l
-            case "-h", "--help":
-                stdout(usage)
-                return 0
-            default:
-                if a.hasPrefix("--") {
-                    stderr("modallab lint: unknown option \(a)\n\(usage)")
-                    return 2
-                }
-                paths.append(a)
-            }
-            i += 1
+        if a.flag("help") {
+            stdout(usage)
+            return 0
         }
+        let format = a.value("format") ?? "text"
+        guard format == "text" || format == "json" else {
+            stderr("modallab lint: unknown format \(JSONWriter.quoted(format)); use text or json")
+            return 2
+        }
+        let devices = a.values("device")
+        for v in devices where DeviceCatalogue.device(v) == nil {
+            var m = "modallab lint: unknown device \(JSONWriter.quoted(v))"
+            if let near = Suggest.nearest(v, in: DeviceCatalogue.all.map(\.id)) { m += " (did you mean \"\(near)\"?)" }
+            stderr(m + "; known: " + DeviceCatalogue.all.map(\.id).joined(separator: ", "))
+            return 2
+        }
+        guard let language = Language(rawValue: a.value("lang") ?? "en") else {
+            stderr("modallab lint: unknown language \(JSONWriter.quoted(a.value("lang") ?? "")); use en or zh-Hans")
+            return 2
+        }
+        let paths = a.positionals
         if paths.isEmpty {
             stderr(usage)
             return 2

@@ -8,40 +8,29 @@ public enum RulesCommand {
     public static let usage = "usage: modallab rules [--format text|json|markdown] [--lang en|zh-Hans]"
 
     public static func run(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
-        var format = "text"
-        var language = Language.en
-        var i = 0
-        while i < arguments.count {
-            let a = arguments[i]
-            switch a {
-            case "--format", "--lang":
-                guard i + 1 < arguments.count else {
-                    stderr("modallab rules: \(a) needs a value\n\(usage)")
-                    return 2
-                }
-                i += 1
-                let v = arguments[i]
-                if a == "--format" {
-                    guard ["text", "json", "markdown"].contains(v) else {
-                        stderr("modallab rules: unknown format \(JSONWriter.quoted(v)); use text, json or markdown")
-                        return 2
-                    }
-                    format = v
-                } else {
-                    guard let l = Language(rawValue: v) else {
-                        stderr("modallab rules: unknown language \(JSONWriter.quoted(v)); use en or zh-Hans")
-                        return 2
-                    }
-                    language = l
-                }
-            case "-h", "--help":
-                stdout(usage)
-                return 0
-            default:
-                stderr("modallab rules: unexpected argument \(JSONWriter.quoted(a))\n\(usage)")
-                return 2
-            }
-            i += 1
+        let a: Arguments
+        do {
+            a = try Arguments(arguments, options: ["format", "lang"], flags: ["help"])
+        } catch {
+            stderr("modallab rules: \(error)\n\(usage)")
+            return 2
+        }
+        if a.flag("help") {
+            stdout(usage)
+            return 0
+        }
+        if let extra = a.positionals.first {
+            stderr("modallab rules: unexpected argument \(JSONWriter.quoted(extra))\n\(usage)")
+            return 2
+        }
+        let format = a.value("format") ?? "text"
+        guard ["text", "json", "markdown"].contains(format) else {
+            stderr("modallab rules: unknown format \(JSONWriter.quoted(format)); use text, json or markdown")
+            return 2
+        }
+        guard let language = Language(rawValue: a.value("lang") ?? "en") else {
+            stderr("modallab rules: unknown language \(JSONWriter.quoted(a.value("lang") ?? "")); use en or zh-Hans")
+            return 2
         }
         switch format {
         case "json": stdout(JSONWriter(pretty: true).string(RuleCatalogue.json(language: language)))
