@@ -67,15 +67,25 @@ http {
     }
 }
 CONF
+
+# Waits up to 5 s for a server on 127.0.0.1:PORT to answer /healthz.
+wait_ready() {
+    local port=$1
+    for _ in $(seq 50); do
+        curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && return 0
+        sleep 0.1
+    done
+    echo "no server answers on port $port" >&2
+    return 1
+}
+
 nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx"
 
 "$BIN" --port "$OURS_PORT" --root "$WORK/public" > "$WORK/ours.out" 2>&1 &
 OURS_PID=$!
 PIDS+=($OURS_PID)
-for _ in $(seq 50); do
-    curl -sf "http://127.0.0.1:$OURS_PORT/healthz" >/dev/null 2>&1 && curl -sf "http://127.0.0.1:$NGINX_PORT/healthz" >/dev/null 2>&1 && break
-    sleep 0.1
-done
+wait_ready "$OURS_PORT"
+wait_ready "$NGINX_PORT"
 
 # Server CPU time in clock ticks (utime + stime of the given processes).
 ticks() {
@@ -111,21 +121,23 @@ declare -a STATIC_RATIO HEALTH_RATIO STATIC_CPU_RATIO HEALTH_CPU_RATIO OURS_STAT
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "%-6s %-22s %12s %10s %16s\n" round target "req/s" "p99 ms" "server CPU µs/req"
 row() { printf "%-6s %-22s %12s %10s %16s\n" "$@"; }
+# compare ROUND LABEL PATH RATIOS CPU_RATIOS P99S: one run of ours and one of nginx on PATH, two
+# rows, and the ratios and our p99 appended to the arrays named RATIOS, CPU_RATIOS and P99S.
+compare() {
+    local round=$1 label=$2 path=$3
+    local -n ratios=$4 cpu_ratios=$5 p99s=$6
+    local ors op9 ocpu nrs np9 ncpu
+    read -r ors op9 ocpu < <(measure "http://127.0.0.1:$OURS_PORT$path" "$OURS_PID")
+    row "$round" "ModalLab $label" "$ors" "$op9" "$ocpu"
+    read -r nrs np9 ncpu < <(measure "http://127.0.0.1:$NGINX_PORT$path" $NGINX_WORKERS)
+    row "$round" "nginx $label" "$nrs" "$np9" "$ncpu"
+    ratios+=("$(awk -v a="$ors" -v b="$nrs" 'BEGIN {print a / b}')")
+    cpu_ratios+=("$(awk -v a="$ocpu" -v b="$ncpu" 'BEGIN {print b / a}')")
+    p99s+=("$op9")
+}
 for round in $(seq "$ROUNDS"); do
-    read -r ors op9 ocpu < <(measure "http://127.0.0.1:$OURS_PORT/public/file1k.txt" "$OURS_PID")
-    row "$round" "ModalLab static 1KiB" "$ors" "$op9" "$ocpu"
-    read -r nrs np9 ncpu < <(measure "http://127.0.0.1:$NGINX_PORT/public/file1k.txt" $NGINX_WORKERS)
-    row "$round" "nginx static 1KiB" "$nrs" "$np9" "$ncpu"
-    STATIC_RATIO+=("$(awk -v a="$ors" -v b="$nrs" 'BEGIN {print a / b}')")
-    STATIC_CPU_RATIO+=("$(awk -v a="$ocpu" -v b="$ncpu" 'BEGIN {print b / a}')")
-    OURS_STATIC_P99+=("$op9")
-    read -r ors op9 ocpu < <(measure "http://127.0.0.1:$OURS_PORT/healthz" "$OURS_PID")
-    row "$round" "ModalLab /healthz" "$ors" "$op9" "$ocpu"
-    read -r nrs np9 ncpu < <(measure "http://127.0.0.1:$NGINX_PORT/healthz" $NGINX_WORKERS)
-    row "$round" "nginx /healthz" "$nrs" "$np9" "$ncpu"
-    HEALTH_RATIO+=("$(awk -v a="$ors" -v b="$nrs" 'BEGIN {print a / b}')")
-    HEALTH_CPU_RATIO+=("$(awk -v a="$ocpu" -v b="$ncpu" 'BEGIN {print b / a}')")
-    OURS_HEALTH_P99+=("$op9")
+    compare "$round" "static 1KiB" /public/file1k.txt STATIC_RATIO STATIC_CPU_RATIO OURS_STATIC_P99
+    compare "$round" "/healthz" /healthz HEALTH_RATIO HEALTH_CPU_RATIO OURS_HEALTH_P99
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
@@ -139,7 +151,7 @@ ulimit -n "$(ulimit -Hn)"  # 10,000 sockets on each side need more than the usua
 "$BIN" --port "$IDLE_PORT" --root "$WORK/public" --max-connections $((IDLE_CONNECTIONS + 100)) > "$WORK/idle.out" 2>&1 &
 IDLE_PID=$!
 PIDS+=($IDLE_PID)
-sleep 0.5
+wait_ready "$IDLE_PORT"
 python3 - "$IDLE_PORT" "$IDLE_CONNECTIONS" "$IDLE_PID" <<'PY'
 import socket, sys, time
 port, count, pid = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]

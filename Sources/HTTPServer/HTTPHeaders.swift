@@ -138,11 +138,6 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
         return String(decoding: bytes[Int(field.valueStart)..<Int(field.valueEnd)], as: UTF8.self)
     }
 
-    func valueBytes(at index: Int) -> ArraySlice<UInt8> {
-        let field = fields[index]
-        return bytes[Int(field.valueStart)..<Int(field.valueEnd)]
-    }
-
     func firstIndex(of name: String) -> Int? {
         fields.indices.first { matches($0, name) }
     }
@@ -168,32 +163,19 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
     }
 
     /// Whether some field `name` has `token` among its comma-separated elements (case-insensitive),
-    /// as for `Connection: keep-alive, Upgrade` (RFC 9110 §5.6.1).
-    func containsToken(_ name: String, _ token: String) -> Bool {
-        for index in fields.indices where matches(index, name) {
-            for element in Self.listElements(valueBytes(at: index)) where Self.equalsIgnoringCase(element, token) {
-                return true
-            }
-        }
-        return false
+    /// as for `Connection: keep-alive, Upgrade` (RFC 9110 §5.6.1). `token` is in lowercase.
+    func containsToken(_ name: String, _ token: StaticString) -> Bool {
+        fields.indices.contains { matches($0, name) && value(at: $0, hasToken: token) }
     }
 
-    /// The elements of a comma-separated list value with surrounding whitespace trimmed; empty
-    /// elements are skipped (RFC 9110 §5.6.1).
-    static func listElements(_ value: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        var result: [ArraySlice<UInt8>] = []
-        for part in value.split(separator: 0x2C, omittingEmptySubsequences: false) {
-            var element = part[...]
-            while let first = element.first, first == 0x20 || first == 0x09 { element = element.dropFirst() }
-            while let last = element.last, last == 0x20 || last == 0x09 { element = element.dropLast() }
-            if !element.isEmpty { result.append(element) }
+    /// Whether the value of the field at `index` has `token` among its comma-separated elements
+    /// (case-insensitive). `token` is in lowercase.
+    func value(at index: Int, hasToken token: StaticString) -> Bool {
+        let field = fields[index]
+        return bytes.withUnsafeBufferPointer { buffer in
+            let value = UnsafeBufferPointer(rebasing: buffer[Int(field.valueStart)..<Int(field.valueEnd)])
+            return RequestHeadParser.listElements(value).contains { RequestHeadParser.equalsLower($0, token) }
         }
-        return result
-    }
-
-    static func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ other: String) -> Bool {
-        guard bytes.count == other.utf8.count else { return false }
-        return zip(bytes, other.utf8).allSatisfy { ByteClass.lower($0) == ByteClass.lower($1) }
     }
 
     /// Appends `name: value\r\n` for every field to `out`.

@@ -25,7 +25,6 @@ public struct HTTPRequest: Sendable {
     /// The peer's address, `"127.0.0.1:51234"` or `"[::1]:51234"`.
     public var remoteAddress: String
 
-    var targetOverride: String?
     var targetSource: [UInt8]
     var targetRange: Range<Int>
     /// The query part of the target (after `?`), in `targetSource`.
@@ -34,13 +33,11 @@ public struct HTTPRequest: Sendable {
 
     /// The request-target exactly as sent on the request line (RFC 9112 §3.2), e.g. `/p/a%20b?x=1`.
     public var rawTarget: String {
-        get { targetOverride ?? String(decoding: targetSource[targetRange], as: UTF8.self) }
+        get { String(decoding: targetSource[targetRange], as: UTF8.self) }
         set {
-            targetOverride = newValue
-            let parsed = RequestTarget.parse(Array(newValue.utf8))
             targetSource = Array(newValue.utf8)
             targetRange = 0..<targetSource.count
-            queryRange = parsed?.query
+            queryRange = RequestTarget.parse(targetSource)?.query
         }
     }
 
@@ -112,8 +109,8 @@ public struct HTTPRequest: Sendable {
             for pair in line.split(separator: ";") {
                 let trimmed = pair.drop(while: { $0 == " " })
                 guard let eq = trimmed.firstIndex(of: "=") else { continue }
-                if trimmed[trimmed.startIndex..<eq].trimmingSpaces == name {
-                    var value = trimmed[trimmed.index(after: eq)...].trimmingSpaces
+                if trimmed[trimmed.startIndex..<eq].trimmingOWS == name {
+                    var value = trimmed[trimmed.index(after: eq)...].trimmingOWS
                     if value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") {
                         value = String(value.dropFirst().dropLast())
                     }
@@ -128,13 +125,5 @@ public struct HTTPRequest: Sendable {
     public var wantsKeepAlive: Bool {
         if version.minor >= 1 { return !headers.containsToken("connection", "close") }
         return headers.containsToken("connection", "keep-alive")
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingSpaces: String {
-        String(
-            self.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()
-        )
     }
 }

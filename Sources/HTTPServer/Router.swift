@@ -187,12 +187,18 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     /// The matched route's `maxBodyBytes`; stores the match, parameters and pattern in `request`.
     public func bodyLimit(for request: inout HTTPRequest) -> Int? {
         if case .route(let route, let parameters) = match(method: request.method, path: request.path) {
-            request.matchedRoute = route
-            request.routePattern = route.pattern
-            request.parameters = parameters
+            Self.annotate(&request, route, parameters)
             return route.maxBodyBytes
         }
         return nil
+    }
+
+    /// Stores a match in the request: the route (so ``respond(to:)`` need not match again),
+    /// its pattern and the path parameters.
+    private static func annotate(_ request: inout HTTPRequest, _ route: Route, _ parameters: [String: String]) {
+        request.matchedRoute = route
+        request.routePattern = route.pattern
+        request.parameters = parameters
     }
 
     /// Runs middleware and the matching handler: a sync handler's response at once, an async
@@ -221,33 +227,13 @@ public final class Router: HTTPResponder, @unchecked Sendable {
         if let matched = request.matchedRoute, request.routePattern == matched.pattern {
             route = matched
         } else {
-            switch match(method: request.method, path: request.path) {
-            case .route(let found, let parameters):
-                route = found
-                request.matchedRoute = found
-                request.routePattern = found.pattern
-                request.parameters = parameters
-            case .wrongMethod(let allowed):
-                let response: HTTPResponse
-                let allow = allowed.map(\.rawValue).joined(separator: ", ")
-                if !methods.contains(request.method) {
-                    response = .problem(
-                        status: .notImplemented, detail: "The method \(request.method) is not implemented.")
-                } else if request.method == .options {
-                    response = HTTPResponse(status: .noContent, headers: ["Allow": allow])
-                } else {
-                    response = .problem(
-                        status: .methodNotAllowed, detail: "\(request.method) is not allowed on \(request.path).",
-                        headers: ["Allow": allow])
-                }
-                return .response(Self.finish(response, request, middleware[...], start))
-            case .notFound:
-                let response: HTTPResponse =
-                    methods.contains(request.method)
-                    ? .problem(status: .notFound, detail: "No resource at \(request.path).")
-                    : .problem(status: .notImplemented, detail: "The method \(request.method) is not implemented.")
+            let result = match(method: request.method, path: request.path)
+            guard case .route(let found, let parameters) = result else {
+                let response = Self.unrouted(result, request, methods)
                 return .response(Self.finish(response, request, middleware[...], start))
             }
+            route = found
+            Self.annotate(&request, found, parameters)
         }
 
         switch route.work {
@@ -263,6 +249,23 @@ public final class Router: HTTPResponder, @unchecked Sendable {
                 return Self.finish(response, request, middleware[...], start)
             }
         }
+    }
+
+    /// The answer when no route takes the request: 501 for a method that no route uses and
+    /// RFC 9110 does not define; else 405 with `Allow` (204 for OPTIONS) when the path exists
+    /// with other methods, 404 when it does not.
+    private static func unrouted(_ match: Match, _ request: HTTPRequest, _ methods: Set<HTTPMethod>) -> HTTPResponse {
+        guard methods.contains(request.method) else {
+            return .problem(status: .notImplemented, detail: "The method \(request.method) is not implemented.")
+        }
+        guard case .wrongMethod(let allowed) = match else {
+            return .problem(status: .notFound, detail: "No resource at \(request.path).")
+        }
+        let allow = allowed.map(\.rawValue).joined(separator: ", ")
+        if request.method == .options { return HTTPResponse(status: .noContent, headers: ["Allow": allow]) }
+        return .problem(
+            status: .methodNotAllowed, detail: "\(request.method) is not allowed on \(request.path).",
+            headers: ["Allow": allow])
     }
 
     private static func finish(

@@ -8,6 +8,8 @@ import Testing
 @Suite struct ExternalClientTests {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
+    /// Runs a program to its end and returns its exit status and output (stdout and stderr);
+    /// a program still running after `timeout` seconds is terminated.
     static func run(_ executable: String, _ arguments: [String], timeout: Double = 60) throws -> (
         status: Int32, output: String
     ) {
@@ -18,9 +20,18 @@ import Testing
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
+        let box = ProcessBox(process)
+        let timedOut = Locked(false)
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            guard box.process.isRunning else { return }
+            timedOut.withLock { $0 = true }
+            box.process.terminate()
+        }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        var output = String(decoding: data, as: UTF8.self)
+        if timedOut.withLock({ $0 }) { output += "\n(terminated after \(timeout) s)" }
+        return (process.terminationStatus, output)
     }
 
     static var python: String? {

@@ -189,20 +189,39 @@ import Testing
     @Test func pipelinedFloodIsAnsweredInOrderWithBoundedBuffering() async throws {
         try await withTestServer(router: makeTestRouter()) { (server) throws in
             let client = try server.client()
+            // A fixed send buffer, not one that grows to megabytes: the kernels hold little of
+            // the flood.
+            var sendBuffer: Int32 = 64 * 1024
+            setsockopt(client.fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
             let count = 5000
-            var flood = ""
-            for i in 0..<count { flood += get("/path?q=\(i)") }
+            let padding = "X-Padding: " + String(repeating: "p", count: 800) + "\r\n"
+            // The first answer is larger than the socket buffers: the server waits for the
+            // client to read it while the rest of the flood (4 MB) arrives.
+            var flood = get("/large/8000000")
+            for i in 0..<count { flood += get("/path?q=\(i)", padding) }
             // Send everything before reading anything: the server must stop reading while its
             // answers wait, not buffer without bound, and still answer all in order.
             let fd = client.fd
             let bytes = Array(flood.utf8)
-            let sender = Thread { TestClient.sendAll(fd: fd, bytes) }
+            let sent = Locked<Bool?>(nil)
+            let sender = Thread {
+                let ok = TestClient.sendAll(fd: fd, bytes)
+                sent.withLock { $0 = ok }
+            }
             sender.start()
+            // While the client reads nothing the server reads at most a bounded amount, so the
+            // sender stays blocked (it took about 0.5 MB of the 4 MB when this was written;
+            // without the bound it finishes within 0.1 s).
+            #expect(
+                !TestServer.eventually(timeout: 1) { sent.withLock { $0 } != nil },
+                "the server took the whole flood while the client read nothing: its buffering is unbounded")
+            #expect(try client.readResponse(timeout: 10).body.count == 8_000_000)
             for i in 0..<count {
                 let response = try client.readResponse(timeout: 10)
                 #expect(response.text == "/path|\(i)")
                 if response.text != "/path|\(i)" { break }
             }
+            #expect(TestServer.eventually(timeout: 5) { sent.withLock { $0 } == true })
         }
     }
 

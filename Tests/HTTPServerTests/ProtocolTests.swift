@@ -157,6 +157,21 @@ import Testing
         }
     }
 
+    @Test func applicationConnectionCloseCloses() async throws {
+        let router = makeTestRouter()
+        router.get("/bye") { _ in HTTPResponse(headers: ["Connection": "keep-alive, Close"], body: .bytes([])) }
+        try await withTestServer(router: router) { (server) throws in
+            let client = try server.client()
+            client.send(get("/hello"))
+            #expect(try client.readResponse().header("connection") == nil)
+            client.send(get("/bye"))
+            let response = try client.readResponse()
+            #expect(response.header("connection") == "close")
+            #expect(response.headerCount("connection") == 1)
+            #expect(client.waitForClose())
+        }
+    }
+
     @Test func absoluteFormTarget() async throws {
         try await withTestServer(router: makeTestRouter()) { (server) throws in
             let response = try server.request("GET http://example.com/path?q=a+b HTTP/1.1\r\nHost: other\r\n\r\n")
@@ -441,6 +456,31 @@ import Testing
             #expect(conflict.status == 409)
             #expect(conflict.text.contains("\"title\":\"Taken\""))
         }
+    }
+
+    @Test func acceptedSocketsAreNonBlockingAndCloseOnExec() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { Glibc.close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 1) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        try #require(bound)
+        let client = try TestClient(port: Int(UInt16(bigEndian: address.sin_port)))
+        defer { client.close() }
+        var peer = sockaddr_storage()
+        let fd = Sys.accept(listener, &peer)
+        try #require(fd >= 0)
+        defer { Glibc.close(fd) }
+        #expect(fcntl(fd, F_GETFL) & O_NONBLOCK != 0)
+        #expect(fcntl(fd, F_GETFD) & FD_CLOEXEC != 0)
+        #expect(Sys.describe(peer).hasPrefix("127.0.0.1:"))
     }
 
     @Test func startFailsWithATypedError() async throws {

@@ -174,9 +174,8 @@ import Testing
     @Test func queryItemsAndCookies() {
         let request = HTTPRequest(
             target: "/p/1?device=iphone%2015&orientation=landscape&flag&a=1&a=2&plus=a+b&bad=%zz",
-            headers: [("Cookie", "theme=dark; session=\"abc\""), ("cookie", "other=1")].reduce(into: HTTPHeaders()) {
-                $0.add(name: $1.0, value: $1.1)
-            })
+            headers: HTTPHeaders([("Cookie", "theme=dark; session=\"abc\""), ("cookie", "other=1; spaced \t=\t value")])
+        )
         #expect(request.path == "/p/1")
         #expect(request.query("device") == "iphone 15")
         #expect(request.query("flag") == "")
@@ -189,8 +188,14 @@ import Testing
         #expect(request.cookie("theme") == "dark")
         #expect(request.cookie("other") == "1")
         #expect(request.cookie("none") == nil)
+        #expect(request.cookie("spaced") == "value")
         #expect(request.headers.values("COOKIE").count == 2)
         #expect(request.rawTarget.hasPrefix("/p/1?device"))
+        var rewritten = request
+        rewritten.rawTarget = "/q?x=%C3%A9&y"
+        #expect(rewritten.rawTarget == "/q?x=%C3%A9&y")
+        #expect(rewritten.query("x") == "é")
+        #expect(rewritten.queryItems.count == 2)
     }
 
     @Test func headersAreCaseInsensitiveAndSanitised() {
@@ -213,7 +218,10 @@ import Testing
         let response = HTTPResponse.problem(
             status: .conflict, title: "Rule \"x\"", detail: "line1\nline2\u{01}\\", type: "/rules#a",
             extensions: [("rule", "\"popover.no-modal-over\"")])
-        guard case .bytes(let bytes) = response.body else { return }
+        guard case .bytes(let bytes) = response.body else {
+            Issue.record("a problem response has its JSON in memory, not \(response.body)")
+            return
+        }
         let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
         #expect(object?["title"] as? String == "Rule \"x\"")
         #expect(object?["detail"] as? String == "line1\nline2\u{01}\\")
@@ -240,6 +248,21 @@ import Testing
             "", "/", "a/", "/a", "a//b", ".", "..", "../a", "a/..", "a/../b", ".hidden", "a/.git/x", "a\\b", "a\u{0}b",
         ] {
             #expect(!StaticFiles.isSafe(unsafe), "\(unsafe)")
+        }
+    }
+
+    @Test func staticValidatorsIgnoreSurroundingWhitespace() {
+        #expect(StaticFiles.etagMatches(" \"a\" ,\tW/\"b\"\t", "\"b\"", weak: true))
+        #expect(!StaticFiles.etagMatches(" \"a\" ,\tW/\"b\"\t", "\"b\"", weak: false))
+        #expect(StaticFiles.parseRange(" \tbytes= 2-5\t ", size: 19) == .range(2, 5))
+        #expect(StaticFiles.parseRange("bytes= -3 ", size: 19) == .range(16, 18))
+    }
+
+    @Test func chunkSizesAreLowercaseHex() {
+        for value in [0, 1, 9, 10, 15, 16, 255, 256, 0xABC, 65_536, 1 << 20, Int.max] {
+            var out: [UInt8] = []
+            appendHex(value, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(value, radix: 16))
         }
     }
 

@@ -101,9 +101,11 @@ import Testing
                     get("/public/app.js", "If-None-Match: \"other\"\r\nIf-Modified-Since: \(lastModified)\r\n")
                 ).status
                     == 200)
-            // An edit changes the validators at once.
-            Thread.sleep(forTimeInterval: 0.01)
+            // An edit changes the validators at once. Same size and inode: only the modification
+            // time tells, set explicitly rather than hoped to tick.
             try "export const x = 2;".write(toFile: root + "/app.js", atomically: false, encoding: .utf8)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: root + "/app.js")
             let edited = try server.request(get("/public/app.js", "If-None-Match: \(etag)\r\n"))
             #expect(edited.status == 200)
             #expect(edited.text == "export const x = 2;")
@@ -124,6 +126,23 @@ import Testing
             try FileManager.default.removeItem(atPath: root + "/style.css")
             #expect(
                 TestServer.eventually(timeout: 2) { (try? server.request(get("/public/style.css")))?.status == 404 })
+        }
+    }
+
+    @Test func editsWaitForTheRevalidateInterval() async throws {
+        let (root, cleanup) = try Self.makeTree()
+        defer { cleanup() }
+        try await withTestServer(router: Self.router(root: root, revalidateInterval: 3600)) { (server) throws in
+            #expect(try server.request(get("/public/style.css")).text == "body{}")
+            // Within the interval the cached copy is served without a look at the disk.
+            try "body{color:red}".write(toFile: root + "/style.css", atomically: false, encoding: .utf8)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: root + "/style.css")
+            #expect(try server.request(get("/public/style.css")).text == "body{}")
+            try FileManager.default.removeItem(atPath: root + "/style.css")
+            #expect(try server.request(get("/public/style.css")).text == "body{}")
+            // A file never served is looked up at once.
+            #expect(try server.request(get("/public/data.json")).text == "{}")
         }
     }
 

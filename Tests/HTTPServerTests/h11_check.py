@@ -3,9 +3,9 @@
 
 Usage: h11_check.py PORT
 
-The server must expose the routes of HTTPServerTests' h11 test (see H11Tests.swift). h11 raises
-on any framing or syntax error in a response; this script exits non-zero on the first one and
-prints "h11 check: N responses ok" on success.
+The server must expose the routes of HTTPServerTests' h11 test (strictClientH11ReadsEveryResponse
+in ExternalClientTests.swift). h11 raises on any framing or syntax error in a response; this
+script exits non-zero on the first one and prints "h11 check: N responses ok" on success.
 """
 import socket
 import sys

@@ -32,7 +32,9 @@ final class FileCache: @unchecked Sendable {
 
     struct Entry: Sendable {
         var key: Key
-        var bytes: [UInt8]?
+        /// The file's bytes. Only entries with their bytes are stored; an entry made for a file
+        /// too large to cache has none and serves only for its validators and headers.
+        var bytes: [UInt8]
         /// When `stat` last confirmed the entry (monotonic nanoseconds).
         var checked: UInt64
         var etag: String
@@ -42,7 +44,7 @@ final class FileCache: @unchecked Sendable {
         /// ETag, Last-Modified, Cache-Control (for 304 and 416).
         var validatorHeaders: HTTPHeaders
 
-        init(key: Key, relative: String, bytes: [UInt8]?, cacheControl: String, checked: UInt64) {
+        init(key: Key, relative: String, bytes: [UInt8] = [], cacheControl: String, checked: UInt64) {
             self.key = key
             self.bytes = bytes
             self.checked = checked
@@ -60,41 +62,49 @@ final class FileCache: @unchecked Sendable {
         }
     }
 
-    private let entries = ReadMostly([String: Entry]())
-    private let totalBytes = Locked(0)
+    private struct Contents {
+        var entries: [String: Entry] = [:]
+        /// The sum of the entries' byte counts.
+        var totalBytes = 0
+    }
+
+    private let contents = ReadMostly(Contents())
     /// The most bytes kept; when exceeded the cache starts afresh.
     static let capacity = 64 * 1024 * 1024
 
     /// The entry for `relative` if `stat` confirmed it less than `interval` seconds ago.
     func lookupFresh(_ relative: String, now: UInt64, interval: Double) -> Entry? {
-        entries.read { entries in
-            guard let entry = entries[relative], now &- entry.checked < UInt64(interval * 1e9) else { return nil }
+        contents.read { contents in
+            guard let entry = contents.entries[relative], now &- entry.checked < UInt64(interval * 1e9) else {
+                return nil
+            }
             return entry
         }
     }
 
-    /// The entry for `relative` if it matches what `stat` says now; marks it confirmed.
+    /// The entry for `relative` if it matches what `stat` says now; marks it confirmed. A
+    /// mismatch (an edited file, or one too large to cache) needs only the read lock.
     func lookup(_ relative: String, _ key: Key, now: UInt64) -> Entry? {
-        entries.write { entries in
-            guard var entry = entries[relative], entry.key == key else { return nil }
-            entry.checked = now
-            entries[relative] = entry
-            return entry
+        guard var entry = contents.read({ $0.entries[relative] }), entry.key == key else { return nil }
+        contents.write { contents in
+            // Unless another request replaced or dropped it meanwhile.
+            if let index = contents.entries.index(forKey: relative), contents.entries.values[index].key == key {
+                contents.entries.values[index].checked = now
+            }
         }
+        entry.checked = now
+        return entry
     }
 
     func store(_ relative: String, _ entry: Entry) {
-        entries.write { entries in
-            let size = entry.bytes?.count ?? 0
-            let total = totalBytes.withLock { total -> Int in
-                total += size - (entries[relative]?.bytes?.count ?? 0)
-                return total
+        contents.write { contents in
+            let size = entry.bytes.count
+            contents.totalBytes += size - (contents.entries[relative]?.bytes.count ?? 0)
+            if contents.totalBytes > Self.capacity {
+                contents.entries.removeAll()
+                contents.totalBytes = size
             }
-            if total > Self.capacity {
-                entries.removeAll()
-                totalBytes.withLock { $0 = size }
-            }
-            entries[relative] = entry
+            contents.entries[relative] = entry
         }
     }
 }

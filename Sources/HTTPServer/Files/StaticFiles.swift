@@ -46,12 +46,7 @@ public struct StaticFiles: Sendable {
     ///   - root: directory to serve; relative paths are resolved against the working directory.
     ///   - urlPrefix: the mount point, used when the route does not capture the rest as `*`.
     public init(root: String, urlPrefix: String = "/public/") {
-        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        if realpath(root, &resolved) != nil {
-            self.root = String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        } else {
-            self.root = root
-        }
+        self.root = Self.realPath(root) ?? root
         self.urlPrefix = urlPrefix
     }
 
@@ -77,42 +72,42 @@ public struct StaticFiles: Sendable {
         guard Self.isSafe(relative) else { return notFound }
         let now = Sys.now()
         if revalidateInterval > 0, let fresh = cache.lookupFresh(relative, now: now, interval: revalidateInterval) {
-            return respond(request, fresh, nil, "")
+            return respond(request, fresh, .bytes(fresh.bytes))
         }
         let full = root + "/" + relative
         var info = stat()
         guard stat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return notFound }
-        let key = FileCache.Key(info)
-
-        let entry: FileCache.Entry
-        var largeFile: FileDescriptor?
-        if let cached = cache.lookup(relative, key, now: now) {
-            entry = cached
-        } else {
-            guard isInsideRoot(full) else { return notFound }
-            let fd = Sys.openReadOnly(full)
-            guard fd >= 0 else { return notFound }
-            let file = FileDescriptor(owning: fd)
-            var opened = stat()
-            guard fstat(fd, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG else { return notFound }
-            let openedKey = FileCache.Key(opened)
-            var bytes: [UInt8]? = nil
-            if openedKey.size <= maxCachedFileBytes {
-                guard let read = Self.readAll(fd, size: openedKey.size) else { return notFound }
-                bytes = read
-            } else {
-                largeFile = file
-            }
-            entry = FileCache.Entry(
-                key: openedKey, relative: relative, bytes: bytes, cacheControl: cacheControl, checked: now)
-            if bytes != nil { cache.store(relative, entry) }
+        if let cached = cache.lookup(relative, FileCache.Key(info), now: now) {
+            return respond(request, cached, .bytes(cached.bytes))
         }
-        return respond(request, entry, largeFile, full)
+
+        guard isInsideRoot(full) else { return notFound }
+        let fd = Sys.openReadOnly(full)
+        guard fd >= 0 else { return notFound }
+        let file = FileDescriptor(owning: fd)
+        var opened = stat()
+        guard fstat(fd, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG else { return notFound }
+        let key = FileCache.Key(opened)
+        guard key.size <= maxCachedFileBytes else {
+            // Too large to cache: sent from the open descriptor.
+            let entry = FileCache.Entry(key: key, relative: relative, cacheControl: cacheControl, checked: now)
+            return respond(request, entry, .file(file))
+        }
+        guard let bytes = Self.readAll(fd, size: key.size) else { return notFound }
+        let entry = FileCache.Entry(
+            key: key, relative: relative, bytes: bytes, cacheControl: cacheControl, checked: now)
+        cache.store(relative, entry)
+        return respond(request, entry, .bytes(bytes))
     }
 
-    private func respond(_ request: HTTPRequest, _ entry: FileCache.Entry, _ file: FileDescriptor?, _ full: String)
-        -> HTTPResponse
-    {
+    /// Where a response's bytes come from: memory (a cached file), or an open descriptor (a file
+    /// too large to cache).
+    private enum Content {
+        case bytes([UInt8])
+        case file(FileDescriptor)
+    }
+
+    private func respond(_ request: HTTPRequest, _ entry: FileCache.Entry, _ content: Content) -> HTTPResponse {
         let size = entry.key.size
         // RFC 9110 §13.2.2: If-None-Match wins over If-Modified-Since.
         if let inm = request.headers["if-none-match"] {
@@ -137,19 +132,18 @@ public struct StaticFiles: Sendable {
                 var headers = entry.headers
                 headers.add(name: "Content-Range", value: "bytes \(lower)-\(upper)/\(size)")
                 let body: HTTPBody
-                if let bytes = entry.bytes {
-                    body = .bytes(Array(bytes[lower...upper]))
-                } else if let file = file ?? Self.openFile(full) {
-                    body = .file(file, offset: lower, length: upper - lower + 1)
-                } else {
-                    return notFound
+                switch content {
+                case .bytes(let bytes): body = .bytes(Array(bytes[lower...upper]))
+                case .file(let file): body = .file(file, offset: lower, length: upper - lower + 1)
                 }
                 return HTTPResponse(status: .partialContent, headers: headers, body: body)
             }
         }
-        if let bytes = entry.bytes { return HTTPResponse(status: .ok, headers: entry.headers, body: .bytes(bytes)) }
-        guard let file = file ?? Self.openFile(full) else { return notFound }
-        return HTTPResponse(status: .ok, headers: entry.headers, body: .file(file, offset: 0, length: size))
+        switch content {
+        case .bytes(let bytes): return HTTPResponse(status: .ok, headers: entry.headers, body: .bytes(bytes))
+        case .file(let file):
+            return HTTPResponse(status: .ok, headers: entry.headers, body: .file(file, offset: 0, length: size))
+        }
     }
 
     private var notFound: HTTPResponse { .problem(status: .notFound, detail: "No such file.") }
@@ -180,15 +174,15 @@ public struct StaticFiles: Sendable {
     }
 
     private func isInsideRoot(_ full: String) -> Bool {
-        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard realpath(full, &resolved) != nil else { return false }
-        let real = String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let real = Self.realPath(full) else { return false }
         return real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
-    private static func openFile(_ full: String) -> FileDescriptor? {
-        let fd = Sys.openReadOnly(full)
-        return fd >= 0 ? FileDescriptor(owning: fd) : nil
+    /// `path` with symbolic links, `.` and `..` resolved (realpath(3)); nil if it does not exist.
+    static func realPath(_ path: String) -> String? {
+        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath(path, &resolved) != nil else { return nil }
+        return String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func readAll(_ fd: Int32, size: Int) -> [UInt8]? {
@@ -211,7 +205,7 @@ public struct StaticFiles: Sendable {
     static func etagMatches(_ header: String, _ etag: String, weak: Bool) -> Bool {
         let bare = etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag
         for candidate in header.split(separator: ",") {
-            var tag = candidate.trimmingCharacters(in: " \t")
+            var tag = candidate.trimmingOWS
             if tag == "*" { return true }
             if weak && tag.hasPrefix("W/") { tag = String(tag.dropFirst(2)) }
             if tag == bare { return true }
@@ -228,9 +222,9 @@ public struct StaticFiles: Sendable {
 
     /// One `bytes=` range-spec (RFC 9110 §14.1.2).
     static func parseRange(_ header: String, size: Int) -> RangeResult {
-        let text = header.trimmingCharacters(in: " \t")
+        let text = header[...].trimmingOWS
         guard text.lowercased().hasPrefix("bytes=") else { return .ignore }
-        let spec = text.dropFirst(6).trimmingCharacters(in: " \t")
+        let spec = text.dropFirst(6).trimmingOWS
         guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { return .ignore }
         let first = spec[spec.startIndex..<dash]
         let last = spec[spec.index(after: dash)...]
@@ -252,15 +246,5 @@ public struct StaticFiles: Sendable {
         }
         if lower >= size { return .unsatisfiable }
         return .range(lower, upper)
-    }
-}
-
-extension StringProtocol {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let scalars = Set(set.unicodeScalars)
-        let trimmedFront = self.unicodeScalars.drop { scalars.contains($0) }
-        var view = String.UnicodeScalarView(trimmedFront)
-        while let last = view.last, scalars.contains(last) { view.removeLast() }
-        return String(view)
     }
 }

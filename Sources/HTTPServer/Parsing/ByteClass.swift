@@ -34,3 +34,14 @@ enum ByteClass {
         }
     }
 }
+
+extension Substring {
+    /// The text without leading and trailing spaces and horizontal tabs (OWS, RFC 9110 §5.6.3).
+    var trimmingOWS: String {
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+}

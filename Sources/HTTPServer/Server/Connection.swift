@@ -28,6 +28,26 @@ final class Connection: PollerClient, @unchecked Sendable {
     private enum Piece {
         case bytes([UInt8], offset: Int)
         case file(FileDescriptor, offset: Int, remaining: Int)
+
+        /// Sends what it can of the rest to `socket`: the bytes sent, or -1 with errno set.
+        func send(to socket: Int32) -> Int {
+            switch self {
+            case .bytes(let bytes, let offset):
+                bytes.withUnsafeBytes { Sys.send(socket, $0.baseAddress! + offset, $0.count - offset) }
+            case .file(let file, let offset, let remaining):
+                Sys.sendFile(socket: socket, file: file.rawValue, offset: offset, count: min(remaining, 1 << 20))
+            }
+        }
+
+        /// What is left after `count` more bytes were sent; nil when nothing is.
+        func advanced(by count: Int) -> Piece? {
+            switch self {
+            case .bytes(let bytes, let offset):
+                offset + count == bytes.count ? nil : .bytes(bytes, offset: offset + count)
+            case .file(let file, let offset, let remaining):
+                count == remaining ? nil : .file(file, offset: offset + count, remaining: remaining - count)
+            }
+        }
     }
 
     /// What to do once everything queued has been written.
@@ -182,24 +202,25 @@ final class Connection: PollerClient, @unchecked Sendable {
     // MARK: - Timeouts
 
     func checkTimeouts(now: UInt64) {
-        let configuration = server.limits
+        // The configuration's fields are read one by one: a copy of it would retain its strings
+        // and its log closure.
         func expired(_ since: UInt64, _ seconds: Double) -> Bool {
             now > since && Double(now - since) > seconds * 1e9
         }
         switch phase {
         case .idle:
-            let limit = requestsServed == 0 ? configuration.headerReadTimeout : configuration.idleTimeout
+            let limit = requestsServed == 0 ? server.configuration.headerReadTimeout : server.configuration.idleTimeout
             if expired(lastActivity, limit) { close() }
         case .head:
-            if expired(headStart, configuration.headerReadTimeout) {
+            if expired(headStart, server.configuration.headerReadTimeout) {
                 fail(ParseFailure(status: .requestTimeout, detail: "The request head did not arrive in time."))
             }
         case .body:
-            if expired(lastActivity, configuration.bodyReadTimeout) {
+            if expired(lastActivity, server.configuration.bodyReadTimeout) {
                 fail(ParseFailure(status: .requestTimeout, detail: "The request body stopped arriving."))
             }
         case .responding:
-            if outputBytes > 0 && expired(lastWriteProgress, configuration.writeTimeout) { close() }
+            if outputBytes > 0 && expired(lastWriteProgress, server.configuration.writeTimeout) { close() }
         case .lingering:
             if now > lingerDeadline { close() }
         case .closed:
@@ -237,7 +258,7 @@ final class Connection: PollerClient, @unchecked Sendable {
     }
 
     private var maxBuffered: Int {
-        server.limits.maxHeaderBytes + server.limits.maxTargetBytes + EventLoop.scratchSize
+        server.configuration.maxHeaderBytes + server.configuration.maxTargetBytes + EventLoop.scratchSize
     }
 
     private func consume() {
@@ -292,7 +313,8 @@ final class Connection: PollerClient, @unchecked Sendable {
         guard !processing else { return }
         processing = true
         defer { processing = false }
-        let configuration = server.limits
+        let maxTargetBytes = server.configuration.maxTargetBytes
+        let maxHeaderBytes = server.configuration.maxHeaderBytes
         while true {
             switch phase {
             case .idle, .head:
@@ -325,7 +347,7 @@ final class Connection: PollerClient, @unchecked Sendable {
                 let scan = input.withUnsafeBufferPointer { buffer in
                     RequestHeadParser.scan(
                         buffer, start: start, scanFrom: &scanFrom, requestLineEnd: &requestLineEnd,
-                        maxTargetBytes: configuration.maxTargetBytes, maxHeaderBytes: configuration.maxHeaderBytes)
+                        maxTargetBytes: maxTargetBytes, maxHeaderBytes: maxHeaderBytes)
                 }
                 switch scan {
                 case .incomplete:
@@ -336,7 +358,7 @@ final class Connection: PollerClient, @unchecked Sendable {
                 case .complete(let end):
                     let parsed = input.withUnsafeBufferPointer { buffer in
                         RequestHeadParser.parse(
-                            buffer, start: start, end: end, maxTargetBytes: configuration.maxTargetBytes)
+                            buffer, start: start, end: end, maxTargetBytes: maxTargetBytes)
                     }
                     switch parsed {
                     case .failure(let failure): fail(failure)
@@ -348,11 +370,10 @@ final class Connection: PollerClient, @unchecked Sendable {
                 if var decoder = chunked {
                     let start = inputStart
                     let limit = bodyLimit
-                    let maxTrailer = configuration.maxHeaderBytes
                     let outcome = input.withUnsafeBufferPointer { buffer in
                         decoder.decode(
                             UnsafeBufferPointer(rebasing: buffer[start...]), into: &request!.body, limit: limit,
-                            maxTrailerBytes: maxTrailer)
+                            maxTrailerBytes: maxHeaderBytes)
                     }
                     chunked = decoder
                     switch outcome {
@@ -395,7 +416,7 @@ final class Connection: PollerClient, @unchecked Sendable {
         scanFrom = end
         requestLineEnd = -1
         closeAfterResponse = shuttingDown || !request.wantsKeepAlive
-        bodyLimit = server.responder.bodyLimit(for: &request) ?? server.limits.maxBodyBytes
+        bodyLimit = server.responder.bodyLimit(for: &request) ?? server.configuration.maxBodyBytes
         self.request = request
         switch head.framing {
         case .none:
@@ -422,7 +443,7 @@ final class Connection: PollerClient, @unchecked Sendable {
 
     /// RFC 9110 §10.1.1: tell the client to send the body it is holding back.
     private func sendContinue() {
-        write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+        write(Self.continueResponse)
         _ = flush()
     }
 
@@ -442,13 +463,12 @@ final class Connection: PollerClient, @unchecked Sendable {
     // MARK: - Responding
 
     private func dispatch() {
-        guard var request = request else { return }
+        guard let request = request else { return }
         self.request = nil
         phase = .responding
         requestsServed += 1
         respondingToHead = request.method == .head
         respondingVersion = request.version
-        if request.body.isEmpty { request.body = [] }
         switch server.responder.respond(to: request) {
         case .response(let response):
             send(response)
@@ -484,7 +504,8 @@ final class Connection: PollerClient, @unchecked Sendable {
     private func send(_ response: HTTPResponse) {
         // Shutdown reaches every connection through its loop (beginShutdown), so no shared
         // state is read here.
-        if shuttingDown || response.headers.containsToken("connection", "close") { closeAfterResponse = true }
+        // The application's own `Connection: close` is honoured in encodeHead.
+        if shuttingDown { closeAfterResponse = true }
         let sendsBody = response.status.allowsBody && !respondingToHead
         switch response.body {
         case .bytes(let body):
@@ -553,7 +574,11 @@ final class Connection: PollerClient, @unchecked Sendable {
                 switch name.count {
                 case 4: if RequestHeadParser.equalsLower(name, "date") { hasDate = true }
                 case 6: if RequestHeadParser.equalsLower(name, "server") { hasServer = true }
-                case 10: if RequestHeadParser.equalsLower(name, "connection") { skip.append(index) }
+                case 10:
+                    guard RequestHeadParser.equalsLower(name, "connection") else { break }
+                    skip.append(index)
+                    // The application asks to close after this response (RFC 9112 §9.6).
+                    if headers.value(at: index, hasToken: "close") { closeAfterResponse = true }
                 case 14: if RequestHeadParser.equalsLower(name, "content-length") { skip.append(index) }
                 case 17: if RequestHeadParser.equalsLower(name, "transfer-encoding") { skip.append(index) }
                 default: break
@@ -598,6 +623,8 @@ final class Connection: PollerClient, @unchecked Sendable {
     private static let chunkedField = Array("Transfer-Encoding: chunked\r\n".utf8)
     private static let connectionClose = Array("Connection: close\r\n".utf8)
     private static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
+    private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    private static let lastChunk = Array("0\r\n\r\n".utf8)
 
     // MARK: - Streaming bodies
 
@@ -649,7 +676,7 @@ final class Connection: PollerClient, @unchecked Sendable {
             close()
             return
         }
-        if streamChunked { write(Array("0\r\n\r\n".utf8)) }
+        if streamChunked { write(Self.lastChunk) }
         finishWhenDrained()
     }
 
@@ -658,27 +685,19 @@ final class Connection: PollerClient, @unchecked Sendable {
     /// Queues bytes; when nothing is queued, sends at once and queues only what did not fit.
     private func write(_ bytes: [UInt8]) {
         guard phase != .closed, !bytes.isEmpty else { return }
-        if outputHead == output.count {
-            let n = bytes.withUnsafeBytes { Sys.send(fd, $0.baseAddress!, $0.count) }
-            if n == bytes.count {
-                lastWriteProgress = lastActivity
-                return
-            }
-            if n < 0 {
-                let error = Sys.errno
-                if error != EAGAIN && error != EWOULDBLOCK && error != EINTR {
-                    close()
-                    return
-                }
-                enqueue(.bytes(bytes, offset: 0))
-            } else {
-                enqueue(.bytes(bytes, offset: n))
-            }
-            lastWriteProgress = Sys.now()
-            armWrite()
+        guard outputHead == output.count else {
+            enqueue(.bytes(bytes, offset: 0))
             return
         }
-        enqueue(.bytes(bytes, offset: 0))
+        let n = bytes.withUnsafeBytes { Sys.send(fd, $0.baseAddress!, $0.count) }
+        if n == bytes.count {
+            lastWriteProgress = lastActivity
+            return
+        }
+        // The write timeout counts from now; flush sends the rest or sees why it cannot.
+        lastWriteProgress = Sys.now()
+        enqueue(.bytes(bytes, offset: max(0, n)))
+        flush()
     }
 
     private func enqueue(_ piece: Piece) {
@@ -689,56 +708,32 @@ final class Connection: PollerClient, @unchecked Sendable {
         output.append(piece)
     }
 
-    /// Writes what is queued until done or the socket is full. False when the connection closed.
+    /// Writes what is queued until done or the socket is full (then waits to be writable).
+    /// False when the connection closed: the peer is gone, or a file shrank under us so the
+    /// promised length cannot be kept.
     @discardableResult
     private func flush() -> Bool {
         while outputHead < output.count {
-            switch output[outputHead] {
-            case .bytes(let bytes, let offset):
-                let n = bytes.withUnsafeBytes { Sys.send(fd, $0.baseAddress! + offset, $0.count - offset) }
-                if n < 0 {
-                    let error = Sys.errno
-                    if error == EINTR { continue }
-                    if error == EAGAIN || error == EWOULDBLOCK {
-                        armWrite()
-                        return true
-                    }
-                    close()
-                    return false
+            let n = output[outputHead].send(to: fd)
+            if n < 0 {
+                let error = Sys.errno
+                if error == EINTR { continue }
+                if error == EAGAIN || error == EWOULDBLOCK {
+                    armWrite()
+                    return true
                 }
-                outputBytes -= n
-                lastWriteProgress = Sys.now()
-                if offset + n == bytes.count {
-                    output[outputHead] = .bytes([], offset: 0)
-                    outputHead += 1
-                } else {
-                    output[outputHead] = .bytes(bytes, offset: offset + n)
-                }
-            case .file(let file, let offset, let remaining):
-                let n = Sys.sendFile(socket: fd, file: file.rawValue, offset: offset, count: min(remaining, 1 << 20))
-                if n < 0 {
-                    let error = Sys.errno
-                    if error == EINTR { continue }
-                    if error == EAGAIN || error == EWOULDBLOCK {
-                        armWrite()
-                        return true
-                    }
-                    close()
-                    return false
-                }
-                if n == 0 {
-                    // The file shrank under us: the promised length cannot be kept.
-                    close()
-                    return false
-                }
-                outputBytes -= n
-                lastWriteProgress = Sys.now()
-                if n == remaining {
-                    output[outputHead] = .bytes([], offset: 0)
-                    outputHead += 1
-                } else {
-                    output[outputHead] = .file(file, offset: offset + n, remaining: remaining - n)
-                }
+            }
+            guard n > 0 else {
+                close()
+                return false
+            }
+            outputBytes -= n
+            lastWriteProgress = Sys.now()
+            if let rest = output[outputHead].advanced(by: n) {
+                output[outputHead] = rest
+            } else {
+                output[outputHead] = .bytes([], offset: 0)
+                outputHead += 1
             }
         }
         output.removeAll(keepingCapacity: true)
@@ -802,6 +797,12 @@ final class Connection: PollerClient, @unchecked Sendable {
     }
 }
 
-func appendHex(_ value: Int, to out: inout [UInt8]) {
-    out.append(contentsOf: String(value, radix: 16).utf8)
+/// `value` (not negative) in lowercase hexadecimal, as a chunk size (RFC 9112 §7.1).
+@inline(__always) func appendHex(_ value: Int, to out: inout [UInt8]) {
+    var shift = max(0, (Int.bitWidth - 1 - value.leadingZeroBitCount) / 4 * 4)
+    while shift >= 0 {
+        let digit = (value >> shift) & 0xF
+        out.append(UInt8(digit < 10 ? 48 + digit : 87 + digit))
+        shift -= 4
+    }
 }

@@ -24,25 +24,14 @@ import Dispatch
 /// handler runs inline on its connection's loop thread, an asynchronous one in a task. Starting the
 /// server ignores `SIGPIPE` for the process (a vanished peer must give `EPIPE`, not kill it).
 public final class HTTPServer: @unchecked Sendable {
-    /// The limits and address this server was made with.
+    /// The limits and address this server was made with. Connections read its fields directly
+    /// (`server.configuration.maxHeaderBytes`), never a copy of the whole value, which would
+    /// retain its strings and log closure on every request.
     public let configuration: ServerConfiguration
     let responder: any HTTPResponder
     let loops: [EventLoop]
     /// `Server: name\r\n`, or nothing.
     let serverHeader: [UInt8]
-    /// The limits the connections read on every request, without copying the configuration.
-    let limits: Limits
-
-    struct Limits {
-        var maxHeaderBytes: Int
-        var maxTargetBytes: Int
-        var maxBodyBytes: Int
-        var headerReadTimeout: Double
-        var bodyReadTimeout: Double
-        var idleTimeout: Double
-        var writeTimeout: Double
-    }
-
     /// The listening socket; set by start(), used on loops[0]'s thread.
     private let listener = Locked<Listener?>(nil)
 
@@ -64,11 +53,6 @@ public final class HTTPServer: @unchecked Sendable {
         self.responder = responder
         loops = (0..<max(1, configuration.eventLoops)).map { EventLoop(index: $0) }
         serverHeader = configuration.serverName.isEmpty ? [] : Array("Server: \(configuration.serverName)\r\n".utf8)
-        limits = Limits(
-            maxHeaderBytes: configuration.maxHeaderBytes, maxTargetBytes: configuration.maxTargetBytes,
-            maxBodyBytes: configuration.maxBodyBytes, headerReadTimeout: configuration.headerReadTimeout,
-            bodyReadTimeout: configuration.bodyReadTimeout, idleTimeout: configuration.idleTimeout,
-            writeTimeout: configuration.writeTimeout)
     }
 
     /// The number of client connections open now (idle keep-alive ones included; connections
@@ -208,14 +192,11 @@ public final class HTTPServer: @unchecked Sendable {
             let loop = loops[nextLoop]
             nextLoop = (nextLoop + 1) % loops.count
             let connection = Connection(fd: fd, loop: loop, server: self, remoteAddress: remote, counted: admitted)
-            if loop === listener.loop {
-                // Already on this loop's thread: no hand-over (and no wake-up write) needed.
+            let start: @Sendable () -> Void = {
                 if admitted { connection.start() } else { connection.startRejecting() }
-            } else {
-                loop.execute {
-                    if admitted { connection.start() } else { connection.startRejecting() }
-                }
             }
+            // Already on this loop's thread: no hand-over (and no wake-up write) needed.
+            if loop === listener.loop { start() } else { loop.execute(start) }
         }
     }
 
@@ -261,10 +242,6 @@ public final class HTTPServer: @unchecked Sendable {
         for loop in loops {
             loop.execute {
                 for connection in loop.connections { connection.beginShutdown() }
-            }
-        }
-        for loop in loops {
-            loop.execute {
                 loop.schedule(after: gracePeriod) {
                     for connection in loop.connections { connection.close() }
                 }

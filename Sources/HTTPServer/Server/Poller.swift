@@ -158,7 +158,8 @@ final class Poller {
         typealias WaitFunction = @convention(c) (Int32, UnsafeMutableRawPointer?, Int32, Int32) -> Int32
         typealias EventFDFunction = @convention(c) (UInt32, Int32) -> Int32
 
-        private static func symbol<T>(_ name: String, as type: T.Type) -> T {
+        /// A C library function by name (``Sys/accept(_:_:)`` looks up accept4(2) here too).
+        static func symbol<T>(_ name: String, as type: T.Type) -> T {
             guard let pointer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
                 fatalError("the C library has no \(name)")  // a Linux libc always has it
             }

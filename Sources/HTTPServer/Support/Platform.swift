@@ -70,23 +70,29 @@ enum Sys {
     static func accept(_ listener: Int32, _ address: UnsafeMutablePointer<sockaddr_storage>) -> Int32 {
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         return address.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-            // accept4(2) is not exported by the Glibc module; two fcntl calls per connection are cheap.
-            #if canImport(Glibc)
-                let fd = Glibc.accept(listener, pointer, &length)
+            #if os(Linux)
+                return accept4(listener, pointer, &length, acceptFlags)
             #else
                 let fd = Darwin.accept(listener, pointer, &length)
-            #endif
-            if fd >= 0 {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                #if canImport(Darwin)
+                if fd >= 0 {
+                    setNonBlocking(fd)
+                    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                     var one: Int32 = 1
                     _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-                #endif
-            }
-            return fd
+                }
+                return fd
+            #endif
         }
     }
+
+    #if os(Linux)
+        private typealias AcceptFunction =
+            @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
+        /// accept4(2), which sets the new descriptor's flags itself (no fcntl calls per
+        /// connection); the Glibc module does not export it, so it is looked up like epoll's calls.
+        private static let accept4 = Epoll.symbol("accept4", as: AcceptFunction.self)
+        private static let acceptFlags = Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)
+    #endif
 
     static func listen(_ fd: Int32, _ backlog: Int32) -> Int32 {
         #if canImport(Glibc)

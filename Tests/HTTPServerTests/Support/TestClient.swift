@@ -116,19 +116,6 @@ final class TestClient {
         return true
     }
 
-    /// True if no byte arrives and the connection stays open for `duration` seconds.
-    func staysQuiet(for duration: Double) -> Bool {
-        let before = buffer.count
-        _ = fill(until: Date(timeIntervalSinceNow: duration))
-        return buffer.count == before && !sawEOF
-    }
-
-    func readAllUntilClose(timeout: Double = 5) -> [UInt8] {
-        _ = waitForClose(timeout: timeout)
-        defer { buffer = [] }
-        return buffer
-    }
-
     /// Reads one response. `head: true` for a response to HEAD (no body whatever the headers say).
     func readResponse(timeout: Double = 15, head: Bool = false) throws -> TestResponse {
         let deadline = Date(timeIntervalSinceNow: timeout)
@@ -157,8 +144,7 @@ final class TestClient {
             headers.append(
                 (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        var response = TestResponse(
-            status: status, reason: parts.count > 2 ? String(parts[2]) : "", headers: headers, body: [])
+        var response = TestResponse(status: status, headers: headers, body: [])
         if head || status == 204 || status == 304 || (100..<200).contains(status) { return response }
         if let te = response.header("transfer-encoding") {
             guard te.lowercased() == "chunked" else { throw Failure(description: "unexpected TE \(te)") }
@@ -238,7 +224,6 @@ final class TestClient {
 
 struct TestResponse {
     var status: Int
-    var reason: String
     var headers: [(String, String)]
     var body: [UInt8]
 

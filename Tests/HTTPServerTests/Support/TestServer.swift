@@ -38,10 +38,10 @@ final class TestServer: Sendable {
     func client() throws -> TestClient { try TestClient(port: port) }
 
     /// One request on a fresh connection.
-    func request(_ raw: String, head: Bool = false) throws -> TestResponse {
+    func request(_ raw: String) throws -> TestResponse {
         let client = try client()
         client.send(raw)
-        return try client.readResponse(head: head)
+        return try client.readResponse()
     }
 
     func stop() async { await server.shutdown(gracePeriod: 1) }
@@ -78,8 +78,6 @@ func makeTestRouter() -> Router {
     }
     return router
 }
-
-let crlf = "\r\n"
 
 /// `GET path` with Host, as one string.
 func get(_ path: String, _ extra: String = "") -> String {
