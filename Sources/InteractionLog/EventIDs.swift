@@ -32,18 +32,26 @@ struct EventIDs {
     /// A new id, e.g. `3f2b8c1e-9a4d-4c6b-8e21-5d7f0a9b3c44`.
     mutating func next() -> String {
         if used + 16 > pool.count { refill() }
-        var b = Array(pool[used..<(used + 16)])
+        let start = used
         used += 16
-        b[6] = (b[6] & 0x0F) | 0x40  // version 4
-        b[8] = (b[8] & 0x3F) | 0x80  // RFC 9562 variant
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(36)
-        for (i, byte) in b.enumerated() {
-            if i == 4 || i == 6 || i == 8 || i == 10 { out.append(UInt8(ascii: "-")) }
-            out.append(hex[Int(byte >> 4)])
-            out.append(hex[Int(byte & 15)])
+        let hex: StaticString = "0123456789abcdef"
+        return pool.withUnsafeBufferPointer { pool in
+            String(unsafeUninitializedCapacity: 36) { out in
+                var o = 0
+                for i in 0..<16 {
+                    if i == 4 || i == 6 || i == 8 || i == 10 {
+                        out[o] = UInt8(ascii: "-")
+                        o += 1
+                    }
+                    var byte = pool[start + i]
+                    if i == 6 { byte = (byte & 0x0F) | 0x40 }  // version 4
+                    if i == 8 { byte = (byte & 0x3F) | 0x80 }  // RFC 9562 variant
+                    out[o] = hex.utf8Start[Int(byte >> 4)]
+                    out[o + 1] = hex.utf8Start[Int(byte & 15)]
+                    o += 2
+                }
+                return o
+            }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -122,20 +122,13 @@ extension LogEvent {
 enum NDJSON {
     static let null: [UInt8] = Array("null".utf8)
 
-    /// A JSON string literal; bytes that need no escaping are copied in one go.
+    /// A JSON string literal (see ``JSONWriter/appendQuoted(_:into:htmlSafe:)``), or `null`.
     static func appendString(_ s: String?, into out: inout [UInt8]) {
-        guard var s else {
+        guard let s else {
             out.append(contentsOf: null)
             return
         }
-        let done: Bool = s.withUTF8 { u in
-            for b in u where b < 0x20 || b == 0x22 || b == 0x5C { return false }
-            out.append(0x22)
-            out.append(contentsOf: u)
-            out.append(0x22)
-            return true
-        }
-        if !done { JSONWriter.appendQuoted(s, into: &out) }
+        JSONWriter.appendQuoted(s, into: &out)
     }
 
     static func appendInt(_ v: Int?, into out: inout [UInt8]) {
@@ -143,22 +136,7 @@ enum NDJSON {
             out.append(contentsOf: null)
             return
         }
-        appendInt(v, into: &out)
-    }
-
-    static func appendInt(_ v: Int, into out: inout [UInt8]) {
-        if v < 0 { out.append(UInt8(ascii: "-")) }
-        var m = v.magnitude
-        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes ≥ 20 digits of UInt64.max
-        withUnsafeMutableBytes(of: &tmp) { buf in
-            var i = buf.count
-            repeat {
-                i -= 1
-                buf[i] = UInt8(48 + m % 10)
-                m /= 10
-            } while m > 0
-            out.append(contentsOf: buf[i...])
-        }
+        JSONWriter.appendInteger(v, into: &out)
     }
 
     static func appendDouble(_ v: Double?, into out: inout [UInt8]) {

@@ -33,11 +33,10 @@ extension LogFilter {
         var seen = Set<String>()
         for (name, value) in parameters where !ignoring.contains(name) {
             guard LogFilter.parameterNames.contains(name) else {
-                var m = "unknown filter; expected one of \(LogFilter.parameterNames.joined(separator: ", "))"
-                if let near = Suggest.nearest(name, in: LogFilter.parameterNames) {
-                    m += " (did you mean \"\(near)\"?)"
-                }
-                throw LogFilterError(parameter: name, message: m)
+                throw LogFilterError(
+                    parameter: name,
+                    message: "unknown filter; expected one of \(LogFilter.parameterNames.joined(separator: ", "))"
+                        + Suggest.hint(name, in: LogFilter.parameterNames))
             }
             if value.isEmpty { continue }
             if name != "type" && !seen.insert(name).inserted {
@@ -52,9 +51,10 @@ extension LogFilter {
                     let t = raw.trimmingSpaces
                     guard let type = LogEventType(rawValue: t) else {
                         let all = LogEventType.allCases.map(\.rawValue)
-                        var m = "unknown event type \"\(t)\"; expected one of \(all.joined(separator: ", "))"
-                        if let near = Suggest.nearest(t, in: all) { m += " (did you mean \"\(near)\"?)" }
-                        throw LogFilterError(parameter: name, message: m)
+                        throw LogFilterError(
+                            parameter: name,
+                            message: "unknown event type \"\(t)\"; expected one of \(all.joined(separator: ", "))"
+                                + Suggest.hint(t, in: all))
                     }
                     types.insert(type)
                 }

@@ -29,17 +29,6 @@ public struct LogFilter: Sendable, Equatable {
         self.to = to
     }
 
-    /// Whether `event` passes.
-    public func matches(_ event: LogEvent) -> Bool {
-        if let prototype, event.prototype != prototype { return false }
-        if let session, event.session != session { return false }
-        if let share, event.share != share { return false }
-        if !types.isEmpty && !types.contains(event.type) { return false }
-        if let from, event.ts < from { return false }
-        if let to, event.ts >= to { return false }
-        return true
-    }
-
     /// Whether any event of the UTC day `day` (days since the epoch) can pass: day directories
     /// outside `[from, to)` are skipped by name.
     func includesDay(_ day: Int64) -> Bool {

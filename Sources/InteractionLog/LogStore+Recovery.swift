@@ -96,7 +96,7 @@ extension LogStore {
                 }
                 let isStart = scanner.type() == .sessionStart
                 let ts = isStart ? scanner.timestamp() : nil
-                update(&sessions[key, default: SessionState()]) { s in
+                modifyInPlace(&sessions[key, default: SessionState()]) { s in
                     s.ids.insert(hash)
                     s.lastSeq = max(s.lastSeq, seq)
                     if isStart, s.startTs == nil { s.startTs = ts }
@@ -105,6 +105,4 @@ extension LogStore {
         }
         return sessions
     }
-
-    private static func update(_ s: inout SessionState, _ body: (inout SessionState) -> Void) { body(&s) }
 }

@@ -144,7 +144,7 @@ public final class LogStore: @unchecked Sendable {
                 let reason = "event_id must have 1 to \(PendingEvent.maxEventIDBytes) bytes, not \(id.utf8.count)"
                 return completion(.failure(.invalidEvent(index: i, reason: reason)))
             }
-            if let ts = e.ts, ts < LogStore.minTs || ts > LogStore.maxTs {
+            if let ts = e.ts, ts < LogStore.minTs || ts > LogTimestamp.latest {
                 return completion(.failure(.invalidEvent(index: i, reason: "ts outside the years 0001…9999")))
             }
         }
@@ -231,8 +231,9 @@ public final class LogStore: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The earliest `ts` an append accepts, `0001-01-01T00:00:00Z`; the latest is
+    /// ``LogTimestamp/latest``.
     static let minTs = LogTimestamp.daysFromCivil(1, 1, 1) * LogTimestamp.microsecondsPerDay
-    static let maxTs = LogTimestamp.daysFromCivil(10_000, 1, 1) * LogTimestamp.microsecondsPerDay - 1
 }
 
 /// What an append did (SPEC §7: `{"accepted": 1, "duplicates": 0}`).
@@ -311,6 +312,11 @@ struct IDHash: Hashable {
         self = s.withUTF8 { IDHash(UnsafeRawBufferPointer($0)) }
     }
 }
+
+/// Runs `body` on `value` in place: given a dictionary entry, `&dict[key, default: v]`, it
+/// changes the entry without copying it out and back.
+@inline(__always)
+func modifyInPlace<T, R>(_ value: inout T, _ body: (inout T) -> R) -> R { body(&value) }
 
 struct SessionState {
     var lastSeq = 0
@@ -393,7 +399,7 @@ extension LogStore {
                     let id = p.eventID ?? eventIDs.next()
                     let hash = IDHash(id)
                     let ts = p.ts ?? req.now
-                    let entry: (seq: Int, tMs: Int?)? = update(key) { s in
+                    let entry: (seq: Int, tMs: Int?)? = modifyInPlace(&sessions[key, default: SessionState()]) { s in
                         guard s.ids.insert(hash).inserted else { return nil }
                         undo.append(Undo(session: key, id: hash, lastSeq: s.lastSeq, startTs: s.startTs))
                         s.lastSeq += 1
@@ -437,7 +443,7 @@ extension LogStore {
             try write(segments, fault: fault)
         } catch {
             for u in undo.reversed() {
-                update(u.session) { s in
+                modifyInPlace(&sessions[u.session, default: SessionState()]) { s in
                     s.ids.remove(u.id)
                     s.lastSeq = u.lastSeq
                     s.startTs = u.startTs
@@ -456,10 +462,6 @@ extension LogStore {
         stats.duplicates += duplicates
         lock.unlock()
         for (req, result) in zip(batch, results) { req.completion(.success(result)) }
-    }
-
-    private func update<R>(_ key: String, _ body: (inout SessionState) -> R) -> R {
-        body(&sessions[key, default: SessionState()])
     }
 
     /// The part a day's next line goes to, and its durable size.

@@ -22,7 +22,7 @@ extension LogSummary {
                     ("presentations", .int(m.presentations)), ("dismissals", .int(m.dismissals)),
                     (
                         "dismissals_by_how",
-                        .object(LogSummary.orderedCounts(m.dismissalsByHow, first: DismissHow.allCases.map(\.rawValue)))
+                        .object(LogSummary.orderedCounts(m.dismissalsByHow, first: LogSummary.howNames))
                     ),
                     ("median_time_up_ms", num(m.medianTimeUpMs)), ("p90_time_up_ms", num(m.p90TimeUpMs)),
                     ("cancels", .int(m.cancels)), ("cancel_rate", num(m.cancelRate)),
@@ -64,24 +64,17 @@ extension LogSummary {
     public var csv: [UInt8] {
         var out: [UInt8] = []
         CSV.appendRecord(LogSummary.csvColumns, into: &out)
-        func n(_ d: Double?) -> String? {
-            guard let d else { return nil }
-            var b: [UInt8] = []
-            JSONWriter.appendNumber(LogSummary.tidy(d), into: &b)
-            return String(decoding: b, as: UTF8.self)
-        }
+        func n(_ d: Double?) -> String? { d.map { JSONWriter.numberText(LogSummary.tidy($0)) } }
         for m in modals {
-            let known = Set(DismissHow.allCases.map(\.rawValue))
-            let other = m.dismissalsByHow.filter { !known.contains($0.key) }.values.reduce(0, +)
+            let other = m.dismissalsByHow.filter { DismissHow(rawValue: $0.key) == nil }.values.reduce(0, +)
             let rules = JSONWriter().string(.object(LogSummary.orderedCounts(m.refusalsByRule, first: [])))
-            let row: [String?] = [
-                "modal", m.prototype, m.modal, nil, String(m.presentations), String(m.dismissals),
-                String(m.dismissalsByHow["button"] ?? 0), String(m.dismissalsByHow["swipe"] ?? 0),
-                String(m.dismissalsByHow["tapOutside"] ?? 0), String(m.dismissalsByHow["home"] ?? 0),
-                String(m.dismissalsByHow["programmatic"] ?? 0), String(other), n(m.medianTimeUpMs),
-                n(m.p90TimeUpMs), String(m.cancels), n(m.cancelRate), String(m.refusals), rules,
-                nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
-            ]
+            // `dismissals_button` … `dismissals_programmatic`: the known ways in declaration order.
+            let byHow = LogSummary.howNames.map { String(m.dismissalsByHow[$0] ?? 0) }
+            let row: [String?] =
+                ["modal", m.prototype, m.modal, nil, String(m.presentations), String(m.dismissals)] + byHow + [
+                    String(other), n(m.medianTimeUpMs), n(m.p90TimeUpMs), String(m.cancels), n(m.cancelRate),
+                    String(m.refusals), rules, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+                ]
             CSV.appendRecord(row, into: &out)
         }
         for s in sessions {
@@ -108,7 +101,7 @@ extension LogSummary {
             lines.append("Modals")
             for m in modals {
                 var parts = ["\(m.presentations) presented", "\(m.dismissals) dismissed"]
-                let hows = LogSummary.orderedCounts(m.dismissalsByHow, first: DismissHow.allCases.map(\.rawValue))
+                let hows = LogSummary.orderedCounts(m.dismissalsByHow, first: LogSummary.howNames)
                     .compactMap { k, v in (v.intValue ?? 0) > 0 ? "\(k) \(v.intValue!)" : nil }
                 if !hows.isEmpty { parts[1] += " (" + hows.joined(separator: ", ") + ")" }
                 if let med = m.medianTimeUpMs, let p90 = m.p90TimeUpMs {
@@ -144,6 +137,10 @@ extension LogSummary {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The ``DismissHow`` raw values in declaration order: the first keys of `dismissals_by_how`
+    /// and the order of the `dismissals_<how>` CSV columns.
+    static let howNames = DismissHow.allCases.map(\.rawValue)
 
     /// Counts as a JSON object: the `first` keys in that order, then the rest by name.
     static func orderedCounts(_ counts: [String: Int], first: [String]) -> JSONObject {

@@ -43,8 +43,8 @@ public struct ModalSummary: Sendable, Equatable {
     public var modal: String
     /// `present` events.
     public var presentations: Int
-    /// `dismiss` events.
-    public var dismissals: Int
+    /// `dismiss` events: the sum of ``dismissalsByHow``.
+    public var dismissals: Int { dismissalsByHow.values.reduce(0, +) }
     /// Dismissals by `how` (keys: ``DismissHow`` raw values, other values as written,
     /// `unknown` for `null`); known ways are present with 0.
     public var dismissalsByHow: [String: Int]
@@ -55,9 +55,12 @@ public struct ModalSummary: Sendable, Equatable {
     /// Dismissals by a cancel path.
     public var cancels: Int
     /// cancels ÷ dismissals, in 0…1; `nil` without dismissals.
-    public var cancelRate: Double?
-    /// `refused` events.
-    public var refusals: Int
+    public var cancelRate: Double? {
+        let dismissals = dismissals
+        return dismissals == 0 ? nil : Double(cancels) / Double(dismissals)
+    }
+    /// `refused` events: the sum of ``refusalsByRule``.
+    public var refusals: Int { refusalsByRule.values.reduce(0, +) }
     /// Refusals by rule id (`unknown` for `null`).
     public var refusalsByRule: [String: Int]
 }
@@ -77,7 +80,7 @@ public struct SessionSummary: Sendable, Equatable {
     /// `ts` of the last event, microseconds since the epoch.
     public var end: Int64
     /// `end − start` in milliseconds.
-    public var durationMs: Int
+    public var durationMs: Int { Int((end - start) / 1000) }
     /// Whether a `session_end` was logged.
     public var ended: Bool
     /// Events of the session.
@@ -89,7 +92,7 @@ public struct SessionSummary: Sendable, Equatable {
     /// `misclick` events.
     public var misclicks: Int
     /// misclicks ÷ taps; `nil` without taps.
-    public var misclickRate: Double?
+    public var misclickRate: Double? { taps == 0 ? nil : Double(misclicks) / Double(taps) }
 }
 
 extension LogSummary {
@@ -120,7 +123,7 @@ extension LogSummary {
             if let modal = e.modal, e.type == .present || e.type == .dismiss || e.type == .refused {
                 let key = ModalKey(prototype: e.prototype ?? "", modal: modal, hasPrototype: e.prototype != nil)
                 // Mutated in place: a copy would copy `durations` on every event.
-                Builder.mutate(&modals[key, default: ModalAcc()]) { acc in
+                modifyInPlace(&modals[key, default: ModalAcc()]) { acc in
                     switch e.type {
                     case .present: acc.presentations += 1
                     case .dismiss:
@@ -136,10 +139,10 @@ extension LogSummary {
             if sessions[sid] == nil {
                 sessionOrder.append(sid)
                 sessions[sid] = SessionSummary(
-                    session: sid, prototype: nil, share: nil, device: nil, start: e.ts, end: e.ts, durationMs: 0,
-                    ended: false, events: 0, path: [], taps: 0, misclicks: 0, misclickRate: nil)
+                    session: sid, prototype: nil, share: nil, device: nil, start: e.ts, end: e.ts, ended: false,
+                    events: 0, path: [], taps: 0, misclicks: 0)
             }
-            Builder.mutate(&sessions[sid]!) { s in
+            modifyInPlace(&sessions[sid]!) { s in
                 s.events += 1
                 s.prototype = s.prototype ?? e.prototype
                 s.share = s.share ?? e.share
@@ -159,29 +162,21 @@ extension LogSummary {
             }
         }
 
-        private static func mutate<T>(_ value: inout T, _ body: (inout T) -> Void) { body(&value) }
-
         func finish(skippedLines: Int) -> LogSummary {
             let modalSummaries = modals.keys.sorted().map { key -> ModalSummary in
                 let acc = modals[key]!
                 var byHow: [String: Int] = [:]
                 for how in DismissHow.allCases { byHow[how.rawValue] = 0 }
                 byHow.merge(acc.dismissalsByHow) { $1 }
-                let dismissals = acc.dismissalsByHow.values.reduce(0, +)
                 let sorted = acc.durations.sorted()
                 return ModalSummary(
                     prototype: key.hasPrototype ? key.prototype : nil, modal: key.modal,
-                    presentations: acc.presentations, dismissals: dismissals, dismissalsByHow: byHow,
+                    presentations: acc.presentations, dismissalsByHow: byHow,
                     medianTimeUpMs: LogSummary.quantile(sorted, 0.5), p90TimeUpMs: LogSummary.quantile(sorted, 0.9),
-                    cancels: acc.cancels, cancelRate: dismissals == 0 ? nil : Double(acc.cancels) / Double(dismissals),
-                    refusals: acc.refusalsByRule.values.reduce(0, +), refusalsByRule: acc.refusalsByRule)
+                    cancels: acc.cancels, refusalsByRule: acc.refusalsByRule)
             }
-            let sessionSummaries = sessionOrder.map { sid -> SessionSummary in
-                var s = sessions[sid]!
-                s.durationMs = Int((s.end - s.start) / 1000)
-                s.misclickRate = s.taps == 0 ? nil : Double(s.misclicks) / Double(s.taps)
-                return s
-            }.sorted { ($0.start, $0.session) < ($1.start, $1.session) }
+            let sessionSummaries = sessionOrder.map { sessions[$0]! }
+                .sorted { ($0.start, $0.session) < ($1.start, $1.session) }
             return LogSummary(
                 events: events, skippedLines: skippedLines, modals: modalSummaries, sessions: sessionSummaries)
         }

@@ -32,11 +32,14 @@ public enum LogTimestamp {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `0000-01-01T00:00:00.000000Z`: ``format(_:)`` writes earlier timestamps as this.
+    static let earliest = daysFromCivil(0, 1, 1) * microsecondsPerDay
+    /// `9999-12-31T23:59:59.999999Z`: ``format(_:)`` writes later timestamps as this.
+    static let latest = daysFromCivil(10_000, 1, 1) * microsecondsPerDay - 1
+
     /// Appends the 27 bytes of ``format(_:)`` (no quotes) to `out`.
     public static func append(_ micros: Int64, into out: inout [UInt8]) {
-        let lo = daysFromCivil(0, 1, 1) * microsecondsPerDay
-        let hi = (daysFromCivil(10_000, 1, 1)) * microsecondsPerDay - 1
-        let m = min(max(micros, lo), hi)
+        let m = min(max(micros, earliest), latest)
         let day = floorDiv(m, microsecondsPerDay)
         var rest = m - day * microsecondsPerDay
         let (y, mo, d) = civilFromDays(day)

@@ -22,8 +22,7 @@ extension PendingEvent {
                 message: "expected 1 to \(PendingEvent.maxEventIDBytes) bytes, found \(id.utf8.count)")
         }
         let typeReader = try o.required("type", "a client event type")
-        let allowed = LogEventType.allCases.filter { LogEventType.clientTypes.contains($0) }.map(\.rawValue)
-        let type = LogEventType(rawValue: try typeReader.oneOf(allowed))!
+        let type = LogEventType(rawValue: try typeReader.oneOf(PendingEvent.clientTypeNames))!
         self.init(type: type, eventID: id)
         if let t = o.optional("t_ms") {
             let v = try t.int()
@@ -38,4 +37,8 @@ extension PendingEvent {
         if let p = o.optional("props") { props = try p.object().object }
         try o.finish()
     }
+
+    /// The names of ``LogEventType/clientTypes``, in declaration order (for `type`'s error).
+    private static let clientTypeNames = LogEventType.allCases.filter { LogEventType.clientTypes.contains($0) }
+        .map(\.rawValue)
 }

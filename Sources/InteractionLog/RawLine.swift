@@ -86,8 +86,6 @@ struct RawLine {
 
     func kind(_ col: Int) -> Kind { slots[col].kind }
 
-    func isNull(_ col: Int) -> Bool { slots[col].kind == .missing || slots[col].kind == .null }
-
     /// The raw bytes of a value (for strings, between the quotes, still escaped).
     func raw(_ col: Int) -> UnsafeBufferPointer<UInt8> {
         let s = slots[col]
@@ -150,7 +148,21 @@ struct RawLine {
     /// A number column's value; `nil` when absent, `null` or not a number.
     func double(_ col: Int) -> Double? {
         guard slots[col].kind == .number else { return nil }
-        return Double(String(decoding: raw(col), as: UTF8.self))
+        let text = raw(col)
+        // An integer of at most 15 digits (below 2^53, so exact) is read without making a String.
+        var i = 0
+        let negative = text[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        if text.count - i <= 15 {
+            var v = 0
+            while i < text.count, text[i] &- 48 <= 9 {
+                v = v * 10 + Int(text[i] - 48)
+                i += 1
+            }
+            // `-Double(0)` is -0.0, as `Double("-0")` is.
+            if i == text.count && i > (negative ? 1 : 0) { return negative ? -Double(v) : Double(v) }
+        }
+        return Double(String(decoding: text, as: UTF8.self))
     }
 
     /// The `ts` column in microseconds since the epoch.

@@ -143,9 +143,7 @@ private struct Parser {
             }
             if bytes[pos] == UInt8(ascii: "}") {
                 pos += 1
-                var o = JSONObject()
-                o.appendUnchecked(members)
-                return .object(o)
+                return .object(JSONObject(uniqueMembers: members))
             }
             throw error("expected ',' or '}' after an object member, found \(describeHere())")
         }
@@ -179,30 +177,43 @@ private struct Parser {
 
     mutating func number() throws(JSONSyntaxError) -> Double {
         let start = pos
-        if bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+        let negative = bytes[pos] == UInt8(ascii: "-")
+        if negative { pos += 1 }
         func digits(_ p: inout Int, _ b: UnsafeBufferPointer<UInt8>) -> Int {
             let s = p
             while p < b.count && b[p] >= 48 && b[p] <= 57 { p += 1 }
             return p - s
         }
         guard pos < bytes.count, bytes[pos] >= 48 && bytes[pos] <= 57 else { throw error("expected a digit") }
+        // The integer part's value, accumulated while scanning: exact while it has at most 15
+        // digits (below 2^53), which spares short integers the text conversion below.
+        var integer = 0
+        let integerStart = pos
         if bytes[pos] == 48 {
             pos += 1
             if pos < bytes.count && bytes[pos] >= 48 && bytes[pos] <= 57 {
                 throw error("numbers may not have leading zeros")
             }
         } else {
-            _ = digits(&pos, bytes)
+            while pos < bytes.count && bytes[pos] >= 48 && bytes[pos] <= 57 {
+                if pos - integerStart < 15 { integer = integer * 10 + Int(bytes[pos] - 48) }
+                pos += 1
+            }
         }
+        var isInteger = pos - integerStart <= 15
         if pos < bytes.count && bytes[pos] == UInt8(ascii: ".") {
+            isInteger = false
             pos += 1
             if digits(&pos, bytes) == 0 { throw error("expected a digit after the decimal point") }
         }
         if pos < bytes.count && (bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E")) {
+            isInteger = false
             pos += 1
             if pos < bytes.count && (bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-")) { pos += 1 }
             if digits(&pos, bytes) == 0 { throw error("expected a digit in the exponent") }
         }
+        // `-Double(0)` is -0.0, as `Double("-0")` is.
+        if isInteger { return negative ? -Double(integer) : Double(integer) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
         guard let d = Double(text), d.isFinite else { throw error("number out of range", at: start) }
         return d
@@ -290,21 +301,12 @@ private struct Parser {
                 } else if scalar >= 0xDC00 && scalar < 0xE000 {
                     throw error("lone low surrogate in a \\u escape")
                 }
-                out.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+                UTF8.encode(Unicode.Scalar(scalar)!) { out.append($0) }
             default:
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'", at: pos - 2)
             }
         }
     }
-}
-
-extension JSONObject {
-    /// Appends members known to have unique keys (the parser checks), without the O(n) lookup.
-    mutating func appendUnchecked(_ new: [(key: String, value: JSONValue)]) {
-        if isEmpty { self = JSONObject(uniqueMembers: new) } else { for m in new { self[m.key] = m.value } }
-    }
-
-    var isEmpty: Bool { count == 0 }
 }
 
 private func hex2(_ b: UInt8) -> String {

@@ -46,8 +46,7 @@ public struct JSONReader: Sendable {
     public static func describe(_ v: JSONValue) -> String {
         switch v {
         case .string(let s): return s.count > 40 ? JSONWriter.quoted(String(s.prefix(40)) + "…") : JSONWriter.quoted(s)
-        case .number(let n):
-            var b: [UInt8] = []; JSONWriter.appendNumber(n, into: &b); return String(decoding: b, as: UTF8.self)
+        case .number(let n): return JSONWriter.numberText(n)
         case .bool(let b): return b ? "true" : "false"
         default: return v.kindDescription
         }
@@ -81,9 +80,9 @@ public struct JSONReader: Sendable {
     public func oneOf(_ cases: [String]) throws(JSONShapeError) -> String {
         let s = try string()
         guard cases.contains(s) else {
-            var m = "expected one of \(cases.joined(separator: ", ")); found \(JSONWriter.quoted(s))"
-            if let near = Suggest.nearest(s, in: cases) { m += " (did you mean \"\(near)\"?)" }
-            throw fail(m)
+            throw fail(
+                "expected one of \(cases.joined(separator: ", ")); found \(JSONWriter.quoted(s))"
+                    + Suggest.hint(s, in: cases))
         }
         return s
     }
@@ -143,12 +142,6 @@ public final class ObjectReader {
         return nil
     }
 
-    /// Whether the member exists (and is not `null`).
-    public func has(_ key: String) -> Bool {
-        if let v = lookup(key), !v.isNull { return true }
-        return false
-    }
-
     /// The member as a reader, or `nil` when absent or `null`.
     public func optional(_ key: String) -> JSONReader? {
         guard let v = lookup(key), !v.isNull else { return nil }
@@ -175,9 +168,10 @@ public final class ObjectReader {
     public func unknownMembers(allowing extra: [String] = []) -> [JSONShapeError] {
         var out: [JSONShapeError] = []
         for (i, m) in object.members.enumerated() where !read[i] && !extra.contains(m.key) {
-            var msg = "unknown member \"\(m.key)\""
-            if let near = Suggest.nearest(m.key, in: asked + extra) { msg += " (did you mean \"\(near)\"?)" }
-            out.append(JSONShapeError(path: path.appending(m.key), message: msg))
+            out.append(
+                JSONShapeError(
+                    path: path.appending(m.key),
+                    message: "unknown member \"\(m.key)\"" + Suggest.hint(m.key, in: asked + extra)))
         }
         return out
     }
@@ -196,6 +190,12 @@ public enum Suggest {
         }
         guard let (c, d) = best, c != word, d <= max(2, w.count / 3) else { return nil }
         return c
+    }
+
+    /// The hint to append to a message about `word`: ` (did you mean "x"?)` with the
+    /// ``nearest(_:in:)`` candidate, or `""` when none is near.
+    public static func hint(_ word: String, in candidates: [String]) -> String {
+        nearest(word, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 
     /// Levenshtein distance between two scalar arrays.

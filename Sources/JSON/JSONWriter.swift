@@ -86,23 +86,66 @@ public struct JSONWriter: Sendable {
             return
         }
         if abs(n) < 1e15 && Double(Int64(n)) == n {
-            out.append(contentsOf: String(Int64(n)).utf8)
+            appendInteger(Int(n), into: &out)
         } else {
             out.append(contentsOf: n.description.utf8)
         }
     }
 
+    /// The text ``appendNumber(_:into:)`` writes, as a `String` (for messages and CSV cells).
+    public static func numberText(_ n: Double) -> String {
+        var out: [UInt8] = []
+        appendNumber(n, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the decimal digits of `v` (with a `-` when negative), without allocating.
+    public static func appendInteger(_ v: Int, into out: inout [UInt8]) {
+        if v < 0 { out.append(UInt8(ascii: "-")) }
+        var m = v.magnitude
+        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes ≥ 20 digits of UInt64.max
+        withUnsafeMutableBytes(of: &tmp) { buf in
+            var i = buf.count
+            repeat {
+                i -= 1
+                buf[i] = UInt8(48 + m % 10)
+                m /= 10
+            } while m > 0
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[i...]))
+        }
+    }
+
     /// Appends `s` as a JSON string literal, with quotes.
     ///
-    /// Runs of bytes that need no escape are copied in one go, so long strings (a rendered page
-    /// in an API response) cost little more than a copy.
+    /// A string with nothing to escape (the usual case) is scanned once and copied in one go;
+    /// otherwise the runs of bytes between escapes are, so long strings (a rendered page in an
+    /// API response) cost little more than a copy.
     public static func appendQuoted(_ s: String, into out: inout [UInt8], htmlSafe: Bool = false) {
         out.append(0x22)
         var copy = s
         copy.withUTF8 { buf in
-            var runStart = 0
-            var i = 0
             let n = buf.count
+            // Fast path: find the first byte that may need an escape. With `htmlSafe`, 0xE2 may
+            // start U+2028 or U+2029; the loop below decides.
+            var i = 0
+            if htmlSafe {
+                while i < n {
+                    let b = buf[i]
+                    if b < 0x20 || b == 0x22 || b == 0x5C || b == 0x3C || b == 0x3E || b == 0x26 || b == 0xE2 { break }
+                    i += 1
+                }
+            } else {
+                while i < n {
+                    let b = buf[i]
+                    if b < 0x20 || b == 0x22 || b == 0x5C { break }
+                    i += 1
+                }
+            }
+            if i == n {
+                out.append(contentsOf: buf)
+                return
+            }
+            var runStart = 0
             while i < n {
                 let b = buf[i]
                 var escape: StaticString?
@@ -115,7 +158,8 @@ public struct JSONWriter: Sendable {
                 case 0x0D: escape = "\\r"
                 case 0x09: escape = "\\t"
                 case 0x3C, 0x3E, 0x26: if htmlSafe { hexByte = b }
-                case 0xE2 where htmlSafe && i + 2 < n && buf[i + 1] == 0x80 && (buf[i + 2] == 0xA8 || buf[i + 2] == 0xA9):
+                case 0xE2
+                where htmlSafe && i + 2 < n && buf[i + 1] == 0x80 && (buf[i + 2] == 0xA8 || buf[i + 2] == 0xA9):
                     // U+2028 and U+2029 end lines in JavaScript.
                     escape = buf[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     skip = 3
@@ -128,7 +172,8 @@ public struct JSONWriter: Sendable {
                 }
                 if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[runStart..<i])) }
                 if let escape {
-                    out.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+                    out.append(
+                        contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
                 } else if let h = hexByte {
                     let hex: StaticString = "0123456789abcdef"
                     out.append(contentsOf: "\\u00".utf8)

@@ -22,11 +22,6 @@ struct ContextStack {
         frames.append(frame)
     }
 
-    mutating func push(_ dictionary: [String: Any]) {
-        dictionaries.append(dictionary)
-        frames.append(.dictionary(dictionary))
-    }
-
     mutating func pop() {
         frames.removeLast()
         dictionaries.removeLast()

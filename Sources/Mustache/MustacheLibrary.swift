@@ -66,10 +66,7 @@ public final class MustacheLibrary: @unchecked Sendable {
     ///
     /// - Throws: ``MustacheError`` when there is no template called `name`.
     public func render(_ name: String, _ context: Any?) throws(MustacheError) -> String {
-        let (template, partials) = lock.withLock { (templates[name], self.partials) }
-        guard let template else {
-            throw MustacheError(name: name, message: "no template named \"\(name)\"")
-        }
+        let (template, partials) = try lookup(name)
         return template.render(context, partials: partials)
     }
 
@@ -78,11 +75,19 @@ public final class MustacheLibrary: @unchecked Sendable {
     ///
     /// - Throws: ``MustacheError`` when there is no template called `name`.
     public func render(_ name: String, _ context: Any?, appendingTo output: inout [UInt8]) throws(MustacheError) {
+        let (template, partials) = try lookup(name)
+        template.render(context, partials: partials, appendingTo: &output)
+    }
+
+    /// The template called `name` and the partials as of now, taken together.
+    ///
+    /// - Throws: ``MustacheError`` when there is no template called `name`.
+    private func lookup(_ name: String) throws(MustacheError) -> (MustacheTemplate, [String: [Node]]) {
         let (template, partials) = lock.withLock { (templates[name], self.partials) }
         guard let template else {
             throw MustacheError(name: name, message: "no template named \"\(name)\"")
         }
-        template.render(context, partials: partials, appendingTo: &output)
+        return (template, partials)
     }
 
     /// Re-reads the directory if any template file was added, removed, or changed its

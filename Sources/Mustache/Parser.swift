@@ -220,12 +220,11 @@ struct Parser {
     {
         var name = trimmed(raw)
         if allowingDynamic, name.hasPrefix("*") { name = "*" + trimmed(String(name.dropFirst())) }
-        let tag = tagText(token.kind, name, token)
         if name.isEmpty || name == "*" {
             throw error(at: offset, "empty tag \(tagText(token.kind, "", token)), expected a name")
         }
         if name.unicodeScalars.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-            throw error(at: offset, "invalid tag \(tag): a name cannot contain whitespace")
+            throw error(at: offset, "invalid tag \(tagText(token.kind, name, token)): a name cannot contain whitespace")
         }
         return name
     }

@@ -109,34 +109,23 @@ struct Renderer: ~Copyable {
         case .falsy:
             break
         case .single(let frame):
-            stack.push(frame)
-            render(children)
-            stack.pop()
+            render(children, in: frame)
         case .dictionaries(let list):
-            for item in list {
-                stack.push(item)
-                render(children)
-                stack.pop()
-            }
+            for item in list { render(children, in: .dictionary(item)) }
         case .list(let list):
-            for item in list {
-                stack.push(Frame(item))
-                render(children)
-                stack.pop()
-            }
+            for item in list { render(children, in: Frame(item)) }
         case .strings(let list):
-            for item in list {
-                stack.push(.value(item))
-                render(children)
-                stack.pop()
-            }
+            for item in list { render(children, in: .value(item)) }
         case .otherList(let list):
-            list.forEachMustacheItem { item in
-                stack.push(Frame(item))
-                render(children)
-                stack.pop()
-            }
+            list.forEachMustacheItem { item in render(children, in: Frame(item)) }
         }
+    }
+
+    /// Renders a section's children once, with `frame` on top of the context stack.
+    private mutating func render(_ children: [Node], in frame: Frame) {
+        stack.push(frame)
+        render(children)
+        stack.pop()
     }
 
     /// The nodes of the template a partial or parent tag names.

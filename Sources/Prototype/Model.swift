@@ -86,8 +86,16 @@ public struct Screen: Sendable {
     public var content: [Control]
 
     /// Every control of the screen, in drawing order (bar leading, trailing, content, toolbar).
-    public var allControls: [Control] {
-        (navigationBar?.leading ?? []) + (navigationBar?.trailing ?? []) + content + toolbar
+    public var allControls: [Control] { placedControls.flatMap(\.controls) }
+
+    /// The screen's controls by placement, in drawing order: `leading` and `trailing` (the
+    /// navigation bar's, in the document under `navigationBar`), `content`, `toolbar` — the
+    /// placement names of ``ControlLocation/placement`` and the documents' member names.
+    public var placedControls: [(placement: String, controls: [Control])] {
+        [
+            ("leading", navigationBar?.leading ?? []), ("trailing", navigationBar?.trailing ?? []),
+            ("content", content), ("toolbar", toolbar),
+        ]
     }
 }
 
@@ -104,7 +112,8 @@ public enum ControlKind: String, Sendable, CaseIterable {
     case button, textField, textArea, toggle, list, text, image, segmented
 }
 
-/// A control. Which fields are meaningful depends on `kind` (SPEC §3).
+/// A control. Which fields are meaningful depends on `kind` (SPEC §3); the others keep their
+/// defaults (`nil`, `false`, empty), so `Control(kind:id:)` makes a bare one.
 public struct Control: Sendable {
     public var kind: ControlKind
     public var id: String
@@ -123,17 +132,17 @@ public struct Control: Sendable {
     /// Initial text of a field or area.
     public var value: String?
     /// Initial state of a toggle.
-    public var isOn: Bool
+    public var isOn: Bool = false
     /// List rows.
-    public var items: [ListItem]
+    public var items: [ListItem] = []
     /// Body of a `text` control.
     public var text: String?
     /// `text` control tone: "default", "warning" or "error" (`popover.no-warnings`).
     public var tone: String?
     /// Segments of a segmented control.
-    public var segments: [String]
+    public var segments: [String] = []
     /// Whether editing it makes its modal dirty (`modal.data-loss-confirm`).
-    public var userContent: Bool
+    public var userContent: Bool = false
     /// Accessibility label for icon-only buttons.
     public var accessibilityLabel: String?
     /// Height of an `image` placeholder, in points.

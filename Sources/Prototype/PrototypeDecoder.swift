@@ -48,9 +48,9 @@ func fnv1a64Hex(_ bytes: [UInt8]) -> String {
 final class PrototypeDecoder {
     var issues: [FormatIssue] = []
 
+    /// Records a wrong shape (code `format`).
     func record(_ e: JSONShapeError) {
-        let unknown = e.message.hasPrefix("unknown member")
-        issues.append(FormatIssue(path: e.path, message: e.message, code: unknown ? "format.unknown-key" : "format"))
+        issues.append(FormatIssue(path: e.path, message: e.message, code: "format"))
     }
 
     /// Runs `body`, recording a thrown shape error; `nil` when it threw.
@@ -63,7 +63,9 @@ final class PrototypeDecoder {
 
     func finish(_ o: ObjectReader, allowing extra: [String] = []) {
         // Report every unknown member, not only the first.
-        for e in o.unknownMembers(allowing: extra) { record(e) }
+        for e in o.unknownMembers(allowing: extra) {
+            issues.append(FormatIssue(path: e.path, message: e.message, code: "format.unknown-key"))
+        }
     }
 
     // MARK: Document
@@ -202,10 +204,7 @@ final class PrototypeDecoder {
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
         let kind = attempt { () throws(JSONShapeError) in try o.optional("type")?.enum(ControlKind.self) } ?? .button
         let id = attempt { () throws(JSONShapeError) in try o.required("id", "a control id").string() }
-        var c = Control(
-            kind: kind ?? .button, id: id ?? "", title: nil, systemImage: nil, role: nil, action: nil, label: nil,
-            placeholder: nil, value: nil, isOn: false, items: [], text: nil, tone: nil, segments: [],
-            userContent: false, accessibilityLabel: nil, height: nil)
+        var c = Control(kind: kind ?? .button, id: id ?? "")
         let applies = PrototypeDecoder.controlMembers[c.kind] ?? []
         func str(_ key: String) -> String? {
             guard applies.contains(key) else { return nil }
@@ -289,11 +288,11 @@ final class PrototypeDecoder {
             case "pop": return .pop
             case "none": return Action.none
             default:
-                var m = "\(expected); found \(JSONWriter.quoted(s))"
-                if let near = Suggest.nearest(s, in: ["dismiss", "dismissAll", "pop", "none"]) {
-                    m += " (did you mean \"\(near)\"?)"
-                }
-                issues.append(FormatIssue(path: r.path, message: m))
+                issues.append(
+                    FormatIssue(
+                        path: r.path,
+                        message: "\(expected); found \(JSONWriter.quoted(s))"
+                            + Suggest.hint(s, in: ["dismiss", "dismissAll", "pop", "none"])))
                 return nil
             }
         case .object(let obj) where obj.count == 1:
@@ -306,9 +305,11 @@ final class PrototypeDecoder {
             }
             if k == "present" { return .present(target) }
             if k == "push" { return .push(target) }
-            var m = "unknown member \"\(k)\""
-            if let near = Suggest.nearest(k, in: ["present", "push"]) { m += " (did you mean \"\(near)\"?)" }
-            issues.append(FormatIssue(path: r.path.appending(k), message: m, code: "format.unknown-key"))
+            issues.append(
+                FormatIssue(
+                    path: r.path.appending(k),
+                    message: "unknown member \"\(k)\"" + Suggest.hint(k, in: ["present", "push"]),
+                    code: "format.unknown-key"))
             return nil
         default:
             issues.append(FormatIssue(path: r.path, message: "\(expected); found \(JSONReader.describe(r.value))"))
@@ -480,9 +481,11 @@ final class PrototypeDecoder {
             case .string(let s):
                 if s == "medium" { return .medium }
                 if s == "large" { return .large }
-                var m = #"expected "medium", "large" or {"id": "…", "height": points}; found "# + JSONWriter.quoted(s)
-                if let near = Suggest.nearest(s, in: ["medium", "large"]) { m += " (did you mean \"\(near)\"?)" }
-                issues.append(FormatIssue(path: item.path, message: m))
+                issues.append(
+                    FormatIssue(
+                        path: item.path,
+                        message: #"expected "medium", "large" or {"id": "…", "height": points}; found "#
+                            + JSONWriter.quoted(s) + Suggest.hint(s, in: ["medium", "large"])))
                 return nil
             case .object:
                 guard let o = attempt({ () throws(JSONShapeError) in try item.object() }) else { return nil }

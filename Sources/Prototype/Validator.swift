@@ -17,23 +17,16 @@ extension Prototype {
             }
         }
         func add(_ s: Screen, modal: String?) {
-            let placed: [(String, [Control])] = [
-                ("leading", s.navigationBar?.leading ?? []), ("trailing", s.navigationBar?.trailing ?? []),
-                ("content", s.content), ("toolbar", s.toolbar),
-            ]
-            for (placement, controls) in placed {
+            for (placement, controls) in s.placedControls {
                 for c in controls {
                     if controlIndex[c.id] == nil {
                         controlIndex[c.id] = ControlLocation(
                             control: c, screen: s.id, modal: modal, placement: placement, list: nil)
                     }
                     for item in c.items where controlIndex[item.id] == nil {
-                        var b = Control(
-                            kind: .button, id: item.id, title: item.title, systemImage: item.systemImage, role: nil,
-                            action: item.action, label: nil, placeholder: nil, value: nil, isOn: false, items: [],
-                            text: nil,
-                            tone: nil, segments: [], userContent: false, accessibilityLabel: nil, height: nil)
-                        b.label = item.subtitle
+                        let b = Control(
+                            kind: .button, id: item.id, title: item.title, systemImage: item.systemImage,
+                            action: item.action, label: item.subtitle)
                         controlIndex[item.id] = ControlLocation(
                             control: b, screen: s.id, modal: modal, placement: placement, list: c.id)
                     }
@@ -126,30 +119,27 @@ final class Validator {
             checkModalReferences(m, at: mp)
         }
         if prototype.screens.first(where: { $0.id == prototype.start }) == nil {
-            var msg = "\"start\" names no screen of the app: \(JSONWriter.quoted(prototype.start))"
-            if let near = Suggest.nearest(prototype.start, in: prototype.screens.map(\.id)) {
-                msg += " (did you mean \"\(near)\"?)"
-            }
-            error(root.appending("start"), msg)
+            error(
+                root.appending("start"),
+                "\"start\" names no screen of the app: \(JSONWriter.quoted(prototype.start))"
+                    + Suggest.hint(prototype.start, in: prototype.screens.map(\.id)))
         }
         for (i, d) in prototype.devices.enumerated() where DeviceCatalogue.device(d) == nil {
-            var msg =
-                "unknown device \(JSONWriter.quoted(d)); known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))"
-            if let near = Suggest.nearest(d, in: DeviceCatalogue.all.map(\.id)) {
-                msg += " (did you mean \"\(near)\"?)"
-            }
-            error(root.appending("devices").appending(i), msg)
+            let known = DeviceCatalogue.all.map(\.id)
+            error(
+                root.appending("devices").appending(i),
+                "unknown device \(JSONWriter.quoted(d)); known: \(known.joined(separator: ", "))"
+                    + Suggest.hint(d, in: known))
         }
         return issues
     }
 
     func checkControls(of s: Screen, at path: JSONPath, owner: String?, claim: (String, JSONPath) -> Void) {
-        let placed: [(JSONPath, [Control])] = [
-            (path.appending("navigationBar").appending("leading"), s.navigationBar?.leading ?? []),
-            (path.appending("navigationBar").appending("trailing"), s.navigationBar?.trailing ?? []),
-            (path.appending("content"), s.content), (path.appending("toolbar"), s.toolbar),
-        ]
-        for (p, controls) in placed {
+        for (placement, controls) in s.placedControls {
+            // The bar's placements are members of `navigationBar`.
+            let p =
+                placement == "leading" || placement == "trailing"
+                ? path.appending("navigationBar").appending(placement) : path.appending(placement)
             for (i, c) in controls.enumerated() {
                 let cp = p.appending(i)
                 claim(c.id, cp.appending("id"))
@@ -167,20 +157,18 @@ final class Validator {
         switch a {
         case .present(let id):
             if prototype.modal(id) == nil {
-                var msg = "\"present\" names no modal: \(JSONWriter.quoted(id))"
-                if let near = Suggest.nearest(id, in: prototype.modals.map(\.id)) {
-                    msg += " (did you mean \"\(near)\"?)"
-                }
-                error(path.appending("present"), msg)
+                error(
+                    path.appending("present"),
+                    "\"present\" names no modal: \(JSONWriter.quoted(id))"
+                        + Suggest.hint(id, in: prototype.modals.map(\.id)))
             }
         case .push(let id):
             let targets = prototype.pushTargets(from: owner)
             if !targets.contains(id) {
-                var msg = "\"push\" names no screen "
-                msg += owner.map { "of modal \"\($0)\"" } ?? "of the app"
-                msg += ": \(JSONWriter.quoted(id))"
-                if let near = Suggest.nearest(id, in: targets) { msg += " (did you mean \"\(near)\"?)" }
-                error(path.appending("push"), msg)
+                let screens = owner.map { "of modal \"\($0)\"" } ?? "of the app"
+                error(
+                    path.appending("push"),
+                    "\"push\" names no screen \(screens): \(JSONWriter.quoted(id))" + Suggest.hint(id, in: targets))
             }
         default: break
         }
@@ -188,9 +176,9 @@ final class Validator {
 
     func checkModalReferences(_ m: Modal, at mp: JSONPath) {
         if let src = m.source, prototype.control(src) == nil {
-            var msg = "\"source\" names no control: \(JSONWriter.quoted(src))"
-            if let near = Suggest.nearest(src, in: prototype.controlIDs) { msg += " (did you mean \"\(near)\"?)" }
-            error(mp.appending("source"), msg)
+            error(
+                mp.appending("source"),
+                "\"source\" names no control: \(JSONWriter.quoted(src))" + Suggest.hint(src, in: prototype.controlIDs))
         }
         for (i, p) in m.passthrough.enumerated() where prototype.control(p) == nil {
             error(mp.appending("passthrough").appending(i), "\"passthrough\" names no control: \(JSONWriter.quoted(p))")
@@ -204,11 +192,10 @@ final class Validator {
                     )
                 }
             } else {
-                var msg = "\"confirmDiscard\" names no modal: \(JSONWriter.quoted(c))"
-                if let near = Suggest.nearest(c, in: prototype.modals.map(\.id)) {
-                    msg += " (did you mean \"\(near)\"?)"
-                }
-                error(mp.appending("confirmDiscard"), msg)
+                error(
+                    mp.appending("confirmDiscard"),
+                    "\"confirmDiscard\" names no modal: \(JSONWriter.quoted(c))"
+                        + Suggest.hint(c, in: prototype.modals.map(\.id)))
             }
         }
         if let ctx = m.context, prototype.screen(ctx) == nil, prototype.modal(ctx) == nil {

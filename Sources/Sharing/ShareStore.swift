@@ -31,10 +31,18 @@ public struct ShareLink: Sendable, Equatable {
 
     /// The link without its hash, for `GET /api/shares`.
     public func json(now: Date) -> JSONValue {
+        .object(JSONObject(members + [("active", .bool(isActive(at: now)))]))
+    }
+
+    /// The link as `shares.json` stores it: with its hash.
+    var stored: JSONValue { .object(JSONObject(members + [("secretHash", .string(secretHash))])) }
+
+    /// The members both forms start with, in order.
+    private var members: [(String, JSONValue)] {
         [
-            "id": .string(id), "prototype": .string(prototype), "role": .string(role.rawValue), "label": .string(label),
-            "createdAt": .string(RFC3339.format(createdAt)), "expiresAt": .string(RFC3339.format(expiresAt)),
-            "revokedAt": .string(revokedAt.map(RFC3339.format)), "active": .bool(isActive(at: now)),
+            ("id", .string(id)), ("prototype", .string(prototype)), ("role", .string(role.rawValue)),
+            ("label", .string(label)), ("createdAt", .string(RFC3339.format(createdAt))),
+            ("expiresAt", .string(RFC3339.format(expiresAt))), ("revokedAt", .string(revokedAt.map(RFC3339.format))),
         ]
     }
 }
@@ -148,17 +156,7 @@ public final class ShareStore: @unchecked Sendable {
         defer { lock.unlock() }
         var copy = links
         change(&copy)
-        let doc: JSONValue = [
-            "shares": .array(
-                copy.map { l in
-                    [
-                        "id": .string(l.id), "prototype": .string(l.prototype), "role": .string(l.role.rawValue),
-                        "label": .string(l.label), "createdAt": .string(RFC3339.format(l.createdAt)),
-                        "expiresAt": .string(RFC3339.format(l.expiresAt)),
-                        "revokedAt": .string(l.revokedAt.map(RFC3339.format)), "secretHash": .string(l.secretHash),
-                    ]
-                })
-        ]
+        let doc: JSONValue = ["shares": .array(copy.map(\.stored))]
         do {
             try FileManager.default.createDirectory(
                 atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -206,18 +204,29 @@ public func constantTimeEqual(_ a: String, _ b: String) -> Bool {
 }
 
 /// RFC 3339 timestamps in UTC with millisecond precision.
+///
+/// Two formatters made once, not one per call. Apple's Foundation documents
+/// `ISO8601DateFormatter` as thread-safe, but on Linux it wraps an ICU date format that must not
+/// be used by two threads at once (and creates it lazily on first use), so they are used under
+/// a lock.
 public enum RFC3339 {
-    public static func format(_ d: Date) -> String {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static let withFraction = formatter([.withInternetDateTime, .withFractionalSeconds])
+    nonisolated(unsafe) private static let withoutFraction = formatter([.withInternetDateTime])
+
+    private static func formatter(_ options: ISO8601DateFormatter.Options) -> ISO8601DateFormatter {
         let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return f.string(from: d)
+        f.formatOptions = options
+        return f
     }
 
+    /// `2026-11-29T11:40:22.123Z`.
+    public static func format(_ d: Date) -> String {
+        lock.withLock { withFraction.string(from: d) }
+    }
+
+    /// A date from RFC 3339 text, with or without fractional seconds; `nil` when it is not one.
     public static func parse(_ s: String) -> Date? {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = f.date(from: s) { return d }
-        f.formatOptions = [.withInternetDateTime]
-        return f.date(from: s)
+        lock.withLock { withFraction.date(from: s) ?? withoutFraction.date(from: s) }
     }
 }

@@ -79,6 +79,22 @@ import Testing
         #expect(fast == full)
     }
 
+    @Test func scannerReadsNumbers() {
+        func xy(_ x: String, _ y: String) -> (Double?, Double?) {
+            Array(#"{"x":\#(x),"y":\#(y)}"#.utf8).withUnsafeBufferPointer { buf in
+                var r = RawLine()
+                guard r.scan(buf) else { return (nil, nil) }
+                return (r.double(LogColumns.x), r.double(LogColumns.y))
+            }
+        }
+        #expect(xy("640", "-42") == (640, -42))
+        #expect(xy("120.5", "-2e3") == (120.5, -2000))
+        #expect(xy("999999999999999", "12345678901234567") == (999_999_999_999_999, 12_345_678_901_234_568))
+        let (zero, negativeZero) = xy("0", "-0")
+        #expect(zero?.sign == .plus && negativeZero?.sign == .minus)
+        #expect(xy("1-2", "--3") == (nil, nil))
+    }
+
     @Test func scannerRejectsTornAndGarbageLines() {
         let line = Array(full.ndjsonLine.dropLast())
         for cut in stride(from: 1, to: line.count, by: 7) {
@@ -117,6 +133,9 @@ import Testing
         for micros: Int64 in [0, 1, 86_399_999_999, 951_782_400_000_000, sampleTs, 253_402_300_799_999_999] {
             #expect(LogTimestamp.parse(LogTimestamp.format(micros)) == micros)
         }
+        // Years outside 0000…9999 are clamped.
+        #expect(LogTimestamp.format(.min) == "0000-01-01T00:00:00.000000Z")
+        #expect(LogTimestamp.format(.max) == "9999-12-31T23:59:59.999999Z")
         let date = LogEvent(eventID: "a", seq: 1, ts: sampleTs, type: .tap).date
         #expect(abs(date.timeIntervalSince1970 - 1_795_952_422.123456) < 1e-5)
     }

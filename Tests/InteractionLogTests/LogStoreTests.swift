@@ -255,15 +255,22 @@ import Testing
         let store = try LogStore(directory: dir.logs)
         let group = DispatchGroup()
         let results = Locked<[Int]>([])
+        let seqByCall = Locked<[Int: [Int]]>([:])
         for i in 0..<10 {
             group.enter()
             store.append([pending(.tap, session: "s\(i % 3)")]) { result in
-                if case .success(let r) = result { results.withValue { $0 += r.events.map(\.seq) } }
+                if case .success(let r) = result {
+                    results.withValue { $0 += r.events.map(\.seq) }
+                    seqByCall.withValue { $0[i] = r.events.map(\.seq) }
+                }
                 group.leave()
             }
         }
         #expect(group.wait(timeout: .now() + 10) == .success)
         #expect(results.value.count == 10)
+        // Appends from one thread commit in call order: call i is the (i / 3 + 1)th of session s(i % 3).
+        #expect(seqByCall.value == Dictionary(uniqueKeysWithValues: (0..<10).map { ($0, [$0 / 3 + 1]) }))
+        #expect(results.value.sorted() == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4])
         store.flush()
         #expect(try store.events().count == 10)
         store.close()

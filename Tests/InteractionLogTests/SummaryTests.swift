@@ -109,6 +109,19 @@ import Testing
         #expect(rows[3][col["refusals_by_rule"]!] == #"{"popover.no-modal-over":2}"#)
         #expect(rows[4][col["kind"]!] == "session" && rows[4][col["path"]!] == "inbox > compose > detail")
         #expect(rows[4][col["misclick_rate"]!] == "0.5" && rows[4][col["presentations"]!] == "")
+        // Whole modal rows: the five known ways in their columns, others (here `null`) in dismissals_other.
+        let empty = [String](repeating: "", count: 11)
+        #expect(
+            rows[1]
+                == [
+                    "modal", "mail", "compose", "", "3", "3", "2", "1", "0", "0", "0", "0", "2000", "3600", "2",
+                    "0.6667",
+                    "0", "{}",
+                ] + empty)
+        #expect(rows[2][col["dismissals"]!] == "1" && rows[2][col["dismissals_other"]!] == "1")
+        #expect(rows[2][col["dismissals_button"]!] == "0" && rows[2][col["cancel_rate"]!] == "0")
+        #expect(rows[3][col["refusals"]!] == "2" && rows[3][col["cancel_rate"]!] == "")
+        #expect(rows[4][col["duration_ms"]!] == "9000" && rows[5][col["misclick_rate"]!] == "")
 
         let text = s.text
         #expect(text.hasPrefix("19 events, 3 modals, 2 sessions\n"))

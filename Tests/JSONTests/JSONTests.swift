@@ -29,9 +29,48 @@ import Testing
         }
     }
 
-    @Test func rejectsHostileNesting() {
+    @Test func rejectsHostileNesting() throws {
         let deep = String(repeating: "[", count: 100_000)
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(deep) }
+
+        // Well-formed texts: the limit, not the missing closers, must be what rejects them.
+        func arrays(_ n: Int) -> String { String(repeating: "[", count: n) + String(repeating: "]", count: n) }
+        func objects(_ n: Int) -> String {
+            String(repeating: #"{"a":"#, count: n) + "0" + String(repeating: "}", count: n)
+        }
+        for text in [arrays(257), objects(257)] {
+            #expect {
+                _ = try JSONParser.parse(text)
+            } throws: { error in
+                (error as? JSONSyntaxError)?.message == "nesting deeper than 256 levels"
+            }
+        }
+        var array = try JSONParser.parse(arrays(256))
+        var levels = 0
+        while let items = array.arrayValue {
+            levels += 1
+            array = items.first ?? .null
+        }
+        #expect(levels == 256)
+        var object = try JSONParser.parse(objects(256))
+        levels = 0
+        while let inner = object["a"] {
+            levels += 1
+            object = inner
+        }
+        #expect(levels == 256 && object == 0)
+    }
+
+    @Test func numbersKeepTheirValues() throws {
+        // Short integers take a fast path; the others go through Double's own parser.
+        let text = "[0, -0, 7, -42, 999999999999999, 1000000000000000, 12345678901234567, 1.5, -2e3, 0.1]"
+        let values = try JSONParser.parse(text).arrayValue?.compactMap(\.numberValue) ?? []
+        let expected: [Double] = [0, -0.0, 7, -42, 999_999_999_999_999, 1e15, 12_345_678_901_234_568, 1.5, -2000, 0.1]
+        #expect(values == expected)
+        #expect(values[1].sign == .minus && values[0].sign == .plus)
+        #expect(
+            JSONWriter().string(try JSONParser.parse(text))
+                == "[0,0,7,-42,999999999999999,1000000000000000.0,1.2345678901234568e+16,1.5,-2000,0.1]")
     }
 
     @Test func rejectsInvalidUTF8() {
@@ -48,6 +87,19 @@ import Testing
         let safe = JSONWriter(htmlSafe: true).string(["s": "</script>&\u{2028}é"])
         #expect(safe == #"{"s":"\u003c/script\u003e\u0026\u2028é"}"#)
         #expect(try JSONParser.parse(safe)["s"] == "</script>&\u{2028}é")
+    }
+
+    @Test func integersAndUnescapedStrings() {
+        var out: [UInt8] = []
+        for v in [0, 7, -42, Int.max, Int.min] {
+            JSONWriter.appendInteger(v, into: &out)
+            out.append(0x20)
+        }
+        #expect(String(decoding: out, as: UTF8.self) == "0 7 -42 9223372036854775807 -9223372036854775808 ")
+        #expect(JSONWriter.numberText(-3) == "-3" && JSONWriter.numberText(0.25) == "0.25")
+        #expect(JSONWriter.quoted("plain é") == #""plain é""#)
+        // 0xE2 starts both "€" and U+2028: only the latter is escaped.
+        #expect(JSONWriter(htmlSafe: true).string(["s": "€\u{2029}"]) == #"{"s":"€\u2029"}"#)
     }
 
     @Test func nonFiniteNumbersBecomeNull() {

@@ -124,6 +124,14 @@ let minimal = #"""
     @Test func collectsSeveralIssuesAtOnce() throws {
         let r = try decode(#"{"format": "modallab/2", "id": "x", "start": 1, "screens": {}, "extra": 1}"#)
         #expect(r.issues.count == 4)
+        // Every unknown member is reported, not only the first, each with its own path and code.
+        let r2 = try decode(#"{"format": "modallab/2", "id": "x", "start": 1, "screens": {}, "extra": 1, "extra2": 2}"#)
+        #expect(r2.prototype == nil)
+        #expect(r2.issues.map { "\($0.path)" } == ["$.format", "$.start", "$.screens", "$.extra", "$.extra2"])
+        #expect(r2.issues.map(\.code) == ["format", "format", "format", "format.unknown-key", "format.unknown-key"])
+        #expect(r2.issues.allSatisfy { $0.severity == .error })
+        #expect(r2.issues[3].message == #"unknown member "extra""#)
+        #expect(r2.issues[4].message == #"unknown member "extra2""#)
     }
 }
 

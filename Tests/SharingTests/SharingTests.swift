@@ -57,6 +57,41 @@ import Testing
         #expect(try store.revoke(id: "missing") == false)
     }
 
+    @Test func linkJSONAndStoredFormKeepTheirMembersInOrder() throws {
+        let file = tempFile()
+        let store = try ShareStore(file: file)
+        let t = Date(timeIntervalSince1970: 1_764_416_422.125)
+        store.now = { t }
+        let issued = try store.create(prototype: "mail", role: .view, expiresIn: 60, label: "L")
+        let id = issued.link.id
+        #expect(
+            "\(issued.link.json(now: t))"
+                == #"{"id":"\#(id)","prototype":"mail","role":"view","label":"L","createdAt":"2025-11-29T11:40:22.125Z","#
+                + #""expiresAt":"2025-11-29T11:41:22.125Z","revokedAt":null,"active":true}"#)
+        let hash = SHA256.hex(String(issued.token.split(separator: ".")[1]))
+        let members = [
+            #""id": "\#(id)""#, #""prototype": "mail""#, #""role": "view""#, #""label": "L""#,
+            #""createdAt": "2025-11-29T11:40:22.125Z""#, #""expiresAt": "2025-11-29T11:41:22.125Z""#,
+            #""revokedAt": null"#, #""secretHash": "\#(hash)""#,
+        ]
+        let expected = "{\n  \"shares\": [\n    {\n      " + members.joined(separator: ",\n      ") + "\n    }\n  ]\n}"
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == expected)
+        #expect(try ShareStore(file: file).link(id: id) == issued.link)
+    }
+
+    @Test func timestampsFormatAndParseFromManyThreads() {
+        let t = Date(timeIntervalSince1970: 1_764_416_422.125)
+        let failures = Atomicish()
+        DispatchQueue.concurrentPerform(iterations: 2000) { i in
+            let text = RFC3339.format(t.addingTimeInterval(Double(i)))
+            if RFC3339.parse(text) != t.addingTimeInterval(Double(i)) { failures.add() }
+        }
+        #expect(failures.count == 0)
+        #expect(RFC3339.format(t) == "2025-11-29T11:40:22.125Z")
+        #expect(RFC3339.parse("2025-11-29T11:40:22Z") == Date(timeIntervalSince1970: 1_764_416_422))
+        #expect(RFC3339.parse("yesterday") == nil)
+    }
+
     @Test func lifetimeIsBounded() throws {
         let store = try ShareStore(file: tempFile())
         #expect(throws: ShareError.self) { try store.create(prototype: "p", role: .view, expiresIn: 91 * 86_400) }
@@ -114,4 +149,12 @@ import Testing
                 createdAt: Date()))
         #expect(CommentStore(file: file).list(prototype: "mail").map(\.id) == ["c2"])
     }
+}
+
+/// A counter behind a lock, for concurrent test bodies.
+final class Atomicish: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func add() { lock.withLock { value += 1 } }
+    var count: Int { lock.withLock { value } }
 }
