@@ -353,6 +353,26 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(try phone.apply(.present(modal: "elsewhere-as")).refusal == nil)
     }
 
+    @Test func aPopoverThatFellBackToATappedBarButtonLetsThatBarThrough() throws {
+        let p = try prototype(
+            #"""
+            {"format": "modallab/1", "id": "fallback", "start": "home",
+             "screens": [{"id": "home", "title": "Home",
+                          "navigationBar": {"trailing": [{"id": "more", "title": "More", "action": {"present": "pop"}}]},
+                          "content": [{"type": "button", "id": "next", "title": "Next", "action": {"push": "detail"}}],
+                          "toolbar": [{"id": "tool", "title": "Tools", "action": "none"}]},
+                         {"id": "detail", "title": "Detail", "content": [{"type": "button", "id": "elsewhere", "title": "Elsewhere"}]}],
+             "modals": [{"id": "pop", "style": "popover", "title": "More", "source": "elsewhere",
+                         "navigationBar": {"trailing": [{"id": "pop-done", "title": "Done", "action": "dismiss"}]}}]}
+            """#)
+        var s = Session(p, device: "ipad-pro-11")
+        try s.tap("more")
+        #expect(s.entry("pop")?.popover?.source == "more", "the declared source is off screen")
+        #expect(s.state.passthrough(ofEntry: 0, in: p) == ["more", "tool"])
+        #expect(try s.tap("tool").refusal == nil, "hit-testing lets the same bar through")
+        #expect(try s.tap("next").refusal?.rule == "stack.presenter-visible", "content stays dimmed")
+    }
+
     @Test func passthroughNavigationUnderAPopoverClosesItFirst() throws {
         var s = Session(try stackRules(), device: "ipad-pro-11")
         try s.tap("bar-pop")

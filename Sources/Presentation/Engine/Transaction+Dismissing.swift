@@ -12,7 +12,7 @@ extension Transaction {
             let e = s.stack[count - 1]
             var props = JSONObject()
             props["form"] = .string(e.resolution.form.rawValue)
-            props["transition"] = .string(transition(of: e)?.rawValue ?? "system")
+            props["transition"] = .string(e.transition?.rawValue ?? "system")
             if e.dirty { props[discard ? "discarded" : "saved"] = true }
             if discard { props["cancel"] = true }
             s.stack.removeLast()
@@ -76,7 +76,7 @@ extension Transaction {
         let m = modal(e)
         switch e.resolution.form {
         case .popover:
-            if isModalPopover(m) {
+            if m.isModalPopover {
                 note(
                     "popover.tap-outside-dismiss",
                     "\(title(e.modal)) is a modal popover: a tap outside does nothing; only its buttons dismiss it",
