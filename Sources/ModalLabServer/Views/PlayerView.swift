@@ -310,20 +310,12 @@ struct PlayerView {
     /// Two buttons sit side by side with Cancel leading when both titles fit 110 pt at 17 pt
     /// (the bold one in Semibold); otherwise, and always with three or more, they stack with
     /// Cancel at the bottom (RULES alert.button-layout, alert.cancel-left). Bold: the preferred
-    /// action (`preferred: true` or the modal's `preferredAction`), else Cancel (RULES
-    /// alert.default-button, conflict C2). The same measure as the linter's, so the two agree.
+    /// action (the modal's `preferredAction`, else an action marked `preferred: true`), else
+    /// Cancel (RULES alert.default-button, conflict C2). Order, weight and layout come from
+    /// ``AlertButtons``, as the engine's and the linter's do, so the three agree.
     func alertModel(_ m: Modal) -> [String: Any] {
-        var indexed = Array(m.actions.enumerated())
-        let preferred = preferredIndex(m)
-        func isBold(_ i: Int, _ a: AlertAction) -> Bool { preferred.map { $0 == i } ?? (a.role == .cancel) }
-        let fits = indexed.allSatisfy { i, a in
-            TextMeasure.width(a.title, size: 17, weight: isBold(i, a) ? .semibold : .regular) <= 110
-        }
-        let sideBySide = indexed.count == 2 && fits
-        if let c = indexed.firstIndex(where: { $0.element.role == .cancel }) {
-            let cancel = indexed.remove(at: c)
-            if sideBySide { indexed.insert(cancel, at: 0) } else { indexed.append(cancel) }
-        }
+        let preferred = AlertButtons.preferredIndex(m)
+        let bold = AlertButtons.boldIndex(m)
         return [
             "modal": m.id,
             "title": m.title ?? "", "hasTitle": !(m.title ?? "").isEmpty,
@@ -335,25 +327,16 @@ struct PlayerView {
                 ] as [String: Any]
             },
             "hasTextFields": !m.textFields.isEmpty,
-            "sideBySide": sideBySide,
-            "buttons": indexed.map { i, a in
-                [
+            "sideBySide": AlertButtons.sideBySide(m),
+            "buttons": AlertButtons.drawn(m, form: .alert).map { i in
+                let a = m.actions[i]
+                return [
                     "index": i, "title": a.title, "actionID": a.id ?? "", "hasActionID": a.id != nil,
-                    "isCancel": a.role == .cancel, "isDestructive": a.role == .destructive, "isBold": isBold(i, a),
+                    "isCancel": a.role == .cancel, "isDestructive": a.role == .destructive, "isBold": bold == i,
                     "isPreferred": preferred == i,
                 ] as [String: Any]
             },
         ]
-    }
-
-    /// The preferred action's index: the modal's `preferredAction` (an id, a title or an index),
-    /// else the first action marked `preferred`.
-    func preferredIndex(_ m: Modal) -> Int? {
-        if let name = m.preferredAction {
-            return m.actions.firstIndex { $0.id == name } ?? m.actions.firstIndex { $0.title == name }
-                ?? Int(name).flatMap { m.actions.indices.contains($0) ? $0 : nil }
-        }
-        return m.actions.firstIndex { $0.preferred }
     }
 
     /// The HTML `inputmode` for a UIKit keyboard type name.
@@ -370,25 +353,25 @@ struct PlayerView {
 
     /// Actions in declared order; Cancel in its own group at the bottom (RULES
     /// actionsheet.cancel-bottom), and not drawn at all in a popover
-    /// (actionsheet.cancel-hidden-in-popover).
+    /// (actionsheet.cancel-hidden-in-popover). Bold: the preferred action.
     func actionSheetModel(_ m: Modal, inPopover: Bool) -> [String: Any] {
-        let all = Array(m.actions.enumerated())
-        let cancel = all.first { $0.element.role == .cancel }
-        let preferred = preferredIndex(m)
-        func button(_ i: Int, _ a: AlertAction) -> [String: Any] {
-            [
+        let preferred = AlertButtons.preferredIndex(m)
+        func button(_ i: Int) -> [String: Any] {
+            let a = m.actions[i]
+            return [
                 "index": i, "title": a.title, "actionID": a.id ?? "", "hasActionID": a.id != nil,
                 "isDestructive": a.role == .destructive, "isBold": preferred == i,
             ]
         }
+        let cancel = m.actions.firstIndex { $0.role == .cancel }
         return [
             "modal": m.id,
             "title": m.title ?? "", "hasTitle": !(m.title ?? "").isEmpty,
             "message": m.message ?? "", "hasMessage": !(m.message ?? "").isEmpty,
             "hasHeader": !(m.title ?? "").isEmpty || !(m.message ?? "").isEmpty,
-            "actions": all.filter { $0.element.role != .cancel }.map(button),
+            "actions": m.actions.indices.filter { m.actions[$0].role != .cancel }.map(button),
             "hasCancel": cancel != nil && !inPopover,
-            "cancel": cancel.map { button($0.offset, $0.element) } ?? [:],
+            "cancel": cancel.map(button) ?? [:],
         ]
     }
 
