@@ -31,7 +31,7 @@ extension Transaction {
     /// `cancel`, or titled Cancel) over dirty work asks first (RULES modal.data-loss-confirm);
     /// Done, Send and the like save.
     mutating func dismissRange(from index: Int, control: Control) throws(Stop) {
-        let cancels = control.role == .cancel || control.title?.lowercased() == "cancel"
+        let cancels = control.isCancelControl
         if cancels, let d = s.stack[index...].lastIndex(where: \.dirty) {
             try confirmDiscard(entryIndex: d, rangeStart: index, how: .button, control: control.id)
         } else {
