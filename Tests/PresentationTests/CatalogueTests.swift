@@ -88,6 +88,7 @@ import Testing
         }
         #expect(rules.count == 126)
         #expect(rules.first?["id"] == .string("stack.present-from-top"))
-        #expect(rules.first?["name"]?.stringValue?.isEmpty == false)
+        #expect(rules.first?["name"] == .string("只能从栈顶呈现"))
+        #expect(rules.first?["translations"]?["en"]?["name"] == .string("Present from the top of the stack"))
     }
 }

@@ -496,9 +496,15 @@ enum EngineInvariants {
             if e.resolution.form == .popover && ![.popover, .actionSheet, .activity].contains(e.requestedStyle) {
                 fail("\(e.modal): a \(e.requestedStyle) drawn as a popover")
             }
-            if e.grabberVisible && (e.resolution.form != .card || stack[(i + 1)...].contains { $0.resolution.isSheet })
-            {
-                fail("\(e.modal): grabber visible while not a card or covered by a sheet")
+            // The grabber shows exactly when asked for (by default on a resizable activity view)
+            // on a card that no sheet above covers (RULES sheet.grabber-auto-hide).
+            let wanted =
+                e.resolution.form == .card && (m?.grabber ?? (e.requestedStyle == .activity && e.detents.count > 1))
+            let coveredBySheet = stack[(i + 1)...].contains { $0.resolution.isSheet }
+            if e.grabberVisible != (wanted && !coveredBySheet) {
+                fail(
+                    "\(e.modal): grabber \(e.grabberVisible ? "visible" : "hidden") (wanted \(wanted), covered by a sheet \(coveredBySheet))"
+                )
             }
             // Dirty only via user-content edits.
             let was = before.stack.first { $0.modal == e.modal }

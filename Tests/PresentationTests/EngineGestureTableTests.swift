@@ -187,6 +187,13 @@ extension Session {
         var s = Session(try gestures(), device: "ipad-pro-11")
         try s.tap("bar-a")
         #expect(s.forms == [.popover])
+        // What the view lets through is what hit-testing lets through: the passthrough control,
+        // and the bar the popover points into.
+        #expect(
+            s.state.passthrough(ofEntry: 0, in: s.engine.prototype) == [
+                "through", "bar-a", "bar-b", "bar-full", "bar-share",
+            ])
+        #expect(s.entry("pop-a")?.transition == nil, "a popover is animated by the system")
         try s.apply(.edit(target: "pop-a-text", value: "Receipts"))
         try s.tap("through")
         #expect(s.modals == ["pop-a"], "a passthrough control doesn't close the popover")
@@ -231,6 +238,7 @@ extension Session {
         #expect(s.modals == ["act"])
         // It points at its declared source, a content button, so the bar is not passed through.
         #expect(s.entry("act")?.popover?.source == "open-act")
+        #expect(s.state.passthrough(ofEntry: 0, in: s.engine.prototype).isEmpty)
         #expect(try s.tap("bar-full").refusal?.rule == "stack.presenter-visible")
     }
 
@@ -239,6 +247,7 @@ extension Session {
     @Test func modalPopoverNeedsItsButton() throws {
         var s = Session(try gestures(), device: "ipad-pro-11")
         try s.tap("open-pop-modal")
+        #expect(s.state.passthrough(ofEntry: 0, in: s.engine.prototype).isEmpty)
         try s.apply(.tapOutside(x: 1, y: 1))
         #expect(s.modals == ["pop-modal"])
         #expect(try s.tap("bar-a").refusal?.rule == "stack.presenter-visible", "a modal popover passes nothing through")
@@ -250,6 +259,8 @@ extension Session {
         var p = Session(try gestures())
         try p.tap("open-pop-modal")
         #expect(p.forms == [.card])
+        #expect(p.entry("pop-modal")?.transition == .coverVertical, "adapted to a sheet, it slides up")
+        #expect(p.state.passthrough(ofEntry: 0, in: p.engine.prototype).isEmpty, "not drawn as a popover")
         try p.apply(.swipeDown(target: nil))
         #expect(p.modals == ["pop-modal"])
     }
@@ -261,7 +272,9 @@ extension Session {
         try s.tap("open-alert")
         #expect(s.forms == [.alert])
         let m = try #require(s.engine.prototype.modal("alert"))
-        #expect(AlertButtons.drawn(m, form: .alert).map(\.title) == ["Cancel", "Delete"], "Cancel leading")
+        #expect(
+            AlertButtons.drawn(m, form: .alert).map { m.actions[$0].title } == ["Cancel", "Delete"], "Cancel leading")
+        #expect(AlertButtons.drawn(m, form: .alert) == [1, 0], "declared indices")
         try s.apply(.tapOutside(x: 1, y: 1))
         #expect(s.modals == ["alert"])
         #expect(s.rules == ["alert.no-tap-outside"])
@@ -291,7 +304,7 @@ extension Session {
         try s.tap("open-as")
         #expect(s.forms == [.actionSheet])
         let m = try #require(s.engine.prototype.modal("as"))
-        #expect(AlertButtons.drawn(m, form: .actionSheet).last?.title == "Cancel")
+        #expect(AlertButtons.drawn(m, form: .actionSheet).last.map { m.actions[$0].title } == "Cancel")
         try s.apply(.swipeDown(target: nil))
         #expect(s.modals == ["as"])
         try s.apply(.tapOutside(x: 1, y: 1))
@@ -311,7 +324,7 @@ extension Session {
         try s.tap("open-as")
         #expect(s.forms == [.popover])
         let m = try #require(s.engine.prototype.modal("as"))
-        #expect(AlertButtons.drawn(m, form: .popover).map(\.title) == ["Archive"])
+        #expect(AlertButtons.drawn(m, form: .popover).map { m.actions[$0].title } == ["Archive"])
         #expect(try s.tap("as", "Cancel").refusal?.rule == "stack.presenter-visible")
         try s.apply(.tapOutside(x: 1, y: 1))
         #expect(s.modals.isEmpty)
@@ -340,6 +353,8 @@ extension Session {
         var pad = Session(try gestures(), device: "ipad-pro-11")
         try pad.tap("open-act")
         #expect(pad.forms == [.popover])
+        #expect(pad.entry("act")?.popover?.width == 375, "an activity popover is 375 pt wide by default")
+        #expect(pad.entry("act")?.transition == nil, "the system animates it")
         try pad.apply(.tapOutside(x: 1, y: 1))
         #expect(pad.modals.isEmpty)
         #expect(pad.lastDismiss?.how == "tapOutside")

@@ -289,7 +289,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         try s.apply(.key("Return"))
         #expect(s.modals == ["three-alert"], "no default among three")
         let m = try #require(s.engine.prototype.modal("three-alert"))
-        #expect(AlertButtons.drawn(m, form: .alert).map(\.title) == ["First", "Second", "Cancel"])
+        #expect(AlertButtons.drawn(m, form: .alert).map { m.actions[$0].title } == ["First", "Second", "Cancel"])
         #expect(throws: EngineRequestError.self) { try s.apply(.key("Tab")) }
     }
 
@@ -351,6 +351,55 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         // On an iPhone it is a bottom action sheet and needs no anchor.
         var phone = Session(try stackRules())
         #expect(try phone.apply(.present(modal: "elsewhere-as")).refusal == nil)
+    }
+
+    @Test func aPopoverThatFellBackToATappedBarButtonLetsThatBarThrough() throws {
+        let p = try prototype(
+            #"""
+            {"format": "modallab/1", "id": "fallback", "start": "home",
+             "screens": [{"id": "home", "title": "Home",
+                          "navigationBar": {"trailing": [{"id": "more", "title": "More", "action": {"present": "pop"}}]},
+                          "content": [{"type": "button", "id": "next", "title": "Next", "action": {"push": "detail"}}],
+                          "toolbar": [{"id": "tool", "title": "Tools", "action": "none"}]},
+                         {"id": "detail", "title": "Detail", "content": [{"type": "button", "id": "elsewhere", "title": "Elsewhere"}]}],
+             "modals": [{"id": "pop", "style": "popover", "title": "More", "source": "elsewhere",
+                         "navigationBar": {"trailing": [{"id": "pop-done", "title": "Done", "action": "dismiss"}]}}]}
+            """#)
+        var s = Session(p, device: "ipad-pro-11")
+        try s.tap("more")
+        #expect(s.entry("pop")?.popover?.source == "more", "the declared source is off screen")
+        #expect(s.state.passthrough(ofEntry: 0, in: p) == ["more", "tool"])
+        #expect(try s.tap("tool").refusal == nil, "hit-testing lets the same bar through")
+        #expect(try s.tap("next").refusal?.rule == "stack.presenter-visible", "content stays dimmed")
+    }
+
+    @Test func alertButtonsShareOnePrecedenceAndOneLayout() throws {
+        let p = try prototype(
+            #"""
+            {"format": "modallab/1", "id": "buttons", "start": "home", "screens": [{"id": "home"}],
+             "modals": [
+               {"id": "both", "style": "alert", "title": "Keep the draft?", "preferredAction": "keep",
+                "actions": [{"title": "Delete", "role": "destructive", "preferred": true}, {"id": "keep", "title": "Keep"}]},
+               {"id": "wide", "style": "alert", "title": "Leave the group?",
+                "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Leave Group and Delete"}]}]}
+            """#)
+        let both = try #require(p.modal("both"))
+        #expect(AlertButtons.preferredIndex(both) == 1, "preferredAction before a preferred flag")
+        #expect(AlertButtons.preferred(both)?.title == "Keep")
+        #expect(AlertButtons.returnAction(both)?.title == "Keep")
+        #expect(AlertButtons.boldIndex(both) == 1)
+        #expect(AlertButtons.sideBySide(both))
+        #expect(AlertButtons.drawn(both, form: .alert) == [0, 1])
+        // Two buttons whose titles don't fit 110 pt stack, with Cancel at the bottom.
+        let wide = try #require(p.modal("wide"))
+        #expect(AlertButtons.boldIndex(wide) == 0, "Cancel, with nothing preferred")
+        #expect(AlertButtons.titleWidths(wide)[1] > 110)
+        #expect(!AlertButtons.sideBySide(wide))
+        #expect(AlertButtons.drawn(wide, form: .alert) == [1, 0])
+        var s = Session(p)
+        try s.apply(.present(modal: "both"))
+        try s.apply(.key("Return"))
+        #expect(s.lastDismiss?.props["action"] == "Keep")
     }
 
     @Test func passthroughNavigationUnderAPopoverClosesItFirst() throws {

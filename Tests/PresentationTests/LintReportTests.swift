@@ -106,11 +106,23 @@ import Testing
     }
 
     @Test func diagnosticsAreInDocumentOrder() {
-        let ds = Linter().lint(file: Array(threeButtons.utf8)).diagnostics.compactMap(\.path)
-        let indices = ds.compactMap { p -> Int? in
+        // The checks run section by section (sheets before alerts), so unsorted findings would
+        // put the sheet's (modal 1) before the alert's (modal 0).
+        let doc = #"""
+            { "format": "modallab/1", "id": "order", "start": "home", "screens": [ { "id": "home" } ],
+              "modals": [
+                { "id": "pick", "style": "alert", "title": "Pick a colour for the label",
+                  "actions": [ { "title": "Red" }, { "title": "Blue" }, { "title": "Cancel", "role": "cancel" } ] },
+                { "id": "sheet", "style": "pageSheet", "title": "Sheet", "detents": [] } ] }
+            """#
+        let ds = Linter().lint(file: Array(doc.utf8)).diagnostics
+        #expect(ds.contains { $0.rule == "alert.button-count" && $0.path == "$.modals[0].actions" })
+        #expect(ds.contains { $0.rule == "sheet.detents-nonempty" && $0.path == "$.modals[1].detents" })
+        let indices = ds.compactMap(\.path).compactMap { p -> Int? in
             guard let r = p.range(of: #"modals\[(\d+)\]"#, options: .regularExpression) else { return nil }
             return Int(p[r].dropFirst(7).dropLast())
         }
-        #expect(indices == indices.sorted())
+        #expect(Set(indices) == [0, 1])
+        #expect(indices == indices.sorted(), "\(ds.map(\.description))")
     }
 }

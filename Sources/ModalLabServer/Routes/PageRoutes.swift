@@ -148,9 +148,7 @@ extension ModalLabApp {
     {
         let (loaded, p) = lp
         let env = try environment(from: req, for: p)
-        let engine = PresentationEngine(
-            prototype: p, options: engineOptions)
-        let state = engine.start(environment: env).state
+        let state = PresentationEngine.start(p, environment: env).state
         let listed = p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) }
         return [
             "id": p.id, "name": p.name, "version": p.version,

@@ -125,7 +125,7 @@ struct PlayerView {
             "isApp": false, "layer": index + 1, "modal": m.id, "form": form.rawValue,
             "style": e.resolution.style.rawValue,
             "requestedStyle": e.requestedStyle.rawValue, "isTop": isTop, "dirty": e.dirty,
-            "transition": m.style.isCustom ? (m.transition ?? .coverVertical).rawValue : "system",
+            "transition": e.transition?.rawValue ?? "system",
             "presentedBy": e.presentedBy ?? "",
             "isCard": form == .card, "isCentered": form == .centered, "isFullScreen": form == .fullScreen,
             "isPopover": form == .popover, "isAlert": form == .alert, "isActionSheet": form == .actionSheet,
@@ -137,16 +137,14 @@ struct PlayerView {
             "adaptedBy": e.resolution.adaptedBy ?? "",
             "modalInPresentation": m.modalInPresentation,
         ]
-        let undimmed = isUndimmed(e, m)
+        let undimmed = e.isUndimmed(in: env)
         let nonmodalPopover = form == .popover && !m.isModalPopover && e.requestedStyle != .actionSheet
         l["ariaModal"] = !(undimmed || nonmodalPopover)
         l["dimmed"] = ![.fullScreen, .context].contains(form) && !undimmed
         l["lightDim"] = form == .popover
-        l["removesBeneath"] = (form == .fullScreen && e.resolution.style != .overFullScreen)
+        l["removesBeneath"] = form == .fullScreen && !e.resolution.keepsUnderlying
         l["isOverFullScreen"] = e.resolution.style == .overFullScreen || e.resolution.style == .overCurrentContext
         // Geometry.
-        let window = env.windowSize
-        let safe = env.safeArea
         switch form {
         case .card:
             let detent = e.effectiveDetent(in: env)
@@ -157,25 +155,25 @@ struct PlayerView {
             l["detentHeights"] = e.detents.map { "\($0.id):\(pt(cardHeight(e, detent: $0.id)))" }.joined(separator: " ")
             l["resizable"] = e.detents.count > 1
             l["atLargest"] = detent == nil || detent == e.detents.last?.id || h >= cardHeight(e, detent: nil)
-            // The grabber hides while another sheet covers this one (RULES sheet.grabber-auto-hide).
-            let covered = state.stack.dropFirst(index + 1).contains { $0.resolution.form == .card }
-            l["grabber"] = (m.grabber ?? (e.detents.count > 1 && m.style == .activity)) && !covered
+            // Hidden while another sheet covers this one (RULES sheet.grabber-auto-hide).
+            l["grabber"] = e.grabberVisible
         case .centered:
             let size = centeredSize(e, m)
             l["width"] = pt(size.width)
             l["height"] = pt(size.height)
         case .popover:
-            let maxW = window.width - safe.left - safe.right - 20
-            let maxH = window.height - safe.top - safe.bottom - 20
-            let defaultWidth = m.style == .actionSheet ? 304.0 : m.style == .activity ? 375.0 : 320.0
-            let want = m.preferredContentSize ?? Size(width: defaultWidth, height: 0)
-            l["width"] = pt(min(want.width, maxW))
-            l["maxHeight"] = pt(maxH)
-            l["height"] = pt(min(want.height, maxH))
-            l["hasHeight"] = want.height > 0
-            l["source"] = m.source ?? ""
+            // The engine's layout: the size it notes is the size drawn, and the arrow points
+            // where it says (the tapped control when the declared source is off screen; none,
+            // centred, when neither is on screen).
+            if let pop = e.popover {
+                l["width"] = pt(pop.width)
+                l["maxHeight"] = pt(pop.maxHeight)
+                l["height"] = pt(pop.height ?? 0)
+                l["hasHeight"] = (pop.height ?? 0) > 0
+                l["source"] = pop.source ?? ""
+            }
             l["arrows"] = m.permittedArrowDirections.map(\.rawValue).joined(separator: " ")
-            l["passthrough"] = passthrough(m, index: index).joined(separator: " ")
+            l["passthrough"] = state.passthrough(ofEntry: index, in: prototype).joined(separator: " ")
         default: break
         }
         // Content.
@@ -194,21 +192,6 @@ struct PlayerView {
         return l
     }
 
-    /// Controls a tap reaches through a popover's dimming: its `passthrough` views, and, when it
-    /// points at a bar button, the bars of the screen beneath (UIKit adds them itself).
-    func passthrough(_ m: Modal, index: Int) -> [String] {
-        var ids = m.passthrough
-        if let src = m.source, let loc = prototype.control(src), loc.placement != "content", loc.list == nil {
-            let below: String? = index == 0 ? state.screen : state.stack[index - 1].screen
-            if let sid = below, let screen = prototype.screen(sid) {
-                ids +=
-                    (screen.navigationBar?.leading ?? []).map(\.id) + (screen.navigationBar?.trailing ?? []).map(\.id)
-                    + screen.toolbar.map(\.id)
-            }
-        }
-        return ids
-    }
-
     func label(_ m: Modal) -> String {
         if let t = m.title, !t.isEmpty { return t }
         switch m.style {
@@ -216,13 +199,6 @@ struct PlayerView {
         case .activity: return "Share"
         default: return m.id
         }
-    }
-
-    func isUndimmed(_ e: StackEntry, _ m: Modal) -> Bool {
-        guard e.resolution.form == .card, let u = m.largestUndimmedDetent, let d = e.effectiveDetent(in: env),
-            let ui = e.detents.firstIndex(where: { $0.id == u }), let di = e.detents.firstIndex(where: { $0.id == d })
-        else { return false }
-        return di <= ui
     }
 
     /// A card's height: large reaches 10 pt below the top safe area; medium is half the window;
@@ -334,20 +310,12 @@ struct PlayerView {
     /// Two buttons sit side by side with Cancel leading when both titles fit 110 pt at 17 pt
     /// (the bold one in Semibold); otherwise, and always with three or more, they stack with
     /// Cancel at the bottom (RULES alert.button-layout, alert.cancel-left). Bold: the preferred
-    /// action (`preferred: true` or the modal's `preferredAction`), else Cancel (RULES
-    /// alert.default-button, conflict C2). The same measure as the linter's, so the two agree.
+    /// action (the modal's `preferredAction`, else an action marked `preferred: true`), else
+    /// Cancel (RULES alert.default-button, conflict C2). Order, weight and layout come from
+    /// ``AlertButtons``, as the engine's and the linter's do, so the three agree.
     func alertModel(_ m: Modal) -> [String: Any] {
-        var indexed = Array(m.actions.enumerated())
-        let preferred = preferredIndex(m)
-        func isBold(_ i: Int, _ a: AlertAction) -> Bool { preferred.map { $0 == i } ?? (a.role == .cancel) }
-        let fits = indexed.allSatisfy { i, a in
-            TextMeasure.width(a.title, size: 17, weight: isBold(i, a) ? .semibold : .regular) <= 110
-        }
-        let sideBySide = indexed.count == 2 && fits
-        if let c = indexed.firstIndex(where: { $0.element.role == .cancel }) {
-            let cancel = indexed.remove(at: c)
-            if sideBySide { indexed.insert(cancel, at: 0) } else { indexed.append(cancel) }
-        }
+        let preferred = AlertButtons.preferredIndex(m)
+        let bold = AlertButtons.boldIndex(m)
         return [
             "modal": m.id,
             "title": m.title ?? "", "hasTitle": !(m.title ?? "").isEmpty,
@@ -359,25 +327,16 @@ struct PlayerView {
                 ] as [String: Any]
             },
             "hasTextFields": !m.textFields.isEmpty,
-            "sideBySide": sideBySide,
-            "buttons": indexed.map { i, a in
-                [
+            "sideBySide": AlertButtons.sideBySide(m),
+            "buttons": AlertButtons.drawn(m, form: .alert).map { i in
+                let a = m.actions[i]
+                return [
                     "index": i, "title": a.title, "actionID": a.id ?? "", "hasActionID": a.id != nil,
-                    "isCancel": a.role == .cancel, "isDestructive": a.role == .destructive, "isBold": isBold(i, a),
+                    "isCancel": a.role == .cancel, "isDestructive": a.role == .destructive, "isBold": bold == i,
                     "isPreferred": preferred == i,
                 ] as [String: Any]
             },
         ]
-    }
-
-    /// The preferred action's index: the modal's `preferredAction` (an id, a title or an index),
-    /// else the first action marked `preferred`.
-    func preferredIndex(_ m: Modal) -> Int? {
-        if let name = m.preferredAction {
-            return m.actions.firstIndex { $0.id == name } ?? m.actions.firstIndex { $0.title == name }
-                ?? Int(name).flatMap { m.actions.indices.contains($0) ? $0 : nil }
-        }
-        return m.actions.firstIndex { $0.preferred }
     }
 
     /// The HTML `inputmode` for a UIKit keyboard type name.
@@ -394,25 +353,25 @@ struct PlayerView {
 
     /// Actions in declared order; Cancel in its own group at the bottom (RULES
     /// actionsheet.cancel-bottom), and not drawn at all in a popover
-    /// (actionsheet.cancel-hidden-in-popover).
+    /// (actionsheet.cancel-hidden-in-popover). Bold: the preferred action.
     func actionSheetModel(_ m: Modal, inPopover: Bool) -> [String: Any] {
-        let all = Array(m.actions.enumerated())
-        let cancel = all.first { $0.element.role == .cancel }
-        let preferred = preferredIndex(m)
-        func button(_ i: Int, _ a: AlertAction) -> [String: Any] {
-            [
+        let preferred = AlertButtons.preferredIndex(m)
+        func button(_ i: Int) -> [String: Any] {
+            let a = m.actions[i]
+            return [
                 "index": i, "title": a.title, "actionID": a.id ?? "", "hasActionID": a.id != nil,
                 "isDestructive": a.role == .destructive, "isBold": preferred == i,
             ]
         }
+        let cancel = m.actions.firstIndex { $0.role == .cancel }
         return [
             "modal": m.id,
             "title": m.title ?? "", "hasTitle": !(m.title ?? "").isEmpty,
             "message": m.message ?? "", "hasMessage": !(m.message ?? "").isEmpty,
             "hasHeader": !(m.title ?? "").isEmpty || !(m.message ?? "").isEmpty,
-            "actions": all.filter { $0.element.role != .cancel }.map(button),
+            "actions": m.actions.indices.filter { m.actions[$0].role != .cancel }.map(button),
             "hasCancel": cancel != nil && !inPopover,
-            "cancel": cancel.map { button($0.offset, $0.element) } ?? [:],
+            "cancel": cancel.map(button) ?? [:],
         ]
     }
 

@@ -205,7 +205,7 @@ extension RuleCatalogue {
                     "警告框“{modal}”把最可能的操作{title}放在了前缘；请先列出“取消”，让最可能的操作位于后缘"),
             ],
             notes:
-                "Cancel leading, the likely button trailing, even for destructive actions (RULES C1 follows the current HIG and UIKit over the iOS 7 rule). The engine renders Cancel leading whatever the order; the lint flags a two-button alert that lists Cancel second or the preferred action first, and a button titled Cancel that is not Cancel style.",
+                "Cancel leading, the likely button trailing, even for destructive actions (RULES C1 follows the current HIG and UIKit over the iOS 7 rule). The player draws Cancel leading whatever the order when the two buttons sit side by side (when their titles don't fit and they stack, Cancel is at the bottom); the lint flags a two-button alert that lists Cancel second or the preferred action first, and a button titled Cancel that is not Cancel style.",
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Delete", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#

@@ -6,7 +6,17 @@ extension RuleCatalogue {
     /// translations: {en: {name, message}, zh-Hans: {…}}, examples: {triggering, nonTriggering}}`,
     /// in RULES.md's order. `name` and `message` are in `language`; each example is
     /// `{kind: "prototype", members: {…}}` or `{kind: "scenario", text}`.
+    ///
+    /// Built once per language (it parses every example) and kept: `/api/rules` serves it on
+    /// every request.
     public static func json(language: Language = .en) -> JSONValue {
+        jsonByLanguage[language] ?? build(language)
+    }
+
+    private static let jsonByLanguage: [Language: JSONValue] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { ($0, build($0)) })
+
+    private static func build(_ language: Language) -> JSONValue {
         .array(all.map { ruleJSON($0, language: language) })
     }
 

@@ -1,16 +1,23 @@
 import Prototype
 
 /// How UIKit draws and binds the buttons of an alert or action sheet (`UIAlertController`).
+/// The engine, the player's view and the linter all read the buttons' order, weight and
+/// layout from here, so the three agree.
 public enum AlertButtons {
-    /// The preferred action (`preferredAction`): an action marked `"preferred": true`, else the
-    /// one the modal's `preferredAction` names by id, title or zero-based index.
-    public static func preferred(_ m: Modal) -> AlertAction? {
-        if let a = m.actions.first(where: \.preferred) { return a }
-        guard let p = m.preferredAction else { return nil }
-        if let a = m.actions.first(where: { $0.id == p }) ?? m.actions.first(where: { $0.title == p }) { return a }
-        if let i = Int(p), i >= 0, i < m.actions.count { return m.actions[i] }
-        return nil
+    /// The declared index of the preferred action (`preferredAction`): the one the modal's
+    /// `preferredAction` names by id, title or zero-based index; without `preferredAction`, the
+    /// first action marked `"preferred": true`. `nil` when there is none, or when
+    /// `preferredAction` names no action (`alert.preferred-action-member` lints that).
+    public static func preferredIndex(_ m: Modal) -> Int? {
+        if let name = m.preferredAction {
+            return m.actions.firstIndex { $0.id == name } ?? m.actions.firstIndex { $0.title == name }
+                ?? Int(name).flatMap { m.actions.indices.contains($0) ? $0 : nil }
+        }
+        return m.actions.firstIndex(where: \.preferred)
     }
+
+    /// The preferred action (see ``preferredIndex(_:)``).
+    public static func preferred(_ m: Modal) -> AlertAction? { preferredIndex(m).map { m.actions[$0] } }
 
     /// The Cancel-style action, if any.
     public static func cancel(_ m: Modal) -> AlertAction? { m.actions.first { $0.role == .cancel } }
@@ -25,23 +32,41 @@ public enum AlertButtons {
         return nil
     }
 
-    /// The bold action: the preferred action, else Cancel (RULES alert.default-button, C2).
-    public static func bold(_ m: Modal) -> AlertAction? { preferred(m) ?? cancel(m) }
+    /// The declared index of an alert's bold button: the preferred action, else Cancel (RULES
+    /// alert.default-button, conflict C2).
+    public static func boldIndex(_ m: Modal) -> Int? {
+        preferredIndex(m) ?? m.actions.firstIndex { $0.role == .cancel }
+    }
 
-    /// The actions in drawn order for `form`.
+    /// The width of each alert button's title on one line, in declared order: 17 pt, Semibold
+    /// for the bold button (``boldIndex(_:)``), Regular for the others (RULES §7).
+    public static func titleWidths(_ m: Modal) -> [Double] {
+        let bold = boldIndex(m)
+        return m.actions.indices.map { i in
+            TextMeasure.width(m.actions[i].title, size: 17, weight: i == bold ? .semibold : .regular)
+        }
+    }
+
+    /// Whether an alert's buttons sit side by side: exactly two, and both titles fit 110 pt
+    /// (RULES alert.button-layout). Otherwise they stack.
+    public static func sideBySide(_ m: Modal) -> Bool {
+        m.actions.count == 2 && titleWidths(m).allSatisfy { $0 <= 110 }
+    }
+
+    /// The declared indices of the actions, in drawn order for `form`.
     ///
-    /// - Alert with two buttons: Cancel on the leading side, whatever the declared order
-    ///   (RULES alert.cancel-left).
-    /// - Alert with three or more: stacked in declared order with Cancel at the bottom
-    ///   (RULES alert.button-layout).
+    /// - Alert with two buttons side by side (``sideBySide(_:)``): Cancel on the leading side,
+    ///   whatever the declared order (RULES alert.cancel-left).
+    /// - Alert with stacked buttons (three or more, or two that don't fit): declared order with
+    ///   Cancel at the bottom (RULES alert.button-layout).
     /// - Bottom action sheet: declared order with Cancel last, in its own group
     ///   (RULES actionsheet.cancel-bottom).
     /// - Action sheet shown as a popover: Cancel is not drawn (RULES actionsheet.cancel-hidden-in-popover).
-    public static func drawn(_ m: Modal, form: Form) -> [AlertAction] {
-        let others = m.actions.filter { $0.role != .cancel }
-        let cancel = m.actions.filter { $0.role == .cancel }
+    public static func drawn(_ m: Modal, form: Form) -> [Int] {
+        let others = m.actions.indices.filter { m.actions[$0].role != .cancel }
+        let cancel = m.actions.indices.filter { m.actions[$0].role == .cancel }
         switch form {
-        case .alert where m.actions.count == 2: return cancel + others
+        case .alert where sideBySide(m): return cancel + others
         case .popover where m.style == .actionSheet: return others
         default: return others + cancel
         }

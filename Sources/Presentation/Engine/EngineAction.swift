@@ -28,23 +28,6 @@ public enum EngineAction: Sendable, Equatable {
     /// A hardware key: "Escape" or "Return" ("Enter" is taken as Return).
     case key(String)
 
-    /// The action's type name as in SPEC §6.
-    public var typeName: String {
-        switch self {
-        case .tap: return "tap"
-        case .swipeDown: return "swipeDown"
-        case .tapOutside: return "tapOutside"
-        case .home: return "home"
-        case .rotate: return "rotate"
-        case .resize: return "resize"
-        case .edit: return "edit"
-        case .detent: return "detent"
-        case .back: return "back"
-        case .present: return "present"
-        case .key: return "key"
-        }
-    }
-
     /// Rotations, resizes and app-initiated presentations are not the person interacting.
     var isUserInteraction: Bool {
         switch self {

@@ -30,14 +30,8 @@ final class EngineModel: Sendable {
     /// For each screen: its first Cancel control that has an action (Escape taps it).
     let cancelControl: [String: String]
 
-    /// The catalogue's severity of every rule.
-    let severities: [String: Severity]
-
     init(_ p: Prototype) {
         prototype = p
-        var sev: [String: Severity] = [:]
-        for r in RuleCatalogue.all { sev[r.id] = r.severity }
-        severities = sev
         var dests: [String: Int] = [:]
         var cancels: [String: String] = [:]
         func visit(_ s: Screen, inModal: Bool) {
@@ -45,11 +39,7 @@ final class EngineModel: Sendable {
             for c in s.allControls {
                 if case .push(let t)? = c.action { targets.insert(t) }
                 for item in c.items { if case .push(let t)? = item.action { targets.insert(t) } }
-                if cancels[s.id] == nil, c.action != nil,
-                    c.role == .cancel || c.title?.lowercased() == "cancel"
-                {
-                    cancels[s.id] = c.id
-                }
+                if cancels[s.id] == nil, c.action != nil, c.isCancelControl { cancels[s.id] = c.id }
             }
             if inModal { dests[s.id] = targets.count }
         }
@@ -64,4 +54,10 @@ final class EngineModel: Sendable {
         for id in p.controlIDs { if let loc = p.control(id) { controls[id] = ControlEntry(loc) } }
         self.controls = controls
     }
+}
+
+extension Control {
+    /// A Cancel control, to the engine: role `cancel`, or titled Cancel. Escape taps it, and
+    /// over dirty work it asks first (RULES modal.data-loss-confirm).
+    var isCancelControl: Bool { role == .cancel || title?.lowercased() == "cancel" }
 }

@@ -11,7 +11,8 @@ public struct PopoverLayout: Sendable, Hashable {
     public var arrow: ArrowDirection?
     /// Whether the arrow can point at the source without the popover covering it.
     public var arrowPointsAtSource: Bool
-    /// The width, clamped to the container.
+    /// The width: `preferredContentSize`'s, else 304 pt for an action sheet, 375 pt for an
+    /// activity view and 320 pt for anything else; clamped to the container.
     public var width: Double
     /// The height, clamped to the container; `nil` fits the content, up to `maxHeight`.
     public var height: Double?
@@ -38,7 +39,9 @@ public struct PopoverLayout: Sendable, Hashable {
         let safe = env.safeArea
         let maxW = window.width - safe.left - safe.right - 20
         let maxH = window.height - safe.top - safe.bottom - 20
-        let defaultWidth: Double = m.style == .actionSheet ? 304 : 320
+        // Without `preferredContentSize`: an action sheet is 304 pt wide, an activity view
+        // 375 pt, anything else 320 pt.
+        let defaultWidth: Double = m.style == .actionSheet ? 304 : m.style == .activity ? 375 : 320
         let want = m.preferredContentSize
         let width = min(want?.width ?? defaultWidth, maxW)
         let height = want.map { min($0.height, maxH) }

@@ -28,6 +28,15 @@ public struct PresentationEngine: Sendable {
     /// A fresh state on the start screen, and the `screen_enter` event for it. A prototype that
     /// sets `requiresFullScreen` runs full screen on an iPad whatever `multitasking` asks.
     public func start(environment: Environment) -> (state: PresentationState, events: [EngineEvent]) {
+        PresentationEngine.start(prototype, environment: environment)
+    }
+
+    /// The start of `prototype` in `environment` (see ``start(environment:)``), without building
+    /// an engine: it needs none of the engine's lookups, so a page that only draws the first
+    /// frame need not make them.
+    public static func start(_ prototype: Prototype, environment: Environment) -> (
+        state: PresentationState, events: [EngineEvent]
+    ) {
         var env = environment
         if prototype.requiresFullScreen { env.multitasking = .full }
         let state = PresentationState(prototype: prototype.id, environment: env, appScreens: [prototype.start])

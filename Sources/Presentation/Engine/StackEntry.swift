@@ -43,6 +43,29 @@ public struct StackEntry: Sendable, Equatable {
     /// The current screen inside the modal, or `nil` for system presentations.
     public var screen: String? { screens.last }
 
+    /// The transition it is animated with: the declared one (default `coverVertical`, RULES
+    /// transition.default-cover-vertical) for custom presentations, `coverVertical` for a
+    /// popover adapted to a sheet; `nil` where the system animates (alerts, action sheets,
+    /// activity views, popovers drawn as popovers: RULES transition.system-owned).
+    public var transition: TransitionStyle? {
+        switch requestedStyle {
+        case .alert, .actionSheet, .activity: return nil
+        case .popover: return resolution.form == .popover ? nil : .coverVertical
+        default: return ref.modal.transition ?? .coverVertical
+        }
+    }
+
+    /// Whether it leaves the views beneath interactive (and undimmed): a card resting at or
+    /// below its `largestUndimmedDetent` (RULES sheet.undimmed-nonmodal).
+    public func isUndimmed(in env: Environment) -> Bool {
+        guard resolution.form == .card, let undimmed = ref.modal.largestUndimmedDetent,
+            let current = effectiveDetent(in: env),
+            let ui = detents.firstIndex(where: { $0.id == undimmed }),
+            let ci = detents.firstIndex(where: { $0.id == current })
+        else { return false }
+        return ci <= ui
+    }
+
     /// The detent the sheet rests at, as reported in the state: `nil` unless drawn as a card.
     /// `medium` is inactive in compact height (RULES sheet.medium-compact-height), so the sheet
     /// rests at the next larger declared detent, else the next smaller one, else at `large`

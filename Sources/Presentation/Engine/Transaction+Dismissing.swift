@@ -12,7 +12,7 @@ extension Transaction {
             let e = s.stack[count - 1]
             var props = JSONObject()
             props["form"] = .string(e.resolution.form.rawValue)
-            props["transition"] = .string(transition(of: e)?.rawValue ?? "system")
+            props["transition"] = .string(e.transition?.rawValue ?? "system")
             if e.dirty { props[discard ? "discarded" : "saved"] = true }
             if discard { props["cancel"] = true }
             s.stack.removeLast()
@@ -31,7 +31,7 @@ extension Transaction {
     /// `cancel`, or titled Cancel) over dirty work asks first (RULES modal.data-loss-confirm);
     /// Done, Send and the like save.
     mutating func dismissRange(from index: Int, control: Control) throws(Stop) {
-        let cancels = control.role == .cancel || control.title?.lowercased() == "cancel"
+        let cancels = control.isCancelControl
         if cancels, let d = s.stack[index...].lastIndex(where: \.dirty) {
             try confirmDiscard(entryIndex: d, rangeStart: index, how: .button, control: control.id)
         } else {
@@ -76,7 +76,7 @@ extension Transaction {
         let m = modal(e)
         switch e.resolution.form {
         case .popover:
-            if isModalPopover(m) {
+            if m.isModalPopover {
                 note(
                     "popover.tap-outside-dismiss",
                     "\(title(e.modal)) is a modal popover: a tap outside does nothing; only its buttons dismiss it",

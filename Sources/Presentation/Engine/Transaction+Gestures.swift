@@ -46,7 +46,7 @@ extension Transaction {
     mutating func attemptInteractiveDismiss(_ i: Int, how: DismissHow) throws(Stop) {
         let e = s.stack[i]
         let m = modal(e)
-        guard e.dirty || m.modalInPresentation || isModalPopover(m) else {
+        guard e.dirty || m.modalInPresentation || m.isModalPopover else {
             try dismiss(from: i, how: how, discard: true)
             return
         }

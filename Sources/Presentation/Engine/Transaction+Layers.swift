@@ -29,13 +29,10 @@ extension Transaction {
         return loc.screen == s.screen ? LayerPlacement(layer: 0, location: loc) : nil
     }
 
-    /// Bar buttons: navigation bar and toolbar items (not content, not list rows).
-    func isBarButton(_ loc: ControlLocation) -> Bool { loc.placement != "content" && loc.list == nil }
-
     /// The index of the entry that keeps a person from touching `p`, or `nil` when it can be
     /// touched: it is in the top layer, or every layer above lets it through.
     func blocker(of p: LayerPlacement) -> Int? {
-        blocker(of: TouchPoint(layer: p.layer, control: p.location.control.id, isBarButton: isBarButton(p.location)))
+        blocker(of: TouchPoint(layer: p.layer, control: p.location.control.id, isBarButton: p.location.isBarButton))
     }
 
     func blocker(of p: TouchPoint) -> Int? {
@@ -46,43 +43,28 @@ extension Transaction {
 
     /// Whether `stack[i]` lets a tap reach `p` beneath it:
     /// - a nonmodal popover: its `passthrough` controls, and the bar buttons of the screen right
-    ///   under it when it points at a bar button (UIKit adds that bar to the passthrough views);
+    ///   under it when it points at a bar button (UIKit adds that bar to the passthrough views;
+    ///   ``PresentationState/passthrough(ofEntry:in:)`` lists the same controls for the view);
     /// - a card resting at or below its `largestUndimmedDetent` (RULES sheet.undimmed-nonmodal);
     /// - a current-context presentation: it covers only its context's layer.
     func letsThrough(_ i: Int, _ p: TouchPoint) -> Bool {
         let e = s.stack[i]
         switch e.resolution.form {
         case .popover:
-            let m = e.ref
-            if isModalPopover(m.modal) { return false }
-            if m.modal.passthrough.contains(p.control) { return true }
-            if i == p.layer, p.isBarButton, let src = e.popover?.source ?? m.modal.source,
-                let srcLoc = location(src), isBarButton(srcLoc)
-            {
-                return true
-            }
-            return false
+            let m = e.ref.modal
+            // A modal popover (`"modal": true`, or a popover with `modalInPresentation`, which
+            // the decoder folds into `isModalPopover`): only its buttons dismiss it.
+            if m.isModalPopover { return false }
+            if m.passthrough.contains(p.control) { return true }
+            return i == p.layer && p.isBarButton && e.pointsAtBarButton { location($0) }
         case .card:
-            return isUndimmed(e)
+            return e.isUndimmed(in: env)
         case .context:
             guard let ownerLayer = contextLayer(of: i) else { return false }
             return ownerLayer != p.layer
         default:
             return false
         }
-    }
-
-    /// A modal popover (`"modal": true` or `modalInPresentation`): only its buttons dismiss it.
-    func isModalPopover(_ m: Modal) -> Bool { m.isModalPopover || (m.style == .popover && m.modalInPresentation) }
-
-    /// A card resting at or below its largest undimmed detent leaves the background interactive.
-    func isUndimmed(_ e: StackEntry) -> Bool {
-        guard e.resolution.form == .card, let undimmed = e.ref.modal.largestUndimmedDetent,
-            let current = e.effectiveDetent(in: env),
-            let ui = e.detents.firstIndex(where: { $0.id == undimmed }),
-            let ci = e.detents.firstIndex(where: { $0.id == current })
-        else { return false }
-        return ci <= ui
     }
 
     /// The layer whose context a current-context entry `stack[i]` covers (0 = the app), or `nil`
@@ -124,4 +106,37 @@ extension Transaction {
 
     /// The index of the popover on the stack, if any (there is at most one).
     var popoverIndex: Int? { s.stack.firstIndex { $0.resolution.form == .popover } }
+}
+
+extension ControlLocation {
+    /// A bar button: a navigation-bar or toolbar item (not content, not a list row).
+    var isBarButton: Bool { placement != "content" && list == nil }
+}
+
+extension StackEntry {
+    /// Whether this popover points at a bar button: its laid-out source (or, before it is laid
+    /// out, its declared one) is a navigation-bar or toolbar item. `location` finds a control.
+    func pointsAtBarButton(_ location: (String) -> ControlLocation?) -> Bool {
+        guard let src = popover?.source ?? ref.modal.source, let loc = location(src) else { return false }
+        return loc.isBarButton
+    }
+}
+
+extension PresentationState {
+    /// The controls a tap reaches through the popover `stack[i]` (the hit-testing of
+    /// `Transaction.letsThrough`, as a list for the view): its `passthrough` controls, and, when
+    /// it points at a bar button, the bar buttons of the screen right under it (UIKit adds that
+    /// bar itself). Empty for a modal popover, which lets nothing through, and for an entry not
+    /// drawn as a popover.
+    public func passthrough(ofEntry i: Int, in prototype: Prototype) -> [String] {
+        let e = stack[i]
+        let m = e.ref.modal
+        guard e.resolution.form == .popover, !m.isModalPopover else { return [] }
+        var ids = m.passthrough
+        if e.pointsAtBarButton(prototype.control), let id = screen(ofLayer: i), let beneath = prototype.screen(id) {
+            ids += (beneath.navigationBar?.leading ?? []).map(\.id) + (beneath.navigationBar?.trailing ?? []).map(\.id)
+            ids += beneath.toolbar.map(\.id)
+        }
+        return ids
+    }
 }

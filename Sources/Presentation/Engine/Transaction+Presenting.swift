@@ -91,7 +91,7 @@ extension Transaction {
 
         var props = JSONObject()
         props["form"] = .string(r.form.rawValue)
-        props["transition"] = .string(transition(of: entry)?.rawValue ?? "system")
+        props["transition"] = .string(entry.transition?.rawValue ?? "system")
         if !r.keepsUnderlying { props["removesUnderlying"] = true }
         if let owner, m.style.isCurrentContext { props["context"] = .string(owner) }
         if let layout {
@@ -193,17 +193,6 @@ extension Transaction {
     /// An entry presented with a partial curl (only ever a `fullScreen` one: anything else is refused).
     func isCurled(_ e: StackEntry) -> Bool { e.requestedStyle == .fullScreen && e.ref.modal.transition == .partialCurl }
 
-    /// The transition an entry is animated with: the declared one (default `coverVertical`,
-    /// RULES transition.default-cover-vertical) for custom presentations; `nil` where the system
-    /// animates (alerts, action sheets, activity views, popovers: RULES transition.system-owned).
-    func transition(of e: StackEntry) -> TransitionStyle? {
-        switch e.requestedStyle {
-        case .alert, .actionSheet, .activity: return nil
-        case .popover: return e.resolution.form == .popover ? nil : .coverVertical
-        default: return e.ref.modal.transition ?? .coverVertical
-        }
-    }
-
     /// The context a current-context modal covers: its `context` when the presenting (top)
     /// layer is that modal or shows that screen. UIKit walks up from the presenter looking for a
     /// controller that defines the presentation context; one that is not the presenter (or
@@ -230,16 +219,25 @@ extension Transaction {
                 "\(title(m.id)) is shown as a popover in this size class and needs a source: set \"source\" to the id of the control it points at",
                 modal: m.id)
         }
-        if let p = placement(of: src), p.layer <= count {
-            return (PopoverLayout.make(m, source: src, anchor: p.location, env: env), false)
-        }
-        if let c = trigger.control, let p = placement(of: c), p.layer <= count {
-            return (PopoverLayout.make(m, source: c, anchor: p.location, env: env), true)
+        if let target = popoverTarget(declared: src, tapped: trigger.control, beneath: count) {
+            return (PopoverLayout.make(m, source: target.id, anchor: target.location, env: env), target.fellBack)
         }
         throw refusal(
             rule,
             "\(title(m.id)) is shown as a popover here, but its source “\(src)” is not on screen, so it has nothing to point at",
             modal: m.id)
+    }
+
+    /// What the popover at stack index `i` points at: its `declared` source when that control is
+    /// drawn beneath it (on layer `i` or lower), else the control that was `tapped` to present
+    /// it (`fellBack`), else nothing. ``anchor(for:trigger:)`` asks when presenting,
+    /// ``layoutPopover(_:_:)`` on every settle.
+    func popoverTarget(declared: String?, tapped: String?, beneath i: Int) -> (
+        id: String, location: ControlLocation, fellBack: Bool
+    )? {
+        if let src = declared, let p = placement(of: src), p.layer <= i { return (src, p.location, false) }
+        if let c = tapped, let p = placement(of: c), p.layer <= i { return (c, p.location, true) }
+        return nil
     }
 
     /// Findings about a popover's layout: an arrow that can't point at its source, a size that

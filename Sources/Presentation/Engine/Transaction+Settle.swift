@@ -68,7 +68,7 @@ extension Transaction {
                                 "popover.not-cover-source",
                                 "\(title(ref.modal.id)) is a popover again, but nothing it points at is on screen; it is centred without an arrow",
                                 modal: ref.modal.id)
-                        } else if old != nil || s.stack[i].presentedAtMs != now {
+                        } else {
                             popoverNotes(layout, of: ref.modal)
                         }
                     }
@@ -95,12 +95,7 @@ extension Transaction {
     /// The layout of the popover `stack[i]`: pointing at its declared source when on screen
     /// beneath it, else at the control that presented it, else at nothing.
     func layoutPopover(_ i: Int, _ ref: ModalRef) -> PopoverLayout {
-        if let src = ref.modal.source, let p = placement(of: src), p.layer <= i {
-            return PopoverLayout.make(ref.modal, source: src, anchor: p.location, env: env)
-        }
-        if let c = s.stack[i].presentedBy, let p = placement(of: c), p.layer <= i {
-            return PopoverLayout.make(ref.modal, source: c, anchor: p.location, env: env)
-        }
-        return PopoverLayout.make(ref.modal, source: nil, anchor: nil, env: env)
+        let target = popoverTarget(declared: ref.modal.source, tapped: s.stack[i].presentedBy, beneath: i)
+        return PopoverLayout.make(ref.modal, source: target?.id, anchor: target?.location, env: env)
     }
 }

@@ -60,7 +60,7 @@ extension Transaction {
         let i = p.layer - 1
         let e = s.stack[i]
         let m = modal(e)
-        guard m.style == .popover, !isModalPopover(m) else { return }
+        guard m.style == .popover, !m.isModalPopover else { return }
         let id = p.location.control.id
         switch m.selection {
         case .single:
@@ -126,7 +126,7 @@ extension Transaction {
                 return
             }
             let natural = Adaptation.resolve(m, in: env, targetOS: model.prototype.targetOS)
-            if natural.form == .popover && isBarButton(p.location) {
+            if natural.form == .popover && p.location.isBarButton {
                 note(
                     "popover.single-tap-switch",
                     "\(title(above.modal)) closed and \(title(id)) opened with a single tap", modal: id)

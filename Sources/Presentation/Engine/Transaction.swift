@@ -68,7 +68,7 @@ struct Transaction {
     }
 
     /// The catalogue severity of a rule.
-    func severity(_ rule: String) -> Severity { model.severities[rule] ?? .info }
+    func severity(_ rule: String) -> Severity { RuleCatalogue.rule(rule)?.severity ?? .info }
 
     // MARK: Findings
 

@@ -104,15 +104,17 @@ extension LintChecks {
             c.report("alert.default-button", at, nil, ["modal": id, "title": c.q(actions[j].title)])
         }
         // Button titles. Two buttons sit side by side when both fit 110 pt; otherwise they stack
-        // (alert.button-layout) and a title may take the stacked button's 230 pt.
-        let sideBySide = n == 2 && actions.allSatisfy { buttonWidth($0, preferred: preferred, actions) <= 110 }
+        // (alert.button-layout) and a title may take the stacked button's 230 pt. Measured as
+        // the player draws them (``AlertButtons``): the bold one in Semibold.
+        let widths = AlertButtons.titleWidths(m)
+        let sideBySide = AlertButtons.sideBySide(m)
         for (j, a) in actions.enumerated() {
             let t = a.title.trimmed
             let k = Lexicon.key(t)
             if Lexicon.yesNoTitles.contains(k) {
                 c.report("alert.avoid-yes-no", ap.appending(j).appending("title"), nil, ["modal": id, "title": c.q(t)])
             }
-            let w = buttonWidth(a, preferred: preferred, actions)
+            let w = widths[j]
             if !hasCJK(t) && wordCount(t) > 2 {
                 c.report(
                     "alert.button-title-words", ap.appending(j).appending("title"), "words",
@@ -154,32 +156,17 @@ extension LintChecks {
         noScroll(c, m, mp, titleLines: titleLines, messageLines: messageLines, sideBySide: sideBySide)
     }
 
-    /// The index of the preferred action (an action's `"preferred": true`, or the modal's
-    /// `preferredAction`), reporting `alert.preferred-action-member` when the latter names no action.
+    /// The index of the preferred action (``AlertButtons/preferredIndex(_:)``: the modal's
+    /// `preferredAction`, else an action's `"preferred": true`), reporting
+    /// `alert.preferred-action-member` when `preferredAction` names no action.
     static func preferredActionIndex(_ c: LintContext, _ m: Modal, _ mp: JSONPath) -> Int? {
-        if let name = m.preferredAction {
-            let j =
-                m.actions.firstIndex { $0.id == name } ?? m.actions.firstIndex { $0.title == name }
-                ?? Int(name).flatMap { $0 >= 0 && $0 < m.actions.count ? $0 : nil }
-            if let j { return j }
+        let j = AlertButtons.preferredIndex(m)
+        if j == nil, let name = m.preferredAction {
             c.report(
                 "alert.preferred-action-member", mp.appending("preferredAction"), nil,
                 ["modal": m.id, "name": c.q(name), "titles": m.actions.map { c.q($0.title) }.joined(separator: ", ")])
-            return nil
         }
-        return m.actions.firstIndex { $0.preferred }
-    }
-
-    /// A button title's width at 17 pt: Semibold for the bold button (the preferred action, or
-    /// Cancel when none is preferred), Regular otherwise.
-    static func buttonWidth(_ a: AlertAction, preferred: Int?, _ actions: [AlertAction]) -> Double {
-        let bold: Bool
-        if let p = preferred {
-            bold = actions.indices.contains(p) && actions[p].title == a.title
-        } else {
-            bold = a.role == .cancel
-        }
-        return TextMeasure.width(a.title, size: 17, weight: bold ? .semibold : .regular)
+        return j
     }
 
     static func titleChecks(_ c: LintContext, _ m: Modal, _ title: String, lines: Int, _ tp: JSONPath) {

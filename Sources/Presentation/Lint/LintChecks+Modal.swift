@@ -14,17 +14,12 @@ extension LintChecks {
                 c.report("modal.style-none", mp.appending("style"), nil, ["modal": m.id])
             }
             if m.style == .alert {
-                for key in ["navigationBar", "toolbar", "content", "screens"] {
-                    let present: Bool
-                    switch key {
-                    case "navigationBar": present = m.navigationBar != nil
-                    case "toolbar": present = !m.toolbar.isEmpty
-                    case "content": present = !m.content.isEmpty
-                    default: present = !m.screens.isEmpty
-                    }
-                    if present {
-                        c.report("alert.fixed-appearance", mp.appending(key), nil, ["modal": m.id, "key": key])
-                    }
+                let members = [
+                    ("navigationBar", m.navigationBar != nil), ("toolbar", !m.toolbar.isEmpty),
+                    ("content", !m.content.isEmpty), ("screens", !m.screens.isEmpty),
+                ]
+                for (key, present) in members where present {
+                    c.report("alert.fixed-appearance", mp.appending(key), nil, ["modal": m.id, "key": key])
                 }
             }
             guard m.style.isCustom else { continue }
