@@ -18,11 +18,15 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
     /// An asynchronous handler: runs in a task.
     public typealias AsyncHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+    /// A completion handler: runs on the connection's event-loop thread, starts its work and
+    /// answers through `respond` (exactly once, from any thread) — see ``HTTPReply/callback(_:)``.
+    public typealias CallbackHandler = @Sendable (HTTPRequest, _ respond: @escaping HTTPReply.Completion) -> Void
 
     final class Route: Sendable {
         enum Work: Sendable {
             case sync(Handler)
             case async(AsyncHandler)
+            case callback(CallbackHandler)
         }
         let pattern: String
         let method: HTTPMethod
@@ -83,6 +87,15 @@ public final class Router: HTTPResponder, @unchecked Sendable {
         method: HTTPMethod, pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler
     ) {
         insert(Route(pattern: pattern, method: method, maxBodyBytes: maxBodyBytes, work: .async(handler)))
+    }
+
+    /// Registers a completion handler for `method` and `pattern`: it runs on the event-loop
+    /// thread and answers through its `respond` argument, from any thread, without a task.
+    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
+    public func add(
+        method: HTTPMethod, pattern: String, maxBodyBytes: Int? = nil, callback handler: @escaping CallbackHandler
+    ) {
+        insert(Route(pattern: pattern, method: method, maxBodyBytes: maxBodyBytes, work: .callback(handler)))
     }
 
     /// Registers a synchronous `GET` handler (runs inline on the connection's event-loop thread). `HEAD` requests are answered by `GET` routes too (without the body).
@@ -202,7 +215,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     }
 
     /// Runs middleware and the matching handler: a sync handler's response at once, an async
-    /// handler as ``HTTPReply/deferred(_:)``; thrown errors become problem responses.
+    /// handler as ``HTTPReply/deferred(_:)``, a callback handler as ``HTTPReply/callback(_:)``; thrown errors become problem responses.
     public func respond(to request: HTTPRequest) -> HTTPReply {
         var request = request
         let start = Sys.now()
@@ -247,6 +260,11 @@ public final class Router: HTTPResponder, @unchecked Sendable {
                 let response: HTTPResponse
                 do { response = try await handler(request) } catch { response = Self.response(for: error) }
                 return Self.finish(response, request, middleware[...], start)
+            }
+        case .callback(let handler):
+            let request = request
+            return .callback { complete in
+                handler(request) { response in complete(Self.finish(response, request, middleware[...], start)) }
             }
         }
     }

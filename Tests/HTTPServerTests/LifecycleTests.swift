@@ -240,4 +240,52 @@ import Testing
             #expect(response.status == 200)
         }
     }
+    /// Completion-handler routes (``HTTPReply/callback(_:)``): answered from other threads, in
+    /// request order under pipelining; a second answer, or one for a connection that has gone,
+    /// is ignored.
+    @Test func callbackRepliesFromOtherThreads() async throws {
+        let late = Locked<[HTTPReply.Completion]>([])
+        let router = makeTestRouter()
+        router.add(
+            method: .get, pattern: "/after/{ms}",
+            callback: { request, respond in
+                let ms = Int(request.parameters["ms"] ?? "0") ?? 0
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(ms)) {
+                    respond(.text("after \(ms)"))
+                }
+            })
+        router.add(
+            method: .get, pattern: "/twice",
+            callback: { _, respond in
+                DispatchQueue.global().async {
+                    respond(.text("first"))
+                    respond(.text("second"))
+                }
+            })
+        router.add(method: .get, pattern: "/held", callback: { _, respond in late.withLock { $0.append(respond) } })
+        try await withTestServer(router: router) { (server) throws in
+            let client = try server.client()
+            // The slowest first: answers still come back in request order (RFC 9112 §9.3.2).
+            client.send(get("/after/150") + get("/after/0") + get("/twice") + get("/after/20") + get("/hello"))
+            for expected in ["after 150", "after 0", "first", "after 20", "hello"] {
+                let response = try client.readResponse()
+                #expect(response.status == 200)
+                #expect(response.text == expected)
+            }
+            // A client that leaves before its answer: the answer that comes later finds the
+            // connection gone and is dropped with it.
+            let leaving = try server.client()
+            leaving.send(get("/held"))
+            #expect(TestServer.eventually { late.withLock { $0.count } == 1 })
+            #expect(server.server.openConnections == 2)
+            var reset = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(leaving.fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+            leaving.close()
+            late.withLock { $0[0](.text("too late")) }
+            late.withLock { $0[0](.text("and again")) }
+            #expect(TestServer.eventually { server.server.openConnections == 1 })
+            client.send(get("/hello"))
+            #expect(try client.readResponse().text == "hello")
+        }
+    }
 }

@@ -11,6 +11,7 @@ import Testing
         switch router.respond(to: request) {
         case .response(let response): return response
         case .deferred(let work): return await work()
+        case .callback(let start): return await withCheckedContinuation { k in start { k.resume(returning: $0) } }
         }
     }
 
@@ -73,6 +74,37 @@ import Testing
         } else {
             Issue.record("a closure with await should register an async handler")
         }
+    }
+
+    @Test func callbackHandlersAnswerThroughMiddleware() async {
+        final class Seen: HTTPMiddleware, @unchecked Sendable {
+            let statuses = Locked<[Int]>([])
+            func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {
+                statuses.withLock { $0.append(response.status.code) }
+                response.headers.add(name: "X-Seen", value: "yes")
+            }
+        }
+        let seen = Seen()
+        let router = Router()
+        router.use(seen)
+        router.add(
+            method: .post, pattern: "/later/{n}",
+            callback: { request, respond in
+                let n = request.parameters["n"] ?? ""
+                DispatchQueue.global().async { respond(.text("later \(n)", status: .accepted)) }
+            })
+        var request = HTTPRequest(method: .post, target: "/later/7")
+        _ = router.bodyLimit(for: &request)
+        guard case .callback = router.respond(to: request) else {
+            Issue.record("a callback route should answer with .callback")
+            return
+        }
+        let response = await respond(router, request)
+        #expect(text(response) == "later 7")
+        #expect(response.status == .accepted)
+        // The middleware saw the response that arrived later, and could change it.
+        #expect(response.headers["x-seen"] == "yes")
+        #expect(seen.statuses.withLock { $0 } == [202])
     }
 
     @Test func perRouteBodyLimitsAreKnownBeforeTheBody() {

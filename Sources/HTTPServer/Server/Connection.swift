@@ -97,6 +97,8 @@ final class Connection: PollerClient, @unchecked Sendable {
     private var lastWriteProgress: UInt64 = 0
     private var afterDrain = AfterDrain.nothing
     private var task: Task<Void, Never>?
+    /// The request number whose ``HTTPReply/callback(_:)`` response is awaited (0: none).
+    private var awaitedCallback = 0
     private var writer: StreamWriter?
     private var writerWaiter: CheckedContinuation<Void, any Error>?
     private var streamChunked = true
@@ -169,6 +171,7 @@ final class Connection: PollerClient, @unchecked Sendable {
         }
         task?.cancel()
         task = nil
+        awaitedCallback = 0
         output = []
         outputHead = 0
         outputBytes = 0
@@ -478,7 +481,18 @@ final class Connection: PollerClient, @unchecked Sendable {
                 let response = await work()
                 loop.execute { self.deferredFinished(response) }
             }
+        case .callback(let start):
+            let loop = self.loop
+            let number = requestsServed
+            awaitedCallback = number
+            start { response in loop.execute { self.callbackFinished(response, number) } }
         }
+    }
+
+    private func callbackFinished(_ response: HTTPResponse, _ number: Int) {
+        guard phase == .responding, awaitedCallback == number else { return }
+        awaitedCallback = 0
+        send(response)
     }
 
     private func deferredFinished(_ response: HTTPResponse) {

@@ -19,9 +19,11 @@ extension ModalLabApp {
         router.delete("/api/sessions/{sid}") { [self] req in
             await guardedAsync { () async throws(Problem) in try await endSession(req) }
         }
-        router.post("/api/sessions/{sid}/actions") { [self] req in
-            await guardedAsync { () async throws(Problem) in try await act(req) }
-        }
+        router.add(
+            method: .post, pattern: "/api/sessions/{sid}/actions",
+            callback: { [self] req, respond in
+                act(req, respond: respond)
+            })
         router.post("/api/sessions/{sid}/events") { [self] req in
             await guardedAsync { () async throws(Problem) in try await clientEvents(req) }
         }
@@ -137,33 +139,62 @@ extension ModalLabApp {
 
     /// `POST /api/sessions/{sid}/actions` → 200 `{state, diagnostics, html}`, or a 409 problem
     /// naming the rule (SPEC §6). The outcome is logged durably before the response.
-    func act(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
-        let s = try session(req)
-        let action = try decodeAction(try RequestBody.json(req))
-        await s.lock.acquire()
-        let result: Result<HTTPResponse, Problem>
-        do { result = .success(try await actLocked(s, action)) } catch { result = .failure(error) }
-        await s.lock.release()
-        return try result.get()
+    ///
+    /// Runs on the connection's event-loop thread and answers through `respond` from the log's
+    /// writer once the commit is on disk: no task, so an action costs two thread hops (to the
+    /// writer and back), not four. A session's actions run one at a time, in arrival order.
+    func act(_ req: HTTPRequest, respond: @escaping HTTPReply.Completion) {
+        let s: ViewingSession
+        let action: EngineAction
+        do throws(Problem) {
+            s = try session(req)
+            action = try decodeAction(try RequestBody.json(req))
+        } catch {
+            return respond(error.response)
+        }
+        s.actions.run { [self] done in
+            apply(action, to: s) { response in
+                respond(response)
+                done()
+            }
+        }
     }
 
-    /// Applies one action while holding the session's lock.
-    func actLocked(_ s: ViewingSession, _ action: EngineAction) async throws(Problem) -> HTTPResponse {
+    /// Applies one action in its turn of the session's queue and calls `completion` once: with
+    /// the answer after its events are durable (then the session takes the new state), or with
+    /// a problem (400 for an action the engine can't read, 503 when the log fails: nothing changed).
+    func apply(_ action: EngineAction, to s: ViewingSession, completion: @escaping HTTPReply.Completion) {
         let now = s.elapsedMs
-        let before = s.state
         let outcome: Outcome
         do {
-            outcome = try s.engine.apply(action, to: before, atMs: now)
+            outcome = try s.engine.apply(action, to: s.state, atMs: now)
         } catch {
-            throw Problem.badRequest(error.message, path: error.path)
+            return completion(Problem.badRequest(error.message, path: error.path).response)
         }
         let pending = outcome.events.map { fill(logEvent($0), session: s, state: outcome.state, tMs: now) }
-        do {
-            _ = try await log.append(pending)
+        // The answer is drawn here, before the commit, so the writer thread only acknowledges.
+        let answer: HTTPResponse
+        do throws(Problem) {
+            answer = try response(to: outcome, in: s)
         } catch {
-            throw Problem.logUnavailable("the interaction log could not be written, so nothing changed", error)
+            return completion(error.response)
         }
-        s.state = outcome.state
+        log.append(pending) { result in
+            switch result {
+            case .success:
+                s.state = outcome.state
+                completion(answer)
+            case .failure(let error):
+                completion(
+                    Problem.logUnavailable("the interaction log could not be written, so nothing changed", error)
+                        .response)
+            }
+        }
+    }
+
+    /// The answer to an applied action: its refusal as a 409 problem, else 200 with the new
+    /// state, the diagnostics and the device frame.
+    func response(to outcome: Outcome, in s: ViewingSession) throws(Problem) -> HTTPResponse {
         if let refusal = outcome.refusal {
             let rule = RuleCatalogue.rule(refusal.rule)
             var ext = JSONObject()

@@ -5,7 +5,7 @@ import Sharing
 
 /// One viewing session (SPEC §5): a person playing one prototype on one simulated device.
 ///
-/// Actions are applied one at a time (``lock``), so the state and the log's per-session
+/// Actions are applied one at a time (``actions``), so the state and the log's per-session
 /// order agree.
 public final class ViewingSession: @unchecked Sendable {
     /// Random id, 22 base64url characters (128 bits).
@@ -18,8 +18,8 @@ public final class ViewingSession: @unchecked Sendable {
     public let share: String?
     /// When the session started (monotonic).
     public let started: ContinuousClock.Instant
-    /// Serialises actions.
-    let lock = AsyncLock()
+    /// Serialises actions: each holds the queue until its events are durable.
+    let actions = SerialJobs()
 
     private let stateLock = NSLock()
     private var _state: PresentationState
@@ -52,6 +52,44 @@ public final class ViewingSession: @unchecked Sendable {
     }
 
     var lastSeen: ContinuousClock.Instant { stateLock.withLock { _lastSeen } }
+}
+
+/// Jobs that run one at a time, in the order they arrive, without tasks or blocked threads: a
+/// job is handed `done` and the next one starts when it calls it (once), which may be long after
+/// the job returned — say, when a log commit completes on another thread.
+final class SerialJobs: @unchecked Sendable {
+    /// A job; call `done` exactly once when it is finished.
+    typealias Job = @Sendable (_ done: @escaping @Sendable () -> Void) -> Void
+
+    private let lock = NSLock()
+    private var busy = false
+    private var waiting: [Job] = []
+
+    /// Runs `job` now on this thread when no job is running, else after the jobs before it, on
+    /// a Dispatch worker thread.
+    func run(_ job: @escaping Job) {
+        lock.lock()
+        if busy {
+            waiting.append(job)
+            lock.unlock()
+            return
+        }
+        busy = true
+        lock.unlock()
+        job { self.finish() }
+    }
+
+    private func finish() {
+        lock.lock()
+        guard !waiting.isEmpty else {
+            busy = false
+            lock.unlock()
+            return
+        }
+        let next = waiting.removeFirst()
+        lock.unlock()
+        DispatchQueue.global().async { next { self.finish() } }
+    }
 }
 
 /// The live sessions, by id. Sessions idle for longer than ``idleLimit`` are dropped.
