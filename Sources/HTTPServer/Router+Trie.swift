@@ -40,7 +40,10 @@ struct TrieNode: Sendable {
 
     /// The node matching `path`, collecting `{…}` values in order and what a `*` matched.
     func find(_ path: String, _ values: inout [Substring], _ wildcardRest: inout String?) -> TrieNode? {
-        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        // Split on the byte, not on Characters: no grapheme breaking for a path per request.
+        let components = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map {
+            Substring($0)
+        }
         return find(components[...], &values, &wildcardRest)
     }
 

@@ -195,11 +195,17 @@ public enum ShareSecrets {
 }
 
 /// Compares two strings in time that depends only on their lengths.
-public func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-    let x = Array(a.utf8)
-    let y = Array(b.utf8)
-    var diff = UInt8(x.count == y.count ? 0 : 1)
-    for i in 0..<max(x.count, y.count) { diff |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0) }
+@inlinable
+public func constantTimeEqual<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
+    var diff = UInt8(a.utf8.count == b.utf8.count ? 0 : 1)
+    var x = a.utf8.makeIterator()
+    var y = b.utf8.makeIterator()
+    while true {
+        let p = x.next()
+        let q = y.next()
+        if p == nil && q == nil { break }
+        diff |= (p ?? 0) ^ (q ?? 0)
+    }
     return diff == 0
 }
 

@@ -51,12 +51,31 @@ public struct OwnerAccess: Sendable {
     /// Whether the request carries the owner token (bearer header, cookie, or `?token=`),
     /// compared in constant time.
     public func isOwner(_ request: HTTPRequest) -> Bool {
-        if let auth = request.headers["authorization"], auth.lowercased().hasPrefix("bearer ") {
-            if constantTimeEqual(String(auth.dropFirst(7)).trimmingCharacters(in: .whitespaces), token) { return true }
+        if let auth = request.headers["authorization"], let presented = Self.bearerToken(auth),
+            constantTimeEqual(presented, token)
+        {
+            return true
         }
         if let c = request.cookie(OwnerAccess.cookieName), constantTimeEqual(c, token) { return true }
         if let q = request.query("token"), constantTimeEqual(q, token) { return true }
         return false
+    }
+
+    /// The token of an `Authorization` field value with the `Bearer` scheme (RFC 6750 §2.1; the
+    /// scheme name is case-insensitive, RFC 9110 §11.1), without surrounding spaces and tabs;
+    /// nil for another scheme or no token.
+    static func bearerToken(_ value: String) -> Substring? {
+        let u = value.utf8
+        var i = u.startIndex
+        for c in "bearer".utf8 {
+            guard i < u.endIndex, u[i] | 0x20 == c else { return nil }
+            i = u.index(after: i)
+        }
+        guard i < u.endIndex, u[i] == 0x20 else { return nil }
+        var end = u.endIndex
+        while i < end, u[i] == 0x20 || u[i] == 0x09 { i = u.index(after: i) }
+        while end > i, u[u.index(before: end)] == 0x20 || u[u.index(before: end)] == 0x09 { end = u.index(before: end) }
+        return i < end ? value[i..<end] : nil
     }
 
     /// The `Set-Cookie` value that keeps the owner signed in.

@@ -136,8 +136,15 @@ extension ModalLabApp {
 /// no framing by other sites.
 struct SecurityHeaders: HTTPMiddleware {
     func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {
-        response.headers["Referrer-Policy"] = "no-referrer"
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        if response.headers["X-Frame-Options"] == nil { response.headers["X-Frame-Options"] = "SAMEORIGIN" }
+        // Added unless the handler chose its own (a lookup is cheaper than replacing).
+        if !response.headers.contains("Referrer-Policy") {
+            response.headers.add(name: "Referrer-Policy", value: "no-referrer")
+        }
+        if !response.headers.contains("X-Content-Type-Options") {
+            response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        }
+        if !response.headers.contains("X-Frame-Options") {
+            response.headers.add(name: "X-Frame-Options", value: "SAMEORIGIN")
+        }
     }
 }
