@@ -156,10 +156,22 @@ enum FileIO {
     }
 
     /// Takes an exclusive advisory lock on `path` (created if needed); the descriptor holds it.
-    static func lockFile(_ path: String) throws(LogStoreError) -> Int32 {
+    ///
+    /// A lock that is held is retried every 10 ms for up to `patience` seconds: a lock is
+    /// released only when every copy of its descriptor is closed, and copies outlive their
+    /// owner briefly — in a server that is still exiting while its successor starts, or in a
+    /// child process between `fork` and `exec` (`O_CLOEXEC` closes them only at the `exec`).
+    /// - Throws: ``LogStoreError/locked(path:)`` when another writer still holds it after that.
+    static func lockFile(_ path: String, patience: Double = 2) throws(LogStoreError) -> Int32 {
         let fd = try openReadWrite(path, create: true)
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        let deadline = ContinuousClock.now + .milliseconds(Int(patience * 1000))
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
+            if code == EINTR { continue }
+            if code == EWOULDBLOCK && ContinuousClock.now < deadline {
+                usleep(10_000)
+                continue
+            }
             close(fd)
             if code == EWOULDBLOCK { throw .locked(path: path) }
             throw fail("flock", path, code)

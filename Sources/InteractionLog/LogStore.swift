@@ -78,7 +78,8 @@ public final class LogStore: @unchecked Sendable {
     /// - Parameters:
     ///   - directory: the log root, `<data>/logs`; created with its parents when missing.
     ///   - partMaxBytes: bytes at which a new part starts (default 64 MiB; small in tests).
-    /// - Throws: ``LogStoreError/locked(path:)`` when another writer has the tree open,
+    /// - Throws: ``LogStoreError/locked(path:)`` when another writer still has the tree open
+    ///   after 2 seconds (a writer that is exiting gets that long to let go),
     ///   ``LogStoreError/io(operation:path:errno:)`` when it cannot be created or read.
     public init(directory: String, partMaxBytes: Int = 64 << 20) throws(LogStoreError) {
         let started = LogTimestamp.now()
