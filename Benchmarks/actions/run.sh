@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Action benchmark over HTTP: `modallab serve` (release) with a temporary data directory, 64
-# viewing sessions of the bundled Mail prototype, and wrk at 64 concurrent connections, one
-# session per connection, cycling tap Compose / swipe down. Every action goes through the
-# presentation engine, renders the device frame and is fsynced to the interaction log (group
-# commit) before its response.
+# Action benchmark over HTTP: `modallab serve` (release) with a temporary data directory, 256
+# viewing sessions of the bundled Mail prototype, and wrk with 2 threads and 64 concurrent
+# connections cycling tap Compose / swipe down over the sessions (actions.lua: four sessions per
+# connection, so a session's next action waits for its last answer unless that answer is
+# slower than 127 others; such a collision would be a 409 and count in non2xx). Every action goes
+# through the presentation engine, renders the device frame and is fsynced to the interaction
+# log (group commit) before its response.
 #
 #   Benchmarks/actions/run.sh                     # 3 rounds of 10 s
 #   ROUNDS=1 DURATION=5s Benchmarks/actions/run.sh
+#   THREADS=64 Benchmarks/actions/run.sh         # one wrk thread per connection
 #
 # Needs wrk and curl (apt-get install -y wrk curl). Prints req/s, p50 and p99 per round.
 set -euo pipefail
@@ -15,6 +18,7 @@ cd "$(dirname "$0")/../.."
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
 DEVICE=${DEVICE:-iphone-16}
 
 for tool in wrk curl; do
@@ -50,7 +54,7 @@ echo "server: $BASE (data in $WORK/data)"
 
 AUTH="Authorization: Bearer $MODALLAB_OWNER_TOKEN"
 : >"$WORK/sessions"
-for _ in $(seq "$CONNECTIONS"); do
+for _ in $(seq $((4 * CONNECTIONS))); do
     sid=$(curl -sf -H "$AUTH" -H 'Content-Type: application/json' \
         -d "{\"prototype\":\"mail\",\"device\":\"$DEVICE\"}" "$BASE/api/sessions" |
         grep -o '"session" *: *"[A-Za-z0-9_-]*"' | head -n 1 | sed -E 's/.*"([A-Za-z0-9_-]+)"$/\1/')
@@ -58,28 +62,36 @@ for _ in $(seq "$CONNECTIONS"); do
     echo "$sid" >>"$WORK/sessions"
 done
 echo "sessions: $(wc -l <"$WORK/sessions")"
-export SESSIONS_FILE="$WORK/sessions"
+export SESSIONS_FILE="$WORK/sessions" WRK_THREADS="$THREADS"
 
-# Warm up (and leave every session with nothing presented: an even number of actions each).
-wrk -t "$CONNECTIONS" -c "$CONNECTIONS" -d 2s -s Benchmarks/actions/actions.lua "$BASE" >/dev/null || true
-for sid in $(cat "$WORK/sessions"); do
-    curl -sf -o /dev/null -H "$AUTH" -H 'Content-Type: application/json' -d '{"type":"swipeDown"}' \
-        "$BASE/api/sessions/$sid/actions" || true
-done
-
-for round in $(seq "$ROUNDS"); do
-    out=$(wrk -t "$CONNECTIONS" -c "$CONNECTIONS" -d "$DURATION" --timeout 5s -s Benchmarks/actions/actions.lua "$BASE")
-    line=$(grep '^RESULT' <<<"$out" | sed 's/^RESULT //')
-    echo "round $round: $line"
+# Leaves every session with nothing presented (a round may stop between tap and swipe).
+reset_sessions() {
     for sid in $(cat "$WORK/sessions"); do
         curl -sf -o /dev/null -H "$AUTH" -H 'Content-Type: application/json' -d '{"type":"swipeDown"}' \
             "$BASE/api/sessions/$sid/actions" || true
     done
+}
+
+# The server's CPU time (user + system, in clock ticks) so far.
+server_ticks() { awk '{print $14 + $15}' "/proc/$SERVER/stat"; }
+
+wrk -t "$THREADS" -c "$CONNECTIONS" -d 2s -s Benchmarks/actions/actions.lua "$BASE" >/dev/null || true
+reset_sessions
+
+ticks_per_second=$(getconf CLK_TCK)
+for round in $(seq "$ROUNDS"); do
+    before=$(server_ticks)
+    out=$(wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --timeout 5s -s Benchmarks/actions/actions.lua "$BASE")
+    after=$(server_ticks)
+    line=$(grep '^RESULT' <<<"$out" | sed 's/^RESULT //')
+    requests=$(sed -E 's/.*requests=([0-9]+).*/\1/' <<<"$line")
+    echo "round $round: $line server_cpu_us_per_request=$(( (after - before) * 1000000 / ticks_per_second / requests ))"
+    reset_sessions
 done
 
 # The floor without queueing: one connection, one session.
 head -n 1 "$WORK/sessions" >"$WORK/one-session"
-out=$(SESSIONS_FILE="$WORK/one-session" wrk -t 1 -c 1 -d "$DURATION" -s Benchmarks/actions/actions.lua "$BASE")
+out=$(SESSIONS_FILE="$WORK/one-session" WRK_THREADS=1 wrk -t 1 -c 1 -d "$DURATION" -s Benchmarks/actions/actions.lua "$BASE")
 echo "1 connection: $(grep '^RESULT' <<<"$out" | sed 's/^RESULT //')"
 
 logged=$(cat "$WORK"/data/logs/date=*/part-*.ndjson 2>/dev/null | wc -l)

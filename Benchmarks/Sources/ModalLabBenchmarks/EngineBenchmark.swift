@@ -93,7 +93,8 @@ private func run(_ name: String, _ prototype: Prototype, device: String, actions
         state = o.state
     }
     guard state.stack.isEmpty, state.screen == "inbox", refusals == 1 else {
-        throw BenchmarkError("\(name): the loop did not return to the inbox: \(state.stack.map(\.modal)), \(refusals) refusals")
+        throw BenchmarkError(
+            "\(name): the loop did not return to the inbox: \(state.stack.map(\.modal)), \(refusals) refusals")
     }
 
     var samples: [UInt64] = []
