@@ -25,8 +25,12 @@ if args.first == command { args.removeFirst() }
 let status: Int32
 switch command {
 case "serve": status = ServeCommand.run(args)
-case "lint": status = LintCommand.run(args, stdout: { print($0) }, stderr: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-case "rules": status = RulesCommand.run(args, stdout: { print($0) }, stderr: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+case "lint":
+    status = LintCommand.run(
+        args, stdout: { print($0) }, stderr: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+case "rules":
+    status = RulesCommand.run(
+        args, stdout: { print($0) }, stderr: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
 case "logs": status = LogsCommand.run(args)
 case "new": status = NewCommand.run(args)
 case "help", "--help", "-h":

@@ -292,7 +292,8 @@ import Testing
 
 @Suite struct EnginePartialCurlTests {
     @Test func tappingTheUncurledPartDismissesTheCurl() throws {
-        let p = try prototype(#"""
+        let p = try prototype(
+            #"""
             {"format": "modallab/1", "id": "curl", "start": "map",
              "screens": [{"id": "map", "title": "Map", "content": [{"type": "button", "id": "options", "title": "Options", "action": {"present": "settings"}}]}],
              "modals": [{"id": "settings", "style": "fullScreen", "transition": "partialCurl", "title": "Map Settings",

@@ -76,7 +76,8 @@ public enum ServeCommand {
         err += "serving \(shown.count) prototype(s) from \(app.library.directories.joined(separator: ", "))\n"
         for p in shown where p.errorCount > 0 {
             let file = ModalLabApp.displayPath(p.file)
-            err += "  \(file): \(p.errorCount == 1 ? "an error" : "\(p.errorCount) errors"); run `modallab lint \(file)`\n"
+            err +=
+                "  \(file): \(p.errorCount == 1 ? "an error" : "\(p.errorCount) errors"); run `modallab lint \(file)`\n"
         }
         err += "data in \(c.dataDirectory); press Ctrl-C to stop\n"
         FileHandle.standardError.write(Data(err.utf8))
