@@ -65,11 +65,13 @@ extension LogEvent {
         NDJSON.appendInt(durationMs, into: &out)
         out.append(contentsOf: Keys.props)
         if props.count == 0 {
-            out.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+            out.append(UInt8(ascii: "{"))
+            out.append(UInt8(ascii: "}"))
         } else {
             JSONWriter().write(.object(props), into: &out)
         }
-        out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
+        out.append(UInt8(ascii: "}"))
+        out.append(0x0A)
     }
 
     /// The event as a ``JSONValue`` object with the log's keys in column order.

@@ -36,7 +36,8 @@ import JSON
 /// `seq` (so `seq` continues after a restart), its `session_start` time (for `t_ms`), and the
 /// ids of its events (for deduplication). Cost: one sequential read of the tree (see
 /// ``openReport`` for the figures; the benchmark prints the rate) and about 40 bytes of memory
-/// per logged event, for the 128-bit hashes of event ids.
+/// per logged event, for the 128-bit hashes of event ids. (While running, only ids that callers
+/// supply are remembered: the ids the store generates are random and cannot repeat.)
 ///
 /// Thread safety: every method may be called from any thread or task.
 public final class LogStore: @unchecked Sendable {
@@ -361,7 +362,8 @@ extension LogStore {
 
     private struct Undo {
         var session: String
-        var id: IDHash
+        /// The client's event id, when it gave one.
+        var id: IDHash?
         var lastSeq: Int
         var startTs: Int64?
     }
@@ -397,11 +399,13 @@ extension LogStore {
                 result.events.reserveCapacity(req.events.count)
                 for p in req.events {
                     let key = p.session ?? ""
+                    // Only a client's own event ids can repeat (a retried batch); an id the
+                    // store generates is random (122 bits) and needs no duplicate check.
+                    let hash = p.eventID.map(IDHash.init)
                     let id = p.eventID ?? eventIDs.next()
-                    let hash = IDHash(id)
                     let ts = p.ts ?? req.now
                     let entry: (seq: Int, tMs: Int?)? = modifyInPlace(&sessions[key, default: SessionState()]) { s in
-                        guard s.ids.insert(hash).inserted else { return nil }
+                        if let hash, !s.ids.insert(hash).inserted { return nil }
                         undo.append(Undo(session: key, id: hash, lastSeq: s.lastSeq, startTs: s.startTs))
                         s.lastSeq += 1
                         if p.type == .sessionStart && s.startTs == nil { s.startTs = ts }
@@ -445,7 +449,7 @@ extension LogStore {
         } catch {
             for u in undo.reversed() {
                 modifyInPlace(&sessions[u.session, default: SessionState()]) { s in
-                    s.ids.remove(u.id)
+                    if let id = u.id { s.ids.remove(id) }
                     s.lastSeq = u.lastSeq
                     s.startTs = u.startTs
                 }

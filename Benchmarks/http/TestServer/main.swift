@@ -6,6 +6,7 @@ import HTTPServer
 // and for tests that need a separate process (descriptor exhaustion).
 //
 //   http-testserver [--port N] [--root DIR] [--nofile N] [--max-connections N] [--host H]
+//                   [--event-loops N]
 //
 // Prints "port N" on the first line of stdout once listening. SIGTERM or SIGINT shut it down
 // gracefully (2 s grace period), then it exits 0.
@@ -42,6 +43,7 @@ while let flag = arguments.popFirst() {
     case "--host": configuration.host = value
     case "--root": root = value
     case "--max-connections": configuration.maxConnections = Int(value) ?? configuration.maxConnections
+    case "--event-loops": configuration.eventLoops = Int(value) ?? configuration.eventLoops
     case "--nofile":
         var limit = rlimit()
         getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
