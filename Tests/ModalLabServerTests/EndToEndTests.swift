@@ -51,6 +51,35 @@ final class RunningServer {
 }
 
 @Suite(.serialized) struct EndToEndTests {
+    /// Actions on one session from many connections at once are applied one at a time, in some
+    /// order, each logged before its answer: exactly one of 24 simultaneous "tap Compose" finds
+    /// Compose uncovered, the other 23 are refused by the sheet it presented, and the session's
+    /// log has one gap-free run of `seq`. With one event loop (`--event-loops 1`) and two.
+    @Test(arguments: [1, 2]) func simultaneousActionsOnOneSessionAreSerialised(loops: Int) async throws {
+        let s = try RunningServer { $0.eventLoops = loops }
+        let sid = try await s.session("mail", device: "iphone-16")
+        let client = s.client
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<24 {
+                group.addTask {
+                    try await client.json("POST", "/api/sessions/\(sid)/actions", ["type": "tap", "target": "compose"])
+                        .status
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0 == 200 }.count == 1)
+        #expect(statuses.filter { $0 == 409 }.count == 23)
+        let state = try await s.client.json("GET", "/api/sessions/\(sid)")
+        #expect(state.json?["state"]?["stack"]?.arrayValue?.count == 1)
+        let log = try await s.client.request("GET", "/api/logs.ndjson?session=\(sid)")
+        let seqs = log.text.split(separator: "\n").compactMap { try? JSONParser.parse(Array($0.utf8))["seq"]?.intValue }
+        #expect(!seqs.isEmpty)
+        #expect(seqs == Array(1...seqs.count))
+        let refusals = log.text.split(separator: "\n").filter { $0.contains(#""type":"refused""#) }
+        #expect(refusals.count == 23)
+    }
+
     @Test func mailFlowOverRealSockets() async throws {
         let s = try RunningServer()
         let c = s.client

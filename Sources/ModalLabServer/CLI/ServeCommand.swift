@@ -3,14 +3,15 @@ import Foundation
 import Presentation
 
 /// `modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR] [--data DIR]
-/// [--on-popover-conflict refuse|close-first] [--dev]` (SPEC §9).
+/// [--on-popover-conflict refuse|close-first] [--event-loops N] [--dev]` (SPEC §9; `--event-loops`
+/// is ours: the number of connection threads, 1–64, default 2).
 ///
 /// The first line on standard output is the owner URL `http://HOST:PORT/?token=…`; everything
 /// else goes to standard error. SIGINT and SIGTERM shut down gracefully and exit 0.
 public enum ServeCommand {
     public static let usage = """
         usage: modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR] [--data DIR]
-                              [--on-popover-conflict refuse|close-first] [--dev]
+                              [--on-popover-conflict refuse|close-first] [--event-loops 2] [--dev]
         """
 
     /// Runs the server until a signal; returns the exit status.
@@ -18,7 +19,7 @@ public enum ServeCommand {
         let a: Arguments
         do {
             a = try Arguments(
-                args, options: ["port", "host", "prototypes", "data", "on-popover-conflict", "root"],
+                args, options: ["port", "host", "prototypes", "data", "on-popover-conflict", "root", "event-loops"],
                 flags: ["dev", "help"])
         } catch {
             FileHandle.standardError.write(Data("modallab serve: \(error)\n\(usage)\n".utf8))
@@ -37,6 +38,13 @@ public enum ServeCommand {
             c.port = port
         }
         if let h = a.value("host") { c.host = h }
+        if let n = a.value("event-loops") {
+            guard let loops = Int(n), (1...64).contains(loops) else {
+                FileHandle.standardError.write(Data("modallab serve: --event-loops must be 1–64, not \(n)\n".utf8))
+                return 2
+            }
+            c.eventLoops = loops
+        }
         c.prototypesDirectory = a.value("prototypes")
         if let d = a.value("data") { c.dataDirectory = d }
         if let r = a.value("root") { c.resourceRoot = r }

@@ -23,6 +23,10 @@ public struct AppConfiguration: Sendable {
     public var resourceRoot: String?
     /// Largest request body accepted, in bytes (413 above).
     public var maxBodyBytes = 1 << 20
+    /// Event-loop threads for connections (`--event-loops`); nil for the HTTP server's default
+    /// (``ServerConfiguration/eventLoops``). One gives the lowest tail latency when the clients
+    /// share a 2-core machine with the server (BENCHMARKS.md); more give more throughput.
+    public var eventLoops: Int?
     /// Largest prototype accepted by `PUT /api/prototypes/{id}`, in bytes.
     public var maxPrototypeBytes = 8 << 20
 

@@ -61,12 +61,19 @@ final class SerialJobs: @unchecked Sendable {
     /// A job; call `done` exactly once when it is finished.
     typealias Job = @Sendable (_ done: @escaping @Sendable () -> Void) -> Void
 
+    /// Where a waiting job runs. A serial queue of our own, not `DispatchQueue.global()`: on
+    /// Linux the global (and private concurrent) queues have about one thread per core and do
+    /// not add threads when those block, so a job there could wait behind blocking work (a test
+    /// client, a slow log read); a serial queue gets a thread of its own when none is free.
+    /// Waiting jobs are rare (one person acts on a session at a time) and short.
+    private static let queue = DispatchQueue(label: "modallab.session-jobs")
+
     private let lock = NSLock()
     private var busy = false
     private var waiting: [Job] = []
 
     /// Runs `job` now on this thread when no job is running, else after the jobs before it, on
-    /// a Dispatch worker thread.
+    /// a thread of the jobs' own Dispatch queue.
     func run(_ job: @escaping Job) {
         lock.lock()
         if busy {
@@ -88,7 +95,7 @@ final class SerialJobs: @unchecked Sendable {
         }
         let next = waiting.removeFirst()
         lock.unlock()
-        DispatchQueue.global().async { next { self.finish() } }
+        Self.queue.async { next { self.finish() } }
     }
 }
 
