@@ -10,6 +10,7 @@
 #   Benchmarks/actions/run.sh                     # 3 rounds of 10 s
 #   ROUNDS=1 DURATION=5s Benchmarks/actions/run.sh
 #   THREADS=64 Benchmarks/actions/run.sh         # one wrk thread per connection
+#   EVENT_LOOPS=1 Benchmarks/actions/run.sh       # modallab serve --event-loops 1
 #
 # Needs wrk and curl (apt-get install -y wrk curl). Prints req/s, p50 and p99 per round.
 set -euo pipefail
@@ -19,6 +20,7 @@ ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
+EVENT_LOOPS=${EVENT_LOOPS:-2}
 DEVICE=${DEVICE:-iphone-16}
 
 for tool in wrk curl; do
@@ -38,7 +40,7 @@ cleanup() {
 trap cleanup EXIT
 
 export MODALLAB_OWNER_TOKEN="bench-$(date +%s)-$$"
-"$BIN" serve --port 0 --data "$WORK/data" >"$WORK/stdout" 2>"$WORK/stderr" &
+"$BIN" serve --port 0 --data "$WORK/data" --event-loops "$EVENT_LOOPS" >"$WORK/stdout" 2>"$WORK/stderr" &
 SERVER=$!
 URL=""
 for _ in $(seq 100); do
@@ -96,4 +98,5 @@ echo "1 connection: $(grep '^RESULT' <<<"$out" | sed 's/^RESULT //')"
 
 logged=$(cat "$WORK"/data/logs/date=*/part-*.ndjson 2>/dev/null | wc -l)
 echo "log lines written: $logged"
+echo "event loops: $EVENT_LOOPS; wrk threads: $THREADS"
 echo "machine: $(nproc) cores, $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%Y-%m-%dT%H:%MZ)"

@@ -2,8 +2,11 @@
 # HTTP benchmark: the HTTPServer module (http-testserver, release) against nginx, same file,
 # same machine, alternating runs; then 10,000 idle keep-alive connections.
 #
-#   Benchmarks/http/run.sh            # 3 rounds of 10 s each
-#   ROUNDS=1 DURATION=5s Benchmarks/http/run.sh
+#   Benchmarks/http/run.sh            # 3 rounds of 10 s each, with 1 (the default) and 2 event loops
+#   ROUNDS=1 DURATION=5s LOOPS=1 Benchmarks/http/run.sh
+#
+# LOOPS lists the thread counts to compare: ours runs with --event-loops N and nginx with
+# worker_processes N in the same series.
 #
 # Needs: wrk, nginx, python3 (apt-get install -y wrk nginx). Prints, per run, req/s, p99 and the
 # server's CPU time per request, and the medians of the per-round ratios to nginx. On a shared
@@ -18,6 +21,7 @@ OURS_PORT=${OURS_PORT:-18181}
 NGINX_PORT=${NGINX_PORT:-18182}
 IDLE_PORT=${IDLE_PORT:-18183}
 IDLE_CONNECTIONS=${IDLE_CONNECTIONS:-10000}
+LOOPS=${LOOPS:-"1 2"}
 
 for tool in wrk nginx python3; do
     command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install -y wrk nginx python3" >&2; exit 1; }
@@ -39,10 +43,11 @@ trap cleanup EXIT
 mkdir -p "$WORK/public" "$WORK/nginx"
 head -c 1024 /dev/zero | tr '\0' 'x' > "$WORK/public/file1k.txt"
 
-# nginx as it is usually tuned for static files: one worker per core, sendfile, open-file cache,
-# no access log, long keep-alive.
+# nginx as it is usually tuned for static files: sendfile, open-file cache, no access log, long
+# keep-alive; write_nginx_conf N gives it N worker processes.
+write_nginx_conf() {
 cat > "$WORK/nginx/nginx.conf" <<CONF
-worker_processes 2;
+worker_processes $1;
 pid $WORK/nginx.pid;
 error_log $WORK/nginx/error.log;
 events { worker_connections 4096; }
@@ -67,6 +72,7 @@ http {
     }
 }
 CONF
+}
 
 # Waits up to 5 s for a server on 127.0.0.1:PORT to answer /healthz.
 wait_ready() {
@@ -79,14 +85,6 @@ wait_ready() {
     return 1
 }
 
-nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx"
-
-"$BIN" --port "$OURS_PORT" --root "$WORK/public" > "$WORK/ours.out" 2>&1 &
-OURS_PID=$!
-PIDS+=($OURS_PID)
-wait_ready "$OURS_PORT"
-wait_ready "$NGINX_PORT"
-
 # Server CPU time in clock ticks (utime + stime of the given processes).
 ticks() {
     local total=0 pid
@@ -96,7 +94,6 @@ ticks() {
     echo "$total"
 }
 HZ=$(getconf CLK_TCK)
-NGINX_WORKERS=$(pgrep -P "$(cat "$WORK/nginx.pid")" | tr '\n' ' ')
 
 # wrk → "req/s p99_ms cpu_us_per_request"; the CPU figure hardly depends on what else runs on
 # the machine, unlike req/s and p99 when other builds share the two cores.
@@ -113,11 +110,24 @@ measure() {
     echo "$rps $p99 $(awk -v t=$((after - before)) -v hz="$HZ" -v n="$requests" 'BEGIN {printf "%.1f", t * 1e6 / hz / n}')"
 }
 
+# series N: ours with N event loops against nginx with N workers, ROUNDS rounds alternating.
+series() {
+local loops=$1
+write_nginx_conf "$loops"
+nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx"
+"$BIN" --port "$OURS_PORT" --root "$WORK/public" --event-loops "$loops" > "$WORK/ours.out" 2>&1 &
+OURS_PID=$!
+PIDS+=($OURS_PID)
+wait_ready "$OURS_PORT"
+wait_ready "$NGINX_PORT"
+NGINX_WORKERS=$(pgrep -P "$(cat "$WORK/nginx.pid")" | tr '\n' ' ')
+echo
+echo "== $loops event loop(s) / nginx worker_processes $loops"
 # Warm up both.
 wrk -t2 -c"$CONNECTIONS" -d2s "http://127.0.0.1:$OURS_PORT/public/file1k.txt" >/dev/null
 wrk -t2 -c"$CONNECTIONS" -d2s "http://127.0.0.1:$NGINX_PORT/public/file1k.txt" >/dev/null
 
-declare -a STATIC_RATIO HEALTH_RATIO STATIC_CPU_RATIO HEALTH_CPU_RATIO OURS_STATIC_P99 OURS_HEALTH_P99
+local -a STATIC_RATIO HEALTH_RATIO STATIC_CPU_RATIO HEALTH_CPU_RATIO OURS_STATIC_P99 OURS_HEALTH_P99
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "%-6s %-22s %12s %10s %16s\n" round target "req/s" "p99 ms" "server CPU µs/req"
 row() { printf "%-6s %-22s %12s %10s %16s\n" "$@"; }
@@ -145,6 +155,14 @@ median() { printf "%s\n" "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1
 echo
 echo "static 1 KiB: median req/s ratio ModalLab/nginx $(median "${STATIC_RATIO[@]}" | xargs printf %.2f), CPU-efficiency ratio (nginx CPU per request / ours) $(median "${STATIC_CPU_RATIO[@]}" | xargs printf %.2f), ModalLab median p99 $(median "${OURS_STATIC_P99[@]}") ms"
 echo "/healthz:     median req/s ratio ModalLab/nginx $(median "${HEALTH_RATIO[@]}" | xargs printf %.2f), CPU-efficiency ratio (nginx CPU per request / ours) $(median "${HEALTH_CPU_RATIO[@]}" | xargs printf %.2f), ModalLab median p99 $(median "${OURS_HEALTH_P99[@]}") ms"
+
+kill "$OURS_PID"
+wait "$OURS_PID" 2>/dev/null || true
+kill "$(cat "$WORK/nginx.pid")"
+for _ in $(seq 50); do [[ -f "$WORK/nginx.pid" ]] || break; sleep 0.1; done
+}
+
+for loops in $LOOPS; do series "$loops"; done
 
 # 10,000 idle keep-alive connections: RSS, and a normal request still served promptly.
 ulimit -n "$(ulimit -Hn)"  # 10,000 sockets on each side need more than the usual 1,024

@@ -88,7 +88,7 @@ public final class ModalLabApp: @unchecked Sendable {
         c.host = configuration.host
         c.port = configuration.port
         c.maxBodyBytes = configuration.maxBodyBytes
-        if let loops = configuration.eventLoops { c.eventLoops = loops }
+        c.eventLoops = configuration.eventLoops
         let server = HTTPServer(configuration: c, responder: router)
         let port = try server.start()
         metrics.track(server)

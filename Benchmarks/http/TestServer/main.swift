@@ -6,7 +6,7 @@ import HTTPServer
 // and for tests that need a separate process (descriptor exhaustion).
 //
 //   http-testserver [--port N] [--root DIR] [--nofile N] [--max-connections N] [--host H]
-//                   [--event-loops N]
+//                   [--event-loops N]     (default: ServerConfiguration's, 1)
 //
 // Prints "port N" on the first line of stdout once listening. SIGTERM or SIGINT shut it down
 // gracefully (2 s grace period), then it exits 0.

@@ -23,10 +23,11 @@ public struct AppConfiguration: Sendable {
     public var resourceRoot: String?
     /// Largest request body accepted, in bytes (413 above).
     public var maxBodyBytes = 1 << 20
-    /// Event-loop threads for connections (`--event-loops`); nil for the HTTP server's default
-    /// (``ServerConfiguration/eventLoops``). One gives the lowest tail latency when the clients
-    /// share a 2-core machine with the server (BENCHMARKS.md); more give more throughput.
-    public var eventLoops: Int?
+    /// Event-loop threads for connections (`--event-loops`, 1–64). Two by default: an action
+    /// costs about 90 µs of CPU, and on a 2-core machine two loops kept its p99 under 10 ms at
+    /// 64 clients where one did not; a server that mostly sends files has a lower tail with one
+    /// (BENCHMARKS.md).
+    public var eventLoops = 2
     /// Largest prototype accepted by `PUT /api/prototypes/{id}`, in bytes.
     public var maxPrototypeBytes = 8 << 20
 
