@@ -183,12 +183,17 @@ public enum Suggest {
     /// a third of the word's length (at least 2 edits); ties go to the earlier candidate.
     public static func nearest(_ word: String, in candidates: [String]) -> String? {
         let w = Array(word.lowercased().unicodeScalars)
+        let limit = max(2, w.count / 3)
         var best: (String, Int)?
         for c in candidates.sorted() {
-            let d = distance(w, Array(c.lowercased().unicodeScalars))
+            let scalars = Array(c.lowercased().unicodeScalars)
+            // The distance is at least the difference in length: skip the quadratic work when
+            // that alone is too far (a 1 MB "id" against short ones costs nothing then).
+            if abs(scalars.count - w.count) > limit { continue }
+            let d = distance(w, scalars)
             if best == nil || d < best!.1 { best = (c, d) }
         }
-        guard let (c, d) = best, c != word, d <= max(2, w.count / 3) else { return nil }
+        guard let (c, d) = best, c != word, d <= limit else { return nil }
         return c
     }
 

@@ -59,15 +59,9 @@ final class RunningServer {
         let s = try RunningServer { $0.eventLoops = loops }
         let sid = try await s.session("mail", device: "iphone-16")
         let client = s.client
-        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<24 {
-                group.addTask {
-                    try await client.json("POST", "/api/sessions/\(sid)/actions", ["type": "tap", "target": "compose"])
-                        .status
-                }
-            }
-            return try await group.reduce(into: [Int]()) { $0.append($1) }
-        }
+        let tap = JSONWriter().string(["type": "tap", "target": "compose"])
+        let requests = (0..<24).map { _ in client.raw("POST", "/api/sessions/\(sid)/actions", body: tap) }
+        let statuses = try await client.simultaneously(requests).map(\.status)
         #expect(statuses.filter { $0 == 200 }.count == 1)
         #expect(statuses.filter { $0 == 409 }.count == 23)
         let state = try await s.client.json("GET", "/api/sessions/\(sid)")
@@ -186,6 +180,70 @@ final class RunningServer {
         #expect(r2.json?["state"]?["sizeClass"] == ["horizontal": "compact", "vertical": "regular"])
         let r3 = try await s.act(sid, ["type": "resize", "multitasking": "full"])
         #expect(r3.json?["state"]?["stack"]?.arrayValue?.first?["form"] == "popover")
+    }
+
+    /// A session's end (`DELETE`, as the player sends when its page goes away) waits for the
+    /// actions that arrived before it: `session_end` is the session's last event, and an action
+    /// after it gets 404 and logs nothing.
+    @Test func sessionEndIsLoggedAfterTheActionsInFlight() async throws {
+        let s = try RunningServer()
+        let client = s.client
+        for _ in 0..<4 {
+            let sid = try await s.session("mail", device: "iphone-16")
+            // Every action logs: the first presents Compose, the others are refused under it.
+            let tap = JSONWriter().string(["type": "tap", "target": "compose"])
+            var requests = (0..<24).map { _ in client.raw("POST", "/api/sessions/\(sid)/actions", body: tap) }
+            requests.insert(client.raw("DELETE", "/api/sessions/\(sid)"), at: 12)
+            let responses = try await client.simultaneously(requests)
+            let statuses = responses.enumerated().map { ($0.offset == 12 ? "end" : "act", $0.element.status) }
+            #expect(statuses.filter { $0.0 == "end" }.map(\.1) == [204])
+            #expect(statuses.allSatisfy { $0.0 == "end" || [200, 409, 404].contains($0.1) })
+            let lines = try await client.request("GET", "/api/logs.ndjson?session=\(sid)").text.split(separator: "\n")
+            let events = lines.compactMap { try? JSONParser.parse(Array($0.utf8)) }
+            #expect(events.last?["type"] == "session_end")
+            #expect(events.filter { $0["type"] == "session_end" }.count == 1)
+            #expect(events.compactMap { $0["seq"]?.intValue } == Array(1...events.count))
+            #expect(try await s.act(sid, ["type": "home"]).status == 404)
+        }
+    }
+
+    /// Share links are separate viewers: a session started through one link can't be used
+    /// through another link to the same prototype.
+    @Test func aShareLinkActsOnlyOnItsOwnSessions() async throws {
+        let s = try RunningServer()
+        let c = s.client
+        func cookie() async throws -> String {
+            let url = try #require(
+                try await c.json("POST", "/api/shares", ["prototype": "mail"]).json?["url"]?.stringValue)
+            let path = String(url[url.range(of: "/s/")!.lowerBound...])
+            return String(
+                try #require(try await c.request("GET", path, auth: false).header("Set-Cookie")).split(separator: ";")[
+                    0])
+        }
+        let a = ["Cookie": try await cookie()]
+        let b = ["Cookie": try await cookie()]
+        let started = try await c.request(
+            "POST", "/api/sessions", body: #"{"prototype": "mail"}"#, headers: a, auth: false)
+        let sid = try #require(started.json?["session"]?.stringValue)
+        let tap = #"{"type": "tap", "target": "compose"}"#
+        let path = "/api/sessions/\(sid)/actions"
+        #expect(try await c.request("POST", path, body: tap, headers: b, auth: false).status == 404)
+        #expect(try await c.request("DELETE", "/api/sessions/\(sid)", headers: b, auth: false).status == 404)
+        #expect(try await c.request("GET", "/api/sessions/\(sid)", headers: b, auth: false).status == 404)
+        #expect(try await c.request("POST", path, body: tap, headers: a, auth: false).status == 200)
+        // The owner may act on any session.
+        #expect(try await s.act(sid, ["type": "swipeDown", "target": "compose"]).status == 200)
+    }
+
+    /// A megabyte-long id is refused as fast as a short one: the "did you mean" search skips
+    /// candidates whose length alone puts them too far away.
+    @Test func aHugeUnknownTargetIsRefusedWithoutAHint() async throws {
+        let s = try RunningServer()
+        let sid = try await s.session("mail", device: "iphone-16")
+        let r = try await s.act(sid, ["type": "tap", "target": .string(String(repeating: "x", count: 900_000))])
+        #expect(r.status == 400)
+        #expect(r.json?["path"] == "$.target")
+        #expect(r.json?["detail"]?.stringValue?.contains("did you mean") == false)
     }
 
     @Test func malformedRequestsGetClearErrors() async throws {

@@ -32,4 +32,25 @@ import Testing
         #expect(!access.isOwner(request("/?token=nope")))
         #expect(!access.isOwner(request()))
     }
+
+    @Test func jsonMediaTypes() {
+        #expect(RequestBody.isJSON(mediaType: "application/json"))
+        #expect(RequestBody.isJSON(mediaType: "application/json; charset=utf-8"))
+        #expect(RequestBody.isJSON(mediaType: "application/problem+json"))
+        #expect(RequestBody.isJSON(mediaType: "application/merge-patch+json ; q=1"))
+        #expect(!RequestBody.isJSON(mediaType: "application/jsonx"))
+        #expect(!RequestBody.isJSON(mediaType: "text/json+plain"))
+        #expect(!RequestBody.isJSON(mediaType: "text/plain"))
+    }
+
+    @Test func serveRefusesSignedAndOutOfRangeNumbers() {
+        #expect(ServeCommand.isDecimal("2"))
+        #expect(!ServeCommand.isDecimal("+3"))
+        #expect(!ServeCommand.isDecimal("-1"))
+        #expect(!ServeCommand.isDecimal(""))
+        #expect(ServeCommand.run(["--event-loops", "+3"]) == 2)
+        #expect(ServeCommand.run(["--event-loops", "0"]) == 2)
+        #expect(ServeCommand.run(["--event-loops", "65"]) == 2)
+        #expect(ServeCommand.run(["--port", "+80"]) == 2)
+    }
 }

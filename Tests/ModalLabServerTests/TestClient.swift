@@ -27,6 +27,13 @@ struct TestClient {
     )
         async throws -> RawResponse
     {
+        try await exchange(raw(method, path, body: body, headers: headers, auth: auth))
+    }
+
+    /// The bytes of a request as ``request(_:_:body:headers:auth:)`` sends it.
+    func raw(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], auth: Bool = true)
+        -> [UInt8]
+    {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if auth, let token { head += "Authorization: Bearer \(token)\r\n" }
         for (k, v) in headers { head += "\(k): \(v)\r\n" }
@@ -36,7 +43,42 @@ struct TestClient {
             head += "Content-Length: \(bytes.count)\r\n"
         }
         head += "\r\n"
-        return try await exchange(Array(head.utf8) + bytes)
+        return Array(head.utf8) + bytes
+    }
+
+    /// Sends every request at once, each on a connection and a thread of its own (Dispatch's
+    /// global queue runs only about one blocking job per core), and returns the responses in
+    /// the order of `requests`.
+    func simultaneously(_ requests: [[UInt8]]) async throws -> [RawResponse] {
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var items: [Result<RawResponse, Error>?]
+            init(_ n: Int) { items = Array(repeating: nil, count: n) }
+            func withLock<T>(_ body: (inout [Result<RawResponse, Error>?]) throws -> T) rethrows -> T {
+                lock.lock()
+                defer { lock.unlock() }
+                return try body(&items)
+            }
+        }
+        let results = Results(requests.count)
+        let group = DispatchGroup()
+        for (i, raw) in requests.enumerated() {
+            group.enter()
+            let thread = Thread {
+                let r = Result { try self.blockingExchange(raw) }
+                results.withLock { $0[i] = r }
+                group.leave()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        return try await withCheckedThrowingContinuation { k in
+            let waiter = Thread {
+                group.wait()
+                k.resume(with: Result { try results.withLock { $0 }.map { try $0!.get() } })
+            }
+            waiter.start()
+        }
     }
 
     func json(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> RawResponse {

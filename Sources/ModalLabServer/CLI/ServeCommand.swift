@@ -14,6 +14,9 @@ public enum ServeCommand {
                               [--on-popover-conflict refuse|close-first] [--event-loops 2] [--dev]
         """
 
+    /// Whether `s` is one or more ASCII digits (`Int("+3")` would take a sign).
+    static func isDecimal(_ s: String) -> Bool { !s.isEmpty && s.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+
     /// Runs the server until a signal; returns the exit status.
     public static func run(_ args: [String]) -> Int32 {
         let a: Arguments
@@ -31,7 +34,7 @@ public enum ServeCommand {
         }
         var c = AppConfiguration()
         if let p = a.value("port") {
-            guard let port = Int(p), (0...65535).contains(port) else {
+            guard isDecimal(p), let port = Int(p), (0...65535).contains(port) else {
                 FileHandle.standardError.write(Data("modallab serve: --port must be 0–65535, not \(p)\n".utf8))
                 return 2
             }
@@ -39,7 +42,7 @@ public enum ServeCommand {
         }
         if let h = a.value("host") { c.host = h }
         if let n = a.value("event-loops") {
-            guard let loops = Int(n), (1...64).contains(loops) else {
+            guard isDecimal(n), let loops = Int(n), (1...64).contains(loops) else {
                 FileHandle.standardError.write(Data("modallab serve: --event-loops must be 1–64, not \(n)\n".utf8))
                 return 2
             }

@@ -49,7 +49,11 @@ extension ModalLabApp {
             throw Problem.notFound("no session \"\(sid)\" (sessions end when the server restarts)")
         }
         let v = viewer(req)
-        guard v == .owner || (s.share != nil && v.canView(s.prototype.id)) else {
+        // A share viewer acts only on sessions started through the same link (SPEC §6: "its
+        // viewer"); another link to the same prototype is another viewer.
+        var sameLink = false
+        if case .share(let id, _, _) = v { sameLink = s.share == id }
+        guard v == .owner || (sameLink && v.canView(s.prototype.id)) else {
             if v == .anonymous { try requireOwner(req) }
             throw Problem.notFound("no session \"\(sid)\"")
         }
@@ -60,12 +64,21 @@ extension ModalLabApp {
     /// away). Logs `session_end` with the session's duration and forgets it → 204.
     func endSession(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
         let s = try session(req)
+        // Gone from the store first, so a later action gets 404; then in the session's queue,
+        // after the actions that arrived before this request, so `session_end` is its last event.
         guard sessions.remove(s.id) else { return HTTPResponse(status: .noContent) }
-        let now = s.elapsedMs
-        let end = PendingEvent(type: .sessionEnd, durationMs: now)
-        do {
-            _ = try await log.append([fill(end, session: s, state: s.state, tMs: now)])
-        } catch {
+        let result: Result<Void, LogStoreError> = await withCheckedContinuation { k in
+            s.actions.run { [self] done in
+                s.hasEnded = true
+                let now = s.elapsedMs
+                let end = PendingEvent(type: .sessionEnd, durationMs: now)
+                log.append([fill(end, session: s, state: s.state, tMs: now)]) { result in
+                    k.resume(returning: result.map { _ in () })
+                    done()
+                }
+            }
+        }
+        if case .failure(let error) = result {
             throw Problem.logUnavailable("the session ended but its end was not logged", error)
         }
         return HTTPResponse(status: .noContent)
@@ -153,6 +166,11 @@ extension ModalLabApp {
             return respond(error.response)
         }
         s.actions.run { [self] done in
+            // Waited behind the session's end (DELETE): nothing more is applied or logged.
+            if s.hasEnded {
+                respond(Problem.notFound("no session \"\(s.id)\" (it has ended)").response)
+                return done()
+            }
             apply(action, to: s) { response in
                 respond(response)
                 done()

@@ -52,6 +52,13 @@ public final class ViewingSession: @unchecked Sendable {
     }
 
     var lastSeen: ContinuousClock.Instant { stateLock.withLock { _lastSeen } }
+
+    /// Set in the session's queue when it ends (`DELETE`): actions still waiting get 404.
+    var hasEnded: Bool {
+        get { stateLock.withLock { _hasEnded } }
+        set { stateLock.withLock { _hasEnded = newValue } }
+    }
+    private var _hasEnded = false
 }
 
 /// Jobs that run one at a time, in the order they arrive, without tasks or blocked threads: a

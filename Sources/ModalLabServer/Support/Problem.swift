@@ -67,11 +67,17 @@ extension HTTPResponse {
 
 /// Reads a request's JSON body, turning syntax and shape errors into 400 problems with the path.
 enum RequestBody {
+    /// Whether a lowercased `Content-Type` value names JSON: `application/json` or an
+    /// `application/…+json` type (RFC 6839 §3.1), with any parameters (RFC 9110 §8.3.1).
+    static func isJSON(mediaType value: String) -> Bool {
+        let type = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            .trimmingCharacters(in: .whitespaces)
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    }
+
     static func json(_ request: HTTPRequest) throws(Problem) -> JSONReader {
         if request.body.isEmpty { throw Problem.badRequest("the request needs a JSON body", path: "$") }
-        if let ct = request.headers["content-type"]?.lowercased(), !ct.hasPrefix("application/json"),
-            !ct.hasPrefix("application/problem+json")
-        {
+        if let ct = request.headers["content-type"]?.lowercased(), !isJSON(mediaType: ct) {
             throw Problem(
                 .unsupportedMediaType, title: "Unsupported media type",
                 detail: "send the body as application/json; got \(ct)")
