@@ -3,12 +3,14 @@ import ModalLabServer
 
 // modallab: serve, lint, rules, logs, new (SPEC §9). With no command, `serve`.
 let usage = """
-    usage: modallab [serve] [--port 8080] [--host 127.0.0.1] [--prototypes DIR] [--data DIR] [--on-popover-conflict refuse|close-first] [--dev]
+    usage: modallab [serve] [--port 8080] [--host 127.0.0.1] [--prototypes DIR] [--data DIR]
+                           [--on-popover-conflict refuse|close-first] [--event-loops 2] [--dev]
            modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]
            modallab rules [--format text|json|markdown]
-           modallab logs export [--format ndjson|csv] [--prototype ID] [--from T] [--to T] [--data DIR]
+           modallab logs export [--format ndjson|csv] [--prototype ID] [--session ID] [--type T,…]
+                                [--from T] [--to T] [--data DIR]
            modallab logs summary [--prototype ID] [--format text|json|csv] [--data DIR]
-           modallab new NAME [--from EXAMPLE]
+           modallab new NAME [--from mail|photos|calendar|safari] [--prototypes DIR]
     """
 
 // Before any thread starts, so every thread inherits the mask and `serve` can sigwait for them.

@@ -42,15 +42,4 @@ import Testing
         #expect(!RequestBody.isJSON(mediaType: "text/json+plain"))
         #expect(!RequestBody.isJSON(mediaType: "text/plain"))
     }
-
-    @Test func serveRefusesSignedAndOutOfRangeNumbers() {
-        #expect(ServeCommand.isDecimal("2"))
-        #expect(!ServeCommand.isDecimal("+3"))
-        #expect(!ServeCommand.isDecimal("-1"))
-        #expect(!ServeCommand.isDecimal(""))
-        #expect(ServeCommand.run(["--event-loops", "+3"]) == 2)
-        #expect(ServeCommand.run(["--event-loops", "0"]) == 2)
-        #expect(ServeCommand.run(["--event-loops", "65"]) == 2)
-        #expect(ServeCommand.run(["--port", "+80"]) == 2)
-    }
 }

@@ -35,7 +35,14 @@ public enum LogsCommand {
         } catch {
             return fail("--\(error.parameter): \(error.message)")
         }
-        let reader = LogReader(directory: LogStore.directory(inData: a.value("data") ?? "data"))
+        let data = a.value("data") ?? "data"
+        let logs = LogStore.directory(inData: data)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: logs, isDirectory: &isDirectory), isDirectory.boolValue else {
+            // A mistyped --data would otherwise look like an empty log.
+            return fail("no interaction log in \(data) (no folder \(logs)); pass the folder `serve --data` used")
+        }
+        let reader = LogReader(directory: logs)
         let out = FileHandle.standardOutput
         do {
             if sub == "export" {
