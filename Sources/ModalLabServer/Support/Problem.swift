@@ -70,9 +70,12 @@ enum RequestBody {
     /// Whether a lowercased `Content-Type` value names JSON: `application/json` or an
     /// `application/…+json` type (RFC 6839 §3.1), with any parameters (RFC 9110 §8.3.1).
     static func isJSON(mediaType value: String) -> Bool {
-        let type = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            .trimmingCharacters(in: .whitespaces)
-        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+        // On the bytes: this runs for every action, and Foundation's trimming is slow.
+        var type = Substring(value).utf8.prefix { $0 != UInt8(ascii: ";") }
+        while let last = type.last, last == 0x20 || last == 0x09 { type = type.dropLast() }
+        while let first = type.first, first == 0x20 || first == 0x09 { type = type.dropFirst() }
+        return type.elementsEqual("application/json".utf8)
+            || (type.starts(with: "application/".utf8) && type.reversed().starts(with: "nosj+".utf8))
     }
 
     static func json(_ request: HTTPRequest) throws(Problem) -> JSONReader {
