@@ -13,6 +13,13 @@ extension LogEvent {
     /// Appends ``ndjsonLine`` to `out` (the store's hot path: no `JSONEncoder`, no
     /// intermediate `JSONValue`).
     public func appendNDJSON(into out: inout [UInt8]) {
+        appendNDJSONHead(into: &out)
+        appendNDJSONTail(into: &out)
+    }
+
+    /// The first columns of the line, the ones the store assigns: `{"schema":…,"event_id":…,
+    /// "seq":…,"ts":…,"t_ms":…` (no separator after `t_ms`).
+    func appendNDJSONHead(into out: inout [UInt8]) {
         out.append(contentsOf: Keys.schema)
         NDJSON.appendInt(schema, into: &out)
         out.append(contentsOf: Keys.eventID)
@@ -25,6 +32,12 @@ extension LogEvent {
         out.append(0x22)
         out.append(contentsOf: Keys.tMs)
         NDJSON.appendInt(tMs, into: &out)
+    }
+
+    /// The rest of the line, from `,"type":` to the closing `}` and newline: the columns the
+    /// caller gives (the same for a ``PendingEvent`` and the event written for it), so the store
+    /// encodes them on the appending thread, off its writer.
+    func appendNDJSONTail(into out: inout [UInt8]) {
         out.append(contentsOf: Keys.type)
         NDJSON.appendString(type.rawValue, into: &out)
         out.append(contentsOf: Keys.prototype)
