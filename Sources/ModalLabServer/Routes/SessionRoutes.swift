@@ -244,8 +244,10 @@ extension ModalLabApp {
             let type = try o.required("type", "an action type").oneOf(types)
             let x = try o.optional("x")?.number()
             let y = try o.optional("y")?.number()
-            _ = o.optional("event_id")
-            _ = o.optional("t_ms")
+            // Accepted for symmetry with client events (the server keeps its own ids and times),
+            // but still checked: a wrong type is a client bug worth hearing about.
+            _ = try o.optional("event_id")?.string()
+            _ = try o.optional("t_ms")?.number()
             let action: EngineAction
             switch type {
             case "tap":

@@ -44,11 +44,20 @@ struct FrameKey: Hashable {
 ///
 /// Rendering a frame is a pure function of (prototype version, drawn state); people revisit
 /// states all the time (open a sheet, close it, open it again), so a hit skips both the
-/// Mustache render and the JSON escaping of ~20–40 KB of HTML. Bounded: cleared at 512 frames.
+/// Mustache render and the JSON escaping of ~20–40 KB of HTML. Bounded: cleared at 512 frames
+/// or 64 MiB of them (a frame showing a megabyte of typed text is a megabyte).
 final class FrameCache: @unchecked Sendable {
     private let lock = NSLock()
     private var frames: [FrameKey: [UInt8]] = [:]
+    private var bytes = 0
     static let capacity = 512
+    /// The most bytes of frames kept (64 MiB unless a test sets less).
+    let byteCapacity: Int
+
+    init(byteCapacity: Int = 64 << 20) { self.byteCapacity = byteCapacity }
+
+    /// How many frames are cached.
+    var count: Int { lock.withLock { frames.count } }
 
     /// The frame's HTML as a quoted JSON string, rendering it with `render` on a miss.
     func quotedHTML(_ key: FrameKey, render: () throws -> String) rethrows -> [UInt8] {
@@ -56,12 +65,20 @@ final class FrameCache: @unchecked Sendable {
         var quoted: [UInt8] = []
         JSONWriter.appendQuoted(try render(), into: &quoted)
         lock.withLock {
-            if frames.count >= FrameCache.capacity { frames.removeAll(keepingCapacity: true) }
-            frames[key] = quoted
+            if frames.count >= FrameCache.capacity || bytes + quoted.count > byteCapacity {
+                frames.removeAll(keepingCapacity: true)
+                bytes = 0
+            }
+            if frames.updateValue(quoted, forKey: key) == nil { bytes += quoted.count }
         }
         return quoted
     }
 
     /// Drops every frame (templates were reloaded).
-    func removeAll() { lock.withLock { frames.removeAll() } }
+    func removeAll() {
+        lock.withLock {
+            frames.removeAll()
+            bytes = 0
+        }
+    }
 }
