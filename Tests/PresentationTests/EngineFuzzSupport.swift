@@ -465,6 +465,12 @@ enum EngineInvariants {
         for entry in json["stack"]?.arrayValue ?? [] where entry.objectValue?.keys != entryKeys {
             fail("entry keys \(entry.objectValue?.keys ?? [])")
         }
+        // The direct writer the server answers with gives the same bytes as the tree.
+        var direct: [UInt8] = []
+        after.appendJSON(into: &direct)
+        if direct != JSONWriter().bytes(json) {
+            fail("appendJSON wrote \(String(decoding: direct, as: UTF8.self)), the tree \(JSONWriter().string(json))")
+        }
 
         // The stack.
         let stack = after.stack

@@ -121,15 +121,23 @@ extension ModalLabApp {
         }
         sessions.add(s)
         return try frameResponse(
-            ["session": .string(s.id), "state": state.json, "diagnostics": []], prototype: p, state: state,
-            status: .created, headers: ["Location": "/api/sessions/\(s.id)"])
+            prototype: p, state: state, status: .created, headers: ["Location": "/api/sessions/\(s.id)"]
+        ) {
+            body in
+            body.append(contentsOf: #"{"session":"#.utf8)
+            JSONWriter.appendQuoted(s.id, into: &body)
+            body.append(contentsOf: #","state":"#.utf8)
+            state.appendJSON(into: &body)
+            body.append(contentsOf: #","diagnostics":[],"#.utf8)
+        }
     }
 
-    /// A JSON response of `members` plus `"html"`: the device frame of `state`, from the frame
-    /// cache when this state was drawn before.
+    /// A JSON object response ending in `"html"`: the device frame of `state`, from the frame
+    /// cache when this state was drawn before. `members` writes the opening brace and the members
+    /// before it, each followed by a comma.
     func frameResponse(
-        _ members: JSONObject, prototype p: Prototype, state: PresentationState, status: HTTPStatus = .ok,
-        headers: HTTPHeaders = [:]
+        prototype p: Prototype, state: PresentationState, status: HTTPStatus = .ok, headers: HTTPHeaders = [:],
+        members: (inout [UInt8]) -> Void
     ) throws(Problem) -> HTTPResponse {
         let html: [UInt8]
         do {
@@ -139,9 +147,10 @@ extension ModalLabApp {
         } catch {
             throw Problem(.internalServerError, title: "Template error", detail: "\(error)")
         }
-        var body = JSONWriter().bytes(.object(members))
-        body.removeLast()  // the closing brace
-        body.append(contentsOf: members.count == 0 ? #""html":"#.utf8 : #","html":"#.utf8)
+        var body: [UInt8] = []
+        body.reserveCapacity(html.count + 1024)
+        members(&body)
+        body.append(contentsOf: #""html":"#.utf8)
         body.append(contentsOf: html)
         body.append(UInt8(ascii: "}"))
         var h = headers
@@ -228,9 +237,13 @@ extension ModalLabApp {
                 detail: refusal.message, type: "/rules#\(refusal.rule)", extensions: ext
             ).response
         }
-        return try frameResponse(
-            ["state": outcome.state.json, "diagnostics": .array(outcome.diagnostics.map { $0.json() })],
-            prototype: s.prototype, state: outcome.state)
+        return try frameResponse(prototype: s.prototype, state: outcome.state) { body in
+            body.append(contentsOf: #"{"state":"#.utf8)
+            outcome.state.appendJSON(into: &body)
+            body.append(contentsOf: #","diagnostics":"#.utf8)
+            JSONWriter().write(.array(outcome.diagnostics.map { $0.json() }), into: &body)
+            body.append(UInt8(ascii: ","))
+        }
     }
 
     /// Reads an action body (SPEC §6 action types), naming the JSON path of anything wrong.

@@ -44,6 +44,49 @@ public struct PresentationState: Sendable, Equatable {
     /// The current screen of layer `layer` (0 = the app), or `nil` for a system presentation.
     public func screen(ofLayer layer: Int) -> String? { layer == 0 ? screen : stack[layer - 1].screen }
 
+    /// ``json`` written straight into `out` as compact JSON — the same bytes as
+    /// `JSONWriter().bytes(json)`, without building the tree (every action's answer carries the
+    /// state, so this is on the hot path of `POST /api/sessions/{sid}/actions`).
+    public func appendJSON(into out: inout [UInt8]) {
+        func raw(_ s: StaticString) { s.withUTF8Buffer { out.append(contentsOf: $0) } }
+        func quoted(_ s: String?) {
+            if let s { JSONWriter.appendQuoted(s, into: &out) } else { raw("null") }
+        }
+        raw(#"{"prototype":"#)
+        quoted(prototype)
+        raw(#","device":"#)
+        quoted(environment.device.id)
+        raw(#","orientation":"#)
+        quoted(environment.orientation.rawValue)
+        raw(#","multitasking":"#)
+        quoted(environment.multitasking.rawValue)
+        raw(#","sizeClass":{"horizontal":"#)
+        quoted(environment.horizontalSizeClass.rawValue)
+        raw(#","vertical":"#)
+        quoted(environment.verticalSizeClass.rawValue)
+        raw(#"},"screen":"#)
+        quoted(screen)
+        raw(#","stack":["#)
+        for (i, e) in stack.enumerated() {
+            raw(i == 0 ? #"{"modal":"# : #",{"modal":"#)
+            quoted(e.modal)
+            raw(#","requestedStyle":"#)
+            quoted(e.requestedStyle.rawValue)
+            raw(#","style":"#)
+            quoted(e.resolution.style.rawValue)
+            raw(#","form":"#)
+            quoted(e.resolution.form.rawValue)
+            raw(#","adaptedBy":"#)
+            quoted(e.resolution.adaptedBy)
+            raw(#","detent":"#)
+            quoted(e.effectiveDetent(in: environment))
+            raw(e.dirty ? #","dirty":true,"screen":"# : #","dirty":false,"screen":"#)
+            quoted(e.screen)
+            raw("}")
+        }
+        raw("]}")
+    }
+
     /// The state as SPEC §5 gives it, exactly: `prototype, device, orientation, multitasking,
     /// sizeClass {horizontal, vertical}, screen, stack [{modal, requestedStyle, style, form,
     /// adaptedBy, detent, dirty, screen}]`, bottom to top.
