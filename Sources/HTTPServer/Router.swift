@@ -263,9 +263,9 @@ public final class Router: HTTPResponder, @unchecked Sendable {
             }
         case .callback(let handler):
             let request = request
-            return .callback { complete in
-                handler(request) { response in complete(Self.finish(response, request, middleware[...], start)) }
-            }
+            return .callback(
+                start: { complete in handler(request, complete) },
+                finish: { response in Self.finish(response, request, middleware[...], start) })
         }
     }
 

@@ -11,7 +11,8 @@ import Testing
         switch router.respond(to: request) {
         case .response(let response): return response
         case .deferred(let work): return await work()
-        case .callback(let start): return await withCheckedContinuation { k in start { k.resume(returning: $0) } }
+        case .callback(let start, let finish):
+            return finish(await withCheckedContinuation { k in start { k.resume(returning: $0) } })
         }
     }
 

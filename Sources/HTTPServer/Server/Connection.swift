@@ -481,11 +481,11 @@ final class Connection: PollerClient, @unchecked Sendable {
                 let response = await work()
                 loop.execute { self.deferredFinished(response) }
             }
-        case .callback(let start):
+        case .callback(let start, let finish):
             let loop = self.loop
             let number = requestsServed
             awaitedCallback = number
-            start { response in loop.execute { self.callbackFinished(response, number) } }
+            start { response in loop.execute { self.callbackFinished(finish(response), number) } }
         }
     }
 
