@@ -9,6 +9,7 @@ public struct HTTPRequest: Sendable {
     /// The protocol version from the request line (1.0 or 1.1).
     public var version: HTTPVersion
     /// The percent-decoded path of the target, without the query: `/p/a b` for `/p/a%20b?x=1`.
+    /// An encoded slash stays `%2F` (as sent, either case), so it never separates segments.
     /// For an absolute-form target (`http://host/p`) the path part (`/p`); for `*`, `"*"`.
     public var path: String
     /// The header fields as received; lookup by name is case-insensitive.
