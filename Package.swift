@@ -35,11 +35,14 @@ let package = Package(
         // A small server for the HTTP benchmark and for HTTPServer tests that need their own process.
         .executableTarget(name: "http-testserver", dependencies: ["HTTPServer"], path: "Benchmarks/http/TestServer"),
 
+        // What several test targets share (a seeded random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], exclude: ["h11_check.py"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["mustache-spec"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], exclude: ["h11_check.py"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["mustache-spec"]),
         .testTarget(name: "PrototypeTests", dependencies: ["Prototype", "JSON"]),
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Prototype", "JSON"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Prototype", "JSON", "TestSupport"]),
         .testTarget(name: "InteractionLogTests", dependencies: ["InteractionLog", "JSON"], exclude: ["duckdb_check.py"]),
         .testTarget(name: "SharingTests", dependencies: ["Sharing"]),
         .testTarget(name: "ModalLabServerTests", dependencies: ["ModalLabServer", "HTTPServer", "JSON"]),

@@ -1,7 +1,8 @@
 /// A responder's answer: now, later from a task, or later through a completion callback.
 public enum HTTPReply: Sendable {
     /// Delivers a response that was not ready when the request was handed over. Call it exactly
-    /// once, from any thread; later calls, and calls after the connection closed, are ignored.
+    /// once, from any thread; later calls, and calls after the connection closed, are ignored
+    /// (they don't reach `finish` either).
     public typealias Completion = @Sendable (HTTPResponse) -> Void
 
     /// The response is ready.

@@ -9,7 +9,6 @@ public struct HTTPRequest: Sendable {
     /// The protocol version from the request line (1.0 or 1.1).
     public var version: HTTPVersion
     /// The percent-decoded path of the target, without the query: `/p/a b` for `/p/a%20b?x=1`.
-    /// An encoded slash stays `%2F` (as sent, either case), so it never separates segments.
     /// For an absolute-form target (`http://host/p`) the path part (`/p`); for `*`, `"*"`.
     public var path: String
     /// The header fields as received; lookup by name is case-insensitive.
@@ -39,6 +38,26 @@ public struct HTTPRequest: Sendable {
             targetSource = Array(newValue.utf8)
             targetRange = 0..<targetSource.count
             queryRange = RequestTarget.parse(targetSource)?.query
+        }
+    }
+
+    /// The path's segments for routing, each percent-decoded on its own from the target as sent,
+    /// so an encoded slash (`%2F`) stays inside its segment (RFC 3986 §2.2, §3.3): `/a%2Fb/c` →
+    /// `["a/b", "c"]`. Empty segments are left out.
+    var pathSegments: [Substring] {
+        targetSource.withUnsafeBufferPointer { buffer -> [Substring] in
+            guard let bounds = RequestTarget.pathBounds(buffer, targetRange) else {
+                return path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+            }
+            let raw = UnsafeBufferPointer(rebasing: buffer[bounds.path])
+            // Nothing encoded: the decoded path has the same segments (and no copies are made).
+            if !raw.contains(0x25) {
+                return path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+            }
+            return raw.split(separator: UInt8(ascii: "/")).map { segment in
+                let bytes = UnsafeBufferPointer(rebasing: segment)
+                return Substring(PercentDecoding.path(bytes) ?? String(decoding: bytes, as: UTF8.self))
+            }
         }
     }
 

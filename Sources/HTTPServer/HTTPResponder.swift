@@ -4,8 +4,9 @@
 /// 1. ``bodyLimit(for:)`` once the head is parsed and before any body byte is read, so an
 ///    over-size body is refused with 413 (even before `100 Continue` is sent);
 /// 2. ``respond(to:)`` with the complete request. It returns a response at once (the fast path:
-///    no task, no hop) or work to run in a task; either way responses on one connection are
-///    written in request order (RFC 9112 §9.3.2 pipelining).
+///    no task, no hop), work to run in a task, or work that answers through a completion callback
+///    (``HTTPReply``); either way responses on one connection are written in request order
+///    (RFC 9112 §9.3.2 pipelining).
 public protocol HTTPResponder: Sendable {
     /// The most body bytes this request may carry (after de-chunking), or nil for the server's
     /// ``ServerConfiguration/maxBodyBytes``. May annotate `request` (a router stores its match

@@ -38,16 +38,9 @@ struct TrieNode: Sendable {
         }
     }
 
-    /// The node matching `path`, collecting `{…}` values in order and what a `*` matched.
-    func find(_ path: String, _ values: inout [Substring], _ wildcardRest: inout String?) -> TrieNode? {
-        // Split on the byte, not on Characters: no grapheme breaking for a path per request.
-        let components = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map {
-            Substring($0)
-        }
-        return find(components[...], &values, &wildcardRest)
-    }
-
-    private func find(
+    /// The node matching the path `components` (``HTTPRequest/pathSegments``), collecting `{…}`
+    /// values in order and what a `*` matched.
+    func find(
         _ components: ArraySlice<Substring>, _ values: inout [Substring], _ wildcardRest: inout String?
     ) -> TrieNode? {
         guard let first = components.first else {

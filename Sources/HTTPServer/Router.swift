@@ -3,7 +3,8 @@
 ///
 /// Patterns are paths whose components are literals, `{name}` parameters (one non-empty
 /// component, percent-decoded, in ``HTTPRequest/parameters``), or a final `*` that takes the
-/// rest of the path (possibly empty; under the key `"*"`). A literal beats a parameter, which
+/// rest of the path (possibly empty; under the key `"*"`). The path is split into components as
+/// the client sent it and each is decoded on its own, so `%2F` never separates components. A literal beats a parameter, which
 /// beats `*`, with backtracking: `/p/new` and `/p/{id}` may both exist.
 ///
 /// Answers that need no handler: `404` problem when no pattern matches; `405` with `Allow` when
@@ -19,7 +20,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     /// An asynchronous handler: runs in a task.
     public typealias AsyncHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
     /// A completion handler: runs on the connection's event-loop thread, starts its work and
-    /// answers through `respond` (exactly once, from any thread) — see ``HTTPReply/callback(_:)``.
+    /// answers through `respond` (exactly once, from any thread) — see ``HTTPReply/callback(start:finish:)``.
     public typealias CallbackHandler = @Sendable (HTTPRequest, _ respond: @escaping HTTPReply.Completion) -> Void
 
     final class Route: Sendable {
@@ -181,11 +182,12 @@ public final class Router: HTTPResponder, @unchecked Sendable {
         case notFound
     }
 
-    func match(method: HTTPMethod, path: String) -> Match {
+    func match(_ request: HTTPRequest) -> Match {
+        let method = request.method
         let root = state.read { $0 }.root
         var values: [Substring] = []
         var rest: String?
-        guard let node = root.find(path, &values, &rest) else { return .notFound }
+        guard let node = root.find(request.pathSegments[...], &values, &rest) else { return .notFound }
         if let route = node.routes[method] ?? (method == .head ? node.routes[.get] : nil) {
             return .route(route, route.parameters(values, rest))
         }
@@ -199,7 +201,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
 
     /// The matched route's `maxBodyBytes`; stores the match, parameters and pattern in `request`.
     public func bodyLimit(for request: inout HTTPRequest) -> Int? {
-        if case .route(let route, let parameters) = match(method: request.method, path: request.path) {
+        if case .route(let route, let parameters) = match(request) {
             Self.annotate(&request, route, parameters)
             return route.maxBodyBytes
         }
@@ -215,7 +217,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     }
 
     /// Runs middleware and the matching handler: a sync handler's response at once, an async
-    /// handler as ``HTTPReply/deferred(_:)``, a callback handler as ``HTTPReply/callback(_:)``; thrown errors become problem responses.
+    /// handler as ``HTTPReply/deferred(_:)``, a callback handler as ``HTTPReply/callback(start:finish:)``; thrown errors become problem responses.
     public func respond(to request: HTTPRequest) -> HTTPReply {
         var request = request
         let start = Sys.now()
@@ -240,7 +242,7 @@ public final class Router: HTTPResponder, @unchecked Sendable {
         if let matched = request.matchedRoute, request.routePattern == matched.pattern {
             route = matched
         } else {
-            let result = match(method: request.method, path: request.path)
+            let result = match(request)
             guard case .route(let found, let parameters) = result else {
                 let response = Self.unrouted(result, request, methods)
                 return .response(Self.finish(response, request, middleware[...], start))

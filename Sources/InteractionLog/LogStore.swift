@@ -357,6 +357,10 @@ extension LogStore {
         var size: Int
         /// A failed commit left bytes after `size` that could not be cut off yet.
         var needsTruncate = false
+        /// Directories whose entry for this part (or its day folder) is not synced yet: set when
+        /// the file or folder is created, cleared only by a commit that synced them, so a failed
+        /// first commit leaves them for the next.
+        var unsyncedDirectories: [String] = []
 
         init(path: String, day: Int64, index: Int, fd: Int32, size: Int) {
             self.path = path
@@ -503,12 +507,11 @@ extension LogStore {
     /// The open handle of a part, opening (and creating) it when needed. A handle it replaces
     /// (the day rolled over to a new part) goes to `retired`, to be synced and closed by the
     /// caller.
-    private func handle(
-        day: Int64, index: Int, newDirectories: inout Set<String>, retired: inout [PartHandle]
-    ) throws(LogStoreError) -> PartHandle {
+    private func handle(day: Int64, index: Int, retired: inout [PartHandle]) throws(LogStoreError) -> PartHandle {
         if let h = handles[day], h.index == index { return h }
+        var unsynced: [String] = []
         let dir = directory + "/" + LogPart.dayDirectoryName(day)
-        if try FileIO.makeDirectory(dir) { newDirectories.insert(directory) }
+        if try FileIO.makeDirectory(dir) { unsynced.append(directory) }
         let path = dir + "/" + LogPart.fileName(index)
         let existed = access(path, F_OK) == 0
         let fd = try FileIO.openReadWrite(path, create: true)
@@ -517,9 +520,10 @@ extension LogStore {
             FileIO.closeFile(fd)
             throw error
         }
-        if !existed { newDirectories.insert(dir) }
+        if !existed { unsynced.append(dir) }
         if let old = handles[day] { retired.append(old) }
         let h = PartHandle(path: path, day: day, index: index, fd: fd, size: size)
+        h.unsyncedDirectories = unsynced
         handles[day] = h
         lock.lock()
         durableLengths[path] = size
@@ -533,15 +537,14 @@ extension LogStore {
         var touched: [PartHandle] = []
         var ends: [ObjectIdentifier: Int] = [:]
         var retired: [PartHandle] = []
-        var newDirectories = Set<String>()
+        var directories = Set<String>()
         var bytes = 0
         defer {
             for h in retired { FileIO.closeFile(h.fd) }
         }
         do throws(LogStoreError) {
             for seg in segments where !seg.bytes.isEmpty {
-                let h = try handle(
-                    day: seg.day, index: seg.index, newDirectories: &newDirectories, retired: &retired)
+                let h = try handle(day: seg.day, index: seg.index, retired: &retired)
                 if ends[ObjectIdentifier(h)] == nil { touched.append(h) }
                 ends[ObjectIdentifier(h)] = seg.offset + seg.bytes.count
                 if h.needsTruncate {
@@ -557,7 +560,8 @@ extension LogStore {
                 try FileIO.sync(h.fd, h.path)
             }
             // Longest first: a new day directory's part, then the day directory in the root.
-            for dir in newDirectories.sorted(by: { $0.count > $1.count }) { try FileIO.syncDirectory(dir) }
+            for h in touched { directories.formUnion(h.unsyncedDirectories) }
+            for dir in directories.sorted(by: { $0.count > $1.count }) { try FileIO.syncDirectory(dir) }
         } catch {
             for h in touched {
                 do throws(LogStoreError) { try FileIO.truncate(h.fd, to: h.size, h.path) } catch {
@@ -572,10 +576,11 @@ extension LogStore {
         lock.lock()
         for h in touched {
             h.size = ends[ObjectIdentifier(h)] ?? h.size
+            h.unsyncedDirectories = []
             durableLengths[h.path] = h.size
         }
         stats.fsyncs += touched.count
-        stats.directorySyncs += newDirectories.count
+        stats.directorySyncs += directories.count
         stats.bytes += bytes
         lock.unlock()
         // Keep only the newest day's part open; others are complete or rarely written.

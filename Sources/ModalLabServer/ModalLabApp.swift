@@ -77,7 +77,7 @@ public final class ModalLabApp: @unchecked Sendable {
 
     /// What recovery did to the log on open, one line per repaired file.
     public var recoveryNotes: [String] {
-        log.recovery.map { "recovered log: dropped \($0.droppedBytes) bytes of a torn line at the end of \($0.file)" }
+        log.recovery.map(\.description)
     }
 
     /// Binds and starts serving; returns the bound port.

@@ -1,3 +1,5 @@
+import JSON
+
 /// A simulated device (SPEC §4). Sizes are in points, portrait; 1 CSS px = 1 pt in the frame.
 public struct Device: Sendable, Hashable {
     /// Phone or tablet.
@@ -60,6 +62,13 @@ public enum DeviceCatalogue {
     ]
 
     private static let byID: [String: Device] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+
+    /// The message for an id that names no device: `unknown device "x" (did you mean "y"?);
+    /// known: …` — the same wherever a device is asked for (API, engine `resize`).
+    public static func unknownDeviceMessage(_ id: String) -> String {
+        let ids = all.map(\.id)
+        return "unknown device \"\(id)\"" + Suggest.hint(id, in: ids) + "; known: " + ids.joined(separator: ", ")
+    }
 
     /// The device with this id.
     public static func device(_ id: String) -> Device? { byID[id] }

@@ -9,8 +9,6 @@ public enum PresentationStyle: String, Sendable, CaseIterable, Codable {
 
     /// `automatic`, `pageSheet` and `formSheet`: the styles UIKit draws as sheets.
     public var isSheet: Bool { self == .automatic || self == .pageSheet || self == .formSheet }
-    /// `fullScreen` and `overFullScreen`.
-    public var isFullScreen: Bool { self == .fullScreen || self == .overFullScreen }
     /// `currentContext` and `overCurrentContext`.
     public var isCurrentContext: Bool { self == .currentContext || self == .overCurrentContext }
     /// Alerts, action sheets and activity views: the system draws them, not the prototype.

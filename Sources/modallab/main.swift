@@ -13,9 +13,6 @@ let usage = """
            modallab new NAME [--from mail|photos|calendar|safari] [--prototypes DIR]
     """
 
-// Before any thread starts, so every thread inherits the mask and `serve` can sigwait for them.
-blockTerminationSignals()
-
 var args = Array(CommandLine.arguments.dropFirst())
 if args == ["--help"] || args == ["-h"] {
     print(usage)
@@ -23,6 +20,9 @@ if args == ["--help"] || args == ["-h"] {
 }
 let command = args.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
 if args.first == command { args.removeFirst() }
+// `serve` only, and before any thread starts, so every thread inherits the mask and `serve` can
+// sigwait for SIGINT and SIGTERM; the other commands stay interruptible.
+if command == "serve" { blockTerminationSignals() }
 
 let status: Int32
 switch command {

@@ -1,19 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HTTPServer
-
-/// A deterministic random source (SplitMix64), so a failing case can be replayed from its seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 enum FuzzCorpus {
     static let seeds: [String] = [
@@ -28,7 +17,7 @@ enum FuzzCorpus {
     ]
     static let interesting: [UInt8] = Array("\r\n :;,\t\0\u{7f}%/?#\"\\-0123456789aAfF".utf8) + [0x80, 0xFF, 0xC0]
 
-    static func mutate(_ input: [UInt8], _ rng: inout SplitMix) -> [UInt8] {
+    static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         var bytes = input
         let rounds = Int.random(in: 1...4, using: &rng)
         for _ in 0..<rounds {
@@ -52,7 +41,7 @@ enum FuzzCorpus {
         return bytes
     }
 
-    static func random(_ rng: inout SplitMix) -> [UInt8] {
+    static func random(_ rng: inout SplitMix64) -> [UInt8] {
         if Bool.random(using: &rng) && Int.random(in: 0..<10, using: &rng) == 0 {
             return (0..<Int.random(in: 0..<200, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
         }
@@ -158,7 +147,7 @@ struct ParserDriver {
     @Test func parserSurvivesRandomAndMutatedInput() async throws {
         // CPU-bound: run it off the cooperative pool so the socket tests beside it keep their threads.
         let (parsedTotal, failures) = try await blocking { () -> (Int, [Int: Int]) in
-            var rng = SplitMix(state: 0x5EED)
+            var rng = SplitMix64(seed: 0x5EED)
             var parsedTotal = 0
             var failures: [Int: Int] = [:]
             for _ in 0..<100_000 {
@@ -199,7 +188,7 @@ struct ParserDriver {
     /// promptly (the client half-closes after sending), and the server still serves afterwards.
     @Test func serverSurvivesMutatedRequestsOverTheSocket() async throws {
         try await withTestServer(router: makeTestRouter()) { (server) throws in
-            var rng = SplitMix(state: 0xF022)
+            var rng = SplitMix64(seed: 0xF022)
             var hung = 0
             for i in 0..<3000 {
                 let client = try server.client()

@@ -245,7 +245,18 @@ import Testing
     /// is ignored.
     @Test func callbackRepliesFromOtherThreads() async throws {
         let late = Locked<[HTTPReply.Completion]>([])
+        /// Records on which thread the router's middleware saw each answer.
+        final class Seen: HTTPMiddleware, @unchecked Sendable {
+            let threads = Locked<[(path: String, thread: pthread_t)]>([])
+            func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {
+                threads.withLock { $0.append((request.path, pthread_self())) }
+                response.headers.add(name: "X-Seen", value: "yes")
+            }
+        }
+        let completers = Locked<[pthread_t]>([])
+        let seen = Seen()
         let router = makeTestRouter()
+        router.use(seen)
         router.add(
             method: .get, pattern: "/after/{ms}",
             callback: { request, respond in
@@ -271,7 +282,15 @@ import Testing
                 let response = try client.readResponse()
                 #expect(response.status == 200)
                 #expect(response.text == expected)
+                #expect(response.header("x-seen") == "yes")
             }
+            // Middleware ran once per answer (not for "second"), on the event loop that ran the
+            // synchronous /hello (one loop by default), never on a thread that completed.
+            let seenThreads = seen.threads.withLock { $0 }
+            #expect(seenThreads.count == 5)
+            let loop = try #require(seenThreads.first { $0.path == "/hello" }).thread
+            #expect(seenThreads.allSatisfy { pthread_equal($0.thread, loop) != 0 })
+            #expect(completers.withLock { $0 }.allSatisfy { pthread_equal($0, loop) == 0 })
             // A client that leaves before its answer: the answer that comes later finds the
             // connection gone and is dropped with it.
             let leaving = try server.client()
@@ -284,6 +303,8 @@ import Testing
             late.withLock { $0[0](.text("too late")) }
             late.withLock { $0[0](.text("and again")) }
             #expect(TestServer.eventually { server.server.openConnections == 1 })
+            // The late answers went nowhere, middleware included.
+            #expect(seen.threads.withLock { $0.count } == 5)
             client.send(get("/hello"))
             #expect(try client.readResponse().text == "hello")
         }

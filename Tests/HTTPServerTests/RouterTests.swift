@@ -37,9 +37,11 @@ import Testing
         #expect(text(await respond(router, HTTPRequest(target: "/p/new/board"))) == "board:new")
         #expect(text(await respond(router, HTTPRequest(target: "/p/a%20b"))) == "p:a b")
         #expect(text(await respond(router, HTTPRequest(target: "/api/sessions/s1/actions"))) == "actions:s1")
-        // An encoded slash is data (RFC 3986 §2.2): it doesn't make another segment.
-        #expect(text(await respond(router, HTTPRequest(target: "/p/a%2Fb"))) == "p:a%2Fb")
-        #expect(text(await respond(router, HTTPRequest(target: "/p/new%2fboard"))) == "p:new%2fboard")
+        // An encoded slash is data (RFC 3986 §2.2): it stays inside its segment, decoded there,
+        // and a double-encoded one is a different value.
+        #expect(text(await respond(router, HTTPRequest(target: "/p/a%2Fb"))) == "p:a/b")
+        #expect(text(await respond(router, HTTPRequest(target: "/p/new%2fboard"))) == "p:new/board")
+        #expect(text(await respond(router, HTTPRequest(target: "/p/a%252Fb"))) == "p:a%2Fb")
         #expect(await respond(router, HTTPRequest(target: "/api/sessions/s1%2Factions")).status == .notFound)
         #expect(text(await respond(router, HTTPRequest(target: "/public/css/app.css"))) == "file:css/app.css")
         #expect(text(await respond(router, HTTPRequest(target: "/public/"))) == "file:")

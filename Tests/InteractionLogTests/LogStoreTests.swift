@@ -249,6 +249,24 @@ import Testing
         store.close()
     }
 
+    /// A new day's folder and part file are made durable (their directories synced) by the
+    /// first commit that succeeds in them, even when the first attempt failed.
+    @Test func aFailedFirstCommitLeavesTheDirectorySyncsForTheNext() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        store.setFaultHook { $0 == .sync ? EIO : nil }
+        await #expect(throws: LogStoreError.self) { try await store.append([pending(.tap, ts: sampleTs)]) }
+        #expect(store.statistics.directorySyncs == 0)
+        store.setFaultHook(nil)
+        _ = try await store.append([pending(.tap, ts: sampleTs + 1)])
+        // The part file's entry in the day folder, and the day folder's entry in the root.
+        #expect(store.statistics.directorySyncs == 2)
+        _ = try await store.append([pending(.tap, ts: sampleTs + 2)])
+        #expect(store.statistics.directorySyncs == 2)
+        store.close()
+    }
+
     @Test func completionHandlerVariant() throws {
         let dir = TempDir()
         defer { dir.cleanup() }

@@ -203,6 +203,10 @@ final class RunningServer {
             #expect(events.last?["type"] == "session_end")
             #expect(events.filter { $0["type"] == "session_end" }.count == 1)
             #expect(events.compactMap { $0["seq"]?.intValue } == Array(1...events.count))
+            // Every answered action is in the log, and none of those turned away with 404.
+            let answered = statuses.filter { $0.0 == "act" }.map(\.1)
+            #expect(events.filter { $0["type"] == "present" }.count == answered.filter { $0 == 200 }.count)
+            #expect(events.filter { $0["type"] == "refused" }.count == answered.filter { $0 == 409 }.count)
             #expect(try await s.act(sid, ["type": "home"]).status == 404)
         }
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Mustache
@@ -52,7 +53,7 @@ import Testing
             " ", "\n", "\r\n", "x", "<%", "%>", "{{=<% %>=}}", "{{#a}}", "{{/a}}", "{{>p}}", "{{<p}}", "{{/p}}",
             "{{$b}}", "{{/b}}", "{{>*a}}", "é",
         ]
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let library = try MustacheLibrary(templates: ["p": "[{{$b}}p{{/b}}{{a}}]", "q": "{{>p}}"])
         let context: [String: Any] = ["a": ["b": "q"], "b": [1, 2]]
         var compiled = 0
@@ -98,18 +99,5 @@ import Testing
         try library.render("a", nil, appendingTo: &bytes)
         #expect(bytes == Array("A".utf8))
         #expect(throws: MustacheError.self) { try library.render("b", nil, appendingTo: &bytes) }
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

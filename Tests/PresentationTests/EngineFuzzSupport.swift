@@ -1,23 +1,14 @@
 import JSON
 import Prototype
+import TestSupport
 
 @testable import Presentation
 
-/// SplitMix64: a small, fast, seedable generator, so every failure reproduces from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// Drawing helpers for the generator (the generator itself is in TestSupport).
+extension SplitMix64 {
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
     mutating func pick<T>(_ xs: [T]) -> T { xs[int(0...(xs.count - 1))] }
-    mutating func maybe<T>(_ p: Double, _ x: @autoclosure () -> T) -> T? { chance(p) ? x() : nil }
 }
 
 /// Random valid prototypes (SPEC §3): random styles, sources, nested presents, detents,

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Prototype
+import TestSupport
 import Testing
 
 @testable import Presentation

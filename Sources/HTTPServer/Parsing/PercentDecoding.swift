@@ -1,8 +1,6 @@
 /// Percent-decoding (RFC 3986 §2.1) for paths and for `application/x-www-form-urlencoded` queries.
 enum PercentDecoding {
-    /// Decodes `%XX` once, except `%2F`: an encoded slash is data, not a path separator
-    /// (RFC 3986 §2.2), so it stays encoded and can't turn `/a%2Fb` into two segments for a
-    /// router or a file lookup. nil for a malformed escape or bytes that are not valid UTF-8.
+    /// Decodes `%XX` once. nil for a malformed escape or bytes that are not valid UTF-8.
     static func path(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         if !bytes.contains(0x25) { return String(validating: bytes, as: UTF8.self) }
         var out: [UInt8] = []
@@ -13,12 +11,7 @@ enum PercentDecoding {
                 guard i + 2 < bytes.count, let hi = ByteClass.hexValue(bytes[i + 1]),
                     let lo = ByteClass.hexValue(bytes[i + 2])
                 else { return nil }
-                let byte = UInt8(hi << 4 | lo)
-                if byte == 0x2F {
-                    out.append(contentsOf: bytes[i..<(i + 3)])
-                } else {
-                    out.append(byte)
-                }
+                out.append(UInt8(hi << 4 | lo))
                 i += 3
             } else {
                 out.append(bytes[i])

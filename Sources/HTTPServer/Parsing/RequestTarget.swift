@@ -12,28 +12,36 @@ enum RequestTarget {
     }
 
     static func parse(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Parsed? {
+        guard let bounds = pathBounds(buffer, range) else { return nil }
+        if bounds.asterisk { return Parsed(path: "*", query: nil) }
+        let query = bounds.path.upperBound < range.upperBound ? (bounds.path.upperBound + 1)..<range.upperBound : nil
+        if bounds.path.isEmpty { return Parsed(path: "/", query: query) }
+        guard let path = PercentDecoding.path(UnsafeBufferPointer(rebasing: buffer[bounds.path])) else {
+            return nil
+        }
+        return Parsed(path: path, query: query)
+    }
+
+    /// Where the path is in a request-target, still percent-encoded: origin-form `/a%2Fb?q` →
+    /// `/a%2Fb`; absolute-form `http://h/a?q` → `/a` (empty for `http://h?q`); asterisk-form `*`
+    /// sets `asterisk`. nil for anything else. The path ends at `?` or at the end of `range`.
+    static func pathBounds(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) -> (path: Range<Int>, asterisk: Bool)? {
         guard !range.isEmpty else { return nil }
         var pathStart = range.lowerBound
         if buffer[pathStart] != 0x2F {
-            if range.count == 1 && buffer[pathStart] == 0x2A { return Parsed(path: "*", query: nil) }
+            if range.count == 1 && buffer[pathStart] == 0x2A { return (pathStart..<range.upperBound, true) }
             // absolute-form: scheme "://" authority path-abempty [ "?" query ]
             guard let afterScheme = schemeEnd(buffer, range) else { return nil }
             var i = afterScheme
             while i < range.upperBound && buffer[i] != 0x2F && buffer[i] != 0x3F { i += 1 }
             if i == afterScheme { return nil }
             pathStart = i
-            if i == range.upperBound || buffer[i] == 0x3F {
-                let query = i < range.upperBound ? (i + 1)..<range.upperBound : nil
-                return Parsed(path: "/", query: query)
-            }
         }
         var pathEnd = pathStart
         while pathEnd < range.upperBound && buffer[pathEnd] != 0x3F { pathEnd += 1 }
-        let query = pathEnd < range.upperBound ? (pathEnd + 1)..<range.upperBound : nil
-        guard let path = PercentDecoding.path(UnsafeBufferPointer(rebasing: buffer[pathStart..<pathEnd])) else {
-            return nil
-        }
-        return Parsed(path: path, query: query)
+        return (pathStart..<pathEnd, false)
     }
 
     /// For `http://` or `https://` (case-insensitive), the index after `://`.

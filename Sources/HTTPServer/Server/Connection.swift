@@ -97,7 +97,7 @@ final class Connection: PollerClient, @unchecked Sendable {
     private var lastWriteProgress: UInt64 = 0
     private var afterDrain = AfterDrain.nothing
     private var task: Task<Void, Never>?
-    /// The request number whose ``HTTPReply/callback(_:)`` response is awaited (0: none).
+    /// The request number whose ``HTTPReply/callback(start:finish:)`` response is awaited (0: none).
     private var awaitedCallback = 0
     private var writer: StreamWriter?
     private var writerWaiter: CheckedContinuation<Void, any Error>?
@@ -485,14 +485,19 @@ final class Connection: PollerClient, @unchecked Sendable {
             let loop = self.loop
             let number = requestsServed
             awaitedCallback = number
-            start { response in loop.execute { self.callbackFinished(finish(response), number) } }
+            start { response in loop.execute { self.callbackFinished(response, finish, number) } }
         }
     }
 
-    private func callbackFinished(_ response: HTTPResponse, _ number: Int) {
+    /// A callback's answer, on the loop: sent (after `finish`, the router's middleware) when it
+    /// is the one awaited; a second answer, or one for a request that is gone, goes nowhere and
+    /// is not counted by middleware either.
+    private func callbackFinished(
+        _ response: HTTPResponse, _ finish: (HTTPResponse) -> HTTPResponse, _ number: Int
+    ) {
         guard phase == .responding, awaitedCallback == number else { return }
         awaitedCallback = 0
-        send(response)
+        send(finish(response))
     }
 
     private func deferredFinished(_ response: HTTPResponse) {

@@ -33,9 +33,10 @@ public enum LintCommand {
         }
         let devices = a.values("device")
         for v in devices where DeviceCatalogue.device(v) == nil {
-            var m = "modallab lint: unknown device \(JSONWriter.quoted(v))"
-            if let near = Suggest.nearest(v, in: DeviceCatalogue.all.map(\.id)) { m += " (did you mean \"\(near)\"?)" }
-            stderr(m + "; known: " + DeviceCatalogue.all.map(\.id).joined(separator: ", "))
+            let ids = DeviceCatalogue.all.map(\.id)
+            stderr(
+                "modallab lint: unknown device \(JSONWriter.quoted(v))" + Suggest.hint(v, in: ids) + "; known: "
+                    + ids.joined(separator: ", "))
             return 2
         }
         guard let language = Language(rawValue: a.value("lang") ?? "en") else {

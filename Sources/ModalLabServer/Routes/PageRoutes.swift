@@ -54,9 +54,7 @@ extension ModalLabApp {
     /// The prototype, if it exists and has no errors (else 404, or 409 naming the errors).
     func playable(_ id: String) throws(Problem) -> (LoadedPrototype, Prototype) {
         guard let loaded = library.get(id) else {
-            var detail = "no prototype \"\(id)\""
-            if let near = Suggest.nearest(id, in: library.all.map(\.id)) { detail += " (did you mean \"\(near)\"?)" }
-            throw Problem.notFound(detail)
+            throw Problem.notFound("no prototype \"\(id)\"" + Suggest.hint(id, in: library.all.map(\.id)))
         }
         guard let p = loaded.prototype else {
             throw Problem(

@@ -106,9 +106,7 @@ extension ModalLabApp {
     /// A device of the catalogue by id; a 400 naming `path`, with a suggestion, for any other.
     func device(_ id: String, path: String) throws(Problem) -> Device {
         if let d = DeviceCatalogue.device(id) { return d }
-        var m = "unknown device \"\(id)\""
-        if let near = Suggest.nearest(id, in: DeviceCatalogue.all.map(\.id)) { m += " (did you mean \"\(near)\"?)" }
-        throw Problem.badRequest(m + "; known: " + DeviceCatalogue.all.map(\.id).joined(separator: ", "), path: path)
+        throw Problem.badRequest(DeviceCatalogue.unknownDeviceMessage(id), path: path)
     }
 
     func sessionMetrics() -> String {

@@ -246,15 +246,16 @@ extension ModalLabApp {
         }
     }
 
+    /// The action types of SPEC §6 (and `present`, `key`), in the order messages list them.
+    static let actionTypes = [
+        "tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present", "key",
+    ]
+
     /// Reads an action body (SPEC §6 action types), naming the JSON path of anything wrong.
     func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
         do throws(JSONShapeError) {
             let o = try body.object()
-            let types = [
-                "tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present",
-                "key",
-            ]
-            let type = try o.required("type", "an action type").oneOf(types)
+            let type = try o.required("type", "an action type").oneOf(Self.actionTypes)
             let x = try o.optional("x")?.number()
             let y = try o.optional("y")?.number()
             // Accepted for symmetry with client events (the server keeps its own ids and times),

@@ -7,11 +7,7 @@ extension Transaction {
     /// becomes dirty (RULES modal.data-loss-confirm).
     mutating func edit(_ target: String, _ value: JSONValue, byTap: Bool) throws(Stop) {
         guard let loc = location(target) else {
-            var msg = "no control \"\(target)\""
-            if let near = Suggest.nearest(target, in: model.prototype.controlIDs) {
-                msg += " (did you mean \"\(near)\"?)"
-            }
-            throw bad("$.target", msg)
+            throw bad("$.target", "no control \"\(target)\"" + Suggest.hint(target, in: model.prototype.controlIDs))
         }
         let kind = loc.control.kind
         guard kind == .textField || kind == .textArea || kind == .toggle || kind == .segmented else {

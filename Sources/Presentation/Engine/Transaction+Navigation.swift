@@ -63,7 +63,6 @@ extension Transaction {
         guard depth > 1 else { return }
         try checkTransition()
         try closePopoverAbove(layer)
-        guard layer <= count else { return }
         let from: String
         var modal: String?
         if layer == 0 {

@@ -11,11 +11,8 @@ extension Transaction {
             return
         }
         guard let loc = location(target) else {
-            var msg = "no control or modal \"\(target)\""
-            if let near = Suggest.nearest(target, in: model.prototype.controlIDs + model.prototype.modals.map(\.id)) {
-                msg += " (did you mean \"\(near)\"?)"
-            }
-            throw bad("$.target", msg)
+            let known = model.prototype.controlIDs + model.prototype.modals.map(\.id)
+            throw bad("$.target", "no control or modal \"\(target)\"" + Suggest.hint(target, in: known))
         }
         guard let p = placement(loc) else {
             let whereIs =

@@ -176,11 +176,7 @@ struct Transaction {
             var device = env.device
             if let deviceID {
                 guard let d = DeviceCatalogue.device(deviceID) else {
-                    var m = "unknown device \"\(deviceID)\""
-                    if let near = Suggest.nearest(deviceID, in: DeviceCatalogue.all.map(\.id)) {
-                        m += " (did you mean \"\(near)\"?)"
-                    }
-                    throw bad("$.device", m + "; known: \(DeviceCatalogue.all.map(\.id).joined(separator: ", "))")
+                    throw bad("$.device", DeviceCatalogue.unknownDeviceMessage(deviceID))
                 }
                 device = d
             }
@@ -234,11 +230,7 @@ struct Transaction {
     }
 
     func unknownModal(_ id: String) -> Stop {
-        var msg = "no modal \"\(id)\""
-        if let near = Suggest.nearest(id, in: model.prototype.modals.map(\.id)) {
-            msg += " (did you mean \"\(near)\"?)"
-        }
-        return bad("$.target", msg)
+        bad("$.target", "no modal \"\(id)\"" + Suggest.hint(id, in: model.prototype.modals.map(\.id)))
     }
 }
 
