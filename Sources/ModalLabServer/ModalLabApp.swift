@@ -43,18 +43,22 @@ public final class ModalLabApp: @unchecked Sendable {
     let frames = FrameCache()
 
     /// Loads templates, prototypes, the owner token and the log (recovering a torn tail).
-    /// - Throws: when `Templates/` can't be found or compiled, or the data folder can't be used.
+    /// - Throws: when `Templates/` can't be found or compiled, the data folder can't be used, or
+    ///   `--prototypes` names neither a folder nor a `.json` file (``PrototypeSourceError``).
     public init(configuration: AppConfiguration) throws {
         self.configuration = configuration
         guard let root = ResourceLocator.root(explicit: configuration.resourceRoot) else {
-            throw AppError("can't find Templates/pages: run from the repository, or set MODALLAB_ROOT")
+            throw AppError(ResourceLocator.notFoundMessage(explicit: configuration.resourceRoot))
         }
         resourceRoot = root
         templates = try MustacheLibrary(directory: root + "/Templates/pages")
         let data = configuration.dataDirectory
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        if let dir = configuration.prototypesDirectory {
-            library = PrototypeLibrary(directories: [dir], writableDirectory: dir)
+        if let path = configuration.prototypesDirectory {
+            switch try PrototypeSource.at(path) {
+            case .folder(let dir): library = PrototypeLibrary(directories: [dir], writableDirectory: dir)
+            case .file(let file): library = PrototypeLibrary(file: file)
+            }
         } else {
             library = PrototypeLibrary(
                 directories: [root + "/Templates/prototypes", data + "/prototypes"],

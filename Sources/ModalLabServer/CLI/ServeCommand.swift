@@ -2,15 +2,15 @@ import Dispatch
 import Foundation
 import Presentation
 
-/// `modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR] [--data DIR]
-/// [--on-popover-conflict refuse|close-first] [--event-loops N] [--dev]` (SPEC §9; `--event-loops`
-/// is ours: the number of connection threads, 1–64, default 2).
+/// `modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
+/// [--on-popover-conflict refuse|close-first] [--event-loops N] [--dev]`: `--event-loops` is the
+/// number of connection threads, 1–64, default 2; `--prototypes` serves a folder or one file.
 ///
 /// The first line on standard output is the owner URL `http://HOST:PORT/?token=…`; everything
 /// else goes to standard error. SIGINT and SIGTERM shut down gracefully and exit 0.
 public enum ServeCommand {
     public static let usage = """
-        usage: modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR] [--data DIR]
+        usage: modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
                               [--on-popover-conflict refuse|close-first] [--event-loops 2] [--dev]
         """
 
@@ -60,9 +60,13 @@ public enum ServeCommand {
             c.popoverConflict = mode
         }
         c.dev = a.flag("dev")
-        if let dir = c.prototypesDirectory, !FileManager.default.fileExists(atPath: dir) {
-            FileHandle.standardError.write(Data("modallab serve: no such folder \(dir)\n".utf8))
-            return 2
+        if let path = c.prototypesDirectory {
+            do {
+                _ = try PrototypeSource.at(path)
+            } catch {
+                FileHandle.standardError.write(Data("modallab serve: \(error)\n".utf8))
+                return 2
+            }
         }
 
         blockTerminationSignals()
@@ -79,12 +83,15 @@ public enum ServeCommand {
             FileHandle.standardError.write(Data(message.utf8))
             return 1
         }
-        // The first stdout line is the owner URL (SPEC §6), flushed at once for scripts.
+        // The first stdout line is the owner URL, flushed at once for scripts.
         FileHandle.standardOutput.write(Data((app.ownerURL(port: port) + "\n").utf8))
         var err = ""
         for note in app.recoveryNotes { err += note + "\n" }
         let shown = app.library.all
-        err += "serving \(shown.count) prototype(s) from \(app.library.directories.joined(separator: ", "))\n"
+        err += "serving \(shown.count) prototype(s) from \(app.library.locations.joined(separator: ", "))\n"
+        if shown.isEmpty, app.library.file == nil {
+            err += "  no *.json files there yet: add one (modallab new NAME) or PUT /api/prototypes/{id}\n"
+        }
         for p in shown where p.errorCount > 0 {
             let file = ModalLabApp.displayPath(p.file)
             err +=

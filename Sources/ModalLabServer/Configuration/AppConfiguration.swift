@@ -1,25 +1,26 @@
 import Foundation
 import Presentation
 
-/// Everything `modallab serve` is configured with (SPEC §9). A struct passed in, never a global:
-/// tests build their own.
+/// Everything `modallab serve` is configured with. A struct passed in, never a global: tests
+/// build their own.
 public struct AppConfiguration: Sendable {
     /// Address to bind; 127.0.0.1 by default (security by default).
     public var host = "127.0.0.1"
     /// TCP port; 0 picks a free one.
     public var port = 8080
-    /// Folder of prototype files (`*.json`); the bundled examples when `nil`.
+    /// `--prototypes`: a folder of prototype files (`*.json`), or one `.json` file served alone
+    /// (see ``PrototypeSource``); the bundled examples when `nil`.
     public var prototypesDirectory: String?
     /// Folder of the interaction log and the owner token.
     public var dataDirectory = "data"
-    /// What a presentation over a popover does (SPEC §5).
+    /// What a presentation over a popover does (`--on-popover-conflict`).
     public var popoverConflict: EngineOptions.PopoverConflict = .refuse
     /// Reload templates and prototypes when their files change (`serve --dev`); the server
     /// also watches prototypes without it, so designers see edits at once.
     public var dev = false
     /// The owner token; read from `MODALLAB_OWNER_TOKEN` or the data folder when `nil`.
     public var ownerToken: String?
-    /// Where `Templates/` and `Public/` are; found automatically when `nil`.
+    /// Where `Templates/`, `Public/` and `Schema/` are; found by ``ResourceLocator`` when `nil`.
     public var resourceRoot: String?
     /// Largest request body accepted, in bytes (413 above).
     public var maxBodyBytes = 1 << 20
@@ -34,25 +35,64 @@ public struct AppConfiguration: Sendable {
     public init() {}
 }
 
-/// Finds the folder holding `Templates/` and `Public/`.
+/// Finds the folder holding `Templates/`, `Public/` and `Schema/` (the resources).
+///
+/// Looked for, in order: the explicit folder (`serve --root`), `MODALLAB_ROOT`, then beside the
+/// executable — its folder and each folder above it, each also with `share/modallab` under it,
+/// so an install as `PREFIX/bin/modallab` with `PREFIX/share/modallab/` is found from any working
+/// folder, and a build in a checkout (`.build/debug/modallab`) finds the checkout —, then the
+/// working folder, then the checkout this file was compiled in. The first that has
+/// `Templates/pages` wins.
 public enum ResourceLocator {
-    /// `MODALLAB_ROOT`, else the first of the working directory, the executable's folder and
-    /// this source file's package that has `Templates/pages`.
+    /// The resources' folder, or `nil` when none of the candidates has `Templates/pages`.
     public static func root(explicit: String? = nil) -> String? {
-        let fm = FileManager.default
-        func ok(_ dir: String) -> Bool { fm.fileExists(atPath: dir + "/Templates/pages") }
-        var candidates: [String] = []
-        if let explicit { candidates.append(explicit) }
-        if let env = ProcessInfo.processInfo.environment["MODALLAB_ROOT"] { candidates.append(env) }
-        candidates.append(fm.currentDirectoryPath)
-        var exe = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-        for _ in 0..<6 {
-            exe.deleteLastPathComponent()
-            candidates.append(exe.path)
+        candidates(explicit: explicit).first { FileManager.default.fileExists(atPath: $0 + "/Templates/pages") }
+    }
+
+    /// The error for a failed ``root(explicit:)``: what is missing, where it looked, and how to fix it.
+    public static func notFoundMessage(explicit: String? = nil) -> String {
+        "can't find the resources (Templates/pages, Public, Schema); looked in "
+            + candidates(explicit: explicit).joined(separator: ", ")
+            + ". Install with Scripts/install (it copies them to PREFIX/share/modallab), run from the repository, or set MODALLAB_ROOT"
+    }
+
+    /// Every folder ``root(explicit:)`` tries, in order, without repeats.
+    static func candidates(explicit: String?) -> [String] {
+        var out: [String] = []
+        func add(_ path: String) { if !out.contains(path) { out.append(path) } }
+        if let explicit { add(explicit) }
+        if let env = ProcessInfo.processInfo.environment["MODALLAB_ROOT"], !env.isEmpty { add(env) }
+        if let exe = executableURL() {
+            var dir = exe.deletingLastPathComponent()
+            for _ in 0..<6 {
+                add(dir.path)
+                add(dir.appendingPathComponent("share/modallab").path)
+                if dir.path == "/" { break }
+                dir.deleteLastPathComponent()
+            }
         }
+        add(FileManager.default.currentDirectoryPath)
         var src = URL(fileURLWithPath: #filePath)
         for _ in 0..<4 { src.deleteLastPathComponent() }
-        candidates.append(src.path)
-        return candidates.first(where: ok)
+        add(src.path)
+        return out
+    }
+
+    /// The running executable, symbolic links resolved: Foundation's `Bundle.main.executablePath`,
+    /// else `CommandLine.arguments[0]` (looked up on `PATH` when it has no slash).
+    static func executableURL() -> URL? {
+        if let path = Bundle.main.executablePath {
+            return URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        }
+        guard let first = CommandLine.arguments.first, !first.isEmpty else { return nil }
+        if first.contains("/") { return URL(fileURLWithPath: first).resolvingSymlinksInPath() }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(first)"
+            if FileManager.default.isExecutableFile(atPath: candidate) {
+                return URL(fileURLWithPath: candidate).resolvingSymlinksInPath()
+            }
+        }
+        return nil
     }
 }

@@ -44,15 +44,49 @@ public struct LoadedPrototype: Sendable {
     }
 }
 
-/// The prototypes the server shows: the files of one folder, reloaded when they change.
+/// What `serve --prototypes PATH` names: a folder of `*.json` files, or one `.json` file.
+public enum PrototypeSource: Sendable, Equatable {
+    /// A folder: every `*.json` in it is served, and `PUT /api/prototypes/{id}` writes into it.
+    case folder(String)
+    /// One file, served alone: `PUT` may replace only its prototype.
+    case file(String)
+
+    /// Classifies `path`: an existing folder, or an existing regular file whose name ends in
+    /// `.json` (any letter case).
+    /// - Throws: ``PrototypeSourceError`` when `path` does not exist or is neither.
+    public static func at(_ path: String) throws(PrototypeSourceError) -> PrototypeSource {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw PrototypeSourceError(description: "no such file or folder \(path)")
+        }
+        if isDirectory.boolValue { return .folder(path) }
+        guard path.lowercased().hasSuffix(".json") else {
+            throw PrototypeSourceError(
+                description: "\(path) is neither a folder nor a .json file; --prototypes takes a folder of *.json prototypes or one FILE.json")
+        }
+        return .file(path)
+    }
+}
+
+/// Why a `--prototypes` path can't be served (exit status 2 from `serve`).
+public struct PrototypeSourceError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+/// The prototypes the server shows: the files of some folders, or one file, reloaded when they
+/// change.
 ///
-/// With `--prototypes DIR`, DIR is read and written (`PUT /api/prototypes/{id}`); without it the
-/// bundled examples are read and new prototypes are written to `<data>/prototypes`, which is read
-/// after the bundled ones (so a `PUT` of "mail" shadows the bundled Mail).
+/// With `--prototypes DIR`, DIR is read and written (`PUT /api/prototypes/{id}`); with
+/// `--prototypes FILE.json` that file alone is read, and a `PUT` of its prototype's id rewrites
+/// it; without either the bundled examples are read and new prototypes are written to
+/// `<data>/prototypes`, which is read after the bundled ones (so a `PUT` of "mail" shadows the
+/// bundled Mail).
 public final class PrototypeLibrary: @unchecked Sendable {
-    /// Folders read, in order; later ones win on an id clash.
+    /// Folders read, in order; later ones win on an id clash. Empty when serving one file.
     public let directories: [String]
-    /// The folder `save` writes to.
+    /// The one file served (`--prototypes FILE.json`), else `nil`.
+    public let file: String?
+    /// The folder `save` writes to (the file's folder when serving one file).
     public let writableDirectory: String
 
     private let lock = NSLock()
@@ -71,9 +105,21 @@ public final class PrototypeLibrary: @unchecked Sendable {
     /// A library over `directories`, writing to `writableDirectory`. Loads at once.
     public init(directories: [String], writableDirectory: String) {
         self.directories = directories
+        self.file = nil
         self.writableDirectory = writableDirectory
         _ = reloadIfChanged(force: true)
     }
+
+    /// A library of the one prototype in `file`, reloaded when the file changes. Loads at once.
+    public init(file: String) {
+        self.directories = []
+        self.file = file
+        self.writableDirectory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        _ = reloadIfChanged(force: true)
+    }
+
+    /// What is served, for messages: the folders, or the file.
+    public var locations: [String] { file.map { [$0] } ?? directories }
 
     /// Every prototype, in file-name order.
     public var all: [LoadedPrototype] {
@@ -91,6 +137,7 @@ public final class PrototypeLibrary: @unchecked Sendable {
 
     private func listFiles() -> [String: FileSignature] {
         var out: [String: FileSignature] = [:]
+        if let file, let sig = PrototypeLibrary.signature(file) { out[file] = sig }
         for dir in directories {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
             for n in names where n.hasSuffix(".json") && !n.hasPrefix(".") {
@@ -120,8 +167,10 @@ public final class PrototypeLibrary: @unchecked Sendable {
         if unchanged { return [] }
         var loaded: [String: LoadedPrototype] = [:]
         var order: [String] = []
-        for dir in directories {
-            let files = now.keys.filter { $0.hasPrefix(dir + "/") }.sorted()
+        // One group of files per folder (or the one file), in reading order.
+        let groups = file.map { f in [now[f] == nil ? [] : [f]] }
+            ?? directories.map { dir in now.keys.filter { $0.hasPrefix(dir + "/") }.sorted() }
+        for files in groups {
             var seenHere: [String: String] = [:]
             for path in files {
                 guard var p = load(path, signature: now[path]!) else { continue }
@@ -167,14 +216,33 @@ public final class PrototypeLibrary: @unchecked Sendable {
         return p
     }
 
-    /// Writes a prototype's bytes as `<writable>/<id>.json` (atomically) and reloads. `loaded`,
+    /// Writes a prototype's bytes as `<writable>/<id>.json` (atomically) and reloads; when serving
+    /// one file, replaces that file, and only with its own prototype's id. `loaded`,
     /// when the caller has already decoded and linted these bytes, spares doing it again.
-    /// - Throws: the file system's error when the folder can't be written.
+    /// - Throws: the file system's error when the folder can't be written; ``PrototypeSourceError``
+    ///   for another id while serving one file.
     public func save(id: String, bytes: [UInt8], loaded: LoadedPrototype? = nil) throws {
-        try FileManager.default.createDirectory(atPath: writableDirectory, withIntermediateDirectories: true)
-        let path = writableDirectory + "/" + id + ".json"
+        let path: String
+        if let file {
+            // One file served: only its own prototype can be replaced, and it stays in that file.
+            let fileID = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let servedID = all.first?.id
+            guard id == servedID || (servedID == nil && id == fileID) else {
+                throw PrototypeSourceError(
+                    description:
+                        "serve is showing one file, \(file), whose prototype is \"\(servedID ?? fileID)\"; a PUT can replace only that one. Serve a folder (--prototypes DIR) to add prototypes"
+                )
+            }
+            path = file
+        } else {
+            try FileManager.default.createDirectory(atPath: writableDirectory, withIntermediateDirectories: true)
+            path = writableDirectory + "/" + id + ".json"
+        }
         try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        if let loaded, let sig = PrototypeLibrary.signature(path) { lock.withLock { cache[path] = (sig, loaded) } }
+        if var loaded, let sig = PrototypeLibrary.signature(path) {
+            loaded.file = path
+            lock.withLock { cache[path] = (sig, loaded) }
+        }
         reloadIfChanged(force: true)
     }
 }

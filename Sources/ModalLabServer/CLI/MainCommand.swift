@@ -1,0 +1,55 @@
+import Foundation
+
+/// `modallab [COMMAND] …`: picks the command (`serve` when none is named) and runs it.
+///
+/// `--version` and `version` print ``ModalLabVersion/description``; `--help`, `-h` and `help`
+/// print ``usage``; both exit 0. An unknown command prints the usage to standard error and
+/// exits 2, as every usage error does.
+public enum MainCommand {
+    /// Every command and its options.
+    public static let usage = """
+        usage: modallab [serve] [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
+                               [--on-popover-conflict refuse|close-first] [--event-loops 2] [--dev]
+               modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]
+               modallab rules [--format text|json|markdown] [--lang en|zh-Hans]
+               modallab logs export [--format ndjson|csv] [--prototype ID] [--session ID] [--type T,…]
+                                    [--from T] [--to T] [--data DIR]
+               modallab logs summary [--prototype ID] [--format text|json|csv] [--data DIR]
+               modallab new NAME [--from mail|photos|calendar|safari] [--prototypes DIR]
+               modallab --version
+        The prototype format is described in docs/format.md, the rules in docs/rules.md.
+        """
+
+    /// Runs `modallab` with `arguments` (without the program name); returns the exit status.
+    /// `stdout` and `stderr` take one message each (no trailing newline); `serve`, `logs` and
+    /// `new` write to the process's own standard output and error.
+    public static func run(
+        _ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void
+    ) -> Int32 {
+        var args = arguments
+        if args == ["--help"] || args == ["-h"] || args.first == "help" {
+            stdout(usage)
+            return 0
+        }
+        if args == ["--version"] || args.first == "version" {
+            stdout(ModalLabVersion.description)
+            return 0
+        }
+        let command = args.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
+        if args.first == command { args.removeFirst() }
+        switch command {
+        case "serve":
+            // Before any thread starts, so every thread inherits the mask and `serve` can sigwait
+            // for SIGINT and SIGTERM; the other commands stay interruptible.
+            blockTerminationSignals()
+            return ServeCommand.run(args)
+        case "lint": return LintCommand.run(args, stdout: stdout, stderr: stderr)
+        case "rules": return RulesCommand.run(args, stdout: stdout, stderr: stderr)
+        case "logs": return LogsCommand.run(args)
+        case "new": return NewCommand.run(args)
+        default:
+            stderr("modallab: unknown command \(command)\n\(usage)")
+            return 2
+        }
+    }
+}
