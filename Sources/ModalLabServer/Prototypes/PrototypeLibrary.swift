@@ -62,7 +62,9 @@ public enum PrototypeSource: Sendable, Equatable {
         if isDirectory.boolValue { return .folder(path) }
         guard path.lowercased().hasSuffix(".json") else {
             throw PrototypeSourceError(
-                description: "\(path) is neither a folder nor a .json file; --prototypes takes a folder of *.json prototypes or one FILE.json")
+                description:
+                    "\(path) is neither a folder nor a .json file; --prototypes takes a folder of *.json prototypes or one FILE.json"
+            )
         }
         return .file(path)
     }
@@ -168,7 +170,8 @@ public final class PrototypeLibrary: @unchecked Sendable {
         var loaded: [String: LoadedPrototype] = [:]
         var order: [String] = []
         // One group of files per folder (or the one file), in reading order.
-        let groups = file.map { f in [now[f] == nil ? [] : [f]] }
+        let groups =
+            file.map { f in [now[f] == nil ? [] : [f]] }
             ?? directories.map { dir in now.keys.filter { $0.hasPrefix(dir + "/") }.sorted() }
         for files in groups {
             var seenHere: [String: String] = [:]
