@@ -77,7 +77,7 @@ extension RuleCatalogue {
                     "action sheet “{modal}” has no Cancel action; add one if it makes the choice clearer",
                     "操作列表“{modal}”没有取消操作；如果能让选择更清晰，请添加一个")
             ],
-            notes: "A warning with a destructive action, info otherwise (RULES C10).",
+            notes: "A warning with a destructive action, info otherwise: the guidelines disagree on whether an action sheet always needs Cancel.",
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}]"#
@@ -104,7 +104,7 @@ extension RuleCatalogue {
                 "action {title} of action sheet “{modal}” destroys data ({verb}) but is not destructive style; set \"role\": \"destructive\" so it shows in red",
                 "操作列表“{modal}”的操作{title}会破坏数据（{verb}），却不是破坏性样式；请设置 \"role\": \"destructive\"，使其显示为红色"),
             notes:
-                "The same destructive verbs as alert.destructive-style. RULES gives no confirmsDeliberateAction exemption here.",
+                "The same destructive verbs as alert.destructive-style. Action sheets have no confirmsDeliberateAction exemption.",
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "actions": [{"title": "Delete Draft"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#

@@ -20,7 +20,7 @@ extension RuleCatalogue {
                 "popover “{modal}” is shown as {style} in {sizeClass}",
                 "弹出框“{modal}”在 {sizeClass} 下显示为 {style}"),
             notes:
-                "iOS 13+: as formSheet (a card in wC/hR, full screen in hC). targetOS ≤ 12: fullScreen in wC, formSheet in wR/hC (RULES C8).",
+                "iOS 13+: as formSheet (a card in wC/hR, full screen in hC). targetOS ≤ 12: fullScreen in wC, formSheet in wR/hC, as UIKit did through iOS 12.",
             triggering: [
                 .scenario("An iPad popover is presented while the app is in Slide Over: it becomes a card sheet.")
             ],

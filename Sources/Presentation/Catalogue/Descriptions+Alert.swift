@@ -47,7 +47,7 @@ extension RuleCatalogue {
                 "the title of alert “{modal}” wraps to {lines} lines; keep it to one line where possible",
                 "警告框“{modal}”的标题折成了 {lines} 行；请尽量保持在一行内"),
             notes:
-                "Wrapped greedily at 230 pt in 17 pt SF Pro Text Semibold (see TextMeasure). A title of three or more lines also gets alert.title-max-two-lines (RULES C5).",
+                "Wrapped greedily at 230 pt in 17 pt SF Pro Text Semibold (see TextMeasure). A title of three or more lines also gets alert.title-max-two-lines.",
             triggering: [
                 alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)
             ],
@@ -84,7 +84,7 @@ extension RuleCatalogue {
                     "警告框标题{title}是短语；请去掉结尾的“{mark}”"),
             ],
             notes:
-                "A title ending in . ? ! is a sentence (RULES §7). Sentence style is broken by a lowercase first word, or by two or more capitalized ordinary words when every ordinary word is capitalized; proper nouns (a built-in list of Apple product names, the prototype's name and lint.productNames), acronyms and words with inner capitals are not judged. Title style is broken by a lowercase word that is not an article, a coordinating conjunction or a preposition of four or fewer letters (RULES C15), or that is first or last. CJK titles are not judged.",
+                "A title ending in . ? ! is a sentence. Sentence style is broken by a lowercase first word, or by two or more capitalized ordinary words when every ordinary word is capitalized; proper nouns (a built-in list of Apple product names, the prototype's name and lint.productNames), acronyms and words with inner capitals are not judged. Title style is broken by a lowercase word that is not an article, a coordinating conjunction or a preposition of four or fewer letters (Apple's English wording; the Chinese translation S2 says fewer than four), or that is first or last. CJK titles are not judged.",
             triggering: [
                 alertExample(#""title": "Delete All Messages?", "# + cancelDelete),
                 alertExample(#""title": "Unable to connect", "actions": [{"title": "OK"}]"#),
@@ -172,7 +172,7 @@ extension RuleCatalogue {
                     "警告框有 {count} 个按钮，超过了 HIG 规定的最多三个；请改用操作列表"),
             ],
             notes:
-                "1 button: info; 2: nothing; 3: warning; 4 or more: error (RULES C4). The finding's severity depends on the count.",
+                "1 button: info; 2: nothing; 3: warning; 4 or more: error. The finding's severity depends on the count.",
             triggering: [
                 alertExample(
                     #""title": "Save changes?", "actions": [{"title": "Don't Save", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
@@ -205,7 +205,7 @@ extension RuleCatalogue {
                     "警告框“{modal}”把最可能的操作{title}放在了前缘；请先列出“取消”，让最可能的操作位于后缘"),
             ],
             notes:
-                "Cancel leading, the likely button trailing, even for destructive actions (RULES C1 follows the current HIG and UIKit over the iOS 7 rule). The player draws Cancel leading whatever the order when the two buttons sit side by side (when their titles don't fit and they stack, Cancel is at the bottom); the lint flags a two-button alert that lists Cancel second or the preferred action first, and a button titled Cancel that is not Cancel style.",
+                "Cancel leading, the likely button trailing, even for destructive actions (the current HIG and UIKit, over the iOS 7 rule). The player draws Cancel leading whatever the order when the two buttons sit side by side (when their titles don't fit and they stack, Cancel is at the bottom); the lint flags a two-button alert that lists Cancel second or the preferred action first, and a button titled Cancel that is not Cancel style.",
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Delete", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
@@ -260,7 +260,7 @@ extension RuleCatalogue {
                 "警告框“{modal}”的按钮{title}会破坏数据（{verb}），却不是破坏性样式；请设置 \"role\": \"destructive\"；若是用户有意选择的操作，可将警告框标记为 \"confirmsDeliberateAction\": true"
             ),
             notes:
-                "Titles starting with Delete, Remove, Erase, Discard, Reset, Clear, Empty, Sign Out or Revoke (and 删除, 移除, 清除, …). Exempt when the alert has confirmsDeliberateAction (RULES C3).",
+                "Titles starting with Delete, Remove, Erase, Discard, Reset, Clear, Empty, Sign Out or Revoke (and 删除, 移除, 清除, …). Exempt when the alert has confirmsDeliberateAction.",
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete"}]"#
@@ -279,7 +279,7 @@ extension RuleCatalogue {
                 "the preferred (default) action of alert “{modal}” is the destructive {title}; Return would destroy data — remove preferred",
                 "警告框“{modal}”的首选（默认）操作是破坏性的{title}；按回车键就会破坏数据——请去掉 preferred"),
             notes:
-                "Only a destructive preferredAction is flagged; a preferred Cancel is not required (RULES C2). The engine renders Cancel bold when nothing is preferred, as UIKit does.",
+                "Only a destructive preferredAction is flagged; a preferred Cancel is not required (the 2024 HIG discourages one). The engine renders Cancel bold when nothing is preferred, as UIKit does.",
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive", "preferred": true}]"#
@@ -371,7 +371,7 @@ extension RuleCatalogue {
                     "警告框“{modal}”的消息把按钮{title}写成了“{word}”；请保持按钮标题的大小写"),
             ],
             notes:
-                "A mention is a button title in quotes, or after tap, choose, click, touch, press, select or hit. A mention is flagged when quoted, when the verb is click, touch, press or hit, or when its capitalization differs. Tap and choose are both accepted (RULES C6).",
+                "A mention is a button title in quotes, or after tap, choose, click, touch, press, select or hit. A mention is flagged when quoted, when the verb is click, touch, press or hit, or when its capitalization differs. Tap and choose are both accepted.",
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "message": "Click “Delete” to remove it.", "# + cancelDelete)
@@ -386,7 +386,7 @@ extension RuleCatalogue {
             message: T(
                 "alert “{modal}” says {word}; pronouns can read as blaming or patronizing — rephrase without them",
                 "警告框“{modal}”使用了{word}；代词可能让人觉得被指责或被轻视——请换一种不用代词的说法"),
-            notes: "Info only: the current HIG has dropped the rule (RULES C7). Title and message, whole words.",
+            notes: "Info only: the current HIG has dropped the rule. Title and message, whole words.",
             triggering: [
                 alertExample(#""title": "Are you sure you want to delete this photo?", "# + cancelDelete)
             ],
@@ -474,7 +474,7 @@ extension RuleCatalogue {
                 "alert “{modal}” was cancelled because the app left the foreground",
                 "应用离开前台，警告框“{modal}”已被取消"),
             notes:
-                "RULES C17: the server cancels the alert on Home (or runs onExit); Esc and Cmd-. cancel, Return runs the default action.",
+                "The server cancels the alert on Home (or runs onExit); Esc and Cmd-. cancel, Return runs the default action.",
             triggering: [.scenario("With an alert up, the Home action dismisses it and runs its Cancel handler.")],
             nonTriggering: [.scenario("Rotating the device keeps the alert up.")]),
         RuleDescription(

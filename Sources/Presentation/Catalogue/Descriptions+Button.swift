@@ -14,7 +14,7 @@ extension RuleCatalogue {
                     "“{modal}”中的按钮{title}以“{mark}”结尾；按钮标题不加结尾标点")
             ],
             notes:
-                "Alert and action-sheet actions, and bar buttons of modal views. Title style as in §7 (lenient: capitalized minor words and words with inner capitals pass); ending . ! : is flagged, an ellipsis is not. CJK titles are not judged.",
+                "Alert and action-sheet actions, and bar buttons of modal views. Title style, with articles, coordinating conjunctions and prepositions of four or fewer letters lowercase (lenient: capitalized minor words and words with inner capitals pass); ending . ! : is flagged, an ellipsis is not. CJK titles are not judged.",
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete photo", "role": "destructive"}]"#

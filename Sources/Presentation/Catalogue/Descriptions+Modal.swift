@@ -144,7 +144,7 @@ extension RuleCatalogue {
                     "表单“{modal}”的屏幕“{screen}”同时显示了“取消”“完成”和“返回”；只保留其中两个"),
             ],
             notes:
-                "Done and Cancel by role or title; Back is a button that pops or is titled Back, or the system back button of a pushed screen whose leading bar is empty. Follows H-Sheets (2026), which refines S0:L71 (RULES C13).",
+                "Done and Cancel by role or title; Back is a button that pops or is titled Back, or the system back button of a pushed screen whose leading bar is empty. Follows H-Sheets (2026), which refines S0:L71.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "info", "style": "pageSheet", "title": "Details", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "textField", "id": "name", "label": "Name"}]}]}"#

@@ -159,7 +159,7 @@ extension RuleCatalogue {
                 "compose-type sheet “{modal}” stops at the medium detent and cannot grow to full height; add the large detent (writing is easier at full height)",
                 "撰写类表单“{modal}”停在中等停靠高度，无法扩展到全高；请添加 large 停靠高度（全高时更便于书写）"),
             notes:
-                "Only the second half of the row is checked, conservatively: a sheet with a text area (compose-type) whose detents include medium but not large, in a target with an iPhone. Suggesting medium for every other sheet would fire on ordinary prototypes, and SPEC §3's own compose sheet offers medium and large.",
+                "Only the second half of the row is checked, conservatively: a sheet with a text area (compose-type) whose detents include medium but not large, in a target with an iPhone. Suggesting medium for every other sheet would fire on ordinary prototypes, and the bundled Mail example's compose sheet offers medium and large.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "compose", "style": "pageSheet", "title": "New Message", "detents": ["medium"], "content": [{"type": "textArea", "id": "body", "userContent": true}], "#

@@ -59,7 +59,7 @@ extension RuleCatalogue {
             message: T(
                 "sheet “{modal}” would stack on sheet “{top}”; close the first sheet and reopen it afterwards",
                 "表单“{modal}”会叠在表单“{top}”之上；请先关闭第一个表单，完成后再重新打开"),
-            notes: "A warning, not an error (RULES C9): UIKit allows the stack and the HIG's wording is advisory.",
+            notes: "A warning, not an error: UIKit allows the stack and the HIG's wording is advisory.",
             triggering: [.scenario("A page sheet presents a form sheet from one of its buttons.")],
             nonTriggering: [.scenario("A page sheet presents an alert.")]),
         RuleDescription(

@@ -71,7 +71,7 @@ extension RuleCatalogue {
             message: T(
                 "sheet “{modal}” uses {transition}; card-sheet gestures assume the vertical slide — use coverVertical",
                 "表单“{modal}”使用了 {transition}；卡片式表单的手势基于垂直滑动——请使用 coverVertical"),
-            notes: "UIKit's behaviour with these transitions on sheets is unverified (RULES §8); hence a warning.",
+            notes: "UIKit's behaviour with these transitions on sheets is unverified; hence a warning.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "transition": "flipHorizontal", "rationale": "Flips like a card", "#
@@ -96,7 +96,7 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” uses {transition}; add a \"rationale\" saying why it helps people more than the default slide",
                 "“{modal}”使用了 {transition}；请添加 \"rationale\"，说明它为何比默认的滑入更有帮助"),
-            notes: "partialCurl is a legacy style the HIG no longer mentions; it needs a rationale too (RULES C14).",
+            notes: "partialCurl is a legacy style the HIG no longer mentions; it needs a rationale too.",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "#

@@ -25,7 +25,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 
     /// The rule's source from the catalogue (RULES.md's source cell), or a format note.
     public var source: String {
-        RuleCatalogue.rule(rule)?.source ?? "SPEC.md §3 (the prototype format)"
+        RuleCatalogue.rule(rule)?.source ?? "docs/format.md (the prototype format)"
     }
 
     /// `$.modals[2].actions: warning: … [alert.button-count]`, as the compiler-style lint line.

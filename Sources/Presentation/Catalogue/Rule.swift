@@ -1,4 +1,4 @@
-/// How a rule is applied (RULES.md §0).
+/// How a rule is applied.
 public enum RuleKind: String, Sendable, CaseIterable, Codable {
     /// Checked on the prototype definition, without running it (the linter).
     case `static` = "STATIC"
@@ -6,12 +6,40 @@ public enum RuleKind: String, Sendable, CaseIterable, Codable {
     case runtime = "RUNTIME"
     /// The engine changes the presentation as UIKit does; never refuses.
     case adapt = "ADAPT"
+
+    /// What the kind means, for the rules' reference (`modallab rules`).
+    public var meaning: String {
+        switch self {
+        case .static:
+            return
+                "checked on the prototype file without running it, by `modallab lint`, in the gallery and on `PUT /api/prototypes/{id}`"
+        case .runtime:
+            return
+                "checked by the server when a presentation, dismissal or other action is requested, given the stack, the device, the size class and the state (a dirty form, say)"
+        case .adapt:
+            return
+                "the server changes the presentation as UIKit does, and says which rule did it (`adaptedBy` in the state); never refuses"
+        }
+    }
 }
 
-/// How serious a finding is (RULES.md §0): `error` refuses or fails the lint, `warning` is
-/// the HIG's "avoid/prefer/consider", `info` is advice or a note on an adaptation.
+/// How serious a finding is: `error` refuses or fails the lint, `warning` is the HIG's
+/// "avoid/prefer/consider", `info` is advice or a note on an adaptation.
 public enum Severity: String, Sendable, CaseIterable, Codable, Comparable {
     case info, warning, error
+
+    /// What the severity means, for the rules' reference (`modallab rules`).
+    public var meaning: String {
+        switch self {
+        case .error:
+            return
+                "the server refuses the request (409, the state unchanged) or the lint fails (exit 1); where UIKit throws or refuses, or the guidelines say never, don't, must or always"
+        case .warning:
+            return
+                "the request goes ahead and the finding is shown and logged; where the guidelines say avoid, generally, prefer, ideally or consider"
+        case .info: return "advice, or a note of what an adaptation did"
+        }
+    }
 
     private var rank: Int {
         switch self {

@@ -1,5 +1,7 @@
-// Generated once from ../shared/RULES.md (version 1) and kept in step by RuleCatalogueTests:
-// every row of RULES.md, with its id, kinds, severity, testable check and source, exactly.
+// Generated once from the rule catalogue's working paper (version 1): every row, with its id,
+// kinds, severity, testable check and source. Checks that pointed at the paper's sections or
+// conflict numbers were rewritten to stand alone; the quotes of Apple's and the guideline
+// documents' text are verbatim.
 
 extension RuleCatalogue {
     /// The rows of RULES.md, in document order.
@@ -46,7 +48,7 @@ extension RuleCatalogue {
             id: "sheet.one-at-a-time", kinds: [.runtime], severity: .warning, severityNote: nil,
             section: #"1. Runtime stack rules: what may appear over what"#,
             check:
-                #"A sheet (`pageSheet`, `formSheet` or `automatic`) on top of another sheet raises a warning (a stacked card). The warning suggests closing the first sheet and reopening it afterwards. See conflict C9."#,
+                #"A sheet (`pageSheet`, `formSheet` or `automatic`) on top of another sheet raises a warning (a stacked card). The warning suggests closing the first sheet and reopening it afterwards. It is a warning, not an error: UIKit allows stacked sheets, and the guidelines' wording is advisory."#,
             source:
                 #"H-Sheets: "Display only one sheet at a time from the main interface… If something people do within a sheet results in another sheet appearing, close the first sheet before displaying the new one.""#
         ),
@@ -232,7 +234,7 @@ extension RuleCatalogue {
             id: "alert.fixed-appearance", kinds: [.adapt], severity: .warning, severityNote: nil,
             section: #"2. Adaptation rules: what the server renders, per size class"#,
             check:
-                #"An alert always renders centred, about 270 pt wide (section 7), in every size class. Custom colours, fonts, images and layouts in an alert definition are ignored, and the lint warns."#,
+                #"An alert always renders centred, about 270 pt wide (as UIKit draws it, and its Flutter and Chromium replicas), in every size class. Custom colours, fonts, images and layouts in an alert definition are ignored, and the lint warns."#,
             source:
                 #"S0:L167 "Aside from these configurable elements, the visual appearance of an alert is static and can't be customized.""#
         ),
@@ -351,7 +353,7 @@ extension RuleCatalogue {
             section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
             check:
                 #"A `currentContext` or `overCurrentContext` presentation in a target with any wC environment (iPhone, or iPad multitasking) and no `compactAdaptation` declared: warn that UIKit would go `fullScreen`, where the HIG wants a sheet."#,
-            source: #"S0:L55 (quoted in section 2); VCPG"#),
+            source: #"S0:L55 (quoted under currentcontext.compact-adapts); VCPG"#),
         Rule(
             id: "sheet.swipe-dismiss", kinds: [.runtime], severity: .info, severityNote: nil,
             section: #"3.2 Sheets (card, page, form, detents)"#,
@@ -539,7 +541,7 @@ extension RuleCatalogue {
             id: "alert.title-case-punct", kinds: [.static], severity: .warning, severityNote: nil,
             section: #"3.4 Alerts"#,
             check:
-                #"If the title ends in `.`, `?` or `!`, it must use sentence case. Otherwise it is treated as a fragment: title case, no ending punctuation. Algorithm in section 7."#,
+                #"If the title ends in `.`, `?` or `!`, it must use sentence case. Otherwise it is treated as a fragment: title case, no ending punctuation. Title case capitalizes the first and last words and every word except articles, coordinating conjunctions and prepositions of four or fewer letters."#,
             source:
                 #"S0:L185; H-Alerts: "If the title is a complete sentence, use sentence-style capitalization and appropriate ending punctuation. If the title is a sentence fragment, use title-style capitalization, and don't add ending punctuation.""#
         ),
@@ -568,7 +570,7 @@ extension RuleCatalogue {
             id: "alert.no-scroll", kinds: [.static], severity: .warning, severityNote: nil,
             section: #"3.4 Alerts"#,
             check:
-                #"The computed alert height exceeds the usable height in portrait or in landscape (section 7). Test both orientations, and the keyboard-up state when the alert has text fields."#,
+                #"The computed alert height exceeds the usable height in portrait or in landscape: 20 + 22 per title line + 2 + 18 per message line + 20 + 30 per text field + 44 per row of buttons, in points, against the window's height less its safe area, 2 × 16 pt and the keyboard when it is up. Test both orientations, and the keyboard-up state when the alert has text fields."#,
             source:
                 #"S0:L175 "Test the appearance of alerts in both orientations… reads well in any orientation without scrolling." S2:L394. H-Alerts: "When possible, avoid displaying an alert that scrolls.""#
         ),
@@ -576,7 +578,7 @@ extension RuleCatalogue {
             id: "alert.button-count", kinds: [.static], severity: .error, severityNote: #"info / warning / error"#,
             section: #"3.4 Alerts"#,
             check:
-                #"1 button: info (it can only inform). 2 buttons: no finding. 3 buttons: warning, suggesting an action sheet. 4 or more: error. See conflict C4."#,
+                #"1 button: info (it can only inform). 2 buttons: no finding. 3 buttons: warning, suggesting an action sheet. 4 or more: error. The guidelines' maximum differs (two; generally two; up to three): four or more exceeds them all and is likely to scroll."#,
             source:
                 #"S0:L205 "Generally, use two-button alerts… Alerts with three or more buttons create complexity and can require scrolling… consider using an action sheet instead." S2:L396 "多于两个按钮的警告框太过复杂，应该尽可能地避免使用" (alerts with more than two buttons are too complex; avoid them). H-Alerts: "alerts display… up to three buttons… Prefer a two-button alert." S3:L95"#
         ),
@@ -592,7 +594,7 @@ extension RuleCatalogue {
             id: "alert.cancel-left", kinds: [.adapt, .static], severity: .warning, severityNote: nil,
             section: #"3.4 Alerts"#,
             check:
-                #"Renders a two-button alert with the Cancel-style action on the leading side (left in left-to-right languages) and the other button on the trailing side, whatever the declared order. The lint warns if a button titled "Cancel" is not Cancel style, or if the definition places the likely action on the leading side. See conflict C1."#,
+                #"Renders a two-button alert with the Cancel-style action on the leading side (left in left-to-right languages) and the other button on the trailing side, whatever the declared order. The lint warns if a button titled "Cancel" is not Cancel style, or if the definition places the likely action on the leading side. The iOS 7 guidelines put Cancel on the right beside a destructive button; the current guidelines and UIKit put it on the leading side, as here."#,
             source:
                 #"S0:L213 "In general, buttons people are most likely to tap should be on the right. Cancel buttons should always be on the left." H-Alerts: "place the button people are most likely to choose on the trailing side… Cancel buttons are typically on the leading side of a row or at the bottom of a stack." S3:L103"#
         ),
@@ -621,7 +623,7 @@ extension RuleCatalogue {
             id: "alert.destructive-style", kinds: [.static], severity: .warning, severityNote: nil,
             section: #"3.4 Alerts"#,
             check:
-                #"An action titled with a destructive verb (Delete, Remove, Erase, Discard, Reset, Clear, Empty, Sign Out, Revoke) is not destructive style. The alert is exempt when it is flagged `confirmsDeliberateAction:true`, that is, when it confirms a destructive command the user chose. See conflict C3."#,
+                #"An action titled with a destructive verb (Delete, Remove, Erase, Discard, Reset, Clear, Empty, Sign Out, Revoke) is not destructive style. The alert is exempt when it is flagged `confirmsDeliberateAction:true`, that is, when it confirms a destructive command the user chose. The exemption follows the current guidelines, which keep the style for actions people didn't deliberately choose."#,
             source:
                 #"S0:L221 "set the button's style to Destructive." H-Alerts (2024): "Use the destructive style to identify a button that performs a destructive action people didn't deliberately choose.""#
         ),
@@ -629,7 +631,7 @@ extension RuleCatalogue {
             id: "alert.default-button", kinds: [.static, .adapt], severity: .warning, severityNote: nil,
             section: #"3.4 Alerts"#,
             check:
-                #"Warn if `preferredAction` is a destructive action. Otherwise the server renders as UIKit does: `preferredAction` is bold and bound to Return; with no `preferredAction`, one enabled action plus Cancel makes Cancel the Return target, and Cancel is drawn bold. See conflict C2."#,
+                #"Warn if `preferredAction` is a destructive action. Otherwise the server renders as UIKit does: `preferredAction` is bold and bound to Return; with no `preferredAction`, one enabled action plus Cancel makes Cancel the Return target, and Cancel is drawn bold. The guidelines have changed their advice on a bold Cancel over the years; ModalLab draws what UIKit draws and does not require a preferred Cancel."#,
             source:
                 #"S0:L221 "Make the Cancel button bold by marking it as the default button." H-Alerts (2024): "you don't want to make a Cancel button the default button… avoid making any button the default button." Decompiled `-[UIAlertController _actionForReturnKey]`"#
         ),
@@ -642,7 +644,7 @@ extension RuleCatalogue {
         Rule(
             id: "alert.button-title-words", kinds: [.static], severity: .warning, severityNote: nil,
             section: #"3.4 Alerts"#,
-            check: #"A button title has more than 2 words, or it does not fit in one line of its button (section 7)."#,
+            check: #"A button title has more than 2 words, or it does not fit in one line of its button at 17 pt: 110 pt of text for each of two side-by-side buttons, 230 pt for a stacked button."#,
             source:
                 #"S0:L209 "The best button titles consist of one or two words that describe the result of selecting the button." H-Alerts: "Aim for a one- or two-word title.""#
         ),
@@ -663,7 +665,7 @@ extension RuleCatalogue {
             id: "alert.avoid-explaining-buttons", kinds: [.static], severity: .info, severityNote: nil,
             section: #"3.4 Alerts"#,
             check:
-                #"The message mentions a button title. If it does, it must use the verb "tap" or "choose", must not put the title in quotes, and must keep the title's capitalization. Flag "click", "touch" and "press". See conflict C6."#,
+                #"The message mentions a button title. If it does, it must use the verb "tap" or "choose", must not put the title in quotes, and must keep the title's capitalization. Flag "click", "touch" and "press". Older guidelines ask for "tap", the current ones for a term like "choose": both are accepted."#,
             source:
                 #"S0:L197 "use the word tap… don't enclose button titles in quotes." S2:L391 "确定使用轻击(tap)…不要用触摸(touch)、点击(click)或者选择(choose)" (use "tap", not touch, click or choose). H-Alerts: "use a term like choose… without quotes.""#
         ),
@@ -747,7 +749,7 @@ extension RuleCatalogue {
             id: "actionsheet.cancel-when-destructive", kinds: [.static], severity: .warning, severityNote: nil,
             section: #"3.5 Action sheets"#,
             check:
-                #"The action sheet has a destructive action and no Cancel action. Without a destructive action, a missing Cancel is info only. See conflict C10."#,
+                #"The action sheet has a destructive action and no Cancel action. Without a destructive action, a missing Cancel is info only. The guidelines disagree on whether Cancel is always needed; the current page asks for it where an action might destroy data."#,
             source:
                 #"H-ActionSheets: "If necessary, provide a Cancel button that lets people reject an action that might destroy data." S0:L125 "Provide a Cancel button if it adds clarity.""#
         ),
@@ -770,12 +772,12 @@ extension RuleCatalogue {
             id: "actionsheet.no-scroll", kinds: [.static], severity: .warning, severityNote: nil,
             section: #"3.5 Action sheets"#,
             check:
-                #"The computed height exceeds the usable height in the smallest declared device, in portrait and in landscape (section 7)."#,
+                #"The computed height exceeds the usable height in the smallest declared device, in portrait and in landscape: 10 + the header + 57 per action + 8 + 57 for Cancel + the bottom safe area, in points, against the window's height less its top safe area."#,
             source: #"S0:L133; S2:L433; H-ActionSheets: "Avoid letting an action sheet scroll.""#),
         Rule(
             id: "actionsheet.title-one-line", kinds: [.static], severity: .warning, severityNote: nil,
             section: #"3.5 Action sheets"#,
-            check: #"The title wraps to more than one line (13 pt Semibold; section 7 gives the width)."#,
+            check: #"The title wraps to more than one line (13 pt Semibold, in the sheet's width less 2 × 16 pt; the sheet is the window's width less 2 × 8 pt, or a 304 pt popover)."#,
             source: #"H-ActionSheets: "Aim to keep titles short enough to display on a single line.""#),
         Rule(
             id: "actionsheet.message-if-necessary", kinds: [.static], severity: .info, severityNote: nil,
@@ -813,7 +815,7 @@ extension RuleCatalogue {
             id: "activity.title-succinct", kinds: [.static], severity: .warning, severityNote: nil,
             section: #"3.6 Activity views"#,
             check:
-                #"A custom activity title has more than 3 words, does not start with a verb, contains the company or app name (configurable list), or exceeds 2 lines in the icon cell (an approximation, section 7)."#,
+                #"A custom activity title has more than 3 words, does not start with a verb, contains the company or app name (configurable list), or exceeds 2 lines in the icon cell (a cell 76 pt wide at 12 pt, an approximation)."#,
             source:
                 #"S0:L151 "Short titles work best… iOS first shrinks the text and then… truncates it… avoid including your company or product name." H-Activity: "Prefer a single verb or a brief verb phrase… Avoid including your company or product name.""#
         ),
@@ -894,7 +896,7 @@ extension RuleCatalogue {
             id: "button.title-case", kinds: [.static], severity: .warning, severityNote: nil,
             section: #"3.8 Button and text conventions (all presentations)"#,
             check:
-                #"Button titles (in alerts, action sheets, and modal navigation bars) use title case and no ending punctuation (`.`, `!`, `:`). The algorithm is in section 7."#,
+                #"Button titles (in alerts, action sheets, and modal navigation bars) use title case and no ending punctuation (`.`, `!`, `:`). Title case capitalizes the first and last words and every word except articles (a, an, the), coordinating conjunctions (and, but, for, nor, or, so, yet) and prepositions of four or fewer letters."#,
             source:
                 #"S0:L209 "As with all button titles, use title-style capitalization and no ending punctuation." S2:L319 (system button rules)"#
         ),
