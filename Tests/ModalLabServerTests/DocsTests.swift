@@ -1,0 +1,253 @@
+import Foundation
+import JSON
+import Presentation
+import Testing
+
+@testable import ModalLabServer
+
+/// The docs in the repository against the code: `docs/format.md` names every member of the
+/// schema (in the section of its object kind) and every enumerated value; `docs/rules.md` is
+/// what `modallab rules --format markdown` prints; the example of `docs/format.md` lints clean
+/// and plays as the page says; nothing a user reads cites the working papers outside the
+/// repository.
+@Suite struct DocsTests {
+    static func read(_ path: String) throws -> String {
+        try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8)
+    }
+
+    static func schema() throws -> JSONValue {
+        try JSONParser.parse(Array(try read("Schema/prototype.schema.json").utf8))
+    }
+
+    // MARK: docs/format.md against the schema
+
+    /// The object kinds of the schema: `document` (the root) and each of `$defs`, with the member
+    /// names each has (its `properties`, and those of its `oneOf` branches).
+    static func kinds(_ schema: JSONValue) -> [(kind: String, members: [String])] {
+        func members(_ s: JSONValue) -> [String] {
+            var out = s["properties"]?.objectValue?.keys.map { $0 } ?? []
+            for branch in s["oneOf"]?.arrayValue ?? [] { out += members(branch) }
+            return out
+        }
+        var out = [("document", members(schema))]
+        for (name, def) in schema["$defs"]?.objectValue ?? JSONObject() { out.append((name, members(def))) }
+        return out
+    }
+
+    /// Every string of an `enum` or `const` anywhere in the schema.
+    static func enumeratedValues(_ s: JSONValue) -> Set<String> {
+        var out = Set<String>()
+        switch s {
+        case .object(let o):
+            for (k, v) in o {
+                if k == "enum" { for e in v.arrayValue ?? [] { if let t = e.stringValue { out.insert(t) } } }
+                if k == "const", let t = v.stringValue { out.insert(t) }
+                out.formUnion(enumeratedValues(v))
+            }
+        case .array(let a):
+            for v in a { out.formUnion(enumeratedValues(v)) }
+        default: break
+        }
+        return out
+    }
+
+    /// What `doc` fails to document of `schema`: a kind without its section (`<a id="kind"></a>`,
+    /// ending at the next kind's), a member not written as `` `name` `` in its kind's section, a
+    /// value not written as `` `value` `` or `"value"` anywhere.
+    static func undocumented(schema: JSONValue, doc: String) -> [String] {
+        let kinds = kinds(schema)
+        let anchors = kinds.compactMap { k in doc.range(of: "<a id=\"\(k.kind)\"></a>").map { (k.kind, $0) } }
+        var missing: [String] = []
+        for k in kinds {
+            guard let start = anchors.first(where: { $0.0 == k.kind })?.1 else {
+                missing.append("no section <a id=\"\(k.kind)\"></a>")
+                continue
+            }
+            let end =
+                anchors.map(\.1.lowerBound).filter { $0 > start.lowerBound }.min() ?? doc.endIndex
+            let section = doc[start.upperBound..<end]
+            for m in k.members where !section.contains("`\(m)`") { missing.append("\(k.kind).\(m)") }
+        }
+        for v in enumeratedValues(schema).sorted() where !doc.contains("`\(v)`") && !doc.contains("\"\(v)\"") {
+            missing.append("value \(v)")
+        }
+        return missing
+    }
+
+    @Test func formatDocNamesEverySchemaMemberAndValue() throws {
+        let missing = Self.undocumented(schema: try Self.schema(), doc: try Self.read("docs/format.md"))
+        #expect(missing.isEmpty, "docs/format.md does not document: \(missing.joined(separator: ", "))")
+    }
+
+    /// The check itself finds a member that is missing from its section, a missing section, and
+    /// a missing value (so the test above can fail).
+    @Test func theFormatDocCheckNoticesGaps() throws {
+        let schema = try Self.schema()
+        let doc = try Self.read("docs/format.md")
+        let start = try #require(doc.range(of: "<a id=\"modal\"></a>"))
+        let end = try #require(doc.range(of: "<a id=\"alertAction\"></a>"))
+        var noDetents = doc
+        noDetents.replaceSubrange(
+            start.upperBound..<end.lowerBound,
+            with: doc[start.upperBound..<end.lowerBound].replacingOccurrences(of: "`largestUndimmedDetent`", with: ""))
+        #expect(Self.undocumented(schema: schema, doc: noDetents).contains("modal.largestUndimmedDetent"))
+        let noSection = doc.replacingOccurrences(of: "<a id=\"customActivity\"></a>", with: "")
+        #expect(Self.undocumented(schema: schema, doc: noSection).contains("no section <a id=\"customActivity\"></a>"))
+        let noValue = doc.replacingOccurrences(of: "`partialCurl`", with: "").replacingOccurrences(
+            of: "\"partialCurl\"", with: "")
+        #expect(Self.undocumented(schema: schema, doc: noValue).contains("value partialCurl"))
+    }
+
+    // MARK: docs/rules.md
+
+    @Test func rulesDocIsTheGeneratedMarkdown() throws {
+        var out: [String] = []
+        #expect(RulesCommand.run(["--format", "markdown"], stdout: { out.append($0) }, stderr: { _ in }) == 0)
+        // `modallab rules --format markdown > docs/rules.md`: print adds the final newline.
+        let generated = out.joined(separator: "\n") + "\n"
+        let committed = try Self.read("docs/rules.md")
+        #expect(
+            committed == generated,
+            "docs/rules.md is stale: run `swift run modallab rules --format markdown > docs/rules.md`")
+    }
+
+    @Test func rulesOutputCarriesTheKeyToTheSources() {
+        let text = RulesCommand.text(.en)
+        let markdown = RulesCommand.markdown(.en)
+        for key in RuleCatalogue.sourceKey {
+            #expect(text.contains(key.code) && markdown.contains(key.code), "\(key.code) missing from the key")
+        }
+        for c in RuleCatalogue.conflicts {
+            #expect(text.contains(c.id) && markdown.contains("**\(c.id) —"), "\(c.id) missing")
+            for id in c.rules { #expect(RuleCatalogue.rule(id) != nil, "\(c.id) names no rule \(id)") }
+        }
+        // Every Human Interface Guidelines page a source cites is in the key.
+        let key = RuleCatalogue.sourceKey.map { "\($0.code) \($0.meaning)" }.joined(separator: "\n")
+        let page = try! Regex("H-[A-Za-z]+")
+        for r in RuleCatalogue.all {
+            for m in r.source.matches(of: page) {
+                #expect(key.contains(String(r.source[m.range])), "\(r.id) cites \(r.source[m.range]), not in the key")
+            }
+        }
+    }
+
+    // MARK: the example of docs/format.md
+
+    /// The JSON blocks of `docs/format.md` that are whole prototypes.
+    static func examplePrototypes() throws -> [String] {
+        let doc = try read("docs/format.md")
+        return doc.components(separatedBy: "```json\n").dropFirst().compactMap { block in
+            let json = block.components(separatedBy: "\n```").first ?? ""
+            return json.contains("\"format\": \"modallab/1\"") ? json : nil
+        }
+    }
+
+    @Test func formatDocExampleLintsCleanAndPlaysAsDescribed() async throws {
+        let examples = try Self.examplePrototypes()
+        let example = try #require(examples.first, "docs/format.md has no complete example")
+        let report = Linter().lint(file: Array(example.utf8))
+        #expect(report.prototype != nil, "the example does not decode: \(report.diagnostics.map(\.description))")
+        #expect(report.diagnostics.isEmpty, "the example has findings: \(report.diagnostics.map(\.description))")
+
+        let dir = try InstallTests.temporaryFolder("format-example")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/notes.json"
+        try example.write(toFile: file, atomically: true, encoding: .utf8)
+        let s = try RunningServer(prototypes: file)
+        let sid = try await s.session("notes", device: "iphone-16")
+        func act(_ a: JSONValue) async throws -> JSONValue {
+            let r = try await s.act(sid, a)
+            #expect(r.status == 200, "\(a): \(r.status) \(r.text)")
+            return r.json?["state"] ?? .null
+        }
+        func stack(_ state: JSONValue) -> [String] {
+            (state["stack"]?.arrayValue ?? []).compactMap { $0["modal"]?.stringValue }
+        }
+        // New Note: a card at its medium detent.
+        var state = try await act(["type": "tap", "target": "new-note"])
+        #expect(
+            state["stack"]?.arrayValue?.first?["form"] == "card"
+                && state["stack"]?.arrayValue?.first?["detent"] == "medium")
+        // Typed, then swiped: the card stays and asks.
+        _ = try await act(["type": "edit", "target": "note-title", "value": "Milk"])
+        state = try await act(["type": "swipeDown"])
+        #expect(stack(state) == ["editor", "discard-note"])
+        // Save Note runs "dismiss" once the action sheet is gone: the editor closes too.
+        state = try await act(["type": "tap", "target": "discard-note", "action": "Save Note"])
+        #expect(stack(state).isEmpty)
+        // Sort on the iPad: a popover pointing at its bar button.
+        _ = try await act(["type": "resize", "device": "ipad-pro-11"])
+        state = try await act(["type": "tap", "target": "sort-button"])
+        #expect(state["stack"]?.arrayValue?.first?["form"] == "popover")
+        state = try await act(["type": "tapOutside"])
+        #expect(stack(state).isEmpty)
+        // All Notes, Empty Trash, Delete: the alert closes, then pops back to Folders.
+        state = try await act(["type": "tap", "target": "all-notes"])
+        #expect(state["screen"] == "notes-list")
+        state = try await act(["type": "tap", "target": "empty-trash"])
+        #expect(state["stack"]?.arrayValue?.first?["form"] == "alert")
+        state = try await act(["type": "tap", "target": "confirm-empty", "action": "Delete"])
+        #expect(stack(state).isEmpty && state["screen"] == "folders")
+    }
+
+    // MARK: no working papers in what users read
+
+    /// Texts that cite the working papers kept outside the repository.
+    static func citations(in text: String) -> [String] {
+        ["SPEC", "RULES", "§", "conflict C"].filter { text.contains($0) }
+    }
+
+    @Test func nothingUsersReadCitesTheWorkingPapers() async throws {
+        var texts: [(String, String)] = []
+        func command(_ name: String, _ run: ((String) -> Void, (String) -> Void) -> Int32) {
+            var out: [String] = []
+            _ = run({ out.append($0) }, { out.append($0) })
+            texts.append((name, out.joined(separator: "\n")))
+        }
+        for args in [["--help"], ["--version"], ["bogus"], ["lint", "--help"], ["rules", "--help"]] {
+            command("modallab \(args.joined(separator: " "))") { MainCommand.run(args, stdout: $0, stderr: $1) }
+        }
+        for language in ["en", "zh-Hans"] {
+            for format in ["text", "json", "markdown"] {
+                command("rules --format \(format) --lang \(language)") {
+                    RulesCommand.run(["--format", format, "--lang", language], stdout: $0, stderr: $1)
+                }
+            }
+        }
+        texts += [
+            ("serve usage", ServeCommand.usage), ("lint usage", LintCommand.usage), ("logs usage", LogsCommand.usage),
+            ("new usage", NewCommand.usage), ("resources", ResourceLocator.notFoundMessage()),
+        ]
+        for r in RuleCatalogue.all {
+            let d = r.documentation
+            let variants = d.variants.values.flatMap { [$0.en, $0.zhHans] }
+            texts.append(
+                (
+                    r.id,
+                    ([r.section, r.check, r.source, d.notes, d.name.en, d.name.zhHans, d.message.en, d.message.zhHans]
+                        + variants).joined(separator: "\n")
+                ))
+        }
+        // Lint findings of every kind, format issues included (their source), in text and JSON.
+        let dir = try InstallTests.temporaryFolder("citations")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try
+            #"{"format": "modallab/1", "id": "x", "start": "nowhere", "screens": [{"id": "home", "colour": 1}], "modals": [{"id": "a", "style": "alert", "actions": [{"title": "Yes"}, {"title": "No"}, {"title": "Maybe"}, {"title": "Later"}]}]}"#
+            .write(toFile: dir + "/x.json", atomically: true, encoding: .utf8)
+        for format in ["text", "json"] {
+            command("lint --format \(format)") { LintCommand.run([dir, "--format", format], stdout: $0, stderr: $1) }
+        }
+        // What the server serves: the rules page and API, the schema, a problem, the gallery.
+        let s = try RunningServer()
+        for path in ["/rules", "/api/rules", "/schema/prototype.json", "/api/prototypes/nope", "/", "/p/mail"] {
+            texts.append((path, try await s.client.request("GET", path).text))
+        }
+        // The repository's own docs.
+        for path in ["README.md", "docs/format.md", "docs/rules.md"] { texts.append((path, try Self.read(path))) }
+
+        for (name, text) in texts {
+            let found = Self.citations(in: text)
+            #expect(found.isEmpty, "\(name) cites \(found.joined(separator: ", "))")
+        }
+    }
+}
