@@ -3,7 +3,7 @@ import JSON
 import Presentation
 import Prototype
 
-/// `modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]` (SPEC §9).
+/// `modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]`.
 ///
 /// Lints files and folders (recursing into folders for `*.json`, in name order). Text output is
 /// one compiler-style line per diagnostic; JSON output is one array of

@@ -2,7 +2,7 @@ import Foundation
 import InteractionLog
 
 /// `modallab logs export [--format ndjson|csv] [--prototype ID] [--from T] [--to T] [--data DIR]`
-/// and `modallab logs summary [--prototype ID] [--format text|json|csv] [--data DIR]` (SPEC §9).
+/// and `modallab logs summary [--prototype ID] [--format text|json|csv] [--data DIR]`.
 /// Reads the log folder directly; the server may be running (appends are whole lines).
 public enum LogsCommand {
     public static let usage = """

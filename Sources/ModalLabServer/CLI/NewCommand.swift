@@ -3,7 +3,7 @@ import JSON
 import Prototype
 
 /// `modallab new NAME [--from EXAMPLE] [--prototypes DIR]`: writes `DIR/NAME.json`, a copy of a
-/// bundled example (default `mail`) with its id and name replaced, ready to edit (SPEC §9).
+/// bundled example (default `mail`) with its id and name replaced, ready to edit.
 public enum NewCommand {
     public static let usage = "usage: modallab new NAME [--from mail|photos|calendar|safari] [--prototypes DIR]"
 
