@@ -34,8 +34,19 @@ import Testing
 
         let server = try ServerProcess(
             prefix + "/bin/modallab", ["serve", "--port", "0", "--data", tmp + "/data"], directory: "/")
-        defer { server.stop() }
-        let url = try server.ownerURL(within: 20)
+        do {
+            try await Self.checkServing(server, marker: marker, data: tmp + "/data")
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        #expect(server.process.terminationStatus == 0, "serve exits 0 on SIGTERM")
+    }
+
+    /// What the installed server must answer: health, the marker only the prefix has, a page, the schema.
+    static func checkServing(_ server: ServerProcess, marker: String, data: String) async throws {
+        let url = try await server.ownerURL(within: 30)
         let port = try #require(URLComponents(string: url)?.port, "no port in the first line: \(url)")
         let token = try #require(
             URLComponents(string: url)?.queryItems?.first { $0.name == "token" }?.value, "no token in \(url)")
@@ -47,7 +58,8 @@ import Testing
         #expect(page.status == 200 && page.text.contains("<html"), "player page: \(page.status)")
         let schema = try await client.request("GET", "/schema/prototype.json", auth: false)
         #expect(schema.status == 200 && schema.json?["title"] != nil)
-        #expect(fm.fileExists(atPath: tmp + "/data/owner-token"), "the owner token goes to <data>/owner-token")
+        #expect(
+            FileManager.default.fileExists(atPath: data + "/owner-token"), "the owner token goes to <data>/owner-token")
     }
 
     @Test func versionIsPrintedOnce() {
@@ -60,15 +72,18 @@ import Testing
     }
 }
 
-/// A `modallab serve` child process: its first stdout line (the owner URL) read with a deadline,
-/// standard error kept for failure messages, stopped with SIGTERM.
+/// A `modallab serve` child process: its first stdout line (the owner URL) awaited with a
+/// deadline, standard error kept for failure messages, stopped with SIGTERM. Nothing here blocks
+/// a thread of the cooperative pool (the in-process servers of other suites need them).
 final class ServerProcess: @unchecked Sendable {
     let process = Process()
     private let stdout = Pipe()
     private let errorLog: String
     private let lock = NSLock()
     private var buffer: [UInt8] = []
-    private let lineArrived = DispatchSemaphore(value: 0)
+    private var firstLine: Result<String, Error>?
+    private var waiter: CheckedContinuation<String, Error>?
+    private let exited = DispatchSemaphore(value: 0)
 
     /// Starts `executable` with `arguments` in `directory`, without `MODALLAB_ROOT`.
     init(_ executable: String, _ arguments: [String], directory: String) throws {
@@ -84,41 +99,61 @@ final class ServerProcess: @unchecked Sendable {
         process.standardOutput = stdout
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorLog))
         stdout.fileHandleForReading.readabilityHandler = { [weak self] h in
-            guard let self else { return }
             let data = h.availableData
-            let sawNewline = self.lock.withLock {
-                self.buffer += data
-                return data.contains(0x0A) || data.isEmpty
-            }
-            if sawNewline { self.lineArrived.signal() }
             if data.isEmpty { h.readabilityHandler = nil }
+            guard let self else { return }
+            self.lock.lock()
+            self.buffer += data
+            if let nl = self.buffer.firstIndex(of: 0x0A) {
+                self.finish(.success(String(decoding: self.buffer[..<nl], as: UTF8.self)))
+            } else if data.isEmpty {
+                self.finish(.failure(ClientError("modallab serve closed its output; stderr: \(self.errors)")))
+            }
+            self.lock.unlock()
         }
+        process.terminationHandler = { [weak self] _ in self?.exited.signal() }
         try process.run()
+    }
+
+    /// Records the first line's outcome once and hands it to a waiting caller. Holds `lock`.
+    private func finish(_ r: Result<String, Error>) {
+        guard firstLine == nil else { return }
+        firstLine = r
+        if let w = waiter {
+            waiter = nil
+            w.resume(with: r)
+        }
     }
 
     /// Standard error so far.
     var errors: String { (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? "" }
 
-    /// The first line of standard output, waiting at most `seconds`.
-    func ownerURL(within seconds: Double) throws -> String {
-        let deadline = DispatchTime.now() + seconds
-        while true {
-            if let line = lock.withLock({
-                buffer.firstIndex(of: 0x0A).map { String(decoding: buffer[..<$0], as: UTF8.self) }
-            }) {
-                return line
+    /// The first line of standard output, awaited at most `seconds`.
+    func ownerURL(within seconds: Double) async throws -> String {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+            guard let self else { return }
+            self.lock.withLock {
+                self.finish(
+                    .failure(
+                        ClientError("no owner URL from modallab serve within \(seconds) s; stderr: \(self.errors)")))
             }
-            if !process.isRunning || lineArrived.wait(timeout: deadline) == .timedOut {
-                throw ClientError("no owner URL from modallab serve within \(seconds) s; stderr: \(errors)")
+        }
+        return try await withCheckedThrowingContinuation { c in
+            lock.withLock {
+                if let r = firstLine { c.resume(with: r) } else { waiter = c }
             }
         }
     }
 
-    /// SIGTERM, then waits for the exit.
-    func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+    /// SIGTERM; waits for the exit on a Dispatch thread, not the caller's.
+    func stop() async {
+        if process.isRunning { process.terminate() }
+        let exited = self.exited
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                _ = exited.wait(timeout: .now() + 10)
+                c.resume()
+            }
         }
         try? FileManager.default.removeItem(atPath: errorLog)
     }
