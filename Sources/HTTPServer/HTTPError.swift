@@ -1,6 +1,17 @@
+/// An error that carries the response it answers with. A ``Router`` answers any thrown error
+/// that conforms — from a handler, a route group's request context or a middleware — with its
+/// ``response``, so handlers throw their errors instead of catching them. Any other error
+/// becomes a 500 whose detail does not reveal it.
+///
+/// ``HTTPError`` is the module's own; an application conforms its own error types (say, a
+/// problem document with extension members).
+public protocol HTTPResponseError: Error {
+    /// The complete response: status, header fields and body.
+    var response: HTTPResponse { get }
+}
+
 /// An error a handler or middleware throws to answer with a problem document (RFC 9457).
-/// Any other error thrown by a handler becomes a 500 whose detail does not reveal it.
-public struct HTTPError: Error, Sendable, CustomStringConvertible {
+public struct HTTPError: HTTPResponseError, Sendable, CustomStringConvertible {
     /// The response status.
     public var status: HTTPStatus
     /// Short summary; the status's reason phrase when nil.

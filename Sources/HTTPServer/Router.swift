@@ -7,6 +7,13 @@
 /// the client sent it and each is decoded on its own, so `%2F` never separates components. A literal beats a parameter, which
 /// beats `*`, with backtracking: `/p/new` and `/p/{id}` may both exist.
 ///
+/// Routes that share middleware and a request context (who is asking, say) are registered
+/// through a ``RouterGroup`` (``group(_:_:)``, ``group(_:_:context:)``): its middleware runs
+/// for its routes only, after the router's own (``use(_:)``). A handler, a context or a
+/// middleware answers with an error by throwing it: an ``HTTPResponseError`` answers with its
+/// response (unless a middleware's ``HTTPMiddleware/response(for:to:)`` renders it), any other
+/// error with a 500 that does not reveal it.
+///
 /// Answers that need no handler: `404` problem when no pattern matches; `405` with `Allow` when
 /// the path matches but not the method; `501` for a method no route uses and that RFC 9110 does
 /// not define; `HEAD` on a `GET` route (the server drops the body); `OPTIONS` without a route:
@@ -14,7 +21,7 @@
 ///
 /// Register routes and middleware before the server starts; registering later is safe but a
 /// request being routed concurrently may not see the new route.
-public final class Router: HTTPResponder, @unchecked Sendable {
+public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable {
     /// A synchronous handler: runs inline on the connection's event-loop thread. Keep it short and non-blocking.
     public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
     /// An asynchronous handler: runs in a task.
@@ -24,22 +31,29 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public typealias CallbackHandler = @Sendable (HTTPRequest, _ respond: @escaping HTTPReply.Completion) -> Void
 
     final class Route: Sendable {
+        /// What the route does. Each case's closure runs first on the event-loop thread, where it
+        /// may throw (answered at once, without a task); async and callback routes then hand
+        /// back the work that answers later.
         enum Work: Sendable {
-            case sync(Handler)
-            case async(AsyncHandler)
-            case callback(CallbackHandler)
+            case sync(@Sendable (HTTPRequest) throws -> HTTPResponse)
+            case async(@Sendable (HTTPRequest) throws -> @Sendable () async throws -> HTTPResponse)
+            case callback(@Sendable (HTTPRequest) throws -> @Sendable (@escaping HTTPReply.Completion) -> Void)
         }
         let pattern: String
         let method: HTTPMethod
         let maxBodyBytes: Int?
         let work: Work
+        /// The middleware of the group the route was registered in, outermost first; empty for
+        /// a route registered on the router itself.
+        let layers: [any HTTPMiddleware]
         /// The names of the pattern's `{name}` components, in order.
         let parameterNames: [String]
 
-        init(pattern: String, method: HTTPMethod, maxBodyBytes: Int?, work: Work) {
+        init(pattern: String, method: HTTPMethod, maxBodyBytes: Int?, layers: [any HTTPMiddleware] = [], work: Work) {
             self.pattern = pattern
             self.method = method
             self.maxBodyBytes = maxBodyBytes
+            self.layers = layers
             self.work = work
             parameterNames = Router.components(of: pattern).filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map {
                 String($0.dropFirst().dropLast())
@@ -78,16 +92,20 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     // MARK: Registration
 
     /// Registers a synchronous handler for `method` and `pattern`.
-    /// - Parameter maxBodyBytes: this route's body limit in bytes; nil for the server default.
+    /// - Parameter maxBodyBytes: this route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func add(method: HTTPMethod, pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
         insert(Route(pattern: pattern, method: method, maxBodyBytes: maxBodyBytes, work: .sync(handler)))
     }
 
     /// Registers an asynchronous handler for `method` and `pattern`.
+    /// - Parameter maxBodyBytes: this route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
     public func add(
         method: HTTPMethod, pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler
     ) {
-        insert(Route(pattern: pattern, method: method, maxBodyBytes: maxBodyBytes, work: .async(handler)))
+        insert(
+            Route(
+                pattern: pattern, method: method, maxBodyBytes: maxBodyBytes,
+                work: .async { request in { try await handler(request) } }))
     }
 
     /// Registers a completion handler for `method` and `pattern`: it runs on the event-loop
@@ -96,70 +114,36 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     public func add(
         method: HTTPMethod, pattern: String, maxBodyBytes: Int? = nil, callback handler: @escaping CallbackHandler
     ) {
-        insert(Route(pattern: pattern, method: method, maxBodyBytes: maxBodyBytes, work: .callback(handler)))
+        insert(
+            Route(
+                pattern: pattern, method: method, maxBodyBytes: maxBodyBytes,
+                work: .callback { request in { respond in handler(request, respond) } }))
     }
 
-    /// Registers a synchronous `GET` handler (runs inline on the connection's event-loop thread). `HEAD` requests are answered by `GET` routes too (without the body).
-    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
-    public func get(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
-        add(method: .get, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
-    }
-    /// Registers an asynchronous `GET` handler (runs in a task; responses stay in request order).
-    public func get(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
-        add(method: .get, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
-    }
-    /// Registers a synchronous `HEAD` handler (runs inline on the connection's event-loop thread).
-    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
-    public func head(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
-        add(method: .head, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
-    }
-    /// Registers an asynchronous `HEAD` handler (runs in a task; responses stay in request order).
-    public func head(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
-        add(method: .head, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
-    }
-    /// Registers a synchronous `POST` handler (runs inline on the connection's event-loop thread).
-    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
-    public func post(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
-        add(method: .post, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
-    }
-    /// Registers an asynchronous `POST` handler (runs in a task; responses stay in request order).
-    public func post(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
-        add(method: .post, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
-    }
-    /// Registers a synchronous `PUT` handler (runs inline on the connection's event-loop thread).
-    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
-    public func put(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
-        add(method: .put, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
-    }
-    /// Registers an asynchronous `PUT` handler (runs in a task; responses stay in request order).
-    public func put(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
-        add(method: .put, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
-    }
-    /// Registers a synchronous `PATCH` handler (runs inline on the connection's event-loop thread).
-    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
-    public func patch(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
-        add(method: .patch, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
-    }
-    /// Registers an asynchronous `PATCH` handler (runs in a task; responses stay in request order).
-    public func patch(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
-        add(method: .patch, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
-    }
-    /// Registers a synchronous `DELETE` handler (runs inline on the connection's event-loop thread).
-    /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
-    public func delete(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
-        add(method: .delete, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
-    }
-    /// Registers an asynchronous `DELETE` handler (runs in a task; responses stay in request order).
-    public func delete(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
-        add(method: .delete, pattern: pattern, maxBodyBytes: maxBodyBytes, handler)
-    }
-
-    /// Adds middleware; it runs after the middleware added before it.
+    /// Adds middleware that every request goes through, matched or not, before any group's
+    /// middleware; it runs after the middleware added before it.
     public func use(_ middleware: any HTTPMiddleware) {
         state.write { $0 = Snapshot(root: $0.root, middleware: $0.middleware + [middleware], methods: $0.methods) }
     }
 
-    private func insert(_ route: Route) {
+    /// A group of routes under `prefix` (`""` for none) whose requests also go through
+    /// `middleware`, in order, after the router's. Its handlers take the request and `Void`.
+    public func group(_ prefix: String = "", _ middleware: any HTTPMiddleware...) -> RouterGroup<Void> {
+        RouterGroup(router: self, prefix: prefix, layers: middleware, context: { _ in () })
+    }
+
+    /// A group of routes under `prefix` whose requests go through `middleware` and whose
+    /// handlers receive the value `context` makes of each request (say, who is asking). The
+    /// context is made on the event-loop thread after the middleware, before any task starts; an
+    /// error it throws answers the request.
+    public func group<Context: Sendable>(
+        _ prefix: String = "", _ middleware: any HTTPMiddleware...,
+        context: @escaping @Sendable (HTTPRequest) throws -> Context
+    ) -> RouterGroup<Context> {
+        RouterGroup(router: self, prefix: prefix, layers: middleware, context: context)
+    }
+
+    func insert(_ route: Route) {
         state.write { snapshot in
             var root = snapshot.root
             root.insert(route, components: Self.components(of: route.pattern)[...])
@@ -217,26 +201,17 @@ public final class Router: HTTPResponder, @unchecked Sendable {
     }
 
     /// Runs middleware and the matching handler: a sync handler's response at once, an async
-    /// handler as ``HTTPReply/deferred(_:)``, a callback handler as ``HTTPReply/callback(start:finish:)``; thrown errors become problem responses.
+    /// handler as ``HTTPReply/deferred(_:)``, a callback handler as ``HTTPReply/callback(start:finish:)``;
+    /// thrown errors become responses (see ``render(_:_:_:_:)``).
     public func respond(to request: HTTPRequest) -> HTTPReply {
         var request = request
         let start = Sys.now()
         let snapshot = state.read { $0 }
         let middleware = snapshot.middleware
-        let methods = snapshot.methods
 
-        // Middleware before the handler.
-        var passed = 0
-        for layer in middleware {
-            do {
-                if let response = try layer.willHandle(&request) {
-                    return .response(Self.finish(response, request, middleware[..<passed], start))
-                }
-            } catch {
-                return .response(Self.finish(Self.response(for: error), request, middleware[..<passed], start))
-            }
-            passed += 1
-        }
+        // The router's middleware, before routing.
+        if let answer = Self.willHandle(&request, middleware[...], outer: [], start) { return .response(answer) }
+        let outer = middleware[...]
 
         let route: Route
         if let matched = request.matchedRoute, request.routePattern == matched.pattern {
@@ -244,31 +219,67 @@ public final class Router: HTTPResponder, @unchecked Sendable {
         } else {
             let result = match(request)
             guard case .route(let found, let parameters) = result else {
-                let response = Self.unrouted(result, request, methods)
-                return .response(Self.finish(response, request, middleware[...], start))
+                let response = Self.unrouted(result, request, snapshot.methods)
+                return .response(Self.finish(response, request, outer, [], start))
             }
             route = found
             Self.annotate(&request, found, parameters)
         }
 
+        // The route's group middleware.
+        let inner = route.layers[...]
+        if !inner.isEmpty, let answer = Self.willHandle(&request, inner, outer: outer, start) {
+            return .response(answer)
+        }
+
         switch route.work {
         case .sync(let handler):
             let response: HTTPResponse
-            do { response = try handler(request) } catch { response = Self.response(for: error) }
-            return .response(Self.finish(response, request, middleware[...], start))
-        case .async(let handler):
+            do { response = try handler(request) } catch { response = Self.render(error, request, outer, inner) }
+            return .response(Self.finish(response, request, outer, inner, start))
+        case .async(let prepare):
+            let work: @Sendable () async throws -> HTTPResponse
+            do { work = try prepare(request) } catch {
+                return .response(Self.finish(Self.render(error, request, outer, inner), request, outer, inner, start))
+            }
             let request = request
             return .deferred {
                 let response: HTTPResponse
-                do { response = try await handler(request) } catch { response = Self.response(for: error) }
-                return Self.finish(response, request, middleware[...], start)
+                do { response = try await work() } catch { response = Self.render(error, request, outer, inner) }
+                return Self.finish(response, request, outer, inner, start)
             }
-        case .callback(let handler):
+        case .callback(let prepare):
+            let begin: @Sendable (@escaping HTTPReply.Completion) -> Void
+            do { begin = try prepare(request) } catch {
+                return .response(Self.finish(Self.render(error, request, outer, inner), request, outer, inner, start))
+            }
             let request = request
-            return .callback(
-                start: { complete in handler(request, complete) },
-                finish: { response in Self.finish(response, request, middleware[...], start) })
+            return .callback(start: begin, finish: { response in Self.finish(response, request, outer, inner, start) })
         }
+    }
+
+    /// Runs the `willHandle` of `layers` (the router's, with `outer` empty; or a route's group
+    /// middleware inside the router's, `outer`): nil when all let the request through, else the
+    /// answer of the layer that answered or threw, as the layers before it leave it.
+    private static func willHandle(
+        _ request: inout HTTPRequest, _ layers: ArraySlice<any HTTPMiddleware>,
+        outer: ArraySlice<any HTTPMiddleware>, _ start: UInt64
+    ) -> HTTPResponse? {
+        var passed = layers.startIndex
+        for layer in layers {
+            let response: HTTPResponse
+            do {
+                guard let answer = try layer.willHandle(&request) else {
+                    passed += 1
+                    continue
+                }
+                response = answer
+            } catch {
+                response = render(error, request, outer, layers[..<passed])
+            }
+            return finish(response, request, outer, layers[..<passed], start)
+        }
+        return nil
     }
 
     /// The answer when no route takes the request: 501 for a method that no route uses and
@@ -288,20 +299,38 @@ public final class Router: HTTPResponder, @unchecked Sendable {
             headers: ["Allow": allow])
     }
 
+    /// Lets `inner` and then `outer` middleware see the response, innermost first.
     private static func finish(
-        _ response: HTTPResponse, _ request: HTTPRequest, _ layers: ArraySlice<any HTTPMiddleware>, _ start: UInt64
+        _ response: HTTPResponse, _ request: HTTPRequest, _ outer: ArraySlice<any HTTPMiddleware>,
+        _ inner: ArraySlice<any HTTPMiddleware>, _ start: UInt64
     ) -> HTTPResponse {
-        guard !layers.isEmpty else { return response }
+        guard !outer.isEmpty || !inner.isEmpty else { return response }
         var response = response
         let duration = Double(Sys.now() &- start) / 1e9
-        for layer in layers.reversed() { layer.didHandle(request, response: &response, duration: duration) }
+        for layer in inner.reversed() { layer.didHandle(request, response: &response, duration: duration) }
+        for layer in outer.reversed() { layer.didHandle(request, response: &response, duration: duration) }
         return response
     }
 
-    /// The response for an error thrown by a handler or middleware: its problem for an
-    /// ``HTTPError``, else a 500 that does not reveal the error.
+    /// The response for an error thrown inside `inner` (or inside `outer` when `inner` is
+    /// empty): the first middleware that renders it, innermost first, else ``response(for:)``.
+    static func render(
+        _ error: any Error, _ request: HTTPRequest, _ outer: ArraySlice<any HTTPMiddleware>,
+        _ inner: ArraySlice<any HTTPMiddleware>
+    ) -> HTTPResponse {
+        for layer in inner.reversed() {
+            if let response = layer.response(for: error, to: request) { return response }
+        }
+        for layer in outer.reversed() {
+            if let response = layer.response(for: error, to: request) { return response }
+        }
+        return response(for: error)
+    }
+
+    /// The response for an error thrown by a handler or middleware: its own response for an
+    /// ``HTTPResponseError`` (such as ``HTTPError``), else a 500 that does not reveal the error.
     public static func response(for error: any Error) -> HTTPResponse {
-        if let error = error as? HTTPError { return error.response }
+        if let error = error as? any HTTPResponseError { return error.response }
         return .problem(status: .internalServerError, detail: "The server failed to answer this request.")
     }
 }

@@ -1,0 +1,125 @@
+/// Refuses state-changing requests that a browser sends on behalf of a page of another origin
+/// (cross-site request forgery), as Go's `net/http.CrossOriginProtection` does, with an origin
+/// check against the server's own origins in the manner of Jupyter's.
+///
+/// `GET`, `HEAD` and `OPTIONS` always pass (they must change nothing). Any other method passes
+/// when:
+/// - it carries `Authorization: Bearer …`: a browser never adds that on its own, and a page of
+///   another origin can add it only through CORS, which nothing here grants; or
+/// - its `Origin` is trusted: one added with ``addTrustedOrigin(_:)`` (the server's own
+///   `http://host:port`, a public origin behind a proxy), or `http://` or `https://` followed
+///   by the request's `Host` when that names a loopback host (`localhost`, `*.localhost`,
+///   `127.0.0.0/8`, `[::1]`): a browser that sends such a pair addressed this very server by
+///   that name, and a page elsewhere can't make it send another `Host`. A DNS-rebinding page
+///   (`Host: attacker.example` resolving to 127.0.0.1) is not trusted; or
+/// - it has no `Origin` and `Sec-Fetch-Site` is `same-origin` or `none` (a user's own action);
+/// - it has neither `Origin` nor `Sec-Fetch-Site`: not a browser's cross-origin request (curl,
+///   scripts, old browsers on a same-origin form).
+///
+/// Anything else (`Origin: http://127.0.0.1:9999` on a server at 8080 — the same *site*, so
+/// `SameSite` cookies don't stop it —, `Origin: null`, `Sec-Fetch-Site: same-site` or
+/// `cross-site`) is refused with a 403 problem naming what it saw.
+///
+/// Sources: Go's `net/http` `CrossOriginProtection` (Go 1.25); the Fetch standard's
+/// `Sec-Fetch-Site` (W3C Fetch Metadata Request Headers); RFC 6454 (origins) and RFC 6761 §6.3
+/// (`localhost` names are loopback); Jupyter Server's host check against DNS rebinding.
+public final class CrossOriginProtection: HTTPMiddleware, @unchecked Sendable {
+    private let trusted = ReadMostly<Set<String>>([])
+
+    /// A protection that trusts no origin but loopback `Host` names until origins are added.
+    public init() {}
+
+    /// Trusts `origin` (`scheme://host[:port]`, as a browser's `Origin` field writes it; the
+    /// scheme's default port and a trailing `/` may be given, they are dropped). Safe to call
+    /// while requests are served: say, once the server knows its port.
+    /// - Throws: ``HTTPError`` (400) for anything that is not an `http`/`https` origin without
+    ///   a path, query or fragment.
+    public func addTrustedOrigin(_ origin: String) throws {
+        guard let normalized = Self.normalized(origin) else {
+            throw HTTPError(
+                .badRequest, detail: "\"\(origin)\" is not an origin: expected http://host[:port] or https://host[:port]")
+        }
+        trusted.write { _ = $0.insert(normalized) }
+    }
+
+    /// The trusted origins, normalized, in no particular order.
+    public var trustedOrigins: [String] { trusted.read { Array($0) } }
+
+    /// Refuses a state-changing request from another origin (see the type's documentation).
+    public func willHandle(_ request: inout HTTPRequest) throws -> HTTPResponse? {
+        if request.method == .get || request.method == .head || request.method == .options { return nil }
+        if let authorization = request.headers["authorization"], Self.isBearer(authorization) { return nil }
+        if let origin = request.headers["origin"] {
+            if isTrusted(origin: origin, host: request.headers["host"]) { return nil }
+            throw HTTPError(
+                .forbidden, title: "Cross-origin request refused",
+                detail:
+                    "\(request.method) from the page at Origin \(origin), which is not this server's origin: state-changing requests must come from this server's own pages (or send Authorization: Bearer)"
+            )
+        }
+        if let site = request.headers["sec-fetch-site"] {
+            let value = site.lowercased()
+            if value == "same-origin" || value == "none" { return nil }
+            throw HTTPError(
+                .forbidden, title: "Cross-origin request refused",
+                detail:
+                    "\(request.method) sent with Sec-Fetch-Site: \(site): state-changing requests must come from this server's own pages (or send Authorization: Bearer)"
+            )
+        }
+        return nil
+    }
+
+    /// Whether a request's `Origin` value is trusted, given its `Host`.
+    func isTrusted(origin: String, host: String?) -> Bool {
+        let seen = origin.lowercased()
+        if trusted.read({ $0.contains(seen) }) { return true }
+        guard let host = host?.lowercased(), Self.isLoopback(host: host) else { return false }
+        return seen == "http://" + host || seen == "https://" + host
+    }
+
+    /// Whether an `Authorization` value uses the Bearer scheme (RFC 6750 §2.1; case-insensitive).
+    static func isBearer(_ value: String) -> Bool {
+        let u = Array(value.utf8.prefix(7))
+        return u.count == 7 && u[6] == 0x20 && zip(u, "bearer".utf8).allSatisfy { $0 | 0x20 == $1 }
+    }
+
+    /// Whether a `Host` value (`name[:port]`, lowercase) names a loopback host.
+    static func isLoopback(host: String) -> Bool {
+        var name = Substring(host)
+        if name.hasPrefix("[") {
+            guard let close = name.firstIndex(of: "]") else { return false }
+            return name[name.index(after: name.startIndex)..<close] == "::1"
+        }
+        if let colon = name.lastIndex(of: ":") { name = name[..<colon] }
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127"
+            && octets.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) && Int($0)! <= 255 }
+    }
+
+    /// `origin` as browsers serialize it (RFC 6454 §6.2): lowercase, no default port, no slash;
+    /// nil when it is not an `http`/`https` origin.
+    static func normalized(_ origin: String) -> String? {
+        var text = origin.lowercased()
+        if text.hasSuffix("/") { text.removeLast() }
+        let scheme: String
+        if text.hasPrefix("http://") {
+            scheme = "http"
+        } else if text.hasPrefix("https://") {
+            scheme = "https"
+        } else {
+            return nil
+        }
+        let authority = text.dropFirst(scheme.count + 3)
+        guard !authority.isEmpty, !authority.contains(where: { "/?#@ ".contains($0) }) else { return nil }
+        let defaultPort = scheme == "http" ? ":80" : ":443"
+        if authority.hasSuffix(defaultPort) {
+            return scheme + "://" + authority.dropLast(defaultPort.count)
+        }
+        return scheme + "://" + authority
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
