@@ -75,7 +75,7 @@ extension RouteRegistering {
 /// or the pages a share link may see, whose handlers receive the viewer.
 ///
 /// ```swift
-/// let owner = router.group("/api", RequireOwner())
+/// let owner = router.group(RequireOwner(), prefix: "/api")
 /// owner.get("/logs.csv") { request, _ in … }
 /// let viewers = router.group(context: { request in try viewer(of: request) })
 /// viewers.get("/p/{id}") { request, viewer in … }
@@ -84,8 +84,8 @@ extension RouteRegistering {
 /// For each request of its routes, after the router's middleware: the group's middleware in
 /// order, then the context (on the event-loop thread, before any task starts), then the handler.
 /// An error thrown by any of them answers the request (``Router/render(_:_:_:_:)``). Groups
-/// are values; ``group(_:_:)`` makes a nested one with more middleware, and
-/// ``group(_:_:context:)`` one whose context is derived from this one's.
+/// are values; ``group(_:prefix:)`` makes a nested one with more middleware, and
+/// ``group(_:prefix:context:)`` one whose context is derived from this one's.
 public struct RouterGroup<Context: Sendable>: RouteRegistering, Sendable {
     /// A synchronous handler: the request and the group's context.
     public typealias Handler = @Sendable (HTTPRequest, Context) throws -> HTTPResponse
@@ -113,7 +113,7 @@ public struct RouterGroup<Context: Sendable>: RouteRegistering, Sendable {
 
     /// A group inside this one: `prefix` appended to this group's, `middleware` run after this
     /// group's, the same context.
-    public func group(_ prefix: String = "", _ middleware: any HTTPMiddleware...) -> RouterGroup<Context> {
+    public func group(_ middleware: any HTTPMiddleware..., prefix: String = "") -> RouterGroup<Context> {
         RouterGroup(router: router, prefix: Self.join(self.prefix, prefix), layers: layers + middleware, context: context)
     }
 
@@ -121,7 +121,7 @@ public struct RouterGroup<Context: Sendable>: RouteRegistering, Sendable {
     /// is this group's context: a refinement (say, a viewer who may see the prototype the path
     /// names). Both are made after all the middleware.
     public func group<Child: Sendable>(
-        _ prefix: String = "", _ middleware: any HTTPMiddleware...,
+        _ middleware: any HTTPMiddleware..., prefix: String = "",
         context: @escaping @Sendable (HTTPRequest, Context) throws -> Child
     ) -> RouterGroup<Child> {
         let outer = self.context

@@ -8,7 +8,7 @@
 /// beats `*`, with backtracking: `/p/new` and `/p/{id}` may both exist.
 ///
 /// Routes that share middleware and a request context (who is asking, say) are registered
-/// through a ``RouterGroup`` (``group(_:_:)``, ``group(_:_:context:)``): its middleware runs
+/// through a ``RouterGroup`` (``group(_:prefix:)``, ``group(_:prefix:context:)``): its middleware runs
 /// for its routes only, after the router's own (``use(_:)``). A handler, a context or a
 /// middleware answers with an error by throwing it: an ``HTTPResponseError`` answers with its
 /// response (unless a middleware's ``HTTPMiddleware/response(for:to:)`` renders it), any other
@@ -126,9 +126,9 @@ public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable 
         state.write { $0 = Snapshot(root: $0.root, middleware: $0.middleware + [middleware], methods: $0.methods) }
     }
 
-    /// A group of routes under `prefix` (`""` for none) whose requests also go through
-    /// `middleware`, in order, after the router's. Its handlers take the request and `Void`.
-    public func group(_ prefix: String = "", _ middleware: any HTTPMiddleware...) -> RouterGroup<Void> {
+    /// A group of routes whose requests also go through `middleware`, in order, after the
+    /// router's; their patterns start with `prefix` (`""` for none). Its handlers take the request and `Void`.
+    public func group(_ middleware: any HTTPMiddleware..., prefix: String = "") -> RouterGroup<Void> {
         RouterGroup(router: self, prefix: prefix, layers: middleware, context: { _ in () })
     }
 
@@ -137,7 +137,7 @@ public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable 
     /// context is made on the event-loop thread after the middleware, before any task starts; an
     /// error it throws answers the request.
     public func group<Context: Sendable>(
-        _ prefix: String = "", _ middleware: any HTTPMiddleware...,
+        _ middleware: any HTTPMiddleware..., prefix: String = "",
         context: @escaping @Sendable (HTTPRequest) throws -> Context
     ) -> RouterGroup<Context> {
         RouterGroup(router: self, prefix: prefix, layers: middleware, context: context)

@@ -22,8 +22,11 @@ public final class ModalLabApp: @unchecked Sendable {
     public let sessions = SessionStore()
     /// The durable interaction log.
     public let log: LogStore
-    /// Owner token and cookie.
+    /// Owner token and sessions.
     public let owner: OwnerAccess
+    /// The origin check of state-changing requests: trusts the bound address (once known) and
+    /// ``AppConfiguration/origins``.
+    let origins = CrossOriginProtection()
     /// Share links (SPEC §8).
     public let shares: ShareStore
     /// Comments pinned by reviewers.
@@ -64,7 +67,13 @@ public final class ModalLabApp: @unchecked Sendable {
                 directories: [root + "/Templates/prototypes", data + "/prototypes"],
                 writableDirectory: data + "/prototypes")
         }
-        owner = try OwnerAccess.load(dataDirectory: data, explicit: configuration.ownerToken)
+        owner = try OwnerAccess.load(
+            dataDirectory: data, explicit: configuration.ownerToken, port: configuration.port)
+        for origin in configuration.origins {
+            do { try origins.addTrustedOrigin(origin) } catch {
+                throw AppError("--origin \(origin): expected http://host[:port] or https://host[:port], without a path")
+            }
+        }
         do {
             shares = try ShareStore(file: data + "/shares.json")
         } catch {
@@ -95,6 +104,8 @@ public final class ModalLabApp: @unchecked Sendable {
         c.eventLoops = configuration.eventLoops
         let server = HTTPServer(configuration: c, responder: router)
         let port = try server.start()
+        owner.port = port
+        if let own = ownOrigin(port: port) { try? origins.addTrustedOrigin(own) }
         metrics.track(server)
         self.server = server
         startWatching()
@@ -103,8 +114,19 @@ public final class ModalLabApp: @unchecked Sendable {
 
     /// The owner URL printed as the first line of `serve`: `http://HOST:PORT/?token=…`.
     public func ownerURL(port: Int) -> String {
-        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return "http://\(host):\(port)/?token=\(owner.token)"
+        "http://\(urlHost):\(port)/?token=\(owner.token)"
+    }
+
+    /// The bound host as a URL writes it (`[::1]` for IPv6).
+    private var urlHost: String {
+        configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    }
+
+    /// `http://HOST:PORT` for the bound address, which pages served from it send as their
+    /// `Origin`; nil for a wildcard address (`0.0.0.0`, `::`), which no browser addresses —
+    /// there, `--origin` names what they use.
+    func ownOrigin(port: Int) -> String? {
+        ["0.0.0.0", "::", "", "[::]"].contains(configuration.host) ? nil : "http://\(urlHost):\(port)"
     }
 
     /// Stops accepting, finishes in-flight requests (at most `gracePeriod` seconds), flushes the log.

@@ -68,6 +68,8 @@ public final class ShareStore: @unchecked Sendable {
     private let file: String
     private let lock = NSLock()
     private var links: [ShareLink] = []
+    /// A revocation is in memory but not on disk.
+    private var unsaved = false
     /// The clock (tests move it).
     public var now: @Sendable () -> Date = { Date() }
 
@@ -122,20 +124,34 @@ public final class ShareStore: @unchecked Sendable {
     /// The link with this public id.
     public func link(id: String) -> ShareLink? { lock.withLock { links.first { $0.id == id } } }
 
-    /// Revokes a link at once. Returns `false` when there is no such link.
-    /// - Throws: ``ShareError/io(_:)`` when the change can't be saved.
-    @discardableResult
-    public func revoke(id: String) throws(ShareError) -> Bool {
-        var found = false
+    /// Revokes a link at once, in memory whatever happens on disk: from this call on, its
+    /// token resolves to nothing. The change is then written to the store's file; when that
+    /// fails (a read-only or full data folder) the answer says why, and the store retries the
+    /// write with its next change, a later revocation of the same link included.
+    public func revoke(id: String) -> Revocation {
         let t = now()
-        try mutate { links in
-            if let i = links.firstIndex(where: { $0.id == id }) {
-                found = true
-                if links[i].revokedAt == nil { links[i].revokedAt = t }
-            }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let i = links.firstIndex(where: { $0.id == id }) else { return Revocation(found: false, saveError: nil) }
+        if links[i].revokedAt == nil { links[i].revokedAt = t }
+        unsaved = true
+        do throws(ShareError) {
+            try save(links)
+            unsaved = false
+            return Revocation(found: true, saveError: nil)
+        } catch {
+            return Revocation(found: true, saveError: error)
         }
-        return found
     }
+
+    /// Whether the link with this public id exists and works now.
+    public func isActive(id: String) -> Bool {
+        let t = now()
+        return lock.withLock { links.first { $0.id == id }?.isActive(at: t) ?? false }
+    }
+
+    /// Whether a change (a revocation) is in effect but not yet written to the store's file.
+    public var hasUnsavedChanges: Bool { lock.withLock { unsaved } }
 
     /// The active link a token names, or `nil` (unknown, malformed, wrong secret, expired and
     /// revoked all look the same). The secret's hash is compared in constant time.
@@ -151,12 +167,20 @@ public final class ShareStore: @unchecked Sendable {
         return link
     }
 
+    /// Applies `change` to a copy, writes it, and keeps it only once written.
     private func mutate(_ change: (inout [ShareLink]) -> Void) throws(ShareError) {
         lock.lock()
         defer { lock.unlock() }
         var copy = links
         change(&copy)
-        let doc: JSONValue = ["shares": .array(copy.map(\.stored))]
+        try save(copy)
+        links = copy
+        unsaved = false
+    }
+
+    /// Writes `links` to the file, atomically (a temporary file renamed over it). Call with the lock held.
+    private func save(_ links: [ShareLink]) throws(ShareError) {
+        let doc: JSONValue = ["shares": .array(links.map(\.stored))]
         do {
             try FileManager.default.createDirectory(
                 atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -164,8 +188,17 @@ public final class ShareStore: @unchecked Sendable {
         } catch {
             throw ShareError.io("\(file): \(error)")
         }
-        links = copy
     }
+}
+
+/// What ``ShareStore/revoke(id:)`` did.
+public struct Revocation: Sendable {
+    /// Whether a link has that id (when false, nothing changed).
+    public var found: Bool
+    /// Why the revocation could not be written to the store's file, or nil when it was. It is in
+    /// effect all the same, but a server started before a later change is saved would find the
+    /// link active again.
+    public var saveError: ShareError?
 }
 
 /// Errors of the sharing stores.

@@ -48,13 +48,39 @@ import Testing
         let store = try ShareStore(file: tempFile())
         let a = try store.create(prototype: "mail", role: .view, expiresIn: 60)
         let b = try store.create(prototype: "mail", role: .view, expiresIn: 60)
-        #expect(try store.revoke(id: a.link.id))
+        #expect(store.revoke(id: a.link.id).found)
         #expect(store.resolve(token: a.token) == nil)
         #expect(store.resolve(token: b.token) != nil)
         let start = Date()
         store.now = { start.addingTimeInterval(61) }
         #expect(store.resolve(token: b.token) == nil)
-        #expect(try store.revoke(id: "missing") == false)
+        #expect(store.revoke(id: "missing").found == false)
+    }
+
+    /// A revocation that can't be written (here the file's place is taken by a folder, which
+    /// no rename may replace, not even root's) still takes effect, says why it wasn't saved,
+    /// and is written with the next change that can be.
+    @Test func aRevocationThatCantBeSavedStillTakesEffect() throws {
+        let file = tempFile()
+        let store = try ShareStore(file: file)
+        let a = try store.create(prototype: "mail", role: .view)
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.createDirectory(atPath: file + "/blocked", withIntermediateDirectories: true)
+        let revocation = store.revoke(id: a.link.id)
+        #expect(revocation.found)
+        #expect(revocation.saveError != nil)
+        #expect(store.resolve(token: a.token) == nil)
+        #expect(!store.isActive(id: a.link.id))
+        #expect(store.hasUnsavedChanges)
+        // Creating a link can't be saved either, so it is refused (and not kept).
+        #expect(throws: ShareError.self) { try store.create(prototype: "mail", role: .view) }
+        #expect(store.all.count == 1)
+        // Once the folder is writable again, the next change saves the revocation too.
+        try FileManager.default.removeItem(atPath: file)
+        #expect(store.revoke(id: a.link.id).saveError == nil)
+        #expect(!store.hasUnsavedChanges)
+        #expect(try ShareStore(file: file).resolve(token: a.token) == nil)
+        #expect(try ShareStore(file: file).link(id: a.link.id)?.revokedAt != nil)
     }
 
     @Test func linkJSONAndStoredFormKeepTheirMembersInOrder() throws {

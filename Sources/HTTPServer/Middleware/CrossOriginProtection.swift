@@ -48,7 +48,7 @@ public final class CrossOriginProtection: HTTPMiddleware, @unchecked Sendable {
     /// Refuses a state-changing request from another origin (see the type's documentation).
     public func willHandle(_ request: inout HTTPRequest) throws -> HTTPResponse? {
         if request.method == .get || request.method == .head || request.method == .options { return nil }
-        if let authorization = request.headers["authorization"], Self.isBearer(authorization) { return nil }
+        if request.hasBearerAuthorization { return nil }
         if let origin = request.headers["origin"] {
             if isTrusted(origin: origin, host: request.headers["host"]) { return nil }
             throw HTTPError(
@@ -75,12 +75,6 @@ public final class CrossOriginProtection: HTTPMiddleware, @unchecked Sendable {
         if trusted.read({ $0.contains(seen) }) { return true }
         guard let host = host?.lowercased(), Self.isLoopback(host: host) else { return false }
         return seen == "http://" + host || seen == "https://" + host
-    }
-
-    /// Whether an `Authorization` value uses the Bearer scheme (RFC 6750 §2.1; case-insensitive).
-    static func isBearer(_ value: String) -> Bool {
-        let u = Array(value.utf8.prefix(7))
-        return u.count == 7 && u[6] == 0x20 && zip(u, "bearer".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     /// Whether a `Host` value (`name[:port]`, lowercase) names a loopback host.
@@ -117,6 +111,28 @@ public final class CrossOriginProtection: HTTPMiddleware, @unchecked Sendable {
             return scheme + "://" + authority.dropLast(defaultPort.count)
         }
         return scheme + "://" + authority
+    }
+}
+
+extension HTTPRequest {
+    /// Whether `Authorization` uses the Bearer scheme (RFC 6750 §2.1; the scheme name is
+    /// case-insensitive, RFC 9110 §11.1), with or without a token after it.
+    public var hasBearerAuthorization: Bool {
+        guard let value = headers["authorization"] else { return false }
+        let u = Array(value.utf8.prefix(7))
+        return u.count == 7 && u[6] == 0x20 && zip(u, "bearer".utf8).allSatisfy { $0 | 0x20 == $1 }
+    }
+
+    /// The token of `Authorization: Bearer <token>`, without surrounding spaces and tabs; nil
+    /// for another scheme, no field, or no token.
+    public var bearerToken: Substring? {
+        guard hasBearerAuthorization, let value = headers["authorization"] else { return nil }
+        let token = value.utf8.dropFirst(7).drop { $0 == 0x20 || $0 == 0x09 }
+        var end = token.endIndex
+        while end > token.startIndex, [0x20, 0x09].contains(value.utf8[value.utf8.index(before: end)]) {
+            end = value.utf8.index(before: end)
+        }
+        return token.startIndex < end ? value[token.startIndex..<end] : nil
     }
 }
 

@@ -1,85 +1,158 @@
 import Foundation
 import HTTPServer
+import JSON
 import Sharing
 
-/// Who is asking: the owner, a share-link viewer (scoped to one prototype), or anyone.
+/// Who is asking, once a request has credentials: the owner, or the holder of a working share
+/// link (scoped to one prototype). A request with neither gets 401 before any handler runs.
 public enum Viewer: Sendable, Equatable {
     case owner
     case share(id: String, prototype: String, canComment: Bool)
-    case anonymous
 
     /// Whether this viewer may see prototype `id`.
     public func canView(_ prototype: String) -> Bool {
         switch self {
         case .owner: return true
         case .share(_, let p, _): return p == prototype
-        case .anonymous: return false
         }
+    }
+
+    /// The share link's public id; nil for the owner.
+    public var shareID: String? {
+        if case .share(let id, _, _) = self { return id }
+        return nil
     }
 }
 
-/// Owner access (SPEC §6): a token printed at start (Jupyter-style), traded on first visit for an
-/// HttpOnly, SameSite=Strict cookie; the API also takes `Authorization: Bearer <token>`.
-public struct OwnerAccess: Sendable {
-    /// The cookie that carries the owner token.
-    public static let cookieName = "modallab_owner"
+/// Owner access, as Jupyter does it: a token printed at start (`http://…/?token=…`), traded at
+/// `/` for an owner session whose random value — never the token — an HttpOnly,
+/// SameSite=Strict cookie carries; scripts send `Authorization: Bearer <token>` instead.
+///
+/// Sessions are kept as SHA-256 hashes in `<data>/owner-sessions.json` (mode 0600), so a
+/// restart keeps the designer signed in, while the file never holds anything a browser could
+/// present: a copy of it opens nothing. They last ``sessionLifetime``; at most ``maxSessions``
+/// are kept (the oldest go first). The file also holds a hash of the token: a new token (delete
+/// `<data>/owner-token`, or set another `MODALLAB_OWNER_TOKEN`) ends every session. When the file
+/// can't be written, sessions still work until the server stops.
+///
+/// The cookie's name carries the server's port, `modallab_owner_8080`: browsers send cookies
+/// to every port of a host, so two servers on one machine would otherwise overwrite each
+/// other's (RFC 6265 §8.5: cookies do not provide isolation by port).
+public final class OwnerAccess: @unchecked Sendable {
     /// The owner token: 43 base64url characters (256 bits) unless set by the environment.
     public let token: String
+    /// How long an owner session lasts, in seconds: 30 days (ours; unverified against any
+    /// guideline — long enough that a designer signs in once a month).
+    public static let sessionLifetime: Double = 30 * 86_400
+    /// Most owner sessions kept: one per browser the designer uses, with room to spare.
+    public static let maxSessions = 64
 
-    public init(token: String) { self.token = token }
+    private let file: String?
+    private let lock = NSLock()
+    /// SHA-256 hex of each session's value → when it ends.
+    private var sessions: [String: Date] = [:]
+    private var boundPort: Int
+    /// The clock (tests move it).
+    var now: @Sendable () -> Date = { Date() }
 
-    /// The token from `MODALLAB_OWNER_TOKEN`, else `<data>/owner-token` (created with mode 0600).
+    /// Access for `token`, with sessions kept in `sessionsFile` (in memory only when nil).
+    /// `port` names the cookie until ``port`` is set.
+    public init(token: String, sessionsFile: String? = nil, port: Int = 8080) {
+        self.token = token
+        self.file = sessionsFile
+        self.boundPort = port
+        if let sessionsFile { sessions = Self.read(sessionsFile, token: token, now: Date()) }
+    }
+
+    /// The token from `explicit`, else `MODALLAB_OWNER_TOKEN`, else `<data>/owner-token`
+    /// (created with mode 0600); sessions in `<data>/owner-sessions.json`.
     /// - Throws: when the data folder can't be created or written.
-    public static func load(dataDirectory: String, explicit: String? = nil) throws -> OwnerAccess {
-        if let explicit, !explicit.isEmpty { return OwnerAccess(token: explicit) }
+    public static func load(dataDirectory: String, explicit: String? = nil, port: Int = 8080) throws -> OwnerAccess {
+        let sessions = dataDirectory + "/owner-sessions.json"
+        if let explicit, !explicit.isEmpty { return OwnerAccess(token: explicit, sessionsFile: sessions, port: port) }
         if let env = ProcessInfo.processInfo.environment["MODALLAB_OWNER_TOKEN"], !env.isEmpty {
-            return OwnerAccess(token: env)
+            return OwnerAccess(token: env, sessionsFile: sessions, port: port)
         }
         let path = dataDirectory + "/owner-token"
         if let data = FileManager.default.contents(atPath: path),
             let t = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty
         {
-            return OwnerAccess(token: t)
+            return OwnerAccess(token: t, sessionsFile: sessions, port: port)
         }
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         let token = RandomID.make(bytes: 32)
         _ = FileManager.default.createFile(
             atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600])
-        return OwnerAccess(token: token)
+        return OwnerAccess(token: token, sessionsFile: sessions, port: port)
     }
 
-    /// Whether the request carries the owner token (bearer header, cookie, or `?token=`),
-    /// compared in constant time.
+    /// The port the server is bound to, which names the cookie; set once it is known.
+    public var port: Int {
+        get { lock.withLock { boundPort } }
+        set { lock.withLock { boundPort = newValue } }
+    }
+
+    /// `modallab_owner_<port>`.
+    public var cookieName: String { "modallab_owner_\(port)" }
+
+    /// Whether the request comes from the owner: by its `Authorization: Bearer` token (compared
+    /// in constant time) when it uses that scheme — then by that alone, as the origin check
+    /// lets such requests through —, else by an owner-session cookie. `?token=` counts nowhere: only `/` trades it (``TokenExchange``).
     public func isOwner(_ request: HTTPRequest) -> Bool {
-        if let auth = request.headers["authorization"], let presented = Self.bearerToken(auth),
-            constantTimeEqual(presented, token)
-        {
-            return true
+        if request.hasBearerAuthorization {
+            return request.bearerToken.map { constantTimeEqual($0, token) } ?? false
         }
-        if let c = request.cookie(OwnerAccess.cookieName), constantTimeEqual(c, token) { return true }
-        if let q = request.query("token"), constantTimeEqual(q, token) { return true }
-        return false
+        guard let value = request.cookie(cookieName) else { return false }
+        let hash = SHA256.hex(value)
+        let t = now()
+        return lock.withLock { sessions[hash].map { t < $0 } ?? false }
     }
 
-    /// The token of an `Authorization` field value with the `Bearer` scheme (RFC 6750 §2.1; the
-    /// scheme name is case-insensitive, RFC 9110 §11.1), without surrounding spaces and tabs;
-    /// nil for another scheme or no token.
-    static func bearerToken(_ value: String) -> Substring? {
-        let u = value.utf8
-        var i = u.startIndex
-        for c in "bearer".utf8 {
-            guard i < u.endIndex, u[i] | 0x20 == c else { return nil }
-            i = u.index(after: i)
+    /// Starts an owner session and returns the `Set-Cookie` value that carries it: 256 random
+    /// bits, `HttpOnly; SameSite=Strict; Path=/`, for ``sessionLifetime`` (plus `Secure` when
+    /// `secure`: the browser reaches the server over HTTPS, through a proxy).
+    public func startSession(secure: Bool = false) -> String {
+        let value = RandomID.make(bytes: 32)
+        let t = now()
+        lock.withLock {
+            sessions = sessions.filter { t < $0.value }
+            while sessions.count >= Self.maxSessions, let oldest = sessions.min(by: { $0.value < $1.value }) {
+                sessions[oldest.key] = nil
+            }
+            sessions[SHA256.hex(value)] = t.addingTimeInterval(Self.sessionLifetime)
+            save()
         }
-        guard i < u.endIndex, u[i] == 0x20 else { return nil }
-        var end = u.endIndex
-        while i < end, u[i] == 0x20 || u[i] == 0x09 { i = u.index(after: i) }
-        while end > i, u[u.index(before: end)] == 0x20 || u[u.index(before: end)] == 0x09 { end = u.index(before: end) }
-        return i < end ? value[i..<end] : nil
+        return "\(cookieName)=\(value); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(Self.sessionLifetime))"
+            + (secure ? "; Secure" : "")
     }
 
-    /// The `Set-Cookie` value that keeps the owner signed in.
-    public var cookie: String {
-        "\(OwnerAccess.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000"
+    /// Writes the sessions' hashes (call with the lock held); a failure leaves them in memory.
+    private func save() {
+        guard let file else { return }
+        let doc: JSONValue = [
+            "token": .string(SHA256.hex(token)),
+            "sessions": .array(
+                sessions.sorted { $0.key < $1.key }.map {
+                    ["hash": .string($0.key), "expiresAt": .string(RFC3339.format($0.value))]
+                }),
+        ]
+        let url = URL(fileURLWithPath: file)
+        guard (try? Data(JSONWriter(pretty: true).bytes(doc)).write(to: url, options: .atomic)) != nil else { return }
+        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+    }
+
+    /// The live sessions in `file`, if it belongs to `token` (else none).
+    private static func read(_ file: String, token: String, now: Date) -> [String: Date] {
+        guard let data = FileManager.default.contents(atPath: file), let doc = try? JSONParser.parse([UInt8](data)),
+            doc["token"]?.stringValue == SHA256.hex(token), let items = doc["sessions"]?.arrayValue
+        else { return [:] }
+        var sessions: [String: Date] = [:]
+        for item in items {
+            guard let hash = item["hash"]?.stringValue, let end = item["expiresAt"]?.stringValue.flatMap(RFC3339.parse),
+                now < end
+            else { continue }
+            sessions[hash] = end
+        }
+        return sessions
     }
 }

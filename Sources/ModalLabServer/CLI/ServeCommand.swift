@@ -3,15 +3,18 @@ import Foundation
 import Presentation
 
 /// `modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
-/// [--on-popover-conflict refuse|close-first] [--event-loops N] [--dev]`: `--event-loops` is the
-/// number of connection threads, 1–64, default 2; `--prototypes` serves a folder or one file.
+/// [--on-popover-conflict refuse|close-first] [--event-loops N] [--origin URL]... [--dev]`:
+/// `--event-loops` is the number of connection threads, 1–64, default 2; `--prototypes` serves a
+/// folder or one file; `--origin`, repeatable, names an origin browsers reach the server at
+/// besides its own address (behind a reverse proxy; see the README's Security section).
 ///
 /// The first line on standard output is the owner URL `http://HOST:PORT/?token=…`; everything
 /// else goes to standard error. SIGINT and SIGTERM shut down gracefully and exit 0.
 public enum ServeCommand {
     public static let usage = """
         usage: modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
-                              [--on-popover-conflict refuse|close-first] [--event-loops 2] [--dev]
+                              [--on-popover-conflict refuse|close-first] [--event-loops 2]
+                              [--origin https://HOST]... [--dev]
         """
 
     /// Whether `s` is one or more ASCII digits (`Int("+3")` would take a sign).
@@ -22,7 +25,7 @@ public enum ServeCommand {
         let a: Arguments
         do {
             a = try Arguments(
-                args, options: ["port", "host", "prototypes", "data", "on-popover-conflict", "root", "event-loops"],
+                args, options: ["port", "host", "prototypes", "data", "on-popover-conflict", "root", "event-loops", "origin"],
                 flags: ["dev", "help"])
         } catch {
             FileHandle.standardError.write(Data("modallab serve: \(error)\n\(usage)\n".utf8))
@@ -48,6 +51,7 @@ public enum ServeCommand {
             }
             c.eventLoops = loops
         }
+        c.origins = a.values("origin")
         c.prototypesDirectory = a.value("prototypes")
         if let d = a.value("data") { c.dataDirectory = d }
         if let r = a.value("root") { c.resourceRoot = r }

@@ -31,6 +31,10 @@ public struct AppConfiguration: Sendable {
     public var eventLoops = 2
     /// Largest prototype accepted by `PUT /api/prototypes/{id}`, in bytes.
     public var maxPrototypeBytes = 8 << 20
+    /// Origins browsers use to reach the server besides the address it binds
+    /// (`serve --origin`, repeatable): `https://modallab.example.org` behind a reverse proxy.
+    /// State-changing requests from these pass the origin check; the first names share links.
+    public var origins: [String] = []
 
     public init() {}
 }

@@ -4,29 +4,26 @@ import InteractionLog
 import Prototype
 
 extension ModalLabApp {
-    func addInsightsRoutes() {
-        router.get("/p/{id}/insights") { [self] req in
-            await guardedAsync { () async throws(Problem) in
-                try requireOwner(req)
-                let id = req.parameters["id"] ?? ""
-                guard let loaded = library.get(id) else { throw Problem.notFound("no prototype \"\(id)\"") }
-                let summary = try await cachedSummary(LogFilter(prototype: id))
-                let taps: [LogEvent]
-                do {
-                    taps = try await offLoop { [log] in
-                        var f = LogFilter(prototype: id)
-                        f.types = [.tap, .misclick]
-                        var out: [LogEvent] = []
-                        _ = try log.forEach(filter: f) { e in
-                            if out.count < 5000, e.x != nil, e.y != nil { out.append(e) }
-                        }
-                        return out
+    func addInsightsRoutes(_ groups: RouteGroups) {
+        groups.ownerPages.get("/p/{id}/insights") { [self] req, _ in
+            let id = req.parameters["id"] ?? ""
+            guard let loaded = library.get(id) else { throw Problem.notFound("no prototype \"\(id)\"") }
+            let summary = try await cachedSummary(LogFilter(prototype: id))
+            let taps: [LogEvent]
+            do {
+                taps = try await offLoop { [log] in
+                    var f = LogFilter(prototype: id)
+                    f.types = [.tap, .misclick]
+                    var out: [LogEvent] = []
+                    _ = try log.forEach(filter: f) { e in
+                        if out.count < 5000, e.x != nil, e.y != nil { out.append(e) }
                     }
-                } catch {
-                    throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
+                    return out
                 }
-                return try renderPage("insights", insightsContext(loaded, summary: summary, taps: taps))
+            } catch {
+                throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
             }
+            return try renderPage("insights", insightsContext(loaded, summary: summary, taps: taps))
         }
     }
 

@@ -4,39 +4,30 @@ import InteractionLog
 import JSON
 
 extension ModalLabApp {
-    func addLogRoutes() {
+    func addLogRoutes(_ groups: RouteGroups) {
         for format in [LogExportFormat.ndjson, .csv] {
-            router.get("/api/logs.\(format.rawValue)") { [self] req in
-                guarded { () throws(Problem) in
-                    try requireOwner(req)
-                    let filter = try logFilter(req)
-                    var h: HTTPHeaders = [:]
-                    h["Content-Type"] = format.contentType
-                    h["Cache-Control"] = "no-store"
-                    h["Content-Disposition"] = "attachment; filename=\"modallab-log.\(format.rawValue)\""
-                    return HTTPResponse(
-                        status: .ok, headers: h,
-                        body: .stream { [log] writer in
-                            let cursor = try log.exportCursor(format: format, filter: filter)
-                            while let chunk = try cursor.next() { try await writer.write(chunk) }
-                        })
-                }
+            groups.owner.get("/api/logs.\(format.rawValue)") { [self] req, _ in
+                let filter = try logFilter(req)
+                var h: HTTPHeaders = [:]
+                h["Content-Type"] = format.contentType
+                h["Cache-Control"] = "no-store"
+                h["Content-Disposition"] = "attachment; filename=\"modallab-log.\(format.rawValue)\""
+                return HTTPResponse(
+                    status: .ok, headers: h,
+                    body: .stream { [log] writer in
+                        let cursor = try log.exportCursor(format: format, filter: filter)
+                        while let chunk = try cursor.next() { try await writer.write(chunk) }
+                    })
             }
         }
-        router.get("/api/logs/summary.json") { [self] req in
-            await guardedAsync { () async throws(Problem) in
-                try requireOwner(req)
-                return .json(try await summary(req).jsonValue)
-            }
+        groups.owner.get("/api/logs/summary.json") { [self] req, _ in
+            .json(try await summary(req).jsonValue)
         }
-        router.get("/api/logs/summary.csv") { [self] req in
-            await guardedAsync { () async throws(Problem) in
-                try requireOwner(req)
-                var r = HTTPResponse(status: .ok, body: .bytes(try await summary(req).csv))
-                r.headers["Content-Type"] = "text/csv; charset=utf-8; header=present"
-                r.headers["Cache-Control"] = "no-store"
-                return r
-            }
+        groups.owner.get("/api/logs/summary.csv") { [self] req, _ in
+            var r = HTTPResponse(status: .ok, body: .bytes(try await summary(req).csv))
+            r.headers["Content-Type"] = "text/csv; charset=utf-8; header=present"
+            r.headers["Cache-Control"] = "no-store"
+            return r
         }
     }
 
@@ -59,7 +50,9 @@ extension ModalLabApp {
     }
 
     /// `?prototype=&session=&share=&type=a,b&from=&to=` (SPEC §6), read strictly: an unknown
-    /// filter, event type or time is a 400 naming the parameter.
+    /// filter, event type or time is a 400 naming the parameter. A `token` parameter is ignored
+    /// (it grants nothing here: only `/` trades it), so an old URL that carries one gets 401,
+    /// not 400.
     func logFilter(_ req: HTTPRequest) throws(Problem) -> LogFilter {
         do {
             return try LogFilter(parameters: req.queryItems, ignoring: ["token"])

@@ -6,49 +6,17 @@ import Prototype
 import Sharing
 
 extension ModalLabApp {
-    func addPageRoutes() {
-        router.get("/") { [self] req in
-            // The first visit trades ?token= for a cookie and drops it from the address bar.
-            if let t = req.query("token") {
-                guard constantTimeEqual(t, owner.token) else {
-                    return errorPage(
-                        Problem(
-                            .unauthorized, title: "Wrong owner token",
-                            detail: "the token in the address does not match; use the URL `modallab serve` printed"))
-                }
-                var r = HTTPResponse.redirect(to: "/")
-                r.headers.add(name: "Set-Cookie", value: owner.cookie)
-                return r
-            }
-            guard owner.isOwner(req) else {
-                return errorPage(
-                    Problem(
-                        .unauthorized, title: "Owner token required",
-                        detail: "open the URL that `modallab serve` printed when it started (http://…/?token=…)."))
-            }
-            return guarded { () throws(Problem) in try renderPage("gallery", galleryContext()) }
+    func addPageRoutes(_ groups: RouteGroups) {
+        // `?token=` is traded by the gallery group's middleware (TokenExchange).
+        groups.gallery.get("/") { [self] _, _ in try renderPage("gallery", galleryContext()) }
+        groups.prototypePages.get("/p/{id}") { [self] req, viewer in
+            let loaded = try playable(req.parameters["id"] ?? "")
+            return try renderPage("player", try playerContext(loaded, req, viewer: viewer))
         }
-        router.get("/p/{id}") { [self] req in
-            guardedPage(prototype: req.parameters["id"]) { () throws(Problem) in
-                let id = req.parameters["id"] ?? ""
-                let v = try pageViewer(req, prototype: id)
-                let loaded = try playable(id)
-                return try renderPage("player", try playerContext(loaded, req, viewer: v))
-            }
+        groups.prototypePages.get("/p/{id}/board") { [self] req, viewer in
+            let loaded = try playable(req.parameters["id"] ?? "")
+            return try renderPage("board", boardContext(loaded, viewer: viewer))
         }
-        router.get("/p/{id}/board") { [self] req in
-            guardedPage(prototype: req.parameters["id"]) { () throws(Problem) in
-                let id = req.parameters["id"] ?? ""
-                let v = try pageViewer(req, prototype: id)
-                let loaded = try playable(id)
-                return try renderPage("board", boardContext(loaded, viewer: v))
-            }
-        }
-    }
-
-    /// Pages answer an anonymous visitor with an HTML 401, not JSON.
-    func pageViewer(_ req: HTTPRequest, prototype: String) throws(Problem) -> Viewer {
-        try requireViewer(req, prototype: prototype)
     }
 
     /// The prototype, if it exists and has no errors (else 404, or 409 naming the errors).
@@ -82,13 +50,9 @@ extension ModalLabApp {
         }
     }
 
-    /// Runs a page handler; a problem becomes an HTML error page, which reloads itself when the
-    /// prototype's file changes (so fixing the file brings the player back).
-    func guardedPage(prototype: String?, _ body: () throws(Problem) -> HTTPResponse) -> HTTPResponse {
-        do { return try body() } catch { return errorPage(error, prototype: prototype) }
-    }
-
-    /// An error as an HTML page (for browsers) with the problem's status.
+    /// An error as an HTML page (for browsers) with the problem's status; for a prototype's page
+    /// (`prototype` set) it reloads itself when the prototype's file changes, so fixing the
+    /// file brings the player back.
     func errorPage(_ p: Problem, prototype: String? = nil) -> HTTPResponse {
         let context: [String: Any] = [
             "status": p.status.code, "title": p.title, "detail": p.detail ?? "",

@@ -5,37 +5,25 @@ import Presentation
 import Prototype
 
 extension ModalLabApp {
-    func addPrototypeRoutes() {
-        router.get("/api/prototypes") { [self] req in
-            guarded { () throws(Problem) in
-                try requireOwner(req)
-                return .json(.array(library.all.map { summaryJSON($0) }))
-            }
+    func addPrototypeRoutes(_ groups: RouteGroups) {
+        groups.owner.get("/api/prototypes") { [self] _, _ in
+            .json(.array(library.all.map { summaryJSON($0) }))
         }
-        router.get("/api/prototypes/{id}") { [self] req in
-            guarded { () throws(Problem) in
-                try requireOwner(req)
-                let p = try loaded(req)
-                var o = summaryJSON(p).objectValue ?? JSONObject()
-                o["definition"] = (try? JSONParser.parse(p.bytes)) ?? .null
-                o["diagnostics"] = .array(p.diagnostics.map { $0.json() })
-                return .json(.object(o))
-            }
+        groups.owner.get("/api/prototypes/{id}") { [self] req, _ in
+            let p = try loaded(req)
+            var o = summaryJSON(p).objectValue ?? JSONObject()
+            o["definition"] = (try? JSONParser.parse(p.bytes)) ?? .null
+            o["diagnostics"] = .array(p.diagnostics.map { $0.json() })
+            return .json(.object(o))
         }
-        router.get("/api/prototypes/{id}/lint") { [self] req in
-            guarded { () throws(Problem) in
-                try requireOwner(req)
-                let p = try loaded(req)
-                return .json([
-                    "prototype": .string(p.id), "diagnostics": .array(p.diagnostics.map { $0.json(file: p.file) }),
-                ])
-            }
+        groups.owner.get("/api/prototypes/{id}/lint") { [self] req, _ in
+            let p = try loaded(req)
+            return .json([
+                "prototype": .string(p.id), "diagnostics": .array(p.diagnostics.map { $0.json(file: p.file) }),
+            ])
         }
-        router.put("/api/prototypes/{id}", maxBodyBytes: configuration.maxPrototypeBytes) { [self] req in
-            guarded { () throws(Problem) in
-                try requireOwner(req)
-                return try put(req)
-            }
+        groups.owner.put("/api/prototypes/{id}", maxBodyBytes: configuration.maxPrototypeBytes) { [self] req, _ in
+            try put(req)
         }
     }
 

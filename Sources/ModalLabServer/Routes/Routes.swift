@@ -6,23 +6,58 @@ import Presentation
 import Prototype
 import Sharing
 
+/// The route groups of the app, by who may use them (as Hummingbird's `RouterGroup`s): each
+/// route is registered in the one that says who may reach it, and the group's middleware or
+/// context refuses everyone else before the handler runs.
+struct RouteGroups {
+    /// Anyone (`/healthz`, `/public/*`, the catalogues): the router itself.
+    let anyone: Router
+    /// Pages for anyone (`/rules`, `/s/{token}`): errors are HTML error pages.
+    let pages: RouterGroup<Void>
+    /// `/` alone: `?token=` is traded for an owner session here and nowhere else; else owner-only.
+    let gallery: RouterGroup<Void>
+    /// The owner's API (`/api/prototypes`, `/api/logs…`, `/api/shares`, `/metrics`): 401
+    /// problem for anyone else.
+    let owner: RouterGroup<Void>
+    /// The owner's pages (insights): 401 as an HTML page.
+    let ownerPages: RouterGroup<Void>
+    /// The owner or a working share link (sessions, comments, the stream): handlers get the
+    /// ``Viewer``; 401 problem for anyone else. What the viewer may reach (its prototype, its
+    /// sessions) each handler checks on the resource it names.
+    let viewers: RouterGroup<Viewer>
+    /// Pages of the prototype the path names (`/p/{id}`, `/p/{id}/board`): the viewer, who may see
+    /// it (a share link for another prototype gets 404, learning nothing about this one).
+    let prototypePages: RouterGroup<Viewer>
+}
+
 extension ModalLabApp {
     /// The routes of SPEC §6.
     func buildRoutes() {
         router.use(metrics)
         router.use(SecurityHeaders())
+        router.use(origins)
+        let errorPages = ErrorPages { [self] problem, request in
+            errorPage(problem, prototype: request.parameters["id"])
+        }
+        let pages = router.group(errorPages)
+        let groups = RouteGroups(
+            anyone: router,
+            pages: pages,
+            gallery: pages.group(TokenExchange(access: owner, secure: secureCookies), RequireOwner(access: owner)),
+            owner: router.group(RequireOwner(access: owner)),
+            ownerPages: pages.group(RequireOwner(access: owner)),
+            viewers: router.group(context: { [self] request in try requireViewer(request) }),
+            prototypePages: pages.group(context: { [self] request, _ in
+                let viewer = try requireViewer(request)
+                let id = request.parameters["id"] ?? ""
+                guard viewer.canView(id) else { throw Problem.notFound("no prototype \"\(id)\"") }
+                return viewer
+            }))
+
         let files = StaticFiles(root: resourceRoot + "/Public", urlPrefix: "/public/")
         router.get("/public/*", files.handler)
         router.get("/healthz") { _ in
             HTTPResponse.json(["status": "ok"])
-        }
-        router.get("/metrics") { [self] req in
-            guarded { () throws(Problem) in
-                try requireOwner(req)
-                var r = HTTPResponse.text(metrics.prometheusText() + sessionMetrics())
-                r.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
-                return r
-            }
         }
         router.get("/schema/prototype.json") { [self] _ in
             guard let data = FileManager.default.contents(atPath: resourceRoot + "/Schema/prototype.schema.json") else {
@@ -38,30 +73,25 @@ extension ModalLabApp {
         router.get("/api/rules") { req in
             HTTPResponse.json(RuleCatalogue.json(language: req.query("lang") == "zh-Hans" ? .zhHans : .en))
         }
-        router.get("/rules") { [self] req in guarded { () throws(Problem) in try renderPage("rules", rulesContext()) } }
+        groups.pages.get("/rules") { [self] _, _ in try renderPage("rules", rulesContext()) }
+        groups.owner.get("/metrics") { [self] _, _ in
+            var r = HTTPResponse.text(metrics.prometheusText() + sessionMetrics())
+            r.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
+            return r
+        }
 
-        addPageRoutes()
-        addPrototypeRoutes()
-        addSessionRoutes()
-        addLogRoutes()
-        addShareRoutes()
-        addInsightsRoutes()
-    }
-
-    /// Runs a handler body, turning a thrown ``Problem`` into its response.
-    func guarded(_ body: () throws(Problem) -> HTTPResponse) -> HTTPResponse {
-        do { return try body() } catch { return error.response }
-    }
-
-    /// Async variant of ``guarded(_:)``.
-    func guardedAsync(_ body: () async throws(Problem) -> HTTPResponse) async -> HTTPResponse {
-        do { return try await body() } catch { return error.response }
+        addPageRoutes(groups)
+        addPrototypeRoutes(groups)
+        addSessionRoutes(groups)
+        addLogRoutes(groups)
+        addShareRoutes(groups)
+        addInsightsRoutes(groups)
     }
 
     // MARK: Access
 
-    /// Who the request comes from.
-    func viewer(_ req: HTTPRequest) -> Viewer {
+    /// Who the request comes from: the owner, a working share link (its cookie), or nil.
+    func viewer(_ req: HTTPRequest) -> Viewer? {
         if owner.isOwner(req) { return .owner }
         if let token = req.cookie(ModalLabApp.shareCookie) {
             // A cookie that names no working link counts as a failed guess, as on /s/ (SPEC §8).
@@ -70,7 +100,14 @@ extension ModalLabApp {
             }
             shareFailures.fail(ModalLabApp.clientAddress(req))
         }
-        return .anonymous
+        return nil
+    }
+
+    /// The viewer of a request; 401 (``Problem/ownerRequired``) for a request without
+    /// credentials. The context of the viewer groups.
+    func requireViewer(_ req: HTTPRequest) throws(Problem) -> Viewer {
+        guard let v = viewer(req) else { throw Problem.ownerRequired }
+        return v
     }
 
     /// The client's address without its port ("203.0.113.7:51234" → "203.0.113.7").
@@ -80,25 +117,8 @@ extension ModalLabApp {
         return a
     }
 
-    /// Throws 401 unless the owner asks.
-    func requireOwner(_ req: HTTPRequest) throws(Problem) {
-        guard owner.isOwner(req) else {
-            throw Problem(
-                .unauthorized, title: "Owner token required",
-                detail:
-                    "open the URL `modallab serve` printed (http://…/?token=…), or send Authorization: Bearer <token>",
-                headers: ["WWW-Authenticate": "Bearer realm=\"modallab\""])
-        }
-    }
-
-    /// The viewer, if it may see `prototype`; else 401/404 (a share link for another prototype
-    /// learns nothing about this one).
-    func requireViewer(_ req: HTTPRequest, prototype: String, known: Viewer? = nil) throws(Problem) -> Viewer {
-        let v = known ?? viewer(req)
-        if v == .anonymous { try requireOwner(req) }
-        guard v.canView(prototype) else { throw Problem.notFound("no prototype \"\(prototype)\"") }
-        return v
-    }
+    /// Whether cookies are `Secure`: browsers reach the server over HTTPS (an `https://` `--origin`).
+    var secureCookies: Bool { configuration.origins.contains { $0.lowercased().hasPrefix("https://") } }
 
     /// The engine options this server runs with (`--on-popover-conflict`).
     var engineOptions: EngineOptions { EngineOptions(popoverConflict: configuration.popoverConflict) }
@@ -131,8 +151,25 @@ extension ModalLabApp {
 }
 
 /// Headers every response carries: no referrer (share tokens never leak, SPEC §8), no sniffing,
-/// no framing by other sites.
+/// no framing by other sites; and on HTML pages a Content-Security-Policy (``contentSecurityPolicy``).
 struct SecurityHeaders: HTTPMiddleware {
+    /// Pages run only the product's own scripts (`Public/*.js`, as modules) and stylesheets:
+    /// no inline `<script>`, no `<style>` elements, no event-handler attributes, no `eval`, no
+    /// plug-ins; they connect only to this server (fetch, EventSource); only pages of this
+    /// origin may frame them (the board embeds players in iframes). Images may be `data:` URIs.
+    ///
+    /// Inline `style="…"` *attributes* are allowed: the templates carry the device frame's
+    /// geometry in them (`Templates/pages/partials/device.mustache`, `layer.mustache`), and the
+    /// player inserts server-rendered frames as HTML. `style-src-attr 'unsafe-inline'` allows
+    /// just those (CSP Level 3); `style-src-elem 'self'` still refuses `<style>` elements; browsers
+    /// without the Level 3 directives fall back to `style-src`, which must then allow both.
+    /// Moving the geometry into CSS custom properties set from the stylesheet (or from script
+    /// through CSSOM, which CSP does not restrict) would let `'unsafe-inline'` go.
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; style-src-elem 'self'; "
+        + "style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+        + "base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
+
     func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {
         // Added unless the handler chose its own (a lookup is cheaper than replacing).
         if !response.headers.contains("Referrer-Policy") {
@@ -144,5 +181,21 @@ struct SecurityHeaders: HTTPMiddleware {
         if !response.headers.contains("X-Frame-Options") {
             response.headers.add(name: "X-Frame-Options", value: "SAMEORIGIN")
         }
+        if response.headers["Content-Type"]?.hasPrefix("text/html") == true,
+            !response.headers.contains("Content-Security-Policy")
+        {
+            response.headers.add(name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
+        }
+    }
+}
+
+/// Renders errors as HTML error pages for a group of pages (browsers show the page, not a
+/// problem document); the page keeps the problem's status and header fields.
+struct ErrorPages: HTTPMiddleware {
+    let render: @Sendable (Problem, HTTPRequest) -> HTTPResponse
+
+    func response(for error: any Error, to request: HTTPRequest) -> HTTPResponse? {
+        guard let problem = error as? Problem else { return nil }
+        return render(problem, request)
     }
 }

@@ -6,55 +6,57 @@ import Presentation
 import Prototype
 
 extension ModalLabApp {
-    func addSessionRoutes() {
-        router.post("/api/sessions") { [self] req in
-            await guardedAsync { () async throws(Problem) in try await startSession(req) }
+    func addSessionRoutes(_ groups: RouteGroups) {
+        groups.viewers.post("/api/sessions") { [self] req, viewer in try await startSession(req, viewer: viewer) }
+        groups.viewers.get("/api/sessions/{sid}") { [self] req, viewer in
+            let s = try session(req, viewer)
+            return .json(["session": .string(s.id), "state": s.state.json])
         }
-        router.get("/api/sessions/{sid}") { [self] req in
-            guarded { () throws(Problem) in
-                let s = try session(req)
-                return .json(["session": .string(s.id), "state": s.state.json])
-            }
-        }
-        router.delete("/api/sessions/{sid}") { [self] req in
-            await guardedAsync { () async throws(Problem) in try await endSession(req) }
-        }
-        router.add(
+        groups.viewers.delete("/api/sessions/{sid}") { [self] req, viewer in try await endSession(req, viewer) }
+        groups.viewers.add(
             method: .post, pattern: "/api/sessions/{sid}/actions",
-            callback: { [self] req, respond in
-                act(req, respond: respond)
+            callback: { [self] req, viewer, respond in
+                act(req, viewer, respond: respond)
             })
-        router.post("/api/sessions/{sid}/events") { [self] req in
-            await guardedAsync { () async throws(Problem) in try await clientEvents(req) }
+        groups.viewers.post("/api/sessions/{sid}/events") { [self] req, viewer in
+            try await clientEvents(req, viewer)
         }
-        router.get("/api/stream") { [self] req in
-            guarded { () throws(Problem) in
-                let filter = req.query("prototype")
-                if let filter { _ = try requireViewer(req, prototype: filter) } else { try requireOwner(req) }
-                let (_, stream) = reloads.subscribe()
-                return HTTPResponse.eventStream(heartbeat: 15) { events in
-                    for await id in stream where filter == nil || id == "*" || id == filter {
-                        try await events.send(event: "reload", data: id)
-                    }
-                }
+        groups.viewers.get("/api/stream") { [self] req, viewer in try stream(req, viewer) }
+    }
+
+    /// `GET /api/stream[?prototype=]`: Server-Sent Events, `reload` with the id of a prototype
+    /// whose file changed (`*`: everything). A share link's viewer must name its prototype; its
+    /// streams end when the link is revoked.
+    func stream(_ req: HTTPRequest, _ viewer: Viewer) throws(Problem) -> HTTPResponse {
+        let filter = req.query("prototype")
+        if let filter {
+            guard viewer.canView(filter) else { throw Problem.notFound("no prototype \"\(filter)\"") }
+        } else if viewer != .owner {
+            throw Problem.ownerRequired
+        }
+        let (id, stream) = reloads.subscribe(share: viewer.shareID)
+        // Revoked between the check of its cookie and the subscription: ends at once too.
+        if let share = viewer.shareID, !shares.isActive(id: share) {
+            reloads.unsubscribe(id)
+            throw Problem.ownerRequired
+        }
+        return HTTPResponse.eventStream(heartbeat: 15) { events in
+            for await id in stream where filter == nil || id == "*" || id == filter {
+                try await events.send(event: "reload", data: id)
             }
         }
     }
 
     /// The session named in the path, if this viewer may act on it (else 404: session ids are
-    /// capabilities, and a stranger learns nothing).
-    func session(_ req: HTTPRequest) throws(Problem) -> ViewingSession {
+    /// capabilities, and a stranger learns nothing). A share viewer acts only on sessions
+    /// started through the same link (SPEC §6: "its viewer"); another link to the same
+    /// prototype is another viewer.
+    func session(_ req: HTTPRequest, _ viewer: Viewer) throws(Problem) -> ViewingSession {
         let sid = req.parameters["sid"] ?? ""
         guard let s = sessions.get(sid) else {
             throw Problem.notFound("no session \"\(sid)\" (sessions end when the server restarts)")
         }
-        let v = viewer(req)
-        // A share viewer acts only on sessions started through the same link (SPEC §6: "its
-        // viewer"); another link to the same prototype is another viewer.
-        var sameLink = false
-        if case .share(let id, _, _) = v { sameLink = s.share == id }
-        guard v == .owner || (sameLink && v.canView(s.prototype.id)) else {
-            if v == .anonymous { try requireOwner(req) }
+        guard viewer == .owner || (viewer.shareID == s.share && viewer.canView(s.prototype.id)) else {
             throw Problem.notFound("no session \"\(sid)\"")
         }
         return s
@@ -62,32 +64,35 @@ extension ModalLabApp {
 
     /// `DELETE /api/sessions/{sid}`: the viewer left (the player sends it when the page goes
     /// away). Logs `session_end` with the session's duration and forgets it → 204.
-    func endSession(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
-        let s = try session(req)
-        // Gone from the store first, so a later action gets 404; then in the session's queue,
-        // after the actions that arrived before this request, so `session_end` is its last event.
+    func endSession(_ req: HTTPRequest, _ viewer: Viewer) async throws(Problem) -> HTTPResponse {
+        let s = try session(req, viewer)
+        // Gone from the store first, so a later action gets 404.
         guard sessions.remove(s.id) else { return HTTPResponse(status: .noContent) }
-        let result: Result<Void, LogStoreError> = await withCheckedContinuation { k in
+        if case .failure(let error) = await end(s) {
+            throw Problem.logUnavailable("the session ended but its end was not logged", error)
+        }
+        return HTTPResponse(status: .noContent)
+    }
+
+    /// Ends a session already removed from the store: in the session's queue, after the actions
+    /// that arrived before, so `session_end` (with `how` when given, e.g. `revoked`) is its last
+    /// event and actions still waiting get 404.
+    func end(_ s: ViewingSession, how: String? = nil) async -> Result<Void, LogStoreError> {
+        await withCheckedContinuation { k in
             s.actions.run { [self] done in
                 s.hasEnded = true
                 let now = s.elapsedMs
-                let end = PendingEvent(type: .sessionEnd, durationMs: now)
+                let end = PendingEvent(type: .sessionEnd, how: how, durationMs: now)
                 log.append([fill(end, session: s, state: s.state, tMs: now)]) { result in
                     k.resume(returning: result.map { _ in () })
                     done()
                 }
             }
         }
-        if case .failure(let error) = result {
-            throw Problem.logUnavailable("the session ended but its end was not logged", error)
-        }
-        return HTTPResponse(status: .noContent)
     }
 
     /// `POST /api/sessions {prototype, device, orientation, multitasking}` → 201 `{session, state, html}`.
-    func startSession(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
-        let asked = viewer(req)
-        if asked == .anonymous { try requireOwner(req) }
+    func startSession(_ req: HTTPRequest, viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
         let protoID: String
         var deviceID: String?
@@ -101,15 +106,13 @@ extension ModalLabApp {
             if let r = o.optional("multitasking") { multitasking = try r.enum(Multitasking.self) }
             try o.finish()
         } catch { throw error.problem }
-        let viewer = try requireViewer(req, prototype: protoID, known: asked)
+        guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
         let (_, p) = try playable(protoID)
         let device = try device(deviceID ?? p.devices.first ?? "iphone-16", path: "$.device")
         let env = Environment(device: device, orientation: orientation, multitasking: multitasking)
         let engine = PresentationEngine(prototype: p, options: engineOptions)
         let (state, events) = engine.start(environment: env)
-        var share: String?
-        if case .share(let id, _, _) = viewer { share = id }
-        let s = ViewingSession(id: RandomID.make(), prototype: p, engine: engine, state: state, share: share)
+        let s = ViewingSession(id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID)
         var pending = [
             PendingEvent(type: .sessionStart, props: ["viewer": .string(viewer == .owner ? "owner" : "share")])
         ]
@@ -120,6 +123,11 @@ extension ModalLabApp {
             throw Problem.logUnavailable("the interaction log could not be written", error)
         }
         sessions.add(s)
+        // Its link was revoked while the session started: it ends with the link's others.
+        if let share = s.share, !shares.isActive(id: share), sessions.remove(s.id) {
+            _ = await end(s, how: "revoked")
+            throw Problem.ownerRequired
+        }
         return try frameResponse(
             prototype: p, state: state, status: .created, headers: ["Location": "/api/sessions/\(s.id)"]
         ) {
@@ -165,11 +173,11 @@ extension ModalLabApp {
     /// Runs on the connection's event-loop thread and answers through `respond` from the log's
     /// writer once the commit is on disk: no task, so an action costs two thread hops (to the
     /// writer and back), not four. A session's actions run one at a time, in arrival order.
-    func act(_ req: HTTPRequest, respond: @escaping HTTPReply.Completion) {
+    func act(_ req: HTTPRequest, _ viewer: Viewer, respond: @escaping HTTPReply.Completion) {
         let s: ViewingSession
         let action: EngineAction
         do throws(Problem) {
-            s = try session(req)
+            s = try session(req, viewer)
             action = try decodeAction(try RequestBody.json(req))
         } catch {
             return respond(error.response)
@@ -313,8 +321,8 @@ extension ModalLabApp {
 
     /// `POST /api/sessions/{sid}/events {"events": [...]}` → `{accepted, duplicates}`; retried
     /// batches are safe (duplicate `event_id`s are not written twice).
-    func clientEvents(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
-        let s = try session(req)
+    func clientEvents(_ req: HTTPRequest, _ viewer: Viewer) async throws(Problem) -> HTTPResponse {
+        let s = try session(req, viewer)
         let body = try RequestBody.json(req)
         var pending: [PendingEvent] = []
         do throws(JSONShapeError) {

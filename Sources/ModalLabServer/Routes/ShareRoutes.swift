@@ -8,47 +8,61 @@ extension ModalLabApp {
     /// The cookie a share link is traded for: scoped to the link's one prototype.
     static let shareCookie = "modallab_share"
 
-    func addShareRoutes() {
-        router.post("/api/shares") { [self] req in guarded { () throws(Problem) in try createShare(req) } }
-        router.get("/api/shares") { [self] req in
-            guarded { () throws(Problem) in
-                try requireOwner(req)
-                let now = shares.now()
-                return .json(.array(shares.all.map { $0.json(now: now) }))
+    func addShareRoutes(_ groups: RouteGroups) {
+        groups.owner.post("/api/shares") { [self] req, _ in try createShare(req) }
+        groups.owner.get("/api/shares") { [self] _, _ in
+            let now = shares.now()
+            return .json(.array(shares.all.map { $0.json(now: now) }))
+        }
+        groups.owner.delete("/api/shares/{id}") { [self] req, _ in try await revokeShare(req) }
+        groups.pages.get("/s/{token}") { [self] req, _ in try await openShare(req) }
+        groups.viewers.post("/api/comments") { [self] req, viewer in try await addComment(req, viewer) }
+        groups.viewers.get("/api/comments") { [self] req, viewer in
+            guard let p = req.query("prototype") else {
+                throw Problem.badRequest("name the prototype: ?prototype=<id>", path: "prototype")
             }
+            guard viewer.canView(p) else { throw Problem.notFound("no prototype \"\(p)\"") }
+            return .json(.array(comments.list(prototype: p).map(\.json)))
         }
-        router.delete("/api/shares/{id}") { [self] req in
-            guarded { () throws(Problem) in
-                try requireOwner(req)
-                let id = req.parameters["id"] ?? ""
-                let found: Bool
-                do { found = try shares.revoke(id: id) } catch {
-                    throw Problem(.serviceUnavailable, title: "Could not revoke", detail: "\(error)")
-                }
-                guard found else { throw Problem.notFound("no share link \"\(id)\"") }
-                return HTTPResponse(status: .noContent)
-            }
+    }
+
+    /// `DELETE /api/shares/{id}`: revokes a link, totally and at once — its token opens nothing
+    /// more, its open `/api/stream` responses end, its sessions end (`session_end` with
+    /// `how: "revoked"`; their further actions get 404) — whether or not the change can be
+    /// written to disk.
+    ///
+    /// 204 when it was saved. When `<data>/shares.json` can't be written (a read-only or full
+    /// data folder), 200 with `{"id", "revoked": true, "saved": false, "sessionsEnded", "warning"}`:
+    /// the link is dead in this server, but a restart before a later change is saved would
+    /// bring it back; repeating the DELETE retries the write. 404 for an unknown id.
+    func revokeShare(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
+        let id = req.parameters["id"] ?? ""
+        let revocation = shares.revoke(id: id)
+        guard revocation.found else { throw Problem.notFound("no share link \"\(id)\"") }
+        reloads.close(share: id)
+        let ending = sessions.removeAll(share: id)
+        var unlogged = 0
+        for s in ending {
+            if case .failure = await end(s, how: "revoked") { unlogged += 1 }
         }
-        router.get("/s/{token}") { [self] req in
-            await guardedAsync { () async throws(Problem) in try await openShare(req) }
+        var warnings: [String] = []
+        if let error = revocation.saveError {
+            warnings.append(
+                "the link is revoked in this server, but the change could not be saved (\(error)): it would work again after a restart; free the data folder and repeat the DELETE to save it"
+            )
         }
-        router.post("/api/comments") { [self] req in
-            await guardedAsync { () async throws(Problem) in try await addComment(req) }
+        if unlogged > 0 {
+            warnings.append("\(unlogged) of its \(ending.count) sessions ended without their session_end in the log")
         }
-        router.get("/api/comments") { [self] req in
-            guarded { () throws(Problem) in
-                guard let p = req.query("prototype") else {
-                    throw Problem.badRequest("name the prototype: ?prototype=<id>", path: "prototype")
-                }
-                _ = try requireViewer(req, prototype: p)
-                return .json(.array(comments.list(prototype: p).map(\.json)))
-            }
-        }
+        guard !warnings.isEmpty else { return HTTPResponse(status: .noContent) }
+        return .json([
+            "id": .string(id), "revoked": true, "saved": .bool(revocation.saveError == nil),
+            "sessionsEnded": .int(ending.count), "warning": .string(warnings.joined(separator: "; ")),
+        ])
     }
 
     /// `POST /api/shares {prototype, role, expiresIn, label}` → 201 `{id, url, expiresAt}`.
     func createShare(_ req: HTTPRequest) throws(Problem) -> HTTPResponse {
-        try requireOwner(req)
         let body = try RequestBody.json(req)
         let prototype: String
         var role = ShareRole.view
@@ -78,10 +92,11 @@ extension ModalLabApp {
         } catch {
             throw Problem(.serviceUnavailable, title: "Could not create the link", detail: "\(error)")
         }
-        let host = req.headers["host"] ?? "\(configuration.host):\(configuration.port)"
+        // The origin browsers use: the first `--origin`, else the one this request addressed.
+        let origin = configuration.origins.first ?? "http://" + (req.headers["host"] ?? "\(configuration.host):\(configuration.port)")
         return .json(
             [
-                "id": .string(issued.link.id), "url": .string("http://\(host)/s/\(issued.token)"),
+                "id": .string(issued.link.id), "url": .string("\(origin)/s/\(issued.token)"),
                 "expiresAt": .string(RFC3339.format(issued.link.expiresAt)), "role": .string(role.rawValue),
                 "prototype": .string(prototype),
             ], status: .created, headers: ["Location": "/api/shares/\(issued.link.id)"])
@@ -120,7 +135,7 @@ extension ModalLabApp {
 
     /// `POST /api/comments {prototype, screen?, modal?, x, y, text, device?}` by a comment-role
     /// share or the owner → 201 with the comment.
-    func addComment(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
+    func addComment(_ req: HTTPRequest, _ viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
         var c: Comment
         do throws(JSONShapeError) {
@@ -142,16 +157,13 @@ extension ModalLabApp {
         } catch {
             throw error.problem
         }
-        let v = try requireViewer(req, prototype: c.prototype)
-        switch v {
-        case .owner: break
-        case .share(let id, _, let canComment):
+        guard viewer.canView(c.prototype) else { throw Problem.notFound("no prototype \"\(c.prototype)\"") }
+        if case .share(let id, _, let canComment) = viewer {
             guard canComment else {
                 throw Problem(
                     .forbidden, title: "View-only link", detail: "this share link can look and try, not comment")
             }
             c.share = id
-        case .anonymous: break  // requireViewer has refused it already
         }
         guard library.get(c.prototype) != nil else { throw Problem.notFound("no prototype \"\(c.prototype)\"") }
         do { try comments.add(c) } catch {

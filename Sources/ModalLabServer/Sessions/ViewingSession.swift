@@ -144,6 +144,15 @@ public final class SessionStore: @unchecked Sendable {
     @discardableResult
     public func remove(_ id: String) -> Bool { lock.withLock { sessions.removeValue(forKey: id) != nil } }
 
+    /// Forgets every session started through share link `share` and returns them.
+    func removeAll(share: String) -> [ViewingSession] {
+        lock.withLock {
+            let ending = sessions.values.filter { $0.share == share }
+            for s in ending { sessions[s.id] = nil }
+            return ending
+        }
+    }
+
     /// How many sessions are live.
     public var count: Int { lock.withLock { sessions.count } }
 

@@ -4,7 +4,9 @@ import JSON
 /// RFC 9457 problem details as `application/problem+json`, with extension members.
 ///
 /// `type` is a URI reference: refusals use `/rules#<rule id>` (SPEC §6), others `about:blank`.
-public struct Problem: Error, Sendable {
+/// Handlers throw it; the router answers with its ``response`` (or, in page groups, with an
+/// HTML error page: ``ErrorPages``).
+public struct Problem: HTTPResponseError, Sendable {
     public var status: HTTPStatus
     public var title: String
     public var detail: String?
@@ -78,13 +80,19 @@ enum RequestBody {
             || (type.starts(with: "application/".utf8) && type.reversed().starts(with: "nosj+".utf8))
     }
 
+    /// The request's body as JSON. It must be labelled `application/json` (or a `+json` type):
+    /// 415 for a missing or other `Content-Type` — a page of another origin can send a body
+    /// without a preflight only as `text/plain`, form data or without a type (a `no-cors`
+    /// fetch of a Blob), so this refuses those whatever the origin check let through —; 400 for
+    /// an empty body or bad JSON, with the path `$`.
     static func json(_ request: HTTPRequest) throws(Problem) -> JSONReader {
-        if request.body.isEmpty { throw Problem.badRequest("the request needs a JSON body", path: "$") }
-        if let ct = request.headers["content-type"]?.lowercased(), !isJSON(mediaType: ct) {
+        guard let ct = request.headers["content-type"]?.lowercased(), isJSON(mediaType: ct) else {
+            let got = request.headers["content-type"].map { "got \($0)" } ?? "the request has no Content-Type"
             throw Problem(
                 .unsupportedMediaType, title: "Unsupported media type",
-                detail: "send the body as application/json; got \(ct)")
+                detail: "send the body as application/json (Content-Type: application/json); \(got)")
         }
+        if request.body.isEmpty { throw Problem.badRequest("the request needs a JSON body", path: "$") }
         do {
             return JSONReader(try JSONParser.parse(request.body))
         } catch {
