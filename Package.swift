@@ -35,7 +35,7 @@ let package = Package(
         // A small server for the HTTP benchmark and for HTTPServer tests that need their own process.
         .executableTarget(name: "http-testserver", dependencies: ["HTTPServer"], path: "Benchmarks/http/TestServer"),
 
-        // What several test targets share (a seeded random generator).
+        // What several test targets share (a seeded random generator, a raw-socket HTTP client).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Prototype", "JSON", "TestSupport"]),
         .testTarget(name: "InteractionLogTests", dependencies: ["InteractionLog", "JSON"], exclude: ["duckdb_check.py"]),
         .testTarget(name: "SharingTests", dependencies: ["Sharing"]),
-        .testTarget(name: "ModalLabServerTests", dependencies: ["ModalLabServer", "HTTPServer", "JSON"]),
+        .testTarget(name: "ModalLabServerTests", dependencies: ["ModalLabServer", "HTTPServer", "JSON", "TestSupport"]),
     ]
 )
 

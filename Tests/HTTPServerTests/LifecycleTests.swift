@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HTTPServer
+import TestSupport
 
 /// Server-Sent Events, graceful shutdown, stalled and vanishing clients.
 @Suite struct LifecycleTests {

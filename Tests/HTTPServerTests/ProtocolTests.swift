@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HTTPServer
+import TestSupport
 
 /// RFC 9112 framing and the statuses the server itself answers, over real sockets.
 @Suite struct ProtocolTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HTTPServer
+import TestSupport
 
 /// `/public/` over real sockets: types, validators, 304, ranges, and containment.
 @Suite struct StaticFilesTests {

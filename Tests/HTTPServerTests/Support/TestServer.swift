@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -6,18 +6,25 @@ import Foundation
     import Darwin
 #endif
 
-/// A blocking TCP client for raw-socket tests: writes exact bytes, reads with deadlines
-/// (poll, never sleep), and parses responses strictly enough to check framing.
-final class TestClient {
-    let fd: Int32
+/// A blocking TCP client for raw-socket tests (the HTTP server's and the app's): writes exact
+/// bytes, reads with deadlines (poll, never sleep), and parses responses strictly enough to
+/// check framing. One connection per client; several requests may go over it (keep-alive,
+/// pipelining) or one, with ``exchange(_:port:timeout:)``.
+public final class TestClient {
+    /// The socket's descriptor.
+    public let fd: Int32
     private var buffer: [UInt8] = []
-    private(set) var sawEOF = false
+    /// Whether the server closed the connection (or reset it).
+    public private(set) var sawEOF = false
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    /// A connection or read that failed, with what was seen.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    init(port: Int, host: String = "127.0.0.1") throws {
+    /// Connects to `host` (an IPv4 address) and `port`, with `TCP_NODELAY`.
+    /// - Throws: ``Failure`` when the connection is refused.
+    public init(port: Int, host: String = "127.0.0.1") throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
@@ -42,7 +49,7 @@ final class TestClient {
 
     /// Closes the socket now (once: a second close could hit a descriptor number another
     /// test's socket has reused).
-    func close() {
+    public func close() {
         guard !closed else { return }
         closed = true
         Glibc.close(fd)
@@ -52,11 +59,11 @@ final class TestClient {
 
     /// Sends all bytes (blocking). Returns false if the peer reset the connection.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool { Self.sendAll(fd: fd, bytes) }
+    public func send(_ bytes: [UInt8]) -> Bool { Self.sendAll(fd: fd, bytes) }
 
     /// Blocking send of all bytes on a descriptor (usable from another thread).
     @discardableResult
-    static func sendAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
+    public static func sendAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes {
@@ -71,15 +78,17 @@ final class TestClient {
         return true
     }
 
+    /// Sends the UTF-8 of `text` (blocking).
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// Sends one byte per write, with TCP_NODELAY, so the server sees tiny reads.
-    func sendSlowly(_ text: String) {
+    public func sendSlowly(_ text: String) {
         for byte in text.utf8 { send([byte]) }
     }
 
-    func shutdownWrite() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+    /// Half-closes the connection: the server sees end of file.
+    public func shutdownWrite() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
 
     /// Reads what is available, waiting at most until `deadline`. False on timeout.
     private func fill(until deadline: Date) -> Bool {
@@ -108,7 +117,7 @@ final class TestClient {
     }
 
     /// Waits until the server closes the connection (EOF or reset); false if it stays open.
-    func waitForClose(timeout: Double = 3) -> Bool {
+    public func waitForClose(timeout: Double = 3) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while !sawEOF {
             if !fill(until: deadline) && !sawEOF { return false }
@@ -117,7 +126,8 @@ final class TestClient {
     }
 
     /// Reads one response. `head: true` for a response to HEAD (no body whatever the headers say).
-    func readResponse(timeout: Double = 15, head: Bool = false) throws -> TestResponse {
+    /// - Throws: ``Failure`` when it is incomplete by `timeout` seconds or malformed.
+    public func readResponse(timeout: Double = 15, head: Bool = false) throws -> TestResponse {
         let deadline = Date(timeIntervalSinceNow: timeout)
         // Head.
         var headEnd: Int?
@@ -193,7 +203,7 @@ final class TestClient {
     }
 
     /// Reads raw bytes until `marker` has been seen, returning everything up to and including it.
-    func readUntil(_ marker: String, timeout: Double = 15) throws -> String {
+    public func readUntil(_ marker: String, timeout: Double = 15) throws -> String {
         let deadline = Date(timeIntervalSinceNow: timeout)
         let bytes = Array(marker.utf8)
         while true {
@@ -211,9 +221,19 @@ final class TestClient {
         }
     }
 
-    var pending: [UInt8] { buffer }
+    /// Bytes read but not yet consumed.
+    public var pending: [UInt8] { buffer }
 
-    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    /// Sends `request` on a new connection to 127.0.0.1:`port` and reads one response (the
+    /// request should say `Connection: close` if the test wants the connection gone after it).
+    public static func exchange(_ request: [UInt8], port: Int, timeout: Double = 15) throws -> TestResponse {
+        let client = try TestClient(port: port)
+        guard client.send(request) else { throw Failure(description: "the server reset the connection") }
+        return try client.readResponse(timeout: timeout)
+    }
+
+    /// The index of the first occurrence of `needle` in `haystack`.
+    public static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
         for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] {
             if Array(haystack[i..<(i + needle.count)]) == needle { return i }
@@ -222,16 +242,26 @@ final class TestClient {
     }
 }
 
-struct TestResponse {
-    var status: Int
-    var headers: [(String, String)]
-    var body: [UInt8]
+/// A response as a test reads it: status, header fields in order, body (de-chunked).
+public struct TestResponse: Sendable {
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: [UInt8]
 
-    func header(_ name: String) -> String? {
+    public init(status: Int, headers: [(String, String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first value of header `name` (case-insensitive).
+    public func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
-    func headerCount(_ name: String) -> Int {
+    /// How many fields named `name` there are.
+    public func headerCount(_ name: String) -> Int {
         headers.filter { $0.0.lowercased() == name.lowercased() }.count
     }
-    var text: String { String(decoding: body, as: UTF8.self) }
+    /// The body as UTF-8.
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }
