@@ -11,7 +11,8 @@ extension TestResponse {
 /// How the app's tests reach it: in process, through its router (``InProcessClient``: most
 /// route tests), or over a real socket (``TestClient``, one connection per request: the
 /// end-to-end tests). Both send the same requests: `Host`, the owner's bearer token unless
-/// `auth` is false, `Content-Type: application/json` on a body unless the test sets one.
+/// `auth` is false, and with a body `Content-Type: contentType` (JSON unless the test says
+/// otherwise; nil for none).
 struct AppClient {
     enum Transport {
         case inProcess(InProcessClient)
@@ -24,14 +25,16 @@ struct AppClient {
     var token: String?
 
     func request(
-        _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], auth: Bool = true
+        _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], auth: Bool = true,
+        contentType: String? = "application/json"
     ) async throws -> TestResponse {
         switch transport {
         case .socket:
-            return try await exchange(raw(method, path, body: body, headers: headers, auth: auth))
+            return try await exchange(
+                raw(method, path, body: body, headers: headers, auth: auth, contentType: contentType))
         case .inProcess(let client):
             var fields = HTTPHeaders()
-            for (name, value) in requestHeaders(body: body, headers: headers, auth: auth) {
+            for (name, value) in requestHeaders(body: body, headers: headers, auth: auth, contentType: contentType) {
                 fields.add(name: name, value: value)
             }
             let request = HTTPRequest(
@@ -46,23 +49,29 @@ struct AppClient {
     }
 
     /// The header fields of a request, in order (without the framing).
-    private func requestHeaders(body: String?, headers: [String: String], auth: Bool) -> [(String, String)] {
-        var fields = [("Host", "127.0.0.1:\(port)")]
+    private func requestHeaders(body: String?, headers: [String: String], auth: Bool, contentType: String?)
+        -> [(String, String)]
+    {
+        var fields: [(String, String)] = []
+        if !headers.keys.contains(where: { $0.lowercased() == "host" }) { fields.append(("Host", "127.0.0.1:\(port)")) }
         if auth, let token { fields.append(("Authorization", "Bearer \(token)")) }
         fields += headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        if body != nil, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
-            fields.append(("Content-Type", "application/json"))
+        if body != nil, let contentType, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+            fields.append(("Content-Type", contentType))
         }
         return fields
     }
 
-    /// The bytes of a request as ``request(_:_:body:headers:auth:)`` sends it over a socket
-    /// (with `Connection: close`).
-    func raw(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], auth: Bool = true)
-        -> [UInt8]
-    {
+    /// The bytes of a request as ``request(_:_:body:headers:auth:contentType:)`` sends it over a
+    /// socket (with `Connection: close`).
+    func raw(
+        _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:], auth: Bool = true,
+        contentType: String? = "application/json"
+    ) -> [UInt8] {
         var head = "\(method) \(path) HTTP/1.1\r\nConnection: close\r\n"
-        for (name, value) in requestHeaders(body: body, headers: headers, auth: auth) { head += "\(name): \(value)\r\n" }
+        for (name, value) in requestHeaders(body: body, headers: headers, auth: auth, contentType: contentType) {
+            head += "\(name): \(value)\r\n"
+        }
         let bytes = Array((body ?? "").utf8)
         if body != nil { head += "Content-Length: \(bytes.count)\r\n" }
         return Array((head + "\r\n").utf8) + bytes

@@ -8,9 +8,9 @@ import Foundation
 
 /// A blocking TCP client for raw-socket tests (the HTTP server's and the app's): writes exact
 /// bytes, reads with deadlines (poll, never sleep), and parses responses strictly enough to
-/// check framing. One connection per client; several requests may go over it (keep-alive,
+/// check framing. Used from one thread at a time. One connection per client; several requests may go over it (keep-alive,
 /// pipelining) or one, with ``exchange(_:port:timeout:)``.
-public final class TestClient {
+public final class TestClient: @unchecked Sendable {
     /// The socket's descriptor.
     public let fd: Int32
     private var buffer: [UInt8] = []
@@ -239,6 +239,16 @@ public final class TestClient {
             if Array(haystack[i..<(i + needle.count)]) == needle { return i }
         }
         return nil
+    }
+}
+
+/// Runs blocking socket code on its own thread: the cooperative pool has one thread per core
+/// (two here), and a test blocking them would starve the server's handler tasks.
+public func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 1 << 20
+        thread.start()
     }
 }
 

@@ -85,18 +85,6 @@ func get(_ path: String, _ extra: String = "") -> String {
     "GET \(path) HTTP/1.1\r\nHost: t\r\n\(extra)\r\n"
 }
 
-/// Runs blocking socket code on its own thread: the cooperative pool has one thread per core
-/// (two here), and a test blocking them would starve the server's handler tasks.
-func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-}
-
 /// Starts a server, runs `body` with it on a thread of its own, then shuts the server down.
 func withTestServer(
     router: Router, configure: @escaping (inout ServerConfiguration) -> Void = { _ in },
