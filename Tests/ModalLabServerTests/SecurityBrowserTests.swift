@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// Runs `Tests/Browser/test_security.py` (Python, Selenium, headless Chromium) against the
+/// `modallab` executable that `swift test` built: a page on another port of 127.0.0.1 tries to
+/// act as the owner, the owner token leaves the address bar, the Content-Security-Policy holds
+/// on the player and the board, and a revoked link's stream closes in the browser.
+///
+/// It fails, naming what to install, when python3, selenium, Chromium or ChromeDriver is missing.
+@Suite struct SecurityBrowserTests {
+    @Test func ownerAccessAndRevocationInHeadlessChromium() async throws {
+        let script = repositoryRoot + "/Tests/Browser/test_security.py"
+        let python = try #require(
+            BrowserTests.executable(named: "python3"), "The browser tests need python3 on PATH (apt-get install python3).")
+        let check = try await BrowserTests.run(python, [script, "--check"])
+        try #require(check.status == 0, "python3 \(script) --check exited with \(check.status):\n\(check.output)")
+        let binary = try #require(
+            BrowserTests.modallabExecutable(),
+            "No modallab executable beside the test bundle or in .build/debug; run `swift build --product modallab`.")
+        var env = ProcessInfo.processInfo.environment
+        env["MODALLAB_BIN"] = binary
+        env["PYTHONUNBUFFERED"] = "1"
+        let result = try await BrowserTests.run(python, [script, "-v"], environment: env)
+        #expect(result.status == 0, "The security browser tests failed (exit \(result.status)):\n\(result.output)")
+    }
+}
