@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Player page benchmark: the real server (release) rendering /p/mail from its Mustache templates,
-# wrk -t2 -c64 keep-alive with the owner cookie. Prints req/s and latency percentiles.
+# wrk -t2 -c64 keep-alive as the owner (bearer token). Prints req/s and latency percentiles.
 #
 #   Benchmarks/pages/run.sh              # 10 s
 #   DURATION=5s Benchmarks/pages/run.sh
@@ -21,5 +21,5 @@ BASE=${URL%%/\?*}
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%Y-%m-%dT%H:%MZ)"
 for path in /p/mail "/p/safari?device=ipad-pro-13"; do
     echo "== GET $path"
-    wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -H "Cookie: modallab_owner=bench" "$BASE$path" | grep -E "Requests/sec|Latency  |50%|90%|99%|Non-2xx"
+    wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -H "Authorization: Bearer bench" "$BASE$path" | grep -E "Requests/sec|Latency  |50%|90%|99%|Non-2xx"
 done
