@@ -24,6 +24,7 @@ import Testing
         let path = String(url[url.range(of: "/s/")!.lowerBound...])
         let opened = try await c.request("GET", path, auth: false)
         let cookie = String(try #require(opened.header("Set-Cookie")).split(separator: ";")[0])
+        #expect(cookie.hasPrefix("modallab_share_\(c.port)="), "named by the port, as the owner's")
         return (try #require(created.json?["id"]?.stringValue), String(path.dropFirst(3)), cookie)
     }
 

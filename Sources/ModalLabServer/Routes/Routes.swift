@@ -93,7 +93,7 @@ extension ModalLabApp {
     /// Who the request comes from: the owner, a working share link (its cookie), or nil.
     func viewer(_ req: HTTPRequest) -> Viewer? {
         if owner.isOwner(req) { return .owner }
-        if let token = req.cookie(ModalLabApp.shareCookie) {
+        if let token = req.cookie(shareCookie) {
             // A cookie that names no working link counts as a failed guess, as on /s/ (SPEC §8).
             if let link = shares.resolve(token: token) {
                 return .share(id: link.id, prototype: link.prototype, canComment: link.role == .comment)

@@ -49,7 +49,7 @@ extension ModalLabApp {
 
     /// The session named in the path, if this viewer may act on it (else 404: session ids are
     /// capabilities, and a stranger learns nothing). A share viewer acts only on sessions
-    /// started through the same link (SPEC §6: "its viewer"); another link to the same
+    /// started through the same link (each session has one viewer); another link to the same
     /// prototype is another viewer.
     func session(_ req: HTTPRequest, _ viewer: Viewer) throws(Problem) -> ViewingSession {
         let sid = req.parameters["sid"] ?? ""

@@ -5,8 +5,9 @@ import JSON
 import Sharing
 
 extension ModalLabApp {
-    /// The cookie a share link is traded for: scoped to the link's one prototype.
-    static let shareCookie = "modallab_share"
+    /// The cookie a share link is traded for (scoped to the link's one prototype), named by the
+    /// port as the owner's is (``OwnerAccess/cookieName``): `modallab_share_8080`.
+    var shareCookie: String { "modallab_share_\(owner.port)" }
 
     func addShareRoutes(_ groups: RouteGroups) {
         groups.owner.post("/api/shares") { [self] req, _ in try createShare(req) }
@@ -128,7 +129,7 @@ extension ModalLabApp {
         let maxAge = max(0, Int(link.expiresAt.timeIntervalSince(shares.now())))
         r.headers.add(
             name: "Set-Cookie",
-            value: "\(ModalLabApp.shareCookie)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(maxAge)")
+            value: "\(shareCookie)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(maxAge)")
         r.headers["Cache-Control"] = "no-store"
         return r
     }
