@@ -161,6 +161,27 @@ import Testing
                 .status == 201)
     }
 
+    /// Behind a TLS proxy: `--origin` is trusted, makes cookies `Secure` and names share links.
+    @Test func aProxysOriginIsTrusted() async throws {
+        let s = try TestApp { $0.origins = ["https://ModalLab.example.org/"] }
+        let c = s.client
+        let proxied = ["Host": "modallab.example.org", "Origin": "https://modallab.example.org"]
+        let created = try await c.request(
+            "POST", "/api/shares", body: #"{"prototype": "mail"}"#, headers: proxied, auth: true)
+        #expect(created.status == 201)
+        #expect(created.json?["url"]?.stringValue?.hasPrefix("https://modallab.example.org/s/") == true)
+        let visit = try await c.request("GET", "/?token=\(Self.token)", headers: proxied, auth: false)
+        #expect(visit.header("Set-Cookie")?.hasSuffix("; Secure") == true)
+        let pair = String(try #require(visit.header("Set-Cookie")).split(separator: ";")[0])
+        let other = ["Host": "modallab.example.org", "Origin": "https://other.example.org", "Cookie": pair]
+        #expect(
+            try await c.request("POST", "/api/sessions", body: #"{"prototype": "mail"}"#, headers: other, auth: false)
+                .status == 403)
+        #expect(throws: AppError.self) {
+            _ = try TestApp { $0.origins = ["https://example.org/path"] }
+        }
+    }
+
     @Test func pagesCarryAContentSecurityPolicy() async throws {
         let s = try TestApp()
         let c = s.client

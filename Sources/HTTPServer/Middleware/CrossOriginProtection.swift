@@ -92,8 +92,8 @@ public final class CrossOriginProtection: HTTPMiddleware, @unchecked Sendable {
     }
 
     /// `origin` as browsers serialize it (RFC 6454 §6.2): lowercase, no default port, no slash;
-    /// nil when it is not an `http`/`https` origin.
-    static func normalized(_ origin: String) -> String? {
+    /// nil when it is not an `http`/`https` origin without a path, query or fragment.
+    public static func normalized(_ origin: String) -> String? {
         var text = origin.lowercased()
         if text.hasSuffix("/") { text.removeLast() }
         let scheme: String

@@ -94,7 +94,9 @@ extension ModalLabApp {
             throw Problem(.serviceUnavailable, title: "Could not create the link", detail: "\(error)")
         }
         // The origin browsers use: the first `--origin`, else the one this request addressed.
-        let origin = configuration.origins.first ?? "http://" + (req.headers["host"] ?? "\(configuration.host):\(configuration.port)")
+        let origin =
+            configuration.origins.first.flatMap(CrossOriginProtection.normalized)
+            ?? "http://" + (req.headers["host"] ?? "\(configuration.host):\(configuration.port)")
         return .json(
             [
                 "id": .string(issued.link.id), "url": .string("\(origin)/s/\(issued.token)"),
