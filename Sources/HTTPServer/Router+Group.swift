@@ -92,7 +92,8 @@ public struct RouterGroup<Context: Sendable>: RouteRegistering, Sendable {
     /// An asynchronous handler: the request and the group's context.
     public typealias AsyncHandler = @Sendable (HTTPRequest, Context) async throws -> HTTPResponse
     /// A completion handler (see ``Router/CallbackHandler``), with the group's context.
-    public typealias CallbackHandler = @Sendable (HTTPRequest, Context, _ respond: @escaping HTTPReply.Completion) ->
+    public typealias CallbackHandler =
+        @Sendable (HTTPRequest, Context, _ respond: @escaping HTTPReply.Completion) ->
         Void
 
     let router: Router
@@ -114,7 +115,8 @@ public struct RouterGroup<Context: Sendable>: RouteRegistering, Sendable {
     /// A group inside this one: `prefix` appended to this group's, `middleware` run after this
     /// group's, the same context.
     public func group(_ middleware: any HTTPMiddleware..., prefix: String = "") -> RouterGroup<Context> {
-        RouterGroup(router: router, prefix: Self.join(self.prefix, prefix), layers: layers + middleware, context: context)
+        RouterGroup(
+            router: router, prefix: Self.join(self.prefix, prefix), layers: layers + middleware, context: context)
     }
 
     /// A group inside this one whose handlers receive `context(request, outer)`, where `outer`
@@ -139,8 +141,7 @@ public struct RouterGroup<Context: Sendable>: RouteRegistering, Sendable {
 
     /// Registers an asynchronous handler for `method` and the group's prefix + `pattern`.
     /// - Parameter maxBodyBytes: the route's body limit in bytes; nil for ``ServerConfiguration/maxBodyBytes``.
-    public func add(method: HTTPMethod, pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler)
-    {
+    public func add(method: HTTPMethod, pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping AsyncHandler) {
         let context = self.context
         insert(
             method, pattern, maxBodyBytes,

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HTTPServer
-import TestSupport
 
 /// Checks that need another process: the strict Python h11 client, and a server whose
 /// descriptor limit is lowered (so exhaustion cannot disturb the tests running beside it).

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HTTPServer
-import TestSupport
 
 /// Server-Sent Events, graceful shutdown, stalled and vanishing clients.
 @Suite struct LifecycleTests {

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HTTPServer
-import TestSupport
 
 /// RFC 9112 framing and the statuses the server itself answers, over real sockets.
 @Suite struct ProtocolTests {

@@ -28,7 +28,9 @@ import Testing
     }
 
     struct Teapot: HTTPResponseError {
-        var response: HTTPResponse { .text("short and stout", status: HTTPStatus(code: 418, reasonPhrase: "I'm a teapot")) }
+        var response: HTTPResponse {
+            .text("short and stout", status: HTTPStatus(code: 418, reasonPhrase: "I'm a teapot"))
+        }
     }
 
     struct Opaque: Error {}
@@ -168,7 +170,9 @@ import Testing
         let router = Router()
         let api = router.group(prefix: "/api")
         let logs = api.group(prefix: "logs")
-        logs.get("/{format}") { request, _ in .text("\(request.routePattern ?? "-") \(request.parameters["format"] ?? "")") }
+        logs.get("/{format}") { request, _ in
+            .text("\(request.routePattern ?? "-") \(request.parameters["format"] ?? "")")
+        }
         api.get("/") { _, _ in .text("api") }
         #expect(try await send(router, HTTPRequest(target: "/api/logs/csv")).text == "/api/logs/{format} csv")
         #expect(try await send(router, HTTPRequest(target: "/api")).text == "api")
@@ -219,7 +223,10 @@ import Testing
             ("same-origin fetch", .patch, [own, ("Sec-Fetch-Site", "same-origin")], 200),
             ("user-initiated", .post, [own, ("Sec-Fetch-Site", "none")], 200),
             ("neither header: curl", .post, [own], 200),
-            ("bearer from anywhere", .post, [own, ("Origin", "http://evil.example"), ("Authorization", "Bearer t")], 200),
+            (
+                "bearer from anywhere", .post, [own, ("Origin", "http://evil.example"), ("Authorization", "Bearer t")],
+                200
+            ),
             ("GET is safe", .get, [own, ("Origin", "http://evil.example"), ("Sec-Fetch-Site", "cross-site")], 200),
             ("HEAD is safe", .head, [own, ("Sec-Fetch-Site", "cross-site")], 200),
             ("OPTIONS is safe", .options, [own, ("Origin", "http://evil.example")], 200),
@@ -231,8 +238,14 @@ import Testing
             ("*.localhost", .post, [("Host", "a.localhost:8080"), ("Origin", "http://a.localhost:8080")], 200),
             // DNS rebinding: a page whose name resolves to 127.0.0.1 names itself as Host too.
             ("rebinding", .post, [("Host", "evil.example:8080"), ("Origin", "http://evil.example:8080")], 403),
-            ("not loopback", .post, [("Host", "127.0.0.1.evil.example"), ("Origin", "http://127.0.0.1.evil.example")], 403),
-            ("Origin wins over Sec-Fetch-Site", .post, [own, ("Origin", "http://x:1"), ("Sec-Fetch-Site", "same-origin")], 403),
+            (
+                "not loopback", .post,
+                [("Host", "127.0.0.1.evil.example"), ("Origin", "http://127.0.0.1.evil.example")], 403
+            ),
+            (
+                "Origin wins over Sec-Fetch-Site", .post,
+                [own, ("Origin", "http://x:1"), ("Sec-Fetch-Site", "same-origin")], 403
+            ),
         ]
         for (name, method, headers, expected) in cases {
             #expect(status(p, method, headers) == expected, "\(name)")
@@ -247,7 +260,8 @@ import Testing
         } throws: { error in
             let response = Router.response(for: error)
             guard case .bytes(let body) = response.body else { return false }
-            return response.status == .forbidden && String(decoding: body, as: UTF8.self).contains("http://127.0.0.1:9999")
+            return response.status == .forbidden
+                && String(decoding: body, as: UTF8.self).contains("http://127.0.0.1:9999")
         }
         #expect(throws: HTTPError.self) { try CrossOriginProtection().addTrustedOrigin("http://a/b") }
         #expect(throws: HTTPError.self) { try CrossOriginProtection().addTrustedOrigin("ftp://a") }

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HTTPServer
-import TestSupport
 
 /// `/public/` over real sockets: types, validators, 304, ranges, and containment.
 @Suite struct StaticFilesTests {

@@ -8,7 +8,9 @@ import Testing
 /// Owner access: the bearer header and owner sessions.
 @Suite struct OwnerAccessTests {
     @Test func bearerCredentialsByTheRFCs() {
-        func token(_ value: String) -> Substring? { HTTPRequest(target: "/", headers: ["Authorization": value]).bearerToken }
+        func token(_ value: String) -> Substring? {
+            HTTPRequest(target: "/", headers: ["Authorization": value]).bearerToken
+        }
         #expect(token("Bearer abc") == "abc")
         // The scheme is case-insensitive (RFC 9110 §11.1); spaces around the token don't count.
         #expect(token("bEaReR   abc \t") == "abc")
@@ -39,7 +41,8 @@ import Testing
         #expect(!access.isOwner(request()))
         let setCookie = access.startSession()
         #expect(setCookie.hasPrefix("modallab_owner_8080="))
-        #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict") && !setCookie.contains("Secure"))
+        #expect(
+            setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict") && !setCookie.contains("Secure"))
         let pair = String(setCookie.split(separator: ";")[0])
         #expect(!pair.contains("s3cret-token"))
         #expect(access.isOwner(request("/", ["Cookie": "a=b; " + pair])))

@@ -11,7 +11,8 @@ import Testing
     @Test func ownerAccessAndRevocationInHeadlessChromium() async throws {
         let script = repositoryRoot + "/Tests/Browser/test_security.py"
         let python = try #require(
-            BrowserTests.executable(named: "python3"), "The browser tests need python3 on PATH (apt-get install python3).")
+            BrowserTests.executable(named: "python3"),
+            "The browser tests need python3 on PATH (apt-get install python3).")
         let check = try await BrowserTests.run(python, [script, "--check"])
         try #require(check.status == 0, "python3 \(script) --check exited with \(check.status):\n\(check.output)")
         let binary = try #require(

@@ -77,12 +77,14 @@ import Testing
         let b = try TestApp(socket: true)
         let (_, pairA) = try await signIn(a.client)
         let (_, pairB) = try await signIn(b.client)
-        #expect(pairA.hasPrefix("modallab_owner_\(a.client.port)=") && pairB.hasPrefix("modallab_owner_\(b.client.port)="))
+        #expect(
+            pairA.hasPrefix("modallab_owner_\(a.client.port)=") && pairB.hasPrefix("modallab_owner_\(b.client.port)="))
         let both = ["Cookie": pairA + "; " + pairB]
         #expect(try await a.client.request("GET", "/api/prototypes", headers: both, auth: false).status == 200)
         #expect(try await b.client.request("GET", "/api/prototypes", headers: both, auth: false).status == 200)
         let aOnB = pairA.replacingOccurrences(of: "_\(a.client.port)=", with: "_\(b.client.port)=")
-        #expect(try await b.client.request("GET", "/api/prototypes", headers: ["Cookie": aOnB], auth: false).status == 401)
+        #expect(
+            try await b.client.request("GET", "/api/prototypes", headers: ["Cookie": aOnB], auth: false).status == 401)
     }
 
     // MARK: Other origins
@@ -128,7 +130,8 @@ import Testing
 
         // What the server's own pages send works, by either loopback name it answers to.
         for (path, body) in bodies {
-            let r = try await c.request("POST", path, body: body, headers: ["Cookie": pair, "Origin": own], auth: false)
+            let r = try await c.request(
+                "POST", path, body: body, headers: ["Cookie": pair, "Origin": own], auth: false)
             #expect(r.status == 201, "\(path): \(r.text)")
         }
         let local = try await c.request(
@@ -140,7 +143,9 @@ import Testing
         // the name isn't ours (and the cookie, whatever it holds, is refused with it).
         let rebound = try await c.request(
             "POST", "/api/sessions", body: #"{"prototype": "mail"}"#,
-            headers: ["Cookie": pair, "Host": "attacker.example:\(c.port)", "Origin": "http://attacker.example:\(c.port)"],
+            headers: [
+                "Cookie": pair, "Host": "attacker.example:\(c.port)", "Origin": "http://attacker.example:\(c.port)",
+            ],
             auth: false)
         #expect(rebound.status == 403)
         // PUT and DELETE are checked too.

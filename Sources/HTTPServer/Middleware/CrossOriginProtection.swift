@@ -37,7 +37,8 @@ public final class CrossOriginProtection: HTTPMiddleware, @unchecked Sendable {
     public func addTrustedOrigin(_ origin: String) throws {
         guard let normalized = Self.normalized(origin) else {
             throw HTTPError(
-                .badRequest, detail: "\"\(origin)\" is not an origin: expected http://host[:port] or https://host[:port]")
+                .badRequest,
+                detail: "\"\(origin)\" is not an origin: expected http://host[:port] or https://host[:port]")
         }
         trusted.write { _ = $0.insert(normalized) }
     }

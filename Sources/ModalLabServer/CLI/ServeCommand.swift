@@ -25,7 +25,10 @@ public enum ServeCommand {
         let a: Arguments
         do {
             a = try Arguments(
-                args, options: ["port", "host", "prototypes", "data", "on-popover-conflict", "root", "event-loops", "origin"],
+                args,
+                options: [
+                    "port", "host", "prototypes", "data", "on-popover-conflict", "root", "event-loops", "origin",
+                ],
                 flags: ["dev", "help"])
         } catch {
             FileHandle.standardError.write(Data("modallab serve: \(error)\n\(usage)\n".utf8))
