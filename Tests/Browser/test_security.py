@@ -18,18 +18,20 @@ import http.server
 import json
 import os
 import secrets
-import shutil
 import subprocess
 import sys
 import tempfile
 import threading
-import time
 import unittest
 import urllib.request
 from pathlib import Path
 
+# The player suite's harness: finding the browser, reading the owner URL, stopping it all, and
+# its test case's helpers (`d`, `js`, `wait_for`). Its `Harness` holds this suite's server too.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_player import MISSING_EXIT, ROOT, find_chrome, find_chromedriver, missing_dependencies  # noqa: E402
+from test_player import (  # noqa: E402
+    MISSING_EXIT, ROOT, Harness, PlayerTestCase, cleanup, find_chrome, find_chromedriver, missing_dependencies,
+    read_first_line)
 
 # The attacker's page: every way a page of another origin can send a body without a CORS
 # preflight (no-cors fetches of Blobs, untyped and text/plain; a text/plain form), plus a
@@ -78,31 +80,9 @@ attack();
 """
 
 
-class Harness:
+class Attacker:
+    """The other origin: a page server on another free port of 127.0.0.1."""
     server = None
-    attacker = None
-    driver = None
-    tmp = None
-    base = None
-    owner_url = None
-    token = None
-    log = []
-
-
-def read_first_line(proc, timeout):
-    """The first line `serve` prints (the owner URL), without blocking past `timeout`."""
-    box = {}
-    first = threading.Event()
-
-    def reader():
-        box["line"] = proc.stdout.readline()
-        first.set()
-        for line in proc.stdout:  # keep draining so the server never blocks on a full pipe
-            Harness.log.append(line)
-
-    threading.Thread(target=reader, daemon=True).start()
-    first.wait(timeout)
-    return box.get("line", "").strip()
 
 
 class AttackerHandler(http.server.BaseHTTPRequestHandler):
@@ -130,7 +110,8 @@ def setUpModule():
     if not os.access(binary, os.X_OK):
         raise RuntimeError(f"no modallab executable at {binary}; run `swift build --product modallab` or set MODALLAB_BIN")
     Harness.tmp = Path(tempfile.mkdtemp(prefix="modallab-security-"))
-    unittest.addModuleCleanup(cleanup)
+    unittest.addModuleCleanup(cleanup)  # runs even when the set-up below fails
+    unittest.addModuleCleanup(stop_attacker)
     Harness.token = secrets.token_urlsafe(16)
     env = dict(os.environ, MODALLAB_OWNER_TOKEN=Harness.token)
     Harness.server = subprocess.Popen(
@@ -141,8 +122,8 @@ def setUpModule():
         raise RuntimeError(f"modallab serve printed {Harness.owner_url!r} instead of its URL")
     Harness.base = Harness.owner_url.split("/?")[0]
 
-    Harness.attacker = http.server.ThreadingHTTPServer(("127.0.0.1", 0), AttackerHandler)
-    threading.Thread(target=Harness.attacker.serve_forever, daemon=True).start()
+    Attacker.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), AttackerHandler)
+    threading.Thread(target=Attacker.server.serve_forever, daemon=True).start()
 
     options = Options()
     options.binary_location = find_chrome()
@@ -158,50 +139,14 @@ def setUpModule():
     """})
 
 
-def cleanup():
-    if Harness.driver:
-        Harness.driver.quit()
-        Harness.driver = None
-    if Harness.attacker:
-        Harness.attacker.shutdown()
-        Harness.attacker.server_close()
-        Harness.attacker = None
-    if Harness.server:
-        if Harness.server.poll() is not None:
-            print(f"\nmodallab serve exited early with status {Harness.server.returncode}; its last output:",
-                  file=sys.stderr)
-            for line in Harness.log[-40:]:
-                print("  " + line.rstrip(), file=sys.stderr)
-        Harness.server.terminate()
-        try:
-            Harness.server.wait(10)
-        except subprocess.TimeoutExpired:
-            Harness.server.kill()
-            Harness.server.wait(10)
-        Harness.server.stdout.close()
-        Harness.server = None
-    if Harness.tmp:
-        shutil.rmtree(Harness.tmp, ignore_errors=True)
-        Harness.tmp = None
+def stop_attacker():
+    if Attacker.server:
+        Attacker.server.shutdown()
+        Attacker.server.server_close()
+        Attacker.server = None
 
 
-class SecurityTestCase(unittest.TestCase):
-    @property
-    def d(self):
-        return Harness.driver
-
-    def js(self, script, *args):
-        return self.d.execute_script(script, *args)
-
-    def wait_for(self, script, *args, timeout=20, message=None):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            value = self.js(script, *args)
-            if value:
-                return value
-            time.sleep(0.05)
-        self.fail(message or f"timed out waiting for: {script}")
-
+class SecurityTestCase(PlayerTestCase):
     def api(self, method, path, body=None):
         """The owner's API as a script calls it: a bearer token, no Origin."""
         req = urllib.request.Request(Harness.base + path, method=method,
@@ -240,7 +185,7 @@ class OwnerAccessTests(SecurityTestCase):
 
     def test_a_page_on_another_port_cannot_act_as_the_owner(self):
         self.sign_in()
-        attacker = f"http://127.0.0.1:{Harness.attacker.server_address[1]}"
+        attacker = f"http://127.0.0.1:{Attacker.server.server_address[1]}"
         shares_before = len(self.api("GET", "/api/shares"))
         routes = ("/api/shares", "/api/comments", "/api/sessions")
         before = {(r, status): self.metric(r, status) for r in routes for status in (201, 403, 415)}
