@@ -83,7 +83,7 @@ extension RouteRegistering {
 ///
 /// For each request of its routes, after the router's middleware: the group's middleware in
 /// order, then the context (on the event-loop thread, before any task starts), then the handler.
-/// An error thrown by any of them answers the request (``Router/render(_:_:_:_:)``). Groups
+/// An error thrown by any of them answers the request, as the ``Router`` says. Groups
 /// are values; ``group(_:prefix:)`` makes a nested one with more middleware, and
 /// ``group(_:prefix:context:)`` one whose context is derived from this one's.
 public struct RouterGroup<Context: Sendable>: RouteRegistering, Sendable {

@@ -202,7 +202,8 @@ public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable 
 
     /// Runs middleware and the matching handler: a sync handler's response at once, an async
     /// handler as ``HTTPReply/deferred(_:)``, a callback handler as ``HTTPReply/callback(start:finish:)``;
-    /// thrown errors become responses (see ``render(_:_:_:_:)``).
+    /// a thrown error becomes the response of the innermost middleware that renders it, else
+    /// ``response(for:)``.
     public func respond(to request: HTTPRequest) -> HTTPReply {
         var request = request
         let start = Sys.now()
