@@ -153,7 +153,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let file = dir + "/notes.json"
         try example.write(toFile: file, atomically: true, encoding: .utf8)
-        let s = try RunningServer(prototypes: file)
+        let s = try TestApp(prototypes: file)
         let sid = try await s.session("notes", device: "iphone-16")
         func act(_ a: JSONValue) async throws -> JSONValue {
             let r = try await s.act(sid, a)
@@ -238,7 +238,7 @@ import Testing
             command("lint --format \(format)") { LintCommand.run([dir, "--format", format], stdout: $0, stderr: $1) }
         }
         // What the server serves: the rules page and API, the schema, a problem, the gallery.
-        let s = try RunningServer()
+        let s = try TestApp()
         for path in ["/rules", "/api/rules", "/schema/prototype.json", "/api/prototypes/nope", "/", "/p/mail"] {
             texts.append((path, try await s.client.request("GET", path).text))
         }

@@ -50,7 +50,7 @@ import Testing
         let port = try #require(URLComponents(string: url)?.port, "no port in the first line: \(url)")
         let token = try #require(
             URLComponents(string: url)?.queryItems?.first { $0.name == "token" }?.value, "no token in \(url)")
-        let client = TestClient(port: port, token: token)
+        let client = AppClient(transport: .socket, port: port, token: token)
         #expect(try await client.request("GET", "/healthz", auth: false).status == 200)
         let served = try await client.request("GET", "/public/marker.txt", auth: false)
         #expect(served.status == 200 && served.text == marker, "resources not from the prefix: \(served.status)")

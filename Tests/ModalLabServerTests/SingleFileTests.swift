@@ -12,7 +12,7 @@ import Testing
     }
 
     /// Polls `GET /api/prototypes` until `ok` holds for its list, for at most `seconds`.
-    func waitForList(_ client: TestClient, within seconds: Double, _ ok: ([JSONValue]) -> Bool) async throws
+    func waitForList(_ client: AppClient, within seconds: Double, _ ok: ([JSONValue]) -> Bool) async throws
         -> [JSONValue]
     {
         let deadline = Date().addingTimeInterval(seconds)
@@ -32,7 +32,7 @@ import Testing
         try Self.prototype(id: "other", name: "Other").write(
             toFile: dir + "/other.json", atomically: true, encoding: .utf8)
 
-        let s = try RunningServer(prototypes: file)
+        let s = try TestApp(socket: true, prototypes: file)
         #expect(s.app.library.locations == [file])
         var list = try await waitForList(s.client, within: 0) { _ in true }
         #expect(list.compactMap { $0["id"]?.stringValue } == ["trip"])
