@@ -254,10 +254,14 @@ public func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) as
 
 /// A response as a test reads it: status, header fields in order, body (de-chunked).
 public struct TestResponse: Sendable {
+    /// The status code.
     public var status: Int
+    /// Name and value of each header field, in order.
     public var headers: [(String, String)]
+    /// The body's bytes.
     public var body: [UInt8]
 
+    /// A response with these parts (say, from HTTPServer's in-process client).
     public init(status: Int, headers: [(String, String)], body: [UInt8]) {
         self.status = status
         self.headers = headers

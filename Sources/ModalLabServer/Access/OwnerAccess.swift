@@ -6,7 +6,9 @@ import Sharing
 /// Who is asking, once a request has credentials: the owner, or the holder of a working share
 /// link (scoped to one prototype). A request with neither gets 401 before any handler runs.
 public enum Viewer: Sendable, Equatable {
+    /// The designer: by the owner token or an owner session.
     case owner
+    /// The holder of share link `id`, which reaches `prototype`; `canComment` for the comment role.
     case share(id: String, prototype: String, canComment: Bool)
 
     /// Whether this viewer may see prototype `id`.

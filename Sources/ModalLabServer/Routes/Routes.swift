@@ -55,11 +55,11 @@ extension ModalLabApp {
             }))
 
         let files = StaticFiles(root: resourceRoot + "/Public", urlPrefix: "/public/")
-        router.get("/public/*", files.handler)
-        router.get("/healthz") { _ in
+        groups.anyone.get("/public/*", files.handler)
+        groups.anyone.get("/healthz") { _ in
             HTTPResponse.json(["status": "ok"])
         }
-        router.get("/schema/prototype.json") { [self] _ in
+        groups.anyone.get("/schema/prototype.json") { [self] _ in
             guard let data = FileManager.default.contents(atPath: resourceRoot + "/Schema/prototype.schema.json") else {
                 return Problem.notFound("the schema file Schema/prototype.schema.json is missing").response
             }
@@ -67,10 +67,10 @@ extension ModalLabApp {
             r.headers["Content-Type"] = "application/schema+json"
             return r
         }
-        router.get("/api/devices") { _ in
+        groups.anyone.get("/api/devices") { _ in
             HTTPResponse.json(.array(DeviceCatalogue.all.map(ModalLabApp.deviceJSON)))
         }
-        router.get("/api/rules") { req in
+        groups.anyone.get("/api/rules") { req in
             HTTPResponse.json(RuleCatalogue.json(language: req.query("lang") == "zh-Hans" ? .zhHans : .en))
         }
         groups.pages.get("/rules") { [self] _, _ in try renderPage("rules", rulesContext()) }
