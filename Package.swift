@@ -14,9 +14,10 @@ let package = Package(
         .target(name: "HTTPServer"),
         .target(name: "Mustache"),
         // Domain.
+        .target(name: "EventSchema", dependencies: ["JSON"]),
         .target(name: "Prototype", dependencies: ["JSON"]),
-        .target(name: "Presentation", dependencies: ["Prototype", "JSON"]),
-        .target(name: "InteractionLog", dependencies: ["JSON"]),
+        .target(name: "Presentation", dependencies: ["Prototype", "JSON", "EventSchema"]),
+        .target(name: "InteractionLog", dependencies: ["JSON", "EventSchema"]),
         .target(name: "Sharing", dependencies: ["JSON"]),
         // The application and its entry point.
         .target(
@@ -43,7 +44,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["mustache-spec"]),
         .testTarget(name: "PrototypeTests", dependencies: ["Prototype", "JSON"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Prototype", "JSON", "TestSupport"]),
-        .testTarget(name: "InteractionLogTests", dependencies: ["InteractionLog", "JSON"], exclude: ["duckdb_check.py"]),
+        .testTarget(name: "InteractionLogTests", dependencies: ["InteractionLog", "EventSchema", "JSON"], exclude: ["duckdb_check.py"]),
         .testTarget(name: "SharingTests", dependencies: ["Sharing"]),
         .testTarget(name: "ModalLabServerTests", dependencies: ["ModalLabServer", "HTTPServer", "JSON", "TestSupport"]),
     ]

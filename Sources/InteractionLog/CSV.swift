@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 
 /// RFC 4180 CSV writing: fields separated by `,`, records ended by CRLF; a field holding `,`,

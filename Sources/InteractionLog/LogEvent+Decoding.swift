@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 
 /// A log line that is not a valid event.
@@ -21,7 +22,7 @@ extension LogEvent {
     /// Required: `event_id` (string), `seq` (integer), `ts` (RFC 3339 text, see
     /// ``LogTimestamp/parse(_:)``), `type` (a ``LogEventType``). `schema` defaults to 1 when
     /// absent. Other columns may be absent or `null`; `props` may be `null` (an empty object).
-    /// Unknown members are ignored: later schemas only append columns (SPEC §7).
+    /// Unknown members are ignored: later schemas only append columns.
     ///
     /// - Throws: ``LogLineError``.
     public init(ndjsonLine line: [UInt8]) throws(LogLineError) {
@@ -35,27 +36,25 @@ extension LogEvent {
     /// Decodes an event from a JSON object with the log's keys (see ``init(ndjsonLine:)``).
     public init(json r: JSONReader) throws(JSONShapeError) {
         let o = try r.object()
-        func s(_ k: String) throws(JSONShapeError) -> String? { try o.optional(k)?.string() }
         let tsReader = try o.required("ts", "an RFC 3339 timestamp")
         guard let ts = LogTimestamp.parse(try tsReader.string()) else {
             throw tsReader.fail("expected an RFC 3339 timestamp such as 2026-11-29T11:40:22.123456Z")
         }
-        let props: JSONObject
-        if let p = o.optional("props") { props = try p.object().object } else { props = JSONObject() }
-        self.init(
-            schema: try o.optional("schema")?.int() ?? LogEvent.currentSchema,
-            eventID: try o.required("event_id", "a string").string(),
-            seq: try o.required("seq", "an integer").int(),
-            ts: ts,
-            tMs: try o.optional("t_ms")?.int(),
-            type: try o.required("type", "an event type").enum(LogEventType.self),
-            prototype: try s("prototype"), prototypeVersion: try s("prototype_version"), session: try s("session"),
-            share: try s("share"), device: try s("device"), orientation: try s("orientation"),
-            sizeClass: try s("size_class"), screen: try s("screen"), modal: try s("modal"),
-            target: try s("target"), style: try s("style"), requestedStyle: try s("requested_style"),
-            how: try s("how"), rule: try s("rule"), severity: try s("severity"),
-            x: try o.optional("x")?.number(), y: try o.optional("y")?.number(),
-            durationMs: try o.optional("duration_ms")?.int(), props: props)
+        let schema = try o.optional("schema")?.int() ?? LogEvent.currentSchema
+        let eventID = try o.required("event_id", "a string").string()
+        let seq = try o.required("seq", "an integer").int()
+        let tMs = try o.optional("t_ms")?.int()
+        var fields = EventFields(type: try o.required("type", "an event type").enum(LogEventType.self))
+        for column in LogColumns.all {
+            switch column.cell {
+            case .assigned, .type: break
+            case .text(_, let set): set(&fields, try o.optional(column.name)?.string())
+            case .integer(_, let set): set(&fields, try o.optional(column.name)?.int())
+            case .number(_, let set): set(&fields, try o.optional(column.name)?.number())
+            case .props: if let p = o.optional(column.name) { fields.props = try p.object().object }
+            }
+        }
+        self.init(schema: schema, eventID: eventID, seq: seq, ts: ts, tMs: tMs, fields)
     }
 
     /// The fast path of the readers: an event from a scanned line of our own, or `nil` when a
@@ -64,21 +63,24 @@ extension LogEvent {
         guard let eventID = r.string(LogColumns.eventID), let seq = r.int(LogColumns.seq),
             let ts = r.timestamp(), let type = r.type()
         else { return nil }
-        var props = JSONObject()
-        if r.kind(LogColumns.props) == .object, r.raw(LogColumns.props).count > 2 {
-            guard let o = (try? JSONParser.parse(r.raw(LogColumns.props)))?.objectValue else { return nil }
-            props = o
+        var fields = EventFields(type: type)
+        let columns = LogColumns.all
+        for i in LogColumns.type..<columns.count where r.kind(i) != .missing && r.kind(i) != .null {
+            switch columns[i].cell {
+            case .assigned, .type: break
+            case .text(_, let set): set(&fields, r.string(i))
+            case .integer(_, let set): set(&fields, r.int(i))
+            case .number(_, let set): set(&fields, r.double(i))
+            case .props:
+                guard r.kind(i) == .object else { break }
+                if r.raw(i).count > 2 {
+                    guard let o = (try? JSONParser.parse(r.raw(i)))?.objectValue else { return nil }
+                    fields.props = o
+                }
+            }
         }
         self.init(
             schema: r.int(LogColumns.schema) ?? LogEvent.currentSchema, eventID: eventID, seq: seq, ts: ts,
-            tMs: r.int(LogColumns.tMs), type: type, prototype: r.string(LogColumns.prototype),
-            prototypeVersion: r.string(LogColumns.prototypeVersion), session: r.string(LogColumns.session),
-            share: r.string(LogColumns.share), device: r.string(LogColumns.device),
-            orientation: r.string(LogColumns.orientation), sizeClass: r.string(LogColumns.sizeClass),
-            screen: r.string(LogColumns.screen), modal: r.string(LogColumns.modal),
-            target: r.string(LogColumns.target), style: r.string(LogColumns.style),
-            requestedStyle: r.string(LogColumns.requestedStyle), how: r.string(LogColumns.how),
-            rule: r.string(LogColumns.rule), severity: r.string(LogColumns.severity), x: r.double(LogColumns.x),
-            y: r.double(LogColumns.y), durationMs: r.int(LogColumns.durationMs), props: props)
+            tMs: r.int(LogColumns.tMs), fields)
     }
 }

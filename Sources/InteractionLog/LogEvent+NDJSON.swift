@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 
 extension LogEvent {
@@ -14,128 +15,86 @@ extension LogEvent {
     /// intermediate `JSONValue`).
     public func appendNDJSON(into out: inout [UInt8]) {
         appendNDJSONHead(into: &out)
-        appendNDJSONTail(into: &out)
+        fields.appendNDJSONTail(into: &out)
     }
 
-    /// The first columns of the line, the ones the store assigns: `{"schema":…,"event_id":…,
-    /// "seq":…,"ts":…,"t_ms":…` (no separator after `t_ms`).
+    /// The columns the store assigns, `{"schema":…,"event_id":…,"seq":…,"ts":…,"t_ms":…`
+    /// (no separator after `t_ms`).
     func appendNDJSONHead(into out: inout [UInt8]) {
-        out.append(contentsOf: Keys.schema)
+        out.append(contentsOf: NDJSON.keys[LogColumns.schema])
         NDJSON.appendInt(schema, into: &out)
-        out.append(contentsOf: Keys.eventID)
+        out.append(contentsOf: NDJSON.keys[LogColumns.eventID])
         NDJSON.appendString(eventID, into: &out)
-        out.append(contentsOf: Keys.seq)
+        out.append(contentsOf: NDJSON.keys[LogColumns.seq])
         NDJSON.appendInt(seq, into: &out)
-        out.append(contentsOf: Keys.ts)
+        out.append(contentsOf: NDJSON.keys[LogColumns.ts])
         out.append(0x22)
         LogTimestamp.append(ts, into: &out)
         out.append(0x22)
-        out.append(contentsOf: Keys.tMs)
+        out.append(contentsOf: NDJSON.keys[LogColumns.tMs])
         NDJSON.appendInt(tMs, into: &out)
-    }
-
-    /// The rest of the line, from `,"type":` to the closing `}` and newline: the columns the
-    /// caller gives (the same for a ``PendingEvent`` and the event written for it), so the store
-    /// encodes them on the appending thread, off its writer.
-    func appendNDJSONTail(into out: inout [UInt8]) {
-        out.append(contentsOf: Keys.type)
-        NDJSON.appendString(type.rawValue, into: &out)
-        out.append(contentsOf: Keys.prototype)
-        NDJSON.appendString(prototype, into: &out)
-        out.append(contentsOf: Keys.prototypeVersion)
-        NDJSON.appendString(prototypeVersion, into: &out)
-        out.append(contentsOf: Keys.session)
-        NDJSON.appendString(session, into: &out)
-        out.append(contentsOf: Keys.share)
-        NDJSON.appendString(share, into: &out)
-        out.append(contentsOf: Keys.device)
-        NDJSON.appendString(device, into: &out)
-        out.append(contentsOf: Keys.orientation)
-        NDJSON.appendString(orientation, into: &out)
-        out.append(contentsOf: Keys.sizeClass)
-        NDJSON.appendString(sizeClass, into: &out)
-        out.append(contentsOf: Keys.screen)
-        NDJSON.appendString(screen, into: &out)
-        out.append(contentsOf: Keys.modal)
-        NDJSON.appendString(modal, into: &out)
-        out.append(contentsOf: Keys.target)
-        NDJSON.appendString(target, into: &out)
-        out.append(contentsOf: Keys.style)
-        NDJSON.appendString(style, into: &out)
-        out.append(contentsOf: Keys.requestedStyle)
-        NDJSON.appendString(requestedStyle, into: &out)
-        out.append(contentsOf: Keys.how)
-        NDJSON.appendString(how, into: &out)
-        out.append(contentsOf: Keys.rule)
-        NDJSON.appendString(rule, into: &out)
-        out.append(contentsOf: Keys.severity)
-        NDJSON.appendString(severity, into: &out)
-        out.append(contentsOf: Keys.x)
-        NDJSON.appendDouble(x, into: &out)
-        out.append(contentsOf: Keys.y)
-        NDJSON.appendDouble(y, into: &out)
-        out.append(contentsOf: Keys.durationMs)
-        NDJSON.appendInt(durationMs, into: &out)
-        out.append(contentsOf: Keys.props)
-        if props.count == 0 {
-            out.append(UInt8(ascii: "{"))
-            out.append(UInt8(ascii: "}"))
-        } else {
-            JSONWriter().write(.object(props), into: &out)
-        }
-        out.append(UInt8(ascii: "}"))
-        out.append(0x0A)
     }
 
     /// The event as a ``JSONValue`` object with the log's keys in column order.
     public var jsonValue: JSONValue {
-        func s(_ v: String?) -> JSONValue { .string(v) }
-        func d(_ v: Double?) -> JSONValue { v.map(JSONValue.number) ?? .null }
-        return .object(
-            JSONObject([
-                ("schema", .int(schema)), ("event_id", .string(eventID)), ("seq", .int(seq)),
-                ("ts", .string(LogTimestamp.format(ts))), ("t_ms", .int(tMs)), ("type", .string(type.rawValue)),
-                ("prototype", s(prototype)), ("prototype_version", s(prototypeVersion)), ("session", s(session)),
-                ("share", s(share)), ("device", s(device)), ("orientation", s(orientation)),
-                ("size_class", s(sizeClass)), ("screen", s(screen)), ("modal", s(modal)), ("target", s(target)),
-                ("style", s(style)), ("requested_style", s(requestedStyle)), ("how", s(how)), ("rule", s(rule)),
-                ("severity", s(severity)), ("x", d(x)), ("y", d(y)), ("duration_ms", .int(durationMs)),
-                ("props", .object(props)),
-            ]))
+        var values = [JSONValue](repeating: .null, count: LogColumns.count)
+        values[LogColumns.schema] = .int(schema)
+        values[LogColumns.eventID] = .string(eventID)
+        values[LogColumns.seq] = .int(seq)
+        values[LogColumns.ts] = .string(LogTimestamp.format(ts))
+        values[LogColumns.tMs] = .int(tMs)
+        for i in LogColumns.type..<LogColumns.count {
+            switch LogColumns.all[i].cell {
+            case .assigned: break
+            case .type: values[i] = .string(fields.type.rawValue)
+            case .text(let get, _): values[i] = .string(get(fields))
+            case .integer(let get, _): values[i] = .int(get(fields))
+            case .number(let get, _): values[i] = get(fields).map(JSONValue.number) ?? .null
+            case .props: values[i] = .object(fields.props)
+            }
+        }
+        return .object(JSONObject(Array(zip(LogColumns.names, values))))
     }
+}
 
-    private enum Keys {
-        static let schema = Array(#"{"schema":"#.utf8)
-        static let eventID = Array(#","event_id":"#.utf8)
-        static let seq = Array(#","seq":"#.utf8)
-        static let ts = Array(#","ts":"#.utf8)
-        static let tMs = Array(#","t_ms":"#.utf8)
-        static let type = Array(#","type":"#.utf8)
-        static let prototype = Array(#","prototype":"#.utf8)
-        static let prototypeVersion = Array(#","prototype_version":"#.utf8)
-        static let session = Array(#","session":"#.utf8)
-        static let share = Array(#","share":"#.utf8)
-        static let device = Array(#","device":"#.utf8)
-        static let orientation = Array(#","orientation":"#.utf8)
-        static let sizeClass = Array(#","size_class":"#.utf8)
-        static let screen = Array(#","screen":"#.utf8)
-        static let modal = Array(#","modal":"#.utf8)
-        static let target = Array(#","target":"#.utf8)
-        static let style = Array(#","style":"#.utf8)
-        static let requestedStyle = Array(#","requested_style":"#.utf8)
-        static let how = Array(#","how":"#.utf8)
-        static let rule = Array(#","rule":"#.utf8)
-        static let severity = Array(#","severity":"#.utf8)
-        static let x = Array(#","x":"#.utf8)
-        static let y = Array(#","y":"#.utf8)
-        static let durationMs = Array(#","duration_ms":"#.utf8)
-        static let props = Array(#","props":"#.utf8)
+extension EventFields {
+    /// The rest of the line, from `,"type":` to the closing `}` and newline: the columns the
+    /// caller gives (the same for a ``PendingEvent`` and the event written for it), so the store
+    /// encodes them on the appending thread, off its writer.
+    func appendNDJSONTail(into out: inout [UInt8]) {
+        let columns = LogColumns.all
+        let keys = NDJSON.keys
+        for i in LogColumns.type..<columns.count {
+            out.append(contentsOf: keys[i])
+            switch columns[i].cell {
+            case .assigned: out.append(contentsOf: NDJSON.null)  // none after `type`: the store's come first
+            case .type: NDJSON.appendString(type.rawValue, into: &out)
+            case .text(let get, _): NDJSON.appendString(get(self), into: &out)
+            case .integer(let get, _): NDJSON.appendInt(get(self), into: &out)
+            case .number(let get, _): NDJSON.appendDouble(get(self), into: &out)
+            case .props:
+                if props.count == 0 {
+                    out.append(UInt8(ascii: "{"))
+                    out.append(UInt8(ascii: "}"))
+                } else {
+                    JSONWriter().write(.object(props), into: &out)
+                }
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+        out.append(0x0A)
     }
 }
 
 /// Byte-level JSON writing helpers for the hot path.
 enum NDJSON {
     static let null: [UInt8] = Array("null".utf8)
+
+    /// Each column's key as it is written before its value: `{"schema":` for the first,
+    /// `,"name":` for the others.
+    static let keys: [[UInt8]] = LogColumns.names.enumerated().map { i, name in
+        Array((i == 0 ? "{" : ",").utf8) + JSONWriter().bytes(.string(name)) + [UInt8(ascii: ":")]
+    }
 
     /// A JSON string literal (see ``JSONWriter/appendQuoted(_:into:htmlSafe:)``), or `null`.
     static func appendString(_ s: String?, into out: inout [UInt8]) {

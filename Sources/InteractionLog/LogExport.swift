@@ -1,3 +1,5 @@
+import EventSchema
+
 /// An export's format (SPEC §7, §9: `--format ndjson|csv`).
 public enum LogExportFormat: String, Sendable, CaseIterable {
     /// The log's lines as they are on disk, one JSON object per line, `\n`-terminated.

@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 
 /// A filter parameter that could not be read: which one, and why (for a 400 problem document or

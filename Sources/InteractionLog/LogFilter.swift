@@ -1,3 +1,5 @@
+import EventSchema
+
 /// Which events a query, export or summary takes (SPEC §6: filters `prototype, session, share,
 /// type, from, to`). Every criterion that is set must hold; the default takes everything.
 public struct LogFilter: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 
 #if canImport(Glibc)

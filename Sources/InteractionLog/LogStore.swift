@@ -158,7 +158,7 @@ public final class LogStore: @unchecked Sendable {
         var tailEnds: [Int] = []
         tailEnds.reserveCapacity(events.count)
         for e in events {
-            LogEvent(e, eventID: "", seq: 0, ts: 0).appendNDJSONTail(into: &tails)
+            e.fields.appendNDJSONTail(into: &tails)
             tailEnds.append(tails.count)
         }
         lock.lock()
@@ -341,7 +341,7 @@ extension LogStore {
         var events: [PendingEvent]
         var now: Int64
         var completion: @Sendable (Result<AppendResult, LogStoreError>) -> Void
-        /// The NDJSON tails of `events` (``LogEvent/appendNDJSONTail(into:)``), one after the
+        /// The NDJSON tails of `events` (``EventFields/appendNDJSONTail(into:)``), one after the
         /// other, encoded by the appending thread; `tailEnds[i]` is where event i's ends.
         var tails: [UInt8]
         var tailEnds: [Int]
@@ -426,7 +426,7 @@ extension LogStore {
                         if let hash, !s.ids.insert(hash).inserted { return nil }
                         undo.append(Undo(session: key, id: hash, lastSeq: s.lastSeq, startTs: s.startTs))
                         s.lastSeq += 1
-                        if p.type == .sessionStart && s.startTs == nil { s.startTs = ts }
+                        if p.fields.type == .sessionStart && s.startTs == nil { s.startTs = ts }
                         return (s.lastSeq, p.tMs ?? s.startTs.map { Int(($0 <= ts ? ts - $0 : 0) / 1000) })
                     }
                     guard let entry else {

@@ -1,3 +1,5 @@
+import EventSchema
+
 /// Summary metrics of a log (SPEC §7): per modal and per session.
 ///
 /// Definitions (also in the README):

@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 
 /// A fast, allocation-free scan of one log line: where each known column's value is.

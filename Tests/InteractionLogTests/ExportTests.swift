@@ -1,3 +1,4 @@
+import EventSchema
 import Foundation
 import JSON
 import Testing
@@ -49,15 +50,15 @@ import Testing
         #expect(rows.count == 1 + written.count)
         for (row, event) in zip(rows.dropFirst(), written) {
             #expect(row.count == LogColumns.names.count)
-            #expect(row[LogColumns.eventID] == event.eventID)
-            #expect(row[LogColumns.seq] == String(event.seq))
-            #expect(row[LogColumns.ts] == LogTimestamp.format(event.ts))
-            #expect(row[LogColumns.type] == event.type.rawValue)
-            #expect(row[LogColumns.target] == (event.target ?? ""))
-            #expect(row[LogColumns.share] == "")
-            #expect(try JSONParser.parse(row[LogColumns.props]) == .object(event.props))
+            #expect(row[LogColumns.position("event_id")] == event.eventID)
+            #expect(row[LogColumns.position("seq")] == String(event.seq))
+            #expect(row[LogColumns.position("ts")] == LogTimestamp.format(event.ts))
+            #expect(row[LogColumns.position("type")] == event.type.rawValue)
+            #expect(row[LogColumns.position("target")] == (event.target ?? ""))
+            #expect(row[LogColumns.position("share")] == "")
+            #expect(try JSONParser.parse(row[LogColumns.position("props")]) == .object(event.props))
         }
-        #expect(rows[6][LogColumns.x] == "120.5" && rows[6][LogColumns.y] == "640")
+        #expect(rows[6][LogColumns.position("x")] == "120.5" && rows[6][LogColumns.position("y")] == "640")
         #expect(text.contains("\"line1\nline2\r\nline3\""))
         #expect(text.contains(",\"say \"\"hi\"\"\","))
         store.close()

@@ -1,3 +1,4 @@
+import EventSchema
 import Foundation
 import JSON
 import Testing
@@ -6,15 +7,16 @@ import Testing
 
 @Suite struct LogEventTests {
     let full = LogEvent(
-        eventID: "e-1", seq: 7, ts: sampleTs, tMs: 5120, type: .dismiss, prototype: "mail",
-        prototypeVersion: "sha256:abc", session: "s1", share: "sh1", device: "iphone-16", orientation: "portrait",
-        sizeClass: "compact/regular", screen: "inbox", modal: "compose", target: "cancel, \"now\"\nplease",
-        style: "pageSheet", requestedStyle: "automatic", how: "button", rule: "sheet.compact-width-card",
-        severity: "info", x: 120.5, y: 640, durationMs: 4200,
-        props: JSONObject([("note", "café ✓ 🎉"), ("cancel", true), ("n", 3), ("nested", ["a": [1, 2]])]))
+        eventID: "e-1", seq: 7, ts: sampleTs, tMs: 5120,
+        EventFields(
+            type: .dismiss, prototype: "mail", prototypeVersion: "sha256:abc", session: "s1", share: "sh1",
+            device: "iphone-16", orientation: "portrait", sizeClass: "compact/regular", screen: "inbox",
+            modal: "compose", target: "cancel, \"now\"\nplease", style: "pageSheet", requestedStyle: "automatic",
+            how: "button", rule: "sheet.compact-width-card", severity: "info", x: 120.5, y: 640, durationMs: 4200,
+            props: JSONObject([("note", "café ✓ 🎉"), ("cancel", true), ("n", 3), ("nested", ["a": [1, 2]])])))
 
     @Test func lineHasEveryKeyInColumnOrderAndNulls() throws {
-        let event = LogEvent(eventID: "e-2", seq: 1, ts: sampleTs, type: .tap)
+        let event = LogEvent(eventID: "e-2", seq: 1, ts: sampleTs, EventFields(type: .tap))
         let line = event.ndjsonLine
         #expect(line.last == 0x0A)
         #expect(line.dropLast().contains(0x0A) == false)
@@ -84,7 +86,7 @@ import Testing
             Array(#"{"x":\#(x),"y":\#(y)}"#.utf8).withUnsafeBufferPointer { buf in
                 var r = RawLine()
                 guard r.scan(buf) else { return (nil, nil) }
-                return (r.double(LogColumns.x), r.double(LogColumns.y))
+                return (r.double(LogColumns.position("x")), r.double(LogColumns.position("y")))
             }
         }
         #expect(xy("640", "-42") == (640, -42))
@@ -136,7 +138,7 @@ import Testing
         // Years outside 0000…9999 are clamped.
         #expect(LogTimestamp.format(.min) == "0000-01-01T00:00:00.000000Z")
         #expect(LogTimestamp.format(.max) == "9999-12-31T23:59:59.999999Z")
-        let date = LogEvent(eventID: "a", seq: 1, ts: sampleTs, type: .tap).date
+        let date = LogEvent(eventID: "a", seq: 1, ts: sampleTs, EventFields(type: .tap)).date
         #expect(abs(date.timeIntervalSince1970 - 1_795_952_422.123456) < 1e-5)
     }
 
@@ -156,15 +158,15 @@ import Testing
         #expect(rows.count == 1)
         let row = rows[0]
         #expect(row.count == LogColumns.names.count)
-        #expect(row[LogColumns.target] == "cancel, \"now\"\nplease")
-        #expect(row[LogColumns.ts] == "2026-11-29T11:40:22.123456Z")
-        #expect(row[LogColumns.x] == "120.5")
-        #expect(row[LogColumns.y] == "640")
-        let props = try JSONParser.parse(row[LogColumns.props])
+        #expect(row[LogColumns.position("target")] == "cancel, \"now\"\nplease")
+        #expect(row[LogColumns.position("ts")] == "2026-11-29T11:40:22.123456Z")
+        #expect(row[LogColumns.position("x")] == "120.5")
+        #expect(row[LogColumns.position("y")] == "640")
+        let props = try JSONParser.parse(row[LogColumns.position("props")])
         #expect(props == .object(full.props))
-        let empty = try parseCSV(LogEvent(eventID: "e", seq: 1, ts: 0, type: .tap).csvRecord)[0]
-        #expect(empty[LogColumns.modal] == "")
-        #expect(empty[LogColumns.props] == "{}")
+        let empty = try parseCSV(LogEvent(eventID: "e", seq: 1, ts: 0, EventFields(type: .tap)).csvRecord)[0]
+        #expect(empty[LogColumns.position("modal")] == "")
+        #expect(empty[LogColumns.position("props")] == "{}")
     }
 
     @Test func clientEvents() throws {

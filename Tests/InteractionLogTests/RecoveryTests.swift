@@ -1,3 +1,4 @@
+import EventSchema
 import Foundation
 import JSON
 import Testing
@@ -73,7 +74,8 @@ import Testing
             store.close()
         }
         try appendRaw(path, Array("not json\n".utf8))
-        let good = LogEvent(eventID: "late", seq: 9, ts: sampleTs + 9, type: .tap, session: "s1").ndjsonLine
+        let good = LogEvent(eventID: "late", seq: 9, ts: sampleTs + 9, EventFields(type: .tap, session: "s1"))
+            .ndjsonLine
         try appendRaw(path, good)
         let size = readFile(path).count
         let store = try LogStore(directory: dir.logs)

@@ -1,3 +1,4 @@
+import EventSchema
 import Foundation
 import JSON
 import Testing
@@ -28,9 +29,11 @@ func pending(
     durationMs: Int? = nil, prototype: String? = "mail", props: JSONObject = JSONObject()
 ) -> PendingEvent {
     PendingEvent(
-        type: type, eventID: id, ts: ts, prototype: prototype, prototypeVersion: prototype == nil ? nil : "v1",
-        session: session, device: "iphone-16", orientation: "portrait", sizeClass: "compact/regular",
-        screen: screen, modal: modal, target: target, how: how, rule: rule, durationMs: durationMs, props: props)
+        EventFields(
+            type: type, prototype: prototype, prototypeVersion: prototype == nil ? nil : "v1", session: session,
+            device: "iphone-16", orientation: "portrait", sizeClass: "compact/regular", screen: screen, modal: modal,
+            target: target, how: how, rule: rule, durationMs: durationMs, props: props),
+        eventID: id, ts: ts)
 }
 
 func readFile(_ path: String) -> [UInt8] {

@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 import Prototype
 import TestSupport
@@ -412,17 +413,17 @@ enum EngineInvariants {
             }
             if r.severity != .error { fail("refusal diagnostic has severity \(r.severity)") }
             if after != before { fail("refused under \(r.rule) but the state changed") }
-            if o.events.filter({ $0.type == "refused" }).count != 1 || o.events.last?.type != "refused" {
+            if o.events.filter({ $0.type == .refused }).count != 1 || o.events.last?.type != .refused {
                 fail("a refusal logs exactly one refused event, last: \(o.events.map(\.type))")
             }
             if o.diagnostics.count != 1 { fail("a refusal carries only itself as diagnostic") }
         } else {
-            if o.events.contains(where: { $0.type == "refused" }) { fail("refused event without a refusal") }
+            if o.events.contains(where: { $0.type == .refused }) { fail("refused event without a refusal") }
             for d in o.diagnostics where d.severity == .error {
                 fail("diagnostic \(d.rule) has severity error but nothing was refused")
             }
-            let presents = o.events.filter { $0.type == "present" }.count
-            let dismisses = o.events.filter { $0.type == "dismiss" }.count
+            let presents = o.events.filter { $0.type == .present }.count
+            let dismisses = o.events.filter { $0.type == .dismiss }.count
             if presents - dismisses != after.stack.count - before.stack.count {
                 fail(
                     "\(presents) present and \(dismisses) dismiss events, but the stack went \(before.stack.count) → \(after.stack.count)"
@@ -433,17 +434,19 @@ enum EngineInvariants {
 
         // Events are well formed.
         for e in o.events {
-            if !EngineEvent.types.contains(e.type) { fail("event type \(e.type)") }
+            if !LogEventType.engineTypes.contains(e.type) { fail("event type \(e.type.rawValue)") }
             switch e.type {
-            case "dismiss":
+            case .dismiss:
                 if e.how.flatMap(DismissHow.init(rawValue:)) == nil {
                     fail("dismiss without a valid how: \(e.how ?? "nil")")
                 }
                 if (e.durationMs ?? -1) < 0 { fail("dismiss with duration_ms \(String(describing: e.durationMs))") }
                 if e.modal == nil { fail("dismiss without modal") }
-            case "refused", "adapted", "diagnostic":
-                if e.rule.flatMap(RuleCatalogue.rule) == nil { fail("\(e.type) event with rule \(e.rule ?? "nil")") }
-            case "present":
+            case .refused, .adapted, .diagnostic:
+                if e.rule.flatMap(RuleCatalogue.rule) == nil {
+                    fail("\(e.type.rawValue) event with rule \(e.rule ?? "nil")")
+                }
+            case .present:
                 if e.modal == nil || e.style == nil || e.requestedStyle == nil { fail("present without modal/style") }
             default: break
             }

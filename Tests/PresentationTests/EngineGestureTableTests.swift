@@ -66,7 +66,7 @@ let gesturesPrototype = #"""
 func gestures() throws -> Prototype { try prototype(gesturesPrototype) }
 
 extension Session {
-    var lastDismiss: EngineEvent? { last?.events.last { $0.type == "dismiss" } }
+    var lastDismiss: EngineEvent? { last?.events.last { $0.type == .dismiss } }
     var rules: [String] { last?.diagnostics.map(\.rule) ?? [] }
 }
 
@@ -121,7 +121,7 @@ extension Session {
             #expect(!s.rules.contains("modal.one-at-a-time") && !s.rules.contains("sheet.one-at-a-time"))
             try s.tap("discard", "Discard Changes")
             #expect(s.modals.isEmpty)
-            #expect(s.last?.events.first { $0.modal == "sheet" && $0.type == "dismiss" }?.props["discarded"] == true)
+            #expect(s.last?.events.first { $0.modal == "sheet" && $0.type == .dismiss }?.props["discarded"] == true)
         }
         var s = Session(try gestures())
         try s.tap("open-sheet")
@@ -172,11 +172,11 @@ extension Session {
         var s = Session(try gestures())
         try s.tap("open-over")
         #expect(s.entry("over")?.resolution.keepsUnderlying == true)
-        #expect(s.last?.events.first { $0.type == "present" }?.props["removesUnderlying"] == nil)
+        #expect(s.last?.events.first { $0.type == .present }?.props["removesUnderlying"] == nil)
         try s.tap("over-done")
         try s.tap("open-full")
         #expect(s.entry("full")?.resolution.keepsUnderlying == false)
-        #expect(s.last?.events.first { $0.type == "present" }?.props["removesUnderlying"] == true)
+        #expect(s.last?.events.first { $0.type == .present }?.props["removesUnderlying"] == true)
         // Underneath is still not touchable: both are modal.
         #expect(try s.tap("open-sheet").refusal?.rule == "stack.presenter-visible")
     }
@@ -230,7 +230,7 @@ extension Session {
         let o = try s.tap("bar-b")
         #expect(s.modals == ["pop-b"])
         #expect(o.diagnostics.map(\.rule) == ["popover.single-tap-switch"])
-        #expect(o.events.map(\.type) == ["tap", "diagnostic", "dismiss", "screen_enter", "present", "screen_enter"])
+        #expect(o.events.map(\.type) == [.tap, .diagnostic, .dismiss, .screenEnter, .present, .screenEnter])
         // A bar button that opens anything else is refused (RULES popover.no-modal-over).
         #expect(try s.tap("bar-full").refusal?.rule == "popover.no-modal-over")
         // The activity view is a popover here too: the share bar button switches to it.

@@ -254,7 +254,7 @@ import Testing
             #expect(json["adaptedBy"] == .string(row.cells[place.cell]?.adaptedBy))
             #expect((json["detent"] != .null) == (row.cells[place.cell]?.form == .card), "\(row) in \(place)")
             // `adapted` events name every rule that applied.
-            let adapted = o.events.filter { $0.type == "adapted" }.compactMap(\.rule)
+            let adapted = o.events.filter { $0.type == .adapted }.compactMap(\.rule)
             #expect(adapted == s.entry("m")?.resolution.rules)
         }
     }
@@ -272,7 +272,7 @@ import Testing
                 let o2 = try s.apply(.rotate(to.orientation))
                 #expect(o1.refusal == nil && o2.refusal == nil)
                 #expect(Self.actual(s) == row.cells[to.cell], "\(row): \(from) → \(to)")
-                for ev in (o1.events + o2.events) where ev.type == "adapted" {
+                for ev in (o1.events + o2.events) where ev.type == .adapted {
                     #expect(ev.rule.flatMap(RuleCatalogue.rule) != nil)
                 }
             }
@@ -292,7 +292,7 @@ import Testing
         ] {
             let o = try s.apply(.resize(device: nil, multitasking: mt))
             #expect(s.forms == [form])
-            #expect(o.events.filter { $0.type == "adapted" }.map(\.rule) == [rule])
+            #expect(o.events.filter { $0.type == .adapted }.map(\.rule) == [rule])
             #expect((s.entry("m")?.popover != nil) == (form == .popover))
         }
     }

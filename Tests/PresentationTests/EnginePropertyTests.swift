@@ -68,7 +68,7 @@ import Testing
                     seed \(seed) (replay: ENGINE_SEED=\(seed)), step \(step): \(problems.joined(separator: "; "))
                     stack before: \(state.stack.map { "\($0.modal):\($0.resolution.form)" }) env \(state.environment.device.id) \(state.environment.orientation) \(state.environment.multitasking)
                     stack after:  \(outcome.state.stack.map { "\($0.modal):\($0.resolution.form)" }) env \(outcome.state.environment.device.id)
-                    events: \(outcome.events.map { "\($0.type)\($0.rule.map { "[\($0)]" } ?? "")" })
+                    events: \(outcome.events.map { "\($0.type.rawValue)\($0.rule.map { "[\($0)]" } ?? "")" })
                     actions: \(history.suffix(12).joined(separator: "\n  "))
                     """, applied
                 )
@@ -76,8 +76,8 @@ import Testing
             if let coverage {
                 if let r = outcome.refusal { coverage.add("refused:\(r.rule)") }
                 for e in outcome.events {
-                    coverage.add(e.type)
-                    if let r = e.rule { coverage.add("\(e.type):\(r)") }
+                    coverage.add(e.type.rawValue)
+                    if let r = e.rule { coverage.add("\(e.type.rawValue):\(r)") }
                     if let h = e.how { coverage.add("how:\(h)") }
                 }
                 for e in outcome.state.stack { coverage.add("form:\(e.resolution.form)") }

@@ -124,7 +124,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         let o = try s.tap("sheet-sheet")
         #expect(s.entry("sheet")?.grabberVisible == false)
         #expect(
-            o.events.contains { $0.type == "adapted" && $0.rule == "sheet.grabber-auto-hide" && $0.modal == "sheet" })
+            o.events.contains { $0.type == .adapted && $0.rule == "sheet.grabber-auto-hide" && $0.modal == "sheet" })
         try s.tap("inner-cancel")
         #expect(s.entry("sheet")?.grabberVisible == true)
         try s.apply(.rotate(.landscape))
@@ -159,7 +159,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         let o = try s.tap("pop-sheet")
         #expect(s.modals == ["inner"])
         #expect(o.diagnostics.map(\.rule).first == "popover.close-then-present")
-        #expect(o.events.first { $0.type == "dismiss" }?.how == "programmatic")
+        #expect(o.events.first { $0.type == .dismiss }?.how == "programmatic")
         try s.tap("inner-cancel")
         try s.tap("bar-pop")
         // A second popover: the first closes, unless the second points into it.
@@ -195,7 +195,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         try s.tap("a")
         try s.apply(.tapOutside(x: 1, y: 1))
         #expect(s.modals == ["as"])
-        #expect(s.last?.events.filter { $0.type == "present" }.count == 1)
+        #expect(s.last?.events.filter { $0.type == .present }.count == 1)
     }
 
     @Test func currentContextInsideAPopoverIsAllowedWithCoverVerticalOnly() throws {
@@ -244,7 +244,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(try s.tap("open-sheet-curl").refusal?.rule == "transition.partialcurl-fullscreen-only")
         try s.tap("open-curl")
         #expect(s.modals == ["curl"])
-        #expect(s.last?.events.first { $0.type == "present" }?.props["transition"] == "partialCurl")
+        #expect(s.last?.events.first { $0.type == .present }?.props["transition"] == "partialCurl")
         #expect(try s.tap("curl-more").refusal?.rule == "transition.partialcurl-terminal")
         #expect(try s.apply(.present(modal: "ok-alert")).refusal?.rule == "transition.partialcurl-terminal")
         try s.tap("curl-done")
@@ -256,11 +256,11 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
     @Test func transitionsDefaultToCoverVerticalAndSystemOwned() throws {
         var s = Session(try stackRules())
         try s.tap("open-sheet")
-        #expect(s.last?.events.first { $0.type == "present" }?.props["transition"] == "coverVertical")
+        #expect(s.last?.events.first { $0.type == .present }?.props["transition"] == "coverVertical")
         try s.apply(.swipeDown(target: nil))
         #expect(s.lastDismiss?.props["transition"] == "coverVertical")
         try s.apply(.present(modal: "ok-alert"))
-        #expect(s.last?.events.first { $0.type == "present" }?.props["transition"] == "system")
+        #expect(s.last?.events.first { $0.type == .present }?.props["transition"] == "system")
     }
 
     // MARK: App-initiated presentations
@@ -408,7 +408,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         let o = try s.tap("next")
         #expect(s.modals.isEmpty)
         #expect(s.state.screen == "detail")
-        #expect(o.events.map(\.type) == ["tap", "dismiss", "screen_enter", "push", "screen_enter"])
+        #expect(o.events.map(\.type) == [.tap, .dismiss, .screenEnter, .push, .screenEnter])
     }
 
     // MARK: Navigation inside modals
@@ -416,7 +416,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
     @Test func pushPopAndBackInsideAModalWithTheSinglePathRule() throws {
         var s = Session(try stackRules())
         try s.tap("open-wizard")
-        #expect(try s.apply(.back).events.map(\.type) == ["tap"], "no back button on a modal's root")
+        #expect(try s.apply(.back).events.map(\.type) == [.tap], "no back button on a modal's root")
         try s.tap("wizard-next")
         #expect(s.entry("wizard")?.screens == ["wizard", "step-2"])
         #expect(s.state.json["stack"]?.arrayValue?.first?["screen"] == "step-2")
@@ -430,7 +430,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(cycle.diagnostics.first?.message.contains("already on the navigation path") == true)
         #expect(s.entry("wizard")?.screens.count == 6)
         let back = try s.apply(.back)
-        #expect(back.events.map(\.type) == ["tap", "pop", "screen_enter"])
+        #expect(back.events.map(\.type) == [.tap, .pop, .screenEnter])
         #expect(s.entry("wizard")?.screen == "step-5")
         // The root's Cancel is not on the screen showing; a fresh presentation starts at the root.
         #expect(try s.tap("wizard-cancel").refusal?.rule == "stack.presenter-visible")
@@ -460,10 +460,10 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         let o = try s.apply(.resize(device: nil, multitasking: .full))
         #expect(s.forms == [.centered, .centered])
         #expect(s.entry("pop")?.resolution.adaptedBy == "popover.no-modal-over")
-        #expect(o.events.contains { $0.type == "adapted" && $0.modal == "pop" && $0.rule == "popover.no-modal-over" })
+        #expect(o.events.contains { $0.type == .adapted && $0.modal == "pop" && $0.rule == "popover.no-modal-over" })
         try s.tap("inner-cancel")
         #expect(s.forms == [.popover])
-        #expect(s.last?.events.contains { $0.type == "adapted" && $0.rule == "popover.regular" } == true)
+        #expect(s.last?.events.contains { $0.type == .adapted && $0.rule == "popover.regular" } == true)
     }
 
     @Test func requiresFullScreenKeepsTheIPadWindowFull() throws {
@@ -495,7 +495,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(s.state.json["stack"]?.arrayValue?.first?["detent"] == "medium")
         let rotated = try s.apply(.rotate(.landscape))
         #expect(s.state.json["stack"]?.arrayValue?.first?["detent"] == "large")
-        #expect(rotated.events.contains { $0.type == "adapted" && $0.rule == "sheet.medium-compact-height" })
+        #expect(rotated.events.contains { $0.type == .adapted && $0.rule == "sheet.medium-compact-height" })
         let moved = try s.apply(.detent(target: "s", detent: "peek"))
         #expect(moved.events.first?.props["from"] == "large")
         #expect(s.state.json["stack"]?.arrayValue?.first?["detent"] == "peek", "custom detents stay active")
@@ -518,19 +518,19 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
     @Test func everyStateChangeIsLogged() throws {
         var s = Session(try stackRules())
         let present = try s.tap("open-sheet")
-        #expect(present.events.map(\.type) == ["tap", "present", "adapted", "screen_enter"])
+        #expect(present.events.map(\.type) == [.tap, .present, .adapted, .screenEnter])
         #expect(present.events[1].style == "pageSheet" && present.events[1].requestedStyle == "pageSheet")
         #expect(present.events[2].rule == "sheet.compact-width-card")
         let edit = try s.apply(.edit(target: "sheet-text", value: "hello"))
-        #expect(edit.events.map(\.type) == ["edit"])
+        #expect(edit.events.map(\.type) == [.edit])
         #expect(edit.events[0].props["userContent"] == true && edit.events[0].props["length"] == 5)
         let detent = try s.apply(.detent(target: "sheet", detent: "medium"))
-        #expect(detent.events.map(\.type) == ["detent"])
+        #expect(detent.events.map(\.type) == [.detent])
         let refused = try s.tap("open-maps")
-        #expect(refused.events.map(\.type) == ["tap", "refused"])
+        #expect(refused.events.map(\.type) == [.tap, .refused])
         #expect(refused.events[1].rule == "stack.presenter-visible")
         let dismiss = try s.tap("sheet-cancel")
-        #expect(dismiss.events.map(\.type) == ["tap", "dismiss", "screen_enter", "diagnostic"])
+        #expect(dismiss.events.map(\.type) == [.tap, .dismiss, .screenEnter, .diagnostic])
         #expect(dismiss.events[1].how == "button")
         #expect(dismiss.events[1].durationMs == 4000)
     }

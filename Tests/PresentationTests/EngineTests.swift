@@ -18,7 +18,7 @@ import Testing
                       "stack": [ { "modal": "compose", "requestedStyle": "pageSheet", "style": "pageSheet", "form": "card",
                                    "adaptedBy": "sheet.compact-width-card", "detent": "medium", "dirty": false, "screen": "compose" } ] }
                     """#)))
-        #expect(s.last?.events.map(\.type) == ["tap", "present", "adapted", "screen_enter"])
+        #expect(s.last?.events.map(\.type) == [.tap, .present, .adapted, .screenEnter])
     }
 
     @Test func composeOnIPadIsCentredAndUnadapted() throws {
@@ -37,7 +37,7 @@ import Testing
         try s.tap("compose")
         let o = try s.apply(.swipeDown(target: "compose"))
         #expect(s.modals.isEmpty)
-        let dismiss = try #require(o.events.first { $0.type == "dismiss" })
+        let dismiss = try #require(o.events.first { $0.type == .dismiss })
         #expect(dismiss.how == "swipe")
         #expect(dismiss.durationMs == 1000)
     }
@@ -88,8 +88,8 @@ import Testing
         #expect(s.last?.diagnostics.map(\.rule) == ["alert.no-tap-outside"])
         let o = try s.apply(.home)
         #expect(s.modals.isEmpty)
-        #expect(o.events.first { $0.type == "dismiss" }?.how == "home")
-        #expect(o.events.first { $0.type == "dismiss" }?.props["action"] == "Cancel")
+        #expect(o.events.first { $0.type == .dismiss }?.how == "home")
+        #expect(o.events.first { $0.type == .dismiss }?.props["action"] == "Cancel")
     }
 
     @Test func nonModalPopoverClosesOnTapOutsideKeepingWork() throws {
@@ -100,7 +100,7 @@ import Testing
         try s.apply(.edit(target: "start-time", value: "12:00"))
         let o = try s.apply(.tapOutside(x: 5, y: 5))
         #expect(s.modals == ["edit-event"])
-        #expect(o.events.first { $0.type == "dismiss" }?.how == "tapOutside")
+        #expect(o.events.first { $0.type == .dismiss }?.how == "tapOutside")
     }
 
     @Test func actionSheetAsPopoverRunsCancelOnTapOutside() throws {
@@ -112,7 +112,7 @@ import Testing
                 == Resolution(style: .popover, form: .popover, rules: ["actionsheet.regular-as-popover"]))
         let o = try s.apply(.tapOutside(x: nil, y: nil))
         #expect(s.modals.isEmpty)
-        #expect(o.events.first { $0.type == "dismiss" }?.props["role"] == "cancel")
+        #expect(o.events.first { $0.type == .dismiss }?.props["role"] == "cancel")
     }
 
     @Test func alertReturnRunsThePreferredAction() throws {
@@ -121,7 +121,7 @@ import Testing
         try s.tap("new-group")
         let o = try s.apply(.key("Return"))
         #expect(s.modals == ["tab-overview"])
-        #expect(o.events.first { $0.type == "dismiss" }?.props["action"] == "Save")
+        #expect(o.events.first { $0.type == .dismiss }?.props["action"] == "Save")
     }
 
     @Test func activityDismissesWhenAnActivityIsChosen() throws {
@@ -151,7 +151,7 @@ import Testing
         let o = try s.tap("delete-all")
         #expect(o.refusal?.rule == "stack.presenter-visible")
         #expect(s.state == before)
-        #expect(o.events.map(\.type) == ["tap", "refused"])
+        #expect(o.events.map(\.type) == [.tap, .refused])
     }
 
     @Test func nothingButAnAlertOverAPopover() throws {
@@ -241,7 +241,7 @@ import Testing
         #expect(
             s.entry("bookmarks")?.resolution
                 == Resolution(style: .formSheet, form: .card, rules: ["popover.compact-adapts"]))
-        #expect(o.events.map(\.type) == ["resize", "adapted"])
+        #expect(o.events.map(\.type) == [.resize, .adapted])
         try s.apply(.resize(device: nil, multitasking: .full))
         #expect(s.forms == [.popover])
     }
@@ -305,6 +305,6 @@ import Testing
         #expect(s.modals == ["settings"])
         let o = try s.apply(.tapOutside(x: 200, y: 800))
         #expect(s.modals.isEmpty)
-        #expect(o.events.first { $0.type == "dismiss" }?.how == "tapOutside")
+        #expect(o.events.first { $0.type == .dismiss }?.how == "tapOutside")
     }
 }

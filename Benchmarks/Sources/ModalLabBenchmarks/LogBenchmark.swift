@@ -1,4 +1,5 @@
 import Dispatch
+import EventSchema
 import Foundation
 import InteractionLog
 import JSON
@@ -15,10 +16,11 @@ func logBenchmark() throws {
 
 private func event(_ i: Int, session: Int) -> PendingEvent {
     var e = PendingEvent(
-        type: i % 10 == 0 ? .present : .tap, prototype: "mail", prototypeVersion: "sha256:5f2b9c",
-        session: "s\(session)",
-        device: "iphone-16", orientation: "portrait", sizeClass: "compact/regular", screen: "inbox",
-        modal: i % 10 == 0 ? "compose" : nil, target: "button-\(i % 17)", style: "pageSheet")
+        EventFields(
+            type: i % 10 == 0 ? .present : .tap, prototype: "mail", prototypeVersion: "sha256:5f2b9c",
+            session: "s\(session)",
+            device: "iphone-16", orientation: "portrait", sizeClass: "compact/regular", screen: "inbox",
+            modal: i % 10 == 0 ? "compose" : nil, target: "button-\(i % 17)", style: "pageSheet"))
     e.x = Double(i % 393) + 0.5
     e.y = Double(i % 852)
     e.tMs = i * 37

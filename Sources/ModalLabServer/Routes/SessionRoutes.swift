@@ -1,3 +1,4 @@
+import EventSchema
 import Foundation
 import HTTPServer
 import InteractionLog
@@ -82,7 +83,7 @@ extension ModalLabApp {
             s.actions.run { [self] done in
                 s.hasEnded = true
                 let now = s.elapsedMs
-                let end = PendingEvent(type: .sessionEnd, how: how, durationMs: now)
+                let end = PendingEvent(EventFields(type: .sessionEnd, how: how, durationMs: now))
                 log.append([fill(end, session: s, state: s.state, tMs: now)]) { result in
                     k.resume(returning: result.map { _ in () })
                     done()
@@ -114,9 +115,10 @@ extension ModalLabApp {
         let (state, events) = engine.start(environment: env)
         let s = ViewingSession(id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID)
         var pending = [
-            PendingEvent(type: .sessionStart, props: ["viewer": .string(viewer == .owner ? "owner" : "share")])
+            PendingEvent(
+                EventFields(type: .sessionStart, props: ["viewer": .string(viewer == .owner ? "owner" : "share")]))
         ]
-        pending += events.map { logEvent($0) }
+        pending += events.map { PendingEvent($0) }
         do {
             _ = try await log.append(pending.map { fill($0, session: s, state: state, tMs: 0) })
         } catch {
@@ -206,7 +208,7 @@ extension ModalLabApp {
         } catch {
             return completion(Problem.badRequest(error.message, path: error.path).response)
         }
-        let pending = outcome.events.map { fill(logEvent($0), session: s, state: outcome.state, tMs: now) }
+        let pending = outcome.events.map { fill(PendingEvent($0), session: s, state: outcome.state, tMs: now) }
         // The answer is drawn here, before the commit, so the writer thread only acknowledges.
         let answer: HTTPResponse
         do throws(Problem) {
@@ -350,15 +352,6 @@ extension ModalLabApp {
     }
 
     // MARK: Log events
-
-    /// An engine event as a pending log event.
-    func logEvent(_ e: EngineEvent) -> PendingEvent {
-        PendingEvent(
-            type: LogEventType(rawValue: e.type) ?? .diagnostic, screen: e.screen, modal: e.modal, target: e.target,
-            style: e.style, requestedStyle: e.requestedStyle, how: e.how, rule: e.rule, severity: e.severity, x: e.x,
-            y: e.y,
-            durationMs: e.durationMs, props: e.props)
-    }
 
     /// Adds what the server knows: prototype, version, session, share, device, time.
     func fill(_ e: PendingEvent, session s: ViewingSession, state: PresentationState, tMs: Int) -> PendingEvent {

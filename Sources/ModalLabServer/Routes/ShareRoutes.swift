@@ -1,3 +1,4 @@
+import EventSchema
 import Foundation
 import HTTPServer
 import InteractionLog
@@ -124,8 +125,9 @@ extension ModalLabApp {
         }
         _ = try? await log.append([
             PendingEvent(
-                type: .shareOpen, prototype: link.prototype, share: link.id,
-                props: ["role": .string(link.role.rawValue)])
+                EventFields(
+                    type: .shareOpen, prototype: link.prototype, share: link.id,
+                    props: ["role": .string(link.role.rawValue)]))
         ])
         var r = HTTPResponse.redirect(to: "/p/\(link.prototype)")
         let maxAge = max(0, Int(link.expiresAt.timeIntervalSince(shares.now())))
@@ -173,8 +175,9 @@ extension ModalLabApp {
             throw Problem(.serviceUnavailable, title: "Could not save the comment", detail: "\(error)")
         }
         let event = PendingEvent(
-            type: .comment, prototype: c.prototype, share: c.share, device: c.device, screen: c.screen, modal: c.modal,
-            x: c.x, y: c.y, props: ["comment": .string(c.id), "length": .int(c.text.count)])
+            EventFields(
+                type: .comment, prototype: c.prototype, share: c.share, device: c.device, screen: c.screen,
+                modal: c.modal, x: c.x, y: c.y, props: ["comment": .string(c.id), "length": .int(c.text.count)]))
         do {
             _ = try await log.append([event])
         } catch {

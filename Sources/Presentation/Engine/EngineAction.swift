@@ -43,8 +43,3 @@ public enum ActionChoice: Sendable, Equatable {
     case title(String)
     case index(Int)
 }
-
-/// How a modal was dismissed (the log's `how`).
-public enum DismissHow: String, Sendable, CaseIterable {
-    case button, swipe, tapOutside, home, programmatic
-}

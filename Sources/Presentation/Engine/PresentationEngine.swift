@@ -40,7 +40,7 @@ public struct PresentationEngine: Sendable {
         var env = environment
         if prototype.requiresFullScreen { env.multitasking = .full }
         let state = PresentationState(prototype: prototype.id, environment: env, appScreens: [prototype.start])
-        return (state, [EngineEvent(type: "screen_enter", screen: prototype.start)])
+        return (state, [EngineEvent(type: .screenEnter, screen: prototype.start)])
     }
 
     /// Applies `action` at `nowMs` (milliseconds since the session started).
@@ -64,7 +64,7 @@ public struct PresentationEngine: Sendable {
                 var events = Array(t.events.prefix(t.inputCount))
                 events.append(
                     EngineEvent(
-                        type: "refused", screen: state.screen, modal: d.modal, target: t.actionTarget, rule: d.rule,
+                        type: .refused, screen: state.screen, modal: d.modal, target: t.actionTarget, rule: d.rule,
                         severity: d.severity.rawValue, props: ["message": .string(d.message)]))
                 return Outcome(state: state, diagnostics: [d], events: events, refusal: d)
             }

@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 import Prototype
 
@@ -18,13 +19,13 @@ extension Transaction {
             s.stack.removeLast()
             events.append(
                 EngineEvent(
-                    type: "dismiss", screen: s.screen, modal: e.modal, style: e.resolution.style.rawValue,
+                    type: .dismiss, screen: s.screen, modal: e.modal, style: e.resolution.style.rawValue,
                     requestedStyle: e.requestedStyle.rawValue, how: how.rawValue,
                     durationMs: max(0, now - e.presentedAtMs), props: props))
         }
         s.lastTransitionMs = now
         inTransition = true
-        events.append(EngineEvent(type: "screen_enter", screen: s.top?.screen ?? s.screen, modal: s.top?.modal))
+        events.append(EngineEvent(type: .screenEnter, screen: s.top?.screen ?? s.screen, modal: s.top?.modal))
     }
 
     /// A control's `dismiss` / `dismissAll` from `stack[index]` up. A Cancel control (role

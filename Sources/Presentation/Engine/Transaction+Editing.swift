@@ -45,8 +45,8 @@ extension Transaction {
             props["value"] = value
         }
         if byTap {
-            events.append(EngineEvent(type: "edit", screen: loc.screen, modal: loc.modal, target: target, props: props))
-        } else if let k = events[..<inputCount].lastIndex(where: { $0.type == "edit" }) {
+            events.append(EngineEvent(type: .edit, screen: loc.screen, modal: loc.modal, target: target, props: props))
+        } else if let k = events[..<inputCount].lastIndex(where: { $0.type == .edit }) {
             for (key, v) in props { events[k].props[key] = v }
         }
     }
@@ -76,7 +76,7 @@ extension Transaction {
                 modal: target)
         }
         s.stack[i].selectedDetent = detent
-        if let k = events[..<inputCount].lastIndex(where: { $0.type == "detent" }) {
+        if let k = events[..<inputCount].lastIndex(where: { $0.type == .detent }) {
             events[k].props["from"] = .string(e.effectiveDetent(in: env))
         }
         if env.verticalSizeClass == .compact && detent == "medium" {

@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 import Prototype
 

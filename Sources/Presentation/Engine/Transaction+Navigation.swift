@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 import Prototype
 
@@ -52,8 +53,8 @@ extension Transaction {
             }
             s.stack[i].screens.append(screen)
         }
-        events.append(EngineEvent(type: "push", screen: screen, modal: modal, target: target))
-        events.append(EngineEvent(type: "screen_enter", screen: screen, modal: modal))
+        events.append(EngineEvent(type: .push, screen: screen, modal: modal, target: target))
+        events.append(EngineEvent(type: .screenEnter, screen: screen, modal: modal))
     }
 
     /// Pops the top screen of `layer`; nothing happens at a root screen.
@@ -73,8 +74,8 @@ extension Transaction {
         }
         let shown = s.screen(ofLayer: layer) ?? s.screen
         events.append(
-            EngineEvent(type: "pop", screen: shown, modal: modal, target: target, props: ["from": .string(from)]))
-        events.append(EngineEvent(type: "screen_enter", screen: shown, modal: modal))
+            EngineEvent(type: .pop, screen: shown, modal: modal, target: target, props: ["from": .string(from)]))
+        events.append(EngineEvent(type: .screenEnter, screen: shown, modal: modal))
     }
 
     /// The back button: the topmost layer that shows one (a pushed screen) pops, if a person can

@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 import Prototype
 
@@ -70,7 +71,7 @@ extension Transaction {
             )
         }
         try dismiss(from: i, how: .button, discard: false)
-        if let k = events.lastIndex(where: { $0.type == "dismiss" }) {
+        if let k = events.lastIndex(where: { $0.type == .dismiss }) {
             events[k].props["activity"] = .string(picked)
             events[k].target = picked
         }
@@ -98,7 +99,7 @@ extension Transaction {
     /// In a data-loss confirmation, a destructive button discards the dirty work; others save it.
     mutating func runAlertAction(_ a: AlertAction, of m: Modal, at i: Int, how: DismissHow) throws(Stop) {
         try dismiss(from: i, how: how, discard: a.role == .cancel)
-        if let k = events.lastIndex(where: { $0.type == "dismiss" }) {
+        if let k = events.lastIndex(where: { $0.type == .dismiss }) {
             events[k].target = a.id ?? a.title
             events[k].props["action"] = .string(a.title)
             events[k].props["role"] = .string(a.role.rawValue)

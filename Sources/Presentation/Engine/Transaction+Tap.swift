@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 import Prototype
 
@@ -62,7 +63,7 @@ extension Transaction {
         switch m.selection {
         case .single:
             try dismiss(from: i, how: .button, discard: false)
-            if let k = events.lastIndex(where: { $0.type == "dismiss" }) {
+            if let k = events.lastIndex(where: { $0.type == .dismiss }) {
                 events[k].target = id
                 events[k].props["selected"] = .string(id)
             }

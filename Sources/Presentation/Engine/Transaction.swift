@@ -87,7 +87,7 @@ struct Transaction {
         diagnostics.append(d)
         events.append(
             EngineEvent(
-                type: "diagnostic", screen: s.screen, modal: modal, rule: rule, severity: d.severity.rawValue,
+                type: .diagnostic, screen: s.screen, modal: modal, rule: rule, severity: d.severity.rawValue,
                 props: ["message": .string(message)]))
     }
 
@@ -145,7 +145,7 @@ struct Transaction {
             let loc = location(target)
             events.append(
                 EngineEvent(
-                    type: "tap", screen: loc?.screen ?? s.screen, modal: loc?.modal ?? s.top?.modal, target: target,
+                    type: .tap, screen: loc?.screen ?? s.screen, modal: loc?.modal ?? s.top?.modal, target: target,
                     x: x, y: y, props: choice.map { ["action": $0.json] } ?? JSONObject()))
             inputCount = events.count
             try tap(target, choice: choice)
@@ -153,23 +153,23 @@ struct Transaction {
             actionTarget = target
             events.append(
                 EngineEvent(
-                    type: "swipe", screen: s.top?.screen ?? s.screen, modal: target ?? s.top?.modal,
+                    type: .swipe, screen: s.top?.screen ?? s.screen, modal: target ?? s.top?.modal,
                     props: ["direction": "down"]))
             inputCount = events.count
             try swipeDown(target)
         case .tapOutside(let x, let y):
             events.append(
-                EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, x: x, y: y, props: ["outside": true]))
+                EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, x: x, y: y, props: ["outside": true]))
             inputCount = events.count
             try tapOutside()
         case .home:
             events.append(
-                EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: "home", props: ["home": true]))
+                EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, target: "home", props: ["home": true]))
             inputCount = events.count
             try home()
         case .rotate(let o):
             events.append(
-                EngineEvent(type: "rotate", screen: s.screen, props: ["orientation": .string(o.rawValue)]))
+                EngineEvent(type: .rotate, screen: s.screen, props: ["orientation": .string(o.rawValue)]))
             inputCount = events.count
             s.environment = Environment(device: env.device, orientation: o, multitasking: env.multitasking)
         case .resize(let deviceID, let mt):
@@ -189,7 +189,7 @@ struct Transaction {
             }
             events.append(
                 EngineEvent(
-                    type: "resize", screen: s.screen,
+                    type: .resize, screen: s.screen,
                     props: ["device": .string(next.device.id), "multitasking": .string(next.multitasking.rawValue)]))
             inputCount = events.count
             s.environment = next
@@ -197,20 +197,20 @@ struct Transaction {
             actionTarget = target
             let loc = location(target)
             events.append(
-                EngineEvent(type: "edit", screen: loc?.screen ?? s.screen, modal: loc?.modal, target: target))
+                EngineEvent(type: .edit, screen: loc?.screen ?? s.screen, modal: loc?.modal, target: target))
             inputCount = events.count
             try edit(target, value, byTap: false)
         case .detent(let target, let detent):
             actionTarget = target
             events.append(
                 EngineEvent(
-                    type: "detent", screen: s.screen, modal: target, target: target, props: ["detent": .string(detent)])
+                    type: .detent, screen: s.screen, modal: target, target: target, props: ["detent": .string(detent)])
             )
             inputCount = events.count
             try changeDetent(target, detent)
         case .back:
             actionTarget = "back"
-            events.append(EngineEvent(type: "tap", screen: s.screen, modal: s.top?.modal, target: "back"))
+            events.append(EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, target: "back"))
             inputCount = events.count
             try back()
         case .present(let id):
@@ -222,7 +222,7 @@ struct Transaction {
             actionTarget = "key:\(key)"
             events.append(
                 EngineEvent(
-                    type: "tap", screen: s.screen, modal: s.top?.modal, target: "key:\(key)",
+                    type: .tap, screen: s.screen, modal: s.top?.modal, target: "key:\(key)",
                     props: ["key": .string(key)]))
             inputCount = events.count
             try keyPress(key)

@@ -1,0 +1,143 @@
+import JSON
+
+/// The columns of an event that whoever logs it gives: `type` through `props` (the store adds
+/// `schema`, `event_id`, `seq`, `ts` and `t_ms`).
+///
+/// The presentation engine emits these (`EngineEvent`), the server fills in what it knows
+/// (session, prototype, device, …) and appends them (`PendingEvent`), and every line of the log
+/// carries them (`LogEvent`). What each column means, its types and its place in a line are in
+/// ``LogColumns/all``: a new column is a property here, its parameter in ``init(type:prototype:prototypeVersion:session:share:device:orientation:sizeClass:screen:modal:target:style:requestedStyle:how:rule:severity:x:y:durationMs:props:)``
+/// and its row at the end of ``LogColumns/all``.
+public struct EventFields: Sendable, Equatable {
+    /// The `type` column.
+    public var type: LogEventType
+    /// The `prototype` column.
+    public var prototype: String?
+    /// The `prototype_version` column.
+    public var prototypeVersion: String?
+    /// The `session` column.
+    public var session: String?
+    /// The `share` column: a share link's public id, never its secret.
+    public var share: String?
+    /// The `device` column, e.g. `iphone-16`.
+    public var device: String?
+    /// The `orientation` column: `portrait` or `landscape`.
+    public var orientation: String?
+    /// The `size_class` column, e.g. `compact/regular`.
+    public var sizeClass: String?
+    /// The `screen` column.
+    public var screen: String?
+    /// The `modal` column.
+    public var modal: String?
+    /// The `target` column.
+    public var target: String?
+    /// The `style` column.
+    public var style: String?
+    /// The `requested_style` column.
+    public var requestedStyle: String?
+    /// The `how` column: a ``DismissHow`` raw value on `dismiss` events.
+    public var how: String?
+    /// The `rule` column.
+    public var rule: String?
+    /// The `severity` column: `error`, `warning` or `info`.
+    public var severity: String?
+    /// The `x` column, in points from the device frame's left edge.
+    public var x: Double?
+    /// The `y` column, in points from the device frame's top edge.
+    public var y: Double?
+    /// The `duration_ms` column, in milliseconds.
+    public var durationMs: Int?
+    /// The `props` column; an empty object when there is nothing.
+    public var props: JSONObject
+
+    /// An event of `type` with the given columns (`nil`: the column is `null`).
+    public init(
+        type: LogEventType, prototype: String? = nil, prototypeVersion: String? = nil, session: String? = nil,
+        share: String? = nil, device: String? = nil, orientation: String? = nil, sizeClass: String? = nil,
+        screen: String? = nil, modal: String? = nil, target: String? = nil, style: String? = nil,
+        requestedStyle: String? = nil, how: String? = nil, rule: String? = nil, severity: String? = nil,
+        x: Double? = nil, y: Double? = nil, durationMs: Int? = nil, props: JSONObject = JSONObject()
+    ) {
+        self.type = type
+        self.prototype = prototype
+        self.prototypeVersion = prototypeVersion
+        self.session = session
+        self.share = share
+        self.device = device
+        self.orientation = orientation
+        self.sizeClass = sizeClass
+        self.screen = screen
+        self.modal = modal
+        self.target = target
+        self.style = style
+        self.requestedStyle = requestedStyle
+        self.how = how
+        self.rule = rule
+        self.severity = severity
+        self.x = x
+        self.y = y
+        self.durationMs = durationMs
+        self.props = props
+    }
+}
+
+extension LogColumns {
+    /// Every column of the log, in line order: NDJSON key order, CSV column order, DuckDB's
+    /// `columns`, and the reference in `docs/log.md` (`modallab logs columns --format markdown`).
+    ///
+    /// New columns are only ever appended, so readers may rely on these positions.
+    public static let all: [LogColumn] = [
+        .assigned("schema", "BIGINT", "The schema version of the line: `1`."),
+        .assigned(
+            "event_id", "VARCHAR",
+            "Unique id: the client's for client events (a retried batch is deduplicated by it), otherwise a "
+                + "lowercase UUID the server assigned."),
+        .assigned(
+            "seq", "BIGINT",
+            "Per session, strictly increasing from 1, assigned by the server (events without a session share one "
+                + "sequence)."),
+        .assigned(
+            "ts", "TIMESTAMP",
+            "Server time, RFC 3339 UTC with microseconds, e.g. `2026-11-29T11:40:22.123456Z`."),
+        .assigned("t_ms", "BIGINT", "Milliseconds since the session started."),
+        LogColumn(
+            name: "type", duckDBType: "VARCHAR",
+            meaning: "What happened: "
+                + LogEventType.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ".",
+            cell: .type),
+        .text("prototype", "Prototype id.", { $0.prototype }, { $0.prototype = $1 }),
+        .text(
+            "prototype_version", "A hash of the prototype definition's content.", { $0.prototypeVersion },
+            { $0.prototypeVersion = $1 }),
+        .text("session", "Viewing session id.", { $0.session }, { $0.session = $1 }),
+        .text("share", "Share link id, never its secret.", { $0.share }, { $0.share = $1 }),
+        .text("device", "Simulated device id, e.g. `iphone-16`.", { $0.device }, { $0.device = $1 }),
+        .text("orientation", "`portrait` or `landscape`.", { $0.orientation }, { $0.orientation = $1 }),
+        .text(
+            "size_class", "Horizontal/vertical size class, e.g. `compact/regular`.", { $0.sizeClass },
+            { $0.sizeClass = $1 }),
+        .text("screen", "Screen id where it happened.", { $0.screen }, { $0.screen = $1 }),
+        .text("modal", "Modal id concerned.", { $0.modal }, { $0.modal = $1 }),
+        .text("target", "Control or modal id acted on.", { $0.target }, { $0.target = $1 }),
+        .text("style", "Resolved presentation style, UIKit's name.", { $0.style }, { $0.style = $1 }),
+        .text(
+            "requested_style", "Requested presentation style, before adaptation.", { $0.requestedStyle },
+            { $0.requestedStyle = $1 }),
+        .text(
+            "how",
+            "For `dismiss`: " + DismissHow.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ".",
+            { $0.how }, { $0.how = $1 }),
+        .text("rule", "For `refused`, `adapted` and `diagnostic`: the rule id.", { $0.rule }, { $0.rule = $1 }),
+        .text(
+            "severity", "For `refused`, `adapted` and `diagnostic`: `error`, `warning` or `info`.", { $0.severity },
+            { $0.severity = $1 }),
+        .number("x", "Points from the device frame's left edge.", { $0.x }, { $0.x = $1 }),
+        .number("y", "Points from the device frame's top edge.", { $0.y }, { $0.y = $1 }),
+        .integer(
+            "duration_ms", "For `dismiss`: milliseconds the modal was up; for `session_end`: the session's length.",
+            { $0.durationMs }, { $0.durationMs = $1 }),
+        LogColumn(
+            name: "props", duckDBType: "JSON",
+            meaning: "Anything else, an object (`{}` when there is nothing); in CSV its JSON text.", cell: .props),
+    ]
+}
