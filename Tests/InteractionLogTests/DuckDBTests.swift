@@ -5,14 +5,17 @@ import Testing
 
 @testable import InteractionLog
 
-/// Proves that exports load in DuckDB (SPEC §1: researchers load logs into DuckDB / pandas).
-/// Needs `python3` with the `duckdb` module (`pip install duckdb`); fails, saying so, without it.
+/// Proves that exports load in DuckDB and pandas, and that both tell null from the empty string
+/// where the README says they do. Needs `python3` with the `duckdb` and `pandas` modules
+/// (`pip install duckdb pandas`); fails, saying so, without them.
 @Suite struct DuckDBTests {
     @Test func duckDBReadsTheHivePartitionedTreeAndTheCSVExport() async throws {
         let dir = TempDir()
         defer { dir.cleanup() }
         let store = try LogStore(directory: dir.logs, partMaxBytes: 8 << 10)
         var events = ExportTests.awkwardEvents() + SummaryTests.studyEvents()
+        // An empty string and a null side by side: CSV writes `""` and an empty cell.
+        events.append(pending(.tap, id: "empty-target", ts: sampleTs + 5, screen: nil, target: ""))
         for i in 0..<300 {
             var e = pending(.tap, session: "s\(i % 5)", ts: sampleTs + Int64(i) * 60_000_000, target: "b\(i % 9)")
             e.x = Double(i % 400) + 0.5
@@ -45,9 +48,9 @@ import Testing
         switch process.terminationStatus {
         case 0: print(stdout, terminator: "")
         case 3:
-            Issue.record("DuckDB check not run: the Python module duckdb is missing — pip install duckdb. \(stderr)")
+            Issue.record("DuckDB check not run: a Python module is missing — pip install duckdb pandas. \(stderr)")
         case 127: Issue.record("DuckDB check not run: python3 is not on PATH. \(stderr)")
-        default: Issue.record("DuckDB could not read the log as SPEC §7 promises: \(stderr)\(stdout)")
+        default: Issue.record("DuckDB or pandas could not read the log as the README says: \(stderr)\(stdout)")
         }
     }
 }

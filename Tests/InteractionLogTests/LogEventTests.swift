@@ -149,6 +149,36 @@ import Testing
                 + "size_class,screen,modal,target,style,requested_style,how,rule,severity,x,y,duration_ms,props\r\n")
     }
 
+    /// The columns of the first schema, in order, with their DuckDB types: new columns are only
+    /// ever appended, so these stay where they are.
+    @Test func columnsAreOnlyEverAppended() {
+        let first: [(String, String)] = [
+            ("schema", "BIGINT"), ("event_id", "VARCHAR"), ("seq", "BIGINT"), ("ts", "TIMESTAMP"),
+            ("t_ms", "BIGINT"), ("type", "VARCHAR"), ("prototype", "VARCHAR"), ("prototype_version", "VARCHAR"),
+            ("session", "VARCHAR"), ("share", "VARCHAR"), ("device", "VARCHAR"), ("orientation", "VARCHAR"),
+            ("size_class", "VARCHAR"), ("screen", "VARCHAR"), ("modal", "VARCHAR"), ("target", "VARCHAR"),
+            ("style", "VARCHAR"), ("requested_style", "VARCHAR"), ("how", "VARCHAR"), ("rule", "VARCHAR"),
+            ("severity", "VARCHAR"), ("x", "DOUBLE"), ("y", "DOUBLE"), ("duration_ms", "BIGINT"), ("props", "JSON"),
+        ]
+        #expect(LogColumns.count >= first.count)
+        for (i, (name, type)) in first.enumerated() where i < LogColumns.count {
+            #expect(LogColumns.all[i].name == name && LogColumns.all[i].duckDBType == type, "column \(i)")
+        }
+        #expect(Set(LogColumns.names).count == LogColumns.count, "column names are unique")
+    }
+
+    /// Null is an empty unquoted cell, the empty string `""` (as PostgreSQL's CSV writes them).
+    @Test func csvTellsNullFromTheEmptyString() throws {
+        let event = LogEvent(
+            eventID: "e", seq: 1, ts: 0, EventFields(type: .tap, screen: "", modal: nil, target: "", x: 0))
+        #expect(
+            String(decoding: event.csvRecord, as: UTF8.self)
+                == #"1,e,1,1970-01-01T00:00:00.000000Z,,tap,,,,,,,,"",,"",,,,,,0,,,{}"# + "\r\n")
+        var out: [UInt8] = []
+        CSV.appendRecord(["", nil, "a"], into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "\"\",,a\r\n")
+    }
+
     @Test func csvRecordQuotesPerRFC4180() throws {
         let record = full.csvRecord
         let text = String(decoding: record, as: UTF8.self)

@@ -1,28 +1,30 @@
 #!/usr/bin/env python3
-"""Checks that DuckDB reads the interaction log as SPEC §7 promises.
+"""Checks that DuckDB and pandas read the interaction log as the README says.
 
 Usage: duckdb_check.py LOGS_DIR CSV_FILE EXPECTED_ROWS DUCKDB_COLUMNS
 
 - the hive-partitioned NDJSON tree with read_json_auto('LOGS_DIR/**/*.ndjson', hive_partitioning=true)
-- the same with the explicit column types DUCKDB_COLUMNS (LogColumns.duckDBColumns)
+- the same with the explicit column types DUCKDB_COLUMNS (LogColumns.duckDBColumns), whose keys are
+  the columns in order
 - the CSV export with read_csv_auto('CSV_FILE')
+- null and the empty string: the event with event_id 'empty-target' has target "" and screen null;
+  DuckDB's read_csv(allow_quoted_nulls = false) reads them as '' and NULL, pandas'
+  read_csv(keep_default_na=False) keeps '' as '', and pandas' read_json(lines=True) reads '' and NA
 
 Exit status: 0 when every check passes, 1 when one fails (the reason on stderr),
-3 when the duckdb module cannot be imported (pip install duckdb).
+3 when the duckdb or pandas module cannot be imported (pip install duckdb pandas).
 """
+import ast
+import glob
 import sys
 
 try:
     import duckdb
+    import pandas
 except ImportError as error:
-    print(f"duckdb is not importable ({error}); install it with: pip install duckdb", file=sys.stderr)
+    print(f"{error}; install the modules with: pip install duckdb pandas", file=sys.stderr)
     sys.exit(3)
 
-COLUMNS = [
-    "schema", "event_id", "seq", "ts", "t_ms", "type", "prototype", "prototype_version", "session", "share",
-    "device", "orientation", "size_class", "screen", "modal", "target", "style", "requested_style", "how",
-    "rule", "severity", "x", "y", "duration_ms", "props",
-]
 INTEGER = {"TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT"}
 NUMBER = INTEGER | {"DOUBLE", "FLOAT", "DECIMAL"}
 
@@ -45,6 +47,7 @@ def main():
     if len(sys.argv) != 5:
         fail(__doc__)
     logs, csv_file, expected, columns = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+    COLUMNS = list(ast.literal_eval(columns))
     con = duckdb.connect()
 
     ndjson = f"read_json_auto('{logs}/**/*.ndjson', hive_partitioning=true)"
@@ -99,7 +102,22 @@ def main():
     (same,) = con.execute(
         f"SELECT count(*) FROM {csv} c JOIN {ndjson} n USING (event_id) WHERE c.seq = n.seq").fetchone()
     expect(same == expected, f"CSV and NDJSON agree on {same} of {expected} rows")
-    print(f"duckdb {duckdb.__version__}: {expected} rows read from NDJSON and CSV")
+
+    strict = f"read_csv('{csv_file}', allow_quoted_nulls = false)"
+    rows = con.execute(f"SELECT target, screen IS NULL FROM {strict} WHERE event_id = 'empty-target'").fetchall()
+    expect(rows == [("", True)], f"CSV: an empty target and a null screen read as {rows!r}, expected ('', NULL)")
+    (nulls,) = con.execute(f"SELECT count(*) FROM {strict} WHERE share IS NULL").fetchone()
+    expect(nulls == expected, f"CSV: {nulls} of {expected} null shares read as NULL")
+
+    frame = pandas.read_csv(csv_file, keep_default_na=False, dtype=str)
+    row = frame[frame["event_id"] == "empty-target"]
+    expect(list(row["target"]) == [""], f"pandas CSV: the empty target read as {list(row['target'])!r}")
+    parts = sorted(glob.glob(f"{logs}/**/*.ndjson", recursive=True))
+    lines = pandas.concat([pandas.read_json(p, lines=True, dtype=False) for p in parts])
+    row = lines[lines["event_id"] == "empty-target"]
+    values = (list(row["target"]), [bool(pandas.isna(v)) for v in row["screen"]])
+    expect(values == ([""], [True]), f"pandas NDJSON: target and screen read as {values!r}, expected '' and NA")
+    print(f"duckdb {duckdb.__version__}, pandas {pandas.__version__}: {expected} rows read from NDJSON and CSV")
 
 
 main()
