@@ -1,13 +1,17 @@
+import EventSchema
 import Foundation
 import InteractionLog
 
 /// `modallab logs export [--format ndjson|csv] [--prototype ID] [--from T] [--to T] [--data DIR]`
 /// and `modallab logs summary [--prototype ID] [--format text|json|csv] [--data DIR]`.
 /// Reads the log folder directly; the server may be running (appends are whole lines).
+/// `modallab logs columns [--format markdown|duckdb]` prints the log's format: the reference
+/// of `docs/log.md`, or the column list for DuckDB's `read_json(…, columns = …)`.
 public enum LogsCommand {
     public static let usage = """
         usage: modallab logs export [--format ndjson|csv] [--prototype ID] [--session ID] [--type T,…] [--from T] [--to T] [--data DIR]
                modallab logs summary [--prototype ID] [--format text|json|csv] [--data DIR]
+               modallab logs columns [--format markdown|duckdb]
         """
 
     public static func run(_ args: [String]) -> Int32 {
@@ -15,12 +19,24 @@ public enum LogsCommand {
             FileHandle.standardError.write(Data("modallab logs: \(m)\n".utf8))
             return code
         }
+        if args.first == "columns" {
+            let a: Arguments
+            do { a = try Arguments(Array(args.dropFirst()), options: ["format"]) } catch {
+                return fail("\(error)\n\(usage)")
+            }
+            switch a.value("format") ?? "markdown" {
+            case "markdown": FileHandle.standardOutput.write(Data(LogReference.markdown.utf8))
+            case "duckdb": print(LogColumns.duckDBColumns)
+            default: return fail("--format is markdown or duckdb")
+            }
+            return 0
+        }
         guard let sub = args.first, sub == "export" || sub == "summary" else {
             if args.first == "--help" || args.first == "-h" {
                 print(usage)
                 return 0
             }
-            return fail("expected export or summary\n\(usage)")
+            return fail("expected export, summary or columns\n\(usage)")
         }
         let a: Arguments
         do {
