@@ -43,7 +43,7 @@ public enum LogReference {
             "",
             "## Client events",
             "",
-            "`POST /api/sessions/{sid}/events` takes `{\"events\": [...]}`, at most 1000 events, each with "
+            "`POST /api/sessions/{sid}/events` takes `{\"events\": [...]}`, at most \(PendingEvent.maxClientBatchEvents) events, each with "
                 + "`event_id` (1 to \(PendingEvent.maxEventIDBytes) bytes) and `type` ("
                 + LogEventType.allCases.filter { LogEventType.clientTypes.contains($0) }.map { "`\($0.rawValue)`" }
                 .joined(separator: ", ")

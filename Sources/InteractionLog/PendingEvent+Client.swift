@@ -45,6 +45,9 @@ extension PendingEvent {
         self.init(fields, eventID: id, tMs: tMs)
     }
 
+    /// The most events one client batch may carry.
+    public static let maxClientBatchEvents = 1000
+
     /// How deep a client event's `props` may nest, counting `props` itself: `{"a": {"b": 1}}`
     /// is 2 deep. DuckDB's JSON reader stops at 128 levels for the whole line, and a deep
     /// object is a deep `STRUCT` type for every reader of the log.

@@ -331,9 +331,10 @@ extension ModalLabApp {
             let o = try body.object()
             let items = try o.required("events", "an array of events").array()
             try o.finish()
-            guard items.count <= 1000 else {
+            guard items.count <= PendingEvent.maxClientBatchEvents else {
                 throw JSONShapeError(
-                    path: body.path.appending("events"), message: "at most 1000 events per batch; found \(items.count)")
+                    path: body.path.appending("events"),
+                    message: "at most \(PendingEvent.maxClientBatchEvents) events per batch; found \(items.count)")
             }
             let state = s.state
             for item in items {

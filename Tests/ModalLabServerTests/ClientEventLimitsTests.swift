@@ -1,0 +1,99 @@
+import Foundation
+import InteractionLog
+import JSON
+import Testing
+
+@testable import ModalLabServer
+
+/// A reviewer's hostile client batches: each is refused whole with a 400 naming the JSON path,
+/// what is accepted (odd Unicode in keys included) is logged, and DuckDB's `read_json_auto` still
+/// reads the whole log. Needs `python3` with `duckdb` (`pip install duckdb`).
+@Suite struct ClientEventLimitsTests {
+    @Test func hostileBatchesAreRefusedByPathAndTheLogStillLoadsInDuckDB() async throws {
+        let s = try RunningServer()
+        let sid = try await s.session("mail", device: "iphone-16")
+        var serial = 0
+        func event(_ props: String) -> String {
+            serial += 1
+            return #"{"event_id":"e\#(serial)","type":"misclick","x":10,"y":20,"props":\#(props)}"#
+        }
+        func post(_ events: [String]) async throws -> RawResponse {
+            try await s.client.request(
+                "POST", "/api/sessions/\(sid)/events", body: #"{"events":["# + events.joined(separator: ",") + "]}")
+        }
+
+        let deep = String(repeating: #"{"a":"#, count: 127) + "1" + String(repeating: "}", count: 127)
+        let deepArray = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
+        let hostile: [(events: [String], path: String, message: String)] = [
+            ([event(deep)], "$.events[0].props.a.a.a.a.a.a.a.a", "nested deeper than 8 levels"),
+            ([event(#"{"list":\#(deepArray)}"#)], "$.events[0].props.list[0][0][0][0][0][0][0]", "nested deeper"),
+            (
+                [event("{}"), event(#"{"ok":1}"#), event("{}"), event(#"{"foo":1,"Foo":2}"#)],
+                "$.events[3].props.Foo", #""Foo" differs from "foo" only in case"#
+            ),
+            ([event(#"{"list":[{"x":1,"X":2}]}"#)], "$.events[0].props.list[0].X", "only in case"),
+            ([event(#"{"Ünï":{"Key":1,"kEY":2}}"#)], #"$.events[0].props["Ünï"].kEY"#, "only in case"),
+            (
+                [event(#"{"blob":""# + String(repeating: "x", count: 5000) + #""}"#)], "$.events[0].props",
+                "at most 4096 bytes"
+            ),
+        ]
+        for (events, path, message) in hostile {
+            let r = try await post(events)
+            #expect(r.status == 400, "\(path): \(r.text)")
+            #expect(r.json?["path"]?.stringValue == path, "\(r.text)")
+            #expect(r.json?["detail"]?.stringValue?.contains(message) == true, "\(r.text)")
+        }
+        // A lone surrogate is not Unicode: refused as JSON, not written.
+        let lone = try await post([event(#"{"\ud800":1}"#)])
+        #expect(lone.status == 400, "\(lone.text)")
+
+        // Odd but loadable: an empty key, NUL, an RTL override, emoji, quotes and dots, non-ASCII
+        // letters whose case DuckDB does not fold (Kelvin sign and k, İ and i, ß and SS), 8 levels.
+        let odd = [
+            event(#"{"":1,"a\u0000b":2,"\u202Eevil":3,"🎉":4,"\"q\"":5,"a.b":6,"\u212A":7,"k":8}"#),
+            event(#"{"İ":1,"i":2,"ß":3,"SS":4,"é":{"e\u0301x":1}}"#),
+            event(#"{"a":{"a":{"a":{"a":{"a":{"a":{"a":1}}}}}}}"#),
+            event(#"{"size":""# + String(repeating: "y", count: 3000) + #""}"#),
+        ]
+        let accepted = try await post(odd)
+        #expect(accepted.status == 200, "\(accepted.text)")
+        #expect(accepted.json?["accepted"] == 4)
+
+        let logs = s.data + "/logs"
+        let logged = try LogReader(directory: logs).events()
+        #expect(logged.filter { $0.type == .misclick }.count == 4, "refused batches wrote nothing")
+        let script = """
+            import sys
+            try:
+                import duckdb
+            except ImportError as e:
+                print(e, file=sys.stderr); sys.exit(3)
+            rel = f"read_json_auto('{sys.argv[1]}/**/*.ndjson', hive_partitioning=true)"
+            (n,) = duckdb.connect().execute(f"SELECT count(*) FROM {rel}").fetchone()
+            print(n)
+            """
+        let (status, out, err) = try run(["python3", "-c", script, logs])
+        switch status {
+        case 0: #expect(Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) == logged.count, "\(out)")
+        case 3: Issue.record("DuckDB check not run: the Python module duckdb is missing — pip install duckdb. \(err)")
+        default: Issue.record("DuckDB's read_json_auto could not read the log: \(err)")
+        }
+    }
+
+    /// Runs a command to its end; its status, standard output and standard error.
+    func run(_ arguments: [String]) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stdout, stderr)
+    }
+}
