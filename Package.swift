@@ -44,7 +44,9 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["mustache-spec"]),
         .testTarget(name: "PrototypeTests", dependencies: ["Prototype", "JSON"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Prototype", "JSON", "TestSupport"]),
-        .testTarget(name: "InteractionLogTests", dependencies: ["InteractionLog", "EventSchema", "JSON"], exclude: ["duckdb_check.py"]),
+        .testTarget(
+            name: "InteractionLogTests", dependencies: ["InteractionLog", "EventSchema", "JSON", "TestSupport"],
+            exclude: ["duckdb_check.py"]),
         .testTarget(name: "SharingTests", dependencies: ["Sharing"]),
         .testTarget(name: "ModalLabServerTests", dependencies: ["ModalLabServer", "HTTPServer", "JSON", "TestSupport"]),
     ]

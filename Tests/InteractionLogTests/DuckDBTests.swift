@@ -1,6 +1,7 @@
 import EventSchema
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @testable import InteractionLog
@@ -32,25 +33,15 @@ import Testing
 
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "duckdb_check.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        let r = try runCommand([
             "python3", script.path, dir.logs, csvPath, String(written.accepted), LogColumns.duckDBColumns,
-        ]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        switch process.terminationStatus {
-        case 0: print(stdout, terminator: "")
+        ])
+        switch r.status {
+        case 0: print(r.stdout, terminator: "")
         case 3:
-            Issue.record("DuckDB check not run: a Python module is missing — pip install duckdb pandas. \(stderr)")
-        case 127: Issue.record("DuckDB check not run: python3 is not on PATH. \(stderr)")
-        default: Issue.record("DuckDB or pandas could not read the log as the README says: \(stderr)\(stdout)")
+            Issue.record("DuckDB check not run: a Python module is missing — pip install duckdb pandas. \(r.stderr)")
+        case 127: Issue.record("DuckDB check not run: python3 is not on PATH. \(r.stderr)")
+        default: Issue.record("DuckDB or pandas could not read the log as the README says: \(r.stderr)\(r.stdout)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import InteractionLog
 import JSON
+import TestSupport
 import Testing
 
 @testable import ModalLabServer
@@ -73,27 +74,12 @@ import Testing
             (n,) = duckdb.connect().execute(f"SELECT count(*) FROM {rel}").fetchone()
             print(n)
             """
-        let (status, out, err) = try run(["python3", "-c", script, logs])
-        switch status {
-        case 0: #expect(Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) == logged.count, "\(out)")
-        case 3: Issue.record("DuckDB check not run: the Python module duckdb is missing — pip install duckdb. \(err)")
-        default: Issue.record("DuckDB's read_json_auto could not read the log: \(err)")
+        let r = try runCommand(["python3", "-c", script, logs])
+        switch r.status {
+        case 0: #expect(Int(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == logged.count, "\(r.stdout)")
+        case 3:
+            Issue.record("DuckDB check not run: the Python module duckdb is missing — pip install duckdb. \(r.stderr)")
+        default: Issue.record("DuckDB's read_json_auto could not read the log: \(r.stderr)")
         }
-    }
-
-    /// Runs a command to its end; its status, standard output and standard error.
-    func run(_ arguments: [String]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stdout, stderr)
     }
 }
