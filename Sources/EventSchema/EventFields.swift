@@ -6,8 +6,9 @@ import JSON
 /// The presentation engine emits these (`EngineEvent`), the server fills in what it knows
 /// (session, prototype, device, …) and appends them (`PendingEvent`), and every line of the log
 /// carries them (`LogEvent`). What each column means, its types and its place in a line are in
-/// ``LogColumns/all``: a new column is a property here, its parameter in ``init(type:prototype:prototypeVersion:session:share:device:orientation:sizeClass:screen:modal:target:style:requestedStyle:how:rule:severity:x:y:durationMs:props:)``
-/// and its row at the end of ``LogColumns/all``.
+/// ``LogColumns/all``. A new column is three edits in this file: its property, its
+/// parameter of `init`, and its row at the end of ``LogColumns/all``; the NDJSON writer, both
+/// decoders, the CSV export, DuckDB's column list and `docs/log.md` follow from the row.
 public struct EventFields: Sendable, Equatable {
     /// The `type` column.
     public var type: LogEventType
