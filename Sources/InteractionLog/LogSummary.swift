@@ -122,22 +122,23 @@ extension LogSummary {
 
         mutating func add(_ e: LogEvent) {
             events += 1
-            if let modal = e.modal, e.type == .present || e.type == .dismiss || e.type == .refused {
-                let key = ModalKey(prototype: e.prototype ?? "", modal: modal, hasPrototype: e.prototype != nil)
+            let f = e.fields  // the columns read straight, not through key paths (the summary's hot loop)
+            if let modal = f.modal, f.type == .present || f.type == .dismiss || f.type == .refused {
+                let key = ModalKey(prototype: f.prototype ?? "", modal: modal, hasPrototype: f.prototype != nil)
                 // Mutated in place: a copy would copy `durations` on every event.
                 modifyInPlace(&modals[key, default: ModalAcc()]) { acc in
-                    switch e.type {
+                    switch f.type {
                     case .present: acc.presentations += 1
                     case .dismiss:
-                        acc.dismissalsByHow[e.how ?? "unknown", default: 0] += 1
-                        if let d = e.durationMs { acc.durations.append(Double(d)) }
+                        acc.dismissalsByHow[f.how ?? "unknown", default: 0] += 1
+                        if let d = f.durationMs { acc.durations.append(Double(d)) }
                         if LogSummary.isCancel(e) { acc.cancels += 1 }
-                    case .refused: acc.refusalsByRule[e.rule ?? "unknown", default: 0] += 1
+                    case .refused: acc.refusalsByRule[f.rule ?? "unknown", default: 0] += 1
                     default: break
                     }
                 }
             }
-            guard let sid = e.session else { return }
+            guard let sid = f.session else { return }
             if sessions[sid] == nil {
                 sessionOrder.append(sid)
                 sessions[sid] = SessionSummary(
@@ -146,19 +147,19 @@ extension LogSummary {
             }
             modifyInPlace(&sessions[sid]!) { s in
                 s.events += 1
-                s.prototype = s.prototype ?? e.prototype
-                s.share = s.share ?? e.share
-                s.device = s.device ?? e.device
+                s.prototype = s.prototype ?? f.prototype
+                s.share = s.share ?? f.share
+                s.device = s.device ?? f.device
                 s.start = min(s.start, e.ts)
                 s.end = max(s.end, e.ts)
-                switch e.type {
+                switch f.type {
                 case .sessionEnd: s.ended = true
                 case .tap: s.taps += 1
                 case .misclick: s.misclicks += 1
                 case .screenEnter, .push:
-                    if let screen = e.screen, s.path.last != screen { s.path.append(screen) }
+                    if let screen = f.screen, s.path.last != screen { s.path.append(screen) }
                 case .present:
-                    if let modal = e.modal, s.path.last != modal { s.path.append(modal) }
+                    if let modal = f.modal, s.path.last != modal { s.path.append(modal) }
                 default: break
                 }
             }
