@@ -11,14 +11,14 @@ import Testing
 /// reads the whole log. Needs `python3` with `duckdb` (`pip install duckdb`).
 @Suite struct ClientEventLimitsTests {
     @Test func hostileBatchesAreRefusedByPathAndTheLogStillLoadsInDuckDB() async throws {
-        let s = try RunningServer()
+        let s = try TestApp(socket: true)
         let sid = try await s.session("mail", device: "iphone-16")
         var serial = 0
         func event(_ props: String) -> String {
             serial += 1
             return #"{"event_id":"e\#(serial)","type":"misclick","x":10,"y":20,"props":\#(props)}"#
         }
-        func post(_ events: [String]) async throws -> RawResponse {
+        func post(_ events: [String]) async throws -> TestResponse {
             try await s.client.request(
                 "POST", "/api/sessions/\(sid)/events", body: #"{"events":["# + events.joined(separator: ",") + "]}")
         }
