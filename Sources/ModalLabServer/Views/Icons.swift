@@ -68,7 +68,4 @@ enum Icons {
         "saveToPhotos": "photo", "addToReadingList": "eyeglasses", "assignToContact": "person.crop.circle",
         "saveToFiles": "folder", "openInBrowser": "safari",
     ]
-
-    /// Activities that appear as apps in the top row rather than as actions.
-    static let shareTargets: Set<String> = ["airdrop", "messages", "mail"]
 }

@@ -14,111 +14,63 @@ struct PlayerView {
 
     /// The device frame's context.
     func frame() -> [String: Any] {
-        let screen = env.screenSize
-        let window = env.windowSize
-        let safe = env.safeArea
+        let layout = FrameLayout(prototype: prototype, state: state)
         let isPhone = env.device.family == .iPhone
-        var windowLeft = 0.0
-        var windowTop = 0.0
-        if env.multitasking == .slideOver {
-            // Slide Over floats over the full-screen app, 10 pt from the trailing edge, below the status bar.
-            windowLeft = screen.width - window.width - 10
-            windowTop = 20
+        let layers = layout.layers.compactMap { l -> [String: Any]? in
+            l.index == 0 ? appLayer(l) : layer(state.stack[l.index - 1], l)
         }
-        // Split View: the other app sits beyond a 10 pt divider.
-        let otherLeft = env.multitasking == .half || env.multitasking == .third ? window.width + 10 : 0
-        let landscape = env.orientation == .landscape
-        // iPhones hide the status bar in landscape; notched iPhones draw the Dynamic Island.
-        let hasStatusBar = !(isPhone && landscape)
-        let hasIsland = isPhone && env.device.safeTop >= 59
-        let layers = layers()
         return [
             "device": env.device.id,
             "deviceName": env.device.name,
             "family": isPhone ? "phone" : "pad",
             "orientation": env.orientation.rawValue,
             "multitasking": env.multitasking.rawValue,
-            "isSplit": env.multitasking != .full,
+            "isSplit": layout.otherApp != nil,
             "isSlideOver": env.multitasking == .slideOver,
-            "hasHomeButton": isPhone && env.device.safeBottom == 0,
+            "hasHomeButton": layout.hasHomeButton,
             "sizeClass": env.sizeClassDescription,
             "horizontal": env.horizontalSizeClass.rawValue,
             "vertical": env.verticalSizeClass.rawValue,
-            "screenWidth": pt(screen.width), "screenHeight": pt(screen.height),
-            "windowWidth": pt(window.width), "windowHeight": pt(window.height),
-            "windowLeft": pt(windowLeft), "windowTop": pt(windowTop),
-            "otherLeft": pt(otherLeft),
+            "screenWidth": pt(layout.screen.width), "screenHeight": pt(layout.screen.height),
+            "windowWidth": pt(layout.window.width), "windowHeight": pt(layout.window.height),
+            "windowLeft": pt(layout.window.x), "windowTop": pt(layout.window.y),
+            "otherLeft": pt(env.multitasking == .slideOver ? 0 : layout.otherApp?.x ?? 0),
             "cornerRadius": pt(env.device.cornerRadius),
-            "safeTop": pt(safe.top), "safeBottom": pt(safe.bottom), "safeLeft": pt(safe.left),
-            "safeRight": pt(safe.right),
-            "hasStatusBar": hasStatusBar,
-            "statusHeight": pt(isPhone ? env.device.safeTop : 24),
+            "safeTop": pt(layout.safeArea.top), "safeBottom": pt(layout.safeArea.bottom),
+            "safeLeft": pt(layout.safeArea.left), "safeRight": pt(layout.safeArea.right),
+            "hasStatusBar": layout.statusBar != nil,
+            "statusHeight": pt(layout.statusBar?.height ?? 0),
             "statusTime": "9:41",
-            "statusDate": isPhone ? "" : "Mon 9 Jun",
-            "hasStatusDate": !isPhone,
-            "statusLight": statusBarIsLight(layers),
-            "hasIsland": hasIsland && !landscape,
-            "hasIslandSide": hasIsland && landscape,
-            "hasHomeIndicator": safe.bottom > 0,
+            "statusDate": layout.statusBar?.showsDate == true ? "Mon 9 Jun" : "",
+            "hasStatusDate": layout.statusBar?.showsDate == true,
+            "statusLight": layout.statusBar?.isLight == true,
+            "hasIsland": layout.island == .top,
+            "hasIslandSide": layout.island == .side,
+            "hasHomeIndicator": layout.hasHomeIndicator,
             "tint": prototype.tint ?? "#007AFF",
             "prototype": prototype.id,
             "layers": layers,
         ]
     }
 
-    /// Light status-bar text when a layer is pushed back behind a card (black shows above it).
-    func statusBarIsLight(_ layers: [[String: Any]]) -> Bool {
-        env.multitasking == .full && layers.contains { ($0["behindCard"] as? Bool) == true }
-    }
-
     /// A length in points for a style attribute; never traps, whatever the number.
-    func pt(_ v: Double) -> String {
-        guard v.isFinite else { return "0" }
-        let c = min(max(v, -1_000_000), 1_000_000)
-        return c == c.rounded() ? String(Int(c)) : format2(c)
-    }
-
-    func format2(_ v: Double) -> String {
-        let r = (v * 100).rounded() / 100
-        return "\(r)"
-    }
+    func pt(_ v: Double) -> String { Rect.format(v) }
 
     // MARK: Layers
 
-    func layers() -> [[String: Any]] {
-        var out: [[String: Any]] = []
-        let appScreenID = state.screen
-        var app: [String: Any] = ["isApp": true, "layer": 0]
-        if let s = prototype.screen(appScreenID) {
+    func appLayer(_ l: FrameLayout.Layer) -> [String: Any] {
+        var app: [String: Any] = [
+            "isApp": true, "layer": 0, "behindCard": l.pushBack != nil, "covered": l.isCovered, "curled": l.isCurled,
+        ]
+        if let s = prototype.screen(state.screen) {
             app["screen"] = screenModel(s, navigation: state.appScreens, modal: nil, values: state.appValues)
         }
-        out.append(app)
-        for (i, e) in state.stack.enumerated() {
-            guard let m = prototype.modal(e.modal) else { continue }
-            out.append(layer(e, m, index: i))
-        }
-        // A card at its tallest detent pushes the layer below back (SPEC §10: scaled to about 0.92,
-        // its top edge visible above the card); at a smaller detent the layer below only dims.
-        let pushesBack = env.horizontalSizeClass == .compact && env.verticalSizeClass == .regular
-        for i in out.indices.dropFirst() where pushesBack && (out[i]["atLargest"] as? Bool) == true {
-            out[i - 1]["behindCard"] = true
-        }
-        // Full screen (not "over") removes the views beneath (RULES overfullscreen.keeps-underlying);
-        // a partial curl keeps the presenting view, curled up over the top of the new one.
-        if let lastFull = out.lastIndex(where: { ($0["removesBeneath"] as? Bool) == true }) {
-            for i in 0..<lastFull { out[i]["covered"] = true }
-            if (out[lastFull]["transition"] as? String) == TransitionStyle.partialCurl.rawValue {
-                out[lastFull - 1]["covered"] = false
-                out[lastFull - 1]["curled"] = true
-            }
-        }
-        for i in out.indices {
-            for key in ["behindCard", "covered", "curled"] where out[i][key] == nil { out[i][key] = false }
-        }
-        return out
+        return app
     }
 
-    func layer(_ e: StackEntry, _ m: Modal, index: Int) -> [String: Any] {
+    func layer(_ e: StackEntry, _ fl: FrameLayout.Layer) -> [String: Any]? {
+        guard let m = prototype.modal(e.modal) else { return nil }
+        let index = fl.index - 1
         let form = e.resolution.form
         let isTop = index == state.stack.count - 1
         var l: [String: Any] = [
@@ -136,36 +88,34 @@ struct PlayerView {
             "isSystem": !m.style.isCustom,
             "adaptedBy": e.resolution.adaptedBy ?? "",
             "modalInPresentation": m.modalInPresentation,
+            "behindCard": fl.pushBack != nil, "covered": fl.isCovered, "curled": fl.isCurled,
         ]
         let undimmed = e.isUndimmed(in: env)
         let nonmodalPopover = form == .popover && !m.isModalPopover && e.requestedStyle != .actionSheet
         l["ariaModal"] = !(undimmed || nonmodalPopover)
-        l["dimmed"] = ![.fullScreen, .context].contains(form) && !undimmed
-        l["lightDim"] = form == .popover
-        l["removesBeneath"] = form == .fullScreen && !e.resolution.keepsUnderlying
+        l["dimmed"] = fl.dimming != .none
+        l["lightDim"] = fl.dimming == .clear
         l["isOverFullScreen"] = e.resolution.style == .overFullScreen || e.resolution.style == .overCurrentContext
         // Geometry.
         switch form {
         case .card:
-            let detent = e.effectiveDetent(in: env)
-            let h = cardHeight(e, detent: detent)
-            l["height"] = pt(h)
-            l["detent"] = detent ?? ""
-            l["detents"] = e.detents.map { ["id": $0.id, "selected": $0.id == detent] }
-            l["detentHeights"] = e.detents.map { "\($0.id):\(pt(cardHeight(e, detent: $0.id)))" }.joined(separator: " ")
-            l["resizable"] = e.detents.count > 1
-            l["atLargest"] = detent == nil || detent == e.detents.last?.id || h >= cardHeight(e, detent: nil)
+            let detent = fl.detents.first { $0.isSelected }
+            l["height"] = pt(fl.frame.height)
+            l["detent"] = detent?.id ?? ""
+            l["detents"] = fl.detents.map { ["id": $0.id, "selected": $0.isSelected] }
+            l["detentHeights"] = fl.detents.map { "\($0.id):\(pt($0.height))" }.joined(separator: " ")
+            l["resizable"] = fl.detents.count > 1
+            l["atLargest"] = fl.isAtLargestDetent
             // Hidden while another sheet covers this one (RULES sheet.grabber-auto-hide).
             l["grabber"] = e.grabberVisible
         case .centered:
-            let size = centeredSize(e, m)
-            l["width"] = pt(size.width)
-            l["height"] = pt(size.height)
+            l["width"] = pt(fl.frame.width)
+            l["height"] = pt(fl.frame.height)
         case .popover:
             // The engine's layout: the size it notes is the size drawn, and the arrow points
             // where it says (the tapped control when the declared source is off screen; none,
             // centred, when neither is on screen).
-            if let pop = e.popover {
+            if let pop = fl.popover {
                 l["width"] = pt(pop.width)
                 l["maxHeight"] = pt(pop.maxHeight)
                 l["height"] = pt(pop.height ?? 0)
@@ -173,7 +123,7 @@ struct PlayerView {
                 l["source"] = pop.source ?? ""
             }
             l["arrows"] = m.permittedArrowDirections.map(\.rawValue).joined(separator: " ")
-            l["passthrough"] = state.passthrough(ofEntry: index, in: prototype).joined(separator: " ")
+            l["passthrough"] = fl.passthrough.joined(separator: " ")
         default: break
         }
         // Content.
@@ -201,41 +151,10 @@ struct PlayerView {
         }
     }
 
-    /// A card's height: large reaches 10 pt below the top safe area; medium is half the window;
-    /// a custom detent is its height plus the bottom safe area.
-    func cardHeight(_ e: StackEntry, detent: String?) -> Double {
-        let window = env.windowSize
-        let safe = env.safeArea
-        let large = window.height - safe.top - 10
-        guard let id = detent, let d = e.detents.first(where: { $0.id == id }) else { return large }
-        switch d {
-        case .large: return large
-        case .medium: return env.verticalSizeClass == .compact ? large : (window.height / 2).rounded()
-        case .custom(_, let h): return min(large, h + safe.bottom)
-        }
-    }
-
-    /// An iPad page sheet is about a page (704 pt wide, nearly the window's height); a form
-    /// sheet honours `preferredContentSize` (default 540 × 620 pt); both fit the window.
-    func centeredSize(_ e: StackEntry, _ m: Modal) -> Size {
-        let window = env.windowSize
-        let safe = env.safeArea
-        let maxW = window.width - 40
-        let maxH = window.height - safe.top - safe.bottom - 40
-        if e.resolution.style == .formSheet {
-            let want = m.preferredContentSize ?? Size(width: 540, height: 620)
-            return Size(width: min(want.width, maxW), height: min(want.height, maxH))
-        }
-        return Size(width: min(704, maxW), height: maxH)
-    }
-
     // MARK: Screens and controls
 
     func screenModel(_ s: Screen, navigation: [String], modal: Modal?, values: [String: JSONValue]) -> [String: Any] {
-        var backTitle = ""
-        if navigation.count > 1, let prevID = navigation.dropLast().last {
-            backTitle = prototype.screen(prevID)?.title ?? (prevID == modal?.id ? (modal?.title ?? "Back") : "Back")
-        }
+        let backTitle = FrameLayout.backTitle(navigation: navigation, modal: modal, in: prototype) ?? ""
         let leading = (s.navigationBar?.leading ?? []).map { control($0, placement: "bar", values: values) }
         let trailing = (s.navigationBar?.trailing ?? []).map { control($0, placement: "bar", values: values) }
         let title = s.title ?? ""
@@ -379,8 +298,8 @@ struct PlayerView {
     /// activities first in the system's order, the app's own last (RULES activity.system-first).
     func activityModel(_ m: Modal, inPopover: Bool) -> [String: Any] {
         let visible = m.visibleActivities
-        let apps = visible.filter { Icons.shareTargets.contains($0) }
-        let actions = visible.filter { !Icons.shareTargets.contains($0) }
+        let apps = visible.filter { SystemActivity.shareTargets.contains($0) }
+        let actions = visible.filter { !SystemActivity.shareTargets.contains($0) }
         func item(_ id: String, _ title: String, _ glyph: String, system: Bool) -> [String: Any] {
             ["id": id, "title": title, "icon": Icons.glyph(glyph), "isSystem": system]
         }

@@ -6,6 +6,15 @@ struct LayerPlacement {
     var location: ControlLocation
 }
 
+/// What a popover points at: a control, where it is and on which layer, and whether it is the
+/// tapped control standing in for a declared source that isn't on screen.
+struct PopoverTarget {
+    var id: String
+    var location: ControlLocation
+    var layer: Int
+    var fellBack: Bool
+}
+
 /// What hit-testing needs of a touch point: its layer, the control's id, and whether it is a
 /// bar button (UIKit lets bar buttons through a popover pointing at that bar).
 struct TouchPoint {

@@ -221,7 +221,7 @@ extension Transaction {
                 modal: m.id)
         }
         if let target = popoverTarget(declared: src, tapped: trigger.control, beneath: count) {
-            return (PopoverLayout.make(m, source: target.id, anchor: target.location, env: env), target.fellBack)
+            return (popoverLayout(m, screens: m.style.isCustom ? [m.id] : [], target: target), target.fellBack)
         }
         throw refusal(
             rule,
@@ -233,12 +233,21 @@ extension Transaction {
     /// drawn beneath it (on layer `i` or lower), else the control that was `tapped` to present
     /// it (`fellBack`), else nothing. ``anchor(for:trigger:)`` asks when presenting,
     /// ``layoutPopover(_:_:)`` on every settle.
-    func popoverTarget(declared: String?, tapped: String?, beneath i: Int) -> (
-        id: String, location: ControlLocation, fellBack: Bool
-    )? {
-        if let src = declared, let p = placement(of: src), p.layer <= i { return (src, p.location, false) }
-        if let c = tapped, let p = placement(of: c), p.layer <= i { return (c, p.location, true) }
+    func popoverTarget(declared: String?, tapped: String?, beneath i: Int) -> PopoverTarget? {
+        if let src = declared, let p = placement(of: src), p.layer <= i {
+            return PopoverTarget(id: src, location: p.location, layer: p.layer, fellBack: false)
+        }
+        if let c = tapped, let p = placement(of: c), p.layer <= i {
+            return PopoverTarget(id: c, location: p.location, layer: p.layer, fellBack: true)
+        }
         return nil
+    }
+
+    /// The layout of modal `m` as a popover over the current layers (``FrameLayout``'s popover
+    /// layout), showing `screens`, pointing at `target` or at nothing.
+    func popoverLayout(_ m: Modal, screens: [String], target: PopoverTarget?) -> PopoverLayout {
+        LayerFrames(state: s, prototype: model.prototype, metrics: LayoutMetrics(environment: env))
+            .popover(m, screens: screens, target: target.map { ($0.id, $0.location, $0.layer) })
     }
 
     /// Findings about a popover's layout: an arrow that can't point at its source, a size that

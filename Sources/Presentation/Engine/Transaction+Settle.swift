@@ -96,6 +96,6 @@ extension Transaction {
     /// beneath it, else at the control that presented it, else at nothing.
     func layoutPopover(_ i: Int, _ ref: ModalRef) -> PopoverLayout {
         let target = popoverTarget(declared: ref.modal.source, tapped: s.stack[i].presentedBy, beneath: i)
-        return PopoverLayout.make(ref.modal, source: target?.id, anchor: target?.location, env: env)
+        return popoverLayout(ref.modal, screens: s.stack[i].screens, target: target)
     }
 }

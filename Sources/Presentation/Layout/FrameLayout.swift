@@ -1,0 +1,330 @@
+import Prototype
+
+/// What is drawn where in the device frame: one pure computation from the prototype, the state
+/// (device, orientation, multitasking, the presentation stack) and the ``LayoutMetrics`` of the
+/// environment. The player's view model (`Sources/ModalLabServer/Views/PlayerView.swift`) and
+/// the page's script only read it; the engine lays out popovers with the same code
+/// (``PopoverLayout``).
+///
+/// Coordinates: ``screen`` and ``window`` are in the device screen's points (origin at its
+/// top-left corner); everything else — layer frames, control rects, popover frames — is in the
+/// app window's points, before any push-back transform (``Layer/pushBack`` says how to apply it).
+public struct FrameLayout: Sendable {
+    /// The environment laid out.
+    public var environment: Environment
+    /// The lengths used.
+    public var metrics: LayoutMetrics
+    /// The device's screen (origin 0, 0), in the current orientation.
+    public var screen: Rect
+    /// The app's window on the screen: the screen itself, a Split View share, or Slide Over's
+    /// floating window.
+    public var window: Rect
+    /// The other app of a Split View, or the full-screen app beneath Slide Over (screen
+    /// coordinates); `nil` at full screen.
+    public var otherApp: Rect?
+    /// The window's safe-area insets.
+    public var safeArea: EdgeInsets
+    /// The status bar across the top of the screen (iPhones hide it in landscape).
+    public var statusBar: StatusBar?
+    /// Where the Dynamic Island sits on iPhones that have one.
+    public var island: Island?
+    /// Whether the device has a Home button (no home indicator, a thicker bezel).
+    public var hasHomeButton: Bool
+    /// Whether a home indicator is drawn (a bottom safe area).
+    public var hasHomeIndicator: Bool
+    /// The app's layer, then one per presented modal, bottom to top.
+    public var layers: [Layer]
+
+    /// The status bar: its height, and whether its text is light (over a dark background, when
+    /// the app is pushed back behind a card).
+    public struct StatusBar: Sendable, Hashable {
+        public var height: Double
+        public var isLight: Bool
+        /// iPads show the date beside the time.
+        public var showsDate: Bool
+    }
+
+    /// The Dynamic Island: at the top in portrait, at the leading side in landscape.
+    public enum Island: String, Sendable, Hashable { case top, side }
+
+    /// What dims the layers beneath a presentation.
+    public enum Dimming: String, Sendable, Hashable {
+        /// Nothing: the layer beneath stays live (full screen, current context, an undimmed sheet).
+        case none
+        /// Black at 40 % (the system's dimming view).
+        case dark
+        /// A clear view that still takes taps outside (a popover's).
+        case clear
+    }
+
+    /// How a layer pushed back behind a card is drawn: scaled by `scale` about the middle of its
+    /// top edge, then moved down by `translateY` (up when negative).
+    public struct PushBack: Sendable, Hashable {
+        public var scale: Double
+        public var translateY: Double
+
+        /// `rect` (window coordinates, inside a layer whose frame is `frame`) as drawn.
+        public func apply(_ rect: Rect, in frame: Rect) -> Rect {
+            let ox = frame.midX
+            let oy = frame.minY
+            return Rect(
+                x: ox + (rect.x - ox) * scale, y: oy + (rect.y - oy) * scale + translateY, width: rect.width * scale,
+                height: rect.height * scale)
+        }
+    }
+
+    /// A card's detent: its id, its height in this window, and whether it is the one it rests at.
+    public struct DetentFrame: Sendable, Hashable {
+        public var id: String
+        public var height: Double
+        public var isSelected: Bool
+    }
+
+    /// One layer: the app (index 0) or a presented modal (index i + 1 for `stack[i]`).
+    public struct Layer: Sendable {
+        /// 0 for the app, i + 1 for `stack[i]`.
+        public var index: Int
+        /// The modal's id; `nil` for the app.
+        public var modal: String?
+        /// What is drawn; `nil` for the app.
+        public var form: Form?
+        /// Where it is drawn (window coordinates). For alerts and bottom action sheets, whose
+        /// height follows their text, the height is the layout's estimate and the stylesheet
+        /// sizes the element to its content.
+        public var frame: Rect
+        /// Where its screen is drawn and how (``ScreenLayout``); `nil` for system content.
+        public var screenFrame: Rect?
+        /// The dimming beneath it.
+        public var dimming: Dimming
+        /// Set when it is pushed back behind a card at its tallest detent.
+        public var pushBack: PushBack?
+        /// Hidden by a full-screen presentation above it.
+        public var isCovered: Bool
+        /// Curled up over a partial-curl presentation above it (and still tappable: a tap on it
+        /// dismisses the curl).
+        public var isCurled: Bool
+        /// A card's detents, smallest first.
+        public var detents: [DetentFrame]
+        /// Whether a card rests at its tallest detent (and so pushes the layer beneath back).
+        public var isAtLargestDetent: Bool
+        /// A popover's layout: frame, arrow, source.
+        public var popover: PopoverLayout?
+        /// The controls of the layers beneath that a tap reaches through a nonmodal popover.
+        public var passthrough: [String]
+    }
+
+    /// Lays out `state` of `prototype`.
+    public init(prototype: Prototype, state: PresentationState) {
+        let env = state.environment
+        let m = LayoutMetrics(environment: env)
+        environment = env
+        metrics = m
+        screen = Rect(size: env.screenSize)
+        let w = env.windowSize
+        safeArea = env.safeArea
+        switch env.multitasking {
+        case .slideOver:
+            window = Rect(
+                x: screen.width - w.width - m.slideOverInset, y: m.slideOverTop, width: w.width, height: w.height)
+            otherApp = screen
+        case .half, .third:
+            window = Rect(size: w)
+            let left = w.width + m.splitDivider
+            otherApp = Rect(x: left, y: 0, width: screen.width - left, height: screen.height)
+        case .full:
+            window = Rect(size: w)
+            otherApp = nil
+        }
+        let isPhone = env.device.family == .iPhone
+        let landscape = env.orientation == .landscape
+        hasHomeButton = isPhone && env.device.safeBottom == 0
+        hasHomeIndicator = safeArea.bottom > 0
+        island = isPhone && env.device.safeTop >= 59 ? (landscape ? .side : .top) : nil
+        layers = FrameLayout.layers(prototype: prototype, state: state, metrics: m)
+        let pushedBack = env.multitasking == .full && layers.contains { $0.pushBack != nil }
+        statusBar =
+            isPhone && landscape
+            ? nil
+            : StatusBar(height: isPhone ? env.device.safeTop : m.padStatusBar, isLight: pushedBack, showsDate: !isPhone)
+    }
+
+    // MARK: Layers
+
+    static func layers(prototype: Prototype, state: PresentationState, metrics m: LayoutMetrics) -> [Layer] {
+        let env = state.environment
+        let frames = LayerFrames(state: state, prototype: prototype, metrics: m)
+        var out = [
+            Layer(
+                index: 0, modal: nil, form: nil, frame: frames.window, screenFrame: frames.window, dimming: .none,
+                pushBack: nil, isCovered: false, isCurled: false, detents: [], isAtLargestDetent: false, popover: nil,
+                passthrough: [])
+        ]
+        for (i, e) in state.stack.enumerated() {
+            let form = e.resolution.form
+            let m = e.ref.modal
+            let undimmed = e.isUndimmed(in: env)
+            var layer = Layer(
+                index: i + 1, modal: e.modal, form: form, frame: frames.frame(ofLayer: i + 1),
+                screenFrame: m.style.isCustom ? frames.screenFrame(ofLayer: i + 1) : nil,
+                dimming: [.fullScreen, .context].contains(form) || undimmed ? .none : form == .popover ? .clear : .dark,
+                pushBack: nil, isCovered: false, isCurled: false, detents: [], isAtLargestDetent: false,
+                popover: form == .popover ? e.popover : nil,
+                passthrough: state.passthrough(ofEntry: i, in: prototype))
+            if form == .card {
+                let detent = e.effectiveDetent(in: env)
+                layer.detents = e.detents.map {
+                    DetentFrame(id: $0.id, height: frames.cardHeight(e, detent: $0.id), isSelected: $0.id == detent)
+                }
+                layer.isAtLargestDetent = frames.isAtLargestDetent(e)
+            }
+            out.append(layer)
+        }
+        // A card at its tallest detent pushes the layer below back; at a smaller detent the
+        // layer below only dims.
+        for i in out.indices { out[i].pushBack = frames.pushBack(ofLayer: i) }
+        // Full screen (not "over") removes the views beneath (rule overfullscreen.keeps-underlying);
+        // a partial curl keeps the presenting view, curled up over the top of the new one.
+        if let last = state.stack.lastIndex(where: {
+            $0.resolution.form == .fullScreen && !$0.resolution.keepsUnderlying
+        }) {
+            let layer = last + 1
+            for i in 0..<layer { out[i].isCovered = true }
+            if state.stack[last].transition == .partialCurl {
+                out[layer - 1].isCovered = false
+                out[layer - 1].isCurled = true
+            }
+        }
+        return out
+    }
+}
+
+/// The frames of a state's layers, without laying out their content: what ``FrameLayout`` and
+/// the engine's popover layout both start from.
+struct LayerFrames {
+    let state: PresentationState
+    let prototype: Prototype
+    let metrics: LayoutMetrics
+    let window: Rect
+
+    init(state: PresentationState, prototype: Prototype, metrics: LayoutMetrics) {
+        self.state = state
+        self.prototype = prototype
+        self.metrics = metrics
+        window = Rect(size: state.environment.windowSize)
+    }
+
+    var env: Environment { state.environment }
+
+    /// Where layer `layer` (0 = the app) is drawn.
+    func frame(ofLayer layer: Int) -> Rect {
+        guard layer > 0 else { return window }
+        let e = state.stack[layer - 1]
+        let m = e.ref.modal
+        let safe = env.safeArea
+        switch e.resolution.form {
+        case .card:
+            let h = cardHeight(e, detent: e.effectiveDetent(in: env))
+            if env.verticalSizeClass == .compact {
+                // In compact height a card keeps 10 % of the window (or the safe area) each side.
+                let left = max(safe.left, window.width * 0.1)
+                let right = max(safe.right, window.width * 0.1)
+                return Rect(x: left, y: window.height - h, width: window.width - left - right, height: h)
+            }
+            return Rect(x: 0, y: window.height - h, width: window.width, height: h)
+        case .centered:
+            let size = centeredSize(e)
+            return Rect(
+                x: (window.width - size.width) / 2, y: (window.height - size.height) / 2, width: size.width,
+                height: size.height)
+        case .fullScreen:
+            return window
+        case .popover:
+            if let frame = e.popover?.frame { return frame }
+            return window
+        case .alert:
+            let h = SystemContentLayout.alertHeight(m, metrics: metrics)
+            let w = SystemContentLayout.alertWidth
+            return Rect(x: (window.width - w) / 2, y: (window.height - h) / 2, width: w, height: h)
+        case .actionSheet:
+            let h = SystemContentLayout.actionSheetHeight(m, inPopover: false, metrics: metrics)
+            let bottom = max(safe.bottom, 8)
+            if env.verticalSizeClass == .compact {
+                let w = min(SystemContentLayout.actionSheetWidth, window.width - 16)
+                return Rect(x: (window.width - w) / 2, y: window.height - bottom - h, width: w, height: h)
+            }
+            return Rect(
+                x: 8 + safe.left, y: window.height - bottom - h, width: window.width - 16 - safe.left - safe.right,
+                height: h)
+        case .context:
+            return contextFrame(ofLayer: layer)
+        }
+    }
+
+    /// A current-context presentation covers its context: the body of the modal it names, or
+    /// the window for an app screen (or when no context was found).
+    func contextFrame(ofLayer layer: Int) -> Rect {
+        let e = state.stack[layer - 1]
+        guard let owner = e.contextOwner else { return window }
+        var k = layer - 2
+        while k >= 0 {
+            if state.stack[k].modal == owner || state.stack[k].screen == owner { return frame(ofLayer: k + 1) }
+            k -= 1
+        }
+        return window
+    }
+
+    /// Where layer `layer`'s screen is drawn: the layer's frame, except under a partial curl,
+    /// where the new view's screen sits in the part the curl reveals (from 72 % of the height).
+    func screenFrame(ofLayer layer: Int) -> Rect {
+        let f = frame(ofLayer: layer)
+        guard layer > 0, state.stack[layer - 1].transition == .partialCurl,
+            state.stack[layer - 1].resolution.form == .fullScreen
+        else { return f }
+        return Rect(x: f.x, y: f.y + f.height * 0.72, width: f.width, height: f.height * 0.28)
+    }
+
+    /// The chrome a screen on layer `layer` is drawn with.
+    func chrome(ofLayer layer: Int) -> ScreenChrome {
+        let safe = env.safeArea
+        if layer == 0 {
+            return ScreenChrome(frame: window, barHeight: metrics.barHeight, barTop: safe.top, safeArea: safe)
+        }
+        let e = state.stack[layer - 1]
+        let frame = screenFrame(ofLayer: layer)
+        if e.resolution.form == .fullScreen {
+            // Full screen draws its bar below the status bar, except under a partial curl.
+            let curl = e.transition == .partialCurl
+            return ScreenChrome(
+                frame: frame, barHeight: metrics.barHeight, barTop: curl ? 0 : safe.top, safeArea: safe)
+        }
+        return ScreenChrome(frame: frame, barHeight: metrics.sheetBarHeight, barTop: 0, safeArea: safe)
+    }
+
+    /// A card's height at `detent`: large reaches 10 pt below the top safe area; medium is
+    /// half the window (large in compact height, where medium is inactive); a custom detent is
+    /// its height plus the bottom safe area, at most large.
+    func cardHeight(_ e: StackEntry, detent: String?) -> Double {
+        let safe = env.safeArea
+        let large = window.height - safe.top - metrics.largeDetentGap
+        guard let id = detent, let d = e.detents.first(where: { $0.id == id }) else { return large }
+        switch d {
+        case .large: return large
+        case .medium: return env.verticalSizeClass == .compact ? large : (window.height / 2).rounded()
+        case .custom(_, let h): return min(large, h + safe.bottom)
+        }
+    }
+
+    /// An iPad page sheet is about a page (704 pt wide, nearly the window's height); a form
+    /// sheet honours `preferredContentSize` (default 540 × 620 pt); both fit the window.
+    func centeredSize(_ e: StackEntry) -> Size {
+        let safe = env.safeArea
+        let margin = metrics.centeredMargin
+        let maxW = window.width - 2 * margin
+        let maxH = window.height - safe.top - safe.bottom - 2 * margin
+        if e.resolution.style == .formSheet {
+            let want = e.ref.modal.preferredContentSize ?? metrics.formSheetSize
+            return Size(width: min(want.width, maxW), height: min(want.height, maxH))
+        }
+        return Size(width: min(metrics.pageSheetWidth, maxW), height: maxH)
+    }
+}

@@ -1,0 +1,135 @@
+import Prototype
+
+/// The lengths that place things in the device frame, in points: one set that both
+/// ``FrameLayout`` and the stylesheet use. The stylesheet (`Public/modallab.css`) reads the ones
+/// it needs from the CSS custom properties ``cssVariables`` writes on the device element, so a
+/// bar height or an inset is changed here and nowhere else.
+///
+/// One set today (iOS 17's look at the default text size). Dynamic Type, the OS version and the
+/// appearance will choose another set here (``init(environment:)`` takes the environment for that).
+///
+/// Sources: 44 pt bars and 44 × 44 pt hit targets are Apple's (Human Interface Guidelines,
+/// "Layout" and "Buttons": "a hit region of at least 44x44 pt"); the 17 pt body text with a
+/// 22 pt line is Apple's Dynamic Type table at the Large size ("Typography", body 17/22; the
+/// stylesheet's 1.29 line-height gives 21.93 pt). The other lengths are ModalLab's drawing of
+/// iOS 17 as the stylesheet had it, measured from simulator screenshots and not confirmed by
+/// any Apple document (unverified): 56 pt bars inside sheets, 49 pt toolbars, 8 pt bar insets
+/// with 6 pt between bar buttons, 16 pt content insets, 12 pt between content rows, 10 pt row
+/// padding, a 13 pt popover arrow on a 26 pt base kept 8 pt from the popover's corners.
+public struct LayoutMetrics: Sendable, Hashable {
+    /// A navigation bar's height below the status bar, in an app screen or a full-screen modal.
+    public var barHeight: Double = 44
+    /// A navigation bar's height inside a sheet, a popover or a current-context presentation.
+    public var sheetBarHeight: Double = 56
+    /// A toolbar's height above the bottom safe area.
+    public var toolbarHeight: Double = 49
+    /// The inset of a navigation bar's first and last bar buttons from the bar's edges
+    /// (plus the horizontal safe area).
+    public var barInset: Double = 8
+    /// The space between two bar buttons.
+    public var barGap: Double = 6
+    /// The extra inset of a titled (text) bar button at either end of a navigation bar.
+    public var barTitleInset: Double = 8
+    /// The minimum height of a tappable row, button or field, and the minimum width of an icon
+    /// bar button.
+    public var hitTarget: Double = 44
+    /// Content insets: above the first control, below the last, and on either side (plus the
+    /// horizontal safe area).
+    public var contentTop: Double = 12
+    public var contentBottom: Double = 16
+    public var contentInset: Double = 16
+    /// The space between two controls of a screen's content.
+    public var contentGap: Double = 12
+    /// Body text: size and line height (a control's title, a list row's title, a text control).
+    public var bodySize: Double = 17
+    public var bodyLine: Double = 17 * 1.29
+    /// A list row's subtitle line (15 pt text).
+    public var subtitleLine: Double = 15 * 1.29
+    /// The padding above and below a list row's text.
+    public var rowPadding: Double = 10
+    /// The horizontal inset of a list row's content and a field's.
+    public var rowInset: Double = 16
+    /// A list row's icon (22 pt) and its gap to the text (12 pt); a disclosure chevron (8 pt)
+    /// and its gap.
+    public var rowIcon: Double = 22 + 12
+    public var rowChevron: Double = 8 + 12
+    /// A segmented control: 28 pt segments in a 2 pt track.
+    public var segmentedHeight: Double = 32
+    /// A text area: its minimum editing height, and the padding and gap around its label.
+    public var textAreaHeight: Double = 120
+    public var textAreaPadding: Double = 10
+    public var textAreaGap: Double = 4
+    /// An image placeholder's height when the prototype gives none.
+    public var imageHeight: Double = 200
+    /// A hairline border (a bar's bottom edge, a toolbar's top edge, a separator).
+    public var hairline: Double = 0.5
+    /// A bar button's glyph (22 pt) and a back button's chevron (12 pt less 2 pt of overlap)
+    /// with its 5 pt gap to the title.
+    public var backChevron: Double = 10 + 5
+
+    /// A popover's arrow: how far it reaches out from the popover, its base, and how close to a
+    /// corner it may sit.
+    public var popoverArrow: Double = 13
+    public var popoverArrowBase: Double = 26
+    public var popoverArrowInset: Double = 8
+    /// How far a popover keeps from the window's safe area.
+    public var popoverMargin: Double = 10
+    /// The smallest a popover is made to fit beside its source: height (up or down) and width
+    /// (left or right).
+    public var popoverMinHeight: Double = 88
+    public var popoverMinWidth: Double = 120
+    /// A popover's rows when it shows an action sheet (50 pt, 17 pt text), its header's insets
+    /// (13 pt above, 14 pt below, 16 pt each side) and its 13/18 pt title and message lines with
+    /// 2 pt between them.
+    public var popoverActionRow: Double = 50
+    public var actionSheetHeaderTop: Double = 13
+    public var actionSheetHeaderBottom: Double = 14
+    public var actionSheetHeaderInset: Double = 16
+    public var actionSheetTextLine: Double = 18
+    public var actionSheetTextGap: Double = 2
+    /// An activity view: its header (14 + 44 + 12 pt), its row of share targets (16 + 60 + 6 +
+    /// 13 + 14 pt), and its list of actions (14 pt margins, 48 pt rows).
+    public var activityHeader: Double = 14 + 44 + 12
+    public var activityApps: Double = 16 + 60 + 6 + 13 + 14
+    public var activityListMargin: Double = 14
+    public var activityRow: Double = 48
+
+    /// The gap a sheet at its large detent leaves below the top safe area.
+    public var largeDetentGap: Double = 10
+    /// How much a presenting view shrinks behind a card at its tallest detent (iOS 13's page
+    /// sheets scale it to about 0.92; unverified), and how far a presenting card moves up as it
+    /// does.
+    public var pushBackScale: Double = 0.92
+    public var pushBackLift: Double = 10
+    /// The margin a centred sheet keeps inside the window (each side, safe area excluded).
+    public var centeredMargin: Double = 20
+    /// An iPad page sheet's width: about a page, 704 pt (unverified).
+    public var pageSheetWidth: Double = 704
+    /// A form sheet's size without `preferredContentSize`: 540 × 620 pt (UIKit's long-standing
+    /// default for `UIModalPresentationStyle.formSheet`; unverified for iOS 17).
+    public var formSheetSize = Size(width: 540, height: 620)
+    /// Split View's divider, and where Slide Over floats: 10 pt from the trailing edge, 20 pt
+    /// from the top (unverified).
+    public var splitDivider: Double = 10
+    public var slideOverInset: Double = 10
+    public var slideOverTop: Double = 20
+    /// The iPad status bar's height (an iPhone's is its top safe area).
+    public var padStatusBar: Double = 24
+
+    /// The metrics for `environment`. One set today; the place where text size, OS version and
+    /// appearance will choose theirs.
+    public init(environment: Environment) {}
+
+    /// The custom properties the stylesheet reads, for a `style` attribute: `--bar-height:44px;…`.
+    public var cssVariables: String {
+        let pairs: [(String, Double)] = [
+            ("bar-height", barHeight), ("sheet-bar-height", sheetBarHeight), ("toolbar-height", toolbarHeight),
+            ("bar-inset", barInset), ("bar-gap", barGap), ("bar-title-inset", barTitleInset),
+            ("hit-target", hitTarget), ("content-top", contentTop), ("content-bottom", contentBottom),
+            ("content-inset", contentInset), ("content-gap", contentGap), ("row-padding", rowPadding),
+            ("row-inset", rowInset), ("segmented-height", segmentedHeight), ("text-area-height", textAreaHeight),
+            ("popover-arrow", popoverArrow), ("popover-arrow-base", popoverArrowBase),
+        ]
+        return pairs.map { "--\($0.0):\(Rect.format($0.1))px" }.joined(separator: ";")
+    }
+}

@@ -1,0 +1,237 @@
+import Prototype
+
+/// How a screen is framed on its layer: where its view is, how tall its navigation bar's row
+/// is, how far the bar starts below the top (the status bar's safe area, in an app screen or a
+/// full-screen modal), and the window's safe area, which the stylesheet applies to every
+/// layer's bars and content.
+struct ScreenChrome {
+    var frame: Rect
+    var barHeight: Double
+    var barTop: Double
+    var safeArea: EdgeInsets
+}
+
+/// Where a screen's bars and controls are drawn: the same arithmetic as the stylesheet's
+/// flexbox layout of `Templates/pages/partials/screen.mustache`, from ``LayoutMetrics``.
+///
+/// Exact where the lengths are fixed (bars, icon bar buttons, buttons and rows of one line,
+/// fields, images, segmented controls); estimated where text decides (a titled bar button's
+/// width, a wrapped title's or text's height), with the system font's widths of ``TextMeasure``
+/// — the browser's font may differ by a few points.
+struct ScreenLayout {
+    /// The navigation bar, if drawn.
+    var bar: Rect?
+    /// The toolbar, if drawn.
+    var toolbar: Rect?
+    /// The scrolling content's visible area.
+    var content: Rect
+    /// The content's full height (what it scrolls through), insets included.
+    var contentHeight: Double
+    /// Every control's and list row's rect, with the content unscrolled.
+    var controls: [String: Rect]
+
+    /// The screen's height when nothing constrains it (a popover sized to its content).
+    var intrinsicHeight: Double { (bar?.height ?? 0) + contentHeight + (toolbar?.height ?? 0) }
+
+    /// Lays out `screen` in `chrome`. `backTitle` is the back button's title when the screen was
+    /// pushed (the bar then shows a back button first).
+    init(_ screen: Screen, backTitle: String?, chrome: ScreenChrome, metrics m: LayoutMetrics) {
+        let f = chrome.frame
+        let safe = chrome.safeArea
+        var controls: [String: Rect] = [:]
+        let leading = screen.navigationBar?.leading ?? []
+        let trailing = screen.navigationBar?.trailing ?? []
+        let hasBar = !(screen.title ?? "").isEmpty || !leading.isEmpty || !trailing.isEmpty || backTitle != nil
+        var top = f.y
+        if hasBar {
+            let rowTop = f.y + chrome.barTop
+            let bar = Rect(x: f.x, y: f.y, width: f.width, height: chrome.barTop + m.barHeightWithHairline(chrome))
+            self.bar = bar
+            // Leading items from the left edge, trailing ones from the right; a titled button at
+            // either end keeps an extra inset.
+            var x = f.x + m.barInset + safe.left
+            if let backTitle {
+                let w = m.backChevron + TextMeasure.width(backTitle, size: m.bodySize)
+                x += w + m.barGap
+            }
+            for (k, c) in leading.enumerated() {
+                let w = ScreenLayout.barButtonWidth(c, metrics: m)
+                if k == 0 && backTitle == nil && ScreenLayout.showsTitle(c, inBar: true) { x += m.barTitleInset }
+                controls[c.id] = Rect(x: x, y: rowTop, width: w, height: m.hitTarget)
+                x += w + m.barGap
+            }
+            var right = f.maxX - m.barInset - safe.right
+            for (k, c) in trailing.enumerated().reversed() {
+                let w = ScreenLayout.barButtonWidth(c, metrics: m)
+                if k == trailing.count - 1 && ScreenLayout.showsTitle(c, inBar: true) { right -= m.barTitleInset }
+                controls[c.id] = Rect(x: right - w, y: rowTop, width: w, height: m.hitTarget)
+                right -= w + m.barGap
+            }
+            top = bar.maxY
+        } else {
+            bar = nil
+        }
+        var bottom = f.maxY
+        if !screen.toolbar.isEmpty {
+            let h = m.toolbarHeight + safe.bottom
+            let bar = Rect(x: f.x, y: f.maxY - h, width: f.width, height: h)
+            toolbar = bar
+            // `justify-content: space-around`: the free width shared equally around each item.
+            let widths = screen.toolbar.map { ScreenLayout.barButtonWidth($0, metrics: m) }
+            let free = f.width - widths.reduce(0, +)
+            let share = free / Double(widths.count)
+            var x = f.x + share / 2
+            let rowTop = bar.y + m.hairline + (m.toolbarHeight - m.hairline - m.hitTarget) / 2
+            for (c, w) in zip(screen.toolbar, widths) {
+                controls[c.id] = Rect(x: x, y: rowTop, width: w, height: m.hitTarget)
+                x += w + share
+            }
+            bottom = bar.y
+        } else {
+            toolbar = nil
+        }
+        content = Rect(x: f.x, y: top, width: f.width, height: max(0, bottom - top))
+        // Content: a column of controls between the insets.
+        let x = f.x + m.contentInset + safe.left
+        let width = f.width - 2 * m.contentInset - safe.left - safe.right
+        var y = top + m.contentTop
+        for (k, c) in screen.content.enumerated() {
+            if k > 0 { y += m.contentGap }
+            let h = ScreenLayout.contentHeight(
+                c, width: width, metrics: m,
+                rows: { rows in
+                    var ry = y
+                    for (item, rh) in rows {
+                        controls[item] = Rect(x: x, y: ry, width: width, height: rh)
+                        ry += rh
+                    }
+                })
+            controls[c.id] =
+                c.kind == .text
+                ? Rect(x: x + 4, y: y, width: width - 8, height: h) : Rect(x: x, y: y, width: width, height: h)
+            y += h
+        }
+        contentHeight = y + m.contentBottom - top
+        self.controls = controls
+    }
+
+    /// Whether a control shows its title: always in content; in a bar only without a symbol.
+    static func showsTitle(_ c: Control, inBar: Bool) -> Bool { c.systemImage == nil || !inBar }
+
+    /// A bar button's width: 44 pt for a symbol, else its title's width (Semibold for Done).
+    static func barButtonWidth(_ c: Control, metrics m: LayoutMetrics) -> Double {
+        guard showsTitle(c, inBar: true) else { return m.hitTarget }
+        let weight: FontWeight = c.role == .done ? .semibold : .regular
+        return TextMeasure.width(c.title ?? "", size: m.bodySize, weight: weight)
+    }
+
+    /// A content control's height at `width`; for a list, `rows` receives each row's id and height.
+    static func contentHeight(
+        _ c: Control, width: Double, metrics m: LayoutMetrics, rows: ([(String, Double)]) -> Void = { _ in }
+    ) -> Double {
+        func lines(_ text: String?, _ w: Double) -> Double {
+            Double(max(1, TextMeasure.lines(text ?? "", width: w, size: m.bodySize)))
+        }
+        switch c.kind {
+        case .button:
+            let textWidth = width - 2 * m.rowInset - (c.systemImage == nil ? 0 : 22 + 6)
+            return max(m.hitTarget, lines(c.title, textWidth) * m.bodyLine)
+        case .textField, .toggle:
+            return m.hitTarget
+        case .textArea:
+            let label = (c.label ?? "").isEmpty ? 0 : lines(c.label, width - 2 * m.rowInset) * m.bodyLine
+            return 2 * m.textAreaPadding + label + m.textAreaGap + m.textAreaHeight
+        case .list:
+            let measured = c.items.map { item -> (String, Double) in
+                var textWidth = width - 2 * m.rowInset
+                if item.systemImage != nil { textWidth -= m.rowIcon }
+                if case .push = item.action { textWidth -= m.rowChevron }
+                let text = lines(item.title, textWidth) * m.bodyLine + (item.subtitle == nil ? 0 : m.subtitleLine)
+                return (item.id, max(m.hitTarget, 2 * m.rowPadding + text))
+            }
+            rows(measured)
+            return measured.reduce(0) { $0 + $1.1 }
+        case .text:
+            let t = c.text ?? ""
+            return t.isEmpty ? 0 : Double(TextMeasure.lines(t, width: width - 8, size: m.bodySize)) * m.bodyLine
+        case .image:
+            return c.height ?? m.imageHeight
+        case .segmented:
+            return m.segmentedHeight
+        }
+    }
+}
+
+extension LayoutMetrics {
+    /// A navigation bar's height below its top inset: its row, or a sheet's taller bar, and the
+    /// hairline beneath.
+    func barHeightWithHairline(_ chrome: ScreenChrome) -> Double { chrome.barHeight + hairline }
+}
+
+/// The heights of system content — alerts, action sheets, activity views — as the stylesheet
+/// draws them, for the frames ``FrameLayout`` reports and for popovers that size to their
+/// content. Text heights are estimates (``TextMeasure``).
+enum SystemContentLayout {
+    /// An alert's width (270 pt: Human Interface Guidelines, Alerts; the stylesheet's `.form-alert`).
+    static let alertWidth: Double = 270
+    /// A bottom action sheet's width in compact height, and a popover's default for one.
+    static let actionSheetWidth: Double = 304
+
+    /// An alert: 19 pt above and below its text (22 pt title lines, 2 pt, 18 pt message lines
+    /// in 230 pt), its fields (26 pt each, 16 pt below, 4 pt overlap) and its buttons (44 pt
+    /// rows: one side by side, else one per button).
+    static func alertHeight(_ m: Modal, metrics: LayoutMetrics) -> Double {
+        let textWidth = alertWidth - 40
+        var h = 19.0 + 19
+        if let t = m.title, !t.isEmpty {
+            h += 22 * Double(TextMeasure.lines(t, width: textWidth, size: 17, weight: .semibold))
+        }
+        if let msg = m.message, !msg.isEmpty {
+            h += 2 + 18 * Double(TextMeasure.lines(msg, width: textWidth, size: 13))
+        }
+        if !m.textFields.isEmpty { h += 26 * Double(m.textFields.count) + 16 - 4 }
+        let rows = AlertButtons.sideBySide(m) ? 1 : AlertButtons.drawn(m, form: .alert).count
+        return h + metrics.hairline + metrics.hitTarget * Double(rows)
+    }
+
+    /// An action sheet: its header (title and message in 13/18 pt lines), its rows (57 pt at
+    /// the bottom of the screen, 50 pt in a popover), and at the bottom of the screen a Cancel
+    /// group 8 pt below.
+    static func actionSheetHeight(_ m: Modal, inPopover: Bool, width: Double = actionSheetWidth, metrics: LayoutMetrics)
+        -> Double
+    {
+        let textWidth = width - 2 * metrics.actionSheetHeaderInset
+        var header = 0.0
+        let line = metrics.actionSheetTextLine
+        if let t = m.title, !t.isEmpty {
+            header += line * Double(TextMeasure.lines(t, width: textWidth, size: 13, weight: .semibold))
+        }
+        if let msg = m.message, !msg.isEmpty {
+            header += metrics.actionSheetTextGap + line * Double(TextMeasure.lines(msg, width: textWidth, size: 13))
+        }
+        if header > 0 {
+            header += metrics.actionSheetHeaderTop + metrics.actionSheetHeaderBottom + metrics.hairline
+        }
+        let row = inPopover ? metrics.popoverActionRow : 57
+        let hasCancel = m.actions.contains { $0.role == .cancel }
+        let rows = m.actions.filter { $0.role != .cancel }.count
+        let cancel = hasCancel && !inPopover ? 8 + row : 0
+        return header + row * Double(rows) + cancel
+    }
+
+    /// An activity view: its header, its row of share targets (when any), its list of actions.
+    static func activityHeight(_ m: Modal, metrics: LayoutMetrics) -> Double {
+        let visible = m.visibleActivities
+        let apps = visible.filter { SystemActivity.shareTargets.contains($0) }.count
+        let actions = visible.count - apps + m.customActivities.count
+        var h = metrics.activityHeader + metrics.hairline
+        if apps > 0 { h += metrics.activityApps + metrics.hairline }
+        return h + 2 * metrics.activityListMargin + metrics.activityRow * Double(actions)
+    }
+}
+
+extension SystemActivity {
+    /// The activities drawn as share targets, in the row of app icons above the list of
+    /// actions (AirDrop, Messages, Mail); the others are actions.
+    public static let shareTargets: Set<String> = ["airdrop", "messages", "mail"]
+}
