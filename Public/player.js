@@ -177,7 +177,7 @@ async function render(html, { oldLayers, animate }) {
   const layers = layersOf(stage);
   placeContextPresentations();
   fitDevice();
-  placePopovers();
+  followScrolledSources();
 
   if (animate) {
     // Layers that stay move from their old pose to their new one (measured before any
@@ -312,67 +312,15 @@ function placeContextPresentations() {
   }
 }
 
-// Popovers point their arrow at the source and stay inside the safe area, never covering it
-// (SPEC §10, RULES popover.not-cover-source): a popover that does not fit on the side with
-// the most room is made shorter rather than moved over its source.
-function placePopovers() {
-  const win = windowEl();
-  if (!win) return;
-  const W = win.clientWidth, H = win.clientHeight;
-  const cs = getComputedStyle(win);
-  const safe = {
-    top: parseFloat(cs.getPropertyValue("--safe-top")) || 0,
-    bottom: parseFloat(cs.getPropertyValue("--safe-bottom")) || 0,
-    left: parseFloat(cs.getPropertyValue("--safe-left")) || 0,
-    right: parseFloat(cs.getPropertyValue("--safe-right")) || 0,
-  };
-  const margin = 10, arrow = 13, inset = 8; // the arrow may reach into the corner rounding, as UIKit's does
-  for (const pop of stage.querySelectorAll('.presentation[data-form="popover"]')) {
-    const src = pop.dataset.source && stage.querySelector(`[data-id="${CSS.escape(pop.dataset.source)}"]`);
-    const arrowEl = pop.querySelector(".popover-arrow");
-    pop.style.left = "0px"; pop.style.top = "0px";
-    const box = { w: pop.offsetWidth, h: pop.offsetHeight };
-    const r = src ? rectIn(src, win) : { x: W / 2, y: safe.top + 44, w: 0, h: 0 };
-    const permitted = (pop.dataset.arrows || "any").split(/\s+/);
-    const any = permitted.includes("any");
-    const space = {
-      up: H - safe.bottom - margin - (r.y + r.h) - arrow, // arrow up: the popover below the source
-      down: r.y - safe.top - margin - arrow,               // arrow down: above it
-      left: W - safe.right - margin - (r.x + r.w) - arrow, // arrow left: to its right
-      right: r.x - safe.left - margin - arrow,             // arrow right: to its left
-    };
-    const order = ["up", "down", "left", "right"].filter((d) => any || permitted.includes(d));
-    const fits = (d) => (d === "up" || d === "down" ? space[d] >= box.h : space[d] >= box.w);
-    const dir = order.find(fits) ?? [...order].sort((a, b) => space[b] - space[a])[0] ?? "up";
-    const clampX = (v) => Math.max(safe.left + margin, Math.min(v, W - safe.right - margin - box.w));
-    const clampY = (v) => Math.max(safe.top + margin, Math.min(v, H - safe.bottom - margin - box.h));
-    let x, y;
-    if (dir === "up" || dir === "down") {
-      if (box.h > space[dir]) { box.h = Math.max(88, space[dir]); pop.style.height = `${box.h}px`; }
-      x = clampX(r.x + r.w / 2 - box.w / 2);
-      y = dir === "up" ? r.y + r.h + arrow : r.y - arrow - box.h;
-      const ax = r.x + r.w / 2 - x - 13;
-      arrowEl.style.left = `${Math.max(inset, Math.min(box.w - inset - 26, ax))}px`;
-      arrowEl.style.top = "";
-    } else {
-      if (box.w > space[dir]) { box.w = Math.max(120, space[dir]); pop.style.width = `${box.w}px`; }
-      y = clampY(r.y + r.h / 2 - box.h / 2);
-      x = dir === "left" ? r.x + r.w + arrow : r.x - arrow - box.w;
-      const ay = r.y + r.h / 2 - y - 13;
-      arrowEl.style.top = `${Math.max(inset, Math.min(box.h - inset - 26, ay))}px`;
-      arrowEl.style.left = "";
-    }
-    pop.dataset.arrow = src ? dir : "none";
-    pop.style.left = `${Math.round(x)}px`;
-    pop.style.top = `${Math.round(y)}px`;
+// Popovers are drawn where the server's frame layout put them. A source in scrolled content
+// was laid out scrolled just enough to show it; the popover follows the real scroll position,
+// which only the page knows (the stylesheet shifts it by the difference).
+function followScrolledSources() {
+  for (const pop of stage.querySelectorAll('.presentation[data-form="popover"][data-source-scrolls]')) {
+    const src = stage.querySelector(`[data-id="${CSS.escape(pop.dataset.source)}"]`);
+    const content = src?.closest(".content");
+    if (content) pop.style.setProperty("--scrolled", `${content.scrollTop}px`);
   }
-}
-
-// A rectangle in window points (undoing the frame's scale and any pushed-back transform).
-function rectIn(el, win) {
-  const a = el.getBoundingClientRect(), b = win.getBoundingClientRect();
-  const s = b.width / win.offsetWidth || 1;
-  return { x: (a.left - b.left) / s, y: (a.top - b.top) / s, w: a.width / s, h: a.height / s };
 }
 
 function fitDevice() {
@@ -639,7 +587,7 @@ function pose(d, dy) {
     let t = dy;
     if (t < 0) t = -rubber(-t);
     else if (d.blocked) t = rubber(t, 0.4);
-    card.style.transform = card.dataset.form === "centered" ? `translate(-50%, calc(-50% + ${t}px))` : `translateY(${t}px)`;
+    card.style.transform = `translateY(${t}px)`;
     d.height = h0; d.offset = t;
   }
 }
@@ -789,7 +737,7 @@ document.addEventListener("visibilitychange", () => {
   }
 });
 
-window.addEventListener("resize", () => { fitDevice(); placePopovers(); });
+window.addEventListener("resize", fitDevice);
 
 // Leaving the page ends the session, so the log has its session_end and duration.
 window.addEventListener("pagehide", () => {
@@ -890,7 +838,7 @@ if (document.getElementById("comments-section")) loadComments();
 // ---------- Start ----------
 
 fitDevice();
-placePopovers();
+followScrolledSources();
 markScrollEdges();
 player.dataset.ready = "starting";
 enqueue(async () => { await startSession(); player.dataset.ready = sessionId ? "true" : "false"; });

@@ -619,6 +619,96 @@ class FormTests(PlayerTestCase):
 
 
 # ---------------------------------------------------------------------------------------------
+# Popover geometry: the server lays popovers out; the page only draws them
+# ---------------------------------------------------------------------------------------------
+
+class PopoverGeometryTests(PlayerTestCase):
+    def arrow_tip(self, pop):
+        """The point of a popover's arrow, in window points."""
+        arrow = self.points(pop.find_element("css selector", ".popover-arrow"))
+        side = pop.get_attribute("data-arrow")
+        return {"up": (arrow["x"] + arrow["w"] / 2, arrow["y"]),
+                "down": (arrow["x"] + arrow["w"] / 2, arrow["y"] + arrow["h"]),
+                "left": (arrow["x"], arrow["y"] + arrow["h"] / 2),
+                "right": (arrow["x"] + arrow["w"], arrow["y"] + arrow["h"] / 2)}[side]
+
+    def assert_points_at(self, modal, source, slack=3):
+        pop = self.layer(modal)
+        self.assertEqual(pop.get_attribute("data-form"), "popover")
+        self.assertEqual(pop.get_attribute("data-source"), source)
+        self.assertNotEqual(pop.get_attribute("data-arrow"), "none")
+        x, y = self.arrow_tip(pop)
+        r = self.points(self.el(f'[data-id="{source}"]'))
+        dx = max(r["x"] - x, 0, x - (r["x"] + r["w"]))
+        dy = max(r["y"] - y, 0, y - (r["y"] + r["h"]))
+        self.assertLessEqual((dx * dx + dy * dy) ** 0.5, slack,
+                             f"the arrow of {modal} ends at ({x:.1f}, {y:.1f}), away from {source} at {r}")
+        return pop, r
+
+    def assert_server_rect(self, pop, measured, width_slack=1.5):
+        """The source rect the server laid out is where the browser drew the source."""
+        x, y, w, h = (float(v) for v in pop.get_attribute("data-source-rect").split())
+        self.assertAlmostEqual(x + w / 2, measured["x"] + measured["w"] / 2, delta=width_slack)
+        self.assertAlmostEqual(y, measured["y"], delta=1.5)
+        self.assertAlmostEqual(h, measured["h"], delta=1.5)
+        self.assertAlmostEqual(w, measured["w"], delta=width_slack)
+
+    def test_the_arrow_tip_touches_a_bar_button_source_on_ipad(self):
+        self.open("studio", "ipad-pro-11")
+        self.tap('[data-id="filter-button"]')
+        pop, r = self.assert_points_at("filter", "filter-button")
+        self.assertEqual(pop.get_attribute("data-arrow"), "up")
+        self.assert_server_rect(pop, r)
+        box = self.points(pop)
+        self.assertGreaterEqual(box["y"], r["y"] + r["h"], "the popover never covers its source")
+        self.assertEqual((round(box["w"]), round(box["h"])), (320, 260), "preferredContentSize")
+        placed_by_script = self.js("""const p = arguments[0], a = p.querySelector('.popover-arrow');
+            return [p.style.left, p.style.top, p.style.width, p.style.height, a.style.left, a.style.top].join('')""", pop)
+        self.assertEqual(placed_by_script, "", "the page draws the server's layout; its script places nothing")
+
+    def test_the_arrow_tip_touches_a_content_button_source_on_ipad(self):
+        self.open("studio", "ipad-pro-11")
+        for control, modal in [("arrange", "arrange-sheet"), ("share", "share-sheet")]:
+            with self.subTest(control=control):
+                self.tap(f'[data-id="{control}"]')
+                pop, r = self.assert_points_at(modal, control)
+                self.assert_server_rect(pop, r)
+                box = self.points(pop)
+                self.assertTrue(box["y"] >= r["y"] + r["h"] or box["y"] + box["h"] <= r["y"],
+                                "the popover sits above or below its source, not over it")
+                self.js("document.querySelector('.dim').click()")
+                self.settle()
+                self.assertEqual(self.stack(), [])
+
+    def test_a_titled_bar_button_in_a_sheet_is_a_source_within_a_few_points(self):
+        # The title's width is the server's estimate with the system font's metrics; the page's
+        # font may differ, so the arrow lands within a few points of the title's middle.
+        self.open("studio", "ipad-pro-11")
+        self.tap('[data-id="new-note"]')
+        self.el('[data-id="note-title"]').send_keys("Ideas")
+        self.wait_for("return document.querySelector('[data-modal=\"note\"]').dataset.dirty === 'true'")
+        self.tap('[data-id="note-cancel"]')
+        pop, r = self.assert_points_at("discard-note", "note-cancel")
+        self.assert_server_rect(pop, r, width_slack=r["w"] * 0.25)
+
+    def test_every_bundled_popover_source_is_where_the_server_laid_it_out(self):
+        for prototype, device, orientation, taps, modal in [
+            ("safari", "ipad-pro-13", "portrait", ["bookmarks-button"], "bookmarks"),
+            ("safari", "ipad-mini", "landscape", ["share-button"], "share-page"),
+            ("photos", "ipad-air-11", "portrait", ["recents", "trash"], "delete-photo"),
+            ("mail", "ipad-pro-11", "portrait", ["share-button"], "share"),
+            ("calendar", "ipad-pro-11", "portrait", ["add-event", "starts"], "date-picker"),
+        ]:
+            with self.subTest(prototype=prototype, device=device):
+                self.open(prototype, device, orientation=orientation)
+                for t in taps:
+                    self.tap(f'[data-id="{t}"]')
+                source = taps[-1]
+                pop, r = self.assert_points_at(modal, source)
+                self.assert_server_rect(pop, r)
+
+
+# ---------------------------------------------------------------------------------------------
 # Gestures
 # ---------------------------------------------------------------------------------------------
 

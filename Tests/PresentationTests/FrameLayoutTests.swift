@@ -152,7 +152,7 @@ import Testing
         // The arrow's tip over the source's middle, as far as the popover's rounded corner allows.
         #expect(abs(pop.frame.x + pop.arrowOffset + 13 - filter.midX) <= 1)
         // Its height follows its content: bar, content insets, one line of text.
-        #expect(abs(pop.frame.height - (56.5 + 12 + 17 * 1.29 + 16)) < 0.001)
+        #expect(abs(pop.frame.height - (56 + 12 + 17 * 1.29 + 16)) < 0.001)
         try s.tap("pop-done")
         try s.tap("t2")
         pop = try #require(s.entry("pop")?.popover)

@@ -44,8 +44,10 @@ struct ScreenLayout {
         let hasBar = !(screen.title ?? "").isEmpty || !leading.isEmpty || !trailing.isEmpty || backTitle != nil
         var top = f.y
         if hasBar {
-            let rowTop = f.y + chrome.barTop
-            let bar = Rect(x: f.x, y: f.y, width: f.width, height: chrome.barTop + m.barHeightWithHairline(chrome))
+            // The bar is at least its row and hairline tall; its buttons are centred in it.
+            let height = max(chrome.barHeight, m.hitTarget + m.hairline)
+            let rowTop = f.y + chrome.barTop + (height - m.hairline - m.hitTarget) / 2
+            let bar = Rect(x: f.x, y: f.y, width: f.width, height: chrome.barTop + height)
             self.bar = bar
             // Leading items from the left edge, trailing ones from the right; a titled button at
             // either end keeps an extra inset.
@@ -160,12 +162,6 @@ struct ScreenLayout {
             return m.segmentedHeight
         }
     }
-}
-
-extension LayoutMetrics {
-    /// A navigation bar's height below its top inset: its row, or a sheet's taller bar, and the
-    /// hairline beneath.
-    func barHeightWithHairline(_ chrome: ScreenChrome) -> Double { chrome.barHeight + hairline }
 }
 
 /// The heights of system content — alerts, action sheets, activity views — as the stylesheet

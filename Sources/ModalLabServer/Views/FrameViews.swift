@@ -1,0 +1,464 @@
+import Mustache
+
+// The view models of the device frame, one per partial of `Templates/pages/partials/`: what each
+// template names, typed. ``PlayerView`` builds them from ``FrameLayout`` and the prototype.
+// Lengths are strings of points already formatted for HTML (`Rect.format`).
+
+/// `partials/device`: the device, its window, its layers and the system chrome.
+struct DeviceView: MustacheContext {
+    var device: String
+    var family: String
+    var orientation: String
+    var multitasking: String
+    var sizeClass: String
+    var horizontal: String
+    var vertical: String
+    var hasHomeButton: Bool
+    /// The device element's custom properties: screen size, corner radius, tint, metrics.
+    var style: String
+    /// "iPhone 16, portrait, compact/regular".
+    var label: String
+    var otherApp: OtherAppView?
+    var prototype: String
+    /// The window's position, size and safe area.
+    var windowStyle: String
+    var layers: [LayerView]
+    var isSlideOver: Bool
+    var statusBar: StatusBarView?
+    var island: IslandView?
+    var hasHomeIndicator: Bool
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "device": device
+        case "family": family
+        case "orientation": orientation
+        case "multitasking": multitasking
+        case "sizeClass": sizeClass
+        case "horizontal": horizontal
+        case "vertical": vertical
+        case "hasHomeButton": hasHomeButton
+        case "style": style
+        case "label": label
+        case "otherApp": otherApp
+        case "prototype": prototype
+        case "windowStyle": windowStyle
+        case "layers": layers
+        case "isSlideOver": isSlideOver
+        case "statusBar": statusBar
+        case "island": island
+        case "hasHomeIndicator": hasHomeIndicator
+        default: nil
+        }
+    }
+}
+
+/// The other app of a Split View, or the full-screen app beneath Slide Over.
+struct OtherAppView: MustacheContext {
+    var left: String
+    var isUnderSlideOver: Bool
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "left": left
+        case "isUnderSlideOver": isUnderSlideOver
+        default: nil
+        }
+    }
+}
+
+/// The status bar.
+struct StatusBarView: MustacheContext {
+    var height: String
+    var isLight: Bool
+    var time: String
+    /// The date beside the time (iPad), or empty.
+    var date: String
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "height": height
+        case "isLight": isLight
+        case "time": time
+        case "date": date
+        default: nil
+        }
+    }
+}
+
+/// The Dynamic Island.
+struct IslandView: MustacheContext {
+    var isSide: Bool
+
+    func mustacheValue(forKey key: String) -> Any? { key == "isSide" ? isSide : nil }
+}
+
+/// `partials/layer`: the app's layer or one presentation.
+struct LayerView: MustacheContext {
+    var isApp: Bool
+    var index: Int
+    var modal: String = ""
+    var form: String = ""
+    var presentationStyle: String = ""
+    var requestedStyle: String = ""
+    var transition: String = ""
+    var presentedBy: String = ""
+    var isDirty = false
+    var adaptedBy: String = ""
+    var isSystem = false
+    var isTop = false
+    var isPushedBack = false
+    var isCovered = false
+    var isCurled = false
+    var modalInPresentation = false
+    var isOver = false
+    /// A current-context presentation's context id, or empty.
+    var context: String = ""
+    var dimming: DimmingView?
+    var card: CardView?
+    var popover: PopoverView?
+    /// The custom properties that place it (`--x`, `--y`, `--w`, `--h`, push-back, popover).
+    var css: String = ""
+    var role: String = "dialog"
+    var isAriaModal = false
+    var label: String = ""
+    /// The id of the element that describes it (an alert's or action sheet's message), or empty.
+    var describedBy: String = ""
+    var screen: ScreenView?
+    var alert: AlertView?
+    var actionSheet: ActionSheetView?
+    var activity: ActivityView?
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "isApp": isApp
+        case "index": index
+        case "modal": modal
+        case "form": form
+        case "presentationStyle": presentationStyle
+        case "requestedStyle": requestedStyle
+        case "transition": transition
+        case "presentedBy": presentedBy
+        case "isDirty": isDirty
+        case "adaptedBy": adaptedBy
+        case "isSystem": isSystem
+        case "isTop": isTop
+        case "isPushedBack": isPushedBack
+        case "isCovered": isCovered
+        case "isCurled": isCurled
+        case "modalInPresentation": modalInPresentation
+        case "isOver": isOver
+        case "context": context
+        case "dimming": dimming
+        case "card": card
+        case "popover": popover
+        case "css": css
+        case "role": role
+        case "isAriaModal": isAriaModal
+        case "label": label
+        case "describedBy": describedBy
+        case "screen": screen
+        case "alert": alert
+        case "actionSheet": actionSheet
+        case "activity": activity
+        default: nil
+        }
+    }
+}
+
+/// The dimming view beneath a presentation: black, or clear (a popover's).
+struct DimmingView: MustacheContext {
+    var isClear: Bool
+
+    func mustacheValue(forKey key: String) -> Any? { key == "isClear" ? isClear : nil }
+}
+
+/// A card's detents and grabber.
+struct CardView: MustacheContext {
+    var detent: String
+    /// "medium:426 large:783": each detent's id and height, for the drag gesture.
+    var detentHeights: String
+    /// "medium large ": the detents' ids, for the grabber.
+    var detentIDs: String
+    var isAtLargest: Bool
+    var hasGrabber: Bool
+    var isResizable: Bool
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "detent": detent
+        case "detentHeights": detentHeights
+        case "detentIDs": detentIDs
+        case "isAtLargest": isAtLargest
+        case "hasGrabber": hasGrabber
+        case "isResizable": isResizable
+        default: nil
+        }
+    }
+}
+
+/// A popover's source and arrow (its frame is in the layer's ``LayerView/css``).
+struct PopoverView: MustacheContext {
+    var source: String
+    /// The source's rect as laid out: "x y width height".
+    var sourceRect: String
+    /// `up`, `down`, `left`, `right` or `none`.
+    var arrow: String
+    var passthrough: String
+    var sourceScrolls: Bool
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "source": source
+        case "sourceRect": sourceRect
+        case "arrow": arrow
+        case "passthrough": passthrough
+        case "sourceScrolls": sourceScrolls
+        default: nil
+        }
+    }
+}
+
+/// `partials/screen`: a navigation bar, content and a toolbar.
+struct ScreenView: MustacheContext {
+    var id: String
+    var title: String
+    var backTitle: String
+    var leading: [ControlView]
+    var trailing: [ControlView]
+    var content: [ControlView]
+    var toolbar: [ControlView]
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "title": title
+        case "backTitle": backTitle
+        case "hasNavigationBar": !title.isEmpty || !leading.isEmpty || !trailing.isEmpty || !backTitle.isEmpty
+        case "leading": leading
+        case "trailing": trailing
+        case "content": content
+        case "toolbar": toolbar
+        case "hasToolbar": !toolbar.isEmpty
+        default: nil
+        }
+    }
+}
+
+/// `partials/control`: one control of any kind.
+struct ControlView: MustacheContext {
+    var id: String
+    var kind: String
+    var title: String = ""
+    var label: String = ""
+    var placeholder: String = ""
+    /// The accessible name: title, accessibility label, label or id.
+    var name: String
+    var role: String = "default"
+    var hasAction = false
+    var showsTitle = true
+    /// The symbol's inline SVG (our markup, never user text), or empty.
+    var icon: String = ""
+    var value: String = ""
+    var isOn = false
+    var segments: [SegmentView] = []
+    var items: [ListItemView] = []
+    var text: String = ""
+    var tone: String = "default"
+    var height: String = ""
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "isButton": kind == "button"
+        case "isTextField": kind == "textField"
+        case "isTextArea": kind == "textArea"
+        case "isToggle": kind == "toggle"
+        case "isList": kind == "list"
+        case "isText": kind == "text"
+        case "isImage": kind == "image"
+        case "isSegmented": kind == "segmented"
+        case "title": title
+        case "label": label
+        case "placeholder": placeholder
+        case "name": name
+        case "role": role
+        case "hasAction": hasAction
+        case "showsTitle": showsTitle
+        case "icon": icon
+        case "value": value
+        case "isOn": isOn
+        case "segments": segments
+        case "items": items
+        case "text": text
+        case "tone": tone
+        case "height": height
+        default: nil
+        }
+    }
+}
+
+/// One segment of a segmented control.
+struct SegmentView: MustacheContext {
+    var title: String
+    var isSelected: Bool
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "isSelected": isSelected
+        default: nil
+        }
+    }
+}
+
+/// One row of a list.
+struct ListItemView: MustacheContext {
+    var id: String
+    var title: String
+    var subtitle: String
+    var hasAction: Bool
+    var hasChevron: Bool
+    var icon: String
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "title": title
+        case "subtitle": subtitle
+        case "hasAction": hasAction
+        case "hasChevron": hasChevron
+        case "icon": icon
+        default: nil
+        }
+    }
+}
+
+/// `partials/alert`.
+struct AlertView: MustacheContext {
+    var modal: String
+    var title: String
+    var message: String
+    var textFields: [AlertFieldView]
+    /// `side-by-side` or `stacked`.
+    var layout: String
+    var buttons: [ActionButtonView]
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "modal": modal
+        case "title": title
+        case "message": message
+        case "textFields": textFields
+        case "hasTextFields": !textFields.isEmpty
+        case "layout": layout
+        case "buttons": buttons
+        default: nil
+        }
+    }
+}
+
+/// A text field of an alert.
+struct AlertFieldView: MustacheContext {
+    var index: Int
+    var placeholder: String
+    /// `password` or `text`.
+    var type: String
+    var inputMode: String
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "index": index
+        case "placeholder": placeholder
+        case "type": type
+        case "inputMode": inputMode
+        default: nil
+        }
+    }
+}
+
+/// A button of an alert or an action sheet.
+struct ActionButtonView: MustacheContext {
+    var index: Int
+    var title: String
+    /// The action's id, or empty.
+    var actionID: String
+    var isCancel = false
+    var isDestructive = false
+    var isBold = false
+    var isPreferred = false
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "index": index
+        case "title": title
+        case "actionID": actionID
+        case "isCancel": isCancel
+        case "isDestructive": isDestructive
+        case "isBold": isBold
+        case "isPreferred": isPreferred
+        default: nil
+        }
+    }
+}
+
+/// `partials/action-sheet`.
+struct ActionSheetView: MustacheContext {
+    var modal: String
+    var title: String
+    var message: String
+    var actions: [ActionButtonView]
+    /// The Cancel button in its own group; `nil` in a popover (or without one).
+    var cancel: ActionButtonView?
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "modal": modal
+        case "title": title
+        case "message": message
+        case "hasHeader": !title.isEmpty || !message.isEmpty
+        case "actions": actions
+        case "cancel": cancel
+        default: nil
+        }
+    }
+}
+
+/// `partials/activity`.
+struct ActivityView: MustacheContext {
+    var title: String
+    var subtitle: String
+    var inPopover: Bool
+    var apps: [ActivityItemView]
+    var actions: [ActivityItemView]
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "subtitle": subtitle
+        case "inPopover": inPopover
+        case "hasApps": !apps.isEmpty
+        case "apps": apps
+        case "actions": actions
+        default: nil
+        }
+    }
+}
+
+/// A share target or an action of an activity view.
+struct ActivityItemView: MustacheContext {
+    var id: String
+    var title: String
+    var icon: String
+    var isSystem: Bool
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "title": title
+        case "icon": icon
+        case "isSystem": isSystem
+        default: nil
+        }
+    }
+}
