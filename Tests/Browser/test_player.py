@@ -73,6 +73,8 @@ ATTR = '" onmouseover="window.__pwned=\'attr\'" data-x="'
 IMG = '<img src=x onerror="window.__pwned=\'img\'">'
 JS = "'); window.__pwned='js'; ('"
 CSS = "</style><style>body{display:none}</style>"
+# A right-to-left override: without isolation it reverses the text that follows it on the line.
+RLO = "\u202e"
 
 
 def studio_prototype():
@@ -163,23 +165,23 @@ def hostile_prototype():
     inline script and style. Ids stay `[a-z0-9-]`; the hostile text is in titles, labels,
     messages, list items and segments."""
     return {
-        "format": "modallab/1", "id": "hostile", "name": "Hostile " + SCRIPT, "targetOS": "18",
+        "format": "modallab/1", "id": "hostile", "name": "Hostile " + SCRIPT + RLO + " name", "targetOS": "18",
         "devices": ["iphone-16", "ipad-pro-11"], "start": "home",
         "screens": [{
-            "id": "home", "title": "Home " + IMG,
+            "id": "home", "title": "Home " + IMG + RLO,
             "navigationBar": {
                 "leading": [{"id": "menu", "title": "Menu " + ATTR, "systemImage": "ellipsis.circle", "action": {"present": "menu-popover"}}],
                 "trailing": [{"id": "open-sheet", "title": "Open " + SCRIPT, "action": {"present": "sheet"}}]},
             "content": [
-                {"type": "text", "id": "intro", "text": "Text " + SCRIPT + IMG + ATTR + JS + CSS},
+                {"type": "text", "id": "intro", "text": "Text " + SCRIPT + IMG + ATTR + JS + CSS + RLO},
                 {"type": "list", "id": "things", "items": [
-                    {"id": "thing-1", "title": "Item " + IMG, "subtitle": "Sub " + SCRIPT},
+                    {"id": "thing-1", "title": "Item " + IMG + RLO, "subtitle": "Sub " + SCRIPT + RLO},
                     {"id": "thing-2", "title": "Item " + ATTR, "subtitle": JS}]},
                 {"type": "textField", "id": "field", "label": "Label " + ATTR, "placeholder": "Placeholder " + IMG, "value": "Value " + SCRIPT},
-                {"type": "toggle", "id": "switch", "label": "Toggle " + IMG},
+                {"type": "toggle", "id": "switch", "label": "Toggle " + IMG + RLO},
                 {"type": "segmented", "id": "seg", "segments": ["One " + ATTR, "Two " + SCRIPT]},
                 {"type": "image", "id": "pic", "label": "Image " + IMG, "height": 80},
-                {"type": "button", "id": "ask", "title": "Ask " + IMG, "action": {"present": "alert"}},
+                {"type": "button", "id": "ask", "title": "Ask " + IMG + RLO, "action": {"present": "alert"}},
                 {"type": "button", "id": "choose", "title": "Choose " + ATTR, "action": {"present": "choices"}},
                 {"type": "button", "id": "share", "title": "Share " + SCRIPT, "systemImage": "square.and.arrow.up", "action": {"present": "share-it"}},
             ],
@@ -192,13 +194,13 @@ def hostile_prototype():
             {"id": "menu-popover", "style": "popover", "source": "menu", "title": "Menu " + IMG,
              "navigationBar": {"trailing": [{"id": "menu-done", "title": "Done", "role": "done", "action": "dismiss"}]},
              "content": [{"type": "list", "id": "menu-list", "items": [{"id": "menu-1", "title": "Entry " + SCRIPT, "action": "dismiss"}]}]},
-            {"id": "alert", "style": "alert", "title": "Alert " + SCRIPT, "message": "Message " + IMG + ATTR,
+            {"id": "alert", "style": "alert", "title": "Alert " + SCRIPT + RLO, "message": "Message " + IMG + ATTR + RLO,
              "textFields": [{"placeholder": "Field " + ATTR}],
              "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Go " + IMG, "action": "dismiss"}]},
             {"id": "choices", "style": "actionSheet", "source": "choose", "title": "Sheet " + ATTR, "message": "Pick " + SCRIPT,
-             "actions": [{"title": "Keep " + IMG, "action": "dismiss"}, {"title": "Cancel", "role": "cancel"}]},
+             "actions": [{"title": "Keep " + IMG + RLO, "action": "dismiss"}, {"title": "Cancel", "role": "cancel"}]},
             {"id": "share-it", "style": "activity", "source": "share", "title": "Share " + IMG,
-             "activities": ["copy"], "customActivities": [{"id": "custom", "title": "Do " + SCRIPT}]},
+             "activities": ["copy"], "customActivities": [{"id": "custom", "title": "Do " + SCRIPT + RLO}]},
         ],
     }
 
@@ -853,6 +855,8 @@ class RuleTests(PlayerTestCase):
         self.assertEqual(toast.get_attribute("data-rule"), "popover.no-modal-over")
         self.assertIn("popover.no-modal-over", toast.text)
         self.assertEqual(self.el('#action-diagnostics .diagnostic').get_attribute("data-rule"), "popover.no-modal-over")
+        self.assertEqual(self.el("#refusal .rule-id").get_attribute("href"), Harness.base + "/rules#popover.no-modal-over")
+        self.assertTrue(self.el("#refusal .message").text, "the refusal names what is wrong")
         self.assertEqual(self.stack(), ["bookmarks"], "the state is unchanged")
         self.screenshot("refusal-ipad")
 
@@ -866,6 +870,9 @@ class RuleTests(PlayerTestCase):
         item = self.el('#action-diagnostics .diagnostic[data-rule="alert.no-tap-outside"]')
         self.assertTrue(item.find_element("css selector", ".message").text)
         self.assertIn(item.find_element("css selector", ".badge").text.lower(), ("info", "warning"))
+        # The server renders it with the pages' own partial (one copy of the markup), down to
+        # the link to the source keys that the script's copy had lost.
+        self.assertEqual(len(item.find_elements("css selector", "details .source-key[href='/rules#sources']")), 1)
 
     def test_home_cancels_an_alert(self):
         self.open("mail", "iphone-16")
@@ -983,6 +990,35 @@ class SafetyTests(PlayerTestCase):
                         self.assertIn("Message " + IMG + ATTR, layer.text)
                         self.assertEqual(self.el(".alert-field").get_attribute("placeholder"), "Field " + ATTR)
                         self.screenshot(f"hostile-alert-{device}")
+
+    def assert_isolated(self):
+        """Every text node that overrides its direction sits in an isolate (a <bdi>, or an
+        element with `unicode-bidi: isolate`), so the override ends with the user's text."""
+        leaks = self.js("""const out = [], w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            for (let n = w.nextNode(); n; n = w.nextNode()) {
+              if (!n.data.includes('\\u202e')) continue;
+              const el = n.parentElement, ub = getComputedStyle(el).unicodeBidi;
+              if (el.tagName !== 'BDI' && !['isolate', 'isolate-override', 'plaintext'].includes(ub)) out.push(el.outerHTML.slice(0, 160));
+            }
+            return out;""")
+        self.assertEqual(leaks, [], "user text whose direction is overridden is isolated")
+
+    def test_user_text_is_isolated_from_the_text_around_it(self):
+        for device in ("iphone-16", "ipad-pro-11"):
+            with self.subTest(device=device):
+                self.open("hostile", device)
+                self.assertGreater(self.js("return document.body.textContent.split('\\u202e').length - 1"), 4)
+                self.assert_isolated()
+                self.assertIn("\u2068Hostile " + SCRIPT + RLO + " name\u2069", self.d.title,
+                              "the page title isolates the prototype's name (FSI … PDI)")
+                for control in ("open-sheet", "menu", "ask", "choose", "share"):
+                    self.open("hostile", device)
+                    self.tap(f'[data-id="{control}"]')
+                    self.assert_isolated()
+        for page in ("/", "/p/hostile/board"):
+            self.d.get(Harness.base + page)
+            self.wait_for("return document.readyState === 'complete'")
+            self.assert_isolated()
 
     def test_hostile_names_on_the_gallery_and_board(self):
         self.d.get(Harness.base + "/")

@@ -73,7 +73,7 @@ extension ModalLabApp {
         groups.anyone.get("/api/rules") { req in
             HTTPResponse.json(RuleCatalogue.json(language: req.query("lang") == "zh-Hans" ? .zhHans : .en))
         }
-        groups.pages.get("/rules") { [self] _, _ in try renderPage("rules", rulesContext()) }
+        groups.pages.get("/rules") { [self] _, _ in try renderPage("rules", RulesView()) }
         groups.owner.get("/metrics") { [self] _, _ in
             var r = HTTPResponse.text(metrics.prometheusText() + sessionMetrics())
             r.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"

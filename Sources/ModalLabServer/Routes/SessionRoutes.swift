@@ -92,7 +92,8 @@ extension ModalLabApp {
         }
     }
 
-    /// `POST /api/sessions {prototype, device, orientation, multitasking}` → 201 `{session, state, html}`.
+    /// `POST /api/sessions {prototype, device, orientation, multitasking}` → 201
+    /// `{session, state, diagnostics, diagnosticsHTML, html}`.
     func startSession(_ req: HTTPRequest, viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
         let protoID: String
@@ -138,7 +139,7 @@ extension ModalLabApp {
             JSONWriter.appendQuoted(s.id, into: &body)
             body.append(contentsOf: #","state":"#.utf8)
             state.appendJSON(into: &body)
-            body.append(contentsOf: #","diagnostics":[],"#.utf8)
+            body.append(contentsOf: #","diagnostics":[],"diagnosticsHTML":"","#.utf8)
         }
     }
 
@@ -169,7 +170,8 @@ extension ModalLabApp {
         return HTTPResponse(status: status, headers: h, body: .bytes(body))
     }
 
-    /// `POST /api/sessions/{sid}/actions` → 200 `{state, diagnostics, html}`, or a 409 problem
+    /// `POST /api/sessions/{sid}/actions` → 200 `{state, diagnostics, diagnosticsHTML, html}`
+    /// (`diagnosticsHTML`: the diagnostics as the rule panel's list items), or a 409 problem
     /// naming the rule (SPEC §6). The outcome is logged durably before the response.
     ///
     /// Runs on the connection's event-loop thread and answers through `respond` from the log's
@@ -240,6 +242,13 @@ extension ModalLabApp {
             ext["source"] = .string(refusal.source)
             if let m = refusal.modal { ext["modal"] = .string(m) }
             ext["state"] = outcome.state.json
+            // What the player shows, rendered from the same partials as the pages.
+            let view = RefusalView(
+                rule: refusal.rule, severity: refusal.severity.rawValue, message: refusal.message,
+                source: refusal.source)
+            ext["refusalHTML"] = .string(try fragment("partials/refusal", view))
+            ext["toastHTML"] = .string(try fragment("partials/refusal-toast", view))
+            ext["diagnosticsHTML"] = .string(try fragment("partials/diagnostics", DiagnosticListView([refusal])))
             return Problem(
                 .conflict,
                 title: "Refused by \(refusal.rule)"
@@ -247,11 +256,16 @@ extension ModalLabApp {
                 detail: refusal.message, type: "/rules#\(refusal.rule)", extensions: ext
             ).response
         }
+        let diagnosticsHTML =
+            outcome.diagnostics.isEmpty
+            ? "" : try fragment("partials/diagnostics", DiagnosticListView(outcome.diagnostics))
         return try frameResponse(prototype: s.prototype, state: outcome.state) { body in
             body.append(contentsOf: #"{"state":"#.utf8)
             outcome.state.appendJSON(into: &body)
             body.append(contentsOf: #","diagnostics":"#.utf8)
             JSONWriter().write(.array(outcome.diagnostics.map { $0.json() }), into: &body)
+            body.append(contentsOf: #","diagnosticsHTML":"#.utf8)
+            JSONWriter.appendQuoted(diagnosticsHTML, into: &body)
             body.append(UInt8(ascii: ","))
         }
     }

@@ -1,0 +1,280 @@
+// The device frame on the page: drawing the server's frame (its HTML carries where everything
+// is), animating layers in and out, and the few things only a page can do — fit the device to
+// the window, keep scroll positions, and tell a popover how far its source's content scrolled.
+
+const layerKey = (el) => el.dataset.modal ?? (el.classList.contains("app-layer") ? "@app" : null);
+const layersOf = (root) => new Map([...root.querySelectorAll(".layer")].map((el) => [layerKey(el), el]));
+const removesBeneath = (el) => el.dataset.form === "fullScreen" && el.dataset.over !== "true";
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function waitForAnimations(elements) {
+  return Promise.race([
+    Promise.all(elements.map((el) => new Promise((resolve) => {
+      const done = (ev) => { if (ev.target === el) { el.removeEventListener("animationend", done); resolve(); } };
+      el.addEventListener("animationend", done);
+    }))),
+    new Promise((r) => setTimeout(r, 800)),
+  ]);
+}
+
+/** Where scrolled content is, keyed by layer, screen and container, to keep it across renders. */
+function scrollKey(c) {
+  const layer = c.closest(".layer"), screen = c.closest(".screen-view");
+  return `${layer ? layerKey(layer) : ""}/${screen?.dataset.screen ?? ""}/${c.classList.contains("content") ? "content" : "body"}`;
+}
+
+/** The device frame in `stage`; `embed` fits it with a thinner margin (the board's frames). */
+export class Frame {
+  /** The device's scale on the page (CSS px per point), for pointer distances. */
+  scale = 1;
+
+  constructor(stage, { embed = false } = {}) {
+    this.stage = stage;
+    this.embed = embed;
+    // Card content at its top lets a downward touch drag move the card instead of scrolling.
+    stage.addEventListener("scroll", (ev) => {
+      if (ev.target.classList?.contains("content")) ev.target.classList.toggle("at-top", ev.target.scrollTop <= 0);
+    }, true);
+  }
+
+  /** The app window element. */
+  get window() { return this.stage.querySelector("[data-window]"); }
+
+  /** The topmost presentation, or null. */
+  top() {
+    const layers = this.stage.querySelectorAll(".presentation");
+    return layers.length ? layers[layers.length - 1] : null;
+  }
+
+  /** Whether nothing moves: no layer animating, entering, leaving, settling or dragged. */
+  idle() {
+    const moving = document.getAnimations().some((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity);
+    return !moving &&
+      !this.stage.querySelector(".entering, .leaving, .curling, .uncurling, .under-entering, .under-leaving, .settling, .dragging");
+  }
+
+  /** The element of control `id`. */
+  control(id) { return this.stage.querySelector(`[data-id="${CSS.escape(id)}"]`); }
+
+  /** The ids of the modals on the page. */
+  modals() { return [...layersOf(this.stage).keys()].filter((k) => k !== "@app"); }
+
+  /** An event's position in window points (none for a click from the keyboard). */
+  pointIn(ev) {
+    const win = this.window;
+    if (!win || ev.clientX === undefined || ev.detail === 0) return {};
+    const b = win.getBoundingClientRect();
+    const s = b.width / win.offsetWidth || 1;
+    return { x: Math.round(((ev.clientX - b.left) / s) * 10) / 10, y: Math.round(((ev.clientY - b.top) / s) * 10) / 10 };
+  }
+
+  /** A card's detents from the frame: `[{id, height}]`, smallest first. */
+  detents(card) {
+    return (card.dataset.detentHeights ?? "").trim().split(/\s+/).filter(Boolean).map((s) => {
+      const i = s.lastIndexOf(":");
+      return { id: s.slice(0, i), height: Number(s.slice(i + 1)) };
+    });
+  }
+
+  /** Only the dirty flags changed (an edit): update them, keeping the caret where it is. */
+  updateDirty(stack) {
+    for (const e of stack) {
+      const el = this.stage.querySelector(`.presentation[data-modal="${CSS.escape(e.modal)}"]`);
+      if (el) el.dataset.dirty = String(e.dirty);
+    }
+  }
+
+  /**
+   * Replaces the frame with `html`, animating the layers that leave, enter and move unless
+   * `animate` is false (or the viewer prefers reduced motion). Resolves once the leaving layers
+   * are gone, with what focus handling needs: `{appeared, leaving, focusId, focusInLeaving}`.
+   */
+  async render(html, { animate = true } = {}) {
+    const stage = this.stage;
+    animate = animate && !reducedMotion();
+    const oldLayers = layersOf(stage);
+    const tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    const next = tpl.content;
+    const nextLayers = layersOf(next);
+    const leaving = [...oldLayers.entries()].filter(([k]) => !nextLayers.has(k)).map(([, el]) => el);
+    const focusId = document.activeElement?.dataset?.id;
+    const focusInLeaving = leaving.some((el) => el.contains(document.activeElement));
+
+    if (leaving.length && animate) {
+      // The layers that stay take their next pose (pushed back or not, shown or not) while the
+      // leaving ones animate out, so the app comes forward as a card slides down.
+      const extra = [];
+      for (const [k, el] of oldLayers) {
+        const n = nextLayers.get(k);
+        if (!n) continue;
+        if (n.dataset.behind) el.dataset.behind = n.dataset.behind; else delete el.dataset.behind;
+        for (const p of ["--push-scale", "--push-y"]) el.style.setProperty(p, n.style.getPropertyValue(p));
+        if (!n.dataset.covered) delete el.dataset.covered;
+      }
+      const bar = stage.querySelector(".status-bar");
+      if (bar) bar.classList.toggle("light", Boolean(next.querySelector(".status-bar.light")));
+      for (const el of leaving) {
+        el.classList.add("leaving");
+        stage.querySelector(`.dim[data-dim-for="${CSS.escape(layerKey(el))}"]`)?.classList.add("leaving-dim");
+        if (removesBeneath(el)) {
+          const under = this.#below(el);
+          if (el.dataset.transition === "flipHorizontal" && under) {
+            under.dataset.under = "flipHorizontal";
+            under.classList.add("under-leaving");
+            extra.push(under);
+          }
+          if (el.dataset.transition === "partialCurl" && under?.dataset.curled) {
+            under.classList.add("uncurling");
+            stage.querySelector(".curl-flap")?.classList.add("uncurling");
+            extra.push(under);
+          }
+        }
+      }
+      await waitForAnimations([...leaving, ...extra]);
+    }
+
+    // Poses of the layers that stay, to animate from (a card changing detent, the app pushed back).
+    const before = new Map();
+    for (const [k, el] of oldLayers) {
+      if (!nextLayers.has(k) || el.classList.contains("leaving")) continue;
+      before.set(k, { transform: getComputedStyle(el).transform, height: el.offsetHeight });
+    }
+
+    const scrolls = new Map();
+    for (const c of stage.querySelectorAll(".screen-view .content, .presentation-body")) {
+      if (c.scrollTop) scrolls.set(scrollKey(c), c.scrollTop);
+    }
+    stage.replaceChildren(next);
+    if (scrolls.size) {
+      for (const c of stage.querySelectorAll(".screen-view .content, .presentation-body")) {
+        const top = scrolls.get(scrollKey(c));
+        if (top) c.scrollTop = top;
+      }
+    }
+    const layers = layersOf(stage);
+    this.#placeContextPresentations();
+    this.fit();
+    this.followScrolledSources();
+
+    if (animate) {
+      // Layers that stay move from their old pose to their new one (measured before any
+      // entering animation starts, which would change what getComputedStyle reports).
+      const moves = [];
+      for (const [k, was] of before) {
+        const el = layers.get(k);
+        if (!el) continue;
+        const now = { transform: getComputedStyle(el).transform, height: el.offsetHeight };
+        const frames = [{}, {}];
+        if (was.transform !== now.transform) { frames[0].transform = was.transform; frames[1].transform = now.transform; }
+        if (el.dataset.form === "card" && Math.abs(was.height - now.height) > 1) {
+          frames[0].height = `${was.height}px`; frames[1].height = `${now.height}px`;
+        }
+        if (Object.keys(frames[0]).length) moves.push([el, frames]);
+      }
+      for (const [k, el] of layers) {
+        if (k === "@app" || oldLayers.has(k)) continue;
+        this.#enter(el);
+      }
+      for (const [el, frames] of moves) {
+        if (el.classList.contains("under-entering") || el.classList.contains("curling")) continue;
+        el.animate(frames, { duration: 350, easing: "cubic-bezier(0.2, 0.9, 0.25, 1)" });
+      }
+    }
+    this.#updateInert();
+    this.markScrollEdges();
+    const appeared = [...layers.keys()].filter((k) => k !== "@app" && !oldLayers.has(k));
+    return { appeared, leaving, focusId, focusInLeaving };
+  }
+
+  /** Scales the device to fit the stage (never above 1). */
+  fit() {
+    const device = this.stage.querySelector(".device");
+    if (!device) return;
+    device.style.transform = "";
+    const pad = this.embed ? 4 : 40;
+    const w = device.offsetWidth, h = device.offsetHeight;
+    this.scale = Math.min(1, (this.stage.clientWidth - pad) / w, (this.stage.clientHeight - pad) / h);
+    device.style.transform = `scale(${this.scale})`;
+    this.stage.closest(".player")?.style.setProperty("--device-scale", String(this.scale));
+  }
+
+  /**
+   * Popovers are drawn where the server's frame layout put them. A source in scrolled content
+   * was laid out scrolled just enough to show it; the popover follows the real scroll position,
+   * which only the page knows (the stylesheet shifts it by the difference).
+   */
+  followScrolledSources() {
+    for (const pop of this.stage.querySelectorAll('.presentation[data-form="popover"][data-source-scrolls]')) {
+      const content = this.control(pop.dataset.source)?.closest(".content");
+      if (content) pop.style.setProperty("--scrolled", `${content.scrollTop}px`);
+    }
+  }
+
+  /** Card content at its top lets a downward touch drag move the card instead of scrolling. */
+  markScrollEdges() {
+    for (const c of this.stage.querySelectorAll(".form-card .content, .form-centered .content")) c.classList.toggle("at-top", c.scrollTop <= 0);
+  }
+
+  // A presented layer animates in; the layers beneath stay visible until it has arrived.
+  #enter(el) {
+    const stage = this.stage;
+    const parts = [el];
+    el.classList.add("entering");
+    const uncovered = [];
+    if (removesBeneath(el)) {
+      for (const under of stage.querySelectorAll('.layer[data-covered="true"]')) {
+        delete under.dataset.covered;
+        uncovered.push(under);
+      }
+      const under = this.#below(el);
+      if (el.dataset.transition === "flipHorizontal" && under) {
+        under.dataset.under = "flipHorizontal";
+        under.classList.add("under-entering");
+      }
+      if (el.dataset.transition === "partialCurl") {
+        // The new view is already in place beneath; the presenting view curls up off it.
+        const curled = stage.querySelector('.layer[data-curled="true"]');
+        curled?.classList.add("curling");
+        stage.querySelector(".curl-flap")?.classList.add("curling");
+        if (curled) parts.splice(0, 1, curled);
+      }
+    }
+    waitForAnimations(parts).then(() => {
+      el.classList.remove("entering");
+      for (const c of stage.querySelectorAll(".curling, .under-entering")) c.classList.remove("curling", "under-entering");
+      for (const u of uncovered) if (u.isConnected) u.dataset.covered = "true";
+    });
+  }
+
+  #below(el) {
+    const all = [...this.stage.querySelectorAll(".layer")];
+    const i = all.indexOf(el);
+    return i > 0 ? all[i - 1] : null;
+  }
+
+  // While a modal layer is up, everything beneath it is inert: no focus, no assistive access.
+  #updateInert() {
+    const top = this.top();
+    const modal = top && top.getAttribute("aria-modal") === "true";
+    for (const el of this.stage.querySelectorAll(".layer")) {
+      // A curled page stays live: tapping it is how a partial curl is dismissed.
+      el.inert = Boolean(modal && el !== top && !el.contains(top) && !el.dataset.curled);
+    }
+  }
+
+  // Current-context presentations draw inside their context (a screen or a presented modal).
+  #placeContextPresentations() {
+    const stage = this.stage;
+    for (const el of stage.querySelectorAll('.presentation[data-form="context"]')) {
+      const ctx = el.dataset.context;
+      const host = ctx && (stage.querySelector(`.presentation[data-modal="${CSS.escape(ctx)}"] .presentation-body`) ||
+        stage.querySelector(`.screen-view[data-screen="${CSS.escape(ctx)}"]`));
+      if (host && host !== el.parentElement) {
+        host.style.position = host.style.position || "relative";
+        host.style.overflow = "hidden";
+        host.appendChild(el);
+      }
+    }
+  }
+}

@@ -1,0 +1,180 @@
+// Taps and drags on the device, as actions. A tap on a control, an alert's or action sheet's
+// button, an activity, the back button, the dimming view or a curled page becomes the action
+// the server resolves; a tap on nothing is a misclick. Dragging a sheet (pointer events: mouse,
+// pen and touch) moves it between its detents or dismisses it (rule sheet.swipe-dismiss).
+
+const DRAG_SLOP = 6;
+
+/** Rubber-band resistance past an edge: `x` points of pull move the sheet this far. */
+function rubber(x, k = 0.15) { return (1 - 1 / (x * k / 60 + 1)) * 60 / k * 0.55; }
+
+/**
+ * Wires the stage's taps and drags. `send(action)` posts an action; `editor` sends pending
+ * typing first; `events.record(e)` logs a client event (misclicks).
+ */
+export function installGestures({ frame, send, editor, events }) {
+  const stage = frame.stage;
+  let suppressClick = false;
+  let drag = null;
+
+  // Tapping the grabber cycles through the detents (rule sheet.grabber-behaviour).
+  function cycleDetent(card) {
+    const detents = frame.detents(card);
+    if (detents.length < 2) return;
+    const i = detents.findIndex((d) => d.id === card.dataset.detent);
+    send({ type: "detent", target: card.dataset.modal, detent: detents[(i + 1) % detents.length].id });
+  }
+
+  stage.addEventListener("click", (ev) => {
+    if (suppressClick) { suppressClick = false; ev.preventDefault(); return; }
+    const t = ev.target;
+    if (t.closest(".refusal-toast")) { t.closest(".refusal-toast").remove(); return; }
+    const layer = t.closest(".presentation");
+    const modal = layer?.dataset.modal;
+    const p = frame.pointIn(ev);
+    // UIKit dismisses a partial curl when the curled page is tapped.
+    if (t.closest('.layer[data-curled="true"], .curl-flap')) return send({ type: "tapOutside", ...p });
+    if (t.closest("[data-back]")) return send({ type: "back" });
+    if (t.closest(".dim")) {
+      // A popover's passthrough controls (and the bars beneath a bar-button popover) take the tap.
+      for (const id of (frame.top()?.dataset.passthrough ?? "").split(/\s+/).filter(Boolean)) {
+        const r = frame.control(id)?.getBoundingClientRect();
+        if (r && ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom) {
+          return send({ type: "tap", target: id, ...p });
+        }
+      }
+      return send({ type: "tapOutside", ...p });
+    }
+    const actionButton = t.closest("[data-action-index]");
+    if (actionButton && modal) return send({ type: "tap", target: modal, action: Number(actionButton.dataset.actionIndex), ...p });
+    const activity = t.closest("[data-activity]");
+    if (activity && modal) return send({ type: "tap", target: modal, action: activity.dataset.activity, ...p });
+    if (t.closest("[data-activity-close]") && modal) return send({ type: "tap", target: modal, action: "close", ...p });
+    if (t.closest("[data-grabber]") && modal) return cycleDetent(layer);
+    const segment = t.closest("[data-segment]");
+    if (segment) return send({ type: "edit", target: segment.closest("[data-id]").dataset.id, value: segment.dataset.segment });
+    const control = t.closest("button[data-id]");
+    if (control) return send({ type: "tap", target: control.dataset.id, ...p });
+    if (t.closest("input, textarea, label")) return;
+    // A tap that hits nothing is a misclick (a client event).
+    if (t.closest("[data-window]")) events.record({ type: "misclick", ...p, target: null });
+  });
+
+  // ---------- Dragging a sheet ----------
+  // The sheet follows the pointer; a resizable sheet changes height between its detents; past
+  // its smallest detent it slides down, and it is dismissed past a distance or a speed. A dirty
+  // sheet (or one in modalInPresentation) rubber-bands and the server answers the swipe with its
+  // confirmDiscard action sheet.
+
+  stage.addEventListener("pointerdown", (ev) => {
+    const card = ev.target.closest('.presentation[data-form="card"], .presentation[data-form="centered"]');
+    if (!card || card !== frame.top() || !ev.isPrimary || (ev.pointerType === "mouse" && ev.button !== 0)) return;
+    if (ev.target.closest("input, textarea, select, .segmented, .toggle, [contenteditable]")) return;
+    const content = ev.target.closest(".content, .presentation-body");
+    if (content && content.scrollTop > 0) return; // the content scrolls first
+    drag = {
+      card, id: ev.pointerId, x0: ev.clientX, y0: ev.clientY, started: false,
+      h0: card.offsetHeight, detents: card.dataset.form === "card" ? frame.detents(card) : [], dy: 0, v: 0,
+      samples: [[performance.now(), ev.clientY]],
+      blocked: card.dataset.dirty === "true" || card.dataset.modalInPresentation === "true",
+    };
+  });
+
+  stage.addEventListener("pointermove", (ev) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    const dy = (ev.clientY - drag.y0) / frame.scale;
+    if (!drag.started) {
+      if (Math.abs(dy) < DRAG_SLOP || Math.abs(ev.clientX - drag.x0) > Math.abs(ev.clientY - drag.y0)) {
+        if (Math.abs(ev.clientX - drag.x0) > DRAG_SLOP * 2) drag = null;
+        return;
+      }
+      drag.started = true;
+      drag.card.setPointerCapture(ev.pointerId);
+      drag.card.classList.add("dragging");
+      document.activeElement?.blur?.();
+    }
+    ev.preventDefault();
+    drag.samples.push([performance.now(), ev.clientY]);
+    if (drag.samples.length > 20) drag.samples.shift();
+    drag.dy = dy;
+    pose(drag, dy);
+  });
+
+  // Where the sheet is drawn for a drag of dy points (inline styles over the frame's own).
+  function pose(d, dy) {
+    const { card, detents, h0 } = d;
+    if (detents.length > 1) {
+      const min = detents[0].height, max = detents[detents.length - 1].height;
+      let h = h0 - dy, t = 0;
+      if (h > max) h = max + rubber(h - max);
+      if (h < min) { t = min - h; h = min; if (d.blocked) t = rubber(t, 0.4); }
+      card.style.height = `${h}px`;
+      card.style.transform = t ? `translateY(${t}px)` : "";
+      d.height = h; d.offset = t;
+    } else {
+      let t = dy;
+      if (t < 0) t = -rubber(-t);
+      else if (d.blocked) t = rubber(t, 0.4);
+      card.style.transform = `translateY(${t}px)`;
+      d.height = h0; d.offset = t;
+    }
+  }
+
+  // Points per millisecond (+ is down) over the last 100 ms of the drag; a single pair of
+  // coalesced pointer events would give a wild figure.
+  function releaseVelocity(samples) {
+    const [t1, y1] = samples[samples.length - 1];
+    const from = samples.find(([t]) => t1 - t <= 100) ?? samples[0];
+    const dt = t1 - from[0];
+    return dt < 16 ? 0 : ((y1 - from[1]) / frame.scale) / dt;
+  }
+
+  stage.addEventListener("pointerup", (ev) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    if (!d.started) return;
+    suppressClick = true;
+    setTimeout(() => { suppressClick = false; }, 0);
+    const { card } = d;
+    card.classList.remove("dragging");
+    d.v = releaseVelocity(d.samples);
+    const modal = card.dataset.modal;
+    const projectedOffset = d.offset + Math.max(0, d.v) * 180;
+    const dismissDistance = Math.min(140, d.h0 * 0.3);
+    const wantsDismiss = d.offset > 0 && (projectedOffset > dismissDistance || (d.v > 0.6 && d.offset > 20));
+    // Back to the frame's pose: the inline styles go, the frame's own place it again.
+    const settle = () => {
+      card.classList.add("settling");
+      card.style.transform = "";
+      card.style.height = "";
+      setTimeout(() => card.classList.remove("settling"), 320);
+    };
+    if (wantsDismiss || (d.blocked && d.offset > 20)) {
+      editor.flush();
+      if (d.blocked) settle(); // rubber-band back; the server shows the confirmation
+      send({ type: "swipeDown", target: modal });
+      return;
+    }
+    if (d.detents.length > 1) {
+      const projected = d.height - d.v * 180;
+      const nearest = d.detents.reduce((a, b) => (Math.abs(b.height - projected) < Math.abs(a.height - projected) ? b : a));
+      if (nearest.id !== card.dataset.detent) {
+        // Keep the sheet where the pointer left it; the new frame animates from there.
+        card.style.transform = "";
+        send({ type: "detent", target: modal, detent: nearest.id });
+        return;
+      }
+    }
+    settle();
+  });
+
+  stage.addEventListener("pointercancel", (ev) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    const { card } = drag;
+    drag = null;
+    card.classList.remove("dragging");
+    card.style.transform = "";
+    card.style.height = "";
+  });
+}

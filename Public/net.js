@@ -1,0 +1,71 @@
+// Talking to the server: JSON requests, and the viewing session, whose requests run one at a
+// time in the order they were made (an action waits for the one before it).
+
+/** A JSON request: `{status, json}` (`json` is null without a body). */
+export async function request(method, url, body) {
+  const res = await fetch(url, {
+    method,
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+    credentials: "same-origin",
+  });
+  let json = null;
+  try { json = await res.json(); } catch { /* no body */ }
+  return { status: res.status, json };
+}
+
+/**
+ * A viewing session of one prototype: its id once started, the environment it runs in, and
+ * the queue its requests wait in. `onBusy(pending)` hears how many requests are queued or in
+ * flight; `onError(error)` hears a request that failed to reach the server.
+ */
+export class Session {
+  id = null;
+  pending = 0;
+  #queue = Promise.resolve();
+
+  constructor({ prototype, env, onBusy = () => {}, onError = () => {} }) {
+    this.prototype = prototype;
+    this.env = env;
+    this.onBusy = onBusy;
+    this.onError = onError;
+  }
+
+  /** Runs `task` after every task queued before it. */
+  enqueue(task) {
+    this.#busy(1);
+    this.#queue = this.#queue.then(task).catch((e) => this.onError(e)).finally(() => this.#busy(-1));
+    return this.#queue;
+  }
+
+  #busy(delta) {
+    this.pending += delta;
+    this.onBusy(this.pending);
+  }
+
+  /** `POST /api/sessions`: starts a session in the current environment. */
+  async start() {
+    const r = await request("POST", "/api/sessions", { prototype: this.prototype, ...this.env });
+    this.id = r.status === 201 ? r.json.session : null;
+    return r;
+  }
+
+  /** `POST /api/sessions/{id}/actions`. */
+  act(action) {
+    return request("POST", `/api/sessions/${this.id}/actions`, action);
+  }
+
+  /** `DELETE /api/sessions/{id}`: ends the session (and forgets it here). */
+  async end() {
+    if (this.id) await request("DELETE", `/api/sessions/${this.id}`);
+    this.id = null;
+  }
+
+  /** Ends the session as the page goes away (a request the browser finishes after unload). */
+  leave() {
+    if (this.id) fetch(`/api/sessions/${this.id}`, { method: "DELETE", keepalive: true, credentials: "same-origin" });
+  }
+
+  /** Where client events of this session go. */
+  get eventsURL() { return `/api/sessions/${this.id}/events`; }
+}
