@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Real-browser tests of the ModalLab player (SPEC §10), in headless Chromium through WebDriver.
+"""Real-browser tests of the ModalLab player, in headless Chromium through WebDriver.
 
 The suite starts `modallab serve --port 0` itself over a temporary data folder and a temporary
 prototypes folder (the bundled examples, a prototype the repository does not contain, and one
@@ -7,6 +7,12 @@ full of hostile text), drives one Chromium, and saves a screenshot of each form.
 
     python3 Tests/Browser/test_player.py [-v] [unittest arguments]
     python3 Tests/Browser/test_player.py --check      # exit 3 and name what is missing
+    python3 Tests/Browser/test_player.py --list       # every scenario's id, one a line
+    python3 Tests/Browser/test_player.py --report FILE [unittest arguments]
+                                                      # and write each scenario's outcome as JSON
+
+`swift test` runs the file once through `Tests/ModalLabServerTests/BrowserTests.swift`, which
+reports every scenario (`Class.test_name`) as a test of its own.
 
 Environment:
     MODALLAB_BIN          the modallab executable (default .build/debug/modallab)
@@ -48,6 +54,9 @@ def find_chromedriver():
         if name and (shutil.which(name) or (os.path.isfile(name) and os.access(name, os.X_OK))):
             return shutil.which(name) or name
     return None
+
+
+INSTALL = "install chromium chromium-driver; pip install 'selenium<4.52'"
 
 
 def missing_dependencies():
@@ -252,9 +261,7 @@ def wait_http(url, timeout):
 def setUpModule():
     missing = missing_dependencies()
     if missing:
-        if os.environ.get("MODALLAB_SKIP_BROWSER") == "1":
-            raise unittest.SkipTest("MODALLAB_SKIP_BROWSER=1 and missing: " + "; ".join(missing))
-        raise RuntimeError("the browser tests need " + "; ".join(missing))
+        raise RuntimeError(f"the browser tests need {'; '.join(missing)} ({INSTALL})")
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -1109,10 +1116,77 @@ class ReviewTests(PlayerTestCase):
             self.d.get(Harness.owner_url)
 
 
+def scenarios(suite):
+    """The test cases of `suite`, flattened."""
+    for t in suite:
+        if isinstance(t, unittest.TestSuite):
+            yield from scenarios(t)
+        else:
+            yield t
+
+
+def scenario_id(test):
+    """`Class.test_name`: a scenario's id, for a test case or one of its subtests."""
+    test = getattr(test, "test_case", test)
+    return test.id().split(".", 1)[1] if test.id().startswith("__main__.") else test.id()
+
+
+class RecordingResult(unittest.TextTestResult):
+    """A text result that also keeps each scenario's outcome: passed, failed (with the first
+    failure's traceback, subtests included) or skipped; failures outside any scenario (the
+    module's set-up) are kept under "setUpModule"."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.outcomes = {}
+
+    def _fail(self, test, err):
+        key = scenario_id(test) if isinstance(test, unittest.TestCase) else "setUpModule"
+        if self.outcomes.get(key, {}).get("status") != "failed":
+            self.outcomes[key] = {"status": "failed", "details": self._exc_info_to_string(err, test)}
+
+    def startTest(self, test):
+        super().startTest(test)
+        self.outcomes.setdefault(scenario_id(test), {"status": "passed"})
+
+    def addFailure(self, test, err):
+        super().addFailure(test, err)
+        self._fail(test, err)
+
+    def addError(self, test, err):
+        super().addError(test, err)
+        self._fail(test, err)
+
+    def addSubTest(self, test, subtest, err):
+        super().addSubTest(test, subtest, err)
+        if err is not None:
+            self._fail(subtest, err)
+
+    def addSkip(self, test, reason):
+        super().addSkip(test, reason)
+        self.outcomes[scenario_id(test)] = {"status": "skipped", "details": reason}
+
+
 if __name__ == "__main__":
     if "--check" in sys.argv:
         missing = missing_dependencies()
         for m in missing:
             print("missing:", m)
+        if missing:
+            print(INSTALL)
         sys.exit(MISSING_EXIT if missing else 0)
-    unittest.main()
+    if "--list" in sys.argv:
+        for t in scenarios(unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])):
+            print(scenario_id(t))
+        sys.exit(0)
+    argv = list(sys.argv)
+    report = None
+    if "--report" in argv:
+        i = argv.index("--report")
+        report = argv[i + 1]
+        del argv[i:i + 2]
+    runner = unittest.TextTestRunner(resultclass=RecordingResult, verbosity=2)
+    program = unittest.main(argv=argv, testRunner=runner, exit=False)
+    if report:
+        Path(report).write_text(json.dumps(program.result.outcomes, indent=1))
+    sys.exit(0 if program.result.wasSuccessful() else 1)

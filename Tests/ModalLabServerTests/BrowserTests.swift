@@ -1,54 +1,148 @@
 import Foundation
 import Testing
 
-/// Runs the real-browser suite, `Tests/Browser/test_player.py` (Python, Selenium, headless
-/// Chromium), against the `modallab` executable that `swift test` built beside this test bundle.
+/// The real-browser suite, `Tests/Browser/test_player.py` (Python, Selenium, headless Chromium),
+/// against the `modallab` executable that `swift test` built beside this test bundle: one test
+/// per scenario of the file (`FormTests.test_full_screen_transitions`, …), each passing or
+/// failing with its own traceback.
 ///
-/// It fails, naming what to install, when python3, selenium, Chromium or ChromeDriver is
-/// missing; `MODALLAB_SKIP_BROWSER=1` skips it instead (for machines without a browser).
+/// The file runs once — one server and one browser for every scenario — and writes each
+/// scenario's outcome to a JSON report; the scenarios read it. A machine without python3,
+/// selenium, Chromium or ChromeDriver fails every scenario, saying what to install.
 @Suite struct BrowserTests {
-    static let skip = ProcessInfo.processInfo.environment["MODALLAB_SKIP_BROWSER"] == "1"
+    static let script = repositoryRoot + "/Tests/Browser/test_player.py"
 
-    @Test(.enabled(if: !skip, "MODALLAB_SKIP_BROWSER=1: the browser tests are skipped"))
-    func playerInHeadlessChromium() async throws {
-        let script = repositoryRoot + "/Tests/Browser/test_player.py"
-        guard let python = Self.executable(named: "python3") else {
-            Issue.record(
-                "The browser tests need python3 on PATH (apt-get install python3), or set MODALLAB_SKIP_BROWSER=1.")
+    /// The scenarios of the Python file: `Class.test_name` for each `def test_…` of a class
+    /// deriving from `PlayerTestCase`, in file order (read from the source, so listing them
+    /// needs no Python).
+    static let scenarios: [String] = {
+        guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
+            return ["test_player.py is missing"]
+        }
+        var out: [String] = []
+        var current: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("class ") {
+                let name = line.dropFirst(6).prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                current = line.contains("(PlayerTestCase)") ? String(name) : nil
+            } else if let c = current, line.hasPrefix("    def test_") {
+                out.append(c + "." + line.dropFirst(8).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+            }
+        }
+        return out
+    }()
+
+    @Test(arguments: scenarios)
+    func scenario(_ name: String) async throws {
+        let run = await BrowserRun.shared.result()
+        if let problem = run.problem {
+            Issue.record("\(name) did not run: \(problem)")
             return
         }
-        let check = try await Self.run(python, [script, "--check"])
+        switch run.outcomes[name] {
+        case nil:
+            Issue.record("\(name) is not in the report of test_player.py; its output:\n\(run.output)")
+        case let o? where o.status == "failed":
+            Issue.record("\(name) failed:\n\(o.details)")
+        case let o? where o.status == "skipped":
+            Issue.record("\(name) was skipped (\(o.details)); no browser scenario may skip")
+        default:
+            break
+        }
+    }
+
+    /// The report names exactly the scenarios listed here (a class that doesn't derive from
+    /// `PlayerTestCase` would run unseen by these tests).
+    @Test func everyScenarioIsReportedByName() async throws {
+        let run = await BrowserRun.shared.result()
+        try #require(run.problem == nil, "\(run.problem ?? "")")
+        #expect(Set(run.outcomes.keys) == Set(Self.scenarios), "the report's scenarios: \(run.outcomes.keys.sorted())")
+    }
+}
+
+/// One run of the browser suite, shared by every scenario.
+actor BrowserRun {
+    static let shared = BrowserRun()
+
+    /// A scenario's outcome in the report: `passed`, `failed` (with its traceback) or `skipped`.
+    struct Outcome: Decodable {
+        var status: String
+        var details: String = ""
+
+        enum CodingKeys: CodingKey { case status, details }
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            status = try c.decode(String.self, forKey: .status)
+            details = try c.decodeIfPresent(String.self, forKey: .details) ?? ""
+        }
+    }
+
+    /// What a run found: each scenario's outcome, or why none ran.
+    struct Result: Sendable {
+        var outcomes: [String: Outcome] = [:]
+        var problem: String?
+        var output = ""
+    }
+
+    /// The install line every missing-software failure ends with.
+    static let install = "install chromium chromium-driver; pip install 'selenium<4.52'"
+
+    private var task: Task<Result, Never>?
+
+    /// The suite's result, running it the first time it is asked for.
+    func result() async -> Result {
+        if let task { return await task.value }
+        let t = Task { await BrowserRun.run() }
+        task = t
+        return await t.value
+    }
+
+    static func run() async -> Result {
+        guard let python = executable(named: "python3") else {
+            return Result(problem: "the browser tests need python3 on PATH (apt-get install python3), then \(install)")
+        }
+        let script = BrowserTests.script
+        guard let check = try? await run(python, [script, "--check"]) else {
+            return Result(problem: "python3 \(script) --check could not be started")
+        }
         if check.status == 3 {
-            Issue.record(
-                """
-                The browser tests need software this machine lacks (or set MODALLAB_SKIP_BROWSER=1):
-                \(check.output)
-                """)
-            return
+            return Result(problem: "the browser tests need software this machine lacks (\(install)):\n\(check.output)")
         }
         guard check.status == 0 else {
-            Issue.record("python3 \(script) --check exited with \(check.status):\n\(check.output)")
-            return
+            return Result(problem: "python3 \(script) --check exited with \(check.status):\n\(check.output)")
         }
-        guard let binary = Self.modallabExecutable() else {
-            Issue.record(
-                "No modallab executable beside the test bundle or in .build/debug; run `swift build --product modallab`."
+        guard let binary = modallabExecutable() else {
+            return Result(
+                problem:
+                    "no modallab executable beside the test bundle or in .build/debug; run `swift build --product modallab`"
             )
-            return
         }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "modallab-browser-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: report) }
         var env = ProcessInfo.processInfo.environment
         env["MODALLAB_BIN"] = binary
         env["PYTHONUNBUFFERED"] = "1"
-        let result = try await Self.run(python, [script], environment: env)
-        if result.status != 0 {
-            // ChromeDriver's native stack frames ("#3 0x55… <unknown>") say nothing; drop them.
-            let readable = result.output.split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") || !$0.contains("<unknown>") }
-                .joined(separator: "\n")
-            Issue.record("The browser tests failed (exit \(result.status)):\n\(readable)")
-        } else {
-            print("BrowserTests: \(result.output.split(separator: "\n").suffix(3).joined(separator: " "))")
+        let result: (status: Int32, output: String)
+        do {
+            result = try await run(python, [script, "--report", report.path], environment: env, timeout: 1800)
+        } catch {
+            return Result(problem: "python3 \(script) could not run: \(error)")
         }
+        // ChromeDriver's native stack frames ("#3 0x55… <unknown>") say nothing; drop them.
+        let output = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") || !$0.contains("<unknown>") }
+            .joined(separator: "\n")
+        guard let data = try? Data(contentsOf: report),
+            var outcomes = try? JSONDecoder().decode([String: Outcome].self, from: data)
+        else {
+            return Result(problem: "test_player.py wrote no report (exit \(result.status)):\n\(output)", output: output)
+        }
+        // A failed set-up (no server, no browser) fails every scenario with its traceback.
+        if let setUp = outcomes.removeValue(forKey: "setUpModule") {
+            return Result(problem: "the suite's set-up failed:\n\(setUp.details)", output: output)
+        }
+        return Result(outcomes: outcomes, output: String(output.suffix(20_000)))
     }
 
     /// An executable on `PATH`.
@@ -77,10 +171,11 @@ import Testing
 
     /// Runs a process to completion without holding a thread of the cooperative pool (the
     /// in-process servers of other suites need those); stdout and stderr go through a
-    /// temporary file, so a chatty child never blocks on a full pipe.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws
-        -> (status: Int32, output: String)
-    {
+    /// temporary file, so a chatty child never blocks on a full pipe. Past `timeout` seconds the
+    /// process is terminated (its output says how far it got).
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Double = 120
+    ) async throws -> (status: Int32, output: String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent(
             "modallab-browser-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -93,6 +188,11 @@ import Testing
         if let environment { p.environment = environment }
         p.standardOutput = handle
         p.standardError = handle
+        let watchdog = Task {
+            try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
+            if p.isRunning { p.terminate() }
+        }
+        defer { watchdog.cancel() }
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             p.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
             do {

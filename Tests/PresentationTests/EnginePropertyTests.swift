@@ -141,7 +141,7 @@ import Testing
         var coverage: [String: Int] = [:]
     }
 
-    @Test func randomPrototypesKeepTheInvariants() async throws {
+    @Test(.tags(.slow)) func randomPrototypesKeepTheInvariants() async throws {
         let only = Self.only
         let report = await Self.offThePool { () -> Report in
             var report = Report()
@@ -185,7 +185,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["mail", "calendar", "photos", "safari"])
+    @Test(.tags(.slow), arguments: ["mail", "calendar", "photos", "safari"])
     func bundledExamplesKeepTheInvariants(_ name: String) async throws {
         let p = try example(name)
         let only = Self.only
@@ -205,11 +205,27 @@ import Testing
         #expect(failures.isEmpty)
     }
 
-    /// `ENGINE_DUMP=<seed>` prints the random prototype of that seed, to study a failure.
-    @Test func dumpPrototypeForSeed() {
-        guard let seed = ProcessInfo.processInfo.environment["ENGINE_DUMP"].flatMap({ UInt64($0) }) else { return }
-        var g = RandomPrototype(seed: seed)
-        print(JSONWriter(pretty: true).string(g.make()))
+    /// A failure is studied from its seed's dump: `ENGINE_DUMP=<seed>` prints the random
+    /// prototype of that seed (seeds 0–19 are checked, unprinted, otherwise). The dump must be
+    /// the prototype the failing sequence ran on: it decodes to the same screens, modals and
+    /// controls, and the same sequence replays on it step for step.
+    @Test func aSeedsDumpIsThePrototypeItsSequenceRanOn() throws {
+        let requested = ProcessInfo.processInfo.environment["ENGINE_DUMP"].flatMap { UInt64($0) }
+        for seed in requested.map({ [$0] }) ?? Array(0..<20) {
+            var g = RandomPrototype(seed: seed)
+            let dump = JSONWriter(pretty: true).string(g.make())
+            if requested != nil { print(dump) }
+            let original = try #require(Self.randomPrototype(seed: seed).0, "seed \(seed) makes no prototype")
+            let decoded = try #require(
+                Prototype.decode(Array(dump.utf8)).prototype, "seed \(seed): the dump doesn't decode")
+            #expect(decoded.screens.map(\.id) == original.screens.map(\.id), "seed \(seed)")
+            #expect(decoded.modals.map(\.id) == original.modals.map(\.id), "seed \(seed)")
+            #expect(decoded.controlIDs.sorted() == original.controlIDs.sorted(), "seed \(seed)")
+            let options = EngineOptions()
+            let a = Self.run(original, seed: seed, steps: 30, options: options)
+            let b = Self.run(decoded, seed: seed, steps: 30, options: options)
+            #expect(a.failure == b.failure && a.applied == b.applied, "seed \(seed): the dump replays differently")
+        }
     }
 
     /// The generator itself: its prototypes decode, and cover every style.
@@ -222,4 +238,11 @@ import Testing
         }
         #expect(styles.isSuperset(of: RandomPrototype.styles))
     }
+}
+
+extension Tag {
+    /// Tests that take tens of seconds of CPU (thousands of random action sequences). They run
+    /// in every `swift test`; a test plan or an IDE can leave them out by this tag, and
+    /// `ENGINE_SEQUENCES=n` makes them longer (a soak), never shorter than a real run.
+    @Tag static var slow: Self
 }
