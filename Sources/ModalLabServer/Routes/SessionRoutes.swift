@@ -243,9 +243,7 @@ extension ModalLabApp {
             if let m = refusal.modal { ext["modal"] = .string(m) }
             ext["state"] = outcome.state.json
             // What the player shows, rendered from the same partials as the pages.
-            let view = RefusalView(
-                rule: refusal.rule, severity: refusal.severity.rawValue, message: refusal.message,
-                source: refusal.source)
+            let view = DiagnosticView(refusal)
             ext["refusalHTML"] = .string(try fragment("partials/refusal", view))
             ext["toastHTML"] = .string(try fragment("partials/refusal-toast", view))
             ext["diagnosticsHTML"] = .string(try fragment("partials/diagnostics", DiagnosticListView([refusal])))

@@ -10,7 +10,8 @@ import Prototype
 // each is built from the library, the log or the catalogue. Routes only choose which to render.
 
 /// `partials/diagnostic`: one finding, in the gallery, the player's rule panel, and the answers
-/// to actions (`diagnosticsHTML`).
+/// to actions (`diagnosticsHTML`); `partials/refusal` and `partials/refusal-toast` show a
+/// refusal with it.
 struct DiagnosticView: MustacheContext {
     var rule: String
     var severity: String
@@ -46,25 +47,6 @@ struct DiagnosticListView: MustacheContext {
     init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.map(DiagnosticView.init) }
 
     func mustacheValue(forKey key: String) -> Any? { key == "diagnostics" ? diagnostics : nil }
-}
-
-/// `partials/refusal` and `partials/refusal-toast`: a refused action, in the rule panel and in
-/// the device.
-struct RefusalView: MustacheContext {
-    var rule: String
-    var severity: String
-    var message: String
-    var source: String
-
-    func mustacheValue(forKey key: String) -> Any? {
-        switch key {
-        case "rule": rule
-        case "severity": severity
-        case "message": message
-        case "source": source
-        default: nil
-        }
-    }
 }
 
 /// A count of findings of one severity, as a badge: "1 error", "2 warnings", "0 notes".
