@@ -51,6 +51,15 @@ import Testing
         }
     }
 
+    // The helpers other browser suites use (`SecurityBrowserTests`).
+    static func executable(named name: String) -> String? { BrowserRun.executable(named: name) }
+    static func modallabExecutable() -> String? { BrowserRun.modallabExecutable() }
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws
+        -> (status: Int32, output: String)
+    {
+        try await BrowserRun.run(executable, arguments, environment: environment, timeout: 1800)
+    }
+
     /// The report names exactly the scenarios listed here (a class that doesn't derive from
     /// `PlayerTestCase` would run unseen by these tests).
     @Test func everyScenarioIsReportedByName() async throws {
