@@ -31,9 +31,12 @@ export class Frame {
   constructor(stage, { embed = false } = {}) {
     this.stage = stage;
     this.embed = embed;
-    // Card content at its top lets a downward touch drag move the card instead of scrolling.
+    // Card content at its top lets a downward touch drag move the card instead of scrolling;
+    // a popover whose source scrolls follows it.
     stage.addEventListener("scroll", (ev) => {
-      if (ev.target.classList?.contains("content")) ev.target.classList.toggle("at-top", ev.target.scrollTop <= 0);
+      if (!ev.target.classList?.contains("content")) return;
+      ev.target.classList.toggle("at-top", ev.target.scrollTop <= 0);
+      this.followScrolledSources();
     }, true);
   }
 

@@ -62,7 +62,6 @@ struct PlayerView {
         v.isCovered = l.isCovered
         v.isCurled = l.isCurled
         v.css = pushBackCSS(l)
-        v.label = "App"
         if let s = prototype.screen(state.screen) {
             v.screen = screenView(s, navigation: state.appScreens, modal: nil, values: state.appValues)
         }

@@ -6,6 +6,10 @@ import Prototype
 /// the page's script only read it; the engine lays out popovers with the same code
 /// (``PopoverLayout``).
 ///
+/// Inputs still to come arrive the same way: the keyboard as part of the state (one more drawn
+/// layer, and less room for what it covers), the text size, the OS version and the appearance
+/// as part of the environment, which chooses the ``LayoutMetrics``.
+///
 /// Coordinates: ``screen`` and ``window`` are in the device screen's points (origin at its
 /// top-left corner); everything else — layer frames, control rects, popover frames — is in the
 /// app window's points, before any push-back transform (``Layer/pushBack`` says how to apply it).
@@ -38,7 +42,9 @@ public struct FrameLayout: Sendable {
     /// The status bar: its height, and whether its text is light (over a dark background, when
     /// the app is pushed back behind a card).
     public struct StatusBar: Sendable, Hashable {
+        /// Its height in points.
         public var height: Double
+        /// Whether its text is light.
         public var isLight: Bool
         /// iPads show the date beside the time.
         public var showsDate: Bool
@@ -60,7 +66,9 @@ public struct FrameLayout: Sendable {
     /// How a layer pushed back behind a card is drawn: scaled by `scale` about the middle of its
     /// top edge, then moved down by `translateY` (up when negative).
     public struct PushBack: Sendable, Hashable {
+        /// The scale (1 is none).
         public var scale: Double
+        /// The move after scaling, in points (down when positive).
         public var translateY: Double
 
         /// `rect` (window coordinates, inside a layer whose frame is `frame`) as drawn.
@@ -75,8 +83,11 @@ public struct FrameLayout: Sendable {
 
     /// A card's detent: its id, its height in this window, and whether it is the one it rests at.
     public struct DetentFrame: Sendable, Hashable {
+        /// The detent's id: `medium`, `large` or a custom id.
         public var id: String
+        /// The card's height at this detent, in points.
         public var height: Double
+        /// Whether the card rests at it.
         public var isSelected: Bool
     }
 

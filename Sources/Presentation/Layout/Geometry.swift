@@ -4,11 +4,16 @@ import Prototype
 /// whatever contains it (``FrameLayout`` says which for each rect it gives). Y grows downwards,
 /// as in UIKit and CSS.
 public struct Rect: Sendable, Hashable, CustomStringConvertible {
+    /// The left edge.
     public var x: Double
+    /// The top edge.
     public var y: Double
+    /// The width (not negative for a laid-out rect).
     public var width: Double
+    /// The height.
     public var height: Double
 
+    /// A rect at (`x`, `y`) of `width` × `height`.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -19,14 +24,22 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     /// The rectangle of `size` at the origin.
     public init(size: Size) { self.init(x: 0, y: 0, width: size.width, height: size.height) }
 
+    /// The empty rect at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge.
     public var minX: Double { x }
+    /// The top edge.
     public var minY: Double { y }
+    /// The right edge.
     public var maxX: Double { x + width }
+    /// The bottom edge.
     public var maxY: Double { y + height }
+    /// The horizontal middle.
     public var midX: Double { x + width / 2 }
+    /// The vertical middle.
     public var midY: Double { y + height / 2 }
+    /// The size.
     public var size: Size { Size(width: width, height: height) }
 
     /// The rectangle moved by `dx`, `dy`.

@@ -36,12 +36,15 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// Content insets: above the first control, below the last, and on either side (plus the
     /// horizontal safe area).
     public var contentTop: Double = 12
+    /// (Below the last control.)
     public var contentBottom: Double = 16
+    /// (On either side.)
     public var contentInset: Double = 16
     /// The space between two controls of a screen's content.
     public var contentGap: Double = 12
     /// Body text: size and line height (a control's title, a list row's title, a text control).
     public var bodySize: Double = 17
+    /// (The line height: the stylesheet's 1.29.)
     public var bodyLine: Double = 17 * 1.29
     /// A list row's subtitle line (15 pt text).
     public var subtitleLine: Double = 15 * 1.29
@@ -52,12 +55,15 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// A list row's icon (22 pt) and its gap to the text (12 pt); a disclosure chevron (8 pt)
     /// and its gap.
     public var rowIcon: Double = 22 + 12
+    /// (The chevron and its gap.)
     public var rowChevron: Double = 8 + 12
     /// A segmented control: 28 pt segments in a 2 pt track.
     public var segmentedHeight: Double = 32
     /// A text area: its minimum editing height, and the padding and gap around its label.
     public var textAreaHeight: Double = 120
+    /// (The padding above and below.)
     public var textAreaPadding: Double = 10
+    /// (Between the label and the text.)
     public var textAreaGap: Double = 4
     /// An image placeholder's height when the prototype gives none.
     public var imageHeight: Double = 200
@@ -70,28 +76,39 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// A popover's arrow: how far it reaches out from the popover, its base, and how close to a
     /// corner it may sit.
     public var popoverArrow: Double = 13
+    /// (The arrow's base.)
     public var popoverArrowBase: Double = 26
+    /// (The closest the arrow comes to a corner.)
     public var popoverArrowInset: Double = 8
     /// How far a popover keeps from the window's safe area.
     public var popoverMargin: Double = 10
     /// The smallest a popover is made to fit beside its source: height (up or down) and width
     /// (left or right).
     public var popoverMinHeight: Double = 88
+    /// (The narrowest, beside a source.)
     public var popoverMinWidth: Double = 120
     /// A popover's rows when it shows an action sheet (50 pt, 17 pt text), its header's insets
     /// (13 pt above, 14 pt below, 16 pt each side) and its 13/18 pt title and message lines with
     /// 2 pt between them.
     public var popoverActionRow: Double = 50
+    /// (Above the header's text.)
     public var actionSheetHeaderTop: Double = 13
+    /// (Below it.)
     public var actionSheetHeaderBottom: Double = 14
+    /// (Either side of it.)
     public var actionSheetHeaderInset: Double = 16
+    /// (A title or message line.)
     public var actionSheetTextLine: Double = 18
+    /// (Between the title and the message.)
     public var actionSheetTextGap: Double = 2
     /// An activity view: its header (14 + 44 + 12 pt), its row of share targets (16 + 60 + 6 +
     /// 13 + 14 pt), and its list of actions (14 pt margins, 48 pt rows).
     public var activityHeader: Double = 14 + 44 + 12
+    /// (The row of share targets.)
     public var activityApps: Double = 16 + 60 + 6 + 13 + 14
+    /// (Above and below the list of actions.)
     public var activityListMargin: Double = 14
+    /// (One action.)
     public var activityRow: Double = 48
 
     /// The gap a sheet at its large detent leaves below the top safe area.
@@ -100,6 +117,7 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// sheets scale it to about 0.92; unverified), and how far a presenting card moves up as it
     /// does.
     public var pushBackScale: Double = 0.92
+    /// (How far a pushed-back card moves up.)
     public var pushBackLift: Double = 10
     /// The margin a centred sheet keeps inside the window (each side, safe area excluded).
     public var centeredMargin: Double = 20
@@ -111,7 +129,9 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// Split View's divider, and where Slide Over floats: 10 pt from the trailing edge, 20 pt
     /// from the top (unverified).
     public var splitDivider: Double = 10
+    /// (Slide Over's distance from the trailing edge.)
     public var slideOverInset: Double = 10
+    /// (And from the top.)
     public var slideOverTop: Double = 20
     /// The iPad status bar's height (an iPhone's is its top safe area).
     public var padStatusBar: Double = 24
