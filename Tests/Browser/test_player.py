@@ -463,7 +463,7 @@ class FormTests(PlayerTestCase):
         self.assertEqual(radius, "10px")
         self.screenshot("card-large-iphone")
 
-    def test_page_and_form_sheets_are_centred_on_ipad(self):
+    def test_a_form_sheet_is_centred_on_ipad(self):
         self.open("studio", "ipad-pro-11")
         self.tap('[data-id="settings-button"]')
         sheet = self.assert_layer("settings", "centered")
@@ -472,6 +472,9 @@ class FormTests(PlayerTestCase):
         self.assertAlmostEqual(r["x"] + r["w"] / 2, w["w"] / 2, delta=1)
         self.screenshot("form-sheet-ipad")
         self.tap('[data-id="settings-cancel"]')
+        self.assertEqual(self.stack(), [])
+
+    def test_a_page_sheet_is_centred_on_ipad(self):
         self.open("mail", "ipad-pro-11")
         self.tap('[data-id="compose"]')
         self.assert_layer("compose", "centered")
@@ -544,7 +547,7 @@ class FormTests(PlayerTestCase):
         self.assertTrue(src["x"] <= arrow["x"] + arrow["w"] / 2 <= src["x"] + src["w"])
         self.assertLessEqual(box["y"] + box["h"], src["y"] + 1, "the popover sits above its source, not over it")
 
-    def test_alerts_two_side_by_side_cancel_leading_three_stacked(self):
+    def test_two_alert_buttons_sit_side_by_side_cancel_leading(self):
         self.open("mail", "iphone-16")
         self.tap('[data-id="delete-all"]')
         alert = self.assert_layer("confirm-delete", "alert", role="alertdialog")
@@ -564,6 +567,7 @@ class FormTests(PlayerTestCase):
         self.tap(".alert-button.cancel")
         self.assertEqual(self.stack(), [])
 
+    def test_three_alert_buttons_stack_cancel_last(self):
         self.open("studio", "iphone-16")
         self.tap('[data-id="export"]')
         self.assert_layer("export-alert", "alert", role="alertdialog")
@@ -571,14 +575,17 @@ class FormTests(PlayerTestCase):
         self.assertEqual(titles, ["Export PDF", "Export Images", "Cancel"], "three or more stack, Cancel last")
         self.screenshot("alert-stacked-iphone")
         self.tap(".alert-button.cancel")
+        self.assertEqual(self.stack(), [])
 
+    def test_focus_moves_into_an_alerts_text_field(self):
+        self.open("studio", "iphone-16")
         self.tap('[data-id="rename"]')
         field = self.el(".alert-field")
         self.assertEqual(self.d.switch_to.active_element, field, "focus moves into the alert's text field")
         self.assertEqual(field.get_attribute("placeholder"), "Project name")
         self.screenshot("alert-text-field-iphone")
 
-    def test_action_sheet_compact_and_in_a_popover(self):
+    def test_a_compact_action_sheet_sits_at_the_bottom_with_cancel_apart(self):
         self.open("studio", "iphone-16")
         self.tap('[data-id="arrange"]')
         sheet = self.assert_layer("arrange-sheet", "actionSheet")
@@ -599,6 +606,7 @@ class FormTests(PlayerTestCase):
         self.settle()
         self.assertEqual(self.stack(), [])
 
+    def test_an_action_sheet_in_a_popover_has_no_cancel(self):
         self.open("photos", "ipad-air-11")
         self.tap('[data-id="recents"]')
         self.tap('[data-id="trash"]')
@@ -607,7 +615,7 @@ class FormTests(PlayerTestCase):
         self.assertEqual(self.d.find_elements("css selector", ".sheet-action.cancel"), [], "no Cancel in a popover")
         self.screenshot("action-sheet-popover-ipad")
 
-    def test_activity_view_as_card_and_as_popover(self):
+    def test_an_activity_view_is_a_card_on_iphone(self):
         self.open("studio", "iphone-16")
         self.tap('[data-id="share"]')
         self.assert_layer("share-sheet", "card")
@@ -619,6 +627,7 @@ class FormTests(PlayerTestCase):
         self.tap('[data-activity="copy"]')
         self.assertEqual(self.stack(), [], "an activity view closes when its activity is done")
 
+    def test_an_activity_view_is_a_popover_on_ipad(self):
         self.open("studio", "ipad-pro-11")
         self.tap('[data-id="share"]')
         self.assert_layer("share-sheet", "popover")
