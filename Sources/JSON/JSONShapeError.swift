@@ -42,10 +42,16 @@ public struct JSONReader: Sendable {
         fail("expected \(expected), found \(JSONReader.describe(value))")
     }
 
-    /// A short rendering of a value for error messages: strings quoted, containers by kind.
+    /// A short rendering of a value for error messages: strings quoted (JSON escapes for control
+    /// characters) and cut after 40 Unicode scalars, containers by kind.
     public static func describe(_ v: JSONValue) -> String {
         switch v {
-        case .string(let s): return s.count > 40 ? JSONWriter.quoted(String(s.prefix(40)) + "…") : JSONWriter.quoted(s)
+        case .string(let s):
+            let scalars = s.unicodeScalars
+            guard let cut = scalars.index(scalars.startIndex, offsetBy: 40, limitedBy: scalars.endIndex),
+                cut < scalars.endIndex
+            else { return JSONWriter.quoted(s) }
+            return JSONWriter.quoted(String(scalars[..<cut]) + "…")
         case .number(let n): return JSONWriter.numberText(n)
         case .bool(let b): return b ? "true" : "false"
         default: return v.kindDescription
@@ -178,23 +184,40 @@ public final class ObjectReader {
 }
 
 /// "Did you mean" suggestions by edit distance.
+///
+/// Bounded work whatever the input: words and candidates longer than ``maxLength`` scalars get
+/// no suggestion, the distance is computed only within the band of edits that could still be
+/// near enough (Ukkonen, "Algorithms for approximate string matching", 1985), so one call costs
+/// at most candidates × ``maxLength`` × (2 × limit + 1) steps.
 public enum Suggest {
+    /// Longest word (and candidate), in Unicode scalars, that gets a suggestion. Ids are at most
+    /// 64 characters; a longer word is no typo of a known name.
+    public static let maxLength = 64
+
     /// The candidate nearest to `word` by case-insensitive Levenshtein distance, if it is within
-    /// a third of the word's length (at least 2 edits); ties go to the earlier candidate.
+    /// a third of the word's length (at least 2 edits); ties go to the candidate first in
+    /// sorted order. `nil` for a word longer than ``maxLength``.
     public static func nearest(_ word: String, in candidates: [String]) -> String? {
-        let w = Array(word.lowercased().unicodeScalars)
+        guard let w = scalars(word), !candidates.contains(word) else { return nil }
         let limit = max(2, w.count / 3)
-        var best: (String, Int)?
-        for c in candidates.sorted() {
-            let scalars = Array(c.lowercased().unicodeScalars)
-            // The distance is at least the difference in length: skip the quadratic work when
-            // that alone is too far (a 1 MB "id" against short ones costs nothing then).
-            if abs(scalars.count - w.count) > limit { continue }
-            let d = distance(w, scalars)
-            if best == nil || d < best!.1 { best = (c, d) }
+        var best: (candidate: String, distance: Int)?
+        for c in candidates {
+            // The distance is at least the difference in length: skip the work when that alone
+            // is too far (a 1 MB "id" against short ones costs nothing then).
+            guard let scalars = scalars(c), abs(scalars.count - w.count) <= limit else { continue }
+            let bound = best.map { min(limit, $0.distance) } ?? limit
+            guard let d = distance(w, scalars, limit: bound) else { continue }
+            if let b = best, d > b.distance || (d == b.distance && c >= b.candidate) { continue }
+            best = (c, d)
         }
-        guard let (c, d) = best, c != word, d <= limit else { return nil }
-        return c
+        return best?.candidate
+    }
+
+    /// The lowercased scalars of `s`, or `nil` when it has more than ``maxLength`` scalars.
+    static func scalars(_ s: String) -> [Unicode.Scalar]? {
+        let n = s.utf8.count
+        guard n <= maxLength || (n <= 4 * maxLength && s.unicodeScalars.count <= maxLength) else { return nil }
+        return Array(s.lowercased().unicodeScalars)
     }
 
     /// The hint to append to a message about `word`: ` (did you mean "x"?)` with the
@@ -203,19 +226,38 @@ public enum Suggest {
         nearest(word, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 
-    /// Levenshtein distance between two scalar arrays.
+    /// Levenshtein distance between two scalar arrays (quadratic: for short words).
     public static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        distance(a, b, limit: max(a.count, b.count)) ?? max(a.count, b.count)
+    }
+
+    /// Levenshtein distance between two scalar arrays when it is at most `limit`, else `nil`.
+    /// Only the cells within `limit` of the diagonal are computed, and the computation stops
+    /// as soon as a whole row exceeds `limit`: O(min(a, b) × limit) steps.
+    public static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+        if abs(a.count - b.count) > limit { return nil }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var prev = Array(0...b.count)
-        var cur = [Int](repeating: 0, count: b.count + 1)
+        let far = limit + 1
+        var prev = [Int](repeating: far, count: b.count + 1)
+        var cur = [Int](repeating: far, count: b.count + 1)
+        for j in 0...min(b.count, limit) { prev[j] = j }
         for i in 1...a.count {
-            cur[0] = i
-            for j in 1...b.count {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            let lo = max(1, i - limit)
+            let hi = min(b.count, i + limit)
+            cur[lo - 1] = lo == 1 ? min(i, far) : far
+            var rowMin = cur[lo - 1]
+            if lo <= hi {
+                for j in lo...hi {
+                    let v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    cur[j] = min(v, far)
+                    rowMin = min(rowMin, cur[j])
+                }
             }
+            if hi < b.count { cur[hi + 1] = far }
+            if rowMin > limit { return nil }
             swap(&prev, &cur)
         }
-        return prev[b.count]
+        return prev[b.count] <= limit ? prev[b.count] : nil
     }
 }

@@ -341,28 +341,28 @@ extension LintChecks {
             message.contains(where: { quotes.contains($0) })
                 || words.contains(where: { w in verbs.contains { w.hasPrefix($0) } })
         else { return nil }
-        let msg = message as NSString
+        // Case-insensitive, character by character (each compared lowercased), with a linear
+        // search: a megabyte of message against a long title costs no more than reading both.
+        let chars = Array(message)
+        let folded = chars.map { String($0).lowercased() }
         for title in titles {
             let t = title.trimmed
-            guard t.count >= 2 else { continue }
-            var range = NSRange(location: 0, length: msg.length)
-            while true {
-                let r = msg.range(of: t, options: [.caseInsensitive], range: range)
-                if r.location == NSNotFound { break }
-                range = NSRange(location: r.location + r.length, length: msg.length - r.location - r.length)
-                let before = msg.substring(to: r.location)
-                let after = msg.substring(from: r.location + r.length)
+            let tChars = Array(t)
+            guard tChars.count >= 2 else { continue }
+            for start in TextSearch.occurrences(of: tChars.map { String($0).lowercased() }, in: folded) {
+                let end = start + tChars.count
                 // Whole words only.
-                if let b = before.last, b.isLetter { continue }
-                if let a = after.first, a.isLetter { continue }
+                if start > 0, chars[start - 1].isLetter { continue }
+                if end < chars.count, chars[end].isLetter { continue }
                 let quoted =
-                    before.last.map { quotes.contains($0) } ?? false && after.first.map { quotes.contains($0) } ?? false
-                let words = tokens(String(before.suffix(24))).suffix(3)
+                    start > 0 && end < chars.count && quotes.contains(chars[start - 1]) && quotes.contains(chars[end])
+                let words = tokens(String(chars[max(0, start - 24)..<start])).suffix(3)
                 let verb = words.last(where: { w in verbs.contains { w.hasPrefix($0) } })
                 guard quoted || verb != nil else { continue }
                 if quoted { return ("quoted", t, verb ?? "") }
                 if let v = verb, let b = bad.first(where: { v.hasPrefix($0) }) { return ("verb", t, b) }
-                if msg.substring(with: r) != t { return ("case", t, msg.substring(with: r)) }
+                let found = String(chars[start..<end])
+                if found != t { return ("case", t, found) }
             }
         }
         return nil

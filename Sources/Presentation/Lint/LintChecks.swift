@@ -82,8 +82,8 @@ enum LintChecks {
         s.unicodeScalars.contains { FontMetrics.isWide($0.value) }
     }
 
-    /// The words of `s` (split on white space).
+    /// The number of words of `s` (split at spaces and line breaks).
     static func wordCount(_ s: String) -> Int {
-        s.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).count
+        s.split(whereSeparator: TextScalars.separatesWords).count
     }
 }

@@ -77,7 +77,7 @@ final class LintContext {
         if p.name != p.id && !p.name.isEmpty { names.append(p.name) }
         productNames = names
         var nouns = Set<String>()
-        for n in names { for w in n.split(separator: " ") { nouns.insert(String(w)) } }
+        for n in names { for w in n.split(whereSeparator: TextScalars.separatesWords) { nouns.insert(String(w)) } }
         properNouns = nouns
 
         let root = JSONPath.root
@@ -162,8 +162,9 @@ final class LintContext {
         findings.append(Finding(rule: rule, path: path, variant: variant, args: args, severity: severity))
     }
 
-    /// A title quoted for a message.
-    func q(_ s: String) -> String { "“\(s)”" }
+    /// A title quoted for a message: invisible characters escaped, long text cut
+    /// (``TextScalars/visible(_:limit:)``).
+    func q(_ s: String) -> String { "“\(TextScalars.visible(s))”" }
 
     /// A window's name in the context's language.
     func label(_ e: Environment) -> String { language == .en ? e.label : e.labelZh }

@@ -53,13 +53,18 @@ public struct LintReport: Sendable {
 
     /// Compiler-style lines (SPEC §9):
     /// `prototypes/mail.json: $.modals[2].actions: warning: alert has 3 buttons; consider an action sheet [alert.button-count]`.
-    /// Broken JSON gives `file: line 3, column 14: error: … [format.syntax]`.
+    /// Broken JSON gives `file: line 3, column 14: error: … [format.syntax]`. Control and
+    /// bidirectional formatting characters (from a file name, a member name, a title) are
+    /// written as `\u{1B}`, so that a prototype can't move a terminal's cursor or reorder a line.
     public func textLines(file: String) -> [String] {
+        let lines: [String]
         if let u = unusable {
             let loc = u.location.isEmpty ? "" : " \(u.location):"
-            return ["\(file):\(loc) error: \(u.message) [\(u.code)]"]
+            lines = ["\(file):\(loc) error: \(u.message) [\(u.code)]"]
+        } else {
+            lines = diagnostics.map { "\(file): \($0.description)" }
         }
-        return diagnostics.map { "\(file): \($0.description)" }
+        return lines.map { TextScalars.visible($0, limit: .max) }
     }
 
     /// The diagnostics as SPEC §9's JSON objects `{"file", "path", "rule", "severity", "message", "source"}`;

@@ -58,6 +58,8 @@ public enum Capitalization {
         var startsUnit: Bool
         /// Whether it was quoted.
         var quoted: Bool
+        /// Where ``text`` is in the text it came from.
+        var range: Range<String.Index>
     }
 
     static let quoteChars: Set<Character> = ["\"", "'", "“", "”", "‘", "’", "«", "»", "「", "」", "(", ")", "[", "]"]
@@ -70,11 +72,13 @@ public enum Capitalization {
     static let fullWidthTerminal: Set<Character> = ["。", "？", "！"]
     static let halfWidthTerminal: Set<Character> = [".", "?", "!", "…"]
 
+    /// The words of `text`, split at spaces and line breaks (``TextScalars/separatesWords(_:)``),
+    /// without the quotes and punctuation around them. Linear in the length of `text`.
     static func words(_ text: String) -> [Word] {
         var out: [Word] = []
         var nextStartsUnit = true
-        for raw in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
-            var s = Substring(raw)
+        for raw in text.split(whereSeparator: TextScalars.separatesWords) {
+            var s = raw
             var quoted = false
             while let f = s.first, quoteChars.contains(f) || f == "¿" || f == "¡" {
                 quoted = quoted || f != "(" && f != "["
@@ -121,7 +125,7 @@ public enum Capitalization {
             out.append(
                 Word(
                     text: String(s), upper: isUpperFast(first), lower: isLowerFast(first), special: special,
-                    startsUnit: startsUnit, quoted: quoted))
+                    startsUnit: startsUnit, quoted: quoted, range: s.startIndex..<s.endIndex))
         }
         return out
     }
@@ -180,22 +184,22 @@ public enum Capitalization {
     }
 
     /// `text` in title style (a suggestion for messages): majors capitalized, minors lowercased.
+    /// Built in one pass over the words (each replaced where it stands), so linear in the length.
     public static func titleCased(_ text: String) -> String {
         let ws = words(text)
-        var result = text
-        var searchFrom = result.startIndex
+        var result = ""
+        var from = text.startIndex
         for (i, w) in ws.enumerated() where !w.special {
-            guard let r = result.range(of: w.text, range: searchFrom..<result.endIndex) else { continue }
             let edge = i == 0 || i == ws.count - 1 || w.startsUnit
-            let replacement: String
+            result += text[from..<w.range.lowerBound]
             if edge || !isMinor(w) {
-                replacement = w.text.prefix(1).uppercased() + w.text.dropFirst()
+                result += w.text.prefix(1).uppercased() + w.text.dropFirst()
             } else {
-                replacement = w.text.lowercased()
+                result += w.text.lowercased()
             }
-            result.replaceSubrange(r, with: replacement)
-            searchFrom = result.index(r.lowerBound, offsetBy: replacement.count)
+            from = w.range.upperBound
         }
+        result += text[from...]
         return result
     }
 
@@ -213,12 +217,26 @@ public enum Capitalization {
         "e.g.", "i.e.", "etc.", "vs.", "mr.", "mrs.", "ms.", "dr.", "st.", "approx.", "no.", "inc.", "ltd.",
     ]
 
+    /// The longest of ``abbreviations``, in characters.
+    static let longestAbbreviation = abbreviations.map(\.count).max() ?? 0
+
     /// The sentences of a message: split after `.`, `?`, `!` (and `。？！`) followed by a space or
-    /// the end, not after common abbreviations.
+    /// the end, not after common abbreviations. Linear in the length of `text`.
     public static func sentences(_ text: String) -> [String] {
         var out: [String] = []
         var current = ""
         let chars = Array(text)
+        var sentenceStart = 0
+        /// The word that ends at `end` (inclusive), lowercased, when it is short enough to be an
+        /// abbreviation; only the last few characters are looked at.
+        func shortWord(endingAt end: Int) -> String? {
+            var k = end
+            while k >= sentenceStart && !TextScalars.separatesWords(chars[k]) {
+                if end - k >= longestAbbreviation { return nil }
+                k -= 1
+            }
+            return String(chars[(k + 1)...end]).lowercased()
+        }
         var i = 0
         while i < chars.count {
             let c = chars[i]
@@ -231,20 +249,22 @@ public enum Capitalization {
                 }
                 out.append(current)
                 current = ""
+                sentenceStart = i + 1
             } else if halfWidthTerminal.contains(c) {
                 var j = i + 1
                 while j < chars.count, closers.contains(chars[j]) { j += 1 }
                 let atEnd = j >= chars.count
                 let spaced = !atEnd && chars[j].isWhitespace
                 if atEnd || spaced {
-                    let lastWord = current.split(separator: " ").last.map { $0.lowercased() } ?? ""
-                    if !(c == "." && abbreviations.contains(lastWord)) {
+                    let abbreviation = c == "." && shortWord(endingAt: i).map { abbreviations.contains($0) } ?? false
+                    if !abbreviation {
                         while i + 1 < j {
                             i += 1
                             current.append(chars[i])
                         }
                         out.append(current)
                         current = ""
+                        sentenceStart = i + 1
                     }
                 }
             }

@@ -18,8 +18,10 @@ public enum FontWeight: String, Sendable, CaseIterable, Codable {
 /// "Delete all messages?" at 17 pt Regular measures 160.6 pt (RULES.md §7: about 160 pt).
 ///
 /// CJK ideographs, kana, Hangul and full-width forms are one em wide and untracked (PingFang);
-/// accented Latin letters measure as their base letter; any other character is an average
-/// 0.56 em, and emoji 1.25 em.
+/// accented Latin letters measure as their base letter; characters that draw nothing (control
+/// characters, combining marks, zero-width and bidirectional formatting characters) take no
+/// width; any other character is an average 0.56 em, and emoji 1.25 em (an emoji sequence —
+/// ZWJ, skin tone, flag — one emoji: ``TextMeasure/width(_:size:weight:)``).
 enum FontMetrics {
     static let glyphs: [Unicode.Scalar] = Array(
         " abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!\u{22}#$%&'()*+,-./:;<=>?@[\u{5C}]^_`{|}~\u{2018}\u{2019}\u{201C}\u{201D}\u{2026}\u{2013}\u{2014}\u{2022}\u{B7}\u{A0}\u{D7}\u{20AC}\u{A3}\u{A5}\u{A9}\u{AE}\u{2122}\u{B0}"
@@ -92,28 +94,86 @@ enum FontMetrics {
             || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3134F).contains(v)
     }
 
-    /// The advance of one scalar in ems, and whether tracking applies to it.
+    /// The advance of one scalar in ems, and whether tracking applies to it. Total: defined
+    /// for every scalar, constant time, no recursion.
+    ///
+    /// Characters that draw nothing take no width and no tracking: control characters (C0,
+    /// DEL, C1), the mandatory line breaks (``TextScalars/isMandatoryBreak(_:)``; wrapping
+    /// handles them), nonspacing and enclosing marks (general categories Mn, Me: a lone
+    /// combining mark included), and default-ignorable code points (zero-width joiners and
+    /// spaces, bidirectional controls, variation selectors, tags, the soft hyphen). TextKit's
+    /// `NSLayoutManager.ControlCharacterAction.zeroAdvancement` "removes the glyph from layout";
+    /// which control characters UIKit's labels give it by default is unverified. TAB measures
+    /// as a space: the player's HTML collapses it to one (CSS Text Level 3, white space
+    /// processing), and wrapping breaks after it as after a space. Noncharacters, private-use
+    /// and unassigned scalars take the average 0.56 em, as a fallback box would.
     static func advance(_ scalar: Unicode.Scalar, weight: FontWeight) -> (em: Double, tracked: Bool) {
         let v = scalar.value
-        if v >= 0x20 && v < 0x7F {
-            let t = weight == .regular ? ascii.regular : ascii.semibold
-            return (Double(t[Int(v)]) / 1000, true)
+        if v < UInt32(latin.regular.count), let a = (weight == .regular ? latin.regular : latin.semibold)[Int(v)] {
+            return a
         }
         if isWide(v) { return (1, false) }
         if v < 0x2200, let w = (weight == .regular ? table.regular : table.semibold)[UInt16(v)] {
             return (Double(w) / 1000, true)
         }
-        // Combining marks take no width of their own.
-        if (0x0300...0x036F).contains(v) || v == 0x200B || v == 0x200D || (0xFE00...0xFE0F).contains(v) {
-            return (0, false)
-        }
-        // Accented Latin letters measure as their base letter.
-        if v < 0x0250, let base = String(Character(scalar)).decomposedStringWithCanonicalMapping.unicodeScalars.first,
-            base.value < 0x7F
-        {
-            return advance(base, weight: weight)
-        }
+        if takesNoWidth(scalar) { return (0, false) }
         if v >= 0x1F000 { return (1.25, false) }
-        return (0.56, true)
+        return average
     }
+
+    /// The advance of any character the model has no width for.
+    static let average = (em: 0.56, tracked: true)
+
+    /// Whether a scalar beyond the Latin tables draws nothing (see ``advance(_:weight:)``).
+    static func takesNoWidth(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v == 0x2028 || v == 0x2029 { return true }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .control: return true
+        default: return scalar.properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// Advances of the scalars below U+0250, computed once: ASCII and the tabled glyphs; accented
+    /// Latin letters as their base letter (the first scalar of the canonical decomposition, when
+    /// it is printable ASCII); control characters zero (TAB a space). `nil`: no width known
+    /// here (the general rules of ``advance(_:weight:)`` apply).
+    static let latin: (regular: [(em: Double, tracked: Bool)?], semibold: [(em: Double, tracked: Bool)?]) = {
+        func tableFor(_ weight: FontWeight) -> [(em: Double, tracked: Bool)?] {
+            let widths = weight == .regular ? table.regular : table.semibold
+            var out: [(em: Double, tracked: Bool)?] = Array(repeating: nil, count: 0x250)
+            func own(_ v: UInt32) -> (em: Double, tracked: Bool)? {
+                if TextScalars.isControl(v) { return (0, false) }
+                if v >= 0x20 && v < 0x7F {
+                    return (Double((weight == .regular ? ascii.regular : ascii.semibold)[Int(v)]) / 1000, true)
+                }
+                return widths[UInt16(v)].map { (Double($0) / 1000, true) }
+            }
+            for v in UInt32(0)..<0x250 {
+                if let a = own(v) {
+                    out[Int(v)] = a
+                } else if let scalar = Unicode.Scalar(v),
+                    let base = String(Character(scalar)).decomposedStringWithCanonicalMapping.unicodeScalars.first,
+                    base.value >= 0x20 && base.value < 0x7F
+                {
+                    out[Int(v)] = own(base.value)
+                }
+            }
+            out[0x09] = out[0x20]
+            return out
+        }
+        return (tableFor(.regular), tableFor(.semibold))
+    }()
+
+    /// An emoji that a zero-width joiner, a skin-tone modifier or a second regional indicator
+    /// merges with the one before it into a single glyph (Unicode Technical Standard #51,
+    /// "Unicode Emoji": ZWJ sequences, modifier sequences, flag sequences): the pictographs at
+    /// U+1F000 and above, and the symbols and dingbats U+2600…U+27BF.
+    static func isPictograph(_ v: UInt32) -> Bool { v >= 0x1F000 && v < 0x20000 || (0x2600...0x27BF).contains(v) }
+
+    /// A regional indicator symbol (two of them make a flag).
+    static func isRegionalIndicator(_ v: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(v) }
+
+    /// An emoji modifier (the skin tones U+1F3FB…U+1F3FF).
+    static func isEmojiModifier(_ v: UInt32) -> Bool { (0x1F3FB...0x1F3FF).contains(v) }
 }

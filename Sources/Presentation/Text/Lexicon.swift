@@ -48,7 +48,7 @@ public enum Lexicon {
     public static func startsWithVerb(_ title: String) -> Bool {
         // The first word, without quotes and punctuation around it.
         var first = ""
-        for w in title.split(separator: " ") {
+        for w in title.split(whereSeparator: TextScalars.separatesWords) {
             first = w.lowercased().trimming(wordPunctuation)
             if !first.isEmpty { break }
         }
@@ -76,7 +76,7 @@ public enum Lexicon {
         for p in destructivePhrases where t.hasPrefix(p) {
             if p == "sign out" || !p.unicodeScalars.allSatisfy({ $0.value < 0x80 }) { return p }
         }
-        let first = t.split(separator: " ").first.map {
+        let first = t.split(whereSeparator: TextScalars.separatesWords).first.map {
             String($0).trimming(Set(".,:;!?…"))
         }
         if let first, destructiveWords.contains(first) { return first }

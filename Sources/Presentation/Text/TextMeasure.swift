@@ -4,15 +4,43 @@
 ///
 /// Widths are in points. Wrapping is greedy, as UIKit's labels wrap: a line takes words while
 /// they fit; spaces at the end of a line hang outside it; a line may also break after a hyphen
-/// and between CJK characters; a word wider than the line is broken between characters; `\n`
+/// and between CJK characters; a word wider than the line is broken between characters; a
+/// mandatory break (LF, CR, CR LF, VT, FF, NEL, LS, PS: ``TextScalars/isMandatoryBreak(_:)``)
 /// starts a new line.
+///
+/// Total and linear: defined for any Unicode text (control characters, lone combining marks,
+/// bidirectional controls, a megabyte without a space, a million lines), in time proportional
+/// to its length, without recursion.
 public enum TextMeasure {
     /// The width of `text` on one line, in points, at `size` points and `weight`.
-    public static func width(_ text: String, size: Double, weight: FontWeight = .regular) -> Double {
+    ///
+    /// Each scalar adds its advance (``FontMetrics/advance(_:weight:)``) and, when it draws
+    /// something, the size's tracking. An emoji sequence draws one emoji: a pictograph after a
+    /// zero-width joiner that follows a pictograph, a skin-tone modifier after a pictograph, and
+    /// the second regional indicator of a flag add nothing.
+    public static func width(_ text: some StringProtocol, size: Double, weight: FontWeight = .regular) -> Double {
         var total = 0.0
         let tracking = FontMetrics.tracking(size: size)
-        for s in text.unicodeScalars where s != "\n" {
+        var previousPictograph = false  // the last scalar that drew something was a pictograph
+        var joining = false  // a ZWJ came after that pictograph
+        var openFlag = false  // an odd regional indicator is waiting for its pair
+        for s in text.unicodeScalars {
+            let v = s.value
+            if v == 0x200D {
+                joining = previousPictograph
+                continue
+            }
+            let pictograph = FontMetrics.isPictograph(v)
+            let merges =
+                (joining && pictograph) || (previousPictograph && FontMetrics.isEmojiModifier(v))
+                || (openFlag && FontMetrics.isRegionalIndicator(v))
+            openFlag = FontMetrics.isRegionalIndicator(v) && !openFlag
             let a = FontMetrics.advance(s, weight: weight)
+            if a.em > 0 {
+                joining = false
+                previousPictograph = pictograph
+            }
+            if merges { continue }
             total += a.em * size + (a.tracked && a.em > 0 ? tracking : 0)
         }
         return total
@@ -20,17 +48,35 @@ public enum TextMeasure {
 
     /// The number of lines `text` takes when wrapped at `width` points; 0 for empty text.
     public static func lines(_ text: String, width: Double, size: Double, weight: FontWeight = .regular) -> Int {
-        wrap(text, width: width, size: size, weight: weight).count
+        var n = 0
+        forEachLine(text, width: width, size: size, weight: weight) { _ in n += 1 }
+        return n
     }
 
     /// `text` wrapped at `width` points: the lines, without their hanging spaces.
     public static func wrap(_ text: String, width: Double, size: Double, weight: FontWeight = .regular) -> [String] {
-        if text.isEmpty { return [] }
         var out: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            out += wrapParagraph(Substring(paragraph), width: width, size: size, weight: weight)
-        }
+        forEachLine(text, width: width, size: size, weight: weight) { out.append($0) }
         return out
+    }
+
+    /// Calls `body` with each line of `text` wrapped at `width` points, in order; nothing for
+    /// empty text.
+    static func forEachLine(
+        _ text: String, width: Double, size: Double, weight: FontWeight, _ body: (String) -> Void
+    ) {
+        if text.isEmpty { return }
+        var start = text.startIndex
+        var i = start
+        while i < text.endIndex {
+            let next = text.index(after: i)
+            if let v = text[i].unicodeScalars.first?.value, TextScalars.isMandatoryBreak(v) {
+                wrapParagraph(text[start..<i], width: width, size: size, weight: weight, body)
+                start = next
+            }
+            i = next
+        }
+        wrapParagraph(text[start...], width: width, size: size, weight: weight, body)
     }
 
     /// A unit of line breaking: a word (or a CJK character) and the spaces after it.
@@ -59,8 +105,8 @@ public enum TextMeasure {
             spaces = ""
         }
         for ch in paragraph {
-            let v = ch.unicodeScalars.first!.value
-            if ch == " " || ch == "\t" {
+            let v = ch.unicodeScalars.first?.value ?? 0
+            if TextScalars.isBreakingSpace(v) {
                 spaces.append(ch)
                 continue
             }
@@ -80,18 +126,17 @@ public enum TextMeasure {
         return units
     }
 
-    static func wrapParagraph(_ paragraph: Substring, width maxWidth: Double, size: Double, weight: FontWeight)
-        -> [String]
-    {
+    static func wrapParagraph(
+        _ paragraph: Substring, width maxWidth: Double, size: Double, weight: FontWeight, _ body: (String) -> Void
+    ) {
         let epsilon = 0.01
-        var lines: [String] = []
         var line = ""
         var lineWidth = 0.0
         var pending = ""  // spaces after the last unit on the line
         var pendingWidth = 0.0
         var hasContent = false
         func newLine() {
-            lines.append(line)
+            body(line)
             line = ""
             lineWidth = 0
             pending = ""
@@ -109,7 +154,7 @@ public enum TextMeasure {
                 for ch in u.text {
                     let w = width(String(ch), size: size, weight: weight)
                     if !piece.isEmpty && pieceWidth + w > maxWidth + epsilon {
-                        lines.append(piece)
+                        body(piece)
                         piece = ""
                         pieceWidth = 0
                     }
@@ -126,7 +171,6 @@ public enum TextMeasure {
             pending = u.spaces
             pendingWidth = u.spaceWidth
         }
-        lines.append(line)
-        return lines
+        body(line)
     }
 }
