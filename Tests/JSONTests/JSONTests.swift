@@ -75,6 +75,56 @@ import Testing
 
     @Test func rejectsInvalidUTF8() {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
+        // A surrogate encoded in UTF-8 (CESU-8), an overlong NUL, a scalar above U+10FFFF, a
+        // truncated sequence: none is UTF-8 (RFC 3629 §3), with or without an escape before.
+        for bad: [UInt8] in [[0xED, 0xA0, 0x80], [0xC0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] {
+            for prefix: [UInt8] in [[], Array(#"\n"#.utf8)] {
+                #expect {
+                    _ = try JSONParser.parse([0x22] + prefix + bad + [0x22])
+                } throws: { error in
+                    (error as? JSONSyntaxError)?.message == "invalid UTF-8 in a string"
+                }
+            }
+        }
+    }
+
+    /// Swift strings can't hold a lone surrogate, but a JSON text can spell one (RFC 8259 §8.2
+    /// calls such strings "unpredictable"): the parser refuses them with the position, and
+    /// accepts proper pairs, noncharacters and escaped control characters.
+    @Test(arguments: [
+        (#""\uD800""#, "lone high surrogate"),
+        (#""\uDBFFx""#, "lone high surrogate"),
+        (#""\uD800\u0041""#, "invalid low surrogate"),
+        (#""\uD800\uD800""#, "invalid low surrogate"),
+        (#""\uDC00""#, "lone low surrogate"),
+        (#""a\uDFFF""#, "lone low surrogate"),
+        (#""\uD83D\""#, "lone high surrogate"),
+        (#""\uD8""#, "four hex digits"),
+        (#""\u12G4""#, "hex digit"),
+    ])
+    func refusesUnpairedSurrogates(text: String, message: String) {
+        #expect {
+            _ = try JSONParser.parse(text)
+        } throws: { error in
+            guard let e = error as? JSONSyntaxError else { return false }
+            return e.message.contains(message) && e.line == 1
+        }
+    }
+
+    @Test func acceptsEveryScalarEscaped() throws {
+        #expect(try JSONParser.parse(#""\uDBFF\uDFFF\uD800\uDC00""#) == .string("\u{10FFFF}\u{10000}"))
+        let nonCharacters = String(String.UnicodeScalarView([0xFFFF, 0xFFFE, 0xFDD0].compactMap(Unicode.Scalar.init)))
+        #expect(try JSONParser.parse(#""\uFFFF\uFFFE\uFDD0""#) == .string(nonCharacters))
+        #expect(
+            try JSONParser.parse(#""\u0000\u0009\u001B\u007F\u0085\u202E""#)
+                == .string("\u{0}\t\u{1B}\u{7F}\u{85}\u{202E}"))
+        // Every scalar round-trips through the writer and the parser.
+        var all = String.UnicodeScalarView()
+        for v in UInt32(0)...0x10FFFF where v % 7 == 0 || v < 0x3000 {
+            if let s = Unicode.Scalar(v) { all.append(s) }
+        }
+        let text = String(all)
+        #expect(try JSONParser.parse(JSONWriter().bytes(.string(text))) == .string(text))
     }
 }
 
