@@ -47,5 +47,25 @@ extension RuleCatalogue {
                     #""source": "edit-button", "actions": [{"title": "Take Photo"}, {"title": "Choose Photo"}, {"title": "Cancel", "role": "cancel"}]"#
                 )
             ]),
+        RuleDescription(
+            "text.control-character",
+            name: T("No control characters in text", "文本中不要有控制字符"),
+            message: T(
+                "text {text} contains the control character {codes}: browsers draw it as a box or not at all, UIKit as nothing or a tab stop, and its width is unpredictable; remove it, or use a line break",
+                "文本{text}包含控制字符 {codes}：浏览器会把它显示为方框或不显示，UIKit 不显示或显示为制表位，宽度无法预测；请删除它，或改用换行"),
+            notes:
+                "Every text that is shown or spoken: the prototype's name, screen and modal titles, alert and action-sheet messages, controls' titles, labels, placeholders, values, texts, accessibility labels and segments, list rows, alert actions and text-field placeholders, custom activity titles. Line feed and carriage return are line breaks and allowed; every other Cc character (C0, DEL, C1, TAB) is reported once per text, by code point. Measurement treats control characters as zero width and TAB as a space.",
+            triggering: [
+                alertExample(#""title": "Delete\tthis photo?", "message": "This can't be undone.", "# + cancelDelete),
+                .json(
+                    #"{"screens": [{"id": "home", "title": "Home\u001B[2J", "content": [{"type": "button", "id": "open-button", "title": "Open"}]}]}"#
+                ),
+            ],
+            nonTriggering: [
+                goodAlert,
+                alertExample(
+                    #""title": "Delete this photo?", "message": "This can't be undone.\nIt is in 3 albums.", "#
+                        + cancelDelete),
+            ]),
     ]
 }

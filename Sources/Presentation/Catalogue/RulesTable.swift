@@ -907,5 +907,14 @@ extension RuleCatalogue {
             source:
                 #"S0:L209 "use verbs and verb phrases that relate directly to the alert title and message — for example, View All, Reply, or Ignore." S2:L319"#
         ),
+        // ModalLab's own row (issue 12), beyond the rows above.
+        Rule(
+            id: "text.control-character", kinds: [.static], severity: .warning, severityNote: nil,
+            section: #"3.8 Button and text conventions (all presentations)"#,
+            check:
+                #"A text people see or hear (a name, title, message, label, placeholder, value, list row, segment, action or activity title) contains a control character (Unicode general category Cc) other than a line break (LF, CR). TAB counts: UIKit lays it out as a tab stop, HTML as a space."#,
+            source:
+                #"CSS Text Module Level 3, §4.1 White Space Processing: "Control characters (Unicode category Cc)—other than tabs (U+0009), line feeds (U+000A), carriage returns (U+000D) and sequences that form a segment break—must be rendered as a visible glyph"; HTML Living Standard, parse error "control-character-in-input-stream"; TextKit's NSLayoutManager.ControlCharacterAction.zeroAdvancement "removes the glyph from layout""#
+        ),
     ]
 }

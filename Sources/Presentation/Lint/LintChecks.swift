@@ -12,6 +12,7 @@ enum LintChecks {
         activityViews(c)
         transitions(c)
         buttons(c)
+        texts(c)
     }
 
     /// Standard SF Symbols whose meaning is "close" and that VoiceOver names by themselves.

@@ -19,12 +19,17 @@ public enum TextMeasure {
     /// zero-width joiner that follows a pictograph, a skin-tone modifier after a pictograph, and
     /// the second regional indicator of a flag add nothing.
     public static func width(_ text: some StringProtocol, size: Double, weight: FontWeight = .regular) -> Double {
+        width(scalars: text.unicodeScalars, size: size, weight: weight)
+    }
+
+    /// The width of `scalars` on one line (see ``width(_:size:weight:)``).
+    static func width(scalars: some Sequence<Unicode.Scalar>, size: Double, weight: FontWeight) -> Double {
         var total = 0.0
         let tracking = FontMetrics.tracking(size: size)
         var previousPictograph = false  // the last scalar that drew something was a pictograph
         var joining = false  // a ZWJ came after that pictograph
         var openFlag = false  // an odd regional indicator is waiting for its pair
-        for s in text.unicodeScalars {
+        for s in scalars {
             let v = s.value
             if v == 0x200D {
                 joining = previousPictograph
@@ -152,7 +157,7 @@ public enum TextMeasure {
                 var piece = ""
                 var pieceWidth = 0.0
                 for ch in u.text {
-                    let w = width(String(ch), size: size, weight: weight)
+                    let w = width(scalars: ch.unicodeScalars, size: size, weight: weight)
                     if !piece.isEmpty && pieceWidth + w > maxWidth + epsilon {
                         body(piece)
                         piece = ""
