@@ -4,7 +4,8 @@ import JSON
 /// dangling reference, a duplicate id. Reported by the decoder with the JSON path it concerns.
 ///
 /// `code` is a rule-like id for the lint output: `format` (shape), `format.unknown-key`,
-/// `format.reference`, `format.id`, `format.style-key` (a member that has no effect on this style).
+/// `format.reference`, `format.id`, `format.style-key` (a member that has no effect on this style),
+/// `format.limit` (a size or shape beyond ``PrototypeLimits``).
 public struct FormatIssue: Sendable, Equatable, CustomStringConvertible {
     /// Errors make the prototype unusable; warnings do not.
     public enum Severity: String, Sendable { case error, warning }

@@ -9,18 +9,29 @@ extension Prototype {
     /// Collects every format issue instead of stopping at the first: wrong shapes and unknown
     /// members (with "did you mean"), bad ids, duplicate ids, dangling references (a `present` of
     /// an unknown modal, a `source` that is no control, …). Members that belong to another style
-    /// are warnings (`format.style-key`).
+    /// are warnings (`format.style-key`). A document beyond `limits` (``PrototypeLimits``) is not
+    /// decoded: its only issues are the `format.limit` errors (a document over
+    /// ``PrototypeLimits/bytes`` is not even parsed).
     /// - Throws: ``JSONSyntaxError`` (line and column) when the bytes are not JSON at all.
-    public static func decode(_ bytes: [UInt8]) throws(JSONSyntaxError) -> DecodeResult {
+    public static func decode(_ bytes: [UInt8], limits: PrototypeLimits = .standard) throws(JSONSyntaxError)
+        -> DecodeResult
+    {
+        if let tooLarge = limits.checkSize(bytes.count) { return DecodeResult(prototype: nil, issues: [tooLarge]) }
         // Editors on some systems save UTF-8 with a byte-order mark; RFC 8259 §8.1 lets a parser ignore it.
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let value = try JSONParser.parse(body)
-        return decode(value, version: fnv1a64Hex(bytes))
+        return decode(value, version: fnv1a64Hex(bytes), limits: limits)
     }
 
     /// Decodes an already parsed document. `version` is the `prototype_version` to record;
-    /// by default the hash of the value's compact serialisation.
-    public static func decode(_ value: JSONValue, version: String? = nil) -> DecodeResult {
+    /// by default the hash of the value's compact serialisation. A document beyond the shape
+    /// limits (``PrototypeLimits/check(_:)``) is not decoded; at most
+    /// ``PrototypeLimits/reportedIssues`` issues are listed.
+    public static func decode(_ value: JSONValue, version: String? = nil, limits: PrototypeLimits = .standard)
+        -> DecodeResult
+    {
+        let over = limits.check(value)
+        if !over.isEmpty { return DecodeResult(prototype: nil, issues: over) }
         let d = PrototypeDecoder()
         let p = d.document(JSONReader(value), version: version ?? fnv1a64Hex(JSONWriter().bytes(value)))
         var issues = d.issues
@@ -29,7 +40,7 @@ extension Prototype {
             issues += v.validate()
         }
         let hasErrors = issues.contains { $0.severity == .error }
-        return DecodeResult(prototype: hasErrors ? nil : p, issues: issues)
+        return DecodeResult(prototype: hasErrors ? nil : p, issues: limits.capped(issues))
     }
 }
 

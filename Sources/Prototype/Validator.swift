@@ -61,6 +61,18 @@ final class Validator {
         return ok(first) && u.dropFirst().allSatisfy { ok($0) || $0 == UInt8(ascii: "-") }
     }
 
+    /// How many more did-you-mean hints may be computed: each costs up to a pass over the
+    /// candidates, and a hostile document may have thousands of dangling references.
+    var hintsLeft = 100
+
+    /// ``Suggest/hint(_:in:)`` while ``hintsLeft`` lasts, then nothing; `candidates` is built
+    /// only when a hint is computed.
+    func hint(_ word: String, in candidates: @autoclosure () -> [String]) -> String {
+        guard hintsLeft > 0 else { return "" }
+        hintsLeft -= 1
+        return Suggest.hint(word, in: candidates())
+    }
+
     func error(_ path: JSONPath, _ message: String, code: String = "format.reference") {
         issues.append(FormatIssue(path: path, message: message, code: code))
     }
@@ -122,14 +134,14 @@ final class Validator {
             error(
                 root.appending("start"),
                 "\"start\" names no screen of the app: \(JSONWriter.quoted(prototype.start))"
-                    + Suggest.hint(prototype.start, in: prototype.screens.map(\.id)))
+                    + hint(prototype.start, in: prototype.screens.map(\.id)))
         }
         for (i, d) in prototype.devices.enumerated() where DeviceCatalogue.device(d) == nil {
             let known = DeviceCatalogue.all.map(\.id)
             error(
                 root.appending("devices").appending(i),
                 "unknown device \(JSONWriter.quoted(d)); known: \(known.joined(separator: ", "))"
-                    + Suggest.hint(d, in: known))
+                    + hint(d, in: known))
         }
         return issues
     }
@@ -160,25 +172,36 @@ final class Validator {
                 error(
                     path.appending("present"),
                     "\"present\" names no modal: \(JSONWriter.quoted(id))"
-                        + Suggest.hint(id, in: prototype.modals.map(\.id)))
+                        + hint(id, in: prototype.modals.map(\.id)))
             }
         case .push(let id):
-            let targets = prototype.pushTargets(from: owner)
-            if !targets.contains(id) {
+            if !pushTargets(from: owner).contains(id) {
+                let targets = prototype.pushTargets(from: owner)
                 let screens = owner.map { "of modal \"\($0)\"" } ?? "of the app"
                 error(
                     path.appending("push"),
-                    "\"push\" names no screen \(screens): \(JSONWriter.quoted(id))" + Suggest.hint(id, in: targets))
+                    "\"push\" names no screen \(screens): \(JSONWriter.quoted(id))" + hint(id, in: targets))
             }
         default: break
         }
+    }
+
+    /// The screens a `push` from `owner`'s screens may name, as a set, computed once per owner.
+    var pushTargetSets: [String: Set<String>] = [:]
+
+    func pushTargets(from owner: String?) -> Set<String> {
+        let key = owner.map { "m:" + $0 } ?? "app"
+        if let s = pushTargetSets[key] { return s }
+        let s = Set(prototype.pushTargets(from: owner))
+        pushTargetSets[key] = s
+        return s
     }
 
     func checkModalReferences(_ m: Modal, at mp: JSONPath) {
         if let src = m.source, prototype.control(src) == nil {
             error(
                 mp.appending("source"),
-                "\"source\" names no control: \(JSONWriter.quoted(src))" + Suggest.hint(src, in: prototype.controlIDs))
+                "\"source\" names no control: \(JSONWriter.quoted(src))" + hint(src, in: prototype.controlIDs))
         }
         for (i, p) in m.passthrough.enumerated() where prototype.control(p) == nil {
             error(mp.appending("passthrough").appending(i), "\"passthrough\" names no control: \(JSONWriter.quoted(p))")
@@ -195,7 +218,7 @@ final class Validator {
                 error(
                     mp.appending("confirmDiscard"),
                     "\"confirmDiscard\" names no modal: \(JSONWriter.quoted(c))"
-                        + Suggest.hint(c, in: prototype.modals.map(\.id)))
+                        + hint(c, in: prototype.modals.map(\.id)))
             }
         }
         if let ctx = m.context, prototype.screen(ctx) == nil, prototype.modal(ctx) == nil {

@@ -42,12 +42,19 @@ extension ModalLabApp {
         ]
     }
 
-    /// `PUT /api/prototypes/{id}`: 422 with the diagnostics when the definition has errors,
-    /// else written to disk: 201 when new, 200 when replaced.
+    /// `PUT /api/prototypes/{id}`: 413 for a body over ``PrototypeLimits/bytes``, 422 with the
+    /// diagnostics when the definition has errors (a shape limit is a `format.limit` error), else
+    /// written to disk: 201 when new, 200 when replaced.
     func put(_ req: HTTPRequest) throws(Problem) -> HTTPResponse {
         let id = req.parameters["id"] ?? ""
         guard Prototype.isValidID(id) else {
             throw Problem.badRequest("\"\(id)\" is not a valid prototype id (1–64 of a-z, 0-9 and '-')", path: nil)
+        }
+        // A body over the prototype size limit is refused unread, naming the limit (413, RFC 9110 §15.5.14).
+        if let tooLarge = PrototypeLimits.standard.checkSize(req.body.count) {
+            throw Problem(
+                .payloadTooLarge, title: "Prototype too large", detail: tooLarge.message,
+                extensions: ["path": "$", "limit": "bytes", "value": .int(PrototypeLimits.standard.bytes)])
         }
         _ = try RequestBody.json(req)
         let candidate = LoadedPrototype.load(bytes: req.body, file: library.writableDirectory + "/" + id + ".json")
