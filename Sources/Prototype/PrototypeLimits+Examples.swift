@@ -79,13 +79,23 @@ extension PrototypeLimits {
         }
 
         var out: [(String, JSONValue)] = []
-        // bytes: long texts until the document is just under the limit.
-        let long = text(stringLength)
-        let perText = long.utf8.count + 48
-        let texts = (0..<((bytes - 2048) / perText)).map { i -> JSONValue in
-            ["type": "text", "id": .string("t\(i)"), "text": .string(long)]
-        }
-        out.append(("bytes", doc([["id": "home", "content": .array(texts)]])))
+        // bytes: as many alerts as there may be modals, with messages as long as the size limit
+        // then allows (the text the linter reads most), each opened from a button of home.
+        let count = modals
+        let long = text(min(stringLength, (bytes - 2048) / count - 400))
+        out.append(
+            (
+                "bytes",
+                doc(
+                    [
+                        [
+                            "id": "home",
+                            "content": .array(
+                                (0..<count).map { button("b\($0)", action: ["present": .string("m\($0)")]) }),
+                        ]
+                    ],
+                    modals: (0..<count).map { alert($0, message: long) })
+            ))
         // stringLength: an alert whose title and message are that long, and a long typed value.
         let long1 = text(stringLength)
         out.append(

@@ -11,7 +11,7 @@ import JSON
 /// document (`modallab-bench limits` measures a document at each limit).
 public struct PrototypeLimits: Sendable, Equatable {
     /// Bytes of the document: the file, or the body of a `PUT` (UTF-8, byte-order mark included).
-    public var bytes = 2 << 20
+    public var bytes = 512 << 10
     /// Arrays and objects nested in one another, the document's own object counting 1. The
     /// format itself needs 10 (`$.modals[0].screens[0].content[0].items[0].action`).
     public var depth = 32

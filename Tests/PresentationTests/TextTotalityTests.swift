@@ -128,6 +128,15 @@ import Testing
         #expect(TextMeasure.lines(word, width: 230, size: 17) > 1000)
     }
 
+    @Test func countingLinesCanStopEarly() {
+        let text = String(repeating: "Two words\n", count: 10_000)
+        #expect(TextMeasure.lines(text, width: 230, size: 13, upTo: 100) == 100)
+        #expect(TextMeasure.lines(text, width: 230, size: 13) == 10_001)
+        #expect(TextMeasure.lines(String(repeating: "W", count: 10_000), width: 230, size: 17, upTo: 3) == 3)
+        #expect(LintChecks.lineCount("", width: 230, size: 13, weight: .regular) == 0)
+        #expect(LintChecks.judged(String(repeating: "é", count: 5000)).count == LintChecks.judgedLength)
+    }
+
     @Test func manyWordsAndLinesAreLinear() {
         let words = String(repeating: "a ", count: Self.huge / 2)
         let lines = String(repeating: "\n", count: Self.huge)

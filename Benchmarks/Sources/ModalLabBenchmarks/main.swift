@@ -4,6 +4,7 @@
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("mustache", mustacheBenchmark),
     ("lint", lintBenchmark),
+    ("limits", limitsBenchmark),
     ("engine", engineBenchmark),
     ("log", logBenchmark),
 ]

@@ -21,6 +21,8 @@ extension LintChecks {
         let hasDestructive = actions.contains { $0.role == .destructive }
         let title = (m.title ?? "").trimmed
         let message = (m.message ?? "").trimmed
+        let judgedTitle = judged(title)
+        let judgedMessage = judged(message)
 
         if m.source == nil && c.target.canBeRegularWidth {
             c.report("actionsheet.anchor-required", mp, nil, ["modal": id])
@@ -57,7 +59,7 @@ extension LintChecks {
         if n < 2 {
             c.report("actionsheet.min-choices", ap, nil, ["modal": id, "count": String(n)])
         }
-        if !message.isEmpty && !title.isEmpty, let o = overlap(title: title, message: message), o >= 0.8 {
+        if !message.isEmpty && !title.isEmpty, let o = overlap(title: judgedTitle, message: judgedMessage), o >= 0.8 {
             c.report("actionsheet.message-if-necessary", mp.appending("message"), nil, ["modal": id])
         }
         if c.presenters[id] != nil && !hasDestructive && !c.confirmDiscardTargets.contains(id) && message.isEmpty {
@@ -72,7 +74,7 @@ extension LintChecks {
         var textWidth = c.target.canBeRegularWidth ? 304.0 - 32 : .infinity
         for e in compact { textWidth = min(textWidth, e.windowSize.width - 16 - 32) }
         if !textWidth.isFinite { textWidth = 375 - 16 - 32 }
-        let tl = title.isEmpty ? 0 : TextMeasure.lines(title, width: textWidth, size: 13, weight: .semibold)
+        let tl = lineCount(title, width: textWidth, size: 13, weight: .semibold)
         if tl > 1 {
             c.report(
                 "actionsheet.title-one-line", mp.appending("title"), nil, ["modal": id, "lines": String(tl)])
@@ -85,8 +87,8 @@ extension LintChecks {
             let (t, ml) =
                 measured[w]
                 ?? (
-                    title.isEmpty ? 0 : TextMeasure.lines(title, width: w, size: 13, weight: .semibold),
-                    message.isEmpty ? 0 : TextMeasure.lines(message, width: w, size: 13, weight: .regular)
+                    lineCount(title, width: w, size: 13, weight: .semibold),
+                    lineCount(message, width: w, size: 13, weight: .regular)
                 )
             measured[w] = (t, ml)
             let header = t + ml == 0 ? 0 : 26 + 18 * Double(t + ml)

@@ -28,13 +28,14 @@ extension LintChecks {
                             ["modal": id, "title": c.q(a.title), "size": "\(fmt(s.width))×\(fmt(s.height))"])
                     }
                 }
-                let title = a.title.trimmed
+                let fullTitle = a.title.trimmed
+                let title = judged(fullTitle)
                 let tp = ap.appending("title")
                 if systemActivityTitles.contains(Lexicon.key(title)) {
                     c.report("activity.no-duplicate-system", tp, nil, ["modal": id, "title": c.q(title)])
                 }
                 let words = wordCount(title)
-                let lines = TextMeasure.lines(title, width: 76, size: 12, weight: .regular)
+                let lines = lineCount(fullTitle, width: 76, size: 12, weight: .regular)
                 let padded = " " + tokens(title).joined(separator: " ") + " "
                 let named = c.productNames.first { name in
                     let n = tokens(name)

@@ -17,17 +17,18 @@ extension LintChecks {
         let ap = mp.appending("actions")
         let actions = m.actions
         let n = actions.count
-        let title = (m.title ?? "").trimmed
-        let message = (m.message ?? "").trimmed
+        let fullTitle = (m.title ?? "").trimmed
+        let fullMessage = (m.message ?? "").trimmed
         let tp = mp.appending("title")
         let msgp = mp.appending("message")
         let id = m.id
 
-        // Measured and tokenized once; several rules read them.
-        let titleLines =
-            title.isEmpty ? 0 : TextMeasure.lines(title, width: alertTextWidth, size: 17, weight: .semibold)
-        let messageLines =
-            message.isEmpty ? 0 : TextMeasure.lines(message, width: alertTextWidth, size: 13, weight: .regular)
+        // Measured and tokenized once; several rules read them. The length rules measure the
+        // whole text; the others read its first ``judgedLength`` characters.
+        let titleLines = lineCount(fullTitle, width: alertTextWidth, size: 17, weight: .semibold)
+        let messageLines = lineCount(fullMessage, width: alertTextWidth, size: 13, weight: .regular)
+        let title = judged(fullTitle)
+        let message = judged(fullMessage)
         let titleTokens = tokens(title)
         let messageTokens = tokens(message)
         if title.isEmpty {
@@ -109,7 +110,7 @@ extension LintChecks {
         let widths = AlertButtons.titleWidths(m)
         let sideBySide = AlertButtons.sideBySide(m)
         for (j, a) in actions.enumerated() {
-            let t = a.title.trimmed
+            let t = judged(a.title.trimmed)
             let k = Lexicon.key(t)
             if Lexicon.yesNoTitles.contains(k) {
                 c.report("alert.avoid-yes-no", ap.appending(j).appending("title"), nil, ["modal": id, "title": c.q(t)])
@@ -277,7 +278,15 @@ extension LintChecks {
         var out: [String] = []
         var word = ""
         for ch in s.lowercased() {
-            if let v = ch.unicodeScalars.first?.value, FontMetrics.isWide(v) {
+            if let a = CharacterClass.ascii(ch) {
+                // ASCII: letters (lowercased already), digits and the apostrophe make words.
+                if (a >= 97 && a <= 122) || (a >= 48 && a <= 57) || a == 39 {
+                    word.append(ch)
+                } else if !word.isEmpty {
+                    out.append(word)
+                    word = ""
+                }
+            } else if let v = ch.unicodeScalars.first?.value, FontMetrics.isWide(v) {
                 if !word.isEmpty { out.append(word) }
                 word = ""
                 if ch.isLetter { out.append(String(ch)) }
@@ -308,13 +317,15 @@ extension LintChecks {
             }
         }
         for (text, toks, path) in texts where !text.isEmpty {
-            let l = " " + toks.joined(separator: " ") + " "
-            if let w = ["invalid", "illegal", "failed to", "you must"].first(where: { l.contains(" \($0) ") }) {
-                c.report("alert.tone", path, nil, ["modal": id, "word": c.q(w)])
+            if let w = toneWords.first(where: { !TextSearch.occurrences(of: $0, in: toks).isEmpty }) {
+                c.report("alert.tone", path, nil, ["modal": id, "word": c.q(w.joined(separator: " "))])
                 break
             }
         }
     }
+
+    /// Words and phrases `alert.tone` flags, as tokens.
+    static let toneWords: [[String]] = [["invalid"], ["illegal"], ["failed", "to"], ["you", "must"]]
 
     /// The first of you, your, me, my (or 你, 您, 我 but not 我们) in `text`.
     static func pronoun(_ text: String, tokens: [String]) -> String? {

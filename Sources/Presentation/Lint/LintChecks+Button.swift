@@ -22,7 +22,7 @@ extension LintChecks {
                 }
             }
             for (raw, path) in titled {
-                let title = raw.trimmed
+                let title = judged(raw.trimmed)
                 guard !title.isEmpty, !hasCJK(title) else { continue }
                 if let last = title.last, ".!:".contains(last), !title.hasSuffix("...") {
                     c.report(

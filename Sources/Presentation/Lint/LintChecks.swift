@@ -83,6 +83,25 @@ enum LintChecks {
         s.unicodeScalars.contains { FontMetrics.isWide($0.value) }
     }
 
+    /// Characters of a text that the wording, capitalization and verb rules read: a text longer
+    /// than this is far over every length rule already (an alert's two message lines hold about
+    /// 90), and reading all of it would make a hostile document slow to lint.
+    static let judgedLength = 200
+
+    /// Lines counted at most when measuring a text: more than any window holds (the length
+    /// rules need 1, 2 or 3; `alert.no-scroll` compares 18 pt per line with at most 1,376 pt).
+    static let countedLines = 100
+
+    /// The first ``judgedLength`` characters of `s`.
+    static func judged(_ s: String) -> String {
+        s.utf8.count <= judgedLength ? s : String(s.prefix(judgedLength))
+    }
+
+    /// The lines of `text` wrapped at `width` points, counted up to ``countedLines``.
+    static func lineCount(_ text: String, width: Double, size: Double, weight: FontWeight) -> Int {
+        text.isEmpty ? 0 : TextMeasure.lines(text, width: width, size: size, weight: weight, upTo: countedLines)
+    }
+
     /// The number of words of `s` (split at spaces and line breaks).
     static func wordCount(_ s: String) -> Int {
         s.split(whereSeparator: TextScalars.separatesWords).count

@@ -62,15 +62,25 @@ public enum Capitalization {
         var range: Range<String.Index>
     }
 
-    static let quoteChars: Set<Character> = ["\"", "'", "“", "”", "‘", "’", "«", "»", "「", "」", "(", ")", "[", "]"]
+    static let quoteChars = CharacterClass(["\"", "'", "“", "”", "‘", "’", "«", "»", "「", "」", "(", ")", "[", "]"])
+    /// Quotes and the Spanish opening marks, stripped from the front of a word.
+    static let leadingMarks = CharacterClass([
+        "\"", "'", "“", "”", "‘", "’", "«", "»", "「", "」", "(", ")", "[", "]", "¿", "¡",
+    ])
 
-    static let trailingPunctuation: Set<Character> = [".", ",", ";", ":", "!", "?", "…"]
-    static let unitEnders: Set<Character> = [".", ":", "!", "?", "…", "—"]
-    static let sentenceEnders: Set<Character> = [".", ":", "!", "?"]
-    static let closers: Set<Character> = ["\"", "”", "’", "'", ")", "）", "」", "』"]
-    static let terminal: Set<Character> = [".", "?", "!", "。", "？", "！"]
-    static let fullWidthTerminal: Set<Character> = ["。", "？", "！"]
-    static let halfWidthTerminal: Set<Character> = [".", "?", "!", "…"]
+    static let trailingPunctuation = CharacterClass([".", ",", ";", ":", "!", "?", "…"])
+    /// Quotes and trailing punctuation, stripped from the end of a word.
+    static let trailingMarks = CharacterClass([
+        "\"", "'", "“", "”", "‘", "’", "«", "»", "「", "」", "(", ")", "[", "]", ".", ",", ";", ":", "!", "?", "…",
+    ])
+    static let unitEnders = CharacterClass([".", ":", "!", "?", "…", "—"])
+    static let sentenceEnders = CharacterClass([".", ":", "!", "?"])
+    static let closers = CharacterClass(["\"", "”", "’", "'", ")", "）", "」", "』"])
+    static let terminal = CharacterClass([".", "?", "!", "。", "？", "！"])
+    static let fullWidthTerminal = CharacterClass(["。", "？", "！"])
+    static let halfWidthTerminal = CharacterClass([".", "?", "!", "…"])
+    /// The dashes that stand alone between words ("Sign In — Now").
+    static let dashes = CharacterClass(["—", "–", "-"])
 
     /// The words of `text`, split at spaces and line breaks (``TextScalars/separatesWords(_:)``),
     /// without the quotes and punctuation around them. Linear in the length of `text`.
@@ -80,18 +90,18 @@ public enum Capitalization {
         for raw in text.split(whereSeparator: TextScalars.separatesWords) {
             var s = raw
             var quoted = false
-            while let f = s.first, quoteChars.contains(f) || f == "¿" || f == "¡" {
-                quoted = quoted || f != "(" && f != "["
+            while let f = s.first, leadingMarks.contains(f) {
+                quoted = quoted || (f != "(" && f != "[")
                 s = s.dropFirst()
             }
             var trailing: Character? = nil
-            while let l = s.last, quoteChars.contains(l) || trailingPunctuation.contains(l) {
+            while let l = s.last, trailingMarks.contains(l) {
                 if unitEnders.contains(l) { trailing = l }
                 s = s.dropLast()
             }
             let startsUnit = nextStartsUnit
             nextStartsUnit = trailing.map { sentenceEnders.contains($0) } ?? false
-            if raw == "—" || raw == "–" || raw == "-" {
+            if raw.utf8.count <= 3, raw.count == 1, let dash = raw.first, dashes.contains(dash) {
                 nextStartsUnit = true
                 continue
             }
@@ -105,7 +115,7 @@ public enum Capitalization {
             var digit = false
             var inHead = true
             for ch in s {
-                if ch == "-" {
+                if CharacterClass.ascii(ch) == 0x2D {  // "-"
                     inHead = false
                     continue
                 }
@@ -224,9 +234,14 @@ public enum Capitalization {
     /// the end, not after common abbreviations. Linear in the length of `text`.
     public static func sentences(_ text: String) -> [String] {
         var out: [String] = []
-        var current = ""
         let chars = Array(text)
         var sentenceStart = 0
+        /// Ends the sentence that started at `sentenceStart` after `end` (inclusive).
+        func cut(after end: Int) {
+            let s = String(chars[sentenceStart...end]).trimmed
+            if !s.isEmpty { out.append(s) }
+            sentenceStart = end + 1
+        }
         /// The word that ends at `end` (inclusive), lowercased, when it is short enough to be an
         /// abbreviation; only the last few characters are looked at.
         func shortWord(endingAt end: Int) -> String? {
@@ -240,37 +255,28 @@ public enum Capitalization {
         var i = 0
         while i < chars.count {
             let c = chars[i]
-            current.append(c)
             if fullWidthTerminal.contains(c) {
                 // Full-width ends need no space after them.
-                while i + 1 < chars.count, closers.contains(chars[i + 1]) {
-                    i += 1
-                    current.append(chars[i])
-                }
-                out.append(current)
-                current = ""
-                sentenceStart = i + 1
+                while i + 1 < chars.count, closers.contains(chars[i + 1]) { i += 1 }
+                cut(after: i)
             } else if halfWidthTerminal.contains(c) {
                 var j = i + 1
                 while j < chars.count, closers.contains(chars[j]) { j += 1 }
                 let atEnd = j >= chars.count
                 let spaced = !atEnd && chars[j].isWhitespace
                 if atEnd || spaced {
-                    let abbreviation = c == "." && shortWord(endingAt: i).map { abbreviations.contains($0) } ?? false
+                    let abbreviation =
+                        CharacterClass.ascii(c) == 0x2E
+                        && shortWord(endingAt: i).map { abbreviations.contains($0) } ?? false
                     if !abbreviation {
-                        while i + 1 < j {
-                            i += 1
-                            current.append(chars[i])
-                        }
-                        out.append(current)
-                        current = ""
-                        sentenceStart = i + 1
+                        i = j - 1
+                        cut(after: i)
                     }
                 }
             }
             i += 1
         }
-        out.append(current)
-        return out.map { $0.trimmed }.filter { !$0.isEmpty }
+        if sentenceStart < chars.count { cut(after: chars.count - 1) }
+        return out
     }
 }

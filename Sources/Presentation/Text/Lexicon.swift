@@ -39,9 +39,10 @@ public enum Lexicon {
         "settings", "details", "info", "help", "options", "new", "edit", "select",
     ]
 
-    static let wordPunctuation: Set<Character> = [
+    static let wordPunctuation = CharacterClass([
         "\"", "“", "”", "'", "‘", "’", ".", ",", ":", ";", "!", "?", "…", "(", ")",
-    ]
+    ])
+    static let endPunctuation = CharacterClass([".", ",", ":", ";", "!", "?", "…"])
 
     /// Whether `title` starts with a verb, or with one of the exempt words. Titles whose first
     /// word has no Latin letters (CJK, symbols) are not judged and count as passing.
@@ -77,7 +78,7 @@ public enum Lexicon {
             if p == "sign out" || !p.unicodeScalars.allSatisfy({ $0.value < 0x80 }) { return p }
         }
         let first = t.split(whereSeparator: TextScalars.separatesWords).first.map {
-            String($0).trimming(Set(".,:;!?…"))
+            String($0).trimming(endPunctuation)
         }
         if let first, destructiveWords.contains(first) { return first }
         return nil

@@ -51,24 +51,34 @@ public enum TextMeasure {
         return total
     }
 
-    /// The number of lines `text` takes when wrapped at `width` points; 0 for empty text.
-    public static func lines(_ text: String, width: Double, size: Double, weight: FontWeight = .regular) -> Int {
+    /// The number of lines `text` takes when wrapped at `width` points; 0 for empty text. With
+    /// `upTo`, counting stops there (the work then stays proportional to that many lines, not to
+    /// the length of `text`).
+    public static func lines(
+        _ text: String, width: Double, size: Double, weight: FontWeight = .regular, upTo limit: Int = .max
+    ) -> Int {
         var n = 0
-        forEachLine(text, width: width, size: size, weight: weight) { _ in n += 1 }
+        forEachLine(text, width: width, size: size, weight: weight) { _ in
+            n += 1
+            return n < limit
+        }
         return n
     }
 
     /// `text` wrapped at `width` points: the lines, without their hanging spaces.
     public static func wrap(_ text: String, width: Double, size: Double, weight: FontWeight = .regular) -> [String] {
         var out: [String] = []
-        forEachLine(text, width: width, size: size, weight: weight) { out.append($0) }
+        forEachLine(text, width: width, size: size, weight: weight) {
+            out.append(String($0))
+            return true
+        }
         return out
     }
 
-    /// Calls `body` with each line of `text` wrapped at `width` points, in order; nothing for
-    /// empty text.
+    /// Calls `body` with each line of `text` wrapped at `width` points, in order, until it
+    /// returns `false`; nothing for empty text.
     static func forEachLine(
-        _ text: String, width: Double, size: Double, weight: FontWeight, _ body: (String) -> Void
+        _ text: String, width: Double, size: Double, weight: FontWeight, _ body: (Substring) -> Bool
     ) {
         if text.isEmpty { return }
         var start = text.startIndex
@@ -76,106 +86,138 @@ public enum TextMeasure {
         while i < text.endIndex {
             let next = text.index(after: i)
             if let v = text[i].unicodeScalars.first?.value, TextScalars.isMandatoryBreak(v) {
-                wrapParagraph(text[start..<i], width: width, size: size, weight: weight, body)
+                guard wrapParagraph(text[start..<i], width: width, size: size, weight: weight, body) else { return }
                 start = next
             }
             i = next
         }
-        wrapParagraph(text[start...], width: width, size: size, weight: weight, body)
+        _ = wrapParagraph(text[start...], width: width, size: size, weight: weight, body)
     }
 
-    /// A unit of line breaking: a word (or a CJK character) and the spaces after it.
+    /// A unit of line breaking: a word (or a CJK character) and the spaces after it, as ranges
+    /// of the paragraph, with their widths.
     struct Unit {
-        var text: String
+        var text: Range<String.Index>
         var width: Double
-        var spaces: String
+        var spaces: Range<String.Index>
         var spaceWidth: Double
+        var isEmpty: Bool { text.isEmpty }
     }
 
-    static let closingPunctuation: Set<Character> = [
+    static let closingPunctuation = CharacterClass([
         "，", "。", "、", "；", "：", "！", "？", "）", "」", "』", "》", "〉", "】", "”", "’",
-    ]
+    ])
 
-    static func units(_ paragraph: Substring, size: Double, weight: FontWeight) -> [Unit] {
-        var units: [Unit] = []
-        var word = ""
-        var spaces = ""
-        func flush() {
-            if word.isEmpty && spaces.isEmpty { return }
-            units.append(
-                Unit(
-                    text: word, width: width(word, size: size, weight: weight), spaces: spaces,
-                    spaceWidth: width(spaces, size: size, weight: weight)))
-            word = ""
-            spaces = ""
+    /// The width of one character: a table lookup for a printable ASCII one, else
+    /// ``width(scalars:size:weight:)``. `tracking` is ``FontMetrics/tracking(size:)``.
+    @inline(__always) static func width(
+        of ch: Character, size: Double, weight: FontWeight, tracking: Double
+    ) -> Double {
+        if let a = CharacterClass.ascii(ch), a >= 0x20 && a < 0x7F {
+            let t = weight == .regular ? FontMetrics.ascii.regular : FontMetrics.ascii.semibold
+            return Double(t[Int(a)]) / 1000 * size + tracking
         }
-        for ch in paragraph {
+        return width(scalars: ch.unicodeScalars, size: size, weight: weight)
+    }
+
+    /// The units of `paragraph`, in order, to `body` until it returns `false`. Returns whether
+    /// every unit was taken. One pass: each character is measured once, nothing is copied.
+    @discardableResult
+    static func units(_ paragraph: Substring, size: Double, weight: FontWeight, _ body: (Unit) -> Bool) -> Bool {
+        let tracking = FontMetrics.tracking(size: size)
+        var wordStart = paragraph.startIndex
+        var spaceStart = paragraph.startIndex  // == the word's end
+        var wordWidth = 0.0
+        var spaceWidth = 0.0
+        var going = true
+        func flush(at end: String.Index) {
+            if wordStart == end || !going { return }
+            going = body(
+                Unit(text: wordStart..<spaceStart, width: wordWidth, spaces: spaceStart..<end, spaceWidth: spaceWidth))
+            wordStart = end
+            spaceStart = end
+            wordWidth = 0
+            spaceWidth = 0
+        }
+        var i = paragraph.startIndex
+        while i < paragraph.endIndex && going {
+            let ch = paragraph[i]
+            let next = paragraph.index(after: i)
             let v = ch.unicodeScalars.first?.value ?? 0
+            let w = width(of: ch, size: size, weight: weight, tracking: tracking)
             if TextScalars.isBreakingSpace(v) {
-                spaces.append(ch)
+                spaceWidth += w
+                i = next
                 continue
             }
-            if !spaces.isEmpty { flush() }
+            if spaceStart != i { flush(at: i) }
             if FontMetrics.isWide(v) {
                 // A break opportunity before and after a CJK character (not before closing punctuation).
-                let closing = closingPunctuation.contains(ch)
-                if !closing { flush() }
-                word.append(ch)
-                flush()
+                if !closingPunctuation.contains(ch) { flush(at: i) }
+                wordWidth += w
+                spaceStart = next
+                flush(at: next)
             } else {
-                word.append(ch)
-                if ch == "-" || ch == "\u{2013}" || ch == "\u{2014}" || ch == "/" { flush() }
+                wordWidth += w
+                spaceStart = next
+                // A break opportunity after a hyphen, an en or em dash, or a slash.
+                if v == 0x2D || v == 0x2013 || v == 0x2014 || v == 0x2F { flush(at: next) }
             }
+            i = next
         }
-        flush()
-        return units
+        flush(at: paragraph.endIndex)
+        return going
     }
 
+    /// Wraps one paragraph (no mandatory breaks inside), giving each line to `body` until it
+    /// returns `false`. Returns whether every line was taken.
     static func wrapParagraph(
-        _ paragraph: Substring, width maxWidth: Double, size: Double, weight: FontWeight, _ body: (String) -> Void
-    ) {
+        _ paragraph: Substring, width maxWidth: Double, size: Double, weight: FontWeight, _ body: (Substring) -> Bool
+    ) -> Bool {
         let epsilon = 0.01
-        var line = ""
+        let tracking = FontMetrics.tracking(size: size)
+        var lineStart = paragraph.startIndex
+        var lineEnd = paragraph.startIndex
         var lineWidth = 0.0
-        var pending = ""  // spaces after the last unit on the line
-        var pendingWidth = 0.0
+        var pendingWidth = 0.0  // of the spaces after the last unit on the line
         var hasContent = false
-        func newLine() {
-            body(line)
-            line = ""
-            lineWidth = 0
-            pending = ""
-            pendingWidth = 0
-            hasContent = false
-        }
-        for u in units(paragraph, size: size, weight: weight) {
+        var going = true
+        func emit(_ s: Substring) { going = going && body(s) }
+        let complete = units(paragraph, size: size, weight: weight) { u in
             if hasContent && lineWidth + pendingWidth + u.width > maxWidth + epsilon {
-                newLine()
+                emit(paragraph[lineStart..<lineEnd])
+                lineStart = u.text.lowerBound
+                lineWidth = 0
+                pendingWidth = 0
+                hasContent = false
             }
             if !hasContent && u.width > maxWidth + epsilon {
                 // Break an over-long word between characters.
-                var piece = ""
+                var pieceStart = u.text.lowerBound
                 var pieceWidth = 0.0
-                for ch in u.text {
-                    let w = width(scalars: ch.unicodeScalars, size: size, weight: weight)
-                    if !piece.isEmpty && pieceWidth + w > maxWidth + epsilon {
-                        body(piece)
-                        piece = ""
+                var k = u.text.lowerBound
+                while k < u.text.upperBound && going {
+                    let next = paragraph.index(after: k)
+                    let w = width(of: paragraph[k], size: size, weight: weight, tracking: tracking)
+                    if pieceStart != k && pieceWidth + w > maxWidth + epsilon {
+                        emit(paragraph[pieceStart..<k])
+                        pieceStart = k
                         pieceWidth = 0
                     }
-                    piece.append(ch)
                     pieceWidth += w
+                    k = next
                 }
-                line = piece
+                lineStart = pieceStart
                 lineWidth = pieceWidth
             } else {
-                line += pending + u.text
                 lineWidth += pendingWidth + u.width
             }
-            hasContent = hasContent || !u.text.isEmpty
-            pending = u.spaces
+            lineEnd = u.text.upperBound
+            hasContent = hasContent || !u.isEmpty
             pendingWidth = u.spaceWidth
+            return going
         }
-        body(line)
+        if complete { emit(paragraph[lineStart..<lineEnd]) }
+        return going
     }
 }

@@ -82,3 +82,37 @@ public enum TextScalars {
         return out
     }
 }
+
+/// A set of characters with a constant-time test for ASCII ones (a bit mask) and a hash lookup
+/// only for the others: the text functions test every character of a text against such sets,
+/// and hashing a `Character` (which normalizes it) costs far more than the test itself.
+struct CharacterClass: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+    private let others: Set<Character>
+
+    init(_ characters: Set<Character>) {
+        var rest = Set<Character>()
+        for c in characters {
+            if let v = CharacterClass.ascii(c) {
+                if v < 64 { low |= 1 << UInt64(v) } else { high |= 1 << UInt64(v - 64) }
+            } else {
+                rest.insert(c)
+            }
+        }
+        others = rest
+    }
+
+    /// The ASCII code of a one-byte character ("\r\n" is two).
+    @inline(__always) static func ascii(_ c: Character) -> UInt8? {
+        c.utf8.count == 1 ? c.utf8.first : nil
+    }
+
+    /// Whether `c` is in the class.
+    @inline(__always) func contains(_ c: Character) -> Bool {
+        if let v = CharacterClass.ascii(c) {
+            return v < 64 ? (low >> UInt64(v)) & 1 == 1 : (v < 128 && (high >> UInt64(v - 64)) & 1 == 1)
+        }
+        return !others.isEmpty && others.contains(c)
+    }
+}
