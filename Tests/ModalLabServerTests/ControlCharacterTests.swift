@@ -208,6 +208,27 @@ import Testing
         // Within the limits it is taken.
         #expect(try await c.request("PUT", "/api/prototypes/big", body: small).status == 201)
     }
+
+    /// A 7 MB file in the folder (it stalled the server for seconds) is refused unread at
+    /// start-up: listed under its file name with the limit, not served.
+    @Test func aHugeFileInTheFolderIsRefusedUnread() async throws {
+        let dir = NSTemporaryDirectory() + "modallab-huge-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let modal = #"{"id": "m", "style": "alert", "title": "Delete this item?", "message": "It can't be undone."}"#
+        let huge =
+            #"{"format": "modallab/1", "id": "huge", "start": "home", "screens": [{"id": "home"}], "modals": ["#
+            + Array(repeating: modal, count: 7 << 20 / modal.utf8.count).joined(separator: ",") + "]}"
+        try Data(huge.utf8).write(to: URL(fileURLWithPath: dir + "/huge-file.json"))
+        let s = try RunningServer(prototypes: dir)
+        let list = try await s.client.request("GET", "/api/prototypes").json?.arrayValue ?? []
+        let entry = list.first { $0["id"] == "huge-file" }
+        #expect(entry?["playable"] == false, "\(list)")
+        let lint = try await s.client.request("GET", "/api/prototypes/huge-file/lint").json
+        let d = lint?["diagnostics"]?.arrayValue?.first
+        #expect(d?["rule"] == "format.limit" && d?["path"] == "$")
+        #expect(d?["message"]?.stringValue?.contains("over the limit bytes = 524288") == true)
+    }
 }
 
 /// A `modallab` child process whose stdout is read line by line.

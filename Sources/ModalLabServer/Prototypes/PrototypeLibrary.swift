@@ -38,9 +38,11 @@ public struct LoadedPrototype: Sendable {
             prototype: report.hasErrors ? nil : report.prototype, diagnostics: diagnostics)
     }
 
-    /// The document's `"id"` when it is a string, even if the rest is broken.
+    /// The document's `"id"` when it is a string, even if the rest is broken; `nil` for a file
+    /// over the size limit, which is not parsed at all (``PrototypeLimits/bytes``).
     static func documentID(_ bytes: [UInt8]) -> String? {
-        (try? JSONParser.parse(bytes))?["id"]?.stringValue
+        guard PrototypeLimits.standard.checkSize(bytes.count) == nil else { return nil }
+        return (try? JSONParser.parse(bytes))?["id"]?.stringValue
     }
 }
 
