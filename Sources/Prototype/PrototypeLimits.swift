@@ -42,8 +42,8 @@ public struct PrototypeLimits: Sendable, Equatable {
     /// The limits ModalLab applies.
     public static let standard = PrototypeLimits()
 
-    /// Every limit's name (as in this type) and value, in declaration order, for documentation
-    /// and for `modallab rules`-style listings.
+    /// Every limit's name (as in this type, and in the `format.limit` messages) and value, in
+    /// declaration order, for documentation.
     public var all: [(name: String, value: Int)] {
         [
             ("bytes", bytes), ("depth", depth), ("stringLength", stringLength), ("members", members),

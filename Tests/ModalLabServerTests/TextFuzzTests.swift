@@ -129,21 +129,12 @@ struct RandomText {
 }
 
 /// The fuzz pipeline: one application (its templates and frame cache) shared by all cases.
-final class TextFuzz: Sendable {
-    let app: ModalLabApp
-    let data: String
+final class TextFuzz: @unchecked Sendable {
+    /// A server over a fresh data folder; the cases use only its application.
+    let server: RunningServer
+    var app: ModalLabApp { server.app }
 
-    init() throws {
-        data = NSTemporaryDirectory() + "modallab-fuzz-\(UUID().uuidString)"
-        var c = AppConfiguration()
-        c.port = 0
-        c.dataDirectory = data
-        c.ownerToken = "fuzz"
-        c.resourceRoot = repositoryRoot
-        app = try ModalLabApp(configuration: c)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: data) }
+    init() throws { server = try RunningServer() }
 
     /// What the cases did and what went wrong.
     struct Report: Sendable {
