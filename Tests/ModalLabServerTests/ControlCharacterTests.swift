@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func theServerTakesItAndDrawsIt() async throws {
-        let s = try RunningServer()
+        let s = try TestApp(socket: true)
         let c = s.client
         let put = try await c.request(
             "PUT", "/api/prototypes/controls", body: JSONWriter().string(Self.document))
@@ -160,6 +160,19 @@ import Testing
         #expect(try await c.request("GET", "/healthz").status == 200)
     }
 
+    /// What the server started with the prototype in its folder answers: the prototype, playable,
+    /// and a session of it.
+    static func checkServing(_ server: ServerProcess) async throws {
+        let url = try await server.ownerURL(within: 30)
+        let port = try #require(URLComponents(string: url)?.port, "no port in the first line: \(url)")
+        let token = URLComponents(string: url)?.queryItems?.first { $0.name == "token" }?.value
+        let client = AppClient(transport: .socket, port: port, token: token)
+        let list = try await client.request("GET", "/api/prototypes").json?.arrayValue ?? []
+        #expect(list.first { $0["id"] == "controls" }?["playable"] == true, "\(list)")
+        let sid = try await client.json("POST", "/api/sessions", ["prototype": "controls", "device": "iphone-16"])
+        #expect(sid.status == 201)
+    }
+
     @Test func theServerStartsWithItInItsFolder() async throws {
         let modallab = try #require(BrowserTests.modallabExecutable(), "modallab is built with the tests")
         let dir = try Self.folder()
@@ -168,17 +181,16 @@ import Testing
             try? FileManager.default.removeItem(atPath: dir)
             try? FileManager.default.removeItem(atPath: data)
         }
-        let server = try ServerProcess(modallab, ["serve", "--port", "0", "--prototypes", dir, "--data", data])
-        defer { server.stop() }
-        let url = try #require(await server.firstLine(), "the server prints its URL: \(server.output)")
-        let port = try #require(
-            url.split(separator: ":").last.flatMap { Int($0.prefix(while: \.isNumber)) }, "a port in \(url)")
-        let token = String(url.split(separator: "=").last ?? "")
-        let client = TestClient(port: port, token: token)
-        let list = try await client.request("GET", "/api/prototypes").json?.arrayValue ?? []
-        #expect(list.first { $0["id"] == "controls" }?["playable"] == true, "\(list)")
-        let sid = try await client.json("POST", "/api/sessions", ["prototype": "controls", "device": "iphone-16"])
-        #expect(sid.status == 201)
+        let server = try ServerProcess(
+            modallab, ["serve", "--port", "0", "--prototypes", dir, "--data", data], directory: repositoryRoot)
+        do {
+            try await Self.checkServing(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        #expect(server.process.terminationStatus == 0, "serve exits 0 on SIGTERM")
     }
 }
 
@@ -186,7 +198,7 @@ import Testing
 /// the path for the shape limits.
 @Suite(.serialized) struct PrototypeLimitHTTPTests {
     @Test func tooLargeIs413AndShapeLimitsAre422() async throws {
-        let s = try RunningServer()
+        let s = try TestApp(socket: true)
         let c = s.client
         let small = #"{"format": "modallab/1", "id": "big", "start": "home", "screens": [{"id": "home"}]}"#
         let padded = small + String(repeating: " ", count: 512 * 1024)
@@ -220,7 +232,7 @@ import Testing
             #"{"format": "modallab/1", "id": "huge", "start": "home", "screens": [{"id": "home"}], "modals": ["#
             + Array(repeating: modal, count: 7 << 20 / modal.utf8.count).joined(separator: ",") + "]}"
         try Data(huge.utf8).write(to: URL(fileURLWithPath: dir + "/huge-file.json"))
-        let s = try RunningServer(prototypes: dir)
+        let s = try TestApp(prototypes: dir)
         let list = try await s.client.request("GET", "/api/prototypes").json?.arrayValue ?? []
         let entry = list.first { $0["id"] == "huge-file" }
         #expect(entry?["playable"] == false, "\(list)")
@@ -228,52 +240,5 @@ import Testing
         let d = lint?["diagnostics"]?.arrayValue?.first
         #expect(d?["rule"] == "format.limit" && d?["path"] == "$")
         #expect(d?["message"]?.stringValue?.contains("over the limit bytes = 524288") == true)
-    }
-}
-
-/// A `modallab` child process whose stdout is read line by line.
-final class ServerProcess: @unchecked Sendable {
-    let process = Process()
-    private let pipe = Pipe()
-    private let lock = NSLock()
-    private var buffer = Data()
-
-    /// Starts `executable` with `arguments` in the repository root.
-    init(_ executable: String, _ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
-
-    /// What the process printed so far.
-    var output: String { lock.withLock { String(decoding: buffer, as: UTF8.self) } }
-
-    /// The first line the process prints, or `nil` when it ends (or closes stdout) first. Reads
-    /// on a thread of its own, not one of Swift's cooperative pool.
-    func firstLine() async -> String? {
-        await withCheckedContinuation { (c: CheckedContinuation<String?, Never>) in
-            let handle = pipe.fileHandleForReading
-            Thread {
-                while true {
-                    let chunk = handle.availableData
-                    let text: String? = self.lock.withLock {
-                        self.buffer.append(chunk)
-                        guard let nl = self.buffer.firstIndex(of: 0x0A) else { return nil }
-                        return String(decoding: self.buffer[..<nl], as: UTF8.self)
-                    }
-                    if let text { return c.resume(returning: text) }
-                    if chunk.isEmpty { return c.resume(returning: nil) }
-                }
-            }.start()
-        }
-    }
-
-    /// Stops the process (SIGTERM: it shuts down gracefully) and waits for it.
-    func stop() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
     }
 }

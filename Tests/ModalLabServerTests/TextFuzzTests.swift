@@ -130,11 +130,11 @@ struct RandomText {
 
 /// The fuzz pipeline: one application (its templates and frame cache) shared by all cases.
 final class TextFuzz: @unchecked Sendable {
-    /// A server over a fresh data folder; the cases use only its application.
-    let server: RunningServer
+    /// The application over a fresh data folder (in process, no socket).
+    let server: TestApp
     var app: ModalLabApp { server.app }
 
-    init() throws { server = try RunningServer() }
+    init() throws { server = try TestApp() }
 
     /// What the cases did and what went wrong.
     struct Report: Sendable {

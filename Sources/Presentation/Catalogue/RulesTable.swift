@@ -914,7 +914,7 @@ extension RuleCatalogue {
             check:
                 #"A text people see or hear (a name, title, message, label, placeholder, value, list row, segment, action or activity title) contains a control character (Unicode general category Cc) other than a line break (LF, CR). TAB counts: UIKit lays it out as a tab stop, HTML as a space."#,
             source:
-                #"CSS Text Module Level 3, §4.1 White Space Processing: "Control characters (Unicode category Cc)—other than tabs (U+0009), line feeds (U+000A), carriage returns (U+000D) and sequences that form a segment break—must be rendered as a visible glyph"; HTML Living Standard, parse error "control-character-in-input-stream"; TextKit's NSLayoutManager.ControlCharacterAction.zeroAdvancement "removes the glyph from layout""#
+                #"CSS Text Module Level 3, section 4.1 "White Space Processing": "Control characters (Unicode category Cc)—other than tabs (U+0009), line feeds (U+000A), carriage returns (U+000D) and sequences that form a segment break—must be rendered as a visible glyph"; HTML Living Standard, parse error "control-character-in-input-stream"; TextKit's NSLayoutManager.ControlCharacterAction.zeroAdvancement "removes the glyph from layout""#
         ),
     ]
 }
