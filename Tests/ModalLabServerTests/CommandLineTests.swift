@@ -5,6 +5,58 @@ import Testing
 
 /// Argument checks of `modallab serve` and `modallab logs` that return before any work starts.
 @Suite struct CommandLineTests {
+    /// The error `Arguments` throws for `args` (serve's options and usage).
+    func usageError(_ args: [String]) -> String? {
+        do {
+            _ = try Arguments(
+                args, options: ["port", "data", "host"], flags: ["dev", "help"], usage: ServeCommand.usage)
+            return nil
+        } catch { return error.description }
+    }
+
+    @Test func anOptionWithoutItsValueSaysSo() {
+        #expect(
+            usageError(["--port", "--data", "d"])
+                == "--port needs a value (usage: --port 8080); --data is an option, not a value for --port")
+        #expect(usageError(["--data", "d", "--port"]) == "--port needs a value (usage: --port 8080)")
+        #expect(usageError(["--port="]) == "--port needs a value (usage: --port 8080)")
+        #expect(usageError(["--port", "-h"])?.hasPrefix("--port needs a value") == true)
+        // A value that looks like an option can still be given with `=`; a lone dash is a value.
+        #expect(usageError(["--data=--odd", "--host", "-"]) == nil)
+        #expect(usageError(["--dev=yes"]) == "--dev takes no value (found --dev=yes)")
+        #expect(usageError(["--prot", "80"]) == #"unknown option --prot (did you mean "--port"?)"#)
+    }
+
+    /// Every option that takes a value, of every subcommand (read from the usage texts, plus
+    /// the undocumented `--root`), given without it: the last argument, or followed by another
+    /// option. Each names the option that lacks its value and exits 2.
+    @Test func everyOptionOfEveryCommandNamesItsMissingValue() async throws {
+        let binary = try #require(BrowserTests.modallabExecutable(), "build the modallab product first")
+        let commands: [([String], String, [String])] = [
+            (["serve"], ServeCommand.usage, ["root"]), (["lint"], LintCommand.usage, []),
+            (["rules"], RulesCommand.usage, []), (["new", "x"], NewCommand.usage, ["root"]),
+            (["logs", "export"], LogsCommand.usage.components(separatedBy: "\n")[0], []),
+            (["logs", "summary"], LogsCommand.usage.components(separatedBy: "\n")[1], []),
+        ]
+        var checked = 0
+        for (command, usage, hidden) in commands {
+            let documented = usage.matches(of: /\[--([a-z-]+) [^\]-]/).map { String($0.output.1) }
+            #expect(!documented.isEmpty, "\(command): no options in \(usage)")
+            for option in documented + hidden {
+                for tail in [[], ["--help"]] {
+                    let args = command + ["--\(option)"] + tail
+                    let r = try await BrowserTests.run(binary, args)
+                    #expect(r.status == 2, "modallab \(args.joined(separator: " ")) exited \(r.status)")
+                    #expect(
+                        r.output.contains("--\(option) needs a value"),
+                        "modallab \(args.joined(separator: " ")): \(r.output)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked >= 40)
+    }
+
     @Test func serveRefusesSignedAndOutOfRangeNumbers() {
         #expect(ServeCommand.isDecimal("2"))
         #expect(!ServeCommand.isDecimal("+3"))

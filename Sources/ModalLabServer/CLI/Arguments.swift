@@ -1,13 +1,32 @@
+import Foundation
+import JSON
+
 /// A small command-line parser: `--name value`, `--name=value`, repeated options, flags and
-/// positionals, with errors that name the option (exit status 2, as usage errors do).
+/// positionals, with errors that name the option and what it lacks (exit status 2, as usage
+/// errors do).
+///
+/// An option that takes a value never takes the next option as its value: in `--port --data d`
+/// the port is missing (`--port needs a value`), where a naive parser would read the port
+/// `"--data"`. A value that starts with `--` can still be given as `--name=--value`.
 public struct Arguments {
     public private(set) var positionals: [String] = []
     private var options: [String: [String]] = [:]
     private var flags: Set<String> = []
 
-    /// Parses `args` given the options that take a value and the flags that don't.
-    /// - Throws: ``UsageError`` for an unknown option or a missing value.
-    public init(_ args: [String], options valued: Set<String>, flags known: Set<String> = []) throws(UsageError) {
+    /// Parses `args` given the options that take a value and the flags that don't. `usage` is
+    /// the command's usage text: when an option lacks its value, the error shows how the usage
+    /// writes it (`[--port 8080]` gives "usage: --port 8080").
+    /// - Throws: ``UsageError`` for an unknown option (with the nearest known one), a flag given
+    ///   a value, or an option without its value.
+    public init(
+        _ args: [String], options valued: Set<String>, flags known: Set<String> = [], usage: String = ""
+    ) throws(UsageError) {
+        func missing(_ name: String, found next: String?) -> UsageError {
+            var m = "--\(name) needs a value"
+            if let form = Arguments.form(of: name, in: usage) { m += " (usage: \(form))" }
+            if let next { m += "; \(next) is an option, not a value for --\(name)" }
+            return UsageError(m)
+        }
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -22,17 +41,21 @@ public struct Arguments {
                     value = String(name[name.index(after: eq)...])
                     name = String(name[..<eq])
                 }
-                if known.contains(name) && value == nil {
+                if known.contains(name) {
+                    guard value == nil else { throw UsageError("--\(name) takes no value (found --\(name)=\(value!))") }
                     flags.insert(name)
                 } else if valued.contains(name) {
                     if value == nil {
+                        let next = i + 1 < args.count ? args[i + 1] : nil
+                        guard let next, !Arguments.isOption(next) else { throw missing(name, found: next) }
                         i += 1
-                        guard i < args.count else { throw UsageError("--\(name) needs a value") }
-                        value = args[i]
+                        value = next
                     }
-                    options[name, default: []].append(value!)
+                    guard let v = value, !v.isEmpty else { throw missing(name, found: nil) }
+                    options[name, default: []].append(v)
                 } else {
-                    throw UsageError("unknown option --\(name)")
+                    let names = (valued.union(known)).map { "--" + $0 }
+                    throw UsageError("unknown option --\(name)" + Suggest.hint("--" + name, in: names))
                 }
             } else if a == "-h" {
                 flags.insert("help")
@@ -41,6 +64,25 @@ public struct Arguments {
             }
             i += 1
         }
+    }
+
+    /// Whether `s` reads as an option rather than a value: `--name`, `--name=…` or `-h` (a lone
+    /// `-` or a negative number is a value).
+    static func isOption(_ s: String) -> Bool { (s.hasPrefix("--") && s.count > 2) || s == "-h" }
+
+    /// How `usage` writes option `name` with its value, e.g. `--port 8080` or
+    /// `--format text|json`; `nil` when the usage doesn't show it.
+    static func form(of name: String, in usage: String) -> String? {
+        let marker = "--\(name) "
+        var rest = Substring(usage)
+        while let r = rest.range(of: marker) {
+            // Not the tail of a longer option name (`--format` inside `--log-format`).
+            let before = r.lowerBound == usage.startIndex ? nil : usage[usage.index(before: r.lowerBound)]
+            let value = usage[r.upperBound...].prefix { $0 != "]" && $0 != " " && $0 != "\n" }
+            if before != "-" && !value.isEmpty && !value.hasPrefix("-") { return marker + value }
+            rest = usage[r.upperBound...]
+        }
+        return nil
     }
 
     /// The last value of `--name`.

@@ -17,7 +17,7 @@ public enum LintCommand {
     public static func run(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
         let a: Arguments
         do {
-            a = try Arguments(arguments, options: ["format", "device", "lang"], flags: ["help"])
+            a = try Arguments(arguments, options: ["format", "device", "lang"], flags: ["help"], usage: usage)
         } catch {
             stderr("modallab lint: \(error)\n\(usage)")
             return 2

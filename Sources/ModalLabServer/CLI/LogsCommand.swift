@@ -42,7 +42,7 @@ public enum LogsCommand {
         do {
             a = try Arguments(
                 Array(args.dropFirst()),
-                options: ["format", "prototype", "session", "share", "type", "from", "to", "data"])
+                options: ["format", "prototype", "session", "share", "type", "from", "to", "data"], usage: usage)
         } catch { return fail("\(error)\n\(usage)") }
         let f: LogFilter
         do {

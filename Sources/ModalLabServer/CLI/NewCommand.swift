@@ -13,7 +13,7 @@ public enum NewCommand {
             return code
         }
         let a: Arguments
-        do { a = try Arguments(args, options: ["from", "prototypes", "root"], flags: ["help"]) } catch {
+        do { a = try Arguments(args, options: ["from", "prototypes", "root"], flags: ["help"], usage: usage) } catch {
             return fail("\(error)\n\(usage)")
         }
         if a.flag("help") {

@@ -10,7 +10,7 @@ public enum RulesCommand {
     public static func run(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
         let a: Arguments
         do {
-            a = try Arguments(arguments, options: ["format", "lang"], flags: ["help"])
+            a = try Arguments(arguments, options: ["format", "lang"], flags: ["help"], usage: usage)
         } catch {
             stderr("modallab rules: \(error)\n\(usage)")
             return 2

@@ -29,7 +29,7 @@ public enum ServeCommand {
                 options: [
                     "port", "host", "prototypes", "data", "on-popover-conflict", "root", "event-loops", "origin",
                 ],
-                flags: ["dev", "help"])
+                flags: ["dev", "help"], usage: usage)
         } catch {
             FileHandle.standardError.write(Data("modallab serve: \(error)\n\(usage)\n".utf8))
             return 2
