@@ -141,12 +141,29 @@ public struct Control: Sendable {
     public var tone: String?
     /// Segments of a segmented control.
     public var segments: [String] = []
+    /// A segmented control's selected segment: its zero-based index into ``segments``, as
+    /// UIKit's `selectedSegmentIndex` (`nil`: none selected, UIKit's `noSegment`).
+    public var selectedSegment: Int?
     /// Whether editing it makes its modal dirty (`modal.data-loss-confirm`).
     public var userContent: Bool = false
     /// Accessibility label for icon-only buttons.
     public var accessibilityLabel: String?
     /// Height of an `image` placeholder, in points.
     public var height: Double?
+
+    /// The segment a segmented control shows selected for an edited `value` (an `edit` action
+    /// sends the segment's zero-based index, or its title: the first segment with that title),
+    /// else its initial ``selectedSegment``. Exactly one segment or none, never a title match and
+    /// an index match at once; an index outside ``segments`` selects none.
+    public func selectedSegment(for value: JSONValue?) -> Int? {
+        let index: Int?
+        switch value {
+        case .number?: index = value?.intValue
+        case .string(let title)?: index = segments.firstIndex(of: title)
+        default: index = selectedSegment
+        }
+        return index.flatMap { segments.indices.contains($0) ? $0 : nil }
+    }
 
     /// The text a person reads on it: title, label, accessibility label or id.
     public var displayName: String { title ?? label ?? accessibilityLabel ?? text ?? id }

@@ -247,13 +247,7 @@ final class PrototypeDecoder {
         case .segmented:
             c.segments =
                 attempt { () throws(JSONShapeError) in try o.optional("segments")?.strings() }.flatMap { $0 } ?? []
-            if let v = o.optional("value") {
-                if let i = v.value.intValue {
-                    c.value = String(i)
-                } else {
-                    c.value = attempt { () throws(JSONShapeError) in try v.string() }
-                }
-            }
+            if let v = o.optional("value") { c.selectedSegment = selectedSegment(v, of: c.segments) }
         case .list:
             c.items =
                 attempt { () throws(JSONShapeError) in try o.optional("items")?.array() }??.compactMap { listItem($0) }
@@ -274,6 +268,29 @@ final class PrototypeDecoder {
         }
         finish(o)
         return id == nil ? nil : c
+    }
+
+    /// A segmented control's `value`: the selected segment's zero-based index (UIKit's
+    /// `selectedSegmentIndex`), an integer within `segments`; anything else is an error at the
+    /// value's path.
+    func selectedSegment(_ r: JSONReader, of segments: [String]) -> Int? {
+        let expected = "the selected segment's zero-based index"
+        guard let i = r.value.intValue else {
+            var m = "expected \(expected) (an integer); found \(JSONReader.describe(r.value))"
+            if let title = r.value.stringValue, let k = segments.firstIndex(of: title) {
+                m += " (the segment \(JSONWriter.quoted(title)) is index \(k))"
+            }
+            issues.append(FormatIssue(path: r.path, message: m))
+            return nil
+        }
+        guard segments.indices.contains(i) else {
+            let range =
+                segments.isEmpty ? "there are no segments" : "0–\(segments.count - 1) for \(segments.count) segments"
+            issues.append(
+                FormatIssue(path: r.path, message: "expected \(expected), \(range); found \(i)"))
+            return nil
+        }
+        return i
     }
 
     func listItem(_ r: JSONReader) -> ListItem? {

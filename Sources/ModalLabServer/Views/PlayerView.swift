@@ -198,9 +198,9 @@ struct PlayerView {
         case .toggle:
             v.isOn = value?.boolValue ?? c.isOn
         case .segmented:
-            let selected = value?.stringValue ?? value?.intValue.map(String.init) ?? c.value
+            let selected = c.selectedSegment(for: value)
             v.segments = c.segments.enumerated().map { i, title in
-                SegmentView(title: title, isSelected: selected == String(i) || selected == title)
+                SegmentView(title: title, isSelected: selected == i)
             }
         case .list:
             v.items = c.items.map { item in

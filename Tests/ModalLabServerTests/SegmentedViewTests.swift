@@ -1,0 +1,38 @@
+import Foundation
+import JSON
+import Testing
+
+@testable import ModalLabServer
+
+/// The player draws a segmented control with exactly one segment checked: the `value` index of
+/// the file, then the segment an `edit` names (by index or by title) — never an index match and
+/// a title match at once.
+@Suite struct SegmentedViewTests {
+    /// The titles of the segments the frame `html` draws checked.
+    static func checked(_ html: String) -> [String] {
+        html.matches(of: /<[a-z]+\s[^>]*data-segment="([^"]*)"[^>]*>/).filter {
+            $0.output.0.contains(#"aria-checked="true""#)
+        }.map { String($0.output.1) }
+    }
+
+    @Test func exactlyOneSegmentIsChecked() async throws {
+        let dir = try InstallTests.temporaryFolder("segmented")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try #"""
+        {"format": "modallab/1", "id": "speeds", "start": "home", "devices": ["iphone-16"],
+         "screens": [{"id": "home", "title": "Playback", "content": [
+           {"type": "segmented", "id": "speed", "segments": ["1", "2", "3", "4", "5"], "value": 4}]}]}
+        """#.write(toFile: dir + "/speeds.json", atomically: true, encoding: .utf8)
+        let s = try RunningServer(prototypes: dir)
+        let start = try await s.client.json("POST", "/api/sessions", ["prototype": "speeds"])
+        #expect(start.status == 201, "\(start.text)")
+        let sid = try #require(start.json?["session"]?.stringValue)
+        #expect(Self.checked(start.json?["html"]?.stringValue ?? "") == ["5"])
+        // The player sends the tapped segment's title; the API takes an index too.
+        for (value, expected): (JSONValue, String) in [("4", "4"), (.number(0), "1"), ("2", "2")] {
+            let r = try await s.act(sid, ["type": "edit", "target": "speed", "value": value])
+            #expect(r.status == 200, "\(r.text)")
+            #expect(Self.checked(r.json?["html"]?.stringValue ?? "") == [expected], "edit \(value)")
+        }
+    }
+}
