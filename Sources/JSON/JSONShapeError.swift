@@ -5,13 +5,68 @@
 public struct JSONShapeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where in the document.
     public var path: JSONPath
-    /// What was expected and found, with a did-you-mean hint where one helps.
+    /// What was expected and found, with a did-you-mean hint where one helps (English).
     public var message: String
+    /// The same, as data, for readers that word it themselves (in another language, say).
+    public var reason: Reason
 
-    /// An error at `path`.
+    /// What went wrong, as data: ``message`` is its English wording.
+    public enum Reason: Sendable, Equatable {
+        /// A value of another JSON type than `expected`; `found` is the value.
+        case mismatch(expected: Shape, found: JSONValue)
+        /// A string that is none of `cases`, with the nearest case when one is near.
+        case notOneOf(cases: [String], found: String, suggestion: String?)
+        /// A required member that is absent or `null`; `expected` is the reader's description
+        /// of its value.
+        case missing(member: String, expected: String)
+        /// A member nobody asked for, with the nearest known member when one is near.
+        case unknownMember(String, suggestion: String?)
+        /// Anything else: the reader's own ``JSONShapeError/message``.
+        case other
+    }
+
+    /// The JSON types an accessor of ``JSONReader`` expects.
+    public enum Shape: String, Sendable, CaseIterable {
+        case string, bool, number, integer, array, object
+
+        /// "a string", "true or false", …, as the English message writes it.
+        public var phrase: String {
+            switch self {
+            case .string: return "a string"
+            case .bool: return "true or false"
+            case .number: return "a number"
+            case .integer: return "an integer"
+            case .array: return "an array"
+            case .object: return "an object"
+            }
+        }
+    }
+
+    /// An error at `path` with its own wording (reason ``Reason/other``).
     public init(path: JSONPath, message: String) {
         self.path = path
         self.message = message
+        self.reason = .other
+    }
+
+    /// An error at `path` for `reason`, worded in English.
+    public init(path: JSONPath, reason: Reason) {
+        self.path = path
+        self.reason = reason
+        switch reason {
+        case .mismatch(let expected, let found):
+            message = "expected \(expected.phrase), found \(JSONReader.describe(found))"
+        case .notOneOf(let cases, let found, let suggestion):
+            message =
+                "expected one of \(cases.joined(separator: ", ")); found \(JSONWriter.quoted(found))"
+                + Suggest.hint(suggestion)
+        case .missing(let member, let expected):
+            message = "required member \"\(member)\" is missing (expected \(expected))"
+        case .unknownMember(let member, let suggestion):
+            message = "unknown member \"\(member)\"" + Suggest.hint(suggestion)
+        case .other:
+            message = ""
+        }
     }
 
     public var description: String { "\(path): \(message)" }
@@ -38,8 +93,8 @@ public struct JSONReader: Sendable {
     /// Throws a shape error at this reader's path.
     public func fail(_ message: String) -> JSONShapeError { JSONShapeError(path: path, message: message) }
 
-    func mismatch(_ expected: String) -> JSONShapeError {
-        fail("expected \(expected), found \(JSONReader.describe(value))")
+    func mismatch(_ expected: JSONShapeError.Shape) -> JSONShapeError {
+        JSONShapeError(path: path, reason: .mismatch(expected: expected, found: value))
     }
 
     /// A short rendering of a value for error messages: strings quoted (JSON escapes for control
@@ -60,25 +115,25 @@ public struct JSONReader: Sendable {
 
     /// The string. Throws unless the value is a string.
     public func string() throws(JSONShapeError) -> String {
-        guard case .string(let s) = value else { throw mismatch("a string") }
+        guard case .string(let s) = value else { throw mismatch(.string) }
         return s
     }
 
     /// The boolean. Throws unless the value is `true` or `false`.
     public func bool() throws(JSONShapeError) -> Bool {
-        guard case .bool(let b) = value else { throw mismatch("true or false") }
+        guard case .bool(let b) = value else { throw mismatch(.bool) }
         return b
     }
 
     /// The number. Throws unless the value is a number.
     public func number() throws(JSONShapeError) -> Double {
-        guard case .number(let n) = value else { throw mismatch("a number") }
+        guard case .number(let n) = value else { throw mismatch(.number) }
         return n
     }
 
     /// The integer. Throws unless the value is a number without a fraction.
     public func int() throws(JSONShapeError) -> Int {
-        guard let i = value.intValue else { throw mismatch("an integer") }
+        guard let i = value.intValue else { throw mismatch(.integer) }
         return i
     }
 
@@ -86,9 +141,8 @@ public struct JSONReader: Sendable {
     public func oneOf(_ cases: [String]) throws(JSONShapeError) -> String {
         let s = try string()
         guard cases.contains(s) else {
-            throw fail(
-                "expected one of \(cases.joined(separator: ", ")); found \(JSONWriter.quoted(s))"
-                    + Suggest.hint(s, in: cases))
+            throw JSONShapeError(
+                path: path, reason: .notOneOf(cases: cases, found: s, suggestion: Suggest.nearest(s, in: cases)))
         }
         return s
     }
@@ -103,7 +157,7 @@ public struct JSONReader: Sendable {
 
     /// Readers of the elements. Throws unless the value is an array.
     public func array() throws(JSONShapeError) -> [JSONReader] {
-        guard case .array(let items) = value else { throw mismatch("an array") }
+        guard case .array(let items) = value else { throw mismatch(.array) }
         return items.enumerated().map { JSONReader($1, path: path.appending($0)) }
     }
 
@@ -116,7 +170,7 @@ public struct JSONReader: Sendable {
 
     /// A reader of the object's members. Throws unless the value is an object.
     public func object() throws(JSONShapeError) -> ObjectReader {
-        guard case .object(let o) = value else { throw mismatch("an object") }
+        guard case .object(let o) = value else { throw mismatch(.object) }
         return ObjectReader(object: o, path: path)
     }
 }
@@ -157,10 +211,19 @@ public final class ObjectReader {
     /// The member as a reader. Throws when it is absent or `null`.
     public func required(_ key: String, _ expected: String = "a value") throws(JSONShapeError) -> JSONReader {
         guard let r = optional(key) else {
-            throw JSONShapeError(
-                path: path.appending(key), message: "required member \"\(key)\" is missing (expected \(expected))")
+            throw JSONShapeError(path: path.appending(key), reason: .missing(member: key, expected: expected))
         }
         return r
+    }
+
+    /// The names accessors asked for, in the order asked (repeats included).
+    public var askedNames: [String] { asked }
+
+    /// The members that no accessor asked for, in document order, except those `allowing` names.
+    public func unread(allowing extra: [String] = []) -> [(key: String, value: JSONValue)] {
+        object.members.enumerated().filter { !read[$0.offset] && !extra.contains($0.element.key) }.map {
+            ($0.element.key, $0.element.value)
+        }
     }
 
     /// Throws for the first member that no accessor asked for, suggesting the nearest known name.
@@ -170,20 +233,19 @@ public final class ObjectReader {
     }
 
     /// An error for every member that no accessor asked for, in document order, each suggesting
-    /// the nearest known name.
-    public func unknownMembers(allowing extra: [String] = []) -> [JSONShapeError] {
-        var out: [JSONShapeError] = []
-        for (i, m) in object.members.enumerated() where !read[i] && !extra.contains(m.key) {
-            out.append(
-                JSONShapeError(
-                    path: path.appending(m.key),
-                    message: "unknown member \"\(m.key)\"" + Suggest.hint(m.key, in: asked + extra)))
+    /// the nearest known name: among the members asked for, `allowing` and `candidates` (other
+    /// members the object may have), with `synonyms` (see ``Suggest/nearest(_:in:preferring:synonyms:)``).
+    public func unknownMembers(
+        allowing extra: [String] = [], candidates: [String] = [], synonyms: [String: [String]] = [:]
+    ) -> [JSONShapeError] {
+        unread(allowing: extra).map { m in
+            let near = Suggest.nearest(m.key, in: asked + extra + candidates, synonyms: synonyms)
+            return JSONShapeError(path: path.appending(m.key), reason: .unknownMember(m.key, suggestion: near))
         }
-        return out
     }
 }
 
-/// "Did you mean" suggestions by edit distance.
+/// "Did you mean" suggestions: a word's synonym, else its nearest candidate by edit distance.
 ///
 /// Bounded work whatever the input: words and candidates longer than ``maxLength`` scalars get
 /// no suggestion, the distance is computed only within the band of edits that could still be
@@ -194,21 +256,46 @@ public enum Suggest {
     /// 64 characters; a longer word is no typo of a known name.
     public static let maxLength = 64
 
-    /// The candidate nearest to `word` by case-insensitive Levenshtein distance, if it is within
-    /// a third of the word's length (at least 2 edits); ties go to the candidate first in
-    /// sorted order. `nil` for a word longer than ``maxLength``.
-    public static func nearest(_ word: String, in candidates: [String]) -> String? {
+    /// The candidate `word` most likely stands for, or `nil` when none is near (or `word` is
+    /// one of the candidates, or longer than ``maxLength``).
+    ///
+    /// - `synonyms` maps a lowercased word to what the format calls it (`"navbar"` →
+    ///   `["navigationBar"]`): the first of those among `candidates` (one in `preferring`
+    ///   first) is the answer.
+    /// - Otherwise the nearest candidate by case-insensitive Levenshtein distance, if it is within
+    ///   a third of the word's length (at least 2 edits). Among candidates within that bound,
+    ///   one in `preferring` (the same kind of element, say) comes first; then the smaller
+    ///   distance; then the longer shared prefix (`speed-btn` is nearer `speed-button` than
+    ///   `speed-1`, though both are three edits away); then the first in sorted order.
+    public static func nearest(
+        _ word: String, in candidates: [String], preferring: Set<String> = [], synonyms: [String: [String]] = [:]
+    ) -> String? {
         guard let w = scalars(word), !candidates.contains(word) else { return nil }
+        if !synonyms.isEmpty, let names = synonyms[String(String.UnicodeScalarView(w))]?.filter({
+            $0 != word && candidates.contains($0)
+        }), !names.isEmpty {
+            return names.first(where: preferring.contains) ?? names[0]
+        }
         let limit = max(2, w.count / 3)
-        var best: (candidate: String, distance: Int)?
+        var best: (candidate: String, preferred: Bool, distance: Int, prefix: Int)?
         for c in candidates {
             // The distance is at least the difference in length: skip the work when that alone
             // is too far (a 1 MB "id" against short ones costs nothing then).
             guard let scalars = scalars(c), abs(scalars.count - w.count) <= limit else { continue }
-            let bound = best.map { min(limit, $0.distance) } ?? limit
-            guard let d = distance(w, scalars, limit: bound) else { continue }
-            if let b = best, d > b.distance || (d == b.distance && c >= b.candidate) { continue }
-            best = (c, d)
+            guard let d = distance(w, scalars, limit: limit) else { continue }
+            let key = (c, preferring.contains(c), d, zip(w, scalars).prefix { $0 == $1 }.count)
+            if let b = best {
+                if key.1 != b.preferred {
+                    if !key.1 { continue }
+                } else if key.2 != b.distance {
+                    if key.2 > b.distance { continue }
+                } else if key.3 != b.prefix {
+                    if key.3 < b.prefix { continue }
+                } else if c >= b.candidate {
+                    continue
+                }
+            }
+            best = key
         }
         return best?.candidate
     }
@@ -221,9 +308,14 @@ public enum Suggest {
     }
 
     /// The hint to append to a message about `word`: ` (did you mean "x"?)` with the
-    /// ``nearest(_:in:)`` candidate, or `""` when none is near.
+    /// ``nearest(_:in:preferring:synonyms:)`` candidate, or `""` when none is near.
     public static func hint(_ word: String, in candidates: [String]) -> String {
-        nearest(word, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
+        hint(nearest(word, in: candidates))
+    }
+
+    /// ` (did you mean "x"?)` for a suggestion `x`, or `""` for none.
+    public static func hint(_ suggestion: String?) -> String {
+        suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 
     /// Levenshtein distance between two scalar arrays (quadratic: for short words).

@@ -11,16 +11,32 @@ public struct FormatIssue: Sendable, Equatable, CustomStringConvertible {
     public enum Severity: String, Sendable { case error, warning }
 
     public var path: JSONPath
-    public var message: String
+    /// What it says, in any language (``message(_:)``).
+    public var text: FormatMessage
     public var severity: Severity
     public var code: String
 
-    public init(path: JSONPath, message: String, severity: Severity = .error, code: String = "format") {
+    /// An issue worded by the table of format messages.
+    public init(path: JSONPath, _ text: FormatMessage, severity: Severity = .error, code: String = "format") {
         self.path = path
-        self.message = message
+        self.text = text
         self.severity = severity
         self.code = code
     }
+
+    /// An issue with free text (the same in every language).
+    public init(path: JSONPath, message: String, severity: Severity = .error, code: String = "format") {
+        self.init(path: path, FormatMessage(literal: message), severity: severity, code: code)
+    }
+
+    /// The message in English.
+    public var message: String { text.en }
+
+    /// The message in `language`, hints included.
+    public func message(_ language: Language) -> String { text.text(language) }
+
+    /// Whether it follows from another issue: a reference into a member that was not read.
+    public var isConsequence: Bool { text.consequenceOf != nil }
 
     public var description: String { "\(path): \(severity.rawValue): \(message) [\(code)]" }
 }

@@ -36,7 +36,7 @@ extension Prototype {
         let p = d.document(JSONReader(value), version: version ?? fnv1a64Hex(JSONWriter().bytes(value)))
         var issues = d.issues
         if let p {
-            let v = Validator(prototype: p)
+            let v = Validator(prototype: p, skipped: d.skipped)
             issues += v.validate()
         }
         let hasErrors = issues.contains { $0.severity == .error }
@@ -55,13 +55,62 @@ func fnv1a64Hex(_ bytes: [UInt8]) -> String {
     return String(repeating: "0", count: 16 - s.count) + s
 }
 
+/// A part of the document the decoder did not read (an unknown member, a member with no effect
+/// where it is, an element it had to drop), with the ids written inside it: a reference to one
+/// of them is a consequence of the part, not an error of its own.
+struct SkippedPart {
+    var path: JSONPath
+    /// The member the part probably meant (an unknown member's suggestion).
+    var suggestion: String?
+    /// Every `"id"` string inside it.
+    var ids: Set<String>
+}
+
 /// Walks a document with ``JSONReader``, recording issues and skipping what cannot be read.
 final class PrototypeDecoder {
     var issues: [FormatIssue] = []
+    /// What was not read, in document order.
+    var skipped: [SkippedPart] = []
 
     /// Records a wrong shape (code `format`).
     func record(_ e: JSONShapeError) {
-        issues.append(FormatIssue(path: e.path, message: e.message, code: "format"))
+        issues.append(FormatIssue(path: e.path, FormatMessage(e), code: "format"))
+    }
+
+    /// Records an issue worded by the table.
+    func issue(
+        _ path: JSONPath, _ key: FormatMessage.Key, _ args: [String: String] = [:], suggestion: String? = nil,
+        severity: FormatIssue.Severity = .error, code: String = "format"
+    ) {
+        issues.append(
+            FormatIssue(path: path, FormatMessage(key, args, suggestion: suggestion), severity: severity, code: code))
+    }
+
+    /// Remembers that `value` at `path` was not read, with the ids inside it.
+    func skip(_ path: JSONPath, _ value: JSONValue, suggestion: String? = nil) {
+        var ids = Set<String>()
+        PrototypeDecoder.collectIDs(value, into: &ids)
+        if !ids.isEmpty { skipped.append(SkippedPart(path: path, suggestion: suggestion, ids: ids)) }
+    }
+
+    /// Every string member named `"id"` in `value`, at any depth (the parser bounds the depth).
+    static func collectIDs(_ value: JSONValue, into ids: inout Set<String>) {
+        switch value {
+        case .object(let o):
+            for (k, v) in o {
+                if k == "id", let s = v.stringValue { ids.insert(s) } else { collectIDs(v, into: &ids) }
+            }
+        case .array(let items):
+            for v in items { collectIDs(v, into: &ids) }
+        default: break
+        }
+    }
+
+    /// The member `key` probably stands for at `place`, among `preferring` first (the members
+    /// that apply to this kind of control or style of modal).
+    func suggestion(for key: String, at place: FormatPlace, preferring: Set<String> = []) -> String? {
+        Suggest.nearest(
+            key, in: Array(place.members), preferring: preferring, synonyms: FormatPlace.synonyms)
     }
 
     /// Runs `body`, recording a thrown shape error; `nil` when it threw.
@@ -72,10 +121,17 @@ final class PrototypeDecoder {
         }
     }
 
-    func finish(_ o: ObjectReader, allowing extra: [String] = []) {
-        // Report every unknown member, not only the first.
-        for e in o.unknownMembers(allowing: extra) {
-            issues.append(FormatIssue(path: e.path, message: e.message, code: "format.unknown-key"))
+    /// Reports every member of `o` that no accessor asked for (not only the first), with the
+    /// member of `place` it probably stands for (preferring `applies`) or, failing that, the
+    /// place it belongs to; and remembers each as skipped.
+    func finish(_ o: ObjectReader, _ place: FormatPlace, applies: Set<String> = []) {
+        for (key, value) in o.unread() {
+            let path = o.path.appending(key)
+            let near = suggestion(for: key, at: place, preferring: applies)
+            var text = FormatMessage(.unknownMember, ["member": key], suggestion: near)
+            if near == nil, let home = place.home(of: key) { text.misplaced = (key, home, place) }
+            issues.append(FormatIssue(path: path, text, code: "format.unknown-key"))
+            skip(path, value, suggestion: near)
         }
     }
 
@@ -84,24 +140,25 @@ final class PrototypeDecoder {
     func document(_ r: JSONReader, version: String) -> Prototype? {
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
         let format = attempt { () throws(JSONShapeError) in
-            try o.required("format", "\"modallab/1\"").oneOf([Prototype.formatName])
+            try o.required("format", FormatMessage.Phrase.formatName.rawValue).oneOf([Prototype.formatName])
         }
-        let id = attempt { () throws(JSONShapeError) in try o.required("id", "an id").string() }
+        let id = attempt { () throws(JSONShapeError) in
+            try o.required("id", FormatMessage.Phrase.anID.rawValue).string()
+        }
         let name = attempt { () throws(JSONShapeError) in try o.optional("name")?.string() } ?? nil
-        let targetOS = attempt { () throws(JSONShapeError) in try o.optional("targetOS").map(readOS) } ?? nil
+        let targetOS = o.optional("targetOS").flatMap(readOS)
         let devices = attempt { () throws(JSONShapeError) in try o.optional("devices")?.strings() } ?? nil
         let tint = attempt { () throws(JSONShapeError) in try o.optional("tint")?.string() } ?? nil
         if let tint, !isHexColour(tint) {
-            issues.append(
-                FormatIssue(
-                    path: r.path.appending("tint"),
-                    message: "expected a colour like \"#007AFF\"; found \(JSONWriter.quoted(tint))"))
+            issue(r.path.appending("tint"), .expectedColour, ["found": JSONWriter.quoted(tint)])
         }
         let start = attempt { () throws(JSONShapeError) in
-            try o.required("start", "the id of the first screen").string()
+            try o.required("start", FormatMessage.Phrase.firstScreen.rawValue).string()
         }
         let screens =
-            attempt { () throws(JSONShapeError) in try o.required("screens", "an array of screens").array() }?
+            attempt { () throws(JSONShapeError) in
+                try o.required("screens", FormatMessage.Phrase.screens.rawValue).array()
+            }?
             .compactMap { screen($0) } ?? []
         let modals =
             attempt { () throws(JSONShapeError) in try o.optional("modals")?.array() }??
@@ -111,7 +168,11 @@ final class PrototypeDecoder {
             attempt { () throws(JSONShapeError) in try o.optional("requiresFullScreen")?.bool() } ?? nil
         _ = o.optional("$schema")
         _ = o.optional("description")
-        finish(o)
+        // Screens or modals that are not an array are not read: ids in them are skipped.
+        for key in ["screens", "modals"] {
+            if let v = o.object[key], !v.isNull, v.arrayValue == nil { skip(r.path.appending(key), v) }
+        }
+        finish(o, .document)
         guard let format, let id, let start else { return nil }
         var p = Prototype(
             format: format, id: id, name: name ?? id, targetOS: targetOS ?? 18,
@@ -125,21 +186,26 @@ final class PrototypeDecoder {
     /// Largest length accepted, in points: far beyond any screen, small enough for any arithmetic.
     static let maxPoints = 100_000.0
 
-    /// A length in points: a number above 0 and at most ``maxPoints``.
-    func points(_ r: JSONReader) throws(JSONShapeError) -> Double {
-        let v = try r.number()
+    /// A length in points: a number above 0 and at most ``maxPoints``; `nil` (and an issue)
+    /// otherwise.
+    func points(_ r: JSONReader) -> Double? {
+        guard let v = attempt({ () throws(JSONShapeError) in try r.number() }) else { return nil }
         guard v > 0, v <= PrototypeDecoder.maxPoints else {
-            throw r.fail("expected a length above 0 and at most 100000 points; found \(JSONReader.describe(r.value))")
+            issue(r.path, .expectedPoints, ["max": "100000", "found": JSONReader.describe(r.value)])
+            return nil
         }
         return v
     }
 
-    func readOS(_ r: JSONReader) throws(JSONShapeError) -> Int {
+    /// An iOS version's major number, 7–99, from `18` or `"17.4"`; `nil` (and an issue) otherwise.
+    func readOS(_ r: JSONReader) -> Int? {
         if let n = r.value.numberValue, n >= 7, n < 100 { return Int(n) }
         if let s = r.value.stringValue, let major = Int(s.split(separator: ".").first ?? ""), major >= 7, major < 100 {
             return major
         }
-        throw r.fail("expected an iOS version such as \"18\" or \"17.4\"; found \(JSONReader.describe(r.value))")
+        issues.append(
+            FormatIssue(path: r.path, FormatMessage(.expectedOS, phrases: ["found": FormatMessage.describe(r.value)])))
+        return nil
     }
 
     func isHexColour(_ s: String) -> Bool {
@@ -162,7 +228,7 @@ final class PrototypeDecoder {
             }
         }
         let productNames = attempt { () throws(JSONShapeError) in try o.optional("productNames")?.strings() } ?? nil
-        finish(o)
+        finish(o, .lint)
         var settings = LintSettings(disable: disable ?? [], severity: severity)
         settings.productNames = productNames ?? []
         return settings
@@ -172,13 +238,18 @@ final class PrototypeDecoder {
 
     func screen(_ r: JSONReader) -> Screen? {
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
-        let id = attempt { () throws(JSONShapeError) in try o.required("id", "a screen id").string() }
+        let id = attempt { () throws(JSONShapeError) in
+            try o.required("id", FormatMessage.Phrase.screenID.rawValue).string()
+        }
         let title = attempt { () throws(JSONShapeError) in try o.optional("title")?.string() } ?? nil
         let bar = o.optional("navigationBar").flatMap { navigationBar($0) }
         let toolbar = o.optional("toolbar").map { controls($0) } ?? []
         let content = o.optional("content").map { controls($0) } ?? []
-        finish(o)
-        guard let id else { return nil }
+        finish(o, .screen)
+        guard let id else {
+            skip(r.path, r.value)
+            return nil
+        }
         return Screen(id: id, title: title, navigationBar: bar, toolbar: toolbar, content: content)
     }
 
@@ -187,12 +258,15 @@ final class PrototypeDecoder {
         let leading = o.optional("leading").map { controls($0) } ?? []
         let trailing = o.optional("trailing").map { controls($0) } ?? []
         let appearance = attempt { () throws(JSONShapeError) in try o.optional("appearance")?.string() } ?? nil
-        finish(o)
+        finish(o, .navigationBar)
         return NavigationBar(leading: leading, trailing: trailing, appearance: appearance)
     }
 
     func controls(_ r: JSONReader) -> [Control] {
-        guard let items = attempt({ () throws(JSONShapeError) in try r.array() }) else { return [] }
+        guard let items = attempt({ () throws(JSONShapeError) in try r.array() }) else {
+            skip(r.path, r.value)
+            return []
+        }
         return items.compactMap { control($0) }
     }
 
@@ -214,7 +288,9 @@ final class PrototypeDecoder {
     func control(_ r: JSONReader) -> Control? {
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
         let kind = attempt { () throws(JSONShapeError) in try o.optional("type")?.enum(ControlKind.self) } ?? .button
-        let id = attempt { () throws(JSONShapeError) in try o.required("id", "a control id").string() }
+        let id = attempt { () throws(JSONShapeError) in
+            try o.required("id", FormatMessage.Phrase.controlID.rawValue).string()
+        }
         var c = Control(kind: kind ?? .button, id: id ?? "")
         let applies = PrototypeDecoder.controlMembers[c.kind] ?? []
         func str(_ key: String) -> String? {
@@ -233,9 +309,7 @@ final class PrototypeDecoder {
         case .button:
             c.role = attempt { () throws(JSONShapeError) in try o.optional("role")?.enum(ButtonRole.self) } ?? nil
             c.action = o.optional("action").flatMap { action($0) }
-            if c.title == nil && c.systemImage == nil {
-                issues.append(FormatIssue(path: r.path, message: "a button needs a \"title\" or a \"systemImage\""))
-            }
+            if c.title == nil && c.systemImage == nil { issue(r.path, .buttonNeedsTitle) }
         case .text:
             c.tone =
                 attempt { () throws(JSONShapeError) in try o.optional("role")?.oneOf(["default", "warning", "error"]) }
@@ -253,20 +327,21 @@ final class PrototypeDecoder {
                 attempt { () throws(JSONShapeError) in try o.optional("items")?.array() }??.compactMap { listItem($0) }
                 ?? []
         case .image:
-            c.height = attempt { () throws(JSONShapeError) in try o.optional("height").map(points) } ?? nil
+            c.height = o.optional("height").flatMap(points)
         }
-        for (k, _) in o.object
+        for (k, v) in o.object
         where !applies.contains(k) && PrototypeDecoder.allControlMembers.contains(k)
             && !["type", "id", "userContent"].contains(k)
         {
             _ = o.optional(k)
-            issues.append(
-                FormatIssue(
-                    path: r.path.appending(k), message: "\"\(k)\" has no effect on a \(c.kind.rawValue)",
-                    severity: .warning,
-                    code: "format.style-key"))
+            let near = Suggest.nearest(k, in: Array(applies), synonyms: FormatPlace.synonyms)
+            issue(
+                r.path.appending(k), .noEffectOnControl, ["member": k, "kind": c.kind.rawValue], suggestion: near,
+                severity: .warning, code: "format.style-key")
+            skip(r.path.appending(k), v, suggestion: near)
         }
-        finish(o)
+        finish(o, .control, applies: applies.union(["type", "id", "userContent"]))
+        if id == nil { skip(r.path, r.value) }
         return id == nil ? nil : c
     }
 
@@ -274,20 +349,25 @@ final class PrototypeDecoder {
     /// `selectedSegmentIndex`), an integer within `segments`; anything else is an error at the
     /// value's path.
     func selectedSegment(_ r: JSONReader, of segments: [String]) -> Int? {
-        let expected = "the selected segment's zero-based index"
         guard let i = r.value.intValue else {
-            var m = "expected \(expected) (an integer); found \(JSONReader.describe(r.value))"
             if let title = r.value.stringValue, let k = segments.firstIndex(of: title) {
-                m += " (the segment \(JSONWriter.quoted(title)) is index \(k))"
+                issue(r.path, .segmentIndexTitle, ["found": JSONWriter.quoted(title), "index": String(k)])
+            } else {
+                issues.append(
+                    FormatIssue(
+                        path: r.path,
+                        FormatMessage(.segmentIndexType, phrases: ["found": FormatMessage.describe(r.value)])))
             }
-            issues.append(FormatIssue(path: r.path, message: m))
             return nil
         }
         guard segments.indices.contains(i) else {
-            let range =
-                segments.isEmpty ? "there are no segments" : "0–\(segments.count - 1) for \(segments.count) segments"
-            issues.append(
-                FormatIssue(path: r.path, message: "expected \(expected), \(range); found \(i)"))
+            if segments.isEmpty {
+                issue(r.path, .segmentIndexNone, ["found": String(i)])
+            } else {
+                issue(
+                    r.path, .segmentIndexRange,
+                    ["found": String(i), "last": String(segments.count - 1), "count": String(segments.count)])
+            }
             return nil
         }
         return i
@@ -295,19 +375,21 @@ final class PrototypeDecoder {
 
     func listItem(_ r: JSONReader) -> ListItem? {
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
-        let id = attempt { () throws(JSONShapeError) in try o.required("id", "an item id").string() }
-        let title = attempt { () throws(JSONShapeError) in try o.required("title", "a string").string() }
+        let id = attempt { () throws(JSONShapeError) in
+            try o.required("id", FormatMessage.Phrase.itemID.rawValue).string()
+        }
+        let title = attempt { () throws(JSONShapeError) in
+            try o.required("title", FormatMessage.Phrase.aString.rawValue).string()
+        }
         let subtitle = attempt { () throws(JSONShapeError) in try o.optional("subtitle")?.string() } ?? nil
         let image = attempt { () throws(JSONShapeError) in try o.optional("systemImage")?.string() } ?? nil
         let act = o.optional("action").flatMap { action($0) }
-        finish(o)
+        finish(o, .listItem)
         guard let id, let title else { return nil }
         return ListItem(id: id, title: title, subtitle: subtitle, systemImage: image, action: act)
     }
 
     func action(_ r: JSONReader) -> Action? {
-        let expected =
-            #"expected "dismiss", "dismissAll", "pop", "none", {"present": "<modal id>"} or {"push": "<screen id>"}"#
         switch r.value {
         case .string(let s):
             switch s {
@@ -316,11 +398,9 @@ final class PrototypeDecoder {
             case "pop": return .pop
             case "none": return Action.none
             default:
-                issues.append(
-                    FormatIssue(
-                        path: r.path,
-                        message: "\(expected); found \(JSONWriter.quoted(s))"
-                            + Suggest.hint(s, in: ["dismiss", "dismissAll", "pop", "none"])))
+                issue(
+                    r.path, .expectedAction, ["found": JSONWriter.quoted(s)],
+                    suggestion: Suggest.nearest(s, in: ["dismiss", "dismissAll", "pop", "none"]))
                 return nil
             }
         case .object(let obj) where obj.count == 1:
@@ -328,19 +408,20 @@ final class PrototypeDecoder {
             guard let target = v.stringValue else {
                 issues.append(
                     FormatIssue(
-                        path: r.path.appending(k), message: "expected an id string; found \(JSONReader.describe(v))"))
+                        path: r.path.appending(k),
+                        FormatMessage(.expectedIDString, phrases: ["found": FormatMessage.describe(v)])))
                 return nil
             }
             if k == "present" { return .present(target) }
             if k == "push" { return .push(target) }
-            issues.append(
-                FormatIssue(
-                    path: r.path.appending(k),
-                    message: "unknown member \"\(k)\"" + Suggest.hint(k, in: ["present", "push"]),
-                    code: "format.unknown-key"))
+            issue(
+                r.path.appending(k), .unknownMember, ["member": k], suggestion: suggestion(for: k, at: .action),
+                code: "format.unknown-key")
             return nil
         default:
-            issues.append(FormatIssue(path: r.path, message: "\(expected); found \(JSONReader.describe(r.value))"))
+            issues.append(
+                FormatIssue(
+                    path: r.path, FormatMessage(.expectedAction, phrases: ["found": FormatMessage.describe(r.value)])))
             return nil
         }
     }
@@ -388,9 +469,11 @@ final class PrototypeDecoder {
 
     func modal(_ r: JSONReader) -> Modal? {
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
-        let id = attempt { () throws(JSONShapeError) in try o.required("id", "a modal id").string() }
+        let id = attempt { () throws(JSONShapeError) in
+            try o.required("id", FormatMessage.Phrase.modalID.rawValue).string()
+        }
         let style = attempt { () throws(JSONShapeError) in
-            try o.required("style", "a presentation style").enum(PresentationStyle.self)
+            try o.required("style", FormatMessage.Phrase.style.rawValue).enum(PresentationStyle.self)
         }
         var m = Modal(
             id: id ?? "", style: style ?? .automatic, title: nil, navigationBar: nil, toolbar: [], content: [],
@@ -477,28 +560,27 @@ final class PrototypeDecoder {
             attempt { () throws(JSONShapeError) in try o.optional("customActivities")?.array() }??
             .compactMap { customActivity($0) } ?? []
 
+        var applies = PrototypeDecoder.allModalMembers
         if let style {
-            let applies = PrototypeDecoder.commonModalMembers.union(PrototypeDecoder.styleMembers(style))
+            applies = PrototypeDecoder.commonModalMembers.union(PrototypeDecoder.styleMembers(style))
             for (k, _) in o.object where !applies.contains(k) && PrototypeDecoder.allModalMembers.contains(k) {
-                issues.append(
-                    FormatIssue(
-                        path: r.path.appending(k),
-                        message: "\"\(k)\" has no effect on a modal of style \(style.rawValue)",
-                        severity: .warning, code: "format.style-key"))
+                issue(
+                    r.path.appending(k), .noEffectOnStyle, ["member": k, "style": style.rawValue],
+                    suggestion: Suggest.nearest(k, in: Array(applies), synonyms: FormatPlace.synonyms),
+                    severity: .warning, code: "format.style-key")
             }
             if style.isSystem {
                 for k in ["navigationBar", "toolbar", "content", "screens"] where o.object[k] != nil {
-                    issues.append(
-                        FormatIssue(
-                            path: r.path.appending(k),
-                            message: "a modal of style \(style.rawValue) is drawn by the system; \"\(k)\" is not shown",
-                            severity: .warning, code: "format.style-key"))
+                    issue(
+                        r.path.appending(k), .drawnBySystem, ["member": k, "style": style.rawValue], severity: .warning,
+                        code: "format.style-key")
                 }
             }
         }
-        finish(o)
+        finish(o, .modal, applies: applies)
         // A modal whose style couldn't be read stays (as automatic; the error is recorded), so the
         // paths of later modals and the references into it stay right.
+        if id == nil { skip(r.path, r.value) }
         return id == nil ? nil : m
     }
 
@@ -509,27 +591,26 @@ final class PrototypeDecoder {
             case .string(let s):
                 if s == "medium" { return .medium }
                 if s == "large" { return .large }
-                issues.append(
-                    FormatIssue(
-                        path: item.path,
-                        message: #"expected "medium", "large" or {"id": "…", "height": points}; found "#
-                            + JSONWriter.quoted(s) + Suggest.hint(s, in: ["medium", "large"])))
+                issue(
+                    item.path, .expectedDetent, ["found": JSONWriter.quoted(s)],
+                    suggestion: Suggest.nearest(s, in: ["medium", "large"]))
                 return nil
             case .object:
                 guard let o = attempt({ () throws(JSONShapeError) in try item.object() }) else { return nil }
-                let id = attempt { () throws(JSONShapeError) in try o.required("id", "a detent id").string() }
-                let h = attempt { () throws(JSONShapeError) in
-                    try points(try o.required("height", "a height in points"))
+                let id = attempt { () throws(JSONShapeError) in
+                    try o.required("id", FormatMessage.Phrase.detentID.rawValue).string()
                 }
-                finish(o)
+                let h = attempt { () throws(JSONShapeError) in
+                    try o.required("height", FormatMessage.Phrase.height.rawValue)
+                }.flatMap(points)
+                finish(o, .detent)
                 guard let id, let h else { return nil }
                 return .custom(id: id, height: h)
             default:
                 issues.append(
                     FormatIssue(
                         path: item.path,
-                        message: #"expected "medium", "large" or {"id": "…", "height": points}; found "#
-                            + JSONReader.describe(item.value)))
+                        FormatMessage(.expectedDetent, phrases: ["found": FormatMessage.describe(item.value)])))
                 return nil
             }
         }
@@ -548,9 +629,10 @@ final class PrototypeDecoder {
 
     func size(_ r: JSONReader) -> Size? {
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
-        let w = attempt { () throws(JSONShapeError) in try points(try o.required("width", "points")) }
-        let h = attempt { () throws(JSONShapeError) in try points(try o.required("height", "points")) }
-        finish(o)
+        let points = FormatMessage.Phrase.points.rawValue
+        let w = attempt { () throws(JSONShapeError) in try o.required("width", points) }.flatMap(self.points)
+        let h = attempt { () throws(JSONShapeError) in try o.required("height", points) }.flatMap(self.points)
+        finish(o, .size)
         guard let w, let h else { return nil }
         return Size(width: w, height: h)
     }
@@ -558,11 +640,13 @@ final class PrototypeDecoder {
     func alertAction(_ r: JSONReader) -> AlertAction? {
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
         let id = attempt { () throws(JSONShapeError) in try o.optional("id")?.string() } ?? nil
-        let title = attempt { () throws(JSONShapeError) in try o.required("title", "a button title").string() }
+        let title = attempt { () throws(JSONShapeError) in
+            try o.required("title", FormatMessage.Phrase.buttonTitle.rawValue).string()
+        }
         let role = attempt { () throws(JSONShapeError) in try o.optional("role")?.enum(ActionRole.self) } ?? nil
         let preferred = attempt { () throws(JSONShapeError) in try o.optional("preferred")?.bool() } ?? nil
         let act = o.optional("action").flatMap { action($0) }
-        finish(o)
+        finish(o, .alertAction)
         guard let title else { return nil }
         return AlertAction(id: id, title: title, role: role ?? .default, preferred: preferred ?? false, action: act)
     }
@@ -572,17 +656,21 @@ final class PrototypeDecoder {
         let placeholder = attempt { () throws(JSONShapeError) in try o.optional("placeholder")?.string() } ?? nil
         let secure = attempt { () throws(JSONShapeError) in try o.optional("secure")?.bool() } ?? nil
         let keyboard = attempt { () throws(JSONShapeError) in try o.optional("keyboard")?.string() } ?? nil
-        finish(o)
+        finish(o, .alertTextField)
         return AlertTextField(placeholder: placeholder, secure: secure ?? false, keyboard: keyboard)
     }
 
     func customActivity(_ r: JSONReader) -> CustomActivity? {
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
-        let id = attempt { () throws(JSONShapeError) in try o.required("id", "an activity id").string() }
-        let title = attempt { () throws(JSONShapeError) in try o.required("title", "a title").string() }
+        let id = attempt { () throws(JSONShapeError) in
+            try o.required("id", FormatMessage.Phrase.activityID.rawValue).string()
+        }
+        let title = attempt { () throws(JSONShapeError) in
+            try o.required("title", FormatMessage.Phrase.title.rawValue).string()
+        }
         let image = attempt { () throws(JSONShapeError) in try o.optional("systemImage")?.string() } ?? nil
         let imageSize = o.optional("imageSize").flatMap { size($0) }
-        finish(o)
+        finish(o, .customActivity)
         guard let id, let title else { return nil }
         return CustomActivity(id: id, title: title, systemImage: image, imageSize: imageSize)
     }

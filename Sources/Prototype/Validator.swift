@@ -47,12 +47,21 @@ extension Prototype {
 }
 
 /// Cross-checks a decoded prototype: id syntax and uniqueness, and every reference.
+///
+/// A reference to an id that is written inside a part the decoder did not read (an unknown
+/// member such as `navBar`, a member with no effect) is reported as a consequence of that part
+/// — a warning that points at it — not as an error of its own: the id is in the file, and
+/// fixing the part resolves it.
 final class Validator {
     let prototype: Prototype
+    let skipped: [SkippedPart]
     var issues: [FormatIssue] = []
     var seen: [String: JSONPath] = [:]
 
-    init(prototype: Prototype) { self.prototype = prototype }
+    init(prototype: Prototype, skipped: [SkippedPart] = []) {
+        self.prototype = prototype
+        self.skipped = skipped
+    }
 
     static func isValidID(_ s: String) -> Bool {
         let u = Array(s.utf8)
@@ -65,16 +74,19 @@ final class Validator {
     /// candidates, and a hostile document may have thousands of dangling references.
     var hintsLeft = 100
 
-    /// ``Suggest/hint(_:in:)`` while ``hintsLeft`` lasts, then nothing; `candidates` is built
-    /// only when a hint is computed.
-    func hint(_ word: String, in candidates: @autoclosure () -> [String]) -> String {
-        guard hintsLeft > 0 else { return "" }
+    /// ``Suggest/nearest(_:in:preferring:synonyms:)`` while ``hintsLeft`` lasts, then nothing;
+    /// the candidates are built only when a suggestion is computed.
+    func suggestion(
+        _ word: String, in candidates: @autoclosure () -> [String],
+        preferring preferred: @autoclosure () -> Set<String> = []
+    ) -> String? {
+        guard hintsLeft > 0 else { return nil }
         hintsLeft -= 1
-        return Suggest.hint(word, in: candidates())
+        return Suggest.nearest(word, in: candidates(), preferring: preferred())
     }
 
-    func error(_ path: JSONPath, _ message: String, code: String = "format.reference") {
-        issues.append(FormatIssue(path: path, message: message, code: code))
+    func error(_ path: JSONPath, _ text: FormatMessage, code: String = "format.reference") {
+        issues.append(FormatIssue(path: path, text, code: code))
     }
 
     /// Ids of screens and modals share one namespace (a modal's root screen has the modal's
@@ -86,17 +98,59 @@ final class Validator {
     /// Records `id` at `path` in a namespace, reporting a malformed or repeated id.
     func record(_ id: String, _ path: JSONPath, in namespace: inout [String: JSONPath]) {
         if !Validator.isValidID(id) {
-            error(
-                path,
-                "\(JSONWriter.quoted(id)) is not a valid id: use 1–64 of a-z, 0-9 and '-', starting with a letter or digit",
-                code: "format.id")
+            error(path, FormatMessage(.invalidID, ["id": JSONWriter.quoted(id)]), code: "format.id")
         } else if let first = namespace[id] {
-            error(
-                path, "id \"\(id)\" is already used at \(first); ids are unique across screens, modals and controls",
-                code: "format.id")
+            error(path, FormatMessage(.duplicateID, ["id": id, "path": first.description]), code: "format.id")
         } else {
             namespace[id] = path
         }
+    }
+
+    /// What kind of element `id` names, when it names one.
+    func kind(of id: String) -> FormatMessage.Phrase? {
+        if prototype.modal(id) != nil { return .modal }
+        if prototype.screen(id) != nil { return .screen }
+        if prototype.control(id) != nil { return .control }
+        return nil
+    }
+
+    /// Reports that `member` at `path` names no `kind` but `id`: as a consequence when `id` is
+    /// written inside a skipped part; as the id of another kind of element when it is one
+    /// (and `other` allows it); else with the nearest of `candidates` (preferring `preferred`).
+    func unresolved(
+        _ member: String, _ id: String, at path: JSONPath, kind: LocalizedText,
+        candidates: @autoclosure () -> [String], preferring preferred: @autoclosure () -> Set<String> = [],
+        other: FormatMessage.Phrase? = nil
+    ) {
+        if let part = skipped.first(where: { $0.ids.contains(id) }) {
+            var text = FormatMessage(
+                .namesNo,
+                phrases: [
+                    "member": .init(verbatim: member), "kind": kind, "id": .init(verbatim: JSONWriter.quoted(id)),
+                ])
+            text.consequenceOf = (part.path, part.suggestion)
+            issues.append(FormatIssue(path: path, text, severity: .warning, code: "format.reference"))
+            return
+        }
+        if let other {
+            error(
+                path,
+                FormatMessage(
+                    .namesOtherKind,
+                    phrases: [
+                        "member": .init(verbatim: member), "id": .init(verbatim: JSONWriter.quoted(id)),
+                        "actual": other.text, "kind": kind,
+                    ]))
+            return
+        }
+        error(
+            path,
+            FormatMessage(
+                .namesNo,
+                phrases: [
+                    "member": .init(verbatim: member), "kind": kind, "id": .init(verbatim: JSONWriter.quoted(id)),
+                ],
+                suggestion: suggestion(id, in: candidates(), preferring: preferred())))
     }
 
     func validate() -> [FormatIssue] {
@@ -105,8 +159,8 @@ final class Validator {
         func claimControl(_ id: String, _ path: JSONPath) { record(id, path, in: &seenControls) }
         if !Validator.isValidID(prototype.id) {
             error(
-                root.appending("id"),
-                "\(JSONWriter.quoted(prototype.id)) is not a valid id: use 1–64 of a-z, 0-9 and '-'", code: "format.id")
+                root.appending("id"), FormatMessage(.invalidID, ["id": JSONWriter.quoted(prototype.id)]),
+                code: "format.id")
         }
         // Claim ids and check references screen by screen.
         for (i, s) in prototype.screens.enumerated() {
@@ -131,17 +185,17 @@ final class Validator {
             checkModalReferences(m, at: mp)
         }
         if prototype.screens.first(where: { $0.id == prototype.start }) == nil {
-            error(
-                root.appending("start"),
-                "\"start\" names no screen of the app: \(JSONWriter.quoted(prototype.start))"
-                    + hint(prototype.start, in: prototype.screens.map(\.id)))
+            unresolved(
+                "start", prototype.start, at: root.appending("start"), kind: FormatMessage.Phrase.appScreen.text,
+                candidates: prototype.screens.map(\.id))
         }
         for (i, d) in prototype.devices.enumerated() where DeviceCatalogue.device(d) == nil {
             let known = DeviceCatalogue.all.map(\.id)
             error(
                 root.appending("devices").appending(i),
-                "unknown device \(JSONWriter.quoted(d)); known: \(known.joined(separator: ", "))"
-                    + hint(d, in: known))
+                FormatMessage(
+                    .unknownDevice, ["id": JSONWriter.quoted(d), "known": known.joined(separator: ", ")],
+                    suggestion: suggestion(d, in: known)))
         }
         return issues
     }
@@ -169,18 +223,20 @@ final class Validator {
         switch a {
         case .present(let id):
             if prototype.modal(id) == nil {
-                error(
-                    path.appending("present"),
-                    "\"present\" names no modal: \(JSONWriter.quoted(id))"
-                        + hint(id, in: prototype.modals.map(\.id)))
+                unresolved(
+                    "present", id, at: path.appending("present"), kind: FormatMessage.Phrase.modal.text,
+                    candidates: prototype.modals.map(\.id), other: kind(of: id))
             }
         case .push(let id):
             if !pushTargets(from: owner).contains(id) {
-                let targets = prototype.pushTargets(from: owner)
-                let screens = owner.map { "of modal \"\($0)\"" } ?? "of the app"
-                error(
-                    path.appending("push"),
-                    "\"push\" names no screen \(screens): \(JSONWriter.quoted(id))" + hint(id, in: targets))
+                let screens =
+                    owner.map { LocalizedText("screen of modal \"\($0)\"", "模态视图 \"\($0)\" 的屏幕") }
+                    ?? FormatMessage.Phrase.appScreen.text
+                // A modal's id, or a screen of another owner, is a screen the push cannot reach.
+                unresolved(
+                    "push", id, at: path.appending("push"), kind: screens,
+                    candidates: prototype.pushTargets(from: owner),
+                    other: prototype.modal(id) != nil ? .modal : nil)
             }
         default: break
         }
@@ -199,40 +255,46 @@ final class Validator {
 
     func checkModalReferences(_ m: Modal, at mp: JSONPath) {
         if let src = m.source, prototype.control(src) == nil {
-            error(
-                mp.appending("source"),
-                "\"source\" names no control: \(JSONWriter.quoted(src))" + hint(src, in: prototype.controlIDs))
+            // The control that opens the modal is the likeliest source.
+            unresolved(
+                "source", src, at: mp.appending("source"), kind: FormatMessage.Phrase.control.text,
+                candidates: prototype.controlIDs,
+                preferring: Set(
+                    prototype.controlIDs.filter { id in
+                        if case .present(m.id)? = prototype.control(id)?.control.action { return true }
+                        return false
+                    }), other: kind(of: src))
         }
         for (i, p) in m.passthrough.enumerated() where prototype.control(p) == nil {
-            error(mp.appending("passthrough").appending(i), "\"passthrough\" names no control: \(JSONWriter.quoted(p))")
+            unresolved(
+                "passthrough", p, at: mp.appending("passthrough").appending(i), kind: FormatMessage.Phrase.control.text,
+                candidates: prototype.controlIDs, other: kind(of: p))
         }
         if let c = m.confirmDiscard {
             if let target = prototype.modal(c) {
                 if target.style != .actionSheet && target.style != .alert {
                     error(
                         mp.appending("confirmDiscard"),
-                        "\"confirmDiscard\" must name an actionSheet or alert modal; \"\(c)\" is a \(target.style.rawValue)"
-                    )
+                        FormatMessage(.confirmDiscardStyle, ["id": c, "style": target.style.rawValue]))
                 }
             } else {
-                error(
-                    mp.appending("confirmDiscard"),
-                    "\"confirmDiscard\" names no modal: \(JSONWriter.quoted(c))"
-                        + hint(c, in: prototype.modals.map(\.id)))
+                unresolved(
+                    "confirmDiscard", c, at: mp.appending("confirmDiscard"), kind: FormatMessage.Phrase.modal.text,
+                    candidates: prototype.modals.map(\.id), other: kind(of: c))
             }
         }
         if let ctx = m.context, prototype.screen(ctx) == nil, prototype.modal(ctx) == nil {
-            error(mp.appending("context"), "\"context\" names no screen or modal: \(JSONWriter.quoted(ctx))")
+            unresolved(
+                "context", ctx, at: mp.appending("context"), kind: FormatMessage.Phrase.screenOrModal.text,
+                candidates: prototype.modals.map(\.id) + Array(prototype.screenIndex.keys), other: kind(of: ctx))
         }
         if m.actions.filter(\.preferred).count > 1 {
-            error(
-                mp.appending("actions"), "at most one action may be \"preferred\" (UIKit's preferredAction)",
-                code: "format")
+            error(mp.appending("actions"), FormatMessage(.onePreferred), code: "format")
         }
         if let d = m.detents, Set(d.map(\.id)).count != d.count,
             d.allSatisfy({ if case .custom = $0 { return false } else { return true } })
         {
-            error(mp.appending("detents"), "a detent is listed twice", code: "format")
+            error(mp.appending("detents"), FormatMessage(.detentTwice), code: "format")
         }
     }
 }

@@ -30,6 +30,25 @@ import Testing
         #expect(properties(def("control")) == PrototypeDecoder.allControlMembers)
     }
 
+    /// The members did-you-mean offers at each place are the schema's for that object.
+    @Test func everyPlaceHasTheSchemasMembers() {
+        for place in FormatPlace.allCases {
+            let schema: JSONValue
+            switch place {
+            case .document: schema = SchemaTests.schema
+            case .alertTextField: schema = def("alertTextField")
+            case .detent, .action:
+                // Objects among the alternatives of a oneOf.
+                let objects = def(place.rawValue)["oneOf"]?.arrayValue?.filter { $0["properties"] != nil } ?? []
+                #expect(objects.count == (place == .detent ? 1 : 2), "\(place)")
+                #expect(Set(objects.flatMap { properties($0) }) == place.members, "\(place)")
+                continue
+            default: schema = def(place.rawValue)
+            }
+            #expect(properties(schema) == place.members, "\(place)")
+        }
+    }
+
     /// Where each object kind sits in a document, and a minimal valid object of it.
     static let kinds: [(name: String, schema: String?, wrap: @Sendable (JSONObject) -> JSONValue)] = {
         @Sendable func doc(_ members: [(String, JSONValue)]) -> JSONValue {

@@ -80,7 +80,7 @@ let minimal = #"""
         let r = try decode(text)
         #expect(
             r.issues.map(\.description) == [
-                #"$.modals[0].source: error: "source" names no control: "home" (did you mean "done"?) [format.reference]"#
+                #"$.modals[0].source: error: "source" names "home", the id of a screen, not of a control [format.reference]"#
             ])
     }
 

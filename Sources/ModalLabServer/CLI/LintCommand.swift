@@ -69,7 +69,7 @@ public enum LintCommand {
                     report.diagnostics.insert(
                         Diagnostic(
                             rule: "format.id", severity: .error,
-                            message: "the id \"\(id)\" is also used by \(first); each prototype needs its own id",
+                            message: FormatMessage(.idInTwoFiles, ["id": id, "file": first]).text(language),
                             path: "$.id"),
                         at: 0)
                 } else {

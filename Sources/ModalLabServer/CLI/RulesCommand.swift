@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Presentation
+import Prototype
 
 /// `modallab rules [--format text|json|markdown] [--lang en|zh-Hans]`: the rule catalogue,
 /// generated from the code, with each rule's examples.

@@ -1,4 +1,5 @@
 import JSON
+import Prototype
 
 extension RuleCatalogue {
     /// The catalogue as JSON for `/api/rules` and `modallab rules --format json`: an array of

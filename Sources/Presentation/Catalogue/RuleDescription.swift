@@ -1,32 +1,5 @@
 import JSON
-
-/// A language ModalLab writes rule names and messages in.
-public enum Language: String, Sendable, CaseIterable, Codable {
-    /// English.
-    case en
-    /// Simplified Chinese, with the terms of the Chinese HIG translations (S0–S3): 模态视图,
-    /// 弹出框, 警告框, 操作列表, 活动视图.
-    case zhHans = "zh-Hans"
-}
-
-/// A text in English and Simplified Chinese.
-public struct LocalizedText: Sendable, Hashable {
-    public var en: String
-    public var zhHans: String
-
-    public init(_ en: String, _ zhHans: String) {
-        self.en = en
-        self.zhHans = zhHans
-    }
-
-    /// The text in `language`.
-    public func callAsFunction(_ language: Language) -> String {
-        switch language {
-        case .en: return en
-        case .zhHans: return zhHans
-        }
-    }
-}
+import Prototype
 
 /// An example of a rule, SwiftLint-style: a prototype the linter runs (STATIC rules), or a
 /// described scenario (RUNTIME and ADAPT rules, which the engine checks).
@@ -97,24 +70,7 @@ public struct RuleDescription: Sendable {
 
     /// The message of `variant` (or the main one) with `{placeholders}` replaced from `args`.
     public func render(_ variant: String?, _ args: [String: String], language: Language) -> String {
-        let template = (variant.flatMap { variants[$0] } ?? message)(language)
-        guard template.contains("{") else { return template }
-        var out = ""
-        out.reserveCapacity(template.utf8.count + 32)
-        var i = template.startIndex
-        while i < template.endIndex {
-            if template[i] == "{", let close = template[i...].firstIndex(of: "}") {
-                let key = String(template[template.index(after: i)..<close])
-                if let v = args[key] {
-                    out += v
-                    i = template.index(after: close)
-                    continue
-                }
-            }
-            out.append(template[i])
-            i = template.index(after: i)
-        }
-        return out
+        (variant.flatMap { variants[$0] } ?? message).filled(args, language)
     }
 }
 

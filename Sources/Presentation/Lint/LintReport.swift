@@ -96,7 +96,7 @@ extension Linter {
         do {
             decoded = try Prototype.decode(bytes)
         } catch {
-            let msg = language == .en ? error.message : "不是有效的 JSON：\(error.message)"
+            let msg = FormatMessage(.notJSON, ["message": error.message]).text(language)
             return LintReport(
                 diagnostics: [], unusable: UnusableInput(message: msg, line: error.line, column: error.column))
         }
@@ -112,7 +112,8 @@ extension Linter {
                 (
                     issue.path,
                     Diagnostic(
-                        rule: issue.code, severity: severity, message: issue.message, path: issue.path.description)
+                        rule: issue.code, severity: severity, message: issue.message(language),
+                        path: issue.path.description)
                 ))
         }
         guard let prototype = decoded.prototype else {

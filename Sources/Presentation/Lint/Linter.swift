@@ -76,14 +76,10 @@ public struct Linter: Sendable {
     static let knownIDs: Set<String> = Set(RuleCatalogue.all.map(\.id)).union(["format.style-key"])
 
     func unknownRule(_ id: String, at path: JSONPath) -> Diagnostic {
-        var m =
-            language == .en
-            ? "\(JSONWriter.quoted(id)) is not a rule id; see `modallab rules`"
-            : "\(JSONWriter.quoted(id)) 不是规则编号；参见 `modallab rules`"
-        if let near = Suggest.nearest(id, in: Array(Linter.knownIDs)) {
-            m += language == .en ? " (did you mean \"\(near)\"?)" : "（是否要写 \"\(near)\"？）"
-        }
-        return Diagnostic(rule: "format.reference", severity: .warning, message: m, path: path.description)
+        let text = FormatMessage(
+            .notARule, ["id": JSONWriter.quoted(id)], suggestion: Suggest.nearest(id, in: Array(Linter.knownIDs)))
+        return Diagnostic(
+            rule: "format.reference", severity: .warning, message: text.text(language), path: path.description)
     }
 
     /// Sorts diagnostics by path in document order (array indices numerically), stably.
