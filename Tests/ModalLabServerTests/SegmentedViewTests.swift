@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @testable import ModalLabServer
@@ -23,7 +24,7 @@ import Testing
          "screens": [{"id": "home", "title": "Playback", "content": [
            {"type": "segmented", "id": "speed", "segments": ["1", "2", "3", "4", "5"], "value": 4}]}]}
         """#.write(toFile: dir + "/speeds.json", atomically: true, encoding: .utf8)
-        let s = try RunningServer(prototypes: dir)
+        let s = try TestApp(prototypes: dir)
         let start = try await s.client.json("POST", "/api/sessions", ["prototype": "speeds"])
         #expect(start.status == 201, "\(start.text)")
         let sid = try #require(start.json?["session"]?.stringValue)
