@@ -129,7 +129,7 @@ extension FormatMessage {
         case invalidID, duplicateID, namesNo, namesOtherKind, unknownDevice, confirmDiscardStyle, onePreferred
         case detentTwice
         // The linter's and the command line's.
-        case notARule, idInTwoFiles, notJSON
+        case notARule, idInTwoFiles, idDiffersFromURL, notJSON
         // Hints that follow a message.
         case didYouMean, misplaced, consequence
         /// Text no key covers.
@@ -219,6 +219,9 @@ extension FormatMessage {
                 return T(
                     #"the id "{id}" is also used by {file}; each prototype needs its own id"#,
                     #"id "{id}" 也被 {file} 使用；每个原型都需要自己的 id"#)
+            case .idDiffersFromURL:
+                return T(
+                    #"the document's id "{id}" differs from the URL's "{url}""#, #"文档的 id "{id}" 与网址中的 "{url}" 不同"#)
             case .notJSON: return T("{message}", "不是有效的 JSON：{message}")
             case .didYouMean: return T(#" (did you mean "{suggestion}"?)"#, #"（是否要写 "{suggestion}"？）"#)
             case .misplaced:

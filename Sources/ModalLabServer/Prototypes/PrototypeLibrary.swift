@@ -21,10 +21,11 @@ public struct LoadedPrototype: Sendable {
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
     public var infoCount: Int { diagnostics.filter { $0.severity == .info }.count }
 
-    /// Decodes and lints `bytes` read from `file` (format issues and every STATIC rule).
-    public static func load(bytes: [UInt8], file: String) -> LoadedPrototype {
+    /// Decodes and lints `bytes` read from `file` (format issues and every STATIC rule), the
+    /// messages in `language`.
+    public static func load(bytes: [UInt8], file: String, language: Language = .en) -> LoadedPrototype {
         let fallbackID = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        let report = Linter().lint(file: bytes)
+        let report = Linter(language: language).lint(file: bytes)
         var diagnostics = report.diagnostics
         if let u = report.unusable {
             diagnostics.insert(
@@ -36,6 +37,12 @@ public struct LoadedPrototype: Sendable {
         return LoadedPrototype(
             id: report.prototype?.id ?? documentID(bytes) ?? fallbackID, file: file, bytes: bytes,
             prototype: report.hasErrors ? nil : report.prototype, diagnostics: diagnostics)
+    }
+
+    /// The diagnostics with their messages in `language` (the library keeps them in English;
+    /// another language lints the bytes again).
+    public func diagnostics(in language: Language) -> [Diagnostic] {
+        language == .en ? diagnostics : LoadedPrototype.load(bytes: bytes, file: file, language: language).diagnostics
     }
 
     /// The document's `"id"` when it is a string, even if the rest is broken; `nil` for a file

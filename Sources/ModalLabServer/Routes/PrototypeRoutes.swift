@@ -13,18 +13,25 @@ extension ModalLabApp {
             let p = try loaded(req)
             var o = summaryJSON(p).objectValue ?? JSONObject()
             o["definition"] = (try? JSONParser.parse(p.bytes)) ?? .null
-            o["diagnostics"] = .array(p.diagnostics.map { $0.json() })
+            o["diagnostics"] = .array(p.diagnostics(in: messageLanguage(req)).map { $0.json() })
             return .json(.object(o))
         }
         groups.owner.get("/api/prototypes/{id}/lint") { [self] req, _ in
             let p = try loaded(req)
             return .json([
-                "prototype": .string(p.id), "diagnostics": .array(p.diagnostics.map { $0.json(file: p.file) }),
+                "prototype": .string(p.id),
+                "diagnostics": .array(p.diagnostics(in: messageLanguage(req)).map { $0.json(file: p.file) }),
             ])
         }
         groups.owner.put("/api/prototypes/{id}", maxBodyBytes: configuration.maxPrototypeBytes) { [self] req, _ in
             try put(req)
         }
+    }
+
+    /// The language of the messages an API answer carries (rule findings, format errors and
+    /// hints): `?lang=zh-Hans`, else English. The prototype's own text is never translated.
+    func messageLanguage(_ req: HTTPRequest) -> Language {
+        req.query("lang").flatMap(Language.init(rawValue:)) ?? .en
     }
 
     func loaded(_ req: HTTPRequest) throws(Problem) -> LoadedPrototype {
@@ -58,12 +65,13 @@ extension ModalLabApp {
         }
         _ = try RequestBody.json(req)
         let candidate = LoadedPrototype.load(bytes: req.body, file: library.writableDirectory + "/" + id + ".json")
-        var diagnostics = candidate.diagnostics
+        let language = messageLanguage(req)
+        var diagnostics = candidate.diagnostics(in: language)
         if let p = candidate.prototype, p.id != id {
             diagnostics.append(
                 Diagnostic(
                     rule: "format", severity: .error,
-                    message: "the document's id \"\(p.id)\" differs from the URL's \"\(id)\"", path: "$.id"))
+                    message: FormatMessage(.idDiffersFromURL, ["id": p.id, "url": id]).text(language), path: "$.id"))
         }
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw Problem(
@@ -80,7 +88,7 @@ extension ModalLabApp {
         reloads.broadcast(id)
         let saved = library.get(id) ?? candidate
         var o = summaryJSON(saved).objectValue ?? JSONObject()
-        o["diagnostics"] = .array(saved.diagnostics.map { $0.json() })
+        o["diagnostics"] = .array(saved.diagnostics(in: language).map { $0.json() })
         return .json(.object(o), status: existed ? .ok : .created, headers: ["Location": "/api/prototypes/\(id)"])
     }
 }

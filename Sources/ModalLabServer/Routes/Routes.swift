@@ -70,8 +70,8 @@ extension ModalLabApp {
         groups.anyone.get("/api/devices") { _ in
             HTTPResponse.json(.array(DeviceCatalogue.all.map(ModalLabApp.deviceJSON)))
         }
-        groups.anyone.get("/api/rules") { req in
-            HTTPResponse.json(RuleCatalogue.json(language: req.query("lang") == "zh-Hans" ? .zhHans : .en))
+        groups.anyone.get("/api/rules") { [self] req in
+            HTTPResponse.json(RuleCatalogue.json(language: messageLanguage(req)))
         }
         groups.pages.get("/rules") { [self] _, _ in try renderPage("rules", RulesView()) }
         groups.owner.get("/metrics") { [self] _, _ in
