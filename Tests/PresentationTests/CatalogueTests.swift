@@ -11,7 +11,7 @@ import Testing
         #expect(RuleCatalogue.all.count == 127)
         #expect(RuleCatalogue.all.filter { $0.has(.static) }.count == 79)
         let ids = Set(RuleCatalogue.all.map(\.id))
-        #expect(Set(RuleCatalogue.descriptions.keys) == ids)
+        #expect(ids.count == RuleCatalogue.units.count, "rule ids are unique")
         for rule in RuleCatalogue.all {
             let d = rule.documentation
             #expect(!d.name.en.isEmpty && !d.message.en.isEmpty, "\(rule.id)")

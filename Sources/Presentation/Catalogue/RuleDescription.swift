@@ -87,22 +87,10 @@ extension Rule {
 }
 
 extension RuleCatalogue {
-    /// Every rule's description, keyed by id.
-    static let descriptions: [String: RuleDescription] = {
-        var d: [String: RuleDescription] = [:]
-        let groups: [[RuleDescription]] = [
-            stackDescriptions, adaptDescriptions, modalDescriptions, sheetDescriptions, popoverDescriptions,
-            alertDescriptions, actionSheetDescriptions, activityDescriptions, transitionDescriptions,
-            buttonDescriptions,
-        ]
-        for g in groups { for r in g { d[r.id] = r } }
-        return d
-    }()
-
     /// The description of rule `id` (a placeholder for an id the catalogue lacks, which the
     /// catalogue tests forbid).
     public static func description(_ id: String) -> RuleDescription {
-        descriptions[id]
+        unit(id)?.description
             ?? RuleDescription(id, name: T(id, id), message: T(id, id), triggering: [], nonTriggering: [])
     }
 }

@@ -1,20 +1,36 @@
-// RULES.md §3.7 and §6: transitions.
+// The transition rules ("3.7 Transitions"), each whole: its catalogue row, its words, its check
+// and its examples.
+
+import Prototype
 
 extension RuleCatalogue {
     static let closeBar =
         #""navigationBar": {"leading": [{"id": "close", "title": "Close", "action": "dismiss"}]}"#
 
-    static let transitionDescriptions: [RuleDescription] = [
-        RuleDescription(
-            "transition.default-cover-vertical",
+    static let transitionRules: [RuleUnit] = [
+        RuleUnit(
+            Rule(
+                id: "transition.default-cover-vertical", kinds: [.adapt], severity: .info, severityNote: nil,
+                section: #"3.7 Transitions"#,
+                check:
+                    #"With no transition declared, the server uses `coverVertical`: the view slides up from the bottom edge and slides back down on dismissal."#,
+                source:
+                    #"S0:L97 "The default transition vertically slides the modal view up from the bottom of the screen and back down when it's dismissed." S1:L55; S2:L459"#
+            ),
             name: T("coverVertical by default", "默认使用 coverVertical"),
             message: T(
                 "“{modal}” slides up from the bottom and back down on dismissal (coverVertical)",
                 "“{modal}”从底部向上滑入，关闭时向下滑出（coverVertical）"),
             triggering: [.scenario("A fullScreen modal with no transition slides up from the bottom edge.")],
             nonTriggering: [.scenario("A fullScreen modal declared crossDissolve fades in.")]),
-        RuleDescription(
-            "transition.partialcurl-fullscreen-only",
+        RuleUnit(
+            Rule(
+                id: "transition.partialcurl-fullscreen-only", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"3.7 Transitions"#,
+                check: #"`partialCurl` requires `fullScreen`, presented from a full-screen presenter."#,
+                source:
+                    #"U-MTS.partialCurl: "supported only if the parent view controller is presenting a full-screen view and you use the fullScreen modal presentation style. Attempting to use a different form factor for the parent view or a different presentation style triggers an exception.""#
+            ),
             name: T("partialCurl only for fullScreen", "partialCurl 只能用于 fullScreen"),
             message: T(
                 "“{modal}” uses partialCurl, which UIKit allows only for fullScreen from a full-screen presenter",
@@ -39,16 +55,29 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "options", "style": "fullScreen", "title": "Options", "transition": "partialCurl", "rationale": "Reveals settings under the map", "#
                         + closeBar + "}]}")
             ]),
-        RuleDescription(
-            "transition.partialcurl-terminal",
+        RuleUnit(
+            Rule(
+                id: "transition.partialcurl-terminal", kinds: [.runtime], severity: .error, severityNote: nil,
+                section: #"3.7 Transitions"#,
+                check: #"A screen presented with `partialCurl` may not present anything else."#,
+                source:
+                    #"U-MTS.partialCurl: "A view controller presented using this transition is itself prevented from presenting any additional view controllers.""#
+            ),
             name: T("Nothing from a curled screen", "卷页后不能再呈现"),
             message: T(
                 "“{modal}” was presented with partialCurl and may not present anything else",
                 "“{modal}”以 partialCurl 呈现，不能再呈现其他内容"),
             triggering: [.scenario("A button inside a partialCurl modal asks to present an alert.")],
             nonTriggering: [.scenario("A button inside a crossDissolve fullScreen modal presents an alert.")]),
-        RuleDescription(
-            "transition.popover-context-cover-vertical",
+        RuleUnit(
+            Rule(
+                id: "transition.popover-context-cover-vertical", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"3.7 Transitions"#,
+                check:
+                    #"A `currentContext` or `overCurrentContext` presentation inside a popover must use `coverVertical`. Outside a popover any transition except `partialCurl` is allowed."#,
+                source:
+                    #"U-MPS.currentContext and U-MPS.overCurrentContext: "When presenting a view controller in a popover, this presentation style is supported only if the transition style is coverVertical. Attempting to use a different transition style triggers an exception. However, you may use other transition styles (except the partial curl transition) if the parent view controller is not in a popover.""#
+            ),
             name: T("coverVertical inside a popover", "弹出框内只能使用 coverVertical"),
             message: T(
                 "{transition} is not allowed for a current-context presentation inside a popover; UIKit throws — use coverVertical",
@@ -65,8 +94,13 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "palette", "style": "popover", "source": "more-button", "title": "Palette", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "button", "id": "custom", "title": "Custom Color", "action": {"present": "picker"}}]}, {"id": "picker", "style": "currentContext", "context": "palette", "compactAdaptation": "sheet", "title": "Custom Color", "#
                         + closeBar + "}]}")
             ]),
-        RuleDescription(
-            "transition.sheet-cover-vertical",
+        RuleUnit(
+            Rule(
+                id: "transition.sheet-cover-vertical", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.7 Transitions"#,
+                check:
+                    #"A sheet style (`pageSheet`, `formSheet`, `automatic`) declared with `flipHorizontal` or `crossDissolve`. Card-sheet gestures assume a vertical slide; UIKit's exact behaviour here is unverified."#,
+                source: #"Inference from S0:L28–35 and H-Sheets"#),
             name: T("Sheets slide up", "表单应向上滑入"),
             message: T(
                 "sheet “{modal}” uses {transition}; card-sheet gestures assume the vertical slide — use coverVertical",
@@ -82,16 +116,30 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "notes", "style": "fullScreen", "title": "Notes", "transition": "flipHorizontal", "rationale": "Flips like a card", "#
                         + closeBar + "}]}")
             ]),
-        RuleDescription(
-            "transition.system-owned",
+        RuleUnit(
+            Rule(
+                id: "transition.system-owned", kinds: [.adapt], severity: .info, severityNote: nil,
+                section: #"3.7 Transitions"#,
+                check:
+                    #"Alerts, action sheets, popovers and activity views ignore `modalTransitionStyle`. The system animates them: alerts fade and scale in, popovers fade, and a compact action sheet slides up."#,
+                source:
+                    #"Decompiled `UIAlertController` init installs its own transitioning delegate (`setTransitioningDelegate:_ownedTransitioningDelegate`); S0:L117"#
+            ),
             name: T("The system animates its own presentations", "系统呈现由系统负责动画"),
             message: T(
                 "“{modal}” is animated by the system; its transition is ignored",
                 "“{modal}”由系统负责动画；其 transition 会被忽略"),
             triggering: [.scenario("An alert declared with flipHorizontal fades and scales in like every alert.")],
             nonTriggering: [.scenario("A fullScreen modal declared flipHorizontal flips.")]),
-        RuleDescription(
-            "transition.non-default-justified",
+        RuleUnit(
+            Rule(
+                id: "transition.non-default-justified", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.7 Transitions"#,
+                check:
+                    #"Any transition other than `coverVertical` requires a `rationale` field. `partialCurl` is a legacy style that the HIG no longer mentions (after iOS 7 its HIG lists only Vertical and Flip)."#,
+                source:
+                    #"S2:L462 "如果你要改变当前的过渡动画样式，请确保这种改变对于用户而言是有用而且有意义的" (if you change the transition, make sure the change is useful and meaningful to people)"#
+            ),
             name: T("Justify a non-default transition", "非默认过渡动画需要理由"),
             message: T(
                 "“{modal}” uses {transition}; add a \"rationale\" saying why it helps people more than the default slide",

@@ -1,13 +1,23 @@
-// RULES.md §3.2: sheets (card, page, form, detents).
+// The sheet rules ("3.2 Sheets": card, page, form, detents), each whole: its catalogue row, its
+// words, its check and its examples.
+
+import Prototype
 
 extension RuleCatalogue {
     /// A single-view sheet with Cancel and Done, spliced into the examples below.
     static let sheetBar =
         #""navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}"#
 
-    static let sheetDescriptions: [RuleDescription] = [
-        RuleDescription(
-            "sheet.swipe-dismiss",
+    static let sheetRules: [RuleUnit] = [
+        RuleUnit(
+            Rule(
+                id: "sheet.swipe-dismiss", kinds: [.runtime], severity: .info, severityNote: nil,
+                section: #"3.2 Sheets (card, page, form, detents)"#,
+                check:
+                    #"A card sheet dismisses on a downward pan that starts on the grabber or navigation bar ("from the top"), or anywhere in the sheet when its scroll view is at the top, as long as the pan ends with enough travel or velocity. While `isModalInPresentation` is true the sheet rubber-bands instead and `didAttemptToDismiss` fires, which is where `modal.data-loss-confirm` takes over."#,
+                source:
+                    #"S0:L32 "Swiping down from the top of the screen; Swiping down from anywhere on the screen when card content is scrolled to the top; Tapping a button." T-WWDC19-224: "We will place a gesture recognizer on your entire presented view, so pulling down in any noninteractive area will trigger a pulldown on a Sheet"; "DidAttemptToDismiss is only called if isModalInPresentation is true and the user pulls and releases with the intent to dismiss.""#
+            ),
             name: T("Swipe down to dismiss a card", "向下轻扫关闭卡片"),
             message: T(
                 "sheet “{modal}” was dismissed by a swipe down",
@@ -20,8 +30,15 @@ extension RuleCatalogue {
                 .scenario(
                     "The same pan on a sheet with modalInPresentation rubber-bands and fires didAttemptToDismiss.")
             ]),
-        RuleDescription(
-            "sheet.swipe-supported",
+        RuleUnit(
+            Rule(
+                id: "sheet.swipe-supported", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.2 Sheets (card, page, form, detents)"#,
+                check:
+                    #"A sheet with `isModalInPresentation=true` set unconditionally, rather than only while its content is dirty."#,
+                source:
+                    #"H-Sheets: "Support swiping to dismiss a sheet. People expect to swipe vertically to dismiss a sheet instead of tapping a dismiss button.""#
+            ),
             name: T("Support swipe to dismiss", "支持轻扫关闭表单"),
             message: T(
                 "sheet “{modal}” sets modalInPresentation permanently, so it can never be swiped away; leave it off — ModalLab blocks the swipe only while the sheet has unsaved changes",
@@ -36,8 +53,15 @@ extension RuleCatalogue {
             nonTriggering: [
                 .json(#"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "# + sheetBar + "}]}")
             ]),
-        RuleDescription(
-            "sheet.no-scrim-dismiss",
+        RuleUnit(
+            Rule(
+                id: "sheet.no-scrim-dismiss", kinds: [.runtime], severity: .info, severityNote: nil,
+                section: #"3.2 Sheets (card, page, form, detents)"#,
+                check:
+                    #"A tap on the dimmed area does not dismiss a sheet. Unverified: whether a tap on the scrim dismisses a page or form sheet on iPad. The server makes it a flag, off by default."#,
+                source:
+                    #"U-Sheet.largestUndimmedDetentIdentifier: "the system adds a noninteractive dimming view underneath the sheet""#
+            ),
             name: T("A tap on the dimmed area does not dismiss", "点击变暗区域不会关闭表单"),
             message: T(
                 "a tap on the dimmed area around sheet “{modal}” does nothing",
@@ -50,8 +74,15 @@ extension RuleCatalogue {
                     "A tap on the undimmed background of a sheet at a detent up to largestUndimmedDetent reaches the screen below."
                 )
             ]),
-        RuleDescription(
-            "sheet.undimmed-nonmodal",
+        RuleUnit(
+            Rule(
+                id: "sheet.undimmed-nonmodal", kinds: [.runtime], severity: .info, severityNote: nil,
+                section: #"3.2 Sheets (card, page, form, detents)"#,
+                check:
+                    #"At detents up to and including `largestUndimmedDetentIdentifier`, the background is interactive (a nonmodal sheet). A presentation triggered from the background while the sheet is up falls under `stack.present-from-top`: the server refuses it unless it targets the sheet, or unless the definition dismisses the sheet first."#,
+                source:
+                    #"U-Sheet.largestUndimmedDetentIdentifier: "Without a dimming view, the undimmed area around the sheet responds to user interaction, allowing for a nonmodal experience.""#
+            ),
             name: T("Undimmed detents are nonmodal", "未变暗的停靠高度是非模态的"),
             message: T(
                 "sheet “{modal}” is undimmed at this detent, so the screen behind it stays interactive",
@@ -61,8 +92,12 @@ extension RuleCatalogue {
                     "A sheet with largestUndimmedDetent medium rests at medium: a tap on the map behind it works.")
             ],
             nonTriggering: [.scenario("At large the background is dimmed and the tap is ignored.")]),
-        RuleDescription(
-            "sheet.detents-nonempty",
+        RuleUnit(
+            Rule(
+                id: "sheet.detents-nonempty", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"3.2 Sheets (card, page, form, detents)"#,
+                check: #"A declared `detents` array must not be empty."#,
+                source: #"U-Sheet.detents: "This array must contain at least one element.""#),
             name: T("Detents must not be empty", "停靠高度不能为空"),
             message: T(
                 "sheet “{modal}” declares an empty detents array; list at least one detent, or leave detents out (large)",
@@ -77,8 +112,12 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": ["large"], "#
                         + sheetBar + "}]}")
             ]),
-        RuleDescription(
-            "sheet.detents-order",
+        RuleUnit(
+            Rule(
+                id: "sheet.detents-order", kinds: [.static, .adapt], severity: .warning, severityNote: nil,
+                section: #"3.2 Sheets (card, page, form, detents)"#,
+                check: #"Detents that are not in ascending height order get a warning, and the server sorts them."#,
+                source: #"U-Sheet.detents: "specify detents in order from smallest to largest height.""#),
             name: T("Detents from smallest to largest", "停靠高度按从小到大排列"),
             message: T(
                 "the detents of sheet “{modal}” ({detents}) are not in ascending height; list them from smallest to largest",
@@ -95,8 +134,15 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": [{"id": "peek", "height": 120}, "medium", "large"], "grabber": true, "#
                         + sheetBar + "}]}")
             ]),
-        RuleDescription(
-            "sheet.detent-ids",
+        RuleUnit(
+            Rule(
+                id: "sheet.detent-ids", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.2 Sheets (card, page, form, detents)"#,
+                check:
+                    #"Custom detents need unique identifiers. `selectedDetentIdentifier` and `largestUndimmedDetentIdentifier` must name a declared detent; when `selectedDetentIdentifier` is nil, the sheet opens at the smallest detent."#,
+                source:
+                    #"U-Sheet.Detent.custom: "Specify a unique identifier for each custom detent." U-Sheet.selectedDetentIdentifier: "nil… the sheet displays at the smallest detent." T-WWDC23-10161 (the undimmed detent must be one of the sheet's detents)"#
+            ),
             name: T("Detent identifiers", "停靠高度的标识符"),
             message: T(
                 "sheet “{modal}”: a detent identifier is wrong",
@@ -124,8 +170,15 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "grabber": true, "detents": ["medium", "large"], "largestUndimmedDetent": "medium", "selectedDetent": "medium", "#
                         + sheetBar + "}]}")
             ]),
-        RuleDescription(
-            "sheet.grabber-when-resizable",
+        RuleUnit(
+            Rule(
+                id: "sheet.grabber-when-resizable", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.2 Sheets (card, page, form, detents)"#,
+                check:
+                    #"A sheet with two or more detents and `prefersGrabberVisible=false`. The grabber is also recommended when swipe dismissal is disabled."#,
+                source:
+                    #"H-Sheets: "Include a grabber in a resizable sheet." U-Sheet.prefersGrabberVisible: "Showing a grabber may be useful when it isn't apparent that a sheet can resize or when the sheet can't dismiss interactively.""#
+            ),
             name: T("Show a grabber on a resizable sheet", "可调整大小的表单应显示抓手"),
             message: T(
                 "sheet “{modal}” has {count} detents but no grabber; set \"grabber\": true so people see it can be resized",
@@ -141,8 +194,15 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": ["medium", "large"], "grabber": true, "#
                         + sheetBar + "}]}")
             ]),
-        RuleDescription(
-            "sheet.grabber-behaviour",
+        RuleUnit(
+            Rule(
+                id: "sheet.grabber-behaviour", kinds: [.adapt], severity: .info, severityNote: nil,
+                section: #"3.2 Sheets (card, page, form, detents)"#,
+                check:
+                    #"Dragging the grabber resizes the sheet between detents, and tapping it cycles through them. Scrolling up at the top of the content grows the sheet to the next detent before the content scrolls (`prefersScrollingExpandsWhenScrolledToEdge`, default true)."#,
+                source:
+                    #"H-Sheets: "they can also tap it to cycle through the detents"; U-Sheet.prefersScrollingExpandsWhenScrolledToEdge"#
+            ),
             name: T("What the grabber does", "抓手的行为"),
             message: T(
                 "sheet “{modal}” moved to detent {detent}",
@@ -152,8 +212,15 @@ extension RuleCatalogue {
                     "Tapping the grabber of a sheet at medium moves it to large; tapping again returns it to medium.")
             ],
             nonTriggering: [.scenario("A sheet with one detent does not change size when its content is scrolled.")]),
-        RuleDescription(
-            "sheet.medium-for-iphone",
+        RuleUnit(
+            Rule(
+                id: "sheet.medium-for-iphone", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.2 Sheets (card, page, form, detents)"#,
+                check:
+                    #"Consider the medium detent on iPhone for progressive disclosure; do not use it for compose-type sheets."#,
+                source:
+                    #"H-Sheets: "In an iPhone app, consider supporting the medium detent… you might not want to support the medium detent if a sheet's content is more useful when it displays at full height.""#
+            ),
             name: T("Medium detent on iPhone", "iPhone 上的中等停靠高度"),
             message: T(
                 "compose-type sheet “{modal}” stops at the medium detent and cannot grow to full height; add the large detent (writing is easier at full height)",

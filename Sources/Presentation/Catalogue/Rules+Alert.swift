@@ -1,5 +1,8 @@
-// RULES.md §3.4: alerts. Text measures follow §7 (230 pt text box, title 17 pt Semibold,
-// message 13 pt Regular, buttons 17 pt).
+// The alert rules ("3.4 Alerts"), each whole: its catalogue row, its words, its check and its
+// examples. Text measures: a 230 pt text box, the title 17 pt Semibold, the message 13 pt
+// Regular, buttons 17 pt.
+
+import Prototype
 
 extension RuleCatalogue {
     /// `{"modals": [<an alert with these members>]}`.
@@ -13,17 +16,30 @@ extension RuleCatalogue {
     static let goodAlert = alertExample(
         #""title": "Delete this photo?", "message": "This can't be undone.", "# + cancelDelete)
 
-    static let alertDescriptions: [RuleDescription] = [
-        RuleDescription(
-            "alert.title-required",
+    static let alertRules: [RuleUnit] = [
+        RuleUnit(
+            Rule(
+                id: "alert.title-required", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"The alert title is empty or missing. UIKit would accept a nil title; this is HIG-driven."#,
+                source:
+                    #"S2:L361 "警告框：• 必须包含标题" (an alert must include a title). S0:L167 "An alert consists of a title, an optional message, one or more buttons…" H-Alerts: "alerts display a title…""#
+            ),
             name: T("An alert needs a title", "警告框必须有标题"),
             message: T(
                 "alert “{modal}” has no title; every alert needs a short title that says what happened",
                 "警告框“{modal}”没有标题；每个警告框都需要一个简短的标题说明发生了什么"),
             triggering: [alertExample(#""message": "This can't be undone.", "# + cancelDelete)],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.title-informative",
+        RuleUnit(
+            Rule(
+                id: "alert.title-informative", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"The title is a single word, matches `^(Error|Warning|Alert|Oops)[.!]?$`, or matches `/error\s*\d+/i`."#,
+                source:
+                    #"S0:L185 "Write short, descriptive, multiword alert titles… single-word titles rarely provide useful information." H-Alerts: "Avoid writing a title that doesn't convey useful information — like 'Error' or 'Error 329347 occurred'.""#
+            ),
             name: T("Informative, multiword titles", "标题要有信息量且不止一个词"),
             message: T(
                 "alert title {title} is a single word; say what happened in a few words, or ask a question",
@@ -40,8 +56,14 @@ extension RuleCatalogue {
                 alertExample(#""title": "Error 329347 occurred", "actions": [{"title": "OK"}]"#),
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.title-one-line",
+        RuleUnit(
+            Rule(
+                id: "alert.title-one-line", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"The title wraps to more than one line at 230 pt width in 17 pt SF Pro Text Semibold."#,
+                source:
+                    #"S0:L185 "Whenever possible, keep titles to a single line." S2:L375 "保证标题足够简短，最好在一行之内" (keep the title short, ideally on one line)"#
+            ),
             name: T("Keep the title to one line", "标题尽量保持在一行内"),
             message: T(
                 "the title of alert “{modal}” wraps to {lines} lines; keep it to one line where possible",
@@ -52,8 +74,13 @@ extension RuleCatalogue {
                 alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.title-max-two-lines",
+        RuleUnit(
+            Rule(
+                id: "alert.title-max-two-lines", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"The title wraps to three or more lines. This is the stronger message of the two title-length rules."#,
+                source: #"H-Alerts: "avoid overly long titles that wrap to more than two lines.""#),
             name: T("Never more than two lines", "标题不要超过两行"),
             message: T(
                 "the title of alert “{modal}” wraps to {lines} lines; shorten it to two lines at most and move details to the message",
@@ -66,8 +93,15 @@ extension RuleCatalogue {
             nonTriggering: [
                 alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)
             ]),
-        RuleDescription(
-            "alert.title-case-punct",
+        RuleUnit(
+            Rule(
+                id: "alert.title-case-punct", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"If the title ends in `.`, `?` or `!`, it must use sentence case. Otherwise it is treated as a fragment: title case, no ending punctuation. Title case capitalizes the first and last words and every word except articles, coordinating conjunctions and prepositions of four or fewer letters."#,
+                source:
+                    #"S0:L185; H-Alerts: "If the title is a complete sentence, use sentence-style capitalization and appropriate ending punctuation. If the title is a sentence fragment, use title-style capitalization, and don't add ending punctuation.""#
+            ),
             name: T("Title capitalization and punctuation", "标题的大小写与标点"),
             message: T(
                 "fix the capitalization of alert title {title}",
@@ -92,8 +126,14 @@ extension RuleCatalogue {
             nonTriggering: [
                 goodAlert, alertExample(#""title": "Unable to Connect", "actions": [{"title": "OK"}]"#),
             ]),
-        RuleDescription(
-            "alert.message-sentence",
+        RuleUnit(
+            Rule(
+                id: "alert.message-sentence", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"If there is a message, every sentence ends in `.`, `?` or `!` and uses sentence case."#,
+                source:
+                    #"S0:L189 "write short, complete sentences… Use sentence-style capitalization and appropriate punctuation." H-Alerts: "using complete sentences, sentence-style capitalization, and appropriate punctuation.""#
+            ),
             name: T("Messages are complete sentences", "消息使用完整的句子"),
             message: T(
                 "write the message of alert “{modal}” as complete sentences",
@@ -114,8 +154,14 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.message-length",
+        RuleUnit(
+            Rule(
+                id: "alert.message-length", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"The message is longer than 2 lines at 230 pt in 13 pt Regular."#,
+                source:
+                    #"S0:L189 "Try to keep messages short enough to fit on one or two lines to prevent scrolling." S2:L387 "尽量保证句子在1到2行之间" (keep it to 1–2 lines). S3:L75"#
+            ),
             name: T("Keep messages to two lines", "消息保持在两行以内"),
             message: T(
                 "the message of alert “{modal}” takes {lines} lines; keep it to one or two lines so the alert doesn't scroll",
@@ -127,8 +173,14 @@ extension RuleCatalogue {
                         + cancelDelete)
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.message-only-if-needed",
+        RuleUnit(
+            Rule(
+                id: "alert.message-only-if-needed", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"The message merely restates the title (token overlap of 80% or more)."#,
+                source:
+                    #"H-Alerts: "Include informative text only if it adds value." S0:L185 "Try to craft a title that avoids adding extra text as a message.""#
+            ),
             name: T("Add a message only if it adds value", "只有在有价值时才添加消息"),
             message: T(
                 "the message of alert “{modal}” repeats the title ({percent}% of its words); remove it or say something new",
@@ -138,8 +190,15 @@ extension RuleCatalogue {
                 alertExample(#""title": "Delete all messages?", "message": "Delete all messages.", "# + cancelDelete)
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.no-scroll",
+        RuleUnit(
+            Rule(
+                id: "alert.no-scroll", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"The computed alert height exceeds the usable height in portrait or in landscape: 20 + 22 per title line + 2 + 18 per message line + 20 + 30 per text field + 44 per row of buttons, in points, against the window's height less its safe area, 2 × 16 pt and the keyboard when it is up. Test both orientations, and the keyboard-up state when the alert has text fields."#,
+                source:
+                    #"S0:L175 "Test the appearance of alerts in both orientations… reads well in any orientation without scrolling." S2:L394. H-Alerts: "When possible, avoid displaying an alert that scrolls.""#
+            ),
             name: T("Alerts shouldn't scroll", "警告框不应滚动"),
             message: T(
                 "alert “{modal}” is about {height} pt tall but only {usable} pt fit on {device}; shorten the text or use fewer buttons",
@@ -157,8 +216,15 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.button-count",
+        RuleUnit(
+            Rule(
+                id: "alert.button-count", kinds: [.static], severity: .error, severityNote: #"info / warning / error"#,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"1 button: info (it can only inform). 2 buttons: no finding. 3 buttons: warning, suggesting an action sheet. 4 or more: error. The guidelines' maximum differs (two; generally two; up to three): four or more exceeds them all and is likely to scroll."#,
+                source:
+                    #"S0:L205 "Generally, use two-button alerts… Alerts with three or more buttons create complexity and can require scrolling… consider using an action sheet instead." S2:L396 "多于两个按钮的警告框太过复杂，应该尽可能地避免使用" (alerts with more than two buttons are too complex; avoid them). H-Alerts: "alerts display… up to three buttons… Prefer a two-button alert." S3:L95"#
+            ),
             name: T("Prefer two buttons", "优先使用两个按钮"),
             message: T(
                 "alert has {count} buttons; consider an action sheet",
@@ -180,8 +246,15 @@ extension RuleCatalogue {
                 alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#),
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.button-layout",
+        RuleUnit(
+            Rule(
+                id: "alert.button-layout", kinds: [.adapt], severity: .info, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"Two buttons sit side by side (each about 135 pt wide) if both titles fit in one line. Otherwise, and always with three or more buttons, they are stacked with the most likely choice on top and Cancel at the bottom."#,
+                source:
+                    #"H-Alerts-2021: "An alert that contains more than two buttons displays them in a stack, with the most likely button at the top and the Cancel button at the bottom." H-Alerts: "Cancel… at the bottom of a stack." T-Flutter `_shouldLayoutActionsVertical(count > 2)`"#
+            ),
             name: T("How alert buttons are laid out", "警告框按钮的布局"),
             message: T(
                 "the buttons of alert “{modal}” are {layout}",
@@ -190,8 +263,15 @@ extension RuleCatalogue {
                 .scenario("An alert with three buttons stacks them, the most likely on top and Cancel at the bottom.")
             ],
             nonTriggering: [.scenario("An alert with Cancel and Delete shows them side by side.")]),
-        RuleDescription(
-            "alert.cancel-left",
+        RuleUnit(
+            Rule(
+                id: "alert.cancel-left", kinds: [.adapt, .static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"Renders a two-button alert with the Cancel-style action on the leading side (left in left-to-right languages) and the other button on the trailing side, whatever the declared order. The lint warns if a button titled "Cancel" is not Cancel style, or if the definition places the likely action on the leading side. The iOS 7 guidelines put Cancel on the right beside a destructive button; the current guidelines and UIKit put it on the leading side, as here."#,
+                source:
+                    #"S0:L213 "In general, buttons people are most likely to tap should be on the right. Cancel buttons should always be on the left." H-Alerts: "place the button people are most likely to choose on the trailing side… Cancel buttons are typically on the leading side of a row or at the bottom of a stack." S3:L103"#
+            ),
             name: T("Cancel on the leading side", "“取消”放在前缘（左侧）"),
             message: T(
                 "in alert “{modal}”, put Cancel on the leading side and the likely action on the trailing side",
@@ -215,8 +295,14 @@ extension RuleCatalogue {
                 ),
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.one-cancel",
+        RuleUnit(
+            Rule(
+                id: "alert.one-cancel", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"An alert or action sheet has more than one Cancel-style action."#,
+                source:
+                    #"X (NSInternalInconsistencyException): "UIAlertController can only have one action with a style of UIAlertActionStyleCancel""#
+            ),
             name: T("Only one Cancel action", "只能有一个取消操作"),
             message: T(
                 "alert “{modal}” has {count} Cancel-style actions; UIKit allows only one",
@@ -227,8 +313,14 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.cancel-label",
+        RuleUnit(
+            Rule(
+                id: "alert.cancel-label", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"The Cancel-style action's title is not "Cancel" (or its localization)."#,
+                source:
+                    #"S0:L217 "A button that cancels an alert's action should always be labeled Cancel." H-Alerts: "Always use the title 'Cancel'…""#
+            ),
             name: T("Call it Cancel", "取消按钮应命名为“取消”"),
             message: T(
                 "the Cancel action of alert “{modal}” is titled {title}; title it Cancel",
@@ -240,8 +332,14 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.destructive-cancel",
+        RuleUnit(
+            Rule(
+                id: "alert.destructive-cancel", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"An alert with a destructive-style action has no Cancel-style action."#,
+                source:
+                    #"S0:L221 "Additionally, provide a Cancel button so people can safely opt out of the destructive action." H-Alerts: "If there's a destructive action, include a Cancel button to give people a clear, safe way to avoid the action.""#
+            ),
             name: T("A destructive alert needs Cancel", "有破坏性操作的警告框需要“取消”"),
             message: T(
                 "alert “{modal}” has a destructive action but no Cancel; add a Cancel-style action so people can safely back out",
@@ -252,8 +350,15 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.destructive-style",
+        RuleUnit(
+            Rule(
+                id: "alert.destructive-style", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"An action titled with a destructive verb (Delete, Remove, Erase, Discard, Reset, Clear, Empty, Sign Out, Revoke) is not destructive style. The alert is exempt when it is flagged `confirmsDeliberateAction:true`, that is, when it confirms a destructive command the user chose. The exemption follows the current guidelines, which keep the style for actions people didn't deliberately choose."#,
+                source:
+                    #"S0:L221 "set the button's style to Destructive." H-Alerts (2024): "Use the destructive style to identify a button that performs a destructive action people didn't deliberately choose.""#
+            ),
             name: T("Mark destructive buttons", "标出破坏性按钮"),
             message: T(
                 "button {title} of alert “{modal}” destroys data ({verb}) but is not destructive style; set \"role\": \"destructive\", or mark the alert \"confirmsDeliberateAction\": true if people chose this action on purpose",
@@ -272,8 +377,15 @@ extension RuleCatalogue {
                     #""title": "Empty Trash?", "confirmsDeliberateAction": true, "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Empty Trash"}]"#
                 ),
             ]),
-        RuleDescription(
-            "alert.default-button",
+        RuleUnit(
+            Rule(
+                id: "alert.default-button", kinds: [.static, .adapt], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"Warn if `preferredAction` is a destructive action. Otherwise the server renders as UIKit does: `preferredAction` is bold and bound to Return; with no `preferredAction`, one enabled action plus Cancel makes Cancel the Return target, and Cancel is drawn bold. The guidelines have changed their advice on a bold Cancel over the years; ModalLab draws what UIKit draws and does not require a preferred Cancel."#,
+                source:
+                    #"S0:L221 "Make the Cancel button bold by marking it as the default button." H-Alerts (2024): "you don't want to make a Cancel button the default button… avoid making any button the default button." Decompiled `-[UIAlertController _actionForReturnKey]`"#
+            ),
             name: T("Don't make a destructive action the default", "不要把破坏性操作设为默认按钮"),
             message: T(
                 "the preferred (default) action of alert “{modal}” is the destructive {title}; Return would destroy data — remove preferred",
@@ -286,8 +398,14 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.preferred-action-member",
+        RuleUnit(
+            Rule(
+                id: "alert.preferred-action-member", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"`preferredAction` names an action that is not in the alert's actions."#,
+                source:
+                    #"X: "The -preferredAction of an alert controller must be contained in the -actions array or be nil.""#
+            ),
             name: T("The preferred action must be one of the actions", "首选操作必须是已有的操作"),
             message: T(
                 "preferredAction {name} of “{modal}” is none of its actions ({titles}); name one of them by id, title or index",
@@ -304,8 +422,15 @@ extension RuleCatalogue {
                     #""title": "Save this draft?", "preferredAction": "Save", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
                 )
             ]),
-        RuleDescription(
-            "alert.button-title-words",
+        RuleUnit(
+            Rule(
+                id: "alert.button-title-words", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"A button title has more than 2 words, or it does not fit in one line of its button at 17 pt: 110 pt of text for each of two side-by-side buttons, 230 pt for a stacked button."#,
+                source:
+                    #"S0:L209 "The best button titles consist of one or two words that describe the result of selecting the button." H-Alerts: "Aim for a one- or two-word title.""#
+            ),
             name: T("One or two words per button", "按钮标题用一到两个词"),
             message: T(
                 "button {title} of alert “{modal}” is too long",
@@ -326,8 +451,12 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.avoid-yes-no",
+        RuleUnit(
+            Rule(
+                id: "alert.avoid-yes-no", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"A button title is "Yes" or "No" (case-insensitive, also localized equivalents)."#,
+                source: #"S0:L209 "Avoid using Yes and No." S2:L411. H-Alerts"#),
             name: T("Avoid Yes and No", "避免使用“是”和“否”"),
             message: T(
                 "button {title} of alert “{modal}”: avoid Yes and No; title buttons with what they do",
@@ -339,8 +468,15 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.ok-informational-only",
+        RuleUnit(
+            Rule(
+                id: "alert.ok-informational-only", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #""OK" is a title in an alert that has two or more non-Cancel actions, a destructive action, or a text field, or "OK" is the preferred action of a confirmation."#,
+                source:
+                    #"S0:L209 "Use OK for simple acceptance." H-Alerts: "Avoid using OK as the default button title unless the alert is purely informational.""#
+            ),
             name: T("OK only for simple acceptance", "“好”只用于简单确认"),
             message: T(
                 "alert “{modal}” asks for a decision, so {title} says too little; title the button with the action it confirms",
@@ -353,8 +489,15 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#)]),
-        RuleDescription(
-            "alert.avoid-explaining-buttons",
+        RuleUnit(
+            Rule(
+                id: "alert.avoid-explaining-buttons", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"The message mentions a button title. If it does, it must use the verb "tap" or "choose", must not put the title in quotes, and must keep the title's capitalization. Flag "click", "touch" and "press". Older guidelines ask for "tap", the current ones for a term like "choose": both are accepted."#,
+                source:
+                    #"S0:L197 "use the word tap… don't enclose button titles in quotes." S2:L391 "确定使用轻击(tap)…不要用触摸(touch)、点击(click)或者选择(choose)" (use "tap", not touch, click or choose). H-Alerts: "use a term like choose… without quotes.""#
+            ),
             name: T("Don't explain the buttons", "避免解释按钮"),
             message: T(
                 "the message of alert “{modal}” explains button {title}; clear button titles need no explanation",
@@ -380,8 +523,13 @@ extension RuleCatalogue {
                 goodAlert,
                 alertExample(#""title": "Delete this photo?", "message": "Tap Delete to remove it.", "# + cancelDelete),
             ]),
-        RuleDescription(
-            "alert.avoid-pronouns",
+        RuleUnit(
+            Rule(
+                id: "alert.avoid-pronouns", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"The title or message contains "you", "your", "me" or "my". The current HIG has dropped this rule."#,
+                source: #"S0:L193 "Avoid pronouns such as you, your, me, and my." S2:L383"#),
             name: T("Avoid you, your, me and my", "避免使用“你”“你的”“我”“我的”"),
             message: T(
                 "alert “{modal}” says {word}; pronouns can read as blaming or patronizing — rephrase without them",
@@ -391,8 +539,14 @@ extension RuleCatalogue {
                 alertExample(#""title": "Are you sure you want to delete this photo?", "# + cancelDelete)
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.tone",
+        RuleUnit(
+            Rule(
+                id: "alert.tone", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"Flag words from an accusatory-word list ("invalid", "illegal", "failed to", "you must")."#,
+                source:
+                    #"S0:L193 "Avoid sounding accusatory, judgmental, or insulting." H-Alerts: "be direct, and use a neutral, approachable tone.""#
+            ),
             name: T("A neutral tone", "语气保持中立"),
             message: T(
                 "alert “{modal}” says {word}, which can sound accusatory; describe the problem neutrally",
@@ -408,8 +562,12 @@ extension RuleCatalogue {
                     #""title": "Incorrect Password", "message": "The password doesn't match.", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Try Again"}]"#
                 )
             ]),
-        RuleDescription(
-            "alert.textfield-if-needed",
+        RuleUnit(
+            Rule(
+                id: "alert.textfield-if-needed", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"A text field in an alert should be needed to resolve the situation."#,
+                source: #"H-Alerts: "include a text field only if you need people's input to resolve the situation.""#),
             name: T("Text fields only when needed", "仅在需要时使用文本框"),
             message: T(
                 "alert “{modal}” has a text field but no way to both submit and decline it; include a text field only when the input resolves the situation",
@@ -426,8 +584,12 @@ extension RuleCatalogue {
                     #""title": "Name This Playlist", "textFields": [{"placeholder": "Name"}], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
                 )
             ]),
-        RuleDescription(
-            "alert.not-informational-only",
+        RuleUnit(
+            Rule(
+                id: "alert.not-informational-only", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"An alert whose only action is OK or Done, and that is not tagged `critical`, gets a hint."#,
+                source: #"H-Alerts: "Avoid using an alert merely to provide information." S0:L171 "Minimize alerts.""#),
             name: T("Don't alert just to inform", "不要只为告知而使用警告框"),
             message: T(
                 "alert “{modal}” only informs ({title} is its one button); show the information in place unless it is critical (tag the alert \"critical\")",
@@ -436,8 +598,14 @@ extension RuleCatalogue {
             nonTriggering: [
                 alertExample(#""title": "Storage Almost Full", "tags": ["critical"], "actions": [{"title": "OK"}]"#)
             ]),
-        RuleDescription(
-            "alert.not-for-undoable",
+        RuleUnit(
+            Rule(
+                id: "alert.not-for-undoable", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"An alert that confirms an action tagged `undoable` gets a hint."#,
+                source:
+                    #"H-Alerts: "Avoid displaying alerts for common, undoable actions, even when they're destructive.""#
+            ),
             name: T("No alerts for undoable actions", "可撤销的操作不需要警告框"),
             message: T(
                 "alert “{modal}” confirms an undoable action; skip the alert and offer Undo instead",
@@ -449,8 +617,15 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodAlert]),
-        RuleDescription(
-            "alert.vs-actionsheet",
+        RuleUnit(
+            Rule(
+                id: "alert.vs-actionsheet", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"An alert with two or more non-Cancel choices, triggered by a user action, gets a hint to use an action sheet."#,
+                source:
+                    #"H-Alerts: "Use an action sheet — not an alert — to offer choices related to an intentional action.""#
+            ),
             name: T("Choices after an action belong in an action sheet", "与操作相关的选项应使用操作列表"),
             message: T(
                 "alert “{modal}” offers {count} choices after something people did; use an action sheet for choices related to an intentional action",
@@ -467,8 +642,15 @@ extension RuleCatalogue {
                     #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "delete-button", "title": "Delete", "action": {"present": "confirm"}}]}], "modals": [{"id": "confirm", "style": "alert", "title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]}]}"#
                 )
             ]),
-        RuleDescription(
-            "alert.home-cancels",
+        RuleUnit(
+            Rule(
+                id: "alert.home-cancels", kinds: [.adapt], severity: .info, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check:
+                    #"The prototype's "exit to Home" or app-background event dismisses a visible alert and runs its Cancel handler, or the declared `onExit` if the alert has no Cancel action. With a hardware keyboard, Esc or Cmd-. cancels and Return runs the default action."#,
+                source:
+                    #"S0:L225 "Accessing the Home screen while an alert is visible exits the app. It should also produce the same effect as tapping the Cancel button… consider implementing a cancel action… when someone exits your app." S2:L405. H-Alerts: the table of cancel methods"#
+            ),
             name: T("Going Home cancels an alert", "返回主屏幕即取消警告框"),
             message: T(
                 "alert “{modal}” was cancelled because the app left the foreground",
@@ -477,8 +659,12 @@ extension RuleCatalogue {
                 "The server cancels the alert on Home (or runs onExit); Esc and Cmd-. cancel, Return runs the default action.",
             triggering: [.scenario("With an alert up, the Home action dismisses it and runs its Cancel handler.")],
             nonTriggering: [.scenario("Rotating the device keeps the alert up.")]),
-        RuleDescription(
-            "alert.no-tap-outside",
+        RuleUnit(
+            Rule(
+                id: "alert.no-tap-outside", kinds: [.adapt], severity: .info, severityNote: nil,
+                section: #"3.4 Alerts"#,
+                check: #"A tap outside an alert is ignored; only its buttons, or the cancel events above, dismiss it."#,
+                source: #"S0: "requires a tap to dismiss"; UIKit behaviour (not in the documentation)."#),
             name: T("A tap outside doesn't close an alert", "点击外部不会关闭警告框"),
             message: T(
                 "a tap outside alert “{modal}” is ignored; only its buttons close it",

@@ -1,4 +1,7 @@
-// RULES.md §3.5: action sheets. Geometry from §7.
+// The action sheet rules ("3.5 Action sheets"), each whole: its catalogue row, its words, its
+// check and its examples. Geometry from the text measures of Presentation/Text.
+
+import Prototype
 
 extension RuleCatalogue {
     /// `{"modals": [<an action sheet with these members>]}`.
@@ -10,9 +13,16 @@ extension RuleCatalogue {
         #""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#
     )
 
-    static let actionSheetDescriptions: [RuleDescription] = [
-        RuleDescription(
-            "actionsheet.anchor-required",
+    static let actionSheetRules: [RuleUnit] = [
+        RuleUnit(
+            Rule(
+                id: "actionsheet.anchor-required", kinds: [.static, .runtime], severity: .error, severityNote: nil,
+                section: #"3.5 Action sheets"#,
+                check:
+                    #"An action sheet that can be shown in wR has no `sourceView`/`sourceRect` and no `barButtonItem`."#,
+                source:
+                    #"X (NSGenericException): "Your application has presented a UIAlertController… of style UIAlertControllerStyleActionSheet. The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover. You must provide location information for this popover… You must provide either a sourceView and sourceRect or a barButtonItem.""#
+            ),
             name: T("An action sheet needs an anchor", "操作列表需要锚点"),
             message: T(
                 "action sheet “{modal}” has no source, but it is a popover in regular width (iPad) and UIKit would crash; set \"source\" to the control that opens it",
@@ -30,8 +40,14 @@ extension RuleCatalogue {
                     #"{"devices": ["iphone-se-3", "iphone-16"], "modals": [{"id": "discard", "style": "actionSheet", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}]}"#
                 ),
             ]),
-        RuleDescription(
-            "actionsheet.no-textfield",
+        RuleUnit(
+            Rule(
+                id: "actionsheet.no-textfield", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"3.5 Action sheets"#,
+                check: #"The action sheet contains a text field."#,
+                source:
+                    #"X (NSInternalInconsistencyException): "Text fields can only be added to an alert controller of style UIAlertControllerStyleAlert""#
+            ),
             name: T("No text fields in action sheets", "操作列表中不能有文本框"),
             message: T(
                 "action sheet “{modal}” has text fields, which UIKit allows only in alerts; use an alert",
@@ -42,8 +58,12 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodActionSheet]),
-        RuleDescription(
-            "actionsheet.one-cancel",
+        RuleUnit(
+            Rule(
+                id: "actionsheet.one-cancel", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"3.5 Action sheets"#,
+                check: #"More than one Cancel-style action (same check as `alert.one-cancel`)."#,
+                source: #"X (same message as `alert.one-cancel`)"#),
             name: T("Only one Cancel action", "只能有一个取消操作"),
             message: T(
                 "action sheet “{modal}” has {count} Cancel-style actions; UIKit allows only one",
@@ -54,8 +74,15 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodActionSheet]),
-        RuleDescription(
-            "actionsheet.cancel-bottom",
+        RuleUnit(
+            Rule(
+                id: "actionsheet.cancel-bottom", kinds: [.adapt, .static], severity: .info, severityNote: nil,
+                section: #"3.5 Action sheets"#,
+                check:
+                    #"The Cancel-style action is always rendered last, in its own group separated by 8 pt. The lint notes a Cancel declared elsewhere in the list."#,
+                source:
+                    #"S0:L125 "Cancel buttons should always be included in action sheets at the bottom of the screen." H-ActionSheets: "Place the Cancel button at the bottom of the action sheet." S3:L113"#
+            ),
             name: T("Cancel at the bottom", "“取消”放在底部"),
             message: T(
                 "Cancel action {title} of action sheet “{modal}” is declared before other actions; it is always drawn last, in its own group — list it last",
@@ -66,8 +93,15 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodActionSheet]),
-        RuleDescription(
-            "actionsheet.cancel-when-destructive",
+        RuleUnit(
+            Rule(
+                id: "actionsheet.cancel-when-destructive", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.5 Action sheets"#,
+                check:
+                    #"The action sheet has a destructive action and no Cancel action. Without a destructive action, a missing Cancel is info only. The guidelines disagree on whether Cancel is always needed; the current page asks for it where an action might destroy data."#,
+                source:
+                    #"H-ActionSheets: "If necessary, provide a Cancel button that lets people reject an action that might destroy data." S0:L125 "Provide a Cancel button if it adds clarity.""#
+            ),
             name: T("Cancel beside a destructive choice", "有破坏性选项时提供“取消”"),
             message: T(
                 "action sheet “{modal}” offers a destructive action but no Cancel; add a Cancel action so people can back out",
@@ -77,7 +111,8 @@ extension RuleCatalogue {
                     "action sheet “{modal}” has no Cancel action; add one if it makes the choice clearer",
                     "操作列表“{modal}”没有取消操作；如果能让选择更清晰，请添加一个")
             ],
-            notes: "A warning with a destructive action, info otherwise: the guidelines disagree on whether an action sheet always needs Cancel.",
+            notes:
+                "A warning with a destructive action, info otherwise: the guidelines disagree on whether an action sheet always needs Cancel.",
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}]"#
@@ -85,8 +120,15 @@ extension RuleCatalogue {
                 sheetExample(#""source": "edit-button", "actions": [{"title": "Save Draft"}, {"title": "Send Now"}]"#),
             ],
             nonTriggering: [goodActionSheet]),
-        RuleDescription(
-            "actionsheet.destructive-top",
+        RuleUnit(
+            Rule(
+                id: "actionsheet.destructive-top", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.5 Action sheets"#,
+                check:
+                    #"A destructive-style action is not among the first actions, that is, a non-destructive action comes before it."#,
+                source:
+                    #"S0:L129 "display these buttons at the top of an action sheet." S2:L431 "在操作列表的顶部使用文字颜色为红色的按钮" (put red-text buttons at the top of the action sheet). H-ActionSheets: "place these buttons at the top of the action sheet.""#
+            ),
             name: T("Destructive choices on top", "破坏性选项放在顶部"),
             message: T(
                 "destructive action {title} of action sheet “{modal}” comes after other choices; put destructive actions at the top",
@@ -97,8 +139,14 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodActionSheet]),
-        RuleDescription(
-            "actionsheet.destructive-style",
+        RuleUnit(
+            Rule(
+                id: "actionsheet.destructive-style", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.5 Action sheets"#,
+                check: #"An action titled with a destructive verb is not destructive style."#,
+                source:
+                    #"S0:L129 "Use red for buttons that perform destructive or dangerous actions." H-ActionSheets: "Use the destructive style…""#
+            ),
             name: T("Mark destructive choices", "标出破坏性选项"),
             message: T(
                 "action {title} of action sheet “{modal}” destroys data ({verb}) but is not destructive style; set \"role\": \"destructive\" so it shows in red",
@@ -111,8 +159,13 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodActionSheet]),
-        RuleDescription(
-            "actionsheet.no-scroll",
+        RuleUnit(
+            Rule(
+                id: "actionsheet.no-scroll", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.5 Action sheets"#,
+                check:
+                    #"The computed height exceeds the usable height in the smallest declared device, in portrait and in landscape: 10 + the header + 57 per action + 8 + 57 for Cancel + the bottom safe area, in points, against the window's height less its top safe area."#,
+                source: #"S0:L133; S2:L433; H-ActionSheets: "Avoid letting an action sheet scroll.""#),
             name: T("Action sheets shouldn't scroll", "操作列表不应滚动"),
             message: T(
                 "action sheet “{modal}” is about {height} pt tall but only {usable} pt fit on {device}; offer fewer choices",
@@ -125,8 +178,13 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [goodActionSheet]),
-        RuleDescription(
-            "actionsheet.title-one-line",
+        RuleUnit(
+            Rule(
+                id: "actionsheet.title-one-line", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.5 Action sheets"#,
+                check:
+                    #"The title wraps to more than one line (13 pt Semibold, in the sheet's width less 2 × 16 pt; the sheet is the window's width less 2 × 8 pt, or a 304 pt popover)."#,
+                source: #"H-ActionSheets: "Aim to keep titles short enough to display on a single line.""#),
             name: T("One-line titles", "标题保持在一行内"),
             message: T(
                 "the title of action sheet “{modal}” wraps to {lines} lines; keep it to one line",
@@ -143,8 +201,12 @@ extension RuleCatalogue {
                     #""source": "edit-button", "title": "Unsaved Changes", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#
                 )
             ]),
-        RuleDescription(
-            "actionsheet.message-if-necessary",
+        RuleUnit(
+            Rule(
+                id: "actionsheet.message-if-necessary", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.5 Action sheets"#,
+                check: #"A message is present although the title already explains the choice."#,
+                source: #"H-ActionSheets: "Provide a message only if necessary.""#),
             name: T("A message only if necessary", "仅在必要时提供消息"),
             message: T(
                 "the message of action sheet “{modal}” repeats its title; remove it",
@@ -161,8 +223,14 @@ extension RuleCatalogue {
                     #""source": "edit-button", "title": "Delete this draft?", "message": "It will be removed from all your devices.", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
                 )
             ]),
-        RuleDescription(
-            "actionsheet.min-choices",
+        RuleUnit(
+            Rule(
+                id: "actionsheet.min-choices", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.5 Action sheets"#,
+                check: #"The action sheet has fewer than 2 actions in total."#,
+                source:
+                    #"S0:L117 "presents a set of two or more choices." S2:L423 "包含两个或以上的按钮" (contains two or more buttons)"#
+            ),
             name: T("Two or more choices", "至少两个选项"),
             message: T(
                 "action sheet “{modal}” has {count} action(s); an action sheet presents two or more choices",
@@ -172,8 +240,14 @@ extension RuleCatalogue {
                 sheetExample(#""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}]"#)
             ],
             nonTriggering: [goodActionSheet]),
-        RuleDescription(
-            "actionsheet.not-menu",
+        RuleUnit(
+            Rule(
+                id: "actionsheet.not-menu", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.5 Action sheets"#,
+                check:
+                    #"A choice set the user reveals on purpose, with no pending action, is better served by a menu."#,
+                source:
+                    #"H-ActionSheets: "Use an action sheet — not a menu — to provide choices related to an action.""#),
             name: T("Menus for plain choices", "普通选项请使用菜单"),
             message: T(
                 "action sheet “{modal}” offers plain choices with no pending action; a menu serves this better",

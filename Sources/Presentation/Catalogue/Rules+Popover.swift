@@ -1,4 +1,7 @@
-// RULES.md §3.3: popovers.
+// The popover rules ("3.3 Popovers"), each whole: its catalogue row, its words, its check and
+// its examples.
+
+import Prototype
 
 extension RuleCatalogue {
     /// A popover's Done bar, spliced into the examples below.
@@ -8,9 +11,16 @@ extension RuleCatalogue {
     static let popoverList =
         #""content": [{"type": "list", "id": "orders", "items": [{"id": "by-date", "title": "Date", "action": "dismiss"}, {"id": "by-name", "title": "Name", "action": "dismiss"}]}]"#
 
-    static let popoverDescriptions: [RuleDescription] = [
-        RuleDescription(
-            "popover.anchor-required",
+    static let popoverRules: [RuleUnit] = [
+        RuleUnit(
+            Rule(
+                id: "popover.anchor-required", kinds: [.static, .runtime], severity: .error, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check:
+                    #"Any presentation that resolves to a popover must have exactly one anchor: `barButtonItem`, `sourceItem`, or `sourceView` (with an optional `sourceRect`). This includes action sheets and activity views in wR. Statically, any target that can be wR requires an anchor. At runtime, a missing anchor in wR is refused."#,
+                source:
+                    #"X (NSGenericException): "UIPopoverPresentationController (…) should have a non-nil sourceView or barButtonItem set before the presentation occurs." VCPG: "Set only one of the following: barButtonItem… sourceView and sourceRect.""#
+            ),
             name: T("A popover needs an anchor", "弹出框需要锚点"),
             message: T(
                 "popover “{modal}” has no source; a popover must point at the control that opened it — set \"source\" to that control's id",
@@ -30,8 +40,15 @@ extension RuleCatalogue {
                     #"{"devices": ["iphone-16"], "modals": [{"id": "sort", "style": "popover", "title": "Sort By", "#
                         + popoverDone + ", " + popoverList + "}]}"),
             ]),
-        RuleDescription(
-            "popover.avoid-compact",
+        RuleUnit(
+            Rule(
+                id: "popover.avoid-compact", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check:
+                    #"A definition that forces a popover in wC (an adaptive style of `none`, as in "AlwaysPresentAsPopover")."#,
+                source:
+                    #"S0:L239 "Avoid displaying popovers on iPhones… In iPhone apps… full-screen modal view." H-Popovers: "Avoid displaying popovers in compact views… use… a full-screen modal view like a sheet.""#
+            ),
             name: T("No popovers in compact width", "紧凑宽度下避免使用弹出框"),
             message: T(
                 "popover “{modal}” is forced to stay a popover in compact width (adaptivePresentationStyle none); let it adapt to a sheet",
@@ -46,8 +63,15 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
                         + popoverDone + ", " + popoverList + "}]}")
             ]),
-        RuleDescription(
-            "popover.compact-dismiss-button",
+        RuleUnit(
+            Rule(
+                id: "popover.compact-dismiss-button", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check:
+                    #"Popover content that can be shown adapted (any wC target) has no Done, Cancel or Close control. This is an error when `targetOS` is 12 or lower, because the full-screen adaptation has no gesture."#,
+                source:
+                    #"VCPG: "In full-screen mode, you need a way to dismiss a presented popover. You can do that by adding a button…""#
+            ),
             name: T("A way out when adapted", "自适应后仍需关闭按钮"),
             message: T(
                 "popover “{modal}” becomes a sheet in compact width and has no Done, Cancel or Close button; add one",
@@ -72,8 +96,12 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
                         + popoverDone + ", " + popoverList + "}]}")
             ]),
-        RuleDescription(
-            "popover.modal-needs-button",
+        RuleUnit(
+            Rule(
+                id: "popover.modal-needs-button", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check: #"A popover marked modal (`isModalInPresentation`) must contain a Cancel or Done control."#,
+                source: #"S0:L231 "A modal popover is dismissed by tapping a Cancel or other button on the popover.""#),
             name: T("A modal popover needs a button", "模态弹出框需要按钮"),
             message: T(
                 "modal popover “{modal}” ignores taps outside it, and has no Cancel or Done button; add one",
@@ -88,16 +116,30 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "pick", "style": "popover", "source": "more-button", "modal": true, "title": "Pick a Color", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "segmented", "id": "color", "segments": ["Red", "Blue"]}]}]}"#
                 )
             ]),
-        RuleDescription(
-            "popover.tap-outside-dismiss",
+        RuleUnit(
+            Rule(
+                id: "popover.tap-outside-dismiss", kinds: [.adapt], severity: .info, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check:
+                    #"A nonmodal popover closes on a tap outside it (except on `passthroughViews`) and on selecting an item. A popover declared `multiSelect:true` stays open until an explicit dismissal or an outside tap."#,
+                source:
+                    #"S0:L243 "In most cases, a popover should close when someone taps outside of its bounds or selects an item in the popover. If multiple selections can be made, the popover should remain open…" U-MPS.popover"#
+            ),
             name: T("A tap outside closes a popover", "点击外部关闭弹出框"),
             message: T(
                 "popover “{modal}” closed on a tap outside it; its work was kept",
                 "点击外部后弹出框“{modal}”已关闭；其中的操作结果已保留"),
             triggering: [.scenario("A tap outside a nonmodal popover, not on a passthrough view, closes it.")],
             nonTriggering: [.scenario("In a popover with selection multiple, picking a row leaves it open.")]),
-        RuleDescription(
-            "popover.save-on-auto-dismiss",
+        RuleUnit(
+            Rule(
+                id: "popover.save-on-auto-dismiss", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check:
+                    #"A popover with editable fields whose outside-tap handler is `discard` fails the lint; an outside tap must commit. Only an explicit Cancel may discard."#,
+                source:
+                    #"S0:L247 and H-Popovers: "Always save work when automatically closing a nonmodal popover… Discard work only when someone taps an explicit Cancel button.""#
+            ),
             name: T("Save work when a popover closes itself", "弹出框自动关闭时保存操作结果"),
             message: T(
                 "popover “{modal}” discards its edits on a tap outside; an outside tap must keep the work — only an explicit Cancel may discard it",
@@ -114,8 +156,13 @@ extension RuleCatalogue {
                         + popoverDone
                         + #", "content": [{"type": "textArea", "id": "text", "userContent": true}]}]}"#)
             ]),
-        RuleDescription(
-            "popover.close-button-purpose",
+        RuleUnit(
+            Rule(
+                id: "popover.close-button-purpose", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check:
+                    #"A Close, Cancel or Done control in a popover that has no editable state is probably unnecessary."#,
+                source: #"S0:L243 "Use a Close button for confirmation and guidance only.""#),
             name: T("Close buttons only when they add clarity", "仅在有助于理解时提供关闭按钮"),
             message: T(
                 "popover “{modal}” has nothing to save or cancel, so {title} is probably unnecessary: a tap outside closes it",
@@ -132,8 +179,15 @@ extension RuleCatalogue {
                     #"{"devices": ["ipad-pro-11"], "requiresFullScreen": true, "modals": [{"id": "note", "style": "popover", "source": "edit-button", "title": "Note", "#
                         + popoverDone + #", "content": [{"type": "textField", "id": "text"}]}]}"#)
             ]),
-        RuleDescription(
-            "popover.not-cover-source",
+        RuleUnit(
+            Rule(
+                id: "popover.not-cover-source", kinds: [.runtime], severity: .warning, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check:
+                    #"The computed popover frame intersects the anchor's frame, or the arrow cannot point at the anchor."#,
+                source:
+                    #"S0:L251 "A popover's arrow should point as directly as possible to the element that revealed it… A popover also shouldn't cover the element that was tapped." H-Popovers: "Ideally, a popover doesn't cover the element that revealed it or any essential content.""#
+            ),
             name: T("Don't cover the source", "不要遮挡来源控件"),
             message: T(
                 "popover “{modal}” covers the control that opened it, or its arrow cannot point at it",
@@ -144,8 +198,15 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [.scenario("A 320×400 popover below a bar button points up at it without overlapping.")]),
-        RuleDescription(
-            "popover.not-fullscreen-size",
+        RuleUnit(
+            Rule(
+                id: "popover.not-fullscreen-size", kinds: [.static, .adapt], severity: .warning, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check:
+                    #"Warn if `preferredContentSize` is at least 90% of the container's width or height (threshold configurable). The server then clamps the popover to fit."#,
+                source:
+                    #"S0:L267 "A popover shouldn't take over the entire screen… the system might adjust the size of a popover." H-Popovers: "Make a popover only big enough…""#
+            ),
             name: T("Keep popovers small", "弹出框不要过大"),
             message: T(
                 "popover “{modal}” is {size} pt, at least 90% of the {window} pt window of {device}; make it only as big as its content",
@@ -162,8 +223,12 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "preferredContentSize": {"width": 375, "height": 500}, "#
                         + popoverDone + ", " + popoverList + "}]}")
             ]),
-        RuleDescription(
-            "popover.no-warnings",
+        RuleUnit(
+            Rule(
+                id: "popover.no-warnings", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check: #"A popover whose content has role `warning` or `error`; use an alert."#,
+                source: #"H-Popovers: "Avoid using a popover to show a warning… use an alert instead.""#),
             name: T("No warnings in popovers", "不要用弹出框显示警告"),
             message: T(
                 "popover “{modal}” shows a {tone} message; use an alert for warnings",
@@ -181,16 +246,24 @@ extension RuleCatalogue {
                         + popoverDone
                         + #", "content": [{"type": "text", "id": "hint", "text": "Choose an order."}]}]}"#)
             ]),
-        RuleDescription(
-            "popover.resize-animated",
+        RuleUnit(
+            Rule(
+                id: "popover.resize-animated", kinds: [.runtime], severity: .info, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check: #"A change to a popover's size animates rather than jumping."#,
+                source: #"S0:L275 "Provide a smooth transition when changing the size of a popover.""#),
             name: T("Animate size changes", "尺寸变化要有动画"),
             message: T(
                 "popover “{modal}” changed size with an animation",
                 "弹出框“{modal}”以动画方式改变了尺寸"),
             triggering: [.scenario("Expanding a popover from its condensed to its expanded view animates the change.")],
             nonTriggering: [.scenario("A popover that never changes size.")]),
-        RuleDescription(
-            "popover.looks-like-popover",
+        RuleUnit(
+            Rule(
+                id: "popover.looks-like-popover", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check: #"Custom popover chrome (no arrow, no rounded corners) gets a hint."#,
+                source: #"S0:L271 "Make sure custom popovers look like popovers.""#),
             name: T("Custom popovers should look like popovers", "自定义弹出框应看起来像弹出框"),
             message: T(
                 "popover “{modal}” has no arrow (permittedArrowDirections is empty); people may not recognise it as a popover",

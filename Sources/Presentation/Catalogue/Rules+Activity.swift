@@ -1,4 +1,7 @@
-// RULES.md §3.6: activity views (share sheets).
+// The activity view rules ("3.6 Activity views", share sheets), each whole: its catalogue row,
+// its words, its check and its examples.
+
+import Prototype
 
 extension RuleCatalogue {
     /// `{"modals": [<an activity view with these members>]}`.
@@ -9,9 +12,15 @@ extension RuleCatalogue {
         #""source": "share-button", "activities": ["airdrop", "messages", "mail", "copy"], "customActivities": [{"id": "pin", "title": "Pin Message", "systemImage": "pin"}]"#
     )
 
-    static let activityDescriptions: [RuleDescription] = [
-        RuleDescription(
-            "activity.anchor-required",
+    static let activityRules: [RuleUnit] = [
+        RuleUnit(
+            Rule(
+                id: "activity.anchor-required", kinds: [.static, .runtime], severity: .error, severityNote: nil,
+                section: #"3.6 Activity views"#,
+                check: #"An activity view that can be shown in wR has no anchor."#,
+                source:
+                    #"X (NSGenericException): "Your application has presented a UIActivityViewController… In its current trait environment, the modalPresentationStyle… is UIModalPresentationPopover. You must provide location information…" (FileExplorer#29, TiSocial#172)"#
+            ),
             name: T("An activity view needs an anchor", "活动视图需要锚点"),
             message: T(
                 "activity view “{modal}” has no source, but it is a popover in regular width (iPad) and UIKit would crash; set \"source\" to the Share button",
@@ -19,8 +28,15 @@ extension RuleCatalogue {
             notes: "When any declared device can be wR (an iPad, or an iPhone Pro Max in landscape).",
             triggering: [activityExample(#""activities": ["airdrop", "copy"]"#)],
             nonTriggering: [goodActivity]),
-        RuleDescription(
-            "activity.template-size",
+        RuleUnit(
+            Rule(
+                id: "activity.template-size", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.6 Activity views"#,
+                check:
+                    #"A custom activity image is not about 70×70 px (accepted range 60–80 px, square, content centred), or it is not a template image (any pixel has colour saturation above a threshold, or the image has a drop shadow). An SF Symbol passes."#,
+                source:
+                    #"S0:L147 "Use black and white with appropriate transparency and antialiasing, and don't include a drop shadow. Template images should be centered in an area measuring about 70px × 70px." H-Activity: "Consider using a symbol… If you need to create a custom interface icon, center it in an area measuring about 70x70 pixels.""#
+            ),
             name: T("Template images about 70×70 px", "模板图像约 70×70 像素"),
             message: T(
                 "the image of custom activity {title} is {size} px; use an SF Symbol, or a square template image of about 70×70 px (60–80)",
@@ -37,8 +53,15 @@ extension RuleCatalogue {
                     #""source": "share-button", "customActivities": [{"id": "pin", "title": "Pin Message", "imageSize": {"width": 70, "height": 70}}]"#
                 ), goodActivity,
             ]),
-        RuleDescription(
-            "activity.title-succinct",
+        RuleUnit(
+            Rule(
+                id: "activity.title-succinct", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.6 Activity views"#,
+                check:
+                    #"A custom activity title has more than 3 words, does not start with a verb, contains the company or app name (configurable list), or exceeds 2 lines in the icon cell (a cell 76 pt wide at 12 pt, an approximation)."#,
+                source:
+                    #"S0:L151 "Short titles work best… iOS first shrinks the text and then… truncates it… avoid including your company or product name." H-Activity: "Prefer a single verb or a brief verb phrase… Avoid including your company or product name.""#
+            ),
             name: T("Short activity titles", "活动标题要简短"),
             message: T(
                 "rename custom activity {title}: a short verb phrase works best",
@@ -68,8 +91,15 @@ extension RuleCatalogue {
                 ),
             ],
             nonTriggering: [goodActivity]),
-        RuleDescription(
-            "activity.no-duplicate-system",
+        RuleUnit(
+            Rule(
+                id: "activity.no-duplicate-system", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.6 Activity views"#,
+                check:
+                    #"A custom activity duplicates a system activity (Print, Copy, Message, Mail, AirDrop, Save Image, Add to Reading List, Assign to Contact) without a distinguishing qualifier such as "Print Transaction"."#,
+                source:
+                    #"S0:L143 "You don't need to create custom activities that perform these built-in tasks." H-Activity: "Avoid creating duplicate versions of common actions…""#
+            ),
             name: T("Don't duplicate system activities", "不要重复系统活动"),
             message: T(
                 "custom activity {title} duplicates a system activity; include the system one, or qualify the title (e.g. “Print Receipt”)",
@@ -86,8 +116,13 @@ extension RuleCatalogue {
                     #""source": "share-button", "customActivities": [{"id": "my-print", "title": "Print Receipt", "systemImage": "printer"}]"#
                 )
             ]),
-        RuleDescription(
-            "activity.system-first",
+        RuleUnit(
+            Rule(
+                id: "activity.system-first", kinds: [.adapt], severity: .info, severityNote: nil,
+                section: #"3.6 Activity views"#,
+                check:
+                    #"System activities are listed first, in a fixed order, and cannot be reordered. The definition can exclude them."#,
+                source: #"S0:L143 "These tasks always appear first in activity views and can't be reordered." S0:L155"#),
             name: T("System activities come first", "系统活动排在最前"),
             message: T(
                 "the system activities of “{modal}” are shown first, in the system's order",
@@ -96,8 +131,14 @@ extension RuleCatalogue {
                 .scenario("activities [\"copy\", \"airdrop\"] with a custom Pin: AirDrop, Copy, then Pin are drawn.")
             ],
             nonTriggering: [.scenario("An excluded activity (excludedActivities: [\"print\"]) is not drawn at all.")]),
-        RuleDescription(
-            "activity.trigger-share-button",
+        RuleUnit(
+            Rule(
+                id: "activity.trigger-share-button", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.6 Activity views"#,
+                check: #"An activity view opened from any control other than the Share (Action) button gets a hint."#,
+                source:
+                    #"S0:L159 "Use the Action button to display an activity view." H-Activity: "Use the Share button to display an activity view.""#
+            ),
             name: T("Open activity views with the Share button", "用“共享”按钮打开活动视图"),
             message: T(
                 "activity view “{modal}” is opened by {title}; open it with the Share button (square.and.arrow.up)",

@@ -1,9 +1,19 @@
-// RULES.md §3.1: modal views in general (sheets, full screen, current context).
+// The rules of modal views in general ("3.1": sheets, full screen, current context), each whole:
+// its catalogue row, its words, its check and its examples.
+
+import Prototype
 
 extension RuleCatalogue {
-    static let modalDescriptions: [RuleDescription] = [
-        RuleDescription(
-            "modal.dismiss-button-required",
+    static let modalRules: [RuleUnit] = [
+        RuleUnit(
+            Rule(
+                id: "modal.dismiss-button-required", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check:
+                    #"The root screen of every custom modal must show a control that exits it: Done, Cancel, Close, or an equivalent icon with an accessibility label. This covers `pageSheet`, `formSheet`, `automatic`, `fullScreen`, `overFullScreen`, the current-context styles, and modal popovers. A missing control fails the lint, including on sheets, where the swipe gesture is not an accessible substitute."#,
+                source:
+                    #"S0:L71 "Always include a button that dismisses the modal view… ensures that the modal view is accessible to assistive technologies and provides an alternative to dismissal gestures." S1:L15 "Provide an obvious and safe way to exit a modal task." H-Modality: "Always give people an obvious way to dismiss a modal view.""#
+            ),
             name: T("Dismiss button required", "必须提供关闭按钮"),
             message: T(
                 "modal “{modal}” has no Done, Cancel or Close button on its first screen; add one — a swipe is no accessible substitute",
@@ -31,16 +41,30 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "player", "style": "fullScreen", "title": "Now Playing", "navigationBar": {"trailing": [{"id": "close", "systemImage": "xmark", "action": "dismiss"}]}}]}"#
                 ),
             ]),
-        RuleDescription(
-            "fullscreen.button-dismiss-only",
+        RuleUnit(
+            Rule(
+                id: "fullscreen.button-dismiss-only", kinds: [.runtime], severity: .info, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check:
+                    #"`fullScreen`, `overFullScreen` and the current-context styles have no dismissal gesture: a swipe down does nothing, and only a button closes them. Together with `modal.dismiss-button-required`, a full-screen modal with no button would trap the user."#,
+                source:
+                    #"S0:L47 "People dismiss a full-screen modal view by tapping a button." S3:L32 "只能通过点击按钮关闭全屏模态视图" (a full-screen modal can be closed only by tapping a button)"#
+            ),
             name: T("Full-screen modals close only by a button", "全屏模态视图只能通过按钮关闭"),
             message: T(
                 "“{modal}” is {style}: a swipe does not close it, only a button does",
                 "“{modal}”为 {style}：轻扫不能关闭它，只能通过按钮关闭"),
             triggering: [.scenario("A swipe down on a fullScreen modal does nothing; its Close button dismisses it.")],
             nonTriggering: [.scenario("A swipe down on a card sheet dismisses it.")]),
-        RuleDescription(
-            "modal.data-loss-confirm",
+        RuleUnit(
+            Rule(
+                id: "modal.data-loss-confirm", kinds: [.runtime], severity: .warning, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check:
+                    #"If a modal holds dirty user-generated content (the definition marks fields `userContent:true` and the state is dirty), every dismissal path must be intercepted. A swipe must rubber-band (`isModalInPresentation=true`) and then show an action sheet with Save, Discard and Keep Editing. A Cancel tap must show the same action sheet. Test: dirty plus a swipe leaves the sheet up and shows the action sheet; clean plus a swipe dismisses."#,
+                source:
+                    #"S0:L81 "Regardless of whether people use a dismiss gesture or a button… present an action sheet that explains the situation and gives people ways to resolve it." H-Sheets: "If people have unsaved changes in the sheet when they begin swiping to dismiss it, use an action sheet to let them confirm their action." U-isModalInPresentation; U-didAttemptToDismiss: "Notifies the delegate that a user-initiated attempt to dismiss a view was prevented.""#
+            ),
             name: T("Confirm before losing data", "关闭前确认以免丢失数据"),
             message: T(
                 "“{modal}” has unsaved changes; confirm with an action sheet (Save, Discard, Keep Editing) before dismissing it",
@@ -53,8 +77,14 @@ extension RuleCatalogue {
                 )
             ],
             nonTriggering: [.scenario("With nothing edited, the same swipe dismisses the sheet.")]),
-        RuleDescription(
-            "modal.title",
+        RuleUnit(
+            Rule(
+                id: "modal.title", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check: #"The modal's root screen has no navigation-bar title and no heading naming the task."#,
+                source:
+                    #"S0:L89 "In general, display a title that identifies the modal task." S1:L23 "…if appropriate." H-Modality: "Make it easy to identify a modal view's task.""#
+            ),
             name: T("Name the modal task", "为模态任务显示标题"),
             message: T(
                 "modal “{modal}” has no title; give it a navigation-bar title (or a heading) that names the task",
@@ -71,8 +101,15 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "filters", "style": "pageSheet", "title": "Filters", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "apply", "title": "Apply", "role": "done", "action": "dismiss"}]}, "content": [{"type": "toggle", "id": "unread", "label": "Unread only"}]}]}"#
                 )
             ]),
-        RuleDescription(
-            "modal.single-path",
+        RuleUnit(
+            Rule(
+                id: "modal.single-path", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check:
+                    #"In the navigation graph inside a modal, warn if any screen has two or more forward (push) destinations, if there is a cycle, or if the depth exceeds 3 (configurable; "an app within your app")."#,
+                source:
+                    #"S0:L67 "Avoid creating an app within your app… If a modal task must contain subviews, provide a single path through the hierarchy and a clear path to completion." S1:L19; H-Modality"#
+            ),
             name: T("One path through a modal task", "模态任务只有一条路径"),
             message: T(
                 "modal “{modal}” is becoming an app within the app; give it a single path to completion",
@@ -100,8 +137,15 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "setup", "style": "pageSheet", "title": "Setup", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}, "content": [{"type": "button", "id": "next", "title": "Next", "action": {"push": "step-2"}}], "screens": [{"id": "step-2", "title": "Account", "content": [{"type": "button", "id": "next-2", "title": "Next", "action": {"push": "step-3"}}]}, {"id": "step-3", "title": "Finish", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}}]}]}"#
                 )
             ]),
-        RuleDescription(
-            "modal.done-only-completes",
+        RuleUnit(
+            Rule(
+                id: "modal.done-only-completes", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check:
+                    #"A control titled "Done" whose action does anything other than complete and close the modal task (for example, pushing a screen)."#,
+                source:
+                    #"S0:L67 "Avoid using a Done button for anything other than completing the task." H-Modality: "avoid including buttons that people might mistake for the button that dismisses the modal view.""#
+            ),
             name: T("Done only completes the task", "“完成”只用于完成任务"),
             message: T(
                 "“Done” in modal “{modal}” does something else than completing the task; make it dismiss, or rename it (e.g. Next)",
@@ -129,8 +173,15 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "edit", "style": "pageSheet", "title": "Edit Profile", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}}]}"#
                 )
             ]),
-        RuleDescription(
-            "sheet.done-needs-alternative",
+        RuleUnit(
+            Rule(
+                id: "sheet.done-needs-alternative", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check:
+                    #"Warn if a sheet screen has Done but neither Cancel nor Back, or if Cancel, Done and Back all appear on one screen."#,
+                source:
+                    #"H-Sheets (2026): "If you provide a Done button, always pair it with a Cancel button… or a Back button… Avoid showing all three buttons — Cancel, Done, and Back — together.""#
+            ),
             name: T("Pair Done with Cancel or Back", "“完成”需与“取消”或“返回”搭配"),
             message: T(
                 "screen “{screen}” of sheet “{modal}” needs attention: pair Done with Cancel or Back",
@@ -155,8 +206,15 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "info", "style": "pageSheet", "title": "Details", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "textField", "id": "name", "label": "Name"}]}]}"#
                 )
             ]),
-        RuleDescription(
-            "sheet.button-placement",
+        RuleUnit(
+            Rule(
+                id: "sheet.button-placement", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check:
+                    #"In a single-view sheet, Cancel sits on the leading edge of the top toolbar and Done on the trailing edge."#,
+                source:
+                    #"H-Sheets: "for sheets with a single view, the Cancel button belongs on the leading edge of the top toolbar. When present, the Done button belongs on the trailing edge.""#
+            ),
             name: T("Cancel leading, Done trailing", "“取消”在左，“完成”在右"),
             message: T(
                 "{title} in sheet “{modal}” is misplaced: Cancel belongs on the leading edge of the top bar, Done on the trailing edge",
@@ -180,8 +238,12 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "rename", "style": "formSheet", "title": "Rename", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "textField", "id": "name", "label": "Name"}]}]}"#
                 )
             ]),
-        RuleDescription(
-            "modal.appearance-consistent",
+        RuleUnit(
+            Rule(
+                id: "modal.appearance-consistent", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check: #"A modal's navigation bar uses the same appearance tokens as the app's navigation bar."#,
+                source: #"S0:L93; S1:L39; S2 (the iPhone modal bar should match the app)"#),
             name: T("Match the app's navigation bar", "与应用的导航栏外观一致"),
             message: T(
                 "the navigation bar of modal “{modal}” uses appearance “{appearance}” but the app's bars use {app}; use the same appearance",
@@ -198,8 +260,14 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "settings", "style": "pageSheet", "title": "Settings", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}], "leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}}]}"#
                 )
             ]),
-        RuleDescription(
-            "modal.transition-consistent",
+        RuleUnit(
+            Rule(
+                id: "modal.transition-consistent", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check: #"The app uses more than one `modalTransitionStyle` among custom modals of the same kind."#,
+                source:
+                    #"S0:L97 "Use consistent modal transition styles throughout your app." S2:L462 "在没有充分理由支持的情况下，最好不要改变这些默认的过渡方式" (without good reason, better not to change the default transitions)"#
+            ),
             name: T("Consistent transitions", "使用一致的过渡动画"),
             message: T(
                 "modal “{modal}” uses {transition} while other {style} modals use {usual}; use one transition style for modals of the same kind",
@@ -216,8 +284,15 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "rationale": "Fades like the Photos app", "navigationBar": {"leading": [{"id": "close-viewer", "title": "Close", "action": "dismiss"}]}}, {"id": "editor", "style": "fullScreen", "title": "Edit Photo", "transition": "crossDissolve", "rationale": "Same fade as the viewer", "navigationBar": {"leading": [{"id": "close-editor", "title": "Close", "action": "dismiss"}]}}]}"#
                 )
             ]),
-        RuleDescription(
-            "modal.style-fit",
+        RuleUnit(
+            Rule(
+                id: "modal.style-fit", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check:
+                    #"Use a sheet for simple, non-immersive tasks and `fullScreen` for immersive or complex ones. A `fullScreen` modal tagged `task:simple`, or a sheet tagged `task:immersive` or `task:multistep`, gets a hint."#,
+                source:
+                    #"S0:L39 "Use a sheet for nonimmersive modal content that doesn't enable a complex task." S0 (same section): "Use a full-screen modal view for immersive content… or a complex task." H-Sheets: "For complex or prolonged user flows, consider alternatives to sheets.""#
+            ),
             name: T("Fit the style to the task", "按任务选择呈现样式"),
             message: T(
                 "modal “{modal}”'s style does not fit its task",
@@ -241,8 +316,13 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "camera", "style": "fullScreen", "task": "immersive", "title": "Camera", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}}]}"#
                 )
             ]),
-        RuleDescription(
-            "modal.ipad-prefer-sheets",
+        RuleUnit(
+            Rule(
+                id: "modal.ipad-prefer-sheets", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check:
+                    #"A custom modal in an iPad target that uses neither `pageSheet` nor `formSheet`, and is not tagged immersive, gets a hint."#,
+                source: #"H-Sheets: "Prefer using the page or form sheet presentation styles in an iPadOS app.""#),
             name: T("Prefer sheets on iPad", "iPad 上优先使用表单"),
             message: T(
                 "modal “{modal}” is {style} in an iPad target; prefer a page or form sheet unless the content is immersive",
@@ -262,8 +342,12 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "settings", "style": "formSheet", "title": "Settings", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
                 ),
             ]),
-        RuleDescription(
-            "modal.style-none",
+        RuleUnit(
+            Rule(
+                id: "modal.style-none", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check: #"`modalPresentationStyle: none` used for a presentation is rejected."#,
+                source: #"U-MPS.none: "Do not use this style to present a view controller.""#),
             name: T("Never present with style none", "不要使用 none 样式呈现"),
             message: T(
                 "modal “{modal}” has style none, which UIKit does not allow for a presentation; choose a presentation style",
@@ -278,8 +362,15 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "odd", "style": "pageSheet", "title": "Odd", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
                 )
             ]),
-        RuleDescription(
-            "modal.when-beneficial",
+        RuleUnit(
+            Rule(
+                id: "modal.when-beneficial", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check:
+                    #"Hint on modals that are not tied to a choice, a task, or critical information (for example, a modal that merely shows static text)."#,
+                source:
+                    #"S0: "Use modality when it makes sense." S1:L7 "Minimize the use of modality." H-Modality: "Present content modally only when there's a clear benefit.""#
+            ),
             name: T("Use modality only when it helps", "只在有益时使用模态"),
             message: T(
                 "modal “{modal}” only shows static content; present it modally only if people must act on it, or show it in place",
@@ -296,8 +387,13 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "about", "style": "pageSheet", "title": "About", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}, "content": [{"type": "text", "id": "version", "text": "Version 2.1"}, {"type": "toggle", "id": "beta", "label": "Join the beta"}]}]}"#
                 )
             ]),
-        RuleDescription(
-            "currentcontext.declare-compact",
+        RuleUnit(
+            Rule(
+                id: "currentcontext.declare-compact", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
+                check:
+                    #"A `currentContext` or `overCurrentContext` presentation in a target with any wC environment (iPhone, or iPad multitasking) and no `compactAdaptation` declared: warn that UIKit would go `fullScreen`, where the HIG wants a sheet."#,
+                source: #"S0:L55 (quoted under currentcontext.compact-adapts); VCPG"#),
             name: T("Declare the compact adaptation", "声明紧凑宽度下的适配方式"),
             message: T(
                 "{style} modal “{modal}” can run in compact width, where UIKit shows it full screen; declare compactAdaptation (the HIG prefers \"sheet\")",

@@ -1,9 +1,19 @@
-// RULES.md §3.8: button titles (alerts, action sheets, modal navigation bars).
+// The button title rules ("3.8 Button and text conventions": alerts, action sheets, modal
+// navigation bars), each whole: its catalogue row, its words, its check and its examples.
+
+import Prototype
 
 extension RuleCatalogue {
-    static let buttonDescriptions: [RuleDescription] = [
-        RuleDescription(
-            "button.title-case",
+    static let buttonRules: [RuleUnit] = [
+        RuleUnit(
+            Rule(
+                id: "button.title-case", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.8 Button and text conventions (all presentations)"#,
+                check:
+                    #"Button titles (in alerts, action sheets, and modal navigation bars) use title case and no ending punctuation (`.`, `!`, `:`). Title case capitalizes the first and last words and every word except articles (a, an, the), coordinating conjunctions (and, but, for, nor, or, so, yet) and prepositions of four or fewer letters."#,
+                source:
+                    #"S0:L209 "As with all button titles, use title-style capitalization and no ending punctuation." S2:L319 (system button rules)"#
+            ),
             name: T("Title-style button titles", "按钮标题使用标题式大写"),
             message: T(
                 "button {title} in “{modal}” should use title-style capitalization: {suggestion}",
@@ -29,8 +39,14 @@ extension RuleCatalogue {
                     #""title": "Sign in to continue?", "actions": [{"title": "Not Now", "role": "cancel"}, {"title": "Sign In"}]"#
                 ),
             ]),
-        RuleDescription(
-            "button.verb",
+        RuleUnit(
+            Rule(
+                id: "button.verb", kinds: [.static], severity: .info, severityNote: nil,
+                section: #"3.8 Button and text conventions (all presentations)"#,
+                check: #"A button title should start with a verb, except OK, Cancel, Done and Close."#,
+                source:
+                    #"S0:L209 "use verbs and verb phrases that relate directly to the alert title and message — for example, View All, Reply, or Ignore." S2:L319"#
+            ),
             name: T("Start button titles with a verb", "按钮标题以动词开头"),
             message: T(
                 "button {title} in “{modal}” does not start with a verb; say what the button does (e.g. View All, Reply)",
@@ -47,8 +63,16 @@ extension RuleCatalogue {
                     #""source": "edit-button", "actions": [{"title": "Take Photo"}, {"title": "Choose Photo"}, {"title": "Cancel", "role": "cancel"}]"#
                 )
             ]),
-        RuleDescription(
-            "text.control-character",
+        // ModalLab's own row (issue 12), beyond the guidelines' rows.
+        RuleUnit(
+            Rule(
+                id: "text.control-character", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.8 Button and text conventions (all presentations)"#,
+                check:
+                    #"A text people see or hear (a name, title, message, label, placeholder, value, list row, segment, action or activity title) contains a control character (Unicode general category Cc) other than a line break (LF, CR). TAB counts: UIKit lays it out as a tab stop, HTML as a space."#,
+                source:
+                    #"CSS Text Module Level 3, section 4.1 "White Space Processing": "Control characters (Unicode category Cc)—other than tabs (U+0009), line feeds (U+000A), carriage returns (U+000D) and sequences that form a segment break—must be rendered as a visible glyph"; HTML Living Standard, parse error "control-character-in-input-stream"; TextKit's NSLayoutManager.ControlCharacterAction.zeroAdvancement "removes the glyph from layout""#
+            ),
             name: T("No control characters in text", "文本中不要有控制字符"),
             message: T(
                 "text {text} contains the control character {codes}: browsers draw it as a box or not at all, UIKit as nothing or a tab stop, and its width is unpredictable; remove it, or use a line break",
