@@ -1,6 +1,7 @@
 // The action sheet rules ("3.5 Action sheets"), each whole: its catalogue row, its words, its
 // check and its examples. Geometry from the text measures of Presentation/Text.
 
+import JSON
 import Prototype
 
 extension RuleCatalogue {
@@ -39,7 +40,12 @@ extension RuleCatalogue {
                 .json(
                     #"{"devices": ["iphone-se-3", "iphone-16"], "modals": [{"id": "discard", "style": "actionSheet", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}]}"#
                 ),
-            ]),
+            ],
+            lint: { c in
+                for s in c.actionSheets where s.modal.source == nil && c.target.canBeRegularWidth {
+                    c.report("actionsheet.anchor-required", s.path, nil, ["modal": s.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.no-textfield", kinds: [.static], severity: .error, severityNote: nil,
@@ -57,7 +63,12 @@ extension RuleCatalogue {
                     #""source": "edit-button", "textFields": [{"placeholder": "Name"}], "actions": [{"title": "Rename"}, {"title": "Cancel", "role": "cancel"}]"#
                 )
             ],
-            nonTriggering: [goodActionSheet]),
+            nonTriggering: [goodActionSheet],
+            lint: { c in
+                for s in c.actionSheets where !s.modal.textFields.isEmpty {
+                    c.report("actionsheet.no-textfield", s.path.appending("textFields"), nil, ["modal": s.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.one-cancel", kinds: [.static], severity: .error, severityNote: nil,
@@ -73,7 +84,14 @@ extension RuleCatalogue {
                     #""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Keep Editing", "role": "cancel"}, {"title": "Cancel", "role": "cancel"}]"#
                 )
             ],
-            nonTriggering: [goodActionSheet]),
+            nonTriggering: [goodActionSheet],
+            lint: { c in
+                for s in c.actionSheets where s.cancels.count > 1 {
+                    c.report(
+                        "actionsheet.one-cancel", s.actionsPath.appending(s.cancels[1]).appending("role"), nil,
+                        ["modal": s.modal.id, "count": String(s.cancels.count)])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.cancel-bottom", kinds: [.adapt, .static], severity: .info, severityNote: nil,
@@ -92,7 +110,16 @@ extension RuleCatalogue {
                     #""source": "edit-button", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete Draft", "role": "destructive"}]"#
                 )
             ],
-            nonTriggering: [goodActionSheet]),
+            nonTriggering: [goodActionSheet],
+            lint: { c in
+                for s in c.actionSheets {
+                    if let j = s.cancels.first, j != s.modal.actions.count - 1 {
+                        c.report(
+                            "actionsheet.cancel-bottom", s.actionsPath.appending(j), nil,
+                            ["modal": s.modal.id, "title": c.q(s.modal.actions[j].title)])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.cancel-when-destructive", kinds: [.static], severity: .warning, severityNote: nil,
@@ -119,7 +146,16 @@ extension RuleCatalogue {
                 ),
                 sheetExample(#""source": "edit-button", "actions": [{"title": "Save Draft"}, {"title": "Send Now"}]"#),
             ],
-            nonTriggering: [goodActionSheet]),
+            nonTriggering: [goodActionSheet],
+            lint: { c in
+                for s in c.actionSheets where s.cancels.isEmpty {
+                    let destructive = s.modal.actions.contains { $0.role == .destructive }
+                    c.report(
+                        "actionsheet.cancel-when-destructive", s.actionsPath, destructive ? nil : "info",
+                        ["modal": s.modal.id],
+                        severity: destructive ? .warning : .info)
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.destructive-top", kinds: [.static], severity: .warning, severityNote: nil,
@@ -138,7 +174,20 @@ extension RuleCatalogue {
                     #""source": "edit-button", "actions": [{"title": "Save Draft"}, {"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
                 )
             ],
-            nonTriggering: [goodActionSheet]),
+            nonTriggering: [goodActionSheet],
+            lint: { c in
+                for s in c.actionSheets {
+                    let actions = s.modal.actions
+                    for (j, a) in actions.enumerated() where a.role == .destructive {
+                        if actions[..<j].contains(where: { $0.role == .default }) {
+                            c.report(
+                                "actionsheet.destructive-top", s.actionsPath.appending(j), nil,
+                                ["modal": s.modal.id, "title": c.q(a.title)])
+                            break
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.destructive-style", kinds: [.static], severity: .warning, severityNote: nil,
@@ -158,7 +207,18 @@ extension RuleCatalogue {
                     #""source": "edit-button", "actions": [{"title": "Delete Draft"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#
                 )
             ],
-            nonTriggering: [goodActionSheet]),
+            nonTriggering: [goodActionSheet],
+            lint: { c in
+                for s in c.actionSheets {
+                    for (j, a) in s.modal.actions.enumerated() where a.role == .default {
+                        if let verb = Lexicon.destructiveVerb(a.title) {
+                            c.report(
+                                "actionsheet.destructive-style", s.actionsPath.appending(j), nil,
+                                ["modal": s.modal.id, "title": c.q(a.title), "verb": verb])
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.no-scroll", kinds: [.static], severity: .warning, severityNote: nil,
@@ -177,7 +237,39 @@ extension RuleCatalogue {
                     #""source": "more-button", "title": "Move To", "actions": [{"title": "Inbox"}, {"title": "Archive"}, {"title": "Work"}, {"title": "Travel"}, {"title": "Receipts"}, {"title": "Family"}, {"title": "Cancel", "role": "cancel"}]"#
                 )
             ],
-            nonTriggering: [goodActionSheet]),
+            nonTriggering: [goodActionSheet],
+            lint: { c in
+                // 10 + header + n·57 + 8 + 57 + bottom safe area ≤ height − top safe area, in every
+                // compact-width window (where the sheet slides up from the bottom).
+                for s in c.actionSheets {
+                    let rows = s.modal.actions.count - s.cancels.count
+                    var measured: [Double: (Int, Int)] = [:]  // text width → title and message lines
+                    for e in c.actionSheetWindows {
+                        let w = e.windowSize.width - 16 - 32
+                        let (t, ml) =
+                            measured[w]
+                            ?? (
+                                LintChecks.lineCount(s.title, width: w, size: 13, weight: .semibold),
+                                LintChecks.lineCount(s.message, width: w, size: 13, weight: .regular)
+                            )
+                        measured[w] = (t, ml)
+                        let header = t + ml == 0 ? 0 : 26 + 18 * Double(t + ml)
+                        let cancelGroup = s.cancels.isEmpty ? 0.0 : 8 + 57
+                        let height = 10 + header + 57 * Double(rows) + cancelGroup + e.safeArea.bottom
+                        let usable = e.windowSize.height - e.safeArea.top
+                        if height > usable {
+                            c.report(
+                                "actionsheet.no-scroll", s.actionsPath, nil,
+                                [
+                                    "modal": s.modal.id, "height": LintChecks.fmt(height),
+                                    "usable": LintChecks.fmt(usable),
+                                    "device": c.label(e),
+                                ])
+                            break
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.title-one-line", kinds: [.static], severity: .warning, severityNote: nil,
@@ -200,7 +292,22 @@ extension RuleCatalogue {
                 sheetExample(
                     #""source": "edit-button", "title": "Unsaved Changes", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#
                 )
-            ]),
+            ],
+            lint: { c in
+                // The narrowest text box the sheet is drawn with: a bottom sheet in a compact-width window,
+                // or a 304 pt popover in regular width.
+                var textWidth = c.target.canBeRegularWidth ? 304.0 - 32 : .infinity
+                for e in c.actionSheetWindows { textWidth = min(textWidth, e.windowSize.width - 16 - 32) }
+                if !textWidth.isFinite { textWidth = 375 - 16 - 32 }
+                for s in c.actionSheets where !s.title.isEmpty {
+                    let lines = LintChecks.lineCount(s.title, width: textWidth, size: 13, weight: .semibold)
+                    if lines > 1 {
+                        c.report(
+                            "actionsheet.title-one-line", s.path.appending("title"), nil,
+                            ["modal": s.modal.id, "lines": String(lines)])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.message-if-necessary", kinds: [.static], severity: .info, severityNote: nil,
@@ -222,7 +329,17 @@ extension RuleCatalogue {
                 sheetExample(
                     #""source": "edit-button", "title": "Delete this draft?", "message": "It will be removed from all your devices.", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for s in c.actionSheets where !s.message.isEmpty && !s.title.isEmpty {
+                    if let o = LintChecks.overlap(title: LintChecks.judged(s.title), message: LintChecks.judged(s.message)),
+                        o >= 0.8
+                    {
+                        c.report(
+                            "actionsheet.message-if-necessary", s.path.appending("message"), nil, ["modal": s.modal.id])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.min-choices", kinds: [.static], severity: .warning, severityNote: nil,
@@ -239,7 +356,14 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(#""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}]"#)
             ],
-            nonTriggering: [goodActionSheet]),
+            nonTriggering: [goodActionSheet],
+            lint: { c in
+                for s in c.actionSheets where s.modal.actions.count < 2 {
+                    c.report(
+                        "actionsheet.min-choices", s.actionsPath, nil,
+                        ["modal": s.modal.id, "count": String(s.modal.actions.count)])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.not-menu", kinds: [.static], severity: .info, severityNote: nil,
@@ -263,6 +387,54 @@ extension RuleCatalogue {
                 .json(
                     #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "delete-button", "title": "Delete", "action": {"present": "confirm"}}]}], "modals": [{"id": "confirm", "style": "actionSheet", "source": "delete-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for s in c.actionSheets {
+                    let id = s.modal.id
+                    let destructive = s.modal.actions.contains { $0.role == .destructive }
+                    if c.presenters[id] != nil && !destructive && !c.confirmDiscardTargets.contains(id)
+                        && s.message.isEmpty
+                    {
+                        c.report("actionsheet.not-menu", s.path, nil, ["modal": id])
+                    }
+                }
+            }),
     ]
+}
+
+/// An action sheet as its checks read it: the modal, its path, its trimmed title and message,
+/// and the indices of its Cancel actions.
+struct ActionSheetFacts {
+    var modal: Modal
+    var path: JSONPath
+    var actionsPath: JSONPath { path.appending("actions") }
+    var title: String
+    var message: String
+    var cancels: [Int]
+}
+
+extension LintContext {
+    /// Every action sheet of the prototype.
+    var actionSheets: [ActionSheetFacts] {
+        memo("actionSheets") {
+            modals { $0.style == .actionSheet }.map { v in
+                ActionSheetFacts(
+                    modal: v.modal, path: v.path, title: (v.modal.title ?? "").trimmed,
+                    message: (v.modal.message ?? "").trimmed,
+                    cancels: v.modal.actions.indices.filter { v.modal.actions[$0].role == .cancel })
+            }
+        }
+    }
+
+    /// The compact-width windows an action sheet slides up in, shortest first. Geometry: the
+    /// sheet is the window's width less 2 × 8 pt, rows are 57 pt, Cancel is in its own group 8 pt
+    /// below, the header text is 13 pt in a box 32 pt narrower than the sheet; in a popover (wR)
+    /// the sheet is 304 pt wide.
+    var actionSheetWindows: [Environment] {
+        memo("actionSheetWindows") {
+            target.compactWidthWindows.sorted {
+                ($0.windowSize.height, $0.windowSize.width) < ($1.windowSize.height, $1.windowSize.width)
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 // The activity view rules ("3.6 Activity views", share sheets), each whole: its catalogue row,
 // its words, its check and its examples.
 
+import JSON
 import Prototype
 
 extension RuleCatalogue {
@@ -27,7 +28,13 @@ extension RuleCatalogue {
                 "活动视图“{modal}”没有 source，而它在常规宽度（iPad）下以弹出框显示，UIKit 会因此崩溃；请把 \"source\" 设为“共享”按钮"),
             notes: "When any declared device can be wR (an iPad, or an iPhone Pro Max in landscape).",
             triggering: [activityExample(#""activities": ["airdrop", "copy"]"#)],
-            nonTriggering: [goodActivity]),
+            nonTriggering: [goodActivity],
+            lint: { c in
+                for v in c.modals(where: { $0.style == .activity })
+                where v.modal.source == nil && c.target.canBeRegularWidth {
+                    c.report("activity.anchor-required", v.path, nil, ["modal": v.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "activity.template-size", kinds: [.static], severity: .warning, severityNote: nil,
@@ -52,7 +59,21 @@ extension RuleCatalogue {
                 activityExample(
                     #""source": "share-button", "customActivities": [{"id": "pin", "title": "Pin Message", "imageSize": {"width": 70, "height": 70}}]"#
                 ), goodActivity,
-            ]),
+            ],
+            lint: { c in
+                for a in c.customActivities where a.activity.systemImage == nil {
+                    guard let s = a.activity.imageSize else { continue }
+                    let ok = (60...80).contains(s.width) && (60...80).contains(s.height) && abs(s.width - s.height) <= 1
+                    if !ok {
+                        c.report(
+                            "activity.template-size", a.path.appending("imageSize"), nil,
+                            [
+                                "modal": a.modal, "title": c.q(a.activity.title),
+                                "size": "\(LintChecks.fmt(s.width))×\(LintChecks.fmt(s.height))",
+                            ])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "activity.title-succinct", kinds: [.static], severity: .warning, severityNote: nil,
@@ -90,7 +111,38 @@ extension RuleCatalogue {
                     #""source": "share-button", "customActivities": [{"id": "pin", "title": "Example Pin", "systemImage": "pin"}]"#
                 ),
             ],
-            nonTriggering: [goodActivity]),
+            nonTriggering: [goodActivity],
+            lint: { c in
+                for a in c.customActivities {
+                    let fullTitle = a.activity.title.trimmed
+                    let title = LintChecks.judged(fullTitle)
+                    let tp = a.path.appending("title")
+                    let words = LintChecks.wordCount(title)
+                    let padded = " " + LintChecks.tokens(title).joined(separator: " ") + " "
+                    let named = c.productNames.first { name in
+                        let n = LintChecks.tokens(name)
+                        return !n.isEmpty && padded.contains(" " + n.joined(separator: " ") + " ")
+                    }
+                    if !LintChecks.hasCJK(title) && words > 3 {
+                        c.report(
+                            "activity.title-succinct", tp, "words",
+                            ["modal": a.modal, "title": c.q(title), "count": String(words)])
+                    } else if let named {
+                        c.report(
+                            "activity.title-succinct", tp, "name",
+                            ["modal": a.modal, "title": c.q(title), "name": c.q(named)])
+                    } else if !Lexicon.startsWithVerb(title) {
+                        c.report("activity.title-succinct", tp, "verb", ["modal": a.modal, "title": c.q(title)])
+                    } else {
+                        let lines = LintChecks.lineCount(fullTitle, width: 76, size: 12, weight: .regular)
+                        if lines > 2 {
+                            c.report(
+                                "activity.title-succinct", tp, "lines",
+                                ["modal": a.modal, "title": c.q(title), "lines": String(lines)])
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "activity.no-duplicate-system", kinds: [.static], severity: .warning, severityNote: nil,
@@ -115,7 +167,17 @@ extension RuleCatalogue {
                 activityExample(
                     #""source": "share-button", "customActivities": [{"id": "my-print", "title": "Print Receipt", "systemImage": "printer"}]"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for a in c.customActivities {
+                    let title = LintChecks.judged(a.activity.title.trimmed)
+                    if LintChecks.systemActivityTitles.contains(Lexicon.key(title)) {
+                        c.report(
+                            "activity.no-duplicate-system", a.path.appending("title"), nil,
+                            ["modal": a.modal, "title": c.q(title)])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "activity.system-first", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -154,6 +216,55 @@ extension RuleCatalogue {
                 .json(
                     #"{"screens": [{"id": "home", "title": "Home", "navigationBar": {"trailing": [{"id": "share-button", "title": "Share", "systemImage": "square.and.arrow.up", "action": {"present": "share"}}]}}], "modals": [{"id": "share", "style": "activity", "source": "share-button", "activities": ["airdrop", "copy"]}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for v in c.modals(where: { $0.style == .activity }) {
+                    let m = v.modal
+                    if let presenters = c.presenters[m.id], !presenters.isEmpty {
+                        if let p = presenters.first(where: {
+                            !LintChecks.isShareLike(title: $0.title, systemImage: $0.systemImage)
+                        }) {
+                            c.report(
+                                "activity.trigger-share-button", p.path, nil,
+                                ["modal": m.id, "title": c.q(p.title ?? p.systemImage ?? p.id ?? "")])
+                        }
+                    } else if let src = m.source, let loc = c.prototype.control(src),
+                        !LintChecks.isShareLike(title: loc.control.title, systemImage: loc.control.systemImage)
+                    {
+                        c.report(
+                            "activity.trigger-share-button", v.path.appending("source"), nil,
+                            ["modal": m.id, "title": c.q(loc.control.title ?? loc.control.systemImage ?? src)])
+                    }
+                }
+            }),
     ]
+}
+
+extension LintContext {
+    /// The custom activities of every activity view, with their modal's id and path.
+    var customActivities: [(modal: String, activity: CustomActivity, path: JSONPath)] {
+        memo("customActivities") {
+            modals { $0.style == .activity }.flatMap { v in
+                v.modal.customActivities.enumerated().map {
+                    (v.modal.id, $0.element, v.path.appending("customActivities").appending($0.offset))
+                }
+            }
+        }
+    }
+}
+
+extension LintChecks {
+    /// Titles of the system activities a custom one must not duplicate (`activity.no-duplicate-system`).
+    static let systemActivityTitles: Set<String> = [
+        "print", "copy", "message", "messages", "mail", "email", "e-mail", "airdrop", "save image",
+        "save to photos", "add to reading list", "assign to contact", "save to files", "open in safari",
+        "打印", "拷贝", "复制", "信息", "邮件", "隔空投送", "存储图像", "添加到阅读列表", "指定给联系人", "存储到文件",
+    ]
+
+    /// The Share (Action) button: the `square.and.arrow.up` symbol, or a title starting with Share.
+    static func isShareLike(title: String?, systemImage: String?) -> Bool {
+        if let img = systemImage, img.hasPrefix("square.and.arrow.up") { return true }
+        let t = Lexicon.key(title ?? "")
+        return t.hasPrefix("share") || t.hasPrefix("分享") || t.hasPrefix("共享")
+    }
 }

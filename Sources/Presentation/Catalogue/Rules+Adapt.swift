@@ -3,6 +3,7 @@
 // Placeholders: {modal}, {style} (the resolved style), {requested} (the requested style),
 // {sizeClass} ("compact/regular").
 
+import JSON
 import Prototype
 
 extension RuleCatalogue {
@@ -259,7 +260,19 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "alert", "style": "alert", "title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for v in c.modals(where: { $0.style == .alert }) {
+                    let m = v.modal
+                    let members = [
+                        ("navigationBar", m.navigationBar != nil), ("toolbar", !m.toolbar.isEmpty),
+                        ("content", !m.content.isEmpty), ("screens", !m.screens.isEmpty),
+                    ]
+                    for (key, present) in members where present {
+                        c.report("alert.fixed-appearance", v.path.appending(key), nil, ["modal": m.id, "key": key])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.cancel-hidden-in-popover", kinds: [.adapt], severity: .info, severityNote: nil,

@@ -2,6 +2,7 @@
 // examples. Text measures: a 230 pt text box, the title 17 pt Semibold, the message 13 pt
 // Regular, buttons 17 pt.
 
+import JSON
 import Prototype
 
 extension RuleCatalogue {

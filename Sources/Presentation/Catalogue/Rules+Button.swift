@@ -1,6 +1,7 @@
 // The button title rules ("3.8 Button and text conventions": alerts, action sheets, modal
 // navigation bars), each whole: its catalogue row, its words, its check and its examples.
 
+import JSON
 import Prototype
 
 extension RuleCatalogue {
@@ -38,7 +39,26 @@ extension RuleCatalogue {
                 alertExample(
                     #""title": "Sign in to continue?", "actions": [{"title": "Not Now", "role": "cancel"}, {"title": "Sign In"}]"#
                 ),
-            ]),
+            ],
+            lint: { c in
+                for b in c.titledButtons {
+                    if let last = b.title.last, ".!:".contains(last), !b.title.hasSuffix("...") {
+                        c.report(
+                            "button.title-case", b.path, "punct",
+                            ["modal": b.modal, "title": c.q(b.title), "mark": String(last)])
+                    } else {
+                        let bad = Capitalization.titleCaseViolations(b.title)
+                        if !bad.isEmpty {
+                            c.report(
+                                "button.title-case", b.path, nil,
+                                [
+                                    "modal": b.modal, "title": c.q(b.title), "words": bad.joined(separator: ", "),
+                                    "suggestion": c.q(Capitalization.titleCased(b.title)),
+                                ])
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "button.verb", kinds: [.static], severity: .info, severityNote: nil,
@@ -62,7 +82,12 @@ extension RuleCatalogue {
                 sheetExample(
                     #""source": "edit-button", "actions": [{"title": "Take Photo"}, {"title": "Choose Photo"}, {"title": "Cancel", "role": "cancel"}]"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for b in c.titledButtons where !Lexicon.startsWithVerb(b.title) {
+                    c.report("button.verb", b.path, nil, ["modal": b.modal, "title": c.q(b.title)])
+                }
+            }),
         // ModalLab's own row (issue 12), beyond the guidelines' rows.
         RuleUnit(
             Rule(
@@ -90,6 +115,103 @@ extension RuleCatalogue {
                 alertExample(
                     #""title": "Delete this photo?", "message": "This can't be undone.\nIt is in 3 albums.", "#
                         + cancelDelete),
-            ]),
+            ],
+            lint: { c in
+                for (text, path) in LintChecks.visibleTexts(c) {
+                    let codes = TextScalars.reportableControls(text)
+                    if !codes.isEmpty {
+                        c.report(
+                            "text.control-character", path, nil,
+                            ["text": c.q(text), "codes": codes.joined(separator: ", ")])
+                    }
+                }
+            }),
     ]
+}
+
+extension LintContext {
+    /// The titled buttons of alerts and action sheets, and the bar buttons of custom modals, with
+    /// their trimmed titles (not empty, not CJK: letter case and verbs don't apply) and paths.
+    var titledButtons: [(modal: String, title: String, path: JSONPath)] {
+        memo("titledButtons") {
+            var out: [(modal: String, title: String, path: JSONPath)] = []
+            for (i, m) in prototype.modals.enumerated() {
+                var titled: [(String, JSONPath)] = []
+                if m.style == .alert || m.style == .actionSheet {
+                    for (j, a) in m.actions.enumerated() {
+                        titled.append((a.title, path(i).appending("actions").appending(j).appending("title")))
+                    }
+                } else if m.style.isCustom {
+                    for s in modalScreens[i] {
+                        for ref in s.controls
+                        where !ref.isListItem && ref.control.kind == .button
+                            && (ref.placement == .leading || ref.placement == .trailing)
+                        {
+                            if let t = ref.control.title { titled.append((t, ref.path.appending("title"))) }
+                        }
+                    }
+                }
+                for (raw, p) in titled {
+                    let title = LintChecks.judged(raw.trimmed)
+                    guard !title.isEmpty, !LintChecks.hasCJK(title) else { continue }
+                    out.append((m.id, title, p))
+                }
+            }
+            return out
+        }
+    }
+}
+
+extension LintChecks {
+    /// Every text of the prototype that is shown or spoken, with its JSON path, in document
+    /// order: the name, screen and modal titles, alert and action-sheet messages, every
+    /// control's title, label, placeholder, value, text, accessibility label and segments,
+    /// list rows' titles and subtitles, alert actions, alert text-field placeholders and custom
+    /// activity titles.
+    static func visibleTexts(_ c: LintContext) -> [(text: String, path: JSONPath)] {
+        var out: [(String, JSONPath)] = []
+        func add(_ s: String?, _ path: JSONPath) { if let s { out.append((s, path)) } }
+        add(c.prototype.name, JSONPath.root.appending("name"))
+        func screen(_ s: ScreenRef) {
+            add(s.screen.title, s.path.appending("title"))
+            for ref in s.controls where !ref.isListItem {
+                let ctl = ref.control
+                add(ctl.title, ref.path.appending("title"))
+                add(ctl.label, ref.path.appending("label"))
+                add(ctl.placeholder, ref.path.appending("placeholder"))
+                add(ctl.value, ref.path.appending("value"))
+                add(ctl.text, ref.path.appending("text"))
+                add(ctl.accessibilityLabel, ref.path.appending("accessibilityLabel"))
+                for (k, segment) in ctl.segments.enumerated() {
+                    add(segment, ref.path.appending("segments").appending(k))
+                }
+                for (k, item) in ctl.items.enumerated() {
+                    let ip = ref.path.appending("items").appending(k)
+                    add(item.title, ip.appending("title"))
+                    add(item.subtitle, ip.appending("subtitle"))
+                }
+            }
+        }
+        for s in c.appScreens { screen(s) }
+        for (i, m) in c.prototype.modals.enumerated() {
+            let mp = c.path(i)
+            // A custom modal's title is its root screen's, among its screens.
+            if m.style.isCustom {
+                for s in c.modalScreens[i] { screen(s) }
+            } else {
+                add(m.title, mp.appending("title"))
+            }
+            add(m.message, mp.appending("message"))
+            for (j, a) in m.actions.enumerated() {
+                add(a.title, mp.appending("actions").appending(j).appending("title"))
+            }
+            for (j, f) in m.textFields.enumerated() {
+                add(f.placeholder, mp.appending("textFields").appending(j).appending("placeholder"))
+            }
+            for (j, a) in m.customActivities.enumerated() {
+                add(a.title, mp.appending("customActivities").appending(j).appending("title"))
+            }
+        }
+        return out
+    }
 }

@@ -1,6 +1,7 @@
 // The rules of modal views in general ("3.1": sheets, full screen, current context), each whole:
 // its catalogue row, its words, its check and its examples.
 
+import JSON
 import Prototype
 
 extension RuleCatalogue {
@@ -40,7 +41,20 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "player", "style": "fullScreen", "title": "Now Playing", "navigationBar": {"trailing": [{"id": "close", "systemImage": "xmark", "action": "dismiss"}]}}]}"#
                 ),
-            ]),
+            ],
+            lint: { c in
+                // Modal views, and modal popovers.
+                for v in c.customModals where v.isView || v.modal.isModalPopover {
+                    let exits = c.modalScreens[v.index][0].controls.filter {
+                        !$0.isListItem && LintChecks.isExit($0.control)
+                    }
+                    if exits.isEmpty {
+                        c.report("modal.dismiss-button-required", v.path, nil, ["modal": v.modal.id])
+                    } else if exits.allSatisfy({ LintChecks.isUnlabelledIconExit($0.control) }) {
+                        c.report("modal.dismiss-button-required", exits[0].path, "unlabelled", ["modal": v.modal.id])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "fullscreen.button-dismiss-only", kinds: [.runtime], severity: .info, severityNote: nil,
@@ -100,7 +114,17 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "filters", "style": "pageSheet", "title": "Filters", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "apply", "title": "Apply", "role": "done", "action": "dismiss"}]}, "content": [{"type": "toggle", "id": "unread", "label": "Unread only"}]}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for v in c.customModals where v.isView {
+                    let m = v.modal
+                    let titled = !(m.title ?? "").trimmed.isEmpty
+                    let heading = m.content.first?.kind == .text
+                    if !titled && !heading && !LintChecks.tagged(m, "immersive") {
+                        c.report("modal.title", v.path, nil, ["modal": m.id])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "modal.single-path", kinds: [.static], severity: .warning, severityNote: nil,
@@ -136,7 +160,10 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "setup", "style": "pageSheet", "title": "Setup", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}, "content": [{"type": "button", "id": "next", "title": "Next", "action": {"push": "step-2"}}], "screens": [{"id": "step-2", "title": "Account", "content": [{"type": "button", "id": "next-2", "title": "Next", "action": {"push": "step-3"}}]}, {"id": "step-3", "title": "Finish", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}}]}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for v in c.customModals { LintChecks.singlePath(c, v.modal, v.index, c.modalScreens[v.index]) }
+            }),
         RuleUnit(
             Rule(
                 id: "modal.done-only-completes", kinds: [.static], severity: .warning, severityNote: nil,
@@ -172,7 +199,28 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "edit", "style": "pageSheet", "title": "Edit Profile", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for v in c.customModals {
+                    for s in c.modalScreens[v.index] {
+                        for ref in s.controls where ref.control.kind == .button && !ref.isListItem {
+                            guard Lexicon.doneTitles.contains(Lexicon.key(ref.control.title ?? "")) else { continue }
+                            let what: (String, String)?
+                            switch ref.control.action {
+                            case .push(let t)?: what = ("push", t)
+                            case .present(let t)?: what = ("present", t)
+                            case .pop?: what = ("pop", "")
+                            default: what = nil
+                            }
+                            if let (variant, target) = what {
+                                c.report(
+                                    "modal.done-only-completes", ref.path.appending("action"), variant,
+                                    ["modal": v.modal.id, "target": target])
+                            }
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "sheet.done-needs-alternative", kinds: [.static], severity: .warning, severityNote: nil,
@@ -205,7 +253,28 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "info", "style": "pageSheet", "title": "Details", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "textField", "id": "name", "label": "Name"}]}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                // Done pairs with Cancel or Back, and the three never appear together.
+                for v in c.customModals where v.modal.style.isSheet {
+                    for s in c.modalScreens[v.index] {
+                        let buttons = s.controls.filter { !$0.isListItem }
+                        guard buttons.contains(where: { LintChecks.isDone($0.control) }) else { continue }
+                        let cancel = buttons.contains { LintChecks.isCancel($0.control) }
+                        let implicitBack = !s.isRoot && (s.screen.navigationBar?.leading ?? []).isEmpty
+                        let back = implicitBack || buttons.contains { LintChecks.isBack($0.control) }
+                        if !cancel && !back {
+                            c.report(
+                                "sheet.done-needs-alternative", s.path, "alone",
+                                ["modal": v.modal.id, "screen": s.screen.id])
+                        } else if cancel && back {
+                            c.report(
+                                "sheet.done-needs-alternative", s.path, "three",
+                                ["modal": v.modal.id, "screen": s.screen.id])
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "sheet.button-placement", kinds: [.static], severity: .warning, severityNote: nil,
@@ -237,7 +306,26 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "rename", "style": "formSheet", "title": "Rename", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "textField", "id": "name", "label": "Name"}]}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                // In a single-view sheet, Cancel leads the top bar and Done trails it.
+                for v in c.customModals where v.modal.style.isSheet && v.modal.screens.isEmpty {
+                    guard let root = c.modalScreens[v.index].first else { continue }
+                    for ref in root.controls where !ref.isListItem {
+                        if LintChecks.isCancel(ref.control) && ref.placement != .leading {
+                            c.report(
+                                "sheet.button-placement", ref.path, "cancel",
+                                ["modal": v.modal.id, "title": c.q(ref.control.title ?? "Cancel")])
+                        } else if LintChecks.isDone(ref.control) && !LintChecks.isCancel(ref.control)
+                            && ref.placement != .trailing
+                        {
+                            c.report(
+                                "sheet.button-placement", ref.path, "done",
+                                ["modal": v.modal.id, "title": c.q(ref.control.title ?? "Done")])
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "modal.appearance-consistent", kinds: [.static], severity: .info, severityNote: nil,
@@ -259,7 +347,21 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "settings", "style": "pageSheet", "title": "Settings", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}], "leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                let app = Set(c.prototype.screens.compactMap { $0.navigationBar.map { $0.appearance ?? "default" } })
+                guard !app.isEmpty else { return }
+                for v in c.customModals where v.isView {
+                    guard let bar = v.modal.navigationBar else { continue }
+                    let a = bar.appearance ?? "default"
+                    if !app.contains(a) {
+                        let at = v.path.appending("navigationBar")
+                        c.report(
+                            "modal.appearance-consistent", bar.appearance == nil ? at : at.appending("appearance"), nil,
+                            ["modal": v.modal.id, "appearance": a, "app": app.sorted().joined(separator: ", ")])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "modal.transition-consistent", kinds: [.static], severity: .warning, severityNote: nil,
@@ -283,7 +385,32 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "rationale": "Fades like the Photos app", "navigationBar": {"leading": [{"id": "close-viewer", "title": "Close", "action": "dismiss"}]}}, {"id": "editor", "style": "fullScreen", "title": "Edit Photo", "transition": "crossDissolve", "rationale": "Same fade as the viewer", "navigationBar": {"leading": [{"id": "close-editor", "title": "Close", "action": "dismiss"}]}}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                // Among the modal views of one style, the transitions that differ from the usual one.
+                var byStyle: [PresentationStyle: [(index: Int, modal: Modal, path: JSONPath)]] = [:]
+                for v in c.customModals where v.isView {
+                    byStyle[v.modal.style, default: []].append((v.index, v.modal, v.path))
+                }
+                for (style, list) in byStyle.sorted(by: { $0.value[0].index < $1.value[0].index }) where list.count > 1
+                {
+                    let ts = list.map { $0.modal.transition ?? .coverVertical }
+                    guard Set(ts).count > 1 else { continue }
+                    var counts: [TransitionStyle: Int] = [:]
+                    for t in ts { counts[t, default: 0] += 1 }
+                    let best = counts.values.max()!
+                    let majority = ts.first { counts[$0] == best }!
+                    for (k, v) in list.enumerated() where ts[k] != majority {
+                        c.report(
+                            "modal.transition-consistent",
+                            v.modal.transition == nil ? v.path : v.path.appending("transition"), nil,
+                            [
+                                "modal": v.modal.id, "transition": ts[k].rawValue, "usual": majority.rawValue,
+                                "style": style.rawValue,
+                            ])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "modal.style-fit", kinds: [.static], severity: .info, severityNote: nil,
@@ -315,7 +442,22 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "camera", "style": "fullScreen", "task": "immersive", "title": "Camera", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for v in c.customModals where v.isView {
+                    let m = v.modal
+                    let at = m.task != nil ? v.path.appending("task") : v.path.appending("tags")
+                    if (m.style == .fullScreen || m.style == .overFullScreen) && LintChecks.tagged(m, "simple") {
+                        c.report("modal.style-fit", at, "fullscreen", ["modal": m.id])
+                    } else if m.style.isSheet
+                        && (LintChecks.tagged(m, "immersive") || LintChecks.tagged(m, "multistep"))
+                    {
+                        c.report(
+                            "modal.style-fit", at, "sheet",
+                            ["modal": m.id, "task": LintChecks.tagged(m, "immersive") ? "immersive" : "multistep"])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "modal.ipad-prefer-sheets", kinds: [.static], severity: .info, severityNote: nil,
@@ -341,7 +483,16 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "settings", "style": "formSheet", "title": "Settings", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
                 ),
-            ]),
+            ],
+            lint: { c in
+                guard c.target.hasIPad else { return }
+                for v in c.customModals
+                where v.isView && !v.modal.style.isSheet && !LintChecks.tagged(v.modal, "immersive") {
+                    c.report(
+                        "modal.ipad-prefer-sheets", v.path.appending("style"), nil,
+                        ["modal": v.modal.id, "style": v.modal.style.rawValue])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "modal.style-none", kinds: [.static], severity: .error, severityNote: nil,
@@ -361,7 +512,12 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "odd", "style": "pageSheet", "title": "Odd", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for v in c.modals(where: { $0.style == .none }) {
+                    c.report("modal.style-none", v.path.appending("style"), nil, ["modal": v.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "modal.when-beneficial", kinds: [.static], severity: .info, severityNote: nil,
@@ -386,7 +542,23 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "about", "style": "pageSheet", "title": "About", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}, "content": [{"type": "text", "id": "version", "text": "Version 2.1"}, {"type": "toggle", "id": "beta", "label": "Join the beta"}]}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for v in c.customModals where v.isView {
+                    let m = v.modal
+                    let all = c.modalScreens[v.index].flatMap(\.controls)
+                    let staticOnly = all.allSatisfy { ref in
+                        let k = ref.control.kind
+                        return k == .text || k == .image
+                            || (k == .button && !ref.isListItem && LintChecks.isExit(ref.control))
+                    }
+                    if staticOnly && all.contains(where: { $0.control.kind == .text }) && m.screens.isEmpty
+                        && !LintChecks.tagged(m, "critical") && !LintChecks.tagged(m, "immersive") && m.task == nil
+                    {
+                        c.report("modal.when-beneficial", v.path, nil, ["modal": m.id])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "currentcontext.declare-compact", kinds: [.static], severity: .warning, severityNote: nil,
@@ -412,6 +584,79 @@ extension RuleCatalogue {
                 .json(
                     #"{"devices": ["ipad-pro-11"], "requiresFullScreen": true, "modals": [{"id": "detail", "style": "currentContext", "context": "home", "title": "Detail", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
                 ),
-            ]),
+            ],
+            lint: { c in
+                guard c.target.canBeCompactWidth else { return }
+                for v in c.customModals
+                where v.isView && v.modal.style.isCurrentContext && v.modal.compactAdaptation == nil {
+                    c.report(
+                        "currentcontext.declare-compact", v.path, nil,
+                        ["modal": v.modal.id, "style": v.modal.style.rawValue])
+                }
+            }),
     ]
+}
+
+extension LintContext {
+    /// The custom modals (those with screens of their own), with whether each is a modal view
+    /// (a sheet, full screen or current context: not a popover).
+    var customModals: [(index: Int, modal: Modal, path: JSONPath, isView: Bool)] {
+        memo("customModals") {
+            modals { $0.style.isCustom }.map { ($0.index, $0.modal, $0.path, $0.modal.style != .popover) }
+        }
+    }
+}
+
+extension LintChecks {
+    /// modal.single-path: within a modal's own screens, no screen with two forward destinations,
+    /// no cycle, depth (pushes from the first screen) at most 3.
+    static func singlePath(_ c: LintContext, _ m: Modal, _ i: Int, _ screens: [ScreenRef]) {
+        guard !m.screens.isEmpty else { return }
+        let ids = screens.map(\.screen.id)
+        let index = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        var edges: [[Int]] = []
+        for s in screens {
+            var dests: [Int] = []
+            for ref in s.controls {
+                if case .push(let t)? = ref.control.action, let d = index[t], !dests.contains(d) { dests.append(d) }
+            }
+            edges.append(dests)
+        }
+        let mp = c.path(i)
+        if let k = edges.firstIndex(where: { $0.count >= 2 }) {
+            c.report(
+                "modal.single-path", screens[k].path, "branch",
+                ["modal": m.id, "screen": ids[k], "count": String(edges[k].count)])
+        }
+        // Cycles and depth, by depth-first search from the root (then from unvisited screens).
+        var state = [Int](repeating: 0, count: screens.count)  // 0 new, 1 on stack, 2 done
+        var cycleAt: Int? = nil
+        func visit(_ n: Int) {
+            state[n] = 1
+            for d in edges[n] {
+                if state[d] == 1 {
+                    if cycleAt == nil { cycleAt = n }
+                } else if state[d] == 0 {
+                    visit(d)
+                }
+            }
+            state[n] = 2
+        }
+        for n in screens.indices where state[n] == 0 { visit(n) }
+        if let n = cycleAt {
+            c.report("modal.single-path", screens[n].path, "cycle", ["modal": m.id, "screen": ids[n]])
+            return
+        }
+        var memo = [Int?](repeating: nil, count: screens.count)
+        func depth(_ n: Int) -> Int {
+            if let d = memo[n] { return d }
+            let d = edges[n].map { depth($0) + 1 }.max() ?? 0
+            memo[n] = d
+            return d
+        }
+        let d = depth(0)
+        if d > 3 {
+            c.report("modal.single-path", mp, "deep", ["modal": m.id, "depth": String(d)])
+        }
+    }
 }

@@ -1,6 +1,8 @@
 // The popover rules ("3.3 Popovers"), each whole: its catalogue row, its words, its check and
 // its examples.
 
+import Foundation
+import JSON
 import Prototype
 
 extension RuleCatalogue {
@@ -39,7 +41,12 @@ extension RuleCatalogue {
                 .json(
                     #"{"devices": ["iphone-16"], "modals": [{"id": "sort", "style": "popover", "title": "Sort By", "#
                         + popoverDone + ", " + popoverList + "}]}"),
-            ]),
+            ],
+            lint: { c in
+                for p in c.popovers where p.modal.source == nil && (c.target.canBeRegularWidth || p.forced) {
+                    c.report("popover.anchor-required", p.path, nil, ["modal": p.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "popover.avoid-compact", kinds: [.static], severity: .warning, severityNote: nil,
@@ -62,7 +69,15 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
                         + popoverDone + ", " + popoverList + "}]}")
-            ]),
+            ],
+            lint: { c in
+                guard c.target.canBeCompactWidth else { return }
+                for p in c.popovers where p.forced {
+                    c.report(
+                        "popover.avoid-compact", p.path.appending("adaptivePresentationStyle"), nil,
+                        ["modal": p.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "popover.compact-dismiss-button", kinds: [.static], severity: .warning, severityNote: nil,
@@ -95,7 +110,16 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
                         + popoverDone + ", " + popoverList + "}]}")
-            ]),
+            ],
+            lint: { c in
+                guard c.target.canBeCompactWidth else { return }
+                let legacy = c.prototype.targetOS <= 12
+                for p in c.popovers where !p.forced && p.exits.isEmpty {
+                    c.report(
+                        "popover.compact-dismiss-button", p.path, legacy ? "legacy" : nil, ["modal": p.modal.id],
+                        severity: legacy ? .error : .warning)
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "popover.modal-needs-button", kinds: [.static], severity: .error, severityNote: nil,
@@ -115,7 +139,12 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "pick", "style": "popover", "source": "more-button", "modal": true, "title": "Pick a Color", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "segmented", "id": "color", "segments": ["Red", "Blue"]}]}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for p in c.popovers where p.modal.isModalPopover && p.exits.isEmpty {
+                    c.report("popover.modal-needs-button", p.path, nil, ["modal": p.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "popover.tap-outside-dismiss", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -155,7 +184,13 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "note", "style": "popover", "source": "edit-button", "title": "Note", "onTapOutside": "commit", "#
                         + popoverDone
                         + #", "content": [{"type": "textArea", "id": "text", "userContent": true}]}]}"#)
-            ]),
+            ],
+            lint: { c in
+                for p in c.popovers where !p.modal.isModalPopover && p.modal.onTapOutside == .discard && p.editable {
+                    c.report(
+                        "popover.save-on-auto-dismiss", p.path.appending("onTapOutside"), nil, ["modal": p.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "popover.close-button-purpose", kinds: [.static], severity: .info, severityNote: nil,
@@ -178,7 +213,21 @@ extension RuleCatalogue {
                 .json(
                     #"{"devices": ["ipad-pro-11"], "requiresFullScreen": true, "modals": [{"id": "note", "style": "popover", "source": "edit-button", "title": "Note", "#
                         + popoverDone + #", "content": [{"type": "textField", "id": "text"}]}]}"#)
-            ]),
+            ],
+            lint: { c in
+                // A Close button is needed where the popover adapts to a sheet (popover.compact-dismiss-button),
+                // so the hint is only for popovers that are never adapted.
+                for p in c.popovers
+                where !p.modal.isModalPopover && !p.editable && (p.forced || !c.target.canBeCompactWidth) {
+                    guard let e = p.exits.first else { continue }
+                    c.report(
+                        "popover.close-button-purpose", e.path, nil,
+                        [
+                            "modal": p.modal.id,
+                            "title": c.q(e.control.title ?? e.control.accessibilityLabel ?? e.control.id),
+                        ])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "popover.not-cover-source", kinds: [.runtime], severity: .warning, severityNote: nil,
@@ -222,7 +271,26 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "preferredContentSize": {"width": 375, "height": 500}, "#
                         + popoverDone + ", " + popoverList + "}]}")
-            ]),
+            ],
+            lint: { c in
+                for p in c.popovers {
+                    guard let size = p.modal.preferredContentSize else { continue }
+                    for e in c.target.popoverWindows {
+                        let w = e.windowSize
+                        if size.width >= 0.9 * w.width || size.height >= 0.9 * w.height {
+                            c.report(
+                                "popover.not-fullscreen-size", p.path.appending("preferredContentSize"), nil,
+                                [
+                                    "modal": p.modal.id,
+                                    "size": "\(LintChecks.fmt(size.width))×\(LintChecks.fmt(size.height))",
+                                    "window": "\(LintChecks.fmt(w.width))×\(LintChecks.fmt(w.height))",
+                                    "device": c.label(e),
+                                ])
+                            break
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "popover.no-warnings", kinds: [.static], severity: .warning, severityNote: nil,
@@ -245,7 +313,20 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
                         + popoverDone
                         + #", "content": [{"type": "text", "id": "hint", "text": "Choose an order."}]}]}"#)
-            ]),
+            ],
+            lint: { c in
+                for p in c.popovers {
+                    for s in c.modalScreens[p.index] {
+                        for ref in s.controls where ref.control.kind == .text {
+                            if let tone = ref.control.tone, tone == "warning" || tone == "error" {
+                                c.report(
+                                    "popover.no-warnings", ref.path.appending("role"), nil,
+                                    ["modal": p.modal.id, "tone": tone])
+                            }
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "popover.resize-animated", kinds: [.runtime], severity: .info, severityNote: nil,
@@ -279,6 +360,48 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "permittedArrowDirections": ["up"], "title": "Sort By", "#
                         + popoverDone + ", " + popoverList + "}]}")
-            ]),
+            ],
+            lint: { c in
+                for p in c.popovers where p.modal.permittedArrowDirections.isEmpty {
+                    c.report(
+                        "popover.looks-like-popover", p.path.appending("permittedArrowDirections"), nil,
+                        ["modal": p.modal.id])
+                }
+            }),
     ]
+}
+
+/// A popover as its checks read it.
+struct PopoverFacts {
+    var index: Int
+    var modal: Modal
+    var path: JSONPath
+    /// Forced to stay a popover everywhere (`adaptivePresentationStyle` `none`).
+    var forced: Bool
+    /// The exits of its root screen (Done, Cancel, Close…), list rows aside.
+    var exits: [ControlRef]
+    /// Whether any of its screens has a control people edit.
+    var editable: Bool
+}
+
+extension LintContext {
+    /// Every popover of the prototype.
+    var popovers: [PopoverFacts] {
+        memo("popovers") {
+            modals { $0.style == .popover }.map { v in
+                let screens = modalScreens[v.index]
+                return PopoverFacts(
+                    index: v.index, modal: v.modal, path: v.path, forced: v.modal.adaptivePresentationStyle == "none",
+                    exits: screens[0].controls.filter { !$0.isListItem && LintChecks.isExit($0.control) },
+                    editable: screens.contains { s in s.controls.contains { LintChecks.isEditable($0.control) } })
+            }
+        }
+    }
+}
+
+extension LintChecks {
+    /// A number of points without a trailing ".0".
+    static func fmt(_ x: Double) -> String {
+        x == x.rounded() ? String(Int(x)) : String(format: "%.1f", x)
+    }
 }

@@ -1,6 +1,7 @@
 // The sheet rules ("3.2 Sheets": card, page, form, detents), each whole: its catalogue row, its
 // words, its check and its examples.
 
+import JSON
 import Prototype
 
 extension RuleCatalogue {
@@ -52,7 +53,13 @@ extension RuleCatalogue {
             ],
             nonTriggering: [
                 .json(#"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "# + sheetBar + "}]}")
-            ]),
+            ],
+            lint: { c in
+                for v in c.modals(where: { $0.style.isSheet && $0.modalInPresentation }) {
+                    c.report(
+                        "sheet.swipe-supported", v.path.appending("modalInPresentation"), nil, ["modal": v.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "sheet.no-scrim-dismiss", kinds: [.runtime], severity: .info, severityNote: nil,
@@ -111,7 +118,14 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": ["large"], "#
                         + sheetBar + "}]}")
-            ]),
+            ],
+            lint: { c in
+                for v in c.detentedModals {
+                    if let d = v.modal.detents, d.isEmpty {
+                        c.report("sheet.detents-nonempty", v.path.appending("detents"), nil, ["modal": v.modal.id])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "sheet.detents-order", kinds: [.static, .adapt], severity: .warning, severityNote: nil,
@@ -133,7 +147,26 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": [{"id": "peek", "height": 120}, "medium", "large"], "grabber": true, "#
                         + sheetBar + "}]}")
-            ]),
+            ],
+            lint: { c in
+                // Out of order in every declared device (a portrait container).
+                let windows = c.target.fullScreenWindows.filter { $0.orientation == .portrait }
+                guard !windows.isEmpty else { return }
+                for v in c.detentedModals {
+                    let declared = v.modal.detents ?? [.large]
+                    guard declared.count > 1 else { continue }
+                    let wrong = windows.allSatisfy { e in
+                        let container = e.windowSize.height - e.safeArea.top
+                        let h = declared.map { $0.height(in: container) }
+                        return zip(h, h.dropFirst()).contains { $1 < $0 - 0.5 }
+                    }
+                    if wrong {
+                        c.report(
+                            "sheet.detents-order", v.path.appending("detents"), nil,
+                            ["modal": v.modal.id, "detents": declared.map(\.id).joined(separator: ", ")])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "sheet.detent-ids", kinds: [.static], severity: .warning, severityNote: nil,
@@ -169,7 +202,37 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "grabber": true, "detents": ["medium", "large"], "largestUndimmedDetent": "medium", "selectedDetent": "medium", "#
                         + sheetBar + "}]}")
-            ]),
+            ],
+            lint: { c in
+                for v in c.detentedModals {
+                    let m = v.modal
+                    let declared = m.detents ?? [.large]
+                    var seen: Set<String> = []
+                    for (k, d) in declared.enumerated() {
+                        guard case .custom(let id, _) = d else { continue }
+                        if seen.contains(id) || id == "medium" || id == "large" {
+                            c.report(
+                                "sheet.detent-ids", v.path.appending("detents").appending(k).appending("id"),
+                                "duplicate",
+                                ["modal": m.id, "id": id])
+                        }
+                        seen.insert(id)
+                    }
+                    let ids = Set(declared.map(\.id))
+                    for (key, value) in [
+                        ("selectedDetent", m.selectedDetent), ("largestUndimmedDetent", m.largestUndimmedDetent),
+                    ] {
+                        if let value, !ids.contains(value) {
+                            c.report(
+                                "sheet.detent-ids", v.path.appending(key), "unknown",
+                                [
+                                    "modal": m.id, "key": key, "id": value,
+                                    "ids": declared.map(\.id).joined(separator: ", "),
+                                ])
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "sheet.grabber-when-resizable", kinds: [.static], severity: .warning, severityNote: nil,
@@ -193,7 +256,20 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": ["medium", "large"], "grabber": true, "#
                         + sheetBar + "}]}")
-            ]),
+            ],
+            lint: { c in
+                // UIKit's prefersGrabberVisible defaults to false.
+                for v in c.detentedModals {
+                    let m = v.modal
+                    let count = (m.detents ?? [.large]).count
+                    if count >= 2 && m.grabber != true {
+                        c.report(
+                            "sheet.grabber-when-resizable",
+                            m.grabber == nil ? v.path.appending("detents") : v.path.appending("grabber"),
+                            nil, ["modal": m.id, "count": String(count)])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "sheet.grabber-behaviour", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -236,6 +312,27 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "compose", "style": "pageSheet", "title": "New Message", "detents": ["medium", "large"], "grabber": true, "content": [{"type": "textArea", "id": "body", "userContent": true}], "#
                         + sheetBar + "}]}")
-            ]),
+            ],
+            lint: { c in
+                // Compose-type (a text area) and the medium detent without large: it can't grow to full height.
+                guard c.target.hasIPhone else { return }
+                for v in c.modals(where: { $0.style.isSheet }) {
+                    if let d = v.modal.detents, d.contains(.medium), !d.contains(.large),
+                        c.modalScreens[v.index].contains(where: { s in
+                            s.controls.contains { $0.control.kind == .textArea }
+                        })
+                    {
+                        c.report("sheet.medium-for-iphone", v.path.appending("detents"), nil, ["modal": v.modal.id])
+                    }
+                }
+            }),
     ]
+}
+
+extension LintContext {
+    /// The modals whose detents are checked: sheets, and popovers (which become sheets when they
+    /// adapt).
+    var detentedModals: [(index: Int, modal: Modal, path: JSONPath)] {
+        memo("detentedModals") { modals { $0.style.isSheet || $0.style == .popover } }
+    }
 }

@@ -3,6 +3,7 @@
 // Placeholders the engine may fill: {modal} (the requested modal), {top} (the top entry),
 // {presenter} (the presenting screen or modal).
 
+import JSON
 import Prototype
 
 extension RuleCatalogue {

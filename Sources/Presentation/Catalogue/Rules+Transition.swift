@@ -1,6 +1,7 @@
 // The transition rules ("3.7 Transitions"), each whole: its catalogue row, its words, its check
 // and its examples.
 
+import JSON
 import Prototype
 
 extension RuleCatalogue {
@@ -54,7 +55,25 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "options", "style": "fullScreen", "title": "Options", "transition": "partialCurl", "rationale": "Reveals settings under the map", "#
                         + closeBar + "}]}")
-            ]),
+            ],
+            lint: { c in
+                let p = c.prototype
+                for t in c.declaredTransitions where t.transition == .partialCurl {
+                    let m = t.modal
+                    if m.style != .fullScreen {
+                        c.report(
+                            "transition.partialcurl-fullscreen-only", t.path, "style",
+                            ["modal": m.id, "style": m.style.rawValue])
+                    } else if let bad = (c.presenters[m.id] ?? []).first(where: { pr in
+                        pr.modalIndex.map { p.modals[$0].style != .fullScreen } ?? false
+                    }) {
+                        let owner = p.modals[bad.modalIndex!]
+                        c.report(
+                            "transition.partialcurl-fullscreen-only", t.path, "presenter",
+                            ["modal": m.id, "presenter": owner.id, "style": owner.style.rawValue])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "transition.partialcurl-terminal", kinds: [.runtime], severity: .error, severityNote: nil,
@@ -93,7 +112,17 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "palette", "style": "popover", "source": "more-button", "title": "Palette", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "button", "id": "custom", "title": "Custom Color", "action": {"present": "picker"}}]}, {"id": "picker", "style": "currentContext", "context": "palette", "compactAdaptation": "sheet", "title": "Custom Color", "#
                         + closeBar + "}]}")
-            ]),
+            ],
+            lint: { c in
+                for t in c.declaredTransitions
+                where t.modal.style.isCurrentContext
+                    && LintChecks.insidePopover(c, t.modal, c.presenters[t.modal.id] ?? [])
+                {
+                    c.report(
+                        "transition.popover-context-cover-vertical", t.path, nil,
+                        ["modal": t.modal.id, "transition": t.transition.rawValue])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "transition.sheet-cover-vertical", kinds: [.static], severity: .warning, severityNote: nil,
@@ -115,7 +144,15 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "notes", "style": "fullScreen", "title": "Notes", "transition": "flipHorizontal", "rationale": "Flips like a card", "#
                         + closeBar + "}]}")
-            ]),
+            ],
+            lint: { c in
+                for t in c.declaredTransitions
+                where t.modal.style.isSheet && (t.transition == .flipHorizontal || t.transition == .crossDissolve) {
+                    c.report(
+                        "transition.sheet-cover-vertical", t.path, nil,
+                        ["modal": t.modal.id, "transition": t.transition.rawValue, "style": t.modal.style.rawValue])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "transition.system-owned", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -154,6 +191,39 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "rationale": "Fades like the Photos app", "#
                         + closeBar + "}]}")
-            ]),
+            ],
+            lint: { c in
+                for t in c.declaredTransitions where (t.modal.rationale ?? "").trimmed.isEmpty {
+                    c.report(
+                        "transition.non-default-justified", t.path, nil,
+                        ["modal": t.modal.id, "transition": t.transition.rawValue])
+                }
+            }),
     ]
+}
+
+extension LintContext {
+    /// The custom modals that declare a transition other than `coverVertical`, with the path of
+    /// their `transition`.
+    var declaredTransitions: [(modal: Modal, transition: TransitionStyle, path: JSONPath)] {
+        memo("declaredTransitions") {
+            modals { $0.style.isCustom && $0.transition != nil && $0.transition != .coverVertical }.map {
+                ($0.modal, $0.modal.transition!, $0.path.appending("transition"))
+            }
+        }
+    }
+}
+
+extension LintChecks {
+    /// Whether a current-context presentation happens inside a popover: its `context` is a popover
+    /// or a screen of one, or (with no `context`) it is presented from inside a popover.
+    static func insidePopover(_ c: LintContext, _ m: Modal, _ presenters: [PresenterRef]) -> Bool {
+        let p = c.prototype
+        if let ctx = m.context {
+            if let owner = p.modal(ctx) { return owner.style == .popover }
+            if case let owner?? = p.owner(ofScreen: ctx), let om = p.modal(owner) { return om.style == .popover }
+            return false
+        }
+        return presenters.contains { pr in pr.modalIndex.map { p.modals[$0].style == .popover } ?? false }
+    }
 }

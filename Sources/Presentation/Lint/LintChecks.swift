@@ -1,18 +1,12 @@
 import Prototype
 
-/// The checks of the STATIC rules, one function per RULES.md section, each reporting into a
-/// ``LintContext``. Shared predicates live here.
+/// The predicates the STATIC rules' checks share. Each check is its rule's ``RuleUnit/lint``,
+/// in the rule's family file (`Catalogue/Rules+<Family>.swift`).
 enum LintChecks {
+    /// Runs every rule's check, in the catalogue's order, into `c`.
     static func runAll(_ c: LintContext) {
-        modalViews(c)
-        sheets(c)
-        popovers(c)
+        for u in RuleCatalogue.units { u.lint?(c) }
         alerts(c)
-        actionSheets(c)
-        activityViews(c)
-        transitions(c)
-        buttons(c)
-        texts(c)
     }
 
     /// Standard SF Symbols whose meaning is "close" and that VoiceOver names by themselves.

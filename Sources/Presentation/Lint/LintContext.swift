@@ -68,6 +68,8 @@ final class LintContext {
     /// Company, product and app names (`activity.title-succinct`).
     let productNames: [String]
     var findings: [Finding] = []
+    /// Facts several rules' checks read, computed once per lint (``memo(_:_:)``).
+    private var memos: [String: Any] = [:]
 
     init(prototype p: Prototype, target: LintTarget, language: Language) {
         prototype = p
@@ -149,6 +151,20 @@ final class LintContext {
             }
         }
         return ScreenRef(screen: s, path: path, isRoot: isRoot, controls: controls)
+    }
+
+    /// The value `make` computes, computed once per lint and kept under `key`: facts that
+    /// several rules' checks share (an alert's measured lines, a popover's exits).
+    func memo<T>(_ key: String, _ make: () -> T) -> T {
+        if let v = memos[key] as? T { return v }
+        let v = make()
+        memos[key] = v
+        return v
+    }
+
+    /// The modals of the prototype that satisfy `include`, with their index and path.
+    func modals(where include: (Modal) -> Bool) -> [(index: Int, modal: Modal, path: JSONPath)] {
+        prototype.modals.enumerated().filter { include($0.element) }.map { ($0.offset, $0.element, path($0.offset)) }
     }
 
     /// The path of modal `i`.
