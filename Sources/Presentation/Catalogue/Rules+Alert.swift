@@ -2,6 +2,7 @@
 // examples. Text measures: a 230 pt text box, the title 17 pt Semibold, the message 13 pt
 // Regular, buttons 17 pt.
 
+import Foundation
 import JSON
 import Prototype
 
@@ -31,7 +32,13 @@ extension RuleCatalogue {
                 "alert “{modal}” has no title; every alert needs a short title that says what happened",
                 "警告框“{modal}”没有标题；每个警告框都需要一个简短的标题说明发生了什么"),
             triggering: [alertExample(#""message": "This can't be undone.", "# + cancelDelete)],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts where a.title.isEmpty {
+                    c.report(
+                        "alert.title-required", a.modal.title == nil ? a.path : a.titlePath, nil, ["modal": a.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.title-informative", kinds: [.static], severity: .warning, severityNote: nil,
@@ -56,7 +63,21 @@ extension RuleCatalogue {
                 alertExample(#""title": "Error", "actions": [{"title": "OK"}]"#),
                 alertExample(#""title": "Error 329347 occurred", "actions": [{"title": "OK"}]"#),
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts where !a.title.isEmpty {
+                    let lower = a.title.lowercased()
+                    let bare = lower.trimming(Set(".!"))
+                    let generic = ["error", "warning", "alert", "oops"].contains(bare) && lower.count - bare.count <= 1
+                    let errorCode = LintChecks.hasErrorCode(lower)
+                    let single = !LintChecks.hasCJK(a.title) && LintChecks.wordCount(a.title) == 1
+                    if generic || errorCode || single {
+                        c.report(
+                            "alert.title-informative", a.titlePath, generic || errorCode ? "generic" : nil,
+                            ["modal": a.modal.id, "title": c.q(a.title)])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.title-one-line", kinds: [.static], severity: .warning, severityNote: nil,
@@ -74,7 +95,13 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts where a.titleLines > 1 {
+                    c.report(
+                        "alert.title-one-line", a.titlePath, nil, ["modal": a.modal.id, "lines": String(a.titleLines)])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.title-max-two-lines", kinds: [.static], severity: .warning, severityNote: nil,
@@ -93,7 +120,14 @@ extension RuleCatalogue {
             ],
             nonTriggering: [
                 alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)
-            ]),
+            ],
+            lint: { c in
+                for a in c.alerts where a.titleLines >= 3 {
+                    c.report(
+                        "alert.title-max-two-lines", a.titlePath, nil,
+                        ["modal": a.modal.id, "lines": String(a.titleLines)])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.title-case-punct", kinds: [.static], severity: .warning, severityNote: nil,
@@ -126,7 +160,37 @@ extension RuleCatalogue {
             ],
             nonTriggering: [
                 goodAlert, alertExample(#""title": "Unable to Connect", "actions": [{"title": "OK"}]"#),
-            ]),
+            ],
+            lint: { c in
+                for a in c.alerts where !a.title.isEmpty && !LintChecks.hasCJK(a.title) {
+                    let (id, title, tp) = (a.modal.id, a.title, a.titlePath)
+                    if Capitalization.isSentence(title) {
+                        for s in Capitalization.sentences(title) {
+                            let bad = Capitalization.sentenceCaseViolations(s, properNouns: c.properNouns)
+                            if !bad.isEmpty {
+                                c.report(
+                                    "alert.title-case-punct", tp, "sentence",
+                                    ["modal": id, "title": c.q(title), "words": bad.joined(separator: ", ")])
+                                break
+                            }
+                        }
+                    } else if let last = title.last, ":;,".contains(last) {
+                        c.report(
+                            "alert.title-case-punct", tp, "punct",
+                            ["modal": id, "title": c.q(title), "mark": String(last)])
+                    } else {
+                        let bad = Capitalization.titleCaseViolations(title)
+                        if !bad.isEmpty {
+                            c.report(
+                                "alert.title-case-punct", tp, "fragment",
+                                [
+                                    "modal": id, "title": c.q(title), "words": bad.joined(separator: ", "),
+                                    "suggestion": c.q(Capitalization.titleCased(title)),
+                                ])
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.message-sentence", kinds: [.static], severity: .warning, severityNote: nil,
@@ -154,7 +218,27 @@ extension RuleCatalogue {
                     #""title": "No Connection", "message": "Check your network settings", "actions": [{"title": "OK"}]"#
                 )
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts where !a.message.isEmpty {
+                    for s in Capitalization.sentences(a.message) {
+                        if !Capitalization.isSentence(s) && !s.hasSuffix("…") {
+                            c.report(
+                                "alert.message-sentence", a.messagePath, "punct",
+                                ["modal": a.modal.id, "sentence": c.q(s)])
+                            break
+                        }
+                        if LintChecks.hasCJK(s) { continue }
+                        let bad = Capitalization.sentenceCaseViolations(s, properNouns: c.properNouns)
+                        if !bad.isEmpty {
+                            c.report(
+                                "alert.message-sentence", a.messagePath, "case",
+                                ["modal": a.modal.id, "sentence": c.q(s), "words": bad.joined(separator: ", ")])
+                            break
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.message-length", kinds: [.static], severity: .warning, severityNote: nil,
@@ -173,7 +257,14 @@ extension RuleCatalogue {
                     #""title": "Delete this photo?", "message": "This photo will be deleted from all of your devices that use the same account. You can recover it from the Recently Deleted album for thirty days.", "#
                         + cancelDelete)
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts where a.messageLines > 2 {
+                    c.report(
+                        "alert.message-length", a.messagePath, nil,
+                        ["modal": a.modal.id, "lines": String(a.messageLines)])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.message-only-if-needed", kinds: [.static], severity: .info, severityNote: nil,
@@ -190,7 +281,17 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(#""title": "Delete all messages?", "message": "Delete all messages.", "# + cancelDelete)
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts where !a.message.isEmpty && !a.title.isEmpty {
+                    if let o = LintChecks.overlap(titleTokens: a.titleTokens, messageTokens: a.messageTokens), o >= 0.8
+                    {
+                        c.report(
+                            "alert.message-only-if-needed", a.messagePath, nil,
+                            ["modal": a.modal.id, "percent": String(Int((o * 100).rounded()))])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.no-scroll", kinds: [.static], severity: .warning, severityNote: nil,
@@ -216,7 +317,34 @@ extension RuleCatalogue {
                     #""title": "Sign In", "message": "Enter the user name and password of your library account.", "textFields": [{"placeholder": "User Name"}, {"placeholder": "Password", "secure": true}], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Sign In"}]"#
                 )
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                // The alert's height against the usable height, in every full-screen window of the declared
+                // devices, portrait and landscape, the keyboard up when there are text fields.
+                for a in c.alerts {
+                    let m = a.modal
+                    let n = m.actions.count
+                    let rows = n == 2 ? (a.sideBySide ? 1 : 2) : n
+                    let fields = m.textFields.count
+                    let height =
+                        20 + 22 * Double(a.titleLines) + 2 + 18 * Double(a.messageLines) + 20 + 30 * Double(fields) + 44
+                        * Double(rows)
+                    for e in c.target.fullScreenWindows {
+                        let s = e.safeArea
+                        let keyboard = fields > 0 ? LintChecks.keyboardHeight(e) : 0
+                        let usable = e.windowSize.height - s.top - max(s.bottom, keyboard) - 32
+                        if height > usable {
+                            c.report(
+                                "alert.no-scroll", a.path, fields > 0 ? "keyboard" : nil,
+                                [
+                                    "modal": m.id, "height": LintChecks.fmt(height), "usable": LintChecks.fmt(usable),
+                                    "device": c.label(e),
+                                ])
+                            break
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.button-count", kinds: [.static], severity: .error, severityNote: #"info / warning / error"#,
@@ -246,7 +374,25 @@ extension RuleCatalogue {
                 ),
                 alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#),
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                // 1 info, 2 nothing, 3 warning, 4 or more error.
+                for a in c.alerts {
+                    let n = a.modal.actions.count
+                    let id = a.modal.id
+                    if n == 1 {
+                        c.report(
+                            "alert.button-count", a.actionsPath, "one", ["modal": id, "count": "1"], severity: .info)
+                    } else if n == 3 {
+                        c.report(
+                            "alert.button-count", a.actionsPath, nil, ["modal": id, "count": "3"], severity: .warning)
+                    } else if n >= 4 {
+                        c.report(
+                            "alert.button-count", a.actionsPath, "many", ["modal": id, "count": String(n)],
+                            severity: .error)
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.button-layout", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -295,7 +441,31 @@ extension RuleCatalogue {
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel"}, {"title": "Delete", "role": "destructive"}]"#
                 ),
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                // Cancel leading, the likely action trailing.
+                for a in c.alerts {
+                    let actions = a.modal.actions
+                    var styleFlagged = false
+                    for (j, x) in actions.enumerated()
+                    where x.role != .cancel && Lexicon.cancelTitles.contains(Lexicon.key(x.title)) {
+                        c.report(
+                            "alert.cancel-left", a.actionsPath.appending(j), "style",
+                            ["modal": a.modal.id, "title": c.q(x.title)])
+                        styleFlagged = true
+                    }
+                    if actions.count == 2 && !styleFlagged {
+                        let leadingIsLikely =
+                            (actions[1].role == .cancel && actions[0].role != .cancel)
+                            || (actions[0].preferred && !actions[1].preferred && actions[0].role != .cancel)
+                        if leadingIsLikely {
+                            c.report(
+                                "alert.cancel-left", a.actionsPath, "order",
+                                ["modal": a.modal.id, "title": c.q(actions[0].title)])
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.one-cancel", kinds: [.static], severity: .error, severityNote: nil,
@@ -313,7 +483,14 @@ extension RuleCatalogue {
                     #""title": "Discard this draft?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Keep", "role": "cancel"}]"#
                 )
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts where a.cancels.count > 1 {
+                    c.report(
+                        "alert.one-cancel", a.actionsPath.appending(a.cancels[1]).appending("role"), nil,
+                        ["modal": a.modal.id, "count": String(a.cancels.count)])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.cancel-label", kinds: [.static], severity: .warning, severityNote: nil,
@@ -332,7 +509,16 @@ extension RuleCatalogue {
                     #""title": "Delete this photo?", "actions": [{"title": "Never Mind", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]"#
                 )
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts {
+                    for j in a.cancels where !Lexicon.cancelTitles.contains(Lexicon.key(a.modal.actions[j].title)) {
+                        c.report(
+                            "alert.cancel-label", a.actionsPath.appending(j).appending("title"), nil,
+                            ["modal": a.modal.id, "title": c.q(a.modal.actions[j].title)])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.destructive-cancel", kinds: [.static], severity: .warning, severityNote: nil,
@@ -350,7 +536,12 @@ extension RuleCatalogue {
                     #""title": "Delete this photo?", "actions": [{"title": "Keep"}, {"title": "Delete", "role": "destructive"}]"#
                 )
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts where a.hasDestructive && a.cancels.isEmpty {
+                    c.report("alert.destructive-cancel", a.actionsPath, nil, ["modal": a.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.destructive-style", kinds: [.static], severity: .warning, severityNote: nil,
@@ -377,7 +568,19 @@ extension RuleCatalogue {
                 alertExample(
                     #""title": "Empty Trash?", "confirmsDeliberateAction": true, "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Empty Trash"}]"#
                 ),
-            ]),
+            ],
+            lint: { c in
+                // Exempt when the alert confirms a deliberate choice.
+                for a in c.alerts where !a.modal.confirmsDeliberateAction {
+                    for (j, x) in a.modal.actions.enumerated() where x.role == .default {
+                        if let verb = Lexicon.destructiveVerb(x.title) {
+                            c.report(
+                                "alert.destructive-style", a.actionsPath.appending(j), nil,
+                                ["modal": a.modal.id, "title": c.q(x.title), "verb": verb])
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.default-button", kinds: [.static, .adapt], severity: .warning, severityNote: nil,
@@ -398,7 +601,17 @@ extension RuleCatalogue {
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive", "preferred": true}]"#
                 )
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts {
+                    guard let j = a.preferred, a.modal.actions[j].role == .destructive else { continue }
+                    let at =
+                        a.modal.actions[j].preferred
+                        ? a.actionsPath.appending(j).appending("preferred") : a.path.appending("preferredAction")
+                    c.report(
+                        "alert.default-button", at, nil, ["modal": a.modal.id, "title": c.q(a.modal.actions[j].title)])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.preferred-action-member", kinds: [.static], severity: .error, severityNote: nil,
@@ -422,7 +635,21 @@ extension RuleCatalogue {
                 alertExample(
                     #""title": "Save this draft?", "preferredAction": "Save", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
                 )
-            ]),
+            ],
+            lint: { c in
+                // Alerts and action sheets: `preferredAction` must name one of the actions.
+                for v in c.modals(where: { $0.style == .alert || $0.style == .actionSheet }) {
+                    let m = v.modal
+                    if AlertButtons.preferredIndex(m) == nil, let name = m.preferredAction {
+                        c.report(
+                            "alert.preferred-action-member", v.path.appending("preferredAction"), nil,
+                            [
+                                "modal": m.id, "name": c.q(name),
+                                "titles": m.actions.map { c.q($0.title) }.joined(separator: ", "),
+                            ])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.button-title-words", kinds: [.static], severity: .warning, severityNote: nil,
@@ -451,7 +678,28 @@ extension RuleCatalogue {
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete It Right Now", "role": "destructive"}]"#
                 )
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                // Two buttons sit side by side when both fit 110 pt; otherwise they stack
+                // (alert.button-layout) and a title may take the stacked button's 230 pt. Measured as the
+                // player draws them (AlertButtons): the bold one in Semibold.
+                for a in c.alerts {
+                    let widths = AlertButtons.titleWidths(a.modal)
+                    for (j, x) in a.modal.actions.enumerated() {
+                        let t = LintChecks.judged(x.title.trimmed)
+                        let tp = a.actionsPath.appending(j).appending("title")
+                        if !LintChecks.hasCJK(t) && LintChecks.wordCount(t) > 2 {
+                            c.report(
+                                "alert.button-title-words", tp, "words",
+                                ["modal": a.modal.id, "title": c.q(t), "count": String(LintChecks.wordCount(t))])
+                        } else if widths[j] > LintChecks.alertTextWidth {
+                            c.report(
+                                "alert.button-title-words", tp, "wide",
+                                ["modal": a.modal.id, "title": c.q(t), "width": LintChecks.fmt(widths[j].rounded())])
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.avoid-yes-no", kinds: [.static], severity: .warning, severityNote: nil,
@@ -468,7 +716,17 @@ extension RuleCatalogue {
                     #""title": "Delete this photo?", "actions": [{"title": "No", "role": "cancel"}, {"title": "Yes", "role": "destructive"}]"#
                 )
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts {
+                    for (j, x) in a.modal.actions.enumerated()
+                    where Lexicon.yesNoTitles.contains(Lexicon.key(LintChecks.judged(x.title.trimmed))) {
+                        c.report(
+                            "alert.avoid-yes-no", a.actionsPath.appending(j).appending("title"), nil,
+                            ["modal": a.modal.id, "title": c.q(LintChecks.judged(x.title.trimmed))])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.ok-informational-only", kinds: [.static], severity: .warning, severityNote: nil,
@@ -489,7 +747,20 @@ extension RuleCatalogue {
                     #""title": "Delete all messages?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "OK", "preferred": true}]"#
                 )
             ],
-            nonTriggering: [alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#)]),
+            nonTriggering: [alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#)],
+            lint: { c in
+                for a in c.alerts {
+                    let m = a.modal
+                    guard let j = m.actions.firstIndex(where: { Lexicon.okTitles.contains(Lexicon.key($0.title)) })
+                    else { continue }
+                    let confirmation = a.preferred == j && !a.cancels.isEmpty
+                    if a.nonCancel >= 2 || a.hasDestructive || !m.textFields.isEmpty || confirmation {
+                        c.report(
+                            "alert.ok-informational-only", a.actionsPath.appending(j).appending("title"), nil,
+                            ["modal": m.id, "title": c.q(m.actions[j].title)])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.avoid-explaining-buttons", kinds: [.static], severity: .info, severityNote: nil,
@@ -523,7 +794,18 @@ extension RuleCatalogue {
             nonTriggering: [
                 goodAlert,
                 alertExample(#""title": "Delete this photo?", "message": "Tap Delete to remove it.", "# + cancelDelete),
-            ]),
+            ],
+            lint: { c in
+                for a in c.alerts where !a.message.isEmpty {
+                    if let v = LintChecks.explainedButton(
+                        a.message, tokens: a.messageTokens, titles: a.modal.actions.map(\.title))
+                    {
+                        c.report(
+                            "alert.avoid-explaining-buttons", a.messagePath, v.variant,
+                            ["modal": a.modal.id, "title": c.q(v.title), "word": v.word])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.avoid-pronouns", kinds: [.static], severity: .info, severityNote: nil,
@@ -539,7 +821,17 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(#""title": "Are you sure you want to delete this photo?", "# + cancelDelete)
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts {
+                    for (text, tokens, path) in a.texts where !text.isEmpty {
+                        if let p = LintChecks.pronoun(text, tokens: tokens) {
+                            c.report("alert.avoid-pronouns", path, nil, ["modal": a.modal.id, "word": c.q(p)])
+                            break
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.tone", kinds: [.static], severity: .info, severityNote: nil,
@@ -562,7 +854,19 @@ extension RuleCatalogue {
                 alertExample(
                     #""title": "Incorrect Password", "message": "The password doesn't match.", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Try Again"}]"#
                 )
-            ]),
+            ],
+            lint: { c in
+                for a in c.alerts {
+                    for (text, tokens, path) in a.texts where !text.isEmpty {
+                        if let w = LintChecks.toneWords.first(where: {
+                            !TextSearch.occurrences(of: $0, in: tokens).isEmpty
+                        }) {
+                            c.report("alert.tone", path, nil, ["modal": a.modal.id, "word": c.q(w.joined(separator: " "))])
+                            break
+                        }
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.textfield-if-needed", kinds: [.static], severity: .info, severityNote: nil,
@@ -584,7 +888,13 @@ extension RuleCatalogue {
                 alertExample(
                     #""title": "Name This Playlist", "textFields": [{"placeholder": "Name"}], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
                 )
-            ]),
+            ],
+            lint: { c in
+                // A field nobody can submit or decline.
+                for a in c.alerts where !a.modal.textFields.isEmpty && (a.nonCancel == 0 || a.modal.actions.count < 2) {
+                    c.report("alert.textfield-if-needed", a.path.appending("textFields"), nil, ["modal": a.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.not-informational-only", kinds: [.static], severity: .info, severityNote: nil,
@@ -598,7 +908,17 @@ extension RuleCatalogue {
             triggering: [alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#)],
             nonTriggering: [
                 alertExample(#""title": "Storage Almost Full", "tags": ["critical"], "actions": [{"title": "OK"}]"#)
-            ]),
+            ],
+            lint: { c in
+                for a in c.alerts where a.modal.actions.count == 1 && !LintChecks.tagged(a.modal, "critical") {
+                    let k = Lexicon.key(a.modal.actions[0].title)
+                    if Lexicon.okTitles.contains(k) || Lexicon.doneTitles.contains(k) {
+                        c.report(
+                            "alert.not-informational-only", a.actionsPath, nil,
+                            ["modal": a.modal.id, "title": c.q(a.modal.actions[0].title)])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.not-for-undoable", kinds: [.static], severity: .info, severityNote: nil,
@@ -617,7 +937,12 @@ extension RuleCatalogue {
                     #""title": "Move to Archive?", "tags": ["undoable"], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Archive"}]"#
                 )
             ],
-            nonTriggering: [goodAlert]),
+            nonTriggering: [goodAlert],
+            lint: { c in
+                for a in c.alerts where a.modal.tags.contains("undoable") {
+                    c.report("alert.not-for-undoable", a.path.appending("tags"), nil, ["modal": a.modal.id])
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.vs-actionsheet", kinds: [.static], severity: .info, severityNote: nil,
@@ -642,7 +967,17 @@ extension RuleCatalogue {
                 .json(
                     #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "delete-button", "title": "Delete", "action": {"present": "confirm"}}]}], "modals": [{"id": "confirm", "style": "alert", "title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]}]}"#
                 )
-            ]),
+            ],
+            lint: { c in
+                // Two or more choices, opened by something people did.
+                for a in c.alerts where a.nonCancel >= 2 {
+                    let id = a.modal.id
+                    if c.presenters[id] != nil || c.confirmDiscardTargets.contains(id) {
+                        c.report(
+                            "alert.vs-actionsheet", a.actionsPath, nil, ["modal": id, "count": String(a.nonCancel)])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "alert.home-cancels", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -673,4 +1008,149 @@ extension RuleCatalogue {
             triggering: [.scenario("A tap on the dimmed background around an alert does nothing.")],
             nonTriggering: [.scenario("A tap on the alert's Cancel button closes it.")]),
     ]
+}
+
+/// An alert as its checks read it: the modal and its paths, its title and message trimmed (their
+/// first ``LintChecks/judgedLength`` characters; the line counts measure the whole texts),
+/// measured (lines in the 230 pt text box) and split into words, and its buttons' roles.
+struct AlertFacts {
+    var modal: Modal
+    var path: JSONPath
+    var actionsPath: JSONPath { path.appending("actions") }
+    var titlePath: JSONPath { path.appending("title") }
+    var messagePath: JSONPath { path.appending("message") }
+    var title: String
+    var message: String
+    /// Lines of the title (17 pt Semibold) and of the message (13 pt Regular); 0 when empty.
+    var titleLines: Int
+    var messageLines: Int
+    var titleTokens: [String]
+    var messageTokens: [String]
+    /// Indices of the Cancel actions; the number of the others.
+    var cancels: [Int]
+    var nonCancel: Int
+    var hasDestructive: Bool
+    /// The preferred action's index (``AlertButtons/preferredIndex(_:)``).
+    var preferred: Int?
+    /// Whether its buttons sit side by side (``AlertButtons/sideBySide(_:)``).
+    var sideBySide: Bool
+
+    /// The title and the message, each with its words and path.
+    var texts: [(String, [String], JSONPath)] {
+        [(title, titleTokens, titlePath), (message, messageTokens, messagePath)]
+    }
+}
+
+extension LintContext {
+    /// Every alert of the prototype, measured once.
+    var alerts: [AlertFacts] {
+        memo("alerts") {
+            modals { $0.style == .alert }.map { v in
+                let m = v.modal
+                // The length rules measure the whole text; the others read its first
+                // ``LintChecks/judgedLength`` characters.
+                let fullTitle = (m.title ?? "").trimmed
+                let fullMessage = (m.message ?? "").trimmed
+                let title = LintChecks.judged(fullTitle)
+                let message = LintChecks.judged(fullMessage)
+                let width = LintChecks.alertTextWidth
+                return AlertFacts(
+                    modal: m, path: v.path, title: title, message: message,
+                    titleLines: LintChecks.lineCount(fullTitle, width: width, size: 17, weight: .semibold),
+                    messageLines: LintChecks.lineCount(fullMessage, width: width, size: 13, weight: .regular),
+                    titleTokens: LintChecks.tokens(title), messageTokens: LintChecks.tokens(message),
+                    cancels: m.actions.indices.filter { m.actions[$0].role == .cancel },
+                    nonCancel: m.actions.filter { $0.role != .cancel }.count,
+                    hasDestructive: m.actions.contains { $0.role == .destructive },
+                    preferred: AlertButtons.preferredIndex(m), sideBySide: AlertButtons.sideBySide(m))
+            }
+        }
+    }
+}
+
+extension LintChecks {
+    /// The width of an alert's text box, in points.
+    static let alertTextWidth = 230.0
+
+    /// Words and phrases `alert.tone` flags, as tokens.
+    static let toneWords: [[String]] = [["invalid"], ["illegal"], ["failed", "to"], ["you", "must"]]
+
+    /// Whether lowercased `s` matches `/error\s*\d+/`.
+    static func hasErrorCode(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        let e = Array("error".utf8)
+        var i = 0
+        while i + e.count <= u.count {
+            if u[i..<(i + e.count)].elementsEqual(e) {
+                var j = i + e.count
+                while j < u.count, u[j] == 32 || u[j] == 9 || u[j] == 10 { j += 1 }
+                if j < u.count, u[j] >= 48 && u[j] <= 57 { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// The first of you, your, me, my (or 你, 您, 我 but not 我们) in `text`.
+    static func pronoun(_ text: String, tokens: [String]) -> String? {
+        if let w = tokens.first(where: { ["you", "your", "me", "my"].contains($0) }) { return w }
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        let chars = Array(text)
+        for (k, ch) in chars.enumerated() {
+            if ch == "你" || ch == "您" { return String(ch) }
+            if ch == "我" && (k + 1 >= chars.count || chars[k + 1] != "们") { return "我" }
+        }
+        return nil
+    }
+
+    /// A message that refers to a button: the title in quotes, with click/touch/press, or with
+    /// its capitalization changed. "tap" and "choose" are both fine.
+    static func explainedButton(_ message: String, tokens words: [String], titles: [String]) -> (
+        variant: String, title: String, word: String
+    )? {
+        let verbs: Set<String> = ["tap", "choose", "click", "touch", "press", "select", "hit"]
+        let bad: Set<String> = ["click", "touch", "press", "hit"]
+        let quotes: Set<Character> = ["\"", "“", "”", "'", "‘", "’", "「", "」"]
+        // Most messages name no button: skip the search unless there is a quote or a verb.
+        guard
+            message.contains(where: { quotes.contains($0) })
+                || words.contains(where: { w in verbs.contains { w.hasPrefix($0) } })
+        else { return nil }
+        // Case-insensitive, character by character (each compared lowercased), with a linear
+        // search: a megabyte of message against a long title costs no more than reading both.
+        let chars = Array(message)
+        let folded = chars.map { String($0).lowercased() }
+        for title in titles {
+            let t = title.trimmed
+            let tChars = Array(t)
+            guard tChars.count >= 2 else { continue }
+            for start in TextSearch.occurrences(of: tChars.map { String($0).lowercased() }, in: folded) {
+                let end = start + tChars.count
+                // Whole words only.
+                if start > 0, chars[start - 1].isLetter { continue }
+                if end < chars.count, chars[end].isLetter { continue }
+                let quoted =
+                    start > 0 && end < chars.count && quotes.contains(chars[start - 1]) && quotes.contains(chars[end])
+                let words = tokens(String(chars[max(0, start - 24)..<start])).suffix(3)
+                let verb = words.last(where: { w in verbs.contains { w.hasPrefix($0) } })
+                guard quoted || verb != nil else { continue }
+                if quoted { return ("quoted", t, verb ?? "") }
+                if let v = verb, let b = bad.first(where: { v.hasPrefix($0) }) { return ("verb", t, b) }
+                let found = String(chars[start..<end])
+                if found != t { return ("case", t, found) }
+            }
+        }
+        return nil
+    }
+
+    /// The software keyboard's height in points, bottom safe area included, without the
+    /// predictive bar (an approximation: alert text fields rarely show suggestions).
+    static func keyboardHeight(_ e: Environment) -> Double {
+        switch (e.device.family, e.orientation) {
+        case (.iPhone, .portrait): return 216 + e.device.safeBottom
+        case (.iPhone, .landscape): return 162 + e.safeArea.bottom
+        case (.iPad, .portrait): return 265 + e.device.safeBottom
+        case (.iPad, .landscape): return 353 + e.device.safeBottom
+        }
+    }
 }

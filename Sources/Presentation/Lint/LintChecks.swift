@@ -6,7 +6,6 @@ enum LintChecks {
     /// Runs every rule's check, in the catalogue's order, into `c`.
     static func runAll(_ c: LintContext) {
         for u in RuleCatalogue.units { u.lint?(c) }
-        alerts(c)
     }
 
     /// Standard SF Symbols whose meaning is "close" and that VoiceOver names by themselves.
@@ -100,4 +99,45 @@ enum LintChecks {
     static func wordCount(_ s: String) -> Int {
         s.split(whereSeparator: TextScalars.separatesWords).count
     }
+
+    /// The share of the message's distinct words (CJK: characters) that the title already has;
+    /// `nil` when the message has none.
+    static func overlap(title: String, message: String) -> Double? {
+        overlap(titleTokens: tokens(title), messageTokens: tokens(message))
+    }
+
+    static func overlap(titleTokens: [String], messageTokens: [String]) -> Double? {
+        let m = Set(messageTokens)
+        guard !m.isEmpty else { return nil }
+        return Double(m.filter { titleTokens.contains($0) }.count) / Double(m.count)
+    }
+
+    /// Lowercased words (letters, digits, apostrophes); each CJK character is a word.
+    static func tokens(_ s: String) -> [String] {
+        var out: [String] = []
+        var word = ""
+        for ch in s.lowercased() {
+            if let a = CharacterClass.ascii(ch) {
+                // ASCII: letters (lowercased already), digits and the apostrophe make words.
+                if (a >= 97 && a <= 122) || (a >= 48 && a <= 57) || a == 39 {
+                    word.append(ch)
+                } else if !word.isEmpty {
+                    out.append(word)
+                    word = ""
+                }
+            } else if let v = ch.unicodeScalars.first?.value, FontMetrics.isWide(v) {
+                if !word.isEmpty { out.append(word) }
+                word = ""
+                if ch.isLetter { out.append(String(ch)) }
+            } else if Capitalization.isLetterFast(ch) || ch.isNumber || ch == "'" || ch == "’" {
+                word.append(ch == "’" ? "'" : ch)
+            } else {
+                if !word.isEmpty { out.append(word) }
+                word = ""
+            }
+        }
+        if !word.isEmpty { out.append(word) }
+        return out
+    }
+
 }
