@@ -4,8 +4,10 @@ import Testing
 
 @testable import Presentation
 
-/// The rule catalogue against RULES.md, and every rule's examples (SwiftLint's pattern: a
-/// triggering example must produce the rule, a non-triggering one must not).
+/// The rule catalogue and every rule's examples, run as SwiftLint runs its rules' examples: a
+/// triggering example must produce the rule (a lint example at exactly the paths it names, an
+/// action script by the engine naming it or by the facts it draws), a non-triggering one must
+/// not. Every rule has both, and none is prose.
 @Suite struct CatalogueTests {
     @Test func everyRuleIsDescribedInBothLanguages() {
         #expect(RuleCatalogue.all.count == 127)
@@ -23,15 +25,33 @@ import Testing
                     !text.en.unicodeScalars.contains { FontMetrics.isWide($0.value) } || rule.id.contains("zh"),
                     "\(rule.id): English text has CJK: \(text.en)")
             }
-            #expect(!d.triggering.isEmpty, "\(rule.id) has no triggering example")
-            #expect(!d.nonTriggering.isEmpty, "\(rule.id) has no non-triggering example")
         }
     }
 
-    @Test func staticRulesHavePrototypeExamples() {
-        for rule in RuleCatalogue.all where rule.has(.static) {
-            for e in rule.documentation.triggering + rule.documentation.nonTriggering {
-                #expect(e.kind == .prototype, "\(rule.id): a STATIC rule's examples are prototypes")
+    /// Every rule has a triggering and a non-triggering example that a test runs; a STATIC
+    /// rule has a check; a rule only the engine applies has action scripts on both sides.
+    @Test func everyRuleHasRunnableExamplesOnBothSides() {
+        for unit in RuleCatalogue.units {
+            let rule = unit.rule
+            let d = unit.description
+            #expect(!d.triggering.isEmpty, "\(rule.id) has no triggering example")
+            #expect(!d.nonTriggering.isEmpty, "\(rule.id) has no non-triggering example")
+            for e in d.triggering + d.nonTriggering {
+                #expect(e.kind != .scenario, "\(rule.id): an example nothing runs: \(e.text)")
+            }
+            if rule.has(.static) { #expect(unit.lint != nil, "\(rule.id) is STATIC but has no check") }
+            if unit.lint == nil {
+                #expect(d.triggering.contains { $0.kind == .script }, "\(rule.id) has no triggering script")
+                #expect(d.nonTriggering.contains { $0.kind == .script }, "\(rule.id) has no non-triggering script")
+            }
+            for e in d.nonTriggering where e.kind == .prototype {
+                #expect(e.paths.isEmpty, "\(rule.id): a non-triggering lint example names paths")
+            }
+            for e in d.triggering where e.kind == .prototype {
+                #expect(!e.paths.isEmpty, "\(rule.id): a triggering lint example names no path")
+            }
+            for e in d.triggering where e.script?.draws == true {
+                #expect(!(e.script?.expect.isEmpty ?? true), "\(rule.id): a drawn rule's script expects nothing")
             }
         }
     }
@@ -56,23 +76,53 @@ import Testing
         return report.diagnostics
     }
 
-    @Test(
-        arguments: RuleCatalogue.all.filter { r in
-            r.documentation.triggering.contains { $0.kind == .prototype }
-        }.map(\.id))
-    func examples(_ id: String) {
-        let d = RuleCatalogue.description(id)
-        for (k, e) in d.triggering.enumerated() where e.kind == .prototype {
-            guard let found = lint(e, rule: id) else { continue }
-            #expect(
-                found.contains { $0.rule == id },
-                "\(id): triggering example \(k) did not fire; got \(found.map(\.description))")
-        }
-        for (k, e) in d.nonTriggering.enumerated() where e.kind == .prototype {
-            guard let found = lint(e, rule: id) else { continue }
-            #expect(
-                !found.contains { $0.rule == id },
-                "\(id): non-triggering example \(k) fired: \(found.filter { $0.rule == id }.map(\.description))")
+    /// What the rule's own check reports on `e`, run alone.
+    func ownFindings(_ unit: RuleUnit, _ e: RuleExample) -> [Finding] {
+        guard let check = unit.lint, let doc = e.document(), let p = Prototype.decode(doc).prototype else { return [] }
+        let c = LintContext(prototype: p, target: Linter().target(for: p), language: .en)
+        check(c)
+        return c.findings
+    }
+
+    @Test(arguments: RuleCatalogue.all.map(\.id))
+    func examples(_ id: String) throws {
+        let unit = try #require(RuleCatalogue.unit(id))
+        let d = unit.description
+        for (side, list) in [("triggering", d.triggering), ("non-triggering", d.nonTriggering)] {
+            let triggering = side == "triggering"
+            for (k, e) in list.enumerated() {
+                switch e.kind {
+                case .prototype:
+                    guard let found = lint(e, rule: id) else { continue }
+                    let paths = found.filter { $0.rule == id }.compactMap(\.path).sorted()
+                    #expect(
+                        paths == e.paths.sorted(),
+                        "\(id): \(side) example \(k) fires at \(paths), not \(e.paths.sorted()); got \(found.map(\.description))"
+                    )
+                    // The rule's check alone finds exactly that, and reports no other rule.
+                    let own = ownFindings(unit, e)
+                    #expect(own.allSatisfy { $0.rule == id }, "\(id): its check reports \(Set(own.map(\.rule)))")
+                    #expect(own.map(\.path.description).sorted() == paths, "\(id): \(side) example \(k) alone")
+                case .script:
+                    let script = try #require(e.script)
+                    let doc = try #require(e.document(), "\(id): \(side) script \(k) is not JSON")
+                    let run = script.run(doc)
+                    #expect(run.failure == nil, "\(id): \(side) script \(k): \(run.failure ?? "")")
+                    guard run.failure == nil else { continue }
+                    let unmet = run.unmet(script)
+                    #expect(
+                        unmet.isEmpty, "\(id): \(side) script \(k): \(unmet) — facts \(JSONWriter().string(run.facts))")
+                    if triggering && !script.draws {
+                        #expect(
+                            run.named.contains(id), "\(id): triggering script \(k) named only \(run.named.sorted())")
+                    }
+                    if !triggering {
+                        #expect(!run.named.contains(id), "\(id): non-triggering script \(k) named it")
+                    }
+                case .scenario:
+                    break
+                }
+            }
         }
     }
 

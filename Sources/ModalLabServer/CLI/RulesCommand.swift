@@ -41,11 +41,13 @@ public enum RulesCommand {
         return 0
     }
 
+    /// An example on one line: a lint example's members and the paths it fires at, a script's
+    /// members, environment, actions and expectations (``RuleExample/json`` without its kind).
     static func exampleText(_ e: RuleExample) -> String {
-        switch e.kind {
-        case .prototype: return e.members.map { JSONWriter().string($0) } ?? e.text
-        case .scenario: return e.text
-        }
+        if e.kind == .scenario { return e.text }
+        var o = e.json.objectValue ?? JSONObject()
+        o["kind"] = nil
+        return JSONWriter().string(.object(o))
     }
 
     /// The opening paragraphs of both formats: what a rule's kind and severity mean.
@@ -128,7 +130,7 @@ public enum RulesCommand {
                 out.append("")
                 for e in list {
                     switch e.kind {
-                    case .prototype: out += ["```json", exampleText(e), "```"]
+                    case .prototype, .script: out += ["```json", exampleText(e), "```"]
                     case .scenario: out.append("- \(e.text)")
                     }
                 }

@@ -5,8 +5,8 @@ extension RuleCatalogue {
     /// The catalogue as JSON for `/api/rules` and `modallab rules --format json`: an array of
     /// `{id, name, kinds, severity, severityNote, section, check, source, message, notes,
     /// translations: {en: {name, message}, zh-Hans: {…}}, examples: {triggering, nonTriggering}}`,
-    /// in RULES.md's order. `name` and `message` are in `language`; each example is
-    /// `{kind: "prototype", members: {…}}` or `{kind: "scenario", text}`.
+    /// in the catalogue's order. `name` and `message` are in `language`; each example is
+    /// ``RuleExample/json``: a lint example or an action script.
     ///
     /// Built once per language (it parses every example) and kept: `/api/rules` serves it on
     /// every request.
@@ -40,17 +40,7 @@ extension RuleCatalogue {
             tr[l.rawValue] = .object(JSONObject([("name", .string(d.name(l))), ("message", .string(d.message(l)))]))
         }
         o["translations"] = .object(tr)
-        func ex(_ list: [RuleExample]) -> JSONValue {
-            .array(
-                list.map { e in
-                    switch e.kind {
-                    case .prototype:
-                        return .object(JSONObject([("kind", "prototype"), ("members", e.members ?? .null)]))
-                    case .scenario:
-                        return .object(JSONObject([("kind", "scenario"), ("text", .string(e.text))]))
-                    }
-                })
-        }
+        func ex(_ list: [RuleExample]) -> JSONValue { .array(list.map(\.json)) }
         o["examples"] = .object(
             JSONObject([("triggering", ex(d.triggering)), ("nonTriggering", ex(d.nonTriggering))]))
         return .object(o)

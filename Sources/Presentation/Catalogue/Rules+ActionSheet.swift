@@ -33,7 +33,7 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
-                )
+                ).at("$.modals[0]")
             ],
             nonTriggering: [
                 goodActionSheet,
@@ -61,7 +61,7 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "textFields": [{"placeholder": "Name"}], "actions": [{"title": "Rename"}, {"title": "Cancel", "role": "cancel"}]"#
-                )
+                ).at("$.modals[0].textFields")
             ],
             nonTriggering: [goodActionSheet],
             lint: { c in
@@ -82,7 +82,7 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Keep Editing", "role": "cancel"}, {"title": "Cancel", "role": "cancel"}]"#
-                )
+                ).at("$.modals[0].actions[2].role")
             ],
             nonTriggering: [goodActionSheet],
             lint: { c in
@@ -108,7 +108,7 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete Draft", "role": "destructive"}]"#
-                )
+                ).at("$.modals[0].actions[0]")
             ],
             nonTriggering: [goodActionSheet],
             lint: { c in
@@ -143,8 +143,9 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}]"#
-                ),
-                sheetExample(#""source": "edit-button", "actions": [{"title": "Save Draft"}, {"title": "Send Now"}]"#),
+                ).at("$.modals[0].actions"),
+                sheetExample(#""source": "edit-button", "actions": [{"title": "Save Draft"}, {"title": "Send Now"}]"#)
+                    .at("$.modals[0].actions"),
             ],
             nonTriggering: [goodActionSheet],
             lint: { c in
@@ -172,7 +173,7 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "actions": [{"title": "Save Draft"}, {"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
-                )
+                ).at("$.modals[0].actions[1]")
             ],
             nonTriggering: [goodActionSheet],
             lint: { c in
@@ -205,7 +206,7 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "actions": [{"title": "Delete Draft"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#
-                )
+                ).at("$.modals[0].actions[0]")
             ],
             nonTriggering: [goodActionSheet],
             lint: { c in
@@ -235,7 +236,7 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""source": "more-button", "title": "Move To", "actions": [{"title": "Inbox"}, {"title": "Archive"}, {"title": "Work"}, {"title": "Travel"}, {"title": "Receipts"}, {"title": "Family"}, {"title": "Cancel", "role": "cancel"}]"#
-                )
+                ).at("$.modals[0].actions")
             ],
             nonTriggering: [goodActionSheet],
             lint: { c in
@@ -286,7 +287,7 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "title": "This draft has unsaved changes that will be lost if you close it without saving", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Save Draft"}, {"title": "Cancel", "role": "cancel"}]"#
-                )
+                ).at("$.modals[0].title")
             ],
             nonTriggering: [
                 sheetExample(
@@ -323,7 +324,7 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "title": "Delete this draft?", "message": "Delete this draft.", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
-                )
+                ).at("$.modals[0].message")
             ],
             nonTriggering: [
                 sheetExample(
@@ -355,6 +356,7 @@ extension RuleCatalogue {
             notes: "Counts every action, Cancel included.",
             triggering: [
                 sheetExample(#""source": "edit-button", "actions": [{"title": "Delete Draft", "role": "destructive"}]"#)
+                    .at("$.modals[0].actions")
             ],
             nonTriggering: [goodActionSheet],
             lint: { c in
@@ -381,7 +383,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "sort-button", "title": "Sort", "action": {"present": "sort"}}]}], "modals": [{"id": "sort", "style": "actionSheet", "source": "sort-button", "actions": [{"title": "Name"}, {"title": "Date"}, {"title": "Cancel", "role": "cancel"}]}]}"#
-                )
+                ).at("$.modals[0]")
             ],
             nonTriggering: [
                 .json(

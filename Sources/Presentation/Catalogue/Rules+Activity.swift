@@ -27,7 +27,7 @@ extension RuleCatalogue {
                 "activity view “{modal}” has no source, but it is a popover in regular width (iPad) and UIKit would crash; set \"source\" to the Share button",
                 "活动视图“{modal}”没有 source，而它在常规宽度（iPad）下以弹出框显示，UIKit 会因此崩溃；请把 \"source\" 设为“共享”按钮"),
             notes: "When any declared device can be wR (an iPad, or an iPhone Pro Max in landscape).",
-            triggering: [activityExample(#""activities": ["airdrop", "copy"]"#)],
+            triggering: [activityExample(#""activities": ["airdrop", "copy"]"#).at("$.modals[0]")],
             nonTriggering: [goodActivity],
             lint: { c in
                 for v in c.modals(where: { $0.style == .activity })
@@ -53,7 +53,7 @@ extension RuleCatalogue {
             triggering: [
                 activityExample(
                     #""source": "share-button", "customActivities": [{"id": "pin", "title": "Pin Message", "imageSize": {"width": 120, "height": 120}}]"#
-                )
+                ).at("$.modals[0].customActivities[0].imageSize")
             ],
             nonTriggering: [
                 activityExample(
@@ -106,10 +106,10 @@ extension RuleCatalogue {
             triggering: [
                 activityExample(
                     #""source": "share-button", "customActivities": [{"id": "pin", "title": "Pin This Message to the Top", "systemImage": "pin"}]"#
-                ),
+                ).at("$.modals[0].customActivities[0].title"),
                 activityExample(
                     #""source": "share-button", "customActivities": [{"id": "pin", "title": "Example Pin", "systemImage": "pin"}]"#
-                ),
+                ).at("$.modals[0].customActivities[0].title"),
             ],
             nonTriggering: [goodActivity],
             lint: { c in
@@ -161,7 +161,7 @@ extension RuleCatalogue {
             triggering: [
                 activityExample(
                     #""source": "share-button", "customActivities": [{"id": "my-print", "title": "Print", "systemImage": "printer"}]"#
-                )
+                ).at("$.modals[0].customActivities[0].title")
             ],
             nonTriggering: [
                 activityExample(
@@ -210,7 +210,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "export-button", "title": "Export", "action": {"present": "share"}}]}], "modals": [{"id": "share", "style": "activity", "source": "export-button", "activities": ["airdrop", "copy"]}]}"#
-                )
+                ).at("$.screens[0].content[0]")
             ],
             nonTriggering: [
                 .json(

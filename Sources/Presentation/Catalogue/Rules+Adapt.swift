@@ -254,7 +254,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "alert", "style": "alert", "title": "Delete this photo?", "content": [{"type": "image", "id": "photo", "label": "Photo"}], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]}]}"#
-                )
+                ).at("$.modals[0].content")
             ],
             nonTriggering: [
                 .json(

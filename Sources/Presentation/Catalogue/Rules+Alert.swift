@@ -31,7 +31,7 @@ extension RuleCatalogue {
             message: T(
                 "alert “{modal}” has no title; every alert needs a short title that says what happened",
                 "警告框“{modal}”没有标题；每个警告框都需要一个简短的标题说明发生了什么"),
-            triggering: [alertExample(#""message": "This can't be undone.", "# + cancelDelete)],
+            triggering: [alertExample(#""message": "This can't be undone.", "# + cancelDelete).at("$.modals[0]")],
             nonTriggering: [goodAlert],
             lint: { c in
                 for a in c.alerts where a.title.isEmpty {
@@ -60,8 +60,9 @@ extension RuleCatalogue {
             notes:
                 "A single word (by spaces; CJK titles are not split), `^(Error|Warning|Alert|Oops)[.!]?$` or `/error\\s*\\d+/i`.",
             triggering: [
-                alertExample(#""title": "Error", "actions": [{"title": "OK"}]"#),
-                alertExample(#""title": "Error 329347 occurred", "actions": [{"title": "OK"}]"#),
+                alertExample(#""title": "Error", "actions": [{"title": "OK"}]"#).at("$.modals[0].title"),
+                alertExample(#""title": "Error 329347 occurred", "actions": [{"title": "OK"}]"#).at(
+                    "$.modals[0].title"),
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -94,6 +95,7 @@ extension RuleCatalogue {
                 "Wrapped greedily at 230 pt in 17 pt SF Pro Text Semibold (see TextMeasure). A title of three or more lines also gets alert.title-max-two-lines.",
             triggering: [
                 alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)
+                    .at("$.modals[0].title")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -116,7 +118,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Unable to download the attachment because the server stopped responding to our requests", "actions": [{"title": "OK"}]"#
-                )
+                ).at("$.modals[0].title")
             ],
             nonTriggering: [
                 alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)
@@ -155,8 +157,8 @@ extension RuleCatalogue {
             notes:
                 "A title ending in . ? ! is a sentence. Sentence style is broken by a lowercase first word, or by two or more capitalized ordinary words when every ordinary word is capitalized; proper nouns (a built-in list of Apple product names, the prototype's name and lint.productNames), acronyms and words with inner capitals are not judged. Title style is broken by a lowercase word that is not an article, a coordinating conjunction or a preposition of four or fewer letters (Apple's English wording; the Chinese translation S2 says fewer than four), or that is first or last. CJK titles are not judged.",
             triggering: [
-                alertExample(#""title": "Delete All Messages?", "# + cancelDelete),
-                alertExample(#""title": "Unable to connect", "actions": [{"title": "OK"}]"#),
+                alertExample(#""title": "Delete All Messages?", "# + cancelDelete).at("$.modals[0].title"),
+                alertExample(#""title": "Unable to connect", "actions": [{"title": "OK"}]"#).at("$.modals[0].title"),
             ],
             nonTriggering: [
                 goodAlert, alertExample(#""title": "Unable to Connect", "actions": [{"title": "OK"}]"#),
@@ -216,7 +218,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "No Connection", "message": "Check your network settings", "actions": [{"title": "OK"}]"#
-                )
+                ).at("$.modals[0].message")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -255,7 +257,8 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "message": "This photo will be deleted from all of your devices that use the same account. You can recover it from the Recently Deleted album for thirty days.", "#
-                        + cancelDelete)
+                        + cancelDelete
+                ).at("$.modals[0].message")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -280,6 +283,7 @@ extension RuleCatalogue {
             notes: "Share of the message's distinct words that the title already has, 80% or more (CJK: characters).",
             triggering: [
                 alertExample(#""title": "Delete all messages?", "message": "Delete all messages.", "# + cancelDelete)
+                    .at("$.modals[0].message")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -315,7 +319,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Sign In", "message": "Enter the user name and password of your library account.", "textFields": [{"placeholder": "User Name"}, {"placeholder": "Password", "secure": true}], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Sign In"}]"#
-                )
+                ).at("$.modals[0]")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -371,8 +375,8 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Save changes?", "actions": [{"title": "Don't Save", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
-                ),
-                alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#),
+                ).at("$.modals[0].actions"),
+                alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#).at("$.modals[0].actions"),
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -436,10 +440,10 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Delete", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
-                ),
+                ).at("$.modals[0].actions"),
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel"}, {"title": "Delete", "role": "destructive"}]"#
-                ),
+                ).at("$.modals[0].actions[0]"),
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -481,7 +485,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Discard this draft?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Keep", "role": "cancel"}]"#
-                )
+                ).at("$.modals[0].actions[1].role")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -507,7 +511,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Never Mind", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]"#
-                )
+                ).at("$.modals[0].actions[0].title")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -534,7 +538,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Keep"}, {"title": "Delete", "role": "destructive"}]"#
-                )
+                ).at("$.modals[0].actions")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -561,7 +565,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete"}]"#
-                )
+                ).at("$.modals[0].actions[1]")
             ],
             nonTriggering: [
                 goodAlert,
@@ -599,7 +603,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive", "preferred": true}]"#
-                )
+                ).at("$.modals[0].actions[1].preferred")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -629,7 +633,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Save this draft?", "preferredAction": "Save Draft", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Save"}]"#
-                )
+                ).at("$.modals[0].preferredAction")
             ],
             nonTriggering: [
                 alertExample(
@@ -676,7 +680,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete It Right Now", "role": "destructive"}]"#
-                )
+                ).at("$.modals[0].actions[1].title")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -714,7 +718,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "No", "role": "cancel"}, {"title": "Yes", "role": "destructive"}]"#
-                )
+                ).at("$.modals[0].actions[0].title", "$.modals[0].actions[1].title")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -745,7 +749,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Delete all messages?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "OK", "preferred": true}]"#
-                )
+                ).at("$.modals[0].actions[1].title")
             ],
             nonTriggering: [alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#)],
             lint: { c in
@@ -789,7 +793,8 @@ extension RuleCatalogue {
                 "A mention is a button title in quotes, or after tap, choose, click, touch, press, select or hit. A mention is flagged when quoted, when the verb is click, touch, press or hit, or when its capitalization differs. Tap and choose are both accepted.",
             triggering: [
                 alertExample(
-                    #""title": "Delete this photo?", "message": "Click “Delete” to remove it.", "# + cancelDelete)
+                    #""title": "Delete this photo?", "message": "Click “Delete” to remove it.", "# + cancelDelete
+                ).at("$.modals[0].message")
             ],
             nonTriggering: [
                 goodAlert,
@@ -819,7 +824,8 @@ extension RuleCatalogue {
                 "警告框“{modal}”使用了{word}；代词可能让人觉得被指责或被轻视——请换一种不用代词的说法"),
             notes: "Info only: the current HIG has dropped the rule. Title and message, whole words.",
             triggering: [
-                alertExample(#""title": "Are you sure you want to delete this photo?", "# + cancelDelete)
+                alertExample(#""title": "Are you sure you want to delete this photo?", "# + cancelDelete).at(
+                    "$.modals[0].title")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -848,7 +854,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Invalid Password", "message": "The password doesn't match.", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Try Again"}]"#
-                )
+                ).at("$.modals[0].title")
             ],
             nonTriggering: [
                 alertExample(
@@ -882,7 +888,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Name This Playlist", "textFields": [{"placeholder": "Name"}], "actions": [{"title": "OK"}]"#
-                )
+                ).at("$.modals[0].textFields")
             ],
             nonTriggering: [
                 alertExample(
@@ -905,7 +911,9 @@ extension RuleCatalogue {
             message: T(
                 "alert “{modal}” only informs ({title} is its one button); show the information in place unless it is critical (tag the alert \"critical\")",
                 "警告框“{modal}”只起告知作用（唯一的按钮是{title}）；除非信息至关重要（为警告框添加 \"critical\" 标签），否则请在界面中直接显示"),
-            triggering: [alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#)],
+            triggering: [
+                alertExample(#""title": "Download Complete", "actions": [{"title": "OK"}]"#).at("$.modals[0].actions")
+            ],
             nonTriggering: [
                 alertExample(#""title": "Storage Almost Full", "tags": ["critical"], "actions": [{"title": "OK"}]"#)
             ],
@@ -935,7 +943,7 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Move to Archive?", "tags": ["undoable"], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Archive"}]"#
-                )
+                ).at("$.modals[0].tags")
             ],
             nonTriggering: [goodAlert],
             lint: { c in
@@ -961,7 +969,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "close-button", "title": "Close", "action": {"present": "save"}}]}], "modals": [{"id": "save", "style": "alert", "title": "Save changes?", "actions": [{"title": "Don't Save"}, {"title": "Save"}]}]}"#
-                )
+                ).at("$.modals[0].actions")
             ],
             nonTriggering: [
                 .json(

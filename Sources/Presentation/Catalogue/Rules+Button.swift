@@ -29,10 +29,10 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete photo", "role": "destructive"}]"#
-                ),
+                ).at("$.modals[0].actions[1].title"),
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete!", "role": "destructive"}]"#
-                ),
+                ).at("$.modals[0].actions[1].title"),
             ],
             nonTriggering: [
                 goodAlert,
@@ -76,7 +76,7 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "actions": [{"title": "Camera"}, {"title": "Take Photo"}, {"title": "Cancel", "role": "cancel"}]"#
-                )
+                ).at("$.modals[0].actions[0].title")
             ],
             nonTriggering: [
                 sheetExample(

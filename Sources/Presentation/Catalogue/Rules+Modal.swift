@@ -29,10 +29,10 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "player", "style": "fullScreen", "title": "Now Playing", "content": [{"type": "text", "id": "song", "text": "Song title"}, {"type": "button", "id": "play", "title": "Play"}]}]}"#
-                ),
+                ).at("$.modals[0]"),
                 .json(
                     #"{"modals": [{"id": "player", "style": "fullScreen", "title": "Now Playing", "navigationBar": {"leading": [{"id": "back", "systemImage": "arrow.left", "action": "dismiss"}]}, "content": [{"type": "button", "id": "play", "title": "Play"}]}]}"#
-                ),
+                ).at("$.modals[0].navigationBar.leading[0]"),
             ],
             nonTriggering: [
                 .json(
@@ -108,7 +108,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "filters", "style": "pageSheet", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "apply", "title": "Apply", "role": "done", "action": "dismiss"}]}, "content": [{"type": "toggle", "id": "unread", "label": "Unread only"}]}]}"#
-                )
+                ).at("$.modals[0]")
             ],
             nonTriggering: [
                 .json(
@@ -154,7 +154,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "setup", "style": "pageSheet", "title": "Setup", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}, "content": [{"type": "list", "id": "menu", "items": [{"id": "wifi", "title": "Wi-Fi", "action": {"push": "wifi-screen"}}, {"id": "mail", "title": "Mail", "action": {"push": "mail-screen"}}]}], "screens": [{"id": "wifi-screen", "title": "Wi-Fi"}, {"id": "mail-screen", "title": "Mail"}]}]}"#
-                )
+                ).at("$.modals[0]")
             ],
             nonTriggering: [
                 .json(
@@ -193,7 +193,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "edit", "style": "pageSheet", "title": "Edit Profile", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}], "trailing": [{"id": "done", "title": "Done", "action": {"push": "review"}}]}, "screens": [{"id": "review", "title": "Review"}]}]}"#
-                )
+                ).at("$.modals[0].navigationBar.trailing[0].action")
             ],
             nonTriggering: [
                 .json(
@@ -247,7 +247,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "info", "style": "pageSheet", "title": "Details", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "textField", "id": "name", "label": "Name"}]}]}"#
-                )
+                ).at("$.modals[0]")
             ],
             nonTriggering: [
                 .json(
@@ -300,7 +300,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "rename", "style": "formSheet", "title": "Rename", "navigationBar": {"trailing": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}, "content": [{"type": "textField", "id": "name", "label": "Name"}, {"type": "button", "id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}]}"#
-                )
+                ).at("$.modals[0].content[1]", "$.modals[0].navigationBar.trailing[0]")
             ],
             nonTriggering: [
                 .json(
@@ -341,7 +341,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "settings", "style": "pageSheet", "title": "Settings", "navigationBar": {"appearance": "transparent", "trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}], "leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}}]}"#
-                )
+                ).at("$.modals[0].navigationBar.appearance")
             ],
             nonTriggering: [
                 .json(
@@ -379,7 +379,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "rationale": "Fades like the Photos app", "navigationBar": {"leading": [{"id": "close-viewer", "title": "Close", "action": "dismiss"}]}}, {"id": "editor", "style": "fullScreen", "title": "Edit Photo", "transition": "flipHorizontal", "rationale": "Shows the back of the card", "navigationBar": {"leading": [{"id": "close-editor", "title": "Close", "action": "dismiss"}]}}]}"#
-                )
+                ).at("$.modals[1].transition")
             ],
             nonTriggering: [
                 .json(
@@ -436,7 +436,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "rename", "style": "fullScreen", "task": "simple", "title": "Rename", "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]}}]}"#
-                )
+                ).at("$.modals[0].task")
             ],
             nonTriggering: [
                 .json(
@@ -474,7 +474,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "settings", "style": "fullScreen", "title": "Settings", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
-                )
+                ).at("$.modals[0].style")
             ],
             nonTriggering: [
                 .json(
@@ -506,7 +506,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "odd", "style": "none", "title": "Odd"}]}"#
-                )
+                ).at("$.modals[0].style")
             ],
             nonTriggering: [
                 .json(
@@ -536,7 +536,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "about", "style": "pageSheet", "title": "About", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}, "content": [{"type": "text", "id": "version", "text": "Version 2.1"}]}]}"#
-                )
+                ).at("$.modals[0]")
             ],
             nonTriggering: [
                 .json(
@@ -575,7 +575,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "detail", "style": "currentContext", "context": "home", "title": "Detail", "navigationBar": {"trailing": [{"id": "close", "title": "Close", "action": "dismiss"}]}}]}"#
-                )
+                ).at("$.modals[0]")
             ],
             nonTriggering: [
                 .json(

@@ -32,7 +32,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "title": "Sort By", "# + popoverDone + ", "
-                        + popoverList + "}]}")
+                        + popoverList + "}]}"
+                ).at("$.modals[0]")
             ],
             nonTriggering: [
                 .json(
@@ -63,7 +64,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "adaptivePresentationStyle": "none", "title": "Sort By", "#
-                        + popoverDone + ", " + popoverList + "}]}")
+                        + popoverDone + ", " + popoverList + "}]}"
+                ).at("$.modals[0].adaptivePresentationStyle")
             ],
             nonTriggering: [
                 .json(
@@ -101,10 +103,12 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
-                        + popoverList + "}]}"),
+                        + popoverList + "}]}"
+                ).at("$.modals[0]"),
                 .json(
                     #"{"targetOS": "12", "modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
-                        + popoverList + "}]}"),
+                        + popoverList + "}]}"
+                ).at("$.modals[0]"),
             ],
             nonTriggering: [
                 .json(
@@ -133,7 +137,7 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "pick", "style": "popover", "source": "more-button", "modal": true, "title": "Pick a Color", "content": [{"type": "segmented", "id": "color", "segments": ["Red", "Blue"]}]}]}"#
-                )
+                ).at("$.modals[0]")
             ],
             nonTriggering: [
                 .json(
@@ -177,7 +181,8 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "note", "style": "popover", "source": "edit-button", "title": "Note", "onTapOutside": "discard", "#
                         + popoverDone
-                        + #", "content": [{"type": "textArea", "id": "text", "userContent": true}]}]}"#)
+                        + #", "content": [{"type": "textArea", "id": "text", "userContent": true}]}]}"#
+                ).at("$.modals[0].onTapOutside")
             ],
             nonTriggering: [
                 .json(
@@ -207,7 +212,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"devices": ["ipad-pro-11"], "requiresFullScreen": true, "modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
-                        + popoverDone + ", " + popoverList + "}]}")
+                        + popoverDone + ", " + popoverList + "}]}"
+                ).at("$.modals[0].navigationBar.trailing[0]")
             ],
             nonTriggering: [
                 .json(
@@ -265,7 +271,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "preferredContentSize": {"width": 800, "height": 600}, "#
-                        + popoverDone + ", " + popoverList + "}]}")
+                        + popoverDone + ", " + popoverList + "}]}"
+                ).at("$.modals[0].preferredContentSize")
             ],
             nonTriggering: [
                 .json(
@@ -306,7 +313,7 @@ extension RuleCatalogue {
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "#
                         + popoverDone
                         + #", "content": [{"type": "text", "id": "warn", "text": "Sorting is slow on large folders.", "role": "warning"}]}]}"#
-                )
+                ).at("$.modals[0].content[0].role")
             ],
             nonTriggering: [
                 .json(
@@ -354,7 +361,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "permittedArrowDirections": [], "title": "Sort By", "#
-                        + popoverDone + ", " + popoverList + "}]}")
+                        + popoverDone + ", " + popoverList + "}]}"
+                ).at("$.modals[0].permittedArrowDirections")
             ],
             nonTriggering: [
                 .json(

@@ -49,7 +49,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "modalInPresentation": true, "#
-                        + sheetBar + "}]}")
+                        + sheetBar + "}]}"
+                ).at("$.modals[0].modalInPresentation")
             ],
             nonTriggering: [
                 .json(#"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "# + sheetBar + "}]}")
@@ -112,7 +113,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": [], "# + sheetBar
-                        + "}]}")
+                        + "}]}"
+                ).at("$.modals[0].detents")
             ],
             nonTriggering: [
                 .json(
@@ -141,7 +143,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": ["large", "medium"], "grabber": true, "#
-                        + sheetBar + "}]}")
+                        + sheetBar + "}]}"
+                ).at("$.modals[0].detents")
             ],
             nonTriggering: [
                 .json(
@@ -193,10 +196,12 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "grabber": true, "detents": [{"id": "peek", "height": 120}, {"id": "peek", "height": 300}], "#
-                        + sheetBar + "}]}"),
+                        + sheetBar + "}]}"
+                ).at("$.modals[0].detents[1].id"),
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "largestUndimmedDetent": "medium", "#
-                        + sheetBar + "}]}"),
+                        + sheetBar + "}]}"
+                ).at("$.modals[0].largestUndimmedDetent"),
             ],
             nonTriggering: [
                 .json(
@@ -250,7 +255,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": ["medium", "large"], "grabber": false, "#
-                        + sheetBar + "}]}")
+                        + sheetBar + "}]}"
+                ).at("$.modals[0].grabber")
             ],
             nonTriggering: [
                 .json(
@@ -306,7 +312,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "compose", "style": "pageSheet", "title": "New Message", "detents": ["medium"], "content": [{"type": "textArea", "id": "body", "userContent": true}], "#
-                        + sheetBar + "}]}")
+                        + sheetBar + "}]}"
+                ).at("$.modals[0].detents")
             ],
             nonTriggering: [
                 .json(

@@ -49,7 +49,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "options", "style": "pageSheet", "title": "Options", "transition": "partialCurl", "rationale": "Reveals settings under the map", "#
-                        + closeBar + "}]}")
+                        + closeBar + "}]}"
+                ).at("$.modals[0].transition")
             ],
             nonTriggering: [
                 .json(
@@ -106,7 +107,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "palette", "style": "popover", "source": "more-button", "title": "Palette", "navigationBar": {"trailing": [{"id": "done", "title": "Done", "role": "done", "action": "dismiss"}]}, "content": [{"type": "button", "id": "custom", "title": "Custom Color", "action": {"present": "picker"}}]}, {"id": "picker", "style": "currentContext", "context": "palette", "compactAdaptation": "sheet", "title": "Custom Color", "transition": "crossDissolve", "rationale": "Fades inside the palette", "#
-                        + closeBar + "}]}")
+                        + closeBar + "}]}"
+                ).at("$.modals[1].transition")
             ],
             nonTriggering: [
                 .json(
@@ -138,7 +140,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "transition": "flipHorizontal", "rationale": "Flips like a card", "#
-                        + sheetBar + "}]}")
+                        + sheetBar + "}]}"
+                ).at("$.modals[0].transition")
             ],
             nonTriggering: [
                 .json(
@@ -185,7 +188,8 @@ extension RuleCatalogue {
             triggering: [
                 .json(
                     #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "crossDissolve", "#
-                        + closeBar + "}]}")
+                        + closeBar + "}]}"
+                ).at("$.modals[0].transition")
             ],
             nonTriggering: [
                 .json(

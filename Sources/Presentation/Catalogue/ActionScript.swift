@@ -1,0 +1,272 @@
+import JSON
+import Prototype
+
+/// A rule's example for the engine: a prototype, an environment and a list of actions, with
+/// what must hold after them. One generic test runs every script of the catalogue
+/// (``run(_:)``); `modallab rules` and `/api/rules` print them (``RuleExample/json``).
+///
+/// What a script can expect is read from its run's **facts**, by JSON path
+/// (`"$.stack[0].form": "card"`): the session's state as `GET /api/sessions/{sid}` gives it
+/// (`device`, `orientation`, `multitasking`, `sizeClass`, `screen`, `stack[i]` with `modal`,
+/// `requestedStyle`, `style`, `form`, `adaptedBy`, `detent`, `dirty`, `screen`), and more:
+///
+/// - `refusal`: the rule that refused the last action, or `null`;
+/// - `rules`: every rule the engine named during the run (refusals, findings, adaptations), sorted;
+/// - `stack[i]` also: `transition` (the animation, `null` where the system animates), `grabber`
+///   (drawn or not), `undimmed`, `keepsUnderlying`, `detents` (ids in the order of their
+///   heights), `contextOwner`, `presentedBy`, `dimming` (`none`, `dark`, `clear`), `covered`
+///   (by a layer above); a popover's `arrow` and `pointsAtSource`; an alert's or action sheet's
+///   `buttons` (titles in drawn order), `bold` (the bold title), `axis` (an alert's buttons
+///   side by side, `horizontal`, or stacked, `vertical`) and `returnKey` (what Return runs); an
+///   activity view's `activities` (ids in drawn order).
+public struct ActionScript: Sendable {
+    /// The device the session starts on (an id of ``DeviceCatalogue``).
+    public var device: String
+    public var orientation: Orientation
+    public var multitasking: Multitasking
+    /// The server's options (`--on-popover-conflict`, the transition time…).
+    public var options: EngineOptions
+    /// What happens, in order; each action a millisecond-second after the last (1000 ms).
+    public var actions: [ScriptStep]
+    /// Facts that must hold after the last action: a JSON path into the facts and its value
+    /// (`null` also matches a fact that is absent).
+    public var expect: [(String, JSONValue)]
+    /// Whether the rule is one the engine applies without naming it (what it draws: a button
+    /// order, a grabber, an animation): its triggering scripts show it by their facts alone.
+    public var draws: Bool
+
+    /// The outcome of a run.
+    public struct Run: Sendable {
+        /// The facts after the last action (see ``ActionScript``).
+        public var facts: JSONValue
+        /// Every rule the engine named during the run.
+        public var named: Set<String>
+        /// Why the script could not run: the prototype has format errors, or the engine took an
+        /// action for a malformed request. `nil` when it ran.
+        public var failure: String?
+
+        /// The fact at `path` (`$.stack[0].form`), `nil` when absent.
+        public func fact(_ path: String) -> JSONValue? {
+            var found: JSONValue?
+            func walk(_ v: JSONValue, _ p: JSONPath) {
+                guard found == nil else { return }
+                if p.description == path {
+                    found = v
+                    return
+                }
+                switch v {
+                case .object(let o): for (k, x) in o { walk(x, p.appending(k)) }
+                case .array(let a): for (i, x) in a.enumerated() { walk(x, p.appending(i)) }
+                default: break
+                }
+            }
+            walk(facts, .root)
+            return found
+        }
+
+        /// The expectations of `script` that do not hold, as "path: expected X, found Y".
+        public func unmet(_ script: ActionScript) -> [String] {
+            script.expect.compactMap { path, value in
+                let got = fact(path) ?? .null
+                return got == value
+                    ? nil : "\(path): expected \(JSONWriter().string(value)), found \(JSONWriter().string(got))"
+            }
+        }
+    }
+
+    /// Runs the script on `document` (a whole prototype): starts a session in the script's
+    /// environment, applies each action as the server does (a refused one leaves the state as
+    /// it was), and gathers the facts.
+    public func run(_ document: JSONValue) -> Run {
+        let decoded = Prototype.decode(document)
+        guard let prototype = decoded.prototype else {
+            return Run(
+                facts: .null, named: [],
+                failure: "the prototype has format errors: \(decoded.issues.map(\.description))")
+        }
+        guard let device = DeviceCatalogue.device(self.device) else {
+            return Run(facts: .null, named: [], failure: "no device \(self.device)")
+        }
+        let engine = PresentationEngine(prototype: prototype, options: options)
+        let started = engine.start(
+            environment: Environment(device: device, orientation: orientation, multitasking: multitasking))
+        var state = started.state
+        var named = Set(started.events.compactMap(\.rule))
+        var refusal: String?
+        func note(_ s: PresentationState) {
+            for e in s.stack { named.formUnion(e.resolution.rules) }
+        }
+        note(state)
+        for (i, step) in actions.enumerated() {
+            let outcome: Outcome
+            do {
+                outcome = try engine.apply(step.action, to: state, atMs: 1000 * (i + 1))
+            } catch {
+                return Run(
+                    facts: .null, named: named,
+                    failure: "action \(i) \(JSONWriter().string(step.json)) is not a valid request: \(error)")
+            }
+            state = outcome.state
+            refusal = outcome.refusal?.rule
+            if let r = refusal { named.insert(r) }
+            named.formUnion(outcome.diagnostics.map(\.rule))
+            named.formUnion(outcome.events.compactMap(\.rule))
+            note(state)
+        }
+        var facts = state.json.objectValue ?? JSONObject()
+        facts["refusal"] = .string(refusal)
+        facts["rules"] = .array(named.sorted().map { .string($0) })
+        facts["stack"] = .array(ActionScript.entryFacts(prototype, state))
+        return Run(facts: .object(facts), named: named, failure: nil)
+    }
+
+    /// Each stack entry's facts: the state's own members and what the engine and the frame
+    /// layout know of it.
+    static func entryFacts(_ p: Prototype, _ state: PresentationState) -> [JSONValue] {
+        let env = state.environment
+        let layers = FrameLayout(prototype: p, state: state).layers
+        let entries = state.json["stack"]?.arrayValue ?? []
+        return state.stack.enumerated().map { i, e in
+            var o = entries.indices.contains(i) ? entries[i].objectValue ?? JSONObject() : JSONObject()
+            o["transition"] = .string(e.transition?.rawValue)
+            o["grabber"] = .bool(e.grabberVisible)
+            o["undimmed"] = .bool(e.isUndimmed(in: env))
+            o["keepsUnderlying"] = .bool(e.resolution.keepsUnderlying)
+            o["detents"] = .array(e.detents.map { .string($0.id) })
+            o["contextOwner"] = .string(e.contextOwner)
+            o["presentedBy"] = .string(e.presentedBy)
+            if let layer = layers.first(where: { $0.modal == e.modal }) {
+                o["dimming"] = .string(layer.dimming.rawValue)
+                o["covered"] = .bool(layer.isCovered)
+            }
+            if let pop = e.popover {
+                o["arrow"] = .string(pop.arrow?.rawValue)
+                o["pointsAtSource"] = .bool(pop.arrowPointsAtSource)
+            }
+            if let m = p.modal(e.modal) {
+                if m.style == .alert || m.style == .actionSheet {
+                    let form = e.resolution.form
+                    o["buttons"] = .array(AlertButtons.drawn(m, form: form).map { .string(m.actions[$0].title) })
+                    let bold = m.style == .alert ? AlertButtons.boldIndex(m) : AlertButtons.preferredIndex(m)
+                    o["bold"] = .string(bold.map { m.actions[$0].title })
+                    if m.style == .alert {
+                        o["axis"] = .string(AlertButtons.sideBySide(m) ? "horizontal" : "vertical")
+                        o["returnKey"] = .string(AlertButtons.returnAction(m)?.title)
+                    }
+                }
+                if m.style == .activity {
+                    o["activities"] = .array(
+                        (m.visibleActivities + m.customActivities.map(\.id)).map { .string($0) })
+                }
+            }
+            return .object(o)
+        }
+    }
+
+    /// The options that differ from the defaults, as JSON (`popoverConflict`, `transitionMs`,
+    /// `scrimTapDismissesCenteredSheets`).
+    var optionsJSON: JSONValue {
+        var o = JSONObject()
+        let d = EngineOptions()
+        if options.popoverConflict != d.popoverConflict {
+            o["popoverConflict"] = .string(options.popoverConflict.rawValue)
+        }
+        if options.transitionMs != d.transitionMs { o["transitionMs"] = .int(options.transitionMs) }
+        if options.scrimTapDismissesCenteredSheets != d.scrimTapDismissesCenteredSheets {
+            o["scrimTapDismissesCenteredSheets"] = .bool(options.scrimTapDismissesCenteredSheets)
+        }
+        return .object(o)
+    }
+}
+
+/// One action of a script, written as briefly as the examples need, and printed as the body
+/// `POST /api/sessions/{sid}/actions` takes.
+public struct ScriptStep: Sendable {
+    /// The engine's action.
+    public var action: EngineAction
+
+    /// A tap on control `target`; or, when `target` is a modal, on its button `choice` (an id
+    /// or title).
+    public static func tap(_ target: String, _ choice: String? = nil) -> ScriptStep {
+        ScriptStep(action: .tap(target: target, choice: choice.map { .title($0) }, x: nil, y: nil))
+    }
+    /// A downward swipe on the top sheet, or on `target`'s.
+    public static func swipeDown(_ target: String? = nil) -> ScriptStep {
+        ScriptStep(action: .swipeDown(target: target))
+    }
+    /// A tap on the dimmed area outside the top presentation, at a point when given.
+    public static func tapOutside(x: Double? = nil, y: Double? = nil) -> ScriptStep {
+        ScriptStep(action: .tapOutside(x: x, y: y))
+    }
+    /// The Home gesture.
+    public static let home = ScriptStep(action: .home)
+    /// The navigation bar's back button.
+    public static let back = ScriptStep(action: .back)
+    /// A rotation.
+    public static func rotate(_ o: Orientation) -> ScriptStep { ScriptStep(action: .rotate(o)) }
+    /// A change of device, of iPad multitasking, or both.
+    public static func resize(_ device: String? = nil, _ multitasking: Multitasking? = nil) -> ScriptStep {
+        ScriptStep(action: .resize(device: device, multitasking: multitasking))
+    }
+    /// Text typed, a toggle switched, a segment chosen.
+    public static func edit(_ target: String, _ value: JSONValue) -> ScriptStep {
+        ScriptStep(action: .edit(target: target, value: value))
+    }
+    /// A sheet moved to another detent.
+    public static func detent(_ target: String, _ detent: String) -> ScriptStep {
+        ScriptStep(action: .detent(target: target, detent: detent))
+    }
+    /// An app-initiated presentation (a timer, a network callback).
+    public static func present(_ modal: String) -> ScriptStep { ScriptStep(action: .present(modal: modal)) }
+    /// A hardware key: "Escape" or "Return".
+    public static func key(_ key: String) -> ScriptStep { ScriptStep(action: .key(key)) }
+
+    /// The action as an API request body, e.g. `{"type": "tap", "target": "compose"}`.
+    public var json: JSONValue {
+        var o = JSONObject()
+        func number(_ x: Double?) -> JSONValue { x.map { .number($0) } ?? .null }
+        switch action {
+        case .tap(let target, let choice, let x, let y):
+            o["type"] = "tap"
+            o["target"] = .string(target)
+            switch choice {
+            case .title(let t)?: o["action"] = .string(t)
+            case .index(let i)?: o["action"] = .int(i)
+            case nil: break
+            }
+            if let x { o["x"] = .number(x) }
+            if let y { o["y"] = .number(y) }
+        case .swipeDown(let target):
+            o["type"] = "swipeDown"
+            if let target { o["target"] = .string(target) }
+        case .tapOutside(let x, let y):
+            o["type"] = "tapOutside"
+            if let x { o["x"] = number(x) }
+            if let y { o["y"] = number(y) }
+        case .home: o["type"] = "home"
+        case .rotate(let orientation):
+            o["type"] = "rotate"
+            o["orientation"] = .string(orientation.rawValue)
+        case .resize(let device, let multitasking):
+            o["type"] = "resize"
+            if let device { o["device"] = .string(device) }
+            if let multitasking { o["multitasking"] = .string(multitasking.rawValue) }
+        case .edit(let target, let value):
+            o["type"] = "edit"
+            o["target"] = .string(target)
+            o["value"] = value
+        case .detent(let target, let detent):
+            o["type"] = "detent"
+            o["target"] = .string(target)
+            o["detent"] = .string(detent)
+        case .back: o["type"] = "back"
+        case .present(let modal):
+            o["type"] = "present"
+            o["target"] = .string(modal)
+        case .key(let key):
+            o["type"] = "key"
+            o["key"] = .string(key)
+        }
+        return .object(o)
+    }
+}
