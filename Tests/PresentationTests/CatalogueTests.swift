@@ -50,8 +50,8 @@ import Testing
             for e in d.triggering where e.kind == .prototype {
                 #expect(!e.paths.isEmpty, "\(rule.id): a triggering lint example names no path")
             }
-            for e in d.triggering where e.script?.draws == true {
-                #expect(!(e.script?.expect.isEmpty ?? true), "\(rule.id): a drawn rule's script expects nothing")
+            for e in d.triggering where e.actionScript?.draws == true {
+                #expect(!(e.actionScript?.expect.isEmpty ?? true), "\(rule.id): a drawn rule's script expects nothing")
             }
         }
     }
@@ -104,7 +104,7 @@ import Testing
                     #expect(own.allSatisfy { $0.rule == id }, "\(id): its check reports \(Set(own.map(\.rule)))")
                     #expect(own.map(\.path.description).sorted() == paths, "\(id): \(side) example \(k) alone")
                 case .script:
-                    let script = try #require(e.script)
+                    let script = try #require(e.actionScript)
                     let doc = try #require(e.document(), "\(id): \(side) script \(k) is not JSON")
                     let run = script.run(doc)
                     #expect(run.failure == nil, "\(id): \(side) script \(k): \(run.failure ?? "")")

@@ -20,7 +20,7 @@ public struct RuleExample: Sendable {
     /// order (a path twice for two findings there).
     public var paths: [String] = []
     /// The engine run of an action script.
-    public var script: ActionScript?
+    public var actionScript: ActionScript?
 
     /// Prose, until the rule has a script.
     public static func scenario(_ text: String) -> RuleExample { RuleExample(kind: .scenario, text: text) }
@@ -31,13 +31,13 @@ public struct RuleExample: Sendable {
     /// An action script: `members` over the base prototype, run by the engine (see
     /// ``ActionScript``).
     public static func script(
-        _ members: String = "{}", on device: String = "iphone-16", _ orientation: Orientation = .portrait,
+        _ members: String = "{}", on device: String = "iphone-16", orientation: Orientation = .portrait,
         multitasking: Multitasking = .full, options: EngineOptions = EngineOptions(), _ actions: [ScriptStep],
         expect: KeyValuePairs<String, JSONValue> = [:], draws: Bool = false
     ) -> RuleExample {
         RuleExample(
             kind: .script, text: members,
-            script: ActionScript(
+            actionScript: ActionScript(
                 device: device, orientation: orientation, multitasking: multitasking, options: options,
                 actions: actions, expect: expect.map { ($0.key, $0.value) }, draws: draws))
     }
@@ -90,7 +90,7 @@ public struct RuleExample: Sendable {
         o["kind"] = .string(kind.rawValue)
         o["members"] = members ?? .null
         if !paths.isEmpty { o["paths"] = .array(paths.map { .string($0) }) }
-        if let s = script {
+        if let s = actionScript {
             o["device"] = .string(s.device)
             o["orientation"] = .string(s.orientation.rawValue)
             o["multitasking"] = .string(s.multitasking.rawValue)

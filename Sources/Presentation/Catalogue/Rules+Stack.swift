@@ -23,12 +23,19 @@ extension RuleCatalogue {
                 "“{presenter}”已在呈现“{top}”；请从栈顶呈现“{modal}”，或先关闭“{top}”"),
             notes: "Refused (HTTP 409), never re-routed: UIKit logs the warning and does nothing.",
             triggering: [
-                .scenario(
-                    "The root screen presents sheet A, then a control still visible on the root screen asks to present sheet B."
-                )
+                .script(
+                    app(
+                        home(open: "a", edit: "b"),
+                        view("a", "pageSheet", #""detents": ["medium", "large"], "largestUndimmedDetent": "medium""#),
+                        view("b")),
+                    [.tap("open-button"), .tap("edit-button")], expect: ["$.refusal": "stack.present-from-top"])
             ],
             nonTriggering: [
-                .scenario("Sheet A presents sheet B from a button inside sheet A, which is the top of the stack.")
+                .script(
+                    app(
+                        home(open: "a"), view("a", "pageSheet", #""content": [\#(button("next", presents: "b"))]"#),
+                        view("b")),
+                    [.tap("open-button"), .tap("next")], expect: ["$.stack[1].modal": "b"])
             ]),
         RuleUnit(
             Rule(
@@ -42,8 +49,16 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” is already on the presentation stack; dismiss it before presenting it again",
                 "“{modal}”已在呈现栈中；再次呈现之前请先关闭它"),
-            triggering: [.scenario("Sheet A is up and a button inside it presents sheet A again.")],
-            nonTriggering: [.scenario("Sheet A is dismissed and then presented again from the root screen.")]),
+            triggering: [
+                .script(
+                    app(home(open: "a"), view("a", "pageSheet", #""content": [\#(button("again", presents: "a"))]"#)),
+                    [.tap("open-button"), .tap("again")], expect: ["$.refusal": "stack.already-presented"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(open: "a"), view("a")), [.tap("open-button"), .tap("a-done"), .tap("open-button")],
+                    expect: ["$.stack[0].modal": "a", "$.refusal": nil])
+            ]),
         RuleUnit(
             Rule(
                 id: "stack.transition-in-progress", kinds: [.runtime], severity: .error, severityNote: nil,
@@ -57,8 +72,18 @@ extension RuleCatalogue {
             message: T(
                 "a presentation or dismissal is still animating; wait for it to finish before presenting “{modal}”",
                 "仍有呈现或关闭的过渡动画在进行；请等它结束后再呈现“{modal}”"),
-            triggering: [.scenario("A double tap on a button sends two present requests within the 0.35 s slide-up.")],
-            nonTriggering: [.scenario("The second request arrives after the first sheet has finished sliding up.")]),
+            triggering: [
+                .script(
+                    app(home(open: "a"), view("a")), options: EngineOptions(transitionMs: 1500),
+                    [.tap("open-button"), .tap("a-done")],
+                    expect: ["$.refusal": "stack.transition-in-progress", "$.stack[0].modal": "a"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(open: "a"), view("a")), options: EngineOptions(transitionMs: 500),
+                    [.tap("open-button"), .tap("a-done")],
+                    expect: ["$.stack": []])
+            ]),
         RuleUnit(
             Rule(
                 id: "stack.presenter-visible", kinds: [.runtime], severity: .error, severityNote: nil,
@@ -72,8 +97,15 @@ extension RuleCatalogue {
             message: T(
                 "“{presenter}” is not on screen; present “{modal}” from the root screen or the top presentation",
                 "“{presenter}”不在屏幕上；请从根屏幕或最上层的呈现中呈现“{modal}”"),
-            triggering: [.scenario("A screen that has been popped off the navigation stack asks to present an alert.")],
-            nonTriggering: [.scenario("The visible root screen presents an alert.")]),
+            triggering: [
+                .script(
+                    app(home(open: "a", edit: "b"), view("a", "fullScreen"), alert("b")),
+                    [.tap("open-button"), .tap("edit-button")],
+                    expect: ["$.refusal": "stack.presenter-visible"])
+            ],
+            nonTriggering: [
+                .script(app(home(edit: "b"), alert("b")), [.tap("edit-button")], expect: ["$.stack[0].form": "alert"])
+            ]),
         RuleUnit(
             Rule(
                 id: "modal.one-at-a-time", kinds: [.runtime], severity: .warning, severityNote: nil,
@@ -89,8 +121,24 @@ extension RuleCatalogue {
                 "“{modal}”会叠在“{top}”之上；请让用户先关闭一个模态视图，再呈现另一个"),
             notes:
                 "Exempt: alerts (alert.over-anything) and the data-loss action sheet over its own sheet (modal.data-loss-confirm). Popovers fall under popover.*.",
-            triggering: [.scenario("A full-screen editor presents a page sheet of settings while it stays visible.")],
-            nonTriggering: [.scenario("A dirty compose sheet shows its confirmDiscard action sheet on a swipe down.")]),
+            triggering: [
+                .script(
+                    app(
+                        home(open: "a"),
+                        view("a", "fullScreen", #""content": [\#(button("settings", presents: "b"))]"#), view("b")),
+                    [.tap("open-button"), .tap("settings")], expect: ["$.stack[1].modal": "b"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(
+                        home(open: "a"),
+                        view(
+                            "a", "pageSheet",
+                            #""content": [{"type": "textField", "id": "to", "label": "To", "userContent": true}], "confirmDiscard": "c""#
+                        ),
+                        #"{"id": "c", "style": "actionSheet", "actions": [{"title": "Delete Draft", "role": "destructive", "action": "dismissAll"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ), [.tap("open-button"), .edit("to", "Ana"), .swipeDown()], expect: ["$.stack[1].modal": "c"])
+            ]),
         RuleUnit(
             Rule(
                 id: "sheet.one-at-a-time", kinds: [.runtime], severity: .warning, severityNote: nil,
@@ -105,8 +153,20 @@ extension RuleCatalogue {
                 "sheet “{modal}” would stack on sheet “{top}”; close the first sheet and reopen it afterwards",
                 "表单“{modal}”会叠在表单“{top}”之上；请先关闭第一个表单，完成后再重新打开"),
             notes: "A warning, not an error: UIKit allows the stack and the HIG's wording is advisory.",
-            triggering: [.scenario("A page sheet presents a form sheet from one of its buttons.")],
-            nonTriggering: [.scenario("A page sheet presents an alert.")]),
+            triggering: [
+                .script(
+                    app(
+                        home(open: "a"), view("a", "pageSheet", #""content": [\#(button("next", presents: "b"))]"#),
+                        view("b", "formSheet")),
+                    [.tap("open-button"), .tap("next")], expect: ["$.stack[1].modal": "b"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(
+                        home(open: "a"), view("a", "pageSheet", #""content": [\#(button("next", presents: "b"))]"#),
+                        alert("b")),
+                    [.tap("open-button"), .tap("next")], expect: ["$.stack[1].form": "alert"])
+            ]),
         RuleUnit(
             Rule(
                 id: "alert.over-anything", kinds: [.runtime], severity: .info, severityNote: nil,
@@ -120,8 +180,18 @@ extension RuleCatalogue {
             message: T(
                 "alert “{modal}” appears over “{top}”: an alert may cover any other presentation",
                 "警告框“{modal}”显示在“{top}”之上：警告框可以覆盖任何其他呈现"),
-            triggering: [.scenario("A popover presents an alert; the alert appears over it.")],
-            nonTriggering: [.scenario("An alert is presented from the root screen with nothing else up.")]),
+            triggering: [
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "b"))]"#),
+                        alert("b")),
+                    on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
+                    expect: ["$.stack[0].form": "popover", "$.stack[1].form": "alert"])
+            ],
+            nonTriggering: [
+                .script(app(home(edit: "b"), alert("b")), [.tap("edit-button")], expect: ["$.stack[0].form": "alert"])
+            ]),
         RuleUnit(
             Rule(
                 id: "alert.one-at-a-time", kinds: [.runtime], severity: .error, severityNote: nil,
@@ -132,9 +202,16 @@ extension RuleCatalogue {
             message: T(
                 "alert “{top}” is still visible; never show two alerts at once",
                 "警告框“{top}”仍在显示；不要同时显示两个警告框"),
-            triggering: [.scenario("An alert's button action presents a second alert while the first is still up.")],
+            triggering: [
+                .script(
+                    app(home(edit: "a"), alert("a"), alert("b")), [.tap("edit-button"), .present("b")],
+                    expect: ["$.refusal": "alert.one-at-a-time"])
+            ],
             nonTriggering: [
-                .scenario("The first alert is dismissed by its button and its action then presents another alert.")
+                .script(
+                    app(home(edit: "a"), alert("a", discard: #"{"present": "b"}"#), alert("b")),
+                    [.tap("edit-button"), .tap("a", "Discard")],
+                    expect: ["$.stack[0].modal": "b"])
             ]),
         RuleUnit(
             Rule(
@@ -151,8 +228,23 @@ extension RuleCatalogue {
                 "“{modal}”会显示在弹出框“{top}”之上；请先关闭弹出框（只有警告框可以覆盖弹出框）"),
             notes:
                 "Refused even though UIKit itself re-routes or nests such presentations (S0:L85, S1:L35, S2:L451, H-Popovers agree).",
-            triggering: [.scenario("A button inside a popover presents a page sheet.")],
-            nonTriggering: [.scenario("A button inside a popover presents an alert.")]),
+            triggering: [
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "b"))]"#),
+                        view("b")),
+                    on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
+                    expect: ["$.refusal": "popover.no-modal-over"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "b"))]"#),
+                        alert("b")),
+                    on: "ipad-pro-11", [.tap("more-button"), .tap("next")], expect: ["$.stack[1].form": "alert"])
+            ]),
         RuleUnit(
             Rule(
                 id: "popover.close-then-present", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -166,12 +258,23 @@ extension RuleCatalogue {
                 "已先关闭弹出框“{top}”（保留其中的操作结果），再呈现“{modal}”"),
             notes: "Only with the server option --on-popover-conflict close-first.",
             triggering: [
-                .scenario(
-                    "With close-first, a button inside a popover presents a sheet: the popover closes, then the sheet slides up."
-                )
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "b"))]"#),
+                        view("b")),
+                    on: "ipad-pro-11", options: EngineOptions(popoverConflict: .closeFirst),
+                    [.tap("more-button"), .tap("next")],
+                    expect: ["$.stack[0].modal": "b", "$.stack[1]": nil])
             ],
             nonTriggering: [
-                .scenario("With the default refuse, the same request is refused under popover.no-modal-over.")
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "b"))]"#),
+                        view("b")),
+                    on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
+                    expect: ["$.refusal": "popover.no-modal-over"])
             ]),
         RuleUnit(
             Rule(
@@ -185,11 +288,21 @@ extension RuleCatalogue {
                 "“{modal}” is shown inside popover “{top}”, not over it",
                 "“{modal}”显示在弹出框“{top}”内部，而不是覆盖在其上"),
             triggering: [
-                .scenario(
-                    "A currentContext modal whose context is the popover's content is presented with coverVertical.")
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "c"))]"#),
+                        view("c", "currentContext", #""context": "p", "compactAdaptation": "sheet""#)),
+                    on: "ipad-pro-11", [.tap("more-button"), .tap("next")], expect: ["$.stack[1].form": "context"])
             ],
             nonTriggering: [
-                .scenario("A pageSheet is requested from inside the popover (popover.no-modal-over applies instead).")
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "c"))]"#),
+                        view("c")),
+                    on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
+                    expect: ["$.refusal": "popover.no-modal-over"])
             ]),
         RuleUnit(
             Rule(
@@ -204,11 +317,22 @@ extension RuleCatalogue {
             message: T(
                 "popover “{top}” is open; close it before opening “{modal}” — never cascade popovers",
                 "弹出框“{top}”已打开；打开“{modal}”之前请先关闭它——不要层叠弹出框"),
-            triggering: [.scenario("On iPad, a row inside a popover opens another popover.")],
+            triggering: [
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "q"))]"#),
+                        popover("q", source: "next")),
+                    on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
+                    expect: ["$.refusal": "popover.one-at-a-time"])
+            ],
             nonTriggering: [
-                .scenario(
-                    "On iPhone the first popover adapted to a sheet, so no popover is open when the second is requested."
-                )
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "q"))]"#),
+                        popover("q", source: "next")),
+                    [.tap("more-button"), .tap("next")], expect: ["$.stack[0].form": "card", "$.stack[1].modal": "q"])
             ]),
         RuleUnit(
             Rule(
@@ -224,11 +348,20 @@ extension RuleCatalogue {
                 "popover “{top}” closed and “{modal}” opened in the same tap",
                 "同一次点击中关闭了弹出框“{top}”并打开了“{modal}”"),
             triggering: [
-                .scenario(
-                    "Popover A is open from one bar button; tapping another bar button that opens popover B closes A and opens B."
-                )
+                .script(
+                    app(
+                        home(more: "p", share: "q"), popover("p", source: "more-button"),
+                        popover("q", source: "share-button")),
+                    on: "ipad-pro-11", [.tap("more-button"), .tap("share-button")],
+                    expect: ["$.stack[0].modal": "q", "$.stack[1]": nil])
             ],
-            nonTriggering: [.scenario("Tapping empty space outside popover A only closes A.")]),
+            nonTriggering: [
+                .script(
+                    app(
+                        home(more: "p", share: "q"), popover("p", source: "more-button"),
+                        popover("q", source: "share-button")),
+                    on: "ipad-pro-11", [.tap("more-button"), .tapOutside()], expect: ["$.stack": []])
+            ]),
         RuleUnit(
             Rule(
                 id: "activity.no-modal-over-extension", kinds: [.runtime], severity: .warning, severityNote: nil,
@@ -242,8 +375,22 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” would appear over activity view “{top}”; only an alert should",
                 "“{modal}”会显示在活动视图“{top}”之上；只有警告框可以这样做"),
-            triggering: [.scenario("While the share sheet is up, a timer presents a full-screen modal.")],
-            nonTriggering: [.scenario("While the share sheet is up, an alert is presented.")]),
+            triggering: [
+                .script(
+                    app(
+                        home(share: "s"),
+                        #"{"id": "s", "style": "activity", "source": "share-button", "activities": ["airdrop", "copy"]}"#,
+                        view("f", "fullScreen")), [.tap("share-button"), .present("f")],
+                    expect: ["$.stack[1].modal": "f"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(
+                        home(share: "s"),
+                        #"{"id": "s", "style": "activity", "source": "share-button", "activities": ["airdrop", "copy"]}"#,
+                        alert("b")), [.tap("share-button"), .present("b")],
+                    expect: ["$.stack[1].form": "alert"])
+            ]),
         RuleUnit(
             Rule(
                 id: "actionsheet.user-initiated", kinds: [.runtime], severity: .warning, severityNote: nil,
@@ -257,8 +404,20 @@ extension RuleCatalogue {
             message: T(
                 "action sheet “{modal}” was not requested by a tap, swipe or dismissal attempt; use an alert for unexpected news",
                 "操作列表“{modal}”并非由点击、轻扫或关闭操作触发；意外的信息请改用警告框"),
-            triggering: [.scenario("An action sheet is presented when the prototype starts, before any tap.")],
-            nonTriggering: [.scenario("An action sheet is presented by tapping a Delete button.")]),
+            triggering: [
+                .script(
+                    app(
+                        home(edit: "a"),
+                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ), [.present("a")], expect: ["$.stack[0].modal": "a"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(
+                        home(edit: "a"),
+                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ), [.tap("edit-button")], expect: ["$.stack[0].modal": "a"])
+            ]),
         RuleUnit(
             Rule(
                 id: "alert.not-at-launch", kinds: [.runtime], severity: .warning, severityNote: nil,
@@ -269,7 +428,10 @@ extension RuleCatalogue {
             message: T(
                 "alert “{modal}” appears before the first interaction; avoid alerting people when the app starts",
                 "警告框“{modal}”在首次交互之前出现；避免在应用启动时显示警告框"),
-            triggering: [.scenario("An alert is presented at session start.")],
-            nonTriggering: [.scenario("An alert is presented after the first tap.")]),
+            triggering: [.script(app(home(), alert("a")), [.present("a")], expect: ["$.stack[0].form": "alert"])],
+            nonTriggering: [
+                .script(
+                    app(home(), alert("a")), [.tap("open-button"), .present("a")], expect: ["$.stack[0].form": "alert"])
+            ]),
     ]
 }

@@ -1,0 +1,51 @@
+// Pieces the rules' action scripts are written with: the base prototype's home screen with
+// actions on its buttons, and small modals of each kind. Each returns JSON text.
+
+extension RuleCatalogue {
+    /// The members of a script's prototype: `screens` (one of ``home(open:edit:more:share:content:)``)
+    /// and `modals`, plus `extra` top-level members (`"devices": […]`, say).
+    static func app(_ screens: String, _ modals: String..., extra: String = "") -> String {
+        "{" + screens + #", "modals": ["# + modals.joined(separator: ", ") + "]" + (extra.isEmpty ? "" : ", " + extra)
+            + "}"
+    }
+
+    /// The base prototype's home screen with an action on each of its buttons: Open
+    /// (`open-button`) and Edit (`edit-button`) in the content, More (`more-button`) and Share
+    /// (`share-button`) in the bar — `{"present": id}` for each id given. `content` adds controls.
+    static func home(
+        open: String? = nil, edit: String? = nil, more: String? = nil, share: String? = nil, content: String = ""
+    ) -> String {
+        func action(_ id: String?) -> String { id.map { #", "action": {"present": "\#($0)"}"# } ?? "" }
+        return #"""
+            "screens": [{"id": "home", "title": "Home",
+              "navigationBar": {"trailing": [
+                {"id": "share-button", "title": "Share", "systemImage": "square.and.arrow.up"\#(action(share))},
+                {"id": "more-button", "title": "More", "systemImage": "ellipsis.circle"\#(action(more))}]},
+              "content": [
+                {"type": "button", "id": "open-button", "title": "Open"\#(action(open))},
+                {"type": "button", "id": "edit-button", "title": "Edit"\#(action(edit))}\#(content.isEmpty ? "" : ", " + content)]}]
+            """#
+    }
+
+    /// A custom modal `id` of `style` titled after its id, with a Done button (`<id>-done`) that
+    /// dismisses it, and `members` (`"content": […]`, `"detents": […]`, …).
+    static func view(_ id: String, _ style: String = "pageSheet", _ members: String = "") -> String {
+        #"{"id": "\#(id)", "style": "\#(style)", "title": "\#(id)", "navigationBar": {"trailing": [{"id": "\#(id)-done", "title": "Done", "role": "done", "action": "dismiss"}]}"#
+            + (members.isEmpty ? "" : ", " + members) + "}"
+    }
+
+    /// A button `id` titled `title` that presents `modal`.
+    static func button(_ id: String, presents modal: String, title: String = "Next") -> String {
+        #"{"type": "button", "id": "\#(id)", "title": "\#(title)", "action": {"present": "\#(modal)"}}"#
+    }
+
+    /// An alert `id` asking to discard changes: Cancel, and Discard (destructive) with `action`.
+    static func alert(_ id: String, discard action: String = #""dismiss""#) -> String {
+        #"{"id": "\#(id)", "style": "alert", "title": "Discard changes?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Discard", "role": "destructive", "action": \#(action)}]}"#
+    }
+
+    /// A popover `id` anchored to `source`, with a Done button and `members`.
+    static func popover(_ id: String, source: String, _ members: String = "") -> String {
+        view(id, "popover", #""source": "\#(source)""# + (members.isEmpty ? "" : ", " + members))
+    }
+}
