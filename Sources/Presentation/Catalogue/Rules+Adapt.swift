@@ -22,8 +22,16 @@ extension RuleCatalogue {
                 "“{modal}” uses automatic, shown as {style} for the target iOS version",
                 "“{modal}”使用 automatic，在目标 iOS 版本上显示为 {style}"),
             notes: "pageSheet on iOS 13–17, formSheet on iOS 18 and later, fullScreen before iOS 13 (targetOS).",
-            triggering: [.scenario("targetOS 18: an automatic modal on iPad is drawn as a form sheet.")],
-            nonTriggering: [.scenario("A modal declared pageSheet is drawn as a page sheet whatever the targetOS.")]),
+            triggering: [
+                .script(
+                    app(home(open: "a"), view("a", "automatic")), on: "ipad-pro-11", [.tap("open-button")],
+                    expect: ["$.stack[0].style": "formSheet", "$.stack[0].form": "centered"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(open: "a"), view("a", "pageSheet")), on: "ipad-pro-11", [.tap("open-button")],
+                    expect: ["$.stack[0].style": "pageSheet", "$.stack[0].form": "centered"])
+            ]),
         RuleUnit(
             Rule(
                 id: "popover.compact-adapts", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -40,9 +48,16 @@ extension RuleCatalogue {
             notes:
                 "iOS 13+: as formSheet (a card in wC/hR, full screen in hC). targetOS ≤ 12: fullScreen in wC, formSheet in wR/hC, as UIKit did through iOS 12.",
             triggering: [
-                .scenario("An iPad popover is presented while the app is in Slide Over: it becomes a card sheet.")
+                .script(
+                    app(home(more: "p"), popover("p", source: "more-button")), on: "ipad-pro-11",
+                    multitasking: .slideOver, [.tap("more-button")],
+                    expect: ["$.stack[0].style": "formSheet", "$.stack[0].form": "card"])
             ],
-            nonTriggering: [.scenario("The same popover on a full-screen iPad stays a popover.")]),
+            nonTriggering: [
+                .script(
+                    app(home(more: "p"), popover("p", source: "more-button")), on: "ipad-pro-11", [.tap("more-button")],
+                    expect: ["$.stack[0].form": "popover"])
+            ]),
         RuleUnit(
             Rule(
                 id: "popover.regular", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -57,10 +72,18 @@ extension RuleCatalogue {
                 "“{modal}” is a popover pointing at its anchor; a tap outside closes it",
                 "“{modal}”以弹出框显示并指向其锚点；点击外部即可关闭"),
             triggering: [
-                .scenario(
-                    "On a full-screen iPad a popover appears with its arrow at the source button, background dimmed.")
+                .script(
+                    app(home(more: "p"), popover("p", source: "more-button")), on: "ipad-pro-11",
+                    multitasking: .slideOver, [.tap("more-button"), .resize(nil, .full)],
+                    expect: [
+                        "$.stack[0].form": "popover", "$.stack[0].dimming": "clear", "$.stack[0].pointsAtSource": true,
+                    ])
             ],
-            nonTriggering: [.scenario("On iPhone in portrait the popover is a card sheet.")]),
+            nonTriggering: [
+                .script(
+                    app(home(more: "p"), popover("p", source: "more-button")), [.tap("more-button")],
+                    expect: ["$.stack[0].form": "card"])
+            ]),
         RuleUnit(
             Rule(
                 id: "actionsheet.regular-as-popover", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -77,9 +100,20 @@ extension RuleCatalogue {
             notes:
                 "wR: a popover at the anchor, all at once. wC: slides up from the bottom, 8 pt from the edges, Cancel in its own group. The server follows the horizontal size class on a large iPhone in landscape (unverified).",
             triggering: [
-                .scenario("On iPad the discard-draft action sheet appears as a popover at the Cancel button.")
+                .script(
+                    app(
+                        home(edit: "a"),
+                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ), on: "ipad-pro-11", [.tap("edit-button")],
+                    expect: ["$.stack[0].style": "popover", "$.stack[0].form": "popover"])
             ],
-            nonTriggering: [.scenario("On iPhone in portrait it slides up from the bottom.")]),
+            nonTriggering: [
+                .script(
+                    app(
+                        home(edit: "a"),
+                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ), [.tap("edit-button")], expect: ["$.stack[0].form": "actionSheet"])
+            ]),
         RuleUnit(
             Rule(
                 id: "activity.adapt", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -93,8 +127,28 @@ extension RuleCatalogue {
             message: T(
                 "activity view “{modal}” is shown as {style} in {sizeClass}",
                 "活动视图“{modal}”在 {sizeClass} 下显示为 {style}"),
-            triggering: [.scenario("On iPad the share sheet is a popover at the Share button.")],
-            nonTriggering: [.scenario("On iPhone it is a resizable sheet starting at medium height.")]),
+            triggering: [
+                .script(
+                    app(
+                        home(share: "s"),
+                        #"{"id": "s", "style": "activity", "source": "share-button", "activities": ["airdrop", "copy"]}"#
+                    ), on: "ipad-pro-11", [.tap("share-button")],
+                    expect: ["$.stack[0].form": "popover"]),
+                .script(
+                    app(
+                        home(share: "s"),
+                        #"{"id": "s", "style": "activity", "source": "share-button", "activities": ["airdrop", "copy"]}"#
+                    ), [.tap("share-button")],
+                    expect: [
+                        "$.stack[0].form": "card", "$.stack[0].detent": "medium",
+                        "$.stack[0].detents": ["medium", "large"],
+                    ]),
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(share: "s"), view("s", "pageSheet")), on: "ipad-pro-11", [.tap("share-button")],
+                    expect: ["$.stack[0].form": "centered"])
+            ]),
         RuleUnit(
             Rule(
                 id: "sheet.regular", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -106,8 +160,15 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” is centred over a dimming layer ({style})",
                 "“{modal}”居中显示在变暗的背景之上（{style}）"),
-            triggering: [.scenario("On a full-screen iPad a page sheet is centred and page-sized.")],
-            nonTriggering: [.scenario("On iPhone in portrait it is a card.")]),
+            triggering: [
+                .script(
+                    app(home(open: "a"), view("a")), on: "ipad-pro-11", multitasking: .slideOver,
+                    [.tap("open-button"), .resize(nil, .full)],
+                    expect: ["$.stack[0].form": "centered", "$.stack[0].dimming": "dark"])
+            ],
+            nonTriggering: [
+                .script(app(home(open: "a"), view("a")), [.tap("open-button")], expect: ["$.stack[0].form": "card"])
+            ]),
         RuleUnit(
             Rule(
                 id: "sheet.compact-width-card", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -121,8 +182,16 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” is a card; the presenter shrinks behind it and its top edge stays visible",
                 "“{modal}”显示为卡片；呈现者在其后方缩小，顶部边缘仍然可见"),
-            triggering: [.scenario("On iPhone in portrait a formSheet is a card from the bottom.")],
-            nonTriggering: [.scenario("On a full-screen iPad a formSheet is centred.")]),
+            triggering: [
+                .script(
+                    app(home(open: "a"), view("a", "formSheet")), [.tap("open-button")],
+                    expect: ["$.stack[0].form": "card"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(open: "a"), view("a", "formSheet")), on: "ipad-pro-11", [.tap("open-button")],
+                    expect: ["$.stack[0].form": "centered"])
+            ]),
         RuleUnit(
             Rule(
                 id: "sheet.compact-height-fullscreen", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -138,9 +207,13 @@ extension RuleCatalogue {
                 "“{modal}”在紧凑高度下以全屏显示"),
             notes:
                 "Unless prefersEdgeAttachedInCompactHeight is true: then it stays a sheet attached at the bottom edge.",
-            triggering: [.scenario("Rotating an iPhone to landscape turns a page sheet full screen.")],
+            triggering: [
+                .script(
+                    app(home(open: "a"), view("a")), [.tap("open-button"), .rotate(.landscape)],
+                    expect: ["$.stack[0].style": "fullScreen", "$.stack[0].form": "fullScreen"])
+            ],
             nonTriggering: [
-                .scenario("With prefersEdgeAttachedInCompactHeight the sheet stays attached at the bottom.")
+                .script(app(home(open: "a"), view("a")), [.tap("open-button")], expect: ["$.stack[0].form": "card"])
             ]),
         RuleUnit(
             Rule(
@@ -155,9 +228,25 @@ extension RuleCatalogue {
                 "the medium detent is inactive in compact height; “{modal}” rests at large",
                 "中等停靠高度在紧凑高度下无效；“{modal}”停在大尺寸"),
             triggering: [
-                .scenario("A sheet at its medium detent is rotated to landscape on iPhone: it rests at large.")
+                .script(
+                    app(
+                        home(open: "a"),
+                        view(
+                            "a", "pageSheet",
+                            #""detents": ["medium", "large"], "prefersEdgeAttachedInCompactHeight": true"#)),
+                    [.tap("open-button"), .rotate(.landscape)],
+                    expect: ["$.stack[0].form": "card", "$.stack[0].detent": "large"])
             ],
-            nonTriggering: [.scenario("In portrait it stays at medium.")]),
+            nonTriggering: [
+                .script(
+                    app(
+                        home(open: "a"),
+                        view(
+                            "a", "pageSheet",
+                            #""detents": ["medium", "large"], "prefersEdgeAttachedInCompactHeight": true"#)),
+                    [.tap("open-button")],
+                    expect: ["$.stack[0].detent": "medium"])
+            ]),
         RuleUnit(
             Rule(
                 id: "sheet.grabber-auto-hide", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -171,8 +260,18 @@ extension RuleCatalogue {
             message: T(
                 "the grabber of “{modal}” is hidden while the sheet is full screen or covered",
                 "表单“{modal}”全屏显示或被覆盖时隐藏抓手"),
-            triggering: [.scenario("A sheet with grabber:true is full screen in landscape: no grabber is drawn.")],
-            nonTriggering: [.scenario("In portrait the grabber is drawn.")]),
+            triggering: [
+                .script(
+                    app(home(open: "a"), view("a", "pageSheet", #""detents": ["medium", "large"], "grabber": true"#)),
+                    [.tap("open-button"), .rotate(.landscape)],
+                    expect: ["$.stack[0].form": "fullScreen", "$.stack[0].grabber": false])
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(open: "a"), view("a", "pageSheet", #""detents": ["medium", "large"], "grabber": true"#)),
+                    [.tap("open-button")],
+                    expect: ["$.stack[0].grabber": true])
+            ]),
         RuleUnit(
             Rule(
                 id: "currentcontext.compact-adapts", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -187,8 +286,17 @@ extension RuleCatalogue {
                 "“{modal}” is shown as {style} in compact width",
                 "“{modal}”在紧凑宽度下显示为 {style}"),
             notes: "fullScreen, as UIKit does, unless the definition declares compactAdaptation: sheet.",
-            triggering: [.scenario("A currentContext modal on iPhone is drawn full screen.")],
-            nonTriggering: [.scenario("On a full-screen iPad it covers only its context.")]),
+            triggering: [
+                .script(
+                    app(home(open: "c"), view("c", "currentContext", #""context": "home""#)), [.tap("open-button")],
+                    expect: ["$.stack[0].form": "fullScreen"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(open: "c"), view("c", "currentContext", #""context": "home""#)), on: "ipad-pro-11",
+                    [.tap("open-button")],
+                    expect: ["$.stack[0].form": "context", "$.stack[0].contextOwner": "home"])
+            ]),
         RuleUnit(
             Rule(
                 id: "currentcontext.context-owner", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -203,9 +311,16 @@ extension RuleCatalogue {
                 "“{modal}” covers “{context}”, the nearest screen that defines the presentation context",
                 "“{modal}”覆盖“{context}”，即最近的定义呈现上下文的屏幕"),
             triggering: [
-                .scenario("A currentContext modal with context set to a split-view pane covers only that pane.")
+                .script(
+                    app(home(open: "c"), view("c", "currentContext")), on: "ipad-pro-11", [.tap("open-button")],
+                    expect: ["$.stack[0].form": "context", "$.stack[0].contextOwner": nil])
             ],
-            nonTriggering: [.scenario("With no context it covers the root, effectively full screen.")]),
+            nonTriggering: [
+                .script(
+                    app(home(open: "c"), view("c", "currentContext", #""context": "home""#)), on: "ipad-pro-11",
+                    [.tap("open-button")],
+                    expect: ["$.stack[0].contextOwner": "home"])
+            ]),
         RuleUnit(
             Rule(
                 id: "fullscreen.presenter-walk", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -219,8 +334,18 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” is presented from “{presenter}”, the nearest full-screen ancestor",
                 "“{modal}”由最近的全屏祖先“{presenter}”呈现"),
-            triggering: [.scenario("A form sheet on iPad presents a fullScreen modal: it is presented from the root.")],
-            nonTriggering: [.scenario("The root screen presents a fullScreen modal directly.")]),
+            triggering: [
+                .script(
+                    app(
+                        home(open: "a"), view("a", "formSheet", #""content": [\#(button("next", presents: "f"))]"#),
+                        view("f", "fullScreen")),
+                    on: "ipad-pro-11", [.tap("open-button"), .tap("next")], expect: ["$.stack[1].form": "fullScreen"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(open: "f"), view("f", "fullScreen")), on: "ipad-pro-11", [.tap("open-button")],
+                    expect: ["$.stack[0].form": "fullScreen"])
+            ]),
         RuleUnit(
             Rule(
                 id: "overfullscreen.keeps-underlying", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -234,8 +359,16 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” keeps the screen beneath rendered; transparent areas show through",
                 "“{modal}”保留下层屏幕的渲染；透明区域可以透出下层内容"),
-            triggering: [.scenario("An overFullScreen modal with a translucent background shows the screen below.")],
-            nonTriggering: [.scenario("A fullScreen modal removes the screen below once presented.")]),
+            triggering: [
+                .script(
+                    app(home(open: "f"), view("f", "overFullScreen")), [.tap("open-button")],
+                    expect: ["$.stack[0].form": "fullScreen", "$.stack[0].keepsUnderlying": true], draws: true)
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(open: "f"), view("f", "fullScreen")), [.tap("open-button")],
+                    expect: ["$.stack[0].keepsUnderlying": false])
+            ]),
         RuleUnit(
             Rule(
                 id: "alert.fixed-appearance", kinds: [.adapt], severity: .warning, severityNote: nil,
@@ -287,10 +420,20 @@ extension RuleCatalogue {
                 "action sheet “{modal}” is a popover: its Cancel action is not drawn, and a tap outside runs it",
                 "操作列表“{modal}”以弹出框显示：不绘制其取消操作，点击外部即执行取消"),
             triggering: [
-                .scenario(
-                    "On iPad an action sheet with a Cancel action shows only its other actions; a tap outside runs Cancel."
-                )
+                .script(
+                    app(
+                        home(edit: "a"),
+                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ), on: "ipad-pro-11", [.tap("edit-button")],
+                    expect: ["$.stack[0].form": "popover", "$.stack[0].buttons": ["Delete Photo"]], draws: true)
             ],
-            nonTriggering: [.scenario("On iPhone the Cancel action is drawn in its own group at the bottom.")]),
+            nonTriggering: [
+                .script(
+                    app(
+                        home(edit: "a"),
+                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ), [.tap("edit-button")],
+                    expect: ["$.stack[0].buttons": ["Delete Photo", "Cancel"]])
+            ]),
     ]
 }
