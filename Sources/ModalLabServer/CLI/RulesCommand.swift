@@ -44,7 +44,6 @@ public enum RulesCommand {
     /// An example on one line: a lint example's members and the paths it fires at, a script's
     /// members, environment, actions and expectations (``RuleExample/json`` without its kind).
     static func exampleText(_ e: RuleExample) -> String {
-        if e.kind == .scenario { return e.text }
         var o = e.json.objectValue ?? JSONObject()
         o["kind"] = nil
         return JSONWriter().string(.object(o))
@@ -128,12 +127,7 @@ public enum RulesCommand {
             for (label, list) in [("Triggering", d.triggering), ("Non-triggering", d.nonTriggering)] {
                 out.append("\(label):")
                 out.append("")
-                for e in list {
-                    switch e.kind {
-                    case .prototype, .script: out += ["```json", exampleText(e), "```"]
-                    case .scenario: out.append("- \(e.text)")
-                    }
-                }
+                for e in list { out += ["```json", exampleText(e), "```"] }
                 out.append("")
             }
         }

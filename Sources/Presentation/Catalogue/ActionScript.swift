@@ -15,7 +15,7 @@ import Prototype
 /// - `stack[i]` also: `transition` (the animation, `null` where the system animates), `grabber`
 ///   (drawn or not), `undimmed`, `keepsUnderlying`, `detents` (ids in the order of their
 ///   heights), `contextOwner`, `presentedBy`, `dimming` (`none`, `dark`, `clear`), `covered`
-///   (by a layer above); a popover's `arrow` and `pointsAtSource`; an alert's or action sheet's
+///   (by a layer above); a popover's `arrow`, `pointsAtSource` and `width` (points); an alert's or action sheet's
 ///   `buttons` (titles in drawn order), `bold` (the bold title), `axis` (an alert's buttons
 ///   side by side, `horizontal`, or stacked, `vertical`) and `returnKey` (what Return runs); an
 ///   activity view's `activities` (ids in drawn order).
@@ -142,6 +142,7 @@ public struct ActionScript: Sendable {
             if let pop = e.popover {
                 o["arrow"] = .string(pop.arrow?.rawValue)
                 o["pointsAtSource"] = .bool(pop.arrowPointsAtSource)
+                o["width"] = .number(pop.width)
             }
             if let m = p.modal(e.modal) {
                 if m.style == .alert || m.style == .actionSheet {

@@ -12,7 +12,7 @@ import Prototype
 ///   make the engine name the rule (a refusal, a finding, an adaptation) unless the rule is one
 ///   the engine only draws; a non-triggering one must not.
 public struct RuleExample: Sendable {
-    public enum Kind: String, Sendable { case prototype, script, scenario }
+    public enum Kind: String, Sendable { case prototype, script }
     public var kind: Kind
     /// JSON members laid over ``RuleExample/base`` (top-level members replace the base's).
     public var text: String
@@ -21,9 +21,6 @@ public struct RuleExample: Sendable {
     public var paths: [String] = []
     /// The engine run of an action script.
     public var actionScript: ActionScript?
-
-    /// Prose, until the rule has a script.
-    public static func scenario(_ text: String) -> RuleExample { RuleExample(kind: .scenario, text: text) }
 
     /// A lint example: top-level members (usually `"modals"`) over the base prototype.
     public static func json(_ members: String) -> RuleExample { RuleExample(kind: .prototype, text: members) }

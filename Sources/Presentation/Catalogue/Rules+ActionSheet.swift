@@ -33,13 +33,25 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
-                ).at("$.modals[0]")
+                ).at("$.modals[0]"),
+                .script(
+                    app(
+                        home(),
+                        #"{"id": "a", "style": "actionSheet", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ),
+                    on: "ipad-pro-11", [.present("a")], expect: ["$.refusal": "actionsheet.anchor-required"]),
             ],
             nonTriggering: [
                 goodActionSheet,
                 .json(
                     #"{"devices": ["iphone-se-3", "iphone-16"], "modals": [{"id": "discard", "style": "actionSheet", "actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}]}"#
                 ),
+                .script(
+                    app(
+                        home(),
+                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ),
+                    on: "ipad-pro-11", [.present("a")], expect: ["$.stack[0].form": "popover"]),
             ],
             lint: { c in
                 for s in c.actionSheets where s.modal.source == nil && c.target.canBeRegularWidth {
@@ -108,9 +120,23 @@ extension RuleCatalogue {
             triggering: [
                 sheetExample(
                     #""source": "edit-button", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete Draft", "role": "destructive"}]"#
-                ).at("$.modals[0].actions[0]")
+                ).at("$.modals[0].actions[0]"),
+                .script(
+                    app(
+                        home(edit: "a"),
+                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete Photo", "role": "destructive"}]}"#
+                    ),
+                    [.tap("edit-button")], expect: ["$.stack[0].buttons": ["Delete Photo", "Cancel"]], draws: true),
             ],
-            nonTriggering: [goodActionSheet],
+            nonTriggering: [
+                goodActionSheet,
+                .script(
+                    app(
+                        home(edit: "a"),
+                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ),
+                    [.tap("edit-button")], expect: ["$.stack[0].buttons": ["Delete Photo", "Cancel"]]),
+            ],
             lint: { c in
                 for s in c.actionSheets {
                     if let j = s.cancels.first, j != s.modal.actions.count - 1 {

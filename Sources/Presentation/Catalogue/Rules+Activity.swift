@@ -27,8 +27,19 @@ extension RuleCatalogue {
                 "activity view “{modal}” has no source, but it is a popover in regular width (iPad) and UIKit would crash; set \"source\" to the Share button",
                 "活动视图“{modal}”没有 source，而它在常规宽度（iPad）下以弹出框显示，UIKit 会因此崩溃；请把 \"source\" 设为“共享”按钮"),
             notes: "When any declared device can be wR (an iPad, or an iPhone Pro Max in landscape).",
-            triggering: [activityExample(#""activities": ["airdrop", "copy"]"#).at("$.modals[0]")],
-            nonTriggering: [goodActivity],
+            triggering: [
+                activityExample(#""activities": ["airdrop", "copy"]"#).at("$.modals[0]"),
+                .script(
+                    app(home(), #"{"id": "s", "style": "activity", "activities": ["copy"]}"#), on: "ipad-pro-11",
+                    [.present("s")],
+                    expect: ["$.refusal": "activity.anchor-required"]),
+            ],
+            nonTriggering: [
+                goodActivity,
+                .script(
+                    app(home(), #"{"id": "s", "style": "activity", "activities": ["copy"]}"#), [.present("s")],
+                    expect: ["$.stack[0].form": "card"]),
+            ],
             lint: { c in
                 for v in c.modals(where: { $0.style == .activity })
                 where v.modal.source == nil && c.target.canBeRegularWidth {
@@ -190,9 +201,21 @@ extension RuleCatalogue {
                 "the system activities of “{modal}” are shown first, in the system's order",
                 "“{modal}”中的系统活动按系统顺序排在最前面"),
             triggering: [
-                .scenario("activities [\"copy\", \"airdrop\"] with a custom Pin: AirDrop, Copy, then Pin are drawn.")
+                .script(
+                    app(
+                        home(share: "s"),
+                        #"{"id": "s", "style": "activity", "source": "share-button", "activities": ["copy", "airdrop"], "customActivities": [{"id": "pin", "title": "Pin"}]}"#
+                    ),
+                    [.tap("share-button")], expect: ["$.stack[0].activities": ["airdrop", "copy", "pin"]], draws: true)
             ],
-            nonTriggering: [.scenario("An excluded activity (excludedActivities: [\"print\"]) is not drawn at all.")]),
+            nonTriggering: [
+                .script(
+                    app(
+                        home(share: "s"),
+                        #"{"id": "s", "style": "activity", "source": "share-button", "activities": ["copy", "print"], "excludedActivities": ["print"]}"#
+                    ),
+                    [.tap("share-button")], expect: ["$.stack[0].activities": ["copy"]])
+            ]),
         RuleUnit(
             Rule(
                 id: "activity.trigger-share-button", kinds: [.static], severity: .info, severityNote: nil,

@@ -411,9 +411,19 @@ extension RuleCatalogue {
                 "the buttons of alert “{modal}” are {layout}",
                 "警告框“{modal}”的按钮{layout}"),
             triggering: [
-                .scenario("An alert with three buttons stacks them, the most likely on top and Cancel at the bottom.")
+                .script(
+                    app(
+                        home(edit: "a"),
+                        #"{"id": "a", "style": "alert", "title": "Save changes?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Don't Save", "role": "destructive"}, {"title": "Save"}]}"#
+                    ), [.tap("edit-button")],
+                    expect: ["$.stack[0].axis": "vertical", "$.stack[0].buttons": ["Don't Save", "Save", "Cancel"]],
+                    draws: true)
             ],
-            nonTriggering: [.scenario("An alert with Cancel and Delete shows them side by side.")]),
+            nonTriggering: [
+                .script(
+                    app(home(edit: "a"), alert("a")), [.tap("edit-button")],
+                    expect: ["$.stack[0].axis": "horizontal", "$.stack[0].buttons": ["Cancel", "Discard"]])
+            ]),
         RuleUnit(
             Rule(
                 id: "alert.cancel-left", kinds: [.adapt, .static], severity: .warning, severityNote: nil,
@@ -444,8 +454,19 @@ extension RuleCatalogue {
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel"}, {"title": "Delete", "role": "destructive"}]"#
                 ).at("$.modals[0].actions[0]"),
+                .script(
+                    app(
+                        home(edit: "a"),
+                        #"{"id": "a", "style": "alert", "title": "Discard changes?", "actions": [{"title": "Discard", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ),
+                    [.tap("edit-button")], expect: ["$.stack[0].buttons": ["Cancel", "Discard"]], draws: true),
             ],
-            nonTriggering: [goodAlert],
+            nonTriggering: [
+                goodAlert,
+                .script(
+                    app(home(edit: "a"), alert("a")), [.tap("edit-button")],
+                    expect: ["$.stack[0].buttons": ["Cancel", "Discard"]]),
+            ],
             lint: { c in
                 // Cancel leading, the likely action trailing.
                 for a in c.alerts {
@@ -603,9 +624,21 @@ extension RuleCatalogue {
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive", "preferred": true}]"#
-                ).at("$.modals[0].actions[1].preferred")
+                ).at("$.modals[0].actions[1].preferred"),
+                .script(
+                    app(
+                        home(edit: "a"),
+                        #"{"id": "a", "style": "alert", "title": "Discard changes?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Save", "preferred": true}]}"#
+                    ),
+                    [.tap("edit-button")], expect: ["$.stack[0].bold": "Save", "$.stack[0].returnKey": "Save"],
+                    draws: true),
             ],
-            nonTriggering: [goodAlert],
+            nonTriggering: [
+                goodAlert,
+                .script(
+                    app(home(edit: "a"), alert("a")), [.tap("edit-button")],
+                    expect: ["$.stack[0].bold": "Cancel", "$.stack[0].returnKey": "Cancel"]),
+            ],
             lint: { c in
                 for a in c.alerts {
                     guard let j = a.preferred, a.modal.actions[j].role == .destructive else { continue }
@@ -1001,8 +1034,14 @@ extension RuleCatalogue {
                 "应用离开前台，警告框“{modal}”已被取消"),
             notes:
                 "The server cancels the alert on Home (or runs onExit); Esc and Cmd-. cancel, Return runs the default action.",
-            triggering: [.scenario("With an alert up, the Home action dismisses it and runs its Cancel handler.")],
-            nonTriggering: [.scenario("Rotating the device keeps the alert up.")]),
+            triggering: [
+                .script(app(home(edit: "a"), alert("a")), [.tap("edit-button"), .home], expect: ["$.stack": []])
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(edit: "a"), alert("a")), [.tap("edit-button"), .rotate(.landscape)],
+                    expect: ["$.stack[0].modal": "a"])
+            ]),
         RuleUnit(
             Rule(
                 id: "alert.no-tap-outside", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -1013,8 +1052,16 @@ extension RuleCatalogue {
             message: T(
                 "a tap outside alert “{modal}” is ignored; only its buttons close it",
                 "点击警告框“{modal}”外部不起作用；只能通过其按钮关闭"),
-            triggering: [.scenario("A tap on the dimmed background around an alert does nothing.")],
-            nonTriggering: [.scenario("A tap on the alert's Cancel button closes it.")]),
+            triggering: [
+                .script(
+                    app(home(edit: "a"), alert("a")), [.tap("edit-button"), .tapOutside()],
+                    expect: ["$.stack[0].modal": "a"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(edit: "a"), alert("a")), [.tap("edit-button"), .tap("a", "Cancel")],
+                    expect: ["$.stack": []])
+            ]),
     ]
 }
 

@@ -68,8 +68,17 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” is {style}: a swipe does not close it, only a button does",
                 "“{modal}”为 {style}：轻扫不能关闭它，只能通过按钮关闭"),
-            triggering: [.scenario("A swipe down on a fullScreen modal does nothing; its Close button dismisses it.")],
-            nonTriggering: [.scenario("A swipe down on a card sheet dismisses it.")]),
+            triggering: [
+                .script(
+                    app(home(open: "a"), view("a", "fullScreen")), [.tap("open-button"), .swipeDown()],
+                    expect: ["$.stack[0].modal": "a"]),
+                .script(
+                    app(home(open: "a"), view("a", "fullScreen")), [.tap("open-button"), .swipeDown(), .tap("a-done")],
+                    expect: ["$.stack": []]),
+            ],
+            nonTriggering: [
+                .script(app(home(open: "a"), view("a")), [.tap("open-button"), .swipeDown()], expect: ["$.stack": []])
+            ]),
         RuleUnit(
             Rule(
                 id: "modal.data-loss-confirm", kinds: [.runtime], severity: .warning, severityNote: nil,
@@ -86,11 +95,28 @@ extension RuleCatalogue {
             notes:
                 "The engine intercepts every dismissal of a dirty modal: a swipe rubber-bands and shows confirmDiscard; Cancel shows it too.",
             triggering: [
-                .scenario(
-                    "After typing in a userContent field, a swipe down leaves the sheet up and shows its confirmDiscard action sheet."
-                )
+                .script(
+                    app(
+                        home(open: "a"),
+                        view(
+                            "a", "pageSheet",
+                            #""content": [{"type": "textField", "id": "to", "label": "To", "userContent": true}], "confirmDiscard": "c""#
+                        ),
+                        #"{"id": "c", "style": "actionSheet", "actions": [{"title": "Delete Draft", "role": "destructive", "action": "dismissAll"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ), [.tap("open-button"), .edit("to", "Ana"), .swipeDown()],
+                    expect: ["$.stack[0].dirty": true, "$.stack[1].modal": "c"])
             ],
-            nonTriggering: [.scenario("With nothing edited, the same swipe dismisses the sheet.")]),
+            nonTriggering: [
+                .script(
+                    app(
+                        home(open: "a"),
+                        view(
+                            "a", "pageSheet",
+                            #""content": [{"type": "textField", "id": "to", "label": "To", "userContent": true}], "confirmDiscard": "c""#
+                        ),
+                        #"{"id": "c", "style": "actionSheet", "actions": [{"title": "Delete Draft", "role": "destructive", "action": "dismissAll"}, {"title": "Cancel", "role": "cancel"}]}"#
+                    ), [.tap("open-button"), .swipeDown()], expect: ["$.stack": []])
+            ]),
         RuleUnit(
             Rule(
                 id: "modal.title", kinds: [.static], severity: .warning, severityNote: nil,

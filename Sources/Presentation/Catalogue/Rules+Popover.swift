@@ -33,7 +33,10 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "title": "Sort By", "# + popoverDone + ", "
                         + popoverList + "}]}"
-                ).at("$.modals[0]")
+                ).at("$.modals[0]"),
+                .script(
+                    app(home(), view("p", "popover")), on: "ipad-pro-11", [.present("p")],
+                    expect: ["$.refusal": "popover.anchor-required"]),
             ],
             nonTriggering: [
                 .json(
@@ -42,6 +45,9 @@ extension RuleCatalogue {
                 .json(
                     #"{"devices": ["iphone-16"], "modals": [{"id": "sort", "style": "popover", "title": "Sort By", "#
                         + popoverDone + ", " + popoverList + "}]}"),
+                .script(
+                    app(home(), popover("p", source: "more-button")), on: "ipad-pro-11", [.present("p")],
+                    expect: ["$.stack[0].form": "popover"]),
             ],
             lint: { c in
                 for p in c.popovers where p.modal.source == nil && (c.target.canBeRegularWidth || p.forced) {
@@ -162,8 +168,24 @@ extension RuleCatalogue {
             message: T(
                 "popover “{modal}” closed on a tap outside it; its work was kept",
                 "点击外部后弹出框“{modal}”已关闭；其中的操作结果已保留"),
-            triggering: [.scenario("A tap outside a nonmodal popover, not on a passthrough view, closes it.")],
-            nonTriggering: [.scenario("In a popover with selection multiple, picking a row leaves it open.")]),
+            triggering: [
+                .script(
+                    app(home(more: "p"), popover("p", source: "more-button")), on: "ipad-pro-11",
+                    [.tap("more-button"), .tapOutside()],
+                    expect: ["$.stack": []], draws: true),
+                .script(
+                    app(home(more: "p"), popover("p", source: "more-button", #""modal": true"#)), on: "ipad-pro-11",
+                    [.tap("more-button"), .tapOutside()], expect: ["$.stack[0].modal": "p"]),
+            ],
+            nonTriggering: [
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover(
+                            "p", source: "more-button",
+                            #""selection": "multiple", "content": [{"type": "list", "id": "tags", "items": [{"id": "red", "title": "Red"}, {"id": "blue", "title": "Blue"}]}]"#
+                        )), on: "ipad-pro-11", [.tap("more-button"), .tap("red")], expect: ["$.stack[0].modal": "p"])
+            ]),
         RuleUnit(
             Rule(
                 id: "popover.save-on-auto-dismiss", kinds: [.static], severity: .error, severityNote: nil,
@@ -248,11 +270,20 @@ extension RuleCatalogue {
                 "popover “{modal}” covers the control that opened it, or its arrow cannot point at it",
                 "弹出框“{modal}”遮挡了打开它的控件，或其箭头无法指向该控件"),
             triggering: [
-                .scenario(
-                    "A 600 pt tall popover anchored to a button in the middle of an iPad mini in landscape overlaps the button."
-                )
+                .script(
+                    app(
+                        home(open: "p"),
+                        popover("p", source: "open-button", #""permittedArrowDirections": ["left", "right"]"#)),
+                    on: "ipad-mini", [.tap("open-button")], expect: ["$.stack[0].pointsAtSource": false])
             ],
-            nonTriggering: [.scenario("A 320×400 popover below a bar button points up at it without overlapping.")]),
+            nonTriggering: [
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""preferredContentSize": {"width": 320, "height": 400}"#)),
+                    on: "ipad-pro-11", [.tap("more-button")],
+                    expect: ["$.stack[0].arrow": "up", "$.stack[0].pointsAtSource": true])
+            ]),
         RuleUnit(
             Rule(
                 id: "popover.not-fullscreen-size", kinds: [.static, .adapt], severity: .warning, severityNote: nil,
@@ -272,12 +303,22 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "preferredContentSize": {"width": 800, "height": 600}, "#
                         + popoverDone + ", " + popoverList + "}]}"
-                ).at("$.modals[0].preferredContentSize")
+                ).at("$.modals[0].preferredContentSize"),
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""preferredContentSize": {"width": 800, "height": 1100}"#)),
+                    on: "ipad-pro-11", [.tap("more-button")], expect: ["$.stack[0].form": "popover"]),
             ],
             nonTriggering: [
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "preferredContentSize": {"width": 375, "height": 500}, "#
-                        + popoverDone + ", " + popoverList + "}]}")
+                        + popoverDone + ", " + popoverList + "}]}"),
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""preferredContentSize": {"width": 375, "height": 500}"#)),
+                    on: "ipad-pro-11", [.tap("more-button")], expect: ["$.stack[0].width": 375]),
             ],
             lint: { c in
                 for p in c.popovers {
@@ -344,8 +385,20 @@ extension RuleCatalogue {
             message: T(
                 "popover “{modal}” changed size with an animation",
                 "弹出框“{modal}”以动画方式改变了尺寸"),
-            triggering: [.scenario("Expanding a popover from its condensed to its expanded view animates the change.")],
-            nonTriggering: [.scenario("A popover that never changes size.")]),
+            triggering: [
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover("p", source: "more-button", #""preferredContentSize": {"width": 1000, "height": 400}"#)),
+                    on: "ipad-pro-11", [.tap("more-button"), .rotate(.landscape)],
+                    expect: ["$.stack[0].form": "popover", "$.stack[0].width": 1000], draws: true)
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(more: "p"), popover("p", source: "more-button")), on: "ipad-pro-11",
+                    [.tap("more-button"), .rotate(.landscape)],
+                    expect: ["$.stack[0].width": 320])
+            ]),
         RuleUnit(
             Rule(
                 id: "popover.looks-like-popover", kinds: [.static], severity: .info, severityNote: nil,

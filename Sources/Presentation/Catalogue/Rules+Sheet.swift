@@ -24,12 +24,18 @@ extension RuleCatalogue {
                 "sheet “{modal}” was dismissed by a swipe down",
                 "表单“{modal}”已通过向下轻扫关闭"),
             triggering: [
-                .scenario(
-                    "A downward pan from the grabber of a clean card sheet, released with enough travel, dismisses it.")
+                .script(
+                    app(home(open: "a"), view("a")), [.tap("open-button"), .swipeDown()], expect: ["$.stack": []],
+                    draws: true),
+                .script(
+                    app(home(open: "a"), view("a", "pageSheet", #""modalInPresentation": true"#)),
+                    [.tap("open-button"), .swipeDown()],
+                    expect: ["$.stack[0].modal": "a"]),
             ],
             nonTriggering: [
-                .scenario(
-                    "The same pan on a sheet with modalInPresentation rubber-bands and fires didAttemptToDismiss.")
+                .script(
+                    app(home(open: "a"), view("a", "fullScreen")), [.tap("open-button"), .swipeDown()],
+                    expect: ["$.stack[0].modal": "a"])
             ]),
         RuleUnit(
             Rule(
@@ -76,11 +82,18 @@ extension RuleCatalogue {
                 "点击表单“{modal}”周围的变暗区域不起作用"),
             notes:
                 "Whether a scrim tap dismisses an iPad page or form sheet is unverified; the server flag defaults to off.",
-            triggering: [.scenario("On iPhone, a tap above a card sheet at its large detent is ignored.")],
+            triggering: [
+                .script(
+                    app(home(open: "a"), view("a")), [.tap("open-button"), .tapOutside()],
+                    expect: ["$.stack[0].modal": "a"])
+            ],
             nonTriggering: [
-                .scenario(
-                    "A tap on the undimmed background of a sheet at a detent up to largestUndimmedDetent reaches the screen below."
-                )
+                .script(
+                    app(
+                        home(open: "a"),
+                        view("a", "pageSheet", #""detents": ["medium", "large"], "largestUndimmedDetent": "medium""#)),
+                    [.tap("open-button"), .tap("edit-button")],
+                    expect: ["$.stack[0].undimmed": true, "$.refusal": nil])
             ]),
         RuleUnit(
             Rule(
@@ -96,10 +109,23 @@ extension RuleCatalogue {
                 "sheet “{modal}” is undimmed at this detent, so the screen behind it stays interactive",
                 "表单“{modal}”在此停靠高度未变暗，其后的屏幕仍可交互"),
             triggering: [
-                .scenario(
-                    "A sheet with largestUndimmedDetent medium rests at medium: a tap on the map behind it works.")
+                .script(
+                    app(
+                        home(open: "a"),
+                        view("a", "pageSheet", #""detents": ["medium", "large"], "largestUndimmedDetent": "medium""#)),
+                    [.tap("open-button"), .tap("open-button")],
+                    expect: [
+                        "$.stack[0].undimmed": true, "$.stack[0].dimming": "none", "$.stack[1]": nil, "$.refusal": nil,
+                    ])
             ],
-            nonTriggering: [.scenario("At large the background is dimmed and the tap is ignored.")]),
+            nonTriggering: [
+                .script(
+                    app(
+                        home(open: "a"),
+                        view("a", "pageSheet", #""detents": ["medium", "large"], "largestUndimmedDetent": "medium""#)),
+                    [.tap("open-button"), .detent("a", "large"), .tap("open-button")],
+                    expect: ["$.stack[0].undimmed": false, "$.refusal": "stack.presenter-visible"])
+            ]),
         RuleUnit(
             Rule(
                 id: "sheet.detents-nonempty", kinds: [.static], severity: .error, severityNote: nil,
@@ -144,12 +170,18 @@ extension RuleCatalogue {
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": ["large", "medium"], "grabber": true, "#
                         + sheetBar + "}]}"
-                ).at("$.modals[0].detents")
+                ).at("$.modals[0].detents"),
+                .script(
+                    app(home(open: "a"), view("a", "pageSheet", #""detents": ["large", "medium"], "grabber": true"#)),
+                    [.tap("open-button")], expect: ["$.stack[0].detents": ["medium", "large"]], draws: true),
             ],
             nonTriggering: [
                 .json(
                     #"{"modals": [{"id": "notes", "style": "pageSheet", "title": "Notes", "detents": [{"id": "peek", "height": 120}, "medium", "large"], "grabber": true, "#
-                        + sheetBar + "}]}")
+                        + sheetBar + "}]}"),
+                .script(
+                    app(home(open: "a"), view("a", "pageSheet", #""detents": ["medium", "large"], "grabber": true"#)),
+                    [.tap("open-button")], expect: ["$.stack[0].detents": ["medium", "large"]]),
             ],
             lint: { c in
                 // Out of order in every declared device (a portrait container).
@@ -290,10 +322,17 @@ extension RuleCatalogue {
                 "sheet “{modal}” moved to detent {detent}",
                 "表单“{modal}”已移动到停靠高度 {detent}"),
             triggering: [
-                .scenario(
-                    "Tapping the grabber of a sheet at medium moves it to large; tapping again returns it to medium.")
+                .script(
+                    app(home(open: "a"), view("a", "pageSheet", #""detents": ["medium", "large"], "grabber": true"#)),
+                    [.tap("open-button"), .detent("a", "large")],
+                    expect: ["$.stack[0].detent": "large", "$.stack[0].grabber": true],
+                    draws: true)
             ],
-            nonTriggering: [.scenario("A sheet with one detent does not change size when its content is scrolled.")]),
+            nonTriggering: [
+                .script(
+                    app(home(open: "a"), view("a")), [.tap("open-button")],
+                    expect: ["$.stack[0].detents": ["large"], "$.stack[0].grabber": false])
+            ]),
         RuleUnit(
             Rule(
                 id: "sheet.medium-for-iphone", kinds: [.static], severity: .info, severityNote: nil,

@@ -22,8 +22,17 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” slides up from the bottom and back down on dismissal (coverVertical)",
                 "“{modal}”从底部向上滑入，关闭时向下滑出（coverVertical）"),
-            triggering: [.scenario("A fullScreen modal with no transition slides up from the bottom edge.")],
-            nonTriggering: [.scenario("A fullScreen modal declared crossDissolve fades in.")]),
+            triggering: [
+                .script(
+                    app(home(open: "a"), view("a", "fullScreen")), [.tap("open-button")],
+                    expect: ["$.stack[0].transition": "coverVertical"], draws: true)
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(open: "a"), view("a", "fullScreen", #""transition": "crossDissolve""#)),
+                    [.tap("open-button")],
+                    expect: ["$.stack[0].transition": "crossDissolve"])
+            ]),
         RuleUnit(
             Rule(
                 id: "transition.partialcurl-fullscreen-only", kinds: [.static], severity: .error, severityNote: nil,
@@ -87,8 +96,26 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” was presented with partialCurl and may not present anything else",
                 "“{modal}”以 partialCurl 呈现，不能再呈现其他内容"),
-            triggering: [.scenario("A button inside a partialCurl modal asks to present an alert.")],
-            nonTriggering: [.scenario("A button inside a crossDissolve fullScreen modal presents an alert.")]),
+            triggering: [
+                .script(
+                    app(
+                        home(open: "a"),
+                        view(
+                            "a", "fullScreen",
+                            #""transition": "partialCurl", "content": [\#(button("next", presents: "b"))]"#), alert("b")
+                    ),
+                    [.tap("open-button"), .tap("next")], expect: ["$.refusal": "transition.partialcurl-terminal"])
+            ],
+            nonTriggering: [
+                .script(
+                    app(
+                        home(open: "a"),
+                        view(
+                            "a", "fullScreen",
+                            #""transition": "crossDissolve", "content": [\#(button("next", presents: "b"))]"#),
+                        alert("b")),
+                    [.tap("open-button"), .tap("next")], expect: ["$.stack[1].form": "alert"])
+            ]),
         RuleUnit(
             Rule(
                 id: "transition.popover-context-cover-vertical", kinds: [.static], severity: .error, severityNote: nil,
@@ -169,8 +196,20 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” is animated by the system; its transition is ignored",
                 "“{modal}”由系统负责动画；其 transition 会被忽略"),
-            triggering: [.scenario("An alert declared with flipHorizontal fades and scales in like every alert.")],
-            nonTriggering: [.scenario("A fullScreen modal declared flipHorizontal flips.")]),
+            triggering: [
+                .script(
+                    app(
+                        home(edit: "a"),
+                        #"{"id": "a", "style": "alert", "title": "Discard changes?", "transition": "flipHorizontal", "actions": [{"title": "Cancel", "role": "cancel"}]}"#
+                    ),
+                    [.tap("edit-button")], expect: ["$.stack[0].transition": nil])
+            ],
+            nonTriggering: [
+                .script(
+                    app(home(open: "a"), view("a", "fullScreen", #""transition": "flipHorizontal""#)),
+                    [.tap("open-button")],
+                    expect: ["$.stack[0].transition": "flipHorizontal"])
+            ]),
         RuleUnit(
             Rule(
                 id: "transition.non-default-justified", kinds: [.static], severity: .info, severityNote: nil,
