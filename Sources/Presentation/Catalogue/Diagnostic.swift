@@ -3,7 +3,7 @@ import JSON
 /// A finding: a rule that fired, how seriously, where, and what to do about it.
 ///
 /// Static findings (the linter) carry the JSON path into the prototype file (`$.modals[2].actions`);
-/// runtime findings (the engine) carry the modal concerned. `source` is the rule's RULES.md source.
+/// runtime findings (the engine) carry the modal concerned. `source` is the rule's source in the catalogue.
 public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// The rule id, e.g. `alert.button-count`; format problems use `format`, `format.reference`, ….
     public var rule: String
@@ -23,7 +23,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.modal = modal
     }
 
-    /// The rule's source from the catalogue (RULES.md's source cell), or a format note.
+    /// The rule's source from the catalogue (its source cell), or a format note.
     public var source: String {
         RuleCatalogue.rule(rule)?.source ?? "docs/format.md (the prototype format)"
     }

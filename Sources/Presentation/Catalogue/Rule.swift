@@ -51,30 +51,30 @@ public enum Severity: String, Sendable, CaseIterable, Codable, Comparable {
     public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }
 
-/// One rule of the catalogue: a row of RULES.md with its id, kinds, severity, check and source.
+/// One rule of the catalogue: its row, with its id, kinds, severity, check and source.
 ///
-/// The id, kinds, severity, check and source are exactly RULES.md's; `title` and `message`
+/// The id, kinds, severity, check and source are the catalogue's; `title` and `message`
 /// are ModalLab's own words (English and Simplified Chinese).
 public struct Rule: Sendable, Identifiable {
     /// Stable id, e.g. `popover.no-modal-over`.
     public var id: String
     /// STATIC, RUNTIME, ADAPT, or a combination ("STATIC + RUNTIME").
     public var kinds: [RuleKind]
-    /// Default severity. `alert.button-count` varies by count (RULES "info / warning / error"):
+    /// Default severity. `alert.button-count` varies by count ("info / warning / error"):
     /// its findings carry their own severity, and this is the highest.
     public var severity: Severity
-    /// RULES.md's severity cell when it is not a single level.
+    /// The catalogue's severity cell when it is not a single level.
     public var severityNote: String?
-    /// The RULES.md section the row is in, e.g. "3.3 Popovers".
+    /// The catalogue section the row is in, e.g. "3.3 Popovers".
     public var section: String
-    /// RULES.md's testable check.
+    /// The testable check.
     public var check: String
-    /// RULES.md's source cell: seed document and line (`S0:L85`), Apple page or UIKit message, quoted.
+    /// The source: seed document and line (`S0:L85`), Apple page or UIKit message, quoted.
     public var source: String
 
     /// Whether the rule has this kind.
     public func has(_ kind: RuleKind) -> Bool { kinds.contains(kind) }
 
-    /// "STATIC + RUNTIME", as RULES.md writes it.
+    /// "STATIC + RUNTIME", as the catalogue writes it.
     public var kindDescription: String { kinds.map(\.rawValue).joined(separator: " + ") }
 }

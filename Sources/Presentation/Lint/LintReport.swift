@@ -51,7 +51,7 @@ public struct LintReport: Sendable {
         return diagnostics.contains { $0.severity == .error } ? 1 : 0
     }
 
-    /// Compiler-style lines (SPEC §9):
+    /// Compiler-style lines:
     /// `prototypes/mail.json: $.modals[2].actions: warning: alert has 3 buttons; consider an action sheet [alert.button-count]`.
     /// Broken JSON gives `file: line 3, column 14: error: … [format.syntax]`. Control and
     /// bidirectional formatting characters (from a file name, a member name, a title) are
@@ -67,7 +67,7 @@ public struct LintReport: Sendable {
         return lines.map { TextScalars.visible($0, limit: .max) }
     }
 
-    /// The diagnostics as SPEC §9's JSON objects `{"file", "path", "rule", "severity", "message", "source"}`;
+    /// The diagnostics as `modallab lint --format json` prints them, `{"file", "path", "rule", "severity", "message", "source"}`;
     /// unusable input as one object with `line` and `column` instead of `path`.
     public func json(file: String) -> [JSONValue] {
         if let u = unusable {

@@ -3,7 +3,7 @@ import Prototype
 /// The windows a prototype can run in, from its devices: what the static rules that depend on
 /// size classes look at.
 ///
-/// Policy (RULES.md §2, SPEC §4), applied the same way by every rule:
+/// Policy, applied the same way by every rule:
 /// - an iPhone runs in portrait (wC/hR) and in landscape (wC/hC; wR/hC on the Max);
 /// - an iPad runs full screen in both orientations and at half width (wR/hR), and — because
 ///   multitasking is on by default in iPadOS — in Slide Over (wC/hR), unless the prototype says

@@ -2,7 +2,7 @@ import JSON
 import Prototype
 
 /// The static checker: runs every STATIC rule of the catalogue on a decoded prototype and
-/// reports diagnostics with JSON paths into the file (SPEC §9, RULES.md §3).
+/// reports diagnostics with JSON paths into the file, as `modallab lint` prints them.
 ///
 /// ```swift
 /// let report = Linter(devices: ["iphone-se-3"]).lint(file: bytes)
