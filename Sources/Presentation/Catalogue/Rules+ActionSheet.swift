@@ -49,7 +49,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(),
-                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                        deletePhotoSheet("a")
                     ),
                     on: "ipad-pro-11", [.present("a")], expect: ["$.stack[0].form": "popover"]),
             ],
@@ -98,10 +98,8 @@ extension RuleCatalogue {
             ],
             nonTriggering: [goodActionSheet],
             lint: { c in
-                for s in c.actionSheets where s.cancels.count > 1 {
-                    c.report(
-                        "actionsheet.one-cancel", s.actionsPath.appending(s.cancels[1]).appending("role"), nil,
-                        ["modal": s.modal.id, "count": String(s.cancels.count)])
+                for s in c.actionSheets {
+                    LintChecks.secondCancel(c, "actionsheet.one-cancel", s.modal, s.actionsPath, s.cancels)
                 }
             }),
         RuleUnit(
@@ -133,7 +131,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(edit: "a"),
-                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                        deletePhotoSheet("a")
                     ),
                     [.tap("edit-button")], expect: ["$.stack[0].buttons": ["Delete Photo", "Cancel"]]),
             ],

@@ -103,7 +103,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(edit: "a"),
-                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                        deletePhotoSheet("a")
                     ), on: "ipad-pro-11", [.tap("edit-button")],
                     expect: ["$.stack[0].style": "popover", "$.stack[0].form": "popover"])
             ],
@@ -111,7 +111,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(edit: "a"),
-                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                        deletePhotoSheet("a")
                     ), [.tap("edit-button")], expect: ["$.stack[0].form": "actionSheet"])
             ]),
         RuleUnit(
@@ -423,7 +423,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(edit: "a"),
-                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                        deletePhotoSheet("a")
                     ), on: "ipad-pro-11", [.tap("edit-button")],
                     expect: ["$.stack[0].form": "popover", "$.stack[0].buttons": ["Delete Photo"]], draws: true)
             ],
@@ -431,7 +431,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(edit: "a"),
-                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                        deletePhotoSheet("a")
                     ), [.tap("edit-button")],
                     expect: ["$.stack[0].buttons": ["Delete Photo", "Cancel"]])
             ]),

@@ -510,11 +510,7 @@ extension RuleCatalogue {
             ],
             nonTriggering: [goodAlert],
             lint: { c in
-                for a in c.alerts where a.cancels.count > 1 {
-                    c.report(
-                        "alert.one-cancel", a.actionsPath.appending(a.cancels[1]).appending("role"), nil,
-                        ["modal": a.modal.id, "count": String(a.cancels.count)])
-                }
+                for a in c.alerts { LintChecks.secondCancel(c, "alert.one-cancel", a.modal, a.actionsPath, a.cancels) }
             }),
         RuleUnit(
             Rule(

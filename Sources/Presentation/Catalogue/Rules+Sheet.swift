@@ -91,7 +91,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(open: "a"),
-                        view("a", "pageSheet", #""detents": ["medium", "large"], "largestUndimmedDetent": "medium""#)),
+                        undimmedSheet("a")),
                     [.tap("open-button"), .tap("edit-button")],
                     expect: ["$.stack[0].undimmed": true, "$.refusal": nil])
             ]),
@@ -112,7 +112,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(open: "a"),
-                        view("a", "pageSheet", #""detents": ["medium", "large"], "largestUndimmedDetent": "medium""#)),
+                        undimmedSheet("a")),
                     [.tap("open-button"), .tap("open-button")],
                     expect: [
                         "$.stack[0].undimmed": true, "$.stack[0].dimming": "none", "$.stack[1]": nil, "$.refusal": nil,
@@ -122,7 +122,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(open: "a"),
-                        view("a", "pageSheet", #""detents": ["medium", "large"], "largestUndimmedDetent": "medium""#)),
+                        undimmedSheet("a")),
                     [.tap("open-button"), .detent("a", "large"), .tap("open-button")],
                     expect: ["$.stack[0].undimmed": false, "$.refusal": "stack.presenter-visible"])
             ]),

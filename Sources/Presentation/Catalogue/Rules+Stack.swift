@@ -26,14 +26,14 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(open: "a", edit: "b"),
-                        view("a", "pageSheet", #""detents": ["medium", "large"], "largestUndimmedDetent": "medium""#),
+                        undimmedSheet("a"),
                         view("b")),
                     [.tap("open-button"), .tap("edit-button")], expect: ["$.refusal": "stack.present-from-top"])
             ],
             nonTriggering: [
                 .script(
                     app(
-                        home(open: "a"), view("a", "pageSheet", #""content": [\#(button("next", presents: "b"))]"#),
+                        home(open: "a"), sheet("a", presenting: "b"),
                         view("b")),
                     [.tap("open-button"), .tap("next")], expect: ["$.stack[1].modal": "b"])
             ]),
@@ -156,14 +156,14 @@ extension RuleCatalogue {
             triggering: [
                 .script(
                     app(
-                        home(open: "a"), view("a", "pageSheet", #""content": [\#(button("next", presents: "b"))]"#),
+                        home(open: "a"), sheet("a", presenting: "b"),
                         view("b", "formSheet")),
                     [.tap("open-button"), .tap("next")], expect: ["$.stack[1].modal": "b"])
             ],
             nonTriggering: [
                 .script(
                     app(
-                        home(open: "a"), view("a", "pageSheet", #""content": [\#(button("next", presents: "b"))]"#),
+                        home(open: "a"), sheet("a", presenting: "b"),
                         alert("b")),
                     [.tap("open-button"), .tap("next")], expect: ["$.stack[1].form": "alert"])
             ]),
@@ -184,7 +184,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(more: "p"),
-                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "b"))]"#),
+                        popover("p", presenting: "b"),
                         alert("b")),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
                     expect: ["$.stack[0].form": "popover", "$.stack[1].form": "alert"])
@@ -232,7 +232,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(more: "p"),
-                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "b"))]"#),
+                        popover("p", presenting: "b"),
                         view("b")),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
                     expect: ["$.refusal": "popover.no-modal-over"])
@@ -241,7 +241,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(more: "p"),
-                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "b"))]"#),
+                        popover("p", presenting: "b"),
                         alert("b")),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")], expect: ["$.stack[1].form": "alert"])
             ]),
@@ -261,7 +261,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(more: "p"),
-                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "b"))]"#),
+                        popover("p", presenting: "b"),
                         view("b")),
                     on: "ipad-pro-11", options: EngineOptions(popoverConflict: .closeFirst),
                     [.tap("more-button"), .tap("next")],
@@ -271,7 +271,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(more: "p"),
-                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "b"))]"#),
+                        popover("p", presenting: "b"),
                         view("b")),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
                     expect: ["$.refusal": "popover.no-modal-over"])
@@ -291,7 +291,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(more: "p"),
-                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "c"))]"#),
+                        popover("p", presenting: "c"),
                         view("c", "currentContext", #""context": "p", "compactAdaptation": "sheet""#)),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")], expect: ["$.stack[1].form": "context"])
             ],
@@ -299,7 +299,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(more: "p"),
-                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "c"))]"#),
+                        popover("p", presenting: "c"),
                         view("c")),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
                     expect: ["$.refusal": "popover.no-modal-over"])
@@ -321,7 +321,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(more: "p"),
-                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "q"))]"#),
+                        popover("p", presenting: "q"),
                         popover("q", source: "next")),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
                     expect: ["$.refusal": "popover.one-at-a-time"])
@@ -330,7 +330,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(more: "p"),
-                        popover("p", source: "more-button", #""content": [\#(button("next", presents: "q"))]"#),
+                        popover("p", presenting: "q"),
                         popover("q", source: "next")),
                     [.tap("more-button"), .tap("next")], expect: ["$.stack[0].form": "card", "$.stack[1].modal": "q"])
             ]),
@@ -408,14 +408,14 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(edit: "a"),
-                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                        deletePhotoSheet("a")
                     ), [.present("a")], expect: ["$.stack[0].modal": "a"])
             ],
             nonTriggering: [
                 .script(
                     app(
                         home(edit: "a"),
-                        #"{"id": "a", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                        deletePhotoSheet("a")
                     ), [.tap("edit-button")], expect: ["$.stack[0].modal": "a"])
             ]),
         RuleUnit(

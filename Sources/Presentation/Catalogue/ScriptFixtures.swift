@@ -48,4 +48,25 @@ extension RuleCatalogue {
     static func popover(_ id: String, source: String, _ members: String = "") -> String {
         view(id, "popover", #""source": "\#(source)""# + (members.isEmpty ? "" : ", " + members))
     }
+
+    /// A page sheet `id` whose Next button (`next`) presents `modal`.
+    static func sheet(_ id: String, presenting modal: String) -> String {
+        view(id, "pageSheet", #""content": [\#(button("next", presents: modal))]"#)
+    }
+
+    /// A page sheet `id` that rests at its medium detent and leaves the screen behind it
+    /// undimmed there (`largestUndimmedDetent` medium).
+    static func undimmedSheet(_ id: String) -> String {
+        view(id, "pageSheet", #""detents": ["medium", "large"], "largestUndimmedDetent": "medium""#)
+    }
+
+    /// A popover `id` at the More button whose Next button (`next`) presents `modal`.
+    static func popover(_ id: String, presenting modal: String) -> String {
+        popover(id, source: "more-button", #""content": [\#(button("next", presents: modal))]"#)
+    }
+
+    /// An action sheet `id` at the Edit button: Delete Photo (destructive) and Cancel.
+    static func deletePhotoSheet(_ id: String) -> String {
+        #"{"id": "\#(id)", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+    }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Prototype
 
 /// The predicates the STATIC rules' checks share. Each check is its rule's ``RuleUnit/lint``,
@@ -6,6 +7,14 @@ enum LintChecks {
     /// Runs every rule's check, in the catalogue's order, into `c`.
     static func runAll(_ c: LintContext) {
         for u in RuleCatalogue.units { u.lint?(c) }
+    }
+
+    /// Reports `rule` at the role of the second Cancel when an alert or action sheet `m` (its
+    /// actions at `actions`) has more than one (`cancels`: their indices).
+    static func secondCancel(_ c: LintContext, _ rule: String, _ m: Modal, _ actions: JSONPath, _ cancels: [Int]) {
+        guard cancels.count > 1 else { return }
+        c.report(
+            rule, actions.appending(cancels[1]).appending("role"), nil, ["modal": m.id, "count": String(cancels.count)])
     }
 
     /// Standard SF Symbols whose meaning is "close" and that VoiceOver names by themselves.
