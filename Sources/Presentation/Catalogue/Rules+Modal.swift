@@ -98,11 +98,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(open: "a"),
-                        view(
-                            "a", "pageSheet",
-                            #""content": [{"type": "textField", "id": "to", "label": "To", "userContent": true}], "confirmDiscard": "c""#
-                        ),
-                        #"{"id": "c", "style": "actionSheet", "actions": [{"title": "Delete Draft", "role": "destructive", "action": "dismissAll"}, {"title": "Cancel", "role": "cancel"}]}"#
+                        draftSheet("a", confirm: "c")
                     ), [.tap("open-button"), .edit("to", "Ana"), .swipeDown()],
                     expect: ["$.stack[0].dirty": true, "$.stack[1].modal": "c"])
             ],
@@ -110,11 +106,7 @@ extension RuleCatalogue {
                 .script(
                     app(
                         home(open: "a"),
-                        view(
-                            "a", "pageSheet",
-                            #""content": [{"type": "textField", "id": "to", "label": "To", "userContent": true}], "confirmDiscard": "c""#
-                        ),
-                        #"{"id": "c", "style": "actionSheet", "actions": [{"title": "Delete Draft", "role": "destructive", "action": "dismissAll"}, {"title": "Cancel", "role": "cancel"}]}"#
+                        draftSheet("a", confirm: "c")
                     ), [.tap("open-button"), .swipeDown()], expect: ["$.stack": []])
             ]),
         RuleUnit(

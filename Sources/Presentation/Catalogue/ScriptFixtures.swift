@@ -69,4 +69,14 @@ extension RuleCatalogue {
     static func deletePhotoSheet(_ id: String) -> String {
         #"{"id": "\#(id)", "style": "actionSheet", "source": "edit-button", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
     }
+
+    /// A compose sheet `id` with a To field that makes it dirty and `confirm` as its
+    /// `confirmDiscard`, followed by that action sheet (Delete Draft, Cancel): two modals.
+    static func draftSheet(_ id: String, confirm: String) -> String {
+        view(
+            id, "pageSheet",
+            #""content": [{"type": "textField", "id": "to", "label": "To", "userContent": true}], "confirmDiscard": "\#(confirm)""#
+        )
+            + #", {"id": "\#(confirm)", "style": "actionSheet", "actions": [{"title": "Delete Draft", "role": "destructive", "action": "dismissAll"}, {"title": "Cancel", "role": "cancel"}]}"#
+    }
 }
