@@ -97,7 +97,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         "from": ["source"], "arrowdirections": ["permittedArrowDirections"], "arrows": ["permittedArrowDirections"],
         "arrow": ["permittedArrowDirections"], "passthroughviews": ["passthrough"],
         "size": ["preferredContentSize"], "contentsize": ["preferredContentSize"],
-        "prefersgrabbervisible": ["grabber"], "showsgrabber": ["grabber"], "detent": ["selectedDetent", "detents"],
+        "prefersgrabbervisible": ["grabber"], "showsgrabber": ["grabber"],
         "initialdetent": ["selectedDetent"], "selecteddetentidentifier": ["selectedDetent"],
         "ismodalinpresentation": ["modalInPresentation"], "applicationactivities": ["customActivities"],
         "excludedactivitytypes": ["excludedActivities"], "discardconfirmation": ["confirmDiscard"],
