@@ -271,9 +271,11 @@ public enum Suggest {
         _ word: String, in candidates: [String], preferring: Set<String> = [], synonyms: [String: [String]] = [:]
     ) -> String? {
         guard let w = scalars(word), !candidates.contains(word) else { return nil }
-        if !synonyms.isEmpty, let names = synonyms[String(String.UnicodeScalarView(w))]?.filter({
-            $0 != word && candidates.contains($0)
-        }), !names.isEmpty {
+        if !synonyms.isEmpty,
+            let names = synonyms[String(String.UnicodeScalarView(w))]?.filter({
+                $0 != word && candidates.contains($0)
+            }), !names.isEmpty
+        {
             return names.first(where: preferring.contains) ?? names[0]
         }
         let limit = max(2, w.count / 3)

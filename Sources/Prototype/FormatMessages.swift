@@ -130,6 +130,8 @@ extension FormatMessage {
         case detentTwice
         // The linter's and the command line's.
         case notARule, idInTwoFiles, idDiffersFromURL, notJSON
+        // Sizes and shapes beyond ``PrototypeLimits``.
+        case overLimit
         // Hints that follow a message.
         case didYouMean, misplaced, consequence
         /// Text no key covers.
@@ -223,6 +225,7 @@ extension FormatMessage {
                 return T(
                     #"the document's id "{id}" differs from the URL's "{url}""#, #"文档的 id "{id}" 与网址中的 "{url}" 不同"#)
             case .notJSON: return T("{message}", "不是有效的 JSON：{message}")
+            case .overLimit: return T("{found}: over the limit {name} = {value}", "{found}：超出限制 {name} = {value}")
             case .didYouMean: return T(#" (did you mean "{suggestion}"?)"#, #"（是否要写 "{suggestion}"？）"#)
             case .misplaced:
                 return T(

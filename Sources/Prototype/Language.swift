@@ -31,6 +31,11 @@ public struct LocalizedText: Sendable, Hashable {
         }
     }
 
+    /// The text with each `{name}` replaced by `args[name]`, in both languages.
+    public func filled(_ args: [String: String]) -> LocalizedText {
+        LocalizedText(filled(args, .en), filled(args, .zhHans))
+    }
+
     /// The text in `language` with each `{name}` replaced by `args[name]`; a placeholder
     /// without an argument stays as written.
     public func filled(_ args: [String: String], _ language: Language) -> String {

@@ -55,13 +55,23 @@ public struct PrototypeLimits: Sendable, Equatable {
 
     /// The issue for a value beyond a limit: code `format.limit`, the path, and a message naming
     /// what was found, the limit and its value.
-    static func issue(_ path: JSONPath, _ found: String, limit name: String, _ value: Int) -> FormatIssue {
-        FormatIssue(path: path, message: "\(found): over the limit \(name) = \(value)", code: "format.limit")
+    static func issue(_ path: JSONPath, _ found: LocalizedText, limit name: String, _ value: Int) -> FormatIssue {
+        FormatIssue(
+            path: path,
+            FormatMessage(
+                .overLimit,
+                phrases: [
+                    "found": found, "name": LocalizedText(verbatim: name),
+                    "value": LocalizedText(verbatim: String(value)),
+                ]),
+            code: "format.limit")
     }
 
     /// The issue for a document of `count` bytes, or `nil` when it is within ``bytes``.
     public func checkSize(_ count: Int) -> FormatIssue? {
-        count > bytes ? Self.issue(.root, "the document is \(count) bytes", limit: "bytes", bytes) : nil
+        count > bytes
+            ? Self.issue(
+                .root, LocalizedText("the document is \(count) bytes", "文档有 \(count) 字节"), limit: "bytes", bytes) : nil
     }
 
     /// Every value of `document` beyond a limit (at most ``reportedIssues``), in document order.
@@ -77,18 +87,25 @@ public struct PrototypeLimits: Sendable, Equatable {
             case .string(let s):
                 if let n = overLength(s) {
                     issues.append(
-                        Self.issue(path, "a string of \(n) Unicode scalars", limit: "stringLength", stringLength))
+                        Self.issue(
+                            path, LocalizedText("a string of \(n) Unicode scalars", "一个 \(n) 个 Unicode 标量长的字符串"),
+                            limit: "stringLength", stringLength))
                 }
             case .array(let items):
                 if level > depth {
-                    issues.append(Self.issue(path, "an array nested \(level) deep", limit: "depth", depth))
+                    issues.append(
+                        Self.issue(
+                            path, LocalizedText("an array nested \(level) deep", "一个嵌套 \(level) 层的数组"), limit: "depth",
+                            depth))
                     continue
                 }
                 let (name, limit) = arrayLimit(path)
                 if items.count > limit {
                     issues.append(
                         Self.issue(
-                            path.appending(limit), "\(items.count) \(Self.nouns[name] ?? "items")", limit: name, limit))
+                            path.appending(limit),
+                            (Self.nouns[name] ?? Self.items).filled(["count": String(items.count)]), limit: name,
+                            limit))
                 }
                 if name == "screens" || name == "modalScreens" {
                     screens += min(items.count, limit)
@@ -101,12 +118,17 @@ public struct PrototypeLimits: Sendable, Equatable {
                 }
             case .object(let o):
                 if level > depth {
-                    issues.append(Self.issue(path, "an object nested \(level) deep", limit: "depth", depth))
+                    issues.append(
+                        Self.issue(
+                            path, LocalizedText("an object nested \(level) deep", "一个嵌套 \(level) 层的对象"), limit: "depth",
+                            depth))
                     continue
                 }
                 if o.count > members {
                     issues.append(
-                        Self.issue(path, "an object of \(o.count) members", limit: "members", members))
+                        Self.issue(
+                            path, LocalizedText("an object of \(o.count) members", "一个有 \(o.count) 个成员的对象"),
+                            limit: "members", members))
                 }
                 if isScreen(path) {
                     let count =
@@ -115,7 +137,8 @@ public struct PrototypeLimits: Sendable, Equatable {
                     if count > controlsPerScreen {
                         issues.append(
                             Self.issue(
-                                path, "a screen of \(count) controls", limit: "controlsPerScreen", controlsPerScreen))
+                                path, LocalizedText("a screen of \(count) controls", "一个有 \(count) 个控件的屏幕"),
+                                limit: "controlsPerScreen", controlsPerScreen))
                     }
                 }
                 var children: [(JSONValue, JSONPath, Int)] = []
@@ -123,7 +146,9 @@ public struct PrototypeLimits: Sendable, Equatable {
                     if let n = overLength(k) {
                         issues.append(
                             Self.issue(
-                                path, "a member name of \(n) Unicode scalars", limit: "stringLength", stringLength))
+                                path,
+                                LocalizedText("a member name of \(n) Unicode scalars", "一个 \(n) 个 Unicode 标量长的成员名"),
+                                limit: "stringLength", stringLength))
                         continue
                     }
                     children.append((v, path.appending(k), level + 1))
@@ -134,16 +159,24 @@ public struct PrototypeLimits: Sendable, Equatable {
             }
         }
         if let p = firstScreenOver, issues.count < reportedIssues {
-            issues.append(Self.issue(p, "more than \(self.screens) screens in all", limit: "screens", self.screens))
+            issues.append(
+                Self.issue(
+                    p, LocalizedText("more than \(self.screens) screens in all", "总计超过 \(self.screens) 个屏幕"),
+                    limit: "screens", self.screens))
         }
         return issues
     }
 
     /// What the items of the arrays under each limit are called in messages.
-    static let nouns = [
-        "screens": "screens", "modals": "modals", "modalScreens": "screens in this modal",
-        "controlsPerScreen": "controls", "listItems": "list rows",
+    static let nouns: [String: LocalizedText] = [
+        "screens": LocalizedText("{count} screens", "{count} 个屏幕"),
+        "modals": LocalizedText("{count} modals", "{count} 个模态视图"),
+        "modalScreens": LocalizedText("{count} screens in this modal", "此模态视图中的 {count} 个屏幕"),
+        "controlsPerScreen": LocalizedText("{count} controls", "{count} 个控件"),
+        "listItems": LocalizedText("{count} list rows", "{count} 个列表行"),
     ]
+    /// What the items of any other array are called.
+    static let items = LocalizedText("{count} items", "{count} 个元素")
 
     /// The length of `s` in Unicode scalars when it is over ``stringLength``, else `nil`
     /// (constant time for strings of at most that many bytes).
@@ -197,8 +230,10 @@ public struct PrototypeLimits: Sendable, Equatable {
         var out = Array(issues.prefix(reportedIssues))
         out.append(
             Self.issue(
-                .root, "\(issues.count - reportedIssues) more format issues, not listed", limit: "reportedIssues",
-                reportedIssues))
+                .root,
+                LocalizedText(
+                    "\(issues.count - reportedIssues) more format issues, not listed",
+                    "另有 \(issues.count - reportedIssues) 个格式问题未列出"), limit: "reportedIssues", reportedIssues))
         return out
     }
 }

@@ -192,6 +192,18 @@ extension LintFormatTests {
         #expect(chinese.contains { $0.message == #"缺少必需的成员 "style"（应为呈现样式）"# }, "\(chinese)")
     }
 
+    @Test func limitsAreNamedInSimplifiedChinese() {
+        let long = String(repeating: "a", count: 10_001)
+        let doc = Self.screen(content: #"{"type": "text", "id": "t", "text": "\#(long)"}"#)
+        let zh = Linter(language: .zhHans).lint(file: doc).diagnostics
+        #expect(
+            zh.map(\.message) == ["一个 10001 个 Unicode 标量长的字符串：超出限制 stringLength = 10000"], "\(zh)")
+        #expect(
+            Linter().lint(file: doc).diagnostics.map(\.message) == [
+                "a string of 10001 Unicode scalars: over the limit stringLength = 10000"
+            ])
+    }
+
     @Test func theTableHasEveryMessageInBothLanguages() {
         for key in FormatMessage.Key.allCases where key != .literal {
             let t = key.template

@@ -357,7 +357,8 @@ extension RuleCatalogue {
             ],
             lint: { c in
                 for s in c.actionSheets where !s.message.isEmpty && !s.title.isEmpty {
-                    if let o = LintChecks.overlap(title: LintChecks.judged(s.title), message: LintChecks.judged(s.message)),
+                    if let o = LintChecks.overlap(
+                        title: LintChecks.judged(s.title), message: LintChecks.judged(s.message)),
                         o >= 0.8
                     {
                         c.report(

@@ -896,7 +896,8 @@ extension RuleCatalogue {
                         if let w = LintChecks.toneWords.first(where: {
                             !TextSearch.occurrences(of: $0, in: tokens).isEmpty
                         }) {
-                            c.report("alert.tone", path, nil, ["modal": a.modal.id, "word": c.q(w.joined(separator: " "))])
+                            c.report(
+                                "alert.tone", path, nil, ["modal": a.modal.id, "word": c.q(w.joined(separator: " "))])
                             break
                         }
                     }

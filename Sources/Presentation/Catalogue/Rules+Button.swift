@@ -105,10 +105,11 @@ extension RuleCatalogue {
             notes:
                 "Every text that is shown or spoken: the prototype's name, screen and modal titles, alert and action-sheet messages, controls' titles, labels, placeholders, values, texts, accessibility labels and segments, list rows, alert actions and text-field placeholders, custom activity titles. Line feed and carriage return are line breaks and allowed; every other Cc character (C0, DEL, C1, TAB) is reported once per text, by code point. Measurement treats control characters as zero width and TAB as a space.",
             triggering: [
-                alertExample(#""title": "Delete\tthis photo?", "message": "This can't be undone.", "# + cancelDelete),
+                alertExample(#""title": "Delete\tthis photo?", "message": "This can't be undone.", "# + cancelDelete)
+                    .at("$.modals[0].title"),
                 .json(
                     #"{"screens": [{"id": "home", "title": "Home\u001B[2J", "content": [{"type": "button", "id": "open-button", "title": "Open"}]}]}"#
-                ),
+                ).at("$.screens[0].title"),
             ],
             nonTriggering: [
                 goodAlert,
