@@ -109,8 +109,19 @@ final class PrototypeDecoder {
     /// The member `key` probably stands for at `place`, among `preferring` first (the members
     /// that apply to this kind of control or style of modal).
     func suggestion(for key: String, at place: FormatPlace, preferring: Set<String> = []) -> String? {
-        Suggest.nearest(
-            key, in: Array(place.members), preferring: preferring, synonyms: FormatPlace.synonyms)
+        nearest(key, in: Array(place.members), preferring: preferring)
+    }
+
+    /// How many more did-you-mean suggestions may be computed: a hostile document may have
+    /// thousands of unknown members, each a pass over its place's members.
+    var suggestionsLeft = 100
+
+    /// ``Suggest/nearest(_:in:preferring:synonyms:)`` with the format's synonyms while
+    /// ``suggestionsLeft`` lasts, then nothing.
+    func nearest(_ word: String, in candidates: [String], preferring: Set<String> = []) -> String? {
+        guard suggestionsLeft > 0 else { return nil }
+        suggestionsLeft -= 1
+        return Suggest.nearest(word, in: candidates, preferring: preferring, synonyms: FormatPlace.synonyms)
     }
 
     /// Runs `body`, recording a thrown shape error; `nil` when it threw.
@@ -334,7 +345,7 @@ final class PrototypeDecoder {
             && !["type", "id", "userContent"].contains(k)
         {
             _ = o.optional(k)
-            let near = Suggest.nearest(k, in: Array(applies), synonyms: FormatPlace.synonyms)
+            let near = nearest(k, in: Array(applies))
             issue(
                 r.path.appending(k), .noEffectOnControl, ["member": k, "kind": c.kind.rawValue], suggestion: near,
                 severity: .warning, code: "format.style-key")
@@ -400,7 +411,7 @@ final class PrototypeDecoder {
             default:
                 issue(
                     r.path, .expectedAction, ["found": JSONWriter.quoted(s)],
-                    suggestion: Suggest.nearest(s, in: ["dismiss", "dismissAll", "pop", "none"]))
+                    suggestion: nearest(s, in: ["dismiss", "dismissAll", "pop", "none"]))
                 return nil
             }
         case .object(let obj) where obj.count == 1:
@@ -566,7 +577,7 @@ final class PrototypeDecoder {
             for (k, _) in o.object where !applies.contains(k) && PrototypeDecoder.allModalMembers.contains(k) {
                 issue(
                     r.path.appending(k), .noEffectOnStyle, ["member": k, "style": style.rawValue],
-                    suggestion: Suggest.nearest(k, in: Array(applies), synonyms: FormatPlace.synonyms),
+                    suggestion: nearest(k, in: Array(applies)),
                     severity: .warning, code: "format.style-key")
             }
             if style.isSystem {
@@ -593,7 +604,7 @@ final class PrototypeDecoder {
                 if s == "large" { return .large }
                 issue(
                     item.path, .expectedDetent, ["found": JSONWriter.quoted(s)],
-                    suggestion: Suggest.nearest(s, in: ["medium", "large"]))
+                    suggestion: nearest(s, in: ["medium", "large"]))
                 return nil
             case .object:
                 guard let o = attempt({ () throws(JSONShapeError) in try item.object() }) else { return nil }
