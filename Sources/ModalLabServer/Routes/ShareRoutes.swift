@@ -121,7 +121,8 @@ extension ModalLabApp {
                     headers: ["Retry-After": String(wait)])
             }
             shareFailures.fail(address)
-            return errorPage(Problem.notFound("this link does not exist, has expired or was revoked"))
+            return errorPage(
+                Problem.notFound("this link does not exist, has expired or was revoked"), locale: PageLocale(req))
         }
         _ = try? await log.append([
             PendingEvent(
