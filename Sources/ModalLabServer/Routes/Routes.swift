@@ -89,6 +89,7 @@ extension ModalLabApp {
         addSessionRoutes(groups)
         addLogRoutes(groups)
         addShareRoutes(groups)
+        addCommentRoutes(groups)
         addInsightsRoutes(groups)
     }
 
