@@ -96,7 +96,7 @@ export class Panel {
     const toggle = document.querySelector("[data-language-toggle]");
     if (toggle) {
       url.searchParams.set("lang", toggle.hreflang);
-      toggle.href = url.pathname + url.search;
+      toggle.href = url.search;
     }
   }
 

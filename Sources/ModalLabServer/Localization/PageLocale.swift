@@ -10,7 +10,8 @@ import Prototype
 struct PageLocale: Sendable {
     /// The page's strings (and language).
     let strings: Strings
-    /// This page with `?lang=` set to the other language (the rest of the query kept as sent).
+    /// This page with `?lang=` set to the other language (the rest of the query kept as sent), as
+    /// a relative reference: `?device=ipad-pro-11&lang=zh-Hans`.
     let toggleHref: String
 
     var language: Language { strings.language }
@@ -22,24 +23,18 @@ struct PageLocale: Sendable {
         toggleHref = PageLocale.href(request, language: language == .en ? .zhHans : .en)
     }
 
-    /// A locale with no request behind it (fragments rendered for tests, the benchmarks): the
-    /// toggle leads to the gallery.
-    init(_ language: Language) {
-        strings = Strings(language)
-        toggleHref = "/?lang=" + (language == .en ? Language.zhHans : .en).rawValue
-    }
-
-    /// `request`'s path and query as sent, with every `lang` parameter replaced by one naming
-    /// `language`.
+    /// A link to this page (a relative reference, RFC 3986 §4.2: the query alone) with the query
+    /// as sent and every `lang` parameter replaced by one naming `language`. The path is not
+    /// repeated: a page never echoes its own path (`/s/<token>`'s error page would show the token).
     static func href(_ request: HTTPRequest, language: Language) -> String {
         let target = request.rawTarget
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        // One leading slash: `//host/p/x` would be a link to another host.
-        let path = "/" + (parts.first ?? "").drop { $0 == "/" }
-        var pairs = parts.count > 1 ? parts[1].split(separator: "&").map(String.init) : []
+        var pairs: [String] = []
+        if let q = target.firstIndex(of: "?") {
+            pairs = target[target.index(after: q)...].split(separator: "&").map(String.init)
+        }
         pairs.removeAll { $0 == "lang" || $0.hasPrefix("lang=") }
         pairs.append("lang=" + language.rawValue)
-        return path + "?" + pairs.joined(separator: "&")
+        return "?" + pairs.joined(separator: "&")
     }
 }
 
