@@ -206,7 +206,10 @@ export class Comments {
   /** What the state says of the environment beyond the device: multitasking, appearance, …. */
   #environment() {
     const out = {};
-    for (const [k, v] of Object.entries(this.state() ?? {})) {
+    const state = this.state() ?? {};
+    // Top-level values, and those of an `environment` object should the state group them.
+    const entries = [...Object.entries(state), ...Object.entries(state.environment ?? {})];
+    for (const [k, v] of entries) {
       if (!notEnvironment.has(k) && ["string", "number", "boolean"].includes(typeof v)) out[k] = v;
     }
     return out;

@@ -893,6 +893,7 @@ class RuleTests(PlayerTestCase):
               .filter(el => { const r = el.getBoundingClientRect();
                 return r.width && r.height && r.left < toast.right && toast.left < r.right && r.top < toast.bottom && toast.top < r.bottom; })
               .map(el => el.dataset.id || el.className);""")
+        self.screenshot("refusal-toast-ipad")
         self.assertEqual(covered, [], "the toast covers no control")
         self.assertEqual(self.js("return getComputedStyle(document.querySelector('.refusal-toast')).pointerEvents"), "none",
                          "and lets taps through wherever it is")
@@ -1208,6 +1209,7 @@ class ReviewTests(PlayerTestCase):
         self.settle()
         self.js("arguments[0].scrollIntoView({block: 'center'})", self.el('[data-id="export"]'))
         self.wait_for_pin_on('[data-id="export"]', message="the pin is on Export in landscape")
+        self.screenshot("comment-anchored-landscape")
         # Another device.
         Select(self.el("#device-select")).select_by_value("ipad-pro-11")
         self.settle()
@@ -1251,6 +1253,7 @@ class ReviewTests(PlayerTestCase):
             self.assertEqual((b["border"], b["radius"]), (tool["border"], tool["radius"]), "the toolbar's button style")
             self.assertNotEqual(b["padding"], "0px")
         self.assertNotEqual(styles[1]["bg"], "rgba(0, 0, 0, 0)", "Post is the primary button")
+        self.screenshot("comment-form")
         self.el(".comment-form [data-cancel]").click()
         self.assertEqual(self.js("return document.querySelector('.comment-form')"), None)
 
@@ -1281,6 +1284,7 @@ class LanguageTests(PlayerTestCase):
             self.assertIn("已拒绝：popover.no-modal-over", self.el("#action-status").text)
             self.assertEqual(self.el("#action-diagnostics .diagnostic .badge").text, "错误")
             self.assertEqual(self.el("[data-window] .refusal-toast .toast-label").text, "已拒绝")
+            self.screenshot("player-zh-hans")
             # The prototype's own text is never translated.
             self.assertEqual(self.el('[data-id="bookmarks-done"]').text, "Done")
             # The toggle goes back to English, keeps the environment, and is remembered.
