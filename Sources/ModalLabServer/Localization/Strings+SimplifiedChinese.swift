@@ -41,7 +41,7 @@ extension Strings {
         .home: "主屏幕",
         .homeTitle: "让 App 回到主屏幕（提醒会执行其“取消”操作）",
         .comment: "评论",
-        .commentTitle: "点按设备以钉上评论",
+        .commentTitle: "点按设备上的位置以添加评论",
         .restart: "重新开始",
         .devicePreview: "设备预览",
 
@@ -68,7 +68,7 @@ extension Strings {
         .boardHeading: "所有设备",
         .boardIntro: "每一格都是实时运行的原型，任选一格即可轻点试用。",
         .targetBadge: "目标设备",
-        .targetBadgeTitle: "已列入原型的设备",
+        .targetBadgeTitle: "已列入原型的设备列表",
 
         .insightsTitle: "洞察",
         .insightsHeading: "洞察",
@@ -138,7 +138,7 @@ extension Strings {
         .restarted: "已重新开始。",
         .errorStatus: "错误 {status}",
         .refusedStatus: "已拒绝：{rule}",
-        .findingsNone: "没有发现",
+        .findingsNone: "未发现问题",
         .findingsOne: "1 项发现",
         .findingsOther: "{count} 项发现",
         .actionStatus: "{action}：{findings}",
