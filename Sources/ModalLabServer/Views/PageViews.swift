@@ -55,6 +55,26 @@ struct DiagnosticView: MustacheContext {
     }
 }
 
+extension DiagnosticView {
+    /// The findings of a prototype file on a page in `strings`' language. The library keeps
+    /// them in English; in another language the file is linted again in it, and each finding
+    /// says which language its message came out in (the lint rules' messages are translated in
+    /// the catalogue; a message the second lint leaves as it was is English).
+    static func findings(of p: LoadedPrototype, _ strings: Strings) -> [DiagnosticView] {
+        guard strings.language != .en else { return p.diagnostics.map { DiagnosticView($0, strings) } }
+        let again = Linter(language: strings.language).lint(file: p.bytes).diagnostics
+        let same = { (a: Diagnostic, b: Diagnostic) in a.rule == b.rule && a.path == b.path && a.modal == b.modal }
+        return p.diagnostics.enumerated().map { i, d in
+            // The same lint in another language: the same findings in the same order.
+            let t = i < again.count && same(again[i], d) ? again[i] : again.first { same($0, d) }
+            guard let t, t.message != d.message else { return DiagnosticView(d, strings) }
+            var translated = d
+            translated.message = t.message
+            return DiagnosticView(translated, strings, messageLanguage: strings.language)
+        }
+    }
+}
+
 /// `partials/diagnostics`: a list of findings (the items of a `<ul class="diagnostics">`).
 struct DiagnosticListView: MustacheContext {
     var diagnostics: [DiagnosticView]
@@ -143,7 +163,7 @@ struct GalleryView: MustacheContext {
             Item(
                 id: p.id, name: p.prototype?.name ?? p.id, file: ModalLabApp.displayPath(p.file),
                 counts: CountBadgeView.badges(p, strings), isPlayable: p.prototype != nil,
-                diagnostics: p.diagnostics.map { DiagnosticView($0, strings) },
+                diagnostics: DiagnosticView.findings(of: p, strings),
                 devices: (p.prototype?.devices ?? []).compactMap { DeviceCatalogue.device($0) }.map {
                     DeviceLinkView(id: p.id, device: $0.id, deviceName: $0.name)
                 })
@@ -211,7 +231,7 @@ struct PlayerPageView: MustacheContext {
             OptionView(id: $0.rawValue, name: PlayerPageView.name(of: $0, strings), isSelected: $0 == env.multitasking)
         }
         frame = PlayerView(prototype: p, state: state).frame()
-        diagnostics = loaded.diagnostics.map { DiagnosticView($0, strings) }
+        diagnostics = DiagnosticView.findings(of: loaded, strings)
         countsText = CountBadgeView.badges(loaded, strings).map(\.label).joined(separator: " · ")
         stateJSON = JSONWriter(pretty: true).string(state.json)
     }
