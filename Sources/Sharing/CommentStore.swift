@@ -24,6 +24,7 @@ public struct CommentAnchor: Sendable, Equatable {
     /// From the element's top edge, as a fraction of its height (0…1).
     public var dy: Double
 
+    /// An anchor on element `element` of `kind`, at (`dx`, `dy`) fractions of its box.
     public init(element: String, kind: Kind, dx: Double, dy: Double) {
         self.element = element
         self.kind = kind
@@ -69,6 +70,7 @@ public struct Comment: Sendable, Equatable {
     public var anchor: CommentAnchor?
     public var createdAt: Date
 
+    /// A comment; `x`, `y` in points from the device frame's top-left.
     public init(
         id: String, prototype: String, share: String?, screen: String?, modal: String?, x: Double, y: Double,
         text: String, device: String?, orientation: String? = nil, environment: JSONObject = JSONObject(),
