@@ -81,6 +81,7 @@ import Testing
         #expect(PageLocale.href(r, language: .zhHans) == "?device=ipad-pro-11&orientation=landscape&lang=zh-Hans")
         #expect(PageLocale.href(HTTPRequest(target: "/rules"), language: .en) == "?lang=en")
         #expect(PageLocale.href(HTTPRequest(target: "/s/abc.secret"), language: .en) == "?lang=en", "no path echoed")
+        #expect(PageLocale.href(HTTPRequest(target: "/?token=wrong"), language: .en) == "?lang=en", "no token echoed")
     }
 }
 

@@ -24,7 +24,7 @@ struct PageLocale: Sendable {
     }
 
     /// A link to this page (a relative reference, RFC 3986 §4.2: the query alone) with the query
-    /// as sent and every `lang` parameter replaced by one naming `language`. The path is not
+    /// as sent, without `token`, and every `lang` parameter replaced by one naming `language`. The path is not
     /// repeated: a page never echoes its own path (`/s/<token>`'s error page would show the token).
     static func href(_ request: HTTPRequest, language: Language) -> String {
         let target = request.rawTarget
@@ -32,7 +32,8 @@ struct PageLocale: Sendable {
         if let q = target.firstIndex(of: "?") {
             pairs = target[target.index(after: q)...].split(separator: "&").map(String.init)
         }
-        pairs.removeAll { $0 == "lang" || $0.hasPrefix("lang=") }
+        // Never a credential: a wrong `?token=` on `/` is answered with a page.
+        pairs.removeAll { $0 == "lang" || $0.hasPrefix("lang=") || $0 == "token" || $0.hasPrefix("token=") }
         pairs.append("lang=" + language.rawValue)
         return "?" + pairs.joined(separator: "&")
     }
