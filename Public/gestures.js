@@ -28,7 +28,6 @@ export function installGestures({ frame, send, editor, events }) {
   stage.addEventListener("click", (ev) => {
     if (suppressClick) { suppressClick = false; ev.preventDefault(); return; }
     const t = ev.target;
-    if (t.closest(".refusal-toast")) { t.closest(".refusal-toast").remove(); return; }
     const layer = t.closest(".presentation");
     const modal = layer?.dataset.modal;
     const p = frame.pointIn(ev);

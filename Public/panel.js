@@ -1,7 +1,18 @@
 // The page around the device: the toolbar (device, orientation, multitasking, Home, Restart)
 // and the rule panel (the last action's findings, a refusal, the state). Findings and refusals
 // arrive rendered by the server (`diagnosticsHTML`, `refusalHTML`, `toastHTML`), from the same
-// partials as the pages; the panel only puts them in place.
+// partials as the pages; the panel only puts them in place. Its words come from strings.js.
+//
+// A refusal also shows in the device as a toast, which never takes a tap meant for the
+// prototype: it goes where it covers no control (top, bottom or middle of the window), passes
+// pointer events through to what is beneath (only its close button takes them), and closes with
+// Escape, its close button, or by itself after 8 s; the panel keeps the full text.
+import { t } from "./strings.js";
+
+/** Where a toast may go, in the order tried. */
+const TOAST_PLACES = ["top", "bottom", "middle"];
+/** What a tap can land on in the device (every control, row, segment and action is one of these). */
+const TAPPABLE = "button, input, textarea, select";
 
 /** "tap compose", "rotate landscape", "detent note → large": an action in a few words. */
 function describe(action) {
@@ -31,6 +42,18 @@ export class Panel {
     this.root = root;
     this.frame = frame;
     this.embed = embed;
+    // Escape closes the toast first (before the keys reach the prototype, keyboard.js).
+    window.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Escape" || !this.dismissToast()) return;
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+    }, true);
+    frame.stage.addEventListener("click", (ev) => {
+      if (!ev.target.closest?.("[data-toast-close]")) return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      this.dismissToast();
+    }, true);
   }
 
   /** The environment the page was opened in. */
@@ -69,6 +92,12 @@ export class Panel {
     url.searchParams.set("orientation", env.orientation);
     if (env.multitasking !== "full") url.searchParams.set("multitasking", env.multitasking); else url.searchParams.delete("multitasking");
     history.replaceState(null, "", url);
+    // The language toggle leads to this same player, in the same environment.
+    const toggle = document.querySelector("[data-language-toggle]");
+    if (toggle) {
+      url.searchParams.set("lang", toggle.hreflang);
+      toggle.href = url.search;
+    }
   }
 
   /** The state, as the panel's JSON. */
@@ -85,10 +114,12 @@ export class Panel {
   /** The last action's findings (`count` of them, rendered as `html`), and a status line. */
   showDiagnostics(html, count, action) {
     document.getElementById("action-diagnostics")?.replaceChildren(fragment(html));
-    if (action) this.showStatus(`${describe(action)}: ${count ? `${count} finding${count === 1 ? "" : "s"}` : "no findings"}`);
+    if (!action) return;
+    const findings = count === 0 ? t("findingsNone") : count === 1 ? t("findingsOne") : t("findingsOther", { count });
+    this.showStatus(t("actionStatus", { action: describe(action), findings }));
   }
 
-  /** A refused action: in the panel, in the device (a toast for 8 s), with a shake. */
+  /** A refused action: in the panel (in full), in the device (a toast for 8 s), with a shake. */
   showRefusal(problem) {
     const rule = problem?.rule ?? "";
     const box = document.getElementById("refusal");
@@ -98,7 +129,7 @@ export class Panel {
       box.dataset.rule = rule;
     }
     document.getElementById("action-diagnostics")?.replaceChildren(fragment(problem?.diagnosticsHTML));
-    this.showStatus(`Refused: ${rule}`);
+    this.showStatus(t("refusedStatus", { rule }));
     const screen = this.frame.stage.querySelector(".device-screen");
     if (screen && !window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
       screen.classList.remove("refused-shake");
@@ -111,14 +142,42 @@ export class Panel {
       win.querySelector(".refusal-toast")?.remove();
       win.appendChild(fragment(problem.toastHTML));
       const toast = win.querySelector(".refusal-toast");
+      if (toast) this.#place(toast, win);
       clearTimeout(this.#toastTimer);
       this.#toastTimer = setTimeout(() => toast?.remove(), 8000);
     }
   }
 
+  /**
+   * Puts `toast` in the first of TOAST_PLACES where it covers no control that can take a tap
+   * now (controls of inert or covered layers can't).
+   */
+  #place(toast, win) {
+    const controls = [...win.querySelectorAll(TAPPABLE)]
+      .filter((el) => !toast.contains(el) && !el.closest('[inert], [data-covered="true"], .comment-form') && el.getClientRects().length > 0)
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0);
+    const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    for (const place of TOAST_PLACES) {
+      toast.dataset.place = place;
+      const r = toast.getBoundingClientRect();
+      if (!controls.some((c) => overlaps(r, c))) return;
+    }
+    // Nowhere is free: at the top, where its pointer events pass through to the controls beneath.
+    toast.dataset.place = TOAST_PLACES[0];
+  }
+
+  /** Closes the refusal toast; whether there was one. The panel keeps the refusal. */
+  dismissToast() {
+    const toast = this.frame.window?.querySelector(".refusal-toast");
+    clearTimeout(this.#toastTimer);
+    toast?.remove();
+    return Boolean(toast);
+  }
+
   hideRefusal() {
     const box = document.getElementById("refusal");
     if (box) box.hidden = true;
-    this.frame.window?.querySelector(".refusal-toast")?.remove();
+    this.dismissToast();
   }
 }

@@ -4,8 +4,9 @@
 // leaving layers have animated out. Each concern is a module of its own:
 //   net.js       requests and the session's queue      frame.js     drawing the device frame
 //   gestures.js  taps and sheet drags                   keyboard.js  keys, focus and typing
-//   panel.js     the toolbar and the rule panel         comments.js  comments pinned to screens
+//   panel.js     the toolbar and the rule panel         comments.js  comments pinned to elements
 //   events.js    client events (misclicks, visibility)  live.js      reloading on file changes
+//   strings.js   the words it shows, from the page (the reader's language)
 import { Comments } from "./comments.js";
 import { ClientEvents } from "./events.js";
 import { Frame } from "./frame.js";
@@ -14,6 +15,7 @@ import { Editor, installKeys, restoreFocus } from "./keyboard.js";
 import { onPrototypeChange } from "./live.js";
 import { Session } from "./net.js";
 import { Panel } from "./panel.js";
+import { t } from "./strings.js";
 
 const root = document.querySelector(".player");
 const stage = document.getElementById("stage");
@@ -26,10 +28,11 @@ const session = new Session({
   prototype: root.dataset.prototype,
   env: panel.initialEnvironment,
   onBusy: (pending) => { root.dataset.busy = pending > 0 ? "true" : "false"; },
-  onError: (e) => panel.showStatus(`Request failed: ${e.message}`),
+  onError: (e) => panel.showStatus(t("requestFailed", { error: e.message })),
 });
 const events = new ClientEvents(session);
-const comments = new Comments({ prototype: session.prototype, frame, panel, env: () => session.env });
+let lastState = null;
+const comments = new Comments({ prototype: session.prototype, frame, panel, env: () => session.env, state: () => lastState });
 
 // Tests and tools wait on this instead of sleeping: no request in flight, no layer animating.
 window.modallab = {
@@ -51,6 +54,7 @@ async function show(json, { initial = false, action = null } = {}) {
     restoreFocus(frame, await frame.render(json.html, { animate: !initial && !envChanged }));
   }
   if (json.state) {
+    lastState = json.state;
     session.env = { device: json.state.device, orientation: json.state.orientation, multitasking: json.state.multitasking };
     panel.syncToolbar(session.env);
     panel.showState(json.state);
@@ -62,7 +66,7 @@ async function show(json, { initial = false, action = null } = {}) {
 async function start() {
   const { status, json } = await session.start();
   if (status !== 201) {
-    panel.showStatus(json?.detail ?? `Could not start a session (${status}).`);
+    panel.showStatus(json?.detail ?? t("sessionFailed", { status }));
     return;
   }
   root.dataset.session = session.id;
@@ -89,7 +93,7 @@ function send(action) {
       session.id = null;
       await start();
     } else {
-      panel.showStatus(json?.detail ? `${json.title}: ${json.detail}` : `Error ${status}`);
+      panel.showStatus(json?.detail ? `${json.title}: ${json.detail}` : t("errorStatus", { status }));
     }
   });
 }
@@ -102,7 +106,7 @@ panel.installToolbar({
     await session.end();
     panel.hideRefusal();
     await start();
-    panel.showStatus("Restarted.");
+    panel.showStatus(t("restarted"));
   }),
 });
 window.addEventListener("resize", () => frame.fit());

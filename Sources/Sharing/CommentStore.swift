@@ -1,8 +1,55 @@
 import Foundation
 import JSON
 
-/// A comment pinned to a screen or modal of a prototype at (x, y) points from the device
-/// frame's top-left (SPEC §6 `POST /api/comments`).
+/// What a comment was dropped on: a control (the page's `data-id`), a modal (`data-modal`) or a
+/// screen (`data-screen`), and where on it, as fractions of its box — so the comment stays on
+/// that element in any device, orientation, appearance or text size (as Figma anchors comments
+/// to frames and layers).
+public struct CommentAnchor: Sendable, Equatable {
+    /// The kinds of element a comment can be anchored to: the id namespaces of the prototype.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A control or list row (`data-id`).
+        case control
+        /// A modal's layer (`data-modal`).
+        case modal
+        /// A screen's background (`data-screen`).
+        case screen
+    }
+
+    /// The element's id.
+    public var element: String
+    public var kind: Kind
+    /// From the element's left edge, as a fraction of its width (0…1).
+    public var dx: Double
+    /// From the element's top edge, as a fraction of its height (0…1).
+    public var dy: Double
+
+    /// An anchor on element `element` of `kind`, at (`dx`, `dy`) fractions of its box.
+    public init(element: String, kind: Kind, dx: Double, dy: Double) {
+        self.element = element
+        self.kind = kind
+        self.dx = dx
+        self.dy = dy
+    }
+
+    /// `{"element", "kind", "dx", "dy"}`.
+    public var json: JSONValue {
+        ["element": .string(element), "kind": .string(kind.rawValue), "dx": .number(dx), "dy": .number(dy)]
+    }
+
+    /// The anchor of a stored comment line; nil when it is absent or malformed.
+    static func decode(_ v: JSONValue?) -> CommentAnchor? {
+        guard let v, let element = v["element"]?.stringValue, let kind = v["kind"]?.stringValue.flatMap(Kind.init),
+            let dx = v["dx"]?.numberValue, let dy = v["dy"]?.numberValue
+        else { return nil }
+        return CommentAnchor(element: element, kind: kind, dx: dx, dy: dy)
+    }
+}
+
+/// A comment on a screen or modal of a prototype: at (x, y) points from the device frame's
+/// top-left, on the device, orientation and environment it was made in, and — for comments
+/// made since anchors exist — on the element it was dropped on (``CommentAnchor``). Comments
+/// without an anchor (older ones) are placed at their point.
 public struct Comment: Sendable, Equatable {
     public var id: String
     public var prototype: String
@@ -14,12 +61,20 @@ public struct Comment: Sendable, Equatable {
     public var y: Double
     public var text: String
     public var device: String?
+    /// `portrait` or `landscape`, when known.
+    public var orientation: String?
+    /// The rest of the environment it was made in, as the session's state carries it
+    /// (`multitasking`, appearance, text size…): short strings, numbers and booleans by name.
+    public var environment: JSONObject
+    /// The element it is about; nil for comments made before anchors, and for a point on no element.
+    public var anchor: CommentAnchor?
     public var createdAt: Date
 
+    /// A comment; `x`, `y` in points from the device frame's top-left.
     public init(
         id: String, prototype: String, share: String?, screen: String?, modal: String?, x: Double, y: Double,
-        text: String,
-        device: String?, createdAt: Date
+        text: String, device: String?, orientation: String? = nil, environment: JSONObject = JSONObject(),
+        anchor: CommentAnchor? = nil, createdAt: Date
     ) {
         self.id = id
         self.prototype = prototype
@@ -30,15 +85,21 @@ public struct Comment: Sendable, Equatable {
         self.y = y
         self.text = text
         self.device = device
+        self.orientation = orientation
+        self.environment = environment
+        self.anchor = anchor
         self.createdAt = createdAt
     }
 
+    /// The comment as stored and served: `{id, prototype, share, author, screen, modal, x, y,
+    /// text, device, orientation, environment, anchor, createdAt}` (`anchor` null when it has none).
     public var json: JSONValue {
         [
             "id": .string(id), "prototype": .string(prototype), "share": .string(share),
             "author": .string(share == nil ? "owner" : "share"),
             "screen": .string(screen), "modal": .string(modal), "x": .number(x), "y": .number(y), "text": .string(text),
-            "device": .string(device), "createdAt": .string(RFC3339.format(createdAt)),
+            "device": .string(device), "orientation": .string(orientation), "environment": .object(environment),
+            "anchor": anchor?.json ?? .null, "createdAt": .string(RFC3339.format(createdAt)),
         ]
     }
 }
@@ -67,6 +128,8 @@ public final class CommentStore: @unchecked Sendable {
         }
     }
 
+    /// A stored line's comment; nil when a member every comment has is missing. Lines written
+    /// before anchors (no `orientation`, `environment`, `anchor`) read as comments without them.
     static func decode(_ v: JSONValue) -> Comment? {
         guard let id = v["id"]?.stringValue, let p = v["prototype"]?.stringValue, let x = v["x"]?.numberValue,
             let y = v["y"]?.numberValue, let text = v["text"]?.stringValue,
@@ -74,8 +137,9 @@ public final class CommentStore: @unchecked Sendable {
         else { return nil }
         return Comment(
             id: id, prototype: p, share: v["share"]?.stringValue, screen: v["screen"]?.stringValue,
-            modal: v["modal"]?.stringValue, x: x, y: y, text: text, device: v["device"]?.stringValue, createdAt: created
-        )
+            modal: v["modal"]?.stringValue, x: x, y: y, text: text, device: v["device"]?.stringValue,
+            orientation: v["orientation"]?.stringValue, environment: v["environment"]?.objectValue ?? JSONObject(),
+            anchor: CommentAnchor.decode(v["anchor"]), createdAt: created)
     }
 
     /// Appends a comment durably.

@@ -876,6 +876,50 @@ class RuleTests(PlayerTestCase):
         self.assertEqual(self.stack(), ["bookmarks"], "the state is unchanged")
         self.screenshot("refusal-ipad")
 
+    def refuse_show_tabs_over_bookmarks(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        self.open("safari", "ipad-pro-13")
+        self.tap('[data-id="bookmarks-button"]')
+        ActionChains(self.d).move_to_element(self.el('[data-id="tabs-button"]')).click().perform()
+        self.wait_for("return document.querySelector('[data-window] .refusal-toast')")
+
+    def test_a_tap_right_after_a_refusal_reaches_its_control(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        self.refuse_show_tabs_over_bookmarks()
+        # The toast covers no control that can be tapped now.
+        covered = self.js("""const toast = document.querySelector('.refusal-toast').getBoundingClientRect();
+            return [...document.querySelectorAll('[data-window] button, [data-window] input, [data-window] textarea')]
+              .filter(el => !el.closest('.refusal-toast') && !el.closest('[inert]') && el.getClientRects().length)
+              .filter(el => { const r = el.getBoundingClientRect();
+                return r.width && r.height && r.left < toast.right && toast.left < r.right && r.top < toast.bottom && toast.top < r.bottom; })
+              .map(el => el.dataset.id || el.className);""")
+        self.screenshot("refusal-toast-ipad")
+        self.assertEqual(covered, [], "the toast covers no control")
+        self.assertEqual(self.js("return getComputedStyle(document.querySelector('.refusal-toast')).pointerEvents"), "none",
+                         "and lets taps through wherever it is")
+        # Share, a bar button beneath the bookmarks popover, switches popovers in one tap while
+        # the toast is still up.
+        ActionChains(self.d).move_to_element(self.el('[data-id="share-button"]')).click().perform()
+        self.settle()
+        self.assertEqual(self.stack(), ["share-page"], "the first tap after the refusal reached Share")
+
+    def test_escape_closes_the_refusal_toast_and_the_panel_keeps_the_refusal(self):
+        from selenium.webdriver.common.keys import Keys
+        self.refuse_show_tabs_over_bookmarks()
+        detail = self.el("#refusal .message").text
+        self.d.find_element("css selector", "body").send_keys(Keys.ESCAPE)
+        self.wait_for("return !document.querySelector('[data-window] .refusal-toast')", message="Escape closes the toast")
+        self.settle()
+        self.assertEqual(self.stack(), ["bookmarks"], "Escape closed the toast, not the popover")
+        self.assertFalse(self.el("#refusal").get_attribute("hidden"))
+        self.assertEqual(self.el("#refusal .message").text, detail, "the panel keeps the whole refusal")
+        self.assertGreater(len(detail), 60)
+        # The toast's close button closes it too.
+        self.refuse_show_tabs_over_bookmarks()
+        self.el("[data-window] .refusal-toast [data-toast-close]").click()
+        self.wait_for("return !document.querySelector('[data-window] .refusal-toast')")
+        self.assertEqual(self.stack(), ["bookmarks"])
+
     def test_diagnostics_of_an_action_show_in_the_panel(self):
         self.open("mail", "iphone-16")
         self.tap('[data-id="delete-all"]')
@@ -1123,6 +1167,144 @@ class ReviewTests(PlayerTestCase):
         finally:
             self.d.delete_all_cookies()
             self.d.get(Harness.owner_url)
+
+
+    def wait_for_pin_on(self, element_css, doc="document", message=None):
+        """Waits until the one comment pin's point lies inside the element's box (in `doc`, a JS
+        expression for the document: an embedded player's `frame.contentDocument`)."""
+        self.wait_for(f"""const doc = {doc};
+            const el = doc.querySelector(arguments[0]), pins = doc.querySelectorAll('.comment-pin');
+            if (!el || pins.length !== 1) return false;
+            const r = el.getBoundingClientRect(), p = pins[0].getBoundingClientRect();
+            const x = p.left + p.width / 2, y = p.top + p.height / 2;
+            return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;""", element_css,
+                      message=message or f"a pin on {element_css}")
+
+    def test_a_comment_stays_on_its_control_in_any_orientation_device_and_on_the_board(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.support.select import Select
+        self.open("studio", "iphone-16")
+        self.el("#comment-mode").click()
+        export = self.el('[data-id="export"]')
+        self.js("arguments[0].scrollIntoView({block: 'center'})", export)
+        # Dropped right of the control's centre: the pin keeps that place on the control.
+        ActionChains(self.d).move_to_element_with_offset(export, 40, 4).click().perform()
+        self.wait_for("return document.querySelector('.comment-form textarea')")
+        self.el(".comment-form textarea").send_keys("Export what, exactly?")
+        self.el(".comment-form button[type=submit]").click()
+        self.wait_for_pin_on('[data-id="export"]')
+        self.assertIn("on Export in Studio", self.el("#comment-list").text)
+        stored = [c for c in json.loads(self.js("""const r = new XMLHttpRequest();
+            r.open('GET', '/api/comments?prototype=studio', false); r.send(); return r.responseText;"""))
+                  if c["text"] == "Export what, exactly?"]
+        self.assertEqual(len(stored), 1)
+        anchor = stored[0]["anchor"]
+        self.assertEqual((anchor["element"], anchor["kind"]), ("export", "control"))
+        self.assertGreater(anchor["dx"], 0.5, "right of the centre")
+        self.assertEqual((stored[0]["device"], stored[0]["orientation"]), ("iphone-16", "portrait"))
+        self.assertEqual(stored[0]["environment"].get("multitasking"), "full")
+
+        # Landscape: the control moves; the pin goes with it (once it is scrolled into view).
+        self.el('button[data-orientation="landscape"]').click()
+        self.settle()
+        self.js("arguments[0].scrollIntoView({block: 'center'})", self.el('[data-id="export"]'))
+        self.wait_for_pin_on('[data-id="export"]', message="the pin is on Export in landscape")
+        self.screenshot("comment-anchored-landscape")
+        # Another device.
+        Select(self.el("#device-select")).select_by_value("ipad-pro-11")
+        self.settle()
+        self.js("arguments[0].scrollIntoView({block: 'center'})", self.el('[data-id="export"]'))
+        self.wait_for_pin_on('[data-id="export"]', message="the pin is on Export on iPad")
+        # A modal over the control: the comment is listed with where it belongs, and no pin.
+        self.tap('[data-id="settings-button"]')
+        self.wait_for("return document.querySelectorAll('.comment-pin').length === 0", message="no pin under a sheet")
+        self.assertIn("on Export in Studio · not on this screen", self.el("#comment-list").text)
+
+        # The board: every embedded player puts it on Export.
+        self.d.get(Harness.base + "/p/studio/board")
+        self.wait_for("""return [...document.querySelectorAll('.board-cell iframe')].every(f =>
+            f.contentDocument?.querySelector('.player')?.dataset.ready === 'true')""", timeout=30)
+        for device, orientation in [("iphone-16", "portrait"), ("iphone-16", "landscape"), ("ipad-pro-11", "portrait"),
+                                    ("iphone-se-3", "landscape")]:
+            with self.subTest(device=device, orientation=orientation):
+                doc = f"""document.querySelector('.board-cell[data-device="{device}"][data-orientation="{orientation}"] iframe').contentDocument"""
+                self.js(f"{doc}.querySelector('[data-id=\"export\"]').scrollIntoView({{block: 'center'}})")
+                self.wait_for_pin_on('[data-id="export"]', doc, message=f"the pin is on Export on {device} {orientation}")
+
+    def test_the_comment_list_says_when_it_is_empty_and_the_form_uses_the_products_buttons(self):
+        self.open("calendar", "iphone-16")
+        self.assertEqual(self.js("return document.querySelectorAll('#comment-list li').length"), 0, "no numbered item")
+        self.assertTrue(self.el("#comment-empty").is_displayed())
+        self.assertEqual(self.el("#comment-empty").text, "No comments yet.")
+        self.assertFalse(self.el("#comment-list").is_displayed())
+        self.el("#comment-mode").click()
+        from selenium.webdriver.common.action_chains import ActionChains
+        ActionChains(self.d).move_to_element_with_offset(self.el("[data-window]"), 0, 0).click().perform()
+        self.wait_for("return document.querySelector('.comment-form textarea')")
+        styles = self.js("""return [...document.querySelectorAll('.comment-form button')].map(b => {
+            const cs = getComputedStyle(b);
+            return {text: b.textContent.trim(), border: cs.borderTopWidth, radius: cs.borderTopLeftRadius,
+                    padding: cs.paddingLeft, bg: cs.backgroundColor, cls: b.className}; })""")
+        tool = self.js("""const cs = getComputedStyle(document.getElementById('restart'));
+            return {border: cs.borderTopWidth, radius: cs.borderTopLeftRadius};""")
+        self.assertEqual([b["text"] for b in styles], ["Cancel", "Post"])
+        for b in styles:
+            self.assertIn("tool-button", b["cls"])
+            self.assertEqual((b["border"], b["radius"]), (tool["border"], tool["radius"]), "the toolbar's button style")
+            self.assertNotEqual(b["padding"], "0px")
+        self.assertNotEqual(styles[1]["bg"], "rgba(0, 0, 0, 0)", "Post is the primary button")
+        self.screenshot("comment-form")
+        self.el(".comment-form [data-cancel]").click()
+        self.assertEqual(self.js("return document.querySelector('.comment-form')"), None)
+
+
+class LanguageTests(PlayerTestCase):
+    def accept_language(self, value):
+        ua = self.js("return navigator.userAgent")
+        self.d.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": ua, "acceptLanguage": value})
+
+    def test_the_rule_panel_and_toolbar_follow_accept_language_and_the_toggle_is_remembered(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        self.accept_language("zh-Hans")
+        try:
+            self.open("safari", "ipad-pro-13")
+            self.assertEqual(self.js("return document.documentElement.lang"), "zh-Hans")
+            toolbar = self.el(".player-toolbar").text
+            for word in ("设备", "竖屏", "横屏", "多任务处理", "主屏幕", "总览", "重新开始"):
+                self.assertIn(word, toolbar)
+            self.assertEqual(self.el("#rule-panel h2").text, "规则")
+            self.assertIn("轻点一个控件即可开始", self.el("#action-status").text)
+            self.assertEqual(self.el("#comment-empty").text, "还没有评论。")
+            # A refusal in the panel: the status, the label and the rule's name from the catalogue.
+            self.tap('[data-id="bookmarks-button"]')
+            ActionChains(self.d).move_to_element(self.el('[data-id="tabs-button"]')).click().perform()
+            self.wait_for("return !document.getElementById('refusal').hidden")
+            self.assertIn("已拒绝", self.el("#refusal").text)
+            self.assertIn("弹出框之上不显示其他视图", self.el("#refusal").text)
+            self.assertIn("已拒绝：popover.no-modal-over", self.el("#action-status").text)
+            self.assertEqual(self.el("#action-diagnostics .diagnostic .badge").text, "错误")
+            self.assertEqual(self.el("[data-window] .refusal-toast .toast-label").text, "已拒绝")
+            self.screenshot("player-zh-hans")
+            # The prototype's own text is never translated.
+            self.assertEqual(self.el('[data-id="bookmarks-done"]').text, "Done")
+            # The toggle goes back to English, keeps the environment, and is remembered.
+            self.el("[data-language-toggle]").click()
+            self.wait_for("return document.documentElement.lang === 'en' && document.querySelector('.player')?.dataset.ready === 'true'")
+            self.settle()
+            self.assertIn("Device", self.el(".player-toolbar").text)
+            self.assertEqual(self.el("#rule-panel h2").text, "Rules")
+            self.assertEqual(self.el(".device").get_attribute("data-device"), "ipad-pro-13")
+            self.d.get(Harness.base + "/p/safari")
+            self.assertEqual(self.js("return document.documentElement.lang"), "en", "the choice outlives Accept-Language")
+            self.d.get(Harness.base + "/rules")
+            self.assertEqual(self.el("h1").text, "Presentation rules")
+            # And to Chinese again, on another page.
+            self.el("[data-language-toggle]").click()
+            self.wait_for("return document.documentElement.lang === 'zh-Hans'")
+            self.assertEqual(self.el("h1").text, "呈现规则")
+        finally:
+            self.d.delete_cookie("modallab_lang")
+            self.accept_language("en-US")
 
 
 def scenarios(suite):

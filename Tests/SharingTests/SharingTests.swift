@@ -162,6 +162,32 @@ import Testing
     }
 }
 
+@Suite struct CommentAnchorStoreTests {
+    @Test func anchorOrientationAndEnvironmentSurviveAReopen() throws {
+        let dir = NSTemporaryDirectory() + "comments-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/comments.ndjson"
+        let made = Date(timeIntervalSince1970: 1_750_000_000)
+        let c = Comment(
+            id: "c1", prototype: "mail", share: nil, screen: "inbox", modal: nil, x: 300, y: 410, text: "Here",
+            device: "iphone-16", orientation: "portrait", environment: ["multitasking": "full", "textSize": 3],
+            anchor: CommentAnchor(element: "delete-all", kind: .control, dx: 0.25, dy: 0.5), createdAt: made)
+        try CommentStore(file: file).add(c)
+        // A line from before anchors sits beside it.
+        let h = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        h.seekToEndOfFile()
+        h.write(
+            Data(
+                #"{"id":"old","prototype":"mail","screen":"inbox","modal":null,"x":1,"y":2,"text":"old","device":null,"createdAt":"2025-01-01T00:00:00Z"}"#
+                    .utf8 + [0x0A]))
+        try h.close()
+        let read = CommentStore(file: file).list(prototype: "mail")
+        #expect(read.first == c)
+        #expect(read.last?.id == "old" && read.last?.anchor == nil && read.last?.environment.count == 0)
+    }
+}
+
 @Suite struct CommentDurabilityTests {
     @Test func aTornTailIsCutSoTheNextCommentStartsOnItsOwnLine() throws {
         let dir = NSTemporaryDirectory() + "comments-\(UUID().uuidString)"

@@ -23,7 +23,9 @@ extension ModalLabApp {
             } catch {
                 throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
             }
-            return try renderPage("insights", InsightsView(loaded, summary: summary, taps: taps))
+            let locale = PageLocale(req)
+            return try renderPage(
+                "insights", InsightsView(loaded, summary: summary, taps: taps, strings: locale.strings), locale: locale)
         }
     }
 }

@@ -9,14 +9,20 @@ import Sharing
 extension ModalLabApp {
     func addPageRoutes(_ groups: RouteGroups) {
         // `?token=` is traded by the gallery group's middleware (TokenExchange).
-        groups.gallery.get("/") { [self] _, _ in try renderPage("gallery", GalleryView(library: library)) }
+        groups.gallery.get("/") { [self] req, _ in
+            let locale = PageLocale(req)
+            return try renderPage("gallery", GalleryView(library: library, locale.strings), locale: locale)
+        }
         groups.prototypePages.get("/p/{id}") { [self] req, viewer in
             let loaded = try playable(req.parameters["id"] ?? "")
-            return try renderPage("player", try playerContext(loaded, req, viewer: viewer))
+            let locale = PageLocale(req)
+            return try renderPage(
+                "player", try playerContext(loaded, req, viewer: viewer, locale: locale), locale: locale)
         }
         groups.prototypePages.get("/p/{id}/board") { [self] req, viewer in
             let loaded = try playable(req.parameters["id"] ?? "")
-            return try renderPage("board", BoardView(loaded.1, viewer: viewer))
+            let locale = PageLocale(req)
+            return try renderPage("board", BoardView(loaded.1, viewer: viewer, locale.strings), locale: locale)
         }
     }
 
@@ -35,16 +41,18 @@ extension ModalLabApp {
         return (loaded, p)
     }
 
-    /// Renders a page template; HTML responses are never cached (they carry live state).
-    func renderPage(_ name: String, _ context: some MustacheContext, status: HTTPStatus = .ok) throws(Problem)
-        -> HTTPResponse
-    {
+    /// Renders a page template in `locale`'s language (`Content-Language` says which); HTML
+    /// responses are never cached (they carry live state and follow the reader's language).
+    func renderPage(
+        _ name: String, _ context: some MustacheContext, locale: PageLocale, status: HTTPStatus = .ok
+    ) throws(Problem) -> HTTPResponse {
         do {
             var body: [UInt8] = []
             body.reserveCapacity(32 << 10)
-            try templates.render(name, context, appendingTo: &body)
+            try templates.render(name, LocalizedPage(locale: locale, view: context), appendingTo: &body)
             var h: HTTPHeaders = [:]
             h["Content-Type"] = "text/html; charset=utf-8"
+            h["Content-Language"] = locale.strings.htmlLang
             h["Cache-Control"] = "no-store"
             return HTTPResponse(status: status, headers: h, body: .bytes(body))
         } catch {
@@ -52,14 +60,12 @@ extension ModalLabApp {
         }
     }
 
-    /// An error as an HTML page (for browsers) with the problem's status; for a prototype's page
-    /// (`prototype` set) it reloads itself when the prototype's file changes, so fixing the
-    /// file brings the player back.
-    func errorPage(_ p: Problem, prototype: String? = nil) -> HTTPResponse {
-        let context = ErrorPageView(
-            status: p.status.code, title: p.title, detail: p.detail ?? "", prototype: prototype ?? "",
-            watchesPrototype: prototype != nil && p.status != .unauthorized)
-        var r = (try? renderPage("error", context, status: p.status)) ?? p.response
+    /// An error as an HTML page (for browsers) with the problem's status, in `locale`'s
+    /// language; for a prototype's page (`prototype` set) it reloads itself when the prototype's
+    /// file changes, so fixing the file brings the player back.
+    func errorPage(_ p: Problem, prototype: String? = nil, locale: PageLocale) -> HTTPResponse {
+        let context = ErrorPageView(p, prototype: prototype, strings: locale.strings)
+        var r = (try? renderPage("error", context, locale: locale, status: p.status)) ?? p.response
         for (n, v) in p.headers { r.headers.add(name: n, value: v) }
         return r
     }
@@ -82,13 +88,13 @@ extension ModalLabApp {
         return Environment(device: device, orientation: orientation, multitasking: mt)
     }
 
-    /// The player page of `lp` in the environment the request asks for.
-    func playerContext(_ lp: (LoadedPrototype, Prototype), _ req: HTTPRequest, viewer: Viewer) throws(Problem)
-        -> PlayerPageView
-    {
+    /// The player page of `lp` in the environment the request asks for, in `locale`'s language.
+    func playerContext(
+        _ lp: (LoadedPrototype, Prototype), _ req: HTTPRequest, viewer: Viewer, locale: PageLocale
+    ) throws(Problem) -> PlayerPageView {
         PlayerPageView(
             lp.0, lp.1, environment: try environment(from: req, for: lp.1), viewer: viewer,
-            embedded: req.query("embed") == "1")
+            embedded: req.query("embed") == "1", strings: locale.strings)
     }
 
     /// A file's path as a person reads it: relative to the working folder when inside it, with

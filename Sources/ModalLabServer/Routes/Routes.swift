@@ -37,9 +37,10 @@ extension ModalLabApp {
         router.use(SecurityHeaders())
         router.use(origins)
         let errorPages = ErrorPages { [self] problem, request in
-            errorPage(problem, prototype: request.parameters["id"])
+            errorPage(problem, prototype: request.parameters["id"], locale: PageLocale(request))
         }
-        let pages = router.group(errorPages)
+        // `?lang=` on a page remembers the reader's language (a cookie), error pages included.
+        let pages = router.group(LanguageCookie(secure: secureCookies), errorPages)
         let groups = RouteGroups(
             anyone: router,
             pages: pages,
@@ -73,7 +74,10 @@ extension ModalLabApp {
         groups.anyone.get("/api/rules") { [self] req in
             HTTPResponse.json(RuleCatalogue.json(language: messageLanguage(req)))
         }
-        groups.pages.get("/rules") { [self] _, _ in try renderPage("rules", RulesView()) }
+        groups.pages.get("/rules") { [self] req, _ in
+            let locale = PageLocale(req)
+            return try renderPage("rules", RulesView(locale.strings), locale: locale)
+        }
         groups.owner.get("/metrics") { [self] _, _ in
             var r = HTTPResponse.text(metrics.prometheusText() + sessionMetrics())
             r.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
@@ -85,6 +89,7 @@ extension ModalLabApp {
         addSessionRoutes(groups)
         addLogRoutes(groups)
         addShareRoutes(groups)
+        addCommentRoutes(groups)
         addInsightsRoutes(groups)
     }
 

@@ -192,7 +192,7 @@ extension ModalLabApp {
                 respond(Problem.notFound("no session \"\(s.id)\" (it has ended)").response)
                 return done()
             }
-            apply(action, to: s) { response in
+            apply(action, to: s, locale: PageLocale(req)) { response in
                 respond(response)
                 done()
             }
@@ -202,7 +202,10 @@ extension ModalLabApp {
     /// Applies one action in its turn of the session's queue and calls `completion` once: with
     /// the answer after its events are durable (then the session takes the new state), or with
     /// a problem (400 for an action the engine can't read, 503 when the log fails: nothing changed).
-    func apply(_ action: EngineAction, to s: ViewingSession, completion: @escaping HTTPReply.Completion) {
+    /// The findings' HTML is in `locale`'s language.
+    func apply(
+        _ action: EngineAction, to s: ViewingSession, locale: PageLocale, completion: @escaping HTTPReply.Completion
+    ) {
         let now = s.elapsedMs
         let outcome: Outcome
         do {
@@ -214,7 +217,7 @@ extension ModalLabApp {
         // The answer is drawn here, before the commit, so the writer thread only acknowledges.
         let answer: HTTPResponse
         do throws(Problem) {
-            answer = try response(to: outcome, in: s)
+            answer = try response(to: outcome, in: s, locale: locale)
         } catch {
             return completion(error.response)
         }
@@ -232,8 +235,8 @@ extension ModalLabApp {
     }
 
     /// The answer to an applied action: its refusal as a 409 problem, else 200 with the new
-    /// state, the diagnostics and the device frame.
-    func response(to outcome: Outcome, in s: ViewingSession) throws(Problem) -> HTTPResponse {
+    /// state, the diagnostics and the device frame; the player's fragments in `locale`'s language.
+    func response(to outcome: Outcome, in s: ViewingSession, locale: PageLocale) throws(Problem) -> HTTPResponse {
         if let refusal = outcome.refusal {
             let rule = RuleCatalogue.rule(refusal.rule)
             var ext = JSONObject()
@@ -243,10 +246,11 @@ extension ModalLabApp {
             if let m = refusal.modal { ext["modal"] = .string(m) }
             ext["state"] = outcome.state.json
             // What the player shows, rendered from the same partials as the pages.
-            let view = DiagnosticView(refusal)
-            ext["refusalHTML"] = .string(try fragment("partials/refusal", view))
-            ext["toastHTML"] = .string(try fragment("partials/refusal-toast", view))
-            ext["diagnosticsHTML"] = .string(try fragment("partials/diagnostics", DiagnosticListView([refusal])))
+            let view = DiagnosticView(refusal, locale.strings)
+            ext["refusalHTML"] = .string(try fragment("partials/refusal", view, locale: locale))
+            ext["toastHTML"] = .string(try fragment("partials/refusal-toast", view, locale: locale))
+            ext["diagnosticsHTML"] = .string(
+                try fragment("partials/diagnostics", DiagnosticListView([refusal], locale.strings), locale: locale))
             return Problem(
                 .conflict,
                 title: "Refused by \(refusal.rule)"
@@ -256,7 +260,9 @@ extension ModalLabApp {
         }
         let diagnosticsHTML =
             outcome.diagnostics.isEmpty
-            ? "" : try fragment("partials/diagnostics", DiagnosticListView(outcome.diagnostics))
+            ? ""
+            : try fragment(
+                "partials/diagnostics", DiagnosticListView(outcome.diagnostics, locale.strings), locale: locale)
         return try frameResponse(prototype: s.prototype, state: outcome.state) { body in
             body.append(contentsOf: #"{"state":"#.utf8)
             outcome.state.appendJSON(into: &body)

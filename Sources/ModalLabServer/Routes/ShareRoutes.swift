@@ -18,14 +18,6 @@ extension ModalLabApp {
         }
         groups.owner.delete("/api/shares/{id}") { [self] req, _ in try await revokeShare(req) }
         groups.pages.get("/s/{token}") { [self] req, _ in try await openShare(req) }
-        groups.viewers.post("/api/comments") { [self] req, viewer in try await addComment(req, viewer) }
-        groups.viewers.get("/api/comments") { [self] req, viewer in
-            guard let p = req.query("prototype") else {
-                throw Problem.badRequest("name the prototype: ?prototype=<id>", path: "prototype")
-            }
-            guard viewer.canView(p) else { throw Problem.notFound("no prototype \"\(p)\"") }
-            return .json(.array(comments.list(prototype: p).map(\.json)))
-        }
     }
 
     /// `DELETE /api/shares/{id}`: revokes a link, totally and at once — its token opens nothing
@@ -121,7 +113,8 @@ extension ModalLabApp {
                     headers: ["Retry-After": String(wait)])
             }
             shareFailures.fail(address)
-            return errorPage(Problem.notFound("this link does not exist, has expired or was revoked"))
+            return errorPage(
+                Problem.notFound("this link does not exist, has expired or was revoked"), locale: PageLocale(req))
         }
         _ = try? await log.append([
             PendingEvent(
@@ -136,53 +129,5 @@ extension ModalLabApp {
             value: "\(shareCookie)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(maxAge)")
         r.headers["Cache-Control"] = "no-store"
         return r
-    }
-
-    /// `POST /api/comments {prototype, screen?, modal?, x, y, text, device?}` by a comment-role
-    /// share or the owner → 201 with the comment.
-    func addComment(_ req: HTTPRequest, _ viewer: Viewer) async throws(Problem) -> HTTPResponse {
-        let body = try RequestBody.json(req)
-        var c: Comment
-        do throws(JSONShapeError) {
-            let o = try body.object()
-            let text = try o.required("text", "the comment").string()
-            guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, text.count <= CommentStore.maxLength
-            else {
-                throw JSONShapeError(
-                    path: body.path.appending("text"), message: "expected 1 to \(CommentStore.maxLength) characters")
-            }
-            c = Comment(
-                id: RandomID.make(bytes: 9), prototype: try o.required("prototype", "a prototype id").string(),
-                share: nil,
-                screen: try o.optional("screen")?.string(), modal: try o.optional("modal")?.string(),
-                x: try o.required("x", "points from the frame's left").number(),
-                y: try o.required("y", "points from the frame's top").number(), text: text,
-                device: try o.optional("device")?.string(), createdAt: Date())
-            try o.finish()
-        } catch {
-            throw error.problem
-        }
-        guard viewer.canView(c.prototype) else { throw Problem.notFound("no prototype \"\(c.prototype)\"") }
-        if case .share(let id, _, let canComment) = viewer {
-            guard canComment else {
-                throw Problem(
-                    .forbidden, title: "View-only link", detail: "this share link can look and try, not comment")
-            }
-            c.share = id
-        }
-        guard library.get(c.prototype) != nil else { throw Problem.notFound("no prototype \"\(c.prototype)\"") }
-        do { try comments.add(c) } catch {
-            throw Problem(.serviceUnavailable, title: "Could not save the comment", detail: "\(error)")
-        }
-        let event = PendingEvent(
-            EventFields(
-                type: .comment, prototype: c.prototype, share: c.share, device: c.device, screen: c.screen,
-                modal: c.modal, x: c.x, y: c.y, props: ["comment": .string(c.id), "length": .int(c.text.count)]))
-        do {
-            _ = try await log.append([event])
-        } catch {
-            throw Problem.logUnavailable("the comment was saved but its log event was not", error)
-        }
-        return .json(c.json, status: .created)
     }
 }

@@ -5,6 +5,7 @@ import JSON
 import Mustache
 import Presentation
 import Prototype
+import Sharing
 
 // The view models of the pages in `Templates/pages/`: what each template names, typed, and how
 // each is built from the library, the log or the catalogue. Routes only choose which to render.
@@ -15,15 +16,26 @@ import Prototype
 struct DiagnosticView: MustacheContext {
     var rule: String
     var severity: String
+    /// The severity in the page's language ("error", "错误").
+    var severityLabel: String
+    /// The rule's short name from the catalogue, in the page's language; empty for a format finding.
+    var ruleName: String
     var message: String
+    /// The language the message is written in (BCP 47), for its `lang` attribute: the engine's
+    /// findings are English whatever the page's language.
+    var messageLanguage: String
     var source: String
     /// Where: a static finding's JSON path, a runtime finding's modal; or empty.
     var location: String
 
-    init(_ d: Diagnostic) {
+    /// The view of `d` on a page in `strings`' language, whose message is in `messageLanguage`.
+    init(_ d: Diagnostic, _ strings: Strings, messageLanguage: Language = .en) {
         rule = d.rule
         severity = d.severity.rawValue
+        severityLabel = strings.severity(d.severity)
+        ruleName = RuleCatalogue.rule(d.rule)?.name(strings.language) ?? ""
         message = d.message
+        self.messageLanguage = messageLanguage.rawValue
         source = d.source
         location = d.path ?? d.modal ?? ""
     }
@@ -32,10 +44,33 @@ struct DiagnosticView: MustacheContext {
         switch key {
         case "rule": rule
         case "severity": severity
+        case "severityLabel": severityLabel
+        case "ruleName": ruleName
         case "message": message
+        case "messageLang": messageLanguage
         case "source": source
         case "location": location
         default: nil
+        }
+    }
+}
+
+extension DiagnosticView {
+    /// The findings of a prototype file on a page in `strings`' language. The library keeps
+    /// them in English; in another language the file is linted again in it, and each finding
+    /// says which language its message came out in (the lint rules' messages are translated in
+    /// the catalogue; a message the second lint leaves as it was is English).
+    static func findings(of p: LoadedPrototype, _ strings: Strings) -> [DiagnosticView] {
+        guard strings.language != .en else { return p.diagnostics.map { DiagnosticView($0, strings) } }
+        let again = Linter(language: strings.language).lint(file: p.bytes).diagnostics
+        let same = { (a: Diagnostic, b: Diagnostic) in a.rule == b.rule && a.path == b.path && a.modal == b.modal }
+        return p.diagnostics.enumerated().map { i, d in
+            // The same lint in another language: the same findings in the same order.
+            let t = i < again.count && same(again[i], d) ? again[i] : again.first { same($0, d) }
+            guard let t, t.message != d.message else { return DiagnosticView(d, strings) }
+            var translated = d
+            translated.message = t.message
+            return DiagnosticView(translated, strings, messageLanguage: strings.language)
         }
     }
 }
@@ -44,7 +79,9 @@ struct DiagnosticView: MustacheContext {
 struct DiagnosticListView: MustacheContext {
     var diagnostics: [DiagnosticView]
 
-    init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.map(DiagnosticView.init) }
+    init(_ diagnostics: [Diagnostic], _ strings: Strings, messageLanguage: Language = .en) {
+        self.diagnostics = diagnostics.map { DiagnosticView($0, strings, messageLanguage: messageLanguage) }
+    }
 
     func mustacheValue(forKey key: String) -> Any? { key == "diagnostics" ? diagnostics : nil }
 }
@@ -55,11 +92,13 @@ struct CountBadgeView: MustacheContext {
     var count: Int
     var label: String
 
-    /// The three badges of a prototype.
-    static func badges(_ p: LoadedPrototype) -> [CountBadgeView] {
-        [("error", "error", p.errorCount), ("warning", "warning", p.warningCount), ("info", "note", p.infoCount)].map {
-            severity, noun, n in
-            CountBadgeView(severity: severity, count: n, label: "\(n) \(noun)\(n == 1 ? "" : "s")")
+    /// The three badges of a prototype, in `strings`' language.
+    static func badges(_ p: LoadedPrototype, _ strings: Strings) -> [CountBadgeView] {
+        [
+            (Severity.error, p.errorCount, UIString.errorsOne, UIString.errorsOther),
+            (.warning, p.warningCount, .warningsOne, .warningsOther), (.info, p.infoCount, .notesOne, .notesOther),
+        ].map { severity, n, one, other in
+            CountBadgeView(severity: severity.rawValue, count: n, label: strings.count(n, one: one, other: other))
         }
     }
 
@@ -118,13 +157,13 @@ struct GalleryView: MustacheContext {
     var directory: String
     var prototypes: [Item]
 
-    init(library: PrototypeLibrary) {
+    init(library: PrototypeLibrary, _ strings: Strings) {
         directory = library.writableDirectory
         prototypes = library.all.map { p in
             Item(
                 id: p.id, name: p.prototype?.name ?? p.id, file: ModalLabApp.displayPath(p.file),
-                counts: CountBadgeView.badges(p), isPlayable: p.prototype != nil,
-                diagnostics: p.diagnostics.map(DiagnosticView.init),
+                counts: CountBadgeView.badges(p, strings), isPlayable: p.prototype != nil,
+                diagnostics: DiagnosticView.findings(of: p, strings),
                 devices: (p.prototype?.devices ?? []).compactMap { DeviceCatalogue.device($0) }.map {
                     DeviceLinkView(id: p.id, device: $0.id, deviceName: $0.name)
                 })
@@ -171,9 +210,11 @@ struct PlayerPageView: MustacheContext {
     var countsText: String
     var stateJSON: String
 
-    /// The player of `loaded` (whose prototype is `p`) in `environment`, for `viewer`.
+    /// The player of `loaded` (whose prototype is `p`) in `environment`, for `viewer`, in
+    /// `strings`' language.
     init(
-        _ loaded: LoadedPrototype, _ p: Prototype, environment env: Environment, viewer: Viewer, embedded: Bool
+        _ loaded: LoadedPrototype, _ p: Prototype, environment env: Environment, viewer: Viewer, embedded: Bool,
+        strings: Strings
     ) {
         let state = PresentationEngine.start(p, environment: env).state
         let listed = p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) }
@@ -187,21 +228,21 @@ struct PlayerPageView: MustacheContext {
             OptionView(id: $0.id, name: $0.name, isSelected: $0.id == env.device.id)
         }
         multitaskings = Multitasking.allCases.map {
-            OptionView(id: $0.rawValue, name: PlayerPageView.name(of: $0), isSelected: $0 == env.multitasking)
+            OptionView(id: $0.rawValue, name: PlayerPageView.name(of: $0, strings), isSelected: $0 == env.multitasking)
         }
         frame = PlayerView(prototype: p, state: state).frame()
-        diagnostics = loaded.diagnostics.map(DiagnosticView.init)
-        countsText = CountBadgeView.badges(loaded).map(\.label).joined(separator: " · ")
+        diagnostics = DiagnosticView.findings(of: loaded, strings)
+        countsText = CountBadgeView.badges(loaded, strings).map(\.label).joined(separator: " · ")
         stateJSON = JSONWriter(pretty: true).string(state.json)
     }
 
-    /// How the toolbar names a multitasking share.
-    static func name(of m: Multitasking) -> String {
+    /// How the toolbar names a multitasking share (Apple's names: Split View, Slide Over).
+    static func name(of m: Multitasking, _ strings: Strings) -> String {
         switch m {
-        case .full: return "Full screen"
-        case .half: return "Split View ½"
-        case .third: return "Split View ⅓"
-        case .slideOver: return "Slide Over"
+        case .full: return strings[.multitaskingFull]
+        case .half: return strings[.multitaskingHalf]
+        case .third: return strings[.multitaskingThird]
+        case .slideOver: return strings[.multitaskingSlideOver]
         }
     }
 
@@ -224,6 +265,7 @@ struct PlayerPageView: MustacheContext {
         case "diagnostics": diagnostics
         case "countsText": countsText
         case "stateJSON": stateJSON
+        case "commentMaxLength": CommentStore.maxLength
         default: nil
         }
     }
@@ -269,6 +311,8 @@ struct BoardView: MustacheContext {
 
     struct Cell: MustacheContext {
         var orientation: String
+        /// The orientation in the page's language.
+        var orientationName: String
         var sizeClass: String
         var frameWidth: Int
         var frameHeight: Int
@@ -276,6 +320,7 @@ struct BoardView: MustacheContext {
         func mustacheValue(forKey key: String) -> Any? {
             switch key {
             case "orientation": orientation
+            case "orientationName": orientationName
             case "sizeClass": sizeClass
             case "frameWidth": frameWidth
             case "frameHeight": frameHeight
@@ -289,7 +334,7 @@ struct BoardView: MustacheContext {
     var isOwner: Bool
     var families: [Family]
 
-    init(_ p: Prototype, viewer: Viewer) {
+    init(_ p: Prototype, viewer: Viewer, _ strings: Strings) {
         id = p.id
         name = p.name
         isOwner = viewer == .owner
@@ -309,7 +354,8 @@ struct BoardView: MustacheContext {
                             var bezel = (w: family == .iPad ? 22.0 : 14.0, h: family == .iPad ? 22.0 : 14.0)
                             if homeButton { bezel = o == .portrait ? (20, 76) : (76, 20) }
                             return Cell(
-                                orientation: o.rawValue, sizeClass: env.sizeClassDescription,
+                                orientation: o.rawValue, orientationName: strings.orientation(o),
+                                sizeClass: env.sizeClassDescription,
                                 frameWidth: Int(s.width + 2 * bezel.w), frameHeight: Int(s.height + 2 * bezel.h))
                         })
                 })
@@ -330,6 +376,8 @@ struct BoardView: MustacheContext {
 /// `rules`: the catalogue by section.
 struct RulesView: MustacheContext {
     struct Section: MustacheContext {
+        /// The catalogue's section title, which groups the rules.
+        var id: String
         var name: String
         var rules: [RuleView]
 
@@ -368,27 +416,51 @@ struct RulesView: MustacheContext {
     }
 
     var count: Int
+    var intro: String
     var sections: [Section]
 
-    init() {
+    /// The catalogue in `strings`' language: rule names and messages from the catalogue's own
+    /// translations, section titles and kinds from the page's strings; the checks and sources
+    /// as the catalogue gives them (English, and the sources' own words).
+    init(_ strings: Strings) {
         var sections: [Section] = []
+        let language = strings.language
         for r in RuleCatalogue.all {
+            let kinds = r.kinds.map { k in
+                switch k {
+                case .static: strings[.kindStatic]
+                case .runtime: strings[.kindRuntime]
+                case .adapt: strings[.kindAdapt]
+                }
+            }
             let rule = RuleView(
-                id: r.id, severity: r.severity.rawValue, severityLabel: r.severityNote ?? r.severity.rawValue,
-                kind: r.kindDescription, title: r.name(), message: r.message(), check: r.check, source: r.source)
-            if let i = sections.firstIndex(where: { $0.name == r.section }) {
+                id: r.id, severity: r.severity.rawValue,
+                severityLabel: r.severityNote == nil ? strings.severity(r.severity) : strings[.severityVaries],
+                kind: kinds.joined(separator: " + "), title: r.name(language), message: r.message(language),
+                check: r.check, source: r.source)
+            if let i = sections.firstIndex(where: { $0.id == r.section }) {
                 sections[i].rules.append(rule)
             } else {
-                sections.append(Section(name: r.section, rules: [rule]))
+                sections.append(Section(id: r.section, name: RulesView.sectionTitle(r.section, strings), rules: [rule]))
             }
         }
         count = RuleCatalogue.all.count
+        intro = strings.format(.rulesIntro, ["count": String(count)])
         self.sections = sections
+    }
+
+    /// A catalogue section's title in `strings`' language, by its number ("3.3 Popovers" →
+    /// "3.3 弹出框"); the catalogue's own title where no translation is known.
+    static func sectionTitle(_ section: String, _ strings: Strings) -> String {
+        guard strings.language == .zhHans else { return section }
+        let number = String(section.prefix { $0 != " " })
+        return Strings.ruleSections[number] ?? section
     }
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "count": count
+        case "intro": intro
         case "sections": sections
         default: nil
         }
@@ -402,11 +474,46 @@ struct ErrorPageView: MustacheContext {
     var detail: String
     var prototype: String
     var watchesPrototype: Bool
+    /// The language the title and detail are in: English unless the title is the status's
+    /// reason phrase, which the page's strings know (the problems' details are English).
+    var titleLanguage: String = "en"
+
+    /// The page of `problem` in `strings`' language: in English the problem's own title; in
+    /// another language the reason phrase of its status (the problem's English title is
+    /// specific, its detail stays as written).
+    init(_ problem: Problem, prototype: String?, strings: Strings) {
+        status = problem.status.code
+        title = problem.title
+        detail = problem.detail ?? ""
+        self.prototype = prototype ?? ""
+        watchesPrototype = prototype != nil && problem.status != .unauthorized
+        if strings.language != .en, let reason = ErrorPageView.reason(problem.status.code) {
+            title = strings[reason]
+            titleLanguage = strings.language.rawValue
+        }
+    }
+
+    /// The string of a status's reason phrase (RFC 9110 §15), for the statuses ModalLab answers with.
+    static func reason(_ code: Int) -> UIString? {
+        switch code {
+        case 400: .status400
+        case 401: .status401
+        case 403: .status403
+        case 404: .status404
+        case 409: .status409
+        case 413: .status413
+        case 429: .status429
+        case 500: .status500
+        case 503: .status503
+        default: nil
+        }
+    }
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "status": status
         case "title": title
+        case "titleLang": titleLanguage
         case "detail": detail
         case "prototype": prototype
         case "watch": watchesPrototype
@@ -425,7 +532,8 @@ struct InsightsView: MustacheContext {
         var width: Double
         var cancelWidth: Double
         var valueX: Double
-        var cancelPercent: String
+        /// "3 · 33% cancelled", in the page's language.
+        var valueText: String
 
         func mustacheValue(forKey key: String) -> Any? {
             switch key {
@@ -435,7 +543,7 @@ struct InsightsView: MustacheContext {
             case "width": width
             case "cancelWidth": cancelWidth
             case "valueX": valueX
-            case "cancelPercent": cancelPercent
+            case "valueText": valueText
             default: nil
             }
         }
@@ -511,10 +619,12 @@ struct InsightsView: MustacheContext {
     var device: Device
     var dots: [Dot]
     var sessions: [SessionRow]
+    var summaryText: String
+    var tapsHeading: String
 
     /// The insights of `p` from its log `summary` and up to 5,000 `taps` (taps and misclicks
     /// with a position). The heat map shows the device with the most taps, portrait.
-    init(_ p: LoadedPrototype, summary: LogSummary, taps: [LogEvent]) {
+    init(_ p: LoadedPrototype, summary: LogSummary, taps: [LogEvent], strings: Strings) {
         var deviceCounts: [String: Int] = [:]
         for e in taps where e.x != nil && e.y != nil { deviceCounts[e.device ?? "", default: 0] += 1 }
         let deviceID = deviceCounts.max { $0.value < $1.value }?.key ?? p.prototype?.devices.first ?? "iphone-16"
@@ -533,7 +643,9 @@ struct InsightsView: MustacheContext {
             return Bar(
                 y: i * 24, modal: m.modal, presentations: m.presentations, width: w,
                 cancelWidth: w * (m.cancelRate ?? 0),
-                valueX: 178 + w, cancelPercent: pct(m.cancelRate))
+                valueX: 178 + w,
+                valueText: strings.format(
+                    .barValue, ["presentations": String(m.presentations), "percent": pct(m.cancelRate)]))
         }
         modals = summary.modals.map { m in
             ModalRow(
@@ -547,6 +659,9 @@ struct InsightsView: MustacheContext {
                     separator: ", "))
         }
         self.device = device
+        summaryText = strings.format(
+            .eventsInSessions, ["events": String(summary.events), "sessions": String(summary.sessions.count)])
+        tapsHeading = strings.format(.tapsOn, ["device": device.name])
         dots = taps.compactMap { e in
             guard let x = e.x, let y = e.y, e.device == device.id else { return nil }
             return Dot(x: x, y: y, kind: e.type == .misclick ? "misclick" : "tap")
@@ -577,16 +692,19 @@ struct InsightsView: MustacheContext {
         case "heatHeight": return Int(device.height * scale)
         case "dots": return dots
         case "sessions": return sessions
+        case "summaryText": return summaryText
+        case "tapsHeading": return tapsHeading
         default: return nil
         }
     }
 }
 
 extension ModalLabApp {
-    /// A partial rendered on its own (a fragment the player inserts: diagnostics, a refusal).
-    func fragment(_ name: String, _ view: some MustacheContext) throws(Problem) -> String {
+    /// A partial rendered on its own (a fragment the player inserts: diagnostics, a refusal), in
+    /// `locale`'s language.
+    func fragment(_ name: String, _ view: some MustacheContext, locale: PageLocale) throws(Problem) -> String {
         do {
-            return try templates.render(name, view)
+            return try templates.render(name, LocalizedPage(locale: locale, view: view))
         } catch {
             throw Problem(.internalServerError, title: "Template error", detail: "\(error)")
         }

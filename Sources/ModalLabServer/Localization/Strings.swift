@@ -1,0 +1,131 @@
+import Foundation
+import JSON
+import Mustache
+import Presentation
+import Prototype
+
+/// A string of ModalLab's own pages: a key of the tables in `Strings+English.swift` and
+/// `Strings+SimplifiedChinese.swift`. Templates name it as `{{t.<rawValue>}}`; view models
+/// through ``Strings``; the player's script through the page's `data-strings` (``Strings/clientJSON``).
+///
+/// `{name}` in a string is a placeholder the view model fills (``Strings/format(_:_:)``).
+/// The prototype's own text (titles, labels, messages) is never a key: it is never translated.
+enum UIString: String, CaseIterable, Sendable {
+    // The toggle to the other language (each table names the *other* language, in itself).
+    case languageToggle, languageToggleTitle
+    // Shared
+    case navRules, navPlayer, navBoard, navInsights, navGallery
+    case severityError, severityWarning, severityInfo
+    case errorsOne, errorsOther, warningsOne, warningsOther, notesOne, notesOther
+    case portrait, landscape
+    // Gallery
+    case galleryTagline, navLogCSV, navLogNDJSON, navSchema, play, fixErrorsToPlay, diagnosticsHeading, noPrototypes
+    // Player: the toolbar
+    case device, orientation, multitasking, multitaskingFull, multitaskingHalf, multitaskingThird,
+        multitaskingSlideOver
+    case home, homeTitle, comment, commentTitle, restart, devicePreview
+    // Player: the rule panel
+    case rulePanel, lastAction, tapToStart, thisPrototype, comments, commentHint, state
+    // Player: comments
+    case noComments, commentPlaceholder, post, cancel
+    // Findings and refusals
+    case source, sourceKeys, refused, refusedBy, close
+    // Board
+    case boardTitle, boardHeading, boardIntro, targetBadge, targetBadgeTitle
+    // Insights
+    case insightsTitle, insightsHeading, eventsInSessions, summaryCSV, eventsCSV, eventsNDJSON
+    case presentationsPerModal, presentationsChartLabel, barValue, noPresentations
+    case columnModal, columnPresented, columnDismissed, columnByHow, columnMedianUp, columnP90Up, columnCancelRate,
+        columnRefusals
+    case tapsOn, heatMapExplanation, heatMapLabel, sessionsHeading
+    case columnSession, columnDevice, columnDuration, columnTaps, columnMisclickRate, columnPath
+    // Rules page
+    case rulesTitle, rulesHeading, rulesIntro, readingSources, sourcesIntro
+    case sourceS0, sourceS1, sourceS2, sourceS3, sourceH, sourceU, sourceVCPG, sourceX, sourceT, sourceC
+    case sourceLabel, kindStatic, kindRuntime, kindAdapt, severityVaries
+    // Error pages
+    case errorReloads, backToGallery
+    case status400, status401, status403, status404, status409, status413, status429, status500, status503
+    // What the player's script shows (``Strings/clientKeys``)
+    case requestFailed, sessionFailed, restarted, errorStatus, refusedStatus
+    case findingsNone, findingsOne, findingsOther, actionStatus
+    case commentFailed, commentOnElement, commentOnModal, commentOnScreen, commentAt, commentNotShown
+}
+
+/// The words of ModalLab's pages in one language — one table per language
+/// (``Strings/english``, ``Strings/simplifiedChinese``), a key for each string (``UIString``).
+///
+/// Pages render with it as `t` (`{{t.device}}`); view models format with it (counts,
+/// placeholders); the player's script reads the strings it shows from the page
+/// (``clientJSON``), so no script carries words of its own. A key missing from a table falls
+/// back to English (the tests require every key in every table).
+struct Strings: Sendable, MustacheContext {
+    /// The language of these strings.
+    let language: Language
+    private let table: [UIString: String]
+
+    /// The strings of `language`.
+    init(_ language: Language) {
+        self.language = language
+        table = Strings.table(language)
+    }
+
+    /// The table of `language`.
+    static func table(_ language: Language) -> [UIString: String] {
+        switch language {
+        case .en: return english
+        case .zhHans: return simplifiedChinese
+        }
+    }
+
+    /// The string of `key`, placeholders unfilled.
+    subscript(key: UIString) -> String { table[key] ?? Strings.english[key] ?? key.rawValue }
+
+    /// The string of `key` with each `{name}` replaced by `args[name]` (a placeholder without an
+    /// argument stays as written).
+    func format(_ key: UIString, _ args: [String: String]) -> String {
+        var out = self[key]
+        for (name, value) in args { out = out.replacingOccurrences(of: "{\(name)}", with: value) }
+        return out
+    }
+
+    /// `one` for a count of 1, else `other`, with `{count}` filled: "1 error", "2 errors", "0 个错误".
+    func count(_ n: Int, one: UIString, other: UIString) -> String {
+        format(n == 1 ? one : other, ["count": String(n)])
+    }
+
+    /// A severity as a finding's badge names it.
+    func severity(_ s: Severity) -> String {
+        switch s {
+        case .error: return self[.severityError]
+        case .warning: return self[.severityWarning]
+        case .info: return self[.severityInfo]
+        }
+    }
+
+    /// An orientation as the pages name it.
+    func orientation(_ o: Orientation) -> String { self[o == .portrait ? .portrait : .landscape] }
+
+    /// The `<html lang>` of pages in this language (BCP 47).
+    var htmlLang: String { language.rawValue }
+
+    /// The strings the player's script shows (statuses, the comment list), by key.
+    static let clientKeys: [UIString] = [
+        .requestFailed, .sessionFailed, .restarted, .errorStatus, .refusedStatus, .findingsNone, .findingsOne,
+        .findingsOther, .actionStatus, .commentFailed, .commentOnElement, .commentOnModal, .commentOnScreen,
+        .commentAt, .commentNotShown, .noComments,
+    ]
+
+    /// ``clientKeys`` as a JSON object `{"key": "text"}`, for the page's `data-strings`.
+    var clientJSON: String {
+        var o = JSONObject()
+        for k in Strings.clientKeys { o[k.rawValue] = .string(self[k]) }
+        return JSONWriter().string(.object(o))
+    }
+
+    /// `{{t.key}}`; also `{{t.clientJSON}}`.
+    func mustacheValue(forKey key: String) -> Any? {
+        if key == "clientJSON" { return clientJSON }
+        return UIString(rawValue: key).map { self[$0] }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import JSON
+import TestSupport
+import Testing
+
+@testable import ModalLabServer
+
+/// `POST /api/comments` with an anchor, its validation, and comments made before anchors.
+@Suite(.serialized) struct CommentAnchorTests {
+    static let base =
+        #""prototype": "mail", "screen": "inbox", "x": 120, "y": 300, "text": "Too easy to hit?""#
+
+    func post(_ s: TestApp, _ members: String) async throws -> TestResponse {
+        try await s.client.request(
+            "POST", "/api/comments", body: "{\(Self.base)\(members.isEmpty ? "" : ", ")\(members)}")
+    }
+
+    @Test func anAnchoredCommentIsStoredWithWhereItBelongs() async throws {
+        let s = try TestApp()
+        let r = try await post(
+            s,
+            #""device": "iphone-16", "orientation": "portrait", "environment": {"multitasking": "full", "textSize": 3, "dark": false}, "anchor": {"element": "delete-all", "kind": "control", "dx": 0.75, "dy": 0.5}"#
+        )
+        #expect(r.status == 201, "\(r.text)")
+        #expect(
+            r.json?["anchor"]
+                == (try JSONParser.parse(#"{"element": "delete-all", "kind": "control", "dx": 0.75, "dy": 0.5}"#)))
+        #expect(r.json?["orientation"] == "portrait")
+        #expect(r.json?["environment"]?["textSize"]?.numberValue == 3)
+        #expect(r.json?["place"] == (try JSONParser.parse(#"{"element": "Delete All", "in": "Inbox"}"#)))
+        let listed = try await s.client.request("GET", "/api/comments?prototype=mail").json?.arrayValue ?? []
+        #expect(listed.count == 1)
+        #expect(listed.first?["anchor"]?["element"] == "delete-all")
+        #expect(listed.first?["place"]?["element"] == "Delete All")
+        // A modal and a screen are anchors too; a control inside a modal belongs to it.
+        let modal = try await post(s, #""anchor": {"element": "compose", "kind": "modal", "dx": 0, "dy": 1}"#)
+        #expect(modal.status == 201)
+        #expect(modal.json?["place"] == (try JSONParser.parse(#"{"element": null, "in": "New Message"}"#)))
+        let inside = try await post(s, #""anchor": {"element": "to", "kind": "control", "dx": 0.1, "dy": 0.1}"#)
+        #expect(inside.json?["place"]?["in"] == "New Message", "\(inside.text)")
+        #expect(
+            try await post(s, #""anchor": {"element": "inbox", "kind": "screen", "dx": 0.5, "dy": 0.5}"#).status == 201)
+        // The log says what it is on.
+        let log = try await s.client.request("GET", "/api/logs.ndjson?prototype=mail").text
+        let comment = log.split(separator: "\n").first { $0.contains(#""type":"comment""#) }.map(String.init) ?? ""
+        #expect(comment.contains(#""target":"delete-all""#) && comment.contains(#""orientation":"portrait""#))
+    }
+
+    @Test(arguments: [
+        (#""anchor": "delete-all""#, "$.anchor", "an object"),
+        (#""anchor": {"element": "delete-all", "kind": "button", "dx": 0.5, "dy": 0.5}"#, "$.anchor.kind", "control"),
+        (#""anchor": {"element": "delete-all", "kind": "control", "dx": 1.5, "dy": 0.5}"#, "$.anchor.dx", "0 to 1"),
+        (#""anchor": {"element": "delete-all", "kind": "control", "dx": 0.5, "dy": -0.1}"#, "$.anchor.dy", "0 to 1"),
+        (#""anchor": {"element": "delete-all", "kind": "control", "dx": 0.5}"#, "$.anchor.dy", "dy"),
+        (#""anchor": {"element": "", "kind": "control", "dx": 0.5, "dy": 0.5}"#, "$.anchor.element", "1 to 200"),
+        (
+            #""anchor": {"element": "delete-al", "kind": "control", "dx": 0.5, "dy": 0.5}"#, "$.anchor.element",
+            "delete-all"
+        ),
+        (
+            #""anchor": {"element": "delete-all", "kind": "modal", "dx": 0.5, "dy": 0.5}"#, "$.anchor.element",
+            "no modal"
+        ),
+        (
+            #""anchor": {"element": "delete-all", "kind": "control", "dx": 0.5, "dy": 0.5, "dz": 1}"#, "$.anchor.dz",
+            "dz"
+        ),
+        (#""orientation": "sideways""#, "$.orientation", "landscape"),
+        (#""environment": {"text size": "large"}"#, #"$.environment["text size"]"#, "letters and digits"),
+        (#""environment": {"appearance": {"dark": true}}"#, "$.environment.appearance", "a string"),
+        (#""environment": {"note": "\#(String(repeating: "x", count: 65))"}"#, "$.environment.note", "64"),
+        (#""environment": {\#((0..<17).map { "\"k\($0)\": 1" }.joined(separator: ", "))}"#, "$.environment", "16"),
+        (#""device": "iphone-99""#, "$.device", "iphone"),
+    ])
+    func badAnchorsAreRefusedNamingThePath(_ members: String, _ path: String, _ says: String) async throws {
+        let s = try TestApp()
+        let r = try await post(s, members)
+        #expect(r.status == 400, "\(members): \(r.status) \(r.text)")
+        #expect(r.json?["path"]?.stringValue == path, "\(members): \(r.text)")
+        #expect(r.json?["detail"]?.stringValue?.contains(says) == true, "\(members): \(r.text)")
+        #expect(try await s.client.request("GET", "/api/comments?prototype=mail").json == [], "nothing was stored")
+    }
+
+    @Test func commentsMadeBeforeAnchorsStillLoad() async throws {
+        let data = NSTemporaryDirectory() + "modallab-old-comments-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        // A line as the server wrote them before anchors, environment and orientation.
+        let old =
+            #"{"id":"old1","prototype":"mail","share":null,"author":"owner","screen":"inbox","modal":null,"x":120,"y":300,"text":"An old one","device":"iphone-16","createdAt":"2025-05-01T10:00:00Z"}"#
+        try Data((old + "\n").utf8).write(to: URL(fileURLWithPath: data + "/comments.ndjson"))
+        let s = try TestApp { $0.dataDirectory = data }
+        let listed = try await s.client.request("GET", "/api/comments?prototype=mail").json?.arrayValue ?? []
+        #expect(listed.count == 1)
+        let c = try #require(listed.first)
+        #expect(c["text"] == "An old one" && c["x"]?.numberValue == 120 && c["y"]?.numberValue == 300)
+        #expect(c["anchor"] == .null && c["orientation"] == .null)
+        #expect(c["place"] == (try JSONParser.parse(#"{"element": null, "in": "Inbox"}"#)))
+        // And new ones go on after it.
+        #expect(try await post(s, "").status == 201)
+        #expect(try await s.client.request("GET", "/api/comments?prototype=mail").json?.arrayValue?.count == 2)
+    }
+}
