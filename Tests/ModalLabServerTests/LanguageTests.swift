@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import JSON
 import Presentation
+import Prototype
 import TestSupport
 import Testing
 
