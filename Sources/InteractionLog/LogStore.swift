@@ -2,14 +2,6 @@ import Dispatch
 import Foundation
 import JSON
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The durable, append-only interaction log (SPEC §7), in the style of Redis' AOF and SQLite's
 /// WAL: a clear fsync policy, and a recovery step on open that trims a torn tail and says so.
 ///

@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
+import Platform
 
 /// One client connection: reads and parses requests, asks the responder, writes responses in
 /// order, and enforces the timeouts. Lives on one ``EventLoop`` thread; all state is touched

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Something registered with an event loop's poller: a connection or the listening socket.
 protocol PollerClient: AnyObject {

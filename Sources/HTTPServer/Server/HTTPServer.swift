@@ -1,12 +1,6 @@
 import Dispatch
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
+import Platform
 
 /// An HTTP/1.1 server (RFC 9112) on non-blocking sockets: a few event-loop threads wait on
 /// epoll (kqueue on Darwin) and run their connections; the first loop also accepts.
@@ -98,7 +92,7 @@ public final class HTTPServer: @unchecked Sendable {
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Sys.sockStream
+        hints.ai_socktype = Sys.streamSocketType
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host.isEmpty ? nil : host, String(port), &hints, &list)
         guard status == 0, let first = list else {
@@ -107,11 +101,10 @@ public final class HTTPServer: @unchecked Sendable {
         }
         defer { freeaddrinfo(list) }
         let info = first.pointee
-        let fd = socket(info.ai_family, Sys.sockStream, 0)
+        let fd = Sys.streamSocket(family: info.ai_family)
         guard fd >= 0 else { throw HTTPServerError(operation: .socket, host: host, port: port, code: Sys.errno) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         guard bind(fd, info.ai_addr, info.ai_addrlen) == 0 else {
             let code = Sys.errno
             Sys.close(fd)
@@ -123,24 +116,7 @@ public final class HTTPServer: @unchecked Sendable {
             throw HTTPServerError(operation: .listen, host: host, port: port, code: code)
         }
         Sys.setNonBlocking(fd)
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        _ = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        let bound: Int
-        if Int32(storage.ss_family) == AF_INET6 {
-            bound = withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
-                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
-                }
-            }
-        } else {
-            bound = withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
-            }
-        }
-        return (fd, bound)
+        return (fd, Sys.localPort(fd) ?? port)
     }
 
     // MARK: - Accepting (on loops[0]'s thread)

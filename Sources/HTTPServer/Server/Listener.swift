@@ -1,3 +1,5 @@
+import Platform
+
 /// The listening socket, registered with the first event loop.
 final class Listener: PollerClient, @unchecked Sendable {
     let fd: Int32
