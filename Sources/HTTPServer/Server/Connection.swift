@@ -1,15 +1,16 @@
+import Dispatch
 import Foundation
 import Platform
 
 /// One client connection: reads and parses requests, asks the responder, writes responses in
-/// order, and enforces the timeouts. Lives on one ``EventLoop`` thread; all state is touched
-/// only there.
+/// order, and enforces the timeouts. Lives on one ``EventLoop``'s queue, where its Dispatch
+/// sources deliver their events; all state is touched only there.
 ///
 /// Life cycle: `idle` (between requests) → `head` (reading a request head) → `body` →
 /// `responding` (handler running or response being written) → `idle` again, or `lingering`
 /// (write side shut, draining what the client still sends so it sees our last response
 /// rather than a reset) → `closed`.
-final class Connection: PollerClient, @unchecked Sendable {
+final class Connection: @unchecked Sendable {
     enum Phase { case idle, head, body, responding, lingering, closed }
 
     enum Framing {
@@ -58,12 +59,16 @@ final class Connection: PollerClient, @unchecked Sendable {
     /// Position in `loop.connections`.
     var loopIndex = -1
 
-    /// What the poller watches for: reading unless paused or the peer finished sending;
-    /// writing only while a response waits for room in the socket buffer.
-    private var wantRead = true
-    private var wantWrite = false
-    private var registeredRead = true
-    private var registeredWrite = false
+    /// Reports that the socket has bytes (or end of file) to read. Suspended while reading is
+    /// paused (pipelined input waiting behind a response) and once the peer finished sending.
+    private var readSource: DispatchSourceRead?
+    private var readSuspended = false
+    /// Reports room in the socket's send buffer; made when a write first finds none, resumed
+    /// only while a response waits for room.
+    private var writeSource: DispatchSourceWrite?
+    private var writeSuspended = false
+    /// Sources made and not yet through their cancel handlers; the descriptor closes at zero.
+    private var liveSources = 0
 
     private(set) var phase = Phase.idle
     private var input: [UInt8] = []
@@ -118,28 +123,17 @@ final class Connection: PollerClient, @unchecked Sendable {
 
     // MARK: - Start and close
 
-    /// Registers with the loop's poller; call on the loop's thread.
+    /// Starts reading with a Dispatch read source; call on the loop's queue. The sources'
+    /// handlers hold the connection until their cancel handlers have run.
     func start() {
         loop.register(self)
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
+        source.setEventHandler { self.readable() }
+        source.setCancelHandler { self.sourceCancelled() }
+        readSource = source
+        liveSources += 1
+        source.activate()
         if server.isShuttingDown { beginShutdown() }
-    }
-
-    /// A readiness event from the poller.
-    func handle(_ event: Poller.Event) {
-        if event.hangup && !wantRead {
-            // Gone in both directions while we were not reading: nothing can be delivered.
-            close()
-            return
-        }
-        if event.readable || event.hangup { readable() }
-        if event.writable && phase != .closed { writable() }
-    }
-
-    private func updateInterest() {
-        guard phase != .closed, wantRead != registeredRead || wantWrite != registeredWrite else { return }
-        registeredRead = wantRead
-        registeredWrite = wantWrite
-        loop.setInterest(self, read: wantRead, write: wantWrite)
     }
 
     /// Answers 503 and closes: for a connection accepted above the connection cap.
@@ -152,9 +146,10 @@ final class Connection: PollerClient, @unchecked Sendable {
         send(.problem(status: .serviceUnavailable, detail: "The server has too many open connections."))
     }
 
-    /// Closes at once: unregisters from the poller before closing the descriptor (so a reused
-    /// descriptor number is never confused with this connection), cancels a running handler
-    /// task and fails a waiting stream writer.
+    /// Closes at once: cancels a running handler task, fails a waiting stream writer and cancels
+    /// the sources. The descriptor is closed only in the last source's cancel handler, when
+    /// Dispatch watches it no more: closed earlier, its number could be reused by a new
+    /// connection while Dispatch still has the old one registered.
     func close() {
         guard phase != .closed else { return }
         phase = .closed
@@ -173,6 +168,28 @@ final class Connection: PollerClient, @unchecked Sendable {
         input = []
         request = nil
         loop.unregister(self)
+        // A suspended source never runs its cancel handler: resume before cancelling.
+        if let readSource {
+            if readSuspended {
+                readSuspended = false
+                readSource.resume()
+            }
+            readSource.cancel()
+        }
+        if let writeSource {
+            if writeSuspended {
+                writeSuspended = false
+                writeSource.resume()
+            }
+            writeSource.cancel()
+        }
+    }
+
+    private func sourceCancelled() {
+        liveSources -= 1
+        guard liveSources == 0 else { return }
+        readSource = nil
+        writeSource = nil
         Sys.close(fd)
         server.connectionDidClose(counted: counted)
     }
@@ -278,9 +295,8 @@ final class Connection: PollerClient, @unchecked Sendable {
 
     private func peerEOF() {
         peerClosed = true
-        // Level-triggered EOF stays readable: stop watching for it.
-        wantRead = false
-        updateInterest()
+        // End of file stays readable, and the read source would fire again and again.
+        suspendReading()
         switch phase {
         case .idle, .head, .body, .lingering:
             // A half-sent request cannot be answered: the client is gone.
@@ -295,13 +311,15 @@ final class Connection: PollerClient, @unchecked Sendable {
     }
 
     private func suspendReading() {
-        wantRead = false
-        updateInterest()
+        guard !readSuspended, phase != .closed, let readSource else { return }
+        readSuspended = true
+        readSource.suspend()
     }
 
     private func resumeReading() {
-        wantRead = !peerClosed
-        updateInterest()
+        guard readSuspended, !peerClosed, phase != .closed, let readSource else { return }
+        readSuspended = false
+        readSource.resume()
     }
 
     // MARK: - Parsing
@@ -768,16 +786,31 @@ final class Connection: PollerClient, @unchecked Sendable {
         }
     }
 
+    /// Waits for room in the socket's send buffer.
     private func armWrite() {
-        wantWrite = true
-        updateInterest()
+        guard phase != .closed else { return }
+        if let writeSource {
+            if writeSuspended {
+                writeSuspended = false
+                writeSource.resume()
+            }
+            return
+        }
+        let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
+        source.setEventHandler { self.writable() }
+        source.setCancelHandler { self.sourceCancelled() }
+        writeSource = source
+        liveSources += 1
+        source.activate()
     }
 
     private func writable() {
         guard phase != .closed else { return }
         guard flush(), outputEmpty else { return }
-        wantWrite = false
-        updateInterest()
+        if let writeSource, !writeSuspended {
+            writeSuspended = true
+            writeSource.suspend()
+        }
         if let waiter = writerWaiter {
             writerWaiter = nil
             waiter.resume()

@@ -2,8 +2,10 @@ import Dispatch
 import Foundation
 import Platform
 
-/// An HTTP/1.1 server (RFC 9112) on non-blocking sockets: a few event-loop threads wait on
-/// epoll (kqueue on Darwin) and run their connections; the first loop also accepts.
+/// An HTTP/1.1 server (RFC 9112) on non-blocking sockets driven by Dispatch sources: each
+/// connection has a read source (and a write source while a response waits for room) on one of
+/// a few serial queues, its event loop; the first loop's queue also accepts. The same code runs
+/// on Linux and macOS.
 ///
 /// ```swift
 /// let router = Router()
@@ -14,8 +16,8 @@ import Platform
 /// server.shutdown(gracePeriod: 5) { exit(0) }
 /// ```
 ///
-/// Connections are spread over ``ServerConfiguration/eventLoops`` loop threads; a synchronous
-/// handler runs inline on its connection's loop thread, an asynchronous one in a task. Starting the
+/// Connections are spread over ``ServerConfiguration/eventLoops`` serial queues; a synchronous
+/// handler runs inline on its connection's queue, an asynchronous one in a task. Starting the
 /// server ignores `SIGPIPE` for the process (a vanished peer must give `EPIPE`, not kill it).
 public final class HTTPServer: @unchecked Sendable {
     /// The limits and address this server was made with. Connections read its fields directly
@@ -26,7 +28,7 @@ public final class HTTPServer: @unchecked Sendable {
     let loops: [EventLoop]
     /// `Server: name\r\n`, or nothing.
     let serverHeader: [UInt8]
-    /// The listening socket; set by start(), used on loops[0]'s thread.
+    /// The listening socket; set by start(), used on loops[0]'s queue.
     private let listener = Locked<Listener?>(nil)
 
     private struct Counters {
@@ -84,7 +86,7 @@ public final class HTTPServer: @unchecked Sendable {
         for loop in loops { loop.start() }
         let listener = Listener(fd: fd, server: self, loop: loops[0])
         self.listener.withLock { $0 = listener }
-        loops[0].execute { listener.loop.add(listener) }
+        listener.start()
         return port
     }
 
@@ -119,7 +121,7 @@ public final class HTTPServer: @unchecked Sendable {
         return (fd, Sys.localPort(fd) ?? port)
     }
 
-    // MARK: - Accepting (on loops[0]'s thread)
+    // MARK: - Accepting (on loops[0]'s queue)
 
     private var nextLoop = 0
 
@@ -171,7 +173,7 @@ public final class HTTPServer: @unchecked Sendable {
             let start: @Sendable () -> Void = {
                 if admitted { connection.start() } else { connection.startRejecting() }
             }
-            // Already on this loop's thread: no hand-over (and no wake-up write) needed.
+            // Already on this loop's queue: no hand-over needed.
             if loop === listener.loop { start() } else { loop.execute(start) }
         }
     }

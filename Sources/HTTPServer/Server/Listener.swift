@@ -1,7 +1,8 @@
+import Dispatch
 import Platform
 
-/// The listening socket, registered with the first event loop.
-final class Listener: PollerClient, @unchecked Sendable {
+/// The listening socket and its Dispatch read source, on the first event loop's queue.
+final class Listener: @unchecked Sendable {
     let fd: Int32
     /// Strong: a server the application dropped without shutting down keeps serving rather
     /// than crashing (the cycle ends when ``HTTPServer/shutdown(gracePeriod:completion:)``
@@ -9,39 +10,56 @@ final class Listener: PollerClient, @unchecked Sendable {
     let server: HTTPServer
     let loop: EventLoop
     var backoffSeconds: Double = 0
+    private let source: DispatchSourceRead
     private var paused = false
     private var closed = false
 
+    /// Makes the read source; nothing is accepted until ``start()``.
     init(fd: Int32, server: HTTPServer, loop: EventLoop) {
         self.fd = fd
         self.server = server
         self.loop = loop
+        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
     }
 
-    func handle(_ event: Poller.Event) {
-        guard !closed, !paused else { return }
-        server.acceptAvailable(self)
+    /// Starts accepting. The source's handlers hold the listener (and so the server) until it is
+    /// cancelled; the descriptor is closed only in the cancel handler, once Dispatch no longer
+    /// watches it.
+    func start() {
+        source.setEventHandler { [self] in
+            guard !closed, !paused else { return }
+            server.acceptAvailable(self)
+        }
+        source.setCancelHandler { [fd] in Sys.close(fd) }
+        source.activate()
     }
 
-    /// Stops watching the listener for a while (the loop's own timer, which needs no descriptor).
+    /// Stops accepting for a while after `error` (EMFILE and the like: the listener stays
+    /// readable, so accepting again at once would spin), with doubling delays up to 1 s. The
+    /// delay is a Dispatch timer, which needs no descriptor.
     func pause(_ error: Int32) {
         backoffSeconds = backoffSeconds == 0 ? 0.005 : min(backoffSeconds * 2, 1)
         server.configuration.log?(
             "accept: \(Sys.errorText(error)) (errno \(error)); retrying in \(Int(backoffSeconds * 1000)) ms")
         paused = true
-        loop.setInterest(self, read: false, write: false)
+        source.suspend()
         loop.schedule(after: backoffSeconds) { [self] in
-            guard !closed else { return }
+            guard !closed, paused else { return }
             paused = false
-            loop.setInterest(self, read: true, write: false)
+            source.resume()
             server.acceptAvailable(self)
         }
     }
 
+    /// Stops accepting for good; on the loop's queue.
     func close() {
         guard !closed else { return }
         closed = true
-        loop.remove(self)
-        Sys.close(fd)
+        if paused {
+            // A suspended source never runs its cancel handler.
+            paused = false
+            source.resume()
+        }
+        source.cancel()
     }
 }
