@@ -203,8 +203,11 @@ extension Sys {
     /// 2^20) that `fcntl(F_GETFD)` accepts. Takes a few milliseconds at a limit of 65,536.
     public static func openDescriptors() -> [Int32] {
         let limit = Int32(clamping: min(descriptorLimit.current, 1 << 20))
-        return (0..<limit).filter { fcntl($0, F_GETFD) != -1 }
+        return (0..<limit).filter(isOpen)
     }
+
+    /// Whether `fd` is an open descriptor of this process (`fcntl(F_GETFD)` accepts it).
+    public static func isOpen(_ fd: Int32) -> Bool { fcntl(fd, F_GETFD) != -1 }
 
     /// This process's open TCP sockets whose local port is `port`, with their peers' ports (nil
     /// for a listening socket).

@@ -245,8 +245,14 @@ final class Connection: @unchecked Sendable {
 
     // MARK: - Reading
 
+    /// The read source fired: reads what is there, in one read(2) when it fits the scratch
+    /// buffer (a second read would only say "nothing more"). The source's `data` is Dispatch's
+    /// count of the bytes waiting; 0 means the peer finished sending or hung up, and after a
+    /// hang-up the source fires no more even if bytes came with it, so then reading goes on
+    /// until the socket tells why (end of file, or the reset).
     private func readable() {
-        guard phase != .closed else { return }
+        guard phase != .closed, let readSource else { return }
+        let toTheEnd = readSource.data == 0
         let scratch = loop.scratch.baseAddress!
         var received = false
         while true {
@@ -256,7 +262,7 @@ final class Connection: @unchecked Sendable {
                     input.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: n))
                     received = true
                 }
-                if n < EventLoop.scratchSize || input.count - inputStart > maxBuffered { break }
+                if (n < EventLoop.scratchSize && !toTheEnd) || input.count - inputStart > maxBuffered { break }
             } else if n == 0 {
                 if received { consume() }
                 peerEOF()
