@@ -59,14 +59,12 @@ final class Connection: @unchecked Sendable {
     /// Position in `loop.connections`.
     var loopIndex = -1
 
-    /// Reports that the socket has bytes (or end of file) to read. Suspended while reading is
-    /// paused (pipelined input waiting behind a response) and once the peer finished sending.
-    private var readSource: DispatchSourceRead?
-    private var readSuspended = false
-    /// Reports room in the socket's send buffer; made when a write first finds none, resumed
+    /// Reports that the socket has bytes (or end of file) to read. Paused while reading is
+    /// (pipelined input waiting behind a response) and once the peer finished sending.
+    private var readSource: PausableSource?
+    /// Reports room in the socket's send buffer; made when a write first finds none, running
     /// only while a response waits for room.
-    private var writeSource: DispatchSourceWrite?
-    private var writeSuspended = false
+    private var writeSource: PausableSource?
     /// Sources made and not yet through their cancel handlers; the descriptor closes at zero.
     private var liveSources = 0
 
@@ -127,12 +125,10 @@ final class Connection: @unchecked Sendable {
     /// handlers hold the connection until their cancel handlers have run.
     func start() {
         loop.register(self)
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
-        source.setEventHandler { self.readable() }
-        source.setCancelHandler { self.sourceCancelled() }
-        readSource = source
         liveSources += 1
-        source.activate()
+        readSource = PausableSource(
+            DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue), handler: { self.readable() },
+            cancelled: { self.sourceCancelled() })
         if server.isShuttingDown { beginShutdown() }
     }
 
@@ -168,21 +164,8 @@ final class Connection: @unchecked Sendable {
         input = []
         request = nil
         loop.unregister(self)
-        // A suspended source never runs its cancel handler: resume before cancelling.
-        if let readSource {
-            if readSuspended {
-                readSuspended = false
-                readSource.resume()
-            }
-            readSource.cancel()
-        }
-        if let writeSource {
-            if writeSuspended {
-                writeSuspended = false
-                writeSource.resume()
-            }
-            writeSource.cancel()
-        }
+        readSource?.cancel()
+        writeSource?.cancel()
     }
 
     private func sourceCancelled() {
@@ -317,15 +300,13 @@ final class Connection: @unchecked Sendable {
     }
 
     private func suspendReading() {
-        guard !readSuspended, phase != .closed, let readSource else { return }
-        readSuspended = true
-        readSource.suspend()
+        guard phase != .closed else { return }
+        readSource?.pause()
     }
 
     private func resumeReading() {
-        guard readSuspended, !peerClosed, phase != .closed, let readSource else { return }
-        readSuspended = false
-        readSource.resume()
+        guard !peerClosed, phase != .closed else { return }
+        readSource?.resume()
     }
 
     // MARK: - Parsing
@@ -795,28 +776,20 @@ final class Connection: @unchecked Sendable {
     /// Waits for room in the socket's send buffer.
     private func armWrite() {
         guard phase != .closed else { return }
-        if let writeSource {
-            if writeSuspended {
-                writeSuspended = false
-                writeSource.resume()
-            }
+        if writeSource != nil {
+            writeSource?.resume()
             return
         }
-        let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
-        source.setEventHandler { self.writable() }
-        source.setCancelHandler { self.sourceCancelled() }
-        writeSource = source
         liveSources += 1
-        source.activate()
+        writeSource = PausableSource(
+            DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue), handler: { self.writable() },
+            cancelled: { self.sourceCancelled() })
     }
 
     private func writable() {
         guard phase != .closed else { return }
         guard flush(), outputEmpty else { return }
-        if let writeSource, !writeSuspended {
-            writeSuspended = true
-            writeSource.suspend()
-        }
+        writeSource?.pause()
         if let waiter = writerWaiter {
             writerWaiter = nil
             waiter.resume()

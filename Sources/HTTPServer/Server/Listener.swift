@@ -10,28 +10,27 @@ final class Listener: @unchecked Sendable {
     let server: HTTPServer
     let loop: EventLoop
     var backoffSeconds: Double = 0
-    private let source: DispatchSourceRead
-    private var paused = false
+    private var source: PausableSource?
     private var closed = false
 
-    /// Makes the read source; nothing is accepted until ``start()``.
     init(fd: Int32, server: HTTPServer, loop: EventLoop) {
         self.fd = fd
         self.server = server
         self.loop = loop
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
     }
 
-    /// Starts accepting. The source's handlers hold the listener (and so the server) until it is
-    /// cancelled; the descriptor is closed only in the cancel handler, once Dispatch no longer
-    /// watches it.
+    /// Starts accepting, with a read source on the loop's queue. Its handlers hold the listener
+    /// (and so the server) until it is cancelled; the descriptor is closed only in the cancel
+    /// handler, once Dispatch no longer watches it.
     func start() {
-        source.setEventHandler { [self] in
-            guard !closed, !paused else { return }
-            server.acceptAvailable(self)
+        loop.execute { [self] in
+            source = PausableSource(
+                DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue),
+                handler: { [self] in
+                    guard !closed, source?.isPaused == false else { return }
+                    server.acceptAvailable(self)
+                }, cancelled: { [fd] in Sys.close(fd) })
         }
-        source.setCancelHandler { [fd] in Sys.close(fd) }
-        source.activate()
     }
 
     /// Stops accepting for a while after `error` (EMFILE and the like: the listener stays
@@ -41,12 +40,10 @@ final class Listener: @unchecked Sendable {
         backoffSeconds = backoffSeconds == 0 ? 0.005 : min(backoffSeconds * 2, 1)
         server.configuration.log?(
             "accept: \(Sys.errorText(error)) (errno \(error)); retrying in \(Int(backoffSeconds * 1000)) ms")
-        paused = true
-        source.suspend()
+        source?.pause()
         loop.schedule(after: backoffSeconds) { [self] in
-            guard !closed, paused else { return }
-            paused = false
-            source.resume()
+            guard !closed, source?.isPaused == true else { return }
+            source?.resume()
             server.acceptAvailable(self)
         }
     }
@@ -55,11 +52,6 @@ final class Listener: @unchecked Sendable {
     func close() {
         guard !closed else { return }
         closed = true
-        if paused {
-            // A suspended source never runs its cancel handler.
-            paused = false
-            source.resume()
-        }
-        source.cancel()
+        source?.cancel()
     }
 }
