@@ -259,6 +259,16 @@ final class Connection: @unchecked Sendable {
             }
         }
         if received { consume() }
+        if phase != .closed {
+            self.readSource?.park()
+            loop.park(self)
+        }
+    }
+
+    /// The loop's batch of parked sources is done (``EventLoop/park(_:)``).
+    func unpark() {
+        guard phase != .closed else { return }
+        readSource?.unpark()
     }
 
     private var maxBuffered: Int {

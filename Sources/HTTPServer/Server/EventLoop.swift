@@ -84,6 +84,24 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: Connections (on the loop's queue)
 
+    /// Connections whose read source is parked until the jobs queued now have run.
+    private var parked: [Connection] = []
+
+    /// Parks `connection`'s read source until the loop has run the jobs queued now (other
+    /// connections' events among them), then re-arms all parked sources together. On Linux,
+    /// Dispatch re-arms a read source on its manager thread after each event, and wakes that
+    /// thread for it when its queue was empty; re-armed one by one, every request costs a
+    /// wake-up. A source suspended in its own handler is not re-armed until resumed.
+    func park(_ connection: Connection) {
+        parked.append(connection)
+        if parked.count == 1 { queue.async { self.unparkAll() } }
+    }
+
+    private func unparkAll() {
+        for connection in parked { connection.unpark() }
+        parked.removeAll(keepingCapacity: true)
+    }
+
     func register(_ connection: Connection) {
         connection.loopIndex = connections.count
         connections.append(connection)
