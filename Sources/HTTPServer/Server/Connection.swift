@@ -10,6 +10,11 @@ import Platform
 /// `responding` (handler running or response being written) → `idle` again, or `lingering`
 /// (write side shut, draining what the client still sends so it sees our last response
 /// rather than a reset) → `closed`.
+///
+/// A peer's end of file or reset arrives through the read source. While reading is paused
+/// (pipelined input waiting behind a response, or after the peer's end of file) the source
+/// reports nothing, so a reset then shows when the response is written: the write fails and
+/// the connection closes.
 final class Connection: @unchecked Sendable {
     enum Phase { case idle, head, body, responding, lingering, closed }
 
