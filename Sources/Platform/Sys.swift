@@ -65,7 +65,9 @@ extension Sys {
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let fd = address.withMemoryRebound(to: sockaddr.self, capacity: 1) { cAccept(listener, $0, &length) }
         if fd >= 0 {
-            setNonBlocking(fd)
+            // A new socket has no other status flags (Linux does not copy the listener's), so
+            // no F_GETFL is needed first.
+            _ = fcntl(fd, F_SETFL, O_NONBLOCK)
             setCloseOnExec(fd)
             suppressSIGPIPE(onSocket: fd)
         }
