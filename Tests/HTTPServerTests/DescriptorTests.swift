@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Platform
+import TestSupport
 import Testing
 
 /// What happens to the server's descriptors when peers leave, over real sockets. The server
