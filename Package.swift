@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// ModalLab: one package, no dependencies outside the toolchain (SPEC §2).
+// ModalLab: one package, no dependencies outside the toolchain.
 import PackageDescription
 
 let package = Package(
@@ -9,21 +9,23 @@ let package = Package(
         .executable(name: "modallab", targets: ["modallab"])
     ],
     targets: [
-        // Leaf modules: depend on nothing of ours.
+        // What differs between Linux (Glibc) and Darwin: one small file per platform.
+        .target(name: "Platform"),
+        // Leaf modules: depend on nothing of ours but Platform.
         .target(name: "JSON"),
-        .target(name: "HTTPServer"),
-        .target(name: "Mustache"),
+        .target(name: "HTTPServer", dependencies: ["Platform"]),
+        .target(name: "Mustache", dependencies: ["Platform"]),
         // Domain.
         .target(name: "EventSchema", dependencies: ["JSON"]),
         .target(name: "Prototype", dependencies: ["JSON"]),
         .target(name: "Presentation", dependencies: ["Prototype", "JSON", "EventSchema"]),
-        .target(name: "InteractionLog", dependencies: ["JSON", "EventSchema"]),
+        .target(name: "InteractionLog", dependencies: ["JSON", "EventSchema", "Platform"]),
         .target(name: "Sharing", dependencies: ["JSON"]),
         // The application and its entry point.
         .target(
             name: "ModalLabServer",
             dependencies: [
-                "HTTPServer", "Mustache", "JSON", "Prototype", "Presentation", "InteractionLog", "Sharing",
+                "HTTPServer", "Mustache", "JSON", "Prototype", "Presentation", "InteractionLog", "Sharing", "Platform",
             ]
         ),
         .executableTarget(name: "modallab", dependencies: ["ModalLabServer"]),
@@ -34,21 +36,25 @@ let package = Package(
         ),
 
         // A small server for the HTTP benchmark and for HTTPServer tests that need their own process.
-        .executableTarget(name: "http-testserver", dependencies: ["HTTPServer"], path: "Benchmarks/http/TestServer"),
+        .executableTarget(
+            name: "http-testserver", dependencies: ["HTTPServer", "Platform"], path: "Benchmarks/http/TestServer"),
 
         // What several test targets share (a seeded random generator, a raw-socket HTTP client).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Platform"], path: "Tests/TestSupport"),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], exclude: ["h11_check.py"]),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform", "TestSupport"], exclude: ["h11_check.py"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["mustache-spec"]),
         .testTarget(name: "PrototypeTests", dependencies: ["Prototype", "JSON"]),
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Prototype", "JSON", "TestSupport"]),
         .testTarget(
-            name: "InteractionLogTests", dependencies: ["InteractionLog", "EventSchema", "JSON", "TestSupport"],
+            name: "PresentationTests", dependencies: ["Presentation", "Prototype", "JSON", "Platform", "TestSupport"]),
+        .testTarget(
+            name: "InteractionLogTests", dependencies: ["InteractionLog", "EventSchema", "JSON", "Platform", "TestSupport"],
             exclude: ["duckdb_check.py"]),
         .testTarget(name: "SharingTests", dependencies: ["Sharing"]),
-        .testTarget(name: "ModalLabServerTests", dependencies: ["ModalLabServer", "HTTPServer", "JSON", "TestSupport"]),
+        .testTarget(
+            name: "ModalLabServerTests", dependencies: ["ModalLabServer", "HTTPServer", "JSON", "Platform", "TestSupport"]),
     ]
 )
 

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# HTTP benchmark: the HTTPServer module (http-testserver, release) against nginx, same file,
-# same machine, alternating runs; then 10,000 idle keep-alive connections.
+# HTTP benchmark: the HTTPServer module (http-testserver, release, on Dispatch: the default and
+# only I/O) against nginx, same file, same machine, alternating runs; then the system calls per
+# request (when strace is installed) and 10,000 idle keep-alive connections.
 #
 #   Benchmarks/http/run.sh            # 3 rounds of 10 s each, with 1 (the default) and 2 event loops
 #   ROUNDS=1 DURATION=5s LOOPS=1 Benchmarks/http/run.sh
 #
-# LOOPS lists the thread counts to compare: ours runs with --event-loops N and nginx with
-# worker_processes N in the same series.
+# LOOPS lists the counts to compare: ours runs with --event-loops N (N serial queues) and nginx
+# with worker_processes N in the same series.
 #
-# Needs: wrk, nginx, python3 (apt-get install -y wrk nginx). Prints, per run, req/s, p99 and the
-# server's CPU time per request, and the medians of the per-round ratios to nginx. On a shared
-# machine req/s and p99 swing with other load; CPU per request barely does.
+# Needs: wrk, nginx, python3 (apt-get install -y wrk nginx); strace for the system-call count.
+# Prints, per run, req/s, p99 and the server's CPU time per request, and the medians of the
+# per-round ratios to nginx. On a shared machine req/s and p99 swing with other load; CPU per
+# request and system calls per request barely do.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -163,6 +165,31 @@ for _ in $(seq 50); do [[ -f "$WORK/nginx.pid" ]] || break; sleep 0.1; done
 }
 
 for loops in $LOOPS; do series "$loops"; done
+
+# System calls per request (the kernel's TCP stack is most of the CPU, so count them): strace -c
+# on our server for 3 s of a 64-connection run, divided by the sendto calls (one per response).
+# strace slows every call, so this counts calls; it does not time them.
+if command -v strace >/dev/null; then
+    "$BIN" --port "$IDLE_PORT" --root "$WORK/public" > "$WORK/strace.out" 2>&1 &
+    TRACED_PID=$!
+    PIDS+=($TRACED_PID)
+    wait_ready "$IDLE_PORT"
+    wrk -t2 -c"$CONNECTIONS" -d6s "http://127.0.0.1:$IDLE_PORT/public/file1k.txt" >/dev/null &
+    WRK_PID=$!
+    sleep 1.5
+    timeout 3 strace -c -f -p "$TRACED_PID" -o "$WORK/strace.txt" >/dev/null 2>&1 || true
+    wait "$WRK_PID" || true
+    kill "$TRACED_PID"
+    wait "$TRACED_PID" 2>/dev/null || true
+    echo
+    awk '$NF == "sendto" {n = $4} {calls[$NF] = $4}
+        END {
+            if (!n) { print "system calls per request: no sendto seen"; exit }
+            printf "system calls per request (static 1 KiB, 64 connections, strace -c):"
+            for (c in calls) if (calls[c] ~ /^[0-9]+$/ && c != "total" && calls[c] / n >= 0.01) printf " %s %.2f", c, calls[c] / n
+            printf "\n"
+        }' "$WORK/strace.txt"
+fi
 
 # 10,000 idle keep-alive connections: RSS, and a normal request still served promptly.
 ulimit -n "$(ulimit -Hn)"  # 10,000 sockets on each side need more than the usual 1,024

@@ -1,3 +1,5 @@
+import Platform
+
 /// An open file descriptor that closes itself when the last reference goes away.
 /// Used by `HTTPBody.file` so a body that is dropped before it is sent still closes its file.
 public final class FileDescriptor: Sendable {

@@ -9,11 +9,12 @@ public enum HTTPReply: Sendable {
     case response(HTTPResponse)
     /// Run this in a task; its response is written when it returns.
     case deferred(@Sendable () async -> HTTPResponse)
-    /// `start` is called at once on the connection's event-loop thread; it starts work elsewhere
-    /// (a Dispatch queue, a completion-handler API) and calls the ``Completion`` when the response
-    /// is ready. No task is created, so the only thread hops are the ones the work itself makes:
-    /// the cheapest way to wait for, say, a group-committed log write. `finish` (the router's
-    /// middleware) runs on the event-loop thread after that hop, not on the completing thread.
+    /// `start` is called at once on the connection's event loop (its serial queue); it starts
+    /// work elsewhere (a Dispatch queue, a completion-handler API) and calls the ``Completion``
+    /// when the response is ready. No task is created, so the only thread hops are the ones the
+    /// work itself makes: the cheapest way to wait for, say, a group-committed log write.
+    /// `finish` (the router's middleware) runs on the event loop after that hop, not on the
+    /// completing thread.
     case callback(
         start: @Sendable (_ complete: @escaping Completion) -> Void,
         finish: @Sendable (HTTPResponse) -> HTTPResponse = { $0 })

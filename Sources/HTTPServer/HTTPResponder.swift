@@ -1,6 +1,6 @@
 /// What the server calls to answer requests. ``Router`` is the usual one.
 ///
-/// A request goes through two steps, both on the connection's event-loop thread:
+/// A request goes through two steps, both on the connection's event loop (its serial queue):
 /// 1. ``bodyLimit(for:)`` once the head is parsed and before any body byte is read, so an
 ///    over-size body is refused with 413 (even before `100 Continue` is sent);
 /// 2. ``respond(to:)`` with the complete request. It returns a response at once (the fast path:

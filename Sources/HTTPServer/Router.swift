@@ -1,3 +1,5 @@
+import Platform
+
 /// Routes requests by method and path to handlers, through middleware (a trie of path
 /// components, in the manner of Hummingbird's router).
 ///

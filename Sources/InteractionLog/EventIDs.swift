@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Makes event ids: random (version 4) UUIDs in lowercase, from a pool of bytes filled by the
 /// system's CSPRNG 4 KiB at a time (getentropy(3)), instead of a system call — or, with

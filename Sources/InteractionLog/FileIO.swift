@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
+import Platform
 
 /// Thin POSIX wrappers: the store needs `pwrite`, `fdatasync`, `ftruncate` and `flock`, which
 /// `FileHandle` does not expose with their error codes. Every failure is a ``LogStoreError``.
@@ -87,19 +82,14 @@ enum FileIO {
         return Array(buf[0..<done])
     }
 
-    /// Makes a file's data (and the metadata needed to read it back, e.g. its size) durable.
-    /// Linux: `fdatasync`; Darwin: `F_FULLFSYNC` (plain `fsync` there does not flush the
-    /// drive's cache), falling back to `fsync` where the file system does not support it.
+    /// Makes a file's data (and the metadata needed to read it back, e.g. its size) durable:
+    /// ``Sys/syncData(_:)`` (Linux: `fdatasync`; Darwin: `F_FULLFSYNC`, as plain `fsync` there
+    /// does not flush the drive's cache).
     static func sync(_ fd: Int32, _ path: String) throws(LogStoreError) {
-        #if canImport(Darwin)
-            if fcntl(fd, F_FULLFSYNC) == 0 { return }
-            if fsync(fd) != 0 { throw fail("fsync", path) }
-        #else
-            while fdatasync(fd) != 0 {
-                if errno == EINTR { continue }
-                throw fail("fdatasync", path)
-            }
-        #endif
+        while Sys.syncData(fd) != 0 {
+            if errno == EINTR { continue }
+            throw fail(Sys.syncDataCall, path)
+        }
     }
 
     /// Makes a directory's entries durable (after creating a file or directory in it).

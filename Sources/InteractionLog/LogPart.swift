@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// One part file of the log: `<logs>/date=YYYY-MM-DD/part-NNNNNN.ndjson` (SPEC §7).
 public struct LogPart: Sendable, Equatable, Comparable {

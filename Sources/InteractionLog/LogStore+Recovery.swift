@@ -1,13 +1,6 @@
 import EventSchema
+import Foundation
 import JSON
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 extension LogStore {
     /// Cuts a part file's invalid tail: an unterminated last line, then, repeatedly, a last

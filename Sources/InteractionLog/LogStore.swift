@@ -1,14 +1,7 @@
 import Dispatch
 import Foundation
 import JSON
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// The durable, append-only interaction log (SPEC §7), in the style of Redis' AOF and SQLite's
 /// WAL: a clear fsync policy, and a recovery step on open that trims a torn tail and says so.
@@ -556,7 +549,7 @@ extension LogStore {
                 bytes += seg.bytes.count
             }
             for h in touched {
-                if let code = fault?(.sync) { throw FileIO.fail("fdatasync", h.path, code) }
+                if let code = fault?(.sync) { throw FileIO.fail(Sys.syncDataCall, h.path, code) }
                 try FileIO.sync(h.fd, h.path)
             }
             // Longest first: a new day directory's part, then the day directory in the root.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Why a log operation failed. When ``LogStore/append(_:)`` throws, none of the batch's events
 /// is acknowledged and none remains in the log (the store cuts the part back to its last

@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
+import Platform
 
 /// A template file's path (relative to the library's directory), modification time and size:
 /// what ``MustacheLibrary/reloadIfChanged()`` compares to decide whether to reload.
@@ -55,11 +50,7 @@ struct FileStamp: Equatable, Sendable {
             if info.st_mode & S_IFMT == S_IFDIR {
                 try scan(path, prefix: prefix + name + "/", suffix: suffix, depth: depth + 1, into: &stamps)
             } else if info.st_mode & S_IFMT == S_IFREG, name.hasSuffix(suffix), name.count > suffix.count {
-                #if canImport(Darwin)
-                    let modified = info.st_mtimespec
-                #else
-                    let modified = info.st_mtim
-                #endif
+                let modified = Sys.modificationTime(info)
                 stamps.append(
                     FileStamp(
                         path: prefix + name, seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec),

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import TestSupport
 import Testing
 
@@ -78,8 +79,8 @@ import Testing
 
     /// The test server binary built beside this test bundle.
     static var testServerBinary: String? {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
+        guard let executable = Sys.executablePath else { return nil }
+        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("http-testserver").path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import TestSupport
 import Testing
 
@@ -460,9 +461,9 @@ import Testing
     }
 
     @Test func acceptedSocketsAreNonBlockingAndCloseOnExec() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = Sys.streamSocket(family: AF_INET)
         try #require(listener >= 0)
-        defer { Glibc.close(listener) }
+        defer { Sys.close(listener) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -478,7 +479,7 @@ import Testing
         var peer = sockaddr_storage()
         let fd = Sys.accept(listener, &peer)
         try #require(fd >= 0)
-        defer { Glibc.close(fd) }
+        defer { Sys.close(fd) }
         #expect(fcntl(fd, F_GETFL) & O_NONBLOCK != 0)
         #expect(fcntl(fd, F_GETFD) & FD_CLOEXEC != 0)
         #expect(Sys.describe(peer).hasPrefix("127.0.0.1:"))

@@ -1,6 +1,7 @@
 import EventSchema
 import Foundation
 import JSON
+import Platform
 import Testing
 
 @testable import InteractionLog
@@ -237,7 +238,7 @@ import Testing
         #expect(readFile(path) == before)
         // A sync failure after the bytes were written: they are cut off again.
         store.setFaultHook { $0 == .sync ? EIO : nil }
-        await #expect(throws: LogStoreError.io(operation: "fdatasync", path: path, errno: EIO)) {
+        await #expect(throws: LogStoreError.io(operation: Sys.syncDataCall, path: path, errno: EIO)) {
             try await store.append([pending(.misclick, id: "c1", ts: sampleTs + 1)])
         }
         #expect(readFile(path) == before)

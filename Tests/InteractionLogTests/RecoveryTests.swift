@@ -1,6 +1,7 @@
 import EventSchema
 import Foundation
 import JSON
+import Platform
 import Testing
 
 @testable import InteractionLog
@@ -164,14 +165,8 @@ import Testing
 /// The command that re-runs this test binary as a crash child, where it can (Linux, where
 /// `swift test` runs the `.xctest` executable itself).
 func crashChildCommand() -> String? {
-    #if os(Linux)
-        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
-            exe.hasSuffix(".xctest")
-        else { return nil }
-        return exe
-    #else
-        return nil
-    #endif
+    guard let exe = Sys.executablePath, exe.hasSuffix(".xctest") else { return nil }
+    return exe
 }
 
 @Suite struct CrashTests {

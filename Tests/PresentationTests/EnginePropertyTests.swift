@@ -1,14 +1,11 @@
 import Foundation
 import JSON
+import Platform
 import Prototype
 import TestSupport
 import Testing
 
 @testable import Presentation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Thousands of random action sequences on random prototypes and on the bundled examples, with
 /// the invariants of ``EngineInvariants`` checked after every step. A failure prints its seed;
@@ -120,10 +117,7 @@ import Testing
     static func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { (c: CheckedContinuation<T, Never>) in
             let t = Thread {
-                #if canImport(Glibc)
-                    // Linux keeps a nice value per thread; `who` 0 is the calling thread.
-                    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-                #endif
+                Sys.lowerCurrentThreadPriority()
                 heavy.lock()
                 let result = body()
                 heavy.unlock()

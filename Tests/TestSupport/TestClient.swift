@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// A blocking TCP client for raw-socket tests (the HTTP server's and the app's): writes exact
 /// bytes, reads with deadlines (poll, never sleep), and parses responses strictly enough to
@@ -25,7 +20,7 @@ public final class TestClient: @unchecked Sendable {
     /// Connects to `host` (an IPv4 address) and `port`, with `TCP_NODELAY`.
     /// - Throws: ``Failure`` when the connection is refused.
     public init(port: Int, host: String = "127.0.0.1") throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        fd = Sys.streamSocket(family: AF_INET)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -52,7 +47,7 @@ public final class TestClient: @unchecked Sendable {
     public func close() {
         guard !closed else { return }
         closed = true
-        Glibc.close(fd)
+        Sys.close(fd)
     }
 
     deinit { close() }
@@ -66,9 +61,7 @@ public final class TestClient: @unchecked Sendable {
     public static func sendAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
-            let n = bytes.withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
-            }
+            let n = bytes.withUnsafeBytes { Sys.send(fd, $0.baseAddress! + sent, bytes.count - sent) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -88,7 +81,7 @@ public final class TestClient: @unchecked Sendable {
     }
 
     /// Half-closes the connection: the server sees end of file.
-    public func shutdownWrite() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+    public func shutdownWrite() { Sys.shutdownWrite(fd) }
 
     /// Reads what is available, waiting at most until `deadline`. False on timeout.
     private func fill(until deadline: Date) -> Bool {

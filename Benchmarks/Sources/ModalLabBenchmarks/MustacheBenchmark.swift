@@ -1,11 +1,6 @@
 import Dispatch
+import Foundation
 import Mustache
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Renders a player-like page — a device frame, a screen of 15 controls and 20 presented modal
 /// layers, each through a partial for its kind (alert, sheet, popover) with a partial per button

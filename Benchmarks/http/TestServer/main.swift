@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import Platform
 
 // A small server over the HTTPServer module, for the HTTP benchmark (Benchmarks/http/run.sh)
 // and for tests that need a separate process (descriptor exhaustion).
@@ -10,11 +11,6 @@ import HTTPServer
 //
 // Prints "port N" on the first line of stdout once listening. SIGTERM or SIGINT shut it down
 // gracefully (2 s grace period), then it exits 0.
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 func printError(_ message: String) {
     let line = Array((message + "\n").utf8)
@@ -45,10 +41,7 @@ while let flag = arguments.popFirst() {
     case "--max-connections": configuration.maxConnections = Int(value) ?? configuration.maxConnections
     case "--event-loops": configuration.eventLoops = Int(value) ?? configuration.eventLoops
     case "--nofile":
-        var limit = rlimit()
-        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        limit.rlim_cur = rlim_t(Int(value) ?? Int(limit.rlim_cur))
-        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) != 0 { perror("setrlimit") }
+        if let limit = UInt64(value), !Sys.setDescriptorLimit(limit) { perror("setrlimit") }
     default:
         printError("unknown flag \(flag)")
         exit(2)

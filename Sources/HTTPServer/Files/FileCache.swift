@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
+import Platform
 
 /// Small files' bytes and ready-made headers, keyed by relative path and validated by
 /// (device, inode, size, modification time).
@@ -20,13 +15,9 @@ final class FileCache: @unchecked Sendable {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
             size = Int(info.st_size)
-            #if canImport(Darwin)
-                mtimeSeconds = Int(info.st_mtimespec.tv_sec)
-                mtimeNanoseconds = Int(info.st_mtimespec.tv_nsec)
-            #else
-                mtimeSeconds = Int(info.st_mtim.tv_sec)
-                mtimeNanoseconds = Int(info.st_mtim.tv_nsec)
-            #endif
+            let modified = Sys.modificationTime(info)
+            mtimeSeconds = Int(modified.tv_sec)
+            mtimeNanoseconds = Int(modified.tv_nsec)
         }
     }
 

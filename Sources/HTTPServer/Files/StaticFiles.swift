@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
+import Platform
 
 /// Serves the files under a directory, for a route such as `/public/*`:
 ///

@@ -1,20 +1,21 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Dispatch
+import Foundation
+import Platform
 
 /// One client connection: reads and parses requests, asks the responder, writes responses in
-/// order, and enforces the timeouts. Lives on one ``EventLoop`` thread; all state is touched
-/// only there.
+/// order, and enforces the timeouts. Lives on one ``EventLoop``'s queue, where its Dispatch
+/// sources deliver their events; all state is touched only there.
 ///
 /// Life cycle: `idle` (between requests) → `head` (reading a request head) → `body` →
 /// `responding` (handler running or response being written) → `idle` again, or `lingering`
 /// (write side shut, draining what the client still sends so it sees our last response
 /// rather than a reset) → `closed`.
-final class Connection: PollerClient, @unchecked Sendable {
+///
+/// A peer's end of file or reset arrives through the read source. While reading is paused
+/// (pipelined input waiting behind a response, or after the peer's end of file) the source
+/// reports nothing, so a reset then shows when the response is written: the write fails and
+/// the connection closes.
+final class Connection: @unchecked Sendable {
     enum Phase { case idle, head, body, responding, lingering, closed }
 
     enum Framing {
@@ -63,12 +64,14 @@ final class Connection: PollerClient, @unchecked Sendable {
     /// Position in `loop.connections`.
     var loopIndex = -1
 
-    /// What the poller watches for: reading unless paused or the peer finished sending;
-    /// writing only while a response waits for room in the socket buffer.
-    private var wantRead = true
-    private var wantWrite = false
-    private var registeredRead = true
-    private var registeredWrite = false
+    /// Reports that the socket has bytes (or end of file) to read. Paused while reading is
+    /// (pipelined input waiting behind a response) and once the peer finished sending.
+    private var readSource: PausableSource?
+    /// Reports room in the socket's send buffer; made when a write first finds none, running
+    /// only while a response waits for room.
+    private var writeSource: PausableSource?
+    /// Sources made and not yet through their cancel handlers; the descriptor closes at zero.
+    private var liveSources = 0
 
     private(set) var phase = Phase.idle
     private var input: [UInt8] = []
@@ -123,28 +126,15 @@ final class Connection: PollerClient, @unchecked Sendable {
 
     // MARK: - Start and close
 
-    /// Registers with the loop's poller; call on the loop's thread.
+    /// Starts reading with a Dispatch read source; call on the loop's queue. The sources'
+    /// handlers hold the connection until their cancel handlers have run.
     func start() {
         loop.register(self)
+        liveSources += 1
+        readSource = PausableSource(
+            DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue), handler: { self.readable() },
+            cancelled: { self.sourceCancelled() })
         if server.isShuttingDown { beginShutdown() }
-    }
-
-    /// A readiness event from the poller.
-    func handle(_ event: Poller.Event) {
-        if event.hangup && !wantRead {
-            // Gone in both directions while we were not reading: nothing can be delivered.
-            close()
-            return
-        }
-        if event.readable || event.hangup { readable() }
-        if event.writable && phase != .closed { writable() }
-    }
-
-    private func updateInterest() {
-        guard phase != .closed, wantRead != registeredRead || wantWrite != registeredWrite else { return }
-        registeredRead = wantRead
-        registeredWrite = wantWrite
-        loop.setInterest(self, read: wantRead, write: wantWrite)
     }
 
     /// Answers 503 and closes: for a connection accepted above the connection cap.
@@ -157,9 +147,10 @@ final class Connection: PollerClient, @unchecked Sendable {
         send(.problem(status: .serviceUnavailable, detail: "The server has too many open connections."))
     }
 
-    /// Closes at once: unregisters from the poller before closing the descriptor (so a reused
-    /// descriptor number is never confused with this connection), cancels a running handler
-    /// task and fails a waiting stream writer.
+    /// Closes at once: cancels a running handler task, fails a waiting stream writer and cancels
+    /// the sources. The descriptor is closed only in the last source's cancel handler, when
+    /// Dispatch watches it no more: closed earlier, its number could be reused by a new
+    /// connection while Dispatch still has the old one registered.
     func close() {
         guard phase != .closed else { return }
         phase = .closed
@@ -178,6 +169,15 @@ final class Connection: PollerClient, @unchecked Sendable {
         input = []
         request = nil
         loop.unregister(self)
+        readSource?.cancel()
+        writeSource?.cancel()
+    }
+
+    private func sourceCancelled() {
+        liveSources -= 1
+        guard liveSources == 0 else { return }
+        readSource = nil
+        writeSource = nil
         Sys.close(fd)
         server.connectionDidClose(counted: counted)
     }
@@ -233,8 +233,14 @@ final class Connection: PollerClient, @unchecked Sendable {
 
     // MARK: - Reading
 
+    /// The read source fired: reads what is there, in one read(2) when it fits the scratch
+    /// buffer (a second read would only say "nothing more"). The source's `data` is Dispatch's
+    /// count of the bytes waiting; 0 means the peer finished sending or hung up, and after a
+    /// hang-up the source fires no more even if bytes came with it, so then reading goes on
+    /// until the socket tells why (end of file, or the reset).
     private func readable() {
-        guard phase != .closed else { return }
+        guard phase != .closed, let readSource else { return }
+        let toTheEnd = readSource.data == 0
         let scratch = loop.scratch.baseAddress!
         var received = false
         while true {
@@ -244,7 +250,7 @@ final class Connection: PollerClient, @unchecked Sendable {
                     input.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: n))
                     received = true
                 }
-                if n < EventLoop.scratchSize || input.count - inputStart > maxBuffered { break }
+                if (n < EventLoop.scratchSize && !toTheEnd) || input.count - inputStart > maxBuffered { break }
             } else if n == 0 {
                 if received { consume() }
                 peerEOF()
@@ -258,6 +264,16 @@ final class Connection: PollerClient, @unchecked Sendable {
             }
         }
         if received { consume() }
+        if phase != .closed {
+            self.readSource?.park()
+            loop.park(self)
+        }
+    }
+
+    /// The loop's batch of parked sources is done (``EventLoop/park(_:)``).
+    func unpark() {
+        guard phase != .closed else { return }
+        readSource?.unpark()
     }
 
     private var maxBuffered: Int {
@@ -283,9 +299,8 @@ final class Connection: PollerClient, @unchecked Sendable {
 
     private func peerEOF() {
         peerClosed = true
-        // Level-triggered EOF stays readable: stop watching for it.
-        wantRead = false
-        updateInterest()
+        // End of file stays readable, and the read source would fire again and again.
+        suspendReading()
         switch phase {
         case .idle, .head, .body, .lingering:
             // A half-sent request cannot be answered: the client is gone.
@@ -300,13 +315,13 @@ final class Connection: PollerClient, @unchecked Sendable {
     }
 
     private func suspendReading() {
-        wantRead = false
-        updateInterest()
+        guard phase != .closed else { return }
+        readSource?.pause()
     }
 
     private func resumeReading() {
-        wantRead = !peerClosed
-        updateInterest()
+        guard !peerClosed, phase != .closed else { return }
+        readSource?.resume()
     }
 
     // MARK: - Parsing
@@ -773,16 +788,23 @@ final class Connection: PollerClient, @unchecked Sendable {
         }
     }
 
+    /// Waits for room in the socket's send buffer.
     private func armWrite() {
-        wantWrite = true
-        updateInterest()
+        guard phase != .closed else { return }
+        if writeSource != nil {
+            writeSource?.resume()
+            return
+        }
+        liveSources += 1
+        writeSource = PausableSource(
+            DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue), handler: { self.writable() },
+            cancelled: { self.sourceCancelled() })
     }
 
     private func writable() {
         guard phase != .closed else { return }
         guard flush(), outputEmpty else { return }
-        wantWrite = false
-        updateInterest()
+        writeSource?.pause()
         if let waiter = writerWaiter {
             writerWaiter = nil
             waiter.resume()

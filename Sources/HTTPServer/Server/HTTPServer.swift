@@ -1,15 +1,11 @@
 import Dispatch
+import Foundation
+import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// An HTTP/1.1 server (RFC 9112) on non-blocking sockets: a few event-loop threads wait on
-/// epoll (kqueue on Darwin) and run their connections; the first loop also accepts.
+/// An HTTP/1.1 server (RFC 9112) on non-blocking sockets driven by Dispatch sources: each
+/// connection has a read source (and a write source while a response waits for room) on one of
+/// a few serial queues, its event loop; the first loop's queue also accepts. The same code runs
+/// on Linux and macOS.
 ///
 /// ```swift
 /// let router = Router()
@@ -20,8 +16,8 @@ import Dispatch
 /// server.shutdown(gracePeriod: 5) { exit(0) }
 /// ```
 ///
-/// Connections are spread over ``ServerConfiguration/eventLoops`` loop threads; a synchronous
-/// handler runs inline on its connection's loop thread, an asynchronous one in a task. Starting the
+/// Connections are spread over ``ServerConfiguration/eventLoops`` serial queues; a synchronous
+/// handler runs inline on its connection's queue, an asynchronous one in a task. Starting the
 /// server ignores `SIGPIPE` for the process (a vanished peer must give `EPIPE`, not kill it).
 public final class HTTPServer: @unchecked Sendable {
     /// The limits and address this server was made with. Connections read its fields directly
@@ -32,7 +28,7 @@ public final class HTTPServer: @unchecked Sendable {
     let loops: [EventLoop]
     /// `Server: name\r\n`, or nothing.
     let serverHeader: [UInt8]
-    /// The listening socket; set by start(), used on loops[0]'s thread.
+    /// The listening socket; set by start(), used on loops[0]'s queue.
     private let listener = Locked<Listener?>(nil)
 
     private struct Counters {
@@ -90,7 +86,7 @@ public final class HTTPServer: @unchecked Sendable {
         for loop in loops { loop.start() }
         let listener = Listener(fd: fd, server: self, loop: loops[0])
         self.listener.withLock { $0 = listener }
-        loops[0].execute { listener.loop.add(listener) }
+        listener.start()
         return port
     }
 
@@ -98,7 +94,7 @@ public final class HTTPServer: @unchecked Sendable {
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Sys.sockStream
+        hints.ai_socktype = Sys.streamSocketType
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host.isEmpty ? nil : host, String(port), &hints, &list)
         guard status == 0, let first = list else {
@@ -107,11 +103,10 @@ public final class HTTPServer: @unchecked Sendable {
         }
         defer { freeaddrinfo(list) }
         let info = first.pointee
-        let fd = socket(info.ai_family, Sys.sockStream, 0)
+        let fd = Sys.streamSocket(family: info.ai_family)
         guard fd >= 0 else { throw HTTPServerError(operation: .socket, host: host, port: port, code: Sys.errno) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         guard bind(fd, info.ai_addr, info.ai_addrlen) == 0 else {
             let code = Sys.errno
             Sys.close(fd)
@@ -123,27 +118,10 @@ public final class HTTPServer: @unchecked Sendable {
             throw HTTPServerError(operation: .listen, host: host, port: port, code: code)
         }
         Sys.setNonBlocking(fd)
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        _ = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        let bound: Int
-        if Int32(storage.ss_family) == AF_INET6 {
-            bound = withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
-                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
-                }
-            }
-        } else {
-            bound = withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
-            }
-        }
-        return (fd, bound)
+        return (fd, Sys.localPort(fd) ?? port)
     }
 
-    // MARK: - Accepting (on loops[0]'s thread)
+    // MARK: - Accepting (on loops[0]'s queue)
 
     private var nextLoop = 0
 
@@ -195,7 +173,7 @@ public final class HTTPServer: @unchecked Sendable {
             let start: @Sendable () -> Void = {
                 if admitted { connection.start() } else { connection.startRejecting() }
             }
-            // Already on this loop's thread: no hand-over (and no wake-up write) needed.
+            // Already on this loop's queue: no hand-over needed.
             if loop === listener.loop { start() } else { loop.execute(start) }
         }
     }

@@ -1,3 +1,5 @@
+import Platform
+
 /// Why ``HTTPServer/start()`` failed.
 public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     /// The step that failed.

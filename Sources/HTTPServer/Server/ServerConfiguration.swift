@@ -27,13 +27,14 @@ public struct ServerConfiguration: Sendable {
     public var maxConnections = 10_000
     /// The `Server` header's value; empty for no `Server` header.
     public var serverName = "ModalLab"
-    /// The number of event-loop threads that run connections (each connection stays on one).
+    /// The number of event loops — serial Dispatch queues — that run connections (each
+    /// connection stays on one). Dispatch runs a busy queue on one of its threads and watches the
+    /// sockets from another, its manager.
     ///
     /// One by default, like nginx's built-in `worker_processes 1`: on a 2-core machine whose
-    /// clients run on the same cores it gives the lowest tail latency (a 1 KiB file at 64
-    /// connections: p99 3.8 ms with one loop, 6.7 ms with two; nginx 3.0 and 6.1 ms with one and
-    /// two workers; BENCHMARKS.md). More loops give more throughput when handlers do real work
-    /// (ModalLab's actions use two).
+    /// clients run on the same cores it matched nginx with one worker on a 1 KiB file at 64
+    /// connections (BENCHMARKS.md); every loop adds a thread competing for those cores. More
+    /// loops give more throughput when handlers do real work (ModalLab's actions use two).
     public var eventLoops = 1
     /// Receives rare operational messages (accept failures and back-off); nil to drop them.
     public var log: (@Sendable (String) -> Void)? = nil

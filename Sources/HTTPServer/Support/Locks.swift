@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// A value guarded by a lock. `NSLock` rather than `Mutex` so the module also builds for macOS 14.
 final class Locked<Value>: @unchecked Sendable {
@@ -50,11 +43,7 @@ final class ReadMostly<Value>: @unchecked Sendable {
 
 /// A small stable number for the calling thread, to pick a shard of per-thread state.
 @inline(__always) func currentThreadShard(_ count: Int) -> Int {
-    #if canImport(Darwin)
-        let id = UInt64(UInt(bitPattern: pthread_self()))
-    #else
-        let id = UInt64(pthread_self())
-    #endif
+    let id = Sys.currentThreadID
     // Thread structures sit far apart at aligned addresses: mix before reducing.
     return Int(truncatingIfNeeded: (id &* 0x9E37_79B9_7F4A_7C15) >> 40) % count
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Platform
 import Presentation
 import Prototype
 
@@ -163,8 +164,7 @@ public final class PrototypeLibrary: @unchecked Sendable {
     static func signature(_ path: String) -> FileSignature? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
-        return FileSignature(
-            size: Int64(st.st_size), mtime: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+        return FileSignature(size: Int64(st.st_size), mtime: Sys.modificationNanoseconds(st))
     }
 
     /// Re-reads the folders when a file was added, removed or changed (by size or mtime;

@@ -1,25 +1,14 @@
 import Foundation
 import HTTPServer
+import Platform
 import TestSupport
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Raises this process's descriptor limit to its hard limit, once: the slowloris test alone
 /// holds 600 sockets while other tests run beside it, more than a default soft limit of 1024
 /// leaves room for.
 let raiseDescriptorLimit: Void = {
-    var limit = rlimit()
-    #if canImport(Glibc)
-        let resource = Int32(RLIMIT_NOFILE.rawValue)
-    #else
-        let resource = RLIMIT_NOFILE
-    #endif
-    if getrlimit(resource, &limit) == 0 && limit.rlim_cur < limit.rlim_max {
-        limit.rlim_cur = min(limit.rlim_max, 1 << 16)
-        setrlimit(resource, &limit)
-    }
+    let limit = Sys.descriptorLimit
+    if limit.current < limit.maximum { Sys.setDescriptorLimit(min(limit.maximum, 1 << 16)) }
 }()
 
 /// A server on 127.0.0.1 and a free port, for one test.

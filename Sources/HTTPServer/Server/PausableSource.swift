@@ -1,0 +1,48 @@
+import Dispatch
+
+/// A Dispatch source that can be paused (by the connection: back-pressure, end of file) and
+/// parked (by its loop, see ``EventLoop/park(_:)``) independently, any number of times, and
+/// cancelled in any state. Dispatch counts suspensions (each `suspend()` wants its `resume()`),
+/// never runs the cancel handler of a suspended source, and traps when a suspended source is
+/// released: this suspends it once while either reason holds and resumes before it cancels.
+/// Used on the queue the source delivers to.
+struct PausableSource {
+    let source: any DispatchSourceProtocol
+    private(set) var isPaused = false
+    private var isParked = false
+
+    /// Sets the handlers and activates `source`. The handlers are released once `cancelled`
+    /// has run, so what they hold lives until then.
+    init(_ source: any DispatchSourceProtocol, handler: @escaping () -> Void, cancelled: @escaping () -> Void) {
+        self.source = source
+        source.setEventHandler(handler: handler)
+        source.setCancelHandler(handler: cancelled)
+        source.activate()
+    }
+
+    /// What the last event reported: for a read source the bytes waiting (0 at end of file or
+    /// after a hang-up), for a write source the room in the send buffer.
+    var data: UInt { source.data }
+
+    private var suspended: Bool { isPaused || isParked }
+
+    private mutating func set(paused: Bool? = nil, parked: Bool? = nil) {
+        let before = suspended
+        if let paused { isPaused = paused }
+        if let parked { isParked = parked }
+        if suspended != before {
+            if suspended { source.suspend() } else { source.resume() }
+        }
+    }
+
+    mutating func pause() { set(paused: true) }
+    mutating func resume() { set(paused: false) }
+    mutating func park() { set(parked: true) }
+    mutating func unpark() { set(parked: false) }
+
+    /// Stops events for good; the cancel handler runs next on the source's queue.
+    mutating func cancel() {
+        set(paused: false, parked: false)
+        source.cancel()
+    }
+}

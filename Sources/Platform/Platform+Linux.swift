@@ -1,0 +1,46 @@
+// Linux (Glibc): the whole of Sys's Linux side. Its Darwin counterpart is Platform+Darwin.swift,
+// with the same members in the same order.
+#if os(Linux)
+    import Glibc
+
+    extension Sys {
+        /// `SOCK_STREAM` (TCP), which Glibc imports as an enum case.
+        public static let streamSocketType = Int32(SOCK_STREAM.rawValue)
+
+        /// Flags for every send(2): `MSG_NOSIGNAL`, so a vanished peer gives `EPIPE`, not `SIGPIPE`.
+        static let sendFlags = Int32(MSG_NOSIGNAL)
+
+        /// Nothing to do per socket on Linux: ``sendFlags`` covers every send.
+        static func suppressSIGPIPE(onSocket fd: Int32) {}
+
+        /// Sends up to `count` bytes of file `file` from `offset` to `socket` without copying
+        /// them through user space (sendfile(2)): the bytes sent, 0 at the end of the file, or -1
+        /// with errno set (`EAGAIN` when the socket is full).
+        public static func sendFile(socket: Int32, file: Int32, offset: Int, count: Int) -> Int {
+            var position = off_t(offset)
+            return sendfile(socket, file, &position, count)
+        }
+
+        /// A `stat`'s modification time (`st_mtim`).
+        public static func modificationTime(_ info: stat) -> timespec { info.st_mtim }
+
+        /// The name of the call ``syncData(_:)`` makes, for error messages.
+        public static let syncDataCall = "fdatasync"
+
+        /// Makes a file's data, and the metadata needed to read it back (its size), durable:
+        /// fdatasync(2). 0, or -1 with errno set.
+        public static func syncData(_ fd: Int32) -> Int32 { fdatasync(fd) }
+
+        /// `RLIMIT_NOFILE`, which Glibc imports as an enum case.
+        static let openFilesResource = Int32(RLIMIT_NOFILE.rawValue)
+
+        /// A number that identifies the calling thread while it runs (`pthread_t`, an integer here).
+        public static var currentThreadID: UInt64 { UInt64(pthread_self()) }
+
+        /// Gives the calling thread the lowest CPU priority: Linux keeps a nice value per thread,
+        /// and setpriority(2) with `who` 0 sets the caller's.
+        public static func lowerCurrentThreadPriority() {
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        }
+    }
+#endif
