@@ -24,6 +24,7 @@ function describe(action) {
   if (action.orientation) parts.push(action.orientation);
   if (action.device) parts.push(action.device);
   if (action.multitasking) parts.push(action.multitasking);
+  for (const k of ["appearance", "contentSize", "layoutDirection"]) if (action[k]) parts.push(action[k]);
   return parts.join(" ");
 }
 
@@ -59,13 +60,19 @@ export class Panel {
   /** The environment the page was opened in. */
   get initialEnvironment() {
     const d = this.root.dataset;
-    return { device: d.device, orientation: d.orientation, multitasking: d.multitasking };
+    return {
+      device: d.device, orientation: d.orientation, multitasking: d.multitasking,
+      appearance: d.appearance, contentSize: d.contentSize, layoutDirection: d.layoutDirection,
+    };
   }
 
   /** Wires the toolbar: `send(action)` for device, multitasking and orientation; `home`, `restart`. */
   installToolbar({ send, restart }) {
     document.getElementById("device-select")?.addEventListener("change", (ev) => send({ type: "resize", device: ev.target.value }));
     document.getElementById("multitasking-select")?.addEventListener("change", (ev) => send({ type: "resize", multitasking: ev.target.value }));
+    document.getElementById("appearance-select")?.addEventListener("change", (ev) => send({ type: "resize", appearance: ev.target.value }));
+    document.getElementById("content-size-select")?.addEventListener("change", (ev) => send({ type: "resize", contentSize: ev.target.value }));
+    document.getElementById("layout-direction-select")?.addEventListener("change", (ev) => send({ type: "resize", layoutDirection: ev.target.value }));
     for (const b of document.querySelectorAll("button[data-orientation]")) {
       b.addEventListener("click", () => send({ type: "rotate", orientation: b.dataset.orientation }));
     }
@@ -82,8 +89,14 @@ export class Panel {
     }
     const m = document.getElementById("multitasking-select");
     if (m) {
+      // What iPadOS offers in this orientation: no half/half Split View in portrait.
+      for (const o of m.options) o.hidden = o.value === "half" && env.orientation === "portrait";
       m.value = env.multitasking;
       m.disabled = !env.device.startsWith("ipad");
+    }
+    for (const [id, key] of [["appearance-select", "appearance"], ["content-size-select", "contentSize"], ["layout-direction-select", "layoutDirection"]]) {
+      const s = document.getElementById(id);
+      if (s && env[key]) s.value = env[key];
     }
     Object.assign(this.root.dataset, env);
     if (this.embed) return;
@@ -91,6 +104,9 @@ export class Panel {
     url.searchParams.set("device", env.device);
     url.searchParams.set("orientation", env.orientation);
     if (env.multitasking !== "full") url.searchParams.set("multitasking", env.multitasking); else url.searchParams.delete("multitasking");
+    for (const [key, fallback] of [["appearance", "light"], ["contentSize", "large"], ["layoutDirection", "ltr"]]) {
+      if (env[key] && env[key] !== fallback) url.searchParams.set(key, env[key]); else url.searchParams.delete(key);
+    }
     history.replaceState(null, "", url);
     // The language toggle leads to this same player, in the same environment.
     const toggle = document.querySelector("[data-language-toggle]");

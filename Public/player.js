@@ -40,14 +40,16 @@ window.modallab = {
   idle() { return session.pending === 0 && frame.idle(); },
 };
 
+/** The state's keys that say where the session runs: a change of one redraws without animating. */
+const ENV_KEYS = ["device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection"];
+
 /** Shows an answer: the frame (or only the dirty flags after typing), the state, the findings. */
 async function show(json, { initial = false, action = null } = {}) {
   const newIds = new Set((json.state?.stack ?? []).map((e) => e.modal));
   const oldIds = new Set(frame.modals());
   const stackChanged = initial || newIds.size !== oldIds.size || [...oldIds].some((id) => !newIds.has(id));
   const env = session.env;
-  const envChanged = json.state && (json.state.device !== env.device || json.state.orientation !== env.orientation ||
-    json.state.multitasking !== env.multitasking);
+  const envChanged = json.state && ENV_KEYS.some((k) => json.state[k] !== env[k]);
   if (action?.type === "edit" && !stackChanged && !envChanged) {
     frame.updateDirty(json.state.stack);
   } else {
@@ -55,7 +57,7 @@ async function show(json, { initial = false, action = null } = {}) {
   }
   if (json.state) {
     lastState = json.state;
-    session.env = { device: json.state.device, orientation: json.state.orientation, multitasking: json.state.multitasking };
+    session.env = Object.fromEntries(ENV_KEYS.map((k) => [k, json.state[k]]));
     panel.syncToolbar(session.env);
     panel.showState(json.state);
   }

@@ -50,6 +50,16 @@ public struct EventFields: Sendable, Equatable {
     public var durationMs: Int?
     /// The `props` column; an empty object when there is nothing.
     public var props: JSONObject
+    /// The `appearance` column: `light` or `dark`.
+    public var appearance: String?
+    /// The `content_size` column: a `UIContentSizeCategory` name, e.g. `large`.
+    public var contentSize: String?
+    /// The `layout_direction` column: `ltr` or `rtl`.
+    public var layoutDirection: String?
+    /// The `multitasking` column: `full`, `twoThirds`, `half`, `third` or `slideOver`.
+    public var multitasking: String?
+    /// The `keyboard_height` column, in points: the software keyboard's height, 0 when none is up.
+    public var keyboardHeight: Double?
 
     /// An event of `type` with the given columns (`nil`: the column is `null`).
     public init(
@@ -57,7 +67,9 @@ public struct EventFields: Sendable, Equatable {
         share: String? = nil, device: String? = nil, orientation: String? = nil, sizeClass: String? = nil,
         screen: String? = nil, modal: String? = nil, target: String? = nil, style: String? = nil,
         requestedStyle: String? = nil, how: String? = nil, rule: String? = nil, severity: String? = nil,
-        x: Double? = nil, y: Double? = nil, durationMs: Int? = nil, props: JSONObject = JSONObject()
+        x: Double? = nil, y: Double? = nil, durationMs: Int? = nil, props: JSONObject = JSONObject(),
+        appearance: String? = nil, contentSize: String? = nil, layoutDirection: String? = nil,
+        multitasking: String? = nil, keyboardHeight: Double? = nil
     ) {
         self.type = type
         self.prototype = prototype
@@ -79,6 +91,11 @@ public struct EventFields: Sendable, Equatable {
         self.y = y
         self.durationMs = durationMs
         self.props = props
+        self.appearance = appearance
+        self.contentSize = contentSize
+        self.layoutDirection = layoutDirection
+        self.multitasking = multitasking
+        self.keyboardHeight = keyboardHeight
     }
 }
 
@@ -140,5 +157,18 @@ extension LogColumns {
         LogColumn(
             name: "props", duckDBType: "JSON",
             meaning: "Anything else, an object (`{}` when there is nothing); in CSV its JSON text.", cell: .props),
+        .text("appearance", "`light` or `dark`.", { $0.appearance }, { $0.appearance = $1 }),
+        .text(
+            "content_size",
+            "The text size, a `UIContentSizeCategory` name: `large` (the default), `extraSmall` … "
+                + "`accessibilityExtraExtraExtraLarge`.", { $0.contentSize }, { $0.contentSize = $1 }),
+        .text(
+            "layout_direction", "`ltr` or `rtl`.", { $0.layoutDirection }, { $0.layoutDirection = $1 }),
+        .text(
+            "multitasking", "The iPad window: `full`, `twoThirds`, `half`, `third` or `slideOver` (`full` on iPhone).",
+            { $0.multitasking }, { $0.multitasking = $1 }),
+        .number(
+            "keyboard_height", "Points of the software keyboard's height; 0 when no keyboard is up.",
+            { $0.keyboardHeight }, { $0.keyboardHeight = $1 }),
     ]
 }

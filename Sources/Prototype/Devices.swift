@@ -27,8 +27,11 @@ public enum SizeClass: String, Sendable, Codable { case compact, regular }
 /// Device orientation.
 public enum Orientation: String, Sendable, CaseIterable, Codable { case portrait, landscape }
 
-/// iPad multitasking: the app's window share. SPEC §4: `third` and `slideOver` are compact width.
-public enum Multitasking: String, Sendable, CaseIterable, Codable { case full, half, third, slideOver }
+/// iPad multitasking: the app's share of the screen in Split View (`twoThirds`, `half`, `third`)
+/// or Slide Over. What iPadOS offers in each orientation, the window's width and its size class
+/// are ``Environment/supportedMultitasking(on:_:)``, ``Environment/windowSize`` and
+/// ``Environment/horizontalSizeClass``.
+public enum Multitasking: String, Sendable, CaseIterable, Codable { case full, twoThirds, half, third, slideOver }
 
 /// The device catalogue of SPEC §4: one row per device, so a device is one row to add.
 /// Source: Apple's layout pages and the simulator presets.
@@ -85,21 +88,72 @@ public struct EdgeInsets: Sendable, Hashable, Codable {
     }
 }
 
-/// The window the prototype runs in: a device, an orientation and (on iPad) a multitasking share.
+/// The window the prototype runs in: a device, an orientation, (on iPad) a multitasking share,
+/// and the traits the system gives the app (appearance, text size, layout direction).
 ///
-/// Size classes follow the window, not the device (SPEC §4): iPhones are compact/regular in
-/// portrait and `landscapeHorizontal`/compact in landscape; an iPad window is regular/regular at
-/// `full` and `half`, compact/regular at `third` and `slideOver`.
+/// Size classes follow the window, not the device: iPhones are compact/regular in portrait and
+/// `landscapeHorizontal`/compact in landscape. An iPad window follows Apple's multitasking tables
+/// (HIG "Layout", size classes; Apple, "Adopting Multitasking Enhancements on iPad"): full screen
+/// is regular width; two thirds is regular in landscape and compact in portrait; half exists only
+/// in landscape and is compact "on iPad and iPad mini", regular only on the largest iPad Pro ("on
+/// iPad Pro in landscape orientation, the primary and secondary apps each obtain a regular
+/// horizontal size class in the half/half Split View configuration"); a third and Slide Over are
+/// compact. Every iPad window is regular height.
 public struct Environment: Sendable, Hashable {
     public var device: Device
     public var orientation: Orientation
     public var multitasking: Multitasking
+    /// Light or dark (`UIUserInterfaceStyle`).
+    public var appearance: Appearance
+    /// The preferred text size (`UIContentSizeCategory`).
+    public var contentSize: ContentSizeCategory
+    /// Left to right or right to left.
+    public var layoutDirection: LayoutDirection
 
-    /// An environment; `multitasking` is forced to `full` on iPhones.
-    public init(device: Device, orientation: Orientation = .portrait, multitasking: Multitasking = .full) {
+    /// An environment; `multitasking` is forced to `full` on iPhones. Whether iPadOS offers the
+    /// combination is ``isSupported``; the engine and the API refuse those it does not.
+    public init(
+        device: Device, orientation: Orientation = .portrait, multitasking: Multitasking = .full,
+        appearance: Appearance = .light, contentSize: ContentSizeCategory = .large,
+        layoutDirection: LayoutDirection = .ltr
+    ) {
         self.device = device
         self.orientation = orientation
         self.multitasking = device.family == .iPad ? multitasking : .full
+        self.appearance = appearance
+        self.contentSize = contentSize
+        self.layoutDirection = layoutDirection
+    }
+
+    /// The multitasking shares iPadOS offers on `device` in `orientation`: on an iPhone only
+    /// `full`; on an iPad `full`, `twoThirds`, `third` and `slideOver`, and `half` in landscape
+    /// only (Apple's tables list no half/half Split View in portrait).
+    public static func supportedMultitasking(on device: Device, _ orientation: Orientation) -> [Multitasking] {
+        guard device.family == .iPad else { return [.full] }
+        return orientation == .landscape ? Multitasking.allCases : [.full, .twoThirds, .third, .slideOver]
+    }
+
+    /// Whether iPadOS offers this window (see ``supportedMultitasking(on:_:)``).
+    public var isSupported: Bool {
+        Environment.supportedMultitasking(on: device, orientation).contains(multitasking)
+    }
+
+    /// The message for a multitasking share iPadOS does not offer: names the device, the
+    /// orientation and the shares it does offer.
+    public var unsupportedMultitaskingMessage: String {
+        let ok = Environment.supportedMultitasking(on: device, orientation).map(\.rawValue)
+        return "\(device.name) in \(orientation.rawValue) offers no \(multitasking.rawValue) window; supported: "
+            + ok.joined(separator: ", ")
+    }
+
+    /// The share iPadOS gives the app after a rotation to `o`: a landscape half/half Split View
+    /// has no portrait form, so it becomes two thirds (unverified on a device: which app gets
+    /// the larger share is our choice).
+    public func rotated(to o: Orientation) -> Environment {
+        var e = self
+        e.orientation = o
+        if !e.isSupported { e.multitasking = .twoThirds }
+        return e
     }
 
     /// The screen's size in points in this orientation.
@@ -108,24 +162,42 @@ public struct Environment: Sendable, Hashable {
             ? Size(width: device.width, height: device.height) : Size(width: device.height, height: device.width)
     }
 
-    /// The app window's size in points: the screen, or the multitasking share of it.
-    /// `half` is half the screen less the 10 pt divider; `third` is 320 pt (375 pt on screens at
-    /// least 1,300 pt wide); `slideOver` is 320 pt wide and 40 pt shorter than the screen.
+    /// Whether this is the largest iPad Pro, the one whose half/half Split View and portrait
+    /// two thirds Apple's tables give the widths of the 12.9-inch iPad Pro.
+    var isLargestIPad: Bool { device.family == .iPad && max(device.width, device.height) >= 1300 }
+
+    /// The width of a third (and of Slide Over): 320 pt, 375 pt on the largest iPad Pro (Apple's
+    /// table for the 12.9-inch iPad Pro: 375 pt in both orientations).
+    var thirdWidth: Double { isLargestIPad ? 375 : 320 }
+
+    /// The app window's size in points: the screen, or the multitasking share of it. Apple's
+    /// tables put a 10 pt divider between Split View apps (12.9-inch iPad Pro landscape: 981 +
+    /// 375, 678 + 678 of 1366; 9.7-inch iPad: 694 + 320, 507 + 507 of 1024): `half` is half the
+    /// screen less the divider, `twoThirds` is what a third leaves; `slideOver` is a third's width
+    /// and 40 pt shorter than the screen. The widths of devices newer than Apple's table follow
+    /// the same rule (unverified on those devices).
     public var windowSize: Size {
         let s = screenSize
         switch multitasking {
         case .full: return s
+        case .twoThirds: return Size(width: s.width - 10 - thirdWidth, height: s.height)
         case .half: return Size(width: ((s.width - 10) / 2).rounded(.down), height: s.height)
-        case .third: return Size(width: s.width >= 1300 ? 375 : 320, height: s.height)
-        case .slideOver: return Size(width: 320, height: s.height - 40)
+        case .third: return Size(width: thirdWidth, height: s.height)
+        case .slideOver: return Size(width: thirdWidth, height: s.height - 40)
         }
     }
 
-    /// Horizontal size class of the window.
+    /// Horizontal size class of the window (see the type's comment for the sources).
     public var horizontalSizeClass: SizeClass {
         switch device.family {
         case .iPhone: return orientation == .portrait ? .compact : device.landscapeHorizontal
-        case .iPad: return multitasking == .third || multitasking == .slideOver ? .compact : .regular
+        case .iPad:
+            switch multitasking {
+            case .full: return .regular
+            case .twoThirds: return orientation == .landscape ? .regular : .compact
+            case .half: return orientation == .landscape && isLargestIPad ? .regular : .compact
+            case .third, .slideOver: return .compact
+            }
         }
     }
 

@@ -394,7 +394,10 @@ struct RandomActions {
 
 /// The invariants every step must keep. Returns what broke, in words.
 enum EngineInvariants {
-    static let stateKeys = ["prototype", "device", "orientation", "multitasking", "sizeClass", "screen", "stack"]
+    static let stateKeys = [
+        "prototype", "device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection",
+        "sizeClass", "screen", "stack",
+    ]
     static let entryKeys = ["modal", "requestedStyle", "style", "form", "adaptedBy", "detent", "dirty", "screen"]
 
     static func check(

@@ -13,6 +13,7 @@ import Testing
                 == (try JSONParser.parse(
                     #"""
                     { "prototype": "mail", "device": "iphone-16", "orientation": "portrait", "multitasking": "full",
+                      "appearance": "light", "contentSize": "large", "layoutDirection": "ltr",
                       "sizeClass": { "horizontal": "compact", "vertical": "regular" },
                       "screen": "inbox",
                       "stack": [ { "modal": "compose", "requestedStyle": "pageSheet", "style": "pageSheet", "form": "card",

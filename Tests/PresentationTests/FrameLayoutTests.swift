@@ -78,10 +78,16 @@ import Testing
         #expect(f.window == Rect(x: 834 - 320 - 10, y: 20, width: 320, height: 1170))
         #expect(f.otherApp == f.screen)
         #expect(f.layers[1].form == .card)
+        try s.apply(.resize(device: nil, multitasking: .twoThirds))
+        f = try layout(s)
+        #expect(f.window.width == 834 - 10 - 320 && f.otherApp?.x == 834 - 320)
+        #expect(f.statusBar?.height == 24 && f.statusBar?.showsDate == true)
+        #expect(f.layers[1].form == .card, "two thirds in portrait is compact width")
+        try s.apply(.rotate(.landscape))
         try s.apply(.resize(device: nil, multitasking: .half))
         f = try layout(s)
-        #expect(f.window.width == 412 && f.otherApp?.x == 422)
-        #expect(f.statusBar?.height == 24 && f.statusBar?.showsDate == true)
+        #expect(f.window.width == 600 && f.otherApp?.x == 610)
+        #expect(f.layers[1].form == .card, "half on an 11-inch iPad Pro is compact width: a card, not centred")
     }
 
     @Test func phonesInLandscapeHideTheStatusBarAndInsetCards() throws {

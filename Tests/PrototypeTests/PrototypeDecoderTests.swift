@@ -148,7 +148,8 @@ let minimal = #"""
         ("iphone-16", .landscape, .full, "compact/compact"),
         ("iphone-16-pro-max", .landscape, .full, "regular/compact"),
         ("ipad-mini", .portrait, .full, "regular/regular"),
-        ("ipad-pro-11", .landscape, .half, "regular/regular"),
+        ("ipad-pro-11", .landscape, .half, "compact/regular"),
+        ("ipad-pro-13", .landscape, .half, "regular/regular"),
         ("ipad-pro-11", .landscape, .third, "compact/regular"),
         ("ipad-pro-13", .portrait, .slideOver, "compact/regular"),
         ("iphone-16", .portrait, .slideOver, "compact/regular"),
@@ -161,7 +162,7 @@ let minimal = #"""
     @Test func windowSizes() {
         let pad = DeviceCatalogue.device("ipad-pro-13")!
         #expect(Environment(device: pad, orientation: .landscape).windowSize == Size(width: 1376, height: 1032))
-        #expect(Environment(device: pad, orientation: .landscape, multitasking: .slideOver).windowSize.width == 320)
+        #expect(Environment(device: pad, orientation: .landscape, multitasking: .slideOver).windowSize.width == 375)
         #expect(Environment(device: DeviceCatalogue.device("iphone-16")!, multitasking: .half).multitasking == .full)
     }
 }

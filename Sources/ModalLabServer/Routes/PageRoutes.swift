@@ -22,7 +22,9 @@ extension ModalLabApp {
         groups.prototypePages.get("/p/{id}/board") { [self] req, viewer in
             let loaded = try playable(req.parameters["id"] ?? "")
             let locale = PageLocale(req)
-            return try renderPage("board", BoardView(loaded.1, viewer: viewer, locale.strings), locale: locale)
+            let env = try environment(from: req, for: loaded.1)
+            return try renderPage(
+                "board", BoardView(loaded.1, viewer: viewer, traits: env, locale.strings), locale: locale)
         }
     }
 
@@ -72,20 +74,32 @@ extension ModalLabApp {
 
     // MARK: Views
 
-    /// The environment a page asks for: `?device=&orientation=&multitasking=`, defaulting to
-    /// the prototype's first device, portrait, full screen. Unknown values are 400s.
+    /// The environment a page asks for: `?device=&orientation=&multitasking=&appearance=
+    /// &contentSize=&layoutDirection=`, defaulting to the prototype's first device, portrait, full
+    /// screen, light, `large`, left to right. Unknown values are 400s listing the accepted ones;
+    /// so is a multitasking share iPadOS does not offer there.
     func environment(from req: HTTPRequest, for p: Prototype) throws(Problem) -> Environment {
         let device = try device(req.query("device") ?? p.devices.first ?? "iphone-16", path: "device")
         let o = req.query("orientation") ?? "portrait"
         guard let orientation = Orientation(rawValue: o) else {
             throw Problem.badRequest("orientation is portrait or landscape, not \"\(o)\"", path: "orientation")
         }
-        let m = req.query("multitasking") ?? "full"
-        guard let mt = Multitasking(rawValue: m) else {
-            throw Problem.badRequest(
-                "multitasking is one of full, half, third, slideOver; not \"\(m)\"", path: "multitasking")
+        func trait<T: RawRepresentable & CaseIterable>(_ name: String, _ fallback: T) throws(Problem) -> T
+        where T.RawValue == String {
+            guard let v = req.query(name) else { return fallback }
+            guard let t = T(rawValue: v) else {
+                let ok = T.allCases.map(\.rawValue).joined(separator: ", ")
+                throw Problem.badRequest("\(name) is one of \(ok); not \"\(v)\"", path: name)
+            }
+            return t
         }
-        return Environment(device: device, orientation: orientation, multitasking: mt)
+        let env = Environment(
+            device: device, orientation: orientation, multitasking: try trait("multitasking", Multitasking.full),
+            appearance: try trait("appearance", Appearance.light),
+            contentSize: try trait("contentSize", ContentSizeCategory.large),
+            layoutDirection: try trait("layoutDirection", LayoutDirection.ltr))
+        if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "multitasking") }
+        return env
     }
 
     /// The player page of `lp` in the environment the request asks for, in `locale`'s language.

@@ -92,7 +92,8 @@ extension ModalLabApp {
         }
     }
 
-    /// `POST /api/sessions {prototype, device, orientation, multitasking}` → 201
+    /// `POST /api/sessions {prototype, device, orientation, multitasking, appearance, contentSize,
+    /// layoutDirection}` → 201
     /// `{session, state, diagnostics, diagnosticsHTML, html}`.
     func startSession(_ req: HTTPRequest, viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
@@ -100,18 +101,27 @@ extension ModalLabApp {
         var deviceID: String?
         var orientation: Orientation = .portrait
         var multitasking: Multitasking = .full
+        var appearance: Appearance = .light
+        var contentSize: ContentSizeCategory = .large
+        var direction: LayoutDirection = .ltr
         do throws(JSONShapeError) {
             let o = try body.object()
             protoID = try o.required("prototype", "a prototype id").string()
             deviceID = try o.optional("device")?.string()
             if let r = o.optional("orientation") { orientation = try r.enum(Orientation.self) }
             if let r = o.optional("multitasking") { multitasking = try r.enum(Multitasking.self) }
+            if let r = o.optional("appearance") { appearance = try r.enum(Appearance.self) }
+            if let r = o.optional("contentSize") { contentSize = try r.enum(ContentSizeCategory.self) }
+            if let r = o.optional("layoutDirection") { direction = try r.enum(LayoutDirection.self) }
             try o.finish()
         } catch { throw error.problem }
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
         let (_, p) = try playable(protoID)
         let device = try device(deviceID ?? p.devices.first ?? "iphone-16", path: "$.device")
-        let env = Environment(device: device, orientation: orientation, multitasking: multitasking)
+        let env = Environment(
+            device: device, orientation: orientation, multitasking: multitasking, appearance: appearance,
+            contentSize: contentSize, layoutDirection: direction)
+        if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "$.multitasking") }
         let engine = PresentationEngine(prototype: p, options: engineOptions)
         let (state, events) = engine.start(environment: env)
         let s = ViewingSession(id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID)
@@ -311,12 +321,17 @@ extension ModalLabApp {
             case "resize":
                 let d = try o.optional("device")?.string()
                 let m = try o.optional("multitasking")?.enum(Multitasking.self)
-                if d == nil && m == nil {
+                let a = try o.optional("appearance")?.enum(Appearance.self)
+                let c = try o.optional("contentSize")?.enum(ContentSizeCategory.self)
+                let l = try o.optional("layoutDirection")?.enum(LayoutDirection.self)
+                if d == nil && m == nil && a == nil && c == nil && l == nil {
                     throw JSONShapeError(
                         path: body.path.appending("device"),
-                        message: "a resize needs \"device\", \"multitasking\" or both")
+                        message:
+                            "a resize needs at least one of \"device\", \"multitasking\", \"appearance\", "
+                            + "\"contentSize\", \"layoutDirection\"")
                 }
-                action = .resize(device: d, multitasking: m)
+                action = .resize(device: d, multitasking: m, appearance: a, contentSize: c, layoutDirection: l)
             case "edit":
                 let target = try o.required("target", "a control id").string()
                 let value = try o.required("value", "the new value").value
@@ -383,6 +398,11 @@ extension ModalLabApp {
         e.device = state.environment.device.id
         e.orientation = state.environment.orientation.rawValue
         e.sizeClass = state.environment.sizeClassDescription
+        e.appearance = state.environment.appearance.rawValue
+        e.contentSize = state.environment.contentSize.rawValue
+        e.layoutDirection = state.environment.layoutDirection.rawValue
+        e.multitasking = state.environment.multitasking.rawValue
+        e.keyboardHeight = 0
         if e.screen == nil { e.screen = state.screen }
         return e
     }

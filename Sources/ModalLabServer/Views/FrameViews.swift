@@ -10,6 +10,12 @@ struct DeviceView: MustacheContext {
     var family: String
     var orientation: String
     var multitasking: String
+    /// `light` or `dark`.
+    var appearance: String
+    /// A `UIContentSizeCategory` name.
+    var contentSize: String
+    /// `ltr` or `rtl`.
+    var layoutDirection: String
     var sizeClass: String
     var horizontal: String
     var vertical: String
@@ -34,6 +40,9 @@ struct DeviceView: MustacheContext {
         case "family": family
         case "orientation": orientation
         case "multitasking": multitasking
+        case "appearance": appearance
+        case "contentSize": contentSize
+        case "layoutDirection": layoutDirection
         case "sizeClass": sizeClass
         case "horizontal": horizontal
         case "vertical": vertical

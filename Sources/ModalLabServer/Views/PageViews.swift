@@ -205,6 +205,9 @@ struct PlayerPageView: MustacheContext {
     var isEmbedded: Bool
     var devices: [OptionView]
     var multitaskings: [OptionView]
+    var appearances: [OptionView]
+    var contentSizes: [OptionView]
+    var layoutDirections: [OptionView]
     var frame: DeviceView
     var diagnostics: [DiagnosticView]
     var countsText: String
@@ -227,8 +230,22 @@ struct PlayerPageView: MustacheContext {
         devices = listed.compactMap { DeviceCatalogue.device($0) }.map {
             OptionView(id: $0.id, name: $0.name, isSelected: $0.id == env.device.id)
         }
+        // Every share; the toolbar hides those the orientation lacks (panel.js).
         multitaskings = Multitasking.allCases.map {
             OptionView(id: $0.rawValue, name: PlayerPageView.name(of: $0, strings), isSelected: $0 == env.multitasking)
+        }
+        appearances = Appearance.allCases.map {
+            OptionView(
+                id: $0.rawValue, name: strings[$0 == .light ? .appearanceLight : .appearanceDark],
+                isSelected: $0 == env.appearance)
+        }
+        contentSizes = ContentSizeCategory.allCases.map {
+            OptionView(id: $0.rawValue, name: $0.rawValue, isSelected: $0 == env.contentSize)
+        }
+        layoutDirections = LayoutDirection.allCases.map {
+            OptionView(
+                id: $0.rawValue, name: strings[$0 == .ltr ? .layoutLTR : .layoutRTL],
+                isSelected: $0 == env.layoutDirection)
         }
         frame = PlayerView(prototype: p, state: state).frame()
         diagnostics = DiagnosticView.findings(of: loaded, strings)
@@ -240,6 +257,7 @@ struct PlayerPageView: MustacheContext {
     static func name(of m: Multitasking, _ strings: Strings) -> String {
         switch m {
         case .full: return strings[.multitaskingFull]
+        case .twoThirds: return strings[.multitaskingTwoThirds]
         case .half: return strings[.multitaskingHalf]
         case .third: return strings[.multitaskingThird]
         case .slideOver: return strings[.multitaskingSlideOver]
@@ -261,6 +279,12 @@ struct PlayerPageView: MustacheContext {
         case "embed": isEmbedded
         case "devices": devices
         case "multitaskings": multitaskings
+        case "appearances": appearances
+        case "contentSizes": contentSizes
+        case "layoutDirections": layoutDirections
+        case "appearance": environment.appearance.rawValue
+        case "contentSize": environment.contentSize.rawValue
+        case "layoutDirection": environment.layoutDirection.rawValue
         case "frame": frame
         case "diagnostics": diagnostics
         case "countsText": countsText
@@ -333,8 +357,18 @@ struct BoardView: MustacheContext {
     var name: String
     var isOwner: Bool
     var families: [Family]
+    /// `&appearance=dark&contentSize=…&layoutDirection=rtl`: the traits of the board's query
+    /// that differ from the defaults, passed on to every frame (empty when none).
+    var traitsQuery: String
 
-    init(_ p: Prototype, viewer: Viewer, _ strings: Strings) {
+    /// The board of `p`; every frame gets the appearance, text size and layout direction of
+    /// `traits` (the board's own query).
+    init(_ p: Prototype, viewer: Viewer, traits: Environment, _ strings: Strings) {
+        var q = ""
+        if traits.appearance != .light { q += "&appearance=\(traits.appearance.rawValue)" }
+        if traits.contentSize != .large { q += "&contentSize=\(traits.contentSize.rawValue)" }
+        if traits.layoutDirection != .ltr { q += "&layoutDirection=\(traits.layoutDirection.rawValue)" }
+        traitsQuery = q
         id = p.id
         name = p.name
         isOwner = viewer == .owner
@@ -368,6 +402,7 @@ struct BoardView: MustacheContext {
         case "name": name
         case "isOwner": isOwner
         case "families": families
+        case "traitsQuery": traitsQuery
         default: nil
         }
     }

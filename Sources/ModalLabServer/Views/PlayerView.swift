@@ -29,7 +29,9 @@ struct PlayerView {
             + "--safe-left:\(pt(safe.left))px;--safe-right:\(pt(safe.right))px"
         return DeviceView(
             device: env.device.id, family: isPhone ? "phone" : "pad", orientation: env.orientation.rawValue,
-            multitasking: env.multitasking.rawValue, sizeClass: env.sizeClassDescription,
+            multitasking: env.multitasking.rawValue, appearance: env.appearance.rawValue,
+            contentSize: env.contentSize.rawValue, layoutDirection: env.layoutDirection.rawValue,
+            sizeClass: env.sizeClassDescription,
             horizontal: env.horizontalSizeClass.rawValue, vertical: env.verticalSizeClass.rawValue,
             hasHomeButton: layout.hasHomeButton, style: device,
             label: "\(env.device.name), \(env.orientation.rawValue), \(env.sizeClassDescription)",

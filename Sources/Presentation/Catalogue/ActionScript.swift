@@ -248,10 +248,13 @@ public struct ScriptStep: Sendable {
         case .rotate(let orientation):
             o["type"] = "rotate"
             o["orientation"] = .string(orientation.rawValue)
-        case .resize(let device, let multitasking):
+        case .resize(let device, let multitasking, let appearance, let contentSize, let direction):
             o["type"] = "resize"
             if let device { o["device"] = .string(device) }
             if let multitasking { o["multitasking"] = .string(multitasking.rawValue) }
+            if let appearance { o["appearance"] = .string(appearance.rawValue) }
+            if let contentSize { o["contentSize"] = .string(contentSize.rawValue) }
+            if let direction { o["layoutDirection"] = .string(direction.rawValue) }
         case .edit(let target, let value):
             o["type"] = "edit"
             o["target"] = .string(target)

@@ -15,8 +15,11 @@ public enum EngineAction: Sendable, Equatable {
     case home
     /// A rotation.
     case rotate(Orientation)
-    /// A change of device or iPad multitasking.
-    case resize(device: String?, multitasking: Multitasking?)
+    /// A change of device, iPad multitasking, or the traits the system gives the app
+    /// (appearance, text size, layout direction); `nil` keeps what is.
+    case resize(
+        device: String?, multitasking: Multitasking?, appearance: Appearance? = nil,
+        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil)
     /// Text typed into a field, a toggle switched, a segment chosen.
     case edit(target: String, value: JSONValue)
     /// A sheet moved to another detent.

@@ -26,7 +26,9 @@ public struct PresentationEngine: Sendable {
     }
 
     /// A fresh state on the start screen, and the `screen_enter` event for it. A prototype that
-    /// sets `requiresFullScreen` runs full screen on an iPad whatever `multitasking` asks.
+    /// sets `requiresFullScreen` runs full screen on an iPad whatever `multitasking` asks; a share
+    /// iPadOS does not offer in that orientation (half in portrait) starts as two thirds (the API
+    /// refuses it before it gets here).
     public func start(environment: Environment) -> (state: PresentationState, events: [EngineEvent]) {
         PresentationEngine.start(prototype, environment: environment)
     }
@@ -39,6 +41,7 @@ public struct PresentationEngine: Sendable {
     ) {
         var env = environment
         if prototype.requiresFullScreen { env.multitasking = .full }
+        if !env.isSupported { env = env.rotated(to: env.orientation) }
         let state = PresentationState(prototype: prototype.id, environment: env, appScreens: [prototype.start])
         return (state, [EngineEvent(type: .screenEnter, screen: prototype.start)])
     }

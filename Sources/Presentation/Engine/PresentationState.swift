@@ -60,6 +60,12 @@ public struct PresentationState: Sendable, Equatable {
         quoted(environment.orientation.rawValue)
         raw(#","multitasking":"#)
         quoted(environment.multitasking.rawValue)
+        raw(#","appearance":"#)
+        quoted(environment.appearance.rawValue)
+        raw(#","contentSize":"#)
+        quoted(environment.contentSize.rawValue)
+        raw(#","layoutDirection":"#)
+        quoted(environment.layoutDirection.rawValue)
         raw(#","sizeClass":{"horizontal":"#)
         quoted(environment.horizontalSizeClass.rawValue)
         raw(#","vertical":"#)
@@ -87,8 +93,8 @@ public struct PresentationState: Sendable, Equatable {
         raw("]}")
     }
 
-    /// The state as SPEC §5 gives it, exactly: `prototype, device, orientation, multitasking,
-    /// sizeClass {horizontal, vertical}, screen, stack [{modal, requestedStyle, style, form,
+    /// The state: `prototype, device, orientation, multitasking, appearance, contentSize,
+    /// layoutDirection, sizeClass {horizontal, vertical}, screen, stack [{modal, requestedStyle, style, form,
     /// adaptedBy, detent, dirty, screen}]`, bottom to top.
     public var json: JSONValue {
         var o = JSONObject()
@@ -96,6 +102,9 @@ public struct PresentationState: Sendable, Equatable {
         o["device"] = .string(environment.device.id)
         o["orientation"] = .string(environment.orientation.rawValue)
         o["multitasking"] = .string(environment.multitasking.rawValue)
+        o["appearance"] = .string(environment.appearance.rawValue)
+        o["contentSize"] = .string(environment.contentSize.rawValue)
+        o["layoutDirection"] = .string(environment.layoutDirection.rawValue)
         o["sizeClass"] = [
             "horizontal": .string(environment.horizontalSizeClass.rawValue),
             "vertical": .string(environment.verticalSizeClass.rawValue),

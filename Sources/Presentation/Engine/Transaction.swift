@@ -171,8 +171,8 @@ struct Transaction {
             events.append(
                 EngineEvent(type: .rotate, screen: s.screen, props: ["orientation": .string(o.rawValue)]))
             inputCount = events.count
-            s.environment = Environment(device: env.device, orientation: o, multitasking: env.multitasking)
-        case .resize(let deviceID, let mt):
+            s.environment = env.rotated(to: o)
+        case .resize(let deviceID, let mt, let appearance, let contentSize, let direction):
             var device = env.device
             if let deviceID {
                 guard let d = DeviceCatalogue.device(deviceID) else {
@@ -180,7 +180,11 @@ struct Transaction {
                 }
                 device = d
             }
-            let next = Environment(device: device, orientation: env.orientation, multitasking: mt ?? env.multitasking)
+            let next = Environment(
+                device: device, orientation: env.orientation, multitasking: mt ?? env.multitasking,
+                appearance: appearance ?? env.appearance, contentSize: contentSize ?? env.contentSize,
+                layoutDirection: direction ?? env.layoutDirection)
+            if !next.isSupported { throw bad("$.multitasking", next.unsupportedMultitaskingMessage) }
             if model.prototype.requiresFullScreen && next.multitasking != .full {
                 throw bad(
                     "$.multitasking",
@@ -190,7 +194,12 @@ struct Transaction {
             events.append(
                 EngineEvent(
                     type: .resize, screen: s.screen,
-                    props: ["device": .string(next.device.id), "multitasking": .string(next.multitasking.rawValue)]))
+                    props: [
+                        "device": .string(next.device.id), "multitasking": .string(next.multitasking.rawValue),
+                        "appearance": .string(next.appearance.rawValue),
+                        "contentSize": .string(next.contentSize.rawValue),
+                        "layoutDirection": .string(next.layoutDirection.rawValue),
+                    ]))
             inputCount = events.count
             s.environment = next
         case .edit(let target, let value):

@@ -138,7 +138,7 @@ public struct FrameLayout: Sendable {
             window = Rect(
                 x: screen.width - w.width - m.slideOverInset, y: m.slideOverTop, width: w.width, height: w.height)
             otherApp = screen
-        case .half, .third:
+        case .twoThirds, .half, .third:
             window = Rect(size: w)
             let left = w.width + m.splitDivider
             otherApp = Rect(x: left, y: 0, width: screen.width - left, height: screen.height)

@@ -5,8 +5,9 @@ import Prototype
 ///
 /// Policy, applied the same way by every rule:
 /// - an iPhone runs in portrait (wC/hR) and in landscape (wC/hC; wR/hC on the Max);
-/// - an iPad runs full screen in both orientations and at half width (wR/hR), and — because
-///   multitasking is on by default in iPadOS — in Slide Over (wC/hR), unless the prototype says
+/// - an iPad runs full screen in both orientations (wR/hR), and — because multitasking is on by
+///   default in iPadOS — at half width in landscape (wC/hR, wR/hR on the largest iPad Pro; see
+///   ``Environment/horizontalSizeClass``) and in Slide Over (wC/hR), unless the prototype says
 ///   `"requiresFullScreen": true` (UIKit's `UIRequiresFullScreen`).
 ///
 /// So a target "can be wR" when it has an iPad or an iPhone Pro Max (`popover.anchor-required`,
@@ -31,8 +32,8 @@ public struct LintTarget: Sendable {
             case .iPad:
                 envs.append(Environment(device: d, orientation: .portrait))
                 envs.append(Environment(device: d, orientation: .landscape))
-                envs.append(Environment(device: d, orientation: .landscape, multitasking: .half))
                 if !requiresFullScreen {
+                    envs.append(Environment(device: d, orientation: .landscape, multitasking: .half))
                     envs.append(Environment(device: d, orientation: .portrait, multitasking: .slideOver))
                 }
             }
