@@ -68,8 +68,9 @@ public struct StackEntry: Sendable, Equatable {
 
     /// The detent the sheet rests at, as reported in the state: `nil` unless drawn as a card.
     /// `medium` is inactive in compact height (RULES sheet.medium-compact-height), so the sheet
-    /// rests at the next larger declared detent, else the next smaller one, else at `large`
-    /// (UIKit's fallback when no declared detent is active; unverified).
+    /// rests at the next larger declared detent, else the next smaller one; a sheet whose only
+    /// detent is `medium` still reports `medium` (the state names declared detents only) and is
+    /// drawn at full height (UIKit's fallback when no declared detent is active; unverified).
     public func effectiveDetent(in env: Environment) -> String? {
         StackEntry.effectiveDetent(selected: selectedDetent, detents: detents, form: resolution.form, env: env)
     }
@@ -80,6 +81,8 @@ public struct StackEntry: Sendable, Equatable {
         guard let k = detents.firstIndex(of: .medium) else { return sel }
         if k + 1 < detents.count { return detents[k + 1].id }
         if k > 0 { return detents[k - 1].id }
-        return "large"
+        // Only medium is declared: the state names it (never a detent the sheet lacks), though
+        // in compact height the sheet is drawn at full height (see ``FrameLayout``).
+        return sel
     }
 }

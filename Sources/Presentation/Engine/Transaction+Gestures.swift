@@ -8,15 +8,21 @@ extension Transaction {
     /// `modalInPresentation`, or a modal popover shown as a sheet); full-screen and context
     /// presentations dismiss only by a button; popovers, alerts and action sheets ignore it.
     /// A swipe always tries to dismiss; moving between detents is the `detent` action.
+    /// A target that names no modal is a 400; one that is not presented (any more) is refused
+    /// (409, `stack.presenter-visible`); with nothing presented and no target there is nothing
+    /// to swipe (400).
     /// The resolved style decides: a sheet adapted to full screen in compact height takes
     /// full-screen gestures (RULES sheet.compact-height-fullscreen, §5 "by style (resolved)").
     mutating func swipeDown(_ target: String?) throws(Stop) {
+        if let target, model.modals[target] == nil { throw unknownModal(target) }
         guard let top = s.top else {
-            note("sheet.swipe-dismiss", "nothing is presented, so a swipe down does nothing", severity: .info)
-            return
+            // Like a tap on a control that is not there: the request names nothing to swipe.
+            if let target {
+                throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
+            }
+            throw bad("$.target", "nothing is presented, so there is no sheet to swipe down")
         }
         if let target, target != top.modal {
-            guard model.modals[target] != nil else { throw unknownModal(target) }
             if s.index(of: target) == nil {
                 throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
             }
