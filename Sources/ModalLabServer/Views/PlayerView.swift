@@ -21,7 +21,7 @@ struct PlayerView {
         let safe = layout.safeArea
         let device =
             "--screen-w:\(pt(layout.screen.width))px;--screen-h:\(pt(layout.screen.height))px;"
-            + "--radius:\(pt(env.device.cornerRadius))px;--tint:\(prototype.tint ?? "#007AFF");"
+            + "--radius:\(pt(env.device.cornerRadius))px;--tint:\(prototype.tint ?? (env.appearance == .dark ? "#0A84FF" : "#007AFF"));"
             + layout.metrics.cssVariables
         let window =
             "left:\(pt(layout.window.x))px;top:\(pt(layout.window.y))px;width:\(pt(layout.window.width))px;"
