@@ -37,6 +37,23 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The point size of the Footnote text style at this size (HIG "Typography", iOS Dynamic
+    /// Type sizes): 12, 12, 12, 13 (Large), 15, 17, 19, then 23, 27, 33, 38, 44.
+    public var footnotePointSize: Double {
+        switch self {
+        case .extraSmall, .small, .medium: return 12
+        case .large: return 13
+        case .extraLarge: return 15
+        case .extraExtraLarge: return 17
+        case .extraExtraExtraLarge: return 19
+        case .accessibilityMedium: return 23
+        case .accessibilityLarge: return 27
+        case .accessibilityExtraLarge: return 33
+        case .accessibilityExtraExtraLarge: return 38
+        case .accessibilityExtraExtraExtraLarge: return 44
+        }
+    }
+
     /// How much larger than at `large` the Body style is at this size (1 at `large`): the factor
     /// the player scales text by and the linter measures text with.
     public var scale: Double { bodyPointSize / 17 }

@@ -361,6 +361,7 @@ struct AlertView: MustacheContext {
         case "textFields": textFields
         case "hasTextFields": !textFields.isEmpty
         case "layout": layout
+        case "buttonAxis": layout == "side-by-side" ? "horizontal" : "vertical"
         case "buttons": buttons
         default: nil
         }

@@ -125,6 +125,9 @@ struct PlayerView {
                     sourceScrolls: pop.sourceScrolls)
                 css += popoverCSS(pop, window: layout.window)
             }
+        case .alert:
+            // The height the alert may take before it scrolls (FrameLayout).
+            css += "--h:\(pt(f.height))px;"
         default:
             break
         }
@@ -241,8 +244,8 @@ struct PlayerView {
                     index: i, placeholder: f.placeholder ?? "", type: f.secure ? "password" : "text",
                     inputMode: inputMode(f.keyboard))
             },
-            layout: AlertButtons.sideBySide(m) ? "side-by-side" : "stacked",
-            buttons: AlertButtons.drawn(m, form: .alert).map { i in
+            layout: AlertButtons.sideBySide(m, contentSize: env.contentSize) ? "side-by-side" : "stacked",
+            buttons: AlertButtons.drawn(m, form: .alert, contentSize: env.contentSize).map { i in
                 let a = m.actions[i]
                 return ActionButtonView(
                     index: i, title: a.title, actionID: a.id ?? "", isCancel: a.role == .cancel,

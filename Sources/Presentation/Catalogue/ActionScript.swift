@@ -147,11 +147,14 @@ public struct ActionScript: Sendable {
             if let m = p.modal(e.modal) {
                 if m.style == .alert || m.style == .actionSheet {
                     let form = e.resolution.form
-                    o["buttons"] = .array(AlertButtons.drawn(m, form: form).map { .string(m.actions[$0].title) })
+                    let size = state.environment.contentSize
+                    o["buttons"] = .array(
+                        AlertButtons.drawn(m, form: form, contentSize: size).map { .string(m.actions[$0].title) })
                     let bold = m.style == .alert ? AlertButtons.boldIndex(m) : AlertButtons.preferredIndex(m)
                     o["bold"] = .string(bold.map { m.actions[$0].title })
                     if m.style == .alert {
-                        o["axis"] = .string(AlertButtons.sideBySide(m) ? "horizontal" : "vertical")
+                        o["axis"] = .string(
+                            AlertButtons.sideBySide(m, contentSize: size) ? "horizontal" : "vertical")
                         o["returnKey"] = .string(AlertButtons.returnAction(m)?.title)
                     }
                 }

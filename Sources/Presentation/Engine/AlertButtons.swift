@@ -38,19 +38,24 @@ public enum AlertButtons {
         preferredIndex(m) ?? m.actions.firstIndex { $0.role == .cancel }
     }
 
-    /// The width of each alert button's title on one line, in declared order: 17 pt, Semibold
-    /// for the bold button (``boldIndex(_:)``), Regular for the others (RULES §7).
-    public static func titleWidths(_ m: Modal) -> [Double] {
+    /// The width of each alert button's title on one line, in declared order: at the Body size
+    /// of `contentSize` (17 pt at Large), Semibold for the bold button (``boldIndex(_:)``),
+    /// Regular for the others.
+    public static func titleWidths(_ m: Modal, contentSize: ContentSizeCategory = .large) -> [Double] {
         let bold = boldIndex(m)
+        let size = contentSize.bodyPointSize
         return m.actions.indices.map { i in
-            TextMeasure.width(m.actions[i].title, size: 17, weight: i == bold ? .semibold : .regular)
+            TextMeasure.width(m.actions[i].title, size: size, weight: i == bold ? .semibold : .regular)
         }
     }
 
-    /// Whether an alert's buttons sit side by side: exactly two, and both titles fit 110 pt
-    /// (RULES alert.button-layout). Otherwise they stack.
-    public static func sideBySide(_ m: Modal) -> Bool {
-        m.actions.count == 2 && titleWidths(m).allSatisfy { $0 <= 110 }
+    /// Whether an alert's buttons sit side by side: exactly two, and both titles fit 110 pt at
+    /// the text size (rule alert.button-layout); at the accessibility sizes UIKit's alerts always
+    /// stack their buttons (observed in the simulator, unverified in Apple's documentation).
+    /// Otherwise they stack.
+    public static func sideBySide(_ m: Modal, contentSize: ContentSizeCategory = .large) -> Bool {
+        m.actions.count == 2 && !contentSize.isAccessibilityCategory
+            && titleWidths(m, contentSize: contentSize).allSatisfy { $0 <= 110 }
     }
 
     /// The declared indices of the actions, in drawn order for `form`.
@@ -62,11 +67,11 @@ public enum AlertButtons {
     /// - Bottom action sheet: declared order with Cancel last, in its own group
     ///   (RULES actionsheet.cancel-bottom).
     /// - Action sheet shown as a popover: Cancel is not drawn (RULES actionsheet.cancel-hidden-in-popover).
-    public static func drawn(_ m: Modal, form: Form) -> [Int] {
+    public static func drawn(_ m: Modal, form: Form, contentSize: ContentSizeCategory = .large) -> [Int] {
         let others = m.actions.indices.filter { m.actions[$0].role != .cancel }
         let cancel = m.actions.indices.filter { m.actions[$0].role == .cancel }
         switch form {
-        case .alert where sideBySide(m): return cancel + others
+        case .alert where sideBySide(m, contentSize: contentSize): return cancel + others
         case .popover where m.style == .actionSheet: return others
         default: return others + cancel
         }

@@ -253,7 +253,10 @@ struct LayerFrames {
             if let frame = e.popover?.frame { return frame }
             return window
         case .alert:
-            let h = SystemContentLayout.alertHeight(m, metrics: metrics)
+            // An alert taller than the window less its safe area and 16 pt margins scrolls
+            // inside that height (UIAlertController scrolls its content; margins unverified).
+            let fits = window.height - safe.top - safe.bottom - 32
+            let h = min(SystemContentLayout.alertHeight(m, metrics: metrics), fits)
             let w = SystemContentLayout.alertWidth
             return Rect(x: (window.width - w) / 2, y: (window.height - h) / 2, width: w, height: h)
         case .actionSheet:

@@ -138,14 +138,38 @@ public struct LayoutMetrics: Sendable, Hashable {
 
     /// The metrics for `environment`. One set today; the place where text size, OS version and
     /// appearance will choose theirs.
-    public init(environment: Environment) {}
+    /// The text size the layout measures with (the environment's `contentSize`).
+    public var contentSize: ContentSizeCategory = .large
+    /// Body and Headline point size at ``contentSize`` (HIG "Typography", Dynamic Type sizes):
+    /// an alert's title and buttons. (Screen content keeps ``bodySize`` for now.)
+    public var alertTextSize: Double = 17
+    /// Footnote point size at ``contentSize``: alert messages, action sheet headers.
+    public var footnoteSize: Double = 13
+
+    /// The metrics for `environment`: its text size sets ``alertTextSize`` and ``footnoteSize``.
+    public init(environment: Environment) {
+        contentSize = environment.contentSize
+        alertTextSize = environment.contentSize.bodyPointSize
+        footnoteSize = environment.contentSize.footnotePointSize
+    }
+
+    /// The line height of an alert's title (Headline): 22 pt at 17 pt (HIG "Typography"), in
+    /// proportion at other sizes (unverified beyond Large).
+    public var alertTitleLine: Double { (alertTextSize * 22 / 17).rounded() }
+    /// The line height of Footnote text: 18 pt at 13 pt, in proportion (as ``alertTitleLine``).
+    public var footnoteLine: Double { (footnoteSize * 18 / 13).rounded() }
+    /// The height of one alert button row: 44 pt, or the Body line plus 22 pt when that is
+    /// taller (larger text sizes; unverified on a device).
+    public var alertButtonRow: Double { max(hitTarget, alertTitleLine + 22) }
 
     /// The custom properties the stylesheet reads, for a `style` attribute: `--bar-height:44px;…`.
     public var cssVariables: String {
         let pairs: [(String, Double)] = [
             ("bar-height", barHeight), ("sheet-bar-height", sheetBarHeight), ("toolbar-height", toolbarHeight),
             ("bar-inset", barInset), ("bar-gap", barGap), ("bar-title-inset", barTitleInset),
-            ("hit-target", hitTarget), ("content-top", contentTop), ("content-bottom", contentBottom),
+            ("hit-target", hitTarget), ("alert-text-size", alertTextSize), ("alert-title-line", alertTitleLine),
+            ("footnote-size", footnoteSize), ("footnote-line", footnoteLine), ("alert-button-row", alertButtonRow),
+            ("content-top", contentTop), ("content-bottom", contentBottom),
             ("content-inset", contentInset), ("content-gap", contentGap), ("row-padding", rowPadding),
             ("row-inset", rowInset), ("segmented-height", segmentedHeight), ("text-area-height", textAreaHeight),
             ("popover-arrow", popoverArrow), ("popover-arrow-base", popoverArrowBase),

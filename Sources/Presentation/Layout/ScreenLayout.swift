@@ -176,18 +176,24 @@ enum SystemContentLayout {
     /// An alert: 19 pt above and below its text (22 pt title lines, 2 pt, 18 pt message lines
     /// in 230 pt), its fields (26 pt each, 16 pt below, 4 pt overlap) and its buttons (44 pt
     /// rows: one side by side, else one per button).
+    /// Text is measured at the metrics' Dynamic Type sizes (Headline title, Footnote message,
+    /// Body buttons), so at larger sizes the alert grows and its buttons may stack.
     static func alertHeight(_ m: Modal, metrics: LayoutMetrics) -> Double {
         let textWidth = alertWidth - 40
         var h = 19.0 + 19
         if let t = m.title, !t.isEmpty {
-            h += 22 * Double(TextMeasure.lines(t, width: textWidth, size: 17, weight: .semibold))
+            h +=
+                metrics.alertTitleLine
+                * Double(TextMeasure.lines(t, width: textWidth, size: metrics.alertTextSize, weight: .semibold))
         }
         if let msg = m.message, !msg.isEmpty {
-            h += 2 + 18 * Double(TextMeasure.lines(msg, width: textWidth, size: 13))
+            h += 2 + metrics.footnoteLine * Double(TextMeasure.lines(msg, width: textWidth, size: metrics.footnoteSize))
         }
         if !m.textFields.isEmpty { h += 26 * Double(m.textFields.count) + 16 - 4 }
-        let rows = AlertButtons.sideBySide(m) ? 1 : AlertButtons.drawn(m, form: .alert).count
-        return h + metrics.hairline + metrics.hitTarget * Double(rows)
+        let size = metrics.contentSize
+        let rows =
+            AlertButtons.sideBySide(m, contentSize: size) ? 1 : AlertButtons.drawn(m, form: .alert, contentSize: size).count
+        return h + metrics.hairline + metrics.alertButtonRow * Double(rows)
     }
 
     /// An action sheet: its header (title and message in 13/18 pt lines), its rows (57 pt at
