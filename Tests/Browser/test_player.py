@@ -954,7 +954,7 @@ class RuleTests(PlayerTestCase):
         self.assertEqual(self.el(".device").get_attribute("data-multitasking"), "slideOver")
         self.assert_layer("bookmarks", "card")
         win = self.window_points()
-        self.assertEqual(win["w"], 320, "Slide Over is 320 pt wide")
+        self.assertEqual(win["w"], 375, "Slide Over on the largest iPad Pro is 375 pt wide (Apple's table)")
         self.screenshot("slide-over-card-ipad")
         Select(self.el("#multitasking-select")).select_by_value("full")
         self.settle()
@@ -992,16 +992,25 @@ class RuleTests(PlayerTestCase):
                 self.assertTrue(fits, "the device is scaled to fit the window")
         Select(self.el("#device-select")).select_by_value("ipad-pro-13")
         self.settle()
-        for orientation, mode, width in [("portrait", "half", 511), ("portrait", "third", 320), ("portrait", "slideOver", 320),
-                                         ("landscape", "half", 683), ("landscape", "third", 375)]:
+        # Apple's multitasking tables for the 12.9-inch iPad Pro (1366 x 1024 pt): a third and
+        # Slide Over are 375 pt, half/half 678 + 678 and two thirds 981 + 375 in landscape with a
+        # 10 pt divider; no half/half in portrait. On the largest iPad Pro a landscape half is
+        # regular width, every portrait split compact.
+        for orientation, mode, width, horizontal in [
+                ("portrait", "twoThirds", 647, "compact"), ("portrait", "third", 375, "compact"),
+                ("portrait", "slideOver", 375, "compact"), ("landscape", "twoThirds", 991, "regular"),
+                ("landscape", "half", 683, "regular"), ("landscape", "third", 375, "compact")]:
             with self.subTest(orientation=orientation, multitasking=mode):
                 self.el(f'button[data-orientation="{orientation}"]').click()
                 self.settle()
+                half = self.el('#multitasking-select option[value="half"]')
+                self.assertEqual(half.get_property("hidden"), orientation == "portrait",
+                                 "iPadOS offers no half/half Split View in portrait")
                 Select(self.el("#multitasking-select")).select_by_value(mode)
                 self.settle()
                 self.assertEqual(self.window_points()["w"], width)
                 self.assertEqual(self.el(".device").get_attribute("data-multitasking"), mode)
-                self.assertEqual(self.state()["sizeClass"]["horizontal"], "regular" if mode == "half" else "compact")
+                self.assertEqual(self.state()["sizeClass"]["horizontal"], horizontal)
 
 
 # ---------------------------------------------------------------------------------------------
