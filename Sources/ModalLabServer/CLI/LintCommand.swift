@@ -61,7 +61,8 @@ public enum LintCommand {
             var report: LintReport
             switch bytes {
             case .success(let b): report = linter.lint(file: b)
-            case .failure(let message): report = LintReport(diagnostics: [], unusable: UnusableInput(message: message))
+            case .failure(let message):
+                report = LintReport(diagnostics: [], unusable: UnusableInput(message: message(language)))
             }
             // Two files with one id: the server would show only one of them.
             if let id = report.prototype?.id {
@@ -89,7 +90,8 @@ public enum LintCommand {
 
     enum ReadResult {
         case success([UInt8])
-        case failure(String)
+        /// Why, in both languages.
+        case failure(LocalizedText)
     }
 
     /// The files to lint, in order, with their bytes or why they could not be read.
@@ -99,12 +101,12 @@ public enum LintCommand {
         for path in paths {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-                out.append((path, .failure("no such file or folder")))
+                out.append((path, .failure(LocalizedText("no such file or folder", "没有这个文件或文件夹"))))
                 continue
             }
             if isDir.boolValue {
                 guard let e = fm.enumerator(atPath: path) else {
-                    out.append((path, .failure("cannot read the folder")))
+                    out.append((path, .failure(LocalizedText("cannot read the folder", "无法读取该文件夹"))))
                     continue
                 }
                 var files: [String] = []
@@ -125,7 +127,9 @@ public enum LintCommand {
     }
 
     static func read(_ path: String) -> ReadResult {
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure("cannot read the file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(LocalizedText("cannot read the file", "无法读取该文件"))
+        }
         return .success([UInt8](data))
     }
 }

@@ -28,17 +28,25 @@ extension ModalLabApp {
         }
     }
 
-    /// The prototype, if it exists and has no errors (else 404, or 409 naming the errors).
+    /// The prototype, if it exists and has no errors (else 404, or 409 naming the errors: the
+    /// detail in English, and in Simplified Chinese for an error page in that language, with the
+    /// first error's message linted in it).
     func playable(_ id: String) throws(Problem) -> (LoadedPrototype, Prototype) {
         guard let loaded = library.get(id) else {
             throw Problem.notFound("no prototype \"\(id)\"" + Suggest.hint(id, in: library.all.map(\.id)))
         }
         guard let p = loaded.prototype else {
-            throw Problem(
+            let file = ModalLabApp.displayPath(loaded.file)
+            func first(_ language: Language) -> String {
+                loaded.diagnostics(in: language).first { $0.severity == .error }?.description ?? ""
+            }
+            let n = loaded.errorCount
+            var problem = Problem(
                 .conflict, title: "Prototype has errors",
-                detail:
-                    "\(ModalLabApp.displayPath(loaded.file)) has \(loaded.errorCount == 1 ? "an error" : "\(loaded.errorCount) errors"); the first: \(loaded.diagnostics.first { $0.severity == .error }?.description ?? "")"
-            )
+                detail: "\(file) has \(n == 1 ? "an error" : "\(n) errors"); the first: \(first(.en))")
+            problem.localizedDetail = LocalizedText(
+                problem.detail ?? "", "\(file) 有 \(n) 个错误；第一个：\(first(.zhHans))")
+            throw problem
         }
         return (loaded, p)
     }

@@ -512,6 +512,9 @@ struct ErrorPageView: MustacheContext {
     /// The language the title and detail are in: English unless the title is the status's
     /// reason phrase, which the page's strings know (the problems' details are English).
     var titleLanguage: String = "en"
+    /// The language the detail is in: English, unless the problem carries it in the page's
+    /// language too (``Problem/localizedDetail``).
+    var detailLanguage: String = "en"
 
     /// The page of `problem` in `strings`' language: in English the problem's own title; in
     /// another language the reason phrase of its status (the problem's English title is
@@ -521,10 +524,16 @@ struct ErrorPageView: MustacheContext {
         title = problem.title
         detail = problem.detail ?? ""
         self.prototype = prototype ?? ""
-        watchesPrototype = prototype != nil && problem.status != .unauthorized
+        // A change to the file can only mend a prototype that has errors (409) or doesn't
+        // exist yet (404); a bad address stays bad whatever the file says.
+        watchesPrototype = prototype != nil && (problem.status == .conflict || problem.status == .notFound)
         if strings.language != .en, let reason = ErrorPageView.reason(problem.status.code) {
             title = strings[reason]
             titleLanguage = strings.language.rawValue
+        }
+        if let localized = problem.localizedDetail {
+            detail = localized(strings.language)
+            detailLanguage = strings.language.rawValue
         }
     }
 
@@ -550,6 +559,7 @@ struct ErrorPageView: MustacheContext {
         case "title": title
         case "titleLang": titleLanguage
         case "detail": detail
+        case "detailLang": detailLanguage
         case "prototype": prototype
         case "watch": watchesPrototype
         default: nil
