@@ -1216,6 +1216,18 @@ class ReviewTests(PlayerTestCase):
         # Landscape: the control moves; the pin goes with it (once it is scrolled into view).
         self.el('button[data-orientation="landscape"]').click()
         self.settle()
+        # Scrolled out of its content, it is still on this screen: the panel says so.
+        hidden = self.js("""const el = document.querySelector('[data-id="export"]'), c = el.closest('.content');
+            for (const top of [0, c.scrollHeight]) {
+              c.scrollTop = top;
+              const r = el.getBoundingClientRect(), b = c.getBoundingClientRect();
+              if (r.bottom < b.top || r.top > b.bottom) return true;
+            }
+            return false;""")
+        self.assertTrue(hidden, "Export can be scrolled out of view in landscape")
+        self.wait_for("return document.querySelector('#comment-list').textContent.includes('scrolled out of view')",
+                      message="the panel says the comment's control is scrolled out of view")
+        self.assertNotIn("not on this screen", self.el("#comment-list").text)
         self.js("arguments[0].scrollIntoView({block: 'center'})", self.el('[data-id="export"]'))
         self.wait_for_pin_on('[data-id="export"]', message="the pin is on Export in landscape")
         self.screenshot("comment-anchored-landscape")

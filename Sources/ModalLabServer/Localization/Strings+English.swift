@@ -160,5 +160,6 @@ extension Strings {
         .commentOnScreen: "in {place}",
         .commentAt: "{place} · {device}",
         .commentNotShown: "not on this screen",
+        .commentScrolledAway: "scrolled out of view",
     ]
 }

@@ -156,6 +156,7 @@ extension Strings {
         .commentOnScreen: "在“{place}”中",
         .commentAt: "{place} · {device}",
         .commentNotShown: "不在当前屏幕上",
+        .commentScrolledAway: "已滚动到视图之外",
     ]
 
     /// The rule catalogue's section titles in Simplified Chinese, by section number ("3.3");

@@ -50,7 +50,7 @@ enum UIString: String, CaseIterable, Sendable {
     // What the player's script shows (``Strings/clientKeys``)
     case requestFailed, sessionFailed, restarted, errorStatus, refusedStatus
     case findingsNone, findingsOne, findingsOther, actionStatus
-    case commentFailed, commentOnElement, commentOnModal, commentOnScreen, commentAt, commentNotShown
+    case commentFailed, commentOnElement, commentOnModal, commentOnScreen, commentAt, commentNotShown, commentScrolledAway
 }
 
 /// The words of ModalLab's pages in one language — one table per language
@@ -114,7 +114,7 @@ struct Strings: Sendable, MustacheContext {
     static let clientKeys: [UIString] = [
         .requestFailed, .sessionFailed, .restarted, .errorStatus, .refusedStatus, .findingsNone, .findingsOne,
         .findingsOther, .actionStatus, .commentFailed, .commentOnElement, .commentOnModal, .commentOnScreen,
-        .commentAt, .commentNotShown, .noComments,
+        .commentAt, .commentNotShown, .commentScrolledAway, .noComments,
     ]
 
     /// ``clientKeys`` as a JSON object `{"key": "text"}`, for the page's `data-strings`.
