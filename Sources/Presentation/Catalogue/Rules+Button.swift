@@ -100,8 +100,8 @@ extension RuleCatalogue {
             ),
             name: T("No control characters in text", "文本中不要有控制字符"),
             message: T(
-                "text {text} contains the control character {codes}: browsers draw it as a box or not at all, UIKit as nothing or a tab stop, and its width is unpredictable; remove it, or use a line break",
-                "文本{text}包含控制字符 {codes}：浏览器会把它显示为方框或不显示，UIKit 不显示或显示为制表位，宽度无法预测；请删除它，或改用换行"),
+                "text {text} contains the control character {codes}: browsers draw it as a box or not at all, UIKit as nothing or a tab stop, and its width is unpredictable; remove it (where a new line is meant, write a line feed, \\n)",
+                "文本{text}包含控制字符 {codes}：浏览器会把它显示为方框或不显示，UIKit 不显示或显示为制表位，宽度无法预测；请删除它（如果想要换行，请写换行符 \\n）"),
             notes:
                 "Every text that is shown or spoken: the prototype's name, screen and modal titles, alert and action-sheet messages, controls' titles, labels, placeholders, values, texts, accessibility labels and segments, list rows, alert actions and text-field placeholders, custom activity titles. Line feed and carriage return are line breaks and allowed; every other Cc character (C0, DEL, C1, TAB) is reported once per text, by code point. Measurement treats control characters as zero width and TAB as a space.",
             triggering: [
@@ -123,6 +123,40 @@ extension RuleCatalogue {
                     if !codes.isEmpty {
                         c.report(
                             "text.control-character", path, nil,
+                            ["text": c.q(text), "codes": codes.joined(separator: ", ")])
+                    }
+                }
+            }),
+        // ModalLab's own row, beyond the guidelines' rows: the spoofing half of issue 12's hostile text.
+        RuleUnit(
+            Rule(
+                id: "text.direction-override", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.8 Button and text conventions (all presentations)"#,
+                check:
+                    #"A text people see or hear contains a bidirectional embedding, override or isolate (U+202A…U+202E, U+2066…U+2069). The marks LRM, RLM and ALM are allowed: they change no order but their neighbours'."#,
+                source:
+                    #"Unicode Standard Annex #9 "Unicode Bidirectional Algorithm", section 2.2 "Explicit Directional Embeddings" and 2.4 "Explicit Directional Isolates"; Unicode Technical Standard #39 "Unicode Security Mechanisms"; CVE-2021-42574 ("Trojan Source"): explicit overrides make text display in an order other than the one it is stored and read in"#
+            ),
+            name: T("No direction overrides in text", "文本中不要有方向覆盖字符"),
+            message: T(
+                "text {text} contains the bidirectional formatting character {codes}: it reorders the text around it, so what people see is not what they read aloud or search for; remove it, and let the text's own letters set its direction",
+                "文本{text}包含双向格式字符 {codes}：它会重新排列周围的文字，使人们看到的与朗读或搜索的内容不一致；请删除它，让文字本身决定方向"),
+            notes:
+                "The same texts as text.control-character. ModalLab shows every prototype text isolated (`<bdi>`), so an override can't reorder the page around it, but it still reorders the text itself, on the device as on the page. Right-to-left text needs no override: Arabic and Hebrew letters are right-to-left by themselves.",
+            triggering: [
+                alertExample(#""title": "Delete \u202Egpj.otohp\u202C?", "message": "This can't be undone.", "# + cancelDelete)
+                    .at("$.modals[0].title")
+            ],
+            nonTriggering: [
+                goodAlert,
+                alertExample(#""title": "حذف الصورة؟", "message": "This can't be undone.", "# + cancelDelete),
+            ],
+            lint: { c in
+                for (text, path) in LintChecks.visibleTexts(c) {
+                    let codes = TextScalars.reportableDirectionOverrides(text)
+                    if !codes.isEmpty {
+                        c.report(
+                            "text.direction-override", path, nil,
                             ["text": c.q(text), "codes": codes.joined(separator: ", ")])
                     }
                 }
