@@ -117,16 +117,7 @@ extension RuleCatalogue {
                     #""title": "Delete this photo?", "message": "This can't be undone.\nIt is in 3 albums.", "#
                         + cancelDelete),
             ],
-            lint: { c in
-                for (text, path) in LintChecks.visibleTexts(c) {
-                    let codes = TextScalars.reportableControls(text)
-                    if !codes.isEmpty {
-                        c.report(
-                            "text.control-character", path, nil,
-                            ["text": c.q(text), "codes": codes.joined(separator: ", ")])
-                    }
-                }
-            }),
+            lint: { c in LintChecks.reportScalars(c, "text.control-character", TextScalars.reportableControls) }),
         // ModalLab's own row, beyond the guidelines' rows: the spoofing half of issue 12's hostile text.
         RuleUnit(
             Rule(
@@ -152,14 +143,7 @@ extension RuleCatalogue {
                 alertExample(#""title": "حذف الصورة؟", "message": "This can't be undone.", "# + cancelDelete),
             ],
             lint: { c in
-                for (text, path) in LintChecks.visibleTexts(c) {
-                    let codes = TextScalars.reportableDirectionOverrides(text)
-                    if !codes.isEmpty {
-                        c.report(
-                            "text.direction-override", path, nil,
-                            ["text": c.q(text), "codes": codes.joined(separator: ", ")])
-                    }
-                }
+                LintChecks.reportScalars(c, "text.direction-override", TextScalars.reportableDirectionOverrides)
             }),
     ]
 }
@@ -198,6 +182,15 @@ extension LintContext {
 }
 
 extension LintChecks {
+    /// Reports `rule` at every visible text (``visibleTexts(_:)``) in which `codes` finds
+    /// scalars to name, with the text and the code points (`U+0009, U+001B`).
+    static func reportScalars(_ c: LintContext, _ rule: String, _ codes: (String) -> [String]) {
+        for (text, path) in visibleTexts(c) {
+            let found = codes(text)
+            if !found.isEmpty { c.report(rule, path, nil, ["text": c.q(text), "codes": found.joined(separator: ", ")]) }
+        }
+    }
+
     /// Every text of the prototype that is shown or spoken, with its JSON path, in document
     /// order: the name, screen and modal titles, alert and action-sheet messages, every
     /// control's title, label, placeholder, value, text, accessibility label and segments,
