@@ -1316,6 +1316,73 @@ class LanguageTests(PlayerTestCase):
             self.accept_language("en-US")
 
 
+# ---------------------------------------------------------------------------------------------
+# Fidelity: the bundled font, symbols, appearance, text size, layout direction
+# ---------------------------------------------------------------------------------------------
+
+def font_tables():
+    """FontMetrics.swift's glyphs and advance tables (thousandths of an em) and SF's tracking
+    table, read from the source: the widths the linter measures with."""
+    import re
+    src = (ROOT / "Sources" / "Presentation" / "Text" / "FontMetrics.swift").read_text(encoding="utf-8")
+    literal = re.search(r'static let glyphs: \[Unicode\.Scalar\] = Array\(\s*"((?:[^"\\]|\\.)*)"', src).group(1)
+    glyphs = re.sub(r"\\u\{([0-9A-Fa-f]+)\}", lambda m: chr(int(m.group(1), 16)), literal)
+
+    def numbers(name, kind=r"\[UInt16\]"):
+        body = re.search(r"static let " + name + r": " + kind + r" = \[(.*?)\]", src, re.S).group(1)
+        return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", body)]
+    return glyphs, numbers("regular"), numbers("semibold"), numbers("trackingPoints", r"\[Double\]")
+
+
+def measured_width(text, size, weight):
+    """TextMeasure's width of ASCII `text` at `size` points: advances plus SF's tracking per glyph."""
+    glyphs, regular, semibold, tracking = font_tables()
+    table = regular if weight == "regular" else semibold
+    x = min(max(size, 6), 40) - 6
+    i = int(x)
+    t = tracking[-1] if i >= len(tracking) - 1 else tracking[i] * (1 - (x - i)) + tracking[i + 1] * (x - i)
+    return sum(table[glyphs.index(ch)] / 1000 * size + t for ch in text)
+
+
+class FidelityTests(PlayerTestCase):
+    """What makes the frame look like iOS whatever the viewer's machine: the bundled font and
+    the symbols, dark mode, Dynamic Type and right to left."""
+
+    def open_with(self, prototype, device, orientation="portrait", **traits):
+        """Opens the player with the environment's traits in the query (appearance, contentSize,
+        layoutDirection)."""
+        query = "&".join(f"{k}={v}" for k, v in traits.items())
+        self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-reduced-motion", "value": "no-preference"}]})
+        self.d.get(f"{Harness.base}/p/{prototype}?device={device}&orientation={orientation}&{query}")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30, message="no session")
+        self.settle()
+
+    def test_the_bundled_font_is_loaded_and_draws_the_devices_text(self):
+        self.open("studio", "iphone-16")
+        self.wait_for("return document.fonts.status === 'loaded'", message="fonts still loading")
+        faces = self.js("""return [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'ModalLab Inter')
+            .map((f) => ({status: f.status, weight: f.weight}))""")
+        self.assertEqual(faces, [{"status": "loaded", "weight": "100 900"}], "one variable face, loaded")
+        self.assertTrue(self.js("return document.fonts.check('600 17px \"ModalLab Inter\"')"))
+        title = self.el(".app-layer .nav-title")
+        self.assertTrue(self.js("return getComputedStyle(arguments[0]).fontFamily", title).startswith('"ModalLab Inter"'))
+        # Drawn as wide as the linter measures it: Inter's advances plus SF's tracking (a fallback
+        # font such as DejaVu Sans would be several points wider; kerning moves a point or so).
+        for css, text, size, weight in ((".app-layer .nav-title bdi", "Studio", 17, "semibold"),
+                                        ('[data-id="rename"] .button-title bdi', "Rename Project", 17, "regular")):
+            with self.subTest(text=text):
+                drawn = self.js("""const r = document.createRange(); r.selectNodeContents(arguments[0]);
+                    const win = document.querySelector('[data-window]');
+                    return r.getBoundingClientRect().width / (win.getBoundingClientRect().width / win.offsetWidth);""",
+                                self.el(css))
+                self.assertAlmostEqual(drawn, measured_width(text, size, weight), delta=1.5)
+        # The font file is served with its type and licence.
+        with urllib.request.urlopen(Harness.base + "/public/fonts/Inter-roman.var.woff2") as r:
+            self.assertEqual(r.headers["Content-Type"], "font/woff2")
+        with urllib.request.urlopen(Harness.base + "/public/fonts/LICENSE-Inter.txt") as r:
+            self.assertIn("SIL OPEN FONT LICENSE Version 1.1", r.read().decode())
+
 def scenarios(suite):
     """The test cases of `suite`, flattened."""
     for t in suite:

@@ -174,6 +174,22 @@ public struct LayoutMetrics: Sendable, Hashable {
             ("row-inset", rowInset), ("segmented-height", segmentedHeight), ("text-area-height", textAreaHeight),
             ("popover-arrow", popoverArrow), ("popover-arrow-base", popoverArrowBase),
         ]
-        return pairs.map { "--\($0.0):\(Rect.format($0.1))px" }.joined(separator: ";")
+        return (pairs + trackingVariables).map { "--\($0.0):\(Rect.format($0.1))px" }.joined(separator: ";")
+    }
+
+    /// The text sizes the stylesheet draws at a fixed size (caption, footnote, subheadline,
+    /// body, an action sheet's rows), in points.
+    public static let trackedSizes: [Double] = [11, 12, 13, 15, 17, 20]
+
+    /// SF Pro's tracking at each text size the stylesheet draws (``FontMetrics/tracking(size:)``,
+    /// Apple's typography tables), as custom properties for `letter-spacing`: `tracking-17`
+    /// (−0.43 pt) and the others of ``trackedSizes``, and `alert-text-tracking` and
+    /// `footnote-tracking` at the Dynamic Type sizes. With them the player draws text as wide as
+    /// ``TextMeasure`` measures it for the linter and the layout.
+    public var trackingVariables: [(String, Double)] {
+        LayoutMetrics.trackedSizes.map { ("tracking-\(Rect.format($0))", FontMetrics.tracking(size: $0)) } + [
+            ("alert-text-tracking", FontMetrics.tracking(size: alertTextSize)),
+            ("footnote-tracking", FontMetrics.tracking(size: footnoteSize)),
+        ]
     }
 }
