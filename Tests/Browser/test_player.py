@@ -1383,6 +1383,34 @@ class FidelityTests(PlayerTestCase):
         with urllib.request.urlopen(Harness.base + "/public/fonts/LICENSE-Inter.txt") as r:
             self.assertIn("SIL OPEN FONT LICENSE Version 1.1", r.read().decode())
 
+    def test_an_action_sheet_at_an_accessibility_size_grows_and_scrolls_with_cancel_in_reach(self):
+        self.open_with("studio", "iphone-se-3", contentSize="accessibilityExtraExtraExtraLarge")
+        self.tap('[data-id="arrange"]')
+        sheet = self.assert_layer("arrange-sheet", "actionSheet")
+        self.assertEqual(sheet.get_attribute("data-scrolls"), "true", "the server says it no longer fits")
+        win = self.window_points()
+        box = self.points(sheet)
+        self.assertGreaterEqual(box["y"], win["top"], "the sheet stays below the status bar")
+        self.assertAlmostEqual(box["y"] + box["h"], win["h"] - 8, delta=1)
+        group = self.el('.presentation[data-modal="arrange-sheet"] .action-sheet-group:not(.cancel-group)')
+        sizes = self.js("return {scroll: arguments[0].scrollHeight, client: arguments[0].clientHeight}", group)
+        self.assertGreater(sizes["scroll"], sizes["client"] + 20, "the actions scroll")
+        # Rows grow with the text: Title 3 at AX5 is 55 pt, far above the 57 pt row of Large.
+        row = self.el('.presentation[data-modal="arrange-sheet"] .sheet-action:not(.cancel)')
+        self.assertGreater(self.points(row)["h"], 90)
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).fontSize", row), "55px")
+        cancel = self.el('.presentation[data-modal="arrange-sheet"] .sheet-action.cancel')
+        self.assertLessEqual(self.points(cancel)["y"] + self.points(cancel)["h"], win["h"] - 7, "Cancel stays in view")
+        # The last action is reached by scrolling the list, and it works.
+        last = self.el('.presentation[data-modal="arrange-sheet"] [data-action-index="2"]')
+        self.js("arguments[0].scrollTop = arguments[0].scrollHeight", group)
+        self.wait_for("return arguments[0].scrollTop > 0", group)
+        last.click()
+        self.settle()
+        self.assertEqual(self.stack(), [])
+        self.tap('[data-id="arrange"]')
+        self.screenshot("action-sheet-scrolling-ax5-iphone-se")
+
 def scenarios(suite):
     """The test cases of `suite`, flattened."""
     for t in suite:

@@ -119,6 +119,8 @@ struct LayerView: MustacheContext {
     var isPushedBack = false
     var isCovered = false
     var isCurled = false
+    /// An alert or action sheet taller than the window allows, whose content scrolls.
+    var scrolls = false
     var modalInPresentation = false
     var isOver = false
     /// A current-context presentation's context id, or empty.
@@ -155,6 +157,7 @@ struct LayerView: MustacheContext {
         case "isPushedBack": isPushedBack
         case "isCovered": isCovered
         case "isCurled": isCurled
+        case "scrolls": scrolls
         case "modalInPresentation": modalInPresentation
         case "isOver": isOver
         case "context": context

@@ -93,6 +93,7 @@ struct PlayerView {
         v.isPushedBack = l.pushBack != nil
         v.isCovered = l.isCovered
         v.isCurled = l.isCurled
+        v.scrolls = l.scrolls
         v.modalInPresentation = m.modalInPresentation
         v.isOver = e.resolution.style == .overFullScreen || e.resolution.style == .overCurrentContext
         v.context = form == .context ? m.context ?? "" : ""
@@ -125,8 +126,8 @@ struct PlayerView {
                     sourceScrolls: pop.sourceScrolls)
                 css += popoverCSS(pop, window: layout.window)
             }
-        case .alert:
-            // The height the alert may take before it scrolls (FrameLayout).
+        case .alert, .actionSheet:
+            // The height the alert or action sheet may take before it scrolls (FrameLayout).
             css += "--h:\(pt(f.height))px;"
         default:
             break

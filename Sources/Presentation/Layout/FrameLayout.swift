@@ -120,6 +120,9 @@ public struct FrameLayout: Sendable {
         public var isAtLargestDetent: Bool
         /// A popover's layout: frame, arrow, source.
         public var popover: PopoverLayout?
+        /// Whether an alert's or a bottom action sheet's content is taller than its frame, so it
+        /// scrolls (the frame is as tall as the window allows).
+        public var scrolls: Bool = false
         /// The controls of the layers beneath that a tap reaches through a nonmodal popover.
         public var passthrough: [String]
     }
@@ -181,6 +184,17 @@ public struct FrameLayout: Sendable {
                 pushBack: nil, isCovered: false, isCurled: false, detents: [], isAtLargestDetent: false,
                 popover: form == .popover ? e.popover : nil,
                 passthrough: state.passthrough(ofEntry: i, in: prototype))
+            switch form {
+            case .alert:
+                layer.scrolls = SystemContentLayout.alertHeight(m, metrics: frames.metrics) > layer.frame.height + 0.5
+            case .actionSheet:
+                layer.scrolls =
+                    SystemContentLayout.actionSheetHeight(
+                        m, inPopover: false, width: layer.frame.width, metrics: frames.metrics)
+                    > layer.frame.height + 0.5
+            default:
+                break
+            }
             if form == .card {
                 let detent = e.effectiveDetent(in: env)
                 layer.detents = e.detents.map {
@@ -260,15 +274,16 @@ struct LayerFrames {
             let w = SystemContentLayout.alertWidth
             return Rect(x: (window.width - w) / 2, y: (window.height - h) / 2, width: w, height: h)
         case .actionSheet:
-            let h = SystemContentLayout.actionSheetHeight(m, inPopover: false, metrics: metrics)
+            // Its natural height, at most the window less the safe area, 10 pt above and the
+            // bottom margin: an action sheet taller than that scrolls its actions (Cancel stays),
+            // as UIAlertController's does (HIG "Action sheets": "Avoid letting an action sheet
+            // scroll"; the 10 pt margin is ours, unverified).
             let bottom = max(safe.bottom, 8)
-            if env.verticalSizeClass == .compact {
-                let w = min(SystemContentLayout.actionSheetWidth, window.width - 16)
-                return Rect(x: (window.width - w) / 2, y: window.height - bottom - h, width: w, height: h)
-            }
-            return Rect(
-                x: 8 + safe.left, y: window.height - bottom - h, width: window.width - 16 - safe.left - safe.right,
-                height: h)
+            let w = SystemContentLayout.bottomActionSheetWidth(in: env)
+            let x = env.verticalSizeClass == .compact ? (window.width - w) / 2 : 8 + safe.left
+            let natural = SystemContentLayout.actionSheetHeight(m, inPopover: false, width: w, metrics: metrics)
+            let h = min(natural, window.height - safe.top - metrics.actionSheetTopMargin - bottom)
+            return Rect(x: x, y: window.height - bottom - h, width: w, height: h)
         case .context:
             return contextFrame(ofLayer: layer)
         }
