@@ -125,6 +125,7 @@ def studio_prototype():
                 button("export", "Export", {"present": "export-alert"}),
                 button("arrange", "Arrange", {"present": "arrange-sheet"}),
                 button("share", "Share", {"present": "share-sheet"}, image="square.and.arrow.up"),
+                button("speed", "Playback Speed", {"present": "speed-menu"}, image="gauge.with.dots.needle.33percent"),
             ],
         }],
         "modals": [
@@ -162,6 +163,11 @@ def studio_prototype():
              "actions": [{"title": "Delete All", "role": "destructive", "action": "dismiss"},
                          {"title": "Sort by Name", "action": "dismiss"}, {"title": "Sort by Date", "action": "dismiss"},
                          {"title": "Cancel", "role": "cancel"}]},
+            {"id": "speed-menu", "style": "popover", "title": "Speed", "source": "speed", "adaptivePresentationStyle": "none",
+             "preferredContentSize": {"width": 240, "height": 190},
+             "navigationBar": bar(trailing=[button("speed-done", "Done", "dismiss", role="done")]),
+             "content": [{"type": "list", "id": "speeds", "items": [
+                 {"id": "speed-1", "title": "1×", "action": "dismiss"}, {"id": "speed-2", "title": "2×", "action": "dismiss"}]}]},
             {"id": "share-sheet", "style": "activity", "source": "share",
              "activities": ["copy", "mail", "airdrop", "print", "messages"],
              "customActivities": [{"id": "duplicate", "title": "Duplicate", "systemImage": "plus.square.on.square"}]},
@@ -533,16 +539,27 @@ class FormTests(PlayerTestCase):
         self.assertEqual(self.stack(), [])
 
     def test_popover_from_scrolled_content_on_a_large_iphone_in_landscape(self):
-        # The Pro Max in landscape is regular width, compact height: an action sheet is a popover.
+        # The Pro Max in landscape is regular width, compact height. A popover adapts there
+        # ("for horizontally or vertically compact environments", Apple's
+        # UIModalPresentationStyle.popover), and so does an action sheet, which UIKit presents
+        # as a popover: it slides up from the bottom, at most 304 pt wide, as on other iPhones.
         self.open("studio", "iphone-16-pro-max", orientation="landscape")
         self.assertEqual(self.state()["sizeClass"], {"horizontal": "regular", "vertical": "compact"})
         self.tap('[data-id="arrange"]')  # below the fold: the content scrolls to it
         scrolled = self.js("return document.querySelector('.app-layer .content').scrollTop")
         self.assertGreater(scrolled, 0)
-        self.assert_layer("arrange-sheet", "popover")
+        self.assert_layer("arrange-sheet", "actionSheet")
         self.assertEqual(self.js("return document.querySelector('.app-layer .content').scrollTop"), scrolled,
                          "the content keeps its scroll position when the frame is re-rendered")
-        src, box = self.points(self.el('[data-id="arrange"]')), self.points(self.layer("arrange-sheet"))
+        win, box = self.window_points(), self.points(self.layer("arrange-sheet"))
+        self.assertLessEqual(box["w"], 304.5)
+        self.assertAlmostEqual(box["x"] + box["w"] / 2, win["w"] / 2, delta=1)
+        self.tap('.presentation[data-modal="arrange-sheet"] .sheet-action.cancel')
+        # A popover kept in compact size classes (adaptivePresentationStyle none) points at a
+        # source in scrolled content, above it, not over it.
+        self.tap('[data-id="speed"]')
+        self.assert_layer("speed-menu", "popover")
+        src, box = self.points(self.el('[data-id="speed"]')), self.points(self.layer("speed-menu"))
         arrow = self.points(self.el(".popover-arrow"))
         self.assertTrue(src["x"] <= arrow["x"] + arrow["w"] / 2 <= src["x"] + src["w"])
         self.assertLessEqual(box["y"] + box["h"], src["y"] + 1, "the popover sits above its source, not over it")
