@@ -190,7 +190,8 @@ def hostile_prototype():
             "content": [
                 {"type": "text", "id": "intro", "text": "Text " + SCRIPT + IMG + ATTR + JS + CSS + RLO},
                 {"type": "list", "id": "things", "items": [
-                    {"id": "thing-1", "title": "Item " + IMG + RLO, "subtitle": "Sub " + SCRIPT + RLO},
+                    {"id": "thing-1", "title": "Item " + IMG + RLO, "subtitle": "Sub " + SCRIPT + RLO,
+                     "systemImage": "sparkle" + IMG},
                     {"id": "thing-2", "title": "Item " + ATTR, "subtitle": JS}]},
                 {"type": "textField", "id": "field", "label": "Label " + ATTR, "placeholder": "Placeholder " + IMG, "value": "Value " + SCRIPT},
                 {"type": "toggle", "id": "switch", "label": "Toggle " + IMG + RLO},
@@ -1427,6 +1428,34 @@ class FidelityTests(PlayerTestCase):
         self.assertEqual(self.stack(), [])
         self.tap('[data-id="arrange"]')
         self.screenshot("action-sheet-scrolling-ax5-iphone-se")
+
+    def test_a_symbol_is_drawn_and_a_name_without_a_drawing_is_a_labelled_placeholder(self):
+        self.open("studio", "iphone-16")
+        # A drawn symbol: our own shapes, in the tint, at 22 pt, with visible strokes.
+        glyph = self.el('[data-id="speed"] svg[data-symbol="gauge.with.dots.needle.33percent"]')
+        box = self.points(glyph)
+        self.assertAlmostEqual(box["w"], 22, delta=0.5)
+        self.assertAlmostEqual(box["h"], 22, delta=0.5)
+        painted = self.js("""const g = arguments[0], b = g.getBBox();
+            return {w: b.width, h: b.height, stroke: getComputedStyle(g.querySelector('path')).stroke,
+                    tint: getComputedStyle(g.closest('.device')).getPropertyValue('--tint').trim()}""", glyph)
+        self.assertGreater(painted["w"], 12, "the drawing spans most of its box")
+        self.assertGreater(painted["h"], 8)
+        self.assertEqual(painted["stroke"], "rgb(88, 86, 214)", "stroked in the prototype's tint (#5856D6)")
+        # A name the player has no drawing for: a dashed box that shows the name, escaped.
+        self.open("hostile", "iphone-16")
+        missing = self.el("[data-symbol-missing]")
+        self.assertEqual(missing.get_attribute("data-symbol-missing"), "sparkle" + IMG)
+        self.assertEqual(missing.get_attribute("role"), "img")
+        self.assertIn("sparkle", missing.get_attribute("aria-label"))
+        label = self.el("[data-symbol-missing] .symbol-missing-name")
+        self.assertTrue(label.text.startswith("sparkle<img"), label.text)
+        box = self.points(missing)
+        self.assertGreaterEqual(box["w"], 22)
+        self.assertGreaterEqual(box["h"], 21)
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).borderTopStyle", missing), "dashed")
+        self.assertIsNone(self.js("return window.__pwned || null"), "the name is text, not markup")
+        self.screenshot("symbol-placeholder-iphone")
 
 def scenarios(suite):
     """The test cases of `suite`, flattened."""

@@ -231,6 +231,23 @@ struct PopoverView: MustacheContext {
     }
 }
 
+/// `partials/symbol`: a symbol's drawing (inline SVG, our markup), or the labelled placeholder
+/// of a name ModalLab doesn't draw.
+struct SymbolView: MustacheContext {
+    /// The `<svg>` markup, or empty.
+    var svg: String
+    /// The name ModalLab has no drawing for (shown, escaped), or empty.
+    var missing: String
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "svg": svg
+        case "missing": missing
+        default: nil
+        }
+    }
+}
+
 /// `partials/screen`: a navigation bar, content and a toolbar.
 struct ScreenView: MustacheContext {
     var id: String
@@ -269,8 +286,8 @@ struct ControlView: MustacheContext {
     var role: String = "default"
     var hasAction = false
     var showsTitle = true
-    /// The symbol's inline SVG (our markup, never user text), or empty.
-    var icon: String = ""
+    /// The symbol (`partials/symbol`), or `nil`.
+    var icon: SymbolView?
     var value: String = ""
     var isOn = false
     var segments: [SegmentView] = []
@@ -331,7 +348,7 @@ struct ListItemView: MustacheContext {
     var subtitle: String
     var hasAction: Bool
     var hasChevron: Bool
-    var icon: String
+    var icon: SymbolView?
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
@@ -462,7 +479,7 @@ struct ActivityView: MustacheContext {
 struct ActivityItemView: MustacheContext {
     var id: String
     var title: String
-    var icon: String
+    var icon: SymbolView
     var isSystem: Bool
 
     func mustacheValue(forKey key: String) -> Any? {

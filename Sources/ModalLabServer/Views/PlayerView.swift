@@ -195,7 +195,7 @@ struct PlayerView {
         v.placeholder = c.placeholder ?? ""
         v.role = c.role?.rawValue ?? "default"
         v.hasAction = c.action != nil
-        v.icon = c.systemImage.map(Icons.glyph) ?? ""
+        v.icon = c.systemImage.map(Icons.glyph)
         // Bar buttons with a symbol show the symbol; content buttons show both.
         v.showsTitle = c.systemImage == nil || !inBar
         switch c.kind {
@@ -214,7 +214,7 @@ struct PlayerView {
                 if case .push = item.action { chevron = true }
                 return ListItemView(
                     id: item.id, title: item.title, subtitle: item.subtitle ?? "", hasAction: item.action != nil,
-                    hasChevron: chevron, icon: item.systemImage.map(Icons.glyph) ?? "")
+                    hasChevron: chevron, icon: item.systemImage.map(Icons.glyph))
             }
         case .text:
             v.text = c.text ?? ""
@@ -303,7 +303,8 @@ struct PlayerView {
             actions: visible.filter { !SystemActivity.shareTargets.contains($0) }.map(system)
                 + m.customActivities.map {
                     ActivityItemView(
-                        id: $0.id, title: $0.title, icon: Icons.glyph($0.systemImage ?? ""), isSystem: false)
+                        id: $0.id, title: $0.title, icon: $0.systemImage.map(Icons.glyph) ?? Icons.blank,
+                        isSystem: false)
                 })
     }
 }
