@@ -636,11 +636,21 @@ class FormTests(PlayerTestCase):
     def test_an_activity_view_is_a_card_on_iphone(self):
         self.open("studio", "iphone-16")
         self.tap('[data-id="share"]')
-        self.assert_layer("share-sheet", "card")
-        apps = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-app")]
-        actions = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-action")]
+        sheet = self.assert_layer("share-sheet", "card")
+        apps = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-app[data-activity]")]
+        actions = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-action[data-activity]")]
         self.assertEqual(apps, ["airdrop", "messages", "mail"], "system activities in the system's order")
         self.assertEqual(actions, ["copy", "print", "duplicate"], "the app's own activities come last")
+        # As iOS 17 and 18 draw the share sheet: no grabber, Options under the title, a row of
+        # people (sharing through Messages), More at the end of the apps, Edit Actions… last.
+        self.assertEqual(sheet.find_elements("css selector", ".grabber"), [])
+        self.assertEqual(self.el(".activity-options").text, "Options ›")
+        people = self.d.find_elements("css selector", ".activity-person")
+        self.assertEqual(len(people), 4)
+        self.assertEqual({p.get_attribute("data-activity") for p in people}, {"messages"})
+        self.assertEqual(self.el(".activity-apps > :last-child").text, "More")
+        self.assertEqual(self.el(".activity-actions li:last-child").get_attribute("textContent"), "Edit Actions…")
+        self.assertLess(self.points(people[0])["y"], self.points(self.el(".activity-apps"))["y"], "people above apps")
         self.screenshot("activity-iphone")
         self.tap('[data-activity="copy"]')
         self.assertEqual(self.stack(), [], "an activity view closes when its activity is done")

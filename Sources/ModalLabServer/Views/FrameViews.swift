@@ -454,11 +454,16 @@ struct ActionSheetView: MustacheContext {
     }
 }
 
-/// `partials/activity`.
+/// `partials/activity`: the share sheet as iOS 17 and 18 draw it — a header (what is shared,
+/// "Options ›", Close), a row of people, a row of apps ending in More, the list of actions
+/// ending in "Edit Actions…".
 struct ActivityView: MustacheContext {
     var title: String
     var subtitle: String
     var inPopover: Bool
+    /// Suggested people (placeholders), each sharing through ``peopleActivity``; empty when
+    /// the sheet offers no AirDrop, Messages or Mail.
+    var people: [ActivityPersonView]
     var apps: [ActivityItemView]
     var actions: [ActivityItemView]
 
@@ -467,9 +472,34 @@ struct ActivityView: MustacheContext {
         case "title": title
         case "subtitle": subtitle
         case "inPopover": inPopover
+        case "hasPeople": !people.isEmpty
+        case "people": people
         case "hasApps": !apps.isEmpty
         case "apps": apps
         case "actions": actions
+        default: nil
+        }
+    }
+}
+
+/// A suggested person of the share sheet: initials on a coloured disc, a name, and the badge of
+/// the activity that shares with them (a tap runs that activity).
+struct ActivityPersonView: MustacheContext {
+    var name: String
+    var initials: String
+    /// `1`…`4`: which of the stylesheet's avatar colours.
+    var hue: Int
+    /// The activity id (`messages`, `airdrop`, `mail`).
+    var activity: String
+    var badge: SymbolView
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "name": name
+        case "initials": initials
+        case "hue": hue
+        case "activity": activity
+        case "badge": badge
         default: nil
         }
     }

@@ -254,6 +254,12 @@ struct PlayerView {
             })
     }
 
+    /// The people the share sheet suggests: placeholders (a prototype names no contacts), as
+    /// many as an iPhone shows across (four).
+    static let suggestedPeople: [(name: String, initials: String)] = [
+        ("Alex Kim", "AK"), ("Sam Lee", "SL"), ("Family", "F"), ("Jo Park", "JP"),
+    ]
+
     /// The HTML `inputmode` for a UIKit keyboard type name.
     func inputMode(_ keyboard: String?) -> String {
         switch keyboard {
@@ -288,8 +294,9 @@ struct PlayerView {
         )
     }
 
-    /// A header naming what is shared, then share targets as the app row, then actions: system
-    /// activities first in the system's order, the app's own last (rule activity.system-first).
+    /// A header naming what is shared, then suggested people and the share targets as the app
+    /// row, then actions: system activities first in the system's order, the app's own last
+    /// (rule activity.system-first).
     func activityView(_ m: Modal, inPopover: Bool) -> ActivityView {
         let visible = m.visibleActivities
         func system(_ id: String) -> ActivityItemView {
@@ -297,8 +304,16 @@ struct PlayerView {
                 id: id, title: SystemActivity.titles[id] ?? id, icon: Icons.glyph(Icons.activityGlyphs[id] ?? id),
                 isSystem: true)
         }
+        let people = SystemActivity.peopleActivity(visible).map { activity in
+            PlayerView.suggestedPeople.enumerated().map { i, p in
+                ActivityPersonView(
+                    name: p.name, initials: p.initials, hue: i % 4 + 1, activity: activity,
+                    badge: Icons.glyph(Icons.activityGlyphs[activity] ?? activity))
+            }
+        }
         return ActivityView(
             title: m.title ?? prototype.name, subtitle: m.title == nil ? "" : prototype.name, inPopover: inPopover,
+            people: people ?? [],
             apps: visible.filter { SystemActivity.shareTargets.contains($0) }.map(system),
             actions: visible.filter { !SystemActivity.shareTargets.contains($0) }.map(system)
                 + m.customActivities.map {

@@ -99,10 +99,15 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var actionSheetHeaderInset: Double = 16
     /// (Between the title and the message.)
     public var actionSheetTextGap: Double = 2
-    /// An activity view: its header (14 + 44 + 12 pt), its row of share targets (16 + 60 + 6 +
-    /// 13 + 14 pt), and its list of actions (14 pt margins, 48 pt rows).
-    public var activityHeader: Double = 14 + 44 + 12
-    /// (The row of share targets.)
+    /// An activity view as iOS 17 and 18 draw the share sheet (measured from their screenshots;
+    /// unverified by any Apple document): its header (12 pt, a 56 pt column of title, subtitle
+    /// and "Options ›", 12 pt), its row of people (14 + 60 + 6 + two 13 pt name lines + 12 pt),
+    /// its row of apps (16 + 60 + 6 + 13 + 14 pt), and its list of actions (14 pt margins,
+    /// 48 pt rows, the last "Edit Actions…").
+    public var activityHeader: Double = 12 + 56 + 12
+    /// (The row of people.)
+    public var activityPeople: Double = 14 + 60 + 6 + 26 + 12
+    /// (The row of apps.)
     public var activityApps: Double = 16 + 60 + 6 + 13 + 14
     /// (Above and below the list of actions.)
     public var activityListMargin: Double = 14

@@ -262,14 +262,16 @@ enum SystemContentLayout {
         return inPopover ? metrics.popoverActionRow(lines: lines) : metrics.actionSheetRow(lines: lines)
     }
 
-    /// An activity view: its header, its row of share targets (when any), its list of actions.
+    /// An activity view: its header, its row of people and its row of apps (when it shares to
+    /// AirDrop, Messages or Mail: ``SystemActivity/peopleActivity(_:)``), its list of actions
+    /// and "Edit Actions…".
     static func activityHeight(_ m: Modal, metrics: LayoutMetrics) -> Double {
         let visible = m.visibleActivities
         let apps = visible.filter { SystemActivity.shareTargets.contains($0) }.count
         let actions = visible.count - apps + m.customActivities.count
         var h = metrics.activityHeader + metrics.hairline
-        if apps > 0 { h += metrics.activityApps + metrics.hairline }
-        return h + 2 * metrics.activityListMargin + metrics.activityRow * Double(actions)
+        if apps > 0 { h += metrics.activityPeople + metrics.activityApps }
+        return h + 2 * metrics.activityListMargin + metrics.activityRow * Double(actions + 1)
     }
 }
 
@@ -277,4 +279,11 @@ extension SystemActivity {
     /// The activities drawn as share targets, in the row of app icons above the list of
     /// actions (AirDrop, Messages, Mail); the others are actions.
     public static let shareTargets: Set<String> = ["airdrop", "messages", "mail"]
+
+    /// The activity a person in the share sheet's row of people stands for: Messages when it is
+    /// offered, else AirDrop, else Mail (iOS suggests people from its conversations); `nil` when
+    /// none is offered, and the share sheet then shows no people.
+    public static func peopleActivity(_ visible: [String]) -> String? {
+        ["messages", "airdrop", "mail"].first { visible.contains($0) }
+    }
 }
