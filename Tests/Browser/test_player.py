@@ -1467,6 +1467,39 @@ class FidelityTests(PlayerTestCase):
         self.assertIsNone(self.js("return window.__pwned || null"), "the name is text, not markup")
         self.screenshot("symbol-placeholder-iphone")
 
+    def test_the_popover_arrow_is_curved_and_the_popover_grows_from_its_tip(self):
+        self.open("studio", "ipad-pro-11")
+        self.el('[data-id="filter-button"]').click()
+        # The popover grows out of the arrow: an animation scaling it up from the arrow's tip.
+        growth = self.wait_for("""const a = document.getAnimations().find((a) => a.animationName === 'popover-in');
+            if (!a) return null;
+            const p = a.effect.target, cs = getComputedStyle(p);
+            return {origin: cs.transformOrigin, offset: parseFloat(cs.getPropertyValue('--arrow-offset')),
+                    arrow: p.dataset.arrow}""", message="the popover did not animate in")
+        self.settle()
+        self.assertEqual(growth["arrow"], "up")
+        x, y = (float(v.replace("px", "")) for v in growth["origin"].split()[:2])
+        self.assertAlmostEqual(x, growth["offset"] + 13, delta=0.5, msg="the origin is the tip, not the centre")
+        self.assertAlmostEqual(y, -13, delta=0.5)
+        pop = self.layer("filter")
+        arrow, box = self.points(pop.find_element("css selector", ".popover-arrow")), self.points(pop)
+        self.assertAlmostEqual(box["x"] + x, arrow["x"] + arrow["w"] / 2, delta=0.5)
+        self.assertAlmostEqual(box["y"] + y, arrow["y"], delta=0.5)
+        # A curved shape, not a square turned into a wedge: concave sides that meet in a round tip.
+        shape = pop.find_element("css selector", ".popover-arrow .arrow-fill").get_attribute("d")
+        self.assertGreaterEqual(shape.count("C") + shape.count("S"), 3, shape)
+        tip = self.js("""const p = arguments[0].querySelector('.popover-arrow .arrow-fill'), n = p.getTotalLength();
+            let top = {y: 99};
+            for (let i = 0; i <= 200; i++) { const q = p.getPointAtLength(n * i / 200); if (q.y < top.y) top = q; }
+            const side = p.getPointAtLength(n * 0.2);
+            return {top: [top.x, top.y], side: [side.x, side.y]}""", pop)
+        self.assertAlmostEqual(tip["top"][0], 13, delta=0.6, msg="the tip is in the middle of the base")
+        self.assertLess(tip["top"][1], 2, "the tip reaches the end of the arrow's box")
+        # On a straight wedge the point 20 % along would sit on the line from (0, 13) to (13, 0);
+        # a concave side sits below it.
+        sx, sy = tip["side"]
+        self.assertGreater(sy, 13 - sx + 0.5, "the sides curve in")
+
 def scenarios(suite):
     """The test cases of `suite`, flattened."""
     for t in suite:
