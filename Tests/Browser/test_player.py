@@ -1500,6 +1500,45 @@ class FidelityTests(PlayerTestCase):
         sx, sy = tip["side"]
         self.assertGreater(sy, 13 - sx + 0.5, "the sides curve in")
 
+    def test_the_presenting_view_scales_back_as_a_card_is_dragged_up(self):
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+        from selenium.webdriver.common.actions import interaction
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="new-note"]')
+        card = self.layer("note")
+        self.assertEqual(card.get_attribute("data-detent"), "medium")
+        self.assertEqual(card.get_attribute("data-beneath-push"), "0.92 59", "the push-back at the tallest detent")
+        app = self.el(".app-layer")
+        scale = lambda: self.js("""const m = new DOMMatrix(getComputedStyle(arguments[0]).transform);
+            return {scale: m.a, y: m.f}""", app)
+        self.assertEqual(scale()["scale"], 1, "at medium the app only dims")
+        grabber = self.el("[data-grabber]")
+        r = self.js("const r = arguments[0].getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}", grabber)
+        k = self.js("const w = document.querySelector('[data-window]'); return w.getBoundingClientRect().width / w.offsetWidth")
+        halfway = (783 - 426) / 2 * k  # half the way from medium (426 pt) to large (783 pt), in CSS px
+        pointer = PointerInput(interaction.POINTER_MOUSE, "mouse")
+        down = ActionBuilder(self.d, mouse=pointer, duration=16)
+        down.pointer_action.move_to_location(int(r["x"]), int(r["y"]))
+        down.pointer_action.pointer_down()
+        for i in range(1, 9):
+            down.pointer_action.move_to_location(int(r["x"]), int(r["y"] - halfway * i / 8))
+        down.perform()
+        mid = scale()
+        # Halfway up, the app is about halfway to its pushed-back pose (0.92, 59 pt down).
+        self.assertAlmostEqual(mid["scale"], 0.96, delta=0.012)
+        self.assertAlmostEqual(mid["y"], 59 / 2, delta=6)
+        up = ActionBuilder(self.d, mouse=pointer, duration=16)
+        for i in range(1, 5):
+            up.pointer_action.move_to_location(int(r["x"]), int(r["y"] - halfway - halfway * i / 4))
+        up.pointer_action.pointer_up()
+        up.perform()
+        self.settle()
+        self.assertEqual(self.state()["stack"][0]["detent"], "large")
+        self.assertEqual(self.el(".app-layer").get_attribute("data-behind"), "card")
+        end = self.js("return new DOMMatrix(getComputedStyle(document.querySelector('.app-layer')).transform).a")
+        self.assertAlmostEqual(end, 0.92, delta=0.001)
+
 def scenarios(suite):
     """The test cases of `suite`, flattened."""
     for t in suite:

@@ -195,9 +195,13 @@ struct CardView: MustacheContext {
     var isAtLargest: Bool
     var hasGrabber: Bool
     var isResizable: Bool
+    /// "0.92 59": the scale and move (points) of the layer beneath when this card rests at its
+    /// tallest detent (FrameLayout's `presenterPushBack`), for the drag to follow; or empty.
+    var beneathPush: String = ""
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
+        case "beneathPush": beneathPush
         case "detent": detent
         case "detentHeights": detentHeights
         case "detentIDs": detentIDs

@@ -114,7 +114,8 @@ struct PlayerView {
                 detent: detent?.id ?? "",
                 detentHeights: l.detents.map { "\($0.id):\(pt($0.height))" }.joined(separator: " "),
                 detentIDs: l.detents.map { "\($0.id) " }.joined(), isAtLargest: l.isAtLargestDetent,
-                hasGrabber: e.grabberVisible, isResizable: l.detents.count > 1)
+                hasGrabber: e.grabberVisible, isResizable: l.detents.count > 1,
+                beneathPush: l.presenterPushBack.map { "\(pt($0.scale)) \(pt($0.translateY))" } ?? "")
             css += "--x:\(pt(f.x))px;--w:\(pt(f.width))px;--h:\(pt(f.height))px;"
         case .centered:
             css += "--x:\(pt(f.x))px;--y:\(pt(f.y))px;--w:\(pt(f.width))px;--h:\(pt(f.height))px;"

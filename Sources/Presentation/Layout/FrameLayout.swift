@@ -109,6 +109,13 @@ public struct FrameLayout: Sendable {
         public var dimming: Dimming
         /// Set when it is pushed back behind a card at its tallest detent.
         public var pushBack: PushBack?
+        /// A card's: how the layer beneath it is pushed back when the card rests at its tallest
+        /// detent (`nil` where it isn't: regular width, compact height). While the card is
+        /// dragged between its two tallest detents the player moves the layer beneath between
+        /// no push-back and this one in proportion to the card's height, as iOS scales the
+        /// presenting view back with the sheet's drag (observed on iOS 15–18; the linear
+        /// interpolation is ours, unverified).
+        public var presenterPushBack: PushBack? = nil
         /// Hidden by a full-screen presentation above it.
         public var isCovered: Bool
         /// Curled up over a partial-curl presentation above it (and still tappable: a tap on it
@@ -206,7 +213,12 @@ public struct FrameLayout: Sendable {
         }
         // A card at its tallest detent pushes the layer below back; at a smaller detent the
         // layer below only dims.
-        for i in out.indices { out[i].pushBack = frames.pushBack(ofLayer: i) }
+        for i in out.indices {
+            out[i].pushBack = frames.pushBack(ofLayer: i)
+            if i > 0 && out[i].form == .card {
+                out[i].presenterPushBack = frames.pushBack(ofLayer: i - 1, assumingLargest: true)
+            }
+        }
         // Full screen (not "over") removes the views beneath (rule overfullscreen.keeps-underlying);
         // a partial curl keeps the presenting view, curled up over the top of the new one.
         if let last = state.stack.lastIndex(where: {
