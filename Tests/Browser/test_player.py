@@ -1539,6 +1539,24 @@ class FidelityTests(PlayerTestCase):
         end = self.js("return new DOMMatrix(getComputedStyle(document.querySelector('.app-layer')).transform).a")
         self.assertAlmostEqual(end, 0.92, delta=0.001)
 
+    def test_the_iphone_se_status_bar_has_the_home_button_layout(self):
+        self.open("studio", "iphone-se-3")
+        bar = self.el(".status-bar")
+        self.assertEqual(bar.get_attribute("data-status-layout"), "home-button")
+        win = self.js("return document.querySelector('.device-screen').getBoundingClientRect().width")
+        left = self.js("return document.querySelector('.device-screen').getBoundingClientRect().left")
+        where = lambda css: self.js("""const r = document.querySelector(arguments[0]).getBoundingClientRect();
+            return (r.left + r.width / 2 - arguments[1]) / arguments[2]""", css, left, win)
+        self.assertLess(where(".status-bar .status-signal"), 0.2, "signal bars lead")
+        self.assertLess(where(".status-bar .status-wifi"), 0.35, "Wi-Fi leads, after the carrier")
+        self.assertAlmostEqual(where(".status-bar .status-time"), 0.5, delta=0.03, msg="the time is centred")
+        self.assertGreater(where(".status-bar .status-battery"), 0.85, "the battery trails")
+        self.assertEqual(self.el(".status-time").text, "9:41 AM")
+        # A notched iPhone keeps every icon at the trailing side.
+        self.open("studio", "iphone-16")
+        self.assertIsNone(self.el(".status-bar").get_attribute("data-status-layout"))
+        self.assertGreater(where(".status-bar .status-signal"), 0.6)
+
 def scenarios(suite):
     """The test cases of `suite`, flattened."""
     for t in suite:

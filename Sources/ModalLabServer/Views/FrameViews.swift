@@ -83,11 +83,15 @@ struct StatusBarView: MustacheContext {
     var time: String
     /// The date beside the time (iPad), or empty.
     var date: String
+    /// A Home-button iPhone's layout: signal, carrier and Wi-Fi leading, the time centred, the
+    /// battery with its percentage trailing.
+    var isHomeButton: Bool = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "height": height
         case "isLight": isLight
+        case "isHomeButton": isHomeButton
         case "time": time
         case "date": date
         default: nil

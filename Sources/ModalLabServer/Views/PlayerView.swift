@@ -46,8 +46,13 @@ struct PlayerView {
             },
             isSlideOver: env.multitasking == .slideOver,
             statusBar: layout.statusBar.map {
+                // A Home-button iPhone (the iPhone SE) lays its status bar out as iPhones did before
+                // the notch: signal, carrier and Wi-Fi leading, "9:41 AM" centred, the battery and
+                // its percentage trailing (Apple's product images and design templates for those
+                // iPhones; unverified on a device running iOS 17).
                 StatusBarView(
-                    height: pt($0.height), isLight: $0.isLight, time: "9:41", date: $0.showsDate ? "Mon 9 Jun" : "")
+                    height: pt($0.height), isLight: $0.isLight, time: layout.hasHomeButton ? "9:41 AM" : "9:41",
+                    date: $0.showsDate ? "Mon 9 Jun" : "", isHomeButton: layout.hasHomeButton)
             },
             island: layout.island.map { IslandView(isSide: $0 == .side) },
             hasHomeIndicator: layout.hasHomeIndicator)

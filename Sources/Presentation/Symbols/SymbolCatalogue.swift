@@ -212,10 +212,7 @@ public enum SymbolCatalogue {
             "slider.horizontal.3", "",
             #"<path d="M4 6h7M15 6h5M4 12h3M11 12h9M4 18h11M19 18h1"/><circle cx="13" cy="6" r="2"/><circle cx="9" cy="12" r="2"/><circle cx="17" cy="18" r="2"/>"#
         ),
-        (
-            "gear", "",
-            #"<circle cx="12" cy="12" r="3"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1"/>"#
-        ),
+        ("gear", "", cog + #"<circle cx="12" cy="12" r="2.6"/>"#),
         ("gearshape", "", cog + #"<circle cx="12" cy="12" r="3"/>"#),
         ("gearshape.fill", "f", cog + #"<circle class="ko" cx="12" cy="12" r="3"/>"#),
         (
