@@ -1557,6 +1557,46 @@ class FidelityTests(PlayerTestCase):
         self.assertIsNone(self.el(".status-bar").get_attribute("data-status-layout"))
         self.assertGreater(where(".status-bar .status-signal"), 0.6)
 
+    def test_right_to_left_mirrors_leading_and_trailing(self):
+        mirrored = lambda el: self.js("return new DOMMatrix(getComputedStyle(arguments[0]).transform).a", el) == -1
+        self.open_with("mail", "iphone-16", layoutDirection="rtl")
+        win = self.window_points()
+        # The trailing Compose button is on the left; list rows' text is right-aligned, their
+        # disclosure chevrons on the left and turned.
+        compose = self.points(self.el('[data-id="compose"]'))
+        self.assertLess(compose["x"] + compose["w"], win["w"] / 2)
+        row, title = self.el('[data-id="m1"]'), self.el('[data-id="m1"] .row-title')
+        chevron = self.el('[data-id="m1"] .chevron')
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).textAlign", row), "right")
+        self.assertGreater(self.points(title)["x"] + self.points(title)["w"], win["w"] - 40, "the title starts at the right")
+        self.assertLess(self.points(chevron)["x"], 60)
+        self.assertTrue(mirrored(chevron))
+        # A pushed screen's back button is on the right, its chevron turned toward the right.
+        self.tap('[data-id="m1"]')
+        back = self.el(".app-layer [data-back]")
+        self.assertGreater(self.points(back)["x"], win["w"] / 2)
+        self.assertTrue(mirrored(back.find_element("css selector", ".back-chevron")))
+        self.screenshot("rtl-push-iphone")
+        # An alert's side-by-side buttons put Cancel on the right.
+        self.open_with("studio", "iphone-16", layoutDirection="rtl")
+        self.tap('[data-id="rename"]')
+        cancel, rename = self.el(".alert-button.cancel"), self.el(".alert-button.bold")
+        self.assertGreater(self.points(cancel)["x"], self.points(rename)["x"])
+        self.screenshot("rtl-alert-iphone")
+        # On iPad, the leading Filter button is on the right and the server's layout (mirrored)
+        # puts its popover's source exactly where the button is drawn.
+        self.open_with("studio", "ipad-pro-11", layoutDirection="rtl")
+        source = self.points(self.el('[data-id="filter-button"]'))
+        self.assertGreater(source["x"], self.window_points()["w"] / 2)
+        self.tap('[data-id="filter-button"]')
+        pop = self.layer("filter")
+        x, y, w, h = (float(v) for v in pop.get_attribute("data-source-rect").split())
+        self.assertAlmostEqual(x + w / 2, source["x"] + source["w"] / 2, delta=1.5)
+        self.assertAlmostEqual(y, source["y"], delta=1.5)
+        arrow = self.points(pop.find_element("css selector", ".popover-arrow"))
+        self.assertTrue(source["x"] <= arrow["x"] + arrow["w"] / 2 <= source["x"] + source["w"], "the arrow points at it")
+        self.screenshot("rtl-popover-ipad")
+
 def scenarios(suite):
     """The test cases of `suite`, flattened."""
     for t in suite:

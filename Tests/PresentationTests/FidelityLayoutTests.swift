@@ -40,4 +40,32 @@ import Testing
         #expect(FrameLayout(prototype: land.engine.prototype, state: land.state).layers.count == 2)
         #expect(FrameLayout(prototype: land.engine.prototype, state: land.state).layers[1].presenterPushBack == nil)
     }
+
+    /// Right to left mirrors the controls' rects within the screen, so a popover's source (and
+    /// its arrow) is where the mirrored button is drawn.
+    @Test func rightToLeftMirrorsControlsAndPopoverSources() throws {
+        var ltr = Session(try prototype(Self.notes), device: "ipad-pro-11")
+        var rtl = ltr
+        try rtl.apply(.resize(device: nil, multitasking: nil, layoutDirection: .rtl))
+        #expect(rtl.state.environment.layoutDirection == .rtl)
+        try ltr.tap("edit")
+        try rtl.tap("edit")
+        let a = try #require(ltr.entry("pop")?.popover?.sourceRect)
+        let b = try #require(rtl.entry("pop")?.popover?.sourceRect)
+        #expect(b.y == a.y && b.width == a.width && b.height == a.height)
+        #expect(abs(b.x - (834 - a.maxX)) < 0.001, "mirrored about the window's middle")
+        #expect(b.x > 834 / 2, "the leading Edit button is on the right")
+        let fa = try #require(ltr.entry("pop")?.popover?.frame)
+        let fb = try #require(rtl.entry("pop")?.popover?.frame)
+        #expect(abs(fb.midX - (834 - fa.midX)) < 1, "the popover follows its source")
+        // Content rows span the width: unchanged.
+        let la = LayerFrames(
+            state: ltr.state, prototype: ltr.engine.prototype,
+            metrics: LayoutMetrics(environment: ltr.state.environment))
+        let lb = LayerFrames(
+            state: rtl.state, prototype: rtl.engine.prototype,
+            metrics: LayoutMetrics(environment: rtl.state.environment))
+        #expect(la.screenLayout(ofLayer: 0)?.controls["row"] == lb.screenLayout(ofLayer: 0)?.controls["row"])
+        #expect(la.screenLayout(ofLayer: 0)?.controls["add"]?.x != lb.screenLayout(ofLayer: 0)?.controls["add"]?.x)
+    }
 }

@@ -327,8 +327,10 @@ struct LayerFrames {
     /// The chrome a screen on layer `layer` is drawn with.
     func chrome(ofLayer layer: Int) -> ScreenChrome {
         let safe = env.safeArea
+        let rtl = env.layoutDirection == .rtl
         if layer == 0 {
-            return ScreenChrome(frame: window, barHeight: metrics.barHeight, barTop: safe.top, safeArea: safe)
+            return ScreenChrome(
+                frame: window, barHeight: metrics.barHeight, barTop: safe.top, safeArea: safe, rightToLeft: rtl)
         }
         let e = state.stack[layer - 1]
         let frame = screenFrame(ofLayer: layer)
@@ -336,9 +338,11 @@ struct LayerFrames {
             // Full screen draws its bar below the status bar, except under a partial curl.
             let curl = e.transition == .partialCurl
             return ScreenChrome(
-                frame: frame, barHeight: metrics.barHeight, barTop: curl ? 0 : safe.top, safeArea: safe)
+                frame: frame, barHeight: metrics.barHeight, barTop: curl ? 0 : safe.top, safeArea: safe,
+                rightToLeft: rtl)
         }
-        return ScreenChrome(frame: frame, barHeight: metrics.sheetBarHeight, barTop: 0, safeArea: safe)
+        return ScreenChrome(
+            frame: frame, barHeight: metrics.sheetBarHeight, barTop: 0, safeArea: safe, rightToLeft: rtl)
     }
 
     /// A card's height at `detent`: large reaches 10 pt below the top safe area; medium is

@@ -2,13 +2,15 @@ import Prototype
 
 /// How a screen is framed on its layer: where its view is, how tall its navigation bar's row
 /// is, how far the bar starts below the top (the status bar's safe area, in an app screen or a
-/// full-screen modal), and the window's safe area, which the stylesheet applies to every
-/// layer's bars and content.
+/// full-screen modal), the window's safe area, which the stylesheet applies to every layer's
+/// bars and content, and whether the layout runs right to left.
 struct ScreenChrome {
     var frame: Rect
     var barHeight: Double
     var barTop: Double
     var safeArea: EdgeInsets
+    /// Right to left (`layoutDirection: rtl`): leading is the right side.
+    var rightToLeft: Bool = false
 }
 
 /// Where a screen's bars and controls are drawn: the same arithmetic as the stylesheet's
@@ -114,6 +116,18 @@ struct ScreenLayout {
             y += h
         }
         contentHeight = y + m.contentBottom - top
+        // Right to left mirrors leading and trailing, as UIKit does for Arabic and Hebrew (HIG
+        // "Right to left": "System-provided UI frameworks support right-to-left (RTL) by default,
+        // allowing system-provided UI components to flip automatically in the RTL context"): the
+        // leading bar items and the back button on the right, the trailing ones on the left,
+        // the toolbar reversed. The stylesheet draws it with `direction: rtl`; here each rect is
+        // mirrored within the screen's frame (the window's horizontal safe areas are the same
+        // on both sides).
+        if chrome.rightToLeft {
+            for (id, r) in controls {
+                controls[id] = Rect(x: f.x + f.maxX - r.maxX, y: r.y, width: r.width, height: r.height)
+            }
+        }
         self.controls = controls
     }
 
