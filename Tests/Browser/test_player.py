@@ -1597,6 +1597,73 @@ class FidelityTests(PlayerTestCase):
         self.assertTrue(source["x"] <= arrow["x"] + arrow["w"] / 2 <= source["x"] + source["w"], "the arrow points at it")
         self.screenshot("rtl-popover-ipad")
 
+    def test_dark_mode_draws_ios_dark_colours(self):
+        colour = lambda el, prop="backgroundColor": self.js(f"return getComputedStyle(arguments[0]).{prop}", el)
+        self.open_with("studio", "iphone-16", appearance="dark")
+        device = self.el(".device")
+        self.assertEqual(device.get_attribute("data-appearance"), "dark")
+        self.assertEqual(colour(device, "colorScheme"), "dark")
+        self.assertEqual(colour(self.el(".app-layer .screen-view")), "rgb(0, 0, 0)", "systemGroupedBackground, dark")
+        self.assertEqual(colour(self.el('[data-id="flows"]')), "rgb(28, 28, 30)", "a cell: secondarySystemGroupedBackground")
+        self.assertEqual(colour(self.el(".app-layer .nav-title"), "color"), "rgb(255, 255, 255)", "label, dark")
+        # Presentations in front use the elevated colours; the alert its dark material.
+        self.tap('[data-id="rename"]')
+        alert = self.el(".alert-box")
+        r, g, b = (int(v) for v in colour(alert).split("(")[1].split(",")[:3])
+        self.assertLess(max(r, g, b), 80, "a dark alert material")
+        self.assertEqual(colour(self.el(".alert-title"), "color"), "rgb(255, 255, 255)")
+        self.press_escape_or_cancel()
+        self.tap('[data-id="new-note"]')
+        self.assertEqual(colour(self.el('.presentation[data-modal="note"] .screen-view')), "rgb(28, 28, 30)",
+                         "an elevated sheet: systemGroupedBackground, dark elevated")
+        self.screenshot("dark-card-iphone")
+        # Light is the default and switches back through the toolbar.
+        self.open("studio", "iphone-16")
+        self.assertEqual(self.el(".device").get_attribute("data-appearance"), "light")
+        self.assertEqual(colour(self.el(".app-layer .screen-view")), "rgb(242, 242, 247)")
+
+    def press_escape_or_cancel(self):
+        self.tap(".alert-button.cancel")
+
+    def device_shot(self, name):
+        """A picture of the device alone (docs/screenshots/forms/NAME.png when MODALLAB_SCREENSHOTS
+        is docs/screenshots)."""
+        import base64
+        self.settle()
+        folder = Harness.shots / "forms"
+        folder.mkdir(parents=True, exist_ok=True)
+        # The device as drawn (scaled to fit the stage), which an element screenshot would miss.
+        r = self.js("""const r = document.querySelector('.device').getBoundingClientRect();
+            return {x: r.left, y: r.top, width: r.width, height: r.height, scale: 1}""")
+        shot = self.d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": r})
+        (folder / f"{name}.png").write_bytes(base64.b64decode(shot["data"]))
+
+    def test_screenshots_of_every_form_light_and_dark_at_two_text_sizes(self):
+        # Each form on iPhone and iPad, light and dark, at the default text size and an
+        # accessibility size: what a designer compares with iOS.
+        forms = [("sheet", "new-note", "note"), ("form-sheet", "settings-button", "settings"),
+                 ("full-screen", "open-player", "player"), ("alert", "rename", "rename-alert"),
+                 ("action-sheet", "arrange", "arrange-sheet"), ("activity", "share", "share-sheet"),
+                 ("popover", "filter-button", "filter")]
+        # A taller viewport draws the iPhone at one point per pixel.
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 1200, "height": 1100, "deviceScaleFactor": 1, "mobile": False})
+        try:
+            for device, short in (("iphone-16", "iphone"), ("ipad-pro-11", "ipad")):
+                for appearance in ("light", "dark"):
+                    for size, tag in (("large", "default"), ("accessibilityLarge", "ax")):
+                        for name, control, modal in forms:
+                            with self.subTest(device=device, appearance=appearance, size=size, form=name):
+                                self.open_with("studio", device, appearance=appearance, contentSize=size)
+                                self.tap(f'[data-id="{control}"]')
+                                self.assertEqual(self.stack(), [modal])
+                                self.assertEqual(self.el(".device").get_attribute("data-appearance"), appearance)
+                                self.assertEqual(self.el(".device").get_attribute("data-content-size"), size)
+                                self.device_shot(f"{name}-{short}-{appearance}-{tag}")
+        finally:
+            self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": 1200, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+
 def scenarios(suite):
     """The test cases of `suite`, flattened."""
     for t in suite:
