@@ -125,6 +125,7 @@ def studio_prototype():
                 button("export", "Export", {"present": "export-alert"}),
                 button("arrange", "Arrange", {"present": "arrange-sheet"}),
                 button("share", "Share", {"present": "share-sheet"}, image="square.and.arrow.up"),
+                button("speed", "Playback Speed", {"present": "speed-menu"}, image="gauge.with.dots.needle.33percent"),
             ],
         }],
         "modals": [
@@ -162,6 +163,11 @@ def studio_prototype():
              "actions": [{"title": "Delete All", "role": "destructive", "action": "dismiss"},
                          {"title": "Sort by Name", "action": "dismiss"}, {"title": "Sort by Date", "action": "dismiss"},
                          {"title": "Cancel", "role": "cancel"}]},
+            {"id": "speed-menu", "style": "popover", "title": "Speed", "source": "speed", "adaptivePresentationStyle": "none",
+             "preferredContentSize": {"width": 240, "height": 190},
+             "navigationBar": bar(trailing=[button("speed-done", "Done", "dismiss", role="done")]),
+             "content": [{"type": "list", "id": "speeds", "items": [
+                 {"id": "speed-1", "title": "1×", "action": "dismiss"}, {"id": "speed-2", "title": "2×", "action": "dismiss"}]}]},
             {"id": "share-sheet", "style": "activity", "source": "share",
              "activities": ["copy", "mail", "airdrop", "print", "messages"],
              "customActivities": [{"id": "duplicate", "title": "Duplicate", "systemImage": "plus.square.on.square"}]},
@@ -184,7 +190,8 @@ def hostile_prototype():
             "content": [
                 {"type": "text", "id": "intro", "text": "Text " + SCRIPT + IMG + ATTR + JS + CSS + RLO},
                 {"type": "list", "id": "things", "items": [
-                    {"id": "thing-1", "title": "Item " + IMG + RLO, "subtitle": "Sub " + SCRIPT + RLO},
+                    {"id": "thing-1", "title": "Item " + IMG + RLO, "subtitle": "Sub " + SCRIPT + RLO,
+                     "systemImage": "sparkle" + IMG},
                     {"id": "thing-2", "title": "Item " + ATTR, "subtitle": JS}]},
                 {"type": "textField", "id": "field", "label": "Label " + ATTR, "placeholder": "Placeholder " + IMG, "value": "Value " + SCRIPT},
                 {"type": "toggle", "id": "switch", "label": "Toggle " + IMG + RLO},
@@ -533,16 +540,27 @@ class FormTests(PlayerTestCase):
         self.assertEqual(self.stack(), [])
 
     def test_popover_from_scrolled_content_on_a_large_iphone_in_landscape(self):
-        # The Pro Max in landscape is regular width, compact height: an action sheet is a popover.
+        # The Pro Max in landscape is regular width, compact height. A popover adapts there
+        # ("for horizontally or vertically compact environments", Apple's
+        # UIModalPresentationStyle.popover), and so does an action sheet, which UIKit presents
+        # as a popover: it slides up from the bottom, at most 304 pt wide, as on other iPhones.
         self.open("studio", "iphone-16-pro-max", orientation="landscape")
         self.assertEqual(self.state()["sizeClass"], {"horizontal": "regular", "vertical": "compact"})
         self.tap('[data-id="arrange"]')  # below the fold: the content scrolls to it
         scrolled = self.js("return document.querySelector('.app-layer .content').scrollTop")
         self.assertGreater(scrolled, 0)
-        self.assert_layer("arrange-sheet", "popover")
+        self.assert_layer("arrange-sheet", "actionSheet")
         self.assertEqual(self.js("return document.querySelector('.app-layer .content').scrollTop"), scrolled,
                          "the content keeps its scroll position when the frame is re-rendered")
-        src, box = self.points(self.el('[data-id="arrange"]')), self.points(self.layer("arrange-sheet"))
+        win, box = self.window_points(), self.points(self.layer("arrange-sheet"))
+        self.assertLessEqual(box["w"], 304.5)
+        self.assertAlmostEqual(box["x"] + box["w"] / 2, win["w"] / 2, delta=1)
+        self.tap('.presentation[data-modal="arrange-sheet"] .sheet-action.cancel')
+        # A popover kept in compact size classes (adaptivePresentationStyle none) points at a
+        # source in scrolled content, above it, not over it.
+        self.tap('[data-id="speed"]')
+        self.assert_layer("speed-menu", "popover")
+        src, box = self.points(self.el('[data-id="speed"]')), self.points(self.layer("speed-menu"))
         arrow = self.points(self.el(".popover-arrow"))
         self.assertTrue(src["x"] <= arrow["x"] + arrow["w"] / 2 <= src["x"] + src["w"])
         self.assertLessEqual(box["y"] + box["h"], src["y"] + 1, "the popover sits above its source, not over it")
@@ -618,11 +636,21 @@ class FormTests(PlayerTestCase):
     def test_an_activity_view_is_a_card_on_iphone(self):
         self.open("studio", "iphone-16")
         self.tap('[data-id="share"]')
-        self.assert_layer("share-sheet", "card")
-        apps = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-app")]
-        actions = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-action")]
+        sheet = self.assert_layer("share-sheet", "card")
+        apps = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-app[data-activity]")]
+        actions = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-action[data-activity]")]
         self.assertEqual(apps, ["airdrop", "messages", "mail"], "system activities in the system's order")
         self.assertEqual(actions, ["copy", "print", "duplicate"], "the app's own activities come last")
+        # As iOS 17 and 18 draw the share sheet: no grabber, Options under the title, a row of
+        # people (sharing through Messages), More at the end of the apps, Edit Actions… last.
+        self.assertEqual(sheet.find_elements("css selector", ".grabber"), [])
+        self.assertEqual(self.el(".activity-options").text, "Options ›")
+        people = self.d.find_elements("css selector", ".activity-person")
+        self.assertEqual(len(people), 4)
+        self.assertEqual({p.get_attribute("data-activity") for p in people}, {"messages"})
+        self.assertEqual(self.el(".activity-apps > :last-child").text, "More")
+        self.assertEqual(self.el(".activity-actions li:last-child").get_attribute("textContent"), "Edit Actions…")
+        self.assertLess(self.points(people[0])["y"], self.points(self.el(".activity-apps"))["y"], "people above apps")
         self.screenshot("activity-iphone")
         self.tap('[data-activity="copy"]')
         self.assertEqual(self.stack(), [], "an activity view closes when its activity is done")
@@ -1327,6 +1355,326 @@ class LanguageTests(PlayerTestCase):
             self.d.delete_cookie("modallab_lang")
             self.accept_language("en-US")
 
+
+# ---------------------------------------------------------------------------------------------
+# Fidelity: the bundled font, symbols, appearance, text size, layout direction
+# ---------------------------------------------------------------------------------------------
+
+def font_tables():
+    """FontMetrics.swift's glyphs and advance tables (thousandths of an em) and SF's tracking
+    table, read from the source: the widths the linter measures with."""
+    import re
+    src = (ROOT / "Sources" / "Presentation" / "Text" / "FontMetrics.swift").read_text(encoding="utf-8")
+    literal = re.search(r'static let glyphs: \[Unicode\.Scalar\] = Array\(\s*"((?:[^"\\]|\\.)*)"', src).group(1)
+    glyphs = re.sub(r"\\u\{([0-9A-Fa-f]+)\}", lambda m: chr(int(m.group(1), 16)), literal)
+
+    def numbers(name, kind=r"\[UInt16\]"):
+        body = re.search(r"static let " + name + r": " + kind + r" = \[(.*?)\]", src, re.S).group(1)
+        return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", body)]
+    return glyphs, numbers("regular"), numbers("semibold"), numbers("trackingPoints", r"\[Double\]")
+
+
+def measured_width(text, size, weight):
+    """TextMeasure's width of ASCII `text` at `size` points: advances plus SF's tracking per glyph."""
+    glyphs, regular, semibold, tracking = font_tables()
+    table = regular if weight == "regular" else semibold
+    x = min(max(size, 6), 40) - 6
+    i = int(x)
+    t = tracking[-1] if i >= len(tracking) - 1 else tracking[i] * (1 - (x - i)) + tracking[i + 1] * (x - i)
+    return sum(table[glyphs.index(ch)] / 1000 * size + t for ch in text)
+
+
+class FidelityTests(PlayerTestCase):
+    """What makes the frame look like iOS whatever the viewer's machine: the bundled font and
+    the symbols, dark mode, Dynamic Type and right to left."""
+
+    def open_with(self, prototype, device, orientation="portrait", **traits):
+        """Opens the player with the environment's traits in the query (appearance, contentSize,
+        layoutDirection)."""
+        query = "&".join(f"{k}={v}" for k, v in traits.items())
+        self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-reduced-motion", "value": "no-preference"}]})
+        self.d.get(f"{Harness.base}/p/{prototype}?device={device}&orientation={orientation}&{query}")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30, message="no session")
+        self.settle()
+
+    def test_the_bundled_font_is_loaded_and_draws_the_devices_text(self):
+        self.open("studio", "iphone-16")
+        self.wait_for("return document.fonts.status === 'loaded'", message="fonts still loading")
+        faces = self.js("""return [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'ModalLab Inter')
+            .map((f) => ({status: f.status, weight: f.weight}))""")
+        self.assertEqual(faces, [{"status": "loaded", "weight": "100 900"}], "one variable face, loaded")
+        self.assertTrue(self.js("return document.fonts.check('600 17px \"ModalLab Inter\"')"))
+        title = self.el(".app-layer .nav-title")
+        self.assertTrue(self.js("return getComputedStyle(arguments[0]).fontFamily", title).startswith('"ModalLab Inter"'))
+        # Drawn as wide as the linter measures it: Inter's advances plus SF's tracking (a fallback
+        # font such as DejaVu Sans would be several points wider; kerning moves a point or so).
+        for css, text, size, weight in ((".app-layer .nav-title bdi", "Studio", 17, "semibold"),
+                                        ('[data-id="rename"] .button-title bdi', "Rename Project", 17, "regular")):
+            with self.subTest(text=text):
+                drawn = self.js("""const r = document.createRange(); r.selectNodeContents(arguments[0]);
+                    const win = document.querySelector('[data-window]');
+                    return r.getBoundingClientRect().width / (win.getBoundingClientRect().width / win.offsetWidth);""",
+                                self.el(css))
+                self.assertAlmostEqual(drawn, measured_width(text, size, weight), delta=1.5)
+        # The font file is served with its type and licence.
+        with urllib.request.urlopen(Harness.base + "/public/fonts/Inter-roman.var.woff2") as r:
+            self.assertEqual(r.headers["Content-Type"], "font/woff2")
+        with urllib.request.urlopen(Harness.base + "/public/fonts/LICENSE-Inter.txt") as r:
+            self.assertIn("SIL OPEN FONT LICENSE Version 1.1", r.read().decode())
+
+    def test_an_action_sheet_at_an_accessibility_size_grows_and_scrolls_with_cancel_in_reach(self):
+        self.open_with("studio", "iphone-se-3", contentSize="accessibilityExtraExtraExtraLarge")
+        self.tap('[data-id="arrange"]')
+        sheet = self.assert_layer("arrange-sheet", "actionSheet")
+        self.assertEqual(sheet.get_attribute("data-scrolls"), "true", "the server says it no longer fits")
+        win = self.window_points()
+        box = self.points(sheet)
+        self.assertGreaterEqual(box["y"], win["top"], "the sheet stays below the status bar")
+        self.assertAlmostEqual(box["y"] + box["h"], win["h"] - 8, delta=1)
+        group = self.el('.presentation[data-modal="arrange-sheet"] .action-sheet-group:not(.cancel-group)')
+        sizes = self.js("return {scroll: arguments[0].scrollHeight, client: arguments[0].clientHeight}", group)
+        self.assertGreater(sizes["scroll"], sizes["client"] + 20, "the actions scroll")
+        # Rows grow with the text: Title 3 at AX5 is 55 pt, far above the 57 pt row of Large.
+        row = self.el('.presentation[data-modal="arrange-sheet"] .sheet-action:not(.cancel)')
+        self.assertGreater(self.points(row)["h"], 90)
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).fontSize", row), "55px")
+        cancel = self.el('.presentation[data-modal="arrange-sheet"] .sheet-action.cancel')
+        self.assertLessEqual(self.points(cancel)["y"] + self.points(cancel)["h"], win["h"] - 7, "Cancel stays in view")
+        # The last action is reached by scrolling the list, and it works.
+        last = self.el('.presentation[data-modal="arrange-sheet"] [data-action-index="2"]')
+        self.js("arguments[0].scrollTop = arguments[0].scrollHeight", group)
+        self.wait_for("return arguments[0].scrollTop > 0", group)
+        last.click()
+        self.settle()
+        self.assertEqual(self.stack(), [])
+        self.tap('[data-id="arrange"]')
+        self.screenshot("action-sheet-scrolling-ax5-iphone-se")
+
+    def test_a_symbol_is_drawn_and_a_name_without_a_drawing_is_a_labelled_placeholder(self):
+        self.open("studio", "iphone-16")
+        # A drawn symbol: our own shapes, in the tint, at 22 pt, with visible strokes.
+        glyph = self.el('[data-id="speed"] svg[data-symbol="gauge.with.dots.needle.33percent"]')
+        box = self.points(glyph)
+        self.assertAlmostEqual(box["w"], 22, delta=0.5)
+        self.assertAlmostEqual(box["h"], 22, delta=0.5)
+        painted = self.js("""const g = arguments[0], b = g.getBBox();
+            return {w: b.width, h: b.height, stroke: getComputedStyle(g.querySelector('path')).stroke,
+                    tint: getComputedStyle(g.closest('.device')).getPropertyValue('--tint').trim()}""", glyph)
+        self.assertGreater(painted["w"], 12, "the drawing spans most of its box")
+        self.assertGreater(painted["h"], 8)
+        self.assertEqual(painted["stroke"], "rgb(88, 86, 214)", "stroked in the prototype's tint (#5856D6)")
+        # A name the player has no drawing for: a dashed box that shows the name, escaped.
+        self.open("hostile", "iphone-16")
+        missing = self.el("[data-symbol-missing]")
+        self.assertEqual(missing.get_attribute("data-symbol-missing"), "sparkle" + IMG)
+        self.assertEqual(missing.get_attribute("role"), "img")
+        self.assertIn("sparkle", missing.get_attribute("aria-label"))
+        label = self.el("[data-symbol-missing] .symbol-missing-name")
+        self.assertTrue(label.text.startswith("sparkle<img"), label.text)
+        box = self.points(missing)
+        self.assertGreaterEqual(box["w"], 22)
+        self.assertGreaterEqual(box["h"], 21)
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).borderTopStyle", missing), "dashed")
+        self.assertIsNone(self.js("return window.__pwned || null"), "the name is text, not markup")
+        self.screenshot("symbol-placeholder-iphone")
+
+    def test_the_popover_arrow_is_curved_and_the_popover_grows_from_its_tip(self):
+        self.open("studio", "ipad-pro-11")
+        self.el('[data-id="filter-button"]').click()
+        # The popover grows out of the arrow: an animation scaling it up from the arrow's tip.
+        growth = self.wait_for("""const a = document.getAnimations().find((a) => a.animationName === 'popover-in');
+            if (!a) return null;
+            const p = a.effect.target, cs = getComputedStyle(p);
+            return {origin: cs.transformOrigin, offset: parseFloat(cs.getPropertyValue('--arrow-offset')),
+                    arrow: p.dataset.arrow}""", message="the popover did not animate in")
+        self.settle()
+        self.assertEqual(growth["arrow"], "up")
+        x, y = (float(v.replace("px", "")) for v in growth["origin"].split()[:2])
+        self.assertAlmostEqual(x, growth["offset"] + 13, delta=0.5, msg="the origin is the tip, not the centre")
+        self.assertAlmostEqual(y, -13, delta=0.5)
+        pop = self.layer("filter")
+        arrow, box = self.points(pop.find_element("css selector", ".popover-arrow")), self.points(pop)
+        self.assertAlmostEqual(box["x"] + x, arrow["x"] + arrow["w"] / 2, delta=0.5)
+        self.assertAlmostEqual(box["y"] + y, arrow["y"], delta=0.5)
+        # A curved shape, not a square turned into a wedge: concave sides that meet in a round tip.
+        shape = pop.find_element("css selector", ".popover-arrow .arrow-fill").get_attribute("d")
+        self.assertGreaterEqual(shape.count("C") + shape.count("S"), 3, shape)
+        tip = self.js("""const p = arguments[0].querySelector('.popover-arrow .arrow-fill'), n = p.getTotalLength();
+            let top = {y: 99};
+            for (let i = 0; i <= 200; i++) { const q = p.getPointAtLength(n * i / 200); if (q.y < top.y) top = q; }
+            const side = p.getPointAtLength(n * 0.2);
+            return {top: [top.x, top.y], side: [side.x, side.y]}""", pop)
+        self.assertAlmostEqual(tip["top"][0], 13, delta=0.6, msg="the tip is in the middle of the base")
+        self.assertLess(tip["top"][1], 2, "the tip reaches the end of the arrow's box")
+        # On a straight wedge the point 20 % along would sit on the line from (0, 13) to (13, 0);
+        # a concave side sits below it.
+        sx, sy = tip["side"]
+        self.assertGreater(sy, 13 - sx + 0.5, "the sides curve in")
+
+    def test_the_presenting_view_scales_back_as_a_card_is_dragged_up(self):
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+        from selenium.webdriver.common.actions import interaction
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="new-note"]')
+        card = self.layer("note")
+        self.assertEqual(card.get_attribute("data-detent"), "medium")
+        self.assertEqual(card.get_attribute("data-beneath-push"), "0.92 59", "the push-back at the tallest detent")
+        app = self.el(".app-layer")
+        scale = lambda: self.js("""const m = new DOMMatrix(getComputedStyle(arguments[0]).transform);
+            return {scale: m.a, y: m.f}""", app)
+        self.assertEqual(scale()["scale"], 1, "at medium the app only dims")
+        grabber = self.el("[data-grabber]")
+        r = self.js("const r = arguments[0].getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}", grabber)
+        k = self.js("const w = document.querySelector('[data-window]'); return w.getBoundingClientRect().width / w.offsetWidth")
+        halfway = (783 - 426) / 2 * k  # half the way from medium (426 pt) to large (783 pt), in CSS px
+        pointer = PointerInput(interaction.POINTER_MOUSE, "mouse")
+        down = ActionBuilder(self.d, mouse=pointer, duration=16)
+        down.pointer_action.move_to_location(int(r["x"]), int(r["y"]))
+        down.pointer_action.pointer_down()
+        for i in range(1, 9):
+            down.pointer_action.move_to_location(int(r["x"]), int(r["y"] - halfway * i / 8))
+        down.perform()
+        mid = scale()
+        # Halfway up, the app is about halfway to its pushed-back pose (0.92, 59 pt down).
+        self.assertAlmostEqual(mid["scale"], 0.96, delta=0.012)
+        self.assertAlmostEqual(mid["y"], 59 / 2, delta=6)
+        up = ActionBuilder(self.d, mouse=pointer, duration=16)
+        for i in range(1, 5):
+            up.pointer_action.move_to_location(int(r["x"]), int(r["y"] - halfway - halfway * i / 4))
+        up.pointer_action.pointer_up()
+        up.perform()
+        self.settle()
+        self.assertEqual(self.state()["stack"][0]["detent"], "large")
+        self.assertEqual(self.el(".app-layer").get_attribute("data-behind"), "card")
+        end = self.js("return new DOMMatrix(getComputedStyle(document.querySelector('.app-layer')).transform).a")
+        self.assertAlmostEqual(end, 0.92, delta=0.001)
+
+    def test_the_iphone_se_status_bar_has_the_home_button_layout(self):
+        self.open("studio", "iphone-se-3")
+        bar = self.el(".status-bar")
+        self.assertEqual(bar.get_attribute("data-status-layout"), "home-button")
+        win = self.js("return document.querySelector('.device-screen').getBoundingClientRect().width")
+        left = self.js("return document.querySelector('.device-screen').getBoundingClientRect().left")
+        where = lambda css: self.js("""const r = document.querySelector(arguments[0]).getBoundingClientRect();
+            return (r.left + r.width / 2 - arguments[1]) / arguments[2]""", css, left, win)
+        self.assertLess(where(".status-bar .status-signal"), 0.2, "signal bars lead")
+        self.assertLess(where(".status-bar .status-wifi"), 0.35, "Wi-Fi leads, after the carrier")
+        self.assertAlmostEqual(where(".status-bar .status-time"), 0.5, delta=0.03, msg="the time is centred")
+        self.assertGreater(where(".status-bar .status-battery"), 0.85, "the battery trails")
+        self.assertEqual(self.el(".status-time").text, "9:41 AM")
+        # A notched iPhone keeps every icon at the trailing side.
+        self.open("studio", "iphone-16")
+        self.assertIsNone(self.el(".status-bar").get_attribute("data-status-layout"))
+        self.assertGreater(where(".status-bar .status-signal"), 0.6)
+
+    def test_right_to_left_mirrors_leading_and_trailing(self):
+        mirrored = lambda el: self.js("return new DOMMatrix(getComputedStyle(arguments[0]).transform).a", el) == -1
+        self.open_with("mail", "iphone-16", layoutDirection="rtl")
+        win = self.window_points()
+        # The trailing Compose button is on the left; list rows' text is right-aligned, their
+        # disclosure chevrons on the left and turned.
+        compose = self.points(self.el('[data-id="compose"]'))
+        self.assertLess(compose["x"] + compose["w"], win["w"] / 2)
+        row, title = self.el('[data-id="m1"]'), self.el('[data-id="m1"] .row-title')
+        chevron = self.el('[data-id="m1"] .chevron')
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).textAlign", row), "right")
+        self.assertGreater(self.points(title)["x"] + self.points(title)["w"], win["w"] - 40, "the title starts at the right")
+        self.assertLess(self.points(chevron)["x"], 60)
+        self.assertTrue(mirrored(chevron))
+        # A pushed screen's back button is on the right, its chevron turned toward the right.
+        self.tap('[data-id="m1"]')
+        back = self.el(".app-layer [data-back]")
+        self.assertGreater(self.points(back)["x"], win["w"] / 2)
+        self.assertTrue(mirrored(back.find_element("css selector", ".back-chevron")))
+        self.screenshot("rtl-push-iphone")
+        # An alert's side-by-side buttons put Cancel on the right.
+        self.open_with("studio", "iphone-16", layoutDirection="rtl")
+        self.tap('[data-id="rename"]')
+        cancel, rename = self.el(".alert-button.cancel"), self.el(".alert-button.bold")
+        self.assertGreater(self.points(cancel)["x"], self.points(rename)["x"])
+        self.screenshot("rtl-alert-iphone")
+        # On iPad, the leading Filter button is on the right and the server's layout (mirrored)
+        # puts its popover's source exactly where the button is drawn.
+        self.open_with("studio", "ipad-pro-11", layoutDirection="rtl")
+        source = self.points(self.el('[data-id="filter-button"]'))
+        self.assertGreater(source["x"], self.window_points()["w"] / 2)
+        self.tap('[data-id="filter-button"]')
+        pop = self.layer("filter")
+        x, y, w, h = (float(v) for v in pop.get_attribute("data-source-rect").split())
+        self.assertAlmostEqual(x + w / 2, source["x"] + source["w"] / 2, delta=1.5)
+        self.assertAlmostEqual(y, source["y"], delta=1.5)
+        arrow = self.points(pop.find_element("css selector", ".popover-arrow"))
+        self.assertTrue(source["x"] <= arrow["x"] + arrow["w"] / 2 <= source["x"] + source["w"], "the arrow points at it")
+        self.screenshot("rtl-popover-ipad")
+
+    def test_dark_mode_draws_ios_dark_colours(self):
+        colour = lambda el, prop="backgroundColor": self.js(f"return getComputedStyle(arguments[0]).{prop}", el)
+        self.open_with("studio", "iphone-16", appearance="dark")
+        device = self.el(".device")
+        self.assertEqual(device.get_attribute("data-appearance"), "dark")
+        self.assertEqual(colour(device, "colorScheme"), "dark")
+        self.assertEqual(colour(self.el(".app-layer .screen-view")), "rgb(0, 0, 0)", "systemGroupedBackground, dark")
+        self.assertEqual(colour(self.el('[data-id="flows"]')), "rgb(28, 28, 30)", "a cell: secondarySystemGroupedBackground")
+        self.assertEqual(colour(self.el(".app-layer .nav-title"), "color"), "rgb(255, 255, 255)", "label, dark")
+        # Presentations in front use the elevated colours; the alert its dark material.
+        self.tap('[data-id="rename"]')
+        alert = self.el(".alert-box")
+        r, g, b = (int(v) for v in colour(alert).split("(")[1].split(",")[:3])
+        self.assertLess(max(r, g, b), 80, "a dark alert material")
+        self.assertEqual(colour(self.el(".alert-title"), "color"), "rgb(255, 255, 255)")
+        self.press_escape_or_cancel()
+        self.tap('[data-id="new-note"]')
+        self.assertEqual(colour(self.el('.presentation[data-modal="note"] .screen-view')), "rgb(28, 28, 30)",
+                         "an elevated sheet: systemGroupedBackground, dark elevated")
+        self.screenshot("dark-card-iphone")
+        # Light is the default and switches back through the toolbar.
+        self.open("studio", "iphone-16")
+        self.assertEqual(self.el(".device").get_attribute("data-appearance"), "light")
+        self.assertEqual(colour(self.el(".app-layer .screen-view")), "rgb(242, 242, 247)")
+
+    def press_escape_or_cancel(self):
+        self.tap(".alert-button.cancel")
+
+    def device_shot(self, name):
+        """A picture of the device alone (docs/screenshots/forms/NAME.png when MODALLAB_SCREENSHOTS
+        is docs/screenshots)."""
+        import base64
+        self.settle()
+        folder = Harness.shots / "forms"
+        folder.mkdir(parents=True, exist_ok=True)
+        # The device as drawn (scaled to fit the stage), which an element screenshot would miss.
+        r = self.js("""const r = document.querySelector('.device').getBoundingClientRect();
+            return {x: r.left, y: r.top, width: r.width, height: r.height, scale: 1}""")
+        shot = self.d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": r})
+        (folder / f"{name}.png").write_bytes(base64.b64decode(shot["data"]))
+
+    def test_screenshots_of_every_form_light_and_dark_at_two_text_sizes(self):
+        # Each form on iPhone and iPad, light and dark, at the default text size and an
+        # accessibility size: what a designer compares with iOS.
+        forms = [("sheet", "new-note", "note"), ("form-sheet", "settings-button", "settings"),
+                 ("full-screen", "open-player", "player"), ("alert", "rename", "rename-alert"),
+                 ("action-sheet", "arrange", "arrange-sheet"), ("activity", "share", "share-sheet"),
+                 ("popover", "filter-button", "filter")]
+        # A taller viewport draws the iPhone at one point per pixel.
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 1200, "height": 1100, "deviceScaleFactor": 1, "mobile": False})
+        try:
+            for device, short in (("iphone-16", "iphone"), ("ipad-pro-11", "ipad")):
+                for appearance in ("light", "dark"):
+                    for size, tag in (("large", "default"), ("accessibilityLarge", "ax")):
+                        for name, control, modal in forms:
+                            with self.subTest(device=device, appearance=appearance, size=size, form=name):
+                                self.open_with("studio", device, appearance=appearance, contentSize=size)
+                                self.tap(f'[data-id="{control}"]')
+                                self.assertEqual(self.stack(), [modal])
+                                self.assertEqual(self.el(".device").get_attribute("data-appearance"), appearance)
+                                self.assertEqual(self.el(".device").get_attribute("data-content-size"), size)
+                                self.device_shot(f"{name}-{short}-{appearance}-{tag}")
+        finally:
+            self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": 1200, "height": 900, "deviceScaleFactor": 1, "mobile": False})
 
 def scenarios(suite):
     """The test cases of `suite`, flattened."""

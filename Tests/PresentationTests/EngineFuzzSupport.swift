@@ -499,10 +499,11 @@ enum EngineInvariants {
             if e.resolution.form == .popover && ![.popover, .actionSheet, .activity].contains(e.requestedStyle) {
                 fail("\(e.modal): a \(e.requestedStyle) drawn as a popover")
             }
-            // The grabber shows exactly when asked for (by default on a resizable activity view)
-            // on a card that no sheet above covers (RULES sheet.grabber-auto-hide).
+            // The grabber shows exactly when asked for (never on an activity view, which iOS
+            // draws without one) on a card that no sheet above covers (RULES
+            // sheet.grabber-auto-hide).
             let wanted =
-                e.resolution.form == .card && (m?.grabber ?? (e.requestedStyle == .activity && e.detents.count > 1))
+                e.resolution.form == .card && e.requestedStyle != .activity && m?.grabber == true
             let coveredBySheet = stack[(i + 1)...].contains { $0.resolution.isSheet }
             if e.grabberVisible != (wanted && !coveredBySheet) {
                 fail(

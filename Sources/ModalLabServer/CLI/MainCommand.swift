@@ -11,6 +11,7 @@ public enum MainCommand {
         usage: modallab [serve] [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
                                [--on-popover-conflict refuse|close-first] [--event-loops 2] [--dev]
                modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]
+                             [--content-size CATEGORY]
                modallab rules [--format text|json|markdown] [--lang en|zh-Hans]
                modallab logs export [--format ndjson|csv] [--prototype ID] [--session ID] [--type T,…]
                                     [--from T] [--to T] [--data DIR]

@@ -83,11 +83,15 @@ struct StatusBarView: MustacheContext {
     var time: String
     /// The date beside the time (iPad), or empty.
     var date: String
+    /// A Home-button iPhone's layout: signal, carrier and Wi-Fi leading, the time centred, the
+    /// battery with its percentage trailing.
+    var isHomeButton: Bool = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "height": height
         case "isLight": isLight
+        case "isHomeButton": isHomeButton
         case "time": time
         case "date": date
         default: nil
@@ -119,6 +123,8 @@ struct LayerView: MustacheContext {
     var isPushedBack = false
     var isCovered = false
     var isCurled = false
+    /// An alert or action sheet taller than the window allows, whose content scrolls.
+    var scrolls = false
     var modalInPresentation = false
     var isOver = false
     /// A current-context presentation's context id, or empty.
@@ -155,6 +161,7 @@ struct LayerView: MustacheContext {
         case "isPushedBack": isPushedBack
         case "isCovered": isCovered
         case "isCurled": isCurled
+        case "scrolls": scrolls
         case "modalInPresentation": modalInPresentation
         case "isOver": isOver
         case "context": context
@@ -192,9 +199,13 @@ struct CardView: MustacheContext {
     var isAtLargest: Bool
     var hasGrabber: Bool
     var isResizable: Bool
+    /// "0.92 59": the scale and move (points) of the layer beneath when this card rests at its
+    /// tallest detent (FrameLayout's `presenterPushBack`), for the drag to follow; or empty.
+    var beneathPush: String = ""
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
+        case "beneathPush": beneathPush
         case "detent": detent
         case "detentHeights": detentHeights
         case "detentIDs": detentIDs
@@ -223,6 +234,23 @@ struct PopoverView: MustacheContext {
         case "arrow": arrow
         case "passthrough": passthrough
         case "sourceScrolls": sourceScrolls
+        default: nil
+        }
+    }
+}
+
+/// `partials/symbol`: a symbol's drawing (inline SVG, our markup), or the labelled placeholder
+/// of a name ModalLab doesn't draw.
+struct SymbolView: MustacheContext {
+    /// The `<svg>` markup, or empty.
+    var svg: String
+    /// The name ModalLab has no drawing for (shown, escaped), or empty.
+    var missing: String
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "svg": svg
+        case "missing": missing
         default: nil
         }
     }
@@ -266,8 +294,8 @@ struct ControlView: MustacheContext {
     var role: String = "default"
     var hasAction = false
     var showsTitle = true
-    /// The symbol's inline SVG (our markup, never user text), or empty.
-    var icon: String = ""
+    /// The symbol (`partials/symbol`), or `nil`.
+    var icon: SymbolView?
     var value: String = ""
     var isOn = false
     var segments: [SegmentView] = []
@@ -328,7 +356,7 @@ struct ListItemView: MustacheContext {
     var subtitle: String
     var hasAction: Bool
     var hasChevron: Bool
-    var icon: String
+    var icon: SymbolView?
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
@@ -434,11 +462,16 @@ struct ActionSheetView: MustacheContext {
     }
 }
 
-/// `partials/activity`.
+/// `partials/activity`: the share sheet as iOS 17 and 18 draw it — a header (what is shared,
+/// "Options ›", Close), a row of people, a row of apps ending in More, the list of actions
+/// ending in "Edit Actions…".
 struct ActivityView: MustacheContext {
     var title: String
     var subtitle: String
     var inPopover: Bool
+    /// Suggested people (placeholders), each sharing through ``peopleActivity``; empty when
+    /// the sheet offers no AirDrop, Messages or Mail.
+    var people: [ActivityPersonView]
     var apps: [ActivityItemView]
     var actions: [ActivityItemView]
 
@@ -447,9 +480,34 @@ struct ActivityView: MustacheContext {
         case "title": title
         case "subtitle": subtitle
         case "inPopover": inPopover
+        case "hasPeople": !people.isEmpty
+        case "people": people
         case "hasApps": !apps.isEmpty
         case "apps": apps
         case "actions": actions
+        default: nil
+        }
+    }
+}
+
+/// A suggested person of the share sheet: initials on a coloured disc, a name, and the badge of
+/// the activity that shares with them (a tap runs that activity).
+struct ActivityPersonView: MustacheContext {
+    var name: String
+    var initials: String
+    /// `1`…`4`: which of the stylesheet's avatar colours.
+    var hue: Int
+    /// The activity id (`messages`, `airdrop`, `mail`).
+    var activity: String
+    var badge: SymbolView
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "name": name
+        case "initials": initials
+        case "hue": hue
+        case "activity": activity
+        case "badge": badge
         default: nil
         }
     }
@@ -459,7 +517,7 @@ struct ActivityView: MustacheContext {
 struct ActivityItemView: MustacheContext {
     var id: String
     var title: String
-    var icon: String
+    var icon: SymbolView
     var isSystem: Bool
 
     func mustacheValue(forKey key: String) -> Any? {

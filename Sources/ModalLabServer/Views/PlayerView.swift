@@ -46,8 +46,13 @@ struct PlayerView {
             },
             isSlideOver: env.multitasking == .slideOver,
             statusBar: layout.statusBar.map {
+                // A Home-button iPhone (the iPhone SE) lays its status bar out as iPhones did before
+                // the notch: signal, carrier and Wi-Fi leading, "9:41 AM" centred, the battery and
+                // its percentage trailing (Apple's product images and design templates for those
+                // iPhones; unverified on a device running iOS 17).
                 StatusBarView(
-                    height: pt($0.height), isLight: $0.isLight, time: "9:41", date: $0.showsDate ? "Mon 9 Jun" : "")
+                    height: pt($0.height), isLight: $0.isLight, time: layout.hasHomeButton ? "9:41 AM" : "9:41",
+                    date: $0.showsDate ? "Mon 9 Jun" : "", isHomeButton: layout.hasHomeButton)
             },
             island: layout.island.map { IslandView(isSide: $0 == .side) },
             hasHomeIndicator: layout.hasHomeIndicator)
@@ -93,6 +98,7 @@ struct PlayerView {
         v.isPushedBack = l.pushBack != nil
         v.isCovered = l.isCovered
         v.isCurled = l.isCurled
+        v.scrolls = l.scrolls
         v.modalInPresentation = m.modalInPresentation
         v.isOver = e.resolution.style == .overFullScreen || e.resolution.style == .overCurrentContext
         v.context = form == .context ? m.context ?? "" : ""
@@ -113,7 +119,8 @@ struct PlayerView {
                 detent: detent?.id ?? "",
                 detentHeights: l.detents.map { "\($0.id):\(pt($0.height))" }.joined(separator: " "),
                 detentIDs: l.detents.map { "\($0.id) " }.joined(), isAtLargest: l.isAtLargestDetent,
-                hasGrabber: e.grabberVisible, isResizable: l.detents.count > 1)
+                hasGrabber: e.grabberVisible, isResizable: l.detents.count > 1,
+                beneathPush: l.presenterPushBack.map { "\(pt($0.scale)) \(pt($0.translateY))" } ?? "")
             css += "--x:\(pt(f.x))px;--w:\(pt(f.width))px;--h:\(pt(f.height))px;"
         case .centered:
             css += "--x:\(pt(f.x))px;--y:\(pt(f.y))px;--w:\(pt(f.width))px;--h:\(pt(f.height))px;"
@@ -125,8 +132,8 @@ struct PlayerView {
                     sourceScrolls: pop.sourceScrolls)
                 css += popoverCSS(pop, window: layout.window)
             }
-        case .alert:
-            // The height the alert may take before it scrolls (FrameLayout).
+        case .alert, .actionSheet:
+            // The height the alert or action sheet may take before it scrolls (FrameLayout).
             css += "--h:\(pt(f.height))px;"
         default:
             break
@@ -194,7 +201,7 @@ struct PlayerView {
         v.placeholder = c.placeholder ?? ""
         v.role = c.role?.rawValue ?? "default"
         v.hasAction = c.action != nil
-        v.icon = c.systemImage.map(Icons.glyph) ?? ""
+        v.icon = c.systemImage.map(Icons.glyph)
         // Bar buttons with a symbol show the symbol; content buttons show both.
         v.showsTitle = c.systemImage == nil || !inBar
         switch c.kind {
@@ -213,7 +220,7 @@ struct PlayerView {
                 if case .push = item.action { chevron = true }
                 return ListItemView(
                     id: item.id, title: item.title, subtitle: item.subtitle ?? "", hasAction: item.action != nil,
-                    hasChevron: chevron, icon: item.systemImage.map(Icons.glyph) ?? "")
+                    hasChevron: chevron, icon: item.systemImage.map(Icons.glyph))
             }
         case .text:
             v.text = c.text ?? ""
@@ -253,6 +260,12 @@ struct PlayerView {
             })
     }
 
+    /// The people the share sheet suggests: placeholders (a prototype names no contacts), as
+    /// many as an iPhone shows across (four).
+    static let suggestedPeople: [(name: String, initials: String)] = [
+        ("Alex Kim", "AK"), ("Sam Lee", "SL"), ("Family", "F"), ("Jo Park", "JP"),
+    ]
+
     /// The HTML `inputmode` for a UIKit keyboard type name.
     func inputMode(_ keyboard: String?) -> String {
         switch keyboard {
@@ -287,8 +300,9 @@ struct PlayerView {
         )
     }
 
-    /// A header naming what is shared, then share targets as the app row, then actions: system
-    /// activities first in the system's order, the app's own last (rule activity.system-first).
+    /// A header naming what is shared, then suggested people and the share targets as the app
+    /// row, then actions: system activities first in the system's order, the app's own last
+    /// (rule activity.system-first).
     func activityView(_ m: Modal, inPopover: Bool) -> ActivityView {
         let visible = m.visibleActivities
         func system(_ id: String) -> ActivityItemView {
@@ -296,13 +310,22 @@ struct PlayerView {
                 id: id, title: SystemActivity.titles[id] ?? id, icon: Icons.glyph(Icons.activityGlyphs[id] ?? id),
                 isSystem: true)
         }
+        let people = SystemActivity.peopleActivity(visible).map { activity in
+            PlayerView.suggestedPeople.enumerated().map { i, p in
+                ActivityPersonView(
+                    name: p.name, initials: p.initials, hue: i % 4 + 1, activity: activity,
+                    badge: Icons.glyph(Icons.activityGlyphs[activity] ?? activity))
+            }
+        }
         return ActivityView(
             title: m.title ?? prototype.name, subtitle: m.title == nil ? "" : prototype.name, inPopover: inPopover,
+            people: people ?? [],
             apps: visible.filter { SystemActivity.shareTargets.contains($0) }.map(system),
             actions: visible.filter { !SystemActivity.shareTargets.contains($0) }.map(system)
                 + m.customActivities.map {
                     ActivityItemView(
-                        id: $0.id, title: $0.title, icon: Icons.glyph($0.systemImage ?? ""), isSystem: false)
+                        id: $0.id, title: $0.title, icon: $0.systemImage.map(Icons.glyph) ?? Icons.blank,
+                        isSystem: false)
                 })
     }
 }

@@ -145,6 +145,63 @@ extension RuleCatalogue {
             lint: { c in
                 LintChecks.reportScalars(c, "text.direction-override", TextScalars.reportableDirectionOverrides)
             }),
+        // ModalLab's own row (issue 14): the symbols the player draws.
+        RuleUnit(
+            Rule(
+                id: "symbol.unknown", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.8 Button and text conventions (all presentations)"#,
+                check:
+                    #"A `systemImage` (of a button, a list row or a custom activity) names a symbol ModalLab doesn't draw: the player shows a dashed placeholder labelled with the name instead of a symbol. The finding suggests the nearest name it draws."#,
+                source:
+                    #"ModalLab's symbol table (Sources/Presentation/Symbols/SymbolCatalogue.swift; docs/format.md, "Symbols the player draws"): SF Symbols may not be redistributed, so the player draws its own shapes for the names iOS apps use most. HIG "SF Symbols": symbols are named and referenced by name"#
+            ),
+            name: T("Symbols the player draws", "播放器能绘制的符号"),
+            message: T(
+                "systemImage “{symbol}” is not one of the symbols ModalLab draws; the player shows a labelled placeholder (see docs/format.md for the names it draws)",
+                "systemImage“{symbol}”不在 ModalLab 能绘制的符号之列；播放器会显示带名称的占位框（可绘制的名称见 docs/format.md）"),
+            variants: [
+                "near": T(
+                    "systemImage “{symbol}” is not one of the symbols ModalLab draws; the player shows a labelled placeholder (did you mean “{suggestion}”?)",
+                    "systemImage“{symbol}”不在 ModalLab 能绘制的符号之列；播放器会显示带名称的占位框（是否想用“{suggestion}”？）")
+            ],
+            notes:
+                "Buttons (in bars, toolbars and content), list rows and custom activities. An image control's systemImage is not drawn and not checked. The suggestion is a near spelling, else the drawn name the unknown one extends (trash.circle → trash), else a drawn variant of its first word.",
+            triggering: [
+                .json(
+                    #"{"screens": [{"id": "home", "content": [{"type": "button", "id": "open-button", "title": "Share", "systemImage": "sqaure.and.arrow.up"}]}]}"#
+                ).at("$.screens[0].content[0].systemImage"),
+                .json(
+                    #"{"screens": [{"id": "home", "content": [{"type": "list", "id": "rows", "items": [{"id": "bin", "title": "Bin", "systemImage": "trash.slash.circle"}]}]}]}"#
+                ).at("$.screens[0].content[0].items[0].systemImage"),
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"screens": [{"id": "home", "content": [{"type": "button", "id": "open-button", "title": "Share", "systemImage": "square.and.arrow.up"}, {"type": "image", "id": "art", "systemImage": "not.a.symbol"}]}]}"#
+                )
+            ],
+            lint: { c in
+                func check(_ name: String?, _ path: JSONPath) {
+                    guard let name, !SymbolCatalogue.contains(name) else { return }
+                    let shown = TextScalars.visible(name, limit: 60)
+                    if let near = SymbolCatalogue.suggestion(for: name) {
+                        c.report("symbol.unknown", path, "near", ["symbol": shown, "suggestion": near])
+                    } else {
+                        c.report("symbol.unknown", path, nil, ["symbol": shown])
+                    }
+                }
+                for s in c.appScreens + c.modalScreens.joined() {
+                    for ref in s.controls where ref.control.kind != .image {
+                        check(ref.control.systemImage, ref.path.appending("systemImage"))
+                    }
+                }
+                for (i, m) in c.prototype.modals.enumerated() {
+                    for (j, a) in m.customActivities.enumerated() {
+                        check(
+                            a.systemImage, c.path(i).appending("customActivities").appending(j).appending("systemImage")
+                        )
+                    }
+                }
+            }),
     ]
 }
 

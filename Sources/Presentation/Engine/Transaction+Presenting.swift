@@ -313,7 +313,10 @@ extension Transaction {
 
     /// Whether a card's grabber is drawn: asked for (by default on a resizable activity view),
     /// drawn as a card, and not covered by another sheet (RULES sheet.grabber-auto-hide).
+    /// Whether a card draws a grabber: when its definition asks (`prefersGrabberVisible`), and
+    /// never for an activity view — iOS 17 and 18 draw the share sheet without one (observed;
+    /// no Apple document says so: unverified).
     func grabberWanted(_ e: StackEntry) -> Bool {
-        e.resolution.form == .card && (e.ref.modal.grabber ?? (e.requestedStyle == .activity && e.detents.count > 1))
+        e.resolution.form == .card && e.requestedStyle != .activity && e.ref.modal.grabber == true
     }
 }

@@ -109,6 +109,13 @@ public struct FrameLayout: Sendable {
         public var dimming: Dimming
         /// Set when it is pushed back behind a card at its tallest detent.
         public var pushBack: PushBack?
+        /// A card's: how the layer beneath it is pushed back when the card rests at its tallest
+        /// detent (`nil` where it isn't: regular width, compact height). While the card is
+        /// dragged between its two tallest detents the player moves the layer beneath between
+        /// no push-back and this one in proportion to the card's height, as iOS scales the
+        /// presenting view back with the sheet's drag (observed on iOS 15–18; the linear
+        /// interpolation is ours, unverified).
+        public var presenterPushBack: PushBack? = nil
         /// Hidden by a full-screen presentation above it.
         public var isCovered: Bool
         /// Curled up over a partial-curl presentation above it (and still tappable: a tap on it
@@ -120,6 +127,9 @@ public struct FrameLayout: Sendable {
         public var isAtLargestDetent: Bool
         /// A popover's layout: frame, arrow, source.
         public var popover: PopoverLayout?
+        /// Whether an alert's or a bottom action sheet's content is taller than its frame, so it
+        /// scrolls (the frame is as tall as the window allows).
+        public var scrolls: Bool = false
         /// The controls of the layers beneath that a tap reaches through a nonmodal popover.
         public var passthrough: [String]
     }
@@ -181,6 +191,17 @@ public struct FrameLayout: Sendable {
                 pushBack: nil, isCovered: false, isCurled: false, detents: [], isAtLargestDetent: false,
                 popover: form == .popover ? e.popover : nil,
                 passthrough: state.passthrough(ofEntry: i, in: prototype))
+            switch form {
+            case .alert:
+                layer.scrolls = SystemContentLayout.alertHeight(m, metrics: frames.metrics) > layer.frame.height + 0.5
+            case .actionSheet:
+                layer.scrolls =
+                    SystemContentLayout.actionSheetHeight(
+                        m, inPopover: false, width: layer.frame.width, metrics: frames.metrics)
+                    > layer.frame.height + 0.5
+            default:
+                break
+            }
             if form == .card {
                 let detent = e.effectiveDetent(in: env)
                 layer.detents = e.detents.map {
@@ -192,7 +213,12 @@ public struct FrameLayout: Sendable {
         }
         // A card at its tallest detent pushes the layer below back; at a smaller detent the
         // layer below only dims.
-        for i in out.indices { out[i].pushBack = frames.pushBack(ofLayer: i) }
+        for i in out.indices {
+            out[i].pushBack = frames.pushBack(ofLayer: i)
+            if i > 0 && out[i].form == .card {
+                out[i].presenterPushBack = frames.pushBack(ofLayer: i - 1, assumingLargest: true)
+            }
+        }
         // Full screen (not "over") removes the views beneath (rule overfullscreen.keeps-underlying);
         // a partial curl keeps the presenting view, curled up over the top of the new one.
         if let last = state.stack.lastIndex(where: {
@@ -260,15 +286,16 @@ struct LayerFrames {
             let w = SystemContentLayout.alertWidth
             return Rect(x: (window.width - w) / 2, y: (window.height - h) / 2, width: w, height: h)
         case .actionSheet:
-            let h = SystemContentLayout.actionSheetHeight(m, inPopover: false, metrics: metrics)
+            // Its natural height, at most the window less the safe area, 10 pt above and the
+            // bottom margin: an action sheet taller than that scrolls its actions (Cancel stays),
+            // as UIAlertController's does (HIG "Action sheets": "Avoid letting an action sheet
+            // scroll"; the 10 pt margin is ours, unverified).
             let bottom = max(safe.bottom, 8)
-            if env.verticalSizeClass == .compact {
-                let w = min(SystemContentLayout.actionSheetWidth, window.width - 16)
-                return Rect(x: (window.width - w) / 2, y: window.height - bottom - h, width: w, height: h)
-            }
-            return Rect(
-                x: 8 + safe.left, y: window.height - bottom - h, width: window.width - 16 - safe.left - safe.right,
-                height: h)
+            let w = SystemContentLayout.bottomActionSheetWidth(in: env)
+            let x = env.verticalSizeClass == .compact ? (window.width - w) / 2 : 8 + safe.left
+            let natural = SystemContentLayout.actionSheetHeight(m, inPopover: false, width: w, metrics: metrics)
+            let h = min(natural, window.height - safe.top - metrics.actionSheetTopMargin - bottom)
+            return Rect(x: x, y: window.height - bottom - h, width: w, height: h)
         case .context:
             return contextFrame(ofLayer: layer)
         }
@@ -300,8 +327,10 @@ struct LayerFrames {
     /// The chrome a screen on layer `layer` is drawn with.
     func chrome(ofLayer layer: Int) -> ScreenChrome {
         let safe = env.safeArea
+        let rtl = env.layoutDirection == .rtl
         if layer == 0 {
-            return ScreenChrome(frame: window, barHeight: metrics.barHeight, barTop: safe.top, safeArea: safe)
+            return ScreenChrome(
+                frame: window, barHeight: metrics.barHeight, barTop: safe.top, safeArea: safe, rightToLeft: rtl)
         }
         let e = state.stack[layer - 1]
         let frame = screenFrame(ofLayer: layer)
@@ -309,9 +338,11 @@ struct LayerFrames {
             // Full screen draws its bar below the status bar, except under a partial curl.
             let curl = e.transition == .partialCurl
             return ScreenChrome(
-                frame: frame, barHeight: metrics.barHeight, barTop: curl ? 0 : safe.top, safeArea: safe)
+                frame: frame, barHeight: metrics.barHeight, barTop: curl ? 0 : safe.top, safeArea: safe,
+                rightToLeft: rtl)
         }
-        return ScreenChrome(frame: frame, barHeight: metrics.sheetBarHeight, barTop: 0, safeArea: safe)
+        return ScreenChrome(
+            frame: frame, barHeight: metrics.sheetBarHeight, barTop: 0, safeArea: safe, rightToLeft: rtl)
     }
 
     /// A card's height at `detent`: large reaches 10 pt below the top safe area; medium is

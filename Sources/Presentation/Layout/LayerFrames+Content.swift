@@ -5,9 +5,12 @@ extension LayerFrames {
     /// detent in compact width and regular height, scaled about its top edge and moved down
     /// below the status bar (the app) or up by 10 pt (a card beneath another card), as iOS draws
     /// the presenting view behind a page sheet. `nil` otherwise, and for the top layer.
-    func pushBack(ofLayer layer: Int) -> FrameLayout.PushBack? {
+    /// `assumingLargest` asks how it would be pushed back if the card above rested at its
+    /// tallest detent (what a drag toward that detent moves it toward).
+    func pushBack(ofLayer layer: Int, assumingLargest: Bool = false) -> FrameLayout.PushBack? {
         guard layer < state.stack.count, env.horizontalSizeClass == .compact, env.verticalSizeClass == .regular,
-            isAtLargestDetent(state.stack[layer])
+            state.stack[layer].resolution.form == .card,
+            assumingLargest || isAtLargestDetent(state.stack[layer])
         else { return nil }
         return FrameLayout.PushBack(
             scale: metrics.pushBackScale,

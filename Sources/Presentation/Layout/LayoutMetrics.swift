@@ -88,8 +88,8 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// (The narrowest, beside a source.)
     public var popoverMinWidth: Double = 120
     /// A popover's rows when it shows an action sheet (50 pt, 17 pt text), its header's insets
-    /// (13 pt above, 14 pt below, 16 pt each side) and its 13/18 pt title and message lines with
-    /// 2 pt between them.
+    /// (13 pt above, 14 pt below, 16 pt each side) and its title and message lines (Footnote:
+    /// 13/18 pt at Large, ``footnoteLine`` at other sizes) with 2 pt between them.
     public var popoverActionRow: Double = 50
     /// (Above the header's text.)
     public var actionSheetHeaderTop: Double = 13
@@ -97,20 +97,26 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var actionSheetHeaderBottom: Double = 14
     /// (Either side of it.)
     public var actionSheetHeaderInset: Double = 16
-    /// (A title or message line.)
-    public var actionSheetTextLine: Double = 18
     /// (Between the title and the message.)
     public var actionSheetTextGap: Double = 2
-    /// An activity view: its header (14 + 44 + 12 pt), its row of share targets (16 + 60 + 6 +
-    /// 13 + 14 pt), and its list of actions (14 pt margins, 48 pt rows).
-    public var activityHeader: Double = 14 + 44 + 12
-    /// (The row of share targets.)
+    /// An activity view as iOS 17 and 18 draw the share sheet (measured from their screenshots;
+    /// unverified by any Apple document): its header (12 pt, a 56 pt column of title, subtitle
+    /// and "Options ›", 12 pt), its row of people (14 + 60 + 6 + two 13 pt name lines + 12 pt),
+    /// its row of apps (16 + 60 + 6 + 13 + 14 pt), and its list of actions (14 pt margins,
+    /// 48 pt rows, the last "Edit Actions…").
+    public var activityHeader: Double = 12 + 56 + 12
+    /// (The row of people.)
+    public var activityPeople: Double = 14 + 60 + 6 + 26 + 12
+    /// (The row of apps.)
     public var activityApps: Double = 16 + 60 + 6 + 13 + 14
     /// (Above and below the list of actions.)
     public var activityListMargin: Double = 14
     /// (One action.)
     public var activityRow: Double = 48
 
+    /// The room a bottom action sheet leaves above it, below the top safe area, before it
+    /// scrolls (unverified).
+    public var actionSheetTopMargin: Double = 10
     /// The gap a sheet at its large detent leaves below the top safe area.
     public var largeDetentGap: Double = 10
     /// How much a presenting view shrinks behind a card at its tallest detent (iOS 13's page
@@ -146,12 +152,43 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// Footnote point size at ``contentSize``: alert messages, action sheet headers.
     public var footnoteSize: Double = 13
 
-    /// The metrics for `environment`: its text size sets ``alertTextSize`` and ``footnoteSize``.
+    /// Title 3 point size at ``contentSize``: the titles of a bottom action sheet's rows (20 pt
+    /// at Large).
+    public var actionSheetTextSize: Double = 20
+
+    /// The metrics for `environment`: its text size sets ``alertTextSize``, ``footnoteSize`` and
+    /// ``actionSheetTextSize``.
     public init(environment: Environment) {
         contentSize = environment.contentSize
         alertTextSize = environment.contentSize.bodyPointSize
         footnoteSize = environment.contentSize.footnotePointSize
+        actionSheetTextSize = environment.contentSize.title3PointSize
     }
+
+    /// The line height of a bottom action sheet's row title: 25 pt at 20 pt (HIG "Typography",
+    /// Title 3 20/25), in proportion at other sizes (unverified beyond Large).
+    public var actionSheetRowLine: Double { (actionSheetTextSize * 25 / 20).rounded() }
+
+    /// The padding above and below a row title of an action sheet: 16 pt, which with a 25 pt
+    /// line makes the 57 pt rows at the bottom of the screen and, with a 22 pt Body line less
+    /// 2 × 2 pt, the 50 pt rows in a popover (the row heights are RULES §7's; the split into
+    /// line and padding is ours, unverified).
+    public var actionSheetRowPadding: Double = 16
+
+    /// A bottom action sheet's row of `lines` title lines: 57 pt at Large for one line, taller
+    /// with Dynamic Type.
+    public func actionSheetRow(lines: Int = 1) -> Double {
+        max(57, actionSheetRowLine * Double(max(1, lines)) + 2 * actionSheetRowPadding)
+    }
+
+    /// An action sheet's row in a popover, of `lines` lines of Body text: 50 pt at Large.
+    public func popoverActionRow(lines: Int = 1) -> Double {
+        max(popoverActionRow, alertTitleLine * Double(max(1, lines)) + 2 * (actionSheetRowPadding - 2))
+    }
+
+    /// Whether an action sheet's row titles wrap (at the accessibility sizes) instead of staying
+    /// on one line (unverified: iOS's threshold is not documented).
+    public var actionSheetTitlesWrap: Bool { contentSize.isAccessibilityCategory }
 
     /// The line height of an alert's title (Headline): 22 pt at 17 pt (HIG "Typography"), in
     /// proportion at other sizes (unverified beyond Large).
@@ -173,7 +210,28 @@ public struct LayoutMetrics: Sendable, Hashable {
             ("content-inset", contentInset), ("content-gap", contentGap), ("row-padding", rowPadding),
             ("row-inset", rowInset), ("segmented-height", segmentedHeight), ("text-area-height", textAreaHeight),
             ("popover-arrow", popoverArrow), ("popover-arrow-base", popoverArrowBase),
+            ("action-sheet-text-size", actionSheetTextSize), ("action-sheet-row-line", actionSheetRowLine),
+            ("action-sheet-row", actionSheetRow()), ("popover-action-row", popoverActionRow()),
+            ("action-sheet-row-padding", actionSheetRowPadding),
         ]
-        return pairs.map { "--\($0.0):\(Rect.format($0.1))px" }.joined(separator: ";")
+        return (pairs + trackingVariables).map { "--\($0.0):\(Rect.format($0.1))px" }.joined(separator: ";")
+            + ";--action-sheet-white-space:\(actionSheetTitlesWrap ? "normal" : "nowrap")"
+    }
+
+    /// The text sizes the stylesheet draws at a fixed size (caption, footnote, subheadline,
+    /// body, an action sheet's rows), in points.
+    public static let trackedSizes: [Double] = [11, 12, 13, 15, 17, 20]
+
+    /// SF Pro's tracking at each text size the stylesheet draws (``FontMetrics/tracking(size:)``,
+    /// Apple's typography tables), as custom properties for `letter-spacing`: `tracking-17`
+    /// (−0.43 pt) and the others of ``trackedSizes``, and `alert-text-tracking` and
+    /// `footnote-tracking` at the Dynamic Type sizes. With them the player draws text as wide as
+    /// ``TextMeasure`` measures it for the linter and the layout.
+    public var trackingVariables: [(String, Double)] {
+        LayoutMetrics.trackedSizes.map { ("tracking-\(Rect.format($0))", FontMetrics.tracking(size: $0)) } + [
+            ("alert-text-tracking", FontMetrics.tracking(size: alertTextSize)),
+            ("footnote-tracking", FontMetrics.tracking(size: footnoteSize)),
+            ("action-sheet-tracking", FontMetrics.tracking(size: actionSheetTextSize)),
+        ]
     }
 }
