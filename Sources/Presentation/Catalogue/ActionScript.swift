@@ -167,8 +167,7 @@ public struct ActionScript: Sendable {
         }
     }
 
-    /// The options that differ from the defaults, as JSON (`popoverConflict`, `transitionMs`,
-    /// `scrimTapDismissesCenteredSheets`).
+    /// The options that differ from the defaults, as JSON (`popoverConflict`, `transitionMs`).
     var optionsJSON: JSONValue {
         var o = JSONObject()
         let d = EngineOptions()
@@ -176,9 +175,6 @@ public struct ActionScript: Sendable {
             o["popoverConflict"] = .string(options.popoverConflict.rawValue)
         }
         if options.transitionMs != d.transitionMs { o["transitionMs"] = .int(options.transitionMs) }
-        if options.scrimTapDismissesCenteredSheets != d.scrimTapDismissesCenteredSheets {
-            o["scrimTapDismissesCenteredSheets"] = .bool(options.scrimTapDismissesCenteredSheets)
-        }
         return .object(o)
     }
 }

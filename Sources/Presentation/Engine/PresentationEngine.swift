@@ -15,7 +15,7 @@ import Prototype
 public struct PresentationEngine: Sendable {
     /// The prototype being run.
     public let prototype: Prototype
-    /// Server options (`--on-popover-conflict`, transition time, scrim taps).
+    /// Server options (`--on-popover-conflict`, transition time).
     public let options: EngineOptions
     let model: EngineModel
 

@@ -99,13 +99,19 @@ extension Transaction {
                 "alert.no-tap-outside", "a tap outside an alert is ignored; only its buttons dismiss it",
                 modal: e.modal)
         case .card, .centered:
-            if e.resolution.form == .centered && options.scrimTapDismissesCenteredSheets && i == count - 1 {
-                try attemptInteractiveDismiss(i, how: .tapOutside)
+            // RULES sheet.scrim-dismiss: the dimming view's tap is an interactive dismissal, which
+            // `isModalInPresentation` blocks ("UIKit ignores events outside the view controller's
+            // bounds and prevents the interactive dismissal"), so a dirty or modalInPresentation
+            // sheet asks as for a swipe. An undimmed card has no dimming view: the tap reaches
+            // the screen beneath (sheet.undimmed-nonmodal), never the sheet.
+            if e.isUndimmed(in: env) {
+                note(
+                    "sheet.undimmed-nonmodal",
+                    "\(title(e.modal)) is undimmed at this detent, so a tap beside it reaches the screen beneath",
+                    modal: e.modal)
                 return
             }
-            note(
-                "sheet.no-scrim-dismiss", "a tap on the dimmed area does not dismiss the sheet \(title(e.modal))",
-                modal: e.modal)
+            try attemptInteractiveDismiss(i, how: .tapOutside)
         case .fullScreen, .context:
             // A page curled up with partialCurl leaves the presenter's bottom visible; UIKit
             // dismisses the curl when that part is tapped. Nothing else is outside a full screen.
