@@ -17,6 +17,40 @@ function waitForAnimations(elements) {
   ]);
 }
 
+/** The element of a text field: control `target`, or text field `field` of the alert `target`. */
+export function fieldElement(root, target, field) {
+  if (field !== null && field !== undefined) {
+    return root.querySelector(`.presentation[data-modal="${CSS.escape(target)}"] .alert-field[data-field="${field}"]`);
+  }
+  return root.querySelector(`input[data-id="${CSS.escape(target)}"], textarea[data-id="${CSS.escape(target)}"]`);
+}
+
+/** What the person typed that the server doesn't hold: alert fields (never sent) and the field
+ * being edited (its last keystrokes may still wait to be sent), to keep across a render. */
+function typedText(root) {
+  const kept = [];
+  for (const el of root.querySelectorAll(".alert-field")) {
+    const modal = el.closest(".presentation")?.dataset.modal;
+    if (modal && el.value) kept.push({ modal, field: el.dataset.field, value: el.value });
+  }
+  const a = document.activeElement;
+  if (a && root.contains(a) && a.matches("input[data-id]:not([type=checkbox]), textarea[data-id]")) {
+    kept.push({ id: a.dataset.id, value: a.value, start: a.selectionStart, end: a.selectionEnd });
+  }
+  return kept;
+}
+
+function restoreTyped(root, kept) {
+  for (const k of kept) {
+    const el = k.id ? fieldElement(root, k.id, null) : fieldElement(root, k.modal, Number(k.field));
+    if (!el) continue;
+    if (el.value !== k.value) el.value = k.value;
+    if (k.id && k.start !== null && k.start !== undefined) {
+      try { el.setSelectionRange(k.start, k.end); } catch { /* not a text input */ }
+    }
+  }
+}
+
 /** Where scrolled content is, keyed by layer, screen and container, to keep it across renders. */
 function scrollKey(c) {
   const layer = c.closest(".layer"), screen = c.closest(".screen-view");
@@ -58,6 +92,16 @@ export class Frame {
 
   /** The element of control `id`. */
   control(id) { return this.stage.querySelector(`[data-id="${CSS.escape(id)}"]`); }
+
+  /** The software keyboard, when it is drawn. */
+  keyboard() { return this.stage.querySelector(".keyboard:not(.leaving)"); }
+
+  /** The field the keyboard is up for: a control, or an alert's text field. */
+  keyboardField() {
+    const k = this.keyboard();
+    if (!k) return null;
+    return fieldElement(this.stage, k.dataset.keyboard, k.dataset.field === "" ? null : Number(k.dataset.field));
+  }
 
   /** The ids of the modals on the page. */
   modals() { return [...layersOf(this.stage).keys()].filter((k) => k !== "@app"); }
@@ -137,18 +181,33 @@ export class Frame {
       await waitForAnimations([...leaving, ...extra]);
     }
 
-    // Poses of the layers that stay, to animate from (a card changing detent, the app pushed back).
+    // Poses of the layers that stay, to animate from (a card changing detent, the app pushed
+    // back, an alert or a sheet moving above the keyboard).
     const before = new Map();
     for (const [k, el] of oldLayers) {
       if (!nextLayers.has(k) || el.classList.contains("leaving")) continue;
-      before.set(k, { transform: getComputedStyle(el).transform, height: el.offsetHeight });
+      const r = el.getBoundingClientRect();
+      before.set(k, { transform: getComputedStyle(el).transform, height: el.offsetHeight, top: r.top, bottom: r.bottom });
     }
+    const typed = typedText(stage);
+    // The keyboard slides up as it appears and down as it goes.
+    const oldKeyboard = stage.querySelector(".keyboard:not(.leaving)");
+    const nextKeyboard = next.querySelector(".keyboard");
 
     const scrolls = new Map();
     for (const c of stage.querySelectorAll(".screen-view .content, .presentation-body")) {
       if (c.scrollTop) scrolls.set(scrollKey(c), c.scrollTop);
     }
     stage.replaceChildren(next);
+    restoreTyped(stage, typed);
+    if (animate && oldKeyboard && !nextKeyboard) {
+      oldKeyboard.classList.add("leaving");
+      stage.querySelector(".device-screen")?.appendChild(oldKeyboard);
+      waitForAnimations([oldKeyboard]).then(() => oldKeyboard.remove());
+    } else if (animate && nextKeyboard && !oldKeyboard) {
+      nextKeyboard.classList.add("entering");
+      waitForAnimations([nextKeyboard]).then(() => nextKeyboard.classList.remove("entering"));
+    }
     if (scrolls.size) {
       for (const c of stage.querySelectorAll(".screen-view .content, .presentation-body")) {
         const top = scrolls.get(scrollKey(c));
@@ -167,11 +226,18 @@ export class Frame {
       for (const [k, was] of before) {
         const el = layers.get(k);
         if (!el) continue;
-        const now = { transform: getComputedStyle(el).transform, height: el.offsetHeight };
+        const r = el.getBoundingClientRect();
+        const now = { transform: getComputedStyle(el).transform, height: el.offsetHeight, top: r.top, bottom: r.bottom };
         const frames = [{}, {}];
         if (was.transform !== now.transform) { frames[0].transform = was.transform; frames[1].transform = now.transform; }
         if (el.dataset.form === "card" && Math.abs(was.height - now.height) > 1) {
           frames[0].height = `${was.height}px`; frames[1].height = `${now.height}px`;
+        }
+        // A layer whose edge moved (riding on the keyboard, or centred above it) moves there:
+        // a card by its bottom edge, an alert or a centred sheet by its top.
+        const dy = (el.dataset.form === "card" ? was.bottom - now.bottom : was.top - now.top) / (this.scale || 1);
+        if (was.transform === now.transform && Math.abs(dy) > 1 && ["card", "alert", "centered"].includes(el.dataset.form)) {
+          frames[0].translate = `0 ${dy}px`; frames[1].translate = "0 0";
         }
         if (Object.keys(frames[0]).length) moves.push([el, frames]);
       }

@@ -4,17 +4,19 @@
 // leaving layers have animated out. Each concern is a module of its own:
 //   net.js       requests and the session's queue      frame.js     drawing the device frame
 //   gestures.js  taps and sheet drags                   keyboard.js  keys, focus and typing
-//   panel.js     the toolbar and the rule panel         comments.js  comments pinned to elements
+//   softkeyboard.js  the software keyboard's keys        panel.js     the toolbar and the rule panel
+//   comments.js  comments pinned to elements
 //   events.js    client events (misclicks, visibility)  live.js      reloading on file changes
 //   strings.js   the words it shows, from the page (the reader's language)
 import { Comments } from "./comments.js";
 import { ClientEvents } from "./events.js";
 import { Frame } from "./frame.js";
 import { installGestures } from "./gestures.js";
-import { Editor, installKeys, restoreFocus } from "./keyboard.js";
+import { Editor, installFocus, installKeys, restoreFocus, syncKeyboardFocus } from "./keyboard.js";
 import { onPrototypeChange } from "./live.js";
 import { Session } from "./net.js";
 import { Panel } from "./panel.js";
+import { installSoftKeyboard } from "./softkeyboard.js";
 import { t } from "./strings.js";
 
 const root = document.querySelector(".player");
@@ -45,6 +47,8 @@ const ENV_KEYS = ["device", "orientation", "multitasking", "appearance", "conten
 
 /** Shows an answer: the frame (or only the dirty flags after typing), the state, the findings. */
 async function show(json, { initial = false, action = null } = {}) {
+  // The new state first: a field focused again while the frame is drawn finds its keyboard up.
+  if (json.state) lastState = json.state;
   const newIds = new Set((json.state?.stack ?? []).map((e) => e.modal));
   const oldIds = new Set(frame.modals());
   const stackChanged = initial || newIds.size !== oldIds.size || [...oldIds].some((id) => !newIds.has(id));
@@ -54,6 +58,7 @@ async function show(json, { initial = false, action = null } = {}) {
     frame.updateDirty(json.state.stack);
   } else {
     restoreFocus(frame, await frame.render(json.html, { animate: !initial && !envChanged }));
+    if (json.state) syncKeyboardFocus(frame, json.state.keyboard);
   }
   if (json.state) {
     lastState = json.state;
@@ -102,6 +107,8 @@ function send(action) {
 
 installGestures({ frame, send, editor, events });
 installKeys({ frame, send, editor });
+installFocus({ frame, send, state: () => lastState });
+installSoftKeyboard({ frame, send });
 panel.installToolbar({
   send,
   restart: () => session.enqueue(async () => {

@@ -284,9 +284,10 @@ extension ModalLabApp {
         }
     }
 
-    /// The action types of SPEC §6 (and `present`, `key`), in the order messages list them.
+    /// The action types (and `present`, `key`, `focus`, `endEditing`), in the order messages list them.
     static let actionTypes = [
         "tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present", "key",
+        "focus", "endEditing",
     ]
 
     /// Reads an action body (SPEC §6 action types), naming the JSON path of anything wrong.
@@ -344,6 +345,12 @@ extension ModalLabApp {
                 action = .back
             case "present":
                 action = .present(modal: try o.required("target", "a modal id").string())
+            case "focus":
+                let target = try o.required("target", "a text field's or text area's id, or an alert's id").string()
+                let field = try o.optional("field")?.int()
+                action = .focus(target: target, field: field, x: x, y: y)
+            case "endEditing":
+                action = .endEditing
             default:
                 action = .key(try o.required("key", "Escape or Return").oneOf(["Escape", "Return", "Enter"]))
             }
@@ -402,7 +409,7 @@ extension ModalLabApp {
         e.contentSize = state.environment.contentSize.rawValue
         e.layoutDirection = state.environment.layoutDirection.rawValue
         e.multitasking = state.environment.multitasking.rawValue
-        e.keyboardHeight = 0
+        e.keyboardHeight = state.keyboard == nil ? 0 : SoftwareKeyboard.height(in: state.environment)
         if e.screen == nil { e.screen = state.screen }
         return e
     }

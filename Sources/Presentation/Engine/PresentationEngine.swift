@@ -59,6 +59,7 @@ public struct PresentationEngine: Sendable {
         do {
             try t.run(action)
             t.settle()
+            t.settleKeyboard()
         } catch {
             switch error {
             case .request(let e):

@@ -9,8 +9,10 @@ extension Transaction {
         guard index < count else { return }
         try checkTransition()
         try cascade()
+        var restore: StackEntry?
         while count > index {
             let e = s.stack[count - 1]
+            restore = e
             var props = JSONObject()
             props["form"] = .string(e.resolution.form.rawValue)
             props["transition"] = .string(e.transition?.rawValue ?? "system")
@@ -26,6 +28,15 @@ extension Transaction {
         s.lastTransitionMs = now
         inTransition = true
         events.append(EngineEvent(type: .screenEnter, screen: s.top?.screen ?? s.screen, modal: s.top?.modal))
+        if let k = s.keyboard, !keyboardFieldIsLive(k) {
+            // Its field went with the presentation (dismissing a modal ends its editing).
+            s.keyboard = nil
+            events.append(
+                EngineEvent(
+                    type: .endEditing, screen: s.screen, modal: k.field != nil ? k.target : location(k.target)?.modal,
+                    target: k.target, props: ["automatic": true]))
+        }
+        if let restore { restoreKeyboard(after: restore) }
     }
 
     /// A control's `dismiss` / `dismissAll` from `stack[index]` up. A Cancel control (role

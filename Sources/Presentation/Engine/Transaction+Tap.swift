@@ -27,6 +27,11 @@ extension Transaction {
             throw refusal(
                 "stack.presenter-visible", coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
         }
+        if isUnderKeyboard(p) {
+            throw refusal(
+                "stack.presenter-visible",
+                "“\(loc.control.displayName)” is covered by the keyboard; end editing first", modal: loc.modal)
+        }
         if choice != nil {
             throw bad(
                 "$.action",

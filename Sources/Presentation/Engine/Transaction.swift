@@ -148,6 +148,7 @@ struct Transaction {
                     type: .tap, screen: loc?.screen ?? s.screen, modal: loc?.modal ?? s.top?.modal, target: target,
                     x: x, y: y, props: choice.map { ["action": $0.json] } ?? JSONObject()))
             inputCount = events.count
+            try refuseUnderKeyboard(x: x, y: y)
             try tap(target, choice: choice)
         case .swipeDown(let target):
             actionTarget = target
@@ -161,6 +162,7 @@ struct Transaction {
             events.append(
                 EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, x: x, y: y, props: ["outside": true]))
             inputCount = events.count
+            try refuseUnderKeyboard(x: x, y: y)
             try tapOutside()
         case .home:
             events.append(
@@ -227,6 +229,29 @@ struct Transaction {
             guard model.modals[id] != nil else { throw unknownModal(id) }
             inputCount = events.count
             try present(id, trigger: .programmatic)
+        case .focus(let target, let field, let x, let y):
+            actionTarget = target
+            let loc = location(target)
+            var props = JSONObject()
+            if let field { props["field"] = .int(field) }
+            events.append(
+                EngineEvent(
+                    type: .focus, screen: loc?.screen ?? s.screen,
+                    modal: loc?.modal ?? model.modals[target].map { _ in target },
+                    target: target, x: x, y: y, props: props))
+            inputCount = events.count
+            try refuseUnderKeyboard(x: x, y: y)
+            try focus(target, field: field)
+        case .endEditing:
+            let k = s.keyboard
+            actionTarget = k?.target
+            events.append(
+                EngineEvent(
+                    type: .endEditing, screen: k.flatMap { location($0.target)?.screen } ?? s.screen,
+                    modal: k.flatMap { location($0.target)?.modal ?? ($0.field != nil ? $0.target : nil) },
+                    target: k?.target))
+            inputCount = events.count
+            s.keyboard = nil
         case .key(let key):
             actionTarget = "key:\(key)"
             events.append(
