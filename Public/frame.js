@@ -198,8 +198,18 @@ export class Frame {
     for (const c of stage.querySelectorAll(".screen-view .content, .presentation-body")) {
       if (c.scrollTop) scrolls.set(scrollKey(c), c.scrollTop);
     }
+    // The field being edited stays the same element (its caret, its selection, and the keys
+    // on their way to it): it moves into the new frame in place of its copy.
+    const active = document.activeElement;
+    if (active && stage.contains(active) && active.matches("input[data-id]:not([type=checkbox]), textarea[data-id], .alert-field")) {
+      const modal = active.closest(".presentation")?.dataset.modal;
+      const twin = active.dataset.id ? fieldElement(next, active.dataset.id, null)
+        : modal ? fieldElement(next, modal, Number(active.dataset.field)) : null;
+      if (twin) twin.replaceWith(active);
+    }
     stage.replaceChildren(next);
     restoreTyped(stage, typed);
+    if (active?.isConnected && document.activeElement !== active) active.focus({ preventScroll: true });
     if (animate && oldKeyboard && !nextKeyboard) {
       oldKeyboard.classList.add("leaving");
       stage.querySelector(".device-screen")?.appendChild(oldKeyboard);

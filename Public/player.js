@@ -53,7 +53,9 @@ async function show(json, { initial = false, action = null } = {}) {
   const oldIds = new Set(frame.modals());
   const stackChanged = initial || newIds.size !== oldIds.size || [...oldIds].some((id) => !newIds.has(id));
   const env = session.env;
-  const envChanged = json.state && ENV_KEYS.some((k) => json.state[k] !== env[k]);
+  const windowOf = (state) => (state.multitasking === "window" ? state.window : undefined);
+  const envChanged = json.state && (ENV_KEYS.some((k) => json.state[k] !== env[k]) ||
+    JSON.stringify(windowOf(json.state)) !== JSON.stringify(env.window));
   if (action?.type === "edit" && !stackChanged && !envChanged) {
     frame.updateDirty(json.state.stack);
   } else {
@@ -63,6 +65,8 @@ async function show(json, { initial = false, action = null } = {}) {
   if (json.state) {
     lastState = json.state;
     session.env = Object.fromEntries(ENV_KEYS.map((k) => [k, json.state[k]]));
+    // A resizable window's size goes with the environment (a restart keeps it).
+    if (windowOf(json.state)) session.env.window = windowOf(json.state);
     panel.syncToolbar(session.env);
     panel.showState(json.state);
   }

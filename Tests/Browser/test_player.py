@@ -778,6 +778,31 @@ class GestureTests(PlayerTestCase):
         self.tap('.presentation[data-modal="discard-draft"] .sheet-action.destructive')
         self.assertEqual(self.stack(), [])
 
+    def test_a_tap_on_the_dimmed_area_dismisses_a_clean_card_and_asks_on_a_dirty_one(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        def tap_dim_near_top():
+            # A real click on the dimming view above the card (sheet.scrim-dismiss).
+            dim = self.el('.dim[data-dim-for="compose"]')
+            h = self.js("return arguments[0].getBoundingClientRect().height", dim)
+            ActionChains(self.d).move_to_element_with_offset(dim, 0, int(-h / 2 + 25)).click().perform()
+            self.settle()
+
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="compose"]')
+        tap_dim_near_top()
+        self.assertEqual(self.stack(), [], "a clean card goes")
+        self.tap('[data-id="compose"]')
+        self.el('[data-id="to"]').send_keys("anna@example.com")
+        self.wait_for("return document.querySelector('.presentation[data-modal=\"compose\"]').dataset.dirty === 'true'")
+        self.settle()
+        tap_dim_near_top()
+        self.wait_for("return document.querySelector('.presentation[data-modal=\"discard-draft\"]')")
+        self.settle()
+        self.assertEqual(self.stack(), ["compose", "discard-draft"], "a dirty card stays and asks")
+        self.tap('.presentation[data-modal="discard-draft"] .sheet-action.destructive')
+        self.assertEqual(self.stack(), [])
+
     def test_dragging_between_detents(self):
         self.open("studio", "iphone-16")
         self.tap('[data-id="new-note"]')
@@ -793,6 +818,39 @@ class GestureTests(PlayerTestCase):
 # Keyboard, focus and accessibility
 # ---------------------------------------------------------------------------------------------
 
+class SoftwareKeyboardTests(PlayerTestCase):
+    def test_the_keyboard_rises_and_an_alert_moves_above_it(self):
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="rename"]')
+        # The alert's first field is first responder as it appears: the keyboard is up for it.
+        self.wait_for("return document.querySelector('[data-keyboard=\"rename-alert\"]')")
+        self.settle()
+        state = self.state()
+        self.assertEqual(state["keyboard"], {"target": "rename-alert", "field": 0, "height": 336})
+        keyboard = self.el("[data-keyboard]")
+        win = self.window_points()
+        k = self.points(keyboard)
+        self.assertAlmostEqual(k["h"], 336, delta=0.5, msg="drawn at the state's height")
+        self.assertAlmostEqual(k["y"] + k["h"], win["h"], delta=0.5, msg="along the screen's bottom edge")
+        box = self.points(self.el('.presentation[data-modal="rename-alert"] .alert-box'))
+        self.assertLessEqual(box["y"] + box["h"], k["y"], "the alert ends above the keyboard")
+        self.assertLess(box["y"] + box["h"] / 2, win["h"] / 2 - 40, "the alert moved up from the middle")
+        field = self.el(".alert-field")
+        self.assertEqual(self.d.switch_to.active_element, field, "the field keeps the focus")
+        # The drawn keys type into the field; nothing beneath them takes the tap.
+        for key in "ab":
+            self.el(f'.kb-key[data-key="{key}"]').click()
+        self.assertEqual(field.get_attribute("value"), "ab")
+        self.assertEqual(self.stack(), ["rename-alert"])
+        self.screenshot("keyboard-alert-iphone")
+        # Return runs the alert's preferred action; the keyboard goes with the alert.
+        self.el('.kb-key[data-key="return"]').click()
+        self.settle()
+        self.wait_for("return !document.querySelector('[data-keyboard]')")
+        self.assertEqual(self.stack(), [])
+        self.assertIsNone(self.state()["keyboard"])
+
+
 class KeyboardTests(PlayerTestCase):
     def press(self, key):
         from selenium.webdriver.common.action_chains import ActionChains
@@ -803,12 +861,12 @@ class KeyboardTests(PlayerTestCase):
         from selenium.webdriver.common.keys import Keys
         self.open("mail", "iphone-16")
         self.tap('[data-id="compose"]')
-        card = self.layer("compose")
-        self.assertTrue(self.js("return arguments[0].contains(document.activeElement)", card), "focus moves in")
+        in_card = "return document.querySelector('.presentation[data-modal=\"compose\"]').contains(document.activeElement)"
+        self.assertTrue(self.js(in_card), "focus moves in")
         self.assertEqual(self.el(".app-layer").get_attribute("inert"), "true", "the app beneath is inert")
-        for _ in range(6):  # Tab stays inside the modal layer
+        for _ in range(6):  # Tab stays inside the modal layer (a field it reaches brings the keyboard up)
             self.press(Keys.TAB)
-            self.assertTrue(self.js("return arguments[0].contains(document.activeElement)", card))
+            self.assertTrue(self.js(in_card))
         self.press(Keys.ESCAPE)
         self.assertEqual(self.stack(), [])
         self.assertEqual(self.d.switch_to.active_element.get_attribute("data-id"), "compose")

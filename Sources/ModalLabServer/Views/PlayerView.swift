@@ -37,8 +37,8 @@ struct PlayerView {
             label: "\(env.device.name), \(env.orientation.rawValue), \(env.sizeClassDescription)",
             otherApp: layout.otherApp.map { other in
                 OtherAppView(
-                    left: env.multitasking == .slideOver ? "0" : pt(other.x),
-                    isUnderSlideOver: env.multitasking == .slideOver)
+                    left: env.multitasking == .slideOver || env.multitasking == .window ? "0" : pt(other.x),
+                    isUnderSlideOver: env.multitasking == .slideOver || env.multitasking == .window)
             },
             prototype: prototype.id, windowStyle: window,
             layers: layout.layers.compactMap { l in

@@ -253,13 +253,14 @@ public struct ScriptStep: Sendable {
         case .rotate(let orientation):
             o["type"] = "rotate"
             o["orientation"] = .string(orientation.rawValue)
-        case .resize(let device, let multitasking, let appearance, let contentSize, let direction):
+        case .resize(let device, let multitasking, let appearance, let contentSize, let direction, let window):
             o["type"] = "resize"
             if let device { o["device"] = .string(device) }
             if let multitasking { o["multitasking"] = .string(multitasking.rawValue) }
             if let appearance { o["appearance"] = .string(appearance.rawValue) }
             if let contentSize { o["contentSize"] = .string(contentSize.rawValue) }
             if let direction { o["layoutDirection"] = .string(direction.rawValue) }
+            if let window { o["window"] = ["width": .number(window.width), "height": .number(window.height)] }
         case .edit(let target, let value):
             o["type"] = "edit"
             o["target"] = .string(target)

@@ -17,10 +17,11 @@ public enum EngineAction: Sendable, Equatable {
     /// A rotation.
     case rotate(Orientation)
     /// A change of device, iPad multitasking, or the traits the system gives the app
-    /// (appearance, text size, layout direction); `nil` keeps what is.
+    /// (appearance, text size, layout direction); `nil` keeps what is. `window` resizes an iPad
+    /// app's window freely (multitasking `window`).
     case resize(
         device: String?, multitasking: Multitasking?, appearance: Appearance? = nil,
-        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil)
+        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil, window: Size? = nil)
     /// Text typed into a field, a toggle switched, a segment chosen.
     case edit(target: String, value: JSONValue)
     /// A sheet moved to another detent.

@@ -59,7 +59,8 @@ public struct PresentationEngine: Sendable {
         do {
             try t.run(action)
             t.settle()
-            t.settleKeyboard()
+            // The keyboard going down moves what avoided it: popovers are laid out again.
+            if t.settleKeyboard() { t.settle() }
         } catch {
             switch error {
             case .request(let e):

@@ -74,6 +74,10 @@ public struct PresentationState: Sendable, Equatable {
         quoted(environment.horizontalSizeClass.rawValue)
         raw(#","vertical":"#)
         quoted(environment.verticalSizeClass.rawValue)
+        raw(#"},"window":{"width":"#)
+        JSONWriter().write(.number(environment.windowSize.width), into: &out)
+        raw(#","height":"#)
+        JSONWriter().write(.number(environment.windowSize.height), into: &out)
         raw(#"},"keyboard":"#)
         JSONWriter().write(keyboardJSON, into: &out)
         raw(#","screen":"#)
@@ -100,8 +104,10 @@ public struct PresentationState: Sendable, Equatable {
     }
 
     /// The state: `prototype, device, orientation, multitasking, appearance, contentSize,
-    /// layoutDirection, sizeClass {horizontal, vertical}, keyboard, screen, stack [{modal,
-    /// requestedStyle, style, form, adaptedBy, detent, dirty, screen}]`, bottom to top.
+    /// layoutDirection, sizeClass {horizontal, vertical}, window {width, height}, keyboard,
+    /// screen, stack [{modal, requestedStyle, style, form, adaptedBy, detent, dirty, screen}]`,
+    /// bottom to top. `window` is the app window's size in points (the screen, a multitasking
+    /// share, or a resizable window's size when `multitasking` is `window`).
     /// `keyboard` is `null` or `{target, height}` (``keyboardJSON``).
     public var json: JSONValue {
         var o = JSONObject()
@@ -115,6 +121,9 @@ public struct PresentationState: Sendable, Equatable {
         o["sizeClass"] = [
             "horizontal": .string(environment.horizontalSizeClass.rawValue),
             "vertical": .string(environment.verticalSizeClass.rawValue),
+        ]
+        o["window"] = [
+            "width": .number(environment.windowSize.width), "height": .number(environment.windowSize.height),
         ]
         o["keyboard"] = keyboardJSON
         o["screen"] = .string(screen)

@@ -112,8 +112,10 @@ extension Transaction {
     /// resigns the first responder of a view that leaves the window, and a presentation over it
     /// takes the keyboard away), logged as an automatic `end_editing`. The entry that covered
     /// it keeps it, to bring it back when it is dismissed (``dismiss(from:how:discard:)``).
-    mutating func settleKeyboard() {
-        guard let k = s.keyboard, !keyboardFieldIsLive(k) else { return }
+    /// Returns whether it went down.
+    @discardableResult
+    mutating func settleKeyboard() -> Bool {
+        guard let k = s.keyboard, !keyboardFieldIsLive(k) else { return false }
         s.keyboard = nil
         if let top = s.top, top.presentedAtMs == now, top.restoresKeyboard == nil, top.modal != k.target {
             s.stack[count - 1].restoresKeyboard = k
@@ -122,6 +124,7 @@ extension Transaction {
             EngineEvent(
                 type: .endEditing, screen: s.screen, modal: k.field != nil ? k.target : location(k.target)?.modal,
                 target: k.target, props: ["automatic": true]))
+        return true
     }
 
     /// The keyboard an alert with text fields brings up as it appears: its first field becomes

@@ -174,7 +174,7 @@ struct Transaction {
                 EngineEvent(type: .rotate, screen: s.screen, props: ["orientation": .string(o.rawValue)]))
             inputCount = events.count
             s.environment = env.rotated(to: o)
-        case .resize(let deviceID, let mt, let appearance, let contentSize, let direction):
+        case .resize(let deviceID, let mt, let appearance, let contentSize, let direction, let window):
             var device = env.device
             if let deviceID {
                 guard let d = DeviceCatalogue.device(deviceID) else {
@@ -182,11 +182,25 @@ struct Transaction {
                 }
                 device = d
             }
+            if window != nil, let mt, mt != .window {
+                throw bad(
+                    "$.multitasking",
+                    "\"window\" resizes a window, so \"multitasking\" is \"window\" or left out; found \"\(mt.rawValue)\""
+                )
+            }
+            let share = window != nil ? .window : (mt ?? env.multitasking)
             let next = Environment(
-                device: device, orientation: env.orientation, multitasking: mt ?? env.multitasking,
+                device: device, orientation: env.orientation, multitasking: share,
                 appearance: appearance ?? env.appearance, contentSize: contentSize ?? env.contentSize,
-                layoutDirection: direction ?? env.layoutDirection)
-            if !next.isSupported { throw bad("$.multitasking", next.unsupportedMultitaskingMessage) }
+                layoutDirection: direction ?? env.layoutDirection, window: window ?? env.window)
+            if device.family == .iPhone && window != nil {
+                throw bad("$.window", "resizable windows are iPadOS's; an app on \(device.name) is always full screen")
+            }
+            if let problem = next.windowProblem { throw bad(problem.path, problem.message) }
+            if !next.isSupported {
+                throw bad(
+                    next.multitasking == .window ? "$.window" : "$.multitasking", next.unsupportedMultitaskingMessage)
+            }
             if model.prototype.requiresFullScreen && next.multitasking != .full {
                 throw bad(
                     "$.multitasking",
@@ -201,6 +215,7 @@ struct Transaction {
                         "appearance": .string(next.appearance.rawValue),
                         "contentSize": .string(next.contentSize.rawValue),
                         "layoutDirection": .string(next.layoutDirection.rawValue),
+                        "window": ["width": .number(next.windowSize.width), "height": .number(next.windowSize.height)],
                     ]))
             inputCount = events.count
             s.environment = next

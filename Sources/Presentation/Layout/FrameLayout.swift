@@ -171,7 +171,7 @@ public struct FrameLayout: Sendable {
     /// The app's window on the screen (screen coordinates) and the other app beside or beneath
     /// it: the screen itself at full screen; a Split View share on the leading side with the
     /// other app beyond the divider; Slide Over's window floating near the trailing edge over
-    /// the full-screen app.
+    /// the full-screen app; a resizable window where ``Environment/windowOrigin`` puts it.
     static func window(_ env: Environment, metrics m: LayoutMetrics) -> (window: Rect, otherApp: Rect?) {
         let screen = Rect(size: env.screenSize)
         let w = env.windowSize
@@ -186,6 +186,10 @@ public struct FrameLayout: Sendable {
             return (Rect(size: w), Rect(x: left, y: 0, width: screen.width - left, height: screen.height))
         case .full:
             return (Rect(size: w), nil)
+        case .window:
+            // A resizable window floats over the app beneath it, where the environment puts it.
+            let o = env.windowOrigin
+            return (Rect(x: o.x, y: o.y, width: w.width, height: w.height), screen)
         }
     }
 
