@@ -1,6 +1,9 @@
 // The device frame on the page: drawing the server's frame (its HTML carries where everything
-// is), animating layers in and out, and the few things only a page can do — fit the device to
-// the window, keep scroll positions, and tell a popover how far its source's content scrolled.
+// is), animating layers in and out (and screens pushed and popped, navigation.js), and the few
+// things only a page can do — fit the device to the window, keep scroll positions, mark where
+// content is scrolled (the bars' scroll-edge look, a large title collapsing), and tell a popover
+// how far its source's content scrolled.
+import { animatePop, animatePush, navigationChange } from "./navigation.js";
 
 const layerKey = (el) => el.dataset.modal ?? (el.classList.contains("app-layer") ? "@app" : null);
 const layersOf = (root) => new Map([...root.querySelectorAll(".layer")].map((el) => [layerKey(el), el]));
@@ -54,7 +57,26 @@ function restoreTyped(root, kept) {
 /** Where scrolled content is, keyed by layer, screen and container, to keep it across renders. */
 function scrollKey(c) {
   const layer = c.closest(".layer"), screen = c.closest(".screen-view");
-  return `${layer ? layerKey(layer) : ""}/${screen?.dataset.screen ?? ""}/${c.classList.contains("content") ? "content" : "body"}`;
+  // The snapshot of the screen beneath keeps the scrolling that screen had (and gives it back).
+  const id = screen?.dataset.screen ?? screen?.dataset.previousScreen ?? "";
+  return `${layer ? layerKey(layer) : ""}/${id}/${c.classList.contains("content") ? "content" : "body"}`;
+}
+
+/**
+ * Marks where a screen's content is scrolled, for the stylesheet: `data-scrolled` once content
+ * is under the navigation bar (it takes its material and hairline), `data-under-toolbar` while
+ * content goes on under the toolbar, `data-collapsed` once a large title has scrolled half under
+ * the bar (the bar's inline title shows).
+ */
+function markScrolled(content) {
+  const screen = content.parentElement;
+  if (!screen?.classList.contains("screen-view")) return;
+  const top = content.scrollTop;
+  const toggle = (name, on) => { if (on) screen.setAttribute(name, ""); else screen.removeAttribute(name); };
+  toggle("data-scrolled", top > 0);
+  toggle("data-under-toolbar", top + content.clientHeight < content.scrollHeight - 1);
+  const large = content.querySelector(":scope > .large-title");
+  toggle("data-collapsed", Boolean(large) && top >= large.offsetHeight / 2);
 }
 
 /** The device frame in `stage`; `embed` fits it with a thinner margin (the board's frames). */
@@ -70,6 +92,7 @@ export class Frame {
     stage.addEventListener("scroll", (ev) => {
       if (!ev.target.classList?.contains("content")) return;
       ev.target.classList.toggle("at-top", ev.target.scrollTop <= 0);
+      markScrolled(ev.target);
       this.followScrolledSources();
     }, true);
   }
@@ -181,6 +204,18 @@ export class Frame {
       await waitForAnimations([...leaving, ...extra]);
     }
 
+    // A layer whose screen pops shows it going before the new frame arrives (the screen beneath
+    // is already drawn in it); one whose screen is pushed shows it coming once it has arrived.
+    const navigations = new Map();
+    for (const [k, el] of oldLayers) {
+      const n = nextLayers.get(k);
+      const change = n && !el.classList.contains("leaving") && navigationChange(el, n);
+      if (change) navigations.set(k, change);
+    }
+    if (animate) {
+      await Promise.all([...navigations].filter(([, c]) => c === "pop").map(([k]) => animatePop(oldLayers.get(k))));
+    }
+
     // Poses of the layers that stay, to animate from (a card changing detent, the app pushed
     // back, an alert or a sheet moving above the keyboard).
     const before = new Map();
@@ -195,7 +230,7 @@ export class Frame {
     const nextKeyboard = next.querySelector(".keyboard");
 
     const scrolls = new Map();
-    for (const c of stage.querySelectorAll(".screen-view .content, .presentation-body")) {
+    for (const c of stage.querySelectorAll(".screen-view[data-screen] .content, .presentation-body")) {
       if (c.scrollTop) scrolls.set(scrollKey(c), c.scrollTop);
     }
     // The field being edited stays the same element (its caret, its selection, and the keys
@@ -255,6 +290,7 @@ export class Frame {
         if (k === "@app" || oldLayers.has(k)) continue;
         this.#enter(el);
       }
+      for (const [k, change] of navigations) if (change === "push" && layers.get(k)) animatePush(layers.get(k));
       for (const [el, frames] of moves) {
         if (el.classList.contains("under-entering") || el.classList.contains("curling")) continue;
         el.animate(frames, { duration: 350, easing: "cubic-bezier(0.2, 0.9, 0.25, 1)" });
@@ -290,9 +326,11 @@ export class Frame {
     }
   }
 
-  /** Card content at its top lets a downward touch drag move the card instead of scrolling. */
+  /** Card content at its top lets a downward touch drag move the card instead of scrolling; every
+   * screen's bars and large title follow its scrolling. */
   markScrollEdges() {
     for (const c of this.stage.querySelectorAll(".form-card .content, .form-centered .content")) c.classList.toggle("at-top", c.scrollTop <= 0);
+    for (const c of this.stage.querySelectorAll(".screen-view > .content")) markScrolled(c);
   }
 
   // A presented layer animates in; the layers beneath stay visible until it has arrived.

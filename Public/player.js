@@ -5,13 +5,14 @@
 //   net.js       requests and the session's queue      frame.js     drawing the device frame
 //   gestures.js  taps and sheet drags                   keyboard.js  keys, focus and typing
 //   softkeyboard.js  the software keyboard's keys        panel.js     the toolbar and the rule panel
-//   comments.js  comments pinned to elements
+//   navigation.js    pushes, pops and the edge swipe      comments.js  comments pinned to elements
 //   events.js    client events (misclicks, visibility)  live.js      reloading on file changes
 //   strings.js   the words it shows, from the page (the reader's language)
 import { Comments } from "./comments.js";
 import { ClientEvents } from "./events.js";
 import { Frame } from "./frame.js";
 import { installGestures } from "./gestures.js";
+import { installEdgeSwipe } from "./navigation.js";
 import { Editor, installFocus, installKeys, restoreFocus, syncKeyboardFocus } from "./keyboard.js";
 import { onPrototypeChange } from "./live.js";
 import { Session } from "./net.js";
@@ -110,6 +111,7 @@ function send(action) {
 }
 
 installGestures({ frame, send, editor, events });
+installEdgeSwipe({ frame, send });
 installKeys({ frame, send, editor });
 installFocus({ frame, send, state: () => lastState });
 installSoftKeyboard({ frame, send });

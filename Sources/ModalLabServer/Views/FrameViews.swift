@@ -192,6 +192,8 @@ struct LayerView: MustacheContext {
     /// The id of the element that describes it (an alert's or action sheet's message), or empty.
     var describedBy: String = ""
     var screen: ScreenView?
+    /// The screen beneath ``screen`` in its navigation stack, for the transitions.
+    var previousScreen: ScreenView?
     var alert: AlertView?
     var actionSheet: ActionSheetView?
     var activity: ActivityView?
@@ -225,6 +227,7 @@ struct LayerView: MustacheContext {
         case "label": label
         case "describedBy": describedBy
         case "screen": screen
+        case "previousScreen": previousScreen
         case "alert": alert
         case "actionSheet": actionSheet
         case "activity": activity
@@ -295,12 +298,22 @@ struct ScreenView: MustacheContext {
     var trailing: [ControlView]
     var content: [ControlView]
     var toolbar: [ControlView]
+    /// How deep in its navigation stack (1 at the root), for the push and pop animations.
+    var depth: Int = 1
+    /// Whether the title is drawn as a large title.
+    var largeTitle = false
+    /// The screen beneath the current one, drawn inert and hidden for the push, pop and edge
+    /// swipe to reveal: no control ids, no back button action.
+    var isSnapshot = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "id": id
         case "title": title
         case "backTitle": backTitle
+        case "depth": depth
+        case "largeTitle": largeTitle
+        case "isSnapshot": isSnapshot
         case "hasNavigationBar": !title.isEmpty || !leading.isEmpty || !trailing.isEmpty || !backTitle.isEmpty
         case "leading": leading
         case "trailing": trailing

@@ -128,6 +128,7 @@ struct PlayerView {
         if let s = prototype.screen(state.screen) {
             v.screen = screenView(s, navigation: state.appScreens, modal: nil, values: state.appValues)
         }
+        v.previousScreen = previousScreenView(navigation: state.appScreens, modal: nil, values: state.appValues)
         return v
     }
 
@@ -212,6 +213,7 @@ struct PlayerView {
             if let screenID = e.screen, let screen = prototype.screen(screenID) {
                 v.screen = screenView(screen, navigation: e.screens, modal: m, values: e.values)
             }
+            v.previousScreen = previousScreenView(navigation: e.screens, modal: m, values: e.values)
         }
         return v
     }
@@ -246,13 +248,24 @@ struct PlayerView {
     // MARK: Screens and controls
 
     func screenView(_ s: Screen, navigation: [String], modal: Modal?, values: [String: JSONValue]) -> ScreenView {
-        ScreenView(
-            id: s.id, title: s.title ?? "",
-            backTitle: FrameLayout.backTitle(navigation: navigation, modal: modal, in: prototype) ?? "",
+        let back = FrameLayout.backTitle(navigation: navigation, modal: modal, in: prototype)
+        return ScreenView(
+            id: s.id, title: s.title ?? "", backTitle: back ?? "",
             leading: (s.navigationBar?.leading ?? []).map { control($0, inBar: true, values: values) },
             trailing: (s.navigationBar?.trailing ?? []).map { control($0, inBar: true, values: values) },
             content: s.content.map { control($0, inBar: false, values: values) },
-            toolbar: s.toolbar.map { control($0, inBar: true, values: values) })
+            toolbar: s.toolbar.map { control($0, inBar: true, values: values) }, depth: max(1, navigation.count),
+            largeTitle: FrameLayout.drawsLargeTitle(s, backTitle: back, metrics: LayoutMetrics(environment: env)))
+    }
+
+    /// The screen beneath the top of `navigation`, as an inert snapshot; `nil` at the root.
+    func previousScreenView(navigation: [String], modal: Modal?, values: [String: JSONValue]) -> ScreenView? {
+        guard navigation.count > 1, let id = navigation.dropLast().last else { return nil }
+        let screen = modal.flatMap { $0.id == id ? $0.rootScreen : nil } ?? prototype.screen(id)
+        guard let screen else { return nil }
+        var v = screenView(screen, navigation: Array(navigation.dropLast()), modal: modal, values: values)
+        v.isSnapshot = true
+        return v
     }
 
     func control(_ c: Control, inBar: Bool, values: [String: JSONValue]) -> ControlView {
