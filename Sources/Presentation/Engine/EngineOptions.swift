@@ -12,6 +12,7 @@ public struct EngineOptions: Sendable, Equatable {
     /// scripted clients are deterministic.
     public var transitionMs: Int
 
+    /// The options; the defaults refuse popover conflicts and check no transition time.
     public init(popoverConflict: PopoverConflict = .refuse, transitionMs: Int = 0) {
         self.popoverConflict = popoverConflict
         self.transitionMs = transitionMs
