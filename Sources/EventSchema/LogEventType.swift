@@ -15,6 +15,12 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
         comment
     case shareOpen = "share_open"
     case diagnostic
+    /// A text field or text area became first responder: the software keyboard is up for
+    /// `target` (an alert's id, with `props.field`, for an alert's text field).
+    case focus
+    /// Editing ended: the software keyboard went down (`props.automatic` when its field left
+    /// the screen or was covered rather than the person ending it).
+    case endEditing = "end_editing"
     /// Client-side: the user scrolled a screen or modal (`target` names the scroll view,
     /// details such as offsets in `props`).
     case scroll
@@ -28,11 +34,12 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     public static let clientTypes: Set<LogEventType> = [.misclick, .scroll, .visibility, .pointer]
 
     /// The types the presentation engine emits: the person's input (`tap`, `swipe`, `edit`,
-    /// `detent`, `rotate`, `resize`, logged even when refused) and what it led to (`present`,
-    /// `dismiss`, `refused`, `adapted`, `push`, `pop`, `screen_enter`, `diagnostic`).
+    /// `detent`, `rotate`, `resize`, `focus`, `end_editing`, logged even when refused) and what
+    /// it led to (`present`, `dismiss`, `refused`, `adapted`, `push`, `pop`, `screen_enter`,
+    /// `diagnostic`, and `focus` or `end_editing` when the keyboard comes or goes by itself).
     public static let engineTypes: Set<LogEventType> = [
         .tap, .swipe, .edit, .detent, .rotate, .resize, .present, .dismiss, .refused, .adapted, .push, .pop,
-        .screenEnter, .diagnostic,
+        .screenEnter, .diagnostic, .focus, .endEditing,
     ]
 }
 

@@ -14,7 +14,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
                 "modals", "lint", "requiresFullScreen",
             ]
         case .lint: return ["disable", "severity", "productNames"]
-        case .screen: return ["id", "title", "navigationBar", "toolbar", "content"]
+        case .screen: return ["id", "title", "largeTitle", "navigationBar", "toolbar", "content"]
         case .navigationBar: return ["leading", "trailing", "appearance"]
         case .control: return PrototypeDecoder.allControlMembers
         case .listItem: return ["id", "title", "subtitle", "systemImage", "action"]

@@ -84,6 +84,9 @@ public struct Screen: Sendable {
     public var navigationBar: NavigationBar?
     public var toolbar: [Control]
     public var content: [Control]
+    /// Whether the title is a large title (UINavigationItem's `largeTitleDisplayMode`
+    /// `.always`): drawn big at the top of the content, collapsing into the bar as it scrolls.
+    public var largeTitle: Bool = false
 
     /// Every control of the screen, in drawing order (bar leading, trailing, content, toolbar).
     public var allControls: [Control] { placedControls.flatMap(\.controls) }
@@ -275,9 +278,14 @@ public struct Modal: Sendable {
     /// may also say `"preferred": true`). Checked by `alert.preferred-action-member`.
     public var preferredAction: String? = nil
 
+    /// Whether the modal's root screen has a large title (see ``Screen/largeTitle``).
+    public var largeTitle: Bool = false
+
     /// The modal's root screen: its own bar, content and toolbar, with the modal's id.
     public var rootScreen: Screen {
-        Screen(id: id, title: title, navigationBar: navigationBar, toolbar: toolbar, content: content)
+        Screen(
+            id: id, title: title, navigationBar: navigationBar, toolbar: toolbar, content: content,
+            largeTitle: largeTitle)
     }
 
     /// Every screen of the modal: the root first, then `screens`.

@@ -256,12 +256,14 @@ final class PrototypeDecoder {
         let bar = o.optional("navigationBar").flatMap { navigationBar($0) }
         let toolbar = o.optional("toolbar").map { controls($0) } ?? []
         let content = o.optional("content").map { controls($0) } ?? []
+        let large = attempt { () throws(JSONShapeError) in try o.optional("largeTitle")?.bool() } ?? nil
         finish(o, .screen)
         guard let id else {
             skip(r.path, r.value)
             return nil
         }
-        return Screen(id: id, title: title, navigationBar: bar, toolbar: toolbar, content: content)
+        return Screen(
+            id: id, title: title, navigationBar: bar, toolbar: toolbar, content: content, largeTitle: large ?? false)
     }
 
     func navigationBar(_ r: JSONReader) -> NavigationBar? {
@@ -440,8 +442,8 @@ final class PrototypeDecoder {
     // MARK: Modals
 
     static let commonModalMembers: Set<String> = [
-        "id", "style", "title", "navigationBar", "toolbar", "content", "screens", "confirmDiscard", "transition",
-        "rationale", "task", "tags",
+        "id", "style", "title", "largeTitle", "navigationBar", "toolbar", "content", "screens", "confirmDiscard",
+        "transition", "rationale", "task", "tags",
     ]
     static let sheetMembers: Set<String> = [
         "detents", "grabber", "largestUndimmedDetent", "selectedDetent", "prefersEdgeAttachedInCompactHeight",
@@ -503,6 +505,7 @@ final class PrototypeDecoder {
             attempt { () throws(JSONShapeError) in try o.optional(k)?.strings() } ?? nil
         }
         m.title = str("title")
+        m.largeTitle = bool("largeTitle") ?? false
         m.navigationBar = o.optional("navigationBar").flatMap { navigationBar($0) }
         m.toolbar = o.optional("toolbar").map { controls($0) } ?? []
         m.content = o.optional("content").map { controls($0) } ?? []

@@ -175,6 +175,31 @@ def studio_prototype():
     }
 
 
+def navigation_prototype():
+    """A list under a large title that pushes a screen, and a sheet that pushes one inside it."""
+    rows = ["Groceries", "Ideas", "Books", "Trips", "Recipes", "Work", "Garden", "Music", "Films", "Gifts",
+            "Games", "Plans", "Quotes", "Travel"]
+    return {
+        "format": "modallab/1", "id": "navigation", "name": "Navigation", "targetOS": "18",
+        "devices": ["iphone-16", "ipad-pro-11"], "start": "notes",
+        "screens": [
+            {"id": "notes", "title": "Notes", "largeTitle": True,
+             "navigationBar": {"trailing": [{"id": "new", "title": "New", "systemImage": "square.and.pencil",
+                                             "action": {"present": "editor"}}]},
+             "content": [{"type": "list", "id": "all", "items": [
+                 {"id": f"n{i}", "title": t, "action": {"push": "note"}} for i, t in enumerate(rows)]}],
+             "toolbar": [{"id": "count", "title": "14 Notes"}]},
+            {"id": "note", "title": "Note", "content": [{"type": "text", "id": "body", "text": "A note."}]},
+        ],
+        "modals": [
+            {"id": "editor", "style": "pageSheet", "title": "New Note",
+             "navigationBar": {"leading": [{"id": "editor-cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]},
+             "content": [{"type": "button", "id": "editor-more", "title": "Details", "action": {"push": "details"}}],
+             "screens": [{"id": "details", "title": "Details", "content": [{"type": "text", "id": "details-text", "text": "More."}]}]},
+        ],
+    }
+
+
 def hostile_prototype():
     """A valid prototype whose user text tries every way into the page: markup, attributes,
     inline script and style. Ids stay `[a-z0-9-]`; the hostile text is in titles, labels,
@@ -284,6 +309,7 @@ def setUpModule():
         shutil.copy(f, protos / f.name)
     (protos / "studio.json").write_text(json.dumps(studio_prototype(), indent=1))
     (protos / "hostile.json").write_text(json.dumps(hostile_prototype(), indent=1))
+    (protos / "navigation.json").write_text(json.dumps(navigation_prototype(), indent=1))
     shots = os.environ.get("MODALLAB_SCREENSHOTS")
     Harness.shots = Path(shots) if shots else Harness.tmp / "screenshots"
     Harness.shots.mkdir(parents=True, exist_ok=True)
@@ -806,6 +832,31 @@ class GestureTests(PlayerTestCase):
         self.tap('.presentation[data-modal="discard-draft"] .sheet-action.destructive')
         self.assertEqual(self.stack(), [])
 
+    def test_a_tap_on_the_dimmed_area_dismisses_a_clean_card_and_asks_on_a_dirty_one(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        def tap_dim_near_top():
+            # A real click on the dimming view above the card (sheet.scrim-dismiss).
+            dim = self.el('.dim[data-dim-for="compose"]')
+            h = self.js("return arguments[0].getBoundingClientRect().height", dim)
+            ActionChains(self.d).move_to_element_with_offset(dim, 0, int(-h / 2 + 25)).click().perform()
+            self.settle()
+
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="compose"]')
+        tap_dim_near_top()
+        self.assertEqual(self.stack(), [], "a clean card goes")
+        self.tap('[data-id="compose"]')
+        self.el('[data-id="to"]').send_keys("anna@example.com")
+        self.wait_for("return document.querySelector('.presentation[data-modal=\"compose\"]').dataset.dirty === 'true'")
+        self.settle()
+        tap_dim_near_top()
+        self.wait_for("return document.querySelector('.presentation[data-modal=\"discard-draft\"]')")
+        self.settle()
+        self.assertEqual(self.stack(), ["compose", "discard-draft"], "a dirty card stays and asks")
+        self.tap('.presentation[data-modal="discard-draft"] .sheet-action.destructive')
+        self.assertEqual(self.stack(), [])
+
     def test_dragging_between_detents(self):
         self.open("studio", "iphone-16")
         self.tap('[data-id="new-note"]')
@@ -821,6 +872,91 @@ class GestureTests(PlayerTestCase):
 # Keyboard, focus and accessibility
 # ---------------------------------------------------------------------------------------------
 
+class NavigationTests(PlayerTestCase):
+    def test_a_large_title_collapses_into_the_bar_as_the_content_scrolls(self):
+        self.open("navigation", "iphone-16")
+        screen = '.app-layer .screen-view[data-screen="notes"]'
+        bar = self.el(screen + " > .nav-bar")
+        inline = self.el(screen + " .nav-title")
+        transparent = "return getComputedStyle(arguments[0]).backgroundColor === 'rgba(0, 0, 0, 0)'"
+        self.assertTrue(self.js(transparent, bar), "at the scroll edge the bar is transparent")
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).opacity", inline), "0")
+        large = self.el(screen + " .large-title")
+        self.assertEqual(large.text, "Notes")
+        # Where the server's layout puts the content: the 44 pt bar below the 59 pt status bar,
+        # the 52 pt large title band, the 12 pt content inset.
+        self.assertAlmostEqual(self.points(self.el('[data-id="all"]'))["y"], 59 + 44.5 + 52 + 12, delta=1)
+        self.js(f"document.querySelector('{screen} > .content').scrollTop = 80")
+        self.wait_for(f"return document.querySelector('{screen}').hasAttribute('data-collapsed')")
+        self.wait_for("return getComputedStyle(arguments[0]).opacity === '1'", inline,
+                      message="the inline title shows once the large title has scrolled under the bar")
+        self.wait_for("return getComputedStyle(arguments[0]).backgroundColor !== 'rgba(0, 0, 0, 0)'", bar,
+                      message="content under the bar gives it its material")
+        self.screenshot("large-title-collapsed-iphone")
+        self.js(f"document.querySelector('{screen} > .content').scrollTop = 0")
+        self.wait_for(f"return !document.querySelector('{screen}').hasAttribute('data-collapsed')")
+
+    def test_an_edge_swipe_pops_and_a_short_one_springs_back(self):
+        self.open("navigation", "iphone-16")
+        self.tap('[data-id="n1"]')
+        self.assertEqual(self.state()["screen"], "note")
+        layer = self.el(".app-layer")
+        self.assertIsNotNone(self.el('.app-layer > .previous-screen[data-previous-screen="notes"]'),
+                             "the screen beneath is drawn, ready to be revealed")
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).visibility",
+                                 self.el(".app-layer > .previous-screen")), "hidden")
+        # A short drag from the leading edge springs back.
+        self.drag(layer, 0, dx=80, start=(4, 400), steps=10, touch=True)
+        self.assertEqual(self.state()["screen"], "note")
+        self.assertEqual(self.js("return document.querySelector('.app-layer > .screen-view[data-screen]').style.transform"), "")
+        # One past half the width pops: the server hears `back`.
+        self.drag(self.el(".app-layer"), 0, dx=300, start=(4, 400), steps=12, touch=True)
+        self.wait_for("return document.querySelector('.app-layer > .screen-view[data-screen=\"notes\"]')")
+        self.settle()
+        self.assertEqual(self.state()["screen"], "notes")
+        self.assertEqual(self.js("return document.querySelectorAll('.app-layer > .previous-screen').length"), 0)
+        # A push inside a sheet happens within it; the sheet's back button pops it.
+        self.tap('[data-id="new"]')
+        self.tap('[data-id="editor-more"]')
+        self.assertEqual(self.state()["stack"][0]["screen"], "details")
+        self.assertIsNotNone(self.el('.presentation[data-modal="editor"] .presentation-body > .previous-screen'))
+        self.tap('.presentation[data-modal="editor"] [data-back]')
+        self.assertEqual(self.state()["stack"][0]["screen"], "editor")
+
+
+class SoftwareKeyboardTests(PlayerTestCase):
+    def test_the_keyboard_rises_and_an_alert_moves_above_it(self):
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="rename"]')
+        # The alert's first field is first responder as it appears: the keyboard is up for it.
+        self.wait_for("return document.querySelector('[data-keyboard=\"rename-alert\"]')")
+        self.settle()
+        state = self.state()
+        self.assertEqual(state["keyboard"], {"target": "rename-alert", "field": 0, "height": 336})
+        keyboard = self.el("[data-keyboard]")
+        win = self.window_points()
+        k = self.points(keyboard)
+        self.assertAlmostEqual(k["h"], 336, delta=0.5, msg="drawn at the state's height")
+        self.assertAlmostEqual(k["y"] + k["h"], win["h"], delta=0.5, msg="along the screen's bottom edge")
+        box = self.points(self.el('.presentation[data-modal="rename-alert"] .alert-box'))
+        self.assertLessEqual(box["y"] + box["h"], k["y"], "the alert ends above the keyboard")
+        self.assertLess(box["y"] + box["h"] / 2, win["h"] / 2 - 40, "the alert moved up from the middle")
+        field = self.el(".alert-field")
+        self.assertEqual(self.d.switch_to.active_element, field, "the field keeps the focus")
+        # The drawn keys type into the field; nothing beneath them takes the tap.
+        for key in "ab":
+            self.el(f'.kb-key[data-key="{key}"]').click()
+        self.assertEqual(field.get_attribute("value"), "ab")
+        self.assertEqual(self.stack(), ["rename-alert"])
+        self.screenshot("keyboard-alert-iphone")
+        # Return runs the alert's preferred action; the keyboard goes with the alert.
+        self.el('.kb-key[data-key="return"]').click()
+        self.settle()
+        self.wait_for("return !document.querySelector('[data-keyboard]')")
+        self.assertEqual(self.stack(), [])
+        self.assertIsNone(self.state()["keyboard"])
+
+
 class KeyboardTests(PlayerTestCase):
     def press(self, key):
         from selenium.webdriver.common.action_chains import ActionChains
@@ -831,12 +967,12 @@ class KeyboardTests(PlayerTestCase):
         from selenium.webdriver.common.keys import Keys
         self.open("mail", "iphone-16")
         self.tap('[data-id="compose"]')
-        card = self.layer("compose")
-        self.assertTrue(self.js("return arguments[0].contains(document.activeElement)", card), "focus moves in")
+        in_card = "return document.querySelector('.presentation[data-modal=\"compose\"]').contains(document.activeElement)"
+        self.assertTrue(self.js(in_card), "focus moves in")
         self.assertEqual(self.el(".app-layer").get_attribute("inert"), "true", "the app beneath is inert")
-        for _ in range(6):  # Tab stays inside the modal layer
+        for _ in range(6):  # Tab stays inside the modal layer (a field it reaches brings the keyboard up)
             self.press(Keys.TAB)
-            self.assertTrue(self.js("return arguments[0].contains(document.activeElement)", card))
+            self.assertTrue(self.js(in_card))
         self.press(Keys.ESCAPE)
         self.assertEqual(self.stack(), [])
         self.assertEqual(self.d.switch_to.active_element.get_attribute("data-id"), "compose")

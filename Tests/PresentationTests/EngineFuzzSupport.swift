@@ -373,7 +373,11 @@ struct RandomActions {
                 return k == .textField || k == .textArea || k == .toggle || k == .segmented
             }
             guard let target = editable.isEmpty ? nil : rng.pick(editable) else { return .back }
+            if let top, top.style == .alert, !top.textFields.isEmpty, rng.chance(0.3) {
+                return .focus(target: top.id, field: rng.int(-1...top.textFields.count))
+            }
             switch p.control(target)!.control.kind {
+            case .textField where rng.chance(0.35), .textArea where rng.chance(0.35): return .focus(target: target)
             case .toggle: return .edit(target: target, value: .bool(rng.chance(0.5)))
             case .segmented: return .edit(target: target, value: .number(Double(rng.int(0...1))))
             default: return .edit(target: target, value: .string(rng.chance(0.1) ? "" : "text \(rng.int(0...99))"))
@@ -387,6 +391,7 @@ struct RandomActions {
         case 94..<97:
             return .present(modal: rng.pick(p.modals).id)
         default:
+            if rng.chance(0.3) { return .endEditing }
             return .key(rng.pick(["Escape", "Return", "Escape", "Enter"]))
         }
     }
@@ -396,7 +401,7 @@ struct RandomActions {
 enum EngineInvariants {
     static let stateKeys = [
         "prototype", "device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection",
-        "sizeClass", "screen", "stack",
+        "sizeClass", "window", "keyboard", "screen", "stack",
     ]
     static let entryKeys = ["modal", "requestedStyle", "style", "form", "adaptedBy", "detent", "dirty", "screen"]
 
@@ -452,6 +457,25 @@ enum EngineInvariants {
             case .present:
                 if e.modal == nil || e.style == nil || e.requestedStyle == nil { fail("present without modal/style") }
             default: break
+            }
+        }
+
+        // The keyboard is up only for a field on screen: an alert's on top, or a text control
+        // on a screen that is showing.
+        if let k = after.keyboard {
+            if k.field != nil {
+                if after.top?.modal != k.target { fail("keyboard up for \(k.target)'s field, which is not on top") }
+            } else if let loc = p.control(k.target) {
+                if loc.control.kind != .textField && loc.control.kind != .textArea {
+                    fail("keyboard up for the \(loc.control.kind.rawValue) \(k.target)")
+                }
+                let shown =
+                    loc.modal == nil
+                    ? loc.screen == after.screen
+                    : after.stack.contains { $0.modal == loc.modal && $0.screen == loc.screen }
+                if !shown { fail("keyboard up for \(k.target), which is not on screen") }
+            } else {
+                fail("keyboard up for \(k.target), which is no control")
             }
         }
 

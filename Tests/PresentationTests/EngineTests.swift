@@ -15,6 +15,7 @@ import Testing
                     { "prototype": "mail", "device": "iphone-16", "orientation": "portrait", "multitasking": "full",
                       "appearance": "light", "contentSize": "large", "layoutDirection": "ltr",
                       "sizeClass": { "horizontal": "compact", "vertical": "regular" },
+                      "window": { "width": 393, "height": 852 }, "keyboard": null,
                       "screen": "inbox",
                       "stack": [ { "modal": "compose", "requestedStyle": "pageSheet", "style": "pageSheet", "form": "card",
                                    "adaptedBy": "sheet.compact-width-card", "detent": "medium", "dirty": false, "screen": "compose" } ] }

@@ -37,6 +37,7 @@ extension Strings {
         .multitaskingHalf: "Split View ½",
         .multitaskingThird: "Split View ⅓",
         .multitaskingSlideOver: "Slide Over",
+        .multitaskingWindow: "Resizable window",
         .multitaskingTwoThirds: "Split View ⅔",
         .appearance: "Appearance",
         .appearanceLight: "Light",

@@ -38,6 +38,7 @@ extension Strings {
         .multitaskingHalf: "分屏浏览 ½",
         .multitaskingThird: "分屏浏览 ⅓",
         .multitaskingSlideOver: "侧拉",
+        .multitaskingWindow: "可调整大小的窗口",
         .multitaskingTwoThirds: "分屏浏览 ⅔",
         .appearance: "外观",
         .appearanceLight: "浅色",

@@ -22,7 +22,8 @@ enum UIString: String, CaseIterable, Sendable {
     case galleryTagline, navLogCSV, navLogNDJSON, navSchema, play, fixErrorsToPlay, diagnosticsHeading, noPrototypes
     // Player: the toolbar
     case device, orientation, multitasking, multitaskingFull, multitaskingHalf, multitaskingThird,
-        multitaskingSlideOver, multitaskingTwoThirds, appearance, appearanceLight, appearanceDark, textSize,
+        multitaskingSlideOver, multitaskingTwoThirds, multitaskingWindow, appearance, appearanceLight, appearanceDark,
+        textSize,
         layoutDirection, layoutLTR, layoutRTL
     case home, homeTitle, comment, commentTitle, restart, devicePreview
     // Player: the rule panel

@@ -83,9 +83,10 @@ extension ModalLabApp {
     // MARK: Views
 
     /// The environment a page asks for: `?device=&orientation=&multitasking=&appearance=
-    /// &contentSize=&layoutDirection=`, defaulting to the prototype's first device, portrait, full
-    /// screen, light, `large`, left to right. Unknown values are 400s listing the accepted ones;
-    /// so is a multitasking share iPadOS does not offer there.
+    /// &contentSize=&layoutDirection=&window=`, defaulting to the prototype's first device,
+    /// portrait, full screen, light, `large`, left to right. `window=800x600` is an iPad's
+    /// resizable window of that size in points. Unknown values are 400s listing the accepted
+    /// ones; so is a multitasking share iPadOS does not offer there, or a window that doesn't fit.
     func environment(from req: HTTPRequest, for p: Prototype) throws(Problem) -> Environment {
         let device = try device(req.query("device") ?? p.devices.first ?? "iphone-16", path: "device")
         let o = req.query("orientation") ?? "portrait"
@@ -101,11 +102,29 @@ extension ModalLabApp {
             }
             return t
         }
+        var window: Size?
+        if let w = req.query("window") {
+            let parts = w.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else {
+                throw Problem.badRequest(
+                    "window is a resizable window's WIDTHxHEIGHT in points, e.g. 800x600; not \"\(w)\"", path: "window")
+            }
+            window = Size(width: width, height: height)
+        }
+        var multitasking = try trait("multitasking", Multitasking.full)
+        if window != nil { multitasking = .window }
         let env = Environment(
-            device: device, orientation: orientation, multitasking: try trait("multitasking", Multitasking.full),
+            device: device, orientation: orientation, multitasking: multitasking,
             appearance: try trait("appearance", Appearance.light),
             contentSize: try trait("contentSize", ContentSizeCategory.large),
-            layoutDirection: try trait("layoutDirection", LayoutDirection.ltr))
+            layoutDirection: try trait("layoutDirection", LayoutDirection.ltr), window: window)
+        if let problem = env.windowProblem {
+            throw Problem.badRequest(problem.message, path: "window")
+        }
+        if device.family == .iPhone && window != nil {
+            throw Problem.badRequest(
+                "resizable windows are iPadOS's; an app on \(device.name) is always full screen", path: "window")
+        }
         if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "multitasking") }
         return env
     }

@@ -104,9 +104,11 @@ extension ModalLabApp {
         var appearance: Appearance = .light
         var contentSize: ContentSizeCategory = .large
         var direction: LayoutDirection = .ltr
+        var window: Size?
         do throws(JSONShapeError) {
             let o = try body.object()
             protoID = try o.required("prototype", "a prototype id").string()
+            window = try Self.decodeWindow(o.optional("window"))
             deviceID = try o.optional("device")?.string()
             if let r = o.optional("orientation") { orientation = try r.enum(Orientation.self) }
             if let r = o.optional("multitasking") { multitasking = try r.enum(Multitasking.self) }
@@ -118,9 +120,22 @@ extension ModalLabApp {
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
         let (_, p) = try playable(protoID)
         let device = try device(deviceID ?? p.devices.first ?? "iphone-16", path: "$.device")
+        if window != nil && multitasking != .full && multitasking != .window {
+            throw Problem.badRequest(
+                "\"window\" is a resizable window, so \"multitasking\" is \"window\" or left out; found \"\(multitasking.rawValue)\"",
+                path: "$.multitasking")
+        }
+        if window != nil {
+            if device.family == .iPhone {
+                throw Problem.badRequest(
+                    "resizable windows are iPadOS's; an app on \(device.name) is always full screen", path: "$.window")
+            }
+            multitasking = .window
+        }
         let env = Environment(
             device: device, orientation: orientation, multitasking: multitasking, appearance: appearance,
-            contentSize: contentSize, layoutDirection: direction)
+            contentSize: contentSize, layoutDirection: direction, window: window)
+        if let problem = env.windowProblem { throw Problem.badRequest(problem.message, path: problem.path) }
         if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "$.multitasking") }
         let engine = PresentationEngine(prototype: p, options: engineOptions)
         let (state, events) = engine.start(environment: env)
@@ -284,10 +299,22 @@ extension ModalLabApp {
         }
     }
 
-    /// The action types of SPEC §6 (and `present`, `key`), in the order messages list them.
+    /// The action types (and `present`, `key`, `focus`, `endEditing`), in the order messages list them.
     static let actionTypes = [
         "tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present", "key",
+        "focus", "endEditing",
     ]
+
+    /// A resizable window's size, `{"width": W, "height": H}` in points (both numbers), or `nil`
+    /// when absent; whether it fits the screen is the environment's to say.
+    static func decodeWindow(_ r: JSONReader?) throws(JSONShapeError) -> Size? {
+        guard let r else { return nil }
+        let o = try r.object()
+        let width = try o.required("width", "the window's width in points").number()
+        let height = try o.required("height", "the window's height in points").number()
+        try o.finish()
+        return Size(width: width, height: height)
+    }
 
     /// Reads an action body (SPEC §6 action types), naming the JSON path of anything wrong.
     func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
@@ -324,14 +351,16 @@ extension ModalLabApp {
                 let a = try o.optional("appearance")?.enum(Appearance.self)
                 let c = try o.optional("contentSize")?.enum(ContentSizeCategory.self)
                 let l = try o.optional("layoutDirection")?.enum(LayoutDirection.self)
-                if d == nil && m == nil && a == nil && c == nil && l == nil {
+                let w = try Self.decodeWindow(o.optional("window"))
+                if d == nil && m == nil && a == nil && c == nil && l == nil && w == nil {
                     throw JSONShapeError(
                         path: body.path.appending("device"),
                         message:
                             "a resize needs at least one of \"device\", \"multitasking\", \"appearance\", "
-                            + "\"contentSize\", \"layoutDirection\"")
+                            + "\"contentSize\", \"layoutDirection\", \"window\"")
                 }
-                action = .resize(device: d, multitasking: m, appearance: a, contentSize: c, layoutDirection: l)
+                action = .resize(
+                    device: d, multitasking: m, appearance: a, contentSize: c, layoutDirection: l, window: w)
             case "edit":
                 let target = try o.required("target", "a control id").string()
                 let value = try o.required("value", "the new value").value
@@ -344,6 +373,12 @@ extension ModalLabApp {
                 action = .back
             case "present":
                 action = .present(modal: try o.required("target", "a modal id").string())
+            case "focus":
+                let target = try o.required("target", "a text field's or text area's id, or an alert's id").string()
+                let field = try o.optional("field")?.int()
+                action = .focus(target: target, field: field, x: x, y: y)
+            case "endEditing":
+                action = .endEditing
             default:
                 action = .key(try o.required("key", "Escape or Return").oneOf(["Escape", "Return", "Enter"]))
             }
@@ -402,7 +437,7 @@ extension ModalLabApp {
         e.contentSize = state.environment.contentSize.rawValue
         e.layoutDirection = state.environment.layoutDirection.rawValue
         e.multitasking = state.environment.multitasking.rawValue
-        e.keyboardHeight = 0
+        e.keyboardHeight = state.keyboard == nil ? 0 : SoftwareKeyboard.height(in: state.environment)
         if e.screen == nil { e.screen = state.screen }
         return e
     }

@@ -25,12 +25,14 @@ struct FrameKey: Hashable {
     var appScreens: [String]
     var appValues: [String: JSONValue]
     var entries: [Entry]
+    var keyboard: KeyboardFocus?
 
     init(_ p: Prototype, _ s: PresentationState) {
         version = p.version
         environment = s.environment
         appScreens = s.appScreens
         appValues = s.appValues
+        keyboard = s.keyboard
         entries = s.stack.map {
             Entry(
                 modal: $0.modal, resolution: $0.resolution, detents: $0.detents, selectedDetent: $0.selectedDetent,

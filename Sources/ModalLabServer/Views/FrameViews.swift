@@ -33,6 +33,8 @@ struct DeviceView: MustacheContext {
     var statusBar: StatusBarView?
     var island: IslandView?
     var hasHomeIndicator: Bool
+    /// The software keyboard, when it is up.
+    var keyboard: KeyboardView? = nil
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
@@ -57,6 +59,62 @@ struct DeviceView: MustacheContext {
         case "statusBar": statusBar
         case "island": island
         case "hasHomeIndicator": hasHomeIndicator
+        case "keyboard": keyboard
+        default: nil
+        }
+    }
+}
+
+/// `partials/keyboard`: the software keyboard along the screen's bottom edge.
+struct KeyboardView: MustacheContext {
+    /// The field it is up for: a control's id, or an alert's id.
+    var target: String
+    /// An alert's text field index, or empty.
+    var field: String
+    /// What Return does: `endEditing` (a text field), `newline` (a text area), `alert` (an
+    /// alert's field: the alert's Return action).
+    var returnAction: String
+    var isPad: Bool
+    /// Its place and parts, as custom properties (`top`, `height`, `--kb-*`).
+    var style: String
+    var rows: [KeyboardRowView]
+    var hasBottomRow: Bool
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "target": target
+        case "field": field
+        case "returnAction": returnAction
+        case "isPad": isPad
+        case "style": style
+        case "rows": rows
+        case "hasBottomRow": hasBottomRow
+        default: nil
+        }
+    }
+}
+
+/// One row of keys.
+struct KeyboardRowView: MustacheContext {
+    var keys: [KeyView]
+
+    func mustacheValue(forKey key: String) -> Any? { key == "keys" ? keys : nil }
+}
+
+/// One key: what it types or does (`data-key`), its label, and its kind for the look.
+struct KeyView: MustacheContext {
+    /// A character to type, or `shift`, `delete`, `return`, `hide`, `space`, `numbers`, `globe`.
+    var value: String
+    var label: String
+    /// `letter`, `shift`, `delete`, `return`, `hide`, `space`, `numbers`, `globe`.
+    var kind: String
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "value": value
+        case "label": label
+        case "kind": kind
+        case "isGlobe": kind == "globe"
         default: nil
         }
     }
@@ -140,6 +198,8 @@ struct LayerView: MustacheContext {
     /// The id of the element that describes it (an alert's or action sheet's message), or empty.
     var describedBy: String = ""
     var screen: ScreenView?
+    /// The screen beneath ``screen`` in its navigation stack, for the transitions.
+    var previousScreen: ScreenView?
     var alert: AlertView?
     var actionSheet: ActionSheetView?
     var activity: ActivityView?
@@ -174,6 +234,7 @@ struct LayerView: MustacheContext {
         case "label": label
         case "describedBy": describedBy
         case "screen": screen
+        case "previousScreen": previousScreen
         case "alert": alert
         case "actionSheet": actionSheet
         case "activity": activity
@@ -265,12 +326,22 @@ struct ScreenView: MustacheContext {
     var trailing: [ControlView]
     var content: [ControlView]
     var toolbar: [ControlView]
+    /// How deep in its navigation stack (1 at the root), for the push and pop animations.
+    var depth: Int = 1
+    /// Whether the title is drawn as a large title.
+    var largeTitle = false
+    /// The screen beneath the current one, drawn inert and hidden for the push, pop and edge
+    /// swipe to reveal: no control ids, no back button action.
+    var isSnapshot = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "id": id
         case "title": title
         case "backTitle": backTitle
+        case "depth": depth
+        case "largeTitle": largeTitle
+        case "isSnapshot": isSnapshot
         case "hasNavigationBar": !title.isEmpty || !leading.isEmpty || !trailing.isEmpty || !backTitle.isEmpty
         case "leading": leading
         case "trailing": trailing

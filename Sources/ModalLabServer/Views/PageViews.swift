@@ -261,6 +261,7 @@ struct PlayerPageView: MustacheContext {
         case .half: return strings[.multitaskingHalf]
         case .third: return strings[.multitaskingThird]
         case .slideOver: return strings[.multitaskingSlideOver]
+        case .window: return strings[.multitaskingWindow]
         }
     }
 
@@ -271,6 +272,7 @@ struct PlayerPageView: MustacheContext {
         case "device": environment.device.id
         case "orientation": environment.orientation.rawValue
         case "multitasking": environment.multitasking.rawValue
+        case "window": environment.window.map { "\(Rect.format($0.width))x\(Rect.format($0.height))" } ?? ""
         case "isPortrait": environment.orientation == .portrait
         case "isLandscape": environment.orientation == .landscape
         case "isPad": environment.device.family == .iPad

@@ -7,7 +7,7 @@ import Prototype
 ///
 /// What a script can expect is read from its run's **facts**, by JSON path
 /// (`"$.stack[0].form": "card"`): the session's state as `GET /api/sessions/{sid}` gives it
-/// (`device`, `orientation`, `multitasking`, `sizeClass`, `screen`, `stack[i]` with `modal`,
+/// (`device`, `orientation`, `multitasking`, `sizeClass`, `keyboard`, `screen`, `stack[i]` with `modal`,
 /// `requestedStyle`, `style`, `form`, `adaptedBy`, `detent`, `dirty`, `screen`), and more:
 ///
 /// - `refusal`: the rule that refused the last action, or `null`;
@@ -167,8 +167,7 @@ public struct ActionScript: Sendable {
         }
     }
 
-    /// The options that differ from the defaults, as JSON (`popoverConflict`, `transitionMs`,
-    /// `scrimTapDismissesCenteredSheets`).
+    /// The options that differ from the defaults, as JSON (`popoverConflict`, `transitionMs`).
     var optionsJSON: JSONValue {
         var o = JSONObject()
         let d = EngineOptions()
@@ -176,9 +175,6 @@ public struct ActionScript: Sendable {
             o["popoverConflict"] = .string(options.popoverConflict.rawValue)
         }
         if options.transitionMs != d.transitionMs { o["transitionMs"] = .int(options.transitionMs) }
-        if options.scrimTapDismissesCenteredSheets != d.scrimTapDismissesCenteredSheets {
-            o["scrimTapDismissesCenteredSheets"] = .bool(options.scrimTapDismissesCenteredSheets)
-        }
         return .object(o)
     }
 }
@@ -224,6 +220,12 @@ public struct ScriptStep: Sendable {
     public static func present(_ modal: String) -> ScriptStep { ScriptStep(action: .present(modal: modal)) }
     /// A hardware key: "Escape" or "Return".
     public static func key(_ key: String) -> ScriptStep { ScriptStep(action: .key(key)) }
+    /// A text field or text area (or an alert's text field `field`) becomes first responder.
+    public static func focus(_ target: String, field: Int? = nil) -> ScriptStep {
+        ScriptStep(action: .focus(target: target, field: field))
+    }
+    /// Editing ends: the keyboard goes down.
+    public static let endEditing = ScriptStep(action: .endEditing)
 
     /// The action as an API request body, e.g. `{"type": "tap", "target": "compose"}`.
     public var json: JSONValue {
@@ -251,13 +253,14 @@ public struct ScriptStep: Sendable {
         case .rotate(let orientation):
             o["type"] = "rotate"
             o["orientation"] = .string(orientation.rawValue)
-        case .resize(let device, let multitasking, let appearance, let contentSize, let direction):
+        case .resize(let device, let multitasking, let appearance, let contentSize, let direction, let window):
             o["type"] = "resize"
             if let device { o["device"] = .string(device) }
             if let multitasking { o["multitasking"] = .string(multitasking.rawValue) }
             if let appearance { o["appearance"] = .string(appearance.rawValue) }
             if let contentSize { o["contentSize"] = .string(contentSize.rawValue) }
             if let direction { o["layoutDirection"] = .string(direction.rawValue) }
+            if let window { o["window"] = ["width": .number(window.width), "height": .number(window.height)] }
         case .edit(let target, let value):
             o["type"] = "edit"
             o["target"] = .string(target)
@@ -273,6 +276,14 @@ public struct ScriptStep: Sendable {
         case .key(let key):
             o["type"] = "key"
             o["key"] = .string(key)
+        case .focus(let target, let field, let x, let y):
+            o["type"] = "focus"
+            o["target"] = .string(target)
+            if let field { o["field"] = .int(field) }
+            if let x { o["x"] = .number(x) }
+            if let y { o["y"] = .number(y) }
+        case .endEditing:
+            o["type"] = "endEditing"
         }
         return .object(o)
     }

@@ -316,7 +316,7 @@ extension RuleCatalogue {
                     "警告框“{modal}”约 {height} pt 高，而在 {device} 上键盘之上只能容纳 {usable} pt；请缩短文字或减少输入项")
             ],
             notes:
-                "Height 20 + 22·title lines + 2 + 18·message lines + 20 + 30·text fields + 44·button rows (two buttons share a row when both titles fit 110 pt), at Large; at another text size (`modallab lint --content-size`) the lines are Headline's and Footnote's and the button rows grow, as the player draws them; against the window height less the safe area and 2 × 16 pt, in every declared device full screen, portrait and landscape; with text fields, less the keyboard (approximated without the predictive bar: iPhone 216 pt portrait, 162 pt landscape, plus the home-indicator inset; iPad 265/353 pt).",
+                "Height 20 + 22·title lines + 2 + 18·message lines + 20 + 30·text fields + 44·button rows (two buttons share a row when both titles fit 110 pt), at Large; at another text size (`modallab lint --content-size`) the lines are Headline's and Footnote's and the button rows grow, as the player draws them; against the window height less the safe area and 2 × 16 pt, in every declared device full screen, portrait and landscape; with text fields, less the software keyboard the player draws on that device and orientation without its suggestions bar (keys and home-indicator inset: 292 pt on an iPhone 16 in portrait, 171 pt in landscape; docs/format.md lists the keyboard of every device).",
             triggering: [
                 alertExample(
                     #""title": "Sign In", "message": "Enter the user name and password of your library account.", "textFields": [{"placeholder": "User Name"}, {"placeholder": "Password", "secure": true}], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Sign In"}]"#
@@ -339,7 +339,7 @@ extension RuleCatalogue {
                     let height = 20 + text + 20 + 30 * Double(fields) + metrics.alertButtonRow * Double(rows)
                     for e in c.target.fullScreenWindows {
                         let s = e.safeArea
-                        let keyboard = fields > 0 ? LintChecks.keyboardHeight(e) : 0
+                        let keyboard = fields > 0 ? SoftwareKeyboard(environment: e).heightWithoutSuggestions : 0
                         let usable = e.windowSize.height - s.top - max(s.bottom, keyboard) - 32
                         if height > usable {
                             c.report(
@@ -1203,16 +1203,5 @@ extension LintChecks {
             }
         }
         return nil
-    }
-
-    /// The software keyboard's height in points, bottom safe area included, without the
-    /// predictive bar (an approximation: alert text fields rarely show suggestions).
-    static func keyboardHeight(_ e: Environment) -> Double {
-        switch (e.device.family, e.orientation) {
-        case (.iPhone, .portrait): return 216 + e.device.safeBottom
-        case (.iPhone, .landscape): return 162 + e.safeArea.bottom
-        case (.iPad, .portrait): return 265 + e.device.safeBottom
-        case (.iPad, .landscape): return 353 + e.device.safeBottom
-        }
     }
 }

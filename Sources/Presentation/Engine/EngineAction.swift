@@ -2,7 +2,8 @@ import JSON
 import Prototype
 
 /// A request against the state (SPEC §6 action types, plus `present` for app-initiated
-/// presentations and `key` for a hardware keyboard's Escape and Return).
+/// presentations, `key` for a hardware keyboard's Escape and Return, and `focus` and
+/// `endEditing` for the software keyboard).
 public enum EngineAction: Sendable, Equatable {
     /// A tap on a control; or on an alert, action sheet or activity view's button when
     /// `target` is the modal's id and `choice` names the button (id, title or index).
@@ -16,10 +17,11 @@ public enum EngineAction: Sendable, Equatable {
     /// A rotation.
     case rotate(Orientation)
     /// A change of device, iPad multitasking, or the traits the system gives the app
-    /// (appearance, text size, layout direction); `nil` keeps what is.
+    /// (appearance, text size, layout direction); `nil` keeps what is. `window` resizes an iPad
+    /// app's window freely (multitasking `window`).
     case resize(
         device: String?, multitasking: Multitasking?, appearance: Appearance? = nil,
-        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil)
+        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil, window: Size? = nil)
     /// Text typed into a field, a toggle switched, a segment chosen.
     case edit(target: String, value: JSONValue)
     /// A sheet moved to another detent.
@@ -30,6 +32,12 @@ public enum EngineAction: Sendable, Equatable {
     case present(modal: String)
     /// A hardware key: "Escape" or "Return" ("Enter" is taken as Return).
     case key(String)
+    /// A text field or text area becomes first responder and the software keyboard comes up
+    /// for it: a control by its id, or an alert's text field by the alert's id and `field`
+    /// (zero-based, default 0). `x`, `y`: where it was tapped, in window points.
+    case focus(target: String, field: Int? = nil, x: Double? = nil, y: Double? = nil)
+    /// Editing ends and the keyboard goes down: Done or Return, a tap outside the field.
+    case endEditing
 
     /// Rotations, resizes and app-initiated presentations are not the person interacting.
     var isUserInteraction: Bool {

@@ -15,7 +15,7 @@ import Prototype
 public struct PresentationEngine: Sendable {
     /// The prototype being run.
     public let prototype: Prototype
-    /// Server options (`--on-popover-conflict`, transition time, scrim taps).
+    /// Server options (`--on-popover-conflict`, transition time).
     public let options: EngineOptions
     let model: EngineModel
 
@@ -59,6 +59,8 @@ public struct PresentationEngine: Sendable {
         do {
             try t.run(action)
             t.settle()
+            // The keyboard going down moves what avoided it: popovers are laid out again.
+            if t.settleKeyboard() { t.settle() }
         } catch {
             switch error {
             case .request(let e):

@@ -20,6 +20,10 @@ public struct PresentationState: Sendable, Equatable {
     public var interacted: Bool
     /// When the last present or dismiss happened, ms since the session started.
     public var lastTransitionMs: Int?
+    /// The text field or text area the software keyboard is up for (the first responder), or
+    /// `nil` when it is down. Set by the `focus` action (and by an alert with text fields as it
+    /// appears), cleared by `endEditing` and whenever its field leaves the screen or is covered.
+    public var keyboard: KeyboardFocus?
 
     public init(
         prototype: String, environment: Environment, appScreens: [String], stack: [StackEntry] = [],
@@ -70,7 +74,13 @@ public struct PresentationState: Sendable, Equatable {
         quoted(environment.horizontalSizeClass.rawValue)
         raw(#","vertical":"#)
         quoted(environment.verticalSizeClass.rawValue)
-        raw(#"},"screen":"#)
+        raw(#"},"window":{"width":"#)
+        JSONWriter().write(.number(environment.windowSize.width), into: &out)
+        raw(#","height":"#)
+        JSONWriter().write(.number(environment.windowSize.height), into: &out)
+        raw(#"},"keyboard":"#)
+        JSONWriter().write(keyboardJSON, into: &out)
+        raw(#","screen":"#)
         quoted(screen)
         raw(#","stack":["#)
         for (i, e) in stack.enumerated() {
@@ -94,8 +104,11 @@ public struct PresentationState: Sendable, Equatable {
     }
 
     /// The state: `prototype, device, orientation, multitasking, appearance, contentSize,
-    /// layoutDirection, sizeClass {horizontal, vertical}, screen, stack [{modal, requestedStyle, style, form,
-    /// adaptedBy, detent, dirty, screen}]`, bottom to top.
+    /// layoutDirection, sizeClass {horizontal, vertical}, window {width, height}, keyboard,
+    /// screen, stack [{modal, requestedStyle, style, form, adaptedBy, detent, dirty, screen}]`,
+    /// bottom to top. `window` is the app window's size in points (the screen, a multitasking
+    /// share, or a resizable window's size when `multitasking` is `window`).
+    /// `keyboard` is `null` or `{target, height}` (``keyboardJSON``).
     public var json: JSONValue {
         var o = JSONObject()
         o["prototype"] = .string(prototype)
@@ -109,6 +122,10 @@ public struct PresentationState: Sendable, Equatable {
             "horizontal": .string(environment.horizontalSizeClass.rawValue),
             "vertical": .string(environment.verticalSizeClass.rawValue),
         ]
+        o["window"] = [
+            "width": .number(environment.windowSize.width), "height": .number(environment.windowSize.height),
+        ]
+        o["keyboard"] = keyboardJSON
         o["screen"] = .string(screen)
         o["stack"] = .array(
             stack.map { e in
@@ -124,5 +141,33 @@ public struct PresentationState: Sendable, Equatable {
                 return .object(x)
             })
         return .object(o)
+    }
+
+    /// The keyboard as the state reports it: `null`, or `{"target": id, "height": points}` with
+    /// `"field": n` (zero-based) when it is up for an alert's text field, `target` then being
+    /// the alert's id. The height is the keyboard iOS shows on this device in this orientation
+    /// (``SoftwareKeyboard``).
+    public var keyboardJSON: JSONValue {
+        guard let k = keyboard else { return .null }
+        var o = JSONObject()
+        o["target"] = .string(k.target)
+        if let f = k.field { o["field"] = .int(f) }
+        o["height"] = .number(SoftwareKeyboard.height(in: environment))
+        return .object(o)
+    }
+}
+
+/// What the software keyboard is up for: a text field or text area by its id, or an alert's
+/// text field by the alert's id and the field's zero-based index.
+public struct KeyboardFocus: Sendable, Hashable {
+    /// The control's id, or the alert's id.
+    public var target: String
+    /// The alert's text field, zero-based; `nil` for a control.
+    public var field: Int?
+
+    /// The keyboard up for `target` (and `field` of an alert).
+    public init(target: String, field: Int? = nil) {
+        self.target = target
+        self.field = field
     }
 }

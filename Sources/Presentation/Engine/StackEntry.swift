@@ -37,6 +37,8 @@ public struct StackEntry: Sendable, Equatable {
     /// Whether the grabber is drawn: asked for, drawn as a card, and not covered by another
     /// sheet (RULES sheet.grabber-auto-hide).
     public var grabberVisible: Bool = false
+    /// The keyboard this presentation took from a field beneath it, to bring back when it goes.
+    public var restoresKeyboard: KeyboardFocus? = nil
     /// The modal's definition.
     let ref: ModalRef
 

@@ -86,6 +86,7 @@ extension Transaction {
             isDiscardConfirmation: trigger.isDiscardConfirmation, values: [:], contextOwner: owner, popover: layout,
             ref: ref)
         entry.grabberVisible = grabberWanted(entry)
+        let previousKeyboard = s.keyboard
         s.stack.append(entry)
         s.lastTransitionMs = now
         inTransition = true
@@ -109,6 +110,7 @@ extension Transaction {
             events.append(adaptedEvent(count - 1, rule: rule))
         }
         events.append(EngineEvent(type: .screenEnter, screen: entry.screen ?? s.screen, modal: id))
+        focusAlertField(m, previous: previousKeyboard)
 
         // Warnings and notes about the presentation, after it (the log reads in causal order).
         if let layout, fellBack, let src = m.source {

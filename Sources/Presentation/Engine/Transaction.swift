@@ -148,6 +148,7 @@ struct Transaction {
                     type: .tap, screen: loc?.screen ?? s.screen, modal: loc?.modal ?? s.top?.modal, target: target,
                     x: x, y: y, props: choice.map { ["action": $0.json] } ?? JSONObject()))
             inputCount = events.count
+            try refuseUnderKeyboard(x: x, y: y)
             try tap(target, choice: choice)
         case .swipeDown(let target):
             actionTarget = target
@@ -161,6 +162,7 @@ struct Transaction {
             events.append(
                 EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, x: x, y: y, props: ["outside": true]))
             inputCount = events.count
+            try refuseUnderKeyboard(x: x, y: y)
             try tapOutside()
         case .home:
             events.append(
@@ -172,7 +174,7 @@ struct Transaction {
                 EngineEvent(type: .rotate, screen: s.screen, props: ["orientation": .string(o.rawValue)]))
             inputCount = events.count
             s.environment = env.rotated(to: o)
-        case .resize(let deviceID, let mt, let appearance, let contentSize, let direction):
+        case .resize(let deviceID, let mt, let appearance, let contentSize, let direction, let window):
             var device = env.device
             if let deviceID {
                 guard let d = DeviceCatalogue.device(deviceID) else {
@@ -180,11 +182,25 @@ struct Transaction {
                 }
                 device = d
             }
+            if window != nil, let mt, mt != .window {
+                throw bad(
+                    "$.multitasking",
+                    "\"window\" resizes a window, so \"multitasking\" is \"window\" or left out; found \"\(mt.rawValue)\""
+                )
+            }
+            let share = window != nil ? .window : (mt ?? env.multitasking)
             let next = Environment(
-                device: device, orientation: env.orientation, multitasking: mt ?? env.multitasking,
+                device: device, orientation: env.orientation, multitasking: share,
                 appearance: appearance ?? env.appearance, contentSize: contentSize ?? env.contentSize,
-                layoutDirection: direction ?? env.layoutDirection)
-            if !next.isSupported { throw bad("$.multitasking", next.unsupportedMultitaskingMessage) }
+                layoutDirection: direction ?? env.layoutDirection, window: window ?? env.window)
+            if device.family == .iPhone && window != nil {
+                throw bad("$.window", "resizable windows are iPadOS's; an app on \(device.name) is always full screen")
+            }
+            if let problem = next.windowProblem { throw bad(problem.path, problem.message) }
+            if !next.isSupported {
+                throw bad(
+                    next.multitasking == .window ? "$.window" : "$.multitasking", next.unsupportedMultitaskingMessage)
+            }
             if model.prototype.requiresFullScreen && next.multitasking != .full {
                 throw bad(
                     "$.multitasking",
@@ -199,6 +215,7 @@ struct Transaction {
                         "appearance": .string(next.appearance.rawValue),
                         "contentSize": .string(next.contentSize.rawValue),
                         "layoutDirection": .string(next.layoutDirection.rawValue),
+                        "window": ["width": .number(next.windowSize.width), "height": .number(next.windowSize.height)],
                     ]))
             inputCount = events.count
             s.environment = next
@@ -227,6 +244,29 @@ struct Transaction {
             guard model.modals[id] != nil else { throw unknownModal(id) }
             inputCount = events.count
             try present(id, trigger: .programmatic)
+        case .focus(let target, let field, let x, let y):
+            actionTarget = target
+            let loc = location(target)
+            var props = JSONObject()
+            if let field { props["field"] = .int(field) }
+            events.append(
+                EngineEvent(
+                    type: .focus, screen: loc?.screen ?? s.screen,
+                    modal: loc?.modal ?? model.modals[target].map { _ in target },
+                    target: target, x: x, y: y, props: props))
+            inputCount = events.count
+            try refuseUnderKeyboard(x: x, y: y)
+            try focus(target, field: field)
+        case .endEditing:
+            let k = s.keyboard
+            actionTarget = k?.target
+            events.append(
+                EngineEvent(
+                    type: .endEditing, screen: k.flatMap { location($0.target)?.screen } ?? s.screen,
+                    modal: k.flatMap { location($0.target)?.modal ?? ($0.field != nil ? $0.target : nil) },
+                    target: k?.target))
+            inputCount = events.count
+            s.keyboard = nil
         case .key(let key):
             actionTarget = "key:\(key)"
             events.append(

@@ -6,9 +6,10 @@ import Prototype
 /// the page's script only read it; the engine lays out popovers with the same code
 /// (``PopoverLayout``).
 ///
-/// Inputs still to come arrive the same way: the keyboard as part of the state (one more drawn
-/// layer, and less room for what it covers), the text size, the OS version and the appearance
-/// as part of the environment, which chooses the ``LayoutMetrics``.
+/// The software keyboard comes with the state (``PresentationState/keyboard``): it is drawn
+/// along the screen's bottom edge (``keyboard``), and what avoids it moves (see
+/// ``LayerFrames/frame(ofLayer:)``). The text size, the OS version and the appearance come with
+/// the environment, which chooses the ``LayoutMetrics``.
 ///
 /// Coordinates: ``screen`` and ``window`` are in the device screen's points (origin at its
 /// top-left corner); everything else — layer frames, control rects, popover frames — is in the
@@ -38,6 +39,21 @@ public struct FrameLayout: Sendable {
     public var hasHomeIndicator: Bool
     /// The app's layer, then one per presented modal, bottom to top.
     public var layers: [Layer]
+    /// The software keyboard, when it is up.
+    public var keyboard: Keyboard?
+
+    /// The software keyboard: where it is on the screen, its parts (``SoftwareKeyboard``), what
+    /// it is up for, and how much of the app's window it covers.
+    public struct Keyboard: Sendable, Hashable {
+        /// Its frame in screen coordinates: the screen's full width along its bottom edge.
+        public var frame: Rect
+        /// Its parts, top to bottom.
+        public var parts: SoftwareKeyboard
+        /// The field it is up for.
+        public var focus: KeyboardFocus
+        /// How much of the window's bottom it covers, in points (0 when the window ends above it).
+        public var windowOverlap: Double
+    }
 
     /// The status bar: its height, and whether its text is light (over a dark background, when
     /// the app is pushed back behind a card).
@@ -141,32 +157,50 @@ public struct FrameLayout: Sendable {
         environment = env
         metrics = m
         screen = Rect(size: env.screenSize)
-        let w = env.windowSize
         safeArea = env.safeArea
-        switch env.multitasking {
-        case .slideOver:
-            window = Rect(
-                x: screen.width - w.width - m.slideOverInset, y: m.slideOverTop, width: w.width, height: w.height)
-            otherApp = screen
-        case .twoThirds, .half, .third:
-            window = Rect(size: w)
-            let left = w.width + m.splitDivider
-            otherApp = Rect(x: left, y: 0, width: screen.width - left, height: screen.height)
-        case .full:
-            window = Rect(size: w)
-            otherApp = nil
-        }
+        (window, otherApp) = FrameLayout.window(env, metrics: m)
         let isPhone = env.device.family == .iPhone
         let landscape = env.orientation == .landscape
         hasHomeButton = isPhone && env.device.safeBottom == 0
         hasHomeIndicator = safeArea.bottom > 0
         island = isPhone && env.device.safeTop >= 59 ? (landscape ? .side : .top) : nil
         layers = FrameLayout.layers(prototype: prototype, state: state, metrics: m)
+        if let focus = state.keyboard {
+            let parts = SoftwareKeyboard(environment: env)
+            let frame = Rect(x: 0, y: screen.height - parts.height, width: screen.width, height: parts.height)
+            keyboard = Keyboard(
+                frame: frame, parts: parts, focus: focus, windowOverlap: max(0, window.maxY - frame.y))
+        }
         let pushedBack = env.multitasking == .full && layers.contains { $0.pushBack != nil }
         statusBar =
             isPhone && landscape
             ? nil
             : StatusBar(height: isPhone ? env.device.safeTop : m.padStatusBar, isLight: pushedBack, showsDate: !isPhone)
+    }
+
+    /// The app's window on the screen (screen coordinates) and the other app beside or beneath
+    /// it: the screen itself at full screen; a Split View share on the leading side with the
+    /// other app beyond the divider; Slide Over's window floating near the trailing edge over
+    /// the full-screen app; a resizable window where ``Environment/windowOrigin`` puts it.
+    static func window(_ env: Environment, metrics m: LayoutMetrics) -> (window: Rect, otherApp: Rect?) {
+        let screen = Rect(size: env.screenSize)
+        let w = env.windowSize
+        switch env.multitasking {
+        case .slideOver:
+            return (
+                Rect(x: screen.width - w.width - m.slideOverInset, y: m.slideOverTop, width: w.width, height: w.height),
+                screen
+            )
+        case .twoThirds, .half, .third:
+            let left = w.width + m.splitDivider
+            return (Rect(size: w), Rect(x: left, y: 0, width: screen.width - left, height: screen.height))
+        case .full:
+            return (Rect(size: w), nil)
+        case .window:
+            // A resizable window floats over the app beneath it, where the environment puts it.
+            let o = env.windowOrigin
+            return (Rect(x: o.x, y: o.y, width: w.width, height: w.height), screen)
+        }
     }
 
     // MARK: Layers
@@ -242,12 +276,23 @@ struct LayerFrames {
     let prototype: Prototype
     let metrics: LayoutMetrics
     let window: Rect
+    /// Where the software keyboard starts, in window coordinates, when it is up and covers part
+    /// of the window; `nil` otherwise.
+    let keyboardTop: Double?
 
     init(state: PresentationState, prototype: Prototype, metrics: LayoutMetrics) {
         self.state = state
         self.prototype = prototype
         self.metrics = metrics
         window = Rect(size: state.environment.windowSize)
+        if state.keyboard != nil {
+            let env = state.environment
+            let onScreen = FrameLayout.window(env, metrics: metrics).window
+            let top = env.screenSize.height - SoftwareKeyboard.height(in: env) - onScreen.y
+            keyboardTop = top < window.height ? top : nil
+        } else {
+            keyboardTop = nil
+        }
     }
 
     var env: Environment { state.environment }
@@ -260,19 +305,34 @@ struct LayerFrames {
         let safe = env.safeArea
         switch e.resolution.form {
         case .card:
-            let h = cardHeight(e, detent: e.effectiveDetent(in: env))
+            var h = cardHeight(e, detent: e.effectiveDetent(in: env))
+            var bottom = window.height
+            if let kb = keyboardTop, h < cardHeight(e, detent: nil) {
+                // A card below its full height rides on the keyboard (its own content is first
+                // responder, or its largest detent is not large), keeping at least the large
+                // detent's gap below the top safe area: Apple is silent on this, ModalLab's choice.
+                bottom = kb
+                h = min(h, kb - safe.top - metrics.largeDetentGap)
+            }
             if env.verticalSizeClass == .compact {
                 // In compact height a card keeps 10 % of the window (or the safe area) each side.
                 let left = max(safe.left, window.width * 0.1)
                 let right = max(safe.right, window.width * 0.1)
-                return Rect(x: left, y: window.height - h, width: window.width - left - right, height: h)
+                return Rect(x: left, y: bottom - h, width: window.width - left - right, height: h)
             }
-            return Rect(x: 0, y: window.height - h, width: window.width, height: h)
+            return Rect(x: 0, y: bottom - h, width: window.width, height: h)
         case .centered:
-            let size = centeredSize(e)
-            return Rect(
-                x: (window.width - size.width) / 2, y: (window.height - size.height) / 2, width: size.width,
-                height: size.height)
+            var size = centeredSize(e)
+            var y = (window.height - size.height) / 2
+            if let kb = keyboardTop, y + size.height > kb - metrics.centeredMargin {
+                // A form sheet "may be repositioned if a keyboard appears" (S1:L51): it moves up to
+                // end above the keyboard, no higher than the safe area and margin, and is shortened
+                // when it still doesn't fit (how far, and the shortening: unverified).
+                let top = safe.top + metrics.centeredMargin
+                y = max(top, kb - metrics.centeredMargin - size.height)
+                size.height = min(size.height, max(0, kb - metrics.centeredMargin - y))
+            }
+            return Rect(x: (window.width - size.width) / 2, y: y, width: size.width, height: size.height)
         case .fullScreen:
             return window
         case .popover:
@@ -281,10 +341,14 @@ struct LayerFrames {
         case .alert:
             // An alert taller than the window less its safe area and 16 pt margins scrolls
             // inside that height (UIAlertController scrolls its content; margins unverified).
-            let fits = window.height - safe.top - safe.bottom - 32
+            // With the keyboard up it is centred in what the keyboard leaves above it, so it
+            // stays above the keyboard (as UIAlertController moves; unverified in points).
+            let bottom = keyboardTop.map { min($0, window.height - safe.bottom) } ?? (window.height - safe.bottom)
+            let fits = max(0, bottom - safe.top - 32)
             let h = min(SystemContentLayout.alertHeight(m, metrics: metrics), fits)
             let w = SystemContentLayout.alertWidth
-            return Rect(x: (window.width - w) / 2, y: (window.height - h) / 2, width: w, height: h)
+            let mid = keyboardTop == nil ? window.height / 2 : (safe.top + bottom) / 2
+            return Rect(x: (window.width - w) / 2, y: mid - h / 2, width: w, height: h)
         case .actionSheet:
             // Its natural height, at most the window less the safe area, 10 pt above and the
             // bottom margin: an action sheet taller than that scrolls its actions (Cancel stays),

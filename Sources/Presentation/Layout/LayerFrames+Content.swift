@@ -88,6 +88,17 @@ extension LayerFrames {
 }
 
 extension FrameLayout {
+    /// Whether `screen` is drawn with a large title (`backTitle`: its back button's title when
+    /// it was pushed): it asks for one, has a title, and the environment's metrics have room (no
+    /// large titles in compact height).
+    public static func drawsLargeTitle(_ screen: Screen, backTitle: String?, metrics: LayoutMetrics) -> Bool {
+        let bar = screen.navigationBar
+        let hasBar =
+            !(screen.title ?? "").isEmpty || !(bar?.leading ?? []).isEmpty || !(bar?.trailing ?? []).isEmpty
+            || backTitle != nil
+        return ScreenLayout.hasLargeTitle(screen, hasBar: hasBar, metrics: metrics)
+    }
+
     /// The title of a screen's back button: the previous screen's title (a modal's root screen
     /// has the modal's title), else "Back"; `nil` at the root of a navigation stack.
     public static func backTitle(navigation: [String], modal: Modal?, in prototype: Prototype) -> String? {

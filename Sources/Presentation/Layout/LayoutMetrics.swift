@@ -5,8 +5,8 @@ import Prototype
 /// it needs from the CSS custom properties ``cssVariables`` writes on the device element, so a
 /// bar height or an inset is changed here and nowhere else.
 ///
-/// One set today (iOS 17's look at the default text size). Dynamic Type, the OS version and the
-/// appearance will choose another set here (``init(environment:)`` takes the environment for that).
+/// ``init(environment:)`` chooses the set for an environment: the text size, and compact bars
+/// on an iPhone in landscape.
 ///
 /// Sources: 44 pt bars and 44 × 44 pt hit targets are Apple's (Human Interface Guidelines,
 /// "Layout" and "Buttons": "a hit region of at least 44x44 pt"); the 17 pt body text with a
@@ -17,12 +17,26 @@ import Prototype
 /// with 6 pt between bar buttons, 16 pt content insets, 12 pt between content rows, 10 pt row
 /// padding, a 13 pt popover arrow on a 26 pt base kept 8 pt from the popover's corners.
 public struct LayoutMetrics: Sendable, Hashable {
-    /// A navigation bar's height below the status bar, in an app screen or a full-screen modal.
+    /// A navigation bar's height below the status bar, in an app screen or a full-screen modal:
+    /// 44 pt, 32 pt on an iPhone in landscape (a compact-height bar, UIKit's `compactAppearance`;
+    /// the height measured, unverified).
     public var barHeight: Double = 44
     /// A navigation bar's height inside a sheet, a popover or a current-context presentation.
     public var sheetBarHeight: Double = 56
-    /// A toolbar's height above the bottom safe area.
+    /// A toolbar's height above the bottom safe area (32 pt in compact height, as bars).
     public var toolbarHeight: Double = 49
+    /// A large title's band at the top of the content (a 96 pt bar less the 44 pt one; measured,
+    /// unverified), and its text: 34 pt, the Large Title size of the Human Interface Guidelines'
+    /// Dynamic Type table ("Typography"), bold as navigation bars draw it. No large titles in
+    /// compact height (0).
+    public var largeTitleHeight: Double = 52
+    /// (The large title's text size.)
+    public var largeTitleSize: Double = 34
+    /// The push and pop parallax: how far the screen beneath moves, as a fraction of the width
+    /// (UINavigationController moves it about a third of the way; unverified).
+    public var navigationParallax: Double = 0.3
+    /// How far from the leading edge a drag starts an interactive pop (unverified).
+    public var edgeSwipeWidth: Double = 24
     /// The inset of a navigation bar's first and last bar buttons from the bar's edges
     /// (plus the horizontal safe area).
     public var barInset: Double = 8
@@ -157,13 +171,22 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var actionSheetTextSize: Double = 20
 
     /// The metrics for `environment`: its text size sets ``alertTextSize``, ``footnoteSize`` and
-    /// ``actionSheetTextSize``.
+    /// ``actionSheetTextSize``; an iPhone in landscape has compact bars and no large titles.
     public init(environment: Environment) {
         contentSize = environment.contentSize
         alertTextSize = environment.contentSize.bodyPointSize
         footnoteSize = environment.contentSize.footnotePointSize
         actionSheetTextSize = environment.contentSize.title3PointSize
+        if environment.device.family == .iPhone && environment.verticalSizeClass == .compact {
+            barHeight = 32
+            toolbarHeight = 32
+            largeTitleHeight = 0
+        }
     }
+
+    /// The height of a bar's row of buttons in a bar `height` tall: a hit target, or the bar's
+    /// height when that is less (a compact bar).
+    public func barRow(_ height: Double) -> Double { min(hitTarget, height) }
 
     /// The line height of a bottom action sheet's row title: 25 pt at 20 pt (HIG "Typography",
     /// Title 3 20/25), in proportion at other sizes (unverified beyond Large).
@@ -203,6 +226,9 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var cssVariables: String {
         let pairs: [(String, Double)] = [
             ("bar-height", barHeight), ("sheet-bar-height", sheetBarHeight), ("toolbar-height", toolbarHeight),
+            ("bar-row", barRow(barHeight)), ("toolbar-row", barRow(toolbarHeight)),
+            ("large-title-height", largeTitleHeight), ("large-title-size", largeTitleSize),
+            ("edge-swipe-width", edgeSwipeWidth),
             ("bar-inset", barInset), ("bar-gap", barGap), ("bar-title-inset", barTitleInset),
             ("hit-target", hitTarget), ("alert-text-size", alertTextSize), ("alert-title-line", alertTitleLine),
             ("footnote-size", footnoteSize), ("footnote-line", footnoteLine), ("alert-button-row", alertButtonRow),
@@ -216,6 +242,7 @@ public struct LayoutMetrics: Sendable, Hashable {
         ]
         return (pairs + trackingVariables).map { "--\($0.0):\(Rect.format($0.1))px" }.joined(separator: ";")
             + ";--action-sheet-white-space:\(actionSheetTitlesWrap ? "normal" : "nowrap")"
+            + ";--navigation-parallax:\(Rect.format(navigationParallax * 100))%"
     }
 
     /// The text sizes the stylesheet draws at a fixed size (caption, footnote, subheadline,

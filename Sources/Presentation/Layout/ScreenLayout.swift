@@ -31,6 +31,8 @@ struct ScreenLayout {
     var contentHeight: Double
     /// Every control's and list row's rect, with the content unscrolled.
     var controls: [String: Rect]
+    /// The large title's band at the top of the content (0 without one).
+    var largeTitle: Double = 0
 
     /// The screen's height when nothing constrains it (a popover sized to its content).
     var intrinsicHeight: Double { (bar?.height ?? 0) + contentHeight + (toolbar?.height ?? 0) }
@@ -45,10 +47,12 @@ struct ScreenLayout {
         let trailing = screen.navigationBar?.trailing ?? []
         let hasBar = !(screen.title ?? "").isEmpty || !leading.isEmpty || !trailing.isEmpty || backTitle != nil
         var top = f.y
+        let row = m.barRow(chrome.barHeight)
         if hasBar {
-            // The bar is at least its row and hairline tall; its buttons are centred in it.
-            let height = max(chrome.barHeight, m.hitTarget + m.hairline)
-            let rowTop = f.y + chrome.barTop + (height - m.hairline - m.hitTarget) / 2
+            // The bar is at least its row and hairline tall; its buttons are centred in it (a
+            // compact bar's row is the bar's height).
+            let height = max(chrome.barHeight, row + m.hairline)
+            let rowTop = f.y + chrome.barTop + (height - m.hairline - row) / 2
             let bar = Rect(x: f.x, y: f.y, width: f.width, height: chrome.barTop + height)
             self.bar = bar
             // Leading items from the left edge, trailing ones from the right; a titled button at
@@ -61,14 +65,14 @@ struct ScreenLayout {
             for (k, c) in leading.enumerated() {
                 let w = ScreenLayout.barButtonWidth(c, metrics: m)
                 if k == 0 && backTitle == nil && ScreenLayout.showsTitle(c, inBar: true) { x += m.barTitleInset }
-                controls[c.id] = Rect(x: x, y: rowTop, width: w, height: m.hitTarget)
+                controls[c.id] = Rect(x: x, y: rowTop, width: w, height: row)
                 x += w + m.barGap
             }
             var right = f.maxX - m.barInset - safe.right
             for (k, c) in trailing.enumerated().reversed() {
                 let w = ScreenLayout.barButtonWidth(c, metrics: m)
                 if k == trailing.count - 1 && ScreenLayout.showsTitle(c, inBar: true) { right -= m.barTitleInset }
-                controls[c.id] = Rect(x: right - w, y: rowTop, width: w, height: m.hitTarget)
+                controls[c.id] = Rect(x: right - w, y: rowTop, width: w, height: row)
                 right -= w + m.barGap
             }
             top = bar.maxY
@@ -85,9 +89,10 @@ struct ScreenLayout {
             let free = f.width - widths.reduce(0, +)
             let share = free / Double(widths.count)
             var x = f.x + share / 2
-            let rowTop = bar.y + m.hairline + (m.toolbarHeight - m.hairline - m.hitTarget) / 2
+            let toolbarRow = m.barRow(m.toolbarHeight)
+            let rowTop = bar.y + m.hairline + (m.toolbarHeight - m.hairline - toolbarRow) / 2
             for (c, w) in zip(screen.toolbar, widths) {
-                controls[c.id] = Rect(x: x, y: rowTop, width: w, height: m.hitTarget)
+                controls[c.id] = Rect(x: x, y: rowTop, width: w, height: toolbarRow)
                 x += w + share
             }
             bottom = bar.y
@@ -98,7 +103,9 @@ struct ScreenLayout {
         // Content: a column of controls between the insets.
         let x = f.x + m.contentInset + safe.left
         let width = f.width - 2 * m.contentInset - safe.left - safe.right
-        var y = top + m.contentTop
+        // A large title's band is the content's first part, scrolling with it.
+        largeTitle = ScreenLayout.hasLargeTitle(screen, hasBar: hasBar, metrics: m) ? m.largeTitleHeight : 0
+        var y = top + largeTitle + m.contentTop
         for (k, c) in screen.content.enumerated() {
             if k > 0 { y += m.contentGap }
             let h = ScreenLayout.contentHeight(
@@ -129,6 +136,12 @@ struct ScreenLayout {
             }
         }
         self.controls = controls
+    }
+
+    /// Whether `screen` draws a large title: it asks for one, has a title and a bar, and the
+    /// metrics have room for it (none in compact height).
+    static func hasLargeTitle(_ screen: Screen, hasBar: Bool, metrics m: LayoutMetrics) -> Bool {
+        screen.largeTitle && !(screen.title ?? "").isEmpty && hasBar && m.largeTitleHeight > 0
     }
 
     /// Whether a control shows its title: always in content; in a bar only without a symbol.
