@@ -223,7 +223,9 @@ extension ModalLabApp {
         } catch {
             return completion(Problem.badRequest(error.message, path: error.path).response)
         }
-        let pending = outcome.events.map { fill(PendingEvent($0), session: s, state: outcome.state, tMs: now) }
+        var pending = outcome.events.map { fill(PendingEvent($0), session: s, state: outcome.state, tMs: now) }
+        // The first event carries the action, so that a replay can run it again.
+        if !pending.isEmpty { pending[0].action = JSONWriter().string(action.json) }
         // The answer is drawn here, before the commit, so the writer thread only acknowledges.
         let answer: HTTPResponse
         do throws(Problem) {
@@ -287,6 +289,7 @@ extension ModalLabApp {
     /// The action types of SPEC §6 (and `present`, `key`), in the order messages list them.
     static let actionTypes = [
         "tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present", "key",
+        "taskStart", "giveUp",
     ]
 
     /// Reads an action body (SPEC §6 action types), naming the JSON path of anything wrong.
@@ -344,6 +347,10 @@ extension ModalLabApp {
                 action = .back
             case "present":
                 action = .present(modal: try o.required("target", "a modal id").string())
+            case "taskStart":
+                action = .taskStart(try o.required("task", "a task id").string())
+            case "giveUp":
+                action = .giveUp
             default:
                 action = .key(try o.required("key", "Escape or Return").oneOf(["Escape", "Return", "Enter"]))
             }
@@ -370,9 +377,16 @@ extension ModalLabApp {
                     message: "at most \(PendingEvent.maxClientBatchEvents) events per batch; found \(items.count)")
             }
             let state = s.state
+            let now = s.elapsedMs
+            let wallNow = LogTimestamp.now()
             for item in items {
-                // A client's own t_ms wins; events without one get the server's.
-                pending.append(fill(try PendingEvent(clientEvent: item), session: s, state: state, tMs: s.elapsedMs))
+                // The client's t_ms (from the session's start, when the person acted) wins, kept
+                // within the session; its ts follows from it and is never later than now.
+                var e = try PendingEvent(clientEvent: item)
+                let t = min(max(e.tMs ?? now, 0), now)
+                e.tMs = t
+                e.ts = min(s.startedWallMicros + Int64(t) * 1000, wallNow)
+                pending.append(fill(e, session: s, state: state, tMs: t))
             }
         } catch {
             throw error.problem
@@ -403,7 +417,9 @@ extension ModalLabApp {
         e.layoutDirection = state.environment.layoutDirection.rawValue
         e.multitasking = state.environment.multitasking.rawValue
         e.keyboardHeight = 0
-        if e.screen == nil { e.screen = state.screen }
+        if e.screen == nil { e.screen = state.shownScreen }
+        if e.task == nil { e.task = state.task?.id }
+        if e.stateSeq == nil { e.stateSeq = state.seq }
         return e
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InteractionLog
 import Presentation
 import Prototype
 import Sharing
@@ -18,6 +19,9 @@ public final class ViewingSession: @unchecked Sendable {
     public let share: String?
     /// When the session started (monotonic).
     public let started: ContinuousClock.Instant
+    /// When the session started, in microseconds since the epoch (the `ts` of its
+    /// `session_start`): client events' `ts` is this plus their `t_ms`.
+    public let startedWallMicros: Int64
     /// Serialises actions: each holds the queue until its events are durable.
     let actions = SerialJobs()
 
@@ -25,12 +29,20 @@ public final class ViewingSession: @unchecked Sendable {
     private var _state: PresentationState
     private var _lastSeen: ContinuousClock.Instant
 
-    init(id: String, prototype: Prototype, engine: PresentationEngine, state: PresentationState, share: String?) {
+    /// A session; `startedWallMicros` is when it started (`nil`: now), as when a session the log
+    /// knows is rebuilt after a restart: its clock goes on from the logged start.
+    init(
+        id: String, prototype: Prototype, engine: PresentationEngine, state: PresentationState, share: String?,
+        startedWallMicros: Int64? = nil
+    ) {
         self.id = id
         self.prototype = prototype
         self.engine = engine
         self.share = share
-        self.started = .now
+        let now = LogTimestamp.now()
+        let start = min(startedWallMicros ?? now, now)
+        self.startedWallMicros = start
+        self.started = ContinuousClock.now - .microseconds(now - start)
         self._state = state
         self._lastSeen = .now
     }

@@ -226,54 +226,5 @@ public struct ScriptStep: Sendable {
     public static func key(_ key: String) -> ScriptStep { ScriptStep(action: .key(key)) }
 
     /// The action as an API request body, e.g. `{"type": "tap", "target": "compose"}`.
-    public var json: JSONValue {
-        var o = JSONObject()
-        func number(_ x: Double?) -> JSONValue { x.map { .number($0) } ?? .null }
-        switch action {
-        case .tap(let target, let choice, let x, let y):
-            o["type"] = "tap"
-            o["target"] = .string(target)
-            switch choice {
-            case .title(let t)?: o["action"] = .string(t)
-            case .index(let i)?: o["action"] = .int(i)
-            case nil: break
-            }
-            if let x { o["x"] = .number(x) }
-            if let y { o["y"] = .number(y) }
-        case .swipeDown(let target):
-            o["type"] = "swipeDown"
-            if let target { o["target"] = .string(target) }
-        case .tapOutside(let x, let y):
-            o["type"] = "tapOutside"
-            if let x { o["x"] = number(x) }
-            if let y { o["y"] = number(y) }
-        case .home: o["type"] = "home"
-        case .rotate(let orientation):
-            o["type"] = "rotate"
-            o["orientation"] = .string(orientation.rawValue)
-        case .resize(let device, let multitasking, let appearance, let contentSize, let direction):
-            o["type"] = "resize"
-            if let device { o["device"] = .string(device) }
-            if let multitasking { o["multitasking"] = .string(multitasking.rawValue) }
-            if let appearance { o["appearance"] = .string(appearance.rawValue) }
-            if let contentSize { o["contentSize"] = .string(contentSize.rawValue) }
-            if let direction { o["layoutDirection"] = .string(direction.rawValue) }
-        case .edit(let target, let value):
-            o["type"] = "edit"
-            o["target"] = .string(target)
-            o["value"] = value
-        case .detent(let target, let detent):
-            o["type"] = "detent"
-            o["target"] = .string(target)
-            o["detent"] = .string(detent)
-        case .back: o["type"] = "back"
-        case .present(let modal):
-            o["type"] = "present"
-            o["target"] = .string(modal)
-        case .key(let key):
-            o["type"] = "key"
-            o["key"] = .string(key)
-        }
-        return .object(o)
-    }
+    public var json: JSONValue { action.json }
 }
