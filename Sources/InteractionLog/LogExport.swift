@@ -208,9 +208,40 @@ public struct LogReader: Sendable, LogSource {
         return skipped
     }
 
+    /// The summary of the sessions `filter` selects, whole (see ``LogSummary``): a first pass
+    /// reads only `session_start` and `task_start` lines to choose the sessions, a second
+    /// summarizes their events. Memory: a set of session ids, and what the builder keeps.
     static func summary(parts: [LogPart], filter: LogFilter) throws -> LogSummary {
+        var rows = LogFilter(prototype: filter.prototype, session: filter.session, share: filter.share)
+        rows.types = []
+        let chooses = filter.hasSessionCriteria || filter.from != nil || filter.to != nil || !filter.types.isEmpty
+        var chosen: Set<String> = []
+        if chooses {
+            var first = rows
+            first.types = [.sessionStart, .taskStart]
+            var started: Set<String> = []
+            var tasked: Set<String> = []
+            _ = try forEach(parts: parts, filter: first) { e in
+                guard let sid = e.session else { return }
+                if e.type == .sessionStart {
+                    if let d = filter.device, e.device != d { return }
+                    if let o = filter.orientation, e.orientation != o { return }
+                    if let from = filter.from, e.ts < from { return }
+                    if let to = filter.to, e.ts >= to { return }
+                    started.insert(sid)
+                } else if let t = filter.task, e.target == t {
+                    tasked.insert(sid)
+                }
+            }
+            chosen = filter.task == nil ? started : started.intersection(tasked)
+        }
         var builder = LogSummary.Builder()
-        let skipped = try forEach(parts: parts, filter: filter) { builder.add($0) }
+        let skipped = try forEach(parts: parts, filter: rows) { e in
+            if chooses {
+                guard let sid = e.session, chosen.contains(sid) else { return }
+            }
+            builder.add(e)
+        }
         return builder.finish(skippedLines: skipped)
     }
 }
