@@ -54,7 +54,9 @@ let package = Package(
             exclude: ["duckdb_check.py"]),
         .testTarget(name: "SharingTests", dependencies: ["Sharing"]),
         .testTarget(
-            name: "ModalLabServerTests", dependencies: ["ModalLabServer", "HTTPServer", "JSON", "Platform", "TestSupport"]),
+            name: "ModalLabServerTests",
+            dependencies: ["ModalLabServer", "HTTPServer", "JSON", "Platform", "TestSupport", "EventSchema"],
+            exclude: ["study_check.py"]),
     ]
 )
 

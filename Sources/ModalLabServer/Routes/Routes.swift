@@ -91,6 +91,7 @@ extension ModalLabApp {
         addShareRoutes(groups)
         addCommentRoutes(groups)
         addInsightsRoutes(groups)
+        addStudyRoutes(groups)
     }
 
     // MARK: Access

@@ -54,8 +54,9 @@ extension ModalLabApp {
     /// prototype is another viewer.
     func session(_ req: HTTPRequest, _ viewer: Viewer) throws(Problem) -> ViewingSession {
         let sid = req.parameters["sid"] ?? ""
-        guard let s = sessions.get(sid) else {
-            throw Problem.notFound("no session \"\(sid)\" (sessions end when the server restarts)")
+        // A session the log knows but this server doesn't (it restarted) is rebuilt by replay.
+        guard let s = sessions.get(sid) ?? restoreSession(sid) else {
+            throw Problem.notFound("no session \"\(sid)\"")
         }
         guard viewer == .owner || (viewer.shareID == s.share && viewer.canView(s.prototype.id)) else {
             throw Problem.notFound("no session \"\(sid)\"")
@@ -116,12 +117,19 @@ extension ModalLabApp {
             try o.finish()
         } catch { throw error.problem }
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
-        let (_, p) = try playable(protoID)
+        let (loaded, p) = try playable(protoID)
         let device = try device(deviceID ?? p.devices.first ?? "iphone-16", path: "$.device")
         let env = Environment(
             device: device, orientation: orientation, multitasking: multitasking, appearance: appearance,
             contentSize: contentSize, layoutDirection: direction)
         if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "$.multitasking") }
+        do {
+            try versions.keep(p, bytes: loaded.bytes)
+        } catch {
+            throw Problem(
+                .serviceUnavailable, title: "Data folder unwritable",
+                detail: "the prototype's version could not be kept for replays: \(error)")
+        }
         let engine = PresentationEngine(prototype: p, options: engineOptions)
         let (state, events) = engine.start(environment: env)
         let s = ViewingSession(id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID)
@@ -238,6 +246,7 @@ extension ModalLabApp {
             case .success:
                 s.state = outcome.state
                 completion(answer)
+                self.watchers.publish(session: s.id, answer: answer)
             case .failure(let error):
                 completion(
                     Problem.logUnavailable("the interaction log could not be written, so nothing changed", error)

@@ -152,6 +152,14 @@ public final class SessionStore: @unchecked Sendable {
     /// The session with this id.
     public func get(_ id: String) -> ViewingSession? { lock.withLock { sessions[id] } }
 
+    /// Registers `s` unless a session with its id is there already (two requests rebuilt it at
+    /// once); returns the one kept.
+    func addIfAbsent(_ s: ViewingSession) -> ViewingSession {
+        if let existing = get(s.id) { return existing }
+        add(s)
+        return get(s.id) ?? s
+    }
+
     /// Forgets a session; `false` when it was already gone.
     @discardableResult
     public func remove(_ id: String) -> Bool { lock.withLock { sessions.removeValue(forKey: id) != nil } }
