@@ -16,6 +16,7 @@ import { onPrototypeChange } from "./live.js";
 import { Session } from "./net.js";
 import { Panel } from "./panel.js";
 import { t } from "./strings.js";
+import { StudyPanel } from "./tasks.js";
 
 const root = document.querySelector(".player");
 const stage = document.getElementById("stage");
@@ -30,7 +31,7 @@ const session = new Session({
   onBusy: (pending) => { root.dataset.busy = pending > 0 ? "true" : "false"; },
   onError: (e) => panel.showStatus(t("requestFailed", { error: e.message })),
 });
-const events = new ClientEvents(session);
+const events = new ClientEvents(session, frame);
 let lastState = null;
 const comments = new Comments({ prototype: session.prototype, frame, panel, env: () => session.env, state: () => lastState });
 
@@ -57,6 +58,8 @@ async function show(json, { initial = false, action = null } = {}) {
   }
   if (json.state) {
     lastState = json.state;
+    events.state = json.state;
+    study.update(json.state);
     session.env = Object.fromEntries(ENV_KEYS.map((k) => [k, json.state[k]]));
     panel.syncToolbar(session.env);
     panel.showState(json.state);
@@ -101,6 +104,7 @@ function send(action) {
 }
 
 installGestures({ frame, send, editor, events });
+const study = new StudyPanel(root, send);
 installKeys({ frame, send, editor });
 panel.installToolbar({
   send,

@@ -15,7 +15,8 @@ import Testing
     static func studyFolder() throws -> String {
         let dir = NSTemporaryDirectory() + "modallab-study-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let mail = try #require(FileManager.default.contents(atPath: repositoryRoot + "/Templates/prototypes/mail.json"))
+        let mail = try #require(
+            FileManager.default.contents(atPath: repositoryRoot + "/Templates/prototypes/mail.json"))
         guard case .object(var doc) = try JSONParser.parse([UInt8](mail)) else { throw ClientError("mail.json") }
         doc["tasks"] = try JSONParser.parse(
             #"""
@@ -131,7 +132,8 @@ import Testing
 
     /// Runs `study_check.py` over the log tree.
     func duckDB(_ logs: String, device: String? = nil) throws -> JSONValue {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("study_check.py")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "study_check.py")
         let r = try runCommand(["python3", script.path, logs, LogColumns.duckDBColumns] + (device.map { [$0] } ?? []))
         guard r.status == 0 else {
             throw ClientError("study_check.py failed (\(r.status)): \(r.stderr) — pip install duckdb")
@@ -198,7 +200,8 @@ import Testing
                 // Each step's state bytes, in order, from the raw text.
                 var rest = Substring(replay.text)
                 var replayed: [String] = []
-                while let a = rest.range(of: #""refused":"#), let st = rest.range(of: #","state":"#, range: a.upperBound..<rest.endIndex),
+                while let a = rest.range(of: #""refused":"#),
+                    let st = rest.range(of: #","state":"#, range: a.upperBound..<rest.endIndex),
                     let end = rest.range(of: #","html":"#, range: st.upperBound..<rest.endIndex)
                 {
                     replayed.append(String(rest[st.upperBound..<end.lowerBound]))

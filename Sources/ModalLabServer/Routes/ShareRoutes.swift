@@ -80,12 +80,15 @@ extension ModalLabApp {
             }
             label = try o.optional("label")?.string()
             if let t = o.optional("tasks") {
-                guard role == .participant else { throw t.fail("\"tasks\" belong to a participant link (\"role\": \"participant\")") }
+                guard role == .participant else {
+                    throw t.fail("\"tasks\" belong to a participant link (\"role\": \"participant\")")
+                }
                 tasks = try t.strings()
                 taskReader = t
             } else if role == .participant {
                 throw JSONShapeError(
-                    path: body.path.appending("tasks"), message: "a participant link lists the ids of its tasks: \"tasks\": [ids]")
+                    path: body.path.appending("tasks"),
+                    message: "a participant link lists the ids of its tasks: \"tasks\": [ids]")
             }
             try o.finish()
         } catch {
@@ -104,7 +107,8 @@ extension ModalLabApp {
         }
         let issued: IssuedShare
         do {
-            issued = try shares.create(prototype: prototype, role: role, expiresIn: expiresIn, label: label, tasks: tasks)
+            issued = try shares.create(
+                prototype: prototype, role: role, expiresIn: expiresIn, label: label, tasks: tasks)
         } catch {
             throw Problem(.serviceUnavailable, title: "Could not create the link", detail: "\(error)")
         }
@@ -145,7 +149,8 @@ extension ModalLabApp {
                     props: ["role": .string(link.role.rawValue)]))
         ])
         // A report link opens the insights, the only pages it reaches; the others, the player.
-        var r = HTTPResponse.redirect(to: link.role == .report ? "/p/\(link.prototype)/insights" : "/p/\(link.prototype)")
+        var r = HTTPResponse.redirect(
+            to: link.role == .report ? "/p/\(link.prototype)/insights" : "/p/\(link.prototype)")
         let maxAge = max(0, Int(link.expiresAt.timeIntervalSince(shares.now())))
         r.headers.add(
             name: "Set-Cookie",

@@ -10,6 +10,9 @@ extension ModalLabApp {
     /// (Server-Sent Events), for the owner and the holders of a `report` link to the session's
     /// prototype.
     func addStudyRoutes(_ groups: RouteGroups) {
+        groups.pages.get("/p/{id}/heatmaps") { [self] req, _ in try await heatmapsPage(req) }
+        groups.pages.get("/p/{id}/sessions/{sid}") { [self] req, _ in try await sessionPage(req, watch: false) }
+        groups.pages.get("/p/{id}/sessions/{sid}/watch") { [self] req, _ in try await sessionPage(req, watch: true) }
         groups.anyone.get("/api/sessions/{sid}/replay") { [self] req in
             do {
                 return try await replayResponse(req)
@@ -120,7 +123,9 @@ extension ModalLabApp {
     func watchResponse(_ req: HTTPRequest) throws -> HTTPResponse {
         let record = try reportedSession(req)
         guard let s = sessions.get(record.session) ?? restoreSession(record.session) else {
-            throw Problem.notFound("session \"\(record.session)\" has ended; its replay is at /p/\(record.prototype)/sessions/\(record.session)")
+            throw Problem.notFound(
+                "session \"\(record.session)\" has ended; its replay is at /p/\(record.prototype)/sessions/\(record.session)"
+            )
         }
         let (id, stream) = watchers.subscribe(session: s.id)
         let current = try frameResponse(prototype: s.prototype, state: s.state) { body in
@@ -138,5 +143,98 @@ extension ModalLabApp {
                 try await events.send(event: "frame", data: String(decoding: answer, as: UTF8.self))
             }
         }
+    }
+
+    // MARK: Pages
+
+    /// `/p/{id}/heatmaps?device=&orientation=&task=&share=`: a heat map per screen and modal,
+    /// over the server-rendered frame of that state, for every device the taps came from;
+    /// filters by device, orientation, task and segment (share link); misclicks apart.
+    func heatmapsPage(_ req: HTTPRequest) async throws -> HTTPResponse {
+        let id = req.parameters["id"] ?? ""
+        guard let viewer = reportViewer(req, prototype: id) else { throw Problem.ownerRequired }
+        let (_, p) = try playable(id)
+        func q(_ name: String) -> String? { req.query(name).flatMap { $0.isEmpty ? nil : $0 } }
+        let aggregates = StudyAggregates(
+            device: q("device"), orientation: q("orientation"), task: q("task"), share: q("share"))
+        let (maps, _) = try await offLoop { [log] in
+            try log.studyAggregates(filter: LogFilter(prototype: id), aggregates)
+        }
+        let locale = PageLocale(req)
+        let strings = locale.strings
+        let engine = PresentationEngine(prototype: p, options: engineOptions)
+        var cards: [[String: Any]] = []
+        for m in maps {
+            guard let state = StudyViews.state(for: m.place, in: p, engine: engine) else { continue }
+            let maxCount = Double(max(1, m.cells.map { max($0.taps, $0.misclicks) }.max() ?? 1))
+            let dots: [[String: Any]] = m.cells.flatMap { c -> [[String: Any]] in
+                var out: [[String: Any]] = []
+                if c.taps > 0 {
+                    out.append([
+                        "x": StudyViews.f(c.x), "y": StudyViews.f(c.y), "kind": "tap",
+                        "r": StudyViews.f(5 + 9 * Double(c.taps) / maxCount), "n": c.taps,
+                    ])
+                }
+                if c.misclicks > 0 {
+                    out.append([
+                        "x": StudyViews.f(c.x), "y": StudyViews.f(c.y), "kind": "misclick",
+                        "r": StudyViews.f(5 + 9 * Double(c.misclicks) / maxCount), "n": c.misclicks,
+                    ])
+                }
+                return out
+            }
+            let place = m.place.modal.map { "\($0) (\(m.place.screen))" } ?? m.place.screen
+            cards.append([
+                "title": strings.format(
+                    .heatmapOf,
+                    [
+                        "place": place, "device": state.environment.device.name,
+                        "orientation": strings[state.environment.orientation == .portrait ? .portrait : .landscape],
+                    ]),
+                "counts": strings.format(.heatmapCounts, ["taps": String(m.taps), "misclicks": String(m.misclicks)]),
+                "frame": PlayerView(prototype: p, state: state).frame(), "dots": dots,
+                "screen": m.place.screen, "modal": m.place.modal ?? "", "device": m.place.device,
+            ])
+        }
+        func options(_ values: [String], selected: String?) -> [[String: Any]] {
+            values.map { ["value": $0, "selected": $0 == selected] }
+        }
+        let page = StudyPage(values: [
+            "id": id, "name": p.name, "isReport": viewer != .owner, "cards": cards, "hasCards": !cards.isEmpty,
+            "devices": options(
+                p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) }, selected: q("device")),
+            "orientations": options(["portrait", "landscape"], selected: q("orientation")),
+            "tasks": options(p.tasks.map(\.id), selected: q("task")),
+            "shares": options(shares.all.filter { $0.prototype == id }.map(\.id), selected: q("share")),
+        ])
+        return try renderPage("heatmaps", page, locale: locale)
+    }
+
+    /// `/p/{id}/sessions/{sid}`: the session played back (frames from its replay, a scrubber,
+    /// real speed, taps and misclicks overlaid); `/watch`: the session followed live.
+    func sessionPage(_ req: HTTPRequest, watch: Bool) async throws -> HTTPResponse {
+        let id = req.parameters["id"] ?? ""
+        let record = try await offLoop { [self] in try reportedSession(req) }
+        guard record.prototype == id else { throw Problem.notFound("no session \"\(record.session)\" of \"\(id)\"") }
+        let (p, start, steps) = try replay(record)
+        let locale = PageLocale(req)
+        let strings = locale.strings
+        let env = start.environment
+        let page = StudyPage(values: [
+            "id": id, "name": p.name, "session": record.session, "isReport": reportViewer(req, prototype: id) != .owner,
+            "watch": watch,
+            "heading": strings.format(watch ? .watchHeading : .replayHeading, ["session": record.session]),
+            "intro": strings.format(
+                .replayIntro,
+                [
+                    "device": env.device.name,
+                    "orientation": strings[env.orientation == .portrait ? .portrait : .landscape],
+                    "steps": String(steps.count), "duration": StudyViews.ms(Double(record.lastMs)),
+                ]),
+            "frame": PlayerView(prototype: p, state: watch ? (steps.last?.state ?? start) : start).frame(),
+            "stepCount": steps.count, "replayURL": "/api/sessions/\(record.session)/replay",
+            "watchURL": "/api/sessions/\(record.session)/watch", "ended": record.ended,
+        ])
+        return try renderPage(watch ? "watch" : "replay", page, locale: locale)
     }
 }

@@ -57,8 +57,11 @@ struct SessionRecord: Sendable {
     var share: String?
     /// `ts` of its `session_start`, microseconds since the epoch.
     var startedWallMicros: Int64
-    var environment: (device: String, orientation: String, multitasking: String, appearance: String,
-        contentSize: String, layoutDirection: String)
+    var environment:
+        (
+            device: String, orientation: String, multitasking: String, appearance: String,
+            contentSize: String, layoutDirection: String
+        )
     /// The applied actions: the `action` column of their first event, with `seq` and `t_ms`.
     var actions: [(seq: Int, tMs: Int, body: String)]
     /// Taps, misclicks and other pointer events with a place, for the replay's overlay.
@@ -123,7 +126,9 @@ extension ModalLabApp {
 
     /// Runs a record's actions again through the engine, against the version it used: the start
     /// state and each step. Refused actions leave the state as the live session kept it.
-    func replay(_ r: SessionRecord) throws(Problem) -> (prototype: Prototype, start: PresentationState, steps: [ReplayStep]) {
+    func replay(_ r: SessionRecord) throws(Problem) -> (
+        prototype: Prototype, start: PresentationState, steps: [ReplayStep]
+    ) {
         guard let p = versions.prototype(r.prototype, version: r.version) else {
             throw Problem.notFound(
                 "the version \(r.version) of \"\(r.prototype)\" that session \"\(r.session)\" used was not kept")

@@ -123,10 +123,15 @@ enum TaskChecks {
         let modals = p.modals.map(\.id)
         var screens = p.screens.map(\.id)
         for m in p.modals where m.style.isCustom { screens += m.allScreens.map(\.id) }
-        func report(_ task: String, _ path: JSONPath, _ member: String, _ kind: LocalizedText, _ id: String, _ known: [String]) {
+        func report(
+            _ task: String, _ path: JSONPath, _ member: String, _ kind: LocalizedText, _ id: String, _ known: [String]
+        ) {
             c.report(
                 "task.references", path, nil,
-                ["task": task, "member": member, "kind": kind(c.language), "id": c.q(id), "hint": Suggest.hint(id, in: known)])
+                [
+                    "task": task, "member": member, "kind": kind(c.language), "id": c.q(id),
+                    "hint": Suggest.hint(id, in: known),
+                ])
         }
         for (i, t) in p.tasks.enumerated() {
             let tp = JSONPath.root.appending("tasks").appending(i)
@@ -209,7 +214,9 @@ struct TaskSearch {
         for id in screens {
             guard let s = p.screen(id) else { continue }
             for ctl in s.allControls {
-                if ctl.action != nil || ctl.kind == .button { out.append(.tap(target: ctl.id, choice: nil, x: nil, y: nil)) }
+                if ctl.action != nil || ctl.kind == .button {
+                    out.append(.tap(target: ctl.id, choice: nil, x: nil, y: nil))
+                }
                 for item in ctl.items where item.action != nil {
                     out.append(.tap(target: item.id, choice: nil, x: nil, y: nil))
                 }

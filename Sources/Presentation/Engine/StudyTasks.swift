@@ -91,8 +91,9 @@ extension PresentationEngine {
         var props = JSONObject()
         props["prompt"] = .string(task.prompt)
         events.append(
-            EngineEvent(type: .taskStart, screen: next.shownScreen, modal: next.top?.modal, target: task.id, props: props))
-                return Outcome(state: next, diagnostics: [], events: events, refusal: nil)
+            EngineEvent(
+                type: .taskStart, screen: next.shownScreen, modal: next.top?.modal, target: task.id, props: props))
+        return Outcome(state: next, diagnostics: [], events: events, refusal: nil)
     }
 
     /// `giveUp`: the running task ends as `gaveUp`.
@@ -105,7 +106,7 @@ extension PresentationEngine {
         var next = state
         let end = taskEnd(running, .gaveUp, in: next, atMs: now)
         next.task = nil
-                return Outcome(state: next, diagnostics: [], events: [end], refusal: nil)
+        return Outcome(state: next, diagnostics: [], events: [end], refusal: nil)
     }
 
     /// The `task_end` event of `running` (`target` the task, `outcome`, `duration_ms`; a time-out

@@ -38,7 +38,9 @@ extension Transaction {
                     "“\(action.title)” is not drawn in an action sheet shown as a popover; a tap outside it runs Cancel",
                     modal: m.id)
             }
-            if let k = events.firstIndex(where: { $0.type == .tap }) { events[k].props["button"] = .string(action.id ?? action.title) }
+            if let k = events.firstIndex(where: { $0.type == .tap }) {
+                events[k].props["button"] = .string(action.id ?? action.title)
+            }
             try runAlertAction(action, of: m, at: i, how: .button)
         case .activity:
             try chooseActivity(m, at: i, choice: choice)
