@@ -18,10 +18,13 @@ const frames = [replay.start, ...replay.steps];
 let current = 0;
 let timer = null;
 
+/** The taps and misclicks made while frame `i` was shown: after the step that drew it, up to
+ * and with the tap that moved on (by time since the session started: client events are logged
+ * late but carry the time they happened). */
 function marksFor(i) {
-  const from = i === 0 ? 0 : replay.steps[i - 1].seq;
-  const to = i < replay.steps.length ? replay.steps[i].seq : Infinity;
-  return replay.marks.filter((m) => m.seq > from && m.seq < to);
+  const from = i === 0 ? -1 : replay.steps[i - 1].tMs;
+  const to = i < replay.steps.length ? replay.steps[i].tMs : Infinity;
+  return replay.marks.filter((m) => m.tMs > from && m.tMs <= to);
 }
 
 function show(i) {

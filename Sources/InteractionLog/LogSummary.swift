@@ -13,7 +13,8 @@ import EventSchema
 ///   `"role": "cancel"` (a Cancel button) —; `nil` when there were no dismissals.
 /// - **refusals by rule**: `refused` events naming the modal, by `rule`.
 /// - per session — **path**: in log order, the `screen` of `screen_enter` and `push` events and
-///   the `modal` of `present` events, repeats in a row collapsed; **misclick rate**: misclicks ÷
+///   the `modal` of `present` events, repeats in a row collapsed, and the `screen_enter` that
+///   follows a `present` (naming its modal) left out; **misclick rate**: misclicks ÷
 ///   taps as SPEC §7 says (it can exceed 1; `nil` when there were no taps); **duration**: last
 ///   event's `ts` − first event's `ts`, in milliseconds.
 ///
@@ -248,6 +249,10 @@ extension LogSummary {
                 case .tap: s.taps += 1
                 case .misclick: s.misclicks += 1
                 case .screenEnter, .push:
+                    // The screen_enter of a presentation names the modal just entered; a system
+                    // modal (alert, action sheet) has no screen of its own, and the one under it
+                    // was not entered again.
+                    if f.type == .screenEnter, let modal = f.modal, s.path.last == modal { break }
                     if let screen = f.screen, s.path.last != screen { s.path.append(screen) }
                 case .present:
                     if let modal = f.modal, s.path.last != modal { s.path.append(modal) }

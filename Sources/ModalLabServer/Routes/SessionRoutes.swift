@@ -245,6 +245,7 @@ extension ModalLabApp {
             switch result {
             case .success:
                 s.state = outcome.state
+                s.noteTasks(outcome.events, atMs: now)
                 completion(answer)
                 self.watchers.publish(session: s.id, answer: answer)
             case .failure(let error):
@@ -395,7 +396,10 @@ extension ModalLabApp {
                 let t = min(max(e.tMs ?? now, 0), now)
                 e.tMs = t
                 e.ts = min(s.startedWallMicros + Int64(t) * 1000, wallNow)
-                pending.append(fill(e, session: s, state: state, tMs: t))
+                var filled = fill(e, session: s, state: state, tMs: t)
+                // The task running when it happened, not when the batch arrived.
+                filled.task = s.task(atMs: t)
+                pending.append(filled)
             }
         } catch {
             throw error.problem

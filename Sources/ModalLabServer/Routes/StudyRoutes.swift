@@ -183,7 +183,8 @@ extension ModalLabApp {
                 }
                 return out
             }
-            let place = m.place.modal.map { "\($0) (\(m.place.screen))" } ?? m.place.screen
+            let place =
+                m.place.modal.map { $0 == m.place.screen ? $0 : "\($0) (\(m.place.screen))" } ?? m.place.screen
             cards.append([
                 "title": strings.format(
                     .heatmapOf,

@@ -1,3 +1,4 @@
+import EventSchema
 import Foundation
 import InteractionLog
 import Presentation
@@ -64,6 +65,31 @@ public final class ViewingSession: @unchecked Sendable {
     }
 
     var lastSeen: ContinuousClock.Instant { stateLock.withLock { _lastSeen } }
+
+    /// The study tasks run so far: id, start and end (ms since the session started; `nil`
+    /// while running), so that a client event logged late names the task running when it
+    /// happened.
+    private var taskSpans: [(id: String, start: Int, end: Int?)] = []
+
+    /// Notes the `task_start` and `task_end` events of an applied action, at `tMs`.
+    func noteTasks(_ events: [EventFields], atMs tMs: Int) {
+        stateLock.withLock {
+            for e in events {
+                if e.type == .taskEnd, let i = taskSpans.lastIndex(where: { $0.id == e.target && $0.end == nil }) {
+                    taskSpans[i].end = tMs
+                } else if e.type == .taskStart, let id = e.target {
+                    taskSpans.append((id, tMs, nil))
+                }
+            }
+        }
+    }
+
+    /// The task that was running at `tMs`, if any.
+    func task(atMs tMs: Int) -> String? {
+        stateLock.withLock {
+            taskSpans.last { $0.start <= tMs && ($0.end.map { tMs <= $0 } ?? true) }?.id
+        }
+    }
 
     /// Set in the session's queue when it ends (`DELETE`): actions still waiting get 404.
     var hasEnded: Bool {
