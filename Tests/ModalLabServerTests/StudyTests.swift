@@ -269,4 +269,25 @@ import Testing
             #expect(status == 401 || status == 404, "\(method) \(path) answered \(status) to a report link")
         }
     }
+
+    /// A watcher follows a running session over Server-Sent Events: the current frame first,
+    /// then every answer the participant gets, each with its state and frame; strangers get 401.
+    @Test func aWatcherSeesEachAnswerLive() async throws {
+        let s = try TestApp(socket: true)
+        let sid = try await s.session("mail", device: "iphone-16")
+        #expect(try await s.client.request("GET", "/api/sessions/\(sid)/watch", auth: false).status == 401)
+        let watcher = try TestClient(port: s.client.port)
+        watcher.send(
+            "GET /api/sessions/\(sid)/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer owner-test-token\r\n\r\n")
+        let first = try await blocking { try watcher.readUntil("\n\n", timeout: 10) + watcher.readUntil("}\n\n", timeout: 10) }
+        #expect(first.hasPrefix("HTTP/1.1 200"))
+        #expect(first.contains("event: frame") && first.contains(#""seq":0"#) && first.contains(#""html":"#))
+        let answer = try await s.act(sid, Self.tap("compose"))
+        #expect(answer.status == 200)
+        let next = try await blocking { try watcher.readUntil("}\n\n", timeout: 10) }
+        #expect(next.contains("event: frame") && next.contains(#""seq":1"#) && next.contains(#""modal":"compose""#))
+        // The frame the watcher got is the one the participant got.
+        let html = try #require(answer.json?["html"]?.stringValue)
+        #expect(next.contains(JSONWriter.quoted(html)))
+    }
 }
