@@ -59,13 +59,36 @@ extension LogEvent {
 
     /// The fast path of the readers: an event from a scanned line of our own, or `nil` when a
     /// required column is missing or mistyped (the caller then counts the line as skipped).
-    init?(raw r: RawLine) {
+    init?(raw r: RawLine) { self.init(raw: r, only: nil) }
+
+    /// Which columns a reader needs: the others are left `nil` (and `props` empty) without
+    /// being decoded, which saves most of a scan's time for summaries and heat maps.
+    struct Columns {
+        /// Per column position, whether to decode it.
+        var wanted: [Bool]
+        /// The types whose `props` are decoded (when `props` is wanted).
+        var propsTypes: Set<LogEventType>
+
+        /// The columns named, and `props` only for `propsTypes`.
+        init(_ names: [String], propsTypes: Set<LogEventType> = []) {
+            wanted = LogColumns.names.map { names.contains($0) }
+            self.propsTypes = propsTypes
+            if !propsTypes.isEmpty { wanted[LogColumns.position("props")] = true }
+        }
+    }
+
+    /// ``init(raw:)`` decoding only `only`'s columns (`nil`: all).
+    init?(raw r: RawLine, only: Columns?) {
         guard let eventID = r.string(LogColumns.eventID), let seq = r.int(LogColumns.seq),
             let ts = r.timestamp(), let type = r.type()
         else { return nil }
         var fields = EventFields(type: type)
         let columns = LogColumns.all
         for i in LogColumns.type..<columns.count where r.kind(i) != .missing && r.kind(i) != .null {
+            if let only {
+                guard only.wanted[i] else { continue }
+                if case .props = columns[i].cell, !only.propsTypes.contains(type) { continue }
+            }
             switch columns[i].cell {
             case .assigned, .type: break
             case .text(_, let set): set(&fields, r.string(i))

@@ -186,7 +186,9 @@ public struct LogReader: Sendable, LogSource {
 
     public func readableParts(filter: LogFilter) throws(LogStoreError) -> [LogPart] { try parts(filter: filter) }
 
-    static func forEach(parts: [LogPart], filter: LogFilter, _ body: (LogEvent) throws -> Void) throws -> Int {
+    static func forEach(
+        parts: [LogPart], filter: LogFilter, only: LogEvent.Columns? = nil, _ body: (LogEvent) throws -> Void
+    ) throws -> Int {
         let compiled = LogFilter.Compiled(filter)
         var scanner = RawLine()
         var skipped = 0
@@ -198,7 +200,7 @@ public struct LogReader: Sendable, LogSource {
                     continue
                 }
                 guard compiled.matches(scanner) else { continue }
-                guard let event = LogEvent(raw: scanner) else {
+                guard let event = LogEvent(raw: scanner, only: only) else {
                     skipped += 1
                     continue
                 }
@@ -221,7 +223,9 @@ public struct LogReader: Sendable, LogSource {
             first.types = [.sessionStart, .taskStart]
             var started: Set<String> = []
             var tasked: Set<String> = []
-            _ = try forEach(parts: parts, filter: first) { e in
+            _ = try forEach(
+                parts: parts, filter: first, only: LogEvent.Columns(["session", "device", "orientation", "target"])
+            ) { e in
                 guard let sid = e.session else { return }
                 if e.type == .sessionStart {
                     if let d = filter.device, e.device != d { return }
@@ -236,7 +240,7 @@ public struct LogReader: Sendable, LogSource {
             chosen = filter.task == nil ? started : started.intersection(tasked)
         }
         var builder = LogSummary.Builder()
-        let skipped = try forEach(parts: parts, filter: rows) { e in
+        let skipped = try forEach(parts: parts, filter: rows, only: LogSummary.columns) { e in
             if chooses {
                 guard let sid = e.session, chosen.contains(sid) else { return }
             }

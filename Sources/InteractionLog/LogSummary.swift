@@ -163,6 +163,13 @@ public struct SessionSummary: Sendable, Equatable {
 }
 
 extension LogSummary {
+    /// The columns a summary reads (`props` only of dismissals, for ``isCancel(_:)``).
+    static let columns = LogEvent.Columns(
+        [
+            "prototype", "session", "share", "device", "orientation", "screen", "modal", "target", "how", "rule",
+            "duration_ms", "task", "outcome",
+        ], propsTypes: [.dismiss])
+
     /// Accumulates events one at a time (memory per modal, per session, per dismissal).
     struct Builder {
         struct ModalKey: Hashable, Comparable {

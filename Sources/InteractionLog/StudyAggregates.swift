@@ -53,6 +53,11 @@ public struct TaskPaths: Sendable, Equatable {
 
 /// Builds heat maps and task paths in one pass over a prototype's events.
 public struct StudyAggregates: Sendable {
+    /// The columns it reads.
+    static let columns = LogEvent.Columns([
+        "session", "share", "device", "orientation", "screen", "modal", "target", "x", "y", "task", "outcome",
+    ])
+
     /// Only events of sessions on this device, … (nil: any).
     public var device: String?
     public var orientation: String?
@@ -181,7 +186,9 @@ extension LogSource {
         var a = aggregates
         var f = filter
         f.types = [.tap, .misclick, .taskStart, .taskEnd, .screenEnter, .present, .sessionEnd]
-        _ = try forEach(filter: f) { a.add($0) }
+        _ = try LogReader.forEach(parts: readableParts(filter: f), filter: f, only: StudyAggregates.columns) {
+            a.add($0)
+        }
         return a.finish()
     }
 }

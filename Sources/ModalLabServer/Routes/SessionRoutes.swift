@@ -303,7 +303,10 @@ extension ModalLabApp {
     ]
 
     /// Reads an action body (SPEC §6 action types), naming the JSON path of anything wrong.
-    func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
+    func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction { try Self.decodeAction(body) }
+
+    /// ``decodeAction(_:)`` without an app: what a replay reads the log's `action` column with.
+    public static func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
         do throws(JSONShapeError) {
             let o = try body.object()
             let type = try o.required("type", "an action type").oneOf(Self.actionTypes)

@@ -101,12 +101,53 @@ struct SessionRecord: Sendable {
 }
 
 /// One step of a replay: the action, the state it led to, and whether it was refused.
-struct ReplayStep: Sendable {
-    var seq: Int
-    var tMs: Int
-    var action: JSONValue
-    var state: PresentationState
-    var refusedBy: String?
+public struct ReplayStep: Sendable {
+    /// The `seq` of the action's first logged event.
+    public var seq: Int
+    /// When it was applied, ms since the session started.
+    public var tMs: Int
+    /// The action as the API took it.
+    public var action: JSONValue
+    /// The state after it (unchanged by a refusal but for a running task's taps).
+    public var state: PresentationState
+    /// The rule that refused it, if one did.
+    public var refusedBy: String?
+}
+
+/// Replays: logged actions run again through the engine.
+public enum SessionReplay {
+    /// Runs `actions` (request bodies as the log's `action` column holds them, each with its
+    /// `seq` and `t_ms`) from the start of `engine`'s prototype in `environment`: the start state
+    /// and each step.
+    /// - Throws: ``Problem`` (500) when an action can't be read or no longer applies.
+    public static func run(
+        _ engine: PresentationEngine, environment: Environment, actions: [(seq: Int, tMs: Int, body: String)]
+    ) throws(Problem) -> (start: PresentationState, steps: [ReplayStep]) {
+        var state = engine.start(environment: environment).state
+        let start = state
+        var steps: [ReplayStep] = []
+        steps.reserveCapacity(actions.count)
+        for a in actions {
+            let value: JSONValue
+            let action: EngineAction
+            do {
+                value = try JSONParser.parse(a.body)
+                action = try ModalLabApp.decodeAction(JSONReader(value))
+            } catch {
+                throw Problem(
+                    .internalServerError, title: "Replay failed",
+                    detail: "the action logged at seq \(a.seq) can't be read: \(error)")
+            }
+            guard let o = try? engine.apply(action, to: state, atMs: a.tMs) else {
+                throw Problem(
+                    .internalServerError, title: "Replay failed",
+                    detail: "the action logged at seq \(a.seq) no longer applies")
+            }
+            state = o.state
+            steps.append(ReplayStep(seq: a.seq, tMs: a.tMs, action: value, state: state, refusedBy: o.refusal?.rule))
+        }
+        return (start, steps)
+    }
 }
 
 extension ModalLabApp {
@@ -134,29 +175,7 @@ extension ModalLabApp {
                 "the version \(r.version) of \"\(r.prototype)\" that session \"\(r.session)\" used was not kept")
         }
         let engine = PresentationEngine(prototype: p, options: engineOptions)
-        var state = engine.start(environment: try environment(of: r)).state
-        let start = state
-        var steps: [ReplayStep] = []
-        steps.reserveCapacity(r.actions.count)
-        for a in r.actions {
-            let value: JSONValue
-            let action: EngineAction
-            do {
-                value = try JSONParser.parse(a.body)
-                action = try decodeAction(JSONReader(value))
-            } catch {
-                throw Problem(
-                    .internalServerError, title: "Replay failed",
-                    detail: "the action logged at seq \(a.seq) can't be read: \(error)")
-            }
-            guard let o = try? engine.apply(action, to: state, atMs: a.tMs) else {
-                throw Problem(
-                    .internalServerError, title: "Replay failed",
-                    detail: "the action logged at seq \(a.seq) no longer applies")
-            }
-            state = o.state
-            steps.append(ReplayStep(seq: a.seq, tMs: a.tMs, action: value, state: state, refusedBy: o.refusal?.rule))
-        }
+        let (start, steps) = try SessionReplay.run(engine, environment: try environment(of: r), actions: r.actions)
         return (p, start, steps)
     }
 
