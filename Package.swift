@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "modallab", dependencies: ["ModalLabServer"]),
         .executableTarget(
             name: "modallab-bench",
-            dependencies: ["ModalLabServer", "HTTPServer", "Mustache", "JSON", "Prototype", "Presentation", "InteractionLog"],
+            dependencies: ["ModalLabServer", "HTTPServer", "Mustache", "JSON", "Prototype", "Presentation", "InteractionLog", "Platform", "EventSchema"],
             path: "Benchmarks/Sources/ModalLabBenchmarks"
         ),
 

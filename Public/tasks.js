@@ -27,6 +27,16 @@ export class StudyPanel {
       this.#gaveUp = false;
       this.#render();
       this.send({ type: "taskStart", task: task.id });
+      // Past its limit the server ends the task as timedOut at the next request: one is sent
+      // then (a giveUp after the limit is logged as the time-out it is), with a margin.
+      clearTimeout(this.timer);
+      if (task.timeLimitSeconds) {
+        this.timer = setTimeout(() => {
+          if (!this.#running) return;
+          this.#gaveUp = true;
+          this.send({ type: "giveUp" });
+        }, task.timeLimitSeconds * 1000 + 500);
+      }
     });
     this.giveUp.addEventListener("click", () => {
       this.#gaveUp = true;

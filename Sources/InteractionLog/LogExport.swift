@@ -190,11 +190,13 @@ public struct LogReader: Sendable, LogSource {
         parts: [LogPart], filter: LogFilter, only: LogEvent.Columns? = nil, _ body: (LogEvent) throws -> Void
     ) throws -> Int {
         let compiled = LogFilter.Compiled(filter)
+        let types = TypePrefilter(filter.types)
         var scanner = RawLine()
         var skipped = 0
         for part in parts {
             guard let reader = try PartLineReader(part) else { continue }
             while let line = try reader.next() {
+                if let types, types.rejects(line) { continue }
                 guard scanner.scan(line) else {
                     skipped += 1
                     continue
@@ -247,5 +249,48 @@ public struct LogReader: Sendable, LogSource {
             builder.add(e)
         }
         return builder.finish(skippedLines: skipped)
+    }
+}
+
+/// Skips the lines of unwanted types without scanning them: the log's writer puts `"type"` near
+/// the start of every line, so a look at its first bytes settles most lines. A line whose first
+/// ``window`` bytes hold no `"type":"` member is left to the full scan (nothing is skipped on a
+/// guess); the member's key can't occur inside a string, where its quotes would be escaped.
+struct TypePrefilter {
+    /// How far into a line the `"type"` member is looked for.
+    static let window = 512
+    private static let key = Array(#""type":""#.utf8)
+    private let wanted: [[UInt8]]
+
+    /// A prefilter for `types`; `nil` when every type is wanted.
+    init?(_ types: Set<LogEventType>) {
+        guard !types.isEmpty else { return nil }
+        wanted = types.map { Array($0.rawValue.utf8) + [UInt8(ascii: "\"")] }
+    }
+
+    /// Whether `line` is surely of a type not wanted.
+    func rejects(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = TypePrefilter.key
+        let end = min(line.count, TypePrefilter.window) - key.count
+        guard end > 0 else { return false }
+        var i = 0
+        while i < end {
+            if line[i] == 0x22, line[i + 1] == 0x74, line[i + 2] == 0x79, line[i + 3] == 0x70, line[i + 4] == 0x65,
+                line[i + 5] == 0x22, line[i + 6] == 0x3A, line[i + 7] == 0x22
+            {
+                let v = i + key.count
+                for w in wanted where v + w.count <= line.count {
+                    var same = true
+                    for j in 0..<w.count where line[v + j] != w[j] {
+                        same = false
+                        break
+                    }
+                    if same { return false }
+                }
+                return true
+            }
+            i += 1
+        }
+        return false
     }
 }

@@ -244,6 +244,13 @@ extension LogSummary {
                     events: 0, path: [], taps: 0, misclicks: 0)
             }
             modifyInPlace(&sessions[sid]!) { s in
+                Builder.addToSession(&s, e, f)
+            }
+        }
+
+        /// One event's share of its session's summary.
+        static func addToSession(_ s: inout SessionSummary, _ e: LogEvent, _ f: EventFields) {
+            do {
                 s.events += 1
                 s.prototype = s.prototype ?? f.prototype
                 s.share = s.share ?? f.share

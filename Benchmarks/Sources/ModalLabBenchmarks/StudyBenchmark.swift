@@ -2,6 +2,7 @@ import Dispatch
 import EventSchema
 import Foundation
 import InteractionLog
+import Platform
 import JSON
 import ModalLabServer
 import Presentation
@@ -21,36 +22,41 @@ func studyBenchmark() throws {
     try fill(root + "/large/logs", events: 1_000_000)
     for (label, dir) in [("250k", root + "/small/logs"), ("1M", root + "/large/logs")] {
         let reader = LogReader(directory: dir)
-        var t0 = Date()
-        let all = try reader.summary()
-        let s1 = Date().timeIntervalSince(t0)
-        t0 = Date()
-        let ipad = try reader.summary(filter: {
+        let (all, w1, c1) = try timed { try reader.summary() }
+        let (ipad, w2, c2) = try timed {
             var f = LogFilter(prototype: "mail")
             f.device = "ipad-pro-11"
-            return f
-        }())
-        let s2 = Date().timeIntervalSince(t0)
-        t0 = Date()
-        let (maps, paths) = try reader.studyAggregates(filter: LogFilter(prototype: "mail"), StudyAggregates())
-        let s3 = Date().timeIntervalSince(t0)
+            return try reader.summary(filter: f)
+        }
+        let (aggregates, w3, c3) = try timed {
+            try reader.studyAggregates(filter: LogFilter(prototype: "mail"), StudyAggregates())
+        }
         print(
             String(
-                format: "study.summary %@ events=%d sessions=%d tasks=%d s=%.2f", label, all.events,
-                all.sessions.count, all.tasks.count, s1))
-        print(String(format: "study.summary_by_device %@ sessions=%d s=%.2f", label, ipad.sessions.count, s2))
-        print(String(format: "study.heatmaps %@ maps=%d task_paths=%d s=%.2f", label, maps.count, paths.count, s3))
+                format: "study.summary %@ events=%d sessions=%d tasks=%d wall_s=%.2f cpu_s=%.2f", label, all.events,
+                all.sessions.count, all.tasks.count, w1, c1))
+        print(
+            String(
+                format: "study.summary_by_device %@ sessions=%d wall_s=%.2f cpu_s=%.2f", label, ipad.sessions.count,
+                w2, c2))
+        print(
+            String(
+                format: "study.heatmaps %@ maps=%d task_paths=%d wall_s=%.2f cpu_s=%.2f", label,
+                aggregates.heatmaps.count, aggregates.paths.count, w3, c3))
         print("study.peak_rss after \(label): \(peakRSS())")
     }
     try replayBenchmark(steps: 500, runs: 30)
 }
 
-/// The process's peak resident memory (`VmHWM` of /proc/self/status), or "unknown".
-private func peakRSS() -> String {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-    else { return "unknown" }
-    return line.dropFirst(6).trimmingCharacters(in: .whitespaces)
+/// The process's peak resident memory so far, in MB.
+private func peakRSS() -> String { String(format: "%.1f MB", Double(Sys.peakResidentBytes()) / 1e6) }
+
+/// Runs `body`, returning its result with the wall and CPU seconds it took.
+private func timed<T>(_ body: () throws -> T) rethrows -> (T, wall: Double, cpu: Double) {
+    let w0 = Date()
+    let c0 = Sys.processCPUSeconds()
+    let r = try body()
+    return (r, Date().timeIntervalSince(w0), Sys.processCPUSeconds() - c0)
 }
 
 /// `events` events of a study: sessions of 1,000 events (60 % iPhone, 40 % iPad), each a run of

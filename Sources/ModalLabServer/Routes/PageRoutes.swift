@@ -21,7 +21,13 @@ extension ModalLabApp {
             if let share = viewer.shareID, let link = shares.link(id: share), link.role == .participant {
                 let tasks = link.tasks.compactMap { loaded.1.task($0) }
                 page.studyTasks = JSONWriter().string(
-                    .array(tasks.map { ["id": .string($0.id), "prompt": .string($0.prompt)] }))
+                    .array(
+                        tasks.map {
+                            [
+                                "id": .string($0.id), "prompt": .string($0.prompt),
+                                "timeLimitSeconds": $0.timeLimitSeconds.map { .number($0) } ?? .null,
+                            ]
+                        }))
             }
             return try renderPage("player", page, locale: locale)
         }
