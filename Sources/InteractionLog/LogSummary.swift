@@ -198,8 +198,10 @@ extension LogSummary {
         var events = 0
         var tasks: [ModalKey: TaskAcc] = [:]
         var modals: [ModalKey: ModalAcc] = [:]
-        var sessions: [String: SessionSummary] = [:]
-        var sessionOrder: [String] = []
+        /// Sessions in order of first event, and where each is in that list.
+        var sessionList: [SessionSummary] = []
+        var sessionIndex: [String: Int] = [:]
+        var lastSession: (id: String, index: Int)?
 
         mutating func add(_ e: LogEvent) {
             events += 1
@@ -237,15 +239,22 @@ extension LogSummary {
                 }
             }
             guard let sid = f.session else { return }
-            if sessions[sid] == nil {
-                sessionOrder.append(sid)
-                sessions[sid] = SessionSummary(
-                    session: sid, prototype: nil, share: nil, device: nil, start: e.ts, end: e.ts, ended: false,
-                    events: 0, path: [], taps: 0, misclicks: 0)
+            // A session's events mostly come in runs: the last one is looked up without hashing.
+            let index: Int
+            if let last = lastSession, last.id == sid {
+                index = last.index
+            } else if let known = sessionIndex[sid] {
+                index = known
+            } else {
+                index = sessionList.count
+                sessionIndex[sid] = index
+                sessionList.append(
+                    SessionSummary(
+                        session: sid, prototype: nil, share: nil, device: nil, start: e.ts, end: e.ts, ended: false,
+                        events: 0, path: [], taps: 0, misclicks: 0))
             }
-            modifyInPlace(&sessions[sid]!) { s in
-                Builder.addToSession(&s, e, f)
-            }
+            lastSession = (sid, index)
+            Builder.addToSession(&sessionList[index], e, f)
         }
 
         /// One event's share of its session's summary.
@@ -282,9 +291,11 @@ extension LogSummary {
 
         func finish(skippedLines: Int) -> LogSummary {
             var open: [ModalKey: Int] = [:]
-            for s in sessions.values {
+            for s in sessionList {
                 for m in Set(s.openModals) {
-                    open[ModalKey(prototype: s.prototype ?? "", modal: m, hasPrototype: s.prototype != nil), default: 0] += 1
+                    open[
+                        ModalKey(prototype: s.prototype ?? "", modal: m, hasPrototype: s.prototype != nil), default: 0] +=
+                        1
                 }
             }
             let taskSummaries = tasks.keys.sorted().map { key -> TaskSummary in
@@ -311,7 +322,8 @@ extension LogSummary {
                     medianTimeUpMs: LogSummary.quantile(sorted, 0.5), p90TimeUpMs: LogSummary.quantile(sorted, 0.9),
                     cancels: acc.cancels, refusalsByRule: acc.refusalsByRule, openAtEnd: open[key] ?? 0)
             }
-            let sessionSummaries = sessionOrder.map { sessions[$0]! }
+            let sessionSummaries =
+                sessionList
                 .sorted { ($0.start, $0.session) < ($1.start, $1.session) }
             return LogSummary(
                 events: events, skippedLines: skippedLines, modals: modalSummaries, sessions: sessionSummaries,

@@ -68,7 +68,9 @@ public struct StudyAggregates: Sendable {
     /// Cell size in points.
     public var cellSize = 8.0
 
-    private var cells: [Heatmap.Place: [Int64: (taps: Int, misclicks: Int)]] = [:]
+    private var places: [(place: Heatmap.Place, cells: [Int64: (taps: Int, misclicks: Int)])] = []
+    private var placeIndex: [Heatmap.Place: Int] = [:]
+    private var lastPlace: (place: Heatmap.Place, index: Int)?
     private struct Attempt {
         var task: String
         var places: [String]
@@ -102,11 +104,21 @@ public struct StudyAggregates: Sendable {
             let cy = Int64((y / cellSize).rounded(.down))
             let key = (cy << 32) | (cx & 0xFFFF_FFFF)
             let misclick = f.type == .misclick
-            modifyInPlace(&cells[place, default: [:]]) { m in
-                var c = m[key] ?? (0, 0)
-                if misclick { c.misclicks += 1 } else { c.taps += 1 }
-                m[key] = c
+            // Taps come in runs on one place: the last one is found without hashing.
+            let index: Int
+            if let last = lastPlace, last.place == place {
+                index = last.index
+            } else if let known = placeIndex[place] {
+                index = known
+            } else {
+                index = places.count
+                placeIndex[place] = index
+                places.append((place, [:]))
             }
+            lastPlace = (place, index)
+            var c = places[index].cells[key] ?? (0, 0)
+            if misclick { c.misclicks += 1 } else { c.taps += 1 }
+            places[index].cells[key] = c
         case .taskStart:
             guard let sid = f.session, let t = f.target else { return }
             if let old = running[sid] { finishAttempt(old, outcome: "unfinished") }
@@ -138,7 +150,7 @@ public struct StudyAggregates: Sendable {
 
     /// The heat maps, most events first (at most `limit`), and the paths of every task.
     public func finish(limit: Int = 48) -> (heatmaps: [Heatmap], paths: [TaskPaths]) {
-        var maps: [Heatmap] = cells.map { place, m in
+        var maps: [Heatmap] = places.map { place, m in
             var taps = 0
             var misclicks = 0
             var list: [Heatmap.Cell] = []

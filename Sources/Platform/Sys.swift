@@ -112,6 +112,10 @@ extension Sys {
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
+    /// Sends SIGKILL to process `pid`: it stops at once, without a chance to clean up (tests of
+    /// what survives a crash).
+    public static func killAbruptly(_ pid: Int32) { _ = kill(pid, SIGKILL) }
+
     /// CPU time the process has used so far (user and system, every thread), in seconds.
     public static func processCPUSeconds() -> Double {
         var ts = timespec()

@@ -1,6 +1,7 @@
 import EventSchema
 import Foundation
 import JSON
+import Platform
 import TestSupport
 import Testing
 
@@ -278,8 +279,11 @@ import Testing
         #expect(try await s.client.request("GET", "/api/sessions/\(sid)/watch", auth: false).status == 401)
         let watcher = try TestClient(port: s.client.port)
         watcher.send(
-            "GET /api/sessions/\(sid)/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer owner-test-token\r\n\r\n")
-        let first = try await blocking { try watcher.readUntil("\n\n", timeout: 10) + watcher.readUntil("}\n\n", timeout: 10) }
+            "GET /api/sessions/\(sid)/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer owner-test-token\r\n\r\n"
+        )
+        let first = try await blocking {
+            try watcher.readUntil("\n\n", timeout: 10) + watcher.readUntil("}\n\n", timeout: 10)
+        }
         #expect(first.hasPrefix("HTTP/1.1 200"))
         #expect(first.contains("event: frame") && first.contains(#""seq":0"#) && first.contains(#""html":"#))
         let answer = try await s.act(sid, Self.tap("compose"))
@@ -289,5 +293,48 @@ import Testing
         // The frame the watcher got is the one the participant got.
         let html = try #require(answer.json?["html"]?.stringValue)
         #expect(next.contains(JSONWriter.quoted(html)))
+    }
+
+    /// A server killed with SIGKILL mid-session: a new one over the same data folder rebuilds
+    /// the session by replay on its first request, and the participant carries on (the task
+    /// still running, the log's `seq` going on).
+    @Test func aSessionSurvivesKillDashNine() async throws {
+        let binary = try #require(BrowserTests.modallabExecutable(), "no modallab executable; run `swift build`")
+        let dir = try Self.studyFolder()
+        let data = NSTemporaryDirectory() + "modallab-kill-\(UUID().uuidString)"
+        defer {
+            try? FileManager.default.removeItem(atPath: dir)
+            try? FileManager.default.removeItem(atPath: data)
+        }
+        func serve() async throws -> (ServerProcess, AppClient) {
+            let server = try ServerProcess(
+                binary, ["serve", "--port", "0", "--data", data, "--prototypes", dir], directory: repositoryRoot)
+            let url = try await server.ownerURL(within: 30)
+            let port = try #require(URLComponents(string: url)?.port)
+            let token = try #require(URLComponents(string: url)?.queryItems?.first { $0.name == "token" }?.value)
+            return (server, AppClient(transport: .socket, port: port, token: token))
+        }
+        let (first, c1) = try await serve()
+        let started = try await c1.json("POST", "/api/sessions", ["prototype": "mail", "device": "iphone-16"])
+        let sid = try #require(started.json?["session"]?.stringValue, "\(started.text)")
+        _ = try await c1.json("POST", "/api/sessions/\(sid)/actions", Self.start("send-draft"))
+        let before = try await c1.json("POST", "/api/sessions/\(sid)/actions", Self.tap("compose"))
+        #expect(before.status == 200)
+        Sys.killAbruptly(first.process.processIdentifier)
+        await first.stop()
+        #expect(first.process.terminationReason == .uncaughtSignal)
+
+        let (second, c2) = try await serve()
+        let again = try await c2.request("GET", "/api/sessions/\(sid)")
+        #expect(again.status == 200, "\(again.text)")
+        #expect(again.json?["state"] == before.json?["state"])
+        let sent = try await c2.json("POST", "/api/sessions/\(sid)/actions", Self.tap("send"))
+        #expect(sent.status == 200, "\(sent.text)")
+        #expect(sent.json?["state"]?["task"] == .null)
+        let log = try await c2.request("GET", "/api/logs.ndjson?session=\(sid)").text
+        let rows = log.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        #expect(rows.compactMap { $0["seq"]?.intValue } == Array(1...rows.count))
+        #expect(rows.contains { $0["type"] == "task_end" && $0["outcome"] == "direct" })
+        await second.stop()
     }
 }

@@ -2,9 +2,9 @@ import Dispatch
 import EventSchema
 import Foundation
 import InteractionLog
-import Platform
 import JSON
 import ModalLabServer
+import Platform
 import Presentation
 import Prototype
 
@@ -16,10 +16,14 @@ import Prototype
 /// Prints `study.summary events=… s=…`, `study.summary_by_device …`, `study.heatmaps …`,
 /// `study.peak_rss …` and `study.replay steps=500 median_ms=… p90_ms=…`.
 func studyBenchmark() throws {
-    let root = NSTemporaryDirectory() + "modallab-bench-study-\(UUID().uuidString.prefix(8))"
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    try fill(root + "/small/logs", events: 250_000)
-    try fill(root + "/large/logs", events: 1_000_000)
+    // MODALLAB_BENCH_STUDY_LOGS keeps the generated logs there, and reuses them (for profiling).
+    let kept = ProcessInfo.processInfo.environment["MODALLAB_BENCH_STUDY_LOGS"]
+    let root = kept ?? NSTemporaryDirectory() + "modallab-bench-study-\(UUID().uuidString.prefix(8))"
+    defer { if kept == nil { try? FileManager.default.removeItem(atPath: root) } }
+    if kept == nil || !FileManager.default.fileExists(atPath: root + "/large/logs") {
+        try fill(root + "/small/logs", events: 250_000)
+        try fill(root + "/large/logs", events: 1_000_000)
+    }
     for (label, dir) in [("250k", root + "/small/logs"), ("1M", root + "/large/logs")] {
         let reader = LogReader(directory: dir)
         let (all, w1, c1) = try timed { try reader.summary() }
@@ -138,15 +142,8 @@ private func replayBenchmark(steps: Int, runs: Int) throws {
     let p = try loadStudyMail()
     let engine = PresentationEngine(prototype: p)
     let env = Environment(device: DeviceCatalogue.device("iphone-16")!, orientation: .portrait)
-    let loop: [EngineAction] = [
-        .tap(target: "compose", choice: nil, x: 350, y: 70), .edit(target: "to", value: "anna@example.com"),
-        .swipeDown(target: "compose"), .tap(target: "discard-draft", choice: .title("Delete Draft"), x: nil, y: nil),
-        .tap(target: "compose", choice: nil, x: nil, y: nil), .tap(target: "send", choice: nil, x: nil, y: nil),
-        .tap(target: "share-button", choice: nil, x: nil, y: nil), .tapOutside(x: 10, y: 10),
-        .tap(target: "delete-all", choice: nil, x: nil, y: nil),
-        .tap(target: "confirm-delete", choice: .title("Cancel"), x: nil, y: nil), .rotate(.landscape),
-        .rotate(.portrait),
-    ]
+    // The engine benchmark's Mail loop: every step valid in the state the one before leaves.
+    let loop = script(iPad: false)
     var actions: [(seq: Int, tMs: Int, body: String)] = []
     for i in 0..<steps {
         actions.append((i + 2, i * 1000, JSONWriter().string(loop[i % loop.count].json)))
@@ -171,7 +168,9 @@ private func loadStudyMail() throws -> Prototype {
     let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     var url = root.appendingPathComponent("Templates/prototypes/mail.json")
-    if !FileManager.default.fileExists(atPath: url.path) { url = URL(fileURLWithPath: "Templates/prototypes/mail.json") }
+    if !FileManager.default.fileExists(atPath: url.path) {
+        url = URL(fileURLWithPath: "Templates/prototypes/mail.json")
+    }
     guard let p = try Prototype.decode([UInt8](Data(contentsOf: url))).prototype else {
         throw CocoaError(.fileReadCorruptFile)
     }

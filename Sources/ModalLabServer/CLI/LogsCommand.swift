@@ -49,7 +49,8 @@ public enum LogsCommand {
         } catch { return fail("\(error)\n\(usage)") }
         let f: LogFilter
         do {
-            let names = ["prototype", "session", "share", "type", "from", "to"]
+            let names =
+                ["prototype", "session", "share", "type", "from", "to"]
                 + (sub == "summary" ? ["device", "orientation", "task"] : [])
             f = try LogFilter(parameters: names.compactMap { n in a.value(n).map { (name: n, value: $0) } })
         } catch {
