@@ -337,4 +337,37 @@ import Testing
         #expect(rows.contains { $0["type"] == "task_end" && $0["outcome"] == "direct" })
         await second.stop()
     }
+
+    /// A participant link lists its tasks: unknown ones are refused when it is made, and its
+    /// holder can start those and no others.
+    @Test func aParticipantLinkPlaysItsTasksOnly() async throws {
+        let dir = try Self.studyFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s = try TestApp(prototypes: dir)
+        let wrong = try await s.client.json(
+            "POST", "/api/shares", ["prototype": "mail", "role": "participant", "tasks": ["send-draft", "send-drft"]])
+        #expect(wrong.status == 400 && wrong.text.contains("$.tasks[1]") && wrong.text.contains("send-draft"))
+        let none = try await s.client.json("POST", "/api/shares", ["prototype": "mail", "role": "participant"])
+        #expect(none.status == 400 && none.text.contains("$.tasks"))
+        let made = try await s.client.json(
+            "POST", "/api/shares", ["prototype": "mail", "role": "participant", "tasks": ["send-draft"]])
+        #expect(made.status == 201, "\(made.text)")
+        let url = try #require(made.json?["url"]?.stringValue)
+        let token = String(url[url.range(of: "/s/")!.upperBound...])
+        let cookie = ["Cookie": "modallab_share_0=\(token)"]
+        let started = try await s.client.request(
+            "POST", "/api/sessions", body: #"{"prototype": "mail"}"#, headers: cookie, auth: false)
+        let sid = try #require(started.json?["session"]?.stringValue, "\(started.text)")
+        let page = try await s.client.request("GET", "/p/mail", headers: cookie, auth: false)
+        #expect(
+            page.status == 200 && page.text.contains("data-study-tasks=") && page.text.contains("Send a new message"))
+        func start(_ task: String) async throws -> Int {
+            try await s.client.request(
+                "POST", "/api/sessions/\(sid)/actions", body: #"{"type": "taskStart", "task": "\#(task)"}"#,
+                headers: cookie, auth: false
+            ).status
+        }
+        #expect(try await start("share-inbox") == 400)
+        #expect(try await start("send-draft") == 200)
+    }
 }

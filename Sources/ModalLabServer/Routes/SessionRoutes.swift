@@ -201,6 +201,14 @@ extension ModalLabApp {
         do throws(Problem) {
             s = try session(req, viewer)
             action = try decodeAction(try RequestBody.json(req))
+            // A participant link plays the tasks it lists, and no others.
+            if case .taskStart(let task) = action, let share = viewer.shareID, let link = shares.link(id: share),
+                link.role == .participant, !link.tasks.contains(task)
+            {
+                throw Problem.badRequest(
+                    "this link's tasks are \(link.tasks.map { "\"\($0)\"" }.joined(separator: ", ")); not \"\(task)\"",
+                    path: "$.task")
+            }
         } catch {
             return respond(error.response)
         }

@@ -1,3 +1,4 @@
+import EventSchema
 import Foundation
 import InteractionLog
 import JSON
@@ -66,6 +67,8 @@ struct SessionRecord: Sendable {
     var actions: [(seq: Int, tMs: Int, body: String)]
     /// Taps, misclicks and other pointer events with a place, for the replay's overlay.
     var marks: [(seq: Int, tMs: Int, type: String, x: Double, y: Double, screen: String?, modal: String?)]
+    /// The study tasks it ran: `task_start` and `task_end` events (type, task id, `t_ms`).
+    var taskEvents: [(type: LogEventType, task: String, tMs: Int)] = []
     /// Whether a `session_end` was logged.
     var ended: Bool
     /// `t_ms` of its last event.
@@ -89,6 +92,9 @@ struct SessionRecord: Sendable {
             guard record != nil else { return }
             record!.lastMs = max(record!.lastMs, e.tMs ?? 0)
             if e.type == .sessionEnd { record!.ended = true }
+            if e.type == .taskStart || e.type == .taskEnd, let t = e.target {
+                record!.taskEvents.append((e.type, t, e.tMs ?? 0))
+            }
             if let a = e.action { record!.actions.append((e.seq, e.tMs ?? 0, a)) }
             if let x = e.x, let y = e.y,
                 [.tap, .misclick, .tapOutside].contains(e.type)
@@ -191,6 +197,9 @@ extension ModalLabApp {
         let s = ViewingSession(
             id: sid, prototype: p, engine: PresentationEngine(prototype: p, options: engineOptions), state: state,
             share: record.share, startedWallMicros: record.startedWallMicros)
+        for t in record.taskEvents {
+            s.noteTasks([EventFields(type: t.type, target: t.task)], atMs: t.tMs)
+        }
         return sessions.addIfAbsent(s)
     }
 }
