@@ -145,6 +145,9 @@ extension LogSummary {
                     parts.append("time up median \(LogSummary.seconds(med)), p90 \(LogSummary.seconds(p90))")
                 }
                 if let rate = m.cancelRate { parts.append("cancel rate \(LogSummary.percent(rate))") }
+                if m.openAtEnd > 0 {
+                    parts.append("still up at the end of \(m.openAtEnd) session\(m.openAtEnd == 1 ? "" : "s")")
+                }
                 if m.refusals > 0 {
                     let rules = LogSummary.orderedCounts(m.refusalsByRule, first: [])
                         .map { k, v in "\(k) \(v.intValue ?? 0)" }

@@ -47,6 +47,11 @@ public enum LogsCommand {
                     "task",
                 ], usage: usage)
         } catch { return fail("\(error)\n\(usage)") }
+        if sub == "export", let name = ["device", "orientation", "task"].first(where: { a.value($0) != nil }) {
+            return fail(
+                "--\(name) selects whole sessions in `logs summary`; `logs export` filters rows by prototype, session, share, type, from and to"
+            )
+        }
         let f: LogFilter
         do {
             let names =

@@ -189,7 +189,7 @@ extension ModalLabApp {
     /// not): its state by replay, its clock from its logged start. `nil` when the log has no such
     /// session, it has ended, or its version was not kept.
     func restoreSession(_ sid: String) -> ViewingSession? {
-        guard log.sessionStart(sid) != nil,
+        guard !sessions.hasEnded(sid), log.sessionStart(sid) != nil,
             let record = try? SessionRecord.read(sid, from: log), !record.ended,
             let (p, _, steps) = try? replay(record)
         else { return nil }

@@ -180,21 +180,51 @@ public final class SessionStore: @unchecked Sendable {
 
     /// Registers `s` unless a session with its id is there already (two requests rebuilt it at
     /// once); returns the one kept.
-    func addIfAbsent(_ s: ViewingSession) -> ViewingSession {
+    func addIfAbsent(_ s: ViewingSession) -> ViewingSession? {
         if let existing = get(s.id) { return existing }
+        if hasEnded(s.id) { return nil }
         add(s)
         return get(s.id) ?? s
     }
 
-    /// Forgets a session; `false` when it was already gone.
+    /// Forgets a session that ends; `false` when it was already gone. An ended session is never
+    /// rebuilt from the log, even while its `session_end` is still being written.
     @discardableResult
-    public func remove(_ id: String) -> Bool { lock.withLock { sessions.removeValue(forKey: id) != nil } }
+    public func remove(_ id: String) -> Bool {
+        lock.withLock {
+            markEnded(id)
+            return sessions.removeValue(forKey: id) != nil
+        }
+    }
+
+    /// Ids of sessions ended here, most recent last (at most ``endedLimit``): what
+    /// ``addIfAbsent(_:)`` refuses to bring back.
+    private var ended: Set<String> = []
+    private var endedOrder: [String] = []
+    /// How many ended ids are remembered.
+    var endedLimit = 100_000
+
+    private func markEnded(_ id: String) {
+        guard ended.insert(id).inserted else { return }
+        endedOrder.append(id)
+        if endedOrder.count > endedLimit {
+            let drop = endedOrder.count - endedLimit / 2
+            for old in endedOrder.prefix(drop) { ended.remove(old) }
+            endedOrder.removeFirst(drop)
+        }
+    }
+
+    /// Whether session `id` ended in this server.
+    func hasEnded(_ id: String) -> Bool { lock.withLock { ended.contains(id) } }
 
     /// Forgets every session started through share link `share` and returns them.
     func removeAll(share: String) -> [ViewingSession] {
         lock.withLock {
             let ending = sessions.values.filter { $0.share == share }
-            for s in ending { sessions[s.id] = nil }
+            for s in ending {
+                sessions[s.id] = nil
+                markEnded(s.id)
+            }
             return ending
         }
     }
