@@ -8,23 +8,35 @@ import EventSchema
 public struct Heatmap: Sendable, Equatable {
     /// Where: the device, orientation, screen and the modal on top (`nil`: none) of the events.
     public struct Place: Hashable, Sendable, Comparable {
+        /// The device id.
         public var device: String
+        /// `portrait` or `landscape`.
         public var orientation: String
+        /// The screen showing (under a system modal, the one beneath it).
         public var screen: String
+        /// The modal on top, if any.
         public var modal: String?
+        /// By device, orientation, modal, then screen.
         public static func < (a: Place, b: Place) -> Bool {
             (a.device, a.orientation, a.modal ?? "", a.screen) < (b.device, b.orientation, b.modal ?? "", b.screen)
         }
     }
     /// A cell: its centre in points from the window's top-left, and its counts.
     public struct Cell: Sendable, Equatable {
+        /// The centre, in points from the window's left edge.
         public var x: Double
+        /// The centre, in points from the window's top edge.
         public var y: Double
+        /// Taps in the cell.
         public var taps: Int
+        /// Misclicks in the cell.
         public var misclicks: Int
     }
+    /// Where.
     public var place: Place
+    /// Taps of the place.
     public var taps: Int
+    /// Misclicks of the place.
     public var misclicks: Int
     /// Cells with at least one event, ordered by y then x.
     public var cells: [Cell]
@@ -35,13 +47,18 @@ public struct Heatmap: Sendable, Equatable {
 public struct TaskPaths: Sendable, Equatable {
     /// A link from `from` at step `step` to `to` at step `step + 1`, taken `count` times.
     public struct Link: Sendable, Equatable, Hashable {
+        /// The step it leaves from, 0 for the place the task started on.
         public var step: Int
+        /// The screen or modal it leaves.
         public var from: String
+        /// The screen or modal it reaches.
         public var to: String
+        /// How many attempts took it.
         public var count: Int
     }
     /// How many places of an attempt are drawn.
     public static let maxSteps = 8
+    /// The task id.
     public var task: String
     /// Attempts (`task_start` events).
     public var attempts: Int
@@ -58,8 +75,9 @@ public struct StudyAggregates: Sendable {
         "session", "share", "device", "orientation", "screen", "modal", "target", "x", "y", "task", "outcome",
     ])
 
-    /// Only events of sessions on this device, … (nil: any).
+    /// Only events on this device (nil: any).
     public var device: String?
+    /// Only events in this orientation (nil: any).
     public var orientation: String?
     /// Only events made during this task (their `task` column).
     public var task: String?
