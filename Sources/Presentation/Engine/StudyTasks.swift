@@ -85,14 +85,17 @@ extension PresentationEngine {
         var next = state
         var events: [EngineEvent] = []
         if let running = next.task {
-            events.append(taskEnd(running, .gaveUp, in: next, atMs: now))
+            var end = taskEnd(running, .gaveUp, in: next, atMs: now)
+            end.task = running.id
+            events.append(end)
         }
         next.task = RunningTask(id: task.id, startedMs: now)
         var props = JSONObject()
         props["prompt"] = .string(task.prompt)
-        events.append(
-            EngineEvent(
-                type: .taskStart, screen: next.shownScreen, modal: next.top?.modal, target: task.id, props: props))
+        var start = EngineEvent(
+            type: .taskStart, screen: next.shownScreen, modal: next.top?.modal, target: task.id, props: props)
+        start.task = task.id
+        events.append(start)
         return Outcome(state: next, diagnostics: [], events: events, refusal: nil)
     }
 
