@@ -56,7 +56,7 @@ export function installGestures({ frame, send, editor, events }) {
     if (control) return send({ type: "tap", target: control.dataset.id, ...p });
     if (t.closest("input, textarea, label")) return;
     // A tap that hits nothing is a misclick (a client event).
-    if (t.closest("[data-window]")) events.record({ type: "misclick", ...p, target: null });
+    if (t.closest("[data-window]")) events.record({ type: "misclick", ...p, target: null }, t);
   });
 
   // ---------- Dragging a sheet ----------

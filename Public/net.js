@@ -45,7 +45,10 @@ export class Session {
 
   /** `POST /api/sessions`: starts a session in the current environment. */
   async start() {
+    // Client events count their time from here (the server's session starts as it answers).
+    const sent = performance.now();
     const r = await request("POST", "/api/sessions", { prototype: this.prototype, ...this.env });
+    this.startedAt = sent;
     this.id = r.status === 201 ? r.json.session : null;
     return r;
   }

@@ -19,6 +19,7 @@ import { Session } from "./net.js";
 import { Panel } from "./panel.js";
 import { installSoftKeyboard } from "./softkeyboard.js";
 import { t } from "./strings.js";
+import { StudyPanel } from "./tasks.js";
 
 const root = document.querySelector(".player");
 const stage = document.getElementById("stage");
@@ -33,7 +34,7 @@ const session = new Session({
   onBusy: (pending) => { root.dataset.busy = pending > 0 ? "true" : "false"; },
   onError: (e) => panel.showStatus(t("requestFailed", { error: e.message })),
 });
-const events = new ClientEvents(session);
+const events = new ClientEvents(session, frame);
 let lastState = null;
 const comments = new Comments({ prototype: session.prototype, frame, panel, env: () => session.env, state: () => lastState });
 
@@ -65,6 +66,8 @@ async function show(json, { initial = false, action = null } = {}) {
   }
   if (json.state) {
     lastState = json.state;
+    events.state = json.state;
+    study.update(json.state);
     session.env = Object.fromEntries(ENV_KEYS.map((k) => [k, json.state[k]]));
     // A resizable window's size goes with the environment (a restart keeps it).
     if (windowOf(json.state)) session.env.window = windowOf(json.state);
@@ -112,6 +115,7 @@ function send(action) {
 
 installGestures({ frame, send, editor, events });
 installEdgeSwipe({ frame, send });
+const study = new StudyPanel(root, send);
 installKeys({ frame, send, editor });
 installFocus({ frame, send, state: () => lastState });
 installSoftKeyboard({ frame, send });

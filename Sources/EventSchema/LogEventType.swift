@@ -28,6 +28,17 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     case visibility
     /// Client-side: other pointer activity worth keeping (e.g. a long press), in `props`.
     case pointer
+    /// A tap on the dimmed area outside the top presentation (`tapOutside` action); not a tap
+    /// on a control, so not in the misclick rate's denominator.
+    case tapOutside = "tap_outside"
+    /// The Home gesture: the app went to the background.
+    case home
+    /// A hardware key (`target`: `Escape` or `Return`).
+    case key
+    /// A task of a usability study started (`target`: the task's id).
+    case taskStart = "task_start"
+    /// A task ended (`target`: the task's id; `outcome`; `duration_ms`).
+    case taskEnd = "task_end"
 
     /// The types a client batch (`POST /api/sessions/{sid}/events`) may carry; every other type
     /// is logged by the server itself, from the actions it resolves.
@@ -39,7 +50,7 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     /// `diagnostic`, and `focus` or `end_editing` when the keyboard comes or goes by itself).
     public static let engineTypes: Set<LogEventType> = [
         .tap, .swipe, .edit, .detent, .rotate, .resize, .present, .dismiss, .refused, .adapted, .push, .pop,
-        .screenEnter, .diagnostic, .focus, .endEditing,
+        .screenEnter, .diagnostic, .focus, .endEditing, .tapOutside, .home, .key, .taskStart, .taskEnd,
     ]
 }
 

@@ -44,6 +44,10 @@ public final class ModalLabApp: @unchecked Sendable {
     let reloads = ReloadBroadcaster()
     let summaries = SummaryCache()
     let frames = FrameCache()
+    /// Every prototype version a session started on, by content hash (replays, restarts).
+    let versions: VersionStore
+    /// Who follows which session live (`/p/{id}/sessions/{sid}/watch`).
+    let watchers = SessionWatchers()
 
     /// Loads templates, prototypes, the owner token and the log (recovering a torn tail).
     /// - Throws: when `Templates/` can't be found or compiled, the data folder can't be used, or
@@ -80,6 +84,7 @@ public final class ModalLabApp: @unchecked Sendable {
             throw AppError("\(error)")
         }
         comments = CommentStore(file: data + "/comments.ndjson")
+        versions = VersionStore(directory: data + "/versions")
         do {
             log = try LogStore(directory: LogStore.directory(inData: data))
         } catch {
@@ -133,6 +138,7 @@ public final class ModalLabApp: @unchecked Sendable {
     public func shutdown(gracePeriod: Double = 5, completion: @escaping @Sendable () -> Void) {
         watchTimer?.cancel()
         reloads.closeAll()
+        watchers.closeAll()
         guard let server else {
             log.close()
             completion()

@@ -28,6 +28,12 @@
             return result == 0 || length > 0 ? Int(length) : -1
         }
 
+        /// Bytes per unit of `rusage.ru_maxrss`: bytes on Darwin.
+        static let maxRSSUnit = 1
+
+        /// getrusage(2)'s `RUSAGE_SELF`.
+        static let rusageSelf = RUSAGE_SELF
+
         /// A `stat`'s modification time (`st_mtimespec`).
         public static func modificationTime(_ info: stat) -> timespec { info.st_mtimespec }
 

@@ -21,6 +21,12 @@
             return sendfile(socket, file, &position, count)
         }
 
+        /// Bytes per unit of `rusage.ru_maxrss`: kibibytes on Linux.
+        static let maxRSSUnit = 1024
+
+        /// getrusage(2)'s `RUSAGE_SELF` (Glibc imports `RUSAGE_SELF` as an enum case).
+        static let rusageSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
+
         /// A `stat`'s modification time (`st_mtim`).
         public static func modificationTime(_ info: stat) -> timespec { info.st_mtim }
 

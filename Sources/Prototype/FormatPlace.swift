@@ -4,6 +4,8 @@
 public enum FormatPlace: String, Sendable, CaseIterable {
     case document, lint, screen, navigationBar, control, listItem, modal, alertAction, alertTextField
     case customActivity, size, detent, action
+    /// A task of a usability study, its success, and a success by dismissal.
+    case task, taskSuccess, taskDismissed
 
     /// Every member the format allows on this kind of object.
     public var members: Set<String> {
@@ -11,7 +13,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .document:
             return [
                 "$schema", "description", "format", "id", "name", "targetOS", "devices", "tint", "start", "screens",
-                "modals", "lint", "requiresFullScreen",
+                "modals", "lint", "requiresFullScreen", "tasks",
             ]
         case .lint: return ["disable", "severity", "productNames"]
         case .screen: return ["id", "title", "largeTitle", "navigationBar", "toolbar", "content"]
@@ -25,6 +27,9 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .size: return ["width", "height"]
         case .detent: return ["id", "height"]
         case .action: return ["present", "push"]
+        case .task: return ["id", "prompt", "success", "expectedPath", "timeLimitSeconds"]
+        case .taskSuccess: return ["screen", "modal", "dismissed"]
+        case .taskDismissed: return ["modal", "by"]
         }
     }
 
@@ -45,6 +50,9 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .size: t = LocalizedText("a size", "尺寸")
         case .detent: t = LocalizedText("a custom detent", "自定义停留高度")
         case .action: t = LocalizedText("an action", "操作")
+        case .task: t = LocalizedText("a task", "任务")
+        case .taskSuccess: t = LocalizedText("a task's success", "任务的完成条件")
+        case .taskDismissed: t = LocalizedText("a task's dismissal", "任务的关闭条件")
         }
         return t(language)
     }
@@ -106,5 +114,12 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         "rootscreen": ["start"], "ios": ["targetOS"], "os": ["targetOS"], "deploymenttarget": ["targetOS"],
         "minimumos": ["targetOS"], "presentations": ["modals"], "sheets": ["modals"], "pages": ["screens"],
         "tintcolor": ["tint"], "accentcolor": ["tint"], "color": ["tint"], "colour": ["tint"],
+        // Tasks of a usability study.
+        "missions": ["tasks"], "scenarios": ["tasks"], "question": ["prompt"], "instruction": ["prompt"],
+        "instructions": ["prompt"], "goal": ["success"], "successcriteria": ["success"], "done": ["success"],
+        "path": ["expectedPath"], "route": ["expectedPath"], "happypath": ["expectedPath"],
+        "expectedroute": ["expectedPath"], "timelimit": ["timeLimitSeconds"], "timeout": ["timeLimitSeconds"],
+        "limit": ["timeLimitSeconds"], "closed": ["dismissed"], "dismiss": ["dismissed"],
+        "control": ["by"], "button": ["by"],
     ]
 }

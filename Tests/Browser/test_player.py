@@ -1863,6 +1863,107 @@ class RecordingResult(unittest.TextTestResult):
         self.outcomes[scenario_id(test)] = {"status": "skipped", "details": reason}
 
 
+
+# ---------------------------------------------------------------------------------------------
+# Usability studies: a participant link plays its tasks; client events say when and where
+# ---------------------------------------------------------------------------------------------
+
+def owner_api(method, path, body=None):
+    """A request to the server under test with the owner's token: (status, JSON or None)."""
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(Harness.base + path, data=data, method=method, headers={
+        "Authorization": f"Bearer {Harness.token}", "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            text = r.read().decode()
+            if "ndjson" in r.headers.get("Content-Type", "") or not text.strip().startswith(("{", "[")):
+                return r.status, text
+            return r.status, json.loads(text)
+    except urllib.error.HTTPError as e:
+        return e.code, None
+
+
+class StudyTests(PlayerTestCase):
+    def setUp(self):
+        # The bundled mail prototype with a task, as a study the repository does not contain.
+        doc = json.loads((ROOT / "Templates" / "prototypes" / "mail.json").read_text())
+        doc["id"] = "study-mail"
+        doc["tasks"] = [{"id": "send-new", "prompt": "Send a new message to anyone",
+                         "success": {"dismissed": {"modal": "compose", "by": "send"}},
+                         "expectedPath": ["compose", "send"]}]
+        (Harness.tmp / "prototypes" / "study-mail.json").write_text(json.dumps(doc))
+        end = time.monotonic() + 20
+        while owner_api("GET", "/api/prototypes/study-mail")[0] != 200:
+            self.assertLess(time.monotonic(), end, "the study prototype was not picked up")
+            time.sleep(0.05)
+
+    def tearDown(self):
+        # Back to the owner for the other scenarios.
+        self.d.delete_all_cookies()
+        self.d.get(Harness.owner_url)
+
+    def test_a_participant_gets_a_prompt_misclicks_succeeds_and_the_events_say_when_and_where(self):
+        status, share = owner_api("POST", "/api/shares", {"prototype": "study-mail", "role": "participant",
+                                                          "tasks": ["send-new"]})
+        self.assertEqual(status, 201, share)
+        self.d.delete_all_cookies()  # a participant, not the owner
+        self.d.get(share["url"])
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
+        self.settle()
+        self.assertEqual(self.el("[data-study-prompt]").text, "Send a new message to anyone")
+        self.assertIn("1", self.el("[data-study-step]").text)
+        self.el("[data-study-start]").click()
+        self.wait_for("return document.querySelector('[data-study-give-up]') && !document.querySelector('[data-study-give-up]').hidden")
+        self.settle()
+        sid = self.js("return window.modallab.session")
+        self.assertEqual(self.state()["task"]["id"], "send-new")
+        seq_seen = self.state()["seq"]
+        # A click on the inbox's empty lower half hits nothing: a misclick.
+        win = self.js("const r = document.querySelector('[data-window]').getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}")
+        from selenium.webdriver.common.action_chains import ActionChains
+        window = self.el("[data-window]")
+        ActionChains(self.d).move_to_element_with_offset(window, 0, int(win["h"] / 2 - 120)).click().perform()
+        self.settle()
+        self.tap('[data-id="compose"]')
+        self.tap('.presentation[data-modal="compose"] [data-id="send"]')
+        self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.outcome === 'done'",
+                      message="the panel did not say the task was done")
+        self.assertIsNone(self.state()["task"])
+        # The player sends its events within 2 s; the log is polled until the misclick is there.
+        end = time.monotonic() + 15
+        while True:
+            status, text = owner_api("GET", f"/api/logs.ndjson?session={sid}")
+            rows = [json.loads(line) for line in (text or "").splitlines() if line.strip()]
+            misclicks = [r for r in rows if r["type"] == "misclick"]
+            if misclicks:
+                break
+            self.assertLess(time.monotonic(), end, "no misclick reached the log")
+            time.sleep(0.1)
+        m = misclicks[0]
+        start = next(r for r in rows if r["type"] == "session_start")
+        task_start = next(r for r in rows if r["type"] == "task_start")
+        compose = next(r for r in rows if r["type"] == "tap" and r["target"] == "compose")
+        task_end = next(r for r in rows if r["type"] == "task_end")
+        # Where: the screen and modal under the click, the frame the person saw, the task running.
+        self.assertEqual((m["screen"], m["modal"], m["task"]), ("inbox", None, "send-new"))
+        self.assertEqual(m["state_seq"], seq_seen)
+        # When: between the task's start and the next tap, on the session's clock; its ts is the
+        # session's start plus t_ms (never later than when it arrived).
+        self.assertLessEqual(task_start["t_ms"], m["t_ms"])
+        self.assertLessEqual(m["t_ms"], compose["t_ms"])
+        def micros(ts):
+            from datetime import datetime
+            return int(datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%fZ").timestamp() * 1_000_000)
+        self.assertAlmostEqual(micros(m["ts"]) - micros(start["ts"]), m["t_ms"] * 1000, delta=1000)
+        self.assertLessEqual(micros(m["ts"]), micros(compose["ts"]))
+        # What: a direct success, and the dismissal names the control that closed the sheet.
+        self.assertEqual((task_end["outcome"], task_end["task"]), ("direct", "send-new"))
+        dismiss = next(r for r in rows if r["type"] == "dismiss" and r["modal"] == "compose")
+        self.assertEqual(dismiss["target"], "send")
+        self.assertEqual(self.el("[data-study-step]").text, self.js("return JSON.parse(document.querySelector('[data-strings]').dataset.strings).studyComplete"))
+        self.screenshot("study-participant-done")
+
+
 if __name__ == "__main__":
     if "--check" in sys.argv:
         missing = missing_dependencies()

@@ -401,7 +401,7 @@ struct RandomActions {
 enum EngineInvariants {
     static let stateKeys = [
         "prototype", "device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection",
-        "sizeClass", "window", "keyboard", "screen", "stack",
+        "sizeClass", "window", "keyboard", "screen", "stack", "seq", "task",
     ]
     static let entryKeys = ["modal", "requestedStyle", "style", "form", "adaptedBy", "detent", "dirty", "screen"]
 

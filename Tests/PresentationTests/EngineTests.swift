@@ -18,7 +18,8 @@ import Testing
                       "window": { "width": 393, "height": 852 }, "keyboard": null,
                       "screen": "inbox",
                       "stack": [ { "modal": "compose", "requestedStyle": "pageSheet", "style": "pageSheet", "form": "card",
-                                   "adaptedBy": "sheet.compact-width-card", "detent": "medium", "dirty": false, "screen": "compose" } ] }
+                                   "adaptedBy": "sheet.compact-width-card", "detent": "medium", "dirty": false, "screen": "compose" } ],
+                      "seq": 1, "task": null }
                     """#)))
         #expect(s.last?.events.map(\.type) == [.tap, .present, .adapted, .screenEnter])
     }

@@ -52,6 +52,14 @@ enum UIString: String, CaseIterable, Sendable {
     case requestFailed, sessionFailed, restarted, errorStatus, refusedStatus
     case findingsNone, findingsOne, findingsOther, actionStatus
     case commentFailed, commentOnElement, commentOnModal, commentOnScreen, commentAt, commentNotShown, commentScrolledAway
+    // Usability studies: insights' tasks, replays, live observation, heat maps, participants
+    case navHeatmaps, tasksHeading, columnTask, columnAttempts, columnDirect, columnIndirect, columnGaveUp,
+        columnTimedOut, columnSuccessRate, columnMedianTime, columnP90Time, columnStatus, statusEnded, statusAbandoned,
+        columnOpenAtEnd, linkReplay, linkWatch, noTasks, pathsHeading, pathsLabel, replayTitle, replayHeading,
+        replayIntro, replayPlay, replayPause, replayStep, replayLegend, watchTitle, watchHeading, watchWaiting,
+        watchEnded, heatmapsTitle, heatmapsHeading, heatmapsIntro, filterDevice, filterOrientation, filterTask,
+        filterSegment, filterAll, filterShow, heatmapOf, heatmapCounts, noHeatmaps, taskOf, taskStart, taskGiveUp,
+        taskNext, taskSucceeded, taskEnded, studyComplete
 }
 
 /// The words of ModalLab's pages in one language — one table per language
@@ -115,7 +123,8 @@ struct Strings: Sendable, MustacheContext {
     static let clientKeys: [UIString] = [
         .requestFailed, .sessionFailed, .restarted, .errorStatus, .refusedStatus, .findingsNone, .findingsOne,
         .findingsOther, .actionStatus, .commentFailed, .commentOnElement, .commentOnModal, .commentOnScreen,
-        .commentAt, .commentNotShown, .commentScrolledAway, .noComments,
+        .commentAt, .commentNotShown, .commentScrolledAway, .noComments, .taskOf, .taskStart, .taskGiveUp, .taskNext, .taskSucceeded,
+        .taskEnded, .studyComplete, .replayStep, .replayPlay, .replayPause, .watchEnded,
     ]
 
     /// ``clientKeys`` as a JSON object `{"key": "text"}`, for the page's `data-strings`.

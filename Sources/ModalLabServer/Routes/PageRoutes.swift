@@ -16,8 +16,20 @@ extension ModalLabApp {
         groups.prototypePages.get("/p/{id}") { [self] req, viewer in
             let loaded = try playable(req.parameters["id"] ?? "")
             let locale = PageLocale(req)
-            return try renderPage(
-                "player", try playerContext(loaded, req, viewer: viewer, locale: locale), locale: locale)
+            var page = try playerContext(loaded, req, viewer: viewer, locale: locale)
+            // A participant link plays its tasks, one after the other.
+            if let share = viewer.shareID, let link = shares.link(id: share), link.role == .participant {
+                let tasks = link.tasks.compactMap { loaded.1.task($0) }
+                page.studyTasks = JSONWriter().string(
+                    .array(
+                        tasks.map {
+                            [
+                                "id": .string($0.id), "prompt": .string($0.prompt),
+                                "timeLimitSeconds": $0.timeLimitSeconds.map { .number($0) } ?? .null,
+                            ]
+                        }))
+            }
+            return try renderPage("player", page, locale: locale)
         }
         groups.prototypePages.get("/p/{id}/board") { [self] req, viewer in
             let loaded = try playable(req.parameters["id"] ?? "")

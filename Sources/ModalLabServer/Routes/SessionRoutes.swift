@@ -54,8 +54,9 @@ extension ModalLabApp {
     /// prototype is another viewer.
     func session(_ req: HTTPRequest, _ viewer: Viewer) throws(Problem) -> ViewingSession {
         let sid = req.parameters["sid"] ?? ""
-        guard let s = sessions.get(sid) else {
-            throw Problem.notFound("no session \"\(sid)\" (sessions end when the server restarts)")
+        // A session the log knows but this server doesn't (it restarted) is rebuilt by replay.
+        guard let s = sessions.get(sid) ?? restoreSession(sid) else {
+            throw Problem.notFound("no session \"\(sid)\"")
         }
         guard viewer == .owner || (viewer.shareID == s.share && viewer.canView(s.prototype.id)) else {
             throw Problem.notFound("no session \"\(sid)\"")
@@ -118,7 +119,7 @@ extension ModalLabApp {
             try o.finish()
         } catch { throw error.problem }
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
-        let (_, p) = try playable(protoID)
+        let (loaded, p) = try playable(protoID)
         let device = try device(deviceID ?? p.devices.first ?? "iphone-16", path: "$.device")
         if window != nil && multitasking != .full && multitasking != .window {
             throw Problem.badRequest(
@@ -137,6 +138,13 @@ extension ModalLabApp {
             contentSize: contentSize, layoutDirection: direction, window: window)
         if let problem = env.windowProblem { throw Problem.badRequest(problem.message, path: problem.path) }
         if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "$.multitasking") }
+        do {
+            try versions.keep(p, bytes: loaded.bytes)
+        } catch {
+            throw Problem(
+                .serviceUnavailable, title: "Data folder unwritable",
+                detail: "the prototype's version could not be kept for replays: \(error)")
+        }
         let engine = PresentationEngine(prototype: p, options: engineOptions)
         let (state, events) = engine.start(environment: env)
         let s = ViewingSession(id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID)
@@ -208,6 +216,14 @@ extension ModalLabApp {
         do throws(Problem) {
             s = try session(req, viewer)
             action = try decodeAction(try RequestBody.json(req))
+            // A participant link plays the tasks it lists, and no others.
+            if case .taskStart(let task) = action, let share = viewer.shareID, let link = shares.link(id: share),
+                link.role == .participant, !link.tasks.contains(task)
+            {
+                throw Problem.badRequest(
+                    "this link's tasks are \(link.tasks.map { "\"\($0)\"" }.joined(separator: ", ")); not \"\(task)\"",
+                    path: "$.task")
+            }
         } catch {
             return respond(error.response)
         }
@@ -238,7 +254,9 @@ extension ModalLabApp {
         } catch {
             return completion(Problem.badRequest(error.message, path: error.path).response)
         }
-        let pending = outcome.events.map { fill(PendingEvent($0), session: s, state: outcome.state, tMs: now) }
+        var pending = outcome.events.map { fill(PendingEvent($0), session: s, state: outcome.state, tMs: now) }
+        // The first event carries the action, so that a replay can run it again.
+        if !pending.isEmpty { pending[0].action = JSONWriter().string(action.json) }
         // The answer is drawn here, before the commit, so the writer thread only acknowledges.
         let answer: HTTPResponse
         do throws(Problem) {
@@ -250,7 +268,9 @@ extension ModalLabApp {
             switch result {
             case .success:
                 s.state = outcome.state
+                s.noteTasks(outcome.events, atMs: now)
                 completion(answer)
+                self.watchers.publish(session: s.id, answer: answer)
             case .failure(let error):
                 completion(
                     Problem.logUnavailable("the interaction log could not be written, so nothing changed", error)
@@ -302,7 +322,7 @@ extension ModalLabApp {
     /// The action types (and `present`, `key`, `focus`, `endEditing`), in the order messages list them.
     static let actionTypes = [
         "tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present", "key",
-        "focus", "endEditing",
+        "focus", "endEditing", "taskStart", "giveUp",
     ]
 
     /// A resizable window's size, `{"width": W, "height": H}` in points (both numbers), or `nil`
@@ -317,7 +337,10 @@ extension ModalLabApp {
     }
 
     /// Reads an action body (SPEC §6 action types), naming the JSON path of anything wrong.
-    func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
+    func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction { try Self.decodeAction(body) }
+
+    /// ``decodeAction(_:)`` without an app: what a replay reads the log's `action` column with.
+    public static func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
         do throws(JSONShapeError) {
             let o = try body.object()
             let type = try o.required("type", "an action type").oneOf(Self.actionTypes)
@@ -379,6 +402,10 @@ extension ModalLabApp {
                 action = .focus(target: target, field: field, x: x, y: y)
             case "endEditing":
                 action = .endEditing
+            case "taskStart":
+                action = .taskStart(try o.required("task", "a task id").string())
+            case "giveUp":
+                action = .giveUp
             default:
                 action = .key(try o.required("key", "Escape or Return").oneOf(["Escape", "Return", "Enter"]))
             }
@@ -405,9 +432,19 @@ extension ModalLabApp {
                     message: "at most \(PendingEvent.maxClientBatchEvents) events per batch; found \(items.count)")
             }
             let state = s.state
+            let now = s.elapsedMs
+            let wallNow = LogTimestamp.now()
             for item in items {
-                // A client's own t_ms wins; events without one get the server's.
-                pending.append(fill(try PendingEvent(clientEvent: item), session: s, state: state, tMs: s.elapsedMs))
+                // The client's t_ms (from the session's start, when the person acted) wins, kept
+                // within the session; its ts follows from it and is never later than now.
+                var e = try PendingEvent(clientEvent: item)
+                let t = min(max(e.tMs ?? now, 0), now)
+                e.tMs = t
+                e.ts = min(s.startedWallMicros + Int64(t) * 1000, wallNow)
+                var filled = fill(e, session: s, state: state, tMs: t)
+                // The task running when it happened, not when the batch arrived.
+                filled.task = s.task(atMs: t)
+                pending.append(filled)
             }
         } catch {
             throw error.problem
@@ -438,7 +475,9 @@ extension ModalLabApp {
         e.layoutDirection = state.environment.layoutDirection.rawValue
         e.multitasking = state.environment.multitasking.rawValue
         e.keyboardHeight = state.keyboard == nil ? 0 : SoftwareKeyboard.height(in: state.environment)
-        if e.screen == nil { e.screen = state.screen }
+        if e.screen == nil { e.screen = state.shownScreen }
+        if e.task == nil { e.task = state.task?.id }
+        if e.stateSeq == nil { e.stateSeq = state.seq }
         return e
     }
 }

@@ -1,4 +1,6 @@
+import EventSchema
 import Foundation
+import InteractionLog
 import Presentation
 import Prototype
 import Sharing
@@ -18,6 +20,9 @@ public final class ViewingSession: @unchecked Sendable {
     public let share: String?
     /// When the session started (monotonic).
     public let started: ContinuousClock.Instant
+    /// When the session started, in microseconds since the epoch (the `ts` of its
+    /// `session_start`): client events' `ts` is this plus their `t_ms`.
+    public let startedWallMicros: Int64
     /// Serialises actions: each holds the queue until its events are durable.
     let actions = SerialJobs()
 
@@ -25,12 +30,20 @@ public final class ViewingSession: @unchecked Sendable {
     private var _state: PresentationState
     private var _lastSeen: ContinuousClock.Instant
 
-    init(id: String, prototype: Prototype, engine: PresentationEngine, state: PresentationState, share: String?) {
+    /// A session; `startedWallMicros` is when it started (`nil`: now), as when a session the log
+    /// knows is rebuilt after a restart: its clock goes on from the logged start.
+    init(
+        id: String, prototype: Prototype, engine: PresentationEngine, state: PresentationState, share: String?,
+        startedWallMicros: Int64? = nil
+    ) {
         self.id = id
         self.prototype = prototype
         self.engine = engine
         self.share = share
-        self.started = .now
+        let now = LogTimestamp.now()
+        let start = min(startedWallMicros ?? now, now)
+        self.startedWallMicros = start
+        self.started = ContinuousClock.now - .microseconds(now - start)
         self._state = state
         self._lastSeen = .now
     }
@@ -52,6 +65,31 @@ public final class ViewingSession: @unchecked Sendable {
     }
 
     var lastSeen: ContinuousClock.Instant { stateLock.withLock { _lastSeen } }
+
+    /// The study tasks run so far: id, start and end (ms since the session started; `nil`
+    /// while running), so that a client event logged late names the task running when it
+    /// happened.
+    private var taskSpans: [(id: String, start: Int, end: Int?)] = []
+
+    /// Notes the `task_start` and `task_end` events of an applied action, at `tMs`.
+    func noteTasks(_ events: [EventFields], atMs tMs: Int) {
+        stateLock.withLock {
+            for e in events {
+                if e.type == .taskEnd, let i = taskSpans.lastIndex(where: { $0.id == e.target && $0.end == nil }) {
+                    taskSpans[i].end = tMs
+                } else if e.type == .taskStart, let id = e.target {
+                    taskSpans.append((id, tMs, nil))
+                }
+            }
+        }
+    }
+
+    /// The task that was running at `tMs`, if any.
+    func task(atMs tMs: Int) -> String? {
+        stateLock.withLock {
+            taskSpans.last { $0.start <= tMs && ($0.end.map { tMs <= $0 } ?? true) }?.id
+        }
+    }
 
     /// Set in the session's queue when it ends (`DELETE`): actions still waiting get 404.
     var hasEnded: Bool {
@@ -140,15 +178,53 @@ public final class SessionStore: @unchecked Sendable {
     /// The session with this id.
     public func get(_ id: String) -> ViewingSession? { lock.withLock { sessions[id] } }
 
-    /// Forgets a session; `false` when it was already gone.
+    /// Registers `s` unless a session with its id is there already (two requests rebuilt it at
+    /// once); returns the one kept.
+    func addIfAbsent(_ s: ViewingSession) -> ViewingSession? {
+        if let existing = get(s.id) { return existing }
+        if hasEnded(s.id) { return nil }
+        add(s)
+        return get(s.id) ?? s
+    }
+
+    /// Forgets a session that ends; `false` when it was already gone. An ended session is never
+    /// rebuilt from the log, even while its `session_end` is still being written.
     @discardableResult
-    public func remove(_ id: String) -> Bool { lock.withLock { sessions.removeValue(forKey: id) != nil } }
+    public func remove(_ id: String) -> Bool {
+        lock.withLock {
+            markEnded(id)
+            return sessions.removeValue(forKey: id) != nil
+        }
+    }
+
+    /// Ids of sessions ended here, most recent last (at most ``endedLimit``): what
+    /// ``addIfAbsent(_:)`` refuses to bring back.
+    private var ended: Set<String> = []
+    private var endedOrder: [String] = []
+    /// How many ended ids are remembered.
+    var endedLimit = 100_000
+
+    private func markEnded(_ id: String) {
+        guard ended.insert(id).inserted else { return }
+        endedOrder.append(id)
+        if endedOrder.count > endedLimit {
+            let drop = endedOrder.count - endedLimit / 2
+            for old in endedOrder.prefix(drop) { ended.remove(old) }
+            endedOrder.removeFirst(drop)
+        }
+    }
+
+    /// Whether session `id` ended in this server.
+    func hasEnded(_ id: String) -> Bool { lock.withLock { ended.contains(id) } }
 
     /// Forgets every session started through share link `share` and returns them.
     func removeAll(share: String) -> [ViewingSession] {
         lock.withLock {
             let ending = sessions.values.filter { $0.share == share }
-            for s in ending { sessions[s.id] = nil }
+            for s in ending {
+                sessions[s.id] = nil
+                markEnded(s.id)
+            }
             return ending
         }
     }

@@ -212,6 +212,9 @@ struct PlayerPageView: MustacheContext {
     var diagnostics: [DiagnosticView]
     var countsText: String
     var stateJSON: String
+    /// For a participant link: the tasks it plays, as JSON `[{id, prompt}]` (the page's
+    /// `data-study-tasks`); `nil` otherwise.
+    var studyTasks: String? = nil
 
     /// The player of `loaded` (whose prototype is `p`) in `environment`, for `viewer`, in
     /// `strings`' language.
@@ -289,6 +292,7 @@ struct PlayerPageView: MustacheContext {
         case "layoutDirection": environment.layoutDirection.rawValue
         case "frame": frame
         case "diagnostics": diagnostics
+        case "studyTasks": studyTasks
         case "countsText": countsText
         case "stateJSON": stateJSON
         case "commentMaxLength": CommentStore.maxLength

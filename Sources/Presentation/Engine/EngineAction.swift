@@ -38,13 +38,85 @@ public enum EngineAction: Sendable, Equatable {
     case focus(target: String, field: Int? = nil, x: Double? = nil, y: Double? = nil)
     /// Editing ends and the keyboard goes down: Done or Return, a tap outside the field.
     case endEditing
+    /// Starts a task of the prototype's `tasks` (a usability study); logs `task_start`.
+    case taskStart(String)
+    /// The participant gives up the running task; logs `task_end` with outcome `gaveUp`.
+    case giveUp
 
     /// Rotations, resizes and app-initiated presentations are not the person interacting.
     var isUserInteraction: Bool {
         switch self {
-        case .rotate, .resize, .present: return false
+        case .rotate, .resize, .present, .taskStart, .giveUp: return false
         default: return true
         }
+    }
+}
+
+extension EngineAction {
+    /// The action as an API request body (`POST /api/sessions/{sid}/actions`), e.g.
+    /// `{"type": "tap", "target": "compose"}`: what the log's `action` column holds, and what
+    /// a replay reads back.
+    public var json: JSONValue {
+        var o = JSONObject()
+        switch self {
+        case .tap(let target, let choice, let x, let y):
+            o["type"] = "tap"
+            o["target"] = .string(target)
+            switch choice {
+            case .title(let t)?: o["action"] = .string(t)
+            case .index(let i)?: o["action"] = .int(i)
+            case nil: break
+            }
+            if let x { o["x"] = .number(x) }
+            if let y { o["y"] = .number(y) }
+        case .swipeDown(let target):
+            o["type"] = "swipeDown"
+            if let target { o["target"] = .string(target) }
+        case .tapOutside(let x, let y):
+            o["type"] = "tapOutside"
+            if let x { o["x"] = .number(x) }
+            if let y { o["y"] = .number(y) }
+        case .home: o["type"] = "home"
+        case .rotate(let orientation):
+            o["type"] = "rotate"
+            o["orientation"] = .string(orientation.rawValue)
+        case .resize(let device, let multitasking, let appearance, let contentSize, let direction, let window):
+            o["type"] = "resize"
+            if let device { o["device"] = .string(device) }
+            if let multitasking { o["multitasking"] = .string(multitasking.rawValue) }
+            if let appearance { o["appearance"] = .string(appearance.rawValue) }
+            if let contentSize { o["contentSize"] = .string(contentSize.rawValue) }
+            if let direction { o["layoutDirection"] = .string(direction.rawValue) }
+            if let window { o["window"] = ["width": .number(window.width), "height": .number(window.height)] }
+        case .edit(let target, let value):
+            o["type"] = "edit"
+            o["target"] = .string(target)
+            o["value"] = value
+        case .detent(let target, let detent):
+            o["type"] = "detent"
+            o["target"] = .string(target)
+            o["detent"] = .string(detent)
+        case .back: o["type"] = "back"
+        case .present(let modal):
+            o["type"] = "present"
+            o["target"] = .string(modal)
+        case .key(let key):
+            o["type"] = "key"
+            o["key"] = .string(key)
+        case .taskStart(let id):
+            o["type"] = "taskStart"
+            o["task"] = .string(id)
+        case .giveUp: o["type"] = "giveUp"
+        case .focus(let target, let field, let x, let y):
+            o["type"] = "focus"
+            o["target"] = .string(target)
+            if let field { o["field"] = .int(field) }
+            if let x { o["x"] = .number(x) }
+            if let y { o["y"] = .number(y) }
+        case .endEditing:
+            o["type"] = "endEditing"
+        }
+        return .object(o)
     }
 }
 

@@ -24,6 +24,12 @@ public struct PresentationState: Sendable, Equatable {
     /// `nil` when it is down. Set by the `focus` action (and by an alert with text fields as it
     /// appears), cleared by `endEditing` and whenever its field leaves the screen or is covered.
     public var keyboard: KeyboardFocus?
+    /// The task of a usability study running now (`taskStart` … `task_end`), or `nil`.
+    public var task: RunningTask? = nil
+    /// How many answers changed the state since the session started (0 at the start): the
+    /// `seq` of the state in its JSON, which client events name as `state_seq` to say which
+    /// frame the person saw.
+    public var seq: Int = 0
 
     public init(
         prototype: String, environment: Environment, appScreens: [String], stack: [StackEntry] = [],
@@ -42,6 +48,20 @@ public struct PresentationState: Sendable, Equatable {
     public var screen: String { appScreens.last ?? "" }
     /// The top entry.
     public var top: StackEntry? { stack.last }
+
+    /// The screen a person sees: the screen of the topmost layer that has one (an alert or
+    /// action sheet has none, so over a sheet it is the sheet's screen), else the app's.
+    public var shownScreen: String { shownScreen(layers: stack.count) }
+
+    /// ``shownScreen`` with only the bottom `layers` entries of the stack presented.
+    public func shownScreen(layers: Int) -> String {
+        var i = min(layers, stack.count)
+        while i > 0 {
+            i -= 1
+            if let s = stack[i].screen { return s }
+        }
+        return screen
+    }
     /// The stack index of a presented modal.
     public func index(of modal: String) -> Int? { stack.firstIndex { $0.modal == modal } }
 
@@ -53,6 +73,7 @@ public struct PresentationState: Sendable, Equatable {
     /// state, so this is on the hot path of `POST /api/sessions/{sid}/actions`).
     public func appendJSON(into out: inout [UInt8]) {
         func raw(_ s: StaticString) { s.withUTF8Buffer { out.append(contentsOf: $0) } }
+        func raw(_ n: Int) { out.append(contentsOf: String(n).utf8) }
         func quoted(_ s: String?) {
             if let s { JSONWriter.appendQuoted(s, into: &out) } else { raw("null") }
         }
@@ -100,15 +121,33 @@ public struct PresentationState: Sendable, Equatable {
             quoted(e.screen)
             raw("}")
         }
-        raw("]}")
+        raw(#"],"seq":"#)
+        raw(seq)
+        raw(#","task":"#)
+        if let task {
+            raw(#"{"id":"#)
+            quoted(task.id)
+            raw(#","startedMs":"#)
+            raw(task.startedMs)
+            raw(#","taps":["#)
+            for (i, t) in task.taps.enumerated() {
+                if i > 0 { raw(",") }
+                quoted(t)
+            }
+            raw("]}")
+        } else {
+            raw("null")
+        }
+        raw("}")
     }
 
     /// The state: `prototype, device, orientation, multitasking, appearance, contentSize,
     /// layoutDirection, sizeClass {horizontal, vertical}, window {width, height}, keyboard,
-    /// screen, stack [{modal, requestedStyle, style, form, adaptedBy, detent, dirty, screen}]`,
-    /// bottom to top. `window` is the app window's size in points (the screen, a multitasking
-    /// share, or a resizable window's size when `multitasking` is `window`).
-    /// `keyboard` is `null` or `{target, height}` (``keyboardJSON``).
+    /// screen, stack [{modal, requestedStyle, style, form, adaptedBy, detent, dirty, screen}],
+    /// seq, task {id, startedMs, taps} | null`, the stack bottom to top. `window` is the app
+    /// window's size in points (the screen, a multitasking share, or a resizable window's size
+    /// when `multitasking` is `window`). `keyboard` is `null` or `{target, height}`
+    /// (``keyboardJSON``).
     public var json: JSONValue {
         var o = JSONObject()
         o["prototype"] = .string(prototype)
@@ -140,6 +179,11 @@ public struct PresentationState: Sendable, Equatable {
                 x["screen"] = .string(e.screen)
                 return .object(x)
             })
+        o["seq"] = .int(seq)
+        o["task"] =
+            task.map { t in
+                ["id": .string(t.id), "startedMs": .int(t.startedMs), "taps": .array(t.taps.map { .string($0) })]
+            } ?? .null
         return .object(o)
     }
 

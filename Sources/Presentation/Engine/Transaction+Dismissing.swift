@@ -21,13 +21,14 @@ extension Transaction {
             s.stack.removeLast()
             events.append(
                 EngineEvent(
-                    type: .dismiss, screen: s.screen, modal: e.modal, style: e.resolution.style.rawValue,
+                    type: .dismiss, screen: s.shownScreen, modal: e.modal,
+                    target: how == .button ? dismissedBy : nil, style: e.resolution.style.rawValue,
                     requestedStyle: e.requestedStyle.rawValue, how: how.rawValue,
                     durationMs: max(0, now - e.presentedAtMs), props: props))
         }
         s.lastTransitionMs = now
         inTransition = true
-        events.append(EngineEvent(type: .screenEnter, screen: s.top?.screen ?? s.screen, modal: s.top?.modal))
+        events.append(EngineEvent(type: .screenEnter, screen: s.shownScreen, modal: s.top?.modal))
         if let k = s.keyboard, !keyboardFieldIsLive(k) {
             // Its field went with the presentation (dismissing a modal ends its editing).
             s.keyboard = nil
@@ -44,6 +45,7 @@ extension Transaction {
     /// Done, Send and the like save.
     mutating func dismissRange(from index: Int, control: Control) throws(Stop) {
         let cancels = control.isCancelControl
+        dismissedBy = control.id
         if cancels, let d = s.stack[index...].lastIndex(where: \.dirty) {
             try confirmDiscard(entryIndex: d, rangeStart: index, how: .button, control: control.id)
         } else {

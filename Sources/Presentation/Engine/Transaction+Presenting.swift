@@ -104,12 +104,12 @@ extension Transaction {
         if case .programmatic = trigger { props["programmatic"] = true }
         events.append(
             EngineEvent(
-                type: .present, screen: s.screen, modal: id, target: trigger.control,
+                type: .present, screen: s.shownScreen(layers: count - 1), modal: id, target: trigger.control,
                 style: r.style.rawValue, requestedStyle: m.style.rawValue, props: props))
         for rule in r.rules {
             events.append(adaptedEvent(count - 1, rule: rule))
         }
-        events.append(EngineEvent(type: .screenEnter, screen: entry.screen ?? s.screen, modal: id))
+        events.append(EngineEvent(type: .screenEnter, screen: s.shownScreen, modal: id))
         focusAlertField(m, previous: previousKeyboard)
 
         // Warnings and notes about the presentation, after it (the log reads in causal order).
@@ -308,7 +308,7 @@ extension Transaction {
         let e = s.stack[i]
         let severity = RuleCatalogue.rule(rule).map { $0.has(.adapt) ? $0.severity : .info } ?? .info
         return EngineEvent(
-            type: .adapted, screen: s.screen, modal: e.modal, style: e.resolution.style.rawValue,
+            type: .adapted, screen: s.shownScreen, modal: e.modal, style: e.resolution.style.rawValue,
             requestedStyle: e.requestedStyle.rawValue, rule: rule, severity: severity.rawValue,
             props: ["form": .string(e.resolution.form.rawValue), "sizeClass": .string(env.sizeClassDescription)])
     }

@@ -48,6 +48,9 @@ struct Transaction {
     var inputCount = 0
     var diagnostics: [Diagnostic] = []
     var actionTarget: String?
+    /// The control or alert button (its `id`, else its title) whose tap is dismissing: the
+    /// `target` of the `dismiss` events it causes.
+    var dismissedBy: String?
     /// Set once this transaction presents or dismisses: later steps of the same request are
     /// part of its transition, not new requests (`stack.transition-in-progress`).
     var inTransition = false
@@ -87,7 +90,7 @@ struct Transaction {
         diagnostics.append(d)
         events.append(
             EngineEvent(
-                type: .diagnostic, screen: s.screen, modal: modal, rule: rule, severity: d.severity.rawValue,
+                type: .diagnostic, screen: s.shownScreen, modal: modal, rule: rule, severity: d.severity.rawValue,
                 props: ["message": .string(message)]))
     }
 
@@ -145,7 +148,7 @@ struct Transaction {
             let loc = location(target)
             events.append(
                 EngineEvent(
-                    type: .tap, screen: loc?.screen ?? s.screen, modal: loc?.modal ?? s.top?.modal, target: target,
+                    type: .tap, screen: loc?.screen ?? s.shownScreen, modal: loc?.modal ?? s.top?.modal, target: target,
                     x: x, y: y, props: choice.map { ["action": $0.json] } ?? JSONObject()))
             inputCount = events.count
             try refuseUnderKeyboard(x: x, y: y)
@@ -154,19 +157,17 @@ struct Transaction {
             actionTarget = target
             events.append(
                 EngineEvent(
-                    type: .swipe, screen: s.top?.screen ?? s.screen, modal: target ?? s.top?.modal,
+                    type: .swipe, screen: s.shownScreen, modal: target ?? s.top?.modal,
                     props: ["direction": "down"]))
             inputCount = events.count
             try swipeDown(target)
         case .tapOutside(let x, let y):
-            events.append(
-                EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, x: x, y: y, props: ["outside": true]))
+            events.append(EngineEvent(type: .tapOutside, screen: s.shownScreen, modal: s.top?.modal, x: x, y: y))
             inputCount = events.count
             try refuseUnderKeyboard(x: x, y: y)
             try tapOutside()
         case .home:
-            events.append(
-                EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, target: "home", props: ["home": true]))
+            events.append(EngineEvent(type: .home, screen: s.shownScreen, modal: s.top?.modal))
             inputCount = events.count
             try home()
         case .rotate(let o):
@@ -236,7 +237,7 @@ struct Transaction {
             try changeDetent(target, detent)
         case .back:
             actionTarget = "back"
-            events.append(EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, target: "back"))
+            events.append(EngineEvent(type: .tap, screen: s.shownScreen, modal: s.top?.modal, target: "back"))
             inputCount = events.count
             try back()
         case .present(let id):
@@ -271,10 +272,12 @@ struct Transaction {
             actionTarget = "key:\(key)"
             events.append(
                 EngineEvent(
-                    type: .tap, screen: s.screen, modal: s.top?.modal, target: "key:\(key)",
-                    props: ["key": .string(key)]))
+                    type: .key, screen: s.shownScreen, modal: s.top?.modal, target: key, props: ["key": .string(key)]))
             inputCount = events.count
             try keyPress(key)
+        case .taskStart, .giveUp:
+            // The engine runs tasks around transactions (PresentationEngine.apply).
+            return
         }
     }
 
