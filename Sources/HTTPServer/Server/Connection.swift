@@ -14,7 +14,9 @@ import Platform
 /// A peer's end of file or reset arrives through the read source. While reading is paused
 /// (pipelined input waiting behind a response, or after the peer's end of file) the source
 /// reports nothing, so a reset then shows when the response is written: the write fails and
-/// the connection closes.
+/// the connection closes. A response waiting for room learns of a reset from the write
+/// source, or, when the reset came before that source was watched, from the write its
+/// registration handler makes (see `armWrite`).
 final class Connection: @unchecked Sendable {
     enum Phase { case idle, head, body, responding, lingering, closed }
 
@@ -788,7 +790,12 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Waits for room in the socket's send buffer.
+    /// Waits for room in the socket's send buffer. The write source is made the first time a
+    /// write finds none, and its registration handler writes once more: if the peer hung up
+    /// (reset) before Dispatch came to watch the socket, Dispatch on Linux had already dropped
+    /// the descriptor from its epoll set and the source never fires (``PausableSource``), but
+    /// that write then fails and closes the connection; after the registration, a hang-up
+    /// reaches the source itself.
     private func armWrite() {
         guard phase != .closed else { return }
         if writeSource != nil {
@@ -798,7 +805,7 @@ final class Connection: @unchecked Sendable {
         liveSources += 1
         writeSource = PausableSource(
             DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue), handler: { self.writable() },
-            cancelled: { self.sourceCancelled() })
+            registered: { self.writable() }, cancelled: { self.sourceCancelled() })
     }
 
     private func writable() {
