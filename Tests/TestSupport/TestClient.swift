@@ -237,9 +237,31 @@ public final class TestClient: @unchecked Sendable {
 
 /// Runs blocking socket code on its own thread: the cooperative pool has one thread per core
 /// (two here), and a test blocking them would starve the server's handler tasks.
+///
+/// The body runs in the calling task, only on another thread (a task executor preference,
+/// ``ThreadPerJobExecutor``), so the task's locals — Swift Testing's current test among them —
+/// are there: an `#expect` inside is recorded against its test, not as an "unknown" one.
 public func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
+    if #available(macOS 15.0, *) {
+        return try await withTaskExecutorPreference(ThreadPerJobExecutor()) { try body() }
+    }
+    return try await withCheckedThrowingContinuation { continuation in
         let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+}
+
+/// A task executor that runs each job on a new thread of its own (1 MiB of stack): for a task
+/// that is about to block.
+@available(macOS 15.0, *)
+public final class ThreadPerJobExecutor: TaskExecutor, @unchecked Sendable {
+    public init() {}
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        let thread = Thread { job.runSynchronously(on: executor) }
         thread.stackSize = 1 << 20
         thread.start()
     }
