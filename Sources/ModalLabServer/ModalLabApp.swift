@@ -43,7 +43,7 @@ public final class ModalLabApp: @unchecked Sendable {
     /// Counters and latency histograms (`GET /metrics`).
     let metrics = Metrics()
     let router = Router()
-    private var server: HTTPServer?
+    private(set) var server: HTTPServer?
     private let watcher = DispatchQueue(label: "modallab.watch")
     private var watchTimer: DispatchSourceTimer?
     /// Ends sessions idle past ``FairLimits/sessionIdleTimeout``; on `watcher`.

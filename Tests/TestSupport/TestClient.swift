@@ -294,3 +294,14 @@ public struct TestResponse: Sendable {
     /// The body as UTF-8.
     public var text: String { String(decoding: body, as: UTF8.self) }
 }
+
+/// Polls `condition` every 5 ms until it holds or `timeout` seconds pass; whether it held.
+/// Blocks: call it inside ``blocking(_:)``.
+public func pollUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(5_000)
+    }
+    return condition()
+}
