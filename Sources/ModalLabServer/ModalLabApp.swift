@@ -4,6 +4,7 @@ import HTTPServer
 import InteractionLog
 import JSON
 import Mustache
+import Platform
 import Presentation
 import Prototype
 import Sharing
@@ -181,7 +182,8 @@ public final class ModalLabApp: @unchecked Sendable {
         timer.setEventHandler { [weak self] in
             guard let self else { return }
             let idle = sessions.removeIdle(since: .now - .milliseconds(Int64(timeout * 1000)))
-            if !idle.isEmpty { endAll(idle, how: .timeout) {} }
+            // What they held goes back to the system, not only to the allocator.
+            if !idle.isEmpty { endAll(idle, how: .timeout) { Sys.releaseFreeMemory() } }
         }
         timer.resume()
         sessionSweep = timer
