@@ -145,8 +145,7 @@ import Testing
     /// clients by port; a socket that lost its peer to a reset is counted apart).
     @Test func connectionsLeaveNoDescriptorBehind() async throws {
         let server = try TestServer(router: makeTestRouter(), configure: Self.patient)
-        // The expectations are checked here, on the test's task, not inside `blocking`, whose
-        // Dispatch thread Swift Testing cannot attribute to this test.
+        // The block returns what it saw, and the expectations are checked here, after it.
         let (drained, endings) = try await blocking { () throws -> (Bool, [Int: Ending]) in
             var endings: [Int: Ending] = [:]
             for round in 0..<40 {
