@@ -79,8 +79,8 @@ import Testing
     @Test func serveReadsTheFairLimits() throws {
         let a = try Arguments(
             [
-                "--max-connections-per-address", "0", "--max-sessions-per-share", "7", "--max-sessions-per-address",
-                "9",
+                "--max-connections-per-address", "0", "--max-sessions-per-share", "7",
+                "--max-sessions-per-address", "9", "--max-streams-per-share", "3",
                 "--events-per-share", "2.5", "--events-per-address", "100", "--session-timeout", "60",
             ],
             options: Set(
@@ -92,6 +92,7 @@ import Testing
         expected.connectionsPerAddress = 0
         expected.sessionsPerShare = 7
         expected.sessionsPerAddress = 9
+        expected.streamsPerShare = 3
         expected.eventsPerSecondPerShare = 2.5
         expected.eventsPerSecondPerAddress = 100
         expected.sessionIdleTimeout = 60

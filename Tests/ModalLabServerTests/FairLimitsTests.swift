@@ -181,6 +181,45 @@ import Testing
         #expect(ends.map(\.how) == ["shutdown"])
     }
 
+    /// A share link holds at most `streamsPerShare` event streams, the connections it keeps
+    /// open for long; past it 429, while the owner opens as many as it likes. A stream that
+    /// closes gives its place back.
+    @Test func aShareLinkHoldsAtMostItsStreams() async throws {
+        let s = try TestApp(socket: true) { $0.limits.streamsPerShare = 2 }
+        let c = s.client
+        let (_, cookie) = try await Self.share(c)
+        let streams = try await blocking { () throws -> [TestClient] in
+            try (0..<2).map { _ in
+                let stream = try TestClient(port: c.port)
+                stream.send("GET /api/stream?prototype=mail HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\n\r\n")
+                #expect(try stream.readUntil(":\n\n", timeout: 10).hasPrefix("HTTP/1.1 200"))
+                return stream
+            }
+        }
+        let third = try await Self.asViewer(c, cookie, "GET", "/api/stream?prototype=mail")
+        #expect(third.status == 429)
+        #expect(third.json?["limit"] == "streamsPerShare" && third.header("Retry-After") != nil)
+        let owners = try await blocking { () throws -> [TestClient] in
+            try (0..<3).map { _ in
+                let stream = try TestClient(port: c.port)
+                stream.send(
+                    "GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer owner-test-token\r\n\r\n")
+                #expect(try stream.readUntil(":\n\n", timeout: 10).hasPrefix("HTTP/1.1 200"))
+                return stream
+            }
+        }
+        streams[0].close()
+        let reopened = try await blocking { () throws -> Bool in
+            pollUntil {
+                let stream = try? TestClient(port: c.port)
+                stream?.send("GET /api/stream?prototype=mail HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\n\r\n")
+                return (try? stream?.readUntil("\r\n", timeout: 5))?.hasPrefix("HTTP/1.1 200") == true
+            }
+        }
+        #expect(reopened, "a closed stream gives its place back")
+        withExtendedLifetime((streams, owners)) {}
+    }
+
     // MARK: Connections
 
     /// A client (here: share viewers) fills every connection slot of its address and every

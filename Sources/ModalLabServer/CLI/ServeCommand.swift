@@ -5,7 +5,7 @@ import Presentation
 /// `modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
 /// [--on-popover-conflict refuse|close-first] [--event-loops N] [--origin URL]... [--dev]` and
 /// the fair limits (``FairLimits``): `--max-connections-per-address N`, `--max-sessions-per-share N`,
-/// `--max-sessions-per-address N`, `--events-per-share R`, `--events-per-address R` (events a
+/// `--max-sessions-per-address N`, `--max-streams-per-share N`, `--events-per-share R`, `--events-per-address R` (events a
 /// second), `--session-timeout SECONDS`.
 /// `--event-loops` is the number of connection threads, 1–64, default 2; `--prototypes` serves a
 /// folder or one file; `--origin`, repeatable, names an origin browsers reach the server at
@@ -19,8 +19,8 @@ public enum ServeCommand {
                               [--on-popover-conflict refuse|close-first] [--event-loops 2]
                               [--origin https://HOST]... [--dev]
                               [--max-connections-per-address 512] [--max-sessions-per-share 200]
-                              [--max-sessions-per-address 200] [--events-per-share 20]
-                              [--events-per-address 40] [--session-timeout 1800]
+                              [--max-sessions-per-address 200] [--max-streams-per-share 200]
+                              [--events-per-share 20] [--events-per-address 40] [--session-timeout 1800]
         """
 
     /// The fair limits' options: name, what it sets, and the least value it takes.
@@ -36,6 +36,7 @@ public enum ServeCommand {
             ("max-connections-per-address", \.connectionsPerAddress, 0),
             ("max-sessions-per-share", \.sessionsPerShare, 1),
             ("max-sessions-per-address", \.sessionsPerAddress, 1),
+            ("max-streams-per-share", \.streamsPerShare, 1),
         ]
     }
 

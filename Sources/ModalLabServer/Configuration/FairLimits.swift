@@ -18,6 +18,9 @@ public struct FairLimits: Sendable, Equatable {
     public var connectionsPerAddress = 512
     /// Live viewing sessions one share link may hold (`--max-sessions-per-share`).
     public var sessionsPerShare = 200
+    /// Event streams (`GET /api/stream`) one share link may hold open
+    /// (`--max-streams-per-share`): the connections a link holds for long, one per open player.
+    public var streamsPerShare = 200
     /// Live viewing sessions share links' viewers at one client address may hold
     /// (`--max-sessions-per-address`).
     public var sessionsPerAddress = 200

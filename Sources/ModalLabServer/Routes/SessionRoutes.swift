@@ -36,7 +36,14 @@ extension ModalLabApp {
         } else if viewer != .owner {
             throw Problem.ownerRequired
         }
-        let (id, stream) = reloads.subscribe(share: viewer.shareID)
+        guard let (id, stream) = reloads.subscribe(share: viewer.shareID, limit: configuration.limits.streamsPerShare)
+        else {
+            throw Problem.tooMany(
+                title: "Too many streams",
+                detail:
+                    "this share link may hold \(configuration.limits.streamsPerShare) event streams at once (one per open player); close a page or retry",
+                retryAfter: 5, limit: "streamsPerShare")
+        }
         // Revoked between the check of its cookie and the subscription: ends at once too.
         if let share = viewer.shareID, !shares.isActive(id: share) {
             reloads.unsubscribe(id)
