@@ -238,9 +238,10 @@ public final class TestClient: @unchecked Sendable {
 /// Runs blocking socket code on its own thread: the cooperative pool has one thread per core
 /// (two here), and a test blocking them would starve the server's handler tasks.
 ///
-/// The body runs in the calling task, only on another thread (a task executor preference,
-/// ``ThreadPerJobExecutor``), so the task's locals — Swift Testing's current test among them —
-/// are there: an `#expect` inside is recorded against its test, not as an "unknown" one.
+/// The body runs in the calling task, only on a thread of its own (a task executor
+/// preference, ``ThreadPerJobExecutor``), so the task's locals — Swift Testing's current test
+/// among them — are there: an `#expect` inside is recorded against its test, not as an
+/// "unknown" one.
 public func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     if #available(macOS 15.0, *) {
         return try await withTaskExecutorPreference(ThreadPerJobExecutor()) { try body() }
