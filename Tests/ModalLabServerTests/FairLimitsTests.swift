@@ -107,14 +107,17 @@ import Testing
     }
 
     /// A session that has no request for the idle timeout ends by itself: `session_end` with
-    /// `how: "timeout"`, its length to its last request (not to when the sweep found it); its
-    /// actions then get 404.
+    /// `how: "timeout"`, its length to its last request (not to when the sweep found it, a
+    /// second or more later); its actions then get 404.
     @Test func idleSessionsTimeOutAndTheirEndIsLogged() async throws {
         let s = try TestApp(socket: true) { $0.limits.sessionIdleTimeout = 1 }
         let c = s.client
+        let began = Date()
         let idle = try await s.session("mail", device: "iphone-16")
-        #expect(try await s.act(idle, ["type": "tap", "target": "compose"]).status == 200)
-        let lastRequest = try #require(s.app.sessions.get(idle)?.lastSeenMs)
+        // Its last request (on a machine so loaded that the session timed out already, a 404).
+        let tap = try await s.act(idle, ["type": "tap", "target": "compose"]).status
+        let lastAnswer = Int(Date().timeIntervalSince(began) * 1000)
+        #expect(tap == 200 || tap == 404)
         let deadline = Date().addingTimeInterval(30)
         var ended: [JSONValue] = []
         while Date() < deadline {
@@ -125,8 +128,9 @@ import Testing
         let end = try #require(ended.first, "no session_end within 30 s")
         #expect(ended.count == 1)
         #expect(end["how"] == "timeout")
-        #expect(end["duration_ms"]?.intValue == lastRequest, "to its last request")
-        #expect(end["t_ms"]?.intValue == lastRequest)
+        let length = try #require(end["duration_ms"]?.intValue)
+        #expect(length <= lastAnswer, "to its last request (answered \(lastAnswer) ms in), not \(length) ms")
+        #expect(end["t_ms"]?.intValue == length)
         #expect(try await s.act(idle, ["type": "home"]).status == 404)
     }
 
