@@ -36,7 +36,8 @@ public struct EventFields: Sendable, Equatable {
     public var style: String?
     /// The `requested_style` column.
     public var requestedStyle: String?
-    /// The `how` column: a ``DismissHow`` raw value on `dismiss` events.
+    /// The `how` column: a ``DismissHow`` raw value on `dismiss` events, a ``SessionEndHow``
+    /// raw value on `session_end` events (none when the viewer ended the session).
     public var how: String?
     /// The `rule` column.
     public var rule: String?
@@ -158,7 +159,10 @@ extension LogColumns {
             { $0.requestedStyle = $1 }),
         .text(
             "how",
-            "For `dismiss`: " + DismissHow.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ".",
+            "For `dismiss`: " + DismissHow.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                + ". For `session_end`, why the session ended: "
+                + SessionEndHow.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                + "; empty when the viewer ended it.",
             { $0.how }, { $0.how = $1 }),
         .text("rule", "For `refused`, `adapted` and `diagnostic`: the rule id.", { $0.rule }, { $0.rule = $1 }),
         .text(
@@ -168,8 +172,8 @@ extension LogColumns {
         .number("y", "Points from the device frame's top edge.", { $0.y }, { $0.y = $1 }),
         .integer(
             "duration_ms",
-            "For `dismiss`: milliseconds the modal was up; for `session_end`: the session's length; for `task_end`: "
-                + "the task's time.",
+            "For `dismiss`: milliseconds the modal was up; for `session_end`: the session's length (to its last "
+                + "request when it timed out); for `task_end`: the task's time.",
             { $0.durationMs }, { $0.durationMs = $1 }),
         LogColumn(
             name: "props", duckDBType: "JSON",

@@ -62,3 +62,19 @@ public enum DismissHow: String, Sendable, Hashable, CaseIterable {
     /// leave without the modal's own button.
     public var isCancelPath: Bool { self == .swipe || self == .tapOutside || self == .home }
 }
+
+/// Why a viewing session ended: the `how` column of `session_end` events. A session the viewer
+/// ended (`DELETE /api/sessions/{sid}`: the player does it when its page goes away, or on
+/// Restart) has no `how`.
+public enum SessionEndHow: String, Sendable, Hashable, CaseIterable {
+    /// Its share link was revoked (`DELETE /api/shares/{id}`).
+    case revoked
+    /// It had no request for the idle timeout (`serve --session-timeout`); its `duration_ms`
+    /// and `t_ms` stop at its last request.
+    case timeout
+    /// The server stopped (SIGINT or SIGTERM) while it was open.
+    case shutdown
+    /// The server held its most sessions and forgot this one, the least recently used, to
+    /// make room for a new one.
+    case evicted
+}

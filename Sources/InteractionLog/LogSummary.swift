@@ -268,7 +268,9 @@ extension LogSummary {
                 s.start = min(s.start, e.ts)
                 s.end = max(s.end, e.ts)
                 switch f.type {
-                case .sessionEnd: s.ended = true
+                // Ended by the person, a revocation or a timeout; a server's stop (`shutdown`)
+                // leaves the session to carry on when it is back.
+                case .sessionEnd: s.ended = f.how != SessionEndHow.shutdown.rawValue
                 case .tap: s.taps += 1
                 case .misclick: s.misclicks += 1
                 case .screenEnter, .push:

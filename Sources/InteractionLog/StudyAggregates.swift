@@ -151,7 +151,11 @@ public struct StudyAggregates: Sendable {
             guard let sid = f.session, let a = running.removeValue(forKey: sid) else { return }
             finishAttempt(a, outcome: f.outcome ?? "unknown")
         case .sessionEnd:
-            guard let sid = f.session, let a = running.removeValue(forKey: sid) else { return }
+            // A server's stop doesn't end the task: the session carries on when it is back (a
+            // task still running when the log ends is counted unfinished then).
+            guard f.how != SessionEndHow.shutdown.rawValue, let sid = f.session,
+                let a = running.removeValue(forKey: sid)
+            else { return }
             finishAttempt(a, outcome: "unfinished")
         default: return
         }

@@ -55,5 +55,9 @@
         public static func lowerCurrentThreadPriority() {
             _ = pthread_set_qos_class_self_np(QOS_CLASS_BACKGROUND, 0)
         }
+
+        /// Hands memory the allocator holds free back to the system:
+        /// malloc_zone_pressure_relief(3) on every zone.
+        public static func releaseFreeMemory() { _ = malloc_zone_pressure_relief(nil, 0) }
     }
 #endif

@@ -106,7 +106,7 @@ extension ModalLabApp {
                 if link.role == .report { return nil }
                 return .share(id: link.id, prototype: link.prototype, canComment: link.role == .comment)
             }
-            shareFailures.fail(ModalLabApp.clientAddress(req))
+            shareFailures.fail(req.remoteHost)
         }
         return nil
     }
@@ -120,7 +120,7 @@ extension ModalLabApp {
                 guard link.role == .report, link.prototype == prototype else { return nil }
                 return .share(id: link.id, prototype: link.prototype, canComment: false)
             }
-            shareFailures.fail(ModalLabApp.clientAddress(req))
+            shareFailures.fail(req.remoteHost)
         }
         return nil
     }
@@ -130,13 +130,6 @@ extension ModalLabApp {
     func requireViewer(_ req: HTTPRequest) throws(Problem) -> Viewer {
         guard let v = viewer(req) else { throw Problem.ownerRequired }
         return v
-    }
-
-    /// The client's address without its port ("203.0.113.7:51234" → "203.0.113.7").
-    static func clientAddress(_ req: HTTPRequest) -> String {
-        let a = req.remoteAddress
-        if let colon = a.lastIndex(of: ":"), !a.hasSuffix("]") { return String(a[..<colon]) }
-        return a
     }
 
     /// Whether cookies are `Secure`: browsers reach the server over HTTPS (an `https://` `--origin`).

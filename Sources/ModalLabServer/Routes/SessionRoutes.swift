@@ -11,6 +11,7 @@ extension ModalLabApp {
         groups.viewers.post("/api/sessions") { [self] req, viewer in try await startSession(req, viewer: viewer) }
         groups.viewers.get("/api/sessions/{sid}") { [self] req, viewer in
             let s = try session(req, viewer)
+            s.touch()
             return .json(["session": .string(s.id), "state": s.state.json])
         }
         groups.viewers.delete("/api/sessions/{sid}") { [self] req, viewer in try await endSession(req, viewer) }
@@ -35,7 +36,14 @@ extension ModalLabApp {
         } else if viewer != .owner {
             throw Problem.ownerRequired
         }
-        let (id, stream) = reloads.subscribe(share: viewer.shareID)
+        guard let (id, stream) = reloads.subscribe(share: viewer.shareID, limit: configuration.limits.streamsPerShare)
+        else {
+            throw Problem.tooMany(
+                title: "Too many streams",
+                detail:
+                    "this share link may hold \(configuration.limits.streamsPerShare) event streams at once (one per open player); close a page or retry",
+                retryAfter: 5, limit: "streamsPerShare")
+        }
         // Revoked between the check of its cookie and the subscription: ends at once too.
         if let share = viewer.shareID, !shares.isActive(id: share) {
             reloads.unsubscribe(id)
@@ -79,16 +87,23 @@ extension ModalLabApp {
     /// Ends a session already removed from the store: in the session's queue, after the actions
     /// that arrived before, so `session_end` (with `how` when given, e.g. `revoked`) is its last
     /// event and actions still waiting get 404.
-    func end(_ s: ViewingSession, how: String? = nil) async -> Result<Void, LogStoreError> {
-        await withCheckedContinuation { k in
-            s.actions.run { [self] done in
-                s.hasEnded = true
-                let now = s.elapsedMs
-                let end = PendingEvent(EventFields(type: .sessionEnd, how: how, durationMs: now))
-                log.append([fill(end, session: s, state: s.state, tMs: now)]) { result in
-                    k.resume(returning: result.map { _ in () })
-                    done()
-                }
+    func end(_ s: ViewingSession, how: SessionEndHow? = nil) async -> Result<Void, LogStoreError> {
+        await withCheckedContinuation { k in end(s, how: how) { k.resume(returning: $0) } }
+    }
+
+    /// ``end(_:how:)`` that calls `completion` once `session_end` is logged (or failed to be).
+    /// A session that timed out ends at its last request: that is its `t_ms` and `duration_ms`.
+    func end(
+        _ s: ViewingSession, how: SessionEndHow?,
+        completion: @escaping @Sendable (Result<Void, LogStoreError>) -> Void
+    ) {
+        s.actions.run { [self] done in
+            s.hasEnded = true
+            let at = how == .timeout ? s.lastSeenMs : s.elapsedMs
+            let end = PendingEvent(EventFields(type: .sessionEnd, how: how?.rawValue, durationMs: at))
+            log.append([fill(end, session: s, state: s.state, tMs: at)]) { result in
+                completion(result.map { _ in () })
+                done()
             }
         }
     }
@@ -119,6 +134,7 @@ extension ModalLabApp {
             try o.finish()
         } catch { throw error.problem }
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
+        try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
         let (loaded, p) = try playable(protoID)
         let device = try device(deviceID ?? p.devices.first ?? "iphone-16", path: "$.device")
         if window != nil && multitasking != .full && multitasking != .window {
@@ -145,9 +161,19 @@ extension ModalLabApp {
                 .serviceUnavailable, title: "Data folder unwritable",
                 detail: "the prototype's version could not be kept for replays: \(error)")
         }
-        let engine = PresentationEngine(prototype: p, options: engineOptions)
+        let engine = engines.engine(for: p, options: engineOptions)
         let (state, events) = engine.start(environment: env)
-        let s = ViewingSession(id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID)
+        let s = ViewingSession(
+            id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID,
+            address: req.remoteHost)
+        // Counted before anything is logged, so a link or an address at its limit writes nothing.
+        let evicted: ViewingSession?
+        do {
+            evicted = try sessions.add(s, limits: configuration.limits)
+        } catch {
+            throw tooManySessions(error)
+        }
+        if let evicted { end(evicted, how: .evicted) { _ in } }
         var pending = [
             PendingEvent(
                 EventFields(type: .sessionStart, props: ["viewer": .string(viewer == .owner ? "owner" : "share")]))
@@ -156,12 +182,12 @@ extension ModalLabApp {
         do {
             _ = try await log.append(pending.map { fill($0, session: s, state: state, tMs: 0) })
         } catch {
+            sessions.remove(s.id)
             throw Problem.logUnavailable("the interaction log could not be written", error)
         }
-        sessions.add(s)
         // Its link was revoked while the session started: it ends with the link's others.
         if let share = s.share, !shares.isActive(id: share), sessions.remove(s.id) {
-            _ = await end(s, how: "revoked")
+            _ = await end(s, how: .revoked)
             throw Problem.ownerRequired
         }
         return try frameResponse(
@@ -215,6 +241,7 @@ extension ModalLabApp {
         let action: EngineAction
         do throws(Problem) {
             s = try session(req, viewer)
+            s.touch()
             action = try decodeAction(try RequestBody.json(req))
             // A participant link plays the tasks it lists, and no others.
             if case .taskStart(let task) = action, let share = viewer.shareID, let link = shares.link(id: share),
@@ -224,6 +251,7 @@ extension ModalLabApp {
                     "this link's tasks are \(link.tasks.map { "\"\($0)\"" }.joined(separator: ", ")); not \"\(task)\"",
                     path: "$.task")
             }
+            try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
         } catch {
             return respond(error.response)
         }
@@ -254,6 +282,7 @@ extension ModalLabApp {
         } catch {
             return completion(Problem.badRequest(error.message, path: error.path).response)
         }
+        if let tooLarge = SessionLimits.check(outcome.state) { return completion(tooLarge.response) }
         var pending = outcome.events.map { fill(PendingEvent($0), session: s, state: outcome.state, tMs: now) }
         // The first event carries the action, so that a replay can run it again.
         if !pending.isEmpty { pending[0].action = JSONWriter().string(action.json) }
@@ -420,6 +449,7 @@ extension ModalLabApp {
     /// batches are safe (duplicate `event_id`s are not written twice).
     func clientEvents(_ req: HTTPRequest, _ viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let s = try session(req, viewer)
+        s.touch()
         let body = try RequestBody.json(req)
         var pending: [PendingEvent] = []
         do throws(JSONShapeError) {
@@ -449,12 +479,29 @@ extension ModalLabApp {
         } catch {
             throw error.problem
         }
+        try eventBudget.charge(viewer, address: req.remoteHost, count: pending.count)
         do {
             let r = try await log.append(pending)
             return .json(["accepted": .int(r.accepted), "duplicates": .int(r.duplicates)])
         } catch {
             throw Problem.logUnavailable("the events could not be written", error)
         }
+    }
+
+    /// 429 for a session past its link's or its address's limit, with `Retry-After`: the
+    /// seconds until the least recently used of those sessions would time out.
+    func tooManySessions(_ refusal: SessionStore.Refusal) -> Problem {
+        let timeout = configuration.limits.sessionIdleTimeout
+        let idle = ContinuousClock.now - refusal.oldestSeen
+        let wait = max(1, Int((timeout - Double(idle.components.seconds)).rounded(.up)))
+        let who =
+            refusal.kind == .share ? "this share link" : "share links' viewers at this address"
+        return Problem.tooMany(
+            title: "Too many sessions",
+            detail:
+                "\(who) may hold \(refusal.limit) sessions at once; end one (a player ends its session when its page closes), or wait for an idle one to time out",
+            retryAfter: timeout > 0 ? wait : 60,
+            limit: refusal.kind == .share ? "sessionsPerShare" : "sessionsPerAddress")
     }
 
     // MARK: Log events

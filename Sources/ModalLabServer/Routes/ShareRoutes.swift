@@ -37,7 +37,7 @@ extension ModalLabApp {
         let ending = sessions.removeAll(share: id)
         var unlogged = 0
         for s in ending {
-            if case .failure = await end(s, how: "revoked") { unlogged += 1 }
+            if case .failure = await end(s, how: .revoked) { unlogged += 1 }
         }
         var warnings: [String] = []
         if let error = revocation.saveError {
@@ -128,7 +128,7 @@ extension ModalLabApp {
     /// its player. Unknown, expired and revoked links get the same 404; repeated failures from one
     /// address get 429 (SPEC §8).
     func openShare(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
-        let address = ModalLabApp.clientAddress(req)
+        let address = req.remoteHost
         let token = req.parameters["token"] ?? ""
         // A working link always opens (reviewers behind one office address aren't locked out by
         // someone else's typos); only failures are counted and, past the limit, answered 429.

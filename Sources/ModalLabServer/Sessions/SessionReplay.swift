@@ -69,7 +69,8 @@ struct SessionRecord: Sendable {
     var marks: [(seq: Int, tMs: Int, type: String, x: Double, y: Double, screen: String?, modal: String?)]
     /// The study tasks it ran: `task_start` and `task_end` events (type, task id, `t_ms`).
     var taskEvents: [(type: LogEventType, task: String, tMs: Int)] = []
-    /// Whether a `session_end` was logged.
+    /// Whether a `session_end` was logged that ended it for good (one logged because the server
+    /// stopped, `how: "shutdown"`, does not: the session is rebuilt when the server is back).
     var ended: Bool
     /// `t_ms` of its last event.
     var lastMs: Int
@@ -91,7 +92,9 @@ struct SessionRecord: Sendable {
             }
             guard record != nil else { return }
             record!.lastMs = max(record!.lastMs, e.tMs ?? 0)
-            if e.type == .sessionEnd { record!.ended = true }
+            // A server that stops ends its open sessions (`how: "shutdown"`), but the person
+            // didn't: such a session carries on when the server is back.
+            if e.type == .sessionEnd { record!.ended = e.how != SessionEndHow.shutdown.rawValue }
             if e.type == .taskStart || e.type == .taskEnd, let t = e.target {
                 record!.taskEvents.append((e.type, t, e.tMs ?? 0))
             }
