@@ -24,9 +24,11 @@ export class Session {
   pending = 0;
   #queue = Promise.resolve();
 
-  constructor({ prototype, env, onBusy = () => {}, onError = () => {} }) {
+  constructor({ prototype, env, embed = null, onBusy = () => {}, onError = () => {} }) {
     this.prototype = prototype;
     this.env = env;
+    /** `"board"` for a frame of the review board (its sessions say so in `session_start`). */
+    this.embed = embed;
     this.onBusy = onBusy;
     this.onError = onError;
   }
@@ -47,7 +49,8 @@ export class Session {
   async start() {
     // Client events count their time from here (the server's session starts as it answers).
     const sent = performance.now();
-    const r = await request("POST", "/api/sessions", { prototype: this.prototype, ...this.env });
+    const body = { prototype: this.prototype, ...this.env, ...(this.embed ? { embed: this.embed } : {}) };
+    const r = await request("POST", "/api/sessions", body);
     this.startedAt = sent;
     this.id = r.status === 201 ? r.json.session : null;
     return r;

@@ -30,6 +30,7 @@ const frame = new Frame(stage, { embed });
 const panel = new Panel(root, { frame, embed });
 const session = new Session({
   prototype: root.dataset.prototype,
+  embed: embed ? "board" : null,
   env: panel.initialEnvironment,
   onBusy: (pending) => { root.dataset.busy = pending > 0 ? "true" : "false"; },
   onError: (e) => panel.showStatus(t("requestFailed", { error: e.message })),
@@ -144,7 +145,13 @@ frame.fit();
 frame.followScrolledSources();
 frame.markScrollEdges();
 root.dataset.ready = "starting";
-session.enqueue(async () => {
-  await start();
-  root.dataset.ready = session.id ? "true" : "false";
-});
+if (embed) {
+  // The board's frames show the server's first frame and start a session only when someone
+  // interacts in one (send() starts it), so looking at the board logs no sessions.
+  root.dataset.ready = "true";
+} else {
+  session.enqueue(async () => {
+    await start();
+    root.dataset.ready = session.id ? "true" : "false";
+  });
+}

@@ -1283,11 +1283,15 @@ class SafetyTests(PlayerTestCase):
         cells = {(c.get_attribute("data-device"), c.get_attribute("data-orientation"))
                  for c in self.d.find_elements("css selector", ".board-cell")}
         self.assertEqual(len(cells), 16)
-        # Every frame starts its own session (the embedded players open no event stream, so
-        # the browser's six connections per host are not used up).
+        # Every frame shows the server's first frame and starts no session until someone
+        # interacts in it: looking at the board logs nothing (and the embedded players open no
+        # event stream, so the browser's six connections per host are not used up).
         self.wait_for("""return [...document.querySelectorAll('.board-cell iframe')].every(f =>
             f.contentDocument?.querySelector('.player')?.dataset.ready === 'true')""", timeout=30,
                       message="every embedded player starts")
+        self.assertTrue(self.js("""return [...document.querySelectorAll('.board-cell iframe')].every(f =>
+            f.contentWindow.modallab.session === null && f.contentDocument.querySelector('.device .window'))"""),
+                        "no frame starts a session by being looked at")
         fit = self.js("""return [...document.querySelectorAll('.board-cell iframe')].every(f => {
             const d = f.contentDocument.querySelector('.device').getBoundingClientRect();
             return d.width <= f.clientWidth + 1 && d.height <= f.clientHeight + 1 &&
@@ -1301,6 +1305,12 @@ class SafetyTests(PlayerTestCase):
         try:
             self.tap('[data-id="compose"]')
             self.assertEqual(self.stack(), ["compose"])
+            sid = self.js("return window.modallab.session")
+            self.assertTrue(sid, "interacting starts the frame's session")
+            start = json.loads(self.js("""const r = new XMLHttpRequest();
+                r.open('GET', '/api/logs.ndjson?session=' + arguments[0] + '&type=session_start', false); r.send();
+                return r.responseText.split('\\n')[0];""", sid))
+            self.assertEqual(start["props"].get("embed"), "board", "a board session says so in its session_start")
         finally:
             self.d.switch_to.default_content()
         self.d.execute_script("window.scrollTo(0, 0)")

@@ -108,8 +108,12 @@ extension ModalLabApp {
         }
     }
 
+    /// Where a session was started from, when not the player itself: `board`, a frame of the
+    /// review board (its `session_start` says `"embed": "board"`, so a researcher can leave it out).
+    enum Embed: String, CaseIterable { case board }
+
     /// `POST /api/sessions {prototype, device, orientation, multitasking, appearance, contentSize,
-    /// layoutDirection}` → 201
+    /// layoutDirection, window?, embed?}` → 201
     /// `{session, state, diagnostics, diagnosticsHTML, html}`.
     func startSession(_ req: HTTPRequest, viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
@@ -121,9 +125,11 @@ extension ModalLabApp {
         var contentSize: ContentSizeCategory = .large
         var direction: LayoutDirection = .ltr
         var window: Size?
+        var embedded = false
         do throws(JSONShapeError) {
             let o = try body.object()
             protoID = try o.required("prototype", "a prototype id").string()
+            if let r = o.optional("embed") { embedded = try r.enum(Embed.self) == .board }
             window = try Self.decodeWindow(o.optional("window"))
             deviceID = try o.optional("device")?.string()
             if let r = o.optional("orientation") { orientation = try r.enum(Orientation.self) }
@@ -176,7 +182,11 @@ extension ModalLabApp {
         if let evicted { end(evicted, how: .evicted) { _ in } }
         var pending = [
             PendingEvent(
-                EventFields(type: .sessionStart, props: ["viewer": .string(viewer == .owner ? "owner" : "share")]))
+                EventFields(
+                    type: .sessionStart,
+                    props: embedded
+                        ? ["viewer": .string(viewer == .owner ? "owner" : "share"), "embed": "board"]
+                        : ["viewer": .string(viewer == .owner ? "owner" : "share")]))
         ]
         pending += events.map { PendingEvent($0) }
         do {
