@@ -162,7 +162,7 @@ extension LogColumns {
             "For `dismiss`: " + DismissHow.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
                 + ". For `session_end`, why the session ended: "
                 + SessionEndHow.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-                + "; empty when the viewer ended it.",
+                + "; null when the viewer ended it (`DELETE /api/sessions/{sid}`, as the player does when its page closes).",
             { $0.how }, { $0.how = $1 }),
         .text("rule", "For `refused`, `adapted` and `diagnostic`: the rule id.", { $0.rule }, { $0.rule = $1 }),
         .text(

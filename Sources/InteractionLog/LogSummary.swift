@@ -266,7 +266,9 @@ extension LogSummary {
                 s.device = s.device ?? f.device
                 s.orientation = s.orientation ?? f.orientation
                 s.start = min(s.start, e.ts)
-                s.end = max(s.end, e.ts)
+                // The server's stop is not the person's last moment: a session it ended lasts
+                // to its last event before.
+                if !(f.type == .sessionEnd && f.how == SessionEndHow.shutdown.rawValue) { s.end = max(s.end, e.ts) }
                 switch f.type {
                 // Ended by the person, a revocation or a timeout; a server's stop (`shutdown`)
                 // leaves the session to carry on when it is back.

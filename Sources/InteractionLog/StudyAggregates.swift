@@ -72,7 +72,7 @@ public struct TaskPaths: Sendable, Equatable {
 public struct StudyAggregates: Sendable {
     /// The columns it reads.
     static let columns = LogEvent.Columns([
-        "session", "share", "device", "orientation", "screen", "modal", "target", "x", "y", "task", "outcome",
+        "session", "share", "device", "orientation", "screen", "modal", "target", "x", "y", "task", "outcome", "how",
     ])
 
     /// Only events on this device (nil: any).

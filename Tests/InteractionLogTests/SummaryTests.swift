@@ -76,6 +76,49 @@ import Testing
         store.close()
     }
 
+    /// A session the server's stop ended (`how: "shutdown"`) and that carried on after the
+    /// restart: its task's outcome is the one it reached, in the task table and the task paths
+    /// alike, and its duration ends at its own last event, not at the stop.
+    @Test func aServerStopEndsNeitherTheSessionNorItsTask() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        let t = sampleTs
+        func at(_ ms: Int64, _ e: PendingEvent) -> PendingEvent {
+            var e = e
+            e.ts = t + ms * 1000
+            return e
+        }
+        var start = pending(.taskStart, screen: "inbox", target: "find")
+        start.fields.task = "find"
+        var end = pending(.taskEnd, target: "find")
+        end.fields.task = "find"
+        end.fields.outcome = "direct"
+        end.fields.durationMs = 900
+        var abandoned = pending(.sessionEnd, session: "s2", how: "shutdown")
+        abandoned.ts = t + 60_000_000
+        _ = try await store.append([
+            at(0, pending(.sessionStart)),
+            at(10, start),
+            at(500, pending(.sessionEnd, how: "shutdown")),
+            at(900, pending(.screenEnter, screen: "detail")),
+            at(910, end),
+            at(0, pending(.sessionStart, session: "s2")),
+            at(100, pending(.tap, session: "s2", target: "compose")),
+            abandoned,
+        ])
+        let summary = try store.summary()
+        let task = try #require(summary.tasks.first { $0.task == "find" })
+        #expect(task.attempts == 1 && task.direct == 1, "\(task)")
+        let paths = try store.studyAggregates(filter: LogFilter(), StudyAggregates()).paths
+        #expect(paths.first { $0.task == "find" }?.outcomes == ["direct": 1])
+        let s1 = try #require(summary.sessions.first { $0.session == "s1" })
+        #expect(!s1.ended, "the server stopped; the person didn't end it")
+        let s2 = try #require(summary.sessions.first { $0.session == "s2" })
+        #expect(!s2.ended && s2.durationMs == 100, "an abandoned session lasts to its last event: \(s2.durationMs)")
+        store.close()
+    }
+
     @Test func renderings() async throws {
         let dir = TempDir()
         defer { dir.cleanup() }

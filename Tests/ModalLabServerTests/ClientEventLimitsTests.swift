@@ -82,4 +82,34 @@ import Testing
         default: Issue.record("DuckDB's read_json_auto could not read the log: \(r.stderr)")
         }
     }
+
+    /// Where a client event says it happened must be a place of the prototype and a frame the
+    /// session answered: otherwise the batch is a 400 at that member, and nothing is written.
+    /// A client that doesn't name the frame it saw is not credited with the latest.
+    @Test func clientEventsNameRealPlacesAndFrames() async throws {
+        let s = try TestApp()
+        let sid = try await s.session("mail", device: "iphone-16")
+        _ = try await s.act(sid, ["type": "tap", "target": "compose"])
+        func post(_ event: String) async throws -> TestResponse {
+            try await s.client.request("POST", "/api/sessions/\(sid)/events", body: #"{"events":[\#(event)]}"#)
+        }
+        for (event, path) in [
+            (#"{"event_id":"a","type":"misclick","x":1,"y":2,"screen":"nowhere"}"#, "$.events[0].screen"),
+            (#"{"event_id":"b","type":"misclick","x":1,"y":2,"modal":"bogus-modal"}"#, "$.events[0].modal"),
+            (#"{"event_id":"c","type":"misclick","x":1,"y":2,"state_seq":99}"#, "$.events[0].state_seq"),
+        ] {
+            let r = try await post(event)
+            #expect(r.status == 400, "\(event): \(r.text)")
+            #expect(r.json?["path"]?.stringValue == path, "\(r.text)")
+        }
+        let ok = try await post(#"{"event_id":"d","type":"misclick","x":1,"y":2,"screen":"compose","modal":"compose"}"#)
+        #expect(ok.status == 200, "\(ok.text)")
+        let seen = try await post(#"{"event_id":"e","type":"scroll","state_seq":1}"#)
+        #expect(seen.status == 200, "\(seen.text)")
+        let log = try await s.client.request("GET", "/api/logs.ndjson?session=\(sid)")
+        let rows = log.text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        #expect(!rows.contains { $0["event_id"] == "a" || $0["event_id"] == "b" || $0["event_id"] == "c" })
+        #expect(rows.first { $0["event_id"] == "d" }?["state_seq"] == .null, "not credited with a frame")
+        #expect(rows.first { $0["event_id"] == "e" }?["state_seq"] == 1)
+    }
 }

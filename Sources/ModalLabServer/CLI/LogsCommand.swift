@@ -3,14 +3,14 @@ import Foundation
 import InteractionLog
 
 /// `modallab logs export [--format ndjson|csv] [--prototype ID] [--from T] [--to T] [--data DIR]`
-/// and `modallab logs summary [--prototype ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]`.
+/// and `modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]`.
 /// Reads the log folder directly; the server may be running (appends are whole lines).
 /// `modallab logs columns [--format markdown|duckdb]` prints the log's format: the reference
 /// of `docs/log.md`, or the column list for DuckDB's `read_json(…, columns = …)`.
 public enum LogsCommand {
     public static let usage = """
         usage: modallab logs export [--format ndjson|csv] [--prototype ID] [--session ID] [--type T,…] [--from T] [--to T] [--data DIR]
-               modallab logs summary [--prototype ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]
+               modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]
                modallab logs columns [--format markdown|duckdb]
         """
 

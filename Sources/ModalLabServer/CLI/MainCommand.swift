@@ -15,7 +15,7 @@ public enum MainCommand {
                modallab rules [--format text|json|markdown] [--lang en|zh-Hans]
                modallab logs export [--format ndjson|csv] [--prototype ID] [--session ID] [--type T,…]
                                     [--from T] [--to T] [--data DIR]
-               modallab logs summary [--prototype ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]
+               modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]
                modallab new NAME [--from mail|photos|calendar|safari] [--prototypes DIR]
                modallab --version
         The prototype format is described in docs/format.md, the rules in docs/rules.md.

@@ -478,10 +478,29 @@ extension ModalLabApp {
                 // The client's t_ms (from the session's start, when the person acted) wins, kept
                 // within the session; its ts follows from it and is never later than now.
                 var e = try PendingEvent(clientEvent: item)
+                // Where it happened must be a place of this prototype, and the frame seen one
+                // the session has answered: a heat map draws what the log says.
+                if let screen = e.screen, s.prototype.screen(screen) == nil {
+                    throw JSONShapeError(
+                        path: item.path.appending("screen"),
+                        message: "no screen \"\(screen)\" in \"\(s.prototype.id)\"")
+                }
+                if let modal = e.modal, s.prototype.modal(modal) == nil {
+                    throw JSONShapeError(
+                        path: item.path.appending("modal"), message: "no modal \"\(modal)\" in \"\(s.prototype.id)\"")
+                }
+                if let seen = e.stateSeq, seen > state.seq {
+                    throw JSONShapeError(
+                        path: item.path.appending("state_seq"),
+                        message: "the session's latest state is \(state.seq); found \(seen)")
+                }
+                // A client that doesn't say which frame it saw is not credited with the latest.
+                let sawState = e.stateSeq != nil
                 let t = min(max(e.tMs ?? now, 0), now)
                 e.tMs = t
                 e.ts = min(s.startedWallMicros + Int64(t) * 1000, wallNow)
                 var filled = fill(e, session: s, state: state, tMs: t)
+                if !sawState { filled.stateSeq = nil }
                 // The task running when it happened, not when the batch arrived.
                 filled.task = s.task(atMs: t)
                 pending.append(filled)
