@@ -56,6 +56,9 @@ public final class ModalLabApp: @unchecked Sendable {
     let versions: VersionStore
     /// Who follows which session live (`/p/{id}/sessions/{sid}/watch`).
     let watchers = SessionWatchers()
+    /// One spelling per `props` key across the log, so DuckDB's `read_json_auto` always reads
+    /// it: the server's keys, then those the log's client events hold (read on open).
+    let propsKeys = PropsKeySpellings()
 
     /// Loads templates, prototypes, the owner token and the log (recovering a torn tail).
     /// - Throws: when `Templates/` can't be found or compiled, the data folder can't be used, or
@@ -99,6 +102,11 @@ public final class ModalLabApp: @unchecked Sendable {
         } catch {
             throw AppError("can't open the interaction log in \(data)/logs: \(error)")
         }
+        // The spellings client events already gave their props keys (a server that accepted
+        // them before any of today's rules still has them): later events must agree.
+        var clientEvents = LogFilter()
+        clientEvents.types = LogEventType.clientTypes
+        _ = try? log.forEach(filter: clientEvents) { [propsKeys] e in propsKeys.hold(e.fields.props) }
         buildRoutes()
     }
 

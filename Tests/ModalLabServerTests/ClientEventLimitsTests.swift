@@ -60,6 +60,19 @@ import Testing
         let accepted = try await post(odd)
         #expect(accepted.status == 200, "\(accepted.text)")
         #expect(accepted.json?["accepted"] == 4)
+        // DuckDB gathers every line's props, and the objects of its arrays, into one struct: a key
+        // spelled otherwise on another line, in another object of an array, or as the server
+        // spells it, is refused too.
+        for (events, path) in [
+            ([event(#"{"Size":1}"#)], "$.events[0].props.Size"),
+            ([event(#"{"list":[{"foo":1},{"Foo":2}]}"#)], "$.events[0].props.list[1].Foo"),
+            ([event(#"{"Viewer":"me"}"#)], "$.events[0].props.Viewer"),
+            ([event(#"{"ok":1}"#), event(#"{"OK":2}"#)], "$.events[1].props.OK"),
+        ] {
+            let r = try await post(events)
+            #expect(r.status == 400, "\(path): \(r.text)")
+            #expect(r.json?["path"]?.stringValue == path, "\(r.text)")
+        }
 
         let logs = s.data + "/logs"
         let logged = try LogReader(directory: logs).events()

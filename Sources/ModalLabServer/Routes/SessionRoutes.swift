@@ -478,6 +478,7 @@ extension ModalLabApp {
                 // The client's t_ms (from the session's start, when the person acted) wins, kept
                 // within the session; its ts follows from it and is never later than now.
                 var e = try PendingEvent(clientEvent: item)
+                try propsKeys.admit(e.fields.props, at: item.path.appending("props"))
                 // Where it happened must be a place of this prototype, and the frame seen one
                 // the session has answered: a heat map draws what the log says.
                 if let screen = e.screen, s.prototype.screen(screen) == nil {
