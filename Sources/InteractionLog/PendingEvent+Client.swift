@@ -8,7 +8,8 @@ extension PendingEvent {
     ///   "target": null, "screen": "inbox", "modal": null, "state_seq": 3, "props": {}}`
     ///
     /// `event_id` (1…128 bytes) and `type` (one of ``LogEventType/clientTypes``) are required;
-    /// `t_ms` (integer ≥ 0, from the session's start), `x`, `y` (numbers, points), `target`,
+    /// `t_ms` (integer ≥ 0, from the session's start), `x`, `y` (numbers, points, within
+    /// ±``maxClientCoordinate``), `target`,
     /// `screen`, `modal` (strings: where the person acted), `state_seq` (integer ≥ 0: the `seq` of
     /// the state whose frame the person saw) and `props` (object) may be absent or `null`. Unknown members are errors with a
     /// "did you mean" hint. `props` must keep the log loadable (see ``checkClientProps(_:at:)``).
@@ -33,8 +34,16 @@ extension PendingEvent {
             guard v >= 0 else { throw t.fail("expected a number of milliseconds ≥ 0, found \(v)") }
             tMs = v
         }
-        fields.x = try o.optional("x")?.number()
-        fields.y = try o.optional("y")?.number()
+        for (name, keyPath) in [("x", \EventFields.x), ("y", \EventFields.y)] {
+            guard let r = o.optional(name) else { continue }
+            let v = try r.number()
+            // A point of the device frame: the largest screen is 1376 pt; anything far beyond is
+            // not where a person touched, and would overflow a heat map's grid.
+            guard abs(v) <= PendingEvent.maxClientCoordinate else {
+                throw r.fail("expected points within ±\(Int(PendingEvent.maxClientCoordinate)), found \(v)")
+            }
+            fields[keyPath: keyPath] = v
+        }
         fields.target = try o.optional("target")?.string()
         fields.screen = try o.optional("screen")?.string()
         fields.modal = try o.optional("modal")?.string()
@@ -50,6 +59,9 @@ extension PendingEvent {
         try o.finish()
         self.init(fields, eventID: id, tMs: tMs)
     }
+
+    /// The largest `x` or `y` a client event may carry, in points either way.
+    public static let maxClientCoordinate = 100_000.0
 
     /// The most events one client batch may carry.
     public static let maxClientBatchEvents = 1000

@@ -115,7 +115,9 @@ public struct StudyAggregates: Sendable {
         if let s = share, f.share != s { return }
         switch f.type {
         case .tap, .misclick:
-            guard let x = f.x, let y = f.y, task == nil || f.task == task else { return }
+            // A point far off any screen (a log written before coordinates were bounded, say)
+            // has no cell: the grid's indices must stay Int32.
+            guard let x = f.x, let y = f.y, abs(x) < 1e6, abs(y) < 1e6, task == nil || f.task == task else { return }
             let place = Heatmap.Place(
                 device: f.device ?? "", orientation: f.orientation ?? "", screen: f.screen ?? "", modal: f.modal)
             let cx = Int64((x / cellSize).rounded(.down))

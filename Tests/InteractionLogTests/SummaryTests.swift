@@ -119,6 +119,24 @@ import Testing
         store.close()
     }
 
+    /// A point far off any screen (written before coordinates were bounded) is left off the heat
+    /// maps instead of overflowing their grid.
+    @Test func heatMapsSkipPointsOffEveryScreen() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        var far = pending(.misclick, screen: "inbox")
+        far.fields.x = 1e300
+        far.fields.y = 5
+        var near = pending(.tap, screen: "inbox", target: "compose")
+        near.fields.x = 10
+        near.fields.y = 20
+        _ = try await store.append([pending(.sessionStart), far, near])
+        let maps = try store.studyAggregates(filter: LogFilter(), StudyAggregates()).heatmaps
+        #expect(maps.count == 1)
+        store.close()
+    }
+
     @Test func renderings() async throws {
         let dir = TempDir()
         defer { dir.cleanup() }

@@ -110,6 +110,8 @@ import Testing
             (#"{"event_id":"a","type":"misclick","x":1,"y":2,"screen":"nowhere"}"#, "$.events[0].screen"),
             (#"{"event_id":"b","type":"misclick","x":1,"y":2,"modal":"bogus-modal"}"#, "$.events[0].modal"),
             (#"{"event_id":"c","type":"misclick","x":1,"y":2,"state_seq":99}"#, "$.events[0].state_seq"),
+            (#"{"event_id":"f","type":"misclick","x":1e300,"y":2}"#, "$.events[0].x"),
+            (#"{"event_id":"g","type":"misclick","x":1,"y":-1e9}"#, "$.events[0].y"),
         ] {
             let r = try await post(event)
             #expect(r.status == 400, "\(event): \(r.text)")
