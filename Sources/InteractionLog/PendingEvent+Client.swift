@@ -44,9 +44,16 @@ extension PendingEvent {
             }
             fields[keyPath: keyPath] = v
         }
-        fields.target = try o.optional("target")?.string()
-        fields.screen = try o.optional("screen")?.string()
-        fields.modal = try o.optional("modal")?.string()
+        // Where it happened: ids (at most 64 characters in a prototype); a little more is allowed
+        // for an element of the page, and no more, so that one event can't be a megabyte.
+        for (name, keyPath) in [("target", \EventFields.target), ("screen", \EventFields.screen), ("modal", \EventFields.modal)] {
+            guard let r = o.optional(name) else { continue }
+            let v = try r.string()
+            guard v.utf8.count <= PendingEvent.maxClientPlaceBytes else {
+                throw r.fail("expected at most \(PendingEvent.maxClientPlaceBytes) bytes, found \(v.utf8.count)")
+            }
+            fields[keyPath: keyPath] = v
+        }
         if let q = o.optional("state_seq") {
             let v = try q.int()
             guard v >= 0 else { throw q.fail("expected a state seq ≥ 0, found \(v)") }
@@ -59,6 +66,9 @@ extension PendingEvent {
         try o.finish()
         self.init(fields, eventID: id, tMs: tMs)
     }
+
+    /// The most bytes of a client event's `target`, `screen` or `modal`.
+    public static let maxClientPlaceBytes = 256
 
     /// The largest `x` or `y` a client event may carry, in points either way.
     public static let maxClientCoordinate = 100_000.0

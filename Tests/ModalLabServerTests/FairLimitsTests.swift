@@ -61,8 +61,8 @@ import Testing
         let (_, cookie) = try await Self.share(c)
         let start = try await Self.asViewer(c, cookie, "POST", "/api/sessions", ["prototype": "mail"])
         let sid = try #require(start.json?["session"]?.stringValue, "\(start.status) \(start.text)")
-        // The session start cost 1: 49 more fit, then nothing.
-        #expect(try await Self.asViewer(c, cookie, "POST", "/api/sessions/\(sid)/events", Self.batch(49)).status == 200)
+        // Opening the link (its share_open) and the session start cost 2: 48 more fit, then nothing.
+        #expect(try await Self.asViewer(c, cookie, "POST", "/api/sessions/\(sid)/events", Self.batch(48)).status == 200)
         let over = try await Self.asViewer(c, cookie, "POST", "/api/sessions/\(sid)/events", Self.batch(1))
         #expect(over.status == 429)
         #expect(over.json?["limit"] == "eventsPerShare")
@@ -82,9 +82,40 @@ import Testing
             #expect(try await c.json("POST", "/api/sessions/\(mine)/events", Self.batch(1_000)).status == 200)
         }
         #expect(try await s.act(mine, ["type": "tap", "target": "compose"]).status == 200)
-        // Nothing refused was logged: the viewer's session has its start and 49 misclicks.
+        // Nothing refused was logged: the viewer's session has its start and 48 misclicks.
         let logged = try await c.request("GET", "/api/logs.ndjson?session=\(sid)").text
-        #expect(logged.split(separator: "\n").filter { $0.contains(#""type":"misclick""#) }.count == 49)
+        #expect(logged.split(separator: "\n").filter { $0.contains(#""type":"misclick""#) }.count == 48)
+    }
+
+    /// The budget bounds bytes as well as lines: every 4 KiB of a request costs one more event,
+    /// a client event's place is at most 256 bytes, and a link opened in a loop logs its
+    /// share_open only within its budget (it still opens).
+    @Test func bytesCostEventsAndOpeningALinkIsBudgeted() async throws {
+        let s = try TestApp { $0.limits.eventsPerSecondPerShare = 1 }
+        s.app.eventBudget.perShare.now = { 0 }
+        s.app.eventBudget.perAddress.now = { 0 }
+        let c = s.client
+        let created = try await c.json("POST", "/api/shares", ["prototype": "mail", "role": "view"])
+        let id = try #require(created.json?["id"]?.stringValue)
+        let url = try #require(created.json?["url"]?.stringValue)
+        let path = String(url[url.range(of: "/s/")!.lowerBound...])
+        let opened = try await c.request("GET", path, auth: false)
+        let cookie = String(try #require(opened.header("Set-Cookie")).split(separator: ";")[0])
+        let start = try await Self.asViewer(c, cookie, "POST", "/api/sessions", ["prototype": "mail"])
+        let sid = try #require(start.json?["session"]?.stringValue, "\(start.status) \(start.text)")
+        let huge: JSONValue = ["events": [["type": "misclick", "event_id": "big", "target": .string(String(repeating: "t", count: 1000))]]]
+        let place = try await Self.asViewer(c, cookie, "POST", "/api/sessions/\(sid)/events", huge)
+        #expect(place.status == 400 && place.json?["path"] == "$.events[0].target", "\(place.text)")
+        // 48 events' worth left: one event in a request padded to 200 KB costs 49.
+        let padded = #"{"events":[{"type":"misclick","event_id":"pad"}]}"# + String(repeating: " ", count: 200_000)
+        let r = try await c.request(
+            "POST", "/api/sessions/\(sid)/events", body: padded, headers: ["Cookie": cookie], auth: false)
+        #expect(r.status == 429, "\(r.status) \(r.text)")
+        #expect(try await Self.asViewer(c, cookie, "POST", "/api/sessions/\(sid)/events", Self.batch(48)).status == 200)
+        // Its budget spent, the link still opens, but logs no share_open.
+        for _ in 0..<5 { #expect(try await c.request("GET", path, auth: false).status == 303) }
+        let opens = try await c.request("GET", "/api/logs.ndjson?share=\(id)&type=share_open").text
+        #expect(opens.split(separator: "\n").count == 1, "only the first open was logged: \(opens)")
     }
 
     // MARK: Sessions

@@ -369,5 +369,10 @@ import Testing
         }
         #expect(try await start("share-inbox") == 400)
         #expect(try await start("send-draft") == 200)
+        // It plays as people do: presenting the task's modal by hand is not a way to succeed.
+        let present = try await s.client.request(
+            "POST", "/api/sessions/\(sid)/actions", body: #"{"type": "present", "target": "compose"}"#,
+            headers: cookie, auth: false)
+        #expect(present.status == 400 && present.json?["path"] == "$.type", "\(present.text)")
     }
 }

@@ -20,6 +20,14 @@ final class EventBudget: Sendable {
             burst: max(1, limits.eventsPerSecondPerAddress * FairLimits.burstSeconds))
     }
 
+    /// How many events a request of `bytes` bytes carrying `events` events costs: each event,
+    /// and one more for every ``bytesPerEvent`` of the request, so that the budget bounds the
+    /// bytes a link writes to the log as well as its lines.
+    static func cost(events: Int, bytes: Int) -> Int { events + bytes / bytesPerEvent }
+
+    /// The request bytes that count as one more event (4 KiB: a few log lines' worth).
+    static let bytesPerEvent = 4096
+
     /// Spends `count` events of `viewer`'s budgets (its link's and its address's), or spends
     /// nothing and throws 429 with `Retry-After` when either can't pay for them now.
     func charge(_ viewer: Viewer, address: String, count: Int) throws(Problem) {

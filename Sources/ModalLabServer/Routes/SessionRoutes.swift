@@ -261,7 +261,18 @@ extension ModalLabApp {
                     "this link's tasks are \(link.tasks.map { "\"\($0)\"" }.joined(separator: ", ")); not \"\(task)\"",
                     path: "$.task")
             }
-            try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
+            // App-initiated presentations are the designer's tool (a timer, a script): a
+            // participant plays the prototype as its people would, so a task's success can't be
+            // reached by presenting it.
+            if case .present = action, let share = viewer.shareID, let link = shares.link(id: share),
+                link.role == .participant
+            {
+                throw Problem.badRequest(
+                    "a participant link taps, swipes and types as people do; \"present\" is an app-initiated presentation, for the owner's scripts",
+                    path: "$.type")
+            }
+            try eventBudget.charge(
+                viewer, address: req.remoteHost, count: EventBudget.cost(events: 1, bytes: req.body.count))
         } catch {
             return respond(error.response)
         }
@@ -509,7 +520,8 @@ extension ModalLabApp {
         } catch {
             throw error.problem
         }
-        try eventBudget.charge(viewer, address: req.remoteHost, count: pending.count)
+        try eventBudget.charge(
+            viewer, address: req.remoteHost, count: EventBudget.cost(events: pending.count, bytes: req.body.count))
         do {
             let r = try await log.append(pending)
             return .json(["accepted": .int(r.accepted), "duplicates": .int(r.duplicates)])

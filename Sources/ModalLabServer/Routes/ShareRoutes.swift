@@ -142,12 +142,17 @@ extension ModalLabApp {
             return errorPage(
                 Problem.notFound("this link does not exist, has expired or was revoked"), locale: PageLocale(req))
         }
-        _ = try? await log.append([
-            PendingEvent(
-                EventFields(
-                    type: .shareOpen, prototype: link.prototype, share: link.id,
-                    props: ["role": .string(link.role.rawValue)]))
-        ])
+        // The link opens whatever its load; its `share_open` is logged only within its event
+        // budget, so reloading a link in a loop can't fill the disk.
+        let holder = Viewer.share(id: link.id, prototype: link.prototype, canComment: false)
+        if (try? eventBudget.charge(holder, address: address, count: 1)) != nil {
+            _ = try? await log.append([
+                PendingEvent(
+                    EventFields(
+                        type: .shareOpen, prototype: link.prototype, share: link.id,
+                        props: ["role": .string(link.role.rawValue)]))
+            ])
+        }
         // A report link opens the insights, the only pages it reaches; the others, the player.
         var r = HTTPResponse.redirect(
             to: link.role == .report ? "/p/\(link.prototype)/insights" : "/p/\(link.prototype)")
