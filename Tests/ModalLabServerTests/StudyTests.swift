@@ -293,6 +293,43 @@ import Testing
         // The frame the watcher got is the one the participant got.
         let html = try #require(answer.json?["html"]?.stringValue)
         #expect(next.contains(JSONWriter.quoted(html)))
+        // The session ends: the stream says so and the response ends (its last chunk).
+        #expect(try await s.client.request("DELETE", "/api/sessions/\(sid)").status == 204)
+        let end = try await blocking { try watcher.readUntil("\r\n0\r\n\r\n", timeout: 10) }
+        #expect(end.contains("event: end"), "\(end)")
+    }
+
+    /// A report link's watch streams end when the link is revoked, and one link holds at most
+    /// its streams (the limit of event streams per link).
+    @Test func aRevokedReportLinkStopsWatching() async throws {
+        let dir = try Self.studyFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s = try TestApp(socket: true, prototypes: dir) { $0.limits.streamsPerShare = 2 }
+        let sid = try await s.session("mail", device: "iphone-16")
+        let made = try await s.client.json("POST", "/api/shares", ["prototype": "mail", "role": "report"])
+        let id = try #require(made.json?["id"]?.stringValue)
+        let url = try #require(made.json?["url"]?.stringValue)
+        let token = String(url[url.range(of: "/s/")!.upperBound...])
+        let cookie = "modallab_share_\(s.client.port)=\(token)"
+        func watch() throws -> TestClient {
+            let w = try TestClient(port: s.client.port)
+            w.send("GET /api/sessions/\(sid)/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(cookie)\r\n\r\n")
+            return w
+        }
+        let a = try watch()
+        let b = try watch()
+        for w in [a, b] {
+            let head = try await blocking { try w.readUntil("}\n\n", timeout: 10) }
+            #expect(head.hasPrefix("HTTP/1.1 200"), "\(head.prefix(200))")
+        }
+        let third = try watch()
+        let refused = try await blocking { try third.readUntil("\r\n", timeout: 10) }
+        #expect(refused.hasPrefix("HTTP/1.1 429"), "\(refused)")
+        #expect(try await s.client.request("DELETE", "/api/shares/\(id)").status == 204)
+        for w in [a, b] {
+            let end = try await blocking { try w.readUntil("\n\n", timeout: 10) }
+            #expect(end.contains("event: end"), "\(end)")
+        }
     }
 
     /// A server killed with SIGKILL mid-session: a new one over the same data folder rebuilds

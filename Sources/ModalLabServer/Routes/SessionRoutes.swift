@@ -101,7 +101,9 @@ extension ModalLabApp {
             s.hasEnded = true
             let at = how == .timeout ? s.lastSeenMs : s.elapsedMs
             let end = PendingEvent(EventFields(type: .sessionEnd, how: how?.rawValue, durationMs: at))
-            log.append([fill(end, session: s, state: s.state, tMs: at)]) { result in
+            log.append([fill(end, session: s, state: s.state, tMs: at)]) { [watchers] result in
+                // Its watchers see it end (a server's stop ends them all anyway).
+                watchers.end(session: s.id)
                 completion(result.map { _ in () })
                 done()
             }

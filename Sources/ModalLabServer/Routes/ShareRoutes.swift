@@ -34,6 +34,7 @@ extension ModalLabApp {
         let revocation = shares.revoke(id: id)
         guard revocation.found else { throw Problem.notFound("no share link \"\(id)\"") }
         reloads.close(share: id)
+        watchers.close(share: id)
         let ending = sessions.removeAll(share: id)
         var unlogged = 0
         for s in ending {

@@ -127,7 +127,19 @@ extension ModalLabApp {
                 "session \"\(record.session)\" has ended; its replay is at /p/\(record.prototype)/sessions/\(record.session)"
             )
         }
-        let (id, stream) = watchers.subscribe(session: s.id)
+        let share = owner.isOwner(req) ? nil : req.cookie(shareCookie).flatMap { shares.resolve(token: $0)?.id }
+        let limit = configuration.limits.streamsPerShare
+        guard let (id, stream) = watchers.subscribe(session: s.id, share: share, limit: limit) else {
+            throw Problem.tooMany(
+                title: "Too many streams",
+                detail: "this share link may hold \(limit) event streams at once; close a page or retry",
+                retryAfter: 5, limit: "streamsPerShare")
+        }
+        // Revoked between the check of its cookie and the subscription: ends at once too.
+        if let share, !shares.isActive(id: share) {
+            watchers.unsubscribe(id)
+            throw Problem.ownerRequired
+        }
         let current = try frameResponse(prototype: s.prototype, state: s.state) { body in
             body.append(contentsOf: #"{"state":"#.utf8)
             s.state.appendJSON(into: &body)
@@ -142,6 +154,8 @@ extension ModalLabApp {
             for await answer in stream {
                 try await events.send(event: "frame", data: String(decoding: answer, as: UTF8.self))
             }
+            // The session ended, the link was revoked or the server stops: say so, and close.
+            try await events.send(event: "end", data: s.id)
         }
     }
 

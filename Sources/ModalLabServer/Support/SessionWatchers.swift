@@ -8,21 +8,30 @@ import HTTPServer
 final class SessionWatchers: @unchecked Sendable {
     private struct Watcher {
         let session: String
+        /// The share link that watches (a `report` link), or `nil` for the owner.
+        let share: String?
         let continuation: AsyncStream<[UInt8]>.Continuation
     }
 
     private let lock = NSLock()
     private var watchers: [UUID: Watcher] = [:]
     private var bySession: [String: Int] = [:]
+    private var byShare: [String: Int] = [:]
 
-    /// A stream of the answers of `session` (JSON bytes), until cancelled.
-    func subscribe(session: String) -> (UUID, AsyncStream<[UInt8]>) {
+    /// A stream of the answers of `session` (JSON bytes) for `share`'s holder (`nil`: the owner),
+    /// until cancelled or ended; `nil` when `share` already holds `limit` streams (the owner's
+    /// are not counted).
+    func subscribe(session: String, share: String?, limit: Int) -> (UUID, AsyncStream<[UInt8]>)? {
         let id = UUID()
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(32))
-        lock.withLock {
-            watchers[id] = Watcher(session: session, continuation: continuation)
+        let added: Bool = lock.withLock {
+            if let share, byShare[share, default: 0] >= limit { return false }
+            watchers[id] = Watcher(session: session, share: share, continuation: continuation)
             bySession[session, default: 0] += 1
+            if let share { byShare[share, default: 0] += 1 }
+            return true
         }
+        guard added else { return nil }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
         return (id, stream)
     }
@@ -32,6 +41,10 @@ final class SessionWatchers: @unchecked Sendable {
             guard let w = watchers.removeValue(forKey: id) else { return }
             bySession[w.session, default: 1] -= 1
             if bySession[w.session] == 0 { bySession[w.session] = nil }
+            if let share = w.share {
+                byShare[share, default: 1] -= 1
+                if byShare[share] == 0 { byShare[share] = nil }
+            }
         }
     }
 
@@ -46,8 +59,22 @@ final class SessionWatchers: @unchecked Sendable {
         for w in targets { w.continuation.yield(body) }
     }
 
+    /// Ends the streams following `session` (it ended): each sends `end` and closes.
+    func end(session: String) {
+        finish { $0.session == session }
+    }
+
+    /// Ends the streams share link `share` holds (it was revoked).
+    func close(share: String) {
+        finish { $0.share == share }
+    }
+
     /// Ends every stream (shutdown).
     func closeAll() {
-        for w in lock.withLock({ Array(watchers.values) }) { w.continuation.finish() }
+        finish { _ in true }
+    }
+
+    private func finish(_ which: (Watcher) -> Bool) {
+        for w in lock.withLock({ watchers.values.filter(which) }) { w.continuation.finish() }
     }
 }
