@@ -19,3 +19,9 @@ source.addEventListener("frame", (ev) => {
 source.addEventListener("error", () => {
   if (source.readyState === EventSource.CLOSED) status.textContent = t("watchEnded");
 });
+// The session ended (or the link was revoked): stop, rather than reconnect to a closed stream.
+source.addEventListener("end", () => {
+  source.close();
+  status.textContent = t("watchEnded");
+  root.dataset.ended = "true";
+});
