@@ -331,4 +331,15 @@ import Testing
         #expect(problem.status == .unprocessableContent)
         #expect(problem.extensions["limit"] == "screens")
     }
+
+    /// A session has at most ``SessionLimits/answers`` answers, so its replay stays bounded.
+    @Test func aSessionsAnswersAreBounded() throws {
+        let device = try #require(DeviceCatalogue.device("iphone-16"))
+        var state = PresentationState(
+            prototype: "p", environment: Environment(device: device, orientation: .portrait), appScreens: ["home"])
+        state.seq = SessionLimits.answers
+        #expect(SessionLimits.check(state) == nil)
+        state.seq += 1
+        #expect(try #require(SessionLimits.check(state)).extensions["limit"] == "answers")
+    }
 }

@@ -15,8 +15,19 @@ enum SessionLimits {
     /// Screens on a session's navigation paths, the app's and every presented modal's.
     static let screens = 1_000
 
+    /// Answers that changed a session's state (its `seq`): a replay runs them all again, so a
+    /// session a script kept busy for hours would make a replay of hundreds of megabytes. A
+    /// person in a study takes a few hundred.
+    static let answers = 5_000
+
     /// The problem for `state` when it is beyond a limit, else nil. O(values + screens).
     static func check(_ state: PresentationState) -> Problem? {
+        if state.seq > answers {
+            return problem(
+                "answers", answers,
+                "the session has had \(answers) answers, the most one session may have (its replay runs them all); start a new session"
+            )
+        }
         var bytes = size(state.appValues)
         var screens = state.appScreens.count
         for entry in state.stack {
