@@ -81,6 +81,18 @@ import Testing
         #expect(try await s.client.request("GET", "/api/comments?prototype=mail").json == [], "nothing was stored")
     }
 
+    /// A comment's point is a point of the device frame: within ±100,000 points.
+    @Test func aPointFarOffTheFrameIsRefused() async throws {
+        let s = try TestApp()
+        for (body, path) in [
+            (#"{"prototype": "mail", "text": "far", "x": 1e300, "y": 5}"#, "$.x"),
+            (#"{"prototype": "mail", "text": "far", "x": 5, "y": -1e9}"#, "$.y"),
+        ] {
+            let r = try await s.client.request("POST", "/api/comments", body: body)
+            #expect(r.status == 400 && r.json?["path"]?.stringValue == path, "\(r.text)")
+        }
+    }
+
     @Test func commentsMadeBeforeAnchorsStillLoad() async throws {
         let data = NSTemporaryDirectory() + "modallab-old-comments-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)

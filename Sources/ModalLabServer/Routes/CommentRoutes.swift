@@ -48,12 +48,21 @@ extension ModalLabApp {
                 throw JSONShapeError(
                     path: body.path.appending("text"), message: "expected 1 to \(CommentStore.maxLength) characters")
             }
+            // A point of the device frame, as client events' are (``PendingEvent/maxClientCoordinate``).
+            func point(_ name: String, _ expected: String) throws(JSONShapeError) -> Double {
+                let r = try o.required(name, expected)
+                let v = try r.number()
+                guard abs(v) <= PendingEvent.maxClientCoordinate else {
+                    throw r.fail("expected points within ±\(Int(PendingEvent.maxClientCoordinate)), found \(v)")
+                }
+                return v
+            }
             c = Comment(
                 id: RandomID.make(bytes: 9), prototype: try o.required("prototype", "a prototype id").string(),
                 share: nil,
                 screen: try o.optional("screen")?.string(), modal: try o.optional("modal")?.string(),
-                x: try o.required("x", "points from the frame's left").number(),
-                y: try o.required("y", "points from the frame's top").number(), text: text,
+                x: try point("x", "points from the frame's left"),
+                y: try point("y", "points from the frame's top"), text: text,
                 device: try o.optional("device")?.string(),
                 orientation: try o.optional("orientation")?.enum(Orientation.self).rawValue,
                 environment: try o.optional("environment").map(ModalLabApp.commentEnvironment) ?? JSONObject(),
