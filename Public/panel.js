@@ -25,6 +25,7 @@ function describe(action) {
   if (action.device) parts.push(action.device);
   if (action.multitasking) parts.push(action.multitasking);
   for (const k of ["appearance", "contentSize", "layoutDirection"]) if (action[k]) parts.push(action[k]);
+  if (action.targetOS) parts.push(`iOS ${action.targetOS}`);
   return parts.join(" ");
 }
 
@@ -63,6 +64,7 @@ export class Panel {
     return {
       device: d.device, orientation: d.orientation, multitasking: d.multitasking,
       appearance: d.appearance, contentSize: d.contentSize, layoutDirection: d.layoutDirection,
+      targetOS: d.targetOs,
     };
   }
 
@@ -73,6 +75,7 @@ export class Panel {
     document.getElementById("appearance-select")?.addEventListener("change", (ev) => send({ type: "resize", appearance: ev.target.value }));
     document.getElementById("content-size-select")?.addEventListener("change", (ev) => send({ type: "resize", contentSize: ev.target.value }));
     document.getElementById("layout-direction-select")?.addEventListener("change", (ev) => send({ type: "resize", layoutDirection: ev.target.value }));
+    document.getElementById("target-os-select")?.addEventListener("change", (ev) => send({ type: "resize", targetOS: ev.target.value }));
     for (const b of document.querySelectorAll("button[data-orientation]")) {
       b.addEventListener("click", () => send({ type: "rotate", orientation: b.dataset.orientation }));
     }
@@ -94,17 +97,19 @@ export class Panel {
       m.value = env.multitasking;
       m.disabled = !env.device.startsWith("ipad");
     }
-    for (const [id, key] of [["appearance-select", "appearance"], ["content-size-select", "contentSize"], ["layout-direction-select", "layoutDirection"]]) {
+    for (const [id, key] of [["appearance-select", "appearance"], ["content-size-select", "contentSize"], ["layout-direction-select", "layoutDirection"], ["target-os-select", "targetOS"]]) {
       const s = document.getElementById(id);
       if (s && env[key]) s.value = env[key];
     }
-    Object.assign(this.root.dataset, env);
+    const { targetOS, ...rest } = env;
+    Object.assign(this.root.dataset, rest);
+    if (targetOS) this.root.dataset.targetOs = targetOS;
     if (this.embed) return;
     const url = new URL(location.href);
     url.searchParams.set("device", env.device);
     url.searchParams.set("orientation", env.orientation);
     if (env.multitasking !== "full") url.searchParams.set("multitasking", env.multitasking); else url.searchParams.delete("multitasking");
-    for (const [key, fallback] of [["appearance", "light"], ["contentSize", "large"], ["layoutDirection", "ltr"]]) {
+    for (const [key, fallback] of [["appearance", "light"], ["contentSize", "large"], ["layoutDirection", "ltr"], ["targetOS", this.root.dataset.prototypeOs]]) {
       if (env[key] && env[key] !== fallback) url.searchParams.set(key, env[key]); else url.searchParams.delete(key);
     }
     history.replaceState(null, "", url);

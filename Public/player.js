@@ -41,7 +41,7 @@ window.modallab = {
 };
 
 /** The state's keys that say where the session runs: a change of one redraws without animating. */
-const ENV_KEYS = ["device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection"];
+const ENV_KEYS = ["device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection", "targetOS"];
 
 /** Shows an answer: the frame (or only the dirty flags after typing), the state, the findings. */
 async function show(json, { initial = false, action = null } = {}) {

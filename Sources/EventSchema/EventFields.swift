@@ -60,6 +60,8 @@ public struct EventFields: Sendable, Equatable {
     public var multitasking: String?
     /// The `keyboard_height` column, in points: the software keyboard's height, 0 when none is up.
     public var keyboardHeight: Double?
+    /// The `target_os` column: the iOS version the session runs as, e.g. `26`.
+    public var targetOS: String?
 
     /// An event of `type` with the given columns (`nil`: the column is `null`).
     public init(
@@ -69,7 +71,7 @@ public struct EventFields: Sendable, Equatable {
         requestedStyle: String? = nil, how: String? = nil, rule: String? = nil, severity: String? = nil,
         x: Double? = nil, y: Double? = nil, durationMs: Int? = nil, props: JSONObject = JSONObject(),
         appearance: String? = nil, contentSize: String? = nil, layoutDirection: String? = nil,
-        multitasking: String? = nil, keyboardHeight: Double? = nil
+        multitasking: String? = nil, keyboardHeight: Double? = nil, targetOS: String? = nil
     ) {
         self.type = type
         self.prototype = prototype
@@ -96,6 +98,7 @@ public struct EventFields: Sendable, Equatable {
         self.layoutDirection = layoutDirection
         self.multitasking = multitasking
         self.keyboardHeight = keyboardHeight
+        self.targetOS = targetOS
     }
 }
 
@@ -170,5 +173,9 @@ extension LogColumns {
         .number(
             "keyboard_height", "Points of the software keyboard's height; 0 when no keyboard is up.",
             { $0.keyboardHeight }, { $0.keyboardHeight = $1 }),
+        .text(
+            "target_os",
+            "The iOS version the session runs as, a major version such as `18` or `26`: the prototype's "
+                + "`targetOS` unless the session asked for another.", { $0.targetOS }, { $0.targetOS = $1 }),
     ]
 }

@@ -109,13 +109,16 @@ public struct Environment: Sendable, Hashable {
     public var contentSize: ContentSizeCategory
     /// Left to right or right to left.
     public var layoutDirection: LayoutDirection
+    /// The iOS version the session runs as (``SystemVersion``): `nil` until the engine starts a
+    /// session, which sets it to the one asked for or else the prototype's `targetOS`.
+    public var targetOS: Int?
 
     /// An environment; `multitasking` is forced to `full` on iPhones. Whether iPadOS offers the
     /// combination is ``isSupported``; the engine and the API refuse those it does not.
     public init(
         device: Device, orientation: Orientation = .portrait, multitasking: Multitasking = .full,
         appearance: Appearance = .light, contentSize: ContentSizeCategory = .large,
-        layoutDirection: LayoutDirection = .ltr
+        layoutDirection: LayoutDirection = .ltr, targetOS: Int? = nil
     ) {
         self.device = device
         self.orientation = orientation
@@ -123,7 +126,14 @@ public struct Environment: Sendable, Hashable {
         self.appearance = appearance
         self.contentSize = contentSize
         self.layoutDirection = layoutDirection
+        self.targetOS = targetOS
     }
+
+    /// The iOS version in effect: ``targetOS``, else ``SystemVersion/defaultVersion``.
+    public var systemVersion: Int { targetOS ?? SystemVersion.defaultVersion }
+
+    /// The design drawn at ``systemVersion``.
+    public var design: SystemVersion.Design { SystemVersion.design(systemVersion) }
 
     /// The multitasking shares iPadOS offers on `device` in `orientation`: on an iPhone only
     /// `full`; on an iPad `full`, `twoThirds`, `third` and `slideOver`, and `half` in landscape

@@ -37,7 +37,7 @@ import Testing
         let log = try await c.request("GET", "/api/logs.csv?session=\(sid)")
         let rows = log.text.split(separator: "\r\n")
         #expect(rows.count >= 3)
-        #expect(rows.last?.hasSuffix(",light,accessibilityLarge,rtl,twoThirds,0") == true, "\(rows.last ?? "")")
+        #expect(rows.last?.hasSuffix(",light,accessibilityLarge,rtl,twoThirds,0,18") == true, "\(rows.last ?? "")")
     }
 
     @Test func badValuesNameTheFieldAndTheAcceptedValues() async throws {

@@ -13,7 +13,7 @@ import Testing
                 == (try JSONParser.parse(
                     #"""
                     { "prototype": "mail", "device": "iphone-16", "orientation": "portrait", "multitasking": "full",
-                      "appearance": "light", "contentSize": "large", "layoutDirection": "ltr",
+                      "appearance": "light", "contentSize": "large", "layoutDirection": "ltr", "targetOS": "18",
                       "sizeClass": { "horizontal": "compact", "vertical": "regular" },
                       "screen": "inbox",
                       "stack": [ { "modal": "compose", "requestedStyle": "pageSheet", "style": "pageSheet", "form": "card",

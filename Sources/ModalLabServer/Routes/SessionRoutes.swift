@@ -93,7 +93,8 @@ extension ModalLabApp {
     }
 
     /// `POST /api/sessions {prototype, device, orientation, multitasking, appearance, contentSize,
-    /// layoutDirection}` → 201
+    /// layoutDirection, targetOS}` → 201 (`targetOS`, the iOS version to run as, defaults to the
+    /// prototype's)
     /// `{session, state, diagnostics, diagnosticsHTML, html}`.
     func startSession(_ req: HTTPRequest, viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
@@ -104,6 +105,7 @@ extension ModalLabApp {
         var appearance: Appearance = .light
         var contentSize: ContentSizeCategory = .large
         var direction: LayoutDirection = .ltr
+        var targetOS: Int?
         do throws(JSONShapeError) {
             let o = try body.object()
             protoID = try o.required("prototype", "a prototype id").string()
@@ -113,6 +115,7 @@ extension ModalLabApp {
             if let r = o.optional("appearance") { appearance = try r.enum(Appearance.self) }
             if let r = o.optional("contentSize") { contentSize = try r.enum(ContentSizeCategory.self) }
             if let r = o.optional("layoutDirection") { direction = try r.enum(LayoutDirection.self) }
+            if let r = o.optional("targetOS") { targetOS = try r.osVersion() }
             try o.finish()
         } catch { throw error.problem }
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
@@ -120,7 +123,7 @@ extension ModalLabApp {
         let device = try device(deviceID ?? p.devices.first ?? "iphone-16", path: "$.device")
         let env = Environment(
             device: device, orientation: orientation, multitasking: multitasking, appearance: appearance,
-            contentSize: contentSize, layoutDirection: direction)
+            contentSize: contentSize, layoutDirection: direction, targetOS: targetOS)
         if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "$.multitasking") }
         let engine = PresentationEngine(prototype: p, options: engineOptions)
         let (state, events) = engine.start(environment: env)
@@ -324,14 +327,16 @@ extension ModalLabApp {
                 let a = try o.optional("appearance")?.enum(Appearance.self)
                 let c = try o.optional("contentSize")?.enum(ContentSizeCategory.self)
                 let l = try o.optional("layoutDirection")?.enum(LayoutDirection.self)
-                if d == nil && m == nil && a == nil && c == nil && l == nil {
+                let v = try o.optional("targetOS")?.osVersion()
+                if d == nil && m == nil && a == nil && c == nil && l == nil && v == nil {
                     throw JSONShapeError(
                         path: body.path.appending("device"),
                         message:
                             "a resize needs at least one of \"device\", \"multitasking\", \"appearance\", "
-                            + "\"contentSize\", \"layoutDirection\"")
+                            + "\"contentSize\", \"layoutDirection\", \"targetOS\"")
                 }
-                action = .resize(device: d, multitasking: m, appearance: a, contentSize: c, layoutDirection: l)
+                action = .resize(
+                    device: d, multitasking: m, appearance: a, contentSize: c, layoutDirection: l, targetOS: v)
             case "edit":
                 let target = try o.required("target", "a control id").string()
                 let value = try o.required("value", "the new value").value
@@ -403,6 +408,7 @@ extension ModalLabApp {
         e.layoutDirection = state.environment.layoutDirection.rawValue
         e.multitasking = state.environment.multitasking.rawValue
         e.keyboardHeight = 0
+        e.targetOS = String(state.environment.systemVersion)
         if e.screen == nil { e.screen = state.screen }
         return e
     }

@@ -16,6 +16,10 @@ struct DeviceView: MustacheContext {
     var contentSize: String
     /// `ltr` or `rtl`.
     var layoutDirection: String
+    /// The iOS version the session runs as (`data-os`), and its design (`data-design`:
+    /// `classic` or `liquid-glass`), which the stylesheet keys the version's look by.
+    var targetOS: String = ""
+    var design: String = ""
     var sizeClass: String
     var horizontal: String
     var vertical: String
@@ -43,6 +47,8 @@ struct DeviceView: MustacheContext {
         case "appearance": appearance
         case "contentSize": contentSize
         case "layoutDirection": layoutDirection
+        case "targetOS": targetOS
+        case "design": design
         case "sizeClass": sizeClass
         case "horizontal": horizontal
         case "vertical": vertical

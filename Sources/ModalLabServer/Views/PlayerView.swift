@@ -31,6 +31,7 @@ struct PlayerView {
             device: env.device.id, family: isPhone ? "phone" : "pad", orientation: env.orientation.rawValue,
             multitasking: env.multitasking.rawValue, appearance: env.appearance.rawValue,
             contentSize: env.contentSize.rawValue, layoutDirection: env.layoutDirection.rawValue,
+            targetOS: String(env.systemVersion), design: env.design.rawValue,
             sizeClass: env.sizeClassDescription,
             horizontal: env.horizontalSizeClass.rawValue, vertical: env.verticalSizeClass.rawValue,
             hasHomeButton: layout.hasHomeButton, style: device,

@@ -24,6 +24,9 @@ public struct ActionScript: Sendable {
     public var device: String
     public var orientation: Orientation
     public var multitasking: Multitasking
+    /// The iOS version the session runs as (`POST /api/sessions`' `targetOS`); `nil` runs the
+    /// prototype's own `targetOS`.
+    public var targetOS: Int? = nil
     /// The server's options (`--on-popover-conflict`, the transition time…).
     public var options: EngineOptions
     /// What happens, in order; each action a millisecond-second after the last (1000 ms).
@@ -89,7 +92,8 @@ public struct ActionScript: Sendable {
         }
         let engine = PresentationEngine(prototype: prototype, options: options)
         let started = engine.start(
-            environment: Environment(device: device, orientation: orientation, multitasking: multitasking))
+            environment: Environment(
+                device: device, orientation: orientation, multitasking: multitasking, targetOS: targetOS))
         var state = started.state
         var named = Set(started.events.compactMap(\.rule))
         var refusal: String?
@@ -212,6 +216,10 @@ public struct ScriptStep: Sendable {
     public static func resize(_ device: String? = nil, _ multitasking: Multitasking? = nil) -> ScriptStep {
         ScriptStep(action: .resize(device: device, multitasking: multitasking))
     }
+    /// The session switched to iOS `version` (a `resize` with `targetOS`).
+    public static func version(_ version: Int) -> ScriptStep {
+        ScriptStep(action: .resize(device: nil, multitasking: nil, targetOS: version))
+    }
     /// Text typed, a toggle switched, a segment chosen.
     public static func edit(_ target: String, _ value: JSONValue) -> ScriptStep {
         ScriptStep(action: .edit(target: target, value: value))
@@ -251,13 +259,14 @@ public struct ScriptStep: Sendable {
         case .rotate(let orientation):
             o["type"] = "rotate"
             o["orientation"] = .string(orientation.rawValue)
-        case .resize(let device, let multitasking, let appearance, let contentSize, let direction):
+        case .resize(let device, let multitasking, let appearance, let contentSize, let direction, let os):
             o["type"] = "resize"
             if let device { o["device"] = .string(device) }
             if let multitasking { o["multitasking"] = .string(multitasking.rawValue) }
             if let appearance { o["appearance"] = .string(appearance.rawValue) }
             if let contentSize { o["contentSize"] = .string(contentSize.rawValue) }
             if let direction { o["layoutDirection"] = .string(direction.rawValue) }
+            if let os { o["targetOS"] = .string(String(os)) }
         case .edit(let target, let value):
             o["type"] = "edit"
             o["target"] = .string(target)

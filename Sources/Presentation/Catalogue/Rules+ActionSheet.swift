@@ -109,7 +109,12 @@ extension RuleCatalogue {
                 check:
                     #"The Cancel-style action is always rendered last, in its own group separated by 8 pt. The lint notes a Cancel declared elsewhere in the list."#,
                 source:
-                    #"S0:L125 "Cancel buttons should always be included in action sheets at the bottom of the screen." H-ActionSheets: "Place the Cancel button at the bottom of the action sheet." S3:L113"#
+                    #"S0:L125 "Cancel buttons should always be included in action sheets at the bottom of the screen." H-ActionSheets: "Place the Cancel button at the bottom of the action sheet." S3:L113"#,
+                versions: .changed(
+                    .init(
+                        26,
+                        "An action sheet shown inline at its source has no Cancel button: a tap outside dismisses it (WWDC25 \"Build a UIKit app with the new design\", inline alerts and action sheets). Without a source on screen it keeps its Cancel."
+                    ))
             ),
             name: T("Cancel at the bottom", "“取消”放在底部"),
             message: T(

@@ -190,7 +190,12 @@ extension RuleCatalogue {
                 check:
                     #"Alerts, action sheets, popovers and activity views ignore `modalTransitionStyle`. The system animates them: alerts fade and scale in, popovers fade, and a compact action sheet slides up."#,
                 source:
-                    #"Decompiled `UIAlertController` init installs its own transitioning delegate (`setTransitioningDelegate:_ownedTransitioningDelegate`); S0:L117"#
+                    #"Decompiled `UIAlertController` init installs its own transitioning delegate (`setTransitioningDelegate:_ownedTransitioningDelegate`); S0:L117"#,
+                versions: .changed(
+                    .init(
+                        26,
+                        "Alerts, action sheets, popovers and menus grow out of the control that presents them (WWDC25 \"Build a SwiftUI app with the new design\": dialogs \"morph out of the buttons that present them\"; Apple, \"Adopting Liquid Glass\")."
+                    ))
             ),
             name: T("The system animates its own presentations", "系统呈现由系统负责动画"),
             message: T(

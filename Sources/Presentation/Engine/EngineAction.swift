@@ -16,10 +16,11 @@ public enum EngineAction: Sendable, Equatable {
     /// A rotation.
     case rotate(Orientation)
     /// A change of device, iPad multitasking, or the traits the system gives the app
-    /// (appearance, text size, layout direction); `nil` keeps what is.
+    /// (appearance, text size, layout direction), or of the iOS version the session runs as
+    /// (`targetOS`, a major version); `nil` keeps what is.
     case resize(
         device: String?, multitasking: Multitasking?, appearance: Appearance? = nil,
-        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil)
+        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil, targetOS: Int? = nil)
     /// Text typed into a field, a toggle switched, a segment chosen.
     case edit(target: String, value: JSONValue)
     /// A sheet moved to another detent.

@@ -66,6 +66,8 @@ public struct PresentationState: Sendable, Equatable {
         quoted(environment.contentSize.rawValue)
         raw(#","layoutDirection":"#)
         quoted(environment.layoutDirection.rawValue)
+        raw(#","targetOS":"#)
+        quoted(String(environment.systemVersion))
         raw(#","sizeClass":{"horizontal":"#)
         quoted(environment.horizontalSizeClass.rawValue)
         raw(#","vertical":"#)
@@ -94,7 +96,8 @@ public struct PresentationState: Sendable, Equatable {
     }
 
     /// The state: `prototype, device, orientation, multitasking, appearance, contentSize,
-    /// layoutDirection, sizeClass {horizontal, vertical}, screen, stack [{modal, requestedStyle, style, form,
+    /// layoutDirection, targetOS` (the iOS version the session runs as, a string such as `"26"`),
+    /// `sizeClass {horizontal, vertical}, screen, stack [{modal, requestedStyle, style, form,
     /// adaptedBy, detent, dirty, screen}]`, bottom to top.
     public var json: JSONValue {
         var o = JSONObject()
@@ -105,6 +108,7 @@ public struct PresentationState: Sendable, Equatable {
         o["appearance"] = .string(environment.appearance.rawValue)
         o["contentSize"] = .string(environment.contentSize.rawValue)
         o["layoutDirection"] = .string(environment.layoutDirection.rawValue)
+        o["targetOS"] = .string(String(environment.systemVersion))
         o["sizeClass"] = [
             "horizontal": .string(environment.horizontalSizeClass.rawValue),
             "vertical": .string(environment.verticalSizeClass.rawValue),

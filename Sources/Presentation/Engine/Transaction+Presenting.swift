@@ -39,7 +39,7 @@ extension Transaction {
                 modal: id)
         }
         let owner = contextOwner(for: m)
-        let r = Adaptation.resolve(m, in: env, targetOS: model.prototype.targetOS, contextFound: owner != nil)
+        let r = Adaptation.resolve(m, in: env, targetOS: targetOS, contextFound: owner != nil)
         var insidePopover = false
         if m.style != .alert, let pi = popoverIndex {
             let newIndex = count

@@ -15,7 +15,6 @@ extension Transaction {
         let n = count
         guard n > 0 else { return }
         let envChanged = s.environment != startEnvironment
-        let targetOS = model.prototype.targetOS
         var natural: [Resolution] = []
         natural.reserveCapacity(n)
         for i in 0..<n {

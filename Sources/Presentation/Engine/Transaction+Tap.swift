@@ -123,7 +123,7 @@ extension Transaction {
                 try closePopover(at: p.layer, how: .tapOutside)
                 return
             }
-            let natural = Adaptation.resolve(m, in: env, targetOS: model.prototype.targetOS)
+            let natural = Adaptation.resolve(m, in: env, targetOS: targetOS)
             if natural.form == .popover && p.location.isBarButton {
                 note(
                     "popover.single-tap-switch",

@@ -56,6 +56,8 @@ struct Transaction {
     var cascadeSteps = 0
 
     var env: Environment { s.environment }
+    /// The iOS version the session runs as (``Environment/systemVersion``).
+    var targetOS: Int { s.environment.systemVersion }
     var count: Int { s.stack.count }
 
     init(model: EngineModel, options: EngineOptions, state: PresentationState, now: Int) {
@@ -172,7 +174,7 @@ struct Transaction {
                 EngineEvent(type: .rotate, screen: s.screen, props: ["orientation": .string(o.rawValue)]))
             inputCount = events.count
             s.environment = env.rotated(to: o)
-        case .resize(let deviceID, let mt, let appearance, let contentSize, let direction):
+        case .resize(let deviceID, let mt, let appearance, let contentSize, let direction, let os):
             var device = env.device
             if let deviceID {
                 guard let d = DeviceCatalogue.device(deviceID) else {
@@ -183,7 +185,7 @@ struct Transaction {
             let next = Environment(
                 device: device, orientation: env.orientation, multitasking: mt ?? env.multitasking,
                 appearance: appearance ?? env.appearance, contentSize: contentSize ?? env.contentSize,
-                layoutDirection: direction ?? env.layoutDirection)
+                layoutDirection: direction ?? env.layoutDirection, targetOS: os ?? env.targetOS)
             if !next.isSupported { throw bad("$.multitasking", next.unsupportedMultitaskingMessage) }
             if model.prototype.requiresFullScreen && next.multitasking != .full {
                 throw bad(
@@ -199,6 +201,7 @@ struct Transaction {
                         "appearance": .string(next.appearance.rawValue),
                         "contentSize": .string(next.contentSize.rawValue),
                         "layoutDirection": .string(next.layoutDirection.rawValue),
+                        "targetOS": .string(String(next.systemVersion)),
                     ]))
             inputCount = events.count
             s.environment = next
