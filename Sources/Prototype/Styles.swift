@@ -17,9 +17,14 @@ public enum PresentationStyle: String, Sendable, CaseIterable, Codable {
     public var isCustom: Bool { !isSystem && self != .none }
 }
 
-/// UIKit's `UIModalTransitionStyle`. RULES.md §6.
+/// How a presentation animates: UIKit's `UIModalTransitionStyle` (`coverVertical`,
+/// `flipHorizontal`, `crossDissolve`, `partialCurl`), or `zoom`, UIKit's
+/// `UIViewController.Transition.zoom(options:sourceViewProvider:)` (iOS 18 and later; from a bar
+/// button item, `zoom(options:sourceBarButtonItemProvider:)`, iOS 26 and later), set as the
+/// presented view controller's `preferredTransition`: the presentation zooms out of its `source`
+/// and back into it on dismissal.
 public enum TransitionStyle: String, Sendable, CaseIterable, Codable {
-    case coverVertical, flipHorizontal, crossDissolve, partialCurl
+    case coverVertical, flipHorizontal, crossDissolve, partialCurl, zoom
 }
 
 /// A sheet detent (`UISheetPresentationController.Detent`): `medium`, `large`, or a custom one

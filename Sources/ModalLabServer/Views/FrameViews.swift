@@ -130,6 +130,11 @@ struct LayerView: MustacheContext {
     /// A current-context presentation's context id, or empty.
     var context: String = ""
     var dimming: DimmingView?
+    /// A card floating inset at a partial detent (Liquid Glass): `data-floating`.
+    var isFloating = false
+    /// Whether it grows out of a control as it appears (`data-grows`; where from is in ``css``,
+    /// `--grow-dx`, `--grow-dy`, `--grow-sx`, `--grow-sy`).
+    var growsFromSource = false
     var card: CardView?
     var popover: PopoverView?
     /// The custom properties that place it (`--x`, `--y`, `--w`, `--h`, push-back, popover).
@@ -165,6 +170,8 @@ struct LayerView: MustacheContext {
         case "isOver": isOver
         case "context": context
         case "dimming": dimming
+        case "isFloating": isFloating
+        case "growsFromSource": growsFromSource
         case "card": card
         case "popover": popover
         case "css": css
@@ -181,11 +188,19 @@ struct LayerView: MustacheContext {
     }
 }
 
-/// The dimming view beneath a presentation: black, or clear (a popover's).
+/// The dimming view beneath a presentation: black, clear (a popover's), or a Liquid Glass layer
+/// (a form sheet's in wR/hR from iOS 26).
 struct DimmingView: MustacheContext {
     var isClear: Bool
+    var isGlass: Bool = false
 
-    func mustacheValue(forKey key: String) -> Any? { key == "isClear" ? isClear : nil }
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "isClear": isClear
+        case "isGlass": isGlass
+        default: nil
+        }
+    }
 }
 
 /// A card's detents and grabber.
@@ -221,9 +236,12 @@ struct PopoverView: MustacheContext {
     var arrow: String
     var passthrough: String
     var sourceScrolls: Bool
+    /// Drawn over its source, which it hides while it is up (Liquid Glass): `data-replaces-source`.
+    var replacesSource: Bool = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
+        case "replacesSource": replacesSource
         case "source": source
         case "sourceRect": sourceRect
         case "arrow": arrow
@@ -281,10 +299,14 @@ struct ControlView: MustacheContext {
     var text: String = ""
     var tone: String = "default"
     var height: String = ""
+    /// Hidden while a popover or an action sheet drawn over it replaces it (Liquid Glass):
+    /// `data-replaced`.
+    var isReplaced = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "id": id
+        case "isReplaced": isReplaced
         case "isButton": kind == "button"
         case "isTextField": kind == "textField"
         case "isTextArea": kind == "textArea"

@@ -12,7 +12,9 @@ import Prototype
 ///
 /// - `refusal`: the rule that refused the last action, or `null`;
 /// - `rules`: every rule the engine named during the run (refusals, findings, adaptations), sorted;
-/// - `stack[i]` also: `transition` (the animation, `null` where the system animates), `grabber`
+/// - `stack[i]` also: `floating` (a card inset at a partial detent, iOS 26), `growsFromSource`
+///   (it grows out of a control: iOS 26, or a zoom transition), a popover's `replacesSource`
+///   (drawn over its source, iOS 26), `transition` (the animation, `null` where the system animates), `grabber`
 ///   (drawn or not), `undimmed`, `keepsUnderlying`, `detents` (ids in the order of their
 ///   heights), `contextOwner`, `presentedBy`, `dimming` (`none`, `dark`, `clear`), `covered`
 ///   (by a layer above); a popover's `arrow`, `pointsAtSource` and `width` (points); an alert's or action sheet's
@@ -142,11 +144,14 @@ public struct ActionScript: Sendable {
             if let layer = layers.first(where: { $0.modal == e.modal }) {
                 o["dimming"] = .string(layer.dimming.rawValue)
                 o["covered"] = .bool(layer.isCovered)
+                o["floating"] = .bool(layer.isFloating)
+                o["growsFromSource"] = .bool(layer.origin != nil)
             }
             if let pop = e.popover {
                 o["arrow"] = .string(pop.arrow?.rawValue)
                 o["pointsAtSource"] = .bool(pop.arrowPointsAtSource)
                 o["width"] = .number(pop.width)
+                o["replacesSource"] = .bool(pop.replacesSource)
             }
             if let m = p.modal(e.modal) {
                 if m.style == .alert || m.style == .actionSheet {

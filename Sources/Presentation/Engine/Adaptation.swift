@@ -21,7 +21,10 @@ public enum Adaptation {
     ///   `compactAdaptation` is `sheet` (full screen again in hC) (`currentcontext.compact-adapts`).
     /// - Action sheets and activity views: popovers in wR, following the horizontal size class
     ///   even on a large iPhone in landscape (wR/hC, unverified) (`actionsheet.regular-as-popover`,
-    ///   `activity.adapt`); a bottom action sheet / a card in wC (`activity.adapt`).
+    ///   `activity.adapt`); a bottom action sheet / a card in wC (`activity.adapt`). From iOS 26 an
+    ///   action sheet with a `source` is drawn inline over it in wC too, as a popover without an
+    ///   arrow and without Cancel (`actionsheet.inline-at-source`); the engine keeps the bottom
+    ///   action sheet when its source is not on screen (``inlineFallback(_:)``).
     /// - Alerts, `fullScreen` and `overFullScreen`: unchanged everywhere.
     ///
     /// `contextFound` says whether a context-defining owner was found for a current-context
@@ -90,6 +93,10 @@ public enum Adaptation {
                 rules.append("actionsheet.regular-as-popover")
                 return Resolution(style: .popover, form: .popover, rules: rules)
             }
+            if targetOS >= SystemVersion.liquidGlass && m.source != nil {
+                rules.append("actionsheet.inline-at-source")
+                return Resolution(style: .popover, form: .popover, rules: rules)
+            }
             return Resolution(style: .actionSheet, form: .actionSheet, rules: rules)
         case .activity:
             rules.append("activity.adapt")
@@ -98,6 +105,18 @@ public enum Adaptation {
         case .none:
             return Resolution(style: .fullScreen, form: .fullScreen, rules: rules)
         }
+    }
+
+    /// Whether `r` is an action sheet drawn inline at its source in compact width (iOS 26).
+    static func isInline(_ r: Resolution) -> Bool { r.rules.last == "actionsheet.inline-at-source" }
+
+    /// An inline action sheet with nothing on screen to grow out of: the bottom action sheet of
+    /// compact width, with its Cancel, as it was before iOS 26 (WWDC25 "Build a UIKit app with the
+    /// new design": without a source set, the action sheet keeps a Cancel button).
+    static func inlineFallback(_ r: Resolution) -> Resolution {
+        var rules = r.rules
+        rules.removeLast()
+        return Resolution(style: .actionSheet, form: .actionSheet, rules: rules)
     }
 
     /// What an entry that would be a popover is drawn as while something other than an alert

@@ -39,7 +39,10 @@ extension Transaction {
                 modal: id)
         }
         let owner = contextOwner(for: m)
-        let r = Adaptation.resolve(m, in: env, targetOS: targetOS, contextFound: owner != nil)
+        var r = Adaptation.resolve(m, in: env, targetOS: targetOS, contextFound: owner != nil)
+        if Adaptation.isInline(r), popoverTarget(declared: m.source, tapped: trigger.control, beneath: count) == nil {
+            r = Adaptation.inlineFallback(r)
+        }
         var insidePopover = false
         if m.style != .alert, let pi = popoverIndex {
             let newIndex = count

@@ -18,9 +18,14 @@ extension Transaction {
         var natural: [Resolution] = []
         natural.reserveCapacity(n)
         for i in 0..<n {
-            natural.append(
-                Adaptation.resolve(
-                    s.stack[i].ref.modal, in: env, targetOS: targetOS, contextFound: s.stack[i].contextOwner != nil))
+            var r = Adaptation.resolve(
+                s.stack[i].ref.modal, in: env, targetOS: targetOS, contextFound: s.stack[i].contextOwner != nil)
+            if Adaptation.isInline(r),
+                popoverTarget(declared: s.stack[i].ref.modal.source, tapped: s.stack[i].presentedBy, beneath: i) == nil
+            {
+                r = Adaptation.inlineFallback(r)
+            }
+            natural.append(r)
         }
         var forms: [Form] = []
         forms.reserveCapacity(n)

@@ -61,6 +61,10 @@ public struct FrameLayout: Sendable {
         case dark
         /// A clear view that still takes taps outside (a popover's).
         case clear
+        /// A layer with a Liquid Glass effect over the content beneath: what a form sheet sits
+        /// on in wR/hR from iOS 26 (U-MPS.formSheet: "the system adds a layer with a Liquid Glass
+        /// effect over the background content").
+        case glass
     }
 
     /// How a layer pushed back behind a card is drawn: scaled by `scale` about the middle of its
@@ -122,6 +126,14 @@ public struct FrameLayout: Sendable {
         public var popover: PopoverLayout?
         /// The controls of the layers beneath that a tap reaches through a nonmodal popover.
         public var passthrough: [String]
+        /// Whether a card floats inset from the window's sides and bottom (Liquid Glass, at a
+        /// partial detent; ``LayoutMetrics/sheetInset``), rather than being edge-attached.
+        public var isFloating: Bool = false
+        /// The control the layer grows out of as it appears, where it is drawn (window
+        /// coordinates): the presenting control of a popover, an alert, an action sheet or a menu
+        /// in the Liquid Glass design, and the source of a zoom transition. `nil`: it slides or
+        /// fades in as its transition says.
+        public var origin: Rect?
     }
 
     /// Lays out `state` of `prototype`.
@@ -184,10 +196,18 @@ public struct FrameLayout: Sendable {
             if form == .card {
                 let detent = e.effectiveDetent(in: env)
                 layer.detents = e.detents.map {
-                    DetentFrame(id: $0.id, height: frames.cardHeight(e, detent: $0.id), isSelected: $0.id == detent)
+                    DetentFrame(
+                        id: $0.id, height: frames.drawnCardHeight(e, detent: $0.id), isSelected: $0.id == detent)
                 }
                 layer.isAtLargestDetent = frames.isAtLargestDetent(e)
+                layer.isFloating = frames.isFloating(e)
             }
+            if form == .centered && e.resolution.style == .formSheet && env.design == .liquidGlass
+                && layer.dimming == .dark
+            {
+                layer.dimming = .glass
+            }
+            layer.origin = frames.origin(ofEntry: i)
             out.append(layer)
         }
         // A card at its tallest detent pushes the layer below back; at a smaller detent the
@@ -240,6 +260,11 @@ struct LayerFrames {
                 let left = max(safe.left, window.width * 0.1)
                 let right = max(safe.right, window.width * 0.1)
                 return Rect(x: left, y: window.height - h, width: window.width - left - right, height: h)
+            }
+            if isFloating(e) {
+                // Liquid Glass: inset from the sides and the bottom, its top where it would be.
+                let inset = metrics.sheetInset
+                return Rect(x: inset, y: window.height - h, width: window.width - 2 * inset, height: h - inset)
             }
             return Rect(x: 0, y: window.height - h, width: window.width, height: h)
         case .centered:
@@ -325,6 +350,65 @@ struct LayerFrames {
         case .large: return large
         case .medium: return env.verticalSizeClass == .compact ? large : (window.height / 2).rounded()
         case .custom(_, let h): return min(large, h + safe.bottom)
+        }
+    }
+
+    /// Whether card `e` floats inset (``LayoutMetrics/sheetInset``): in the Liquid Glass design,
+    /// in regular height, resting below the height of the large detent ("half sheets are inset
+    /// from the edge of the display. When a half sheet expands to full height, it transitions to
+    /// a more opaque appearance": Apple, "Adopting Liquid Glass").
+    func isFloating(_ e: StackEntry) -> Bool {
+        metrics.sheetInset > 0 && e.resolution.form == .card && env.verticalSizeClass == .regular
+            && cardHeight(e, detent: e.effectiveDetent(in: env)) < cardHeight(e, detent: nil)
+    }
+
+    /// A card's drawn height at `detent`: ``cardHeight(_:detent:)``, less the bottom inset where it
+    /// floats there (the drag gesture moves between these heights).
+    func drawnCardHeight(_ e: StackEntry, detent: String) -> Double {
+        let h = cardHeight(e, detent: detent)
+        let floats = metrics.sheetInset > 0 && env.verticalSizeClass == .regular && h < cardHeight(e, detent: nil)
+        return floats ? h - metrics.sheetInset : h
+    }
+
+    /// Where the control `id` is drawn, on the topmost layer below `layer` that shows it (window
+    /// coordinates, pushed back with its layer), or `nil` when no layer below shows it.
+    func controlRect(_ id: String, below layer: Int) -> Rect? {
+        guard let loc = prototype.control(id) else { return nil }
+        var k = layer - 1
+        while k >= 0 {
+            let shows =
+                k == 0
+                ? loc.modal == nil && state.screen == loc.screen
+                : state.stack[k - 1].modal == loc.modal && state.stack[k - 1].screen == loc.screen
+            if shows { return sourceRect(of: id, location: loc, onLayer: k)?.rect }
+            k -= 1
+        }
+        return nil
+    }
+
+    /// The control `stack[i]` grows out of (``FrameLayout/Layer/origin``): with a zoom
+    /// transition, its declared source (else the control that presented it); in the Liquid Glass
+    /// design, the control that presented a popover, an alert, an action sheet or a menu ("dialogs
+    /// also automatically morph out of the buttons that present them": WWDC25 "Build a SwiftUI
+    /// app with the new design"; a popover "animates from and replaces" its bar button item:
+    /// Apple, "UIPopoverPresentationController.sourceItem"). Cards and full-screen modals without
+    /// a zoom transition slide up as before.
+    func origin(ofEntry i: Int) -> Rect? {
+        let e = state.stack[i]
+        if e.transition == .zoom {
+            for id in [e.ref.modal.source, e.presentedBy].compactMap({ $0 }) {
+                if let r = controlRect(id, below: i + 1) { return r }
+            }
+            return nil
+        }
+        guard metrics.design == .liquidGlass else { return nil }
+        switch e.resolution.form {
+        case .popover:
+            return e.popover?.sourceRect ?? e.presentedBy.flatMap { controlRect($0, below: i + 1) }
+        case .alert, .actionSheet:
+            return e.presentedBy.flatMap { controlRect($0, below: i + 1) }
+        default:
+            return nil
         }
     }
 

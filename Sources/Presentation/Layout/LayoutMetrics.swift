@@ -5,8 +5,9 @@ import Prototype
 /// it needs from the CSS custom properties ``cssVariables`` writes on the device element, so a
 /// bar height or an inset is changed here and nowhere else.
 ///
-/// One set today (iOS 17's look at the default text size). Dynamic Type, the OS version and the
-/// appearance will choose another set here (``init(environment:)`` takes the environment for that).
+/// The environment chooses the set (``init(environment:)``): the text size sets the alert's
+/// type sizes, the iOS version the design (the classic look through iOS 18, Liquid Glass from
+/// iOS 26) and the lengths that differ by design (sheet insets and corner radii).
 ///
 /// Sources: 44 pt bars and 44 × 44 pt hit targets are Apple's (Human Interface Guidelines,
 /// "Layout" and "Buttons": "a hit region of at least 44x44 pt"); the 17 pt body text with a
@@ -146,11 +147,46 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// Footnote point size at ``contentSize``: alert messages, action sheet headers.
     public var footnoteSize: Double = 13
 
-    /// The metrics for `environment`: its text size sets ``alertTextSize`` and ``footnoteSize``.
+    /// The design drawn (``SystemVersion/Design``): the classic one through iOS 18, Liquid Glass
+    /// from iOS 26. The lengths below differ by design; every other length is the same.
+    public var design: SystemVersion.Design = .classic
+    /// How far a card at a partial detent floats from the window's sides and bottom edge: 0 in
+    /// the classic design (edge-attached), 8 pt in Liquid Glass. Apple documents that "half sheets
+    /// are inset from the edge of the display" ("Adopting Liquid Glass") but gives no length: 8 pt
+    /// is ModalLab's choice (unverified).
+    public var sheetInset: Double = 0
+    /// A card's top corner radius: 10 pt in the classic design (SPEC §10); in Liquid Glass
+    /// concentric with the display's corners (the display's radius less ``sheetInset``, at least
+    /// 24 pt on a display with square corners), Apple's "increased corner radius" ("Adopting
+    /// Liquid Glass"; the lengths are ModalLab's, unverified).
+    public var sheetCornerRadius: Double = 10
+    /// A centred page or form sheet's corner radius: 12 pt classic, 28 pt Liquid Glass (unverified).
+    public var centeredCornerRadius: Double = 12
+    /// A popover's corner radius: 13 pt classic, 26 pt Liquid Glass (unverified).
+    public var popoverCornerRadius: Double = 13
+    /// An alert's corner radius: 14 pt classic, 32 pt Liquid Glass (unverified).
+    public var alertCornerRadius: Double = 14
+    /// An action sheet group's corner radius: 14 pt classic, 26 pt Liquid Glass (unverified).
+    public var actionSheetCornerRadius: Double = 14
+    /// The width of an action sheet shown inline at its source on iPhone in Liquid Glass
+    /// (ModalLab's choice, unverified): 270 pt, an alert's width, at most the window less margins.
+    public var inlineActionSheetWidth: Double = 270
+
+    /// The metrics for `environment`: its text size sets ``alertTextSize`` and ``footnoteSize``;
+    /// its iOS version sets the design and the lengths that differ by design.
     public init(environment: Environment) {
         contentSize = environment.contentSize
         alertTextSize = environment.contentSize.bodyPointSize
         footnoteSize = environment.contentSize.footnotePointSize
+        design = environment.design
+        if design == .liquidGlass {
+            sheetInset = 8
+            sheetCornerRadius = max(environment.device.cornerRadius - sheetInset, 24)
+            centeredCornerRadius = 28
+            popoverCornerRadius = 26
+            alertCornerRadius = 32
+            actionSheetCornerRadius = 26
+        }
     }
 
     /// The line height of an alert's title (Headline): 22 pt at 17 pt (HIG "Typography"), in
@@ -173,6 +209,9 @@ public struct LayoutMetrics: Sendable, Hashable {
             ("content-inset", contentInset), ("content-gap", contentGap), ("row-padding", rowPadding),
             ("row-inset", rowInset), ("segmented-height", segmentedHeight), ("text-area-height", textAreaHeight),
             ("popover-arrow", popoverArrow), ("popover-arrow-base", popoverArrowBase),
+            ("sheet-inset", sheetInset), ("sheet-radius", sheetCornerRadius), ("centered-radius", centeredCornerRadius),
+            ("popover-radius", popoverCornerRadius), ("alert-radius", alertCornerRadius),
+            ("action-sheet-radius", actionSheetCornerRadius),
         ]
         return pairs.map { "--\($0.0):\(Rect.format($0.1))px" }.joined(separator: ";")
     }
