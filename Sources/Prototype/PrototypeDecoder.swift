@@ -574,6 +574,8 @@ final class PrototypeDecoder {
         var applies = PrototypeDecoder.allModalMembers
         if let style {
             applies = PrototypeDecoder.commonModalMembers.union(PrototypeDecoder.styleMembers(style))
+            // A zoom transition starts from a source, whatever the style (UIKit's sourceViewProvider).
+            if m.transition == .zoom { applies.insert("source") }
             for (k, _) in o.object where !applies.contains(k) && PrototypeDecoder.allModalMembers.contains(k) {
                 issue(
                     r.path.appending(k), .noEffectOnStyle, ["member": k, "style": style.rawValue],

@@ -156,6 +156,51 @@ import Testing
         }
     }
 
+    /// A photo viewer zooming out of a thumbnail (content) or out of a bar button.
+    static let zoomText = #"""
+        {"format": "modallab/1", "id": "zoom", "targetOS": "18", "start": "home",
+         "screens": [{"id": "home", "title": "Home",
+                      "navigationBar": {"trailing": [{"id": "info", "title": "Info", "systemImage": "info.circle", "action": {"present": "details"}}]},
+                      "content": [{"type": "button", "id": "thumb", "title": "Photo", "action": {"present": "viewer"}}]}],
+         "modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "zoom", "source": "thumb", "rationale": "Zooms out of the thumbnail",
+                     "navigationBar": {"leading": [{"id": "close", "title": "Close", "action": "dismiss"}]}},
+                    {"id": "details", "style": "pageSheet", "title": "Details", "transition": "zoom", "source": "info", "rationale": "Zooms out of its button",
+                     "navigationBar": {"leading": [{"id": "details-close", "title": "Close", "action": "dismiss"}]}}]}
+        """#
+
+    @Test func theZoomTransitionNeedsIOS18AndFromABarButtonIOS26() throws {
+        let p = try prototype(Self.zoomText)
+        var s17 = Session(p, targetOS: 17)
+        try s17.tap("thumb")
+        #expect(s17.entry("viewer")?.transition == .coverVertical)
+        #expect(s17.last?.diagnostics.map(\.rule) == ["transition.zoom-ios18"])
+        #expect(FrameLayout(prototype: p, state: s17.state).layers[1].origin == nil)
+
+        var s18 = Session(p, targetOS: 18)
+        try s18.tap("thumb")
+        #expect(s18.entry("viewer")?.transition == .zoom)
+        #expect(s18.last?.diagnostics.isEmpty == true)
+        let layout = FrameLayout(prototype: p, state: s18.state)
+        let thumb = try #require(
+            LayerFrames(state: s18.state, prototype: p, metrics: layout.metrics).controlRect("thumb", below: 1))
+        #expect(layout.layers[1].origin == thumb, "it zooms out of the thumbnail")
+        // A swipe down zooms it back.
+        try s18.apply(.swipeDown(target: nil))
+        #expect(s18.modals.isEmpty)
+        #expect(s18.last?.events.contains { $0.type == .dismiss && $0.how == "swipe" } == true)
+
+        // From a bar button: iOS 26 only.
+        var bar18 = Session(p, targetOS: 18)
+        try bar18.tap("info")
+        #expect(bar18.entry("details")?.transition == .coverVertical)
+        var bar26 = Session(p, targetOS: 26)
+        try bar26.tap("info")
+        #expect(bar26.entry("details")?.transition == .zoom)
+        // Switching the session back to 18 makes it a slide again.
+        try bar26.apply(.resize(device: nil, multitasking: nil, targetOS: 18))
+        #expect(bar26.entry("details")?.transition == .coverVertical)
+    }
+
     @Test func iOS17And18KeepTheClassicMetrics() throws {
         for os in [17, 18] {
             let env = Environment(device: DeviceCatalogue.device("iphone-16")!, targetOS: os)

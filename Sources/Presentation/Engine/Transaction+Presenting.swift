@@ -89,6 +89,7 @@ extension Transaction {
             isDiscardConfirmation: trigger.isDiscardConfirmation, values: [:], contextOwner: owner, popover: layout,
             ref: ref)
         entry.grabberVisible = grabberWanted(entry)
+        entry.zoomUnavailable = !zoomAvailable(m)
         s.stack.append(entry)
         s.lastTransitionMs = now
         inTransition = true
@@ -141,6 +142,14 @@ extension Transaction {
                     "the alert \(title(id)) appears before the first interaction; avoid alerts when the app starts",
                     modal: id)
             }
+        }
+        if entry.zoomUnavailable {
+            let why =
+                targetOS < SystemVersion.zoomTransition
+                ? "the zoom transition needs iOS 18 (this session runs iOS \(targetOS))"
+                : "a zoom from a bar button item needs iOS 26 (this session runs iOS \(targetOS))"
+            note(
+                "transition.zoom-ios18", "\(title(id)) slides up instead: \(why)", modal: id, severity: .warning)
         }
         if let tr = m.transition, tr != .coverVertical, m.style.isSystem || m.style == .popover {
             note(
@@ -312,6 +321,16 @@ extension Transaction {
             type: .adapted, screen: s.screen, modal: e.modal, style: e.resolution.style.rawValue,
             requestedStyle: e.requestedStyle.rawValue, rule: rule, severity: severity.rawValue,
             props: ["form": .string(e.resolution.form.rawValue), "sizeClass": .string(env.sizeClassDescription)])
+    }
+
+    /// Whether `m`'s zoom transition exists in the session's iOS version: from iOS 18
+    /// (`zoom(options:sourceViewProvider:)`), from a bar button item from iOS 26
+    /// (`zoom(options:sourceBarButtonItemProvider:)`). `true` for every other transition.
+    func zoomAvailable(_ m: Modal) -> Bool {
+        guard m.transition == .zoom, m.style.isCustom else { return true }
+        if targetOS < SystemVersion.zoomTransition { return false }
+        if let src = m.source, location(src)?.isBarButton == true { return targetOS >= SystemVersion.zoomFromBarButton }
+        return true
     }
 
     /// Whether a card's grabber is drawn: asked for (by default on a resizable activity view),

@@ -42,6 +42,8 @@ extension Transaction {
         }
         for i in 0..<n {
             let ref = s.stack[i].ref
+            // A switch of version changes what the zoom transition can do.
+            s.stack[i].zoomUnavailable = !zoomAvailable(ref.modal)
             if s.stack[i].resolution != natural[i] {
                 let old = s.stack[i].resolution
                 s.stack[i].resolution = natural[i]
