@@ -6,11 +6,13 @@
 //   gestures.js  taps and sheet drags                   keyboard.js  keys, focus and typing
 //   panel.js     the toolbar and the rule panel         comments.js  comments pinned to elements
 //   events.js    client events (misclicks, visibility)  live.js      reloading on file changes
+//   menus.js     long presses and taps on open menus
 //   strings.js   the words it shows, from the page (the reader's language)
 import { Comments } from "./comments.js";
 import { ClientEvents } from "./events.js";
 import { Frame } from "./frame.js";
 import { installGestures } from "./gestures.js";
+import { focusMenu, installMenus } from "./menus.js";
 import { Editor, installKeys, restoreFocus } from "./keyboard.js";
 import { onPrototypeChange } from "./live.js";
 import { Session } from "./net.js";
@@ -54,6 +56,7 @@ async function show(json, { initial = false, action = null } = {}) {
     frame.updateDirty(json.state.stack);
   } else {
     restoreFocus(frame, await frame.render(json.html, { animate: !initial && !envChanged }));
+    focusMenu(stage);
   }
   if (json.state) {
     lastState = json.state;
@@ -100,6 +103,7 @@ function send(action) {
   });
 }
 
+installMenus({ frame, send });
 installGestures({ frame, send, editor, events });
 installKeys({ frame, send, editor });
 panel.installToolbar({

@@ -252,6 +252,7 @@ extension FormatMessage {
         case itemID = "an item id", modalID = "a modal id", style = "a presentation style"
         case detentID = "a detent id", height = "a height in points", points = "points"
         case buttonTitle = "a button title", activityID = "an activity id", title = "a title"
+        case menuItems = "an array of menu items", menuItemID = "a menu item id"
         // Kinds of element a reference names.
         case control = "control", modal = "modal", screen = "screen", appScreen = "screen of the app"
         case screenOrModal = "screen or modal"
@@ -293,6 +294,8 @@ extension FormatMessage {
             case .buttonTitle: zh = "按钮标题"
             case .activityID: zh = "活动 id"
             case .title: zh = "标题"
+            case .menuItems: zh = "菜单项数组"
+            case .menuItemID: zh = "菜单项 id"
             case .control: zh = "控件"
             case .modal: zh = "模态视图"
             case .appScreen: zh = "应用的屏幕"

@@ -3,7 +3,7 @@
 /// the words people write for those members.
 public enum FormatPlace: String, Sendable, CaseIterable {
     case document, lint, screen, navigationBar, control, listItem, modal, alertAction, alertTextField
-    case customActivity, size, detent, action
+    case customActivity, size, detent, action, menu, menuElement
 
     /// Every member the format allows on this kind of object.
     public var members: Set<String> {
@@ -17,7 +17,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .screen: return ["id", "title", "navigationBar", "toolbar", "content"]
         case .navigationBar: return ["leading", "trailing", "appearance"]
         case .control: return PrototypeDecoder.allControlMembers
-        case .listItem: return ["id", "title", "subtitle", "systemImage", "action"]
+        case .listItem: return ["id", "title", "subtitle", "systemImage", "action", "contextMenu"]
         case .modal: return PrototypeDecoder.allModalMembers
         case .alertAction: return ["id", "title", "role", "preferred", "action"]
         case .alertTextField: return ["placeholder", "secure", "keyboard"]
@@ -25,6 +25,8 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .size: return ["width", "height"]
         case .detent: return ["id", "height"]
         case .action: return ["present", "push"]
+        case .menu: return ["title", "children", "singleSelection", "preview"]
+        case .menuElement: return ["id", "title", "systemImage", "role", "checked", "action", "children"]
         }
     }
 
@@ -45,6 +47,8 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .size: t = LocalizedText("a size", "尺寸")
         case .detent: t = LocalizedText("a custom detent", "自定义停留高度")
         case .action: t = LocalizedText("an action", "操作")
+        case .menu: t = LocalizedText("a menu", "菜单")
+        case .menuElement: t = LocalizedText("a menu item", "菜单项")
         }
         return t(language)
     }
@@ -73,15 +77,17 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         // What a screen or modal shows.
         "body": ["message", "content"], "children": ["content"], "controls": ["content"],
         "views": ["content", "screens"],
-        "elements": ["content"], "subviews": ["content"], "components": ["content"],
+        "elements": ["content", "children"], "subviews": ["content"], "components": ["content"],
         // Alerts and action sheets.
         "buttons": ["actions"], "alertactions": ["actions"], "options": ["actions", "segments"],
         "choices": ["actions", "segments"], "fields": ["textFields"], "inputs": ["textFields"],
         "textfield": ["textFields"], "preferred": ["preferredAction"], "subtitle": ["message"],
         "text": ["message", "title"], "detail": ["message"], "details": ["message"],
         // Segmented controls and lists.
-        "items": ["segments"], "segments": ["items"], "titles": ["segments"], "rows": ["items"], "cells": ["items"],
-        "entries": ["items"], "selected": ["value"], "selectedindex": ["value"], "selectedsegment": ["value"],
+        "items": ["segments", "children"], "segments": ["items"], "titles": ["segments"], "rows": ["items"],
+        "cells": ["items"],
+        "entries": ["items"], "selected": ["value", "checked"], "selectedindex": ["value"],
+        "selectedsegment": ["value"],
         "selectedsegmentindex": ["value"], "index": ["value"], "ison": ["value"], "on": ["value"],
         "checked": ["value"],
         // Controls.
@@ -101,6 +107,11 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         "initialdetent": ["selectedDetent"], "selecteddetentidentifier": ["selectedDetent"],
         "ismodalinpresentation": ["modalInPresentation"], "applicationactivities": ["customActivities"],
         "excludedactivitytypes": ["excludedActivities"], "discardconfirmation": ["confirmDiscard"],
+        // Menus.
+        "menuitems": ["children"], "submenu": ["children"], "state": ["checked"],
+        "ischecked": ["checked"], "contextmenuinteraction": ["contextMenu"], "longpressmenu": ["contextMenu"],
+        "pulldown": ["menu"], "pulldownmenu": ["menu"], "singleselection": ["singleSelection"],
+        "previewprovider": ["preview"],
         // The document.
         "device": ["devices"], "initialscreen": ["start"], "startscreen": ["start"], "root": ["start"],
         "rootscreen": ["start"], "ios": ["targetOS"], "os": ["targetOS"], "deploymenttarget": ["targetOS"],

@@ -283,13 +283,13 @@ final class PrototypeDecoder {
 
     /// Members each control kind reads (SPEC §3); the union is every known control member.
     static let controlMembers: [ControlKind: Set<String>] = [
-        .button: ["title", "systemImage", "role", "action", "accessibilityLabel"],
+        .button: ["title", "systemImage", "role", "action", "accessibilityLabel", "menu", "contextMenu"],
         .textField: ["label", "placeholder", "value"],
         .textArea: ["label", "placeholder", "value"],
         .toggle: ["label", "value"],
         .list: ["items"],
         .text: ["text", "role"],
-        .image: ["label", "height", "systemImage"],
+        .image: ["label", "height", "systemImage", "contextMenu"],
         .segmented: ["segments", "value"],
     ]
     static let allControlMembers: Set<String> = controlMembers.values.reduce(into: ["type", "id", "userContent"]) {
@@ -320,6 +320,8 @@ final class PrototypeDecoder {
         case .button:
             c.role = attempt { () throws(JSONShapeError) in try o.optional("role")?.enum(ButtonRole.self) } ?? nil
             c.action = o.optional("action").flatMap { action($0) }
+            c.menu = o.optional("menu").flatMap { menu($0, context: false) }
+            c.contextMenu = o.optional("contextMenu").flatMap { menu($0, context: true) }
             if c.title == nil && c.systemImage == nil { issue(r.path, .buttonNeedsTitle) }
         case .text:
             c.tone =
@@ -339,6 +341,7 @@ final class PrototypeDecoder {
                 ?? []
         case .image:
             c.height = o.optional("height").flatMap(points)
+            c.contextMenu = o.optional("contextMenu").flatMap { menu($0, context: true) }
         }
         for (k, v) in o.object
         where !applies.contains(k) && PrototypeDecoder.allControlMembers.contains(k)
@@ -395,9 +398,11 @@ final class PrototypeDecoder {
         let subtitle = attempt { () throws(JSONShapeError) in try o.optional("subtitle")?.string() } ?? nil
         let image = attempt { () throws(JSONShapeError) in try o.optional("systemImage")?.string() } ?? nil
         let act = o.optional("action").flatMap { action($0) }
+        let contextMenu = o.optional("contextMenu").flatMap { menu($0, context: true) }
         finish(o, .listItem)
         guard let id, let title else { return nil }
-        return ListItem(id: id, title: title, subtitle: subtitle, systemImage: image, action: act)
+        return ListItem(
+            id: id, title: title, subtitle: subtitle, systemImage: image, action: act, contextMenu: contextMenu)
     }
 
     func action(_ r: JSONReader) -> Action? {

@@ -396,7 +396,7 @@ struct RandomActions {
 enum EngineInvariants {
     static let stateKeys = [
         "prototype", "device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection",
-        "targetOS", "sizeClass", "screen", "stack",
+        "targetOS", "sizeClass", "screen", "stack", "menu",
     ]
     static let entryKeys = ["modal", "requestedStyle", "style", "form", "adaptedBy", "detent", "dirty", "screen"]
 

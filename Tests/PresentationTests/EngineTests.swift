@@ -17,7 +17,8 @@ import Testing
                       "sizeClass": { "horizontal": "compact", "vertical": "regular" },
                       "screen": "inbox",
                       "stack": [ { "modal": "compose", "requestedStyle": "pageSheet", "style": "pageSheet", "form": "card",
-                                   "adaptedBy": "sheet.compact-width-card", "detent": "medium", "dirty": false, "screen": "compose" } ] }
+                                   "adaptedBy": "sheet.compact-width-card", "detent": "medium", "dirty": false, "screen": "compose" } ],
+                      "menu": null }
                     """#)))
         #expect(s.last?.events.map(\.type) == [.tap, .present, .adapted, .screenEnter])
     }

@@ -290,6 +290,7 @@ extension ModalLabApp {
     /// The action types of SPEC §6 (and `present`, `key`), in the order messages list them.
     static let actionTypes = [
         "tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present", "key",
+        "longPress",
     ]
 
     /// Reads an action body (SPEC §6 action types), naming the JSON path of anything wrong.
@@ -349,6 +350,8 @@ extension ModalLabApp {
                 action = .back
             case "present":
                 action = .present(modal: try o.required("target", "a modal id").string())
+            case "longPress":
+                action = .longPress(target: try o.required("target", "a control id").string())
             default:
                 action = .key(try o.required("key", "Escape or Return").oneOf(["Escape", "Return", "Enter"]))
             }

@@ -18,6 +18,7 @@ struct FrameKey: Hashable {
         var contextOwner: String?
         var popover: PopoverLayout?
         var grabberVisible: Bool
+        var zoomUnavailable: Bool
     }
 
     var version: String
@@ -25,6 +26,8 @@ struct FrameKey: Hashable {
     var appScreens: [String]
     var appValues: [String: JSONValue]
     var entries: [Entry]
+    /// The open menu (its items' checkmarks are in the values).
+    var menu: OpenMenu?
 
     init(_ p: Prototype, _ s: PresentationState) {
         version = p.version
@@ -35,8 +38,10 @@ struct FrameKey: Hashable {
             Entry(
                 modal: $0.modal, resolution: $0.resolution, detents: $0.detents, selectedDetent: $0.selectedDetent,
                 dirty: $0.dirty, screens: $0.screens, presentedBy: $0.presentedBy, values: $0.values,
-                contextOwner: $0.contextOwner, popover: $0.popover, grabberVisible: $0.grabberVisible)
+                contextOwner: $0.contextOwner, popover: $0.popover, grabberVisible: $0.grabberVisible,
+                zoomUnavailable: $0.zoomUnavailable)
         }
+        menu = s.menu
     }
 }
 

@@ -37,6 +37,8 @@ struct DeviceView: MustacheContext {
     var statusBar: StatusBarView?
     var island: IslandView?
     var hasHomeIndicator: Bool
+    /// The open menu, over every layer.
+    var menu: MenuView? = nil
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
@@ -63,6 +65,7 @@ struct DeviceView: MustacheContext {
         case "statusBar": statusBar
         case "island": island
         case "hasHomeIndicator": hasHomeIndicator
+        case "menu": menu
         default: nil
         }
     }
@@ -302,11 +305,20 @@ struct ControlView: MustacheContext {
     /// Hidden while a popover or an action sheet drawn over it replaces it (Liquid Glass):
     /// `data-replaced`.
     var isReplaced = false
+    /// A tap opens its pull-down menu (`aria-haspopup="menu"`), open now or not (`aria-expanded`).
+    var hasMenu = false
+    var isMenuOpen = false
+    /// A long press opens a menu (its context menu, or the pull-down menu of a button whose tap
+    /// runs its action): `data-long-press`.
+    var longPress = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "id": id
         case "isReplaced": isReplaced
+        case "hasMenu": hasMenu
+        case "isMenuOpen": isMenuOpen
+        case "longPress": longPress
         case "isButton": kind == "button"
         case "isTextField": kind == "textField"
         case "isTextArea": kind == "textArea"
@@ -357,9 +369,12 @@ struct ListItemView: MustacheContext {
     var hasAction: Bool
     var hasChevron: Bool
     var icon: String
+    /// A long press opens its context menu: `data-long-press`.
+    var hasContextMenu: Bool = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
+        case "hasContextMenu": hasContextMenu
         case "id": id
         case "title": title
         case "subtitle": subtitle

@@ -18,6 +18,7 @@ struct PlayerView {
     func frame() -> DeviceView {
         let layout = FrameLayout(prototype: prototype, state: state)
         let isPhone = env.device.family == .iPhone
+        let menu = menuView(layout)
         let safe = layout.safeArea
         let device =
             "--screen-w:\(pt(layout.screen.width))px;--screen-h:\(pt(layout.screen.height))px;"
@@ -51,7 +52,7 @@ struct PlayerView {
                     height: pt($0.height), isLight: $0.isLight, time: "9:41", date: $0.showsDate ? "Mon 9 Jun" : "")
             },
             island: layout.island.map { IslandView(isSide: $0 == .side) },
-            hasHomeIndicator: layout.hasHomeIndicator)
+            hasHomeIndicator: layout.hasHomeIndicator, menu: menu)
     }
 
     /// A length in points for HTML; never traps, whatever the number.
@@ -215,8 +216,11 @@ struct PlayerView {
         v.label = c.label ?? ""
         v.placeholder = c.placeholder ?? ""
         v.isReplaced = !state.stack.isEmpty && replacedSources.contains(c.id)
+        v.hasMenu = c.menu != nil && c.action == nil
+        v.isMenuOpen = state.menu?.control == c.id
+        v.longPress = c.contextMenu != nil || (c.menu != nil && c.action != nil)
         v.role = c.role?.rawValue ?? "default"
-        v.hasAction = c.action != nil
+        v.hasAction = c.action != nil || c.menu != nil
         v.icon = c.systemImage.map(Icons.glyph) ?? ""
         // Bar buttons with a symbol show the symbol; content buttons show both.
         v.showsTitle = c.systemImage == nil || !inBar
@@ -236,7 +240,8 @@ struct PlayerView {
                 if case .push = item.action { chevron = true }
                 return ListItemView(
                     id: item.id, title: item.title, subtitle: item.subtitle ?? "", hasAction: item.action != nil,
-                    hasChevron: chevron, icon: item.systemImage.map(Icons.glyph) ?? "")
+                    hasChevron: chevron, icon: item.systemImage.map(Icons.glyph) ?? "",
+                    hasContextMenu: item.contextMenu != nil)
             }
         case .text:
             v.text = c.text ?? ""

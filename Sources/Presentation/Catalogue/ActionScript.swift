@@ -237,6 +237,8 @@ public struct ScriptStep: Sendable {
     public static func present(_ modal: String) -> ScriptStep { ScriptStep(action: .present(modal: modal)) }
     /// A hardware key: "Escape" or "Return".
     public static func key(_ key: String) -> ScriptStep { ScriptStep(action: .key(key)) }
+    /// A touch and hold on control `target` (its context menu).
+    public static func longPress(_ target: String) -> ScriptStep { ScriptStep(action: .longPress(target: target)) }
 
     /// The action as an API request body, e.g. `{"type": "tap", "target": "compose"}`.
     public var json: JSONValue {
@@ -287,6 +289,9 @@ public struct ScriptStep: Sendable {
         case .key(let key):
             o["type"] = "key"
             o["key"] = .string(key)
+        case .longPress(let target):
+            o["type"] = "longPress"
+            o["target"] = .string(target)
         }
         return .object(o)
     }

@@ -31,6 +31,9 @@ public enum EngineAction: Sendable, Equatable {
     case present(modal: String)
     /// A hardware key: "Escape" or "Return" ("Enter" is taken as Return).
     case key(String)
+    /// A touch and hold on a control: opens its context menu (or its pull-down menu when a tap
+    /// runs its action).
+    case longPress(target: String)
 
     /// Rotations, resizes and app-initiated presentations are not the person interacting.
     var isUserInteraction: Bool {

@@ -20,6 +20,8 @@ public struct PresentationState: Sendable, Equatable {
     public var interacted: Bool
     /// When the last present or dismiss happened, ms since the session started.
     public var lastTransitionMs: Int?
+    /// The menu that is open over everything, if any (``OpenMenu``).
+    public var menu: OpenMenu? = nil
 
     public init(
         prototype: String, environment: Environment, appScreens: [String], stack: [StackEntry] = [],
@@ -92,13 +94,16 @@ public struct PresentationState: Sendable, Equatable {
             quoted(e.screen)
             raw("}")
         }
-        raw("]}")
+        raw("]")
+        raw(#","menu":"#)
+        if let menu { JSONWriter().write(menu.json, into: &out) } else { raw("null") }
+        raw("}")
     }
 
     /// The state: `prototype, device, orientation, multitasking, appearance, contentSize,
     /// layoutDirection, targetOS` (the iOS version the session runs as, a string such as `"26"`),
     /// `sizeClass {horizontal, vertical}, screen, stack [{modal, requestedStyle, style, form,
-    /// adaptedBy, detent, dirty, screen}]`, bottom to top.
+    /// adaptedBy, detent, dirty, screen}]`, bottom to top, and `menu` (``OpenMenu/json``, or `null`).
     public var json: JSONValue {
         var o = JSONObject()
         o["prototype"] = .string(prototype)
@@ -127,6 +132,7 @@ public struct PresentationState: Sendable, Equatable {
                 x["screen"] = .string(e.screen)
                 return .object(x)
             })
+        o["menu"] = menu?.json ?? .null
         return .object(o)
     }
 }

@@ -150,6 +150,10 @@ struct Transaction {
                     type: .tap, screen: loc?.screen ?? s.screen, modal: loc?.modal ?? s.top?.modal, target: target,
                     x: x, y: y, props: choice.map { ["action": $0.json] } ?? JSONObject()))
             inputCount = events.count
+            if s.menu != nil {
+                try tapWithMenuOpen(target)
+                return
+            }
             try tap(target, choice: choice)
         case .swipeDown(let target):
             actionTarget = target
@@ -158,21 +162,31 @@ struct Transaction {
                     type: .swipe, screen: s.top?.screen ?? s.screen, modal: target ?? s.top?.modal,
                     props: ["direction": "down"]))
             inputCount = events.count
+            if s.menu != nil {
+                dismissMenu(how: "tapOutside")
+                return
+            }
             try swipeDown(target)
         case .tapOutside(let x, let y):
             events.append(
                 EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, x: x, y: y, props: ["outside": true]))
             inputCount = events.count
+            if s.menu != nil {
+                dismissMenu(how: "tapOutside")
+                return
+            }
             try tapOutside()
         case .home:
             events.append(
                 EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, target: "home", props: ["home": true]))
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "home") }
             try home()
         case .rotate(let o):
             events.append(
                 EngineEvent(type: .rotate, screen: s.screen, props: ["orientation": .string(o.rawValue)]))
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "environment") }
             s.environment = env.rotated(to: o)
         case .resize(let deviceID, let mt, let appearance, let contentSize, let direction, let os):
             var device = env.device
@@ -204,6 +218,7 @@ struct Transaction {
                         "targetOS": .string(String(next.systemVersion)),
                     ]))
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "environment") }
             s.environment = next
         case .edit(let target, let value):
             actionTarget = target
@@ -211,6 +226,7 @@ struct Transaction {
             events.append(
                 EngineEvent(type: .edit, screen: loc?.screen ?? s.screen, modal: loc?.modal, target: target))
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "tapOutside") }
             try edit(target, value, byTap: false)
         case .detent(let target, let detent):
             actionTarget = target
@@ -219,16 +235,22 @@ struct Transaction {
                     type: .detent, screen: s.screen, modal: target, target: target, props: ["detent": .string(detent)])
             )
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "tapOutside") }
             try changeDetent(target, detent)
         case .back:
             actionTarget = "back"
             events.append(EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, target: "back"))
             inputCount = events.count
+            if s.menu != nil {
+                dismissMenu(how: "tapOutside")
+                return
+            }
             try back()
         case .present(let id):
             actionTarget = id
             guard model.modals[id] != nil else { throw unknownModal(id) }
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "environment") }
             try present(id, trigger: .programmatic)
         case .key(let key):
             actionTarget = "key:\(key)"
@@ -237,7 +259,25 @@ struct Transaction {
                     type: .tap, screen: s.screen, modal: s.top?.modal, target: "key:\(key)",
                     props: ["key": .string(key)]))
             inputCount = events.count
+            if s.menu != nil {
+                // Escape closes the menu; Return chooses nothing (no item has the focus here).
+                if key == "Escape" { dismissMenu(how: "escape") }
+                return
+            }
             try keyPress(key)
+        case .longPress(let target):
+            actionTarget = target
+            let loc = location(target)
+            events.append(
+                EngineEvent(
+                    type: .tap, screen: loc?.screen ?? s.screen, modal: loc?.modal ?? s.top?.modal, target: target,
+                    props: ["longPress": true]))
+            inputCount = events.count
+            if s.menu != nil {
+                dismissMenu(how: "tapOutside")
+                return
+            }
+            try longPress(target)
         }
     }
 

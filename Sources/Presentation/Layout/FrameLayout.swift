@@ -38,6 +38,8 @@ public struct FrameLayout: Sendable {
     public var hasHomeIndicator: Bool
     /// The app's layer, then one per presented modal, bottom to top.
     public var layers: [Layer]
+    /// The open menu, over every layer (``MenuLayout``), or `nil`.
+    public var menu: MenuLayout?
 
     /// The status bar: its height, and whether its text is light (over a dark background, when
     /// the app is pushed back behind a card).
@@ -164,6 +166,7 @@ public struct FrameLayout: Sendable {
         hasHomeIndicator = safeArea.bottom > 0
         island = isPhone && env.device.safeTop >= 59 ? (landscape ? .side : .top) : nil
         layers = FrameLayout.layers(prototype: prototype, state: state, metrics: m)
+        menu = LayerFrames(state: state, prototype: prototype, metrics: m).menu()
         let pushedBack = env.multitasking == .full && layers.contains { $0.pushBack != nil }
         statusBar =
             isPhone && landscape

@@ -168,6 +168,20 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var alertCornerRadius: Double = 14
     /// An action sheet group's corner radius: 14 pt classic, 26 pt Liquid Glass (unverified).
     public var actionSheetCornerRadius: Double = 14
+    /// A menu (UIMenu): 250 pt wide, 44 pt rows, a 32 pt title row, 8 pt from its control and
+    /// from the window's edges; a context menu's preview at most 360 pt on a side. UIKit
+    /// publishes none of these: they are ModalLab's reading of iOS's menus (unverified).
+    public var menuWidth: Double = 250
+    /// (One item.)
+    public var menuRow: Double = 44
+    /// (Its title, or an open submenu's header.)
+    public var menuTitleRow: Double = 32
+    /// (From its control, and from the window's safe area.)
+    public var menuGap: Double = 8
+    /// (A context menu's preview, at most.)
+    public var menuPreviewMax: Double = 360
+    /// A menu's corner radius: 13 pt classic, 26 pt Liquid Glass (unverified).
+    public var menuCornerRadius: Double = 13
     /// The width of an action sheet shown inline at its source on iPhone in Liquid Glass
     /// (ModalLab's choice, unverified): 270 pt, an alert's width, at most the window less margins.
     public var inlineActionSheetWidth: Double = 270
@@ -186,6 +200,7 @@ public struct LayoutMetrics: Sendable, Hashable {
             popoverCornerRadius = 26
             alertCornerRadius = 32
             actionSheetCornerRadius = 26
+            menuCornerRadius = 26
         }
     }
 
@@ -211,7 +226,8 @@ public struct LayoutMetrics: Sendable, Hashable {
             ("popover-arrow", popoverArrow), ("popover-arrow-base", popoverArrowBase),
             ("sheet-inset", sheetInset), ("sheet-radius", sheetCornerRadius), ("centered-radius", centeredCornerRadius),
             ("popover-radius", popoverCornerRadius), ("alert-radius", alertCornerRadius),
-            ("action-sheet-radius", actionSheetCornerRadius),
+            ("action-sheet-radius", actionSheetCornerRadius), ("menu-radius", menuCornerRadius),
+            ("menu-row", menuRow),
         ]
         return pairs.map { "--\($0.0):\(Rect.format($0.1))px" }.joined(separator: ";")
     }
