@@ -103,6 +103,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         "from": ["source"], "arrowdirections": ["permittedArrowDirections"], "arrows": ["permittedArrowDirections"],
         "arrow": ["permittedArrowDirections"], "passthroughviews": ["passthrough"],
         "size": ["preferredContentSize"], "contentsize": ["preferredContentSize"],
+        "presentationsizing": ["sizing"], "pagesizing": ["prefersPageSizing"],
         "prefersgrabbervisible": ["grabber"], "showsgrabber": ["grabber"],
         "initialdetent": ["selectedDetent"], "selecteddetentidentifier": ["selectedDetent"],
         "ismodalinpresentation": ["modalInPresentation"], "applicationactivities": ["customActivities"],

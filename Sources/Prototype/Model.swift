@@ -252,6 +252,13 @@ public struct Modal: Sendable {
     public var prefersEdgeAttachedInCompactHeight: Bool
     public var modalInPresentation: Bool
     public var preferredContentSize: Size?
+    /// UIKit's `UISheetPresentationController.prefersPageSizing` (iOS 17): `false` sizes a
+    /// centred sheet by `preferredContentSize` (form sheet sizing), `true` as a page; `nil`
+    /// follows the style.
+    public var prefersPageSizing: Bool? = nil
+    /// SwiftUI's `presentationSizing` (iOS 18): `form`, `page` or `fitted` (the content's own
+    /// size); `nil` follows the style (and `prefersPageSizing`).
+    public var sizing: PresentationSizing? = nil
 
     // Popovers (and action sheets / activity views when they resolve to popovers)
     public var source: String?

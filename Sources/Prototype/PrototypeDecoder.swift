@@ -450,7 +450,7 @@ final class PrototypeDecoder {
     ]
     static let sheetMembers: Set<String> = [
         "detents", "grabber", "largestUndimmedDetent", "selectedDetent", "prefersEdgeAttachedInCompactHeight",
-        "modalInPresentation", "preferredContentSize",
+        "modalInPresentation", "preferredContentSize", "prefersPageSizing", "sizing",
     ]
     static let popoverMembers: Set<String> = [
         "source", "permittedArrowDirections", "preferredContentSize", "modal", "selection", "passthrough",
@@ -528,6 +528,9 @@ final class PrototypeDecoder {
         m.prefersEdgeAttachedInCompactHeight = bool("prefersEdgeAttachedInCompactHeight") ?? false
         m.modalInPresentation = bool("modalInPresentation") ?? false
         m.preferredContentSize = o.optional("preferredContentSize").flatMap { size($0) }
+        m.prefersPageSizing = bool("prefersPageSizing")
+        m.sizing =
+            attempt { () throws(JSONShapeError) in try o.optional("sizing")?.enum(PresentationSizing.self) } ?? nil
         // Popovers
         m.source = str("source")
         if let a = o.optional("permittedArrowDirections") { m.permittedArrowDirections = arrows(a) }

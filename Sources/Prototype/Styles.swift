@@ -99,3 +99,12 @@ public enum TaskKind: String, Sendable, CaseIterable, Codable {
 public enum OutsideTapBehaviour: String, Sendable, CaseIterable, Codable {
     case commit, discard
 }
+
+/// How a centred sheet (wR/hR) is sized: SwiftUI's `PresentationSizing` (iOS 18: `.form`,
+/// `.page`, `.fitted`), and UIKit's `prefersPageSizing` (iOS 17) for `form` and `page`.
+/// Sources: Apple, "presentationSizing(_:)", "PagePresentationSizing" ("roughly the size of a page
+/// of paper"), "FormPresentationSizing", "FittedPresentationSizing" (the content's size),
+/// "UISheetPresentationController.prefersPageSizing".
+public enum PresentationSizing: String, Sendable, CaseIterable, Codable {
+    case form, page, fitted
+}

@@ -437,7 +437,7 @@ final class TestApp {
         #expect(try await c.request("GET", "/p/mail/insights").text.contains("compose"))
         #expect(try await c.request("GET", "/p/nope").status == 404)
         #expect(try await c.request("GET", "/p/mail?device=iphone-99").status == 400)
-        #expect(try await c.request("GET", "/api/rules", auth: false).json?.arrayValue?.count == 135)
+        #expect(try await c.request("GET", "/api/rules", auth: false).json?.arrayValue?.count == 136)
         #expect(try await c.request("GET", "/api/devices", auth: false).json?.arrayValue?.count == 8)
         #expect(try await c.request("GET", "/schema/prototype.json", auth: false).status == 200)
         #expect(

@@ -201,6 +201,31 @@ import Testing
         #expect(bar26.entry("details")?.transition == .coverVertical)
     }
 
+    @Test func sheetSizingFollowsTheVersionsAPIs() throws {
+        func size(_ members: String, os: Int) throws -> Size {
+            let text = #"""
+                {"format": "modallab/1", "id": "sized", "targetOS": "18", "start": "home", "devices": ["ipad-pro-11"],
+                 "screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "open", "title": "Open", "action": {"present": "a"}}]}],
+                 "modals": [{"id": "a", "style": "pageSheet", "title": "A", "preferredContentSize": {"width": 400, "height": 300},
+                             "navigationBar": {"leading": [{"id": "close", "title": "Close", "action": "dismiss"}]},
+                             "content": [{"type": "text", "id": "t", "text": "One line."}]\#(members)}]}
+                """#
+            let p = try prototype(text)
+            var s = Session(p, device: "ipad-pro-11", targetOS: os)
+            try s.tap("open")
+            let f = FrameLayout(prototype: p, state: s.state).layers[1].frame
+            return Size(width: f.width, height: f.height)
+        }
+        let page = try size("", os: 18)
+        #expect(page.width == 704)
+        #expect(try size(#", "prefersPageSizing": false"#, os: 16) == page, "iOS 16 has no prefersPageSizing")
+        #expect(try size(#", "prefersPageSizing": false"#, os: 17) == Size(width: 400, height: 300))
+        #expect(try size(#", "sizing": "form""#, os: 17) == page, "iOS 17 has no presentationSizing")
+        #expect(try size(#", "sizing": "form""#, os: 18) == Size(width: 400, height: 300))
+        let fitted = try size(#", "sizing": "fitted""#, os: 18)
+        #expect(fitted.width == 400 && fitted.height < 300, "as tall as its content: \(fitted)")
+    }
+
     @Test func iOS17And18KeepTheClassicMetrics() throws {
         for os in [17, 18] {
             let env = Environment(device: DeviceCatalogue.device("iphone-16")!, targetOS: os)

@@ -12,7 +12,8 @@ import Prototype
 ///
 /// - `refusal`: the rule that refused the last action, or `null`;
 /// - `rules`: every rule the engine named during the run (refusals, findings, adaptations), sorted;
-/// - `stack[i]` also: `floating` (a card inset at a partial detent, iOS 26), `growsFromSource`
+/// - `stack[i]` also: `size` (a centred sheet's `[width, height]` in points), `floating` (a card
+///   inset at a partial detent, iOS 26), `growsFromSource`
 ///   (it grows out of a control: iOS 26, or a zoom transition), a popover's `replacesSource`
 ///   (drawn over its source, iOS 26), `transition` (the animation, `null` where the system animates), `grabber`
 ///   (drawn or not), `undimmed`, `keepsUnderlying`, `detents` (ids in the order of their
@@ -145,6 +146,7 @@ public struct ActionScript: Sendable {
                 o["dimming"] = .string(layer.dimming.rawValue)
                 o["covered"] = .bool(layer.isCovered)
                 o["floating"] = .bool(layer.isFloating)
+                if layer.form == .centered { o["size"] = [.number(layer.frame.width), .number(layer.frame.height)] }
                 o["growsFromSource"] = .bool(layer.origin != nil)
             }
             if let pop = e.popover {

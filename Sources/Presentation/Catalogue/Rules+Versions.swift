@@ -12,7 +12,62 @@ extension RuleCatalogue {
     /// A sheet that rests at its medium detent and can grow to large.
     static let halfSheet = view("a", "pageSheet", #""detents": ["medium", "large"], "grabber": true"#)
 
+    /// A form sheet with one line of text, sized by `sizing` members.
+    static func sizedSheet(_ members: String) -> String {
+        view(
+            "a", "pageSheet",
+            #""content": [{"type": "text", "id": "note", "text": "One line."}], "preferredContentSize": {"width": 400, "height": 300}, "#
+                + members)
+    }
+
     static let versionRules: [RuleUnit] = [
+        RuleUnit(
+            Rule(
+                id: "sheet.sizing", kinds: [.static, .adapt], severity: .warning, severityNote: nil,
+                section: versionSection,
+                check:
+                    #"A centred sheet (wR/hR) is sized by its style — a page sheet as a page, a form sheet by `preferredContentSize` — unless `prefersPageSizing` (iOS 17 and later) or `sizing` (`form`, `page`, `fitted`; iOS 18 and later) says otherwise; `fitted` is as tall as its content. For a lower `targetOS` the linter warns that the member has no effect, and a session running a lower version sizes by the style."#,
+                source:
+                    #"Apple, "UISheetPresentationController.prefersPageSizing" (iOS 17.0): "When the value is set to false, the sheet uses UIModalPresentationStyle.formSheet behavior, in which the sheet size follows the presented view controller's preferredContentSize." SwiftUI "presentationSizing(_:)" (iOS 18.0), "FittedPresentationSizing", "PagePresentationSizing": "roughly the size of a page of paper"."#,
+                versions: .changed(
+                    .init(17, "`prefersPageSizing` chooses page or form sizing."),
+                    .init(18, "`sizing` (SwiftUI's presentationSizing): form, page, or fitted to the content."))),
+            name: T("Sheet sizing follows the version", "表单尺寸取决于 iOS 版本"),
+            message: T(
+                "“{modal}” sets \"{member}\", which needs iOS {needs}; the prototype targets iOS {os}, where it has no effect",
+                "“{modal}”设置了 \"{member}\"，这需要 iOS {needs}；原型的目标版本是 iOS {os}，该设置不起作用"),
+            notes:
+                "A fitted sheet is as wide as its preferredContentSize (else a form sheet's 540 pt) and as tall as its screen's content, within the window.",
+            triggering: [
+                .json(#"{"targetOS": "16", "modals": [\#(sizedSheet(#""prefersPageSizing": false"#))]}"#)
+                    .at("$.modals[0].prefersPageSizing"),
+                .json(#"{"targetOS": "17", "modals": [\#(sizedSheet(#""sizing": "fitted""#))]}"#)
+                    .at("$.modals[0].sizing"),
+                .script(
+                    app(home(open: "a"), sizedSheet(#""prefersPageSizing": false"#)), on: "ipad-pro-11", targetOS: 18,
+                    [.tap("open-button")], expect: ["$.stack[0].size": [400, 300]], draws: true),
+            ],
+            nonTriggering: [
+                .json(#"{"modals": [\#(sizedSheet(#""sizing": "fitted""#))]}"#),
+                .script(
+                    app(home(open: "a"), sizedSheet(#""prefersPageSizing": false"#)), on: "ipad-pro-11", targetOS: 16,
+                    [.tap("open-button")], expect: ["$.stack[0].size": [704, 1126]]),
+            ],
+            lint: { c in
+                let os = c.prototype.targetOS
+                for v in c.modals(where: { $0.style.isSheet }) {
+                    if v.modal.prefersPageSizing != nil && os < SystemVersion.prefersPageSizing {
+                        c.report(
+                            "sheet.sizing", v.path.appending("prefersPageSizing"), nil,
+                            ["modal": v.modal.id, "member": "prefersPageSizing", "needs": "17", "os": String(os)])
+                    }
+                    if v.modal.sizing != nil && os < SystemVersion.presentationSizing {
+                        c.report(
+                            "sheet.sizing", v.path.appending("sizing"), nil,
+                            ["modal": v.modal.id, "member": "sizing", "needs": "18", "os": String(os)])
+                    }
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "actionsheet.inline-at-source", kinds: [.adapt], severity: .info, severityNote: nil,

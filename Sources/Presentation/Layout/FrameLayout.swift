@@ -415,17 +415,42 @@ struct LayerFrames {
         }
     }
 
+    /// How centred sheet `e` is sized (``sizing(of:)``), in the session's iOS version: by its
+    /// style (a page sheet as a page, a form sheet by `preferredContentSize`), unless
+    /// `prefersPageSizing` says otherwise (iOS 17 and later) or `sizing` does (iOS 18 and later).
+    /// Earlier versions lack those APIs, so they size by the style (rule sheet.sizing-version).
+    func sizing(of e: StackEntry) -> PresentationSizing {
+        let m = e.ref.modal
+        let os = env.systemVersion
+        if os >= SystemVersion.presentationSizing, let s = m.sizing { return s }
+        if os >= SystemVersion.prefersPageSizing, let page = m.prefersPageSizing { return page ? .page : .form }
+        return e.resolution.style == .formSheet ? .form : .page
+    }
+
     /// An iPad page sheet is about a page (704 pt wide, nearly the window's height); a form
-    /// sheet honours `preferredContentSize` (default 540 × 620 pt); both fit the window.
+    /// sheet honours `preferredContentSize` (default 540 × 620 pt); a fitted one is as wide as
+    /// `preferredContentSize` (else a form sheet) and as tall as its content; all fit the window.
     func centeredSize(_ e: StackEntry) -> Size {
         let safe = env.safeArea
         let margin = metrics.centeredMargin
         let maxW = window.width - 2 * margin
         let maxH = window.height - safe.top - safe.bottom - 2 * margin
-        if e.resolution.style == .formSheet {
+        switch sizing(of: e) {
+        case .form:
             let want = e.ref.modal.preferredContentSize ?? metrics.formSheetSize
             return Size(width: min(want.width, maxW), height: min(want.height, maxH))
+        case .page:
+            return Size(width: min(metrics.pageSheetWidth, maxW), height: maxH)
+        case .fitted:
+            let m = e.ref.modal
+            let width = min(m.preferredContentSize?.width ?? metrics.formSheetSize.width, maxW)
+            let screen = e.screen.flatMap { prototype.screen($0) } ?? m.rootScreen
+            let chrome = ScreenChrome(
+                frame: Rect(x: 0, y: 0, width: width, height: 0), barHeight: metrics.sheetBarHeight, barTop: 0,
+                safeArea: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+            let back = FrameLayout.backTitle(navigation: e.screens, modal: m, in: prototype)
+            let content = ScreenLayout(screen, backTitle: back, chrome: chrome, metrics: metrics).intrinsicHeight
+            return Size(width: width, height: min(max(content, metrics.hitTarget * 2), maxH))
         }
-        return Size(width: min(metrics.pageSheetWidth, maxW), height: maxH)
     }
 }
