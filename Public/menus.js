@@ -51,6 +51,24 @@ export function installMenus({ frame, send }) {
   });
   stage.addEventListener("pointerup", cancelHold);
   stage.addEventListener("pointercancel", cancelHold);
+  // With a menu open, Escape closes it (the server's `key` action) and the arrow keys move
+  // between its items; before keyboard.js, which handles Escape only over a presentation.
+  document.addEventListener("keydown", (ev) => {
+    const panel = stage.querySelector(".menu-panel");
+    if (!panel) return;
+    if (ev.key === "Escape") {
+      ev.preventDefault();
+      ev.stopPropagation();
+      send({ type: "key", key: "Escape" });
+    } else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+      const items = [...panel.querySelectorAll("[data-menu-item]")];
+      if (!items.length) return;
+      ev.preventDefault();
+      const i = items.indexOf(document.activeElement);
+      const next = ev.key === "ArrowDown" ? (i + 1) % items.length : (i <= 0 ? items.length - 1 : i - 1);
+      items[next].focus();
+    }
+  }, true);
   // A right click or the context-menu key: the desktop's and the keyboard's long press.
   stage.addEventListener("contextmenu", (ev) => {
     const el = ev.target.closest("[data-long-press]");
