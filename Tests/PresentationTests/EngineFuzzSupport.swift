@@ -64,7 +64,7 @@ struct RandomPrototype {
         var o = JSONObject()
         o["format"] = "modallab/1"
         o["id"] = "fuzz"
-        o["targetOS"] = .string(rng.pick(["12", "13", "17", "18"]))
+        o["targetOS"] = .string(rng.pick(["12", "13", "17", "18", "26"]))
         o["devices"] = ["iphone-16", "ipad-pro-11"]
         o["start"] = .string(appScreenIDs[0])
         o["screens"] = .array(screens)
