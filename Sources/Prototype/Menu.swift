@@ -18,6 +18,8 @@ public struct Menu: Sendable {
     /// control itself, as UIKit does without a preview provider.
     public var preview: String?
 
+    /// A menu of `children`, with a `title`, single selection, and (for a context menu) a
+    /// `preview` screen.
     public init(title: String? = nil, children: [MenuElement], singleSelection: Bool = false, preview: String? = nil) {
         self.title = title
         self.children = children
@@ -67,6 +69,7 @@ public struct MenuElement: Sendable {
     /// A submenu's items; `nil` for an action.
     public var children: [MenuElement]?
 
+    /// An item: an action, or with `children` a submenu.
     public init(
         id: String, title: String, systemImage: String? = nil, role: ButtonRole? = nil, checked: Bool? = nil,
         action: Action? = nil, children: [MenuElement]? = nil

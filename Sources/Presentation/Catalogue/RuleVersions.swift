@@ -13,6 +13,7 @@ public struct RuleVersions: Sendable, Hashable {
         /// What is different from that version on, with its source.
         public var note: String
 
+        /// What changed in `version`, and its source, in `note`.
         public init(_ version: Int, _ note: String) {
             self.version = version
             self.note = note
@@ -26,6 +27,7 @@ public struct RuleVersions: Sendable, Hashable {
     /// What changed in it, oldest first.
     public var changes: [Change]
 
+    /// The versions `from` … `through` (`nil`: open), changed as `changes` say.
     public init(from: Int? = nil, through: Int? = nil, changes: [Change] = []) {
         self.from = from
         self.through = through

@@ -17,6 +17,8 @@ public struct OpenMenu: Sendable, Hashable {
     /// The layer of the control (0: the app).
     public var layer: Int
 
+    /// The menu of `control` on layer `layer` (a context menu when `isContext`), with the
+    /// `submenus` opened in it.
     public init(control: String, isContext: Bool, submenus: [String] = [], layer: Int) {
         self.control = control
         self.isContext = isContext
