@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "modallab", dependencies: ["ModalLabServer"]),
         .executableTarget(
             name: "modallab-bench",
-            dependencies: ["ModalLabServer", "HTTPServer", "Mustache", "JSON", "Prototype", "Presentation", "InteractionLog"],
+            dependencies: ["ModalLabServer", "HTTPServer", "Mustache", "JSON", "Prototype", "Presentation", "InteractionLog", "Platform", "EventSchema"],
             path: "Benchmarks/Sources/ModalLabBenchmarks"
         ),
 
@@ -54,7 +54,9 @@ let package = Package(
             exclude: ["duckdb_check.py"]),
         .testTarget(name: "SharingTests", dependencies: ["Sharing"]),
         .testTarget(
-            name: "ModalLabServerTests", dependencies: ["ModalLabServer", "HTTPServer", "JSON", "Platform", "TestSupport"]),
+            name: "ModalLabServerTests",
+            dependencies: ["ModalLabServer", "HTTPServer", "JSON", "Platform", "TestSupport", "EventSchema"],
+            exclude: ["study_check.py"]),
     ]
 )
 

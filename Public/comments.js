@@ -118,7 +118,10 @@ export class Comments {
     return el.getClientRects().length > 0;
   }
 
-  /** Where comment `c`'s pin goes, in window points, or null when it is not on screen. */
+  /**
+   * Where comment `c`'s pin goes, in window points; `{ scrolled: true }` when its element is on
+   * this screen but scrolled out of view; null when it is not on screen.
+   */
   #position(c) {
     const win = this.frame.window;
     if (!win) return null;
@@ -137,7 +140,7 @@ export class Comments {
     const clip = el.closest(".content, .presentation-body");
     if (clip && clip !== el) {
       const b = clip.getBoundingClientRect();
-      if (px < b.left - 1 || px > b.right + 1 || py < b.top - 1 || py > b.bottom + 1) return null;
+      if (px < b.left - 1 || px > b.right + 1 || py < b.top - 1 || py > b.bottom + 1) return { scrolled: true };
     }
     const w = win.getBoundingClientRect();
     const s = w.width / win.offsetWidth || 1;
@@ -166,7 +169,7 @@ export class Comments {
     win?.querySelectorAll(".comment-pin").forEach((el) => el.remove());
     const placed = this.#comments.map((c) => (win ? this.#position(c) : null));
     placed.forEach((p, i) => {
-      if (!p) return;
+      if (!p || p.scrolled) return;
       const c = this.#comments[i];
       const pin = clone("comment-pin-template");
       pin.dataset.comment = c.id;
@@ -178,16 +181,18 @@ export class Comments {
     });
     const list = document.getElementById("comment-list");
     // The list changes only when the comments do, or which of them are on screen.
-    const listed = placed.map((p, i) => `${this.#comments[i].id}:${Boolean(p)}`).join(" ");
+    const state = (p) => (!p ? "off" : p.scrolled ? "scrolled" : "on");
+    const listed = placed.map((p, i) => `${this.#comments[i].id}:${state(p)}`).join(" ");
     if (!list || listed === this.#listed) return;
     this.#listed = listed;
     list.replaceChildren(...this.#comments.map((c, i) => {
       const li = clone("comment-item-template");
       li.dataset.comment = c.id;
-      li.dataset.shown = String(Boolean(placed[i]));
+      li.dataset.shown = String(state(placed[i]) === "on");
       const where = li.querySelector('[data-slot="where"]');
       where.replaceChildren(this.#where(c));
-      if (!placed[i]) where.append(` · ${t("commentNotShown")}`);
+      if (state(placed[i]) === "off") where.append(` · ${t("commentNotShown")}`);
+      if (state(placed[i]) === "scrolled") where.append(` · ${t("commentScrolledAway")}`);
       li.querySelector('[data-slot="text"]').textContent = c.text;
       return li;
     }));

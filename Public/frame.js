@@ -1,6 +1,9 @@
 // The device frame on the page: drawing the server's frame (its HTML carries where everything
-// is), animating layers in and out, and the few things only a page can do — fit the device to
-// the window, keep scroll positions, and tell a popover how far its source's content scrolled.
+// is), animating layers in and out (and screens pushed and popped, navigation.js), and the few
+// things only a page can do — fit the device to the window, keep scroll positions, mark where
+// content is scrolled (the bars' scroll-edge look, a large title collapsing), and tell a popover
+// how far its source's content scrolled.
+import { animatePop, animatePush, navigationChange } from "./navigation.js";
 
 const layerKey = (el) => el.dataset.modal ?? (el.classList.contains("app-layer") ? "@app" : null);
 const layersOf = (root) => new Map([...root.querySelectorAll(".layer")].map((el) => [layerKey(el), el]));
@@ -17,10 +20,63 @@ function waitForAnimations(elements) {
   ]);
 }
 
+/** The element of a text field: control `target`, or text field `field` of the alert `target`. */
+export function fieldElement(root, target, field) {
+  if (field !== null && field !== undefined) {
+    return root.querySelector(`.presentation[data-modal="${CSS.escape(target)}"] .alert-field[data-field="${field}"]`);
+  }
+  return root.querySelector(`input[data-id="${CSS.escape(target)}"], textarea[data-id="${CSS.escape(target)}"]`);
+}
+
+/** What the person typed that the server doesn't hold: alert fields (never sent) and the field
+ * being edited (its last keystrokes may still wait to be sent), to keep across a render. */
+function typedText(root) {
+  const kept = [];
+  for (const el of root.querySelectorAll(".alert-field")) {
+    const modal = el.closest(".presentation")?.dataset.modal;
+    if (modal && el.value) kept.push({ modal, field: el.dataset.field, value: el.value });
+  }
+  const a = document.activeElement;
+  if (a && root.contains(a) && a.matches("input[data-id]:not([type=checkbox]), textarea[data-id]")) {
+    kept.push({ id: a.dataset.id, value: a.value, start: a.selectionStart, end: a.selectionEnd });
+  }
+  return kept;
+}
+
+function restoreTyped(root, kept) {
+  for (const k of kept) {
+    const el = k.id ? fieldElement(root, k.id, null) : fieldElement(root, k.modal, Number(k.field));
+    if (!el) continue;
+    if (el.value !== k.value) el.value = k.value;
+    if (k.id && k.start !== null && k.start !== undefined) {
+      try { el.setSelectionRange(k.start, k.end); } catch { /* not a text input */ }
+    }
+  }
+}
+
 /** Where scrolled content is, keyed by layer, screen and container, to keep it across renders. */
 function scrollKey(c) {
   const layer = c.closest(".layer"), screen = c.closest(".screen-view");
-  return `${layer ? layerKey(layer) : ""}/${screen?.dataset.screen ?? ""}/${c.classList.contains("content") ? "content" : "body"}`;
+  // The snapshot of the screen beneath keeps the scrolling that screen had (and gives it back).
+  const id = screen?.dataset.screen ?? screen?.dataset.previousScreen ?? "";
+  return `${layer ? layerKey(layer) : ""}/${id}/${c.classList.contains("content") ? "content" : "body"}`;
+}
+
+/**
+ * Marks where a screen's content is scrolled, for the stylesheet: `data-scrolled` once content
+ * is under the navigation bar (it takes its material and hairline), `data-under-toolbar` while
+ * content goes on under the toolbar, `data-collapsed` once a large title has scrolled half under
+ * the bar (the bar's inline title shows).
+ */
+function markScrolled(content) {
+  const screen = content.parentElement;
+  if (!screen?.classList.contains("screen-view")) return;
+  const top = content.scrollTop;
+  const toggle = (name, on) => { if (on) screen.setAttribute(name, ""); else screen.removeAttribute(name); };
+  toggle("data-scrolled", top > 0);
+  toggle("data-under-toolbar", top + content.clientHeight < content.scrollHeight - 1);
+  const large = content.querySelector(":scope > .large-title");
+  toggle("data-collapsed", Boolean(large) && top >= large.offsetHeight / 2);
 }
 
 /** The device frame in `stage`; `embed` fits it with a thinner margin (the board's frames). */
@@ -36,6 +92,7 @@ export class Frame {
     stage.addEventListener("scroll", (ev) => {
       if (!ev.target.classList?.contains("content")) return;
       ev.target.classList.toggle("at-top", ev.target.scrollTop <= 0);
+      markScrolled(ev.target);
       this.followScrolledSources();
     }, true);
   }
@@ -58,6 +115,16 @@ export class Frame {
 
   /** The element of control `id`. */
   control(id) { return this.stage.querySelector(`[data-id="${CSS.escape(id)}"]`); }
+
+  /** The software keyboard, when it is drawn. */
+  keyboard() { return this.stage.querySelector(".keyboard:not(.leaving)"); }
+
+  /** The field the keyboard is up for: a control, or an alert's text field. */
+  keyboardField() {
+    const k = this.keyboard();
+    if (!k) return null;
+    return fieldElement(this.stage, k.dataset.keyboard, k.dataset.field === "" ? null : Number(k.dataset.field));
+  }
 
   /** The ids of the modals on the page. */
   modals() { return [...layersOf(this.stage).keys()].filter((k) => k !== "@app"); }
@@ -137,18 +204,55 @@ export class Frame {
       await waitForAnimations([...leaving, ...extra]);
     }
 
-    // Poses of the layers that stay, to animate from (a card changing detent, the app pushed back).
+    // A layer whose screen pops shows it going before the new frame arrives (the screen beneath
+    // is already drawn in it); one whose screen is pushed shows it coming once it has arrived.
+    const navigations = new Map();
+    for (const [k, el] of oldLayers) {
+      const n = nextLayers.get(k);
+      const change = n && !el.classList.contains("leaving") && navigationChange(el, n);
+      if (change) navigations.set(k, change);
+    }
+    if (animate) {
+      await Promise.all([...navigations].filter(([, c]) => c === "pop").map(([k]) => animatePop(oldLayers.get(k))));
+    }
+
+    // Poses of the layers that stay, to animate from (a card changing detent, the app pushed
+    // back, an alert or a sheet moving above the keyboard).
     const before = new Map();
     for (const [k, el] of oldLayers) {
       if (!nextLayers.has(k) || el.classList.contains("leaving")) continue;
-      before.set(k, { transform: getComputedStyle(el).transform, height: el.offsetHeight });
+      const r = el.getBoundingClientRect();
+      before.set(k, { transform: getComputedStyle(el).transform, height: el.offsetHeight, top: r.top, bottom: r.bottom });
     }
+    const typed = typedText(stage);
+    // The keyboard slides up as it appears and down as it goes.
+    const oldKeyboard = stage.querySelector(".keyboard:not(.leaving)");
+    const nextKeyboard = next.querySelector(".keyboard");
 
     const scrolls = new Map();
-    for (const c of stage.querySelectorAll(".screen-view .content, .presentation-body")) {
+    for (const c of stage.querySelectorAll(".screen-view[data-screen] .content, .presentation-body")) {
       if (c.scrollTop) scrolls.set(scrollKey(c), c.scrollTop);
     }
+    // The field being edited stays the same element (its caret, its selection, and the keys
+    // on their way to it): it moves into the new frame in place of its copy.
+    const active = document.activeElement;
+    if (active && stage.contains(active) && active.matches("input[data-id]:not([type=checkbox]), textarea[data-id], .alert-field")) {
+      const modal = active.closest(".presentation")?.dataset.modal;
+      const twin = active.dataset.id ? fieldElement(next, active.dataset.id, null)
+        : modal ? fieldElement(next, modal, Number(active.dataset.field)) : null;
+      if (twin) twin.replaceWith(active);
+    }
     stage.replaceChildren(next);
+    restoreTyped(stage, typed);
+    if (active?.isConnected && document.activeElement !== active) active.focus({ preventScroll: true });
+    if (animate && oldKeyboard && !nextKeyboard) {
+      oldKeyboard.classList.add("leaving");
+      stage.querySelector(".device-screen")?.appendChild(oldKeyboard);
+      waitForAnimations([oldKeyboard]).then(() => oldKeyboard.remove());
+    } else if (animate && nextKeyboard && !oldKeyboard) {
+      nextKeyboard.classList.add("entering");
+      waitForAnimations([nextKeyboard]).then(() => nextKeyboard.classList.remove("entering"));
+    }
     if (scrolls.size) {
       for (const c of stage.querySelectorAll(".screen-view .content, .presentation-body")) {
         const top = scrolls.get(scrollKey(c));
@@ -167,11 +271,18 @@ export class Frame {
       for (const [k, was] of before) {
         const el = layers.get(k);
         if (!el) continue;
-        const now = { transform: getComputedStyle(el).transform, height: el.offsetHeight };
+        const r = el.getBoundingClientRect();
+        const now = { transform: getComputedStyle(el).transform, height: el.offsetHeight, top: r.top, bottom: r.bottom };
         const frames = [{}, {}];
         if (was.transform !== now.transform) { frames[0].transform = was.transform; frames[1].transform = now.transform; }
         if (el.dataset.form === "card" && Math.abs(was.height - now.height) > 1) {
           frames[0].height = `${was.height}px`; frames[1].height = `${now.height}px`;
+        }
+        // A layer whose edge moved (riding on the keyboard, or centred above it) moves there:
+        // a card by its bottom edge, an alert or a centred sheet by its top.
+        const dy = (el.dataset.form === "card" ? was.bottom - now.bottom : was.top - now.top) / (this.scale || 1);
+        if (was.transform === now.transform && Math.abs(dy) > 1 && ["card", "alert", "centered"].includes(el.dataset.form)) {
+          frames[0].translate = `0 ${dy}px`; frames[1].translate = "0 0";
         }
         if (Object.keys(frames[0]).length) moves.push([el, frames]);
       }
@@ -179,6 +290,7 @@ export class Frame {
         if (k === "@app" || oldLayers.has(k)) continue;
         this.#enter(el);
       }
+      for (const [k, change] of navigations) if (change === "push" && layers.get(k)) animatePush(layers.get(k));
       for (const [el, frames] of moves) {
         if (el.classList.contains("under-entering") || el.classList.contains("curling")) continue;
         el.animate(frames, { duration: 350, easing: "cubic-bezier(0.2, 0.9, 0.25, 1)" });
@@ -214,9 +326,11 @@ export class Frame {
     }
   }
 
-  /** Card content at its top lets a downward touch drag move the card instead of scrolling. */
+  /** Card content at its top lets a downward touch drag move the card instead of scrolling; every
+   * screen's bars and large title follow its scrolling. */
   markScrollEdges() {
     for (const c of this.stage.querySelectorAll(".form-card .content, .form-centered .content")) c.classList.toggle("at-top", c.scrollTop <= 0);
+    for (const c of this.stage.querySelectorAll(".screen-view > .content")) markScrolled(c);
   }
 
   // A presented layer animates in; the layers beneath stay visible until it has arrived.

@@ -56,7 +56,7 @@ export function installGestures({ frame, send, editor, events }) {
     if (control) return send({ type: "tap", target: control.dataset.id, ...p });
     if (t.closest("input, textarea, label")) return;
     // A tap that hits nothing is a misclick (a client event).
-    if (t.closest("[data-window]")) events.record({ type: "misclick", ...p, target: null });
+    if (t.closest("[data-window]")) events.record({ type: "misclick", ...p, target: null }, t);
   });
 
   // ---------- Dragging a sheet ----------
@@ -72,11 +72,15 @@ export function installGestures({ frame, send, editor, events }) {
     if (ev.target.closest("input, textarea, select, .segmented, .toggle, [contenteditable]")) return;
     const content = ev.target.closest(".content, .presentation-body");
     if (content && content.scrollTop > 0) return; // the content scrolls first
+    const push = (card.dataset.beneathPush ?? "").split(" ").map(Number);
     drag = {
       card, id: ev.pointerId, x0: ev.clientX, y0: ev.clientY, started: false,
       h0: card.offsetHeight, detents: card.dataset.form === "card" ? frame.detents(card) : [], dy: 0, v: 0,
       samples: [[performance.now(), ev.clientY]],
       blocked: card.dataset.dirty === "true" || card.dataset.modalInPresentation === "true",
+      beneath: push.length === 2 ? stage.querySelector(`.layer[data-layer="${Number(card.dataset.layer) - 1}"]`) : null,
+      push: push.length === 2 ? { scale: push[0], y: push[1] } : null,
+      atLargest: card.dataset.atLargest === "true",
     };
   });
 
@@ -118,6 +122,38 @@ export function installGestures({ frame, send, editor, events }) {
       card.style.transform = `translateY(${t}px)`;
       d.height = h0; d.offset = t;
     }
+    followBeneath(d);
+  }
+
+  // The layer beneath follows the card, as iOS scales the presenting view back with a sheet's
+  // drag: no push-back at the card's second-tallest detent (or off screen), the frame's
+  // push-back (data-beneath-push) at its tallest, in proportion between them.
+  function followBeneath(d) {
+    if (!d.beneath || !d.push) return;
+    let f;
+    if (d.detents.length > 1) {
+      const top = d.detents[d.detents.length - 1].height, below = d.detents[d.detents.length - 2].height;
+      f = top > below ? (d.height - below) / (top - below) : 1;
+      if (d.offset > 0) f = 0;
+    } else {
+      f = d.atLargest ? 1 - Math.max(0, d.offset) / Math.max(1, d.h0) : 0;
+    }
+    f = Math.min(1, Math.max(0, f));
+    d.beneath.classList.add("dragging");
+    d.beneath.style.transformOrigin = "50% 0";
+    d.beneath.style.transform = `translateY(${f * d.push.y}px) scale(${1 - f * (1 - d.push.scale)})`;
+    d.beneath.style.borderRadius = `${10 * f}px`;
+    d.beneath.style.overflow = "hidden";
+  }
+
+  // The layer beneath goes back to the frame's pose (animated unless `now`).
+  function releaseBeneath(d, { now = false } = {}) {
+    const el = d.beneath;
+    if (!el || !el.classList.contains("dragging")) return;
+    el.classList.remove("dragging");
+    if (!now) el.classList.add("settling");
+    for (const p of ["transform", "transformOrigin", "borderRadius", "overflow"]) el.style[p] = "";
+    if (!now) setTimeout(() => el.classList.remove("settling"), 320);
   }
 
   // Points per millisecond (+ is down) over the last 100 ms of the drag; a single pair of
@@ -149,10 +185,18 @@ export function installGestures({ frame, send, editor, events }) {
       card.style.transform = "";
       card.style.height = "";
       setTimeout(() => card.classList.remove("settling"), 320);
+      releaseBeneath(d);
+    };
+    // The next frame animates the layer beneath from where the drag left it; should no frame
+    // come (a refusal), it goes back by itself.
+    const releaseLater = () => {
+      d.beneath?.classList.remove("dragging");
+      setTimeout(() => { if (d.beneath?.isConnected) releaseBeneath(d); }, 1000);
     };
     if (wantsDismiss || (d.blocked && d.offset > 20)) {
       editor.flush();
       if (d.blocked) settle(); // rubber-band back; the server shows the confirmation
+      else releaseLater();
       send({ type: "swipeDown", target: modal });
       return;
     }
@@ -162,6 +206,7 @@ export function installGestures({ frame, send, editor, events }) {
       if (nearest.id !== card.dataset.detent) {
         // Keep the sheet where the pointer left it; the new frame animates from there.
         card.style.transform = "";
+        releaseLater();
         send({ type: "detent", target: modal, detent: nearest.id });
         return;
       }
@@ -171,10 +216,11 @@ export function installGestures({ frame, send, editor, events }) {
 
   stage.addEventListener("pointercancel", (ev) => {
     if (!drag || ev.pointerId !== drag.id) return;
-    const { card } = drag;
+    const d = drag;
     drag = null;
-    card.classList.remove("dragging");
-    card.style.transform = "";
-    card.style.height = "";
+    d.card.classList.remove("dragging");
+    d.card.style.transform = "";
+    d.card.style.height = "";
+    releaseBeneath(d, { now: true });
   });
 }

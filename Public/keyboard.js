@@ -1,7 +1,24 @@
 // Keys, focus and typing. Escape takes the style's cancel path, Return an alert's preferred
-// action; Tab stays inside a modal layer (the layers beneath are inert as well); focus moves
-// into a presented layer and returns to the control that presented it. Typing is sent as
-// `edit` actions after a pause. (A software keyboard, drawn by the frame, comes later.)
+// action and ends editing in a text field; Tab stays inside a modal layer (the layers beneath
+// are inert as well); focus moves into a presented layer and returns to the control that
+// presented it. A field taking the focus is a `focus` action (the server brings up the
+// software keyboard, which the frame draws: softkeyboard.js), and a tap on nothing while it is
+// up is `endEditing`. Typing is sent as `edit` actions after a pause.
+import { fieldElement } from "./frame.js";
+
+const TEXT_FIELD = "input[data-id]:not([type=checkbox]), textarea[data-id], .alert-field";
+
+/** The `{target, field}` a text field element stands for, or null. */
+function focusTarget(el) {
+  if (!el?.matches?.(TEXT_FIELD)) return null;
+  if (el.classList.contains("alert-field")) {
+    const modal = el.closest(".presentation")?.dataset.modal;
+    return modal ? { target: modal, field: Number(el.dataset.field) } : null;
+  }
+  return { target: el.dataset.id, field: null };
+}
+
+const sameField = (a, b) => Boolean(a && b) && a.target === b.target && (a.field ?? null) === (b.field ?? null);
 
 /** Text typed into fields, sent as `edit` actions 250 ms after the last keystroke. */
 export class Editor {
@@ -39,6 +56,42 @@ export class Editor {
   }
 }
 
+/**
+ * Tells the server which field is first responder: a text field or text area taking the focus
+ * is a `focus` action (unless the state already has the keyboard up for it), and a tap that
+ * hits nothing in the window while the keyboard is up is `endEditing`. `state()` is the last
+ * state the server sent.
+ */
+export function installFocus({ frame, send, state }) {
+  const stage = frame.stage;
+  stage.addEventListener("focusin", (ev) => {
+    const f = focusTarget(ev.target);
+    if (!f || sameField(f, state()?.keyboard)) return;
+    send({ type: "focus", ...f });
+  });
+  stage.addEventListener("click", (ev) => {
+    if (!state()?.keyboard || !ev.target.closest("[data-window]")) return;
+    if (ev.target.closest("button, input, textarea, label, select, [data-segment], [data-back], .dim, .curl-flap, .layer[data-curled]")) return;
+    send({ type: "endEditing" });
+  });
+}
+
+/**
+ * After a render: the browser's focus follows the server's keyboard — its field has the focus
+ * (scrolled above the keyboard) while it is up, and no text field keeps it once it is down.
+ */
+export function syncKeyboardFocus(frame, keyboard) {
+  const active = document.activeElement;
+  if (keyboard) {
+    const el = fieldElement(frame.stage, keyboard.target, keyboard.field ?? null);
+    if (!el) return;
+    if (active !== el) el.focus({ preventScroll: true });
+    el.scrollIntoView({ block: "nearest", inline: "nearest" });
+  } else if (active && frame.stage.contains(active) && active.matches(TEXT_FIELD)) {
+    active.blur();
+  }
+}
+
 /** Maps hardware keys to actions, and keeps Tab inside a modal layer. */
 export function installKeys({ frame, send, editor }) {
   document.addEventListener("keydown", (ev) => {
@@ -50,6 +103,11 @@ export function installKeys({ frame, send, editor }) {
     } else if (ev.key === "Enter" && top?.dataset.form === "alert" && !ev.target.matches("button")) {
       ev.preventDefault();
       send({ type: "key", key: "Return" });
+    } else if (ev.key === "Enter" && ev.target.matches?.("input[data-id]:not([type=checkbox])") && frame.stage.contains(ev.target)) {
+      // Return in a text field: editing ends (the keyboard goes down).
+      ev.preventDefault();
+      editor.flush();
+      send({ type: "endEditing" });
     } else if (ev.key === "Tab" && top && top.getAttribute("aria-modal") === "true") {
       const focusables = [...top.querySelectorAll("button, input, textarea, select, [tabindex]:not([tabindex='-1'])")]
         .filter((el) => !el.disabled && el.getClientRects().length > 0);
@@ -71,8 +129,10 @@ export function restoreFocus(frame, { appeared, leaving, focusId, focusInLeaving
   const top = frame.top();
   const focus = (el) => el?.focus({ preventScroll: true });
   if (appeared.length && top) {
+    // An alert's first text field is first responder as it appears (the server says so); a
+    // sheet's fields take the focus only when tapped, so focus goes to its first button.
     const preferred = top.querySelector(".alert-field, [data-preferred], .alert-button.bold");
-    const first = top.querySelector("input:not([type=checkbox]), textarea, button:not([data-grabber]), [tabindex]:not([tabindex='-1'])");
+    const first = top.querySelector("button:not([data-grabber]), input[type=checkbox], [tabindex]:not([tabindex='-1'])");
     focus(top.dataset.form === "alert" ? (preferred ?? first ?? top) : (first ?? top));
     return;
   }

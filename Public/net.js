@@ -24,9 +24,11 @@ export class Session {
   pending = 0;
   #queue = Promise.resolve();
 
-  constructor({ prototype, env, onBusy = () => {}, onError = () => {} }) {
+  constructor({ prototype, env, embed = null, onBusy = () => {}, onError = () => {} }) {
     this.prototype = prototype;
     this.env = env;
+    /** `"board"` for a frame of the review board (its sessions say so in `session_start`). */
+    this.embed = embed;
     this.onBusy = onBusy;
     this.onError = onError;
   }
@@ -45,7 +47,11 @@ export class Session {
 
   /** `POST /api/sessions`: starts a session in the current environment. */
   async start() {
-    const r = await request("POST", "/api/sessions", { prototype: this.prototype, ...this.env });
+    // Client events count their time from here (the server's session starts as it answers).
+    const sent = performance.now();
+    const body = { prototype: this.prototype, ...this.env, ...(this.embed ? { embed: this.embed } : {}) };
+    const r = await request("POST", "/api/sessions", body);
+    this.startedAt = sent;
     this.id = r.status === 201 ? r.json.session : null;
     return r;
   }

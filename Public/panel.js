@@ -61,11 +61,15 @@ export class Panel {
   /** The environment the page was opened in. */
   get initialEnvironment() {
     const d = this.root.dataset;
-    return {
+    const env = {
       device: d.device, orientation: d.orientation, multitasking: d.multitasking,
       appearance: d.appearance, contentSize: d.contentSize, layoutDirection: d.layoutDirection,
       targetOS: d.targetOs,
     };
+    // A resizable window's size, as the page's `window=WIDTHxHEIGHT` gave it.
+    const [width, height] = (d.windowSize ?? "").split("x").map(Number);
+    if (d.multitasking === "window" && width && height) env.window = { width, height };
+    return env;
   }
 
   /** Wires the toolbar: `send(action)` for device, multitasking and orientation; `home`, `restart`. */
@@ -101,14 +105,16 @@ export class Panel {
       const s = document.getElementById(id);
       if (s && env[key]) s.value = env[key];
     }
-    const { targetOS, ...rest } = env;
-    Object.assign(this.root.dataset, rest);
+    const { targetOS, window: size, ...traits } = env;
+    Object.assign(this.root.dataset, traits);
     if (targetOS) this.root.dataset.targetOs = targetOS;
+    this.root.dataset.windowSize = size ? `${size.width}x${size.height}` : "";
     if (this.embed) return;
     const url = new URL(location.href);
     url.searchParams.set("device", env.device);
     url.searchParams.set("orientation", env.orientation);
     if (env.multitasking !== "full") url.searchParams.set("multitasking", env.multitasking); else url.searchParams.delete("multitasking");
+    if (env.multitasking === "window" && env.window) url.searchParams.set("window", `${env.window.width}x${env.window.height}`); else url.searchParams.delete("window");
     for (const [key, fallback] of [["appearance", "light"], ["contentSize", "large"], ["layoutDirection", "ltr"], ["targetOS", this.root.dataset.prototypeOs]]) {
       if (env[key] && env[key] !== fallback) url.searchParams.set(key, env[key]); else url.searchParams.delete(key);
     }

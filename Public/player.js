@@ -4,7 +4,8 @@
 // leaving layers have animated out. Each concern is a module of its own:
 //   net.js       requests and the session's queue      frame.js     drawing the device frame
 //   gestures.js  taps and sheet drags                   keyboard.js  keys, focus and typing
-//   panel.js     the toolbar and the rule panel         comments.js  comments pinned to elements
+//   softkeyboard.js  the software keyboard's keys        panel.js     the toolbar and the rule panel
+//   navigation.js    pushes, pops and the edge swipe      comments.js  comments pinned to elements
 //   events.js    client events (misclicks, visibility)  live.js      reloading on file changes
 //   menus.js     long presses and taps on open menus
 //   strings.js   the words it shows, from the page (the reader's language)
@@ -13,11 +14,14 @@ import { ClientEvents } from "./events.js";
 import { Frame } from "./frame.js";
 import { installGestures } from "./gestures.js";
 import { focusMenu, installMenus } from "./menus.js";
-import { Editor, installKeys, restoreFocus } from "./keyboard.js";
+import { installEdgeSwipe } from "./navigation.js";
+import { Editor, installFocus, installKeys, restoreFocus, syncKeyboardFocus } from "./keyboard.js";
 import { onPrototypeChange } from "./live.js";
 import { Session } from "./net.js";
 import { Panel } from "./panel.js";
+import { installSoftKeyboard } from "./softkeyboard.js";
 import { t } from "./strings.js";
+import { StudyPanel } from "./tasks.js";
 
 const root = document.querySelector(".player");
 const stage = document.getElementById("stage");
@@ -28,11 +32,12 @@ const frame = new Frame(stage, { embed });
 const panel = new Panel(root, { frame, embed });
 const session = new Session({
   prototype: root.dataset.prototype,
+  embed: embed ? "board" : null,
   env: panel.initialEnvironment,
   onBusy: (pending) => { root.dataset.busy = pending > 0 ? "true" : "false"; },
   onError: (e) => panel.showStatus(t("requestFailed", { error: e.message })),
 });
-const events = new ClientEvents(session);
+const events = new ClientEvents(session, frame);
 let lastState = null;
 const comments = new Comments({ prototype: session.prototype, frame, panel, env: () => session.env, state: () => lastState });
 
@@ -47,20 +52,29 @@ const ENV_KEYS = ["device", "orientation", "multitasking", "appearance", "conten
 
 /** Shows an answer: the frame (or only the dirty flags after typing), the state, the findings. */
 async function show(json, { initial = false, action = null } = {}) {
+  // The new state first: a field focused again while the frame is drawn finds its keyboard up.
+  if (json.state) lastState = json.state;
   const newIds = new Set((json.state?.stack ?? []).map((e) => e.modal));
   const oldIds = new Set(frame.modals());
   const stackChanged = initial || newIds.size !== oldIds.size || [...oldIds].some((id) => !newIds.has(id));
   const env = session.env;
-  const envChanged = json.state && ENV_KEYS.some((k) => json.state[k] !== env[k]);
+  const windowOf = (state) => (state.multitasking === "window" ? state.window : undefined);
+  const envChanged = json.state && (ENV_KEYS.some((k) => json.state[k] !== env[k]) ||
+    JSON.stringify(windowOf(json.state)) !== JSON.stringify(env.window));
   if (action?.type === "edit" && !stackChanged && !envChanged) {
     frame.updateDirty(json.state.stack);
   } else {
     restoreFocus(frame, await frame.render(json.html, { animate: !initial && !envChanged }));
+    if (json.state) syncKeyboardFocus(frame, json.state.keyboard);
     focusMenu(stage);
   }
   if (json.state) {
     lastState = json.state;
+    events.state = json.state;
+    study.update(json.state);
     session.env = Object.fromEntries(ENV_KEYS.map((k) => [k, json.state[k]]));
+    // A resizable window's size goes with the environment (a restart keeps it).
+    if (windowOf(json.state)) session.env.window = windowOf(json.state);
     panel.syncToolbar(session.env);
     panel.showState(json.state);
   }
@@ -105,7 +119,11 @@ function send(action) {
 
 installMenus({ frame, send });
 installGestures({ frame, send, editor, events });
+installEdgeSwipe({ frame, send });
+const study = new StudyPanel(root, send);
 installKeys({ frame, send, editor });
+installFocus({ frame, send, state: () => lastState });
+installSoftKeyboard({ frame, send });
 panel.installToolbar({
   send,
   restart: () => session.enqueue(async () => {
@@ -131,7 +149,13 @@ frame.fit();
 frame.followScrolledSources();
 frame.markScrollEdges();
 root.dataset.ready = "starting";
-session.enqueue(async () => {
-  await start();
-  root.dataset.ready = session.id ? "true" : "false";
-});
+if (embed) {
+  // The board's frames show the server's first frame and start a session only when someone
+  // interacts in one (send() starts it), so looking at the board logs no sessions.
+  root.dataset.ready = "true";
+} else {
+  session.enqueue(async () => {
+    await start();
+    root.dataset.ready = session.id ? "true" : "false";
+  });
+}

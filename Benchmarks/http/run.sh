@@ -193,7 +193,9 @@ fi
 
 # 10,000 idle keep-alive connections: RSS, and a normal request still served promptly.
 ulimit -n "$(ulimit -Hn)"  # 10,000 sockets on each side need more than the usual 1,024
-"$BIN" --port "$IDLE_PORT" --root "$WORK/public" --max-connections $((IDLE_CONNECTIONS + 100)) > "$WORK/idle.out" 2>&1 &
+# Every client is 127.0.0.1 here: no per-address limit (0), or it would refuse past 512.
+"$BIN" --port "$IDLE_PORT" --root "$WORK/public" --max-connections $((IDLE_CONNECTIONS + 100)) \
+    --max-connections-per-address 0 > "$WORK/idle.out" 2>&1 &
 IDLE_PID=$!
 PIDS+=($IDLE_PID)
 wait_ready "$IDLE_PORT"

@@ -36,7 +36,8 @@ public struct EventFields: Sendable, Equatable {
     public var style: String?
     /// The `requested_style` column.
     public var requestedStyle: String?
-    /// The `how` column: a ``DismissHow`` raw value on `dismiss` events.
+    /// The `how` column: a ``DismissHow`` raw value on `dismiss` events, a ``SessionEndHow``
+    /// raw value on `session_end` events (none when the viewer ended the session).
     public var how: String?
     /// The `rule` column.
     public var rule: String?
@@ -60,6 +61,16 @@ public struct EventFields: Sendable, Equatable {
     public var multitasking: String?
     /// The `keyboard_height` column, in points: the software keyboard's height, 0 when none is up.
     public var keyboardHeight: Double?
+    /// The `action` column: the request body of the action that produced the event, as JSON
+    /// text, on the first event of each applied action (what a replay runs again).
+    public var action: String?
+    /// The `task` column: the id of the study task running when the event happened.
+    public var task: String?
+    /// The `outcome` column: on `task_end`, `direct`, `indirect`, `gaveUp` or `timedOut`.
+    public var outcome: String?
+    /// The `state_seq` column: the `seq` of the state whose frame the person saw (client
+    /// events), or that the action produced (server events).
+    public var stateSeq: Int?
     /// The `target_os` column: the iOS version the session runs as, e.g. `26`.
     public var targetOS: String?
 
@@ -71,7 +82,8 @@ public struct EventFields: Sendable, Equatable {
         requestedStyle: String? = nil, how: String? = nil, rule: String? = nil, severity: String? = nil,
         x: Double? = nil, y: Double? = nil, durationMs: Int? = nil, props: JSONObject = JSONObject(),
         appearance: String? = nil, contentSize: String? = nil, layoutDirection: String? = nil,
-        multitasking: String? = nil, keyboardHeight: Double? = nil, targetOS: String? = nil
+        multitasking: String? = nil, keyboardHeight: Double? = nil, action: String? = nil, task: String? = nil,
+        outcome: String? = nil, stateSeq: Int? = nil, targetOS: String? = nil
     ) {
         self.type = type
         self.prototype = prototype
@@ -98,6 +110,10 @@ public struct EventFields: Sendable, Equatable {
         self.layoutDirection = layoutDirection
         self.multitasking = multitasking
         self.keyboardHeight = keyboardHeight
+        self.action = action
+        self.task = task
+        self.outcome = outcome
+        self.stateSeq = stateSeq
         self.targetOS = targetOS
     }
 }
@@ -146,7 +162,10 @@ extension LogColumns {
             { $0.requestedStyle = $1 }),
         .text(
             "how",
-            "For `dismiss`: " + DismissHow.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ".",
+            "For `dismiss`: " + DismissHow.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                + ". For `session_end`, why the session ended: "
+                + SessionEndHow.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                + "; empty when the viewer ended it.",
             { $0.how }, { $0.how = $1 }),
         .text("rule", "For `refused`, `adapted` and `diagnostic`: the rule id.", { $0.rule }, { $0.rule = $1 }),
         .text(
@@ -155,7 +174,9 @@ extension LogColumns {
         .number("x", "Points from the device frame's left edge.", { $0.x }, { $0.x = $1 }),
         .number("y", "Points from the device frame's top edge.", { $0.y }, { $0.y = $1 }),
         .integer(
-            "duration_ms", "For `dismiss`: milliseconds the modal was up; for `session_end`: the session's length.",
+            "duration_ms",
+            "For `dismiss`: milliseconds the modal was up; for `session_end`: the session's length (to its last "
+                + "request when it timed out); for `task_end`: the task's time.",
             { $0.durationMs }, { $0.durationMs = $1 }),
         LogColumn(
             name: "props", duckDBType: "JSON",
@@ -173,6 +194,22 @@ extension LogColumns {
         .number(
             "keyboard_height", "Points of the software keyboard's height; 0 when no keyboard is up.",
             { $0.keyboardHeight }, { $0.keyboardHeight = $1 }),
+        .text(
+            "action",
+            "The request body of the action that produced the event, as JSON text (e.g. "
+                + "`{\"type\":\"tap\",\"target\":\"send\"}`), on the first event of each applied action; "
+                + "what a replay runs again.", { $0.action }, { $0.action = $1 }),
+        .text(
+            "task", "The id of the study task running when it happened (from `task_start` to `task_end`).",
+            { $0.task }, { $0.task = $1 }),
+        .text(
+            "outcome", "For `task_end`: `direct`, `indirect`, `gaveUp` or `timedOut`.", { $0.outcome },
+            { $0.outcome = $1 }),
+        .integer(
+            "state_seq",
+            "The `seq` of the state whose frame the person saw (client events) or that the action produced "
+                + "(server events): 0 at the start, one more for each answer that changed the state.",
+            { $0.stateSeq }, { $0.stateSeq = $1 }),
         .text(
             "target_os",
             "The iOS version the session runs as, a major version such as `18` or `26`: the prototype's "

@@ -15,6 +15,12 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
         comment
     case shareOpen = "share_open"
     case diagnostic
+    /// A text field or text area became first responder: the software keyboard is up for
+    /// `target` (an alert's id, with `props.field`, for an alert's text field).
+    case focus
+    /// Editing ended: the software keyboard went down (`props.automatic` when its field left
+    /// the screen or was covered rather than the person ending it).
+    case endEditing = "end_editing"
     /// Client-side: the user scrolled a screen or modal (`target` names the scroll view,
     /// details such as offsets in `props`).
     case scroll
@@ -22,6 +28,17 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     case visibility
     /// Client-side: other pointer activity worth keeping (e.g. a long press), in `props`.
     case pointer
+    /// A tap on the dimmed area outside the top presentation (`tapOutside` action); not a tap
+    /// on a control, so not in the misclick rate's denominator.
+    case tapOutside = "tap_outside"
+    /// The Home gesture: the app went to the background.
+    case home
+    /// A hardware key (`target`: `Escape` or `Return`).
+    case key
+    /// A task of a usability study started (`target`: the task's id).
+    case taskStart = "task_start"
+    /// A task ended (`target`: the task's id; `outcome`; `duration_ms`).
+    case taskEnd = "task_end"
     /// A menu opened (`target`: its control; `props.kind`: `pullDown` or `context`,
     /// `props.submenu` when a submenu opened in it).
     case menuOpen = "menu_open"
@@ -36,11 +53,13 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     public static let clientTypes: Set<LogEventType> = [.misclick, .scroll, .visibility, .pointer]
 
     /// The types the presentation engine emits: the person's input (`tap`, `swipe`, `edit`,
-    /// `detent`, `rotate`, `resize`, logged even when refused) and what it led to (`present`,
-    /// `dismiss`, `refused`, `adapted`, `push`, `pop`, `screen_enter`, `diagnostic`).
+    /// `detent`, `rotate`, `resize`, `focus`, `end_editing`, logged even when refused) and what
+    /// it led to (`present`, `dismiss`, `refused`, `adapted`, `push`, `pop`, `screen_enter`,
+    /// `diagnostic`, and `focus` or `end_editing` when the keyboard comes or goes by itself).
     public static let engineTypes: Set<LogEventType> = [
         .tap, .swipe, .edit, .detent, .rotate, .resize, .present, .dismiss, .refused, .adapted, .push, .pop,
-        .screenEnter, .diagnostic, .menuOpen, .menuSelect, .menuDismiss,
+        .screenEnter, .diagnostic, .focus, .endEditing, .tapOutside, .home, .key, .taskStart, .taskEnd,
+        .menuOpen, .menuSelect, .menuDismiss,
     ]
 }
 
@@ -51,4 +70,20 @@ public enum DismissHow: String, Sendable, Hashable, CaseIterable {
     /// The dismissals that cancel rather than complete: a swipe down, a tap outside and Home
     /// leave without the modal's own button.
     public var isCancelPath: Bool { self == .swipe || self == .tapOutside || self == .home }
+}
+
+/// Why a viewing session ended: the `how` column of `session_end` events. A session the viewer
+/// ended (`DELETE /api/sessions/{sid}`: the player does it when its page goes away, or on
+/// Restart) has no `how`.
+public enum SessionEndHow: String, Sendable, Hashable, CaseIterable {
+    /// Its share link was revoked (`DELETE /api/shares/{id}`).
+    case revoked
+    /// It had no request for the idle timeout (`serve --session-timeout`); its `duration_ms`
+    /// and `t_ms` stop at its last request.
+    case timeout
+    /// The server stopped (SIGINT or SIGTERM) while it was open.
+    case shutdown
+    /// The server held its most sessions and forgot this one, the least recently used, to
+    /// make room for a new one.
+    case evicted
 }

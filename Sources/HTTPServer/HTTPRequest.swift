@@ -25,6 +25,18 @@ public struct HTTPRequest: Sendable {
     /// The peer's address, `"127.0.0.1:51234"` or `"[::1]:51234"`.
     public var remoteAddress: String
 
+    /// The peer's address without its port, `"127.0.0.1"` or `"[::1]"`: the client address
+    /// that per-address limits count by (``ServerConfiguration/maxConnectionsPerAddress``).
+    public var remoteHost: String { Self.host(of: remoteAddress) }
+
+    /// `"203.0.113.7:51234"` → `"203.0.113.7"`, `"[::1]:51234"` → `"[::1]"`; an address without
+    /// a port is returned whole.
+    static func host(of address: String) -> String {
+        guard let colon = address.lastIndex(of: ":"), !address.hasSuffix("]") else { return address }
+        if address.first == "[" || !address[..<colon].contains(":") { return String(address[..<colon]) }
+        return address
+    }
+
     var targetSource: [UInt8]
     var targetRange: Range<Int>
     /// The query part of the target (after `?`), in `targetSource`.

@@ -186,19 +186,23 @@ public struct LogReader: Sendable, LogSource {
 
     public func readableParts(filter: LogFilter) throws(LogStoreError) -> [LogPart] { try parts(filter: filter) }
 
-    static func forEach(parts: [LogPart], filter: LogFilter, _ body: (LogEvent) throws -> Void) throws -> Int {
+    static func forEach(
+        parts: [LogPart], filter: LogFilter, only: LogEvent.Columns? = nil, _ body: (LogEvent) throws -> Void
+    ) throws -> Int {
         let compiled = LogFilter.Compiled(filter)
+        let types = TypePrefilter(filter.types)
         var scanner = RawLine()
         var skipped = 0
         for part in parts {
             guard let reader = try PartLineReader(part) else { continue }
             while let line = try reader.next() {
+                if let types, types.rejects(line) { continue }
                 guard scanner.scan(line) else {
                     skipped += 1
                     continue
                 }
                 guard compiled.matches(scanner) else { continue }
-                guard let event = LogEvent(raw: scanner) else {
+                guard let event = LogEvent(raw: scanner, only: only) else {
                     skipped += 1
                     continue
                 }
@@ -208,9 +212,85 @@ public struct LogReader: Sendable, LogSource {
         return skipped
     }
 
+    /// The summary of the sessions `filter` selects, whole (see ``LogSummary``): a first pass
+    /// reads only `session_start` and `task_start` lines to choose the sessions, a second
+    /// summarizes their events. Memory: a set of session ids, and what the builder keeps.
     static func summary(parts: [LogPart], filter: LogFilter) throws -> LogSummary {
+        var rows = LogFilter(prototype: filter.prototype, session: filter.session, share: filter.share)
+        rows.types = []
+        let chooses = filter.hasSessionCriteria || filter.from != nil || filter.to != nil || !filter.types.isEmpty
+        var chosen: Set<String> = []
+        if chooses {
+            var first = rows
+            first.types = [.sessionStart, .taskStart]
+            var started: Set<String> = []
+            var tasked: Set<String> = []
+            _ = try forEach(
+                parts: parts, filter: first, only: LogEvent.Columns(["session", "device", "orientation", "target"])
+            ) { e in
+                guard let sid = e.session else { return }
+                if e.type == .sessionStart {
+                    if let d = filter.device, e.device != d { return }
+                    if let o = filter.orientation, e.orientation != o { return }
+                    if let from = filter.from, e.ts < from { return }
+                    if let to = filter.to, e.ts >= to { return }
+                    started.insert(sid)
+                } else if let t = filter.task, e.target == t {
+                    tasked.insert(sid)
+                }
+            }
+            chosen = filter.task == nil ? started : started.intersection(tasked)
+        }
         var builder = LogSummary.Builder()
-        let skipped = try forEach(parts: parts, filter: filter) { builder.add($0) }
+        let skipped = try forEach(parts: parts, filter: rows, only: LogSummary.columns) { e in
+            if chooses {
+                guard let sid = e.session, chosen.contains(sid) else { return }
+            }
+            builder.add(e)
+        }
         return builder.finish(skippedLines: skipped)
+    }
+}
+
+/// Skips the lines of unwanted types without scanning them: the log's writer puts `"type"` near
+/// the start of every line, so a look at its first bytes settles most lines. A line whose first
+/// ``window`` bytes hold no `"type":"` member is left to the full scan (nothing is skipped on a
+/// guess); the member's key can't occur inside a string, where its quotes would be escaped.
+struct TypePrefilter {
+    /// How far into a line the `"type"` member is looked for.
+    static let window = 512
+    private static let key = Array(#""type":""#.utf8)
+    private let wanted: [[UInt8]]
+
+    /// A prefilter for `types`; `nil` when every type is wanted.
+    init?(_ types: Set<LogEventType>) {
+        guard !types.isEmpty else { return nil }
+        wanted = types.map { Array($0.rawValue.utf8) + [UInt8(ascii: "\"")] }
+    }
+
+    /// Whether `line` is surely of a type not wanted.
+    func rejects(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = TypePrefilter.key
+        let end = min(line.count, TypePrefilter.window) - key.count
+        guard end > 0 else { return false }
+        var i = 0
+        while i < end {
+            if line[i] == 0x22, line[i + 1] == 0x74, line[i + 2] == 0x79, line[i + 3] == 0x70, line[i + 4] == 0x65,
+                line[i + 5] == 0x22, line[i + 6] == 0x3A, line[i + 7] == 0x22
+            {
+                let v = i + key.count
+                for w in wanted where v + w.count <= line.count {
+                    var same = true
+                    for j in 0..<w.count where line[v + j] != w[j] {
+                        same = false
+                        break
+                    }
+                    if same { return false }
+                }
+                return true
+            }
+            i += 1
+        }
+        return false
     }
 }

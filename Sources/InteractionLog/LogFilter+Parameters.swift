@@ -15,12 +15,14 @@ public struct LogFilterError: Error, Sendable, Equatable, CustomStringConvertibl
 extension LogFilter {
     /// The names ``init(parameters:ignoring:)`` reads (SPEC §6: `prototype, session, share, type,
     /// from, to`).
-    public static let parameterNames = ["prototype", "session", "share", "type", "from", "to"]
+    public static let parameterNames = ["prototype", "session", "share", "type", "from", "to", "device", "orientation", "task"]
 
     /// A filter from query parameters (`GET /api/logs.csv?type=tap,misclick&from=2026-11-29`) or
     /// command-line options (`--prototype mail --from 2026-11-29`), as name–value pairs.
     ///
     /// - `prototype`, `session`, `share`: exact ids.
+    /// - `device`, `orientation`, `task`: for summaries, which select whole sessions (see
+    ///   ``LogSummary``); exports ignore them.
     /// - `type`: event types, comma-separated and/or repeated; any of them matches.
     /// - `from`, `to`: RFC 3339 times (`2026-11-29T11:40:22Z`, offsets allowed) or dates
     ///   (`2026-11-29`, midnight UTC). `from` is inclusive; `to` is exclusive for a time, and
@@ -47,6 +49,9 @@ extension LogFilter {
             case "prototype": prototype = value
             case "session": session = value
             case "share": share = value
+            case "device": device = value
+            case "orientation": orientation = value
+            case "task": task = value
             case "type":
                 for raw in value.split(separator: ",") {
                     let t = raw.trimmingSpaces

@@ -17,6 +17,15 @@ public struct LogFilter: Sendable, Equatable {
     /// range, so `from: day, to: nextDay` is exactly one day). A command line taking a bare
     /// date for an inclusive `--to` should pass the next day's midnight.
     public var to: Int64?
+    /// Summaries only: sessions that started on this device (their `session_start`'s `device`).
+    public var device: String?
+    /// Summaries only: sessions that started in this orientation.
+    public var orientation: String?
+    /// Summaries only: sessions in which this study task was started (a `task_start` of it).
+    public var task: String?
+
+    /// Whether a criterion only whole sessions can answer is set (device, orientation, task).
+    public var hasSessionCriteria: Bool { device != nil || orientation != nil || task != nil }
 
     /// A filter; with no arguments, every event.
     public init(

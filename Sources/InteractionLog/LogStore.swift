@@ -204,6 +204,14 @@ public final class LogStore: @unchecked Sendable {
         return stats
     }
 
+    /// When session `id` logged its `session_start` (microseconds since the epoch), if this log
+    /// holds one: how a server that restarted knows the sessions it may rebuild. Waits for the
+    /// writer's current batch.
+    public func sessionStart(_ id: String) -> Int64? {
+        if DispatchQueue.getSpecific(key: queueKey) == true { return sessions[id]?.startTs }
+        return queue.sync { sessions[id]?.startTs }
+    }
+
     // MARK: Reading (acknowledged events only)
 
     /// The parts a filter needs, each with the length that was durable when this was called:

@@ -10,7 +10,11 @@ extension LogSummary {
     ///               "median_time_up_ms", "p90_time_up_ms", "cancels", "cancel_rate", "refusals",
     ///               "refusals_by_rule": {…}}],
     ///   "sessions": [{"session", "prototype", "share", "device", "start", "end", "duration_ms",
-    ///                 "ended", "events", "path": […], "taps", "misclicks", "misclick_rate"}]}`
+    ///                 "ended", "events", "path": […], "taps", "misclicks", "misclick_rate", "orientation",
+    ///                 "status", "open_modals", "tasks"}],
+    ///   "tasks": [{"prototype", "task", "attempts", "direct", "indirect", "gave_up", "timed_out",
+    ///              "unfinished", "success_rate", "median_time_ms", "p90_time_ms", "taps", "misclicks",
+    ///              "misclick_rate"}]}`
     ///
     /// Times `start`/`end` are RFC 3339 text; rates are fractions in 0…1 (misclick rate may
     /// exceed 1); unknown values are `null`.
@@ -29,6 +33,18 @@ extension LogSummary {
                     ("cancels", .int(m.cancels)), ("cancel_rate", num(m.cancelRate)),
                     ("refusals", .int(m.refusals)),
                     ("refusals_by_rule", .object(LogSummary.orderedCounts(m.refusalsByRule, first: []))),
+                    ("open_at_end", .int(m.openAtEnd)),
+                ]))
+        }
+        let taskValues: [JSONValue] = tasks.map { t in
+            .object(
+                JSONObject([
+                    ("prototype", .string(t.prototype)), ("task", .string(t.task)), ("attempts", .int(t.attempts)),
+                    ("direct", .int(t.direct)), ("indirect", .int(t.indirect)), ("gave_up", .int(t.gaveUp)),
+                    ("timed_out", .int(t.timedOut)), ("unfinished", .int(t.unfinished)),
+                    ("success_rate", num(t.successRate)), ("median_time_ms", num(t.medianTimeMs)),
+                    ("p90_time_ms", num(t.p90TimeMs)), ("taps", .int(t.taps)), ("misclicks", .int(t.misclicks)),
+                    ("misclick_rate", num(t.misclickRate)),
                 ]))
         }
         let sessionValues: [JSONValue] = sessions.map { s in
@@ -39,12 +55,15 @@ extension LogSummary {
                     ("end", .string(LogTimestamp.format(s.end))), ("duration_ms", .int(s.durationMs)),
                     ("ended", .bool(s.ended)), ("events", .int(s.events)), ("path", .array(s.path.map { .string($0) })),
                     ("taps", .int(s.taps)), ("misclicks", .int(s.misclicks)), ("misclick_rate", num(s.misclickRate)),
+                    ("orientation", .string(s.orientation)), ("status", .string(s.status)),
+                    ("open_modals", .array(s.openModals.map { .string($0) })),
+                    ("tasks", .array(s.tasks.map { .string($0) })),
                 ]))
         }
         return .object(
             JSONObject([
                 ("events", .int(events)), ("skipped_lines", .int(skippedLines)), ("modals", .array(modalValues)),
-                ("sessions", .array(sessionValues)),
+                ("sessions", .array(sessionValues)), ("tasks", .array(taskValues)),
             ]))
     }
 
@@ -54,12 +73,14 @@ extension LogSummary {
         "dismissals_swipe", "dismissals_tap_outside", "dismissals_home", "dismissals_programmatic",
         "dismissals_other", "median_time_up_ms", "p90_time_up_ms", "cancels", "cancel_rate", "refusals",
         "refusals_by_rule", "share", "device", "start", "end", "duration_ms", "ended", "events", "path", "taps",
-        "misclicks", "misclick_rate",
+        "misclicks", "misclick_rate", "open_at_end", "status", "task", "attempts", "direct", "indirect", "gave_up",
+        "timed_out", "unfinished", "success_rate", "median_time_ms", "p90_time_ms",
     ]
 
     /// The summary as one RFC 4180 table (`GET /api/logs/summary.csv`): a header of
-    /// ``csvColumns``, then one row per modal (`kind` = `modal`) and one per session
-    /// (`kind` = `session`); the columns that do not apply to a kind are empty.
+    /// ``csvColumns``, then one row per modal (`kind` = `modal`), one per session
+    /// (`kind` = `session`) and one per task (`kind` = `task`); the columns that do not apply to
+    /// a kind are empty.
     /// `refusals_by_rule` is a JSON object string; `path` is the ids joined by ` > `;
     /// `dismissals_other` counts `how` values outside the five known ones (and `null`).
     public var csv: [UInt8] {
@@ -75,6 +96,7 @@ extension LogSummary {
                 ["modal", m.prototype, m.modal, nil, String(m.presentations), String(m.dismissals)] + byHow + [
                     String(other), n(m.medianTimeUpMs), n(m.p90TimeUpMs), String(m.cancels), n(m.cancelRate),
                     String(m.refusals), rules, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+                    String(m.openAtEnd), nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
                 ]
             CSV.appendRecord(row, into: &out)
         }
@@ -83,8 +105,22 @@ extension LogSummary {
                 "session", s.prototype, nil, s.session, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
                 nil, s.share, s.device, LogTimestamp.format(s.start), LogTimestamp.format(s.end),
                 String(s.durationMs), s.ended ? "true" : "false", String(s.events), s.path.joined(separator: " > "),
-                String(s.taps), String(s.misclicks), n(s.misclickRate),
+                String(s.taps), String(s.misclicks), n(s.misclickRate), nil, s.status, nil, nil, nil, nil, nil, nil,
+                nil, nil, nil, nil,
             ]
+            CSV.appendRecord(row, into: &out)
+        }
+        for t in tasks {
+            var row: [String?] = Array(repeating: nil, count: LogSummary.csvColumns.count)
+            row[0] = "task"
+            row[1] = t.prototype
+            let tail: [String?] = [
+                String(t.taps), String(t.misclicks), n(t.misclickRate), nil, nil, t.task, String(t.attempts),
+                String(t.direct), String(t.indirect), String(t.gaveUp), String(t.timedOut), String(t.unfinished),
+                n(t.successRate), n(t.medianTimeMs), n(t.p90TimeMs),
+            ]
+            let start = LogSummary.csvColumns.firstIndex(of: "taps")!
+            for (i, v) in tail.enumerated() { row[start + i] = v }
             CSV.appendRecord(row, into: &out)
         }
         return out
@@ -109,6 +145,9 @@ extension LogSummary {
                     parts.append("time up median \(LogSummary.seconds(med)), p90 \(LogSummary.seconds(p90))")
                 }
                 if let rate = m.cancelRate { parts.append("cancel rate \(LogSummary.percent(rate))") }
+                if m.openAtEnd > 0 {
+                    parts.append("still up at the end of \(m.openAtEnd) session\(m.openAtEnd == 1 ? "" : "s")")
+                }
                 if m.refusals > 0 {
                     let rules = LogSummary.orderedCounts(m.refusalsByRule, first: [])
                         .map { k, v in "\(k) \(v.intValue ?? 0)" }
@@ -116,6 +155,23 @@ extension LogSummary {
                 }
                 let name = (m.prototype.map { $0 + "/" } ?? "") + m.modal
                 lines.append("  \(name): " + parts.joined(separator: ", "))
+            }
+        }
+        if !tasks.isEmpty {
+            lines.append("")
+            lines.append("Tasks")
+            for t in tasks {
+                var parts = [
+                    "\(t.attempts) attempts", "direct \(t.direct)", "indirect \(t.indirect)", "gave up \(t.gaveUp)",
+                    "timed out \(t.timedOut)",
+                ]
+                if t.unfinished > 0 { parts.append("unfinished \(t.unfinished)") }
+                if let r = t.successRate { parts.append("success rate \(LogSummary.percent(r))") }
+                if let med = t.medianTimeMs, let p90 = t.p90TimeMs {
+                    parts.append("time median \(LogSummary.seconds(med)), p90 \(LogSummary.seconds(p90))")
+                }
+                if let rate = t.misclickRate { parts.append("misclick rate \(LogSummary.percent(rate))") }
+                lines.append("  \((t.prototype.map { $0 + "/" } ?? "") + t.task): " + parts.joined(separator: ", "))
             }
         }
         if !sessions.isEmpty {

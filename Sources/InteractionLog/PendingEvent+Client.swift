@@ -5,11 +5,12 @@ extension PendingEvent {
     /// Reads one event of a client batch (`POST /api/sessions/{sid}/events`):
     ///
     /// `{"event_id": "<client uuid>", "type": "misclick", "t_ms": 5120, "x": 120.5, "y": 640,
-    ///   "target": null, "screen": "inbox", "modal": null, "props": {}}`
+    ///   "target": null, "screen": "inbox", "modal": null, "state_seq": 3, "props": {}}`
     ///
     /// `event_id` (1…128 bytes) and `type` (one of ``LogEventType/clientTypes``) are required;
-    /// `t_ms` (integer ≥ 0), `x`, `y` (numbers, points), `target`, `screen`, `modal` (strings)
-    /// and `props` (object) may be absent or `null`. Unknown members are errors with a
+    /// `t_ms` (integer ≥ 0, from the session's start), `x`, `y` (numbers, points), `target`,
+    /// `screen`, `modal` (strings: where the person acted), `state_seq` (integer ≥ 0: the `seq` of
+    /// the state whose frame the person saw) and `props` (object) may be absent or `null`. Unknown members are errors with a
     /// "did you mean" hint. `props` must keep the log loadable (see ``checkClientProps(_:at:)``).
     /// The caller fills in what the server knows (session, prototype, device, …) before
     /// appending.
@@ -37,6 +38,11 @@ extension PendingEvent {
         fields.target = try o.optional("target")?.string()
         fields.screen = try o.optional("screen")?.string()
         fields.modal = try o.optional("modal")?.string()
+        if let q = o.optional("state_seq") {
+            let v = try q.int()
+            guard v >= 0 else { throw q.fail("expected a state seq ≥ 0, found \(v)") }
+            fields.stateSeq = v
+        }
         if let p = o.optional("props") {
             fields.props = try p.object().object
             try PendingEvent.checkClientProps(fields.props, at: p.path)

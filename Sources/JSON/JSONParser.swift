@@ -1,6 +1,8 @@
 /// A JSON text that could not be parsed: where, and what was expected there.
 ///
 /// `line` and `column` are 1-based; `column` counts Unicode scalars from the line's start.
+/// ``reason`` says what was wrong as data, so that a reader in another language can be told;
+/// ``message`` is its English wording.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 1-based line of the offending character.
     public var line: Int
@@ -8,8 +10,91 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var column: Int
     /// Byte offset from the start of the text.
     public var offset: Int
-    /// What was wrong, e.g. "expected ',' or '}' after an object member".
-    public var message: String
+    /// What was wrong.
+    public var reason: Reason
+
+    /// What was found where something else was expected.
+    public enum Found: Sendable, Equatable {
+        /// The text ended.
+        case end
+        /// A printable ASCII character.
+        case character(Character)
+        /// Any other byte.
+        case byte(UInt8)
+
+        /// "the end of the text", "'x'" or "byte 0x1F".
+        public var english: String {
+            switch self {
+            case .end: "the end of the text"
+            case .character(let c): "'\(c)'"
+            case .byte(let b): "byte 0x" + hex2(b)
+            }
+        }
+    }
+
+    /// What was wrong, as data (see ``message`` for the English wording).
+    public enum Reason: Sendable, Equatable {
+        case textAfterValue
+        case expectedValue(found: Found)
+        case expectedLiteral(String)
+        case tooDeep(max: Int)
+        case expectedMemberName(found: Found)
+        /// A `,` right before `}` or `]` (the closing character).
+        case trailingComma(closer: Character)
+        case duplicateMember(String)
+        case expectedColon(member: String, found: Found)
+        /// `closer` is `}` after an object member, `]` after an array element.
+        case expectedCommaOrClose(closer: Character, found: Found)
+        case expectedDigit
+        case leadingZero
+        case expectedFractionDigit
+        case expectedExponentDigit
+        case numberOutOfRange
+        case expectedFourHexDigits
+        case expectedHexDigit
+        case unterminatedString
+        case invalidUTF8
+        /// A raw control character (its byte) inside a string.
+        case controlCharacter(UInt8)
+        case unterminatedEscape
+        case loneHighSurrogate
+        case invalidLowSurrogate
+        case loneLowSurrogate
+        case invalidEscape(Character)
+    }
+
+    /// What was wrong, in English, e.g. "expected ',' or '}' after an object member, found ']'".
+    public var message: String {
+        switch reason {
+        case .textAfterValue: return "unexpected text after the JSON value"
+        case .expectedValue(let f): return "expected a JSON value, found \(f.english)"
+        case .expectedLiteral(let w): return "expected '\(w)'"
+        case .tooDeep(let max): return "nesting deeper than \(max) levels"
+        case .expectedMemberName(let f): return "expected a member name in double quotes, found \(f.english)"
+        case .trailingComma(let c): return "a trailing comma before '\(c)' (JSON allows none: remove the comma)"
+        case .duplicateMember(let k): return "duplicate member name \"\(k)\""
+        case .expectedColon(let k, let f): return "expected ':' after member name \"\(k)\", found \(f.english)"
+        case .expectedCommaOrClose(let c, let f):
+            return c == "}"
+                ? "expected ',' or '}' after an object member, found \(f.english)"
+                : "expected ',' or ']' after an array element, found \(f.english)"
+        case .expectedDigit: return "expected a digit"
+        case .leadingZero: return "numbers may not have leading zeros"
+        case .expectedFractionDigit: return "expected a digit after the decimal point"
+        case .expectedExponentDigit: return "expected a digit in the exponent"
+        case .numberOutOfRange: return "number out of range"
+        case .expectedFourHexDigits: return "expected four hex digits after \\u"
+        case .expectedHexDigit: return "expected a hex digit in a \\u escape"
+        case .unterminatedString: return "unterminated string"
+        case .invalidUTF8: return "invalid UTF-8 in a string"
+        case .controlCharacter(let b): return "control character in a string (escape it as \\u00\(hex2(b)))"
+        case .unterminatedEscape: return "unterminated escape"
+        case .loneHighSurrogate: return "lone high surrogate in a \\u escape"
+        case .invalidLowSurrogate: return "invalid low surrogate in a \\u escape"
+        case .loneLowSurrogate: return "lone low surrogate in a \\u escape"
+        case .invalidEscape(let c): return "invalid escape '\\\(c)'"
+        }
+    }
 
     public var description: String { "line \(line), column \(column): \(message)" }
 }
@@ -41,7 +126,7 @@ public enum JSONParser {
         p.skipSpace()
         let v = try p.value(depth: 0)
         p.skipSpace()
-        if p.pos < bytes.count { throw p.error("unexpected text after the JSON value") }
+        if p.pos < bytes.count { throw p.error(.textAfterValue) }
         return v
     }
 }
@@ -52,7 +137,7 @@ private struct Parser {
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+    func error(_ reason: JSONSyntaxError.Reason, at offset: Int? = nil) -> JSONSyntaxError {
         let off = min(offset ?? pos, bytes.count)
         var line = 1
         var col = 1
@@ -67,7 +152,7 @@ private struct Parser {
             }
             i += 1
         }
-        return JSONSyntaxError(line: line, column: col, offset: off, message: message)
+        return JSONSyntaxError(line: line, column: col, offset: off, reason: reason)
     }
 
     mutating func skipSpace() {
@@ -79,15 +164,16 @@ private struct Parser {
         }
     }
 
-    func describeHere() -> String {
-        guard pos < bytes.count else { return "the end of the text" }
+    /// What is at the current position.
+    var found: JSONSyntaxError.Found {
+        guard pos < bytes.count else { return .end }
         let b = bytes[pos]
-        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
-        return "byte 0x" + hex2(b)
+        if b >= 0x21 && b < 0x7F { return .character(Character(Unicode.Scalar(b))) }
+        return .byte(b)
     }
 
     mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard pos < bytes.count else { throw error("expected a JSON value, found the end of the text") }
+        guard pos < bytes.count else { throw error(.expectedValue(found: .end)) }
         switch bytes[pos] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
@@ -96,7 +182,7 @@ private struct Parser {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw error("expected a JSON value, found \(describeHere())")
+        default: throw error(.expectedValue(found: found))
         }
     }
 
@@ -104,13 +190,13 @@ private struct Parser {
         let n = word.utf8CodeUnitCount
         let w = UnsafeBufferPointer(start: word.utf8Start, count: n)
         guard pos + n <= bytes.count, (0..<n).allSatisfy({ bytes[pos + $0] == w[$0] }) else {
-            throw error("expected '\(word)'")
+            throw error(.expectedLiteral("\(word)"))
         }
         pos += n
     }
 
     mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
+        if depth > JSONParser.maxDepth { throw error(.tooDeep(max: JSONParser.maxDepth)) }
         pos += 1
         var members: [(key: String, value: JSONValue)] = []
         skipSpace()
@@ -119,25 +205,30 @@ private struct Parser {
             return .object(JSONObject())
         }
         var seen = Set<String>()
+        var lastComma = pos
         while true {
             skipSpace()
+            if !members.isEmpty, pos < bytes.count, bytes[pos] == UInt8(ascii: "}") {
+                throw error(.trailingComma(closer: "}"), at: lastComma)
+            }
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else {
-                throw error("expected a member name in double quotes, found \(describeHere())")
+                throw error(.expectedMemberName(found: found))
             }
             let keyStart = pos
             let key = try string()
-            if !seen.insert(key).inserted { throw error("duplicate member name \"\(key)\"", at: keyStart) }
+            if !seen.insert(key).inserted { throw error(.duplicateMember(key), at: keyStart) }
             skipSpace()
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else {
-                throw error("expected ':' after member name \"\(key)\", found \(describeHere())")
+                throw error(.expectedColon(member: key, found: found))
             }
             pos += 1
             skipSpace()
             let v = try value(depth: depth)
             members.append((key, v))
             skipSpace()
-            guard pos < bytes.count else { throw error("expected ',' or '}' in an object, found the end of the text") }
+            guard pos < bytes.count else { throw error(.expectedCommaOrClose(closer: "}", found: .end)) }
             if bytes[pos] == UInt8(ascii: ",") {
+                lastComma = pos
                 pos += 1
                 continue
             }
@@ -145,12 +236,12 @@ private struct Parser {
                 pos += 1
                 return .object(JSONObject(uniqueMembers: members))
             }
-            throw error("expected ',' or '}' after an object member, found \(describeHere())")
+            throw error(.expectedCommaOrClose(closer: "}", found: found))
         }
     }
 
     mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
+        if depth > JSONParser.maxDepth { throw error(.tooDeep(max: JSONParser.maxDepth)) }
         pos += 1
         var items: [JSONValue] = []
         skipSpace()
@@ -158,12 +249,17 @@ private struct Parser {
             pos += 1
             return .array(items)
         }
+        var lastComma = pos
         while true {
             skipSpace()
+            if !items.isEmpty, pos < bytes.count, bytes[pos] == UInt8(ascii: "]") {
+                throw error(.trailingComma(closer: "]"), at: lastComma)
+            }
             items.append(try value(depth: depth))
             skipSpace()
-            guard pos < bytes.count else { throw error("expected ',' or ']' in an array, found the end of the text") }
+            guard pos < bytes.count else { throw error(.expectedCommaOrClose(closer: "]", found: .end)) }
             if bytes[pos] == UInt8(ascii: ",") {
+                lastComma = pos
                 pos += 1
                 continue
             }
@@ -171,7 +267,7 @@ private struct Parser {
                 pos += 1
                 return .array(items)
             }
-            throw error("expected ',' or ']' after an array element, found \(describeHere())")
+            throw error(.expectedCommaOrClose(closer: "]", found: found))
         }
     }
 
@@ -184,7 +280,7 @@ private struct Parser {
             while p < b.count && b[p] >= 48 && b[p] <= 57 { p += 1 }
             return p - s
         }
-        guard pos < bytes.count, bytes[pos] >= 48 && bytes[pos] <= 57 else { throw error("expected a digit") }
+        guard pos < bytes.count, bytes[pos] >= 48 && bytes[pos] <= 57 else { throw error(.expectedDigit) }
         // The integer part's value, accumulated while scanning: exact while it has at most 15
         // digits (below 2^53), which spares short integers the text conversion below.
         var integer = 0
@@ -192,7 +288,7 @@ private struct Parser {
         if bytes[pos] == 48 {
             pos += 1
             if pos < bytes.count && bytes[pos] >= 48 && bytes[pos] <= 57 {
-                throw error("numbers may not have leading zeros")
+                throw error(.leadingZero)
             }
         } else {
             while pos < bytes.count && bytes[pos] >= 48 && bytes[pos] <= 57 {
@@ -204,23 +300,23 @@ private struct Parser {
         if pos < bytes.count && bytes[pos] == UInt8(ascii: ".") {
             isInteger = false
             pos += 1
-            if digits(&pos, bytes) == 0 { throw error("expected a digit after the decimal point") }
+            if digits(&pos, bytes) == 0 { throw error(.expectedFractionDigit) }
         }
         if pos < bytes.count && (bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E")) {
             isInteger = false
             pos += 1
             if pos < bytes.count && (bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-")) { pos += 1 }
-            if digits(&pos, bytes) == 0 { throw error("expected a digit in the exponent") }
+            if digits(&pos, bytes) == 0 { throw error(.expectedExponentDigit) }
         }
         // `-Double(0)` is -0.0, as `Double("-0")` is.
         if isInteger { return negative ? -Double(integer) : Double(integer) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
-        guard let d = Double(text), d.isFinite else { throw error("number out of range", at: start) }
+        guard let d = Double(text), d.isFinite else { throw error(.numberOutOfRange, at: start) }
         return d
     }
 
     mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
-        guard pos + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        guard pos + 4 <= bytes.count else { throw error(.expectedFourHexDigits) }
         var v: UInt32 = 0
         for _ in 0..<4 {
             let b = bytes[pos]
@@ -229,7 +325,7 @@ private struct Parser {
             case 48...57: d = UInt32(b - 48)
             case 65...70: d = UInt32(b - 55)
             case 97...102: d = UInt32(b - 87)
-            default: throw error("expected a hex digit in a \\u escape")
+            default: throw error(.expectedHexDigit)
             }
             v = v << 4 | d
             pos += 1
@@ -247,11 +343,11 @@ private struct Parser {
             if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
             i += 1
         }
-        guard i < bytes.count else { throw error("unterminated string", at: open) }
+        guard i < bytes.count else { throw error(.unterminatedString, at: open) }
         if bytes[i] == UInt8(ascii: "\"") {
             let slice = UnsafeBufferPointer(rebasing: bytes[pos..<i])
             guard let s = String(validating: slice, as: UTF8.self) else {
-                throw error("invalid UTF-8 in a string", at: pos)
+                throw error(.invalidUTF8, at: pos)
             }
             pos = i + 1
             return s
@@ -259,23 +355,23 @@ private struct Parser {
         var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[pos..<i]))
         pos = i
         while true {
-            guard pos < bytes.count else { throw error("unterminated string", at: open) }
+            guard pos < bytes.count else { throw error(.unterminatedString, at: open) }
             let b = bytes[pos]
             if b == UInt8(ascii: "\"") {
                 pos += 1
                 guard let s = String(validating: out, as: UTF8.self) else {
-                    throw error("invalid UTF-8 in a string", at: open)
+                    throw error(.invalidUTF8, at: open)
                 }
                 return s
             }
-            if b < 0x20 { throw error("control character in a string (escape it as \\u00\(hex2(b)))") }
+            if b < 0x20 { throw error(.controlCharacter(b)) }
             if b != UInt8(ascii: "\\") {
                 out.append(b)
                 pos += 1
                 continue
             }
             pos += 1
-            guard pos < bytes.count else { throw error("unterminated escape") }
+            guard pos < bytes.count else { throw error(.unterminatedEscape) }
             let e = bytes[pos]
             pos += 1
             switch e {
@@ -292,24 +388,24 @@ private struct Parser {
                 if scalar >= 0xD800 && scalar < 0xDC00 {
                     guard pos + 1 < bytes.count, bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u")
                     else {
-                        throw error("lone high surrogate in a \\u escape")
+                        throw error(.loneHighSurrogate)
                     }
                     pos += 2
                     let low = try hex4()
-                    guard low >= 0xDC00 && low < 0xE000 else { throw error("invalid low surrogate in a \\u escape") }
+                    guard low >= 0xDC00 && low < 0xE000 else { throw error(.invalidLowSurrogate) }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if scalar >= 0xDC00 && scalar < 0xE000 {
-                    throw error("lone low surrogate in a \\u escape")
+                    throw error(.loneLowSurrogate)
                 }
                 UTF8.encode(Unicode.Scalar(scalar)!) { out.append($0) }
             default:
-                throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'", at: pos - 2)
+                throw error(.invalidEscape(Character(Unicode.Scalar(e))), at: pos - 2)
             }
         }
     }
 }
 
-private func hex2(_ b: UInt8) -> String {
+func hex2(_ b: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return String([digits[Int(b >> 4)], digits[Int(b & 15)]])
 }

@@ -267,6 +267,7 @@ public enum Suggest {
     ///   one in `preferring` (the same kind of element, say) comes first; then the smaller
     ///   distance; then the longer shared prefix (`speed-btn` is nearer `speed-button` than
     ///   `speed-1`, though both are three edits away); then the first in sorted order.
+    /// - Failing that, a candidate the word abbreviates part by part (`play-btn` → `play-button`).
     public static func nearest(
         _ word: String, in candidates: [String], preferring: Set<String> = [], synonyms: [String: [String]] = [:]
     ) -> String? {
@@ -293,6 +294,43 @@ public enum Suggest {
                     if key.2 > b.distance { continue }
                 } else if key.3 != b.prefix {
                     if key.3 < b.prefix { continue }
+                } else if c >= b.candidate {
+                    continue
+                }
+            }
+            best = key
+        }
+        return best?.candidate ?? abbreviated(w, in: candidates, preferring: preferring)
+    }
+
+    /// The candidate that `word` abbreviates, hyphen-separated part by part (`play-btn` →
+    /// `play-button`, `msg-list` → `message-list`): as many parts, each part of the word the
+    /// same as the candidate's or a shorter run of its letters in order, starting with its first
+    /// letter. One in `preferring` first, then the shortest, then the first in sorted order;
+    /// `nil` when none.
+    static func abbreviated(_ w: [Unicode.Scalar], in candidates: [String], preferring: Set<String>) -> String? {
+        let parts = w.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count > 1 || w.count >= 2 else { return nil }
+        func abbreviates(_ short: ArraySlice<Unicode.Scalar>, _ long: ArraySlice<Unicode.Scalar>) -> Bool {
+            guard let first = short.first, first == long.first, short.count <= long.count else { return false }
+            var i = long.startIndex
+            for c in short {
+                guard let j = long[i...].firstIndex(of: c) else { return false }
+                i = j + 1
+            }
+            return true
+        }
+        var best: (candidate: String, preferred: Bool, length: Int)?
+        for c in candidates {
+            guard let scalars = scalars(c), scalars.count > w.count else { continue }
+            let cparts = scalars.split(separator: "-", omittingEmptySubsequences: false)
+            guard cparts.count == parts.count, zip(parts, cparts).allSatisfy({ abbreviates($0, $1) }) else { continue }
+            let key = (c, preferring.contains(c), scalars.count)
+            if let b = best {
+                if key.1 != b.preferred {
+                    if !key.1 { continue }
+                } else if key.2 != b.length {
+                    if key.2 > b.length { continue }
                 } else if c >= b.candidate {
                     continue
                 }

@@ -1,8 +1,10 @@
+import EventSchema
 import Foundation
 import HTTPServer
 import InteractionLog
 import JSON
 import Mustache
+import Platform
 import Presentation
 import Prototype
 import Sharing
@@ -33,23 +35,34 @@ public final class ModalLabApp: @unchecked Sendable {
     public let comments: CommentStore
     /// Failed share-link attempts per address (429 above the limit).
     let shareFailures = FailureLimiter()
+    /// The log events share links' viewers may still write (``FairLimits``).
+    let eventBudget: EventBudget
+    /// One engine per prototype version, shared by its sessions.
+    let engines = EngineCache()
     /// Page templates.
     let templates: MustacheLibrary
     /// Counters and latency histograms (`GET /metrics`).
     let metrics = Metrics()
     let router = Router()
-    private var server: HTTPServer?
+    private(set) var server: HTTPServer?
     private let watcher = DispatchQueue(label: "modallab.watch")
     private var watchTimer: DispatchSourceTimer?
+    /// Ends sessions idle past ``FairLimits/sessionIdleTimeout``; on `watcher`.
+    private var sessionSweep: DispatchSourceTimer?
     let reloads = ReloadBroadcaster()
     let summaries = SummaryCache()
     let frames = FrameCache()
+    /// Every prototype version a session started on, by content hash (replays, restarts).
+    let versions: VersionStore
+    /// Who follows which session live (`/p/{id}/sessions/{sid}/watch`).
+    let watchers = SessionWatchers()
 
     /// Loads templates, prototypes, the owner token and the log (recovering a torn tail).
     /// - Throws: when `Templates/` can't be found or compiled, the data folder can't be used, or
     ///   `--prototypes` names neither a folder nor a `.json` file (``PrototypeSourceError``).
     public init(configuration: AppConfiguration) throws {
         self.configuration = configuration
+        eventBudget = EventBudget(configuration.limits)
         guard let root = ResourceLocator.root(explicit: configuration.resourceRoot) else {
             throw AppError(ResourceLocator.notFoundMessage(explicit: configuration.resourceRoot))
         }
@@ -80,6 +93,7 @@ public final class ModalLabApp: @unchecked Sendable {
             throw AppError("\(error)")
         }
         comments = CommentStore(file: data + "/comments.ndjson")
+        versions = VersionStore(directory: data + "/versions")
         do {
             log = try LogStore(directory: LogStore.directory(inData: data))
         } catch {
@@ -102,6 +116,10 @@ public final class ModalLabApp: @unchecked Sendable {
         c.port = configuration.port
         c.maxBodyBytes = configuration.maxBodyBytes
         c.eventLoops = configuration.eventLoops
+        // One address can't hold every connection; the owner's requests get through an
+        // address that another client (behind the same proxy, say) fills.
+        c.maxConnectionsPerAddress = configuration.limits.connectionsPerAddress
+        c.exemptFromAddressLimit = { [owner] request in owner.isOwner(request) }
         let server = HTTPServer(configuration: c, responder: router)
         let port = try server.start()
         owner.port = port
@@ -109,6 +127,7 @@ public final class ModalLabApp: @unchecked Sendable {
         metrics.track(server)
         self.server = server
         startWatching()
+        startSessionSweep()
         return port
     }
 
@@ -129,19 +148,51 @@ public final class ModalLabApp: @unchecked Sendable {
         ["0.0.0.0", "::", "", "[::]"].contains(configuration.host) ? nil : "http://\(urlHost):\(port)"
     }
 
-    /// Stops accepting, finishes in-flight requests (at most `gracePeriod` seconds), flushes the log.
+    /// Stops accepting, finishes in-flight requests (at most `gracePeriod` seconds), ends the
+    /// sessions still open — each logs `session_end` with `how: "shutdown"` —, then flushes
+    /// and closes the log.
     public func shutdown(gracePeriod: Double = 5, completion: @escaping @Sendable () -> Void) {
         watchTimer?.cancel()
+        sessionSweep?.cancel()
         reloads.closeAll()
-        guard let server else {
-            log.close()
-            completion()
-            return
+        watchers.closeAll()
+        let finish: @Sendable () -> Void = { [self] in
+            endAll(sessions.removeAll(), how: .shutdown) {
+                self.log.close()
+                completion()
+            }
         }
-        server.shutdown(gracePeriod: gracePeriod) { [log] in
-            log.close()
-            completion()
+        guard let server else { return finish() }
+        server.shutdown(gracePeriod: gracePeriod, completion: finish)
+    }
+
+    /// Ends `ending` (already out of the store), logging each `session_end` with `how`, then
+    /// calls `completion` once all are logged (or failed to be).
+    func endAll(_ ending: [ViewingSession], how: SessionEndHow, completion: @escaping @Sendable () -> Void) {
+        let group = DispatchGroup()
+        for s in ending {
+            group.enter()
+            end(s, how: how) { _ in group.leave() }
         }
+        group.notify(queue: .global(), execute: completion)
+    }
+
+    /// Every so often (a quarter of the timeout, between 50 ms and 5 s), ends the sessions
+    /// idle past ``FairLimits/sessionIdleTimeout``: `session_end` with `how: "timeout"`.
+    private func startSessionSweep() {
+        let timeout = configuration.limits.sessionIdleTimeout
+        guard timeout > 0 else { return }
+        let every = min(5, max(0.05, timeout / 4))
+        let timer = DispatchSource.makeTimerSource(queue: watcher)
+        timer.schedule(deadline: .now() + every, repeating: every, leeway: .milliseconds(Int(every * 100)))
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            let idle = sessions.removeIdle(since: .now - .milliseconds(Int64(timeout * 1000)))
+            // What they held goes back to the system, not only to the allocator.
+            if !idle.isEmpty { endAll(idle, how: .timeout) { Sys.releaseFreeMemory() } }
+        }
+        timer.resume()
+        sessionSweep = timer
     }
 
     /// Polls the prototype folders (and, with `--dev`, the templates) twice a second; a change

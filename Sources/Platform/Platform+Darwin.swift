@@ -28,6 +28,12 @@
             return result == 0 || length > 0 ? Int(length) : -1
         }
 
+        /// Bytes per unit of `rusage.ru_maxrss`: bytes on Darwin.
+        static let maxRSSUnit = 1
+
+        /// getrusage(2)'s `RUSAGE_SELF`.
+        static let rusageSelf = RUSAGE_SELF
+
         /// A `stat`'s modification time (`st_mtimespec`).
         public static func modificationTime(_ info: stat) -> timespec { info.st_mtimespec }
 
@@ -49,5 +55,9 @@
         public static func lowerCurrentThreadPriority() {
             _ = pthread_set_qos_class_self_np(QOS_CLASS_BACKGROUND, 0)
         }
+
+        /// Hands memory the allocator holds free back to the system:
+        /// malloc_zone_pressure_relief(3) on every zone.
+        public static func releaseFreeMemory() { _ = malloc_zone_pressure_relief(nil, 0) }
     }
 #endif

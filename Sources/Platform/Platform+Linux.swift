@@ -21,6 +21,12 @@
             return sendfile(socket, file, &position, count)
         }
 
+        /// Bytes per unit of `rusage.ru_maxrss`: kibibytes on Linux.
+        static let maxRSSUnit = 1024
+
+        /// getrusage(2)'s `RUSAGE_SELF` (Glibc imports `RUSAGE_SELF` as an enum case).
+        static let rusageSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
+
         /// A `stat`'s modification time (`st_mtim`).
         public static func modificationTime(_ info: stat) -> timespec { info.st_mtim }
 
@@ -42,5 +48,17 @@
         public static func lowerCurrentThreadPriority() {
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         }
+
+        /// Hands memory the allocator holds free back to the system: glibc keeps freed memory
+        /// in its arenas (one per thread that allocates, and Dispatch runs many), so a process
+        /// whose sessions and connections have ended can keep its peak size for good;
+        /// malloc_trim(3) returns the free pages of every arena. (Glibc's Swift module does not
+        /// import `<malloc.h>`, so the function is looked up once by name.)
+        public static func releaseFreeMemory() { _ = mallocTrim?(0) }
+
+        private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        }()
     }
 #endif

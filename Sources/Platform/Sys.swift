@@ -112,6 +112,25 @@ extension Sys {
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
+    /// Sends SIGKILL to process `pid`: it stops at once, without a chance to clean up (tests of
+    /// what survives a crash).
+    public static func killAbruptly(_ pid: Int32) { _ = kill(pid, SIGKILL) }
+
+    /// CPU time the process has used so far (user and system, every thread), in seconds.
+    public static func processCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// The most memory the process has had resident so far, in bytes (getrusage's `ru_maxrss`,
+    /// whose unit ``maxRSSUnit`` gives).
+    public static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(rusageSelf, &usage)
+        return Int(usage.ru_maxrss) * maxRSSUnit
+    }
+
     /// A file's modification time in nanoseconds since 1970, from its `stat`.
     public static func modificationNanoseconds(_ info: stat) -> Int64 {
         let time = modificationTime(info)

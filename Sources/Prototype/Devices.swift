@@ -28,10 +28,16 @@ public enum SizeClass: String, Sendable, Codable { case compact, regular }
 public enum Orientation: String, Sendable, CaseIterable, Codable { case portrait, landscape }
 
 /// iPad multitasking: the app's share of the screen in Split View (`twoThirds`, `half`, `third`)
-/// or Slide Over. What iPadOS offers in each orientation, the window's width and its size class
-/// are ``Environment/supportedMultitasking(on:_:)``, ``Environment/windowSize`` and
-/// ``Environment/horizontalSizeClass``.
-public enum Multitasking: String, Sendable, CaseIterable, Codable { case full, twoThirds, half, third, slideOver }
+/// or Slide Over, or a resizable `window` of any size (iPadOS's windowed apps and Stage
+/// Manager; its size is ``Environment/window``). What iPadOS offers in each orientation, the
+/// window's width and its size class are ``Environment/supportedMultitasking(on:_:)``,
+/// ``Environment/windowSize`` and ``Environment/horizontalSizeClass``.
+public enum Multitasking: String, Sendable, CaseIterable, Codable {
+    case full, twoThirds, half, third, slideOver, window
+
+    /// The shares of the screen a person picks from (every case but `window`, which takes a size).
+    public static let shares: [Multitasking] = [.full, .twoThirds, .half, .third, .slideOver]
+}
 
 /// The device catalogue of SPEC §4: one row per device, so a device is one row to add.
 /// Source: Apple's layout pages and the simulator presets.
@@ -98,7 +104,8 @@ public struct EdgeInsets: Sendable, Hashable, Codable {
 /// in landscape and is compact "on iPad and iPad mini", regular only on the largest iPad Pro ("on
 /// iPad Pro in landscape orientation, the primary and secondary apps each obtain a regular
 /// horizontal size class in the half/half Split View configuration"); a third and Slide Over are
-/// compact. Every iPad window is regular height.
+/// compact. A resizable `window` is regular width from ``regularWidthThreshold``. Every iPad
+/// window is regular height (unverified for short resizable windows).
 public struct Environment: Sendable, Hashable {
     public var device: Device
     public var orientation: Orientation
@@ -109,16 +116,21 @@ public struct Environment: Sendable, Hashable {
     public var contentSize: ContentSizeCategory
     /// Left to right or right to left.
     public var layoutDirection: LayoutDirection
+    /// A resizable window's size in points, with `multitasking` `window` (iPad only); `nil`
+    /// otherwise. Without a size, a `window` starts at two thirds of the screen's width and
+    /// three quarters of its height.
+    public var window: Size?
     /// The iOS version the session runs as (``SystemVersion``): `nil` until the engine starts a
     /// session, which sets it to the one asked for or else the prototype's `targetOS`.
     public var targetOS: Int?
 
-    /// An environment; `multitasking` is forced to `full` on iPhones. Whether iPadOS offers the
-    /// combination is ``isSupported``; the engine and the API refuse those it does not.
+    /// An environment; `multitasking` is forced to `full` on iPhones, and `window` kept only with
+    /// `multitasking` `window`. Whether iPadOS offers the combination is ``isSupported``; the
+    /// engine and the API refuse those it does not.
     public init(
         device: Device, orientation: Orientation = .portrait, multitasking: Multitasking = .full,
         appearance: Appearance = .light, contentSize: ContentSizeCategory = .large,
-        layoutDirection: LayoutDirection = .ltr, targetOS: Int? = nil
+        layoutDirection: LayoutDirection = .ltr, window: Size? = nil, targetOS: Int? = nil
     ) {
         self.device = device
         self.orientation = orientation
@@ -127,6 +139,14 @@ public struct Environment: Sendable, Hashable {
         self.contentSize = contentSize
         self.layoutDirection = layoutDirection
         self.targetOS = targetOS
+        self.window = nil
+        if self.multitasking == .window {
+            // Without a size, two thirds of the screen's width and three quarters of its height
+            // (ModalLab's choice of a first window).
+            let s = screenSize
+            self.window =
+                window ?? Size(width: (s.width * 2 / 3).rounded(), height: (s.height * 3 / 4).rounded())
+        }
     }
 
     /// The iOS version in effect: ``targetOS``, else ``SystemVersion/defaultVersion``.
@@ -137,33 +157,79 @@ public struct Environment: Sendable, Hashable {
 
     /// The multitasking shares iPadOS offers on `device` in `orientation`: on an iPhone only
     /// `full`; on an iPad `full`, `twoThirds`, `third` and `slideOver`, and `half` in landscape
-    /// only (Apple's tables list no half/half Split View in portrait).
+    /// only (Apple's tables list no half/half Split View in portrait). A resizable `window` is
+    /// offered on every iPad too, with a size (``windowProblem``).
     public static func supportedMultitasking(on device: Device, _ orientation: Orientation) -> [Multitasking] {
         guard device.family == .iPad else { return [.full] }
-        return orientation == .landscape ? Multitasking.allCases : [.full, .twoThirds, .third, .slideOver]
+        return orientation == .landscape ? Multitasking.shares : [.full, .twoThirds, .third, .slideOver]
     }
 
-    /// Whether iPadOS offers this window (see ``supportedMultitasking(on:_:)``).
+    /// Whether iPadOS offers this window (see ``supportedMultitasking(on:_:)``; a resizable
+    /// window needs a size that ``windowProblem`` accepts).
     public var isSupported: Bool {
-        Environment.supportedMultitasking(on: device, orientation).contains(multitasking)
+        if multitasking == .window { return device.family == .iPad && windowProblem == nil }
+        return Environment.supportedMultitasking(on: device, orientation).contains(multitasking)
     }
 
     /// The message for a multitasking share iPadOS does not offer: names the device, the
     /// orientation and the shares it does offer.
     public var unsupportedMultitaskingMessage: String {
+        if multitasking == .window, let p = windowProblem { return p.message }
         let ok = Environment.supportedMultitasking(on: device, orientation).map(\.rawValue)
         return "\(device.name) in \(orientation.rawValue) offers no \(multitasking.rawValue) window; supported: "
-            + ok.joined(separator: ", ")
+            + ok.joined(separator: ", ") + (device.family == .iPad ? ", or a resizable window {width, height}" : "")
+    }
+
+    /// The smallest resizable window, in points, each way: the narrowest window iPadOS's Split
+    /// View and Slide Over give an app (320 pt); iPadOS's own minimum for resizable windows is
+    /// not documented (unverified).
+    public static let minimumWindowSide: Double = 320
+
+    /// What is wrong with ``window``, if anything: `(path, message)` with the JSON path of the
+    /// member (`$.window.width`, `$.window.height`, `$.window`), for a 400.
+    public var windowProblem: (path: String, message: String)? {
+        guard multitasking == .window, let w = window else { return nil }
+        guard device.family == .iPad else {
+            return ("$.window", "resizable windows are iPadOS's; an app on \(device.name) is always full screen")
+        }
+        let s = screenSize
+        let m = Environment.minimumWindowSide
+        if !(w.width >= m && w.width <= s.width) {
+            return (
+                "$.window.width",
+                "expected a width from \(Int(m)) to \(Int(s.width)) pt (\(device.name) in \(orientation.rawValue)); found \(w.width)"
+            )
+        }
+        if !(w.height >= m && w.height <= s.height) {
+            return (
+                "$.window.height",
+                "expected a height from \(Int(m)) to \(Int(s.height)) pt (\(device.name) in \(orientation.rawValue)); found \(w.height)"
+            )
+        }
+        return nil
     }
 
     /// The share iPadOS gives the app after a rotation to `o`: a landscape half/half Split View
     /// has no portrait form, so it becomes two thirds (unverified on a device: which app gets
-    /// the larger share is our choice).
+    /// the larger share is our choice); a resizable window keeps its size within the rotated
+    /// screen (unverified).
     public func rotated(to o: Orientation) -> Environment {
         var e = self
         e.orientation = o
-        if !e.isSupported { e.multitasking = .twoThirds }
+        if let w = e.window {
+            let s = e.screenSize
+            e.window = Size(width: min(w.width, s.width), height: min(w.height, s.height))
+        }
+        if !e.isSupported && e.multitasking != .window { e.multitasking = .twoThirds }
         return e
+    }
+
+    /// Where a resizable window sits on the screen: centred (iPadOS places a new window where
+    /// it sees fit; ModalLab centres it). The origin of every other window is the layout's.
+    public var windowOrigin: (x: Double, y: Double) {
+        let s = screenSize
+        let w = windowSize
+        return (((s.width - w.width) / 2).rounded(), ((s.height - w.height) / 2).rounded())
     }
 
     /// The screen's size in points in this orientation.
@@ -194,8 +260,16 @@ public struct Environment: Sendable, Hashable {
         case .half: return Size(width: ((s.width - 10) / 2).rounded(.down), height: s.height)
         case .third: return Size(width: thirdWidth, height: s.height)
         case .slideOver: return Size(width: thirdWidth, height: s.height - 40)
+        case .window: return window ?? s
         }
     }
+
+    /// The width from which a resizable window is regular width: 678 pt. Apple's multitasking
+    /// tables (HIG "Layout", size classes; "Adopting Multitasking Enhancements on iPad") give no
+    /// rule for free sizes, but the narrowest regular-width window they list is 678 pt (half of
+    /// the 12.9-inch iPad Pro in landscape) and the widest compact one 639 pt (two thirds of it
+    /// in portrait); widths between them are unverified.
+    public static let regularWidthThreshold: Double = 678
 
     /// Horizontal size class of the window (see the type's comment for the sources).
     public var horizontalSizeClass: SizeClass {
@@ -207,6 +281,7 @@ public struct Environment: Sendable, Hashable {
             case .twoThirds: return orientation == .landscape ? .regular : .compact
             case .half: return orientation == .landscape && isLargestIPad ? .regular : .compact
             case .third, .slideOver: return .compact
+            case .window: return windowSize.width >= Environment.regularWidthThreshold ? .regular : .compact
             }
         }
     }
@@ -228,7 +303,15 @@ public struct Environment: Sendable, Hashable {
         case (.iPhone, .landscape):
             if d.safeBottom == 0 { return EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) }
             return EdgeInsets(top: 0, left: d.safeTop, bottom: 21, right: d.safeTop)
-        case (.iPad, _): return EdgeInsets(top: d.safeTop, left: 0, bottom: d.safeBottom, right: 0)
+        case (.iPad, _):
+            guard multitasking == .window else {
+                return EdgeInsets(top: d.safeTop, left: 0, bottom: d.safeBottom, right: 0)
+            }
+            // A resizable window keeps the insets of the screen's edges it reaches: the status
+            // bar above, the home indicator below (unverified).
+            let o = windowOrigin
+            let below = screenSize.height - o.y - windowSize.height
+            return EdgeInsets(top: max(0, d.safeTop - o.y), left: 0, bottom: max(0, d.safeBottom - below), right: 0)
         }
     }
 }

@@ -54,6 +54,27 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The point size of the Title 3 text style at this size: 17, 18, 19, 20 (Large), 22, 24, 26,
+    /// then 31, 37, 43, 49, 55 — the row titles of an action sheet, 20 pt at Large. Values of
+    /// the HIG's Dynamic Type sizes table (HIG "Typography") as we read it; unverified against a
+    /// device, as is UIKit's use of this style for `UIAlertController` action sheet rows.
+    public var title3PointSize: Double {
+        switch self {
+        case .extraSmall: return 17
+        case .small: return 18
+        case .medium: return 19
+        case .large: return 20
+        case .extraLarge: return 22
+        case .extraExtraLarge: return 24
+        case .extraExtraExtraLarge: return 26
+        case .accessibilityMedium: return 31
+        case .accessibilityLarge: return 37
+        case .accessibilityExtraLarge: return 43
+        case .accessibilityExtraExtraLarge: return 49
+        case .accessibilityExtraExtraExtraLarge: return 55
+        }
+    }
+
     /// How much larger than at `large` the Body style is at this size (1 at `large`): the factor
     /// the player scales text by and the linter measures text with.
     public var scale: Double { bodyPointSize / 17 }

@@ -127,7 +127,7 @@ extension FormatMessage {
         case segmentIndexType, segmentIndexTitle, segmentIndexRange, segmentIndexNone
         // Ids and references (the validator).
         case invalidID, duplicateID, namesNo, namesOtherKind, unknownDevice, confirmDiscardStyle, onePreferred
-        case detentTwice
+        case detentTwice, expectedSeconds, taskSuccessShape
         // The linter's and the command line's.
         case notARule, idInTwoFiles, idDiffersFromURL, notJSON
         // Sizes and shapes beyond ``PrototypeLimits``.
@@ -216,6 +216,14 @@ extension FormatMessage {
                     #"at most one action may be "preferred" (UIKit's preferredAction)"#,
                     #"最多只能有一个操作设为 "preferred"（UIKit 的 preferredAction）"#)
             case .detentTwice: return T("a detent is listed twice", "有一个停留高度（detent）列出了两次")
+            case .expectedSeconds:
+                return T(
+                    "expected seconds above 0 and at most 86400 (one day); found {found}",
+                    "应为大于 0 且不超过 86400（一天）的秒数；实际为 {found}")
+            case .taskSuccessShape:
+                return T(
+                    #"a task's success names exactly one of "screen", "modal" or "dismissed" ({"screen": id}, {"modal": id} or {"dismissed": {"modal": id, "by": id}}); found {found}"#,
+                    #"任务的完成条件必须恰好写 "screen"、"modal" 或 "dismissed" 中的一个（{"screen": id}、{"modal": id} 或 {"dismissed": {"modal": id, "by": id}}）；实际写了 {found} 个"#)
             case .notARule: return T("{id} is not a rule id; see `modallab rules`", "{id} 不是规则编号；参见 `modallab rules`")
             case .idInTwoFiles:
                 return T(
@@ -252,6 +260,8 @@ extension FormatMessage {
         case itemID = "an item id", modalID = "a modal id", style = "a presentation style"
         case detentID = "a detent id", height = "a height in points", points = "points"
         case buttonTitle = "a button title", activityID = "an activity id", title = "a title"
+        case taskPrompt = "the prompt a participant reads"
+        case taskSuccess = #"what counts as done: {"screen": id}, {"modal": id} or {"dismissed": {"modal": id, "by": id}}"#
         case menuItems = "an array of menu items", menuItemID = "a menu item id"
         // Kinds of element a reference names.
         case control = "control", modal = "modal", screen = "screen", appScreen = "screen of the app"
@@ -294,6 +304,8 @@ extension FormatMessage {
             case .buttonTitle: zh = "按钮标题"
             case .activityID: zh = "活动 id"
             case .title: zh = "标题"
+            case .taskPrompt: zh = "参与者读到的任务说明"
+            case .taskSuccess: zh = #"完成条件：{"screen": id}、{"modal": id} 或 {"dismissed": {"modal": id, "by": id}}"#
             case .menuItems: zh = "菜单项数组"
             case .menuItemID: zh = "菜单项 id"
             case .control: zh = "控件"

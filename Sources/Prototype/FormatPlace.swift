@@ -4,6 +4,8 @@
 public enum FormatPlace: String, Sendable, CaseIterable {
     case document, lint, screen, navigationBar, control, listItem, modal, alertAction, alertTextField
     case customActivity, size, detent, action, menu, menuElement
+    /// A task of a usability study, its success, and a success by dismissal.
+    case task, taskSuccess, taskDismissed
 
     /// Every member the format allows on this kind of object.
     public var members: Set<String> {
@@ -11,10 +13,10 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .document:
             return [
                 "$schema", "description", "format", "id", "name", "targetOS", "devices", "tint", "start", "screens",
-                "modals", "lint", "requiresFullScreen",
+                "modals", "lint", "requiresFullScreen", "tasks",
             ]
         case .lint: return ["disable", "severity", "productNames"]
-        case .screen: return ["id", "title", "navigationBar", "toolbar", "content"]
+        case .screen: return ["id", "title", "largeTitle", "navigationBar", "toolbar", "content"]
         case .navigationBar: return ["leading", "trailing", "appearance"]
         case .control: return PrototypeDecoder.allControlMembers
         case .listItem: return ["id", "title", "subtitle", "systemImage", "action", "contextMenu"]
@@ -25,6 +27,9 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .size: return ["width", "height"]
         case .detent: return ["id", "height"]
         case .action: return ["present", "push"]
+        case .task: return ["id", "prompt", "success", "expectedPath", "timeLimitSeconds"]
+        case .taskSuccess: return ["screen", "modal", "dismissed"]
+        case .taskDismissed: return ["modal", "by"]
         case .menu: return ["title", "children", "singleSelection", "preview"]
         case .menuElement: return ["id", "title", "systemImage", "role", "checked", "action", "children"]
         }
@@ -47,6 +52,9 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .size: t = LocalizedText("a size", "尺寸")
         case .detent: t = LocalizedText("a custom detent", "自定义停留高度")
         case .action: t = LocalizedText("an action", "操作")
+        case .task: t = LocalizedText("a task", "任务")
+        case .taskSuccess: t = LocalizedText("a task's success", "任务的完成条件")
+        case .taskDismissed: t = LocalizedText("a task's dismissal", "任务的关闭条件")
         case .menu: t = LocalizedText("a menu", "菜单")
         case .menuElement: t = LocalizedText("a menu item", "菜单项")
         }
@@ -118,5 +126,12 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         "rootscreen": ["start"], "ios": ["targetOS"], "os": ["targetOS"], "deploymenttarget": ["targetOS"],
         "minimumos": ["targetOS"], "presentations": ["modals"], "sheets": ["modals"], "pages": ["screens"],
         "tintcolor": ["tint"], "accentcolor": ["tint"], "color": ["tint"], "colour": ["tint"],
+        // Tasks of a usability study.
+        "missions": ["tasks"], "scenarios": ["tasks"], "question": ["prompt"], "instruction": ["prompt"],
+        "instructions": ["prompt"], "goal": ["success"], "successcriteria": ["success"], "done": ["success"],
+        "path": ["expectedPath"], "route": ["expectedPath"], "happypath": ["expectedPath"],
+        "expectedroute": ["expectedPath"], "timelimit": ["timeLimitSeconds"], "timeout": ["timeLimitSeconds"],
+        "limit": ["timeLimitSeconds"], "closed": ["dismissed"], "dismiss": ["dismissed"],
+        "control": ["by"], "button": ["by"],
     ]
 }

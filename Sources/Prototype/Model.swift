@@ -30,6 +30,11 @@ public struct Prototype: Sendable {
     /// UIKit's `UIRequiresFullScreen`: the iPad app opts out of multitasking, so an iPad window is
     /// never compact width (no Slide Over, no narrow Split View). Default `false`.
     public var requiresFullScreen: Bool = false
+    /// The tasks of a usability study (`"tasks"`), in the document's order; empty when none.
+    public var tasks: [StudyTask] = []
+
+    /// The task with this id.
+    public func task(_ id: String) -> StudyTask? { tasks.first { $0.id == id } }
 
     var modalIndex: [String: Int] = [:]
     var screenIndex: [String: ScreenLocation] = [:]
@@ -85,6 +90,9 @@ public struct Screen: Sendable {
     public var navigationBar: NavigationBar?
     public var toolbar: [Control]
     public var content: [Control]
+    /// Whether the title is a large title (UINavigationItem's `largeTitleDisplayMode`
+    /// `.always`): drawn big at the top of the content, collapsing into the bar as it scrolls.
+    public var largeTitle: Bool = false
 
     /// Every control of the screen, in drawing order (bar leading, trailing, content, toolbar).
     public var allControls: [Control] { placedControls.flatMap(\.controls) }
@@ -290,9 +298,14 @@ public struct Modal: Sendable {
     /// may also say `"preferred": true`). Checked by `alert.preferred-action-member`.
     public var preferredAction: String? = nil
 
+    /// Whether the modal's root screen has a large title (see ``Screen/largeTitle``).
+    public var largeTitle: Bool = false
+
     /// The modal's root screen: its own bar, content and toolbar, with the modal's id.
     public var rootScreen: Screen {
-        Screen(id: id, title: title, navigationBar: navigationBar, toolbar: toolbar, content: content)
+        Screen(
+            id: id, title: title, navigationBar: navigationBar, toolbar: toolbar, content: content,
+            largeTitle: largeTitle)
     }
 
     /// Every screen of the modal: the root first, then `screens`.
@@ -331,4 +344,61 @@ public struct LintSettings: Sendable {
     public var productNames: [String] = []
     /// Settings that change nothing.
     public static let none = LintSettings(disable: [], severity: [:])
+}
+
+/// A task of a usability study (`"tasks"` of the document): what a participant is asked to do,
+/// what counts as done, the intended route and a time limit.
+///
+/// A running task ends when its ``success`` holds after an action (outcome `direct` when the
+/// taps made during it are exactly ``expectedPath``, else `indirect`), when the participant
+/// gives up (`gaveUp`) or when ``timeLimitSeconds`` pass (`timedOut`).
+public struct StudyTask: Sendable, Equatable {
+    /// The task's id (`[a-z0-9][a-z0-9-]{0,63}`, unique among the tasks).
+    public var id: String
+    /// What the participant reads, e.g. "Send the draft to Alex".
+    public var prompt: String
+    /// What counts as done.
+    public var success: TaskSuccess
+    /// The tap targets of the intended route, in order: ids of controls, and of alert or
+    /// action-sheet buttons (a button's `id`, else its title). Empty: no route is declared, so
+    /// every success is `indirect`.
+    public var expectedPath: [String]
+    /// Seconds after which a running task ends as `timedOut` (`nil`: no limit).
+    public var timeLimitSeconds: Double?
+
+    /// A task with these members.
+    public init(
+        id: String, prompt: String, success: TaskSuccess, expectedPath: [String] = [], timeLimitSeconds: Double? = nil
+    ) {
+        self.id = id
+        self.prompt = prompt
+        self.success = success
+        self.expectedPath = expectedPath
+        self.timeLimitSeconds = timeLimitSeconds
+    }
+}
+
+/// What counts as a task done, checked against the state after every action.
+public enum TaskSuccess: Sendable, Equatable, Hashable {
+    /// `{"screen": id}`: that screen is showing (the app's current screen, or a screen inside the
+    /// modal on top) with nothing presented over it.
+    case screen(String)
+    /// `{"modal": id}`: that modal is on top of the presentation stack.
+    case modal(String)
+    /// `{"dismissed": {"modal": id, "by": id}}`: that modal was dismissed, by the control or
+    /// alert button `by` (a button's `id`, else its title) when given, else in any way.
+    case dismissed(modal: String, by: String?)
+
+    /// The success as the document writes it.
+    public var json: JSONValue {
+        switch self {
+        case .screen(let s): return ["screen": .string(s)]
+        case .modal(let m): return ["modal": .string(m)]
+        case .dismissed(let m, let by):
+            var o = JSONObject()
+            o["modal"] = .string(m)
+            if let by { o["by"] = .string(by) }
+            return ["dismissed": .object(o)]
+        }
+    }
 }

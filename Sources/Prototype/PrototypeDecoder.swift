@@ -177,10 +177,13 @@ final class PrototypeDecoder {
         let lint = o.optional("lint").flatMap { lintSettings($0) } ?? .none
         let requiresFullScreen =
             attempt { () throws(JSONShapeError) in try o.optional("requiresFullScreen")?.bool() } ?? nil
+        let tasks =
+            attempt { () throws(JSONShapeError) in try o.optional("tasks")?.array() }??
+            .compactMap { task($0) } ?? []
         _ = o.optional("$schema")
         _ = o.optional("description")
         // Screens or modals that are not an array are not read: ids in them are skipped.
-        for key in ["screens", "modals"] {
+        for key in ["screens", "modals", "tasks"] {
             if let v = o.object[key], !v.isNull, v.arrayValue == nil { skip(r.path.appending(key), v) }
         }
         finish(o, .document)
@@ -190,6 +193,7 @@ final class PrototypeDecoder {
             devices: devices ?? ["iphone-16", "ipad-pro-11"], tint: tint, start: start,
             screens: screens, modals: modals, lint: lint, version: version)
         p.requiresFullScreen = requiresFullScreen ?? false
+        p.tasks = tasks
         p.buildIndexes()
         return p
     }
@@ -256,12 +260,14 @@ final class PrototypeDecoder {
         let bar = o.optional("navigationBar").flatMap { navigationBar($0) }
         let toolbar = o.optional("toolbar").map { controls($0) } ?? []
         let content = o.optional("content").map { controls($0) } ?? []
+        let large = attempt { () throws(JSONShapeError) in try o.optional("largeTitle")?.bool() } ?? nil
         finish(o, .screen)
         guard let id else {
             skip(r.path, r.value)
             return nil
         }
-        return Screen(id: id, title: title, navigationBar: bar, toolbar: toolbar, content: content)
+        return Screen(
+            id: id, title: title, navigationBar: bar, toolbar: toolbar, content: content, largeTitle: large ?? false)
     }
 
     func navigationBar(_ r: JSONReader) -> NavigationBar? {
@@ -445,8 +451,8 @@ final class PrototypeDecoder {
     // MARK: Modals
 
     static let commonModalMembers: Set<String> = [
-        "id", "style", "title", "navigationBar", "toolbar", "content", "screens", "confirmDiscard", "transition",
-        "rationale", "task", "tags",
+        "id", "style", "title", "largeTitle", "navigationBar", "toolbar", "content", "screens", "confirmDiscard",
+        "transition", "rationale", "task", "tags",
     ]
     static let sheetMembers: Set<String> = [
         "detents", "grabber", "largestUndimmedDetent", "selectedDetent", "prefersEdgeAttachedInCompactHeight",
@@ -508,6 +514,7 @@ final class PrototypeDecoder {
             attempt { () throws(JSONShapeError) in try o.optional(k)?.strings() } ?? nil
         }
         m.title = str("title")
+        m.largeTitle = bool("largeTitle") ?? false
         m.navigationBar = o.optional("navigationBar").flatMap { navigationBar($0) }
         m.toolbar = o.optional("toolbar").map { controls($0) } ?? []
         m.content = o.optional("content").map { controls($0) } ?? []
@@ -694,5 +701,68 @@ final class PrototypeDecoder {
         finish(o, .customActivity)
         guard let id, let title else { return nil }
         return CustomActivity(id: id, title: title, systemImage: image, imageSize: imageSize)
+    }
+
+    // MARK: Tasks
+
+    /// A task: `{"id", "prompt", "success", "expectedPath"?, "timeLimitSeconds"?}`.
+    func task(_ r: JSONReader) -> StudyTask? {
+        guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
+        let id = attempt { () throws(JSONShapeError) in
+            try o.required("id", FormatMessage.Phrase.anID.rawValue).string()
+        }
+        let prompt = attempt { () throws(JSONShapeError) in
+            try o.required("prompt", FormatMessage.Phrase.taskPrompt.rawValue).string()
+        }
+        let success = attempt { () throws(JSONShapeError) in
+            try o.required("success", FormatMessage.Phrase.taskSuccess.rawValue)
+        }.flatMap { taskSuccess($0) }
+        let path = attempt { () throws(JSONShapeError) in try o.optional("expectedPath")?.strings() } ?? nil
+        var limit: Double?
+        if let l = o.optional("timeLimitSeconds") {
+            if let n = attempt({ () throws(JSONShapeError) in try l.number() }) {
+                if n > 0 && n <= PrototypeDecoder.maxTaskSeconds {
+                    limit = n
+                } else {
+                    issue(l.path, .expectedSeconds, ["found": JSONWriter().string(l.value)])
+                }
+            }
+        }
+        finish(o, .task)
+        guard let id, let prompt, let success else { return nil }
+        return StudyTask(
+            id: id, prompt: prompt, success: success, expectedPath: path ?? [], timeLimitSeconds: limit)
+    }
+
+    /// The longest time limit a task may have: one day, in seconds.
+    static let maxTaskSeconds = 86_400.0
+
+    /// A task's success: an object with exactly one of `screen`, `modal`, `dismissed`.
+    func taskSuccess(_ r: JSONReader) -> TaskSuccess? {
+        guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
+        let screen = attempt { () throws(JSONShapeError) in try o.optional("screen")?.string() } ?? nil
+        let modal = attempt { () throws(JSONShapeError) in try o.optional("modal")?.string() } ?? nil
+        var dismissed: TaskSuccess?
+        var dismissedSeen = false
+        if let d = o.optional("dismissed") {
+            dismissedSeen = true
+            if let od = attempt({ () throws(JSONShapeError) in try d.object() }) {
+                let m = attempt { () throws(JSONShapeError) in
+                    try od.required("modal", FormatMessage.Phrase.modalID.rawValue).string()
+                }
+                let by = attempt { () throws(JSONShapeError) in try od.optional("by")?.string() } ?? nil
+                finish(od, .taskDismissed)
+                if let m { dismissed = .dismissed(modal: m, by: by) }
+            }
+        }
+        finish(o, .taskSuccess)
+        let given = [screen != nil, modal != nil, dismissedSeen].filter { $0 }.count
+        if given != 1 {
+            issue(r.path, .taskSuccessShape, ["found": "\(given)"])
+            return nil
+        }
+        if let screen { return .screen(screen) }
+        if let modal { return .modal(modal) }
+        return dismissed
     }
 }

@@ -191,6 +191,11 @@ final class Validator {
                 "start", prototype.start, at: root.appending("start"), kind: FormatMessage.Phrase.appScreen.text,
                 candidates: prototype.screens.map(\.id))
         }
+        // Task ids: their own namespace (what the `task` column and `taskStart` name).
+        var seenTasks: [String: JSONPath] = [:]
+        for (i, t) in prototype.tasks.enumerated() {
+            record(t.id, root.appending("tasks").appending(i).appending("id"), in: &seenTasks)
+        }
         for (i, d) in prototype.devices.enumerated() where DeviceCatalogue.device(d) == nil {
             let known = DeviceCatalogue.all.map(\.id)
             error(

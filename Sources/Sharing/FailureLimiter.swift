@@ -1,44 +1,35 @@
 import Foundation
 
-/// Counts failed share-link attempts per client address and says when to answer 429
-/// (SPEC §8: repeated failures from one address get 429).
+/// Counts failed share-link attempts per client address and says when to answer 429: each
+/// address may fail ``limit`` times at once and regains one attempt every ``window`` /
+/// ``limit`` seconds (``limit`` attempts per ``window``, as a token bucket: ``RateLimiter``).
 ///
-/// A sliding window: more than `limit` failures within `window` seconds blocks the address until
-/// the oldest failure leaves the window.
+/// Recording a failure and asking about an address cost O(1) however many addresses have
+/// failed: a client sending a junk share cookie with every request costs each request one
+/// dictionary lookup, not a scan of anything.
 public final class FailureLimiter: @unchecked Sendable {
+    /// Failures an address may have in a row before it is refused.
     public let limit: Int
+    /// Seconds in which ``limit`` attempts are regained.
     public let window: Double
-    private let lock = NSLock()
-    private var failures: [String: [Date]] = [:]
-    /// The clock (tests move it).
-    public var now: @Sendable () -> Date = { Date() }
+    private let buckets: RateLimiter
 
+    /// The clock, in seconds, monotonic (tests move it).
+    public var now: @Sendable () -> Double {
+        get { buckets.now }
+        set { buckets.now = newValue }
+    }
+
+    /// `limit` failures (at least 1) per `window` seconds.
     public init(limit: Int = 10, window: Double = 60) {
-        self.limit = limit
+        self.limit = max(1, limit)
         self.window = window
+        buckets = RateLimiter(rate: Double(max(1, limit)) / window, burst: Double(max(1, limit)))
     }
 
     /// Records a failure from `address`.
-    public func fail(_ address: String) {
-        let t = now()
-        lock.withLock {
-            var list = failures[address, default: []].filter { t.timeIntervalSince($0) < window }
-            list.append(t)
-            failures[address] = list
-            if failures.count > 10_000 {
-                failures = failures.filter { !$0.value.isEmpty && t.timeIntervalSince($0.value.last!) < window }
-            }
-        }
-    }
+    public func fail(_ address: String) { buckets.spend(address) }
 
     /// Seconds until `address` may try again, or `nil` when it is not blocked.
-    public func retryAfter(_ address: String) -> Int? {
-        let t = now()
-        return lock.withLock {
-            let list = failures[address, default: []].filter { t.timeIntervalSince($0) < window }
-            failures[address] = list
-            guard list.count >= limit, let oldest = list.first else { return nil }
-            return max(1, Int((window - t.timeIntervalSince(oldest)).rounded(.up)))
-        }
-    }
+    public func retryAfter(_ address: String) -> Int? { buckets.wait(address) }
 }

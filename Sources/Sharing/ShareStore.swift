@@ -7,6 +7,10 @@ public enum ShareRole: String, Sendable, CaseIterable {
     case view
     /// Also pin comments.
     case comment
+    /// Play the listed tasks of a usability study, one after the other (``ShareLink/tasks``).
+    case participant
+    /// Read the prototype's insights, heat maps and replays, and nothing else.
+    case report
 }
 
 /// A share link as stored: its public id, what it reaches, and a hash of its secret — never
@@ -25,6 +29,8 @@ public struct ShareLink: Sendable, Equatable {
     public var revokedAt: Date?
     /// SHA-256 of the secret, 64 hex digits.
     var secretHash: String
+    /// For the `participant` role: the ids of the tasks to play, in order.
+    public var tasks: [String] = []
 
     /// Whether the link works at `now`.
     public func isActive(at now: Date) -> Bool { revokedAt == nil && now < expiresAt }
@@ -43,7 +49,7 @@ public struct ShareLink: Sendable, Equatable {
             ("id", .string(id)), ("prototype", .string(prototype)), ("role", .string(role.rawValue)),
             ("label", .string(label)), ("createdAt", .string(RFC3339.format(createdAt))),
             ("expiresAt", .string(RFC3339.format(expiresAt))), ("revokedAt", .string(revokedAt.map(RFC3339.format))),
-        ]
+        ] + (role == .participant ? [("tasks", .array(tasks.map { .string($0) }))] : [])
     }
 }
 
@@ -86,12 +92,13 @@ public final class ShareStore: @unchecked Sendable {
                     let created = RFC3339.parse(try o.required("createdAt").string()),
                     let expires = RFC3339.parse(try o.required("expiresAt").string())
                 else { throw ShareError.corrupt(file) }
-                links.append(
-                    ShareLink(
-                        id: try o.required("id").string(), prototype: try o.required("prototype").string(), role: role,
-                        label: try o.optional("label")?.string(), createdAt: created, expiresAt: expires,
-                        revokedAt: try o.optional("revokedAt").flatMap { RFC3339.parse(try $0.string()) },
-                        secretHash: try o.required("secretHash").string()))
+                var link = ShareLink(
+                    id: try o.required("id").string(), prototype: try o.required("prototype").string(), role: role,
+                    label: try o.optional("label")?.string(), createdAt: created, expiresAt: expires,
+                    revokedAt: try o.optional("revokedAt").flatMap { RFC3339.parse(try $0.string()) },
+                    secretHash: try o.required("secretHash").string())
+                link.tasks = try o.optional("tasks")?.strings() ?? []
+                links.append(link)
             }
         } catch let e as ShareError {
             throw e
@@ -102,7 +109,10 @@ public final class ShareStore: @unchecked Sendable {
 
     /// Creates a link to `prototype`. `expiresIn` is in seconds (default 7 days, at most 90).
     /// - Throws: ``ShareError/invalidLifetime(_:)``, or ``ShareError/io(_:)`` when it can't be saved.
-    public func create(prototype: String, role: ShareRole, expiresIn: Double? = nil, label: String? = nil)
+    /// `tasks` are the task ids a `participant` link plays, in order.
+    public func create(
+        prototype: String, role: ShareRole, expiresIn: Double? = nil, label: String? = nil, tasks: [String] = []
+    )
         throws(ShareError)
         -> IssuedShare
     {
@@ -111,9 +121,10 @@ public final class ShareStore: @unchecked Sendable {
         let id = ShareSecrets.random(bytes: 8)
         let secret = ShareSecrets.random(bytes: 32)
         let created = now()
-        let link = ShareLink(
+        var link = ShareLink(
             id: id, prototype: prototype, role: role, label: label, createdAt: created,
             expiresAt: created.addingTimeInterval(lifetime), revokedAt: nil, secretHash: SHA256.hex(secret))
+        link.tasks = tasks
         try mutate { $0.append(link) }
         return IssuedShare(link: link, token: id + "." + secret)
     }

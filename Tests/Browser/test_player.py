@@ -125,6 +125,7 @@ def studio_prototype():
                 button("export", "Export", {"present": "export-alert"}),
                 button("arrange", "Arrange", {"present": "arrange-sheet"}),
                 button("share", "Share", {"present": "share-sheet"}, image="square.and.arrow.up"),
+                button("speed", "Playback Speed", {"present": "speed-menu"}, image="gauge.with.dots.needle.33percent"),
             ],
         }],
         "modals": [
@@ -162,9 +163,39 @@ def studio_prototype():
              "actions": [{"title": "Delete All", "role": "destructive", "action": "dismiss"},
                          {"title": "Sort by Name", "action": "dismiss"}, {"title": "Sort by Date", "action": "dismiss"},
                          {"title": "Cancel", "role": "cancel"}]},
+            {"id": "speed-menu", "style": "popover", "title": "Speed", "source": "speed", "adaptivePresentationStyle": "none",
+             "preferredContentSize": {"width": 240, "height": 190},
+             "navigationBar": bar(trailing=[button("speed-done", "Done", "dismiss", role="done")]),
+             "content": [{"type": "list", "id": "speeds", "items": [
+                 {"id": "speed-1", "title": "1×", "action": "dismiss"}, {"id": "speed-2", "title": "2×", "action": "dismiss"}]}]},
             {"id": "share-sheet", "style": "activity", "source": "share",
              "activities": ["copy", "mail", "airdrop", "print", "messages"],
              "customActivities": [{"id": "duplicate", "title": "Duplicate", "systemImage": "plus.square.on.square"}]},
+        ],
+    }
+
+
+def navigation_prototype():
+    """A list under a large title that pushes a screen, and a sheet that pushes one inside it."""
+    rows = ["Groceries", "Ideas", "Books", "Trips", "Recipes", "Work", "Garden", "Music", "Films", "Gifts",
+            "Games", "Plans", "Quotes", "Travel"]
+    return {
+        "format": "modallab/1", "id": "navigation", "name": "Navigation", "targetOS": "18",
+        "devices": ["iphone-16", "ipad-pro-11"], "start": "notes",
+        "screens": [
+            {"id": "notes", "title": "Notes", "largeTitle": True,
+             "navigationBar": {"trailing": [{"id": "new", "title": "New", "systemImage": "square.and.pencil",
+                                             "action": {"present": "editor"}}]},
+             "content": [{"type": "list", "id": "all", "items": [
+                 {"id": f"n{i}", "title": t, "action": {"push": "note"}} for i, t in enumerate(rows)]}],
+             "toolbar": [{"id": "count", "title": "14 Notes"}]},
+            {"id": "note", "title": "Note", "content": [{"type": "text", "id": "body", "text": "A note."}]},
+        ],
+        "modals": [
+            {"id": "editor", "style": "pageSheet", "title": "New Note",
+             "navigationBar": {"leading": [{"id": "editor-cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]},
+             "content": [{"type": "button", "id": "editor-more", "title": "Details", "action": {"push": "details"}}],
+             "screens": [{"id": "details", "title": "Details", "content": [{"type": "text", "id": "details-text", "text": "More."}]}]},
         ],
     }
 
@@ -184,7 +215,8 @@ def hostile_prototype():
             "content": [
                 {"type": "text", "id": "intro", "text": "Text " + SCRIPT + IMG + ATTR + JS + CSS + RLO},
                 {"type": "list", "id": "things", "items": [
-                    {"id": "thing-1", "title": "Item " + IMG + RLO, "subtitle": "Sub " + SCRIPT + RLO},
+                    {"id": "thing-1", "title": "Item " + IMG + RLO, "subtitle": "Sub " + SCRIPT + RLO,
+                     "systemImage": "sparkle" + IMG},
                     {"id": "thing-2", "title": "Item " + ATTR, "subtitle": JS}]},
                 {"type": "textField", "id": "field", "label": "Label " + ATTR, "placeholder": "Placeholder " + IMG, "value": "Value " + SCRIPT},
                 {"type": "toggle", "id": "switch", "label": "Toggle " + IMG + RLO},
@@ -327,6 +359,7 @@ def setUpModule():
     (protos / "studio.json").write_text(json.dumps(studio_prototype(), indent=1))
     (protos / "hostile.json").write_text(json.dumps(hostile_prototype(), indent=1))
     (protos / "versions.json").write_text(json.dumps(versions_prototype(), indent=1))
+    (protos / "navigation.json").write_text(json.dumps(navigation_prototype(), indent=1))
     shots = os.environ.get("MODALLAB_SCREENSHOTS")
     Harness.shots = Path(shots) if shots else Harness.tmp / "screenshots"
     Harness.shots.mkdir(parents=True, exist_ok=True)
@@ -586,16 +619,27 @@ class FormTests(PlayerTestCase):
         self.assertEqual(self.stack(), [])
 
     def test_popover_from_scrolled_content_on_a_large_iphone_in_landscape(self):
-        # The Pro Max in landscape is regular width, compact height: an action sheet is a popover.
+        # The Pro Max in landscape is regular width, compact height. A popover adapts there
+        # ("for horizontally or vertically compact environments", Apple's
+        # UIModalPresentationStyle.popover), and so does an action sheet, which UIKit presents
+        # as a popover: it slides up from the bottom, at most 304 pt wide, as on other iPhones.
         self.open("studio", "iphone-16-pro-max", orientation="landscape")
         self.assertEqual(self.state()["sizeClass"], {"horizontal": "regular", "vertical": "compact"})
         self.tap('[data-id="arrange"]')  # below the fold: the content scrolls to it
         scrolled = self.js("return document.querySelector('.app-layer .content').scrollTop")
         self.assertGreater(scrolled, 0)
-        self.assert_layer("arrange-sheet", "popover")
+        self.assert_layer("arrange-sheet", "actionSheet")
         self.assertEqual(self.js("return document.querySelector('.app-layer .content').scrollTop"), scrolled,
                          "the content keeps its scroll position when the frame is re-rendered")
-        src, box = self.points(self.el('[data-id="arrange"]')), self.points(self.layer("arrange-sheet"))
+        win, box = self.window_points(), self.points(self.layer("arrange-sheet"))
+        self.assertLessEqual(box["w"], 304.5)
+        self.assertAlmostEqual(box["x"] + box["w"] / 2, win["w"] / 2, delta=1)
+        self.tap('.presentation[data-modal="arrange-sheet"] .sheet-action.cancel')
+        # A popover kept in compact size classes (adaptivePresentationStyle none) points at a
+        # source in scrolled content, above it, not over it.
+        self.tap('[data-id="speed"]')
+        self.assert_layer("speed-menu", "popover")
+        src, box = self.points(self.el('[data-id="speed"]')), self.points(self.layer("speed-menu"))
         arrow = self.points(self.el(".popover-arrow"))
         self.assertTrue(src["x"] <= arrow["x"] + arrow["w"] / 2 <= src["x"] + src["w"])
         self.assertLessEqual(box["y"] + box["h"], src["y"] + 1, "the popover sits above its source, not over it")
@@ -671,11 +715,21 @@ class FormTests(PlayerTestCase):
     def test_an_activity_view_is_a_card_on_iphone(self):
         self.open("studio", "iphone-16")
         self.tap('[data-id="share"]')
-        self.assert_layer("share-sheet", "card")
-        apps = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-app")]
-        actions = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-action")]
+        sheet = self.assert_layer("share-sheet", "card")
+        apps = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-app[data-activity]")]
+        actions = [b.get_attribute("data-activity") for b in self.d.find_elements("css selector", ".activity-action[data-activity]")]
         self.assertEqual(apps, ["airdrop", "messages", "mail"], "system activities in the system's order")
         self.assertEqual(actions, ["copy", "print", "duplicate"], "the app's own activities come last")
+        # As iOS 17 and 18 draw the share sheet: no grabber, Options under the title, a row of
+        # people (sharing through Messages), More at the end of the apps, Edit Actions… last.
+        self.assertEqual(sheet.find_elements("css selector", ".grabber"), [])
+        self.assertEqual(self.el(".activity-options").text, "Options ›")
+        people = self.d.find_elements("css selector", ".activity-person")
+        self.assertEqual(len(people), 4)
+        self.assertEqual({p.get_attribute("data-activity") for p in people}, {"messages"})
+        self.assertEqual(self.el(".activity-apps > :last-child").text, "More")
+        self.assertEqual(self.el(".activity-actions li:last-child").get_attribute("textContent"), "Edit Actions…")
+        self.assertLess(self.points(people[0])["y"], self.points(self.el(".activity-apps"))["y"], "people above apps")
         self.screenshot("activity-iphone")
         self.tap('[data-activity="copy"]')
         self.assertEqual(self.stack(), [], "an activity view closes when its activity is done")
@@ -831,6 +885,31 @@ class GestureTests(PlayerTestCase):
         self.tap('.presentation[data-modal="discard-draft"] .sheet-action.destructive')
         self.assertEqual(self.stack(), [])
 
+    def test_a_tap_on_the_dimmed_area_dismisses_a_clean_card_and_asks_on_a_dirty_one(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        def tap_dim_near_top():
+            # A real click on the dimming view above the card (sheet.scrim-dismiss).
+            dim = self.el('.dim[data-dim-for="compose"]')
+            h = self.js("return arguments[0].getBoundingClientRect().height", dim)
+            ActionChains(self.d).move_to_element_with_offset(dim, 0, int(-h / 2 + 25)).click().perform()
+            self.settle()
+
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="compose"]')
+        tap_dim_near_top()
+        self.assertEqual(self.stack(), [], "a clean card goes")
+        self.tap('[data-id="compose"]')
+        self.el('[data-id="to"]').send_keys("anna@example.com")
+        self.wait_for("return document.querySelector('.presentation[data-modal=\"compose\"]').dataset.dirty === 'true'")
+        self.settle()
+        tap_dim_near_top()
+        self.wait_for("return document.querySelector('.presentation[data-modal=\"discard-draft\"]')")
+        self.settle()
+        self.assertEqual(self.stack(), ["compose", "discard-draft"], "a dirty card stays and asks")
+        self.tap('.presentation[data-modal="discard-draft"] .sheet-action.destructive')
+        self.assertEqual(self.stack(), [])
+
     def test_dragging_between_detents(self):
         self.open("studio", "iphone-16")
         self.tap('[data-id="new-note"]')
@@ -846,6 +925,91 @@ class GestureTests(PlayerTestCase):
 # Keyboard, focus and accessibility
 # ---------------------------------------------------------------------------------------------
 
+class NavigationTests(PlayerTestCase):
+    def test_a_large_title_collapses_into_the_bar_as_the_content_scrolls(self):
+        self.open("navigation", "iphone-16")
+        screen = '.app-layer .screen-view[data-screen="notes"]'
+        bar = self.el(screen + " > .nav-bar")
+        inline = self.el(screen + " .nav-title")
+        transparent = "return getComputedStyle(arguments[0]).backgroundColor === 'rgba(0, 0, 0, 0)'"
+        self.assertTrue(self.js(transparent, bar), "at the scroll edge the bar is transparent")
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).opacity", inline), "0")
+        large = self.el(screen + " .large-title")
+        self.assertEqual(large.text, "Notes")
+        # Where the server's layout puts the content: the 44 pt bar below the 59 pt status bar,
+        # the 52 pt large title band, the 12 pt content inset.
+        self.assertAlmostEqual(self.points(self.el('[data-id="all"]'))["y"], 59 + 44.5 + 52 + 12, delta=1)
+        self.js(f"document.querySelector('{screen} > .content').scrollTop = 80")
+        self.wait_for(f"return document.querySelector('{screen}').hasAttribute('data-collapsed')")
+        self.wait_for("return getComputedStyle(arguments[0]).opacity === '1'", inline,
+                      message="the inline title shows once the large title has scrolled under the bar")
+        self.wait_for("return getComputedStyle(arguments[0]).backgroundColor !== 'rgba(0, 0, 0, 0)'", bar,
+                      message="content under the bar gives it its material")
+        self.screenshot("large-title-collapsed-iphone")
+        self.js(f"document.querySelector('{screen} > .content').scrollTop = 0")
+        self.wait_for(f"return !document.querySelector('{screen}').hasAttribute('data-collapsed')")
+
+    def test_an_edge_swipe_pops_and_a_short_one_springs_back(self):
+        self.open("navigation", "iphone-16")
+        self.tap('[data-id="n1"]')
+        self.assertEqual(self.state()["screen"], "note")
+        layer = self.el(".app-layer")
+        self.assertIsNotNone(self.el('.app-layer > .previous-screen[data-previous-screen="notes"]'),
+                             "the screen beneath is drawn, ready to be revealed")
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).visibility",
+                                 self.el(".app-layer > .previous-screen")), "hidden")
+        # A short drag from the leading edge springs back.
+        self.drag(layer, 0, dx=80, start=(4, 400), steps=10, touch=True)
+        self.assertEqual(self.state()["screen"], "note")
+        self.assertEqual(self.js("return document.querySelector('.app-layer > .screen-view[data-screen]').style.transform"), "")
+        # One past half the width pops: the server hears `back`.
+        self.drag(self.el(".app-layer"), 0, dx=300, start=(4, 400), steps=12, touch=True)
+        self.wait_for("return document.querySelector('.app-layer > .screen-view[data-screen=\"notes\"]')")
+        self.settle()
+        self.assertEqual(self.state()["screen"], "notes")
+        self.assertEqual(self.js("return document.querySelectorAll('.app-layer > .previous-screen').length"), 0)
+        # A push inside a sheet happens within it; the sheet's back button pops it.
+        self.tap('[data-id="new"]')
+        self.tap('[data-id="editor-more"]')
+        self.assertEqual(self.state()["stack"][0]["screen"], "details")
+        self.assertIsNotNone(self.el('.presentation[data-modal="editor"] .presentation-body > .previous-screen'))
+        self.tap('.presentation[data-modal="editor"] [data-back]')
+        self.assertEqual(self.state()["stack"][0]["screen"], "editor")
+
+
+class SoftwareKeyboardTests(PlayerTestCase):
+    def test_the_keyboard_rises_and_an_alert_moves_above_it(self):
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="rename"]')
+        # The alert's first field is first responder as it appears: the keyboard is up for it.
+        self.wait_for("return document.querySelector('[data-keyboard=\"rename-alert\"]')")
+        self.settle()
+        state = self.state()
+        self.assertEqual(state["keyboard"], {"target": "rename-alert", "field": 0, "height": 336})
+        keyboard = self.el("[data-keyboard]")
+        win = self.window_points()
+        k = self.points(keyboard)
+        self.assertAlmostEqual(k["h"], 336, delta=0.5, msg="drawn at the state's height")
+        self.assertAlmostEqual(k["y"] + k["h"], win["h"], delta=0.5, msg="along the screen's bottom edge")
+        box = self.points(self.el('.presentation[data-modal="rename-alert"] .alert-box'))
+        self.assertLessEqual(box["y"] + box["h"], k["y"], "the alert ends above the keyboard")
+        self.assertLess(box["y"] + box["h"] / 2, win["h"] / 2 - 40, "the alert moved up from the middle")
+        field = self.el(".alert-field")
+        self.assertEqual(self.d.switch_to.active_element, field, "the field keeps the focus")
+        # The drawn keys type into the field; nothing beneath them takes the tap.
+        for key in "ab":
+            self.el(f'.kb-key[data-key="{key}"]').click()
+        self.assertEqual(field.get_attribute("value"), "ab")
+        self.assertEqual(self.stack(), ["rename-alert"])
+        self.screenshot("keyboard-alert-iphone")
+        # Return runs the alert's preferred action; the keyboard goes with the alert.
+        self.el('.kb-key[data-key="return"]').click()
+        self.settle()
+        self.wait_for("return !document.querySelector('[data-keyboard]')")
+        self.assertEqual(self.stack(), [])
+        self.assertIsNone(self.state()["keyboard"])
+
+
 class KeyboardTests(PlayerTestCase):
     def press(self, key):
         from selenium.webdriver.common.action_chains import ActionChains
@@ -856,12 +1020,12 @@ class KeyboardTests(PlayerTestCase):
         from selenium.webdriver.common.keys import Keys
         self.open("mail", "iphone-16")
         self.tap('[data-id="compose"]')
-        card = self.layer("compose")
-        self.assertTrue(self.js("return arguments[0].contains(document.activeElement)", card), "focus moves in")
+        in_card = "return document.querySelector('.presentation[data-modal=\"compose\"]').contains(document.activeElement)"
+        self.assertTrue(self.js(in_card), "focus moves in")
         self.assertEqual(self.el(".app-layer").get_attribute("inert"), "true", "the app beneath is inert")
-        for _ in range(6):  # Tab stays inside the modal layer
+        for _ in range(6):  # Tab stays inside the modal layer (a field it reaches brings the keyboard up)
             self.press(Keys.TAB)
-            self.assertTrue(self.js("return arguments[0].contains(document.activeElement)", card))
+            self.assertTrue(self.js(in_card))
         self.press(Keys.ESCAPE)
         self.assertEqual(self.stack(), [])
         self.assertEqual(self.d.switch_to.active_element.get_attribute("data-id"), "compose")
@@ -1172,11 +1336,15 @@ class SafetyTests(PlayerTestCase):
         cells = {(c.get_attribute("data-device"), c.get_attribute("data-orientation"))
                  for c in self.d.find_elements("css selector", ".board-cell")}
         self.assertEqual(len(cells), 16)
-        # Every frame starts its own session (the embedded players open no event stream, so
-        # the browser's six connections per host are not used up).
+        # Every frame shows the server's first frame and starts no session until someone
+        # interacts in it: looking at the board logs nothing (and the embedded players open no
+        # event stream, so the browser's six connections per host are not used up).
         self.wait_for("""return [...document.querySelectorAll('.board-cell iframe')].every(f =>
             f.contentDocument?.querySelector('.player')?.dataset.ready === 'true')""", timeout=30,
                       message="every embedded player starts")
+        self.assertTrue(self.js("""return [...document.querySelectorAll('.board-cell iframe')].every(f =>
+            f.contentWindow.modallab.session === null && f.contentDocument.querySelector('.device .window'))"""),
+                        "no frame starts a session by being looked at")
         fit = self.js("""return [...document.querySelectorAll('.board-cell iframe')].every(f => {
             const d = f.contentDocument.querySelector('.device').getBoundingClientRect();
             return d.width <= f.clientWidth + 1 && d.height <= f.clientHeight + 1 &&
@@ -1190,6 +1358,12 @@ class SafetyTests(PlayerTestCase):
         try:
             self.tap('[data-id="compose"]')
             self.assertEqual(self.stack(), ["compose"])
+            sid = self.js("return window.modallab.session")
+            self.assertTrue(sid, "interacting starts the frame's session")
+            start = json.loads(self.js("""const r = new XMLHttpRequest();
+                r.open('GET', '/api/logs.ndjson?session=' + arguments[0] + '&type=session_start', false); r.send();
+                return r.responseText.split('\\n')[0];""", sid))
+            self.assertEqual(start["props"].get("embed"), "board", "a board session says so in its session_start")
         finally:
             self.d.switch_to.default_content()
         self.d.execute_script("window.scrollTo(0, 0)")
@@ -1269,6 +1443,18 @@ class ReviewTests(PlayerTestCase):
         # Landscape: the control moves; the pin goes with it (once it is scrolled into view).
         self.el('button[data-orientation="landscape"]').click()
         self.settle()
+        # Scrolled out of its content, it is still on this screen: the panel says so.
+        hidden = self.js("""const el = document.querySelector('[data-id="export"]'), c = el.closest('.content');
+            for (const top of [0, c.scrollHeight]) {
+              c.scrollTop = top;
+              const r = el.getBoundingClientRect(), b = c.getBoundingClientRect();
+              if (r.bottom < b.top || r.top > b.bottom) return true;
+            }
+            return false;""")
+        self.assertTrue(hidden, "Export can be scrolled out of view in landscape")
+        self.wait_for("return document.querySelector('#comment-list').textContent.includes('scrolled out of view')",
+                      message="the panel says the comment's control is scrolled out of view")
+        self.assertNotIn("not on this screen", self.el("#comment-list").text)
         self.js("arguments[0].scrollIntoView({block: 'center'})", self.el('[data-id="export"]'))
         self.wait_for_pin_on('[data-id="export"]', message="the pin is on Export in landscape")
         self.screenshot("comment-anchored-landscape")
@@ -1636,6 +1822,326 @@ class VersionComparisonTests(PlayerTestCase):
         })"""
 
 
+# ---------------------------------------------------------------------------------------------
+# Fidelity: the bundled font, symbols, appearance, text size, layout direction
+# ---------------------------------------------------------------------------------------------
+
+def font_tables():
+    """FontMetrics.swift's glyphs and advance tables (thousandths of an em) and SF's tracking
+    table, read from the source: the widths the linter measures with."""
+    import re
+    src = (ROOT / "Sources" / "Presentation" / "Text" / "FontMetrics.swift").read_text(encoding="utf-8")
+    literal = re.search(r'static let glyphs: \[Unicode\.Scalar\] = Array\(\s*"((?:[^"\\]|\\.)*)"', src).group(1)
+    glyphs = re.sub(r"\\u\{([0-9A-Fa-f]+)\}", lambda m: chr(int(m.group(1), 16)), literal)
+
+    def numbers(name, kind=r"\[UInt16\]"):
+        body = re.search(r"static let " + name + r": " + kind + r" = \[(.*?)\]", src, re.S).group(1)
+        return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", body)]
+    return glyphs, numbers("regular"), numbers("semibold"), numbers("trackingPoints", r"\[Double\]")
+
+
+def measured_width(text, size, weight):
+    """TextMeasure's width of ASCII `text` at `size` points: advances plus SF's tracking per glyph."""
+    glyphs, regular, semibold, tracking = font_tables()
+    table = regular if weight == "regular" else semibold
+    x = min(max(size, 6), 40) - 6
+    i = int(x)
+    t = tracking[-1] if i >= len(tracking) - 1 else tracking[i] * (1 - (x - i)) + tracking[i + 1] * (x - i)
+    return sum(table[glyphs.index(ch)] / 1000 * size + t for ch in text)
+
+
+class FidelityTests(PlayerTestCase):
+    """What makes the frame look like iOS whatever the viewer's machine: the bundled font and
+    the symbols, dark mode, Dynamic Type and right to left."""
+
+    def open_with(self, prototype, device, orientation="portrait", **traits):
+        """Opens the player with the environment's traits in the query (appearance, contentSize,
+        layoutDirection)."""
+        query = "&".join(f"{k}={v}" for k, v in traits.items())
+        self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-reduced-motion", "value": "no-preference"}]})
+        self.d.get(f"{Harness.base}/p/{prototype}?device={device}&orientation={orientation}&{query}")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30, message="no session")
+        self.settle()
+
+    def test_the_bundled_font_is_loaded_and_draws_the_devices_text(self):
+        self.open("studio", "iphone-16")
+        self.wait_for("return document.fonts.status === 'loaded'", message="fonts still loading")
+        faces = self.js("""return [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'ModalLab Inter')
+            .map((f) => ({status: f.status, weight: f.weight}))""")
+        self.assertEqual(faces, [{"status": "loaded", "weight": "100 900"}], "one variable face, loaded")
+        self.assertTrue(self.js("return document.fonts.check('600 17px \"ModalLab Inter\"')"))
+        title = self.el(".app-layer .nav-title")
+        self.assertTrue(self.js("return getComputedStyle(arguments[0]).fontFamily", title).startswith('"ModalLab Inter"'))
+        # Drawn as wide as the linter measures it: Inter's advances plus SF's tracking (a fallback
+        # font such as DejaVu Sans would be several points wider; kerning moves a point or so).
+        for css, text, size, weight in ((".app-layer .nav-title bdi", "Studio", 17, "semibold"),
+                                        ('[data-id="rename"] .button-title bdi', "Rename Project", 17, "regular")):
+            with self.subTest(text=text):
+                drawn = self.js("""const r = document.createRange(); r.selectNodeContents(arguments[0]);
+                    const win = document.querySelector('[data-window]');
+                    return r.getBoundingClientRect().width / (win.getBoundingClientRect().width / win.offsetWidth);""",
+                                self.el(css))
+                self.assertAlmostEqual(drawn, measured_width(text, size, weight), delta=1.5)
+        # The font file is served with its type and licence.
+        with urllib.request.urlopen(Harness.base + "/public/fonts/Inter-roman.var.woff2") as r:
+            self.assertEqual(r.headers["Content-Type"], "font/woff2")
+        with urllib.request.urlopen(Harness.base + "/public/fonts/LICENSE-Inter.txt") as r:
+            self.assertIn("SIL OPEN FONT LICENSE Version 1.1", r.read().decode())
+
+    def test_an_action_sheet_at_an_accessibility_size_grows_and_scrolls_with_cancel_in_reach(self):
+        self.open_with("studio", "iphone-se-3", contentSize="accessibilityExtraExtraExtraLarge")
+        self.tap('[data-id="arrange"]')
+        sheet = self.assert_layer("arrange-sheet", "actionSheet")
+        self.assertEqual(sheet.get_attribute("data-scrolls"), "true", "the server says it no longer fits")
+        win = self.window_points()
+        box = self.points(sheet)
+        self.assertGreaterEqual(box["y"], win["top"], "the sheet stays below the status bar")
+        self.assertAlmostEqual(box["y"] + box["h"], win["h"] - 8, delta=1)
+        group = self.el('.presentation[data-modal="arrange-sheet"] .action-sheet-group:not(.cancel-group)')
+        sizes = self.js("return {scroll: arguments[0].scrollHeight, client: arguments[0].clientHeight}", group)
+        self.assertGreater(sizes["scroll"], sizes["client"] + 20, "the actions scroll")
+        # Rows grow with the text: Title 3 at AX5 is 55 pt, far above the 57 pt row of Large.
+        row = self.el('.presentation[data-modal="arrange-sheet"] .sheet-action:not(.cancel)')
+        self.assertGreater(self.points(row)["h"], 90)
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).fontSize", row), "55px")
+        cancel = self.el('.presentation[data-modal="arrange-sheet"] .sheet-action.cancel')
+        self.assertLessEqual(self.points(cancel)["y"] + self.points(cancel)["h"], win["h"] - 7, "Cancel stays in view")
+        # The last action is reached by scrolling the list, and it works.
+        last = self.el('.presentation[data-modal="arrange-sheet"] [data-action-index="2"]')
+        self.js("arguments[0].scrollTop = arguments[0].scrollHeight", group)
+        self.wait_for("return arguments[0].scrollTop > 0", group)
+        last.click()
+        self.settle()
+        self.assertEqual(self.stack(), [])
+        self.tap('[data-id="arrange"]')
+        self.screenshot("action-sheet-scrolling-ax5-iphone-se")
+
+    def test_a_symbol_is_drawn_and_a_name_without_a_drawing_is_a_labelled_placeholder(self):
+        self.open("studio", "iphone-16")
+        # A drawn symbol: our own shapes, in the tint, at 22 pt, with visible strokes.
+        glyph = self.el('[data-id="speed"] svg[data-symbol="gauge.with.dots.needle.33percent"]')
+        box = self.points(glyph)
+        self.assertAlmostEqual(box["w"], 22, delta=0.5)
+        self.assertAlmostEqual(box["h"], 22, delta=0.5)
+        painted = self.js("""const g = arguments[0], b = g.getBBox();
+            return {w: b.width, h: b.height, stroke: getComputedStyle(g.querySelector('path')).stroke,
+                    tint: getComputedStyle(g.closest('.device')).getPropertyValue('--tint').trim()}""", glyph)
+        self.assertGreater(painted["w"], 12, "the drawing spans most of its box")
+        self.assertGreater(painted["h"], 8)
+        self.assertEqual(painted["stroke"], "rgb(88, 86, 214)", "stroked in the prototype's tint (#5856D6)")
+        # A name the player has no drawing for: a dashed box that shows the name, escaped.
+        self.open("hostile", "iphone-16")
+        missing = self.el("[data-symbol-missing]")
+        self.assertEqual(missing.get_attribute("data-symbol-missing"), "sparkle" + IMG)
+        self.assertEqual(missing.get_attribute("role"), "img")
+        self.assertIn("sparkle", missing.get_attribute("aria-label"))
+        label = self.el("[data-symbol-missing] .symbol-missing-name")
+        self.assertTrue(label.text.startswith("sparkle<img"), label.text)
+        box = self.points(missing)
+        self.assertGreaterEqual(box["w"], 22)
+        self.assertGreaterEqual(box["h"], 21)
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).borderTopStyle", missing), "dashed")
+        self.assertIsNone(self.js("return window.__pwned || null"), "the name is text, not markup")
+        self.screenshot("symbol-placeholder-iphone")
+
+    def test_the_popover_arrow_is_curved_and_the_popover_grows_from_its_tip(self):
+        self.open("studio", "ipad-pro-11")
+        self.el('[data-id="filter-button"]').click()
+        # The popover grows out of the arrow: an animation scaling it up from the arrow's tip.
+        growth = self.wait_for("""const a = document.getAnimations().find((a) => a.animationName === 'popover-in');
+            if (!a) return null;
+            const p = a.effect.target, cs = getComputedStyle(p);
+            return {origin: cs.transformOrigin, offset: parseFloat(cs.getPropertyValue('--arrow-offset')),
+                    arrow: p.dataset.arrow}""", message="the popover did not animate in")
+        self.settle()
+        self.assertEqual(growth["arrow"], "up")
+        x, y = (float(v.replace("px", "")) for v in growth["origin"].split()[:2])
+        self.assertAlmostEqual(x, growth["offset"] + 13, delta=0.5, msg="the origin is the tip, not the centre")
+        self.assertAlmostEqual(y, -13, delta=0.5)
+        pop = self.layer("filter")
+        arrow, box = self.points(pop.find_element("css selector", ".popover-arrow")), self.points(pop)
+        self.assertAlmostEqual(box["x"] + x, arrow["x"] + arrow["w"] / 2, delta=0.5)
+        self.assertAlmostEqual(box["y"] + y, arrow["y"], delta=0.5)
+        # A curved shape, not a square turned into a wedge: concave sides that meet in a round tip.
+        shape = pop.find_element("css selector", ".popover-arrow .arrow-fill").get_attribute("d")
+        self.assertGreaterEqual(shape.count("C") + shape.count("S"), 3, shape)
+        tip = self.js("""const p = arguments[0].querySelector('.popover-arrow .arrow-fill'), n = p.getTotalLength();
+            let top = {y: 99};
+            for (let i = 0; i <= 200; i++) { const q = p.getPointAtLength(n * i / 200); if (q.y < top.y) top = q; }
+            const side = p.getPointAtLength(n * 0.2);
+            return {top: [top.x, top.y], side: [side.x, side.y]}""", pop)
+        self.assertAlmostEqual(tip["top"][0], 13, delta=0.6, msg="the tip is in the middle of the base")
+        self.assertLess(tip["top"][1], 2, "the tip reaches the end of the arrow's box")
+        # On a straight wedge the point 20 % along would sit on the line from (0, 13) to (13, 0);
+        # a concave side sits below it.
+        sx, sy = tip["side"]
+        self.assertGreater(sy, 13 - sx + 0.5, "the sides curve in")
+
+    def test_the_presenting_view_scales_back_as_a_card_is_dragged_up(self):
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+        from selenium.webdriver.common.actions import interaction
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="new-note"]')
+        card = self.layer("note")
+        self.assertEqual(card.get_attribute("data-detent"), "medium")
+        self.assertEqual(card.get_attribute("data-beneath-push"), "0.92 59", "the push-back at the tallest detent")
+        app = self.el(".app-layer")
+        scale = lambda: self.js("""const m = new DOMMatrix(getComputedStyle(arguments[0]).transform);
+            return {scale: m.a, y: m.f}""", app)
+        self.assertEqual(scale()["scale"], 1, "at medium the app only dims")
+        grabber = self.el("[data-grabber]")
+        r = self.js("const r = arguments[0].getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}", grabber)
+        k = self.js("const w = document.querySelector('[data-window]'); return w.getBoundingClientRect().width / w.offsetWidth")
+        halfway = (783 - 426) / 2 * k  # half the way from medium (426 pt) to large (783 pt), in CSS px
+        pointer = PointerInput(interaction.POINTER_MOUSE, "mouse")
+        down = ActionBuilder(self.d, mouse=pointer, duration=16)
+        down.pointer_action.move_to_location(int(r["x"]), int(r["y"]))
+        down.pointer_action.pointer_down()
+        for i in range(1, 9):
+            down.pointer_action.move_to_location(int(r["x"]), int(r["y"] - halfway * i / 8))
+        down.perform()
+        mid = scale()
+        # Halfway up, the app is about halfway to its pushed-back pose (0.92, 59 pt down).
+        self.assertAlmostEqual(mid["scale"], 0.96, delta=0.012)
+        self.assertAlmostEqual(mid["y"], 59 / 2, delta=6)
+        up = ActionBuilder(self.d, mouse=pointer, duration=16)
+        for i in range(1, 5):
+            up.pointer_action.move_to_location(int(r["x"]), int(r["y"] - halfway - halfway * i / 4))
+        up.pointer_action.pointer_up()
+        up.perform()
+        self.settle()
+        self.assertEqual(self.state()["stack"][0]["detent"], "large")
+        self.assertEqual(self.el(".app-layer").get_attribute("data-behind"), "card")
+        end = self.js("return new DOMMatrix(getComputedStyle(document.querySelector('.app-layer')).transform).a")
+        self.assertAlmostEqual(end, 0.92, delta=0.001)
+
+    def test_the_iphone_se_status_bar_has_the_home_button_layout(self):
+        self.open("studio", "iphone-se-3")
+        bar = self.el(".status-bar")
+        self.assertEqual(bar.get_attribute("data-status-layout"), "home-button")
+        win = self.js("return document.querySelector('.device-screen').getBoundingClientRect().width")
+        left = self.js("return document.querySelector('.device-screen').getBoundingClientRect().left")
+        where = lambda css: self.js("""const r = document.querySelector(arguments[0]).getBoundingClientRect();
+            return (r.left + r.width / 2 - arguments[1]) / arguments[2]""", css, left, win)
+        self.assertLess(where(".status-bar .status-signal"), 0.2, "signal bars lead")
+        self.assertLess(where(".status-bar .status-wifi"), 0.35, "Wi-Fi leads, after the carrier")
+        self.assertAlmostEqual(where(".status-bar .status-time"), 0.5, delta=0.03, msg="the time is centred")
+        self.assertGreater(where(".status-bar .status-battery"), 0.85, "the battery trails")
+        self.assertEqual(self.el(".status-time").text, "9:41 AM")
+        # A notched iPhone keeps every icon at the trailing side.
+        self.open("studio", "iphone-16")
+        self.assertIsNone(self.el(".status-bar").get_attribute("data-status-layout"))
+        self.assertGreater(where(".status-bar .status-signal"), 0.6)
+
+    def test_right_to_left_mirrors_leading_and_trailing(self):
+        mirrored = lambda el: self.js("return new DOMMatrix(getComputedStyle(arguments[0]).transform).a", el) == -1
+        self.open_with("mail", "iphone-16", layoutDirection="rtl")
+        win = self.window_points()
+        # The trailing Compose button is on the left; list rows' text is right-aligned, their
+        # disclosure chevrons on the left and turned.
+        compose = self.points(self.el('[data-id="compose"]'))
+        self.assertLess(compose["x"] + compose["w"], win["w"] / 2)
+        row, title = self.el('[data-id="m1"]'), self.el('[data-id="m1"] .row-title')
+        chevron = self.el('[data-id="m1"] .chevron')
+        self.assertEqual(self.js("return getComputedStyle(arguments[0]).textAlign", row), "right")
+        self.assertGreater(self.points(title)["x"] + self.points(title)["w"], win["w"] - 40, "the title starts at the right")
+        self.assertLess(self.points(chevron)["x"], 60)
+        self.assertTrue(mirrored(chevron))
+        # A pushed screen's back button is on the right, its chevron turned toward the right.
+        self.tap('[data-id="m1"]')
+        back = self.el(".app-layer [data-back]")
+        self.assertGreater(self.points(back)["x"], win["w"] / 2)
+        self.assertTrue(mirrored(back.find_element("css selector", ".back-chevron")))
+        self.screenshot("rtl-push-iphone")
+        # An alert's side-by-side buttons put Cancel on the right.
+        self.open_with("studio", "iphone-16", layoutDirection="rtl")
+        self.tap('[data-id="rename"]')
+        cancel, rename = self.el(".alert-button.cancel"), self.el(".alert-button.bold")
+        self.assertGreater(self.points(cancel)["x"], self.points(rename)["x"])
+        self.screenshot("rtl-alert-iphone")
+        # On iPad, the leading Filter button is on the right and the server's layout (mirrored)
+        # puts its popover's source exactly where the button is drawn.
+        self.open_with("studio", "ipad-pro-11", layoutDirection="rtl")
+        source = self.points(self.el('[data-id="filter-button"]'))
+        self.assertGreater(source["x"], self.window_points()["w"] / 2)
+        self.tap('[data-id="filter-button"]')
+        pop = self.layer("filter")
+        x, y, w, h = (float(v) for v in pop.get_attribute("data-source-rect").split())
+        self.assertAlmostEqual(x + w / 2, source["x"] + source["w"] / 2, delta=1.5)
+        self.assertAlmostEqual(y, source["y"], delta=1.5)
+        arrow = self.points(pop.find_element("css selector", ".popover-arrow"))
+        self.assertTrue(source["x"] <= arrow["x"] + arrow["w"] / 2 <= source["x"] + source["w"], "the arrow points at it")
+        self.screenshot("rtl-popover-ipad")
+
+    def test_dark_mode_draws_ios_dark_colours(self):
+        colour = lambda el, prop="backgroundColor": self.js(f"return getComputedStyle(arguments[0]).{prop}", el)
+        self.open_with("studio", "iphone-16", appearance="dark")
+        device = self.el(".device")
+        self.assertEqual(device.get_attribute("data-appearance"), "dark")
+        self.assertEqual(colour(device, "colorScheme"), "dark")
+        self.assertEqual(colour(self.el(".app-layer .screen-view")), "rgb(0, 0, 0)", "systemGroupedBackground, dark")
+        self.assertEqual(colour(self.el('[data-id="flows"]')), "rgb(28, 28, 30)", "a cell: secondarySystemGroupedBackground")
+        self.assertEqual(colour(self.el(".app-layer .nav-title"), "color"), "rgb(255, 255, 255)", "label, dark")
+        # Presentations in front use the elevated colours; the alert its dark material.
+        self.tap('[data-id="rename"]')
+        alert = self.el(".alert-box")
+        r, g, b = (int(v) for v in colour(alert).split("(")[1].split(",")[:3])
+        self.assertLess(max(r, g, b), 80, "a dark alert material")
+        self.assertEqual(colour(self.el(".alert-title"), "color"), "rgb(255, 255, 255)")
+        self.press_escape_or_cancel()
+        self.tap('[data-id="new-note"]')
+        self.assertEqual(colour(self.el('.presentation[data-modal="note"] .screen-view')), "rgb(28, 28, 30)",
+                         "an elevated sheet: systemGroupedBackground, dark elevated")
+        self.screenshot("dark-card-iphone")
+        # Light is the default and switches back through the toolbar.
+        self.open("studio", "iphone-16")
+        self.assertEqual(self.el(".device").get_attribute("data-appearance"), "light")
+        self.assertEqual(colour(self.el(".app-layer .screen-view")), "rgb(242, 242, 247)")
+
+    def press_escape_or_cancel(self):
+        self.tap(".alert-button.cancel")
+
+    def device_shot(self, name):
+        """A picture of the device alone (docs/screenshots/forms/NAME.png when MODALLAB_SCREENSHOTS
+        is docs/screenshots)."""
+        import base64
+        self.settle()
+        folder = Harness.shots / "forms"
+        folder.mkdir(parents=True, exist_ok=True)
+        # The device as drawn (scaled to fit the stage), which an element screenshot would miss.
+        r = self.js("""const r = document.querySelector('.device').getBoundingClientRect();
+            return {x: r.left, y: r.top, width: r.width, height: r.height, scale: 1}""")
+        shot = self.d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": r})
+        (folder / f"{name}.png").write_bytes(base64.b64decode(shot["data"]))
+
+    def test_screenshots_of_every_form_light_and_dark_at_two_text_sizes(self):
+        # Each form on iPhone and iPad, light and dark, at the default text size and an
+        # accessibility size: what a designer compares with iOS.
+        forms = [("sheet", "new-note", "note"), ("form-sheet", "settings-button", "settings"),
+                 ("full-screen", "open-player", "player"), ("alert", "rename", "rename-alert"),
+                 ("action-sheet", "arrange", "arrange-sheet"), ("activity", "share", "share-sheet"),
+                 ("popover", "filter-button", "filter")]
+        # A taller viewport draws the iPhone at one point per pixel.
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 1200, "height": 1100, "deviceScaleFactor": 1, "mobile": False})
+        try:
+            for device, short in (("iphone-16", "iphone"), ("ipad-pro-11", "ipad")):
+                for appearance in ("light", "dark"):
+                    for size, tag in (("large", "default"), ("accessibilityLarge", "ax")):
+                        for name, control, modal in forms:
+                            with self.subTest(device=device, appearance=appearance, size=size, form=name):
+                                self.open_with("studio", device, appearance=appearance, contentSize=size)
+                                self.tap(f'[data-id="{control}"]')
+                                self.assertEqual(self.stack(), [modal])
+                                self.assertEqual(self.el(".device").get_attribute("data-appearance"), appearance)
+                                self.assertEqual(self.el(".device").get_attribute("data-content-size"), size)
+                                self.device_shot(f"{name}-{short}-{appearance}-{tag}")
+        finally:
+            self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": 1200, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+
 def scenarios(suite):
     """The test cases of `suite`, flattened."""
     for t in suite:
@@ -1685,6 +2191,107 @@ class RecordingResult(unittest.TextTestResult):
     def addSkip(self, test, reason):
         super().addSkip(test, reason)
         self.outcomes[scenario_id(test)] = {"status": "skipped", "details": reason}
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Usability studies: a participant link plays its tasks; client events say when and where
+# ---------------------------------------------------------------------------------------------
+
+def owner_api(method, path, body=None):
+    """A request to the server under test with the owner's token: (status, JSON or None)."""
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(Harness.base + path, data=data, method=method, headers={
+        "Authorization": f"Bearer {Harness.token}", "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            text = r.read().decode()
+            if "ndjson" in r.headers.get("Content-Type", "") or not text.strip().startswith(("{", "[")):
+                return r.status, text
+            return r.status, json.loads(text)
+    except urllib.error.HTTPError as e:
+        return e.code, None
+
+
+class StudyTests(PlayerTestCase):
+    def setUp(self):
+        # The bundled mail prototype with a task, as a study the repository does not contain.
+        doc = json.loads((ROOT / "Templates" / "prototypes" / "mail.json").read_text())
+        doc["id"] = "study-mail"
+        doc["tasks"] = [{"id": "send-new", "prompt": "Send a new message to anyone",
+                         "success": {"dismissed": {"modal": "compose", "by": "send"}},
+                         "expectedPath": ["compose", "send"]}]
+        (Harness.tmp / "prototypes" / "study-mail.json").write_text(json.dumps(doc))
+        end = time.monotonic() + 20
+        while owner_api("GET", "/api/prototypes/study-mail")[0] != 200:
+            self.assertLess(time.monotonic(), end, "the study prototype was not picked up")
+            time.sleep(0.05)
+
+    def tearDown(self):
+        # Back to the owner for the other scenarios.
+        self.d.delete_all_cookies()
+        self.d.get(Harness.owner_url)
+
+    def test_a_participant_gets_a_prompt_misclicks_succeeds_and_the_events_say_when_and_where(self):
+        status, share = owner_api("POST", "/api/shares", {"prototype": "study-mail", "role": "participant",
+                                                          "tasks": ["send-new"]})
+        self.assertEqual(status, 201, share)
+        self.d.delete_all_cookies()  # a participant, not the owner
+        self.d.get(share["url"])
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
+        self.settle()
+        self.assertEqual(self.el("[data-study-prompt]").text, "Send a new message to anyone")
+        self.assertIn("1", self.el("[data-study-step]").text)
+        self.el("[data-study-start]").click()
+        self.wait_for("return document.querySelector('[data-study-give-up]') && !document.querySelector('[data-study-give-up]').hidden")
+        self.settle()
+        sid = self.js("return window.modallab.session")
+        self.assertEqual(self.state()["task"]["id"], "send-new")
+        seq_seen = self.state()["seq"]
+        # A click on the inbox's empty lower half hits nothing: a misclick.
+        win = self.js("const r = document.querySelector('[data-window]').getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}")
+        from selenium.webdriver.common.action_chains import ActionChains
+        window = self.el("[data-window]")
+        ActionChains(self.d).move_to_element_with_offset(window, 0, int(win["h"] / 2 - 120)).click().perform()
+        self.settle()
+        self.tap('[data-id="compose"]')
+        self.tap('.presentation[data-modal="compose"] [data-id="send"]')
+        self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.outcome === 'done'",
+                      message="the panel did not say the task was done")
+        self.assertIsNone(self.state()["task"])
+        # The player sends its events within 2 s; the log is polled until the misclick is there.
+        end = time.monotonic() + 15
+        while True:
+            status, text = owner_api("GET", f"/api/logs.ndjson?session={sid}")
+            rows = [json.loads(line) for line in (text or "").splitlines() if line.strip()]
+            misclicks = [r for r in rows if r["type"] == "misclick"]
+            if misclicks:
+                break
+            self.assertLess(time.monotonic(), end, "no misclick reached the log")
+            time.sleep(0.1)
+        m = misclicks[0]
+        start = next(r for r in rows if r["type"] == "session_start")
+        task_start = next(r for r in rows if r["type"] == "task_start")
+        compose = next(r for r in rows if r["type"] == "tap" and r["target"] == "compose")
+        task_end = next(r for r in rows if r["type"] == "task_end")
+        # Where: the screen and modal under the click, the frame the person saw, the task running.
+        self.assertEqual((m["screen"], m["modal"], m["task"]), ("inbox", None, "send-new"))
+        self.assertEqual(m["state_seq"], seq_seen)
+        # When: between the task's start and the next tap, on the session's clock; its ts is the
+        # session's start plus t_ms (never later than when it arrived).
+        self.assertLessEqual(task_start["t_ms"], m["t_ms"])
+        self.assertLessEqual(m["t_ms"], compose["t_ms"])
+        def micros(ts):
+            from datetime import datetime
+            return int(datetime.strptime(ts, "%Y-%m-%dT%H:%M:%S.%fZ").timestamp() * 1_000_000)
+        self.assertAlmostEqual(micros(m["ts"]) - micros(start["ts"]), m["t_ms"] * 1000, delta=1000)
+        self.assertLessEqual(micros(m["ts"]), micros(compose["ts"]))
+        # What: a direct success, and the dismissal names the control that closed the sheet.
+        self.assertEqual((task_end["outcome"], task_end["task"]), ("direct", "send-new"))
+        dismiss = next(r for r in rows if r["type"] == "dismiss" and r["modal"] == "compose")
+        self.assertEqual(dismiss["target"], "send")
+        self.assertEqual(self.el("[data-study-step]").text, self.js("return JSON.parse(document.querySelector('[data-strings]').dataset.strings).studyComplete"))
+        self.screenshot("study-participant-done")
 
 
 if __name__ == "__main__":

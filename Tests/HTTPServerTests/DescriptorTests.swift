@@ -123,41 +123,87 @@ import Testing
         }
     }
 
+    /// How each connection of ``connectionsLeaveNoDescriptorBehind()`` ends.
+    enum Ending: Int, CaseIterable, CustomStringConvertible {
+        case answeredThenClosed, answeredThenReset, halfAHead, pipelinedUnread, handlerRunning, silent
+
+        var description: String {
+            switch self {
+            case .answeredThenClosed: "a request answered, then an orderly close"
+            case .answeredThenReset: "a request answered, then a reset"
+            case .halfAHead: "half a request head, then a close"
+            case .pipelinedUnread: "eight pipelined 100 kB answers never read, then a close"
+            case .handlerRunning: "a handler still running, then a close"
+            case .silent: "nothing sent, then a close"
+            }
+        }
+    }
+
     /// Hundreds of connections that end every way a client can end one leave only the
-    /// listening socket open; after shutdown, not even that.
+    /// listening socket open; after shutdown, not even that. If one stays open, the failure
+    /// names how each still open connection ended (the server's sockets are matched to the
+    /// clients by port; a socket that lost its peer to a reset is counted apart).
     @Test func connectionsLeaveNoDescriptorBehind() async throws {
         let server = try TestServer(router: makeTestRouter(), configure: Self.patient)
-        try await blocking {
+        // The block returns what it saw, and the expectations are checked here, after it.
+        let (drained, endings) = try await blocking { () throws -> (Bool, [Int: Ending]) in
+            var endings: [Int: Ending] = [:]
             for round in 0..<40 {
                 var clients: [TestClient] = []
-                for kind in 0..<6 {
+                for ending in Ending.allCases {
                     let client = try server.client()
-                    switch kind {
-                    case 0:  // a request answered, then an orderly close
+                    if let port = Sys.localPort(client.fd) { endings[port] = ending }
+                    switch ending {
+                    case .answeredThenClosed:
                         client.send(get("/hello"))
                         _ = try client.readResponse()
-                    case 1:  // a request answered, then a reset
+                    case .answeredThenReset:
                         client.send(get("/hello"))
                         _ = try client.readResponse()
                         Sys.setResetOnClose(client.fd)
-                    case 2:  // half a request head
+                    case .halfAHead:
                         client.send("GET /hel")
-                    case 3:  // pipelined requests whose answers are never read
+                    case .pipelinedUnread:
                         client.send(String(repeating: get("/large/100000"), count: 8))
-                    case 4:  // a handler still running
+                    case .handlerRunning:
                         client.send(get("/delay/\(round % 3 * 20)"))
-                    default:  // nothing at all
+                    case .silent:
                         break
                     }
                     clients.append(client)
                 }
                 for client in clients { client.close() }
             }
-            #expect(TestServer.eventually { server.server.openConnections == 0 })
-            let onlyTheListener = TestServer.eventually { Sys.openSockets(localPort: server.port).count == 1 }
-            #expect(onlyTheListener, "still open: \(Sys.openSockets(localPort: server.port))")
+            // A connection whose handler is still running closes when the handler ends, and an
+            // async handler needs a thread of Swift's cooperative pool, which CPU-bound tests
+            // running beside this one can hold for seconds: wait long (it returns at once when
+            // all are closed).
+            return (TestServer.eventually(timeout: 30) { server.server.openConnections == 0 }, endings)
         }
+        let onlyTheListener = await polled { Sys.openSockets(localPort: server.port).count == 1 }
+        #expect(drained, "still open: \(Self.stillOpen(server, endings))")
+        #expect(onlyTheListener, "still open: \(Self.stillOpen(server, endings))")
         await server.stop()
-        #expect(TestServer.eventually { Sys.openSockets(localPort: server.port).isEmpty })
+        #expect(await polled { Sys.openSockets(localPort: server.port).isEmpty })
+    }
+
+    /// The server's sockets still open, counted by how their client ended (by the client's
+    /// port), and the server's own count.
+    static func stillOpen(_ server: TestServer, _ endings: [Int: Ending]) -> [String] {
+        var counts: [String: Int] = [:]
+        for socket in Sys.openSockets(localPort: server.port) {
+            let kind =
+                socket.peerPort.map { endings[$0]?.description ?? "peer port \($0), not a client of this test" }
+                ?? "no peer (the listener, or a connection reset by its peer)"
+            counts[kind, default: 0] += 1
+        }
+        return counts.sorted { $0.key < $1.key }.map { "\($0.value) × \($0.key)" }
+            + ["openConnections: \(server.server.openConnections)"]
+    }
+
+    /// `TestServer.eventually`, polled on a Dispatch thread so the test's task does not block
+    /// Swift Testing's pool.
+    private func polled(_ condition: @escaping @Sendable () -> Bool) async -> Bool {
+        (try? await blocking { TestServer.eventually(condition) }) ?? false
     }
 }

@@ -48,6 +48,26 @@ import Testing
         }
     }
 
+    /// Bytes that can't begin a method — a TLS ClientHello sent to the plain-text port, binary
+    /// noise — get a 400 at once, not after the head timeout (here a minute).
+    @Test func aRequestLineThatCantBeOneIsRefusedAtOnce() async throws {
+        try await withTestServer(router: makeTestRouter(), configure: { $0.headerReadTimeout = 60 }) {
+            (server) throws in
+            for noise: [UInt8] in [[0x16, 0x03, 0x01, 0x00, 0xA5, 0x01, 0x00], [0x00], Array("GE(T".utf8)] {
+                let client = try server.client()
+                let started = Date()
+                #expect(client.send(noise))
+                let response = try client.readResponse()
+                #expect(response.status == 400, "\(noise)")
+                #expect(Date().timeIntervalSince(started) < 10, "answered before the head timeout")
+            }
+            // A method split across reads is still a method.
+            let client = try server.client()
+            client.sendSlowly(get("/hello"))
+            #expect(try client.readResponse().status == 200)
+        }
+    }
+
     @Test func leadingEmptyLinesAreIgnored() async throws {
         try await withTestServer(router: makeTestRouter()) { (server) throws in
             #expect(try server.request("\r\n\r\n" + get("/hello")).status == 200)

@@ -202,6 +202,8 @@ import Testing
         "/public/nothing.txt",
         "/public/%c0%ae%c0%ae/secret.txt",
         "/public/sub/%2e%2e/%2e%2e/secret.txt",
+        "/public/index.html/",
+        "/public/app.js%2F",
     ])
     func nothingLeavesTheRoot(target: String) async throws {
         let (root, cleanup) = try Self.makeTree()

@@ -89,7 +89,7 @@ import Testing
         #expect(
             modal.keys == [
                 "prototype", "modal", "presentations", "dismissals", "dismissals_by_how", "median_time_up_ms",
-                "p90_time_up_ms", "cancels", "cancel_rate", "refusals", "refusals_by_rule",
+                "p90_time_up_ms", "cancels", "cancel_rate", "refusals", "refusals_by_rule", "open_at_end",
             ])
         #expect(
             modal["dismissals_by_how"]?.objectValue?.keys == ["button", "swipe", "tapOutside", "home", "programmatic"])
@@ -118,7 +118,7 @@ import Testing
                     "modal", "mail", "compose", "", "3", "3", "2", "1", "0", "0", "0", "0", "2000", "3600", "2",
                     "0.6667",
                     "0", "{}",
-                ] + empty)
+                ] + empty + ["0"] + [String](repeating: "", count: 11))
         #expect(rows[2][col["dismissals"]!] == "1" && rows[2][col["dismissals_other"]!] == "1")
         #expect(rows[2][col["dismissals_button"]!] == "0" && rows[2][col["cancel_rate"]!] == "0")
         #expect(rows[3][col["refusals"]!] == "2" && rows[3][col["cancel_rate"]!] == "")

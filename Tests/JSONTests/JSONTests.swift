@@ -11,7 +11,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"a\": 1,}", 1, 9, "expected a member name"),
+        ("{\"a\": 1,}", 1, 8, "a trailing comma before '}'"),
+        ("[1,\n 2 , ]", 2, 4, "a trailing comma before ']'"),
+        ("{,}", 1, 2, "expected a member name"),
         ("[1, 2", 1, 6, "expected ',' or ']'"),
         ("{\n  \"a\": 01}", 2, 9, "leading zeros"),
         ("{\"a\":1,\"a\":2}", 1, 8, "duplicate member name"),

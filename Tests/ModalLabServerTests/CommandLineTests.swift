@@ -66,6 +66,37 @@ import Testing
         #expect(ServeCommand.run(["--event-loops", "0"]) == 2)
         #expect(ServeCommand.run(["--event-loops", "65"]) == 2)
         #expect(ServeCommand.run(["--port", "+80"]) == 2)
+        for (option, bad) in [
+            ("--max-connections-per-address", "-1"), ("--max-sessions-per-share", "0"),
+            ("--max-sessions-per-address", "1.5"), ("--events-per-share", "0"), ("--events-per-address", "-3"),
+            ("--events-per-share", "1e3"), ("--session-timeout", "0.5"), ("--session-timeout", "soon"),
+        ] {
+            #expect(ServeCommand.run([option, bad]) == 2, "\(option) \(bad)")
+        }
+    }
+
+    /// The fair limits' options set the app's limits.
+    @Test func serveReadsTheFairLimits() throws {
+        let a = try Arguments(
+            [
+                "--max-connections-per-address", "0", "--max-sessions-per-share", "7",
+                "--max-sessions-per-address", "9", "--max-streams-per-share", "3",
+                "--events-per-share", "2.5", "--events-per-address", "100", "--session-timeout", "60",
+            ],
+            options: Set(
+                ServeCommand.countOptions.map(\.name) + ServeCommand.limitOptions.map(\.name)),
+            flags: [], usage: ServeCommand.usage)
+        var limits = FairLimits()
+        #expect(ServeCommand.readLimits(a, into: &limits) == nil)
+        var expected = FairLimits()
+        expected.connectionsPerAddress = 0
+        expected.sessionsPerShare = 7
+        expected.sessionsPerAddress = 9
+        expected.streamsPerShare = 3
+        expected.eventsPerSecondPerShare = 2.5
+        expected.eventsPerSecondPerAddress = 100
+        expected.sessionIdleTimeout = 60
+        #expect(limits == expected)
     }
 
     @Test func logsNeedAnExistingLogFolder() throws {

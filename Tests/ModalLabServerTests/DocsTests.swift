@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Presentation
+import Prototype
 import Testing
 
 @testable import ModalLabServer
@@ -99,6 +100,17 @@ import Testing
     }
 
     // MARK: docs/rules.md
+
+    /// docs/format.md lists every limit of a prototype with its value, as ``PrototypeLimits``
+    /// has them, and the session's limits as ``SessionLimits`` has them.
+    @Test func formatDocListsThePrototypeLimits() throws {
+        let doc = try Self.read("docs/format.md")
+        for (name, value) in PrototypeLimits.standard.all {
+            #expect(doc.contains("| `\(name)` | \(value) |"), "docs/format.md: no row `\(name)` | \(value)")
+        }
+        #expect(doc.contains("at most 1 MiB of text") && SessionLimits.valueBytes == 1 << 20)
+        #expect(doc.contains("1,000 screens on its navigation paths") && SessionLimits.screens == 1_000)
+    }
 
     @Test func rulesDocIsTheGeneratedMarkdown() throws {
         var out: [String] = []

@@ -4,6 +4,8 @@ import JSON
 import TestSupport
 import Testing
 
+import Presentation
+
 @testable import ModalLabServer
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -152,7 +154,7 @@ final class TestApp {
         let lines = csv.text.split(separator: "\r\n")
         #expect(
             lines.first
-                == "schema,event_id,seq,ts,t_ms,type,prototype,prototype_version,session,share,device,orientation,size_class,screen,modal,target,style,requested_style,how,rule,severity,x,y,duration_ms,props,appearance,content_size,layout_direction,multitasking,keyboard_height,target_os"
+                == "schema,event_id,seq,ts,t_ms,type,prototype,prototype_version,session,share,device,orientation,size_class,screen,modal,target,style,requested_style,how,rule,severity,x,y,duration_ms,props,appearance,content_size,layout_direction,multitasking,keyboard_height,action,task,outcome,state_seq,target_os"
         )
         let nd = try await c.request("GET", "/api/logs.ndjson?session=\(sid)")
         let events = nd.text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
@@ -437,7 +439,7 @@ final class TestApp {
         #expect(try await c.request("GET", "/p/mail/insights").text.contains("compose"))
         #expect(try await c.request("GET", "/p/nope").status == 404)
         #expect(try await c.request("GET", "/p/mail?device=iphone-99").status == 400)
-        #expect(try await c.request("GET", "/api/rules", auth: false).json?.arrayValue?.count == 136)
+        #expect(try await c.request("GET", "/api/rules", auth: false).json?.arrayValue?.count == RuleCatalogue.all.count)
         #expect(try await c.request("GET", "/api/devices", auth: false).json?.arrayValue?.count == 8)
         #expect(try await c.request("GET", "/schema/prototype.json", auth: false).status == 200)
         #expect(
@@ -502,9 +504,11 @@ final class TestApp {
         #expect(try await s.client.json("POST", "/api/sessions", ["prototype": "mail"]).status == 201)
     }
 
+    /// A share link holds at most `sessionsPerShare` live sessions: past it a new one gets 429
+    /// with `Retry-After` (and nothing is logged), the link's sessions and the owner's stay,
+    /// and the owner may still start more.
     @Test func oneShareLinkCannotEvictOtherSessions() async throws {
-        let s = try TestApp()
-        s.app.sessions.perShareLimit = 3
+        let s = try TestApp { $0.limits.sessionsPerShare = 3 }
         let owner = try await s.session("mail", device: "iphone-16")
         let url = try #require(
             try await s.client.json("POST", "/api/shares", ["prototype": "mail"]).json?["url"]?.stringValue)
@@ -512,15 +516,24 @@ final class TestApp {
         let cookie = String(
             try #require(try await s.client.request("GET", path, auth: false).header("Set-Cookie")).split(
                 separator: ";")[0])
+        var statuses: [Int] = []
         var shared: [String] = []
         for _ in 0..<6 {
             let r = try await s.client.request(
                 "POST", "/api/sessions", body: #"{"prototype": "mail"}"#, headers: ["Cookie": cookie], auth: false)
-            shared.append(r.json?["session"]?.stringValue ?? "")
+            statuses.append(r.status)
+            if let sid = r.json?["session"]?.stringValue { shared.append(sid) }
+            if r.status == 429 {
+                #expect(r.header("Retry-After").flatMap(Int.init).map { $0 >= 1 } == true)
+                #expect(r.json?["limit"] == "sessionsPerShare")
+            }
         }
+        #expect(statuses == [201, 201, 201, 429, 429, 429])
         #expect(s.app.sessions.get(owner) != nil)
-        #expect(shared.prefix(3).allSatisfy { s.app.sessions.get($0) == nil })
-        #expect(shared.suffix(3).allSatisfy { s.app.sessions.get($0) != nil })
+        #expect(shared.allSatisfy { s.app.sessions.get($0) != nil })
+        #expect(try await s.client.json("POST", "/api/sessions", ["prototype": "mail"]).status == 201)
+        let starts = try await s.client.request("GET", "/api/logs.ndjson?type=session_start").text
+        #expect(starts.split(separator: "\n").count == 5, "the refused sessions logged nothing")
     }
 }
 

@@ -34,10 +34,16 @@ import Testing
         let half = try await c.json("POST", "/api/sessions/\(sid)/actions", ["type": "resize", "multitasking": "half"])
         #expect(half.status == 400)
         #expect(half.text.contains("supported: full, twoThirds, third, slideOver"), "\(half.text)")
-        let log = try await c.request("GET", "/api/logs.csv?session=\(sid)")
-        let rows = log.text.split(separator: "\r\n")
-        #expect(rows.count >= 3)
-        #expect(rows.last?.hasSuffix(",light,accessibilityLarge,rtl,twoThirds,0,18") == true, "\(rows.last ?? "")")
+        // Read by column name: the NDJSON export's last line is the resize.
+        let log = try await c.request("GET", "/api/logs.ndjson?session=\(sid)")
+        let lines = log.text.split(separator: "\n")
+        #expect(lines.count >= 2)
+        let last = try JSONParser.parse(String(try #require(lines.last)))
+        #expect(last["type"] == "resize")
+        #expect(last["appearance"] == "light" && last["content_size"] == "accessibilityLarge")
+        #expect(last["layout_direction"] == "rtl" && last["multitasking"] == "twoThirds")
+        #expect(last["keyboard_height"]?.numberValue == 0)
+        #expect(last["target_os"] == "18", "the prototype's targetOS: \(last)")
     }
 
     @Test func badValuesNameTheFieldAndTheAcceptedValues() async throws {
@@ -59,5 +65,71 @@ import Testing
         let board = try await c.request("GET", "/p/mail/board?appearance=dark")
         #expect(board.status == 200)
         #expect(board.text.contains("embed=1&amp;appearance=dark"))
+    }
+
+    /// iPadOS's resizable windows through the session's body, the resize action and the player's
+    /// query; sizes that don't fit are 400s naming the member.
+    @Test func resizableWindows() async throws {
+        let app = try TestApp()
+        let c = app.client
+        let r = try await c.json(
+            "POST", "/api/sessions",
+            ["prototype": "mail", "device": "ipad-pro-11", "window": ["width": 700, "height": 900]])
+        #expect(r.status == 201)
+        #expect(r.json?["state"]?["multitasking"] == "window")
+        #expect(r.json?["state"]?["window"] == ["width": 700, "height": 900])
+        #expect(r.json?["state"]?["sizeClass"]?["horizontal"] == "regular")
+        let sid = try #require(r.json?["session"]?.stringValue)
+        let narrow = try await c.json(
+            "POST", "/api/sessions/\(sid)/actions", ["type": "resize", "window": ["width": 500, "height": 900]])
+        #expect(narrow.status == 200)
+        #expect(narrow.json?["state"]?["sizeClass"]?["horizontal"] == "compact")
+        for (body, path) in [
+            (["width": 100, "height": 900] as JSONValue, "$.window.width"),
+            (["width": 500, "height": 5000], "$.window.height"),
+            (["width": "wide", "height": 500], "$.window.width"), (["width": 500], "$.window.height"),
+        ] {
+            let bad = try await c.json("POST", "/api/sessions/\(sid)/actions", ["type": "resize", "window": body])
+            #expect(bad.status == 400, "\(body)")
+            #expect(bad.json?["path"]?.stringValue == path, "\(body): \(bad.text)")
+        }
+        let phone = try await c.json(
+            "POST", "/api/sessions",
+            ["prototype": "mail", "device": "iphone-16", "window": ["width": 390, "height": 800]])
+        #expect(phone.status == 400)
+        #expect(phone.json?["path"] == "$.window")
+        let log = try await c.request("GET", "/api/logs.ndjson?session=\(sid)")
+        let last = try #require(log.text.split(separator: "\n").last.flatMap { try? JSONParser.parse(String($0)) })
+        #expect(last["multitasking"] == "window" && last["keyboard_height"] == 0, "\(log.text)")
+        let page = try await c.request("GET", "/p/mail?device=ipad-pro-11&window=700x600")
+        #expect(page.status == 200)
+        #expect(
+            page.text.contains(#"data-multitasking="window""#) && page.text.contains(#"data-window-size="700x600""#))
+        #expect(try await c.request("GET", "/p/mail?device=ipad-pro-11&window=700").status == 400)
+        #expect(try await c.request("GET", "/p/mail?device=ipad-pro-11&window=2000x600").status == 400)
+    }
+
+    /// The software keyboard through the API: focus and endEditing, the state's keyboard, the
+    /// frame's drawn keyboard, and the log's keyboard_height.
+    @Test func keyboardStateFrameAndLog() async throws {
+        let app = try TestApp()
+        let c = app.client
+        let r = try await c.json("POST", "/api/sessions", ["prototype": "mail", "device": "iphone-16"])
+        let sid = try #require(r.json?["session"]?.stringValue)
+        _ = try await c.json("POST", "/api/sessions/\(sid)/actions", ["type": "tap", "target": "compose"])
+        let f = try await c.json("POST", "/api/sessions/\(sid)/actions", ["type": "focus", "target": "to"])
+        #expect(f.status == 200)
+        #expect(f.json?["state"]?["keyboard"] == ["target": "to", "height": 336])
+        let html = try #require(f.json?["html"]?.stringValue)
+        #expect(html.contains(#"data-keyboard="to""#) && html.contains("top:516px;height:336px"))
+        let bad = try await c.json("POST", "/api/sessions/\(sid)/actions", ["type": "focus", "target": "cancel"])
+        #expect(bad.status == 400 && bad.json?["path"] == "$.target")
+        let e = try await c.json("POST", "/api/sessions/\(sid)/actions", ["type": "endEditing"])
+        #expect(e.json?["state"]?["keyboard"] == .null)
+        #expect(e.json?["html"]?.stringValue?.contains("data-keyboard") == false)
+        let log = try await c.request("GET", "/api/logs.ndjson?session=\(sid)")
+        let rows = log.text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        #expect(rows.contains { $0["type"] == "focus" && $0["keyboard_height"] == 336 }, "\(log.text)")
+        #expect(rows.last?["type"] == "end_editing" && rows.last?["keyboard_height"] == 0, "\(log.text)")
     }
 }

@@ -71,4 +71,47 @@ import Testing
                 $0["message"]?.stringValue == #"文档的 id "speeds" 与网址中的 "other" 不同"#
             }, "\(put.text)")
     }
+
+    /// A file that is not JSON at all, and a path that isn't there, are explained in the
+    /// reader's language too; a trailing comma is called one.
+    @Test func unusableInputSpeaksChineseToo() throws {
+        let dir = try InstallTests.temporaryFolder("format-zh-json")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "{\"format\": \"modallab/1\",\n \"id\": \"x\",\n}".write(
+            toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
+        var out: [String] = []
+        func lint(_ args: [String]) -> Int32 {
+            out = []
+            return LintCommand.run(args, stdout: { out.append($0) }, stderr: { out.append($0) })
+        }
+        #expect(lint([dir + "/broken.json", "--lang", "zh-Hans"]) == 2)
+        #expect(out.joined().contains("'}' 之前有多余的逗号"), "\(out)")
+        #expect(!out.joined().contains("expected"), "\(out)")
+        #expect(lint([dir + "/broken.json"]) == 2)
+        #expect(out.joined().contains("a trailing comma before '}'"), "\(out)")
+        #expect(out.joined().contains("line 2"), "the comma's line: \(out)")
+        #expect(lint([dir + "/missing.json", "--lang", "zh-Hans"]) == 2)
+        #expect(out.joined().contains("没有这个文件或文件夹"), "\(out)")
+    }
+
+    /// The player's error page for a prototype with errors says them in the page's language, and
+    /// offers to reload only where a change to the file can mend the page.
+    @Test func errorPagesSayTheFirstErrorInThePagesLanguage() async throws {
+        let dir = try InstallTests.temporaryFolder("format-zh-page")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.faulty.write(toFile: dir + "/speeds.json", atomically: true, encoding: .utf8)
+        try #"{"format": "modallab/1", "id": "fine", "start": "home", "screens": [{"id": "home", "title": "Home"}]}"#
+            .write(toFile: dir + "/fine.json", atomically: true, encoding: .utf8)
+        let s = try TestApp(prototypes: dir)
+        let zh = try await s.client.request("GET", "/p/speeds?lang=zh-Hans")
+        #expect(zh.status == 409)
+        #expect(zh.text.contains("个错误；第一个：") && zh.text.contains("应为所选分段"), "\(zh.text)")
+        #expect(zh.text.contains(#"<bdi lang="zh-Hans">"#))
+        #expect(zh.text.contains("/public/reload.js"), "a fixed file mends the page")
+        let en = try await s.client.request("GET", "/p/speeds")
+        #expect(en.text.contains("has 3 errors; the first:"))
+        let bad = try await s.client.request("GET", "/p/fine?orientation=sideways")
+        #expect(bad.status == 400, "\(bad.text)")
+        #expect(!bad.text.contains("/public/reload.js") && !bad.text.contains("reloads by itself"), "\(bad.text)")
+    }
 }

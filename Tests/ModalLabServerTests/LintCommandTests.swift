@@ -47,6 +47,24 @@ import Testing
         #expect(run(["x.json", "--format", "xml"]).0 == 2)
     }
 
+    /// `--content-size` runs the length rules at that Dynamic Type size; an unknown name is a
+    /// usage error with a suggestion and the list of names.
+    @Test func contentSizeRunsTheLengthRulesAtThatSize() throws {
+        let alert =
+            #"{"format": "modallab/1", "id": "c", "devices": ["iphone-16"], "start": "home", "screens": [{"id": "home"}], "modals": [{"id": "gone", "style": "alert", "title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]}]}"#
+        let dir = try folder(["c.json": alert])
+        let (large, atLarge, _) = run([dir + "/c.json"])
+        #expect(large == 0 && atLarge.isEmpty)
+        let (ax, atAX, _) = run([dir + "/c.json", "--content-size", "accessibilityExtraExtraExtraLarge"])
+        #expect(ax == 0, "warnings only")
+        #expect(atAX.contains { $0.contains("$.modals[0].title") && $0.contains("alert.title-one-line") }, "\(atAX)")
+        let (bad, _, err) = run([dir + "/c.json", "--content-size", "acessibilityLarge"])
+        #expect(bad == 2)
+        #expect(err.joined().contains("did you mean \"accessibilityLarge\""), "\(err)")
+        #expect(err.joined().contains("extraSmall"))
+        #expect(run([dir + "/c.json", "--content-size"]).0 == 2)
+    }
+
     @Test func rulesCommandFormats() {
         var out: [String] = []
         #expect(

@@ -35,5 +35,14 @@ import Testing
             #expect(r.status == 200, "\(r.text)")
             #expect(Self.checked(r.json?["html"]?.stringValue ?? "") == [expected], "edit \(value)")
         }
+        // A segment the control doesn't have is a 400 at the value, and nothing changes: the
+        // frame still checks exactly the segment chosen last.
+        for value: JSONValue in [.number(7), .number(5), .number(-1), .number(1.5), "Nope", ""] {
+            let r = try await s.act(sid, ["type": "edit", "target": "speed", "value": value])
+            #expect(r.status == 400, "edit \(value): \(r.text)")
+            #expect(r.text.contains("$.value") && r.text.contains("0–4"), "\(r.text)")
+        }
+        let again = try await s.act(sid, ["type": "edit", "target": "speed", "value": "2"])
+        #expect(Self.checked(again.json?["html"]?.stringValue ?? "") == ["2"])
     }
 }

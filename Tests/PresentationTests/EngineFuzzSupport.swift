@@ -373,7 +373,11 @@ struct RandomActions {
                 return k == .textField || k == .textArea || k == .toggle || k == .segmented
             }
             guard let target = editable.isEmpty ? nil : rng.pick(editable) else { return .back }
+            if let top, top.style == .alert, !top.textFields.isEmpty, rng.chance(0.3) {
+                return .focus(target: top.id, field: rng.int(-1...top.textFields.count))
+            }
             switch p.control(target)!.control.kind {
+            case .textField where rng.chance(0.35), .textArea where rng.chance(0.35): return .focus(target: target)
             case .toggle: return .edit(target: target, value: .bool(rng.chance(0.5)))
             case .segmented: return .edit(target: target, value: .number(Double(rng.int(0...1))))
             default: return .edit(target: target, value: .string(rng.chance(0.1) ? "" : "text \(rng.int(0...99))"))
@@ -387,6 +391,7 @@ struct RandomActions {
         case 94..<97:
             return .present(modal: rng.pick(p.modals).id)
         default:
+            if rng.chance(0.3) { return .endEditing }
             return .key(rng.pick(["Escape", "Return", "Escape", "Enter"]))
         }
     }
@@ -396,7 +401,7 @@ struct RandomActions {
 enum EngineInvariants {
     static let stateKeys = [
         "prototype", "device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection",
-        "targetOS", "sizeClass", "screen", "stack", "menu",
+        "targetOS", "sizeClass", "window", "keyboard", "screen", "stack", "menu", "seq", "task",
     ]
     static let entryKeys = ["modal", "requestedStyle", "style", "form", "adaptedBy", "detent", "dirty", "screen"]
 
@@ -455,6 +460,25 @@ enum EngineInvariants {
             }
         }
 
+        // The keyboard is up only for a field on screen: an alert's on top, or a text control
+        // on a screen that is showing.
+        if let k = after.keyboard {
+            if k.field != nil {
+                if after.top?.modal != k.target { fail("keyboard up for \(k.target)'s field, which is not on top") }
+            } else if let loc = p.control(k.target) {
+                if loc.control.kind != .textField && loc.control.kind != .textArea {
+                    fail("keyboard up for the \(loc.control.kind.rawValue) \(k.target)")
+                }
+                let shown =
+                    loc.modal == nil
+                    ? loc.screen == after.screen
+                    : after.stack.contains { $0.modal == loc.modal && $0.screen == loc.screen }
+                if !shown { fail("keyboard up for \(k.target), which is not on screen") }
+            } else {
+                fail("keyboard up for \(k.target), which is no control")
+            }
+        }
+
         // The state serialises to SPEC §5's exact key set.
         let json = after.json
         if json.objectValue?.keys != stateKeys { fail("state keys \(json.objectValue?.keys ?? [])") }
@@ -499,10 +523,11 @@ enum EngineInvariants {
             if e.resolution.form == .popover && ![.popover, .actionSheet, .activity].contains(e.requestedStyle) {
                 fail("\(e.modal): a \(e.requestedStyle) drawn as a popover")
             }
-            // The grabber shows exactly when asked for (by default on a resizable activity view)
-            // on a card that no sheet above covers (RULES sheet.grabber-auto-hide).
+            // The grabber shows exactly when asked for (never on an activity view, which iOS
+            // draws without one) on a card that no sheet above covers (RULES
+            // sheet.grabber-auto-hide).
             let wanted =
-                e.resolution.form == .card && (m?.grabber ?? (e.requestedStyle == .activity && e.detents.count > 1))
+                e.resolution.form == .card && e.requestedStyle != .activity && m?.grabber == true
             let coveredBySheet = stack[(i + 1)...].contains { $0.resolution.isSheet }
             if e.grabberVisible != (wanted && !coveredBySheet) {
                 fail(

@@ -202,13 +202,13 @@ import Testing
             name: "actionSheet", style: .actionSheet,
             cells: [
                 .wRhR: e(.popover, .popover, "actionsheet.regular-as-popover"), .wChR: e(.actionSheet, .actionSheet),
-                .wRhC: e(.popover, .popover, "actionsheet.regular-as-popover"), .wChC: e(.actionSheet, .actionSheet),
+                .wRhC: e(.actionSheet, .actionSheet), .wChC: e(.actionSheet, .actionSheet),
             ]),
         Row(
             name: "activity", style: .activity,
             cells: [
                 .wRhR: e(.popover, .popover, "activity.adapt"), .wChR: e(.pageSheet, .card, "activity.adapt"),
-                .wRhC: e(.popover, .popover, "activity.adapt"), .wChC: e(.pageSheet, .card, "activity.adapt"),
+                .wRhC: e(.pageSheet, .card, "activity.adapt"), .wChC: e(.pageSheet, .card, "activity.adapt"),
             ]),
     ]
 

@@ -150,8 +150,7 @@ import Testing
                     continue
                 }
                 let options = EngineOptions(
-                    popoverConflict: seed % 3 == 0 ? .closeFirst : .refuse, transitionMs: seed % 5 == 0 ? 300 : 0,
-                    scrimTapDismissesCenteredSheets: seed % 7 == 0)
+                    popoverConflict: seed % 3 == 0 ? .closeFirst : .refuse, transitionMs: seed % 5 == 0 ? 300 : 0)
                 let (failure, applied) = Self.run(p, seed: seed, steps: 40, options: options, coverage: coverage)
                 report.steps += applied
                 if let failure {

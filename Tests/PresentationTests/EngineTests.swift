@@ -15,10 +15,11 @@ import Testing
                     { "prototype": "mail", "device": "iphone-16", "orientation": "portrait", "multitasking": "full",
                       "appearance": "light", "contentSize": "large", "layoutDirection": "ltr", "targetOS": "18",
                       "sizeClass": { "horizontal": "compact", "vertical": "regular" },
+                      "window": { "width": 393, "height": 852 }, "keyboard": null,
                       "screen": "inbox",
                       "stack": [ { "modal": "compose", "requestedStyle": "pageSheet", "style": "pageSheet", "form": "card",
                                    "adaptedBy": "sheet.compact-width-card", "detent": "medium", "dirty": false, "screen": "compose" } ],
-                      "menu": null }
+                      "menu": null, "seq": 1, "task": null }
                     """#)))
         #expect(s.last?.events.map(\.type) == [.tap, .present, .adapted, .screenEnter])
     }
@@ -248,7 +249,49 @@ import Testing
         #expect(s.forms == [.popover])
     }
 
-    @Test func largeIPhoneLandscapeMakesSheetsFullScreenAndActionSheetsPopovers() throws {
+    /// A large iPhone in landscape is wR/hC. Apple's `UIModalPresentationStyle.popover`: "for
+    /// horizontally or vertically compact environments, this option behaves the same as
+    /// formSheet" — so a popover adapts there, and an action sheet and an activity view, which
+    /// UIKit presents as popovers, adapt with it: a bottom action sheet and a card, as on every
+    /// iPhone in landscape; only in wR/hR are all three popovers.
+    @Test func largeIPhoneLandscapeAdaptsPopoversActionSheetsAndActivityViewsAlike() throws {
+        let p = try prototype(
+            #"""
+            {"format": "modallab/1", "id": "max", "devices": ["iphone-16-pro-max"], "start": "home",
+             "screens": [{"id": "home", "navigationBar": {"trailing": [
+                {"id": "more", "title": "More", "action": {"present": "p"}},
+                {"id": "edit", "title": "Edit", "action": {"present": "a"}},
+                {"id": "share", "title": "Share", "action": {"present": "s"}}]}}],
+             "modals": [
+               {"id": "p", "style": "popover", "title": "P", "source": "more",
+                "navigationBar": {"trailing": [{"id": "p-done", "title": "Done", "action": "dismiss"}]}},
+               {"id": "a", "style": "actionSheet", "source": "edit",
+                "actions": [{"title": "Delete", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]},
+               {"id": "s", "style": "activity", "source": "share", "activities": ["airdrop", "copy"]}]}
+            """#)
+        for (modal, expected) in [
+            ("p", Resolution(style: .fullScreen, form: .fullScreen, rules: ["popover.compact-adapts"])),
+            ("a", Resolution(style: .actionSheet, form: .actionSheet, rules: [])),
+            ("s", Resolution(style: .pageSheet, form: .card, rules: ["activity.adapt"])),
+        ] {
+            var s = Session(p, device: "iphone-16-pro-max", orientation: .landscape)
+            #expect(s.state.environment.sizeClassDescription == "regular/compact")
+            try s.apply(.present(modal: modal))
+            #expect(s.entry(modal)?.resolution == expected, "\(modal) in wR/hC")
+            // On an iPad (wR/hR) all three are popovers.
+            var pad = Session(p, device: "ipad-pro-11")
+            try pad.apply(.present(modal: modal))
+            #expect(pad.forms == [.popover], "\(modal) in wR/hR")
+        }
+        // Rotating a presented action sheet keeps its bottom form: no adaptation between the two.
+        var s = Session(p, device: "iphone-16-pro-max")
+        try s.apply(.present(modal: "a"))
+        let o = try s.apply(.rotate(.landscape))
+        #expect(s.forms == [.actionSheet])
+        #expect(!o.events.contains { $0.type == .adapted })
+    }
+
+    @Test func largeIPhoneLandscapeMakesSheetsFullScreen() throws {
         var s = Session(try example("mail"), device: "iphone-16-pro-max", orientation: .landscape)
         try s.tap("compose")
         #expect(

@@ -97,6 +97,11 @@ extension LintFormatTests {
             source?.message == #""source" names no control: "speed-btn" (did you mean "speed-button"?)"#,
             "\(report.diagnostics)")
         #expect(Suggest.nearest("speed-btn", in: ["speed-1", "speed-2", "speed-button"]) == "speed-button")
+        // Abbreviations too far for the edit distance: part by part, letters in order.
+        #expect(Suggest.nearest("play-btn", in: ["play-1", "pause-button", "play-button"]) == "play-button")
+        #expect(Suggest.nearest("msg-list", in: ["message-list", "mail-list"]) == "message-list")
+        #expect(Suggest.nearest("play-btn", in: ["play-bar-button", "pin-tab"]) == nil)
+        #expect(Suggest.nearest("xbtn", in: ["button"]) == nil)
         // The control that opens the modal comes first among near ones.
         #expect(Suggest.nearest("sort-bt", in: ["sort-bi", "sort-by"], preferring: ["sort-by"]) == "sort-by")
         #expect(Suggest.nearest("sort-bt", in: ["sort-bi", "sort-by"]) == "sort-bi")

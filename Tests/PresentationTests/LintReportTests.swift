@@ -88,8 +88,10 @@ import Testing
             !Linter(devices: ["iphone-16"]).lint(file: bytes).diagnostics.contains {
                 $0.rule == "actionsheet.anchor-required"
             })
+        // A Pro Max in landscape is wR/hC: the action sheet slides up from the bottom there, as a
+        // popover adapts (no anchor needed).
         #expect(
-            Linter(devices: ["iphone-16-pro-max"]).lint(file: bytes).diagnostics.contains {
+            !Linter(devices: ["iphone-16-pro-max"]).lint(file: bytes).diagnostics.contains {
                 $0.rule == "actionsheet.anchor-required"
             })
     }
@@ -98,9 +100,10 @@ import Testing
         let phone = LintTarget(devices: [DeviceCatalogue.device("iphone-16")!])
         #expect(phone.canBeCompactWidth && !phone.canBeRegularWidth)
         let max = LintTarget(devices: [DeviceCatalogue.device("iphone-16-pro-max")!])
-        #expect(max.canBeRegularWidth)
+        #expect(max.canBeRegularWidth && !max.canShowPopover, "wR/hC in landscape, never wR/hR")
+        #expect(max.bottomActionSheetWindows.count == 2, "portrait (wC) and landscape (hC)")
         let pad = LintTarget(devices: [DeviceCatalogue.device("ipad-pro-11")!])
-        #expect(pad.canBeRegularWidth && pad.canBeCompactWidth)  // Slide Over
+        #expect(pad.canBeRegularWidth && pad.canBeCompactWidth && pad.canShowPopover)  // Slide Over
         let fullScreenPad = LintTarget(devices: [DeviceCatalogue.device("ipad-pro-11")!], requiresFullScreen: true)
         #expect(!fullScreenPad.canBeCompactWidth)
     }

@@ -63,7 +63,7 @@ import Testing
     @Test func portraitHasNoHalfAndIPhonesOnlyFull() throws {
         for d in DeviceCatalogue.all where d.family == .iPad {
             #expect(Environment.supportedMultitasking(on: d, .portrait) == [.full, .twoThirds, .third, .slideOver])
-            #expect(Environment.supportedMultitasking(on: d, .landscape) == Multitasking.allCases)
+            #expect(Environment.supportedMultitasking(on: d, .landscape) == Multitasking.shares)
             #expect(!Environment(device: d, orientation: .portrait, multitasking: .half).isSupported)
         }
         for d in DeviceCatalogue.all where d.family == .iPhone {
@@ -91,6 +91,63 @@ import Testing
         try s.apply(.rotate(.landscape))
         try s.apply(.resize(device: nil, multitasking: .half))
         #expect(s.forms == [.centered], "half on the 13-inch iPad Pro in landscape is regular width")
+    }
+
+    /// iPadOS's resizable windows: any size within the screen from 320 pt, regular width from
+    /// 678 pt (the narrowest regular-width window of Apple's tables), reported in the state.
+    @Test func aResizableWindowTakesAnySizeAndItsWidthDecidesTheSizeClass() throws {
+        var s = Session(try prototype(Self.app), device: "ipad-pro-11")
+        try s.apply(.resize(device: nil, multitasking: nil, window: Size(width: 700, height: 900)))
+        #expect(s.state.environment.multitasking == .window)
+        #expect(s.state.json["multitasking"] == "window")
+        #expect(s.state.json["window"] == ["width": 700, "height": 900])
+        #expect(s.state.environment.horizontalSizeClass == .regular)
+        try s.tap("open")
+        #expect(s.forms == [.centered])
+        try s.apply(.resize(device: nil, multitasking: nil, window: Size(width: 677, height: 900)))
+        #expect(s.state.environment.horizontalSizeClass == .compact)
+        #expect(s.forms == [.card], "below 678 pt the page sheet adapts to a card")
+        // Centred on the screen, with the insets of the screen edges it reaches.
+        let l = FrameLayout(prototype: try prototype(Self.app), state: s.state)
+        #expect(l.window == Rect(x: 79, y: 155, width: 677, height: 900))
+        #expect(l.safeArea.top == 0 && l.safeArea.bottom == 0)
+        try s.apply(.resize(device: nil, multitasking: nil, window: Size(width: 834, height: 1210)))
+        #expect(FrameLayout(prototype: try prototype(Self.app), state: s.state).safeArea.top == 24)
+        // A rotation keeps the window within the screen; a share clears it.
+        try s.apply(.rotate(.landscape))
+        #expect(s.state.environment.windowSize == Size(width: 834, height: 834))
+        try s.apply(.resize(device: nil, multitasking: .half))
+        #expect(s.state.environment.window == nil)
+        #expect(s.state.json["window"] == ["width": 600, "height": 834])
+        // Without a size, a window starts at two thirds of the width and three quarters of the height.
+        try s.apply(.resize(device: nil, multitasking: .window))
+        #expect(s.state.environment.windowSize == Size(width: 807, height: 626))
+    }
+
+    @Test func aWindowThatDoesNotFitIsABadRequestNamingItsMember() throws {
+        var s = Session(try prototype(Self.app), device: "ipad-mini")
+        for (size, path) in [
+            (Size(width: 200, height: 500), "$.window.width"), (Size(width: 745, height: 500), "$.window.width"),
+            (Size(width: 500, height: 1200), "$.window.height"), (Size(width: .nan, height: 500), "$.window.width"),
+        ] {
+            do {
+                try s.apply(.resize(device: nil, multitasking: nil, window: size))
+                Issue.record("\(size) was accepted")
+            } catch let e as EngineRequestError {
+                #expect(e.path == path, "\(size): \(e)")
+            }
+        }
+        #expect(throws: EngineRequestError.self) {
+            try s.apply(.resize(device: nil, multitasking: .half, window: Size(width: 500, height: 500)))
+        }
+        var phone = Session(try prototype(Self.app))
+        do {
+            try phone.apply(.resize(device: nil, multitasking: nil, window: Size(width: 350, height: 500)))
+            Issue.record("an iPhone window was accepted")
+        } catch let e as EngineRequestError {
+            #expect(e.path == "$.window")
+        }
+        #expect(s.state.environment.multitasking == .full)
     }
 
     @Test func traitsTravelInTheStateAndAResize() throws {

@@ -237,9 +237,32 @@ public final class TestClient: @unchecked Sendable {
 
 /// Runs blocking socket code on its own thread: the cooperative pool has one thread per core
 /// (two here), and a test blocking them would starve the server's handler tasks.
+///
+/// The body runs in the calling task, only on a thread of its own (a task executor
+/// preference, ``ThreadPerJobExecutor``), so the task's locals — Swift Testing's current test
+/// among them — are there: an `#expect` inside is recorded against its test, not as an
+/// "unknown" one.
 public func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
+    if #available(macOS 15.0, *) {
+        return try await withTaskExecutorPreference(ThreadPerJobExecutor()) { try body() }
+    }
+    return try await withCheckedThrowingContinuation { continuation in
         let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+}
+
+/// A task executor that runs each job on a new thread of its own (1 MiB of stack): for a task
+/// that is about to block.
+@available(macOS 15.0, *)
+public final class ThreadPerJobExecutor: TaskExecutor, @unchecked Sendable {
+    public init() {}
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        let thread = Thread { job.runSynchronously(on: executor) }
         thread.stackSize = 1 << 20
         thread.start()
     }
@@ -271,4 +294,15 @@ public struct TestResponse: Sendable {
     }
     /// The body as UTF-8.
     public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// Polls `condition` every 5 ms until it holds or `timeout` seconds pass; whether it held.
+/// Blocks: call it inside ``blocking(_:)``.
+public func pollUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(5_000)
+    }
+    return condition()
 }

@@ -38,12 +38,12 @@ private struct BenchmarkError: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
-private func tap(_ t: String, _ choice: String? = nil) -> EngineAction {
+func tap(_ t: String, _ choice: String? = nil) -> EngineAction {
     .tap(target: t, choice: choice.map { .title($0) }, x: 120, y: 300)
 }
 
 /// One loop of a Mail session; every step is valid in the state the previous one leaves.
-private func script(iPad: Bool) -> [EngineAction] {
+func script(iPad: Bool) -> [EngineAction] {
     var a: [EngineAction] = [
         tap("compose"),
         .edit(target: "to", value: "anna@example.com"),

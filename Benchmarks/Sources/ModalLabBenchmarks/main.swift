@@ -7,6 +7,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("limits", limitsBenchmark),
     ("engine", engineBenchmark),
     ("log", logBenchmark),
+    ("study", studyBenchmark),
 ]
 
 let selected = CommandLine.arguments.dropFirst()

@@ -39,6 +39,8 @@ while let flag = arguments.popFirst() {
     case "--host": configuration.host = value
     case "--root": root = value
     case "--max-connections": configuration.maxConnections = Int(value) ?? configuration.maxConnections
+    case "--max-connections-per-address":
+        configuration.maxConnectionsPerAddress = Int(value) ?? configuration.maxConnectionsPerAddress
     case "--event-loops": configuration.eventLoops = Int(value) ?? configuration.eventLoops
     case "--nofile":
         if let limit = UInt64(value), !Sys.setDescriptorLimit(limit) { perror("setrlimit") }

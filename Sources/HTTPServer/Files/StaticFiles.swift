@@ -64,7 +64,9 @@ public struct StaticFiles: Sendable {
         guard request.method == .get || request.method == .head else {
             return .problem(status: .methodNotAllowed, headers: ["Allow": "GET, HEAD"])
         }
-        guard Self.isSafe(relative) else { return notFound }
+        // `x.css/` names a folder `x.css`, not the file (RFC 3986 §3.3): relative references in
+        // what we served would resolve against the wrong base.
+        guard Self.isSafe(relative), !request.path.hasSuffix("/") else { return notFound }
         let now = Sys.now()
         if revalidateInterval > 0, let fresh = cache.lookupFresh(relative, now: now, interval: revalidateInterval) {
             return respond(request, fresh, .bytes(fresh.bytes))

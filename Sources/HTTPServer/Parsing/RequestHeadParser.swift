@@ -46,6 +46,17 @@ enum RequestHeadParser {
     ) -> Scan {
         var i = max(scanFrom, start)
         let end = buffer.count
+        if requestLineEnd < 0 {
+            // A request line starts with a method, a token (RFC 9110 §9.1): anything else — a TLS
+            // ClientHello, binary noise — is answered at once instead of after the head timeout.
+            var j = start
+            while j < end && buffer[j] != 0x20 {
+                if !ByteClass.isTokenChar(buffer[j]) {
+                    return .failure(ParseFailure(status: .badRequest, detail: "The request line is malformed."))
+                }
+                j += 1
+            }
+        }
         while i < end {
             if buffer[i] == 0x0A {
                 guard i > start, buffer[i - 1] == 0x0D else {

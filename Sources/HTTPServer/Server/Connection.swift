@@ -14,7 +14,9 @@ import Platform
 /// A peer's end of file or reset arrives through the read source. While reading is paused
 /// (pipelined input waiting behind a response, or after the peer's end of file) the source
 /// reports nothing, so a reset then shows when the response is written: the write fails and
-/// the connection closes.
+/// the connection closes. A response waiting for room learns of a reset from the write
+/// source, or, when the reset came before that source was watched, from the write its
+/// registration handler makes (see `armWrite`).
 final class Connection: @unchecked Sendable {
     enum Phase { case idle, head, body, responding, lingering, closed }
 
@@ -54,13 +56,31 @@ final class Connection: @unchecked Sendable {
     /// What to do once everything queued has been written.
     private enum AfterDrain { case nothing, finishRequest }
 
+    /// How the server took the connection in (``HTTPServer``'s admission, on accepting it).
+    enum Admission: Equatable {
+        /// Within every limit: counts against ``ServerConfiguration/maxConnections`` and its
+        /// address's ``ServerConfiguration/maxConnectionsPerAddress``.
+        case counted
+        /// Past its address's limit: counts against ``ServerConfiguration/maxConnections``, and
+        /// each request is answered only when exempt (``HTTPServer/judgeOverLimit(_:exempt:)``).
+        case overLimit
+        /// Answered with this status (503, 429) and closed; counts against neither limit.
+        case refused(HTTPStatus)
+    }
+
+    /// Where an over-limit connection stands; touched only under the server's lock.
+    enum OverLimitState { case none, waiting, exempt, evicted }
+
     let fd: Int32
     let loop: EventLoop
     let server: HTTPServer
     let remoteAddress: String
-    /// Whether this connection counts against ``ServerConfiguration/maxConnections`` (a connection
-    /// refused with 503 does not).
-    let counted: Bool
+    /// ``remoteAddress`` without its port: what per-address limits count by.
+    let remoteHost: String
+    /// Set by the server before ``start()`` and not changed after.
+    var admission = Admission.counted
+    /// Guarded by the server's lock (``HTTPServer/judgeOverLimit(_:exempt:)``).
+    var overLimitState = OverLimitState.none
     /// Position in `loop.connections`.
     var loopIndex = -1
 
@@ -113,12 +133,12 @@ final class Connection: @unchecked Sendable {
     /// How long a closing connection keeps draining input so the client reads our answer.
     static let lingerNanoseconds: UInt64 = 2_000_000_000
 
-    init(fd: Int32, loop: EventLoop, server: HTTPServer, remoteAddress: String, counted: Bool) {
+    init(fd: Int32, loop: EventLoop, server: HTTPServer, remoteAddress: String) {
         self.fd = fd
         self.loop = loop
         self.server = server
         self.remoteAddress = remoteAddress
-        self.counted = counted
+        self.remoteHost = HTTPRequest.host(of: remoteAddress)
         let now = Sys.now()
         lastActivity = now
         headStart = now
@@ -137,14 +157,38 @@ final class Connection: @unchecked Sendable {
         if server.isShuttingDown { beginShutdown() }
     }
 
-    /// Answers 503 and closes: for a connection accepted above the connection cap.
-    func startRejecting() {
+    /// Answers `status` and closes: 503 for a connection accepted above the server's connection
+    /// cap, 429 above its address's.
+    func startRejecting(_ status: HTTPStatus) {
         start()
         guard phase != .closed else { return }
         phase = .responding
         closeAfterResponse = true
-        server.countRefusal(503)
-        send(.problem(status: .serviceUnavailable, detail: "The server has too many open connections."))
+        server.countRefusal(status.code)
+        send(status == .tooManyRequests ? tooManyConnections : .problem(status: status, detail: Self.serverFull))
+    }
+
+    private static let serverFull = "The server has too many open connections."
+
+    /// 429 for a connection beyond its address's limit (RFC 6585 §4), with `Retry-After`.
+    private var tooManyConnections: HTTPResponse {
+        .problem(
+            status: .tooManyRequests,
+            detail:
+                "This address (\(remoteHost)) has \(server.configuration.maxConnectionsPerAddress) connections open, "
+                + "the most one address may have; close some or retry.",
+            headers: ["Retry-After": "1"])
+    }
+
+    /// Another over-limit connection of the same address needed the place of this one, which
+    /// has not sent a whole request head yet: it is told so (429) and closed.
+    func evict() {
+        switch phase {
+        case .idle, .head, .body:
+            refuse(tooManyConnections)
+        case .responding, .lingering, .closed:
+            break
+        }
     }
 
     /// Closes at once: cancels a running handler task, fails a waiting stream writer and cancels
@@ -179,7 +223,7 @@ final class Connection: @unchecked Sendable {
         readSource = nil
         writeSource = nil
         Sys.close(fd)
-        server.connectionDidClose(counted: counted)
+        server.connectionDidClose(self)
     }
 
     /// Server shutdown: close now if idle, else after the response in progress.
@@ -467,6 +511,11 @@ final class Connection: @unchecked Sendable {
 
     /// Answers a request that cannot be served, then closes (its framing is unknown).
     private func fail(_ failure: ParseFailure) {
+        refuse(.problem(status: failure.status, detail: failure.detail))
+    }
+
+    /// Answers `response` instead of the request being read, counts the refusal, then closes.
+    private func refuse(_ response: HTTPResponse) {
         guard phase != .closed && phase != .lingering else { return }
         request = nil
         chunked = nil
@@ -474,8 +523,8 @@ final class Connection: @unchecked Sendable {
         closeAfterResponse = true
         respondingToHead = false
         respondingVersion = .http1_1
-        server.countRefusal(failure.status.code)
-        send(.problem(status: failure.status, detail: failure.detail))
+        server.countRefusal(response.status.code)
+        send(response)
     }
 
     // MARK: - Responding
@@ -487,6 +536,15 @@ final class Connection: @unchecked Sendable {
         requestsServed += 1
         respondingToHead = request.method == .head
         respondingVersion = request.version
+        if admission == .overLimit {
+            let exempt = server.configuration.exemptFromAddressLimit?(request) ?? false
+            guard server.judgeOverLimit(self, exempt: exempt) else {
+                closeAfterResponse = true
+                server.countRefusal(429)
+                send(tooManyConnections)
+                return
+            }
+        }
         switch server.responder.respond(to: request) {
         case .response(let response):
             send(response)
@@ -788,7 +846,12 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Waits for room in the socket's send buffer.
+    /// Waits for room in the socket's send buffer. The write source is made the first time a
+    /// write finds none, and its registration handler writes once more: if the peer hung up
+    /// (reset) before Dispatch came to watch the socket, Dispatch on Linux had already dropped
+    /// the descriptor from its epoll set and the source never fires (``PausableSource``), but
+    /// that write then fails and closes the connection; after the registration, a hang-up
+    /// reaches the source itself.
     private func armWrite() {
         guard phase != .closed else { return }
         if writeSource != nil {
@@ -798,7 +861,7 @@ final class Connection: @unchecked Sendable {
         liveSources += 1
         writeSource = PausableSource(
             DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue), handler: { self.writable() },
-            cancelled: { self.sourceCancelled() })
+            registered: { self.writable() }, cancelled: { self.sourceCancelled() })
     }
 
     private func writable() {

@@ -39,6 +39,16 @@ public final class HTTPServer: @unchecked Sendable {
         var shuttingDown = false
         var completions: [@Sendable () -> Void] = []
         var finished = false
+        /// Open connections by client address (``HTTPRequest/remoteHost``); an address leaves
+        /// the table when its last connection closes.
+        var addresses: [String: AddressSlots] = [:]
+    }
+
+    /// One address's connections: how many it holds within
+    /// ``ServerConfiguration/maxConnectionsPerAddress``, and its over-limit ones, oldest first.
+    private struct AddressSlots {
+        var within = 0
+        var overLimit: [Connection] = []
     }
     private let counters = Locked(Counters())
     private let startedFlag = Locked(false)
@@ -58,9 +68,18 @@ public final class HTTPServer: @unchecked Sendable {
     /// The number of connections accepted since start.
     public var acceptedConnections: Int { counters.withLock { $0.accepted } }
 
+    /// The number of connections open now from `host` (an address without its port, as
+    /// ``HTTPRequest/remoteHost`` writes it), over-limit ones included.
+    public func openConnections(from host: String) -> Int {
+        counters.withLock { counters in
+            counters.addresses[host].map { $0.within + $0.overLimit.count } ?? 0
+        }
+    }
+
     /// Requests the server answered itself without asking the responder, by status: malformed
-    /// or over-limit requests (400, 408, 413, 414, 417, 431, 501, 505) and connections refused
-    /// above the cap (503). ``Metrics`` reports them as `http_server_refusals_total`.
+    /// or over-limit requests (400, 408, 413, 414, 417, 431, 501, 505), connections refused
+    /// above the cap (503) and above an address's limit (429). ``Metrics`` reports them as
+    /// `http_server_refusals_total`.
     public var refusals: [Int: Int] { counters.withLock { $0.refusals } }
 
     func countRefusal(_ status: Int) {
@@ -149,40 +168,104 @@ public final class HTTPServer: @unchecked Sendable {
             listener.backoffSeconds = 0
             Sys.setNoDelay(fd)
             let remote = Sys.describe(address)
-            let maxConnections = configuration.maxConnections
-            let admission = counters.withLock { counters -> Bool? in
+            let loop = loops[nextLoop]
+            nextLoop = (nextLoop + 1) % loops.count
+            let connection = Connection(fd: fd, loop: loop, server: self, remoteAddress: remote)
+            var evicted: Connection?
+            let admission = counters.withLock { counters -> Connection.Admission? in
                 counters.accepted += 1
-                if counters.open < maxConnections {
+                let admission = admit(connection, &counters, evicting: &evicted)
+                switch admission {
+                case .counted, .overLimit:
                     counters.open += 1
-                    return true
-                }
-                if counters.rejecting < 256 {
+                    return admission
+                case .refused:
+                    // Too many even to refuse politely: nil.
+                    guard counters.rejecting < 256 else { return nil }
                     counters.rejecting += 1
-                    return false
+                    return admission
                 }
-                return nil
             }
-            guard let admitted = admission else {
-                // Too many even to refuse politely.
+            if let evicted { evicted.loop.execute { evicted.evict() } }
+            guard let admission else {
                 Sys.close(fd)
                 continue
             }
-            let loop = loops[nextLoop]
-            nextLoop = (nextLoop + 1) % loops.count
-            let connection = Connection(fd: fd, loop: loop, server: self, remoteAddress: remote, counted: admitted)
+            connection.admission = admission
             let start: @Sendable () -> Void = {
-                if admitted { connection.start() } else { connection.startRejecting() }
+                if case .refused(let status) = admission {
+                    connection.startRejecting(status)
+                } else {
+                    connection.start()
+                }
             }
             // Already on this loop's queue: no hand-over needed.
             if loop === listener.loop { start() } else { loop.execute(start) }
         }
     }
 
+    /// Whether `connection` may open: within the server's and its address's limits, over its
+    /// address's limit (its requests judged one by one, see
+    /// ``ServerConfiguration/exemptFromAddressLimit``) — making room by choosing the oldest
+    /// over-limit connection of the address still waiting for a request head as `evicted` —,
+    /// or refused (503 above ``ServerConfiguration/maxConnections``, 429 above the address's
+    /// limit). Called with the lock held; records the connection in its address's slots.
+    private func admit(
+        _ connection: Connection, _ counters: inout Counters, evicting evicted: inout Connection?
+    ) -> Connection.Admission {
+        guard counters.open < configuration.maxConnections else { return .refused(.serviceUnavailable) }
+        let perAddress = configuration.maxConnectionsPerAddress
+        guard perAddress > 0 else { return .counted }
+        let host = connection.remoteHost
+        var slots = counters.addresses[host] ?? AddressSlots()
+        defer { counters.addresses[host] = slots.within + slots.overLimit.count > 0 ? slots : nil }
+        if slots.within < perAddress {
+            slots.within += 1
+            return .counted
+        }
+        guard configuration.exemptFromAddressLimit != nil else { return .refused(.tooManyRequests) }
+        if slots.overLimit.count >= configuration.overLimitConnectionsPerAddress {
+            guard let oldest = slots.overLimit.firstIndex(where: { $0.overLimitState == .waiting }) else {
+                return .refused(.tooManyRequests)
+            }
+            let victim = slots.overLimit.remove(at: oldest)
+            victim.overLimitState = .evicted
+            evicted = victim
+        }
+        connection.overLimitState = .waiting
+        slots.overLimit.append(connection)
+        return .overLimit
+    }
+
+    /// Whether an over-limit connection may answer a request that is (or is not) `exempt`: it
+    /// may while it has not been evicted, and it then stays (an exempt one is never evicted).
+    func judgeOverLimit(_ connection: Connection, exempt: Bool) -> Bool {
+        counters.withLock { _ in
+            guard exempt, connection.overLimitState != .evicted else { return false }
+            connection.overLimitState = .exempt
+            return true
+        }
+    }
+
     // MARK: - Closing
 
-    func connectionDidClose(counted: Bool) {
+    func connectionDidClose(_ connection: Connection) {
         let completions = counters.withLock { counters -> [@Sendable () -> Void] in
-            if counted { counters.open -= 1 } else { counters.rejecting -= 1 }
+            switch connection.admission {
+            case .counted, .overLimit:
+                counters.open -= 1
+                let host = connection.remoteHost
+                if var slots = counters.addresses[host] {
+                    if connection.admission == .counted {
+                        slots.within -= 1
+                    } else if let i = slots.overLimit.firstIndex(where: { $0 === connection }) {
+                        slots.overLimit.remove(at: i)
+                    }
+                    counters.addresses[host] = slots.within + slots.overLimit.count > 0 ? slots : nil
+                }
+            case .refused:
+                counters.rejecting -= 1
+            }
             return takeCompletionsIfDrained(&counters)
         }
         finish(completions)

@@ -13,9 +13,20 @@ struct PausableSource {
 
     /// Sets the handlers and activates `source`. The handlers are released once `cancelled`
     /// has run, so what they hold lives until then.
-    init(_ source: any DispatchSourceProtocol, handler: @escaping () -> Void, cancelled: @escaping () -> Void) {
+    ///
+    /// `registered` runs once Dispatch has tried to watch the descriptor, before any event,
+    /// whether or not it could: on Linux a peer's hang-up (`EPOLLHUP`) makes Dispatch drop the
+    /// descriptor from its epoll set, and a source made for it afterwards is registered with an
+    /// `EPOLL_CTL_MOD` that fails silently, so that source never fires (its registration handler
+    /// still runs). A source made for a descriptor that may already have been hung up on must
+    /// look at the descriptor itself in `registered`.
+    init(
+        _ source: any DispatchSourceProtocol, handler: @escaping () -> Void, registered: (() -> Void)? = nil,
+        cancelled: @escaping () -> Void
+    ) {
         self.source = source
         source.setEventHandler(handler: handler)
+        if let registered { source.setRegistrationHandler(handler: registered) }
         source.setCancelHandler(handler: cancelled)
         source.activate()
     }

@@ -25,6 +25,23 @@ public struct ServerConfiguration: Sendable {
     public var writeTimeout: Double = 60
     /// The most connections open at once; above it a new connection gets 503 and is closed.
     public var maxConnections = 10_000
+    /// The most connections one client address (``HTTPRequest/remoteHost``) may hold open, so
+    /// that one client can't take every slot of ``maxConnections``. Past it a new connection
+    /// gets `429 Too Many Requests` with `Retry-After` and is closed — unless
+    /// ``exemptFromAddressLimit`` is set: then it is kept as an *over-limit* connection and
+    /// each of its requests is answered only if exempt (429 and closed otherwise). Each address
+    /// may hold ``overLimitConnectionsPerAddress`` of those; when they are all taken, the oldest
+    /// that has not yet sent a whole request head is closed to make room, so a client whose
+    /// requests are exempt gets in even while another on the same address (behind one proxy or
+    /// NAT) holds every slot. 0 turns the limit off.
+    public var maxConnectionsPerAddress = 512
+    /// Over-limit connections one address may hold (see ``maxConnectionsPerAddress``).
+    public var overLimitConnectionsPerAddress = 16
+    /// Which requests may be served on a connection beyond ``maxConnectionsPerAddress`` (an
+    /// application's administrator, say); nil: none, and connections past the limit are refused
+    /// at once. Called on the event loop for every request of an over-limit connection, so it
+    /// must be quick.
+    public var exemptFromAddressLimit: (@Sendable (HTTPRequest) -> Bool)? = nil
     /// The `Server` header's value; empty for no `Server` header.
     public var serverName = "ModalLab"
     /// The number of event loops — serial Dispatch queues — that run connections (each

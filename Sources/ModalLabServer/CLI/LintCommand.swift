@@ -3,21 +3,27 @@ import JSON
 import Presentation
 import Prototype
 
-/// `modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]`.
+/// `modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]
+/// [--content-size CATEGORY]`.
 ///
 /// Lints files and folders (recursing into folders for `*.json`, in name order). Text output is
 /// one compiler-style line per diagnostic; JSON output is one array of
 /// `{"file", "path", "rule", "severity", "message", "source"}`. Exit status: 0 clean (warnings
 /// and info allowed), 1 errors, 2 unusable input (an unreadable file, broken JSON — reported with
 /// its line and column —, a path that does not exist, or bad arguments).
+///
+/// `--content-size` runs the length rules (the lines of alert and action sheet titles and
+/// messages, and whether alerts and action sheets fit without scrolling) at that Dynamic Type
+/// size, a `UIContentSizeCategory` name (`large`, iOS's default, unless given).
 public enum LintCommand {
     public static let usage =
-        "usage: modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]"
+        "usage: modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans] [--content-size CATEGORY]"
 
     public static func run(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
         let a: Arguments
         do {
-            a = try Arguments(arguments, options: ["format", "device", "lang"], flags: ["help"], usage: usage)
+            a = try Arguments(
+                arguments, options: ["format", "device", "lang", "content-size"], flags: ["help"], usage: usage)
         } catch {
             stderr("modallab lint: \(error)\n\(usage)")
             return 2
@@ -43,12 +49,23 @@ public enum LintCommand {
             stderr("modallab lint: unknown language \(JSONWriter.quoted(a.value("lang") ?? "")); use en or zh-Hans")
             return 2
         }
+        var contentSize = ContentSizeCategory.large
+        if let v = a.value("content-size") {
+            guard let c = ContentSizeCategory(rawValue: v) else {
+                let names = ContentSizeCategory.allCases.map(\.rawValue)
+                stderr(
+                    "modallab lint: unknown content size \(JSONWriter.quoted(v))" + Suggest.hint(v, in: names)
+                        + "; known: " + ContentSizeCategory.names)
+                return 2
+            }
+            contentSize = c
+        }
         let paths = a.positionals
         if paths.isEmpty {
             stderr(usage)
             return 2
         }
-        let linter = Linter(devices: devices.isEmpty ? nil : devices, language: language)
+        let linter = Linter(devices: devices.isEmpty ? nil : devices, language: language, contentSize: contentSize)
         var status: Int32 = 0
         var json: [JSONValue] = []
         var idFiles: [String: String] = [:]
@@ -61,7 +78,8 @@ public enum LintCommand {
             var report: LintReport
             switch bytes {
             case .success(let b): report = linter.lint(file: b)
-            case .failure(let message): report = LintReport(diagnostics: [], unusable: UnusableInput(message: message))
+            case .failure(let message):
+                report = LintReport(diagnostics: [], unusable: UnusableInput(message: message(language)))
             }
             // Two files with one id: the server would show only one of them.
             if let id = report.prototype?.id {
@@ -89,7 +107,8 @@ public enum LintCommand {
 
     enum ReadResult {
         case success([UInt8])
-        case failure(String)
+        /// Why, in both languages.
+        case failure(LocalizedText)
     }
 
     /// The files to lint, in order, with their bytes or why they could not be read.
@@ -99,12 +118,12 @@ public enum LintCommand {
         for path in paths {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-                out.append((path, .failure("no such file or folder")))
+                out.append((path, .failure(LocalizedText("no such file or folder", "没有这个文件或文件夹"))))
                 continue
             }
             if isDir.boolValue {
                 guard let e = fm.enumerator(atPath: path) else {
-                    out.append((path, .failure("cannot read the folder")))
+                    out.append((path, .failure(LocalizedText("cannot read the folder", "无法读取该文件夹"))))
                     continue
                 }
                 var files: [String] = []
@@ -125,7 +144,9 @@ public enum LintCommand {
     }
 
     static func read(_ path: String) -> ReadResult {
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure("cannot read the file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(LocalizedText("cannot read the file", "无法读取该文件"))
+        }
         return .success([UInt8](data))
     }
 }

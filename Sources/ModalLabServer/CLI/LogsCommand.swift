@@ -3,14 +3,14 @@ import Foundation
 import InteractionLog
 
 /// `modallab logs export [--format ndjson|csv] [--prototype ID] [--from T] [--to T] [--data DIR]`
-/// and `modallab logs summary [--prototype ID] [--format text|json|csv] [--data DIR]`.
+/// and `modallab logs summary [--prototype ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]`.
 /// Reads the log folder directly; the server may be running (appends are whole lines).
 /// `modallab logs columns [--format markdown|duckdb]` prints the log's format: the reference
 /// of `docs/log.md`, or the column list for DuckDB's `read_json(…, columns = …)`.
 public enum LogsCommand {
     public static let usage = """
         usage: modallab logs export [--format ndjson|csv] [--prototype ID] [--session ID] [--type T,…] [--from T] [--to T] [--data DIR]
-               modallab logs summary [--prototype ID] [--format text|json|csv] [--data DIR]
+               modallab logs summary [--prototype ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]
                modallab logs columns [--format markdown|duckdb]
         """
 
@@ -42,11 +42,21 @@ public enum LogsCommand {
         do {
             a = try Arguments(
                 Array(args.dropFirst()),
-                options: ["format", "prototype", "session", "share", "type", "from", "to", "data"], usage: usage)
+                options: [
+                    "format", "prototype", "session", "share", "type", "from", "to", "data", "device", "orientation",
+                    "task",
+                ], usage: usage)
         } catch { return fail("\(error)\n\(usage)") }
+        if sub == "export", let name = ["device", "orientation", "task"].first(where: { a.value($0) != nil }) {
+            return fail(
+                "--\(name) selects whole sessions in `logs summary`; `logs export` filters rows by prototype, session, share, type, from and to"
+            )
+        }
         let f: LogFilter
         do {
-            let names = ["prototype", "session", "share", "type", "from", "to"]
+            let names =
+                ["prototype", "session", "share", "type", "from", "to"]
+                + (sub == "summary" ? ["device", "orientation", "task"] : [])
             f = try LogFilter(parameters: names.compactMap { n in a.value(n).map { (name: n, value: $0) } })
         } catch {
             return fail("--\(error.parameter): \(error.message)")

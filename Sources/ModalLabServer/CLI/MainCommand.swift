@@ -11,10 +11,11 @@ public enum MainCommand {
         usage: modallab [serve] [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
                                [--on-popover-conflict refuse|close-first] [--event-loops 2] [--dev]
                modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]
+                             [--content-size CATEGORY]
                modallab rules [--format text|json|markdown] [--lang en|zh-Hans]
                modallab logs export [--format ndjson|csv] [--prototype ID] [--session ID] [--type T,…]
                                     [--from T] [--to T] [--data DIR]
-               modallab logs summary [--prototype ID] [--format text|json|csv] [--data DIR]
+               modallab logs summary [--prototype ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]
                modallab new NAME [--from mail|photos|calendar|safari] [--prototypes DIR]
                modallab --version
         The prototype format is described in docs/format.md, the rules in docs/rules.md.

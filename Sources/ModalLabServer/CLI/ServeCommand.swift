@@ -3,7 +3,10 @@ import Foundation
 import Presentation
 
 /// `modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
-/// [--on-popover-conflict refuse|close-first] [--event-loops N] [--origin URL]... [--dev]`:
+/// [--on-popover-conflict refuse|close-first] [--event-loops N] [--origin URL]... [--dev]` and
+/// the fair limits (``FairLimits``): `--max-connections-per-address N`, `--max-sessions-per-share N`,
+/// `--max-sessions-per-address N`, `--max-streams-per-share N`, `--events-per-share R`, `--events-per-address R` (events a
+/// second), `--session-timeout SECONDS`.
 /// `--event-loops` is the number of connection threads, 1–64, default 2; `--prototypes` serves a
 /// folder or one file; `--origin`, repeatable, names an origin browsers reach the server at
 /// besides its own address (behind a reverse proxy; see the README's Security section).
@@ -15,7 +18,49 @@ public enum ServeCommand {
         usage: modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
                               [--on-popover-conflict refuse|close-first] [--event-loops 2]
                               [--origin https://HOST]... [--dev]
+                              [--max-connections-per-address 512] [--max-sessions-per-share 200]
+                              [--max-sessions-per-address 200] [--max-streams-per-share 200]
+                              [--events-per-share 20] [--events-per-address 40] [--session-timeout 1800]
         """
+
+    /// The fair limits' options: name, what it sets, and the least value it takes.
+    static var limitOptions: [(name: String, key: WritableKeyPath<FairLimits, Double>, least: Double)] {
+        [
+            ("events-per-share", \.eventsPerSecondPerShare, 0.001),
+            ("events-per-address", \.eventsPerSecondPerAddress, 0.001),
+            ("session-timeout", \.sessionIdleTimeout, 1),
+        ]
+    }
+    static var countOptions: [(name: String, key: WritableKeyPath<FairLimits, Int>, least: Int)] {
+        [
+            ("max-connections-per-address", \.connectionsPerAddress, 0),
+            ("max-sessions-per-share", \.sessionsPerShare, 1),
+            ("max-sessions-per-address", \.sessionsPerAddress, 1),
+            ("max-streams-per-share", \.streamsPerShare, 1),
+        ]
+    }
+
+    /// Reads the fair limits' options into `limits`; the message for a value that is not a
+    /// number at least the option's least, else nil.
+    static func readLimits(_ a: Arguments, into limits: inout FairLimits) -> String? {
+        for (name, key, least) in countOptions {
+            guard let v = a.value(name) else { continue }
+            guard isDecimal(v), let n = Int(v), n >= least else {
+                return "--\(name) must be a whole number of at least \(least), not \(v)"
+            }
+            limits[keyPath: key] = n
+        }
+        for (name, key, least) in limitOptions {
+            guard let v = a.value(name) else { continue }
+            guard v.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E }), let x = Double(v), x >= least,
+                x <= 1e9
+            else {
+                return "--\(name) must be a number of at least \(EventBudget.number(least)), not \(v)"
+            }
+            limits[keyPath: key] = x
+        }
+        return nil
+    }
 
     /// Whether `s` is one or more ASCII digits (`Int("+3")` would take a sign).
     static func isDecimal(_ s: String) -> Bool { !s.isEmpty && s.utf8.allSatisfy { (0x30...0x39).contains($0) } }
@@ -26,9 +71,10 @@ public enum ServeCommand {
         do {
             a = try Arguments(
                 args,
-                options: [
-                    "port", "host", "prototypes", "data", "on-popover-conflict", "root", "event-loops", "origin",
-                ],
+                options: Set(
+                    [
+                        "port", "host", "prototypes", "data", "on-popover-conflict", "root", "event-loops", "origin",
+                    ] + countOptions.map(\.name) + limitOptions.map(\.name)),
                 flags: ["dev", "help"], usage: usage)
         } catch {
             FileHandle.standardError.write(Data("modallab serve: \(error)\n\(usage)\n".utf8))
@@ -53,6 +99,10 @@ public enum ServeCommand {
                 return 2
             }
             c.eventLoops = loops
+        }
+        if let message = readLimits(a, into: &c.limits) {
+            FileHandle.standardError.write(Data("modallab serve: \(message)\n".utf8))
+            return 2
         }
         c.origins = a.values("origin")
         c.prototypesDirectory = a.value("prototypes")

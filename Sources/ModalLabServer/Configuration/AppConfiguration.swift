@@ -35,6 +35,9 @@ public struct AppConfiguration: Sendable {
     /// (`serve --origin`, repeatable): `https://modallab.example.org` behind a reverse proxy.
     /// State-changing requests from these pass the origin check; the first names share links.
     public var origins: [String] = []
+    /// What one client or share link may use: connections, sessions, log events, and how long
+    /// an idle session lasts (``FairLimits``).
+    public var limits = FairLimits()
 
     public init() {}
 }

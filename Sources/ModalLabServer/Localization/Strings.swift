@@ -22,7 +22,8 @@ enum UIString: String, CaseIterable, Sendable {
     case galleryTagline, navLogCSV, navLogNDJSON, navSchema, play, fixErrorsToPlay, diagnosticsHeading, noPrototypes
     // Player: the toolbar
     case device, orientation, multitasking, multitaskingFull, multitaskingHalf, multitaskingThird,
-        multitaskingSlideOver, multitaskingTwoThirds, appearance, appearanceLight, appearanceDark, textSize,
+        multitaskingSlideOver, multitaskingTwoThirds, multitaskingWindow, appearance, appearanceLight, appearanceDark,
+        textSize,
         layoutDirection, layoutLTR, layoutRTL
     case home, homeTitle, comment, commentTitle, restart, devicePreview
     // Versions: the toolbar's iOS version and the board's comparison of versions
@@ -52,7 +53,15 @@ enum UIString: String, CaseIterable, Sendable {
     // What the player's script shows (``Strings/clientKeys``)
     case requestFailed, sessionFailed, restarted, errorStatus, refusedStatus
     case findingsNone, findingsOne, findingsOther, actionStatus
-    case commentFailed, commentOnElement, commentOnModal, commentOnScreen, commentAt, commentNotShown
+    case commentFailed, commentOnElement, commentOnModal, commentOnScreen, commentAt, commentNotShown, commentScrolledAway
+    // Usability studies: insights' tasks, replays, live observation, heat maps, participants
+    case navHeatmaps, tasksHeading, columnTask, columnAttempts, columnDirect, columnIndirect, columnGaveUp,
+        columnTimedOut, columnSuccessRate, columnMedianTime, columnP90Time, columnStatus, statusEnded, statusAbandoned,
+        columnOpenAtEnd, linkReplay, linkWatch, noTasks, pathsHeading, pathsLabel, replayTitle, replayHeading,
+        replayIntro, replayPlay, replayPause, replayStep, replayLegend, watchTitle, watchHeading, watchWaiting,
+        watchEnded, heatmapsTitle, heatmapsHeading, heatmapsIntro, filterDevice, filterOrientation, filterTask,
+        filterSegment, filterAll, filterShow, heatmapOf, heatmapCounts, noHeatmaps, taskOf, taskStart, taskGiveUp,
+        taskNext, taskSucceeded, taskEnded, studyComplete
 }
 
 /// The words of ModalLab's pages in one language — one table per language
@@ -116,7 +125,8 @@ struct Strings: Sendable, MustacheContext {
     static let clientKeys: [UIString] = [
         .requestFailed, .sessionFailed, .restarted, .errorStatus, .refusedStatus, .findingsNone, .findingsOne,
         .findingsOther, .actionStatus, .commentFailed, .commentOnElement, .commentOnModal, .commentOnScreen,
-        .commentAt, .commentNotShown, .noComments,
+        .commentAt, .commentNotShown, .commentScrolledAway, .noComments, .taskOf, .taskStart, .taskGiveUp, .taskNext, .taskSucceeded,
+        .taskEnded, .studyComplete, .replayStep, .replayPlay, .replayPause, .watchEnded,
     ]
 
     /// ``clientKeys`` as a JSON object `{"key": "text"}`, for the page's `data-strings`.

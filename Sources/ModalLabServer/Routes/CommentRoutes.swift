@@ -77,6 +77,7 @@ extension ModalLabApp {
         if let anchor = c.anchor, let p = loaded.prototype {
             try ModalLabApp.check(anchor, in: p, path: (anchorReader?.path ?? .root).appending("element"))
         }
+        try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
         do { try comments.add(c) } catch {
             throw Problem(.serviceUnavailable, title: "Could not save the comment", detail: "\(error)")
         }

@@ -1,31 +1,52 @@
 import Foundation
 import HTTPServer
 import InteractionLog
+import Mustache
+import Presentation
 import Prototype
+
+/// The insights page's context: ``InsightsView`` and what a usability study adds (tasks, their
+/// paths, sessions with their status and links, whether the reader holds a report link).
+struct InsightsPage: MustacheContext {
+    var base: InsightsView
+    var extra: [String: Any]
+    func mustacheValue(forKey key: String) -> Any? { extra[key] ?? base.mustacheValue(forKey: key) }
+}
 
 extension ModalLabApp {
     func addInsightsRoutes(_ groups: RouteGroups) {
-        groups.ownerPages.get("/p/{id}/insights") { [self] req, _ in
+        groups.pages.get("/p/{id}/insights") { [self] req, _ in
             let id = req.parameters["id"] ?? ""
+            guard let viewer = reportViewer(req, prototype: id) else { throw Problem.ownerRequired }
             guard let loaded = library.get(id) else { throw Problem.notFound("no prototype \"\(id)\"") }
             let summary = try await cachedSummary(LogFilter(prototype: id))
             let taps: [LogEvent]
+            let paths: [TaskPaths]
             do {
-                taps = try await offLoop { [log] in
+                (taps, paths) = try await offLoop { [log] in
                     var f = LogFilter(prototype: id)
                     f.types = [.tap, .misclick]
                     var out: [LogEvent] = []
                     _ = try log.forEach(filter: f) { e in
                         if out.count < 5000, e.x != nil, e.y != nil { out.append(e) }
                     }
-                    return out
+                    let paths = try log.studyAggregates(filter: LogFilter(prototype: id), StudyAggregates()).paths
+                    return (out, paths)
                 }
             } catch {
                 throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
             }
             let locale = PageLocale(req)
-            return try renderPage(
-                "insights", InsightsView(loaded, summary: summary, taps: taps, strings: locale.strings), locale: locale)
+            let base = InsightsView(loaded, summary: summary, taps: taps, strings: locale.strings)
+            let rows = StudyViews.sessionRows(
+                summary, prototype: id, live: { [sessions] in sessions.get($0) != nil }, strings: locale.strings)
+            let extra: [String: Any] = [
+                "isReport": viewer != .owner, "tasks": StudyViews.taskRows(summary),
+                "hasTasks": !summary.tasks.isEmpty,
+                "sankeys": paths.filter { !$0.links.isEmpty }.map { StudyViews.sankey($0, strings: locale.strings) },
+                "studySessions": rows,
+            ]
+            return try renderPage("insights", InsightsPage(base: base, extra: extra), locale: locale)
         }
     }
 }

@@ -8,6 +8,13 @@ extension ModalLabApp {
         for format in [LogExportFormat.ndjson, .csv] {
             groups.owner.get("/api/logs.\(format.rawValue)") { [self] req, _ in
                 let filter = try logFilter(req)
+                if filter.hasSessionCriteria {
+                    let name = filter.device != nil ? "device" : filter.orientation != nil ? "orientation" : "task"
+                    throw Problem.badRequest(
+                        "\(name) selects whole sessions in summaries (/api/logs/summary.json|csv); exports filter rows by "
+                            + "prototype, session, share, type, from and to (the rows' own device, orientation and task "
+                            + "columns are in every export)", path: name)
+                }
                 var h: HTTPHeaders = [:]
                 h["Content-Type"] = format.contentType
                 h["Cache-Control"] = "no-store"

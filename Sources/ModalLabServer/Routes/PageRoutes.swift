@@ -16,8 +16,20 @@ extension ModalLabApp {
         groups.prototypePages.get("/p/{id}") { [self] req, viewer in
             let loaded = try playable(req.parameters["id"] ?? "")
             let locale = PageLocale(req)
-            return try renderPage(
-                "player", try playerContext(loaded, req, viewer: viewer, locale: locale), locale: locale)
+            var page = try playerContext(loaded, req, viewer: viewer, locale: locale)
+            // A participant link plays its tasks, one after the other.
+            if let share = viewer.shareID, let link = shares.link(id: share), link.role == .participant {
+                let tasks = link.tasks.compactMap { loaded.1.task($0) }
+                page.studyTasks = JSONWriter().string(
+                    .array(
+                        tasks.map {
+                            [
+                                "id": .string($0.id), "prompt": .string($0.prompt),
+                                "timeLimitSeconds": $0.timeLimitSeconds.map { .number($0) } ?? .null,
+                            ]
+                        }))
+            }
+            return try renderPage("player", page, locale: locale)
         }
         groups.prototypePages.get("/p/{id}/board") { [self] req, viewer in
             let loaded = try playable(req.parameters["id"] ?? "")
@@ -30,17 +42,25 @@ extension ModalLabApp {
         }
     }
 
-    /// The prototype, if it exists and has no errors (else 404, or 409 naming the errors).
+    /// The prototype, if it exists and has no errors (else 404, or 409 naming the errors: the
+    /// detail in English, and in Simplified Chinese for an error page in that language, with the
+    /// first error's message linted in it).
     func playable(_ id: String) throws(Problem) -> (LoadedPrototype, Prototype) {
         guard let loaded = library.get(id) else {
             throw Problem.notFound("no prototype \"\(id)\"" + Suggest.hint(id, in: library.all.map(\.id)))
         }
         guard let p = loaded.prototype else {
-            throw Problem(
+            let file = ModalLabApp.displayPath(loaded.file)
+            func first(_ language: Language) -> String {
+                loaded.diagnostics(in: language).first { $0.severity == .error }?.description ?? ""
+            }
+            let n = loaded.errorCount
+            var problem = Problem(
                 .conflict, title: "Prototype has errors",
-                detail:
-                    "\(ModalLabApp.displayPath(loaded.file)) has \(loaded.errorCount == 1 ? "an error" : "\(loaded.errorCount) errors"); the first: \(loaded.diagnostics.first { $0.severity == .error }?.description ?? "")"
-            )
+                detail: "\(file) has \(n == 1 ? "an error" : "\(n) errors"); the first: \(first(.en))")
+            problem.localizedDetail = LocalizedText(
+                problem.detail ?? "", "\(file) 有 \(n) 个错误；第一个：\(first(.zhHans))")
+            throw problem
         }
         return (loaded, p)
     }
@@ -77,9 +97,11 @@ extension ModalLabApp {
     // MARK: Views
 
     /// The environment a page asks for: `?device=&orientation=&multitasking=&appearance=
-    /// &contentSize=&layoutDirection=&targetOS=`, defaulting to the prototype's first device,
-    /// portrait, full screen, light, `large`, left to right and the prototype's `targetOS`. Unknown values are 400s listing the accepted ones;
-    /// so is a multitasking share iPadOS does not offer there.
+    /// &contentSize=&layoutDirection=&window=&targetOS=`, defaulting to the prototype's first
+    /// device, portrait, full screen, light, `large`, left to right and the prototype's
+    /// `targetOS`. `window=800x600` is an iPad's resizable window of that size in points. Unknown
+    /// values are 400s listing the accepted ones; so is a multitasking share iPadOS does not offer
+    /// there, or a window that doesn't fit.
     func environment(from req: HTTPRequest, for p: Prototype) throws(Problem) -> Environment {
         let device = try device(req.query("device") ?? p.devices.first ?? "iphone-16", path: "device")
         let o = req.query("orientation") ?? "portrait"
@@ -95,12 +117,30 @@ extension ModalLabApp {
             }
             return t
         }
+        var window: Size?
+        if let w = req.query("window") {
+            let parts = w.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else {
+                throw Problem.badRequest(
+                    "window is a resizable window's WIDTHxHEIGHT in points, e.g. 800x600; not \"\(w)\"", path: "window")
+            }
+            window = Size(width: width, height: height)
+        }
+        var multitasking = try trait("multitasking", Multitasking.full)
+        if window != nil { multitasking = .window }
         let env = Environment(
-            device: device, orientation: orientation, multitasking: try trait("multitasking", Multitasking.full),
+            device: device, orientation: orientation, multitasking: multitasking,
             appearance: try trait("appearance", Appearance.light),
             contentSize: try trait("contentSize", ContentSizeCategory.large),
-            layoutDirection: try trait("layoutDirection", LayoutDirection.ltr),
+            layoutDirection: try trait("layoutDirection", LayoutDirection.ltr), window: window,
             targetOS: try version(req.query("targetOS"), path: "targetOS") ?? p.targetOS)
+        if let problem = env.windowProblem {
+            throw Problem.badRequest(problem.message, path: "window")
+        }
+        if device.family == .iPhone && window != nil {
+            throw Problem.badRequest(
+                "resizable windows are iPadOS's; an app on \(device.name) is always full screen", path: "window")
+        }
         if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "multitasking") }
         return env
     }

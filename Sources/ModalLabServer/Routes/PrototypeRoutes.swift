@@ -5,26 +5,34 @@ import Presentation
 import Prototype
 
 extension ModalLabApp {
+    /// Validating, linting and re-reading a prototype take time proportional to its size (a
+    /// document at the limits: a second in a debug build), so those routes run on a worker
+    /// thread (``offLoop(_:)``), never on an HTTP event loop, which would stall every other
+    /// request of its connections meanwhile.
     func addPrototypeRoutes(_ groups: RouteGroups) {
         groups.owner.get("/api/prototypes") { [self] _, _ in
             .json(.array(library.all.map { summaryJSON($0) }))
         }
         groups.owner.get("/api/prototypes/{id}") { [self] req, _ in
             let p = try loaded(req)
-            var o = summaryJSON(p).objectValue ?? JSONObject()
-            o["definition"] = (try? JSONParser.parse(p.bytes)) ?? .null
-            o["diagnostics"] = .array(p.diagnostics(in: messageLanguage(req)).map { $0.json() })
-            return .json(.object(o))
+            return try await offLoop { [self] in
+                var o = summaryJSON(p).objectValue ?? JSONObject()
+                o["definition"] = (try? JSONParser.parse(p.bytes)) ?? .null
+                o["diagnostics"] = .array(p.diagnostics(in: messageLanguage(req)).map { $0.json() })
+                return .json(.object(o))
+            }
         }
         groups.owner.get("/api/prototypes/{id}/lint") { [self] req, _ in
             let p = try loaded(req)
-            return .json([
-                "prototype": .string(p.id),
-                "diagnostics": .array(p.diagnostics(in: messageLanguage(req)).map { $0.json(file: p.file) }),
-            ])
+            return try await offLoop { [self] in
+                .json([
+                    "prototype": .string(p.id),
+                    "diagnostics": .array(p.diagnostics(in: messageLanguage(req)).map { $0.json(file: p.file) }),
+                ])
+            }
         }
         groups.owner.put("/api/prototypes/{id}", maxBodyBytes: configuration.maxPrototypeBytes) { [self] req, _ in
-            try put(req)
+            try await offLoop { [self] in try put(req) }
         }
     }
 

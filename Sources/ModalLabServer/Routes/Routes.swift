@@ -91,6 +91,7 @@ extension ModalLabApp {
         addShareRoutes(groups)
         addCommentRoutes(groups)
         addInsightsRoutes(groups)
+        addStudyRoutes(groups)
     }
 
     // MARK: Access
@@ -101,9 +102,25 @@ extension ModalLabApp {
         if let token = req.cookie(shareCookie) {
             // A cookie that names no working link counts as a failed guess, as on /s/ (SPEC §8).
             if let link = shares.resolve(token: token) {
+                // A report link reaches the report's pages and nothing else (``reportViewer(_:)``).
+                if link.role == .report { return nil }
                 return .share(id: link.id, prototype: link.prototype, canComment: link.role == .comment)
             }
-            shareFailures.fail(ModalLabApp.clientAddress(req))
+            shareFailures.fail(req.remoteHost)
+        }
+        return nil
+    }
+
+    /// Who may read a prototype's report (insights, heat maps, replays): the owner, or the
+    /// holder of a working `report` link to `prototype`; `nil` for anyone else.
+    func reportViewer(_ req: HTTPRequest, prototype: String) -> Viewer? {
+        if owner.isOwner(req) { return .owner }
+        if let token = req.cookie(shareCookie) {
+            if let link = shares.resolve(token: token) {
+                guard link.role == .report, link.prototype == prototype else { return nil }
+                return .share(id: link.id, prototype: link.prototype, canComment: false)
+            }
+            shareFailures.fail(req.remoteHost)
         }
         return nil
     }
@@ -113,13 +130,6 @@ extension ModalLabApp {
     func requireViewer(_ req: HTTPRequest) throws(Problem) -> Viewer {
         guard let v = viewer(req) else { throw Problem.ownerRequired }
         return v
-    }
-
-    /// The client's address without its port ("203.0.113.7:51234" → "203.0.113.7").
-    static func clientAddress(_ req: HTTPRequest) -> String {
-        let a = req.remoteAddress
-        if let colon = a.lastIndex(of: ":"), !a.hasSuffix("]") { return String(a[..<colon]) }
-        return a
     }
 
     /// Whether cookies are `Secure`: browsers reach the server over HTTPS (an `https://` `--origin`).

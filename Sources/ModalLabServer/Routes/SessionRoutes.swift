@@ -11,6 +11,7 @@ extension ModalLabApp {
         groups.viewers.post("/api/sessions") { [self] req, viewer in try await startSession(req, viewer: viewer) }
         groups.viewers.get("/api/sessions/{sid}") { [self] req, viewer in
             let s = try session(req, viewer)
+            s.touch()
             return .json(["session": .string(s.id), "state": s.state.json])
         }
         groups.viewers.delete("/api/sessions/{sid}") { [self] req, viewer in try await endSession(req, viewer) }
@@ -35,7 +36,14 @@ extension ModalLabApp {
         } else if viewer != .owner {
             throw Problem.ownerRequired
         }
-        let (id, stream) = reloads.subscribe(share: viewer.shareID)
+        guard let (id, stream) = reloads.subscribe(share: viewer.shareID, limit: configuration.limits.streamsPerShare)
+        else {
+            throw Problem.tooMany(
+                title: "Too many streams",
+                detail:
+                    "this share link may hold \(configuration.limits.streamsPerShare) event streams at once (one per open player); close a page or retry",
+                retryAfter: 5, limit: "streamsPerShare")
+        }
         // Revoked between the check of its cookie and the subscription: ends at once too.
         if let share = viewer.shareID, !shares.isActive(id: share) {
             reloads.unsubscribe(id)
@@ -54,8 +62,9 @@ extension ModalLabApp {
     /// prototype is another viewer.
     func session(_ req: HTTPRequest, _ viewer: Viewer) throws(Problem) -> ViewingSession {
         let sid = req.parameters["sid"] ?? ""
-        guard let s = sessions.get(sid) else {
-            throw Problem.notFound("no session \"\(sid)\" (sessions end when the server restarts)")
+        // A session the log knows but this server doesn't (it restarted) is rebuilt by replay.
+        guard let s = sessions.get(sid) ?? restoreSession(sid) else {
+            throw Problem.notFound("no session \"\(sid)\"")
         }
         guard viewer == .owner || (viewer.shareID == s.share && viewer.canView(s.prototype.id)) else {
             throw Problem.notFound("no session \"\(sid)\"")
@@ -78,23 +87,34 @@ extension ModalLabApp {
     /// Ends a session already removed from the store: in the session's queue, after the actions
     /// that arrived before, so `session_end` (with `how` when given, e.g. `revoked`) is its last
     /// event and actions still waiting get 404.
-    func end(_ s: ViewingSession, how: String? = nil) async -> Result<Void, LogStoreError> {
-        await withCheckedContinuation { k in
-            s.actions.run { [self] done in
-                s.hasEnded = true
-                let now = s.elapsedMs
-                let end = PendingEvent(EventFields(type: .sessionEnd, how: how, durationMs: now))
-                log.append([fill(end, session: s, state: s.state, tMs: now)]) { result in
-                    k.resume(returning: result.map { _ in () })
-                    done()
-                }
+    func end(_ s: ViewingSession, how: SessionEndHow? = nil) async -> Result<Void, LogStoreError> {
+        await withCheckedContinuation { k in end(s, how: how) { k.resume(returning: $0) } }
+    }
+
+    /// ``end(_:how:)`` that calls `completion` once `session_end` is logged (or failed to be).
+    /// A session that timed out ends at its last request: that is its `t_ms` and `duration_ms`.
+    func end(
+        _ s: ViewingSession, how: SessionEndHow?,
+        completion: @escaping @Sendable (Result<Void, LogStoreError>) -> Void
+    ) {
+        s.actions.run { [self] done in
+            s.hasEnded = true
+            let at = how == .timeout ? s.lastSeenMs : s.elapsedMs
+            let end = PendingEvent(EventFields(type: .sessionEnd, how: how?.rawValue, durationMs: at))
+            log.append([fill(end, session: s, state: s.state, tMs: at)]) { result in
+                completion(result.map { _ in () })
+                done()
             }
         }
     }
 
+    /// Where a session was started from, when not the player itself: `board`, a frame of the
+    /// review board (its `session_start` says `"embed": "board"`, so a researcher can leave it out).
+    enum Embed: String, CaseIterable { case board }
+
     /// `POST /api/sessions {prototype, device, orientation, multitasking, appearance, contentSize,
-    /// layoutDirection, targetOS}` → 201 (`targetOS`, the iOS version to run as, defaults to the
-    /// prototype's)
+    /// layoutDirection, window?, embed?, targetOS?}` → 201 (`targetOS`, the iOS version to run
+    /// as, defaults to the prototype's)
     /// `{session, state, diagnostics, diagnosticsHTML, html}`.
     func startSession(_ req: HTTPRequest, viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
@@ -106,9 +126,13 @@ extension ModalLabApp {
         var contentSize: ContentSizeCategory = .large
         var direction: LayoutDirection = .ltr
         var targetOS: Int?
+        var window: Size?
+        var embedded = false
         do throws(JSONShapeError) {
             let o = try body.object()
             protoID = try o.required("prototype", "a prototype id").string()
+            if let r = o.optional("embed") { embedded = try r.enum(Embed.self) == .board }
+            window = try Self.decodeWindow(o.optional("window"))
             deviceID = try o.optional("device")?.string()
             if let r = o.optional("orientation") { orientation = try r.enum(Orientation.self) }
             if let r = o.optional("multitasking") { multitasking = try r.enum(Multitasking.self) }
@@ -119,29 +143,64 @@ extension ModalLabApp {
             try o.finish()
         } catch { throw error.problem }
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
-        let (_, p) = try playable(protoID)
+        try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
+        let (loaded, p) = try playable(protoID)
         let device = try device(deviceID ?? p.devices.first ?? "iphone-16", path: "$.device")
+        if window != nil && multitasking != .full && multitasking != .window {
+            throw Problem.badRequest(
+                "\"window\" is a resizable window, so \"multitasking\" is \"window\" or left out; found \"\(multitasking.rawValue)\"",
+                path: "$.multitasking")
+        }
+        if window != nil {
+            if device.family == .iPhone {
+                throw Problem.badRequest(
+                    "resizable windows are iPadOS's; an app on \(device.name) is always full screen", path: "$.window")
+            }
+            multitasking = .window
+        }
         let env = Environment(
             device: device, orientation: orientation, multitasking: multitasking, appearance: appearance,
-            contentSize: contentSize, layoutDirection: direction, targetOS: targetOS)
+            contentSize: contentSize, layoutDirection: direction, window: window, targetOS: targetOS)
+        if let problem = env.windowProblem { throw Problem.badRequest(problem.message, path: problem.path) }
         if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "$.multitasking") }
-        let engine = PresentationEngine(prototype: p, options: engineOptions)
+        do {
+            try versions.keep(p, bytes: loaded.bytes)
+        } catch {
+            throw Problem(
+                .serviceUnavailable, title: "Data folder unwritable",
+                detail: "the prototype's version could not be kept for replays: \(error)")
+        }
+        let engine = engines.engine(for: p, options: engineOptions)
         let (state, events) = engine.start(environment: env)
-        let s = ViewingSession(id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID)
+        let s = ViewingSession(
+            id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID,
+            address: req.remoteHost)
+        // Counted before anything is logged, so a link or an address at its limit writes nothing.
+        let evicted: ViewingSession?
+        do {
+            evicted = try sessions.add(s, limits: configuration.limits)
+        } catch {
+            throw tooManySessions(error)
+        }
+        if let evicted { end(evicted, how: .evicted) { _ in } }
         var pending = [
             PendingEvent(
-                EventFields(type: .sessionStart, props: ["viewer": .string(viewer == .owner ? "owner" : "share")]))
+                EventFields(
+                    type: .sessionStart,
+                    props: embedded
+                        ? ["viewer": .string(viewer == .owner ? "owner" : "share"), "embed": "board"]
+                        : ["viewer": .string(viewer == .owner ? "owner" : "share")]))
         ]
         pending += events.map { PendingEvent($0) }
         do {
             _ = try await log.append(pending.map { fill($0, session: s, state: state, tMs: 0) })
         } catch {
+            sessions.remove(s.id)
             throw Problem.logUnavailable("the interaction log could not be written", error)
         }
-        sessions.add(s)
         // Its link was revoked while the session started: it ends with the link's others.
         if let share = s.share, !shares.isActive(id: share), sessions.remove(s.id) {
-            _ = await end(s, how: "revoked")
+            _ = await end(s, how: .revoked)
             throw Problem.ownerRequired
         }
         return try frameResponse(
@@ -195,7 +254,17 @@ extension ModalLabApp {
         let action: EngineAction
         do throws(Problem) {
             s = try session(req, viewer)
+            s.touch()
             action = try decodeAction(try RequestBody.json(req))
+            // A participant link plays the tasks it lists, and no others.
+            if case .taskStart(let task) = action, let share = viewer.shareID, let link = shares.link(id: share),
+                link.role == .participant, !link.tasks.contains(task)
+            {
+                throw Problem.badRequest(
+                    "this link's tasks are \(link.tasks.map { "\"\($0)\"" }.joined(separator: ", ")); not \"\(task)\"",
+                    path: "$.task")
+            }
+            try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
         } catch {
             return respond(error.response)
         }
@@ -226,7 +295,10 @@ extension ModalLabApp {
         } catch {
             return completion(Problem.badRequest(error.message, path: error.path).response)
         }
-        let pending = outcome.events.map { fill(PendingEvent($0), session: s, state: outcome.state, tMs: now) }
+        if let tooLarge = SessionLimits.check(outcome.state) { return completion(tooLarge.response) }
+        var pending = outcome.events.map { fill(PendingEvent($0), session: s, state: outcome.state, tMs: now) }
+        // The first event carries the action, so that a replay can run it again.
+        if !pending.isEmpty { pending[0].action = JSONWriter().string(action.json) }
         // The answer is drawn here, before the commit, so the writer thread only acknowledges.
         let answer: HTTPResponse
         do throws(Problem) {
@@ -238,7 +310,9 @@ extension ModalLabApp {
             switch result {
             case .success:
                 s.state = outcome.state
+                s.noteTasks(outcome.events, atMs: now)
                 completion(answer)
+                self.watchers.publish(session: s.id, answer: answer)
             case .failure(let error):
                 completion(
                     Problem.logUnavailable("the interaction log could not be written, so nothing changed", error)
@@ -287,14 +361,28 @@ extension ModalLabApp {
         }
     }
 
-    /// The action types of SPEC §6 (and `present`, `key`), in the order messages list them.
+    /// The action types (and `present`, `key`, `focus`, `endEditing`), in the order messages list them.
     static let actionTypes = [
         "tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present", "key",
-        "longPress",
+        "focus", "endEditing", "taskStart", "giveUp", "longPress",
     ]
 
+    /// A resizable window's size, `{"width": W, "height": H}` in points (both numbers), or `nil`
+    /// when absent; whether it fits the screen is the environment's to say.
+    static func decodeWindow(_ r: JSONReader?) throws(JSONShapeError) -> Size? {
+        guard let r else { return nil }
+        let o = try r.object()
+        let width = try o.required("width", "the window's width in points").number()
+        let height = try o.required("height", "the window's height in points").number()
+        try o.finish()
+        return Size(width: width, height: height)
+    }
+
     /// Reads an action body (SPEC §6 action types), naming the JSON path of anything wrong.
-    func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
+    func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction { try Self.decodeAction(body) }
+
+    /// ``decodeAction(_:)`` without an app: what a replay reads the log's `action` column with.
+    public static func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
         do throws(JSONShapeError) {
             let o = try body.object()
             let type = try o.required("type", "an action type").oneOf(Self.actionTypes)
@@ -328,16 +416,18 @@ extension ModalLabApp {
                 let a = try o.optional("appearance")?.enum(Appearance.self)
                 let c = try o.optional("contentSize")?.enum(ContentSizeCategory.self)
                 let l = try o.optional("layoutDirection")?.enum(LayoutDirection.self)
+                let w = try Self.decodeWindow(o.optional("window"))
                 let v = try o.optional("targetOS")?.osVersion()
-                if d == nil && m == nil && a == nil && c == nil && l == nil && v == nil {
+                if d == nil && m == nil && a == nil && c == nil && l == nil && w == nil && v == nil {
                     throw JSONShapeError(
                         path: body.path.appending("device"),
                         message:
                             "a resize needs at least one of \"device\", \"multitasking\", \"appearance\", "
-                            + "\"contentSize\", \"layoutDirection\", \"targetOS\"")
+                            + "\"contentSize\", \"layoutDirection\", \"window\", \"targetOS\"")
                 }
                 action = .resize(
-                    device: d, multitasking: m, appearance: a, contentSize: c, layoutDirection: l, targetOS: v)
+                    device: d, multitasking: m, appearance: a, contentSize: c, layoutDirection: l, window: w,
+                    targetOS: v)
             case "edit":
                 let target = try o.required("target", "a control id").string()
                 let value = try o.required("value", "the new value").value
@@ -350,6 +440,16 @@ extension ModalLabApp {
                 action = .back
             case "present":
                 action = .present(modal: try o.required("target", "a modal id").string())
+            case "focus":
+                let target = try o.required("target", "a text field's or text area's id, or an alert's id").string()
+                let field = try o.optional("field")?.int()
+                action = .focus(target: target, field: field, x: x, y: y)
+            case "endEditing":
+                action = .endEditing
+            case "taskStart":
+                action = .taskStart(try o.required("task", "a task id").string())
+            case "giveUp":
+                action = .giveUp
             case "longPress":
                 action = .longPress(target: try o.required("target", "a control id").string())
             default:
@@ -366,6 +466,7 @@ extension ModalLabApp {
     /// batches are safe (duplicate `event_id`s are not written twice).
     func clientEvents(_ req: HTTPRequest, _ viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let s = try session(req, viewer)
+        s.touch()
         let body = try RequestBody.json(req)
         var pending: [PendingEvent] = []
         do throws(JSONShapeError) {
@@ -378,19 +479,46 @@ extension ModalLabApp {
                     message: "at most \(PendingEvent.maxClientBatchEvents) events per batch; found \(items.count)")
             }
             let state = s.state
+            let now = s.elapsedMs
+            let wallNow = LogTimestamp.now()
             for item in items {
-                // A client's own t_ms wins; events without one get the server's.
-                pending.append(fill(try PendingEvent(clientEvent: item), session: s, state: state, tMs: s.elapsedMs))
+                // The client's t_ms (from the session's start, when the person acted) wins, kept
+                // within the session; its ts follows from it and is never later than now.
+                var e = try PendingEvent(clientEvent: item)
+                let t = min(max(e.tMs ?? now, 0), now)
+                e.tMs = t
+                e.ts = min(s.startedWallMicros + Int64(t) * 1000, wallNow)
+                var filled = fill(e, session: s, state: state, tMs: t)
+                // The task running when it happened, not when the batch arrived.
+                filled.task = s.task(atMs: t)
+                pending.append(filled)
             }
         } catch {
             throw error.problem
         }
+        try eventBudget.charge(viewer, address: req.remoteHost, count: pending.count)
         do {
             let r = try await log.append(pending)
             return .json(["accepted": .int(r.accepted), "duplicates": .int(r.duplicates)])
         } catch {
             throw Problem.logUnavailable("the events could not be written", error)
         }
+    }
+
+    /// 429 for a session past its link's or its address's limit, with `Retry-After`: the
+    /// seconds until the least recently used of those sessions would time out.
+    func tooManySessions(_ refusal: SessionStore.Refusal) -> Problem {
+        let timeout = configuration.limits.sessionIdleTimeout
+        let idle = ContinuousClock.now - refusal.oldestSeen
+        let wait = max(1, Int((timeout - Double(idle.components.seconds)).rounded(.up)))
+        let who =
+            refusal.kind == .share ? "this share link" : "share links' viewers at this address"
+        return Problem.tooMany(
+            title: "Too many sessions",
+            detail:
+                "\(who) may hold \(refusal.limit) sessions at once; end one (a player ends its session when its page closes), or wait for an idle one to time out",
+            retryAfter: timeout > 0 ? wait : 60,
+            limit: refusal.kind == .share ? "sessionsPerShare" : "sessionsPerAddress")
     }
 
     // MARK: Log events
@@ -410,9 +538,11 @@ extension ModalLabApp {
         e.contentSize = state.environment.contentSize.rawValue
         e.layoutDirection = state.environment.layoutDirection.rawValue
         e.multitasking = state.environment.multitasking.rawValue
-        e.keyboardHeight = 0
+        e.keyboardHeight = state.keyboard == nil ? 0 : SoftwareKeyboard.height(in: state.environment)
         e.targetOS = String(state.environment.systemVersion)
-        if e.screen == nil { e.screen = state.screen }
+        if e.screen == nil { e.screen = state.shownScreen }
+        if e.task == nil { e.task = state.task?.id }
+        if e.stateSeq == nil { e.stateSeq = state.seq }
         return e
     }
 }

@@ -37,7 +37,7 @@ extension ModalLabApp {
         let ending = sessions.removeAll(share: id)
         var unlogged = 0
         for s in ending {
-            if case .failure = await end(s, how: "revoked") { unlogged += 1 }
+            if case .failure = await end(s, how: .revoked) { unlogged += 1 }
         }
         var warnings: [String] = []
         if let error = revocation.saveError {
@@ -55,13 +55,17 @@ extension ModalLabApp {
         ])
     }
 
-    /// `POST /api/shares {prototype, role, expiresIn, label}` → 201 `{id, url, expiresAt}`.
+    /// `POST /api/shares {prototype, role, expiresIn, label, tasks}` → 201 `{id, url, expiresAt}`.
+    /// `role` is `view` (default), `comment`, `participant` (which lists its `tasks` ids, in
+    /// the order the participant plays them) or `report`.
     func createShare(_ req: HTTPRequest) throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
         let prototype: String
         var role = ShareRole.view
         var expiresIn: Double?
         var label: String?
+        var tasks: [String] = []
+        var taskReader: JSONReader?
         do throws(JSONShapeError) {
             let o = try body.object()
             prototype = try o.required("prototype", "a prototype id").string()
@@ -75,14 +79,36 @@ extension ModalLabApp {
                 expiresIn = v
             }
             label = try o.optional("label")?.string()
+            if let t = o.optional("tasks") {
+                guard role == .participant else {
+                    throw t.fail("\"tasks\" belong to a participant link (\"role\": \"participant\")")
+                }
+                tasks = try t.strings()
+                taskReader = t
+            } else if role == .participant {
+                throw JSONShapeError(
+                    path: body.path.appending("tasks"),
+                    message: "a participant link lists the ids of its tasks: \"tasks\": [ids]")
+            }
             try o.finish()
         } catch {
             throw error.problem
         }
-        guard library.get(prototype) != nil else { throw Problem.notFound("no prototype \"\(prototype)\"") }
+        guard let entry = library.get(prototype) else { throw Problem.notFound("no prototype \"\(prototype)\"") }
+        if let taskReader, let p = entry.prototype {
+            let known = p.tasks.map(\.id)
+            for (i, t) in tasks.enumerated() where !known.contains(t) {
+                throw Problem.badRequest(
+                    "no task \"\(t)\" in \"\(prototype)\""
+                        + (known.isEmpty ? " (it declares no tasks)" : Suggest.hint(t, in: known)),
+                    path: taskReader.path.appending(i).description)
+            }
+            if tasks.isEmpty { throw Problem.badRequest("list at least one task", path: taskReader.path.description) }
+        }
         let issued: IssuedShare
         do {
-            issued = try shares.create(prototype: prototype, role: role, expiresIn: expiresIn, label: label)
+            issued = try shares.create(
+                prototype: prototype, role: role, expiresIn: expiresIn, label: label, tasks: tasks)
         } catch {
             throw Problem(.serviceUnavailable, title: "Could not create the link", detail: "\(error)")
         }
@@ -102,7 +128,7 @@ extension ModalLabApp {
     /// its player. Unknown, expired and revoked links get the same 404; repeated failures from one
     /// address get 429 (SPEC §8).
     func openShare(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
-        let address = ModalLabApp.clientAddress(req)
+        let address = req.remoteHost
         let token = req.parameters["token"] ?? ""
         // A working link always opens (reviewers behind one office address aren't locked out by
         // someone else's typos); only failures are counted and, past the limit, answered 429.
@@ -122,7 +148,9 @@ extension ModalLabApp {
                     type: .shareOpen, prototype: link.prototype, share: link.id,
                     props: ["role": .string(link.role.rawValue)]))
         ])
-        var r = HTTPResponse.redirect(to: "/p/\(link.prototype)")
+        // A report link opens the insights, the only pages it reaches; the others, the player.
+        var r = HTTPResponse.redirect(
+            to: link.role == .report ? "/p/\(link.prototype)/insights" : "/p/\(link.prototype)")
         let maxAge = max(0, Int(link.expiresAt.timeIntervalSince(shares.now())))
         r.headers.add(
             name: "Set-Cookie",

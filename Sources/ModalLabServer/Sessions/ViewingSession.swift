@@ -1,12 +1,16 @@
+import EventSchema
 import Foundation
+import InteractionLog
 import Presentation
 import Prototype
 import Sharing
 
-/// One viewing session (SPEC §5): a person playing one prototype on one simulated device.
+/// One viewing session: a person playing one prototype on one simulated device.
 ///
 /// Actions are applied one at a time (``actions``), so the state and the log's per-session
-/// order agree.
+/// order agree. What a session holds beyond its state is shared: the prototype and its engine
+/// (one per prototype version, ``EngineCache``); its state is bounded (``SessionLimits``), and
+/// all of it is released when the session ends.
 public final class ViewingSession: @unchecked Sendable {
     /// Random id, 22 base64url characters (128 bits).
     public let id: String
@@ -16,8 +20,14 @@ public final class ViewingSession: @unchecked Sendable {
     public let engine: PresentationEngine
     /// The share link's public id when the viewer came through one.
     public let share: String?
+    /// The client address of a share link's viewer (``HTTPRequest/remoteHost``), counted by
+    /// ``FairLimits/sessionsPerAddress``; nil for the owner's sessions.
+    public let address: String?
     /// When the session started (monotonic).
     public let started: ContinuousClock.Instant
+    /// When the session started, in microseconds since the epoch (the `ts` of its
+    /// `session_start`): client events' `ts` is this plus their `t_ms`.
+    public let startedWallMicros: Int64
     /// Serialises actions: each holds the queue until its events are durable.
     let actions = SerialJobs()
 
@@ -25,33 +35,78 @@ public final class ViewingSession: @unchecked Sendable {
     private var _state: PresentationState
     private var _lastSeen: ContinuousClock.Instant
 
-    init(id: String, prototype: Prototype, engine: PresentationEngine, state: PresentationState, share: String?) {
+    /// A session; `startedWallMicros` is when it started (`nil`: now), as when a session the log
+    /// knows is rebuilt after a restart: its clock goes on from the logged start. `address` is
+    /// the client address a share session counts against (``FairLimits``); the owner's counts
+    /// against none.
+    init(
+        id: String, prototype: Prototype, engine: PresentationEngine, state: PresentationState, share: String?,
+        startedWallMicros: Int64? = nil, address: String? = nil
+    ) {
         self.id = id
         self.prototype = prototype
         self.engine = engine
         self.share = share
-        self.started = .now
+        self.address = share == nil ? nil : address
+        let now = LogTimestamp.now()
+        let start = min(startedWallMicros ?? now, now)
+        self.startedWallMicros = start
+        self.started = ContinuousClock.now - .microseconds(now - start)
         self._state = state
         self._lastSeen = .now
     }
 
-    /// The current state.
+    /// The current state; setting it counts as activity (``touch()``).
     public var state: PresentationState {
         get { stateLock.withLock { _state } }
         set {
             stateLock.withLock {
-                _state = newValue; _lastSeen = .now
+                _state = newValue
+                _lastSeen = .now
             }
         }
     }
 
     /// Milliseconds since the session started.
-    public var elapsedMs: Int {
-        let d = ContinuousClock.now - started
-        return Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
+    public var elapsedMs: Int { Self.milliseconds(ContinuousClock.now - started) }
+
+    /// Milliseconds from the start to the session's last request: its length when it timed out.
+    var lastSeenMs: Int { Self.milliseconds(lastSeen - started) }
+
+    private static func milliseconds(_ d: Duration) -> Int {
+        Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
     }
 
+    /// When the session last had a request.
     var lastSeen: ContinuousClock.Instant { stateLock.withLock { _lastSeen } }
+
+    /// The study tasks run so far: id, start and end (ms since the session started; `nil`
+    /// while running), so that a client event logged late names the task running when it
+    /// happened.
+    private var taskSpans: [(id: String, start: Int, end: Int?)] = []
+
+    /// Notes the `task_start` and `task_end` events of an applied action, at `tMs`.
+    func noteTasks(_ events: [EventFields], atMs tMs: Int) {
+        stateLock.withLock {
+            for e in events {
+                if e.type == .taskEnd, let i = taskSpans.lastIndex(where: { $0.id == e.target && $0.end == nil }) {
+                    taskSpans[i].end = tMs
+                } else if e.type == .taskStart, let id = e.target {
+                    taskSpans.append((id, tMs, nil))
+                }
+            }
+        }
+    }
+
+    /// The task that was running at `tMs`, if any.
+    func task(atMs tMs: Int) -> String? {
+        stateLock.withLock {
+            taskSpans.last { $0.start <= tMs && ($0.end.map { tMs <= $0 } ?? true) }?.id
+        }
+    }
+
+    /// Records a request on the session (it is not idle).
+    func touch() { stateLock.withLock { _lastSeen = .now } }
 
     /// Set in the session's queue when it ends (`DELETE`): actions still waiting get 404.
     var hasEnded: Bool {
@@ -106,64 +161,140 @@ final class SerialJobs: @unchecked Sendable {
     }
 }
 
-/// The live sessions, by id. Sessions idle for longer than ``idleLimit`` are dropped.
+/// The live sessions, by id, with how many each share link and each share viewer's address
+/// holds (``FairLimits/sessionsPerShare``, ``FairLimits/sessionsPerAddress``: the owner's
+/// sessions count against neither). At ``capacity`` the least recently used share session
+/// makes room (the owner's only when there is none), so no link's holders can end the
+/// owner's sessions. Sessions idle past the timeout are taken out by ``removeIdle(since:)``.
 ///
-/// A share link holds at most ``perShareLimit`` live sessions (its least recently used goes
-/// first), and when the store is full, share sessions give way before the owner's, so one
-/// link's holder can't end everyone else's sessions.
+/// Adding, finding and removing a session cost O(1); the idle sweep and making room at
+/// ``capacity`` cost O(sessions).
 public final class SessionStore: @unchecked Sendable {
     private let lock = NSLock()
     private var sessions: [String: ViewingSession] = [:]
-    /// Idle time after which a session is forgotten (seconds).
-    public var idleLimit: Double = 12 * 3600
+    private var perShare: [String: Int] = [:]
+    private var perAddress: [String: Int] = [:]
     /// Most sessions kept.
     public var capacity = 10_000
-    /// Most live sessions per share link.
-    public var perShareLimit = 200
 
     public init() {}
 
-    /// Registers a new session.
-    func add(_ s: ViewingSession) {
-        lock.withLock {
-            if let share = s.share {
-                let mine = sessions.values.filter { $0.share == share }
-                if mine.count >= perShareLimit, let oldest = mine.min(by: { $0.lastSeen < $1.lastSeen }) {
-                    sessions[oldest.id] = nil
-                }
-            }
-            if sessions.count >= capacity { evict() }
-            sessions[s.id] = s
+    /// Why a session was not added: its link or its address holds `limit` sessions already;
+    /// `oldestSeen` is when the least recently used of those last had a request.
+    struct Refusal: Error {
+        enum Kind { case share, address }
+        var kind: Kind
+        var limit: Int
+        var oldestSeen: ContinuousClock.Instant
+    }
+
+    /// Registers a new session within `limits`; returns the session forgotten to make room at
+    /// ``capacity`` (to be ended as `evicted`), if any.
+    /// - Throws: ``Refusal`` when a share session's link or address already holds its most.
+    func add(_ s: ViewingSession, limits: FairLimits) throws(Refusal) -> ViewingSession? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let share = s.share, perShare[share, default: 0] >= limits.sessionsPerShare {
+            throw Refusal(kind: .share, limit: limits.sessionsPerShare, oldestSeen: oldest { $0.share == share })
         }
+        if let address = s.address, perAddress[address, default: 0] >= limits.sessionsPerAddress {
+            throw Refusal(
+                kind: .address, limit: limits.sessionsPerAddress, oldestSeen: oldest { $0.address == address })
+        }
+        let evicted = sessions.count >= capacity ? leastRecentlyUsed().map(forget) : nil
+        sessions[s.id] = s
+        if let share = s.share { perShare[share, default: 0] += 1 }
+        if let address = s.address { perAddress[address, default: 0] += 1 }
+        return evicted
     }
 
     /// The session with this id.
     public func get(_ id: String) -> ViewingSession? { lock.withLock { sessions[id] } }
 
-    /// Forgets a session; `false` when it was already gone.
+    /// Registers `s` unless a session with its id is there already (two requests rebuilt it at
+    /// once); returns the one kept.
+    /// A session the log knows, rebuilt after a restart, is not new: no limit refuses it.
+    func addIfAbsent(_ s: ViewingSession) -> ViewingSession? {
+        lock.withLock {
+            if let existing = sessions[s.id] { return existing }
+            if ended.contains(s.id) { return nil }
+            sessions[s.id] = s
+            if let share = s.share { perShare[share, default: 0] += 1 }
+            if let address = s.address { perAddress[address, default: 0] += 1 }
+            return s
+        }
+    }
+
+    /// Forgets a session that ends; `false` when it was already gone. An ended session is never
+    /// rebuilt from the log, even while its `session_end` is still being written.
     @discardableResult
-    public func remove(_ id: String) -> Bool { lock.withLock { sessions.removeValue(forKey: id) != nil } }
+    public func remove(_ id: String) -> Bool {
+        lock.withLock {
+            markEnded(id)
+            return sessions[id].map(forget) != nil
+        }
+    }
+
+    /// Ids of sessions ended here, most recent last (at most ``endedLimit``): what
+    /// ``addIfAbsent(_:)`` refuses to bring back.
+    private var ended: Set<String> = []
+    private var endedOrder: [String] = []
+    /// How many ended ids are remembered.
+    var endedLimit = 100_000
+
+    private func markEnded(_ id: String) {
+        guard ended.insert(id).inserted else { return }
+        endedOrder.append(id)
+        if endedOrder.count > endedLimit {
+            let drop = endedOrder.count - endedLimit / 2
+            for old in endedOrder.prefix(drop) { ended.remove(old) }
+            endedOrder.removeFirst(drop)
+        }
+    }
+
+    /// Whether session `id` ended in this server.
+    func hasEnded(_ id: String) -> Bool { lock.withLock { ended.contains(id) } }
 
     /// Forgets every session started through share link `share` and returns them.
     func removeAll(share: String) -> [ViewingSession] {
-        lock.withLock {
-            let ending = sessions.values.filter { $0.share == share }
-            for s in ending { sessions[s.id] = nil }
-            return ending
-        }
+        lock.withLock { sessions.values.filter { $0.share == share }.map(forget) }
+    }
+
+    /// Forgets every session that has had no request since `cutoff` and returns them.
+    func removeIdle(since cutoff: ContinuousClock.Instant) -> [ViewingSession] {
+        lock.withLock { sessions.values.filter { $0.lastSeen < cutoff }.map(forget) }
+    }
+
+    /// Forgets every session and returns them (the server is stopping).
+    func removeAll() -> [ViewingSession] {
+        lock.withLock { sessions.values.map(forget) }
     }
 
     /// How many sessions are live.
     public var count: Int { lock.withLock { sessions.count } }
 
-    private func evict() {
-        let now = ContinuousClock.now
-        let limit = Duration.seconds(idleLimit)
-        sessions = sessions.filter { now - $0.value.lastSeen < limit }
-        guard sessions.count >= capacity else { return }
-        let shared = sessions.values.filter { $0.share != nil }
-        let pool = shared.isEmpty ? Array(sessions.values) : shared
-        if let oldest = pool.min(by: { $0.lastSeen < $1.lastSeen }) { sessions[oldest.id] = nil }
+    /// How many live sessions share link `share` holds.
+    func count(share: String) -> Int { lock.withLock { perShare[share, default: 0] } }
+
+    /// Removes `s` and its counts; call with the lock held.
+    private func forget(_ s: ViewingSession) -> ViewingSession {
+        markEnded(s.id)
+        guard sessions.removeValue(forKey: s.id) != nil else { return s }
+        if let share = s.share { perShare[share] = perShare[share].flatMap { $0 > 1 ? $0 - 1 : nil } }
+        if let address = s.address { perAddress[address] = perAddress[address].flatMap { $0 > 1 ? $0 - 1 : nil } }
+        return s
+    }
+
+    /// When the least recently used session matching `include` last had a request; call with
+    /// the lock held.
+    private func oldest(_ include: (ViewingSession) -> Bool) -> ContinuousClock.Instant {
+        sessions.values.lazy.filter(include).map(\.lastSeen).min() ?? .now
+    }
+
+    /// The least recently used share session, else the least recently used of all.
+    private func leastRecentlyUsed() -> ViewingSession? {
+        let shared = sessions.values.lazy.filter { $0.share != nil }
+        return shared.min { $0.lastSeen < $1.lastSeen } ?? sessions.values.min { $0.lastSeen < $1.lastSeen }
     }
 }
 

@@ -1,9 +1,10 @@
 import HTTPServer
 import JSON
+import Prototype
 
 /// RFC 9457 problem details as `application/problem+json`, with extension members.
 ///
-/// `type` is a URI reference: refusals use `/rules#<rule id>` (SPEC §6), others `about:blank`.
+/// `type` is a URI reference: refusals use `/rules#<rule id>`, others `about:blank`.
 /// Handlers throw it; the router answers with its ``response`` (or, in page groups, with an
 /// HTML error page: ``ErrorPages``).
 public struct Problem: HTTPResponseError, Sendable {
@@ -14,6 +15,9 @@ public struct Problem: HTTPResponseError, Sendable {
     /// Extension members (RFC 9457 §3.2), in order: `path`, `rule`, `state`, ….
     public var extensions: JSONObject
     public var headers: HTTPHeaders
+    /// The detail in Simplified Chinese too, for an HTML error page in the reader's language
+    /// (`nil`: the detail is English only; the JSON problem is always English).
+    public var localizedDetail: LocalizedText?
 
     public init(
         _ status: HTTPStatus, title: String, detail: String? = nil, type: String = "about:blank",

@@ -11,18 +11,34 @@ final class ReloadBroadcaster: @unchecked Sendable {
 
     private let lock = NSLock()
     private var subscribers: [UUID: Subscriber] = [:]
+    private var perShare: [String: Int] = [:]
 
     /// A stream of changed prototype ids ("*" for everything), until it is cancelled or
-    /// ``close(share:)`` ends the streams of `share` (the link it was opened through).
-    func subscribe(share: String? = nil) -> (UUID, AsyncStream<String>) {
+    /// ``close(share:)`` ends the streams of `share` (the link it was opened through); nil
+    /// when `share` already holds `limit` streams (a stream holds a connection for as long as
+    /// its page is open: these are a share link's lasting connections).
+    func subscribe(share: String? = nil, limit: Int = .max) -> (UUID, AsyncStream<String>)? {
         let id = UUID()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(16))
-        lock.withLock { subscribers[id] = Subscriber(share: share, continuation: continuation) }
+        let added = lock.withLock {
+            if let share {
+                guard perShare[share, default: 0] < limit else { return false }
+                perShare[share, default: 0] += 1
+            }
+            subscribers[id] = Subscriber(share: share, continuation: continuation)
+            return true
+        }
+        guard added else { return nil }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
         return (id, stream)
     }
 
-    func unsubscribe(_ id: UUID) { _ = lock.withLock { subscribers.removeValue(forKey: id) } }
+    func unsubscribe(_ id: UUID) {
+        lock.withLock {
+            guard let share = subscribers.removeValue(forKey: id)?.share else { return }
+            perShare[share] = perShare[share].flatMap { $0 > 1 ? $0 - 1 : nil }
+        }
+    }
 
     /// Tells every subscriber that `prototype` changed.
     func broadcast(_ prototype: String) {

@@ -26,6 +26,7 @@ struct FrameKey: Hashable {
     var appScreens: [String]
     var appValues: [String: JSONValue]
     var entries: [Entry]
+    var keyboard: KeyboardFocus?
     /// The open menu (its items' checkmarks are in the values).
     var menu: OpenMenu?
 
@@ -34,6 +35,7 @@ struct FrameKey: Hashable {
         environment = s.environment
         appScreens = s.appScreens
         appValues = s.appValues
+        keyboard = s.keyboard
         entries = s.stack.map {
             Entry(
                 modal: $0.modal, resolution: $0.resolution, detents: $0.detents, selectedDetent: $0.selectedDetent,

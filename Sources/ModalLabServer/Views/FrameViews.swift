@@ -37,6 +37,8 @@ struct DeviceView: MustacheContext {
     var statusBar: StatusBarView?
     var island: IslandView?
     var hasHomeIndicator: Bool
+    /// The software keyboard, when it is up.
+    var keyboard: KeyboardView? = nil
     /// The open menu, over every layer.
     var menu: MenuView? = nil
 
@@ -66,6 +68,62 @@ struct DeviceView: MustacheContext {
         case "island": island
         case "hasHomeIndicator": hasHomeIndicator
         case "menu": menu
+        case "keyboard": keyboard
+        default: nil
+        }
+    }
+}
+
+/// `partials/keyboard`: the software keyboard along the screen's bottom edge.
+struct KeyboardView: MustacheContext {
+    /// The field it is up for: a control's id, or an alert's id.
+    var target: String
+    /// An alert's text field index, or empty.
+    var field: String
+    /// What Return does: `endEditing` (a text field), `newline` (a text area), `alert` (an
+    /// alert's field: the alert's Return action).
+    var returnAction: String
+    var isPad: Bool
+    /// Its place and parts, as custom properties (`top`, `height`, `--kb-*`).
+    var style: String
+    var rows: [KeyboardRowView]
+    var hasBottomRow: Bool
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "target": target
+        case "field": field
+        case "returnAction": returnAction
+        case "isPad": isPad
+        case "style": style
+        case "rows": rows
+        case "hasBottomRow": hasBottomRow
+        default: nil
+        }
+    }
+}
+
+/// One row of keys.
+struct KeyboardRowView: MustacheContext {
+    var keys: [KeyView]
+
+    func mustacheValue(forKey key: String) -> Any? { key == "keys" ? keys : nil }
+}
+
+/// One key: what it types or does (`data-key`), its label, and its kind for the look.
+struct KeyView: MustacheContext {
+    /// A character to type, or `shift`, `delete`, `return`, `hide`, `space`, `numbers`, `globe`.
+    var value: String
+    var label: String
+    /// `letter`, `shift`, `delete`, `return`, `hide`, `space`, `numbers`, `globe`.
+    var kind: String
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "value": value
+        case "label": label
+        case "kind": kind
+        case "isGlobe": kind == "globe"
         default: nil
         }
     }
@@ -92,11 +150,15 @@ struct StatusBarView: MustacheContext {
     var time: String
     /// The date beside the time (iPad), or empty.
     var date: String
+    /// A Home-button iPhone's layout: signal, carrier and Wi-Fi leading, the time centred, the
+    /// battery with its percentage trailing.
+    var isHomeButton: Bool = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "height": height
         case "isLight": isLight
+        case "isHomeButton": isHomeButton
         case "time": time
         case "date": date
         default: nil
@@ -128,6 +190,8 @@ struct LayerView: MustacheContext {
     var isPushedBack = false
     var isCovered = false
     var isCurled = false
+    /// An alert or action sheet taller than the window allows, whose content scrolls.
+    var scrolls = false
     var modalInPresentation = false
     var isOver = false
     /// A current-context presentation's context id, or empty.
@@ -148,6 +212,8 @@ struct LayerView: MustacheContext {
     /// The id of the element that describes it (an alert's or action sheet's message), or empty.
     var describedBy: String = ""
     var screen: ScreenView?
+    /// The screen beneath ``screen`` in its navigation stack, for the transitions.
+    var previousScreen: ScreenView?
     var alert: AlertView?
     var actionSheet: ActionSheetView?
     var activity: ActivityView?
@@ -169,6 +235,7 @@ struct LayerView: MustacheContext {
         case "isPushedBack": isPushedBack
         case "isCovered": isCovered
         case "isCurled": isCurled
+        case "scrolls": scrolls
         case "modalInPresentation": modalInPresentation
         case "isOver": isOver
         case "context": context
@@ -183,6 +250,7 @@ struct LayerView: MustacheContext {
         case "label": label
         case "describedBy": describedBy
         case "screen": screen
+        case "previousScreen": previousScreen
         case "alert": alert
         case "actionSheet": actionSheet
         case "activity": activity
@@ -216,9 +284,13 @@ struct CardView: MustacheContext {
     var isAtLargest: Bool
     var hasGrabber: Bool
     var isResizable: Bool
+    /// "0.92 59": the scale and move (points) of the layer beneath when this card rests at its
+    /// tallest detent (FrameLayout's `presenterPushBack`), for the drag to follow; or empty.
+    var beneathPush: String = ""
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
+        case "beneathPush": beneathPush
         case "detent": detent
         case "detentHeights": detentHeights
         case "detentIDs": detentIDs
@@ -255,6 +327,23 @@ struct PopoverView: MustacheContext {
     }
 }
 
+/// `partials/symbol`: a symbol's drawing (inline SVG, our markup), or the labelled placeholder
+/// of a name ModalLab doesn't draw.
+struct SymbolView: MustacheContext {
+    /// The `<svg>` markup, or empty.
+    var svg: String
+    /// The name ModalLab has no drawing for (shown, escaped), or empty.
+    var missing: String
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "svg": svg
+        case "missing": missing
+        default: nil
+        }
+    }
+}
+
 /// `partials/screen`: a navigation bar, content and a toolbar.
 struct ScreenView: MustacheContext {
     var id: String
@@ -264,12 +353,22 @@ struct ScreenView: MustacheContext {
     var trailing: [ControlView]
     var content: [ControlView]
     var toolbar: [ControlView]
+    /// How deep in its navigation stack (1 at the root), for the push and pop animations.
+    var depth: Int = 1
+    /// Whether the title is drawn as a large title.
+    var largeTitle = false
+    /// The screen beneath the current one, drawn inert and hidden for the push, pop and edge
+    /// swipe to reveal: no control ids, no back button action.
+    var isSnapshot = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "id": id
         case "title": title
         case "backTitle": backTitle
+        case "depth": depth
+        case "largeTitle": largeTitle
+        case "isSnapshot": isSnapshot
         case "hasNavigationBar": !title.isEmpty || !leading.isEmpty || !trailing.isEmpty || !backTitle.isEmpty
         case "leading": leading
         case "trailing": trailing
@@ -293,8 +392,8 @@ struct ControlView: MustacheContext {
     var role: String = "default"
     var hasAction = false
     var showsTitle = true
-    /// The symbol's inline SVG (our markup, never user text), or empty.
-    var icon: String = ""
+    /// The symbol (`partials/symbol`), or `nil`.
+    var icon: SymbolView?
     var value: String = ""
     var isOn = false
     var segments: [SegmentView] = []
@@ -368,7 +467,7 @@ struct ListItemView: MustacheContext {
     var subtitle: String
     var hasAction: Bool
     var hasChevron: Bool
-    var icon: String
+    var icon: SymbolView?
     /// A long press opens its context menu: `data-long-press`.
     var hasContextMenu: Bool = false
 
@@ -477,11 +576,16 @@ struct ActionSheetView: MustacheContext {
     }
 }
 
-/// `partials/activity`.
+/// `partials/activity`: the share sheet as iOS 17 and 18 draw it — a header (what is shared,
+/// "Options ›", Close), a row of people, a row of apps ending in More, the list of actions
+/// ending in "Edit Actions…".
 struct ActivityView: MustacheContext {
     var title: String
     var subtitle: String
     var inPopover: Bool
+    /// Suggested people (placeholders), each sharing through ``peopleActivity``; empty when
+    /// the sheet offers no AirDrop, Messages or Mail.
+    var people: [ActivityPersonView]
     var apps: [ActivityItemView]
     var actions: [ActivityItemView]
 
@@ -490,9 +594,34 @@ struct ActivityView: MustacheContext {
         case "title": title
         case "subtitle": subtitle
         case "inPopover": inPopover
+        case "hasPeople": !people.isEmpty
+        case "people": people
         case "hasApps": !apps.isEmpty
         case "apps": apps
         case "actions": actions
+        default: nil
+        }
+    }
+}
+
+/// A suggested person of the share sheet: initials on a coloured disc, a name, and the badge of
+/// the activity that shares with them (a tap runs that activity).
+struct ActivityPersonView: MustacheContext {
+    var name: String
+    var initials: String
+    /// `1`…`4`: which of the stylesheet's avatar colours.
+    var hue: Int
+    /// The activity id (`messages`, `airdrop`, `mail`).
+    var activity: String
+    var badge: SymbolView
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "name": name
+        case "initials": initials
+        case "hue": hue
+        case "activity": activity
+        case "badge": badge
         default: nil
         }
     }
@@ -502,7 +631,7 @@ struct ActivityView: MustacheContext {
 struct ActivityItemView: MustacheContext {
     var id: String
     var title: String
-    var icon: String
+    var icon: SymbolView
     var isSystem: Bool
 
     func mustacheValue(forKey key: String) -> Any? {

@@ -42,7 +42,8 @@ struct MenuView: MustacheContext {
 struct MenuItemView: MustacheContext {
     var id: String
     var title: String
-    var icon: String
+    /// Its SF Symbol, drawn (or named when ModalLab has no drawing of it); `nil` without one.
+    var icon: SymbolView?
     var isDestructive: Bool
     var isSubmenu: Bool
     /// Whether it can show a checkmark (`menuitemradio` or `menuitemcheckbox`), and whether it does.
@@ -102,7 +103,7 @@ extension PlayerView {
                 let checkable = !e.isSubmenu && (menu.singleSelection || e.checked != nil)
                 let checked = values[e.id]?.boolValue ?? e.checked ?? false
                 return MenuItemView(
-                    id: e.id, title: e.title, icon: e.systemImage.map(Icons.glyph) ?? "",
+                    id: e.id, title: e.title, icon: e.systemImage.map(Icons.glyph),
                     isDestructive: e.role == .destructive, isSubmenu: e.isSubmenu, isCheckable: checkable,
                     isChecked: checkable && checked,
                     role: checkable ? (menu.singleSelection ? "menuitemradio" : "menuitemcheckbox") : "menuitem")
@@ -112,7 +113,10 @@ extension PlayerView {
                     style: "left:\(pt(p.x))px;top:\(pt(p.y))px;width:\(pt(p.width))px;height:\(pt(p.height))px;",
                     title: loc.control.displayName,
                     screen: l.previewScreen.flatMap { prototype.screen($0) }.map {
-                        screenView($0, navigation: [$0.id], modal: nil, values: [:])
+                        // Drawn inert, without control ids (the page's ids stay unique).
+                        var v = screenView($0, navigation: [$0.id], modal: nil, values: [:])
+                        v.isSnapshot = true
+                        return v
                     })
             })
     }

@@ -216,6 +216,9 @@ struct PlayerPageView: MustacheContext {
     var diagnostics: [DiagnosticView]
     var countsText: String
     var stateJSON: String
+    /// For a participant link: the tasks it plays, as JSON `[{id, prompt}]` (the page's
+    /// `data-study-tasks`); `nil` otherwise.
+    var studyTasks: String? = nil
 
     /// The player of `loaded` (whose prototype is `p`) in `environment`, for `viewer`, in
     /// `strings`' language.
@@ -270,6 +273,7 @@ struct PlayerPageView: MustacheContext {
         case .half: return strings[.multitaskingHalf]
         case .third: return strings[.multitaskingThird]
         case .slideOver: return strings[.multitaskingSlideOver]
+        case .window: return strings[.multitaskingWindow]
         }
     }
 
@@ -280,6 +284,7 @@ struct PlayerPageView: MustacheContext {
         case "device": environment.device.id
         case "orientation": environment.orientation.rawValue
         case "multitasking": environment.multitasking.rawValue
+        case "window": environment.window.map { "\(Rect.format($0.width))x\(Rect.format($0.height))" } ?? ""
         case "isPortrait": environment.orientation == .portrait
         case "isLandscape": environment.orientation == .landscape
         case "isPad": environment.device.family == .iPad
@@ -299,6 +304,7 @@ struct PlayerPageView: MustacheContext {
         case "prototypeOS": String(prototypeOS)
         case "frame": frame
         case "diagnostics": diagnostics
+        case "studyTasks": studyTasks
         case "countsText": countsText
         case "stateJSON": stateJSON
         case "commentMaxLength": CommentStore.maxLength
@@ -557,6 +563,9 @@ struct ErrorPageView: MustacheContext {
     /// The language the title and detail are in: English unless the title is the status's
     /// reason phrase, which the page's strings know (the problems' details are English).
     var titleLanguage: String = "en"
+    /// The language the detail is in: English, unless the problem carries it in the page's
+    /// language too (``Problem/localizedDetail``).
+    var detailLanguage: String = "en"
 
     /// The page of `problem` in `strings`' language: in English the problem's own title; in
     /// another language the reason phrase of its status (the problem's English title is
@@ -566,10 +575,16 @@ struct ErrorPageView: MustacheContext {
         title = problem.title
         detail = problem.detail ?? ""
         self.prototype = prototype ?? ""
-        watchesPrototype = prototype != nil && problem.status != .unauthorized
+        // A change to the file can only mend a prototype that has errors (409) or doesn't
+        // exist yet (404); a bad address stays bad whatever the file says.
+        watchesPrototype = prototype != nil && (problem.status == .conflict || problem.status == .notFound)
         if strings.language != .en, let reason = ErrorPageView.reason(problem.status.code) {
             title = strings[reason]
             titleLanguage = strings.language.rawValue
+        }
+        if let localized = problem.localizedDetail {
+            detail = localized(strings.language)
+            detailLanguage = strings.language.rawValue
         }
     }
 
@@ -595,6 +610,7 @@ struct ErrorPageView: MustacheContext {
         case "title": title
         case "titleLang": titleLanguage
         case "detail": detail
+        case "detailLang": detailLanguage
         case "prototype": prototype
         case "watch": watchesPrototype
         default: nil

@@ -39,20 +39,86 @@ struct PlayerView {
             label: "\(env.device.name), \(env.orientation.rawValue), \(env.sizeClassDescription)",
             otherApp: layout.otherApp.map { other in
                 OtherAppView(
-                    left: env.multitasking == .slideOver ? "0" : pt(other.x),
-                    isUnderSlideOver: env.multitasking == .slideOver)
+                    left: env.multitasking == .slideOver || env.multitasking == .window ? "0" : pt(other.x),
+                    isUnderSlideOver: env.multitasking == .slideOver || env.multitasking == .window)
             },
             prototype: prototype.id, windowStyle: window,
             layers: layout.layers.compactMap { l in
-                l.index == 0 ? appLayer(l) : layer(state.stack[l.index - 1], l, layout)
+                l.index == 0 ? appLayer(l, layout) : layer(state.stack[l.index - 1], l, layout)
             },
             isSlideOver: env.multitasking == .slideOver,
             statusBar: layout.statusBar.map {
+                // A Home-button iPhone (the iPhone SE) lays its status bar out as iPhones did before
+                // the notch: signal, carrier and Wi-Fi leading, "9:41 AM" centred, the battery and
+                // its percentage trailing (Apple's product images and design templates for those
+                // iPhones; unverified on a device running iOS 17).
                 StatusBarView(
-                    height: pt($0.height), isLight: $0.isLight, time: "9:41", date: $0.showsDate ? "Mon 9 Jun" : "")
+                    height: pt($0.height), isLight: $0.isLight, time: layout.hasHomeButton ? "9:41 AM" : "9:41",
+                    date: $0.showsDate ? "Mon 9 Jun" : "", isHomeButton: layout.hasHomeButton)
             },
             island: layout.island.map { IslandView(isSide: $0 == .side) },
-            hasHomeIndicator: layout.hasHomeIndicator, menu: menu)
+            hasHomeIndicator: layout.hasHomeIndicator,
+            keyboard: layout.keyboard.map(keyboardView), menu: menu)
+    }
+
+    // MARK: The software keyboard
+
+    /// The keyboard as ``FrameLayout`` placed it (screen coordinates) with its parts' heights,
+    /// the English QWERTY keys of an iPhone or an iPad (the largest iPad Pro with its row of
+    /// numbers), and what Return does for its field.
+    func keyboardView(_ k: FrameLayout.Keyboard) -> KeyboardView {
+        let p = k.parts
+        func keys(_ letters: String) -> [KeyView] {
+            letters.map { KeyView(value: String($0), label: String($0), kind: "letter") }
+        }
+        let shift = KeyView(value: "shift", label: "⇧", kind: "shift")
+        let delete = KeyView(value: "delete", label: "⌫", kind: "delete")
+        let space = KeyView(value: " ", label: "space", kind: "space")
+        let ret = KeyView(value: "return", label: "return", kind: "return")
+        var rows: [[KeyView]]
+        if p.isPad {
+            let numbers = KeyView(value: "numbers", label: ".?123", kind: "numbers")
+            rows = [
+                keys("qwertyuiop") + [delete], keys("asdfghjkl") + [ret],
+                [shift] + keys("zxcvbnm,.") + [shift],
+                [
+                    numbers, KeyView(value: "globe", label: "Next keyboard", kind: "globe"), space, numbers,
+                    KeyView(value: "hide", label: "⌨︎", kind: "hide"),
+                ],
+            ]
+            if p.hasNumberRow {
+                rows[0].removeLast()
+                rows.insert(keys("1234567890") + [delete], at: 0)
+            }
+        } else {
+            var bottom = [KeyView(value: "numbers", label: "123", kind: "numbers")]
+            if p.bottomRow == 0 { bottom.append(KeyView(value: "globe", label: "Next keyboard", kind: "globe")) }
+            rows = [
+                keys("qwertyuiop"), keys("asdfghjkl"), [shift] + keys("zxcvbnm") + [delete], bottom + [space, ret],
+            ]
+        }
+        let field = k.focus.field
+        let returnAction: String
+        if field != nil {
+            returnAction = "alert"
+        } else if prototype.control(k.focus.target)?.control.kind == .textArea {
+            returnAction = "newline"
+        } else {
+            returnAction = "endEditing"
+        }
+        let style =
+            "top:\(pt(k.frame.y))px;height:\(pt(k.frame.height))px;--kb-suggestions:\(pt(p.suggestions))px;"
+            + "--kb-keys:\(pt(p.keys))px;--kb-bottom-row:\(pt(p.bottomRow))px;--kb-inset:\(pt(p.inset))px"
+        return KeyboardView(
+            target: k.focus.target, field: field.map(String.init) ?? "", returnAction: returnAction, isPad: p.isPad,
+            style: style, rows: rows.map { KeyboardRowView(keys: $0) }, hasBottomRow: p.bottomRow > 0)
+    }
+
+    /// How far the keyboard reaches up into a layer drawn at `frame` (window coordinates): the
+    /// room its content keeps at the bottom so it can scroll above the keyboard.
+    func keyboardInset(_ frame: Rect, _ layout: FrameLayout) -> Double {
+        guard let k = layout.keyboard, k.windowOverlap > 0 else { return 0 }
+        return max(0, frame.maxY - (layout.window.height - k.windowOverlap))
     }
 
     /// A length in points for HTML; never traps, whatever the number.
@@ -60,16 +126,22 @@ struct PlayerView {
 
     // MARK: Layers
 
-    func appLayer(_ l: FrameLayout.Layer) -> LayerView {
+    func appLayer(_ l: FrameLayout.Layer, _ layout: FrameLayout) -> LayerView {
         var v = LayerView(isApp: true, index: 0)
         v.isPushedBack = l.pushBack != nil
         v.isCovered = l.isCovered
         v.isCurled = l.isCurled
-        v.css = pushBackCSS(l)
+        v.css = pushBackCSS(l) + keyboardCSS(l, layout)
         if let s = prototype.screen(state.screen) {
             v.screen = screenView(s, navigation: state.appScreens, modal: nil, values: state.appValues)
         }
+        v.previousScreen = previousScreenView(navigation: state.appScreens, modal: nil, values: state.appValues)
         return v
+    }
+
+    /// The room a layer's content keeps for the keyboard (`--keyboard-inset`, 0 without one).
+    func keyboardCSS(_ l: FrameLayout.Layer, _ layout: FrameLayout) -> String {
+        "--keyboard-inset:\(pt(keyboardInset(l.frame, layout)))px;"
     }
 
     /// The custom properties of a layer pushed back behind a card.
@@ -95,6 +167,7 @@ struct PlayerView {
         v.isPushedBack = l.pushBack != nil
         v.isCovered = l.isCovered
         v.isCurled = l.isCurled
+        v.scrolls = l.scrolls
         v.modalInPresentation = m.modalInPresentation
         v.isOver = e.resolution.style == .overFullScreen || e.resolution.style == .overCurrentContext
         v.context = form == .context ? m.context ?? "" : ""
@@ -108,7 +181,7 @@ struct PlayerView {
             v.describedBy = "message-\(m.id)"
         }
         let f = l.frame
-        var css = pushBackCSS(l)
+        var css = pushBackCSS(l) + keyboardCSS(l, layout)
         if let o = l.origin {
             v.growsFromSource = true
             css += growCSS(from: o, to: f)
@@ -120,8 +193,11 @@ struct PlayerView {
                 detent: detent?.id ?? "",
                 detentHeights: l.detents.map { "\($0.id):\(pt($0.height))" }.joined(separator: " "),
                 detentIDs: l.detents.map { "\($0.id) " }.joined(), isAtLargest: l.isAtLargestDetent,
-                hasGrabber: e.grabberVisible, isResizable: l.detents.count > 1)
+                hasGrabber: e.grabberVisible, isResizable: l.detents.count > 1,
+                beneathPush: l.presenterPushBack.map { "\(pt($0.scale)) \(pt($0.translateY))" } ?? "")
             css += "--x:\(pt(f.x))px;--w:\(pt(f.width))px;--h:\(pt(f.height))px;"
+            // Above the window's bottom when it rides on the keyboard.
+            css += "--card-bottom:\(pt(layout.window.height - f.maxY))px;"
         case .centered:
             css += "--x:\(pt(f.x))px;--y:\(pt(f.y))px;--w:\(pt(f.width))px;--h:\(pt(f.height))px;"
         case .popover:
@@ -133,7 +209,11 @@ struct PlayerView {
                 css += popoverCSS(pop, window: layout.window)
             }
         case .alert:
-            // The height the alert may take before it scrolls (FrameLayout).
+            // The height the alert may take before it scrolls, and its middle (FrameLayout:
+            // above the keyboard when it is up).
+            css += "--h:\(pt(f.height))px;--mid-y:\(pt(f.midY))px;"
+        case .actionSheet:
+            // The height the action sheet may take before it scrolls (FrameLayout).
             css += "--h:\(pt(f.height))px;"
         default:
             break
@@ -150,6 +230,7 @@ struct PlayerView {
             if let screenID = e.screen, let screen = prototype.screen(screenID) {
                 v.screen = screenView(screen, navigation: e.screens, modal: m, values: e.values)
             }
+            v.previousScreen = previousScreenView(navigation: e.screens, modal: m, values: e.values)
         }
         return v
     }
@@ -200,13 +281,24 @@ struct PlayerView {
     // MARK: Screens and controls
 
     func screenView(_ s: Screen, navigation: [String], modal: Modal?, values: [String: JSONValue]) -> ScreenView {
-        ScreenView(
-            id: s.id, title: s.title ?? "",
-            backTitle: FrameLayout.backTitle(navigation: navigation, modal: modal, in: prototype) ?? "",
+        let back = FrameLayout.backTitle(navigation: navigation, modal: modal, in: prototype)
+        return ScreenView(
+            id: s.id, title: s.title ?? "", backTitle: back ?? "",
             leading: (s.navigationBar?.leading ?? []).map { control($0, inBar: true, values: values) },
             trailing: (s.navigationBar?.trailing ?? []).map { control($0, inBar: true, values: values) },
             content: s.content.map { control($0, inBar: false, values: values) },
-            toolbar: s.toolbar.map { control($0, inBar: true, values: values) })
+            toolbar: s.toolbar.map { control($0, inBar: true, values: values) }, depth: max(1, navigation.count),
+            largeTitle: FrameLayout.drawsLargeTitle(s, backTitle: back, metrics: LayoutMetrics(environment: env)))
+    }
+
+    /// The screen beneath the top of `navigation`, as an inert snapshot; `nil` at the root.
+    func previousScreenView(navigation: [String], modal: Modal?, values: [String: JSONValue]) -> ScreenView? {
+        guard navigation.count > 1, let id = navigation.dropLast().last else { return nil }
+        let screen = modal.flatMap { $0.id == id ? $0.rootScreen : nil } ?? prototype.screen(id)
+        guard let screen else { return nil }
+        var v = screenView(screen, navigation: Array(navigation.dropLast()), modal: modal, values: values)
+        v.isSnapshot = true
+        return v
     }
 
     func control(_ c: Control, inBar: Bool, values: [String: JSONValue]) -> ControlView {
@@ -221,7 +313,7 @@ struct PlayerView {
         v.longPress = c.contextMenu != nil || (c.menu != nil && c.action != nil)
         v.role = c.role?.rawValue ?? "default"
         v.hasAction = c.action != nil || c.menu != nil
-        v.icon = c.systemImage.map(Icons.glyph) ?? ""
+        v.icon = c.systemImage.map(Icons.glyph)
         // Bar buttons with a symbol show the symbol; content buttons show both.
         v.showsTitle = c.systemImage == nil || !inBar
         switch c.kind {
@@ -240,7 +332,7 @@ struct PlayerView {
                 if case .push = item.action { chevron = true }
                 return ListItemView(
                     id: item.id, title: item.title, subtitle: item.subtitle ?? "", hasAction: item.action != nil,
-                    hasChevron: chevron, icon: item.systemImage.map(Icons.glyph) ?? "",
+                    hasChevron: chevron, icon: item.systemImage.map(Icons.glyph),
                     hasContextMenu: item.contextMenu != nil)
             }
         case .text:
@@ -281,6 +373,12 @@ struct PlayerView {
             })
     }
 
+    /// The people the share sheet suggests: placeholders (a prototype names no contacts), as
+    /// many as an iPhone shows across (four).
+    static let suggestedPeople: [(name: String, initials: String)] = [
+        ("Alex Kim", "AK"), ("Sam Lee", "SL"), ("Family", "F"), ("Jo Park", "JP"),
+    ]
+
     /// The HTML `inputmode` for a UIKit keyboard type name.
     func inputMode(_ keyboard: String?) -> String {
         switch keyboard {
@@ -315,8 +413,9 @@ struct PlayerView {
         )
     }
 
-    /// A header naming what is shared, then share targets as the app row, then actions: system
-    /// activities first in the system's order, the app's own last (rule activity.system-first).
+    /// A header naming what is shared, then suggested people and the share targets as the app
+    /// row, then actions: system activities first in the system's order, the app's own last
+    /// (rule activity.system-first).
     func activityView(_ m: Modal, inPopover: Bool) -> ActivityView {
         let visible = m.visibleActivities
         func system(_ id: String) -> ActivityItemView {
@@ -324,13 +423,22 @@ struct PlayerView {
                 id: id, title: SystemActivity.titles[id] ?? id, icon: Icons.glyph(Icons.activityGlyphs[id] ?? id),
                 isSystem: true)
         }
+        let people = SystemActivity.peopleActivity(visible).map { activity in
+            PlayerView.suggestedPeople.enumerated().map { i, p in
+                ActivityPersonView(
+                    name: p.name, initials: p.initials, hue: i % 4 + 1, activity: activity,
+                    badge: Icons.glyph(Icons.activityGlyphs[activity] ?? activity))
+            }
+        }
         return ActivityView(
             title: m.title ?? prototype.name, subtitle: m.title == nil ? "" : prototype.name, inPopover: inPopover,
+            people: people ?? [],
             apps: visible.filter { SystemActivity.shareTargets.contains($0) }.map(system),
             actions: visible.filter { !SystemActivity.shareTargets.contains($0) }.map(system)
                 + m.customActivities.map {
                     ActivityItemView(
-                        id: $0.id, title: $0.title, icon: Icons.glyph($0.systemImage ?? ""), isSystem: false)
+                        id: $0.id, title: $0.title, icon: $0.systemImage.map(Icons.glyph) ?? Icons.blank,
+                        isSystem: false)
                 })
     }
 }

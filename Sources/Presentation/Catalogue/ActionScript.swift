@@ -7,7 +7,7 @@ import Prototype
 ///
 /// What a script can expect is read from its run's **facts**, by JSON path
 /// (`"$.stack[0].form": "card"`): the session's state as `GET /api/sessions/{sid}` gives it
-/// (`device`, `orientation`, `multitasking`, `sizeClass`, `screen`, `stack[i]` with `modal`,
+/// (`device`, `orientation`, `multitasking`, `sizeClass`, `keyboard`, `screen`, `stack[i]` with `modal`,
 /// `requestedStyle`, `style`, `form`, `adaptedBy`, `detent`, `dirty`, `screen`), and more:
 ///
 /// - `refusal`: the rule that refused the last action, or `null`;
@@ -178,8 +178,7 @@ public struct ActionScript: Sendable {
         }
     }
 
-    /// The options that differ from the defaults, as JSON (`popoverConflict`, `transitionMs`,
-    /// `scrimTapDismissesCenteredSheets`).
+    /// The options that differ from the defaults, as JSON (`popoverConflict`, `transitionMs`).
     var optionsJSON: JSONValue {
         var o = JSONObject()
         let d = EngineOptions()
@@ -187,9 +186,6 @@ public struct ActionScript: Sendable {
             o["popoverConflict"] = .string(options.popoverConflict.rawValue)
         }
         if options.transitionMs != d.transitionMs { o["transitionMs"] = .int(options.transitionMs) }
-        if options.scrimTapDismissesCenteredSheets != d.scrimTapDismissesCenteredSheets {
-            o["scrimTapDismissesCenteredSheets"] = .bool(options.scrimTapDismissesCenteredSheets)
-        }
         return .object(o)
     }
 }
@@ -239,62 +235,15 @@ public struct ScriptStep: Sendable {
     public static func present(_ modal: String) -> ScriptStep { ScriptStep(action: .present(modal: modal)) }
     /// A hardware key: "Escape" or "Return".
     public static func key(_ key: String) -> ScriptStep { ScriptStep(action: .key(key)) }
+    /// A text field or text area (or an alert's text field `field`) becomes first responder.
+    public static func focus(_ target: String, field: Int? = nil) -> ScriptStep {
+        ScriptStep(action: .focus(target: target, field: field))
+    }
+    /// Editing ends: the keyboard goes down.
+    public static let endEditing = ScriptStep(action: .endEditing)
     /// A touch and hold on control `target` (its context menu).
     public static func longPress(_ target: String) -> ScriptStep { ScriptStep(action: .longPress(target: target)) }
 
     /// The action as an API request body, e.g. `{"type": "tap", "target": "compose"}`.
-    public var json: JSONValue {
-        var o = JSONObject()
-        func number(_ x: Double?) -> JSONValue { x.map { .number($0) } ?? .null }
-        switch action {
-        case .tap(let target, let choice, let x, let y):
-            o["type"] = "tap"
-            o["target"] = .string(target)
-            switch choice {
-            case .title(let t)?: o["action"] = .string(t)
-            case .index(let i)?: o["action"] = .int(i)
-            case nil: break
-            }
-            if let x { o["x"] = .number(x) }
-            if let y { o["y"] = .number(y) }
-        case .swipeDown(let target):
-            o["type"] = "swipeDown"
-            if let target { o["target"] = .string(target) }
-        case .tapOutside(let x, let y):
-            o["type"] = "tapOutside"
-            if let x { o["x"] = number(x) }
-            if let y { o["y"] = number(y) }
-        case .home: o["type"] = "home"
-        case .rotate(let orientation):
-            o["type"] = "rotate"
-            o["orientation"] = .string(orientation.rawValue)
-        case .resize(let device, let multitasking, let appearance, let contentSize, let direction, let os):
-            o["type"] = "resize"
-            if let device { o["device"] = .string(device) }
-            if let multitasking { o["multitasking"] = .string(multitasking.rawValue) }
-            if let appearance { o["appearance"] = .string(appearance.rawValue) }
-            if let contentSize { o["contentSize"] = .string(contentSize.rawValue) }
-            if let direction { o["layoutDirection"] = .string(direction.rawValue) }
-            if let os { o["targetOS"] = .string(String(os)) }
-        case .edit(let target, let value):
-            o["type"] = "edit"
-            o["target"] = .string(target)
-            o["value"] = value
-        case .detent(let target, let detent):
-            o["type"] = "detent"
-            o["target"] = .string(target)
-            o["detent"] = .string(detent)
-        case .back: o["type"] = "back"
-        case .present(let modal):
-            o["type"] = "present"
-            o["target"] = .string(modal)
-        case .key(let key):
-            o["type"] = "key"
-            o["key"] = .string(key)
-        case .longPress(let target):
-            o["type"] = "longPress"
-            o["target"] = .string(target)
-        }
-        return .object(o)
-    }
+    public var json: JSONValue { action.json }
 }

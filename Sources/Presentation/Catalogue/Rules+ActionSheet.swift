@@ -29,7 +29,7 @@ extension RuleCatalogue {
                 "action sheet “{modal}” has no source, but it is a popover in regular width (iPad) and UIKit would crash; set \"source\" to the control that opens it",
                 "操作列表“{modal}”没有 source，而它在常规宽度（iPad）下以弹出框显示，UIKit 会因此崩溃；请把 \"source\" 设为打开它的控件"),
             notes:
-                "When any declared device can be wR: an iPad, or an iPhone Pro Max in landscape (the server follows the horizontal size class there; unverified on a device).",
+                "When any declared device has a wR/hR window (an iPad), where the action sheet is a popover. On an iPhone Pro Max in landscape (wR/hC) it slides up from the bottom, as a popover adapts there (actionsheet.regular-as-popover), and needs no anchor.",
             triggering: [
                 sheetExample(
                     #""actions": [{"title": "Delete Draft", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]"#
@@ -54,7 +54,7 @@ extension RuleCatalogue {
                     on: "ipad-pro-11", [.present("a")], expect: ["$.stack[0].form": "popover"]),
             ],
             lint: { c in
-                for s in c.actionSheets where s.modal.source == nil && c.target.canBeRegularWidth {
+                for s in c.actionSheets where s.modal.source == nil && c.target.canShowPopover {
                     c.report("actionsheet.anchor-required", s.path, nil, ["modal": s.modal.id])
                 }
             }),
@@ -254,14 +254,14 @@ extension RuleCatalogue {
                 id: "actionsheet.no-scroll", kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check:
-                    #"The computed height exceeds the usable height in the smallest declared device, in portrait and in landscape: 10 + the header + 57 per action + 8 + 57 for Cancel + the bottom safe area, in points, against the window's height less its top safe area."#,
+                    #"The computed height exceeds the usable height in the smallest declared device, in portrait and in landscape: 10 + the header + 57 per action + 8 + 57 for Cancel + the bottom margin, in points, against the window's height less its top safe area. At larger text sizes the rows and the header grow (`modallab lint --content-size`)."#,
                 source: #"S0:L133; S2:L433; H-ActionSheets: "Avoid letting an action sheet scroll.""#),
             name: T("Action sheets shouldn't scroll", "操作列表不应滚动"),
             message: T(
                 "action sheet “{modal}” is about {height} pt tall but only {usable} pt fit on {device}; offer fewer choices",
                 "操作列表“{modal}”约 {height} pt 高，而在 {device} 上只能容纳 {usable} pt；请减少选项"),
             notes:
-                "Height 10 + header + 57·rows + 8 + 57 (the Cancel group, when there is one) + the bottom safe area, against the window height less the top safe area, in every compact-width window of the declared devices (portrait and landscape); the header is 26 + 18 per line of title and message. The smallest window is reported.",
+                "Height 10 + header + rows + 8 + the Cancel row (when there is one) + the bottom safe area (at least 8 pt), against the window height less the top safe area, in every window of the declared devices where the sheet slides up from the bottom (portrait and landscape): exactly where the player makes it scroll. At Large a row is 57 pt and the header 27.5 pt + 18 per line of title and message (+ 2 between them); at other text sizes (`modallab lint --content-size`) rows are 2 × 16 pt + Title 3 lines (wrapping at the accessibility sizes) and the header's lines are Footnote's. The smallest window is reported.",
             triggering: [
                 sheetExample(
                     #""source": "more-button", "title": "Move To", "actions": [{"title": "Inbox"}, {"title": "Archive"}, {"title": "Work"}, {"title": "Travel"}, {"title": "Receipts"}, {"title": "Family"}, {"title": "Cancel", "role": "cancel"}]"#
@@ -269,23 +269,21 @@ extension RuleCatalogue {
             ],
             nonTriggering: [goodActionSheet],
             lint: { c in
-                // 10 + header + n·57 + 8 + 57 + bottom safe area ≤ height − top safe area, in every
-                // compact-width window (where the sheet slides up from the bottom).
+                // 10 + the sheet's height + the bottom margin ≤ height − top safe area, in every
+                // window where the sheet slides up from the bottom: exactly where the frame layout
+                // makes it scroll. The height is the layout's (SystemContentLayout), at the
+                // target's text size.
+                let metrics = c.target.metrics
                 for s in c.actionSheets {
-                    let rows = s.modal.actions.count - s.cancels.count
-                    var measured: [Double: (Int, Int)] = [:]  // text width → title and message lines
+                    var measured: [Double: Double] = [:]  // sheet width → its height
                     for e in c.actionSheetWindows {
-                        let w = e.windowSize.width - 16 - 32
-                        let (t, ml) =
+                        let w = SystemContentLayout.bottomActionSheetWidth(in: e)
+                        let natural =
                             measured[w]
-                            ?? (
-                                LintChecks.lineCount(s.title, width: w, size: 13, weight: .semibold),
-                                LintChecks.lineCount(s.message, width: w, size: 13, weight: .regular)
-                            )
-                        measured[w] = (t, ml)
-                        let header = t + ml == 0 ? 0 : 26 + 18 * Double(t + ml)
-                        let cancelGroup = s.cancels.isEmpty ? 0.0 : 8 + 57
-                        let height = 10 + header + 57 * Double(rows) + cancelGroup + e.safeArea.bottom
+                            ?? SystemContentLayout.actionSheetHeight(
+                                s.modal, inPopover: false, width: w, metrics: metrics)
+                        measured[w] = natural
+                        let height = metrics.actionSheetTopMargin + natural + max(e.safeArea.bottom, 8)
                         let usable = e.windowSize.height - e.safeArea.top
                         if height > usable {
                             c.report(
@@ -326,11 +324,14 @@ extension RuleCatalogue {
             lint: { c in
                 // The narrowest text box the sheet is drawn with: a bottom sheet in a compact-width window,
                 // or a 304 pt popover in regular width.
-                var textWidth = c.target.canBeRegularWidth ? 304.0 - 32 : .infinity
-                for e in c.actionSheetWindows { textWidth = min(textWidth, e.windowSize.width - 16 - 32) }
+                var textWidth = c.target.canShowPopover ? 304.0 - 32 : .infinity
+                for e in c.actionSheetWindows {
+                    textWidth = min(textWidth, SystemContentLayout.bottomActionSheetWidth(in: e) - 32)
+                }
                 if !textWidth.isFinite { textWidth = 375 - 16 - 32 }
+                let size = c.target.metrics.footnoteSize
                 for s in c.actionSheets where !s.title.isEmpty {
-                    let lines = LintChecks.lineCount(s.title, width: textWidth, size: 13, weight: .semibold)
+                    let lines = LintChecks.lineCount(s.title, width: textWidth, size: size, weight: .semibold)
                     if lines > 1 {
                         c.report(
                             "actionsheet.title-one-line", s.path.appending("title"), nil,
@@ -459,13 +460,14 @@ extension LintContext {
         }
     }
 
-    /// The compact-width windows an action sheet slides up in, shortest first. Geometry: the
-    /// sheet is the window's width less 2 × 8 pt, rows are 57 pt, Cancel is in its own group 8 pt
-    /// below, the header text is 13 pt in a box 32 pt narrower than the sheet; in a popover (wR)
-    /// the sheet is 304 pt wide.
+    /// The windows an action sheet slides up in (compact width or height), shortest first.
+    /// Geometry: the sheet is the window's width less 2 × 8 pt (at most 304 pt in compact
+    /// height), rows are 57 pt at Large, Cancel is in its own group 8 pt below, the header text
+    /// is Footnote in a box 32 pt narrower than the sheet (``SystemContentLayout``); in a
+    /// popover (wR/hR) the sheet is 304 pt wide.
     var actionSheetWindows: [Environment] {
         memo("actionSheetWindows") {
-            target.compactWidthWindows.sorted {
+            target.bottomActionSheetWindows.sorted {
                 ($0.windowSize.height, $0.windowSize.width) < ($1.windowSize.height, $1.windowSize.width)
             }
         }

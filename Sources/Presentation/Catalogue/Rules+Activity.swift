@@ -26,7 +26,8 @@ extension RuleCatalogue {
             message: T(
                 "activity view “{modal}” has no source, but it is a popover in regular width (iPad) and UIKit would crash; set \"source\" to the Share button",
                 "活动视图“{modal}”没有 source，而它在常规宽度（iPad）下以弹出框显示，UIKit 会因此崩溃；请把 \"source\" 设为“共享”按钮"),
-            notes: "When any declared device can be wR (an iPad, or an iPhone Pro Max in landscape).",
+            notes:
+                "When any declared device has a wR/hR window (an iPad), where the activity view is a popover. On an iPhone Pro Max in landscape (wR/hC) it adapts to a sheet, as a popover does (activity.adapt), and needs no anchor.",
             triggering: [
                 activityExample(#""activities": ["airdrop", "copy"]"#).at("$.modals[0]"),
                 .script(
@@ -42,7 +43,7 @@ extension RuleCatalogue {
             ],
             lint: { c in
                 for v in c.modals(where: { $0.style == .activity })
-                where v.modal.source == nil && c.target.canBeRegularWidth {
+                where v.modal.source == nil && c.target.canShowPopover {
                     c.report("activity.anchor-required", v.path, nil, ["modal": v.modal.id])
                 }
             }),

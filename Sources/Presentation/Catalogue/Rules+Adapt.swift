@@ -98,13 +98,13 @@ extension RuleCatalogue {
                 id: "actionsheet.regular-as-popover", kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
-                    #"An action sheet in wR is shown as a popover anchored to its source and appears all at once, without a slide. In wC it slides up from the bottom edge at the container width less 8 pt on each side, with the Cancel action as a separate group at the bottom. Unverified: whether a wR/hC large iPhone in landscape gets a popover. The server follows the horizontal size class."#,
+                    #"An action sheet in wR/hR is shown as a popover anchored to its source and appears all at once, without a slide. In a compact width or height it slides up from the bottom edge at the container width less 8 pt on each side (at most 304 pt in compact height), with the Cancel action as a separate group at the bottom. A large iPhone in landscape (wR/hC) therefore gets the bottom sheet: an action sheet is a popover presentation, and a popover adapts in a vertically compact environment too."#,
                 source:
-                    #"S0:L117 "On smaller screens, an action sheet slides up from the bottom of the screen. On larger screens, an action sheet appears all at once as a popover." X: "The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover." T-Flutter: 8 pt edge padding and a separate Cancel group"#,
+                    #"S0:L117 "On smaller screens, an action sheet slides up from the bottom of the screen. On larger screens, an action sheet appears all at once as a popover." X: "The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover." U-MPS.popover: "In iOS 13 and later, for horizontally or vertically compact environments, this option behaves the same as formSheet." T-Flutter: 8 pt edge padding and a separate Cancel group"#,
                 versions: .changed(
                     .init(
                         26,
-                        "In wC too, an action sheet whose source is on screen appears inline over that control instead of sliding up from the bottom edge (Apple, \"Adopting Liquid Glass\": \"An action sheet originates from the element that initiates the action, instead of from the bottom edge of the display\")."
+                        "In a compact width or height too (an iPhone in either orientation), an action sheet whose source is on screen appears inline over that control instead of sliding up from the bottom edge (Apple, \"Adopting Liquid Glass\": \"An action sheet originates from the element that initiates the action, instead of from the bottom edge of the display\")."
                     ))
             ),
             name: T("Action sheets are popovers in wR", "常规宽度下操作列表以弹出框显示"),
@@ -112,7 +112,7 @@ extension RuleCatalogue {
                 "action sheet “{modal}” is shown as {style} in {sizeClass}",
                 "操作列表“{modal}”在 {sizeClass} 下显示为 {style}"),
             notes:
-                "wR: a popover at the anchor, all at once. wC: slides up from the bottom, 8 pt from the edges, Cancel in its own group. The server follows the horizontal size class on a large iPhone in landscape (unverified).",
+                "wR/hR: a popover at the anchor, all at once. Compact width or height: slides up from the bottom, 8 pt from the edges, Cancel in its own group — on an iPhone Pro Max in landscape (wR/hC) too, as a popover adapts there (Apple's UIModalPresentationStyle.popover; popover.compact-adapts).",
             triggering: [
                 .script(
                     app(
@@ -126,16 +126,22 @@ extension RuleCatalogue {
                     app(
                         home(edit: "a"),
                         deletePhotoSheet("a")
-                    ), [.tap("edit-button")], expect: ["$.stack[0].form": "actionSheet"])
+                    ), [.tap("edit-button")], expect: ["$.stack[0].form": "actionSheet"]),
+                .script(
+                    app(
+                        home(edit: "a"),
+                        deletePhotoSheet("a")
+                    ), on: "iphone-16-pro-max", orientation: .landscape, [.tap("edit-button")],
+                    expect: ["$.sizeClass.horizontal": "regular", "$.stack[0].form": "actionSheet"]),
             ]),
         RuleUnit(
             Rule(
                 id: "activity.adapt", kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
-                    #"An activity view is a sheet in wC (a card, resizable, starting at medium height) and a popover in wR."#,
+                    #"An activity view is a popover in wR/hR and a sheet in a compact width or height (a card, resizable, starting at medium height) — on a large iPhone in landscape (wR/hC) too, as a popover adapts there."#,
                 source:
-                    #"S0:L139 "appears as a sheet or popover, depending on the device and orientation"; H-Activity (same wording); H-Sheets: "a share sheet displays the most relevant items within the medium detent"; X (activity crash message, below)"#
+                    #"S0:L139 "appears as a sheet or popover, depending on the device and orientation"; H-Activity (same wording); H-Sheets: "a share sheet displays the most relevant items within the medium detent"; X (activity crash message, below); U-MPS.popover: "for horizontally or vertically compact environments, this option behaves the same as formSheet""#
             ),
             name: T("Activity views adapt", "活动视图的自适应"),
             message: T(
@@ -157,6 +163,12 @@ extension RuleCatalogue {
                         "$.stack[0].form": "card", "$.stack[0].detent": "medium",
                         "$.stack[0].detents": ["medium", "large"],
                     ]),
+                .script(
+                    app(
+                        home(share: "s"),
+                        #"{"id": "s", "style": "activity", "source": "share-button", "activities": ["airdrop", "copy"]}"#
+                    ), on: "iphone-16-pro-max", orientation: .landscape, [.tap("share-button")],
+                    expect: ["$.sizeClass.horizontal": "regular", "$.stack[0].form": "card"]),
             ],
             nonTriggering: [
                 .script(

@@ -92,7 +92,7 @@ extension RuleCatalogue {
                 "the title of alert “{modal}” wraps to {lines} lines; keep it to one line where possible",
                 "警告框“{modal}”的标题折成了 {lines} 行；请尽量保持在一行内"),
             notes:
-                "Wrapped greedily at 230 pt in 17 pt SF Pro Text Semibold (see TextMeasure). A title of three or more lines also gets alert.title-max-two-lines.",
+                "Wrapped greedily at 230 pt in 17 pt SF Pro Text Semibold (see TextMeasure), the Headline size at Large; `modallab lint --content-size` measures at another Dynamic Type size. A title of three or more lines also gets alert.title-max-two-lines.",
             triggering: [
                 alertExample(#""title": "Unable to download the attachment right now", "actions": [{"title": "OK"}]"#)
                     .at("$.modals[0].title")
@@ -253,7 +253,8 @@ extension RuleCatalogue {
             message: T(
                 "the message of alert “{modal}” takes {lines} lines; keep it to one or two lines so the alert doesn't scroll",
                 "警告框“{modal}”的消息占了 {lines} 行；请控制在一到两行，避免警告框滚动"),
-            notes: "Wrapped at 230 pt in 13 pt SF Pro Text Regular.",
+            notes:
+                "Wrapped at 230 pt in 13 pt SF Pro Text Regular, the Footnote size at Large (`modallab lint --content-size` measures at another size).",
             triggering: [
                 alertExample(
                     #""title": "Delete this photo?", "message": "This photo will be deleted from all of your devices that use the same account. You can recover it from the Recently Deleted album for thirty days.", "#
@@ -315,7 +316,7 @@ extension RuleCatalogue {
                     "警告框“{modal}”约 {height} pt 高，而在 {device} 上键盘之上只能容纳 {usable} pt；请缩短文字或减少输入项")
             ],
             notes:
-                "Height 20 + 22·title lines + 2 + 18·message lines + 20 + 30·text fields + 44·button rows (two buttons share a row when both titles fit 110 pt), against the window height less the safe area and 2 × 16 pt, in every declared device full screen, portrait and landscape; with text fields, less the keyboard (approximated without the predictive bar: iPhone 216 pt portrait, 162 pt landscape, plus the home-indicator inset; iPad 265/353 pt).",
+                "Height 20 + 22·title lines + 2 + 18·message lines + 20 + 30·text fields + 44·button rows (two buttons share a row when both titles fit 110 pt), at Large; at another text size (`modallab lint --content-size`) the lines are Headline's and Footnote's and the button rows grow, as the player draws them; against the window height less the safe area and 2 × 16 pt, in every declared device full screen, portrait and landscape; with text fields, less the software keyboard the player draws on that device and orientation without its suggestions bar (keys and home-indicator inset: 292 pt on an iPhone 16 in portrait, 171 pt in landscape; docs/format.md lists the keyboard of every device).",
             triggering: [
                 alertExample(
                     #""title": "Sign In", "message": "Enter the user name and password of your library account.", "textFields": [{"placeholder": "User Name"}, {"placeholder": "Password", "secure": true}], "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Sign In"}]"#
@@ -325,17 +326,20 @@ extension RuleCatalogue {
             lint: { c in
                 // The alert's height against the usable height, in every full-screen window of the declared
                 // devices, portrait and landscape, the keyboard up when there are text fields.
+                // Lines and rows at the target's text size (22, 18 and 44 pt at Large).
+                let metrics = c.target.metrics
                 for a in c.alerts {
                     let m = a.modal
                     let n = m.actions.count
                     let rows = n == 2 ? (a.sideBySide ? 1 : 2) : n
                     let fields = m.textFields.count
-                    let height =
-                        20 + 22 * Double(a.titleLines) + 2 + 18 * Double(a.messageLines) + 20 + 30 * Double(fields) + 44
-                        * Double(rows)
+                    let text =
+                        metrics.alertTitleLine * Double(a.titleLines) + 2 + metrics.footnoteLine
+                        * Double(a.messageLines)
+                    let height = 20 + text + 20 + 30 * Double(fields) + metrics.alertButtonRow * Double(rows)
                     for e in c.target.fullScreenWindows {
                         let s = e.safeArea
-                        let keyboard = fields > 0 ? LintChecks.keyboardHeight(e) : 0
+                        let keyboard = fields > 0 ? SoftwareKeyboard(environment: e).heightWithoutSuggestions : 0
                         let usable = e.windowSize.height - s.top - max(s.bottom, keyboard) - 32
                         if height > usable {
                             c.report(
@@ -1073,7 +1077,8 @@ struct AlertFacts {
     var messagePath: JSONPath { path.appending("message") }
     var title: String
     var message: String
-    /// Lines of the title (17 pt Semibold) and of the message (13 pt Regular); 0 when empty.
+    /// Lines of the title (Headline: 17 pt Semibold at Large) and of the message (Footnote:
+    /// 13 pt Regular at Large), at the lint target's text size; 0 when empty.
     var titleLines: Int
     var messageLines: Int
     var titleTokens: [String]
@@ -1106,15 +1111,20 @@ extension LintContext {
                 let title = LintChecks.judged(fullTitle)
                 let message = LintChecks.judged(fullMessage)
                 let width = LintChecks.alertTextWidth
+                // At the target's text size: Headline (17 pt at Large) and Footnote (13 pt).
+                let size = target.contentSize
                 return AlertFacts(
                     modal: m, path: v.path, title: title, message: message,
-                    titleLines: LintChecks.lineCount(fullTitle, width: width, size: 17, weight: .semibold),
-                    messageLines: LintChecks.lineCount(fullMessage, width: width, size: 13, weight: .regular),
+                    titleLines: LintChecks.lineCount(
+                        fullTitle, width: width, size: size.bodyPointSize, weight: .semibold),
+                    messageLines: LintChecks.lineCount(
+                        fullMessage, width: width, size: size.footnotePointSize, weight: .regular),
                     titleTokens: LintChecks.tokens(title), messageTokens: LintChecks.tokens(message),
                     cancels: m.actions.indices.filter { m.actions[$0].role == .cancel },
                     nonCancel: m.actions.filter { $0.role != .cancel }.count,
                     hasDestructive: m.actions.contains { $0.role == .destructive },
-                    preferred: AlertButtons.preferredIndex(m), sideBySide: AlertButtons.sideBySide(m))
+                    preferred: AlertButtons.preferredIndex(m),
+                    sideBySide: AlertButtons.sideBySide(m, contentSize: size))
             }
         }
     }
@@ -1193,16 +1203,5 @@ extension LintChecks {
             }
         }
         return nil
-    }
-
-    /// The software keyboard's height in points, bottom safe area included, without the
-    /// predictive bar (an approximation: alert text fields rarely show suggestions).
-    static func keyboardHeight(_ e: Environment) -> Double {
-        switch (e.device.family, e.orientation) {
-        case (.iPhone, .portrait): return 216 + e.device.safeBottom
-        case (.iPhone, .landscape): return 162 + e.safeArea.bottom
-        case (.iPad, .portrait): return 265 + e.device.safeBottom
-        case (.iPad, .landscape): return 353 + e.device.safeBottom
-        }
     }
 }

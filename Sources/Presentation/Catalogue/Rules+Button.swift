@@ -100,8 +100,8 @@ extension RuleCatalogue {
             ),
             name: T("No control characters in text", "文本中不要有控制字符"),
             message: T(
-                "text {text} contains the control character {codes}: browsers draw it as a box or not at all, UIKit as nothing or a tab stop, and its width is unpredictable; remove it, or use a line break",
-                "文本{text}包含控制字符 {codes}：浏览器会把它显示为方框或不显示，UIKit 不显示或显示为制表位，宽度无法预测；请删除它，或改用换行"),
+                "text {text} contains the control character {codes}: browsers draw it as a box or not at all, UIKit as nothing or a tab stop, and its width is unpredictable; remove it (where a new line is meant, write a line feed, \\n)",
+                "文本{text}包含控制字符 {codes}：浏览器会把它显示为方框或不显示，UIKit 不显示或显示为制表位，宽度无法预测；请删除它（如果想要换行，请写换行符 \\n）"),
             notes:
                 "Every text that is shown or spoken: the prototype's name, screen and modal titles, alert and action-sheet messages, controls' titles, labels, placeholders, values, texts, accessibility labels and segments, list rows, alert actions and text-field placeholders, custom activity titles. Line feed and carriage return are line breaks and allowed; every other Cc character (C0, DEL, C1, TAB) is reported once per text, by code point. Measurement treats control characters as zero width and TAB as a space.",
             triggering: [
@@ -117,13 +117,110 @@ extension RuleCatalogue {
                     #""title": "Delete this photo?", "message": "This can't be undone.\nIt is in 3 albums.", "#
                         + cancelDelete),
             ],
+            lint: { c in LintChecks.reportScalars(c, "text.control-character", TextScalars.reportableControls) }),
+        // ModalLab's own row, beyond the guidelines' rows: the spoofing half of issue 12's hostile text.
+        RuleUnit(
+            Rule(
+                id: "text.direction-override", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.8 Button and text conventions (all presentations)"#,
+                check:
+                    #"A text people see or hear contains a bidirectional embedding, override or isolate (U+202A…U+202E, U+2066…U+2069). The marks LRM, RLM and ALM are allowed: they change no order but their neighbours'."#,
+                source:
+                    #"Unicode Standard Annex #9 "Unicode Bidirectional Algorithm", section 2.2 "Explicit Directional Embeddings" and 2.4 "Explicit Directional Isolates"; Unicode Technical Standard #39 "Unicode Security Mechanisms"; CVE-2021-42574 ("Trojan Source"): explicit overrides make text display in an order other than the one it is stored and read in"#
+            ),
+            name: T("No direction overrides in text", "文本中不要有方向覆盖字符"),
+            message: T(
+                "text {text} contains the bidirectional formatting character {codes}: it reorders the text around it, so what people see is not what they read aloud or search for; remove it, and let the text's own letters set its direction",
+                "文本{text}包含双向格式字符 {codes}：它会重新排列周围的文字，使人们看到的与朗读或搜索的内容不一致；请删除它，让文字本身决定方向"),
+            notes:
+                "The same texts as text.control-character. ModalLab shows every prototype text isolated (`<bdi>`), so an override can't reorder the page around it, but it still reorders the text itself, on the device as on the page. Right-to-left text needs no override: Arabic and Hebrew letters are right-to-left by themselves.",
+            triggering: [
+                alertExample(
+                    #""title": "Delete \u202Egpj.otohp\u202C?", "message": "This can't be undone.", "# + cancelDelete
+                )
+                .at("$.modals[0].title")
+            ],
+            nonTriggering: [
+                goodAlert,
+                alertExample(#""title": "حذف الصورة؟", "message": "This can't be undone.", "# + cancelDelete),
+            ],
             lint: { c in
-                for (text, path) in LintChecks.visibleTexts(c) {
-                    let codes = TextScalars.reportableControls(text)
-                    if !codes.isEmpty {
-                        c.report(
-                            "text.control-character", path, nil,
-                            ["text": c.q(text), "codes": codes.joined(separator: ", ")])
+                LintChecks.reportScalars(c, "text.direction-override", TextScalars.reportableDirectionOverrides)
+            }),
+        // ModalLab's own row (issue 14): the symbols the player draws.
+        RuleUnit(
+            Rule(
+                id: "symbol.unknown", kinds: [.static], severity: .warning, severityNote: nil,
+                section: #"3.8 Button and text conventions (all presentations)"#,
+                check:
+                    #"A `systemImage` (of a button, a list row, a menu item or a custom activity) names a symbol ModalLab doesn't draw: the player shows a dashed placeholder labelled with the name instead of a symbol. The finding suggests the nearest name it draws."#,
+                source:
+                    #"ModalLab's symbol table (Sources/Presentation/Symbols/SymbolCatalogue.swift; docs/format.md, "Symbols the player draws"): SF Symbols may not be redistributed, so the player draws its own shapes for the names iOS apps use most. HIG "SF Symbols": symbols are named and referenced by name"#
+            ),
+            name: T("Symbols the player draws", "播放器能绘制的符号"),
+            message: T(
+                "systemImage “{symbol}” is not one of the symbols ModalLab draws; the player shows a labelled placeholder (see docs/format.md for the names it draws)",
+                "systemImage“{symbol}”不在 ModalLab 能绘制的符号之列；播放器会显示带名称的占位框（可绘制的名称见 docs/format.md）"),
+            variants: [
+                "near": T(
+                    "systemImage “{symbol}” is not one of the symbols ModalLab draws; the player shows a labelled placeholder (did you mean “{suggestion}”?)",
+                    "systemImage“{symbol}”不在 ModalLab 能绘制的符号之列；播放器会显示带名称的占位框（是否想用“{suggestion}”？）")
+            ],
+            notes:
+                "Buttons (in bars, toolbars and content), list rows, the items of menus and context menus (not submenus, which show a chevron), and custom activities. An image control's systemImage is not drawn and not checked. The suggestion is a near spelling, else the drawn name the unknown one extends (trash.circle → trash), else a drawn variant of its first word.",
+            triggering: [
+                .json(
+                    #"{"screens": [{"id": "home", "content": [{"type": "button", "id": "open-button", "title": "Share", "systemImage": "sqaure.and.arrow.up"}]}]}"#
+                ).at("$.screens[0].content[0].systemImage"),
+                .json(
+                    #"{"screens": [{"id": "home", "content": [{"type": "list", "id": "rows", "items": [{"id": "bin", "title": "Bin", "systemImage": "trash.slash.circle"}]}]}]}"#
+                ).at("$.screens[0].content[0].items[0].systemImage"),
+                .json(
+                    #"{"screens": [{"id": "home", "content": [{"type": "button", "id": "sort-button", "title": "Sort", "menu": {"children": [{"id": "by-date", "title": "Date", "systemImage": "calender"}]}}]}]}"#
+                ).at("$.screens[0].content[0].menu.children[0].systemImage"),
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"screens": [{"id": "home", "content": [{"type": "button", "id": "open-button", "title": "Share", "systemImage": "square.and.arrow.up"}, {"type": "image", "id": "art", "systemImage": "not.a.symbol"}]}]}"#
+                )
+            ],
+            lint: { c in
+                func check(_ name: String?, _ path: JSONPath) {
+                    guard let name, !SymbolCatalogue.contains(name) else { return }
+                    let shown = TextScalars.visible(name, limit: 60)
+                    if let near = SymbolCatalogue.suggestion(for: name) {
+                        c.report("symbol.unknown", path, "near", ["symbol": shown, "suggestion": near])
+                    } else {
+                        c.report("symbol.unknown", path, nil, ["symbol": shown])
+                    }
+                }
+                for s in c.appScreens + c.modalScreens.joined() {
+                    for ref in s.controls {
+                        if ref.control.kind != .image {
+                            check(ref.control.systemImage, ref.path.appending("systemImage"))
+                        }
+                        // The items of its menus (a submenu shows a chevron, not its image).
+                        for (member, menu) in [("menu", ref.control.menu), ("contextMenu", ref.control.contextMenu)] {
+                            guard let menu else { continue }
+                            func walk(_ items: [MenuElement], _ path: JSONPath) {
+                                for (k, e) in items.enumerated() {
+                                    let ep = path.appending(k)
+                                    if let children = e.children {
+                                        walk(children, ep.appending("children"))
+                                    } else {
+                                        check(e.systemImage, ep.appending("systemImage"))
+                                    }
+                                }
+                            }
+                            walk(menu.children, ref.path.appending(member).appending("children"))
+                        }
+                    }
+                }
+                for (i, m) in c.prototype.modals.enumerated() {
+                    for (j, a) in m.customActivities.enumerated() {
+                        check(
+                            a.systemImage, c.path(i).appending("customActivities").appending(j).appending("systemImage")
+                        )
                     }
                 }
             }),
@@ -164,6 +261,17 @@ extension LintContext {
 }
 
 extension LintChecks {
+    /// Reports `rule` at every visible text (``visibleTexts(_:)``) in which `codes` finds
+    /// scalars to name, with the text and the code points (`U+0009, U+001B`).
+    static func reportScalars(_ c: LintContext, _ rule: String, _ codes: (String) -> [String]) {
+        for (text, path) in visibleTexts(c) {
+            let found = codes(text)
+            if !found.isEmpty {
+                c.report(rule, path, nil, ["text": c.q(text), "codes": found.joined(separator: ", ")])
+            }
+        }
+    }
+
     /// Every text of the prototype that is shown or spoken, with its JSON path, in document
     /// order: the name, screen and modal titles, alert and action-sheet messages, every
     /// control's title, label, placeholder, value, text, accessibility label and segments,

@@ -28,7 +28,7 @@ extension RuleCatalogue {
                 "popover “{modal}” has no source; a popover must point at the control that opened it — set \"source\" to that control's id",
                 "弹出框“{modal}”没有 source；弹出框必须指向打开它的控件——请把 \"source\" 设为该控件的 id"),
             notes:
-                "Statically, for style popover, when any declared device can be wR (an iPad, or an iPhone Pro Max in landscape) or the popover is forced with adaptivePresentationStyle none. Action sheets and activity views have their own rules (actionsheet.anchor-required, activity.anchor-required).",
+                "Statically, for style popover, when any declared device has a wR/hR window (an iPad; an iPhone Pro Max in landscape is wR/hC, where a popover adapts: popover.compact-adapts) or the popover is forced with adaptivePresentationStyle none. Action sheets and activity views have their own rules (actionsheet.anchor-required, activity.anchor-required).",
             triggering: [
                 .json(
                     #"{"modals": [{"id": "sort", "style": "popover", "title": "Sort By", "# + popoverDone + ", "
@@ -50,7 +50,7 @@ extension RuleCatalogue {
                     expect: ["$.stack[0].form": "popover"]),
             ],
             lint: { c in
-                for p in c.popovers where p.modal.source == nil && (c.target.canBeRegularWidth || p.forced) {
+                for p in c.popovers where p.modal.source == nil && (c.target.canShowPopover || p.forced) {
                     c.report("popover.anchor-required", p.path, nil, ["modal": p.modal.id])
                 }
             }),

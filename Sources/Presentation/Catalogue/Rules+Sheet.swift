@@ -69,31 +69,43 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "sheet.no-scrim-dismiss", kinds: [.runtime], severity: .info, severityNote: nil,
+                id: "sheet.scrim-dismiss", kinds: [.runtime], severity: .info, severityNote: nil,
                 section: #"3.2 Sheets (card, page, form, detents)"#,
                 check:
-                    #"A tap on the dimmed area does not dismiss a sheet. Unverified: whether a tap on the scrim dismisses a page or form sheet on iPad. The server makes it a flag, off by default."#,
+                    #"A tap on the dimming view outside a sheet (a card at a dimmed detent, the area around an iPad page or form sheet) is an interactive dismissal: the sheet is dismissed with `how: "tapOutside"`, unless it is dirty or `modalInPresentation`, in which case its `confirmDiscard` appears (as for a swipe). At undimmed detents the tap reaches the content beneath (`sheet.undimmed-nonmodal`). Unverified on a device: the card's top strip at the large detent (ModalLab treats it as dimming view too)."#,
                 source:
-                    #"U-Sheet.largestUndimmedDetentIdentifier: "the system adds a noninteractive dimming view underneath the sheet""#
+                    #"U-isModalInPresentation: "When you set it to true, UIKit ignores events outside the view controller's bounds and prevents the interactive dismissal of the view controller while it is onscreen." (so by default those events dismiss); U-Sheet.largestUndimmedDetentIdentifier: "the system adds a noninteractive dimming view underneath the sheet""#
             ),
-            name: T("A tap on the dimmed area does not dismiss", "点击变暗区域不会关闭表单"),
+            name: T("A tap on the dimmed area dismisses the sheet", "点击变暗区域会关闭表单"),
             message: T(
-                "a tap on the dimmed area around sheet “{modal}” does nothing",
-                "点击表单“{modal}”周围的变暗区域不起作用"),
+                "sheet “{modal}” can't be dismissed interactively, so a tap on the dimmed area around it does nothing",
+                "表单“{modal}”不能以交互方式关闭，因此点击其周围的变暗区域不起作用"),
             notes:
-                "Whether a scrim tap dismisses an iPad page or form sheet is unverified; the server flag defaults to off.",
+                "The tap is the same interactive dismissal as a swipe: a dirty or modalInPresentation sheet shows its confirmDiscard instead, and without one stays.",
             triggering: [
                 .script(
                     app(home(open: "a"), view("a")), [.tap("open-button"), .tapOutside()],
-                    expect: ["$.stack[0].modal": "a"])
+                    expect: ["$.stack": [], "$.refusal": nil], draws: true),
+                .script(
+                    app(home(open: "a"), view("a", "formSheet")), on: "ipad-pro-11",
+                    [.tap("open-button"), .tapOutside()],
+                    expect: ["$.stack": [], "$.refusal": nil], draws: true),
+                .script(
+                    app(home(open: "a"), view("a", "pageSheet", #""modalInPresentation": true"#)),
+                    [.tap("open-button"), .tapOutside()],
+                    expect: ["$.stack[0].modal": "a", "$.stack[1]": nil]),
             ],
             nonTriggering: [
+                .script(
+                    app(home(open: "a"), draftSheet("a", confirm: "discard")),
+                    [.tap("open-button"), .edit("to", "Ann"), .tapOutside()],
+                    expect: ["$.stack[0].modal": "a", "$.stack[1].modal": "discard"]),
                 .script(
                     app(
                         home(open: "a"),
                         undimmedSheet("a")),
                     [.tap("open-button"), .tap("edit-button")],
-                    expect: ["$.stack[0].undimmed": true, "$.refusal": nil])
+                    expect: ["$.stack[0].undimmed": true, "$.refusal": nil]),
             ]),
         RuleUnit(
             Rule(

@@ -73,7 +73,7 @@ extension RuleCatalogue {
                 id: "actionsheet.inline-at-source", kinds: [.adapt], severity: .info, severityNote: nil,
                 section: versionSection,
                 check:
-                    #"From iOS 26, an action sheet in compact width whose `source` is on screen is drawn inline over that control (as a popover without an arrow, growing out of it), not at the bottom edge; it has no Cancel button, and a tap outside dismisses it. When its source is not on screen it slides up from the bottom with its Cancel, as before."#,
+                    #"From iOS 26, an action sheet in a compact width or height (wherever it would otherwise slide up from the bottom edge: an iPhone in either orientation, a large iPhone in landscape (wR/hC) included) whose `source` is on screen is drawn inline over that control (as a popover without an arrow, growing out of it), not at the bottom edge; it has no Cancel button, and a tap outside dismisses it. When its source is not on screen it slides up from the bottom with its Cancel, as before."#,
                 source:
                     #"Apple, "Adopting Liquid Glass" (Windows and modals): "An action sheet originates from the element that initiates the action, instead of from the bottom edge of the display." WWDC25 "Build a UIKit app with the new design" (inline alerts and action sheets): no Cancel button, tap outside to dismiss; without a source set, a Cancel button."#,
                 versions: .since(26)),
@@ -86,7 +86,14 @@ extension RuleCatalogue {
             triggering: [
                 .script(
                     app(home(edit: "a"), deletePhotoSheet("a")), targetOS: 26, [.tap("edit-button")],
-                    expect: ["$.stack[0].form": "popover", "$.stack[0].buttons": ["Delete Photo"]])
+                    expect: ["$.stack[0].form": "popover", "$.stack[0].buttons": ["Delete Photo"]]),
+                .script(
+                    app(home(edit: "a"), deletePhotoSheet("a")), on: "iphone-16-pro-max", orientation: .landscape,
+                    targetOS: 26, [.tap("edit-button")],
+                    expect: [
+                        "$.sizeClass.horizontal": "regular", "$.stack[0].form": "popover",
+                        "$.stack[0].buttons": ["Delete Photo"],
+                    ]),
             ],
             nonTriggering: [
                 .script(

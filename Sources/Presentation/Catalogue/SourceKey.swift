@@ -194,8 +194,8 @@ extension RuleCatalogue {
             sources:
                 "S0 says the sheet “dissmiss[es] all uncovered areas”; its translator rendered it as “dims”, and UIKit's documentation describes a dimming view.",
             resolution:
-                "Read as “dims all uncovered areas”. UIKit calls the view beneath a sheet a noninteractive dimming view, so a tap on it does not dismiss the sheet; for iPad page and form sheets, where that is unverified, the engine has an option, off by default.",
-            rules: ["sheet.no-scrim-dismiss"]),
+                "Read as “dims all uncovered areas”: UIKit's documentation confirms a dimming view. A tap on that dimmed area is an interactive dismissal, as the documentation of isModalInPresentation implies.",
+            rules: ["sheet.scrim-dismiss"]),
         SourceConflict(
             id: "C17", topic: "Going Home while an alert is up",
             sources:

@@ -19,12 +19,20 @@ public enum Adaptation {
     /// - Current-context styles: inside their context in wR (the root when `contextFound` is
     ///   false: `currentcontext.context-owner`); in wC `fullScreen`, or a page sheet when
     ///   `compactAdaptation` is `sheet` (full screen again in hC) (`currentcontext.compact-adapts`).
-    /// - Action sheets and activity views: popovers in wR, following the horizontal size class
-    ///   even on a large iPhone in landscape (wR/hC, unverified) (`actionsheet.regular-as-popover`,
-    ///   `activity.adapt`); a bottom action sheet / a card in wC (`activity.adapt`). From iOS 26 an
-    ///   action sheet with a `source` is drawn inline over it in wC too, as a popover without an
-    ///   arrow and without Cancel (`actionsheet.inline-at-source`); the engine keeps the bottom
-    ///   action sheet when its source is not on screen (``inlineFallback(_:)``).
+    /// - Action sheets and activity views: popovers in wR/hR (`actionsheet.regular-as-popover`,
+    ///   `activity.adapt`); a bottom action sheet / a card in a compact width *or* height
+    ///   (`activity.adapt`), so on a large iPhone in landscape (wR/hC) too. Both are popover
+    ///   presentations ("The modalPresentationStyle of a UIAlertController with this style is
+    ///   UIModalPresentationPopover", UIKit's exception; an activity view must have a popover
+    ///   anchor on iPad), and Apple's `UIModalPresentationStyle.popover` says "In iOS 13 and
+    ///   later, for horizontally or vertically compact environments, this option behaves the same
+    ///   as formSheet": a popover adapts in compact height, so an action sheet or an activity
+    ///   view there is drawn as on every other iPhone in landscape, not as a popover. From iOS 26
+    ///   an action sheet with a `source` is drawn inline over it wherever it would otherwise slide
+    ///   up from the bottom (a compact width or height, so on a large iPhone in landscape too), as
+    ///   a popover without an arrow and without Cancel (`actionsheet.inline-at-source`); the
+    ///   engine keeps the bottom action sheet when its source is not on screen
+    ///   (``inlineFallback(_:)``).
     /// - Alerts, `fullScreen` and `overFullScreen`: unchanged everywhere.
     ///
     /// `contextFound` says whether a context-defining owner was found for a current-context
@@ -89,7 +97,7 @@ public enum Adaptation {
         case .alert:
             return Resolution(style: .alert, form: .alert, rules: rules)
         case .actionSheet:
-            if !wC {
+            if !wC && !hC {
                 rules.append("actionsheet.regular-as-popover")
                 return Resolution(style: .popover, form: .popover, rules: rules)
             }
@@ -100,7 +108,7 @@ public enum Adaptation {
             return Resolution(style: .actionSheet, form: .actionSheet, rules: rules)
         case .activity:
             rules.append("activity.adapt")
-            if !wC { return Resolution(style: .popover, form: .popover, rules: rules) }
+            if !wC && !hC { return Resolution(style: .popover, form: .popover, rules: rules) }
             return Resolution(style: .pageSheet, form: .card, rules: rules)
         case .none:
             return Resolution(style: .fullScreen, form: .fullScreen, rules: rules)

@@ -1,8 +1,9 @@
 import JSON
 import Prototype
 
-/// A request against the state (SPEC §6 action types, plus `present` for app-initiated
-/// presentations and `key` for a hardware keyboard's Escape and Return).
+/// A request against the state (the API's action types, plus `present` for app-initiated
+/// presentations, `key` for a hardware keyboard's Escape and Return, `focus` and `endEditing`
+/// for the software keyboard, and `longPress` for a touch and hold).
 public enum EngineAction: Sendable, Equatable {
     /// A tap on a control; or on an alert, action sheet or activity view's button when
     /// `target` is the modal's id and `choice` names the button (id, title or index).
@@ -17,10 +18,12 @@ public enum EngineAction: Sendable, Equatable {
     case rotate(Orientation)
     /// A change of device, iPad multitasking, or the traits the system gives the app
     /// (appearance, text size, layout direction), or of the iOS version the session runs as
-    /// (`targetOS`, a major version); `nil` keeps what is.
+    /// (`targetOS`, a major version); `nil` keeps what is. `window` resizes an iPad app's window
+    /// freely (multitasking `window`).
     case resize(
         device: String?, multitasking: Multitasking?, appearance: Appearance? = nil,
-        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil, targetOS: Int? = nil)
+        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil, window: Size? = nil,
+        targetOS: Int? = nil)
     /// Text typed into a field, a toggle switched, a segment chosen.
     case edit(target: String, value: JSONValue)
     /// A sheet moved to another detent.
@@ -31,6 +34,16 @@ public enum EngineAction: Sendable, Equatable {
     case present(modal: String)
     /// A hardware key: "Escape" or "Return" ("Enter" is taken as Return).
     case key(String)
+    /// A text field or text area becomes first responder and the software keyboard comes up
+    /// for it: a control by its id, or an alert's text field by the alert's id and `field`
+    /// (zero-based, default 0). `x`, `y`: where it was tapped, in window points.
+    case focus(target: String, field: Int? = nil, x: Double? = nil, y: Double? = nil)
+    /// Editing ends and the keyboard goes down: Done or Return, a tap outside the field.
+    case endEditing
+    /// Starts a task of the prototype's `tasks` (a usability study); logs `task_start`.
+    case taskStart(String)
+    /// The participant gives up the running task; logs `task_end` with outcome `gaveUp`.
+    case giveUp
     /// A touch and hold on a control: opens its context menu (or its pull-down menu when a tap
     /// runs its action).
     case longPress(target: String)
@@ -38,9 +51,81 @@ public enum EngineAction: Sendable, Equatable {
     /// Rotations, resizes and app-initiated presentations are not the person interacting.
     var isUserInteraction: Bool {
         switch self {
-        case .rotate, .resize, .present: return false
+        case .rotate, .resize, .present, .taskStart, .giveUp: return false
         default: return true
         }
+    }
+}
+
+extension EngineAction {
+    /// The action as an API request body (`POST /api/sessions/{sid}/actions`), e.g.
+    /// `{"type": "tap", "target": "compose"}`: what the log's `action` column holds, and what
+    /// a replay reads back.
+    public var json: JSONValue {
+        var o = JSONObject()
+        switch self {
+        case .tap(let target, let choice, let x, let y):
+            o["type"] = "tap"
+            o["target"] = .string(target)
+            switch choice {
+            case .title(let t)?: o["action"] = .string(t)
+            case .index(let i)?: o["action"] = .int(i)
+            case nil: break
+            }
+            if let x { o["x"] = .number(x) }
+            if let y { o["y"] = .number(y) }
+        case .swipeDown(let target):
+            o["type"] = "swipeDown"
+            if let target { o["target"] = .string(target) }
+        case .tapOutside(let x, let y):
+            o["type"] = "tapOutside"
+            if let x { o["x"] = .number(x) }
+            if let y { o["y"] = .number(y) }
+        case .home: o["type"] = "home"
+        case .rotate(let orientation):
+            o["type"] = "rotate"
+            o["orientation"] = .string(orientation.rawValue)
+        case .resize(let device, let multitasking, let appearance, let contentSize, let direction, let window, let os):
+            o["type"] = "resize"
+            if let device { o["device"] = .string(device) }
+            if let multitasking { o["multitasking"] = .string(multitasking.rawValue) }
+            if let appearance { o["appearance"] = .string(appearance.rawValue) }
+            if let contentSize { o["contentSize"] = .string(contentSize.rawValue) }
+            if let direction { o["layoutDirection"] = .string(direction.rawValue) }
+            if let window { o["window"] = ["width": .number(window.width), "height": .number(window.height)] }
+            if let os { o["targetOS"] = .string(String(os)) }
+        case .edit(let target, let value):
+            o["type"] = "edit"
+            o["target"] = .string(target)
+            o["value"] = value
+        case .detent(let target, let detent):
+            o["type"] = "detent"
+            o["target"] = .string(target)
+            o["detent"] = .string(detent)
+        case .back: o["type"] = "back"
+        case .present(let modal):
+            o["type"] = "present"
+            o["target"] = .string(modal)
+        case .key(let key):
+            o["type"] = "key"
+            o["key"] = .string(key)
+        case .taskStart(let id):
+            o["type"] = "taskStart"
+            o["task"] = .string(id)
+        case .giveUp: o["type"] = "giveUp"
+        case .focus(let target, let field, let x, let y):
+            o["type"] = "focus"
+            o["target"] = .string(target)
+            if let field { o["field"] = .int(field) }
+            if let x { o["x"] = .number(x) }
+            if let y { o["y"] = .number(y) }
+        case .endEditing:
+            o["type"] = "endEditing"
+        case .longPress(let target):
+            o["type"] = "longPress"
+            o["target"] = .string(target)
+        }
+        return .object(o)
     }
 }
 

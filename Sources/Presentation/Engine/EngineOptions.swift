@@ -11,15 +11,10 @@ public struct EngineOptions: Sendable, Equatable {
     /// refused under `stack.transition-in-progress`. 0 (the default) turns the check off, so
     /// scripted clients are deterministic.
     public var transitionMs: Int
-    /// Whether a tap on the dimming view around an iPad page or form sheet (drawn `centered`)
-    /// dismisses it. RULES sheet.no-scrim-dismiss leaves it unverified; off by default.
-    public var scrimTapDismissesCenteredSheets: Bool
 
-    public init(
-        popoverConflict: PopoverConflict = .refuse, transitionMs: Int = 0, scrimTapDismissesCenteredSheets: Bool = false
-    ) {
+    /// The options; the defaults refuse popover conflicts and check no transition time.
+    public init(popoverConflict: PopoverConflict = .refuse, transitionMs: Int = 0) {
         self.popoverConflict = popoverConflict
         self.transitionMs = transitionMs
-        self.scrimTapDismissesCenteredSheets = scrimTapDismissesCenteredSheets
     }
 }

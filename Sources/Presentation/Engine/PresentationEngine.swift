@@ -15,7 +15,7 @@ import Prototype
 public struct PresentationEngine: Sendable {
     /// The prototype being run.
     public let prototype: Prototype
-    /// Server options (`--on-popover-conflict`, transition time, scrim taps).
+    /// Server options (`--on-popover-conflict`, transition time).
     public let options: EngineOptions
     let model: EngineModel
 
@@ -54,13 +54,63 @@ public struct PresentationEngine: Sendable {
     /// events are the person's input (`tap`, `swipe`, …) and one `refused` event.
     /// - Throws: ``EngineRequestError`` (HTTP 400) for requests that name nothing that exists:
     ///   an unknown control or modal, a missing button, a detent the sheet lacks.
+    ///
+    /// A running task (``PresentationState/task``) follows the action: it ends as `timedOut`
+    /// when its limit had passed before the action (which is then outside it), else the action's
+    /// taps join it and it ends as `direct` or `indirect` when its success holds afterwards
+    /// (``StudyTask/isMet(in:events:)``). `taskStart` and `giveUp` start and end tasks. Every
+    /// event made while a task runs names it (`task`). ``PresentationState/seq`` counts the
+    /// answers that changed the state.
     public func apply(_ action: EngineAction, to state: PresentationState, atMs nowMs: Int) throws(EngineRequestError)
         -> Outcome
+    {
+        var before = state
+        var expired: [EngineEvent] = []
+        if let running = state.task, let limit = prototype.task(running.id)?.timeLimitMs,
+            nowMs - running.startedMs >= limit
+        {
+            var end = taskEnd(running, .timedOut, in: state, atMs: nowMs)
+            end.task = running.id
+            expired.append(end)
+            before.task = nil
+        }
+        var o: Outcome
+        switch action {
+        case .taskStart(let id):
+            o = try startTask(id, in: before, atMs: nowMs)
+        case .giveUp where !expired.isEmpty:
+            o = Outcome(state: before, diagnostics: [], events: [], refusal: nil)
+        case .giveUp:
+            o = try giveUp(in: before, atMs: nowMs)
+        default:
+            o = try applyPresentation(action, to: before, atMs: nowMs)
+            if var running = o.state.task {
+                running.taps += o.events.compactMap(\.pathStep)
+                o.state.task = running
+                if o.refusal == nil, let task = prototype.task(running.id), task.isMet(in: o.state, events: o.events) {
+                    let direct = !task.expectedPath.isEmpty && running.taps == task.expectedPath
+                    o.events.append(taskEnd(running, direct ? .direct : .indirect, in: o.state, atMs: nowMs))
+                    o.state.task = nil
+                }
+            }
+        }
+        let taskID = before.task?.id ?? o.state.task?.id
+        if let taskID { for i in o.events.indices where o.events[i].task == nil { o.events[i].task = taskID } }
+        if !expired.isEmpty { o.events.insert(contentsOf: expired, at: 0) }
+        if o.state != state { o.state.seq = state.seq + 1 }
+        return o
+    }
+
+    /// ``apply(_:to:atMs:)`` without tasks: the presentation rules.
+    func applyPresentation(_ action: EngineAction, to state: PresentationState, atMs nowMs: Int)
+        throws(EngineRequestError) -> Outcome
     {
         var t = Transaction(model: model, options: options, state: state, now: nowMs)
         do {
             try t.run(action)
             t.settle()
+            // The keyboard going down moves what avoided it: popovers are laid out again.
+            if t.settleKeyboard() { t.settle() }
         } catch {
             switch error {
             case .request(let e):

@@ -20,6 +20,16 @@ public struct PresentationState: Sendable, Equatable {
     public var interacted: Bool
     /// When the last present or dismiss happened, ms since the session started.
     public var lastTransitionMs: Int?
+    /// The text field or text area the software keyboard is up for (the first responder), or
+    /// `nil` when it is down. Set by the `focus` action (and by an alert with text fields as it
+    /// appears), cleared by `endEditing` and whenever its field leaves the screen or is covered.
+    public var keyboard: KeyboardFocus?
+    /// The task of a usability study running now (`taskStart` … `task_end`), or `nil`.
+    public var task: RunningTask? = nil
+    /// How many answers changed the state since the session started (0 at the start): the
+    /// `seq` of the state in its JSON, which client events name as `state_seq` to say which
+    /// frame the person saw.
+    public var seq: Int = 0
     /// The menu that is open over everything, if any (``OpenMenu``).
     public var menu: OpenMenu? = nil
 
@@ -40,6 +50,20 @@ public struct PresentationState: Sendable, Equatable {
     public var screen: String { appScreens.last ?? "" }
     /// The top entry.
     public var top: StackEntry? { stack.last }
+
+    /// The screen a person sees: the screen of the topmost layer that has one (an alert or
+    /// action sheet has none, so over a sheet it is the sheet's screen), else the app's.
+    public var shownScreen: String { shownScreen(layers: stack.count) }
+
+    /// ``shownScreen`` with only the bottom `layers` entries of the stack presented.
+    public func shownScreen(layers: Int) -> String {
+        var i = min(layers, stack.count)
+        while i > 0 {
+            i -= 1
+            if let s = stack[i].screen { return s }
+        }
+        return screen
+    }
     /// The stack index of a presented modal.
     public func index(of modal: String) -> Int? { stack.firstIndex { $0.modal == modal } }
 
@@ -51,6 +75,7 @@ public struct PresentationState: Sendable, Equatable {
     /// state, so this is on the hot path of `POST /api/sessions/{sid}/actions`).
     public func appendJSON(into out: inout [UInt8]) {
         func raw(_ s: StaticString) { s.withUTF8Buffer { out.append(contentsOf: $0) } }
+        func raw(_ n: Int) { out.append(contentsOf: String(n).utf8) }
         func quoted(_ s: String?) {
             if let s { JSONWriter.appendQuoted(s, into: &out) } else { raw("null") }
         }
@@ -74,7 +99,13 @@ public struct PresentationState: Sendable, Equatable {
         quoted(environment.horizontalSizeClass.rawValue)
         raw(#","vertical":"#)
         quoted(environment.verticalSizeClass.rawValue)
-        raw(#"},"screen":"#)
+        raw(#"},"window":{"width":"#)
+        JSONWriter().write(.number(environment.windowSize.width), into: &out)
+        raw(#","height":"#)
+        JSONWriter().write(.number(environment.windowSize.height), into: &out)
+        raw(#"},"keyboard":"#)
+        JSONWriter().write(keyboardJSON, into: &out)
+        raw(#","screen":"#)
         quoted(screen)
         raw(#","stack":["#)
         for (i, e) in stack.enumerated() {
@@ -94,16 +125,36 @@ public struct PresentationState: Sendable, Equatable {
             quoted(e.screen)
             raw("}")
         }
-        raw("]")
-        raw(#","menu":"#)
+        raw(#"],"menu":"#)
         if let menu { JSONWriter().write(menu.json, into: &out) } else { raw("null") }
+        raw(#","seq":"#)
+        raw(seq)
+        raw(#","task":"#)
+        if let task {
+            raw(#"{"id":"#)
+            quoted(task.id)
+            raw(#","startedMs":"#)
+            raw(task.startedMs)
+            raw(#","taps":["#)
+            for (i, t) in task.taps.enumerated() {
+                if i > 0 { raw(",") }
+                quoted(t)
+            }
+            raw("]}")
+        } else {
+            raw("null")
+        }
         raw("}")
     }
 
     /// The state: `prototype, device, orientation, multitasking, appearance, contentSize,
-    /// layoutDirection, targetOS` (the iOS version the session runs as, a string such as `"26"`),
-    /// `sizeClass {horizontal, vertical}, screen, stack [{modal, requestedStyle, style, form,
-    /// adaptedBy, detent, dirty, screen}]`, bottom to top, and `menu` (``OpenMenu/json``, or `null`).
+    /// layoutDirection, targetOS, sizeClass {horizontal, vertical}, window {width, height},
+    /// keyboard, screen, stack [{modal, requestedStyle, style, form, adaptedBy, detent, dirty,
+    /// screen}], menu, seq, task {id, startedMs, taps} | null`, the stack bottom to top.
+    /// `targetOS` is the iOS version the session runs as, a string such as `"26"`. `window` is
+    /// the app window's size in points (the screen, a multitasking share, or a resizable
+    /// window's size when `multitasking` is `window`). `keyboard` is `null` or `{target, height}`
+    /// (``keyboardJSON``). `menu` is the open menu (``OpenMenu/json``) or `null`.
     public var json: JSONValue {
         var o = JSONObject()
         o["prototype"] = .string(prototype)
@@ -118,6 +169,10 @@ public struct PresentationState: Sendable, Equatable {
             "horizontal": .string(environment.horizontalSizeClass.rawValue),
             "vertical": .string(environment.verticalSizeClass.rawValue),
         ]
+        o["window"] = [
+            "width": .number(environment.windowSize.width), "height": .number(environment.windowSize.height),
+        ]
+        o["keyboard"] = keyboardJSON
         o["screen"] = .string(screen)
         o["stack"] = .array(
             stack.map { e in
@@ -133,6 +188,39 @@ public struct PresentationState: Sendable, Equatable {
                 return .object(x)
             })
         o["menu"] = menu?.json ?? .null
+        o["seq"] = .int(seq)
+        o["task"] =
+            task.map { t in
+                ["id": .string(t.id), "startedMs": .int(t.startedMs), "taps": .array(t.taps.map { .string($0) })]
+            } ?? .null
         return .object(o)
+    }
+
+    /// The keyboard as the state reports it: `null`, or `{"target": id, "height": points}` with
+    /// `"field": n` (zero-based) when it is up for an alert's text field, `target` then being
+    /// the alert's id. The height is the keyboard iOS shows on this device in this orientation
+    /// (``SoftwareKeyboard``).
+    public var keyboardJSON: JSONValue {
+        guard let k = keyboard else { return .null }
+        var o = JSONObject()
+        o["target"] = .string(k.target)
+        if let f = k.field { o["field"] = .int(f) }
+        o["height"] = .number(SoftwareKeyboard.height(in: environment))
+        return .object(o)
+    }
+}
+
+/// What the software keyboard is up for: a text field or text area by its id, or an alert's
+/// text field by the alert's id and the field's zero-based index.
+public struct KeyboardFocus: Sendable, Hashable {
+    /// The control's id, or the alert's id.
+    public var target: String
+    /// The alert's text field, zero-based; `nil` for a control.
+    public var field: Int?
+
+    /// The keyboard up for `target` (and `field` of an alert).
+    public init(target: String, field: Int? = nil) {
+        self.target = target
+        self.field = field
     }
 }

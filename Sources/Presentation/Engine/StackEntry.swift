@@ -37,6 +37,8 @@ public struct StackEntry: Sendable, Equatable {
     /// Whether the grabber is drawn: asked for, drawn as a card, and not covered by another
     /// sheet (RULES sheet.grabber-auto-hide).
     public var grabberVisible: Bool = false
+    /// The keyboard this presentation took from a field beneath it, to bring back when it goes.
+    public var restoresKeyboard: KeyboardFocus? = nil
     /// Whether its declared zoom transition does not exist in the session's iOS version (before
     /// iOS 18, or from a bar button item before iOS 26), so it slides up as `coverVertical`
     /// (rule transition.zoom-ios18).

@@ -9,8 +9,10 @@ extension Transaction {
         guard index < count else { return }
         try checkTransition()
         try cascade()
+        var restore: StackEntry?
         while count > index {
             let e = s.stack[count - 1]
+            restore = e
             var props = JSONObject()
             props["form"] = .string(e.resolution.form.rawValue)
             props["transition"] = .string(e.transition?.rawValue ?? "system")
@@ -19,13 +21,23 @@ extension Transaction {
             s.stack.removeLast()
             events.append(
                 EngineEvent(
-                    type: .dismiss, screen: s.screen, modal: e.modal, style: e.resolution.style.rawValue,
+                    type: .dismiss, screen: s.shownScreen, modal: e.modal,
+                    target: how == .button ? dismissedBy : nil, style: e.resolution.style.rawValue,
                     requestedStyle: e.requestedStyle.rawValue, how: how.rawValue,
                     durationMs: max(0, now - e.presentedAtMs), props: props))
         }
         s.lastTransitionMs = now
         inTransition = true
-        events.append(EngineEvent(type: .screenEnter, screen: s.top?.screen ?? s.screen, modal: s.top?.modal))
+        events.append(EngineEvent(type: .screenEnter, screen: s.shownScreen, modal: s.top?.modal))
+        if let k = s.keyboard, !keyboardFieldIsLive(k) {
+            // Its field went with the presentation (dismissing a modal ends its editing).
+            s.keyboard = nil
+            events.append(
+                EngineEvent(
+                    type: .endEditing, screen: s.screen, modal: k.field != nil ? k.target : location(k.target)?.modal,
+                    target: k.target, props: ["automatic": true]))
+        }
+        if let restore { restoreKeyboard(after: restore) }
     }
 
     /// A control's `dismiss` / `dismissAll` from `stack[index]` up. A Cancel control (role
@@ -33,6 +45,7 @@ extension Transaction {
     /// Done, Send and the like save.
     mutating func dismissRange(from index: Int, control: Control) throws(Stop) {
         let cancels = control.isCancelControl
+        dismissedBy = control.id
         if cancels, let d = s.stack[index...].lastIndex(where: \.dirty) {
             try confirmDiscard(entryIndex: d, rangeStart: index, how: .button, control: control.id)
         } else {
@@ -99,13 +112,19 @@ extension Transaction {
                 "alert.no-tap-outside", "a tap outside an alert is ignored; only its buttons dismiss it",
                 modal: e.modal)
         case .card, .centered:
-            if e.resolution.form == .centered && options.scrimTapDismissesCenteredSheets && i == count - 1 {
-                try attemptInteractiveDismiss(i, how: .tapOutside)
+            // RULES sheet.scrim-dismiss: the dimming view's tap is an interactive dismissal, which
+            // `isModalInPresentation` blocks ("UIKit ignores events outside the view controller's
+            // bounds and prevents the interactive dismissal"), so a dirty or modalInPresentation
+            // sheet asks as for a swipe. An undimmed card has no dimming view: the tap reaches
+            // the screen beneath (sheet.undimmed-nonmodal), never the sheet.
+            if e.isUndimmed(in: env) {
+                note(
+                    "sheet.undimmed-nonmodal",
+                    "\(title(e.modal)) is undimmed at this detent, so a tap beside it reaches the screen beneath",
+                    modal: e.modal)
                 return
             }
-            note(
-                "sheet.no-scrim-dismiss", "a tap on the dimmed area does not dismiss the sheet \(title(e.modal))",
-                modal: e.modal)
+            try attemptInteractiveDismiss(i, how: .tapOutside)
         case .fullScreen, .context:
             // A page curled up with partialCurl leaves the presenter's bottom visible; UIKit
             // dismisses the curl when that part is tapped. Nothing else is outside a full screen.

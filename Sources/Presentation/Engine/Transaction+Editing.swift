@@ -24,6 +24,16 @@ extension Transaction {
                 "$.value",
                 "expected \(expected) for the \(kind.rawValue) “\(target)”; found \(JSONReader.describe(value))")
         }
+        if kind == .segmented, loc.control.selectedSegment(for: value) == nil {
+            // UIKit's selectedSegmentIndex must be a segment's index (or noSegment, which a
+            // person can't choose by tapping): an index outside the segments or an unknown title
+            // is a request for a segment the control doesn't have.
+            let segments = loc.control.segments
+            throw bad(
+                "$.value",
+                "expected a segment of the segmented “\(target)”: an index 0–\(max(0, segments.count - 1)) or one of "
+                    + segments.map { "“\($0)”" }.joined(separator: ", ") + "; found \(JSONReader.describe(value))")
+        }
         guard let p = placement(loc) else {
             throw refusal("stack.presenter-visible", "“\(loc.control.displayName)” is not on screen", modal: loc.modal)
         }

@@ -51,8 +51,9 @@ extension Transaction {
         }
     }
 
-    /// A dismissal gesture on the sheet `stack[i]` (RULES sheet.swipe-dismiss,
-    /// modal.data-loss-confirm): dismissed when nothing blocks it; when dirty or
+    /// A dismissal gesture on the sheet `stack[i]` — a swipe, a tap on the dimmed area, Escape
+    /// (RULES sheet.swipe-dismiss, sheet.scrim-dismiss, modal.data-loss-confirm): dismissed when
+    /// nothing blocks it; when dirty or
     /// `modalInPresentation`, it rubber-bands and its `confirmDiscard` appears (SPEC §5); dirty
     /// without one, it goes with a warning; a clean blocked sheet just stays.
     mutating func attemptInteractiveDismiss(_ i: Int, how: DismissHow) throws(Stop) {
@@ -70,6 +71,11 @@ extension Transaction {
             try confirmDiscard(entryIndex: i, rangeStart: i, how: how, control: nil)
         } else if e.dirty {
             try confirmDiscard(entryIndex: i, rangeStart: i, how: how, control: nil)
+        } else if how == .tapOutside {
+            note(
+                "sheet.scrim-dismiss",
+                "\(title(e.modal)) can't be dismissed interactively (modalInPresentation), so a tap on the dimmed area does nothing",
+                modal: e.modal, severity: .info)
         } else {
             note(
                 "sheet.swipe-dismiss",

@@ -90,6 +90,7 @@ extension Transaction {
             ref: ref)
         entry.grabberVisible = grabberWanted(entry)
         entry.zoomUnavailable = !zoomAvailable(m)
+        let previousKeyboard = s.keyboard
         s.stack.append(entry)
         s.lastTransitionMs = now
         inTransition = true
@@ -107,12 +108,13 @@ extension Transaction {
         if case .programmatic = trigger { props["programmatic"] = true }
         events.append(
             EngineEvent(
-                type: .present, screen: s.screen, modal: id, target: trigger.control,
+                type: .present, screen: s.shownScreen(layers: count - 1), modal: id, target: trigger.control,
                 style: r.style.rawValue, requestedStyle: m.style.rawValue, props: props))
         for rule in r.rules {
             events.append(adaptedEvent(count - 1, rule: rule))
         }
-        events.append(EngineEvent(type: .screenEnter, screen: entry.screen ?? s.screen, modal: id))
+        events.append(EngineEvent(type: .screenEnter, screen: s.shownScreen, modal: id))
+        focusAlertField(m, previous: previousKeyboard)
 
         // Warnings and notes about the presentation, after it (the log reads in causal order).
         if let layout, fellBack, let src = m.source {
@@ -318,7 +320,7 @@ extension Transaction {
         let e = s.stack[i]
         let severity = RuleCatalogue.rule(rule).map { $0.has(.adapt) ? $0.severity : .info } ?? .info
         return EngineEvent(
-            type: .adapted, screen: s.screen, modal: e.modal, style: e.resolution.style.rawValue,
+            type: .adapted, screen: s.shownScreen, modal: e.modal, style: e.resolution.style.rawValue,
             requestedStyle: e.requestedStyle.rawValue, rule: rule, severity: severity.rawValue,
             props: ["form": .string(e.resolution.form.rawValue), "sizeClass": .string(env.sizeClassDescription)])
     }
@@ -335,7 +337,10 @@ extension Transaction {
 
     /// Whether a card's grabber is drawn: asked for (by default on a resizable activity view),
     /// drawn as a card, and not covered by another sheet (RULES sheet.grabber-auto-hide).
+    /// Whether a card draws a grabber: when its definition asks (`prefersGrabberVisible`), and
+    /// never for an activity view — iOS 17 and 18 draw the share sheet without one (observed;
+    /// no Apple document says so: unverified).
     func grabberWanted(_ e: StackEntry) -> Bool {
-        e.resolution.form == .card && (e.ref.modal.grabber ?? (e.requestedStyle == .activity && e.detents.count > 1))
+        e.resolution.form == .card && e.requestedStyle != .activity && e.ref.modal.grabber == true
     }
 }

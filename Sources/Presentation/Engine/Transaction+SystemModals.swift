@@ -38,6 +38,9 @@ extension Transaction {
                     "“\(action.title)” is not drawn in an action sheet shown as a popover; a tap outside it runs Cancel",
                     modal: m.id)
             }
+            if let k = events.firstIndex(where: { $0.type == .tap }) {
+                events[k].props["button"] = .string(action.id ?? action.title)
+            }
             try runAlertAction(action, of: m, at: i, how: .button)
         case .activity:
             try chooseActivity(m, at: i, choice: choice)
@@ -70,6 +73,8 @@ extension Transaction {
                 "\(title(m.id)) has no activity \(choice.map(describe) ?? "(none named)"); its activities: \(names.joined(separator: ", ")), or “Close”"
             )
         }
+        if let k = events.firstIndex(where: { $0.type == .tap }) { events[k].props["button"] = .string(picked) }
+        dismissedBy = picked
         try dismiss(from: i, how: .button, discard: false)
         if let k = events.lastIndex(where: { $0.type == .dismiss }) {
             events[k].props["activity"] = .string(picked)
@@ -98,6 +103,7 @@ extension Transaction {
     /// button's action in the presenter's context: UIKit calls a handler after the alert is gone.
     /// In a data-loss confirmation, a destructive button discards the dirty work; others save it.
     mutating func runAlertAction(_ a: AlertAction, of m: Modal, at i: Int, how: DismissHow) throws(Stop) {
+        dismissedBy = a.id ?? a.title
         try dismiss(from: i, how: how, discard: a.role == .cancel)
         if let k = events.lastIndex(where: { $0.type == .dismiss }) {
             events[k].target = a.id ?? a.title

@@ -33,6 +33,11 @@ extension Transaction {
             throw refusal(
                 "stack.presenter-visible", coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
         }
+        if isUnderKeyboard(p) {
+            throw refusal(
+                "stack.presenter-visible",
+                "“\(loc.control.displayName)” is covered by the keyboard; end editing first", modal: loc.modal)
+        }
         if choice != nil {
             throw bad(
                 "$.action",
@@ -95,9 +100,15 @@ extension Transaction {
         case .present(let id):
             try presentFromControl(id, at: p)
         case .dismiss:
-            // UIKit: `dismiss` on a presented controller dismisses it; on the root, what it presented.
+            // UIKit's `dismiss(animated:completion:)`: called on a controller that is presenting
+            // another, it "dismisses its immediate child view controller and all view controllers
+            // above that child" and the caller stays; called on a controller that presents
+            // nothing, it asks its presenter to dismiss it. So a control on layer L dismisses
+            // `stack[L]` and above when something is above it (a sheet's passthrough button under
+            // its popover closes the popover, not the sheet), else its own layer; on the app's
+            // screen, what the app presented.
             guard count > 0 else { return }
-            try dismissRange(from: max(p.layer - 1, 0), control: control)
+            try dismissRange(from: p.layer < count ? p.layer : p.layer - 1, control: control)
         case .dismissAll:
             guard count > 0 else { return }
             try dismissRange(from: 0, control: control)
@@ -111,8 +122,11 @@ extension Transaction {
     /// A control asks to present `id`.
     ///
     /// From the top layer it is an ordinary presentation. From under the top (through a
-    /// popover or beside an undimmed sheet) its presenter is already presenting, so:
-    /// - an alert goes over everything (RULES alert.over-anything);
+    /// popover or beside an undimmed sheet) its presenter is already presenting, and UIKit
+    /// refuses a presentation from a controller that is ("Attempt to present … which is already
+    /// presenting …") unless it comes from the topmost one, so:
+    /// - an alert is refused like any other presentation (`stack.present-from-top`): an alert may
+    ///   cover anything (RULES alert.over-anything) only when the top presents it;
     /// - the popover's own source closes it (a toggle, as a second tap on a bar button does);
     /// - a bar button that opens another popover closes this one and opens the other in the
     ///   same tap (RULES popover.single-tap-switch);
@@ -124,11 +138,17 @@ extension Transaction {
         guard let ref = model.modals[id] else { throw unknownModal(id) }
         let m = ref.modal
         let control = p.location.control
-        if p.layer == count || m.style == .alert {
+        if p.layer == count {
             try present(id, trigger: .user(control.id))
             return
         }
         let above = s.stack[p.layer]
+        if m.style == .alert {
+            throw refusal(
+                "stack.present-from-top",
+                "the alert \(title(id)) can't be presented from behind the \(kind(above)) \(title(above.modal)), whose presenter is already presenting it; present the alert from the \(kind(above)), or dismiss the \(kind(above)) first",
+                modal: id)
+        }
         if above.resolution.form == .popover {
             if above.modal == id {
                 try closePopover(at: p.layer, how: .tapOutside)

@@ -48,6 +48,9 @@ struct Transaction {
     var inputCount = 0
     var diagnostics: [Diagnostic] = []
     var actionTarget: String?
+    /// The control or alert button (its `id`, else its title) whose tap is dismissing: the
+    /// `target` of the `dismiss` events it causes.
+    var dismissedBy: String?
     /// Set once this transaction presents or dismisses: later steps of the same request are
     /// part of its transition, not new requests (`stack.transition-in-progress`).
     var inTransition = false
@@ -89,7 +92,7 @@ struct Transaction {
         diagnostics.append(d)
         events.append(
             EngineEvent(
-                type: .diagnostic, screen: s.screen, modal: modal, rule: rule, severity: d.severity.rawValue,
+                type: .diagnostic, screen: s.shownScreen, modal: modal, rule: rule, severity: d.severity.rawValue,
                 props: ["message": .string(message)]))
     }
 
@@ -147,19 +150,20 @@ struct Transaction {
             let loc = location(target)
             events.append(
                 EngineEvent(
-                    type: .tap, screen: loc?.screen ?? s.screen, modal: loc?.modal ?? s.top?.modal, target: target,
+                    type: .tap, screen: loc?.screen ?? s.shownScreen, modal: loc?.modal ?? s.top?.modal, target: target,
                     x: x, y: y, props: choice.map { ["action": $0.json] } ?? JSONObject()))
             inputCount = events.count
             if s.menu != nil {
                 try tapWithMenuOpen(target)
                 return
             }
+            try refuseUnderKeyboard(x: x, y: y)
             try tap(target, choice: choice)
         case .swipeDown(let target):
             actionTarget = target
             events.append(
                 EngineEvent(
-                    type: .swipe, screen: s.top?.screen ?? s.screen, modal: target ?? s.top?.modal,
+                    type: .swipe, screen: s.shownScreen, modal: target ?? s.top?.modal,
                     props: ["direction": "down"]))
             inputCount = events.count
             if s.menu != nil {
@@ -168,17 +172,16 @@ struct Transaction {
             }
             try swipeDown(target)
         case .tapOutside(let x, let y):
-            events.append(
-                EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, x: x, y: y, props: ["outside": true]))
+            events.append(EngineEvent(type: .tapOutside, screen: s.shownScreen, modal: s.top?.modal, x: x, y: y))
             inputCount = events.count
             if s.menu != nil {
                 dismissMenu(how: "tapOutside")
                 return
             }
+            try refuseUnderKeyboard(x: x, y: y)
             try tapOutside()
         case .home:
-            events.append(
-                EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, target: "home", props: ["home": true]))
+            events.append(EngineEvent(type: .home, screen: s.shownScreen, modal: s.top?.modal))
             inputCount = events.count
             if s.menu != nil { dismissMenu(how: "home") }
             try home()
@@ -188,7 +191,7 @@ struct Transaction {
             inputCount = events.count
             if s.menu != nil { dismissMenu(how: "environment") }
             s.environment = env.rotated(to: o)
-        case .resize(let deviceID, let mt, let appearance, let contentSize, let direction, let os):
+        case .resize(let deviceID, let mt, let appearance, let contentSize, let direction, let window, let os):
             var device = env.device
             if let deviceID {
                 guard let d = DeviceCatalogue.device(deviceID) else {
@@ -196,11 +199,26 @@ struct Transaction {
                 }
                 device = d
             }
+            if window != nil, let mt, mt != .window {
+                throw bad(
+                    "$.multitasking",
+                    "\"window\" resizes a window, so \"multitasking\" is \"window\" or left out; found \"\(mt.rawValue)\""
+                )
+            }
+            let share = window != nil ? .window : (mt ?? env.multitasking)
             let next = Environment(
-                device: device, orientation: env.orientation, multitasking: mt ?? env.multitasking,
+                device: device, orientation: env.orientation, multitasking: share,
                 appearance: appearance ?? env.appearance, contentSize: contentSize ?? env.contentSize,
-                layoutDirection: direction ?? env.layoutDirection, targetOS: os ?? env.targetOS)
-            if !next.isSupported { throw bad("$.multitasking", next.unsupportedMultitaskingMessage) }
+                layoutDirection: direction ?? env.layoutDirection, window: window ?? env.window,
+                targetOS: os ?? env.targetOS)
+            if device.family == .iPhone && window != nil {
+                throw bad("$.window", "resizable windows are iPadOS's; an app on \(device.name) is always full screen")
+            }
+            if let problem = next.windowProblem { throw bad(problem.path, problem.message) }
+            if !next.isSupported {
+                throw bad(
+                    next.multitasking == .window ? "$.window" : "$.multitasking", next.unsupportedMultitaskingMessage)
+            }
             if model.prototype.requiresFullScreen && next.multitasking != .full {
                 throw bad(
                     "$.multitasking",
@@ -215,6 +233,7 @@ struct Transaction {
                         "appearance": .string(next.appearance.rawValue),
                         "contentSize": .string(next.contentSize.rawValue),
                         "layoutDirection": .string(next.layoutDirection.rawValue),
+                        "window": ["width": .number(next.windowSize.width), "height": .number(next.windowSize.height)],
                         "targetOS": .string(String(next.systemVersion)),
                     ]))
             inputCount = events.count
@@ -239,7 +258,7 @@ struct Transaction {
             try changeDetent(target, detent)
         case .back:
             actionTarget = "back"
-            events.append(EngineEvent(type: .tap, screen: s.screen, modal: s.top?.modal, target: "back"))
+            events.append(EngineEvent(type: .tap, screen: s.shownScreen, modal: s.top?.modal, target: "back"))
             inputCount = events.count
             if s.menu != nil {
                 dismissMenu(how: "tapOutside")
@@ -252,12 +271,40 @@ struct Transaction {
             inputCount = events.count
             if s.menu != nil { dismissMenu(how: "environment") }
             try present(id, trigger: .programmatic)
+        case .focus(let target, let field, let x, let y):
+            actionTarget = target
+            let loc = location(target)
+            var props = JSONObject()
+            if let field { props["field"] = .int(field) }
+            events.append(
+                EngineEvent(
+                    type: .focus, screen: loc?.screen ?? s.screen,
+                    modal: loc?.modal ?? model.modals[target].map { _ in target },
+                    target: target, x: x, y: y, props: props))
+            inputCount = events.count
+            if s.menu != nil {
+                // A touch outside an open menu only closes it.
+                dismissMenu(how: "tapOutside")
+                return
+            }
+            try refuseUnderKeyboard(x: x, y: y)
+            try focus(target, field: field)
+        case .endEditing:
+            let k = s.keyboard
+            actionTarget = k?.target
+            events.append(
+                EngineEvent(
+                    type: .endEditing, screen: k.flatMap { location($0.target)?.screen } ?? s.screen,
+                    modal: k.flatMap { location($0.target)?.modal ?? ($0.field != nil ? $0.target : nil) },
+                    target: k?.target))
+            inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "tapOutside") }
+            s.keyboard = nil
         case .key(let key):
             actionTarget = "key:\(key)"
             events.append(
                 EngineEvent(
-                    type: .tap, screen: s.screen, modal: s.top?.modal, target: "key:\(key)",
-                    props: ["key": .string(key)]))
+                    type: .key, screen: s.shownScreen, modal: s.top?.modal, target: key, props: ["key": .string(key)]))
             inputCount = events.count
             if s.menu != nil {
                 // Escape closes the menu; Return chooses nothing (no item has the focus here).
@@ -278,6 +325,9 @@ struct Transaction {
                 return
             }
             try longPress(target)
+        case .taskStart, .giveUp:
+            // The engine runs tasks around transactions (PresentationEngine.apply).
+            return
         }
     }
 

@@ -6,9 +6,10 @@ import Prototype
 /// the page's script only read it; the engine lays out popovers with the same code
 /// (``PopoverLayout``).
 ///
-/// Inputs still to come arrive the same way: the keyboard as part of the state (one more drawn
-/// layer, and less room for what it covers), the text size, the OS version and the appearance
-/// as part of the environment, which chooses the ``LayoutMetrics``.
+/// The software keyboard comes with the state (``PresentationState/keyboard``): it is drawn
+/// along the screen's bottom edge (``keyboard``), and what avoids it moves (see
+/// ``LayerFrames/frame(ofLayer:)``). The text size, the OS version and the appearance come with
+/// the environment, which chooses the ``LayoutMetrics``.
 ///
 /// Coordinates: ``screen`` and ``window`` are in the device screen's points (origin at its
 /// top-left corner); everything else — layer frames, control rects, popover frames — is in the
@@ -40,6 +41,21 @@ public struct FrameLayout: Sendable {
     public var layers: [Layer]
     /// The open menu, over every layer (``MenuLayout``), or `nil`.
     public var menu: MenuLayout?
+    /// The software keyboard, when it is up.
+    public var keyboard: Keyboard?
+
+    /// The software keyboard: where it is on the screen, its parts (``SoftwareKeyboard``), what
+    /// it is up for, and how much of the app's window it covers.
+    public struct Keyboard: Sendable, Hashable {
+        /// Its frame in screen coordinates: the screen's full width along its bottom edge.
+        public var frame: Rect
+        /// Its parts, top to bottom.
+        public var parts: SoftwareKeyboard
+        /// The field it is up for.
+        public var focus: KeyboardFocus
+        /// How much of the window's bottom it covers, in points (0 when the window ends above it).
+        public var windowOverlap: Double
+    }
 
     /// The status bar: its height, and whether its text is light (over a dark background, when
     /// the app is pushed back behind a card).
@@ -115,6 +131,13 @@ public struct FrameLayout: Sendable {
         public var dimming: Dimming
         /// Set when it is pushed back behind a card at its tallest detent.
         public var pushBack: PushBack?
+        /// A card's: how the layer beneath it is pushed back when the card rests at its tallest
+        /// detent (`nil` where it isn't: regular width, compact height). While the card is
+        /// dragged between its two tallest detents the player moves the layer beneath between
+        /// no push-back and this one in proportion to the card's height, as iOS scales the
+        /// presenting view back with the sheet's drag (observed on iOS 15–18; the linear
+        /// interpolation is ours, unverified).
+        public var presenterPushBack: PushBack? = nil
         /// Hidden by a full-screen presentation above it.
         public var isCovered: Bool
         /// Curled up over a partial-curl presentation above it (and still tappable: a tap on it
@@ -126,6 +149,9 @@ public struct FrameLayout: Sendable {
         public var isAtLargestDetent: Bool
         /// A popover's layout: frame, arrow, source.
         public var popover: PopoverLayout?
+        /// Whether an alert's or a bottom action sheet's content is taller than its frame, so it
+        /// scrolls (the frame is as tall as the window allows).
+        public var scrolls: Bool = false
         /// The controls of the layers beneath that a tap reaches through a nonmodal popover.
         public var passthrough: [String]
         /// Whether a card floats inset from the window's sides and bottom (Liquid Glass, at a
@@ -145,21 +171,8 @@ public struct FrameLayout: Sendable {
         environment = env
         metrics = m
         screen = Rect(size: env.screenSize)
-        let w = env.windowSize
         safeArea = env.safeArea
-        switch env.multitasking {
-        case .slideOver:
-            window = Rect(
-                x: screen.width - w.width - m.slideOverInset, y: m.slideOverTop, width: w.width, height: w.height)
-            otherApp = screen
-        case .twoThirds, .half, .third:
-            window = Rect(size: w)
-            let left = w.width + m.splitDivider
-            otherApp = Rect(x: left, y: 0, width: screen.width - left, height: screen.height)
-        case .full:
-            window = Rect(size: w)
-            otherApp = nil
-        }
+        (window, otherApp) = FrameLayout.window(env, metrics: m)
         let isPhone = env.device.family == .iPhone
         let landscape = env.orientation == .landscape
         hasHomeButton = isPhone && env.device.safeBottom == 0
@@ -167,11 +180,42 @@ public struct FrameLayout: Sendable {
         island = isPhone && env.device.safeTop >= 59 ? (landscape ? .side : .top) : nil
         layers = FrameLayout.layers(prototype: prototype, state: state, metrics: m)
         menu = LayerFrames(state: state, prototype: prototype, metrics: m).menu()
+        if let focus = state.keyboard {
+            let parts = SoftwareKeyboard(environment: env)
+            let frame = Rect(x: 0, y: screen.height - parts.height, width: screen.width, height: parts.height)
+            keyboard = Keyboard(
+                frame: frame, parts: parts, focus: focus, windowOverlap: max(0, window.maxY - frame.y))
+        }
         let pushedBack = env.multitasking == .full && layers.contains { $0.pushBack != nil }
         statusBar =
             isPhone && landscape
             ? nil
             : StatusBar(height: isPhone ? env.device.safeTop : m.padStatusBar, isLight: pushedBack, showsDate: !isPhone)
+    }
+
+    /// The app's window on the screen (screen coordinates) and the other app beside or beneath
+    /// it: the screen itself at full screen; a Split View share on the leading side with the
+    /// other app beyond the divider; Slide Over's window floating near the trailing edge over
+    /// the full-screen app; a resizable window where ``Environment/windowOrigin`` puts it.
+    static func window(_ env: Environment, metrics m: LayoutMetrics) -> (window: Rect, otherApp: Rect?) {
+        let screen = Rect(size: env.screenSize)
+        let w = env.windowSize
+        switch env.multitasking {
+        case .slideOver:
+            return (
+                Rect(x: screen.width - w.width - m.slideOverInset, y: m.slideOverTop, width: w.width, height: w.height),
+                screen
+            )
+        case .twoThirds, .half, .third:
+            let left = w.width + m.splitDivider
+            return (Rect(size: w), Rect(x: left, y: 0, width: screen.width - left, height: screen.height))
+        case .full:
+            return (Rect(size: w), nil)
+        case .window:
+            // A resizable window floats over the app beneath it, where the environment puts it.
+            let o = env.windowOrigin
+            return (Rect(x: o.x, y: o.y, width: w.width, height: w.height), screen)
+        }
     }
 
     // MARK: Layers
@@ -196,6 +240,17 @@ public struct FrameLayout: Sendable {
                 pushBack: nil, isCovered: false, isCurled: false, detents: [], isAtLargestDetent: false,
                 popover: form == .popover ? e.popover : nil,
                 passthrough: state.passthrough(ofEntry: i, in: prototype))
+            switch form {
+            case .alert:
+                layer.scrolls = SystemContentLayout.alertHeight(m, metrics: frames.metrics) > layer.frame.height + 0.5
+            case .actionSheet:
+                layer.scrolls =
+                    SystemContentLayout.actionSheetHeight(
+                        m, inPopover: false, width: layer.frame.width, metrics: frames.metrics)
+                    > layer.frame.height + 0.5
+            default:
+                break
+            }
             if form == .card {
                 let detent = e.effectiveDetent(in: env)
                 layer.detents = e.detents.map {
@@ -215,7 +270,12 @@ public struct FrameLayout: Sendable {
         }
         // A card at its tallest detent pushes the layer below back; at a smaller detent the
         // layer below only dims.
-        for i in out.indices { out[i].pushBack = frames.pushBack(ofLayer: i) }
+        for i in out.indices {
+            out[i].pushBack = frames.pushBack(ofLayer: i)
+            if i > 0 && out[i].form == .card {
+                out[i].presenterPushBack = frames.pushBack(ofLayer: i - 1, assumingLargest: true)
+            }
+        }
         // Full screen (not "over") removes the views beneath (rule overfullscreen.keeps-underlying);
         // a partial curl keeps the presenting view, curled up over the top of the new one.
         if let last = state.stack.lastIndex(where: {
@@ -239,12 +299,23 @@ struct LayerFrames {
     let prototype: Prototype
     let metrics: LayoutMetrics
     let window: Rect
+    /// Where the software keyboard starts, in window coordinates, when it is up and covers part
+    /// of the window; `nil` otherwise.
+    let keyboardTop: Double?
 
     init(state: PresentationState, prototype: Prototype, metrics: LayoutMetrics) {
         self.state = state
         self.prototype = prototype
         self.metrics = metrics
         window = Rect(size: state.environment.windowSize)
+        if state.keyboard != nil {
+            let env = state.environment
+            let onScreen = FrameLayout.window(env, metrics: metrics).window
+            let top = env.screenSize.height - SoftwareKeyboard.height(in: env) - onScreen.y
+            keyboardTop = top < window.height ? top : nil
+        } else {
+            keyboardTop = nil
+        }
     }
 
     var env: Environment { state.environment }
@@ -257,24 +328,40 @@ struct LayerFrames {
         let safe = env.safeArea
         switch e.resolution.form {
         case .card:
-            let h = cardHeight(e, detent: e.effectiveDetent(in: env))
+            var h = cardHeight(e, detent: e.effectiveDetent(in: env))
+            var bottom = window.height
+            if let kb = keyboardTop, h < cardHeight(e, detent: nil) {
+                // A card below its full height rides on the keyboard (its own content is first
+                // responder, or its largest detent is not large), keeping at least the large
+                // detent's gap below the top safe area: Apple is silent on this, ModalLab's choice.
+                bottom = kb
+                h = min(h, kb - safe.top - metrics.largeDetentGap)
+            }
             if env.verticalSizeClass == .compact {
                 // In compact height a card keeps 10 % of the window (or the safe area) each side.
                 let left = max(safe.left, window.width * 0.1)
                 let right = max(safe.right, window.width * 0.1)
-                return Rect(x: left, y: window.height - h, width: window.width - left - right, height: h)
+                return Rect(x: left, y: bottom - h, width: window.width - left - right, height: h)
             }
             if isFloating(e) {
-                // Liquid Glass: inset from the sides and the bottom, its top where it would be.
+                // Liquid Glass: inset from the sides and the bottom (the keyboard's top when it
+                // rides on it), its top where it would be.
                 let inset = metrics.sheetInset
-                return Rect(x: inset, y: window.height - h, width: window.width - 2 * inset, height: h - inset)
+                return Rect(x: inset, y: bottom - h, width: window.width - 2 * inset, height: h - inset)
             }
-            return Rect(x: 0, y: window.height - h, width: window.width, height: h)
+            return Rect(x: 0, y: bottom - h, width: window.width, height: h)
         case .centered:
-            let size = centeredSize(e)
-            return Rect(
-                x: (window.width - size.width) / 2, y: (window.height - size.height) / 2, width: size.width,
-                height: size.height)
+            var size = centeredSize(e)
+            var y = (window.height - size.height) / 2
+            if let kb = keyboardTop, y + size.height > kb - metrics.centeredMargin {
+                // A form sheet "may be repositioned if a keyboard appears" (S1:L51): it moves up to
+                // end above the keyboard, no higher than the safe area and margin, and is shortened
+                // when it still doesn't fit (how far, and the shortening: unverified).
+                let top = safe.top + metrics.centeredMargin
+                y = max(top, kb - metrics.centeredMargin - size.height)
+                size.height = min(size.height, max(0, kb - metrics.centeredMargin - y))
+            }
+            return Rect(x: (window.width - size.width) / 2, y: y, width: size.width, height: size.height)
         case .fullScreen:
             return window
         case .popover:
@@ -283,20 +370,25 @@ struct LayerFrames {
         case .alert:
             // An alert taller than the window less its safe area and 16 pt margins scrolls
             // inside that height (UIAlertController scrolls its content; margins unverified).
-            let fits = window.height - safe.top - safe.bottom - 32
+            // With the keyboard up it is centred in what the keyboard leaves above it, so it
+            // stays above the keyboard (as UIAlertController moves; unverified in points).
+            let bottom = keyboardTop.map { min($0, window.height - safe.bottom) } ?? (window.height - safe.bottom)
+            let fits = max(0, bottom - safe.top - 32)
             let h = min(SystemContentLayout.alertHeight(m, metrics: metrics), fits)
             let w = SystemContentLayout.alertWidth
-            return Rect(x: (window.width - w) / 2, y: (window.height - h) / 2, width: w, height: h)
+            let mid = keyboardTop == nil ? window.height / 2 : (safe.top + bottom) / 2
+            return Rect(x: (window.width - w) / 2, y: mid - h / 2, width: w, height: h)
         case .actionSheet:
-            let h = SystemContentLayout.actionSheetHeight(m, inPopover: false, metrics: metrics)
+            // Its natural height, at most the window less the safe area, 10 pt above and the
+            // bottom margin: an action sheet taller than that scrolls its actions (Cancel stays),
+            // as UIAlertController's does (HIG "Action sheets": "Avoid letting an action sheet
+            // scroll"; the 10 pt margin is ours, unverified).
             let bottom = max(safe.bottom, 8)
-            if env.verticalSizeClass == .compact {
-                let w = min(SystemContentLayout.actionSheetWidth, window.width - 16)
-                return Rect(x: (window.width - w) / 2, y: window.height - bottom - h, width: w, height: h)
-            }
-            return Rect(
-                x: 8 + safe.left, y: window.height - bottom - h, width: window.width - 16 - safe.left - safe.right,
-                height: h)
+            let w = SystemContentLayout.bottomActionSheetWidth(in: env)
+            let x = env.verticalSizeClass == .compact ? (window.width - w) / 2 : 8 + safe.left
+            let natural = SystemContentLayout.actionSheetHeight(m, inPopover: false, width: w, metrics: metrics)
+            let h = min(natural, window.height - safe.top - metrics.actionSheetTopMargin - bottom)
+            return Rect(x: x, y: window.height - bottom - h, width: w, height: h)
         case .context:
             return contextFrame(ofLayer: layer)
         }
@@ -328,8 +420,10 @@ struct LayerFrames {
     /// The chrome a screen on layer `layer` is drawn with.
     func chrome(ofLayer layer: Int) -> ScreenChrome {
         let safe = env.safeArea
+        let rtl = env.layoutDirection == .rtl
         if layer == 0 {
-            return ScreenChrome(frame: window, barHeight: metrics.barHeight, barTop: safe.top, safeArea: safe)
+            return ScreenChrome(
+                frame: window, barHeight: metrics.barHeight, barTop: safe.top, safeArea: safe, rightToLeft: rtl)
         }
         let e = state.stack[layer - 1]
         let frame = screenFrame(ofLayer: layer)
@@ -337,9 +431,11 @@ struct LayerFrames {
             // Full screen draws its bar below the status bar, except under a partial curl.
             let curl = e.transition == .partialCurl
             return ScreenChrome(
-                frame: frame, barHeight: metrics.barHeight, barTop: curl ? 0 : safe.top, safeArea: safe)
+                frame: frame, barHeight: metrics.barHeight, barTop: curl ? 0 : safe.top, safeArea: safe,
+                rightToLeft: rtl)
         }
-        return ScreenChrome(frame: frame, barHeight: metrics.sheetBarHeight, barTop: 0, safeArea: safe)
+        return ScreenChrome(
+            frame: frame, barHeight: metrics.sheetBarHeight, barTop: 0, safeArea: safe, rightToLeft: rtl)
     }
 
     /// A card's height at `detent`: large reaches 10 pt below the top safe area; medium is

@@ -5,9 +5,12 @@ extension LayerFrames {
     /// detent in compact width and regular height, scaled about its top edge and moved down
     /// below the status bar (the app) or up by 10 pt (a card beneath another card), as iOS draws
     /// the presenting view behind a page sheet. `nil` otherwise, and for the top layer.
-    func pushBack(ofLayer layer: Int) -> FrameLayout.PushBack? {
+    /// `assumingLargest` asks how it would be pushed back if the card above rested at its
+    /// tallest detent (what a drag toward that detent moves it toward).
+    func pushBack(ofLayer layer: Int, assumingLargest: Bool = false) -> FrameLayout.PushBack? {
         guard layer < state.stack.count, env.horizontalSizeClass == .compact, env.verticalSizeClass == .regular,
-            isAtLargestDetent(state.stack[layer])
+            state.stack[layer].resolution.form == .card,
+            assumingLargest || isAtLargestDetent(state.stack[layer])
         else { return nil }
         return FrameLayout.PushBack(
             scale: metrics.pushBackScale,
@@ -73,13 +76,17 @@ extension LayerFrames {
     /// control on layer `layer`), or at nothing.
     ///
     /// In the Liquid Glass design a popover (or an action sheet drawn as one) from a bar button
-    /// item replaces its source, and an action sheet on iPhone (wC) is drawn inline over its
+    /// item replaces its source, and an action sheet on iPhone (wC or hC) is drawn inline over its
     /// source, ``LayoutMetrics/inlineActionSheetWidth`` wide (``PopoverLayout/replacesSource``).
     func popover(
         _ m: Modal, screens: [String], target: (id: String, location: ControlLocation, layer: Int)?
     ) -> PopoverLayout {
         let glass = metrics.design == .liquidGlass
-        let inline = glass && m.style == .actionSheet && env.horizontalSizeClass == .compact
+        // Where an action sheet is not a popover (a compact width or height: every iPhone, a large
+        // one in landscape too) it is drawn inline (Adaptation's `actionsheet.inline-at-source`).
+        let inline =
+            glass && m.style == .actionSheet
+            && (env.horizontalSizeClass == .compact || env.verticalSizeClass == .compact)
         let fromBar = target.map { $0.location.placement != "content" } ?? false
         let placement: PopoverLayout.Placement = glass && (inline || fromBar) ? .replace : .arrow
         let override = inline ? metrics.inlineActionSheetWidth : nil
@@ -98,6 +105,17 @@ extension LayerFrames {
 }
 
 extension FrameLayout {
+    /// Whether `screen` is drawn with a large title (`backTitle`: its back button's title when
+    /// it was pushed): it asks for one, has a title, and the environment's metrics have room (no
+    /// large titles in compact height).
+    public static func drawsLargeTitle(_ screen: Screen, backTitle: String?, metrics: LayoutMetrics) -> Bool {
+        let bar = screen.navigationBar
+        let hasBar =
+            !(screen.title ?? "").isEmpty || !(bar?.leading ?? []).isEmpty || !(bar?.trailing ?? []).isEmpty
+            || backTitle != nil
+        return ScreenLayout.hasLargeTitle(screen, hasBar: hasBar, metrics: metrics)
+    }
+
     /// The title of a screen's back button: the previous screen's title (a modal's root screen
     /// has the modal's title), else "Back"; `nil` at the root of a navigation stack.
     public static func backTitle(navigation: [String], modal: Modal?, in prototype: Prototype) -> String? {

@@ -5,9 +5,9 @@ import Prototype
 /// it needs from the CSS custom properties ``cssVariables`` writes on the device element, so a
 /// bar height or an inset is changed here and nowhere else.
 ///
-/// The environment chooses the set (``init(environment:)``): the text size sets the alert's
-/// type sizes, the iOS version the design (the classic look through iOS 18, Liquid Glass from
-/// iOS 26) and the lengths that differ by design (sheet insets and corner radii).
+/// ``init(environment:)`` chooses the set for an environment: the text size, compact bars on an
+/// iPhone in landscape, and the iOS version's design (the classic look through iOS 18, Liquid
+/// Glass from iOS 26) with the lengths that differ by design (sheet insets and corner radii).
 ///
 /// Sources: 44 pt bars and 44 × 44 pt hit targets are Apple's (Human Interface Guidelines,
 /// "Layout" and "Buttons": "a hit region of at least 44x44 pt"); the 17 pt body text with a
@@ -18,12 +18,26 @@ import Prototype
 /// with 6 pt between bar buttons, 16 pt content insets, 12 pt between content rows, 10 pt row
 /// padding, a 13 pt popover arrow on a 26 pt base kept 8 pt from the popover's corners.
 public struct LayoutMetrics: Sendable, Hashable {
-    /// A navigation bar's height below the status bar, in an app screen or a full-screen modal.
+    /// A navigation bar's height below the status bar, in an app screen or a full-screen modal:
+    /// 44 pt, 32 pt on an iPhone in landscape (a compact-height bar, UIKit's `compactAppearance`;
+    /// the height measured, unverified).
     public var barHeight: Double = 44
     /// A navigation bar's height inside a sheet, a popover or a current-context presentation.
     public var sheetBarHeight: Double = 56
-    /// A toolbar's height above the bottom safe area.
+    /// A toolbar's height above the bottom safe area (32 pt in compact height, as bars).
     public var toolbarHeight: Double = 49
+    /// A large title's band at the top of the content (a 96 pt bar less the 44 pt one; measured,
+    /// unverified), and its text: 34 pt, the Large Title size of the Human Interface Guidelines'
+    /// Dynamic Type table ("Typography"), bold as navigation bars draw it. No large titles in
+    /// compact height (0).
+    public var largeTitleHeight: Double = 52
+    /// (The large title's text size.)
+    public var largeTitleSize: Double = 34
+    /// The push and pop parallax: how far the screen beneath moves, as a fraction of the width
+    /// (UINavigationController moves it about a third of the way; unverified).
+    public var navigationParallax: Double = 0.3
+    /// How far from the leading edge a drag starts an interactive pop (unverified).
+    public var edgeSwipeWidth: Double = 24
     /// The inset of a navigation bar's first and last bar buttons from the bar's edges
     /// (plus the horizontal safe area).
     public var barInset: Double = 8
@@ -89,8 +103,8 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// (The narrowest, beside a source.)
     public var popoverMinWidth: Double = 120
     /// A popover's rows when it shows an action sheet (50 pt, 17 pt text), its header's insets
-    /// (13 pt above, 14 pt below, 16 pt each side) and its 13/18 pt title and message lines with
-    /// 2 pt between them.
+    /// (13 pt above, 14 pt below, 16 pt each side) and its title and message lines (Footnote:
+    /// 13/18 pt at Large, ``footnoteLine`` at other sizes) with 2 pt between them.
     public var popoverActionRow: Double = 50
     /// (Above the header's text.)
     public var actionSheetHeaderTop: Double = 13
@@ -98,20 +112,26 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var actionSheetHeaderBottom: Double = 14
     /// (Either side of it.)
     public var actionSheetHeaderInset: Double = 16
-    /// (A title or message line.)
-    public var actionSheetTextLine: Double = 18
     /// (Between the title and the message.)
     public var actionSheetTextGap: Double = 2
-    /// An activity view: its header (14 + 44 + 12 pt), its row of share targets (16 + 60 + 6 +
-    /// 13 + 14 pt), and its list of actions (14 pt margins, 48 pt rows).
-    public var activityHeader: Double = 14 + 44 + 12
-    /// (The row of share targets.)
+    /// An activity view as iOS 17 and 18 draw the share sheet (measured from their screenshots;
+    /// unverified by any Apple document): its header (12 pt, a 56 pt column of title, subtitle
+    /// and "Options ›", 12 pt), its row of people (14 + 60 + 6 + two 13 pt name lines + 12 pt),
+    /// its row of apps (16 + 60 + 6 + 13 + 14 pt), and its list of actions (14 pt margins,
+    /// 48 pt rows, the last "Edit Actions…").
+    public var activityHeader: Double = 12 + 56 + 12
+    /// (The row of people.)
+    public var activityPeople: Double = 14 + 60 + 6 + 26 + 12
+    /// (The row of apps.)
     public var activityApps: Double = 16 + 60 + 6 + 13 + 14
     /// (Above and below the list of actions.)
     public var activityListMargin: Double = 14
     /// (One action.)
     public var activityRow: Double = 48
 
+    /// The room a bottom action sheet leaves above it, below the top safe area, before it
+    /// scrolls (unverified).
+    public var actionSheetTopMargin: Double = 10
     /// The gap a sheet at its large detent leaves below the top safe area.
     public var largeDetentGap: Double = 10
     /// How much a presenting view shrinks behind a card at its tallest detent (iOS 13's page
@@ -186,8 +206,13 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// (ModalLab's choice, unverified): 270 pt, an alert's width, at most the window less margins.
     public var inlineActionSheetWidth: Double = 270
 
-    /// The metrics for `environment`: its text size sets ``alertTextSize`` and ``footnoteSize``;
-    /// its iOS version sets the design and the lengths that differ by design.
+    /// Title 3 point size at ``contentSize``: the titles of a bottom action sheet's rows (20 pt
+    /// at Large).
+    public var actionSheetTextSize: Double = 20
+
+    /// The metrics for `environment`: its text size sets ``alertTextSize``, ``footnoteSize`` and
+    /// ``actionSheetTextSize``; an iPhone in landscape has compact bars and no large titles; its
+    /// iOS version sets the design and the lengths that differ by design.
     public init(environment: Environment) {
         contentSize = environment.contentSize
         alertTextSize = environment.contentSize.bodyPointSize
@@ -202,7 +227,42 @@ public struct LayoutMetrics: Sendable, Hashable {
             actionSheetCornerRadius = 26
             menuCornerRadius = 26
         }
+        actionSheetTextSize = environment.contentSize.title3PointSize
+        if environment.device.family == .iPhone && environment.verticalSizeClass == .compact {
+            barHeight = 32
+            toolbarHeight = 32
+            largeTitleHeight = 0
+        }
     }
+
+    /// The height of a bar's row of buttons in a bar `height` tall: a hit target, or the bar's
+    /// height when that is less (a compact bar).
+    public func barRow(_ height: Double) -> Double { min(hitTarget, height) }
+
+    /// The line height of a bottom action sheet's row title: 25 pt at 20 pt (HIG "Typography",
+    /// Title 3 20/25), in proportion at other sizes (unverified beyond Large).
+    public var actionSheetRowLine: Double { (actionSheetTextSize * 25 / 20).rounded() }
+
+    /// The padding above and below a row title of an action sheet: 16 pt, which with a 25 pt
+    /// line makes the 57 pt rows at the bottom of the screen and, with a 22 pt Body line less
+    /// 2 × 2 pt, the 50 pt rows in a popover (the row heights are RULES §7's; the split into
+    /// line and padding is ours, unverified).
+    public var actionSheetRowPadding: Double = 16
+
+    /// A bottom action sheet's row of `lines` title lines: 57 pt at Large for one line, taller
+    /// with Dynamic Type.
+    public func actionSheetRow(lines: Int = 1) -> Double {
+        max(57, actionSheetRowLine * Double(max(1, lines)) + 2 * actionSheetRowPadding)
+    }
+
+    /// An action sheet's row in a popover, of `lines` lines of Body text: 50 pt at Large.
+    public func popoverActionRow(lines: Int = 1) -> Double {
+        max(popoverActionRow, alertTitleLine * Double(max(1, lines)) + 2 * (actionSheetRowPadding - 2))
+    }
+
+    /// Whether an action sheet's row titles wrap (at the accessibility sizes) instead of staying
+    /// on one line (unverified: iOS's threshold is not documented).
+    public var actionSheetTitlesWrap: Bool { contentSize.isAccessibilityCategory }
 
     /// The line height of an alert's title (Headline): 22 pt at 17 pt (HIG "Typography"), in
     /// proportion at other sizes (unverified beyond Large).
@@ -217,6 +277,9 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var cssVariables: String {
         let pairs: [(String, Double)] = [
             ("bar-height", barHeight), ("sheet-bar-height", sheetBarHeight), ("toolbar-height", toolbarHeight),
+            ("bar-row", barRow(barHeight)), ("toolbar-row", barRow(toolbarHeight)),
+            ("large-title-height", largeTitleHeight), ("large-title-size", largeTitleSize),
+            ("edge-swipe-width", edgeSwipeWidth),
             ("bar-inset", barInset), ("bar-gap", barGap), ("bar-title-inset", barTitleInset),
             ("hit-target", hitTarget), ("alert-text-size", alertTextSize), ("alert-title-line", alertTitleLine),
             ("footnote-size", footnoteSize), ("footnote-line", footnoteLine), ("alert-button-row", alertButtonRow),
@@ -228,7 +291,29 @@ public struct LayoutMetrics: Sendable, Hashable {
             ("popover-radius", popoverCornerRadius), ("alert-radius", alertCornerRadius),
             ("action-sheet-radius", actionSheetCornerRadius), ("menu-radius", menuCornerRadius),
             ("menu-row", menuRow),
+            ("action-sheet-text-size", actionSheetTextSize), ("action-sheet-row-line", actionSheetRowLine),
+            ("action-sheet-row", actionSheetRow()), ("popover-action-row", popoverActionRow()),
+            ("action-sheet-row-padding", actionSheetRowPadding),
         ]
-        return pairs.map { "--\($0.0):\(Rect.format($0.1))px" }.joined(separator: ";")
+        return (pairs + trackingVariables).map { "--\($0.0):\(Rect.format($0.1))px" }.joined(separator: ";")
+            + ";--action-sheet-white-space:\(actionSheetTitlesWrap ? "normal" : "nowrap")"
+            + ";--navigation-parallax:\(Rect.format(navigationParallax * 100))%"
+    }
+
+    /// The text sizes the stylesheet draws at a fixed size (caption, footnote, subheadline,
+    /// body, an action sheet's rows), in points.
+    public static let trackedSizes: [Double] = [11, 12, 13, 15, 17, 20]
+
+    /// SF Pro's tracking at each text size the stylesheet draws (``FontMetrics/tracking(size:)``,
+    /// Apple's typography tables), as custom properties for `letter-spacing`: `tracking-17`
+    /// (−0.43 pt) and the others of ``trackedSizes``, and `alert-text-tracking` and
+    /// `footnote-tracking` at the Dynamic Type sizes. With them the player draws text as wide as
+    /// ``TextMeasure`` measures it for the linter and the layout.
+    public var trackingVariables: [(String, Double)] {
+        LayoutMetrics.trackedSizes.map { ("tracking-\(Rect.format($0))", FontMetrics.tracking(size: $0)) } + [
+            ("alert-text-tracking", FontMetrics.tracking(size: alertTextSize)),
+            ("footnote-tracking", FontMetrics.tracking(size: footnoteSize)),
+            ("action-sheet-tracking", FontMetrics.tracking(size: actionSheetTextSize)),
+        ]
     }
 }

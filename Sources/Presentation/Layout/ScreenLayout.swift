@@ -2,13 +2,15 @@ import Prototype
 
 /// How a screen is framed on its layer: where its view is, how tall its navigation bar's row
 /// is, how far the bar starts below the top (the status bar's safe area, in an app screen or a
-/// full-screen modal), and the window's safe area, which the stylesheet applies to every
-/// layer's bars and content.
+/// full-screen modal), the window's safe area, which the stylesheet applies to every layer's
+/// bars and content, and whether the layout runs right to left.
 struct ScreenChrome {
     var frame: Rect
     var barHeight: Double
     var barTop: Double
     var safeArea: EdgeInsets
+    /// Right to left (`layoutDirection: rtl`): leading is the right side.
+    var rightToLeft: Bool = false
 }
 
 /// Where a screen's bars and controls are drawn: the same arithmetic as the stylesheet's
@@ -29,6 +31,8 @@ struct ScreenLayout {
     var contentHeight: Double
     /// Every control's and list row's rect, with the content unscrolled.
     var controls: [String: Rect]
+    /// The large title's band at the top of the content (0 without one).
+    var largeTitle: Double = 0
 
     /// The screen's height when nothing constrains it (a popover sized to its content).
     var intrinsicHeight: Double { (bar?.height ?? 0) + contentHeight + (toolbar?.height ?? 0) }
@@ -43,10 +47,12 @@ struct ScreenLayout {
         let trailing = screen.navigationBar?.trailing ?? []
         let hasBar = !(screen.title ?? "").isEmpty || !leading.isEmpty || !trailing.isEmpty || backTitle != nil
         var top = f.y
+        let row = m.barRow(chrome.barHeight)
         if hasBar {
-            // The bar is at least its row and hairline tall; its buttons are centred in it.
-            let height = max(chrome.barHeight, m.hitTarget + m.hairline)
-            let rowTop = f.y + chrome.barTop + (height - m.hairline - m.hitTarget) / 2
+            // The bar is at least its row and hairline tall; its buttons are centred in it (a
+            // compact bar's row is the bar's height).
+            let height = max(chrome.barHeight, row + m.hairline)
+            let rowTop = f.y + chrome.barTop + (height - m.hairline - row) / 2
             let bar = Rect(x: f.x, y: f.y, width: f.width, height: chrome.barTop + height)
             self.bar = bar
             // Leading items from the left edge, trailing ones from the right; a titled button at
@@ -59,14 +65,14 @@ struct ScreenLayout {
             for (k, c) in leading.enumerated() {
                 let w = ScreenLayout.barButtonWidth(c, metrics: m)
                 if k == 0 && backTitle == nil && ScreenLayout.showsTitle(c, inBar: true) { x += m.barTitleInset }
-                controls[c.id] = Rect(x: x, y: rowTop, width: w, height: m.hitTarget)
+                controls[c.id] = Rect(x: x, y: rowTop, width: w, height: row)
                 x += w + m.barGap
             }
             var right = f.maxX - m.barInset - safe.right
             for (k, c) in trailing.enumerated().reversed() {
                 let w = ScreenLayout.barButtonWidth(c, metrics: m)
                 if k == trailing.count - 1 && ScreenLayout.showsTitle(c, inBar: true) { right -= m.barTitleInset }
-                controls[c.id] = Rect(x: right - w, y: rowTop, width: w, height: m.hitTarget)
+                controls[c.id] = Rect(x: right - w, y: rowTop, width: w, height: row)
                 right -= w + m.barGap
             }
             top = bar.maxY
@@ -83,9 +89,10 @@ struct ScreenLayout {
             let free = f.width - widths.reduce(0, +)
             let share = free / Double(widths.count)
             var x = f.x + share / 2
-            let rowTop = bar.y + m.hairline + (m.toolbarHeight - m.hairline - m.hitTarget) / 2
+            let toolbarRow = m.barRow(m.toolbarHeight)
+            let rowTop = bar.y + m.hairline + (m.toolbarHeight - m.hairline - toolbarRow) / 2
             for (c, w) in zip(screen.toolbar, widths) {
-                controls[c.id] = Rect(x: x, y: rowTop, width: w, height: m.hitTarget)
+                controls[c.id] = Rect(x: x, y: rowTop, width: w, height: toolbarRow)
                 x += w + share
             }
             bottom = bar.y
@@ -96,7 +103,9 @@ struct ScreenLayout {
         // Content: a column of controls between the insets.
         let x = f.x + m.contentInset + safe.left
         let width = f.width - 2 * m.contentInset - safe.left - safe.right
-        var y = top + m.contentTop
+        // A large title's band is the content's first part, scrolling with it.
+        largeTitle = ScreenLayout.hasLargeTitle(screen, hasBar: hasBar, metrics: m) ? m.largeTitleHeight : 0
+        var y = top + largeTitle + m.contentTop
         for (k, c) in screen.content.enumerated() {
             if k > 0 { y += m.contentGap }
             let h = ScreenLayout.contentHeight(
@@ -114,7 +123,25 @@ struct ScreenLayout {
             y += h
         }
         contentHeight = y + m.contentBottom - top
+        // Right to left mirrors leading and trailing, as UIKit does for Arabic and Hebrew (HIG
+        // "Right to left": "System-provided UI frameworks support right-to-left (RTL) by default,
+        // allowing system-provided UI components to flip automatically in the RTL context"): the
+        // leading bar items and the back button on the right, the trailing ones on the left,
+        // the toolbar reversed. The stylesheet draws it with `direction: rtl`; here each rect is
+        // mirrored within the screen's frame (the window's horizontal safe areas are the same
+        // on both sides).
+        if chrome.rightToLeft {
+            for (id, r) in controls {
+                controls[id] = Rect(x: f.x + f.maxX - r.maxX, y: r.y, width: r.width, height: r.height)
+            }
+        }
         self.controls = controls
+    }
+
+    /// Whether `screen` draws a large title: it asks for one, has a title and a bar, and the
+    /// metrics have room for it (none in compact height).
+    static func hasLargeTitle(_ screen: Screen, hasBar: Bool, metrics m: LayoutMetrics) -> Bool {
+        screen.largeTitle && !(screen.title ?? "").isEmpty && hasBar && m.largeTitleHeight > 0
     }
 
     /// Whether a control shows its title: always in content; in a bar only without a symbol.
@@ -173,6 +200,14 @@ enum SystemContentLayout {
     /// A bottom action sheet's width in compact height, and a popover's default for one.
     static let actionSheetWidth: Double = 304
 
+    /// A bottom action sheet's width in `env`: the window's width less 8 pt each side and the
+    /// horizontal safe area; in compact height at most ``actionSheetWidth``, centred.
+    static func bottomActionSheetWidth(in env: Environment) -> Double {
+        let w = env.windowSize.width
+        if env.verticalSizeClass == .compact { return min(actionSheetWidth, w - 16) }
+        return w - 16 - env.safeArea.left - env.safeArea.right
+    }
+
     /// An alert: 19 pt above and below its text (22 pt title lines, 2 pt, 18 pt message lines
     /// in 230 pt), its fields (26 pt each, 16 pt below, 4 pt overlap) and its buttons (44 pt
     /// rows: one side by side, else one per button).
@@ -192,43 +227,78 @@ enum SystemContentLayout {
         if !m.textFields.isEmpty { h += 26 * Double(m.textFields.count) + 16 - 4 }
         let size = metrics.contentSize
         let rows =
-            AlertButtons.sideBySide(m, contentSize: size) ? 1 : AlertButtons.drawn(m, form: .alert, contentSize: size).count
+            AlertButtons.sideBySide(m, contentSize: size)
+            ? 1 : AlertButtons.drawn(m, form: .alert, contentSize: size).count
         return h + metrics.hairline + metrics.alertButtonRow * Double(rows)
     }
 
-    /// An action sheet: its header (title and message in 13/18 pt lines), its rows (57 pt at
-    /// the bottom of the screen, 50 pt in a popover), and at the bottom of the screen a Cancel
-    /// group 8 pt below.
+    /// An action sheet `width` points wide: its header (title and message in Footnote lines,
+    /// 13/18 pt at Large), its rows (``rowHeight(_:inPopover:width:bold:metrics:)``: 57 pt at the
+    /// bottom of the screen, 50 pt in a popover, taller with Dynamic Type), and at the bottom of
+    /// the screen a Cancel group 8 pt below. Its natural height: ``FrameLayout`` limits it to
+    /// the window, and what doesn't fit scrolls.
     static func actionSheetHeight(_ m: Modal, inPopover: Bool, width: Double = actionSheetWidth, metrics: LayoutMetrics)
         -> Double
     {
         let textWidth = width - 2 * metrics.actionSheetHeaderInset
         var header = 0.0
-        let line = metrics.actionSheetTextLine
+        let line = metrics.footnoteLine
+        let size = metrics.footnoteSize
         if let t = m.title, !t.isEmpty {
-            header += line * Double(TextMeasure.lines(t, width: textWidth, size: 13, weight: .semibold))
+            header += line * Double(TextMeasure.lines(t, width: textWidth, size: size, weight: .semibold, upTo: 100))
         }
         if let msg = m.message, !msg.isEmpty {
-            header += metrics.actionSheetTextGap + line * Double(TextMeasure.lines(msg, width: textWidth, size: 13))
+            header +=
+                metrics.actionSheetTextGap + line
+                * Double(TextMeasure.lines(msg, width: textWidth, size: size, upTo: 100))
         }
         if header > 0 {
             header += metrics.actionSheetHeaderTop + metrics.actionSheetHeaderBottom + metrics.hairline
         }
-        let row = inPopover ? metrics.popoverActionRow : 57
-        let hasCancel = m.actions.contains { $0.role == .cancel }
-        let rows = m.actions.filter { $0.role != .cancel }.count
-        let cancel = hasCancel && !inPopover ? 8 + row : 0
-        return header + row * Double(rows) + cancel
+        let preferred = AlertButtons.preferredIndex(m)
+        var rows = 0.0
+        var cancel = 0.0
+        for (i, a) in m.actions.enumerated() {
+            let isCancel = a.role == .cancel
+            let h = rowHeight(
+                a.title, inPopover: inPopover, width: width, bold: isCancel || i == preferred, metrics: metrics)
+            if !isCancel {
+                rows += h
+            } else if !inPopover && cancel == 0 {
+                cancel = 8 + h
+            }
+        }
+        return header + rows + cancel
     }
 
-    /// An activity view: its header, its row of share targets (when any), its list of actions.
+    /// The height of an action sheet's row titled `title` in a sheet `width` points wide: one
+    /// line at the standard text sizes (57 pt, or 50 pt in a popover, at Large); at the
+    /// accessibility sizes the title wraps and the row grows with its lines
+    /// (``LayoutMetrics/actionSheetRow(lines:)``).
+    static func rowHeight(_ title: String, inPopover: Bool, width: Double, bold: Bool, metrics: LayoutMetrics) -> Double
+    {
+        var lines = 1
+        if metrics.actionSheetTitlesWrap {
+            let size = inPopover ? metrics.alertTextSize : metrics.actionSheetTextSize
+            lines = max(
+                1,
+                TextMeasure.lines(
+                    title, width: width - 2 * metrics.actionSheetHeaderInset, size: size,
+                    weight: bold ? .semibold : .regular, upTo: 100))
+        }
+        return inPopover ? metrics.popoverActionRow(lines: lines) : metrics.actionSheetRow(lines: lines)
+    }
+
+    /// An activity view: its header, its row of people and its row of apps (when it shares to
+    /// AirDrop, Messages or Mail: ``SystemActivity/peopleActivity(_:)``), its list of actions
+    /// and "Edit Actions…".
     static func activityHeight(_ m: Modal, metrics: LayoutMetrics) -> Double {
         let visible = m.visibleActivities
         let apps = visible.filter { SystemActivity.shareTargets.contains($0) }.count
         let actions = visible.count - apps + m.customActivities.count
         var h = metrics.activityHeader + metrics.hairline
-        if apps > 0 { h += metrics.activityApps + metrics.hairline }
-        return h + 2 * metrics.activityListMargin + metrics.activityRow * Double(actions)
+        if apps > 0 { h += metrics.activityPeople + metrics.activityApps }
+        return h + 2 * metrics.activityListMargin + metrics.activityRow * Double(actions + 1)
     }
 }
 
@@ -236,4 +306,11 @@ extension SystemActivity {
     /// The activities drawn as share targets, in the row of app icons above the list of
     /// actions (AirDrop, Messages, Mail); the others are actions.
     public static let shareTargets: Set<String> = ["airdrop", "messages", "mail"]
+
+    /// The activity a person in the share sheet's row of people stands for: Messages when it is
+    /// offered, else AirDrop, else Mail (iOS suggests people from its conversations); `nil` when
+    /// none is offered, and the share sheet then shows no people.
+    public static func peopleActivity(_ visible: [String]) -> String? {
+        ["messages", "airdrop", "mail"].first { visible.contains($0) }
+    }
 }

@@ -96,7 +96,7 @@ extension Linter {
         do {
             decoded = try Prototype.decode(bytes)
         } catch {
-            let msg = FormatMessage(.notJSON, ["message": error.message]).text(language)
+            let msg = FormatMessage(.notJSON, phrases: ["message": error.localizedMessage]).text(language)
             return LintReport(
                 diagnostics: [], unusable: UnusableInput(message: msg, line: error.line, column: error.column))
         }

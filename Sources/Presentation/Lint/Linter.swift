@@ -18,10 +18,14 @@ public struct Linter: Sendable {
     public var devices: [String]?
     /// The language of the messages.
     public var language: Language
+    /// The text size the length rules measure at (`--content-size`): `large`, iOS's default,
+    /// unless asked.
+    public var contentSize: ContentSizeCategory
 
-    public init(devices: [String]? = nil, language: Language = .en) {
+    public init(devices: [String]? = nil, language: Language = .en, contentSize: ContentSizeCategory = .large) {
         self.devices = devices
         self.language = language
+        self.contentSize = contentSize
     }
 
     /// The devices linted for `prototype` (unknown ids are skipped; the decoder reports them).
@@ -33,7 +37,7 @@ public struct Linter: Sendable {
         }
         var list = ids.compactMap { DeviceCatalogue.device($0) }
         if list.isEmpty { list = [DeviceCatalogue.device("iphone-16")!] }
-        return LintTarget(devices: list, requiresFullScreen: prototype.requiresFullScreen)
+        return LintTarget(devices: list, requiresFullScreen: prototype.requiresFullScreen, contentSize: contentSize)
     }
 
     /// The diagnostics of `prototype`, after its lint settings.

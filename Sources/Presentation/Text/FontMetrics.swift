@@ -11,8 +11,13 @@ public enum FontWeight: String, Sendable, CaseIterable, Codable {
 /// A width model of the system font, SF Pro Text, for the text-length rules (RULES.md §7).
 ///
 /// SF Pro may not be bundled on a server (its licence restricts where it is used), so the advance
-/// widths are those of an SF-metric-compatible substitute: Inter 4.0 (SIL Open Font License),
-/// whose Latin advance widths are close to SF Pro Text's, in thousandths of an em. On top of them
+/// widths are those of an SF-metric-compatible substitute: Inter (SIL Open Font License), whose
+/// Latin advance widths are close to SF Pro Text's, in thousandths of an em. They are the widths
+/// of the font the player draws with, `Public/fonts/Inter-roman.var.woff2` (Debian's
+/// fonts-inter-variable 4.0~beta7, at weights 400 and 600): `Scripts/inter-font` writes both the
+/// font and the ``regular`` and ``semibold`` tables, and `Scripts/inter-font --check` says
+/// whether they still agree. The stylesheet draws the same tracking (``LayoutMetrics``' custom
+/// properties `--tracking-*`), so the player's lines break where the linter's do. On top of them
 /// the model applies SF Pro's size-specific tracking (Apple's typography tables: −0.43 pt at
 /// 17 pt, −0.08 pt at 13 pt, 0 at 12 pt, …) after every glyph, as CoreText does. Calibration:
 /// "Delete all messages?" at 17 pt Regular measures 160.6 pt (RULES.md §7: about 160 pt).

@@ -55,6 +55,18 @@ public enum TextScalars {
         return out
     }
 
+    /// The explicit directional embeddings, overrides and isolates of `text` (U+202A…U+202E,
+    /// U+2066…U+2069; not the marks LRM, RLM, ALM) that `text.direction-override` reports, each
+    /// once, in order of first appearance, as `U+202E`-style names.
+    public static func reportableDirectionOverrides(_ text: String) -> [String] {
+        var seen: Set<UInt32> = []
+        var out: [String] = []
+        for s in text.unicodeScalars where (0x202A...0x202E).contains(s.value) || (0x2066...0x2069).contains(s.value) {
+            if seen.insert(s.value).inserted { out.append(codePointName(s.value)) }
+        }
+        return out
+    }
+
     /// `U+0009`, `U+1F600`: the code point in the Unicode Standard's notation.
     public static func codePointName(_ v: UInt32) -> String {
         let hex = String(v, radix: 16, uppercase: true)

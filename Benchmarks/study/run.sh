@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# A usability study's speed (issue 16): summaries and heat maps of 1,000,000 events and a
+# 500-step replay (in process), then how soon a watcher sees each frame over SSE.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+swift build -c release --product modallab-bench --product modallab >"${TMPDIR:-/tmp}/bench-study-build.log" 2>&1 \
+  || { cat "${TMPDIR:-/tmp}/bench-study-build.log" >&2; exit 1; }
+bin="$(swift build -c release --show-bin-path)"
+"$bin/modallab-bench" study
+python3 Benchmarks/study/watch_latency.py "$bin/modallab" 300

@@ -1,0 +1,228 @@
+import EventSchema
+
+/// Where taps landed, per screen and modal: the heat maps of a usability study.
+///
+/// Taps (`tap`) and misclicks (`misclick`) with a position are counted per (device,
+/// orientation, screen, modal on top) in square cells of ``cellSize`` points, so memory grows
+/// with the number of places and cells touched, never with the log.
+public struct Heatmap: Sendable, Equatable {
+    /// Where: the device, orientation, screen and the modal on top (`nil`: none) of the events.
+    public struct Place: Hashable, Sendable, Comparable {
+        /// The device id.
+        public var device: String
+        /// `portrait` or `landscape`.
+        public var orientation: String
+        /// The screen showing (under a system modal, the one beneath it).
+        public var screen: String
+        /// The modal on top, if any.
+        public var modal: String?
+        /// By device, orientation, modal, then screen.
+        public static func < (a: Place, b: Place) -> Bool {
+            (a.device, a.orientation, a.modal ?? "", a.screen) < (b.device, b.orientation, b.modal ?? "", b.screen)
+        }
+    }
+    /// A cell: its centre in points from the window's top-left, and its counts.
+    public struct Cell: Sendable, Equatable {
+        /// The centre, in points from the window's left edge.
+        public var x: Double
+        /// The centre, in points from the window's top edge.
+        public var y: Double
+        /// Taps in the cell.
+        public var taps: Int
+        /// Misclicks in the cell.
+        public var misclicks: Int
+    }
+    /// Where.
+    public var place: Place
+    /// Taps of the place.
+    public var taps: Int
+    /// Misclicks of the place.
+    public var misclicks: Int
+    /// Cells with at least one event, ordered by y then x.
+    public var cells: [Cell]
+}
+
+/// How participants moved during one task: the screens and modals they reached, step by step
+/// (the first ``TaskPaths/maxSteps`` places of each attempt), as the links of a Sankey diagram.
+public struct TaskPaths: Sendable, Equatable {
+    /// A link from `from` at step `step` to `to` at step `step + 1`, taken `count` times.
+    public struct Link: Sendable, Equatable, Hashable {
+        /// The step it leaves from, 0 for the place the task started on.
+        public var step: Int
+        /// The screen or modal it leaves.
+        public var from: String
+        /// The screen or modal it reaches.
+        public var to: String
+        /// How many attempts took it.
+        public var count: Int
+    }
+    /// How many places of an attempt are drawn.
+    public static let maxSteps = 8
+    /// The task id.
+    public var task: String
+    /// Attempts (`task_start` events).
+    public var attempts: Int
+    /// Links, ordered by step, then by count (largest first).
+    public var links: [Link]
+    /// How attempts ended at their last place: outcome → count (`unfinished` without a `task_end`).
+    public var outcomes: [String: Int]
+}
+
+/// Builds heat maps and task paths in one pass over a prototype's events.
+public struct StudyAggregates: Sendable {
+    /// The columns it reads.
+    static let columns = LogEvent.Columns([
+        "session", "share", "device", "orientation", "screen", "modal", "target", "x", "y", "task", "outcome",
+    ])
+
+    /// Only events on this device (nil: any).
+    public var device: String?
+    /// Only events in this orientation (nil: any).
+    public var orientation: String?
+    /// Only events made during this task (their `task` column).
+    public var task: String?
+    /// Only events that came through this share link (a segment of participants).
+    public var share: String?
+    /// Cell size in points.
+    public var cellSize = 8.0
+
+    private var places: [(place: Heatmap.Place, cells: [Int64: (taps: Int, misclicks: Int)])] = []
+    private var placeIndex: [Heatmap.Place: Int] = [:]
+    private var lastPlace: (place: Heatmap.Place, index: Int)?
+    private struct Attempt {
+        var task: String
+        var places: [String]
+    }
+    private var running: [String: Attempt] = [:]
+    private var links: [String: [TaskPaths.Link: Int]] = [:]
+    private var attempts: [String: Int] = [:]
+    private var outcomes: [String: [String: Int]] = [:]
+
+    /// Aggregates with these filters (heat maps only; paths take every session's tasks that
+    /// pass `device`, `orientation` and `share`).
+    public init(device: String? = nil, orientation: String? = nil, task: String? = nil, share: String? = nil) {
+        self.device = device
+        self.orientation = orientation
+        self.task = task
+        self.share = share
+    }
+
+    /// Adds one event.
+    public mutating func add(_ e: LogEvent) {
+        let f = e.fields
+        if let d = device, f.device != d { return }
+        if let o = orientation, f.orientation != o { return }
+        if let s = share, f.share != s { return }
+        switch f.type {
+        case .tap, .misclick:
+            guard let x = f.x, let y = f.y, task == nil || f.task == task else { return }
+            let place = Heatmap.Place(
+                device: f.device ?? "", orientation: f.orientation ?? "", screen: f.screen ?? "", modal: f.modal)
+            let cx = Int64((x / cellSize).rounded(.down))
+            let cy = Int64((y / cellSize).rounded(.down))
+            let key = (cy << 32) | (cx & 0xFFFF_FFFF)
+            let misclick = f.type == .misclick
+            // Taps come in runs on one place: the last one is found without hashing.
+            let index: Int
+            if let last = lastPlace, last.place == place {
+                index = last.index
+            } else if let known = placeIndex[place] {
+                index = known
+            } else {
+                index = places.count
+                placeIndex[place] = index
+                places.append((place, [:]))
+            }
+            lastPlace = (place, index)
+            var c = places[index].cells[key] ?? (0, 0)
+            if misclick { c.misclicks += 1 } else { c.taps += 1 }
+            places[index].cells[key] = c
+        case .taskStart:
+            guard let sid = f.session, let t = f.target else { return }
+            if let old = running[sid] { finishAttempt(old, outcome: "unfinished") }
+            attempts[t, default: 0] += 1
+            running[sid] = Attempt(task: t, places: [f.modal ?? f.screen ?? "?"])
+        case .screenEnter, .present:
+            guard let sid = f.session, var a = running[sid], a.places.count < TaskPaths.maxSteps else { return }
+            let place = (f.type == .present ? f.modal : (f.modal ?? f.screen)) ?? "?"
+            if a.places.last != place { a.places.append(place) }
+            running[sid] = a
+        case .taskEnd:
+            guard let sid = f.session, let a = running.removeValue(forKey: sid) else { return }
+            finishAttempt(a, outcome: f.outcome ?? "unknown")
+        case .sessionEnd:
+            // A server's stop doesn't end the task: the session carries on when it is back (a
+            // task still running when the log ends is counted unfinished then).
+            guard f.how != SessionEndHow.shutdown.rawValue, let sid = f.session,
+                let a = running.removeValue(forKey: sid)
+            else { return }
+            finishAttempt(a, outcome: "unfinished")
+        default: return
+        }
+    }
+
+    private mutating func finishAttempt(_ a: Attempt, outcome: String) {
+        outcomes[a.task, default: [:]][outcome, default: 0] += 1
+        guard a.places.count > 1 else { return }
+        for i in 0..<(a.places.count - 1) {
+            let link = TaskPaths.Link(step: i, from: a.places[i], to: a.places[i + 1], count: 0)
+            links[a.task, default: [:]][link, default: 0] += 1
+        }
+    }
+
+    /// The heat maps, most events first (at most `limit`), and the paths of every task.
+    public func finish(limit: Int = 48) -> (heatmaps: [Heatmap], paths: [TaskPaths]) {
+        var maps: [Heatmap] = places.map { place, m in
+            var taps = 0
+            var misclicks = 0
+            var list: [Heatmap.Cell] = []
+            list.reserveCapacity(m.count)
+            for (key, c) in m {
+                taps += c.taps
+                misclicks += c.misclicks
+                let cy = Double(key >> 32)
+                let cx = Double(Int32(truncatingIfNeeded: key))
+                list.append(
+                    Heatmap.Cell(
+                        x: (cx + 0.5) * cellSize, y: (cy + 0.5) * cellSize, taps: c.taps, misclicks: c.misclicks))
+            }
+            list.sort { ($0.y, $0.x) < ($1.y, $1.x) }
+            return Heatmap(place: place, taps: taps, misclicks: misclicks, cells: list)
+        }
+        maps.sort { ($0.taps + $0.misclicks, $1.place) > ($1.taps + $1.misclicks, $0.place) }
+        var open = outcomes
+        for a in running.values { open[a.task, default: [:]]["unfinished", default: 0] += 1 }
+        var withOpen = links
+        for a in running.values where a.places.count > 1 {
+            for i in 0..<(a.places.count - 1) {
+                withOpen[a.task, default: [:]][
+                    TaskPaths.Link(step: i, from: a.places[i], to: a.places[i + 1], count: 0), default: 0] += 1
+            }
+        }
+        let tasks = Set(attempts.keys).union(withOpen.keys).sorted()
+        let paths = tasks.map { t in
+            let l = (withOpen[t] ?? [:]).map { k, n in
+                var k = k
+                k.count = n
+                return k
+            }.sorted { ($0.step, -$0.count, $0.from, $0.to) < ($1.step, -$1.count, $1.from, $1.to) }
+            return TaskPaths(task: t, attempts: attempts[t] ?? 0, links: l, outcomes: open[t] ?? [:])
+        }
+        return (Array(maps.prefix(limit)), paths)
+    }
+}
+
+extension LogSource {
+    /// Heat maps and task paths of the events `filter` takes (see ``StudyAggregates``).
+    public func studyAggregates(filter: LogFilter, _ aggregates: StudyAggregates) throws -> (
+        heatmaps: [Heatmap], paths: [TaskPaths]
+    ) {
+        var a = aggregates
+        var f = filter
+        f.types = [.tap, .misclick, .taskStart, .taskEnd, .screenEnter, .present, .sessionEnd]
+        _ = try LogReader.forEach(parts: readableParts(filter: f), filter: f, only: StudyAggregates.columns) {
+            a.add($0)
+        }
+        return a.finish()
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import HTTPServer
+import InteractionLog
+import JSON
+import Presentation
+import Prototype
+
+extension ModalLabApp {
+    /// Replays and live observation: `GET /api/sessions/{sid}/replay`, `GET /api/sessions/{sid}/watch`
+    /// (Server-Sent Events), for the owner and the holders of a `report` link to the session's
+    /// prototype.
+    func addStudyRoutes(_ groups: RouteGroups) {
+        groups.pages.get("/p/{id}/heatmaps") { [self] req, _ in try await heatmapsPage(req) }
+        groups.pages.get("/p/{id}/sessions/{sid}") { [self] req, _ in try await sessionPage(req, watch: false) }
+        groups.pages.get("/p/{id}/sessions/{sid}/watch") { [self] req, _ in try await sessionPage(req, watch: true) }
+        groups.anyone.get("/api/sessions/{sid}/replay") { [self] req in
+            do {
+                return try await replayResponse(req)
+            } catch let p as Problem {
+                return p.response
+            } catch {
+                return Problem(.internalServerError, title: "Replay failed", detail: "\(error)").response
+            }
+        }
+        groups.anyone.get("/api/sessions/{sid}/watch") { [self] req in
+            do {
+                return try watchResponse(req)
+            } catch let p as Problem {
+                return p.response
+            } catch {
+                return Problem(.internalServerError, title: "Watch failed", detail: "\(error)").response
+            }
+        }
+    }
+
+    /// The record of session `sid` for a reader of its prototype's report (the owner, or a
+    /// `report` link to that prototype); 401 without credentials, 404 for a session the reader
+    /// may not see or the log does not have.
+    func reportedSession(_ req: HTTPRequest) throws(Problem) -> SessionRecord {
+        let sid = req.parameters["sid"] ?? ""
+        let isOwner = owner.isOwner(req)
+        guard isOwner || req.cookie(shareCookie) != nil else { throw Problem.ownerRequired }
+        guard log.sessionStart(sid) != nil else { throw Problem.notFound("no session \"\(sid)\"") }
+        let record: SessionRecord?
+        do { record = try SessionRecord.read(sid, from: log) } catch {
+            throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
+        }
+        guard let record, isOwner || reportViewer(req, prototype: record.prototype) != nil else {
+            throw Problem.notFound("no session \"\(sid)\"")
+        }
+        return record
+    }
+
+    /// `GET /api/sessions/{sid}/replay` → `{session, prototype, version, share, device, start,
+    /// ended, durationMs, start: {state, html}, steps: [{seq, tMs, action, state, refused, html}],
+    /// marks: [{seq, tMs, type, x, y, screen, modal}]}`: the session's logged actions run again
+    /// through the engine against the prototype version it used; each step's `state` has the same
+    /// bytes as the live answer's.
+    func replayResponse(_ req: HTTPRequest) async throws -> HTTPResponse {
+        let record = try await offLoop { [self] in try reportedSession(req) }
+        let (p, start, steps) = try replay(record)
+        var body: [UInt8] = []
+        body.reserveCapacity(4096 + steps.count * 1024)
+        func raw(_ s: String) { body.append(contentsOf: s.utf8) }
+        func frame(_ state: PresentationState) throws(Problem) {
+            do {
+                let html = try frames.quotedHTML(FrameKey(p, state)) {
+                    try templates.render("partials/device", PlayerView(prototype: p, state: state).frame())
+                }
+                body.append(contentsOf: html)
+            } catch {
+                throw Problem(.internalServerError, title: "Template error", detail: "\(error)")
+            }
+        }
+        raw(#"{"session":"#)
+        JSONWriter.appendQuoted(record.session, into: &body)
+        raw(#","prototype":"#)
+        JSONWriter.appendQuoted(record.prototype, into: &body)
+        raw(#","version":"#)
+        JSONWriter.appendQuoted(record.version, into: &body)
+        raw(#","share":"#)
+        if let s = record.share { JSONWriter.appendQuoted(s, into: &body) } else { raw("null") }
+        raw(#","ended":\#(record.ended),"durationMs":\#(record.lastMs),"start":{"state":"#)
+        start.appendJSON(into: &body)
+        raw(#","html":"#)
+        if req.query("frames") != "0" { try frame(start) } else { raw("null") }
+        raw(#"},"steps":["#)
+        for (i, s) in steps.enumerated() {
+            if i > 0 { raw(",") }
+            raw(#"{"seq":\#(s.seq),"tMs":\#(s.tMs),"action":"#)
+            JSONWriter().write(s.action, into: &body)
+            raw(#","refused":"#)
+            if let r = s.refusedBy { JSONWriter.appendQuoted(r, into: &body) } else { raw("null") }
+            raw(#","state":"#)
+            s.state.appendJSON(into: &body)
+            raw(#","html":"#)
+            if req.query("frames") != "0" { try frame(s.state) } else { raw("null") }
+            raw("}")
+        }
+        raw(#"],"marks":["#)
+        for (i, m) in record.marks.enumerated() {
+            if i > 0 { raw(",") }
+            var o = JSONObject()
+            o["seq"] = .int(m.seq)
+            o["tMs"] = .int(m.tMs)
+            o["type"] = .string(m.type)
+            o["x"] = .number(m.x)
+            o["y"] = .number(m.y)
+            o["screen"] = .string(m.screen)
+            o["modal"] = .string(m.modal)
+            JSONWriter().write(.object(o), into: &body)
+        }
+        raw("]}")
+        return HTTPResponse(
+            status: .ok,
+            headers: ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"],
+            body: .bytes(body))
+    }
+
+    /// `GET /api/sessions/{sid}/watch`: Server-Sent Events following a running session — first
+    /// `frame` with its current answer, then a `frame` with every answer the participant gets
+    /// (`{state, diagnostics, diagnosticsHTML, html}`), and `end` when it ends.
+    func watchResponse(_ req: HTTPRequest) throws -> HTTPResponse {
+        let record = try reportedSession(req)
+        guard let s = sessions.get(record.session) ?? restoreSession(record.session) else {
+            throw Problem.notFound(
+                "session \"\(record.session)\" has ended; its replay is at /p/\(record.prototype)/sessions/\(record.session)"
+            )
+        }
+        let (id, stream) = watchers.subscribe(session: s.id)
+        let current = try frameResponse(prototype: s.prototype, state: s.state) { body in
+            body.append(contentsOf: #"{"state":"#.utf8)
+            s.state.appendJSON(into: &body)
+            body.append(contentsOf: #","diagnostics":[],"diagnosticsHTML":"","#.utf8)
+        }
+        guard case .bytes(let first) = current.body else {
+            watchers.unsubscribe(id)
+            throw Problem(.internalServerError, title: "Watch failed", detail: "no frame")
+        }
+        return HTTPResponse.eventStream(heartbeat: 15) { events in
+            try await events.send(event: "frame", data: String(decoding: first, as: UTF8.self))
+            for await answer in stream {
+                try await events.send(event: "frame", data: String(decoding: answer, as: UTF8.self))
+            }
+        }
+    }
+
+    // MARK: Pages
+
+    /// `/p/{id}/heatmaps?device=&orientation=&task=&share=`: a heat map per screen and modal,
+    /// over the server-rendered frame of that state, for every device the taps came from;
+    /// filters by device, orientation, task and segment (share link); misclicks apart.
+    func heatmapsPage(_ req: HTTPRequest) async throws -> HTTPResponse {
+        let id = req.parameters["id"] ?? ""
+        guard let viewer = reportViewer(req, prototype: id) else { throw Problem.ownerRequired }
+        let (_, p) = try playable(id)
+        func q(_ name: String) -> String? { req.query(name).flatMap { $0.isEmpty ? nil : $0 } }
+        let aggregates = StudyAggregates(
+            device: q("device"), orientation: q("orientation"), task: q("task"), share: q("share"))
+        let (maps, _) = try await offLoop { [log] in
+            try log.studyAggregates(filter: LogFilter(prototype: id), aggregates)
+        }
+        let locale = PageLocale(req)
+        let strings = locale.strings
+        let engine = PresentationEngine(prototype: p, options: engineOptions)
+        var cards: [[String: Any]] = []
+        for m in maps {
+            guard let state = StudyViews.state(for: m.place, in: p, engine: engine) else { continue }
+            let maxCount = Double(max(1, m.cells.map { max($0.taps, $0.misclicks) }.max() ?? 1))
+            let dots: [[String: Any]] = m.cells.flatMap { c -> [[String: Any]] in
+                var out: [[String: Any]] = []
+                if c.taps > 0 {
+                    out.append([
+                        "x": StudyViews.f(c.x), "y": StudyViews.f(c.y), "kind": "tap",
+                        "r": StudyViews.f(5 + 9 * Double(c.taps) / maxCount), "n": c.taps,
+                    ])
+                }
+                if c.misclicks > 0 {
+                    out.append([
+                        "x": StudyViews.f(c.x), "y": StudyViews.f(c.y), "kind": "misclick",
+                        "r": StudyViews.f(5 + 9 * Double(c.misclicks) / maxCount), "n": c.misclicks,
+                    ])
+                }
+                return out
+            }
+            let place =
+                m.place.modal.map { $0 == m.place.screen ? $0 : "\($0) (\(m.place.screen))" } ?? m.place.screen
+            cards.append([
+                "title": strings.format(
+                    .heatmapOf,
+                    [
+                        "place": place, "device": state.environment.device.name,
+                        "orientation": strings[state.environment.orientation == .portrait ? .portrait : .landscape],
+                    ]),
+                "counts": strings.format(.heatmapCounts, ["taps": String(m.taps), "misclicks": String(m.misclicks)]),
+                "frame": PlayerView(prototype: p, state: state).frame(), "dots": dots,
+                "screen": m.place.screen, "modal": m.place.modal ?? "", "device": m.place.device,
+            ])
+        }
+        func options(_ values: [String], selected: String?) -> [[String: Any]] {
+            values.map { ["value": $0, "selected": $0 == selected] }
+        }
+        let page = StudyPage(values: [
+            "id": id, "name": p.name, "isReport": viewer != .owner, "cards": cards, "hasCards": !cards.isEmpty,
+            "devices": options(
+                p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) }, selected: q("device")),
+            "orientations": options(["portrait", "landscape"], selected: q("orientation")),
+            "tasks": options(p.tasks.map(\.id), selected: q("task")),
+            "shares": options(shares.all.filter { $0.prototype == id }.map(\.id), selected: q("share")),
+        ])
+        return try renderPage("heatmaps", page, locale: locale)
+    }
+
+    /// `/p/{id}/sessions/{sid}`: the session played back (frames from its replay, a scrubber,
+    /// real speed, taps and misclicks overlaid); `/watch`: the session followed live.
+    func sessionPage(_ req: HTTPRequest, watch: Bool) async throws -> HTTPResponse {
+        let id = req.parameters["id"] ?? ""
+        let record = try await offLoop { [self] in try reportedSession(req) }
+        guard record.prototype == id else { throw Problem.notFound("no session \"\(record.session)\" of \"\(id)\"") }
+        let (p, start, steps) = try replay(record)
+        let locale = PageLocale(req)
+        let strings = locale.strings
+        let env = start.environment
+        let page = StudyPage(values: [
+            "id": id, "name": p.name, "session": record.session, "isReport": reportViewer(req, prototype: id) != .owner,
+            "watch": watch,
+            "heading": strings.format(watch ? .watchHeading : .replayHeading, ["session": record.session]),
+            "intro": strings.format(
+                .replayIntro,
+                [
+                    "device": env.device.name,
+                    "orientation": strings[env.orientation == .portrait ? .portrait : .landscape],
+                    "steps": String(steps.count), "duration": StudyViews.ms(Double(record.lastMs)),
+                ]),
+            "frame": PlayerView(prototype: p, state: watch ? (steps.last?.state ?? start) : start).frame(),
+            "stepCount": steps.count, "replayURL": "/api/sessions/\(record.session)/replay",
+            "watchURL": "/api/sessions/\(record.session)/watch", "ended": record.ended,
+        ])
+        return try renderPage(watch ? "watch" : "replay", page, locale: locale)
+    }
+}

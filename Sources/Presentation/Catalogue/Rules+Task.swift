@@ -1,0 +1,302 @@
+// The rules of usability-study tasks ("4. Tasks"): ModalLab's own rows, not Apple's. A task
+// names screens, modals, controls and alert buttons; each must exist, and its success must be
+// reachable from the start by tapping through the prototype as a participant would.
+
+import JSON
+import Prototype
+
+extension RuleCatalogue {
+    /// A task over the base prototype, whose `open-button` presents a sheet `compose` with a
+    /// Cancel button (`cancel`) and a Send button (`send`) that dismiss it.
+    static func taskExample(_ task: String, modals: String = composeSheet) -> RuleExample {
+        .json(#"{"screens": ["# + taskHome + #"], "modals": ["# + modals + #"], "tasks": ["# + task + "]}")
+    }
+
+    /// The base's home screen, whose `open-button` presents `compose`.
+    static let taskHome = #"""
+        {"id": "home", "title": "Home", "content": [
+          {"type": "button", "id": "open-button", "title": "Open", "action": {"present": "compose"}},
+          {"type": "button", "id": "edit-button", "title": "Edit"}]}
+        """#
+
+    /// A page sheet `compose` with Cancel and Send, presented by the base's `open-button`.
+    static let composeSheet = #"""
+        {"id": "compose", "style": "pageSheet", "title": "New Message",
+         "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}],
+                           "trailing": [{"id": "send", "title": "Send", "action": "dismiss"}]}}
+        """#
+
+    static let taskRules: [RuleUnit] = [
+        RuleUnit(
+            Rule(
+                id: "task.references", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"4. Usability-study tasks (ModalLab)"#,
+                check:
+                    #"Every id a task names exists: the screen or modal of `success`, the modal and the control or alert button (`id`, else title) of `success.dismissed`, and each step of `expectedPath` (a control, list row, alert or action-sheet button, activity, or `back`)."#,
+                source:
+                    #"ModalLab's own check (no Apple source): a task that names nothing can never end in success, so every participant's attempt would count as a failure."#
+            ),
+            name: T("A task names what exists", "任务引用的元素必须存在"),
+            message: T(
+                "task “{task}”: {member} names no {kind} {id}{hint}",
+                "任务“{task}”：{member} 没有指向任何{kind} {id}{hint}"),
+            notes:
+                "Task ids are checked by the format (unique, `[a-z0-9][a-z0-9-]{0,63}`). A step of `expectedPath` is what a tap's `target` is in the log: a control's id, or for a button of an alert or action sheet its `id`, else its title.",
+            triggering: [
+                taskExample(#"{"id": "send-mail", "prompt": "Send a message", "success": {"screen": "inbox"}}"#)
+                    .at("$.tasks[0].success.screen"),
+                taskExample(
+                    #"{"id": "send-mail", "prompt": "Send a message", "success": {"dismissed": {"modal": "compose", "by": "sned"}}, "expectedPath": ["open-button", "sned"]}"#
+                ).at("$.tasks[0].success.dismissed.by", "$.tasks[0].expectedPath[1]"),
+            ],
+            nonTriggering: [
+                taskExample(
+                    #"{"id": "send-mail", "prompt": "Send a message", "success": {"dismissed": {"modal": "compose", "by": "send"}}, "expectedPath": ["open-button", "send"]}"#
+                )
+            ],
+            lint: { c in TaskChecks.references(c) }),
+        RuleUnit(
+            Rule(
+                id: "task.success-reachable", kinds: [.static], severity: .error, severityNote: nil,
+                section: #"4. Usability-study tasks (ModalLab)"#,
+                check:
+                    #"A task's success can be reached from the start screen by taps (controls, alert and action-sheet buttons), swipes, taps outside and Back, as the engine runs them on the prototype's first device in portrait (a breadth-first search of at most 2,000 states and 12 steps); and its `expectedPath`, when given, reaches it."#,
+                source:
+                    #"ModalLab's own check (no Apple source): a participant can only succeed at a task the prototype lets them finish."#
+            ),
+            name: T("A task can be done", "任务可以完成"),
+            message: T(
+                "task “{task}”: its success can't be reached from the start screen (searched {states} states, at most {depth} steps)",
+                "任务“{task}”：从起始屏幕无法达到其完成条件（搜索了 {states} 个状态，最多 {depth} 步）"),
+            variants: [
+                "path": T(
+                    "task “{task}”: its expectedPath does not reach its success ({why})",
+                    "任务“{task}”：其 expectedPath 无法达到完成条件（{why}）")
+            ],
+            notes:
+                "The search runs the engine itself, so refusals, adaptations and data-loss confirmations count as they would for a participant. Text entry is not tried (edits do not decide presentations). When the search stops at its bounds without finding the success, the finding says how far it looked.",
+            triggering: [
+                taskExample(
+                    #"{"id": "open-orphan", "prompt": "Open the settings", "success": {"modal": "orphan"}}"#,
+                    modals: composeSheet + #", {"id": "orphan", "style": "pageSheet", "title": "Settings"}"#
+                ).at("$.tasks[0].success"),
+                taskExample(
+                    #"{"id": "send-mail", "prompt": "Send a message", "success": {"dismissed": {"modal": "compose", "by": "send"}}, "expectedPath": ["send", "open-button"]}"#
+                ).at("$.tasks[0].expectedPath"),
+            ],
+            nonTriggering: [
+                taskExample(
+                    #"{"id": "send-mail", "prompt": "Send a message", "success": {"dismissed": {"modal": "compose", "by": "send"}}, "expectedPath": ["open-button", "send"]}"#
+                ),
+                taskExample(#"{"id": "compose", "prompt": "Start a message", "success": {"modal": "compose"}}"#),
+            ],
+            lint: { c in TaskChecks.reachable(c) }),
+    ]
+}
+
+/// The checks of the task rules.
+enum TaskChecks {
+    /// The search's bounds: states visited, and steps from the start.
+    static let maxStates = 2000
+    static let maxDepth = 12
+
+    /// The ids an `expectedPath` step or a `by` may name: controls and list rows, alert and
+    /// action-sheet buttons (ids and titles), activities, and `back`.
+    static func tapTargets(_ p: Prototype) -> [String] {
+        var out = p.controlIDs
+        for m in p.modals {
+            for a in m.actions {
+                if let id = a.id { out.append(id) }
+                out.append(a.title)
+            }
+            out += m.activities + m.customActivities.map(\.id)
+        }
+        out.append("back")
+        return out
+    }
+
+    static func references(_ c: LintContext) {
+        let p = c.prototype
+        guard !p.tasks.isEmpty else { return }
+        let targets = tapTargets(p)
+        let targetSet = Set(targets)
+        let modals = p.modals.map(\.id)
+        var screens = p.screens.map(\.id)
+        for m in p.modals where m.style.isCustom { screens += m.allScreens.map(\.id) }
+        func report(
+            _ task: String, _ path: JSONPath, _ member: String, _ kind: LocalizedText, _ id: String, _ known: [String]
+        ) {
+            c.report(
+                "task.references", path, nil,
+                [
+                    "task": task, "member": member, "kind": kind(c.language), "id": c.q(id),
+                    "hint": Suggest.hint(id, in: known),
+                ])
+        }
+        for (i, t) in p.tasks.enumerated() {
+            let tp = JSONPath.root.appending("tasks").appending(i)
+            let sp = tp.appending("success")
+            switch t.success {
+            case .screen(let id) where p.screen(id) == nil:
+                report(t.id, sp.appending("screen"), "success.screen", T("screen", "屏幕"), id, screens)
+            case .modal(let id) where p.modal(id) == nil:
+                report(t.id, sp.appending("modal"), "success.modal", T("modal", "模态视图"), id, modals)
+            case .dismissed(let id, let by):
+                let dp = sp.appending("dismissed")
+                if p.modal(id) == nil {
+                    report(t.id, dp.appending("modal"), "success.dismissed.modal", T("modal", "模态视图"), id, modals)
+                }
+                if let by, !targetSet.contains(by) {
+                    report(
+                        t.id, dp.appending("by"), "success.dismissed.by", T("control or button", "控件或按钮"), by, targets)
+                }
+            default: break
+            }
+            for (j, step) in t.expectedPath.enumerated() where !targetSet.contains(step) {
+                report(
+                    t.id, tp.appending("expectedPath").appending(j), "expectedPath[\(j)]",
+                    T("control or button", "控件或按钮"), step, targets)
+            }
+        }
+    }
+
+    static func reachable(_ c: LintContext) {
+        let p = c.prototype
+        guard !p.tasks.isEmpty else { return }
+        // Tasks whose ids don't resolve are task.references' findings, not this rule's.
+        let targets = Set(tapTargets(p))
+        let device = c.target.devices.first ?? DeviceCatalogue.device("iphone-16")!
+        let engine = PresentationEngine(prototype: p)
+        let env = Environment(device: device, orientation: .portrait)
+        let start = engine.start(environment: env).state
+        for (i, t) in p.tasks.enumerated() {
+            let tp = JSONPath.root.appending("tasks").appending(i)
+            guard resolves(t, in: p, targets: targets) else { continue }
+            let search = TaskSearch(engine: engine, task: t)
+            let found = search.run(from: start)
+            if !found.reached {
+                c.report(
+                    "task.success-reachable", tp.appending("success"), nil,
+                    ["task": t.id, "states": "\(found.states)", "depth": "\(maxDepth)"])
+                continue
+            }
+            if !t.expectedPath.isEmpty, let why = search.follow(t.expectedPath, from: start, language: c.language) {
+                c.report("task.success-reachable", tp.appending("expectedPath"), "path", ["task": t.id, "why": why])
+            }
+        }
+    }
+
+    static func resolves(_ t: StudyTask, in p: Prototype, targets: Set<String>) -> Bool {
+        switch t.success {
+        case .screen(let id): if p.screen(id) == nil { return false }
+        case .modal(let id): if p.modal(id) == nil { return false }
+        case .dismissed(let id, let by):
+            if p.modal(id) == nil || (by.map { !targets.contains($0) } ?? false) { return false }
+        }
+        return t.expectedPath.allSatisfy(targets.contains)
+    }
+}
+
+/// A bounded breadth-first search over the engine's states for a task's success.
+struct TaskSearch {
+    let engine: PresentationEngine
+    let task: StudyTask
+    /// Time between two steps, ms: past any transition window, short of any time limit.
+    static let stepMs = 10_000
+
+    /// The actions worth trying in `state`: taps on the controls of every layer's screen, the
+    /// buttons of a top alert, action sheet or activity view, a swipe down, a tap outside, Back.
+    func candidates(_ state: PresentationState) -> [EngineAction] {
+        let p = engine.prototype
+        var out: [EngineAction] = []
+        var screens = [state.screen]
+        for e in state.stack { if let s = e.screen { screens.append(s) } }
+        for id in screens {
+            guard let s = p.screen(id) else { continue }
+            for ctl in s.allControls {
+                if ctl.action != nil || ctl.kind == .button {
+                    out.append(.tap(target: ctl.id, choice: nil, x: nil, y: nil))
+                }
+                for item in ctl.items where item.action != nil {
+                    out.append(.tap(target: item.id, choice: nil, x: nil, y: nil))
+                }
+            }
+        }
+        if let top = state.top, let m = p.modal(top.modal) {
+            for i in m.actions.indices { out.append(.tap(target: m.id, choice: .index(i), x: nil, y: nil)) }
+            if m.style == .activity {
+                for a in m.visibleActivities + m.customActivities.map(\.id) {
+                    out.append(.tap(target: m.id, choice: .title(a), x: nil, y: nil))
+                }
+                out.append(.tap(target: m.id, choice: .title("Close"), x: nil, y: nil))
+            }
+            out.append(.swipeDown(target: nil))
+            out.append(.tapOutside(x: nil, y: nil))
+        }
+        out.append(.back)
+        return out
+    }
+
+    /// Whether the success is reached, and how many states were visited.
+    func run(from start: PresentationState) -> (reached: Bool, states: Int) {
+        var seen: Set<[UInt8]> = []
+        func key(_ s: PresentationState) -> [UInt8] {
+            var b: [UInt8] = []
+            s.appendJSON(into: &b)
+            return b
+        }
+        var frontier = [start]
+        seen.insert(key(start))
+        var now = 0
+        for _ in 0..<TaskChecks.maxDepth {
+            var next: [PresentationState] = []
+            now += TaskSearch.stepMs
+            for s in frontier {
+                for a in candidates(s) {
+                    guard let o = try? engine.applyPresentation(a, to: s, atMs: now), o.refusal == nil else { continue }
+                    if task.isMet(in: o.state, events: o.events) { return (true, seen.count) }
+                    if seen.count >= TaskChecks.maxStates { return (false, seen.count) }
+                    if seen.insert(key(o.state)).inserted { next.append(o.state) }
+                }
+            }
+            if next.isEmpty { break }
+            frontier = next
+        }
+        return (false, seen.count)
+    }
+
+    /// Runs `path` from the start, each step a tap (an alert button by id or title); `nil`
+    /// when it ends in success, else why not.
+    func follow(_ path: [String], from start: PresentationState, language: Language) -> String? {
+        var s = start
+        var now = 0
+        for (i, step) in path.enumerated() {
+            now += TaskSearch.stepMs
+            var action = EngineAction.tap(target: step, choice: nil, x: nil, y: nil)
+            if engine.prototype.control(step) == nil, step != "back", let top = s.top {
+                action = .tap(target: top.modal, choice: .title(step), x: nil, y: nil)
+            } else if step == "back" && engine.prototype.control(step) == nil {
+                action = .back
+            }
+            let o: Outcome
+            do {
+                o = try engine.applyPresentation(action, to: s, atMs: now)
+            } catch {
+                return language == .en
+                    ? "step \(i + 1) “\(step)”: \(error.message)" : "第 \(i + 1) 步“\(step)”：\(error.message)"
+            }
+            if let r = o.refusal {
+                return language == .en
+                    ? "step \(i + 1) “\(step)” is refused by \(r.rule)" : "第 \(i + 1) 步“\(step)”被 \(r.rule) 拒绝"
+            }
+            if task.isMet(in: o.state, events: o.events) {
+                return i == path.count - 1
+                    ? nil
+                    : (language == .en
+                        ? "it succeeds after step \(i + 1) of \(path.count)" : "在 \(path.count) 步中的第 \(i + 1) 步就已完成")
+            }
+            s = o.state
+        }
+        return language == .en ? "the success does not hold after the last step" : "最后一步之后仍未满足完成条件"
+    }
+}

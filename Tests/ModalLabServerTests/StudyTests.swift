@@ -1,0 +1,373 @@
+import EventSchema
+import Foundation
+import JSON
+import Platform
+import TestSupport
+import Testing
+
+@testable import ModalLabServer
+
+/// Usability studies over HTTP: tasks run by the server, summaries a researcher can check in
+/// SQL, replays equal to what was answered live, sessions that survive a restart, and report
+/// links that reach nothing else.
+@Suite(.serialized) struct StudyTests {
+    /// The bundled mail prototype with three tasks: send the draft (by its intended route), open
+    /// the share sheet within a short limit, and discard a draft.
+    static func studyFolder() throws -> String {
+        let dir = NSTemporaryDirectory() + "modallab-study-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let mail = try #require(
+            FileManager.default.contents(atPath: repositoryRoot + "/Templates/prototypes/mail.json"))
+        guard case .object(var doc) = try JSONParser.parse([UInt8](mail)) else { throw ClientError("mail.json") }
+        doc["tasks"] = try JSONParser.parse(
+            #"""
+            [{"id": "send-draft", "prompt": "Send a new message", "success": {"dismissed": {"modal": "compose", "by": "send"}},
+              "expectedPath": ["compose", "send"]},
+             {"id": "share-inbox", "prompt": "Share the inbox", "success": {"modal": "share"},
+              "expectedPath": ["share-button"], "timeLimitSeconds": 0.2},
+             {"id": "open-compose", "prompt": "Start a message", "success": {"modal": "compose"}}]
+            """#)
+        try Data(JSONWriter().bytes(.object(doc))).write(to: URL(fileURLWithPath: dir + "/mail.json"))
+        return dir
+    }
+
+    static func tap(_ target: String) -> JSONValue { ["type": "tap", "target": .string(target)] }
+    static func start(_ task: String) -> JSONValue { ["type": "taskStart", "task": .string(task)] }
+
+    /// A misclick as the player sends it.
+    static func misclick(_ s: TestApp, _ sid: String, id: String, tMs: Int) async throws {
+        let r = try await s.client.json(
+            "POST", "/api/sessions/\(sid)/events",
+            [
+                "events": [
+                    [
+                        "event_id": .string(id), "type": "misclick", "t_ms": .int(tMs), "x": 20, "y": 400,
+                        "screen": "inbox", "modal": .null, "state_seq": 1,
+                    ]
+                ]
+            ])
+        #expect(r.status == 200, "\(r.text)")
+    }
+
+    @Test func scriptedStudySummaryEqualsDuckDBOverTheRawLog() async throws {
+        let dir = try Self.studyFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s = try TestApp(prototypes: dir)
+        // 1: the intended route, with a misclick on the way → direct.
+        let p1 = try await s.session("mail", device: "iphone-16")
+        #expect(try await s.act(p1, Self.start("send-draft")).status == 200)
+        try await Self.misclick(s, p1, id: "m1", tMs: 5)
+        #expect(try await s.act(p1, Self.tap("compose")).status == 200)
+        let sent = try await s.act(p1, Self.tap("send"))
+        #expect(sent.json?["state"]?["task"] == .null, "\(sent.text)")
+        #expect(try await s.client.request("DELETE", "/api/sessions/\(p1)").status == 204)
+        // 2: there and back, then there again → indirect.
+        let p2 = try await s.session("mail", device: "iphone-16")
+        _ = try await s.act(p2, Self.start("send-draft"))
+        for t in ["compose", "cancel", "compose", "send"] { #expect(try await s.act(p2, Self.tap(t)).status == 200) }
+        // …and a second task that succeeds at once, without a declared route → indirect.
+        _ = try await s.act(p2, Self.start("open-compose"))
+        #expect(try await s.act(p2, Self.tap("compose")).status == 200)
+        #expect(try await s.client.request("DELETE", "/api/sessions/\(p2)").status == 204)
+        // 3 (iPad): gives up with the sheet up, and leaves it open: abandoned, compose open at the end.
+        let p3 = try await s.session("mail", device: "ipad-pro-11")
+        _ = try await s.act(p3, Self.start("send-draft"))
+        try await Self.misclick(s, p3, id: "m3", tMs: 1)
+        _ = try await s.act(p3, Self.tap("compose"))
+        let gaveUp = try await s.act(p3, ["type": "giveUp"])
+        #expect(gaveUp.status == 200)
+        // 4: the time limit passes before the share sheet opens → timedOut.
+        let p4 = try await s.session("mail", device: "iphone-16")
+        _ = try await s.act(p4, Self.start("share-inbox"))
+        try await Task.sleep(for: .milliseconds(300))  // lets the task's 0.2 s limit pass
+        _ = try await s.act(p4, Self.tap("share-button"))
+        #expect(try await s.client.request("DELETE", "/api/sessions/\(p4)").status == 204)
+
+        let summary = try #require(try await s.client.request("GET", "/api/logs/summary.json?prototype=mail").json)
+        let tasks = Dictionary(
+            uniqueKeysWithValues: (summary["tasks"]?.arrayValue ?? []).map { ($0["task"]!.stringValue!, $0) })
+        #expect(tasks["send-draft"]?["direct"] == 1)
+        #expect(tasks["send-draft"]?["indirect"] == 1)
+        #expect(tasks["send-draft"]?["gave_up"] == 1)
+        #expect(tasks["share-inbox"]?["timed_out"] == 1)
+        #expect(tasks["open-compose"]?["indirect"] == 1)
+
+        let sql = try duckDB(s.data + "/logs")
+        for (task, expected) in sql["tasks"]?.objectValue ?? JSONObject() {
+            let got = try #require(tasks[task], "task \(task) missing from the summary")
+            for (k, v) in expected.objectValue ?? JSONObject() {
+                #expect(close(got[k], v), "task \(task).\(k): summary \(got[k] ?? .null), DuckDB \(v)")
+            }
+        }
+        #expect(Set(tasks.keys) == Set((sql["tasks"]?.objectValue ?? JSONObject()).keys))
+        for session in summary["sessions"]?.arrayValue ?? [] {
+            let sid = session["session"]!.stringValue!
+            let expected = try #require(sql["sessions"]?[sid])
+            #expect(session["status"] == expected["status"], "\(sid)")
+            #expect(session["taps"] == expected["taps"] && session["misclicks"] == expected["misclicks"], "\(sid)")
+        }
+        for modal in summary["modals"]?.arrayValue ?? [] {
+            let id = modal["modal"]!.stringValue!
+            #expect(modal["open_at_end"] == (sql["open_at_end"]?[id] ?? 0), "\(id)")
+        }
+        // The second participant's last task left the sheet up, and the third gave up under it.
+        #expect(sql["open_at_end"]?["compose"] == 2)
+
+        // Whole sessions: the iPad filter keeps the third participant's session, all of it.
+        let ipad = try #require(
+            try await s.client.request("GET", "/api/logs/summary.json?prototype=mail&device=ipad-pro-11").json)
+        let ipadSQL = try duckDB(s.data + "/logs", device: "ipad-pro-11")
+        #expect(ipad["sessions"]?.arrayValue?.map { $0["session"] } == [.string(p3)])
+        for t in ipad["tasks"]?.arrayValue ?? [] {
+            let expected = try #require(ipadSQL["tasks"]?[t["task"]!.stringValue!])
+            for (k, v) in expected.objectValue ?? JSONObject() { #expect(close(t[k], v), "ipad \(k)") }
+        }
+    }
+
+    /// Numbers equal to the summary's four significant decimals (rates are written tidy); other
+    /// values exactly.
+    func close(_ a: JSONValue?, _ b: JSONValue) -> Bool {
+        if let x = a?.numberValue, let y = b.numberValue { return abs(x - y) <= 5e-5 * max(1, abs(y)) }
+        return (a ?? .null) == b
+    }
+
+    /// Runs `study_check.py` over the log tree.
+    func duckDB(_ logs: String, device: String? = nil) throws -> JSONValue {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "study_check.py")
+        let r = try runCommand(["python3", script.path, logs, LogColumns.duckDBColumns] + (device.map { [$0] } ?? []))
+        guard r.status == 0 else {
+            throw ClientError("study_check.py failed (\(r.status)): \(r.stderr) — pip install duckdb")
+        }
+        return try JSONParser.parse(Array(r.stdout.utf8))
+    }
+
+    /// The `"state":…` member's bytes of an answer, as sent.
+    static func stateBytes(_ text: String, before end: String) -> String? {
+        guard let a = text.range(of: #"{"state":"#) ?? text.range(of: #""state":"#),
+            let b = text.range(of: end, range: a.upperBound..<text.endIndex)
+        else { return nil }
+        return String(text[a.upperBound..<b.lowerBound])
+    }
+
+    /// Random sessions: every answered state equals the replay's state for that step, byte for
+    /// byte; and after the server restarts (a new app over the same data folder, as after a
+    /// kill), the session is rebuilt and carries on from the same state.
+    @Test func replayEqualsLiveOnRandomSessionsAndSurvivesARestart() async throws {
+        let dir = try Self.studyFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let data = NSTemporaryDirectory() + "modallab-replay-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let targets = [
+            "compose", "send", "cancel", "share-button", "delete-all", "reply", "message-from", "messages",
+        ]
+        var rng = SplitMix64(seed: 0x5EED_2026)
+        for round in 0..<6 {
+            var live: [(status: Int, state: String?)] = []
+            let sid: String
+            var lastState: JSONValue?
+            do {
+                let s = try TestApp(prototypes: dir) { $0.dataDirectory = data }
+                let device = ["iphone-16", "ipad-pro-11", "iphone-se-3"][round % 3]
+                sid = try await s.session("mail", device: device)
+                for _ in 0..<40 {
+                    let action: JSONValue
+                    switch rng.next() % 10 {
+                    case 0: action = ["type": "swipeDown"]
+                    case 1: action = ["type": "tapOutside", "x": 10, "y": 10]
+                    case 2: action = ["type": "back"]
+                    case 3: action = ["type": "key", "key": "Escape"]
+                    case 4: action = Self.start(["send-draft", "share-inbox", "open-compose"][Int(rng.next() % 3)])
+                    case 5: action = ["type": "giveUp"]
+                    case 6:
+                        let m = ["discard-draft", "reply-options", "confirm-delete"][Int(rng.next() % 3)]
+                        action = ["type": "tap", "target": .string(m), "action": .int(Int(rng.next() % 3))]
+                    case 7: action = ["type": "rotate", "orientation": rng.next() % 2 == 0 ? "landscape" : "portrait"]
+                    default: action = Self.tap(targets[Int(rng.next() % UInt64(targets.count))])
+                    }
+                    let r = try await s.act(sid, action)
+                    if r.status == 200 {
+                        live.append((200, Self.stateBytes(r.text, before: #","diagnostics":"#)))
+                        lastState = r.json?["state"]
+                    } else if r.status == 409 {
+                        live.append((409, r.json?["state"].map { JSONWriter().string($0) }))
+                        lastState = r.json?["state"]
+                    }
+                }
+                let replay = try await s.client.request("GET", "/api/sessions/\(sid)/replay?frames=0")
+                #expect(replay.status == 200, "\(replay.text.prefix(300))")
+                let steps = replay.json?["steps"]?.arrayValue ?? []
+                #expect(steps.count == live.count, "round \(round): \(steps.count) steps for \(live.count) answers")
+                // Each step's state bytes, in order, from the raw text.
+                var rest = Substring(replay.text)
+                var replayed: [String] = []
+                while let a = rest.range(of: #""refused":"#),
+                    let st = rest.range(of: #","state":"#, range: a.upperBound..<rest.endIndex),
+                    let end = rest.range(of: #","html":"#, range: st.upperBound..<rest.endIndex)
+                {
+                    replayed.append(String(rest[st.upperBound..<end.lowerBound]))
+                    rest = rest[end.upperBound...]
+                }
+                for (i, (l, r)) in zip(live, replayed).enumerated() {
+                    if l.status == 200 {
+                        #expect(l.state == r, "round \(round) step \(i): live \(l.state ?? "nil")\nreplay \(r)")
+                    } else {
+                        #expect(
+                            (try? JSONParser.parse(l.state ?? "")) == (try? JSONParser.parse(r)),
+                            "round \(round) step \(i) (refused)")
+                    }
+                }
+            }
+            // A new server over the same data: the session is rebuilt and goes on.
+            let again = try TestApp(prototypes: dir) { $0.dataDirectory = data }
+            let r = try await again.client.request("GET", "/api/sessions/\(sid)")
+            #expect(r.status == 200, "\(r.text)")
+            #expect(r.json?["state"] == lastState, "round \(round): rebuilt state differs")
+            let next = try await again.act(sid, ["type": "home"])
+            #expect(next.status == 200 || next.status == 409, "\(next.text)")
+        }
+    }
+
+    /// A report link opens the prototype's insights and replays, read-only, and reaches nothing
+    /// else: not the player, the board, sessions, events, comments, the log, other prototypes.
+    @Test func reportLinkReachesOnlyTheReport() async throws {
+        let dir = try Self.studyFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s = try TestApp(prototypes: dir)
+        let sid = try await s.session("mail", device: "iphone-16")
+        _ = try await s.act(sid, Self.tap("compose"))
+        let made = try await s.client.json("POST", "/api/shares", ["prototype": "mail", "role": "report"])
+        #expect(made.status == 201, "\(made.text)")
+        let url = try #require(made.json?["url"]?.stringValue)
+        let token = String(url[url.range(of: "/s/")!.upperBound...])
+        let open = try await s.client.request("GET", "/s/\(token)", auth: false)
+        #expect(open.status == 303)
+        #expect(open.headers.first { $0.0.lowercased() == "location" }?.1 == "/p/mail/insights")
+        let cookie = ["Cookie": "modallab_share_0=\(token)"]
+        func get(_ path: String) async throws -> Int {
+            try await s.client.request("GET", path, headers: cookie, auth: false).status
+        }
+        #expect(try await get("/p/mail/insights") == 200)
+        #expect(try await get("/api/sessions/\(sid)/replay?frames=0") == 200)
+        #expect(try await get("/p/mail/sessions/\(sid)") == 200)
+        #expect(try await get("/p/mail/heatmaps") == 200)
+        for path in [
+            "/p/mail", "/p/mail/board", "/api/sessions/\(sid)", "/api/logs.csv", "/api/logs/summary.json",
+            "/api/prototypes", "/api/shares", "/api/comments?prototype=mail", "/api/stream?prototype=mail", "/",
+            "/p/calendar/insights", "/metrics",
+        ] {
+            let status = try await get(path)
+            #expect(status == 401 || status == 404, "\(path) answered \(status) to a report link")
+        }
+        for (method, path, body) in [
+            ("POST", "/api/sessions", #"{"prototype": "mail"}"#),
+            ("POST", "/api/sessions/\(sid)/actions", #"{"type": "home"}"#),
+            ("POST", "/api/sessions/\(sid)/events", #"{"events": []}"#),
+            ("DELETE", "/api/sessions/\(sid)", nil),
+            ("POST", "/api/comments", #"{"prototype": "mail", "text": "x", "x": 1, "y": 1, "screen": "inbox"}"#),
+        ] {
+            let status = try await s.client.request(method, path, body: body, headers: cookie, auth: false).status
+            #expect(status == 401 || status == 404, "\(method) \(path) answered \(status) to a report link")
+        }
+    }
+
+    /// A watcher follows a running session over Server-Sent Events: the current frame first,
+    /// then every answer the participant gets, each with its state and frame; strangers get 401.
+    @Test func aWatcherSeesEachAnswerLive() async throws {
+        let s = try TestApp(socket: true)
+        let sid = try await s.session("mail", device: "iphone-16")
+        #expect(try await s.client.request("GET", "/api/sessions/\(sid)/watch", auth: false).status == 401)
+        let watcher = try TestClient(port: s.client.port)
+        watcher.send(
+            "GET /api/sessions/\(sid)/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer owner-test-token\r\n\r\n"
+        )
+        let first = try await blocking {
+            try watcher.readUntil("\n\n", timeout: 10) + watcher.readUntil("}\n\n", timeout: 10)
+        }
+        #expect(first.hasPrefix("HTTP/1.1 200"))
+        #expect(first.contains("event: frame") && first.contains(#""seq":0"#) && first.contains(#""html":"#))
+        let answer = try await s.act(sid, Self.tap("compose"))
+        #expect(answer.status == 200)
+        let next = try await blocking { try watcher.readUntil("}\n\n", timeout: 10) }
+        #expect(next.contains("event: frame") && next.contains(#""seq":1"#) && next.contains(#""modal":"compose""#))
+        // The frame the watcher got is the one the participant got.
+        let html = try #require(answer.json?["html"]?.stringValue)
+        #expect(next.contains(JSONWriter.quoted(html)))
+    }
+
+    /// A server killed with SIGKILL mid-session: a new one over the same data folder rebuilds
+    /// the session by replay on its first request, and the participant carries on (the task
+    /// still running, the log's `seq` going on).
+    @Test func aSessionSurvivesKillDashNine() async throws {
+        let binary = try #require(BrowserTests.modallabExecutable(), "no modallab executable; run `swift build`")
+        let dir = try Self.studyFolder()
+        let data = NSTemporaryDirectory() + "modallab-kill-\(UUID().uuidString)"
+        defer {
+            try? FileManager.default.removeItem(atPath: dir)
+            try? FileManager.default.removeItem(atPath: data)
+        }
+        func serve() async throws -> (ServerProcess, AppClient) {
+            let server = try ServerProcess(
+                binary, ["serve", "--port", "0", "--data", data, "--prototypes", dir], directory: repositoryRoot)
+            let url = try await server.ownerURL(within: 30)
+            let port = try #require(URLComponents(string: url)?.port)
+            let token = try #require(URLComponents(string: url)?.queryItems?.first { $0.name == "token" }?.value)
+            return (server, AppClient(transport: .socket, port: port, token: token))
+        }
+        let (first, c1) = try await serve()
+        let started = try await c1.json("POST", "/api/sessions", ["prototype": "mail", "device": "iphone-16"])
+        let sid = try #require(started.json?["session"]?.stringValue, "\(started.text)")
+        _ = try await c1.json("POST", "/api/sessions/\(sid)/actions", Self.start("send-draft"))
+        let before = try await c1.json("POST", "/api/sessions/\(sid)/actions", Self.tap("compose"))
+        #expect(before.status == 200)
+        Sys.killAbruptly(first.process.processIdentifier)
+        await first.stop()
+        #expect(first.process.terminationReason == .uncaughtSignal)
+
+        let (second, c2) = try await serve()
+        let again = try await c2.request("GET", "/api/sessions/\(sid)")
+        #expect(again.status == 200, "\(again.text)")
+        #expect(again.json?["state"] == before.json?["state"])
+        let sent = try await c2.json("POST", "/api/sessions/\(sid)/actions", Self.tap("send"))
+        #expect(sent.status == 200, "\(sent.text)")
+        #expect(sent.json?["state"]?["task"] == .null)
+        let log = try await c2.request("GET", "/api/logs.ndjson?session=\(sid)").text
+        let rows = log.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        #expect(rows.compactMap { $0["seq"]?.intValue } == Array(1...rows.count))
+        #expect(rows.contains { $0["type"] == "task_end" && $0["outcome"] == "direct" })
+        await second.stop()
+    }
+
+    /// A participant link lists its tasks: unknown ones are refused when it is made, and its
+    /// holder can start those and no others.
+    @Test func aParticipantLinkPlaysItsTasksOnly() async throws {
+        let dir = try Self.studyFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s = try TestApp(prototypes: dir)
+        let wrong = try await s.client.json(
+            "POST", "/api/shares", ["prototype": "mail", "role": "participant", "tasks": ["send-draft", "send-drft"]])
+        #expect(wrong.status == 400 && wrong.text.contains("$.tasks[1]") && wrong.text.contains("send-draft"))
+        let none = try await s.client.json("POST", "/api/shares", ["prototype": "mail", "role": "participant"])
+        #expect(none.status == 400 && none.text.contains("$.tasks"))
+        let made = try await s.client.json(
+            "POST", "/api/shares", ["prototype": "mail", "role": "participant", "tasks": ["send-draft"]])
+        #expect(made.status == 201, "\(made.text)")
+        let url = try #require(made.json?["url"]?.stringValue)
+        let token = String(url[url.range(of: "/s/")!.upperBound...])
+        let cookie = ["Cookie": "modallab_share_0=\(token)"]
+        let started = try await s.client.request(
+            "POST", "/api/sessions", body: #"{"prototype": "mail"}"#, headers: cookie, auth: false)
+        let sid = try #require(started.json?["session"]?.stringValue, "\(started.text)")
+        let page = try await s.client.request("GET", "/p/mail", headers: cookie, auth: false)
+        #expect(
+            page.status == 200 && page.text.contains("data-study-tasks=") && page.text.contains("Send a new message"))
+        func start(_ task: String) async throws -> Int {
+            try await s.client.request(
+                "POST", "/api/sessions/\(sid)/actions", body: #"{"type": "taskStart", "task": "\#(task)"}"#,
+                headers: cookie, auth: false
+            ).status
+        }
+        #expect(try await start("share-inbox") == 400)
+        #expect(try await start("send-draft") == 200)
+    }
+}
