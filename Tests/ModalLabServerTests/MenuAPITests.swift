@@ -48,4 +48,66 @@ import Testing
         }
         for t in ["menu_open", "menu_select", "menu_dismiss"] { #expect(types.contains(t), "\(t) in \(types)") }
     }
+
+    /// The log's `action` column runs menus, long presses and version changes again: in a
+    /// session started at another iOS version than the prototype's, every answered state equals
+    /// the replay's, byte for byte; a server restarted over the same data rebuilds the session at
+    /// the version it last ran, and it carries on.
+    @Test func aReplayRunsMenusLongPressesAndVersionChangesAgain() async throws {
+        let dir = NSTemporaryDirectory() + "modallab-menu-replay-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data(JSONWriter().bytes(Self.document)).write(to: URL(fileURLWithPath: dir + "/menus.json"))
+        let data = NSTemporaryDirectory() + "modallab-menu-replay-data-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let sid: String
+        var lastState: JSONValue?
+        do {
+            let s = try TestApp(prototypes: dir) { $0.dataDirectory = data }
+            let start = try await s.client.json(
+                "POST", "/api/sessions", ["prototype": "menus", "device": "iphone-16", "targetOS": "17"])
+            #expect(start.status == 201, "\(start.text)")
+            #expect(start.json?["state"]?["targetOS"] == "17")
+            sid = try #require(start.json?["session"]?.stringValue)
+            let actions: [JSONValue] = [
+                ["type": "tap", "target": "sort"], ["type": "tap", "target": "by-name"],
+                ["type": "longPress", "target": "row"], ["type": "resize", "targetOS": "26"],
+                ["type": "longPress", "target": "row"], ["type": "tap", "target": "remove"],
+                ["type": "tap", "target": "gone", "action": 0], ["type": "resize", "targetOS": 18],
+                ["type": "tap", "target": "sort"], ["type": "key", "key": "Escape"],
+            ]
+            var live: [String] = []
+            for a in actions {
+                let r = try await s.act(sid, a)
+                #expect(r.status == 200, "\(JSONWriter().string(a)): \(r.text.prefix(300))")
+                live.append(try #require(StudyTests.stateBytes(r.text, before: #","diagnostics":"#)))
+                lastState = r.json?["state"]
+            }
+            #expect(lastState?["targetOS"] == "18")
+            let replay = try await s.client.request("GET", "/api/sessions/\(sid)/replay?frames=0")
+            #expect(replay.status == 200, "\(replay.text.prefix(300))")
+            var rest = Substring(replay.text)
+            var replayed: [String] = []
+            while let a = rest.range(of: #""refused":"#),
+                let st = rest.range(of: #","state":"#, range: a.upperBound..<rest.endIndex),
+                let end = rest.range(of: #","html":"#, range: st.upperBound..<rest.endIndex)
+            {
+                replayed.append(String(rest[st.upperBound..<end.lowerBound]))
+                rest = rest[end.upperBound...]
+            }
+            #expect(replayed == live)
+            // The log says which version each event ran at.
+            let log = try await s.client.request("GET", "/api/logs.ndjson?session=\(sid)")
+            let events = log.text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+            #expect(events.first?["type"] == "session_start" && events.first?["target_os"] == "17")
+            #expect(events.last?["target_os"] == "18")
+            #expect(events.contains { $0["type"] == "menu_open" && $0["target_os"] == "26" })
+        }
+        let again = try TestApp(prototypes: dir) { $0.dataDirectory = data }
+        let r = try await again.client.request("GET", "/api/sessions/\(sid)")
+        #expect(r.status == 200, "\(r.text)")
+        #expect(r.json?["state"] == lastState, "the rebuilt state")
+        let next = try await again.act(sid, ["type": "longPress", "target": "row"])
+        #expect(next.json?["state"]?["menu"]?["kind"] == "context" && next.json?["state"]?["targetOS"] == "18")
+    }
 }

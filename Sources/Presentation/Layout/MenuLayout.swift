@@ -7,7 +7,9 @@ import Prototype
 /// leading edge on the control's leading edge (its trailing edge on the control's when the
 /// control is in the window's trailing half); a context menu lifts its preview (the control
 /// itself, or the `preview` screen) and shows its items below it (above when there is no room).
-/// The lengths are ``LayoutMetrics``' menu lengths.
+/// The lengths are ``LayoutMetrics``' menu lengths. With the software keyboard up the menu stays
+/// above it, so every item drawn can be touched (unverified: ModalLab's choice; UIKit documents no
+/// menu placement against the keyboard).
 public struct MenuLayout: Sendable, Hashable {
     /// The control (or list row) whose menu it is.
     public var control: String
@@ -30,9 +32,11 @@ public struct MenuLayout: Sendable, Hashable {
     /// How many items the panel shows.
     public var itemCount: Int
 
-    /// Lays out `open` (whose menu is `menu`) with the control at `source`, in `env`.
+    /// Lays out `open` (whose menu is `menu`) with the control at `source`, in `env`, above the
+    /// keyboard's top (window points) when one is up.
     static func make(
-        _ open: OpenMenu, menu: Menu, source: Rect, env: Environment, metrics m: LayoutMetrics
+        _ open: OpenMenu, menu: Menu, source: Rect, env: Environment, metrics m: LayoutMetrics,
+        keyboardTop: Double? = nil
     ) -> MenuLayout {
         let window = env.windowSize
         let safe = env.safeArea
@@ -41,7 +45,7 @@ public struct MenuLayout: Sendable, Hashable {
         let left = safe.left + m.menuGap
         let right = window.width - safe.right - m.menuGap
         let top = safe.top + m.menuGap
-        let bottom = window.height - safe.bottom - m.menuGap
+        let bottom = min(window.height - safe.bottom, keyboardTop ?? .infinity) - m.menuGap
         let width = min(m.menuWidth, right - left)
         let natural = (hasTitle ? m.menuTitleRow : 0) + m.menuRow * Double(items.count)
         var anchor = source
@@ -92,6 +96,7 @@ extension LayerFrames {
             let menu = loc.control.menu(context: open.isContext),
             let placed = sourceRect(of: open.control, location: loc, onLayer: open.layer)
         else { return nil }
-        return MenuLayout.make(open, menu: menu, source: placed.rect, env: env, metrics: metrics)
+        return MenuLayout.make(
+            open, menu: menu, source: placed.rect, env: env, metrics: metrics, keyboardTop: keyboardTop)
     }
 }
