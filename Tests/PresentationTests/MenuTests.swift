@@ -128,6 +128,37 @@ import Testing
         #expect(abs(l.frame.minX - max(8, l.sourceRect.minX)) < 0.5, "a leading button: leading edges aligned")
     }
 
+    /// A menu opened while the software keyboard is up stays above it, and takes the next touch
+    /// before the keyboard does: an item is chosen wherever it is, and a touch on the field only
+    /// closes the menu.
+    @Test func aMenuOverTheKeyboardStaysAboveItAndTakesTheNextTouch() throws {
+        let p = try prototype(
+            #"""
+            {"format": "modallab/1", "id": "kb-menu", "targetOS": "26", "start": "home", "devices": ["iphone-16"],
+             "screens": [{"id": "home", "title": "Note",
+               "content": [{"type": "textField", "id": "name", "label": "Name"},
+                 {"type": "button", "id": "tags", "title": "Tags", "menu": {"children": [
+                   {"id": "t1", "title": "One"}, {"id": "t2", "title": "Two"}, {"id": "t3", "title": "Three"},
+                   {"id": "t4", "title": "Four"}, {"id": "t5", "title": "Five"}, {"id": "t6", "title": "Six"},
+                   {"id": "t7", "title": "Seven"}, {"id": "t8", "title": "Eight"}]}}]}]}
+            """#)
+        var s = Session(p)
+        try s.apply(.focus(target: "name"))
+        #expect(s.state.keyboard?.target == "name")
+        try s.tap("tags")
+        #expect(s.state.menu?.control == "tags")
+        let f = FrameLayout(prototype: p, state: s.state)
+        let menu = try #require(f.menu)
+        let keyboard = try #require(f.keyboard)
+        #expect(menu.frame.maxY <= keyboard.frame.minY - f.window.minY + 0.5, "above the keyboard: \(menu.frame)")
+        // A choice far down the screen is not a touch on the keyboard.
+        let chosen = try s.apply(.tap(target: "t8", choice: nil, x: 200, y: 800))
+        #expect(chosen.refusal == nil && s.state.menu == nil)
+        try s.tap("tags")
+        try s.apply(.focus(target: "name"))
+        #expect(s.state.menu == nil && s.last?.events.last?.type == .menuDismiss)
+    }
+
     @Test func menusDecodeWithPathsAndLintCountsTheirPresenters() throws {
         let bad = #"""
             {"format": "modallab/1", "id": "bad", "start": "home",
