@@ -92,7 +92,7 @@ extension RuleCatalogue {
                     targetOS: 26, [.tap("edit-button")],
                     expect: [
                         "$.sizeClass.horizontal": "regular", "$.stack[0].form": "popover",
-                        "$.stack[0].buttons": ["Delete Photo"],
+                        "$.stack[0].buttons": ["Delete Photo"], "$.stack[0].arrow": nil, "$.stack[0].width": 270,
                     ]),
             ],
             nonTriggering: [
