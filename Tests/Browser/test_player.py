@@ -1674,6 +1674,39 @@ class VersionTests(PlayerTestCase):
         self.settle()
         self.assertEqual(self.stack(), [], "a tap outside dismisses it")
 
+    def test_on_a_pro_max_in_landscape_an_action_sheet_is_inline_in_ios26_and_at_the_bottom_in_ios18(self):
+        # wR/hC: an action sheet is no popover there (it adapts as a popover does in a compact
+        # height), so iOS 26 draws it inline at its source as on every iPhone, iOS 18 at the bottom.
+        self.open("versions", "iphone-16-pro-max", orientation="landscape", target_os=26)
+        self.assertEqual(self.state()["sizeClass"], {"horizontal": "regular", "vertical": "compact"})
+        source = self.points(self.el('[data-id="arrange"]'))
+        self.tap('[data-id="arrange"]')
+        sheet = self.assert_layer("arrange-sheet", "popover")
+        self.assertEqual(self.state()["stack"][0]["adaptedBy"], "actionsheet.inline-at-source")
+        self.assertEqual(self.d.find_elements("css selector", '.presentation[data-modal="arrange-sheet"] .sheet-action.cancel'), [])
+        self.assertFalse(self.el('.presentation[data-modal="arrange-sheet"] .popover-arrow').is_displayed(), "no arrow")
+        p = self.points(sheet)
+        self.assertLess(abs(p["y"] - source["y"]), 1.5, "it appears over the control that shows it")
+        self.assertAlmostEqual(p["w"], 270, delta=0.6)
+        self.open("versions", "iphone-16-pro-max", orientation="landscape", target_os=18)
+        self.tap('[data-id="arrange"]')
+        self.assert_layer("arrange-sheet", "actionSheet")
+        self.assertTrue(self.el('.presentation[data-modal="arrange-sheet"] .sheet-action.cancel').is_displayed())
+
+    def test_a_menu_right_to_left_hangs_under_its_mirrored_button_with_its_chevrons_turned(self):
+        self.d.get(f"{Harness.base}/p/versions?device=iphone-16&layoutDirection=rtl&targetOS=26")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30, message="no session")
+        self.settle()
+        b = self.points(self.el('[data-id="sort"]'))
+        self.assertGreater(b["x"], self.window_points()["w"] / 2, "the leading bar button is on the right")
+        self.tap('[data-id="sort"]')
+        m = self.points(self.el(".menu-panel"))
+        self.assertAlmostEqual(m["x"] + m["w"], b["x"] + b["w"], delta=8.6, msg="its trailing edges on the button's")
+        turned = "return getComputedStyle(arguments[0]).transform"
+        self.assertEqual(self.js(turned, self.el(".menu-chevron")), "matrix(-1, 0, 0, 1, 0, 0)")
+        self.tap('[data-menu-item="more-orders"]')
+        self.assertEqual(self.js(turned, self.el(".menu-back")), "matrix(-1, 0, 0, 1, 0, 0)")
+
     def test_a_menu_opens_from_its_button_and_a_tap_outside_dismisses_it(self):
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
         from selenium.webdriver.common.keys import Keys
