@@ -66,7 +66,8 @@ export function installGestures({ frame, send, editor, events }) {
   // confirmDiscard action sheet.
 
   stage.addEventListener("pointerdown", (ev) => {
-    const card = ev.target.closest('.presentation[data-form="card"], .presentation[data-form="centered"]');
+    // Sheets, and a full-screen modal that zoomed out of its source (a swipe down zooms it back).
+    const card = ev.target.closest('.presentation[data-form="card"], .presentation[data-form="centered"], .presentation[data-form="fullScreen"][data-transition="zoom"]');
     if (!card || card !== frame.top() || !ev.isPrimary || (ev.pointerType === "mouse" && ev.button !== 0)) return;
     if (ev.target.closest("input, textarea, select, .segmented, .toggle, [contenteditable]")) return;
     const content = ev.target.closest(".content, .presentation-body");

@@ -25,6 +25,7 @@ function describe(action) {
   if (action.device) parts.push(action.device);
   if (action.multitasking) parts.push(action.multitasking);
   for (const k of ["appearance", "contentSize", "layoutDirection"]) if (action[k]) parts.push(action[k]);
+  if (action.targetOS) parts.push(`iOS ${action.targetOS}`);
   return parts.join(" ");
 }
 
@@ -63,6 +64,7 @@ export class Panel {
     const env = {
       device: d.device, orientation: d.orientation, multitasking: d.multitasking,
       appearance: d.appearance, contentSize: d.contentSize, layoutDirection: d.layoutDirection,
+      targetOS: d.targetOs,
     };
     // A resizable window's size, as the page's `window=WIDTHxHEIGHT` gave it.
     const [width, height] = (d.windowSize ?? "").split("x").map(Number);
@@ -77,6 +79,7 @@ export class Panel {
     document.getElementById("appearance-select")?.addEventListener("change", (ev) => send({ type: "resize", appearance: ev.target.value }));
     document.getElementById("content-size-select")?.addEventListener("change", (ev) => send({ type: "resize", contentSize: ev.target.value }));
     document.getElementById("layout-direction-select")?.addEventListener("change", (ev) => send({ type: "resize", layoutDirection: ev.target.value }));
+    document.getElementById("target-os-select")?.addEventListener("change", (ev) => send({ type: "resize", targetOS: ev.target.value }));
     for (const b of document.querySelectorAll("button[data-orientation]")) {
       b.addEventListener("click", () => send({ type: "rotate", orientation: b.dataset.orientation }));
     }
@@ -98,12 +101,13 @@ export class Panel {
       m.value = env.multitasking;
       m.disabled = !env.device.startsWith("ipad");
     }
-    for (const [id, key] of [["appearance-select", "appearance"], ["content-size-select", "contentSize"], ["layout-direction-select", "layoutDirection"]]) {
+    for (const [id, key] of [["appearance-select", "appearance"], ["content-size-select", "contentSize"], ["layout-direction-select", "layoutDirection"], ["target-os-select", "targetOS"]]) {
       const s = document.getElementById(id);
       if (s && env[key]) s.value = env[key];
     }
-    const { window: size, ...traits } = env;
+    const { targetOS, window: size, ...traits } = env;
     Object.assign(this.root.dataset, traits);
+    if (targetOS) this.root.dataset.targetOs = targetOS;
     this.root.dataset.windowSize = size ? `${size.width}x${size.height}` : "";
     if (this.embed) return;
     const url = new URL(location.href);
@@ -111,7 +115,7 @@ export class Panel {
     url.searchParams.set("orientation", env.orientation);
     if (env.multitasking !== "full") url.searchParams.set("multitasking", env.multitasking); else url.searchParams.delete("multitasking");
     if (env.multitasking === "window" && env.window) url.searchParams.set("window", `${env.window.width}x${env.window.height}`); else url.searchParams.delete("window");
-    for (const [key, fallback] of [["appearance", "light"], ["contentSize", "large"], ["layoutDirection", "ltr"]]) {
+    for (const [key, fallback] of [["appearance", "light"], ["contentSize", "large"], ["layoutDirection", "ltr"], ["targetOS", this.root.dataset.prototypeOs]]) {
       if (env[key] && env[key] !== fallback) url.searchParams.set(key, env[key]); else url.searchParams.delete(key);
     }
     history.replaceState(null, "", url);

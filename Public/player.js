@@ -7,11 +7,13 @@
 //   softkeyboard.js  the software keyboard's keys        panel.js     the toolbar and the rule panel
 //   navigation.js    pushes, pops and the edge swipe      comments.js  comments pinned to elements
 //   events.js    client events (misclicks, visibility)  live.js      reloading on file changes
+//   menus.js     long presses and taps on open menus
 //   strings.js   the words it shows, from the page (the reader's language)
 import { Comments } from "./comments.js";
 import { ClientEvents } from "./events.js";
 import { Frame } from "./frame.js";
 import { installGestures } from "./gestures.js";
+import { focusMenu, installMenus } from "./menus.js";
 import { installEdgeSwipe } from "./navigation.js";
 import { Editor, installFocus, installKeys, restoreFocus, syncKeyboardFocus } from "./keyboard.js";
 import { onPrototypeChange } from "./live.js";
@@ -46,7 +48,7 @@ window.modallab = {
 };
 
 /** The state's keys that say where the session runs: a change of one redraws without animating. */
-const ENV_KEYS = ["device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection"];
+const ENV_KEYS = ["device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection", "targetOS"];
 
 /** Shows an answer: the frame (or only the dirty flags after typing), the state, the findings. */
 async function show(json, { initial = false, action = null } = {}) {
@@ -64,6 +66,7 @@ async function show(json, { initial = false, action = null } = {}) {
   } else {
     restoreFocus(frame, await frame.render(json.html, { animate: !initial && !envChanged }));
     if (json.state) syncKeyboardFocus(frame, json.state.keyboard);
+    focusMenu(stage);
   }
   if (json.state) {
     lastState = json.state;
@@ -114,6 +117,7 @@ function send(action) {
   });
 }
 
+installMenus({ frame, send });
 installGestures({ frame, send, editor, events });
 installEdgeSwipe({ frame, send });
 const study = new StudyPanel(root, send);

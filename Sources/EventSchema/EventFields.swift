@@ -71,6 +71,8 @@ public struct EventFields: Sendable, Equatable {
     /// The `state_seq` column: the `seq` of the state whose frame the person saw (client
     /// events), or that the action produced (server events).
     public var stateSeq: Int?
+    /// The `target_os` column: the iOS version the session runs as, e.g. `26`.
+    public var targetOS: String?
 
     /// An event of `type` with the given columns (`nil`: the column is `null`).
     public init(
@@ -81,7 +83,7 @@ public struct EventFields: Sendable, Equatable {
         x: Double? = nil, y: Double? = nil, durationMs: Int? = nil, props: JSONObject = JSONObject(),
         appearance: String? = nil, contentSize: String? = nil, layoutDirection: String? = nil,
         multitasking: String? = nil, keyboardHeight: Double? = nil, action: String? = nil, task: String? = nil,
-        outcome: String? = nil, stateSeq: Int? = nil
+        outcome: String? = nil, stateSeq: Int? = nil, targetOS: String? = nil
     ) {
         self.type = type
         self.prototype = prototype
@@ -112,6 +114,7 @@ public struct EventFields: Sendable, Equatable {
         self.task = task
         self.outcome = outcome
         self.stateSeq = stateSeq
+        self.targetOS = targetOS
     }
 }
 
@@ -207,5 +210,9 @@ extension LogColumns {
             "The `seq` of the state whose frame the person saw (client events) or that the action produced "
                 + "(server events): 0 at the start, one more for each answer that changed the state.",
             { $0.stateSeq }, { $0.stateSeq = $1 }),
+        .text(
+            "target_os",
+            "The iOS version the session runs as, a major version such as `18` or `26`: the prototype's "
+                + "`targetOS` unless the session asked for another.", { $0.targetOS }, { $0.targetOS = $1 }),
     ]
 }

@@ -39,6 +39,14 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     case taskStart = "task_start"
     /// A task ended (`target`: the task's id; `outcome`; `duration_ms`).
     case taskEnd = "task_end"
+    /// A menu opened (`target`: its control; `props.kind`: `pullDown` or `context`,
+    /// `props.submenu` when a submenu opened in it).
+    case menuOpen = "menu_open"
+    /// An item of a menu chosen (`target`: the item; `props.control`, `props.checked`); the
+    /// menu closes and the item's action follows.
+    case menuSelect = "menu_select"
+    /// A menu closed without a choice (`props.how`: `tapOutside`, `escape`, `home`, `environment`).
+    case menuDismiss = "menu_dismiss"
 
     /// The types a client batch (`POST /api/sessions/{sid}/events`) may carry; every other type
     /// is logged by the server itself, from the actions it resolves.
@@ -51,6 +59,7 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     public static let engineTypes: Set<LogEventType> = [
         .tap, .swipe, .edit, .detent, .rotate, .resize, .present, .dismiss, .refused, .adapted, .push, .pop,
         .screenEnter, .diagnostic, .focus, .endEditing, .tapOutside, .home, .key, .taskStart, .taskEnd,
+        .menuOpen, .menuSelect, .menuDismiss,
     ]
 }
 

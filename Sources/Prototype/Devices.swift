@@ -120,6 +120,9 @@ public struct Environment: Sendable, Hashable {
     /// otherwise. Without a size, a `window` starts at two thirds of the screen's width and
     /// three quarters of its height.
     public var window: Size?
+    /// The iOS version the session runs as (``SystemVersion``): `nil` until the engine starts a
+    /// session, which sets it to the one asked for or else the prototype's `targetOS`.
+    public var targetOS: Int?
 
     /// An environment; `multitasking` is forced to `full` on iPhones, and `window` kept only with
     /// `multitasking` `window`. Whether iPadOS offers the combination is ``isSupported``; the
@@ -127,7 +130,7 @@ public struct Environment: Sendable, Hashable {
     public init(
         device: Device, orientation: Orientation = .portrait, multitasking: Multitasking = .full,
         appearance: Appearance = .light, contentSize: ContentSizeCategory = .large,
-        layoutDirection: LayoutDirection = .ltr, window: Size? = nil
+        layoutDirection: LayoutDirection = .ltr, window: Size? = nil, targetOS: Int? = nil
     ) {
         self.device = device
         self.orientation = orientation
@@ -135,6 +138,7 @@ public struct Environment: Sendable, Hashable {
         self.appearance = appearance
         self.contentSize = contentSize
         self.layoutDirection = layoutDirection
+        self.targetOS = targetOS
         self.window = nil
         if self.multitasking == .window {
             // Without a size, two thirds of the screen's width and three quarters of its height
@@ -144,6 +148,12 @@ public struct Environment: Sendable, Hashable {
                 window ?? Size(width: (s.width * 2 / 3).rounded(), height: (s.height * 3 / 4).rounded())
         }
     }
+
+    /// The iOS version in effect: ``targetOS``, else ``SystemVersion/defaultVersion``.
+    public var systemVersion: Int { targetOS ?? SystemVersion.defaultVersion }
+
+    /// The design drawn at ``systemVersion``.
+    public var design: SystemVersion.Design { SystemVersion.design(systemVersion) }
 
     /// The multitasking shares iPadOS offers on `device` in `orientation`: on an iPhone only
     /// `full`; on an iPad `full`, `twoThirds`, `third` and `slideOver`, and `half` in landscape

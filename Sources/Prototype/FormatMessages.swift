@@ -262,6 +262,7 @@ extension FormatMessage {
         case buttonTitle = "a button title", activityID = "an activity id", title = "a title"
         case taskPrompt = "the prompt a participant reads"
         case taskSuccess = #"what counts as done: {"screen": id}, {"modal": id} or {"dismissed": {"modal": id, "by": id}}"#
+        case menuItems = "an array of menu items", menuItemID = "a menu item id"
         // Kinds of element a reference names.
         case control = "control", modal = "modal", screen = "screen", appScreen = "screen of the app"
         case screenOrModal = "screen or modal"
@@ -305,6 +306,8 @@ extension FormatMessage {
             case .title: zh = "标题"
             case .taskPrompt: zh = "参与者读到的任务说明"
             case .taskSuccess: zh = #"完成条件：{"screen": id}、{"modal": id} 或 {"dismissed": {"modal": id, "by": id}}"#
+            case .menuItems: zh = "菜单项数组"
+            case .menuItemID: zh = "菜单项 id"
             case .control: zh = "控件"
             case .modal: zh = "模态视图"
             case .appScreen: zh = "应用的屏幕"

@@ -3,7 +3,7 @@
 /// the words people write for those members.
 public enum FormatPlace: String, Sendable, CaseIterable {
     case document, lint, screen, navigationBar, control, listItem, modal, alertAction, alertTextField
-    case customActivity, size, detent, action
+    case customActivity, size, detent, action, menu, menuElement
     /// A task of a usability study, its success, and a success by dismissal.
     case task, taskSuccess, taskDismissed
 
@@ -19,7 +19,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .screen: return ["id", "title", "largeTitle", "navigationBar", "toolbar", "content"]
         case .navigationBar: return ["leading", "trailing", "appearance"]
         case .control: return PrototypeDecoder.allControlMembers
-        case .listItem: return ["id", "title", "subtitle", "systemImage", "action"]
+        case .listItem: return ["id", "title", "subtitle", "systemImage", "action", "contextMenu"]
         case .modal: return PrototypeDecoder.allModalMembers
         case .alertAction: return ["id", "title", "role", "preferred", "action"]
         case .alertTextField: return ["placeholder", "secure", "keyboard"]
@@ -30,6 +30,8 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .task: return ["id", "prompt", "success", "expectedPath", "timeLimitSeconds"]
         case .taskSuccess: return ["screen", "modal", "dismissed"]
         case .taskDismissed: return ["modal", "by"]
+        case .menu: return ["title", "children", "singleSelection", "preview"]
+        case .menuElement: return ["id", "title", "systemImage", "role", "checked", "action", "children"]
         }
     }
 
@@ -53,6 +55,8 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .task: t = LocalizedText("a task", "任务")
         case .taskSuccess: t = LocalizedText("a task's success", "任务的完成条件")
         case .taskDismissed: t = LocalizedText("a task's dismissal", "任务的关闭条件")
+        case .menu: t = LocalizedText("a menu", "菜单")
+        case .menuElement: t = LocalizedText("a menu item", "菜单项")
         }
         return t(language)
     }
@@ -81,15 +85,17 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         // What a screen or modal shows.
         "body": ["message", "content"], "children": ["content"], "controls": ["content"],
         "views": ["content", "screens"],
-        "elements": ["content"], "subviews": ["content"], "components": ["content"],
+        "elements": ["content", "children"], "subviews": ["content"], "components": ["content"],
         // Alerts and action sheets.
         "buttons": ["actions"], "alertactions": ["actions"], "options": ["actions", "segments"],
         "choices": ["actions", "segments"], "fields": ["textFields"], "inputs": ["textFields"],
         "textfield": ["textFields"], "preferred": ["preferredAction"], "subtitle": ["message"],
         "text": ["message", "title"], "detail": ["message"], "details": ["message"],
         // Segmented controls and lists.
-        "items": ["segments"], "segments": ["items"], "titles": ["segments"], "rows": ["items"], "cells": ["items"],
-        "entries": ["items"], "selected": ["value"], "selectedindex": ["value"], "selectedsegment": ["value"],
+        "items": ["segments", "children"], "segments": ["items"], "titles": ["segments"], "rows": ["items"],
+        "cells": ["items"],
+        "entries": ["items"], "selected": ["value", "checked"], "selectedindex": ["value"],
+        "selectedsegment": ["value"],
         "selectedsegmentindex": ["value"], "index": ["value"], "ison": ["value"], "on": ["value"],
         "checked": ["value"],
         // Controls.
@@ -105,10 +111,16 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         "from": ["source"], "arrowdirections": ["permittedArrowDirections"], "arrows": ["permittedArrowDirections"],
         "arrow": ["permittedArrowDirections"], "passthroughviews": ["passthrough"],
         "size": ["preferredContentSize"], "contentsize": ["preferredContentSize"],
+        "presentationsizing": ["sizing"], "pagesizing": ["prefersPageSizing"],
         "prefersgrabbervisible": ["grabber"], "showsgrabber": ["grabber"],
         "initialdetent": ["selectedDetent"], "selecteddetentidentifier": ["selectedDetent"],
         "ismodalinpresentation": ["modalInPresentation"], "applicationactivities": ["customActivities"],
         "excludedactivitytypes": ["excludedActivities"], "discardconfirmation": ["confirmDiscard"],
+        // Menus.
+        "menuitems": ["children"], "submenu": ["children"], "state": ["checked"],
+        "ischecked": ["checked"], "contextmenuinteraction": ["contextMenu"], "longpressmenu": ["contextMenu"],
+        "pulldown": ["menu"], "pulldownmenu": ["menu"], "singleselection": ["singleSelection"],
+        "previewprovider": ["preview"],
         // The document.
         "device": ["devices"], "initialscreen": ["start"], "startscreen": ["start"], "root": ["start"],
         "rootscreen": ["start"], "ios": ["targetOS"], "os": ["targetOS"], "deploymenttarget": ["targetOS"],

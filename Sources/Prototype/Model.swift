@@ -39,6 +39,7 @@ public struct Prototype: Sendable {
     var modalIndex: [String: Int] = [:]
     var screenIndex: [String: ScreenLocation] = [:]
     var controlIndex: [String: ControlLocation] = [:]
+    var menuElementIndex: [String: MenuElementLocation] = [:]
 
     /// The modal with this id.
     public func modal(_ id: String) -> Modal? { modalIndex[id].map { modals[$0] } }
@@ -158,6 +159,11 @@ public struct Control: Sendable {
     public var accessibilityLabel: String?
     /// Height of an `image` placeholder, in points.
     public var height: Double?
+    /// A button's pull-down menu (`UIButton.menu`, `UIBarButtonItem.menu`): a tap opens it, or
+    /// a long press when the button also has an `action` (Menu.swift).
+    public var menu: Menu? = nil
+    /// A context menu a long press opens (`UIContextMenuInteraction`), with its preview.
+    public var contextMenu: Menu? = nil
 
     /// The segment a segmented control shows selected for an edited `value` (an `edit` action
     /// sends the segment's zero-based index, or its title: the first segment with that title),
@@ -184,6 +190,8 @@ public struct ListItem: Sendable {
     public var subtitle: String?
     public var systemImage: String?
     public var action: Action?
+    /// A context menu a long press on the row opens (`UIContextMenuInteraction`).
+    public var contextMenu: Menu? = nil
 }
 
 /// A button of an alert or action sheet (`UIAlertAction`).
@@ -252,6 +260,13 @@ public struct Modal: Sendable {
     public var prefersEdgeAttachedInCompactHeight: Bool
     public var modalInPresentation: Bool
     public var preferredContentSize: Size?
+    /// UIKit's `UISheetPresentationController.prefersPageSizing` (iOS 17): `false` sizes a
+    /// centred sheet by `preferredContentSize` (form sheet sizing), `true` as a page; `nil`
+    /// follows the style.
+    public var prefersPageSizing: Bool? = nil
+    /// SwiftUI's `presentationSizing` (iOS 18): `form`, `page` or `fitted` (the content's own
+    /// size); `nil` follows the style (and `prefersPageSizing`).
+    public var sizing: PresentationSizing? = nil
 
     // Popovers (and action sheets / activity views when they resolve to popovers)
     public var source: String?

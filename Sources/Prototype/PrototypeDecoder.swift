@@ -289,13 +289,13 @@ final class PrototypeDecoder {
 
     /// Members each control kind reads (SPEC §3); the union is every known control member.
     static let controlMembers: [ControlKind: Set<String>] = [
-        .button: ["title", "systemImage", "role", "action", "accessibilityLabel"],
+        .button: ["title", "systemImage", "role", "action", "accessibilityLabel", "menu", "contextMenu"],
         .textField: ["label", "placeholder", "value"],
         .textArea: ["label", "placeholder", "value"],
         .toggle: ["label", "value"],
         .list: ["items"],
         .text: ["text", "role"],
-        .image: ["label", "height", "systemImage"],
+        .image: ["label", "height", "systemImage", "contextMenu"],
         .segmented: ["segments", "value"],
     ]
     static let allControlMembers: Set<String> = controlMembers.values.reduce(into: ["type", "id", "userContent"]) {
@@ -326,6 +326,8 @@ final class PrototypeDecoder {
         case .button:
             c.role = attempt { () throws(JSONShapeError) in try o.optional("role")?.enum(ButtonRole.self) } ?? nil
             c.action = o.optional("action").flatMap { action($0) }
+            c.menu = o.optional("menu").flatMap { menu($0, context: false) }
+            c.contextMenu = o.optional("contextMenu").flatMap { menu($0, context: true) }
             if c.title == nil && c.systemImage == nil { issue(r.path, .buttonNeedsTitle) }
         case .text:
             c.tone =
@@ -345,6 +347,7 @@ final class PrototypeDecoder {
                 ?? []
         case .image:
             c.height = o.optional("height").flatMap(points)
+            c.contextMenu = o.optional("contextMenu").flatMap { menu($0, context: true) }
         }
         for (k, v) in o.object
         where !applies.contains(k) && PrototypeDecoder.allControlMembers.contains(k)
@@ -401,9 +404,11 @@ final class PrototypeDecoder {
         let subtitle = attempt { () throws(JSONShapeError) in try o.optional("subtitle")?.string() } ?? nil
         let image = attempt { () throws(JSONShapeError) in try o.optional("systemImage")?.string() } ?? nil
         let act = o.optional("action").flatMap { action($0) }
+        let contextMenu = o.optional("contextMenu").flatMap { menu($0, context: true) }
         finish(o, .listItem)
         guard let id, let title else { return nil }
-        return ListItem(id: id, title: title, subtitle: subtitle, systemImage: image, action: act)
+        return ListItem(
+            id: id, title: title, subtitle: subtitle, systemImage: image, action: act, contextMenu: contextMenu)
     }
 
     func action(_ r: JSONReader) -> Action? {
@@ -451,7 +456,7 @@ final class PrototypeDecoder {
     ]
     static let sheetMembers: Set<String> = [
         "detents", "grabber", "largestUndimmedDetent", "selectedDetent", "prefersEdgeAttachedInCompactHeight",
-        "modalInPresentation", "preferredContentSize",
+        "modalInPresentation", "preferredContentSize", "prefersPageSizing", "sizing",
     ]
     static let popoverMembers: Set<String> = [
         "source", "permittedArrowDirections", "preferredContentSize", "modal", "selection", "passthrough",
@@ -530,6 +535,9 @@ final class PrototypeDecoder {
         m.prefersEdgeAttachedInCompactHeight = bool("prefersEdgeAttachedInCompactHeight") ?? false
         m.modalInPresentation = bool("modalInPresentation") ?? false
         m.preferredContentSize = o.optional("preferredContentSize").flatMap { size($0) }
+        m.prefersPageSizing = bool("prefersPageSizing")
+        m.sizing =
+            attempt { () throws(JSONShapeError) in try o.optional("sizing")?.enum(PresentationSizing.self) } ?? nil
         // Popovers
         m.source = str("source")
         if let a = o.optional("permittedArrowDirections") { m.permittedArrowDirections = arrows(a) }
@@ -581,6 +589,8 @@ final class PrototypeDecoder {
         var applies = PrototypeDecoder.allModalMembers
         if let style {
             applies = PrototypeDecoder.commonModalMembers.union(PrototypeDecoder.styleMembers(style))
+            // A zoom transition starts from a source, whatever the style (UIKit's sourceViewProvider).
+            if m.transition == .zoom { applies.insert("source") }
             for (k, _) in o.object where !applies.contains(k) && PrototypeDecoder.allModalMembers.contains(k) {
                 issue(
                     r.path.appending(k), .noEffectOnStyle, ["member": k, "style": style.rawValue],

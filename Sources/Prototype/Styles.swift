@@ -17,9 +17,14 @@ public enum PresentationStyle: String, Sendable, CaseIterable, Codable {
     public var isCustom: Bool { !isSystem && self != .none }
 }
 
-/// UIKit's `UIModalTransitionStyle`. RULES.md §6.
+/// How a presentation animates: UIKit's `UIModalTransitionStyle` (`coverVertical`,
+/// `flipHorizontal`, `crossDissolve`, `partialCurl`), or `zoom`, UIKit's
+/// `UIViewController.Transition.zoom(options:sourceViewProvider:)` (iOS 18 and later; from a bar
+/// button item, `zoom(options:sourceBarButtonItemProvider:)`, iOS 26 and later), set as the
+/// presented view controller's `preferredTransition`: the presentation zooms out of its `source`
+/// and back into it on dismissal.
 public enum TransitionStyle: String, Sendable, CaseIterable, Codable {
-    case coverVertical, flipHorizontal, crossDissolve, partialCurl
+    case coverVertical, flipHorizontal, crossDissolve, partialCurl, zoom
 }
 
 /// A sheet detent (`UISheetPresentationController.Detent`): `medium`, `large`, or a custom one
@@ -93,4 +98,13 @@ public enum TaskKind: String, Sendable, CaseIterable, Codable {
 /// What a nonmodal popover does with its edits on an outside tap (`popover.save-on-auto-dismiss`).
 public enum OutsideTapBehaviour: String, Sendable, CaseIterable, Codable {
     case commit, discard
+}
+
+/// How a centred sheet (wR/hR) is sized: SwiftUI's `PresentationSizing` (iOS 18: `.form`,
+/// `.page`, `.fitted`), and UIKit's `prefersPageSizing` (iOS 17) for `form` and `page`.
+/// Sources: Apple, "presentationSizing(_:)", "PagePresentationSizing" ("roughly the size of a page
+/// of paper"), "FormPresentationSizing", "FittedPresentationSizing" (the content's size),
+/// "UISheetPresentationController.prefersPageSizing".
+public enum PresentationSizing: String, Sendable, CaseIterable, Codable {
+    case form, page, fitted
 }

@@ -24,9 +24,10 @@ extension Prototype {
                             control: c, screen: s.id, modal: modal, placement: placement, list: nil)
                     }
                     for item in c.items where controlIndex[item.id] == nil {
-                        let b = Control(
+                        var b = Control(
                             kind: .button, id: item.id, title: item.title, systemImage: item.systemImage,
                             action: item.action, label: item.subtitle)
+                        b.contextMenu = item.contextMenu
                         controlIndex[item.id] = ControlLocation(
                             control: b, screen: s.id, modal: modal, placement: placement, list: c.id)
                     }
@@ -37,6 +38,7 @@ extension Prototype {
         for m in modals where m.style.isCustom {
             for s in m.allScreens { add(s, modal: m.id) }
         }
+        buildMenuIndex()
     }
 
     /// The screens a control's `push` may reach from `screen`: the same owner's screens.
@@ -215,12 +217,38 @@ final class Validator {
                 let cp = p.appending(i)
                 claim(c.id, cp.appending("id"))
                 if let a = c.action { checkAction(a, at: cp.appending("action"), owner: owner) }
+                if let m = c.menu { checkMenu(m, at: cp.appending("menu"), owner: owner, claim: claim) }
+                if let m = c.contextMenu {
+                    checkMenu(m, at: cp.appending("contextMenu"), owner: owner, claim: claim)
+                }
                 for (j, item) in c.items.enumerated() {
                     let ip = cp.appending("items").appending(j)
                     claim(item.id, ip.appending("id"))
                     if let a = item.action { checkAction(a, at: ip.appending("action"), owner: owner) }
+                    if let m = item.contextMenu {
+                        checkMenu(m, at: ip.appending("contextMenu"), owner: owner, claim: claim)
+                    }
                 }
             }
+        }
+    }
+
+    /// Claims a menu's element ids (among the controls') and checks their actions and its
+    /// preview screen, depth first.
+    func checkMenu(_ m: Menu, at path: JSONPath, owner: String?, claim: (String, JSONPath) -> Void) {
+        func walk(_ items: [MenuElement], _ p: JSONPath) {
+            for (i, e) in items.enumerated() {
+                let ep = p.appending(i)
+                claim(e.id, ep.appending("id"))
+                if let a = e.action { checkAction(a, at: ep.appending("action"), owner: owner) }
+                if let children = e.children { walk(children, ep.appending("children")) }
+            }
+        }
+        walk(m.children, path.appending("children"))
+        if let preview = m.preview, prototype.screen(preview) == nil {
+            unresolved(
+                "preview", preview, at: path.appending("preview"), kind: FormatMessage.Phrase.screen.text,
+                candidates: Array(prototype.screenIndex.keys), other: kind(of: preview))
         }
     }
 

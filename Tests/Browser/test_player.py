@@ -246,6 +246,55 @@ def hostile_prototype():
     }
 
 
+def versions_prototype():
+    """A prototype the repository does not contain, for the iOS-version scenarios: a Sort button
+    with a pull-down menu, a row with a context menu and its preview, a thumbnail a viewer zooms
+    out of, a half sheet, a form sheet and an action sheet at its source."""
+    def close(id):
+        return {"leading": [{"id": id, "title": "Close", "action": "dismiss"}]}
+    return {
+        "format": "modallab/1", "id": "versions", "name": "Versions", "targetOS": "18",
+        "devices": ["iphone-16", "ipad-pro-11"], "start": "home",
+        "screens": [
+            {"id": "home", "title": "Library",
+             "navigationBar": {
+                 "leading": [{"id": "sort", "title": "Sort", "systemImage": "arrow.up.arrow.down",
+                              "menu": {"title": "Sort By", "singleSelection": True, "children": [
+                                  {"id": "by-date", "title": "Date", "checked": True},
+                                  {"id": "by-name", "title": "Name"},
+                                  {"id": "more-orders", "title": "More", "children": [{"id": "by-size", "title": "Size"}]}]}}],
+                 "trailing": [{"id": "options", "title": "Options", "systemImage": "ellipsis.circle",
+                               "action": {"present": "options-popover"}}]},
+             "content": [
+                 {"type": "list", "id": "photos", "items": [
+                     {"id": "photo-1", "title": "Beach", "subtitle": "Today", "contextMenu": {"preview": "detail", "children": [
+                         {"id": "favorite", "title": "Favorite", "systemImage": "heart", "checked": False},
+                         {"id": "delete-photo", "title": "Delete", "systemImage": "trash", "role": "destructive",
+                          "action": {"present": "confirm-delete"}}]}}]},
+                 {"type": "button", "id": "thumb", "title": "Open Photo", "systemImage": "photo", "action": {"present": "viewer"}},
+                 {"type": "button", "id": "new-album", "title": "New Album", "action": {"present": "album"}},
+                 {"type": "button", "id": "arrange", "title": "Arrange", "action": {"present": "arrange-sheet"}},
+             ]},
+            {"id": "detail", "title": "Beach", "content": [{"type": "image", "id": "detail-image", "label": "Beach", "height": 160}]},
+        ],
+        "modals": [
+            {"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "zoom", "source": "thumb",
+             "rationale": "The photo zooms out of its thumbnail", "task": "immersive",
+             "navigationBar": close("viewer-close"), "content": [{"type": "image", "id": "big-photo", "label": "Beach", "height": 360}]},
+            {"id": "album", "style": "pageSheet", "title": "New Album", "detents": ["medium", "large"], "grabber": True,
+             "navigationBar": close("album-close"), "content": [{"type": "textField", "id": "album-name", "label": "Name"}]},
+            {"id": "options-popover", "style": "popover", "source": "options", "title": "Options",
+             "preferredContentSize": {"width": 300, "height": 200},
+             "navigationBar": {"trailing": [{"id": "options-done", "title": "Done", "role": "done", "action": "dismiss"}]},
+             "content": [{"type": "toggle", "id": "show-hidden", "label": "Show Hidden"}]},
+            {"id": "arrange-sheet", "style": "actionSheet", "source": "arrange", "title": "Arrange Items",
+             "actions": [{"title": "Delete All", "role": "destructive", "action": "dismiss"}, {"title": "Cancel", "role": "cancel"}]},
+            {"id": "confirm-delete", "style": "actionSheet", "source": "photo-1",
+             "actions": [{"title": "Delete Photo", "role": "destructive", "action": "dismiss"}, {"title": "Cancel", "role": "cancel"}]},
+        ],
+    }
+
+
 # ---------------------------------------------------------------------------------------------
 # The server and the browser, shared by every test
 # ---------------------------------------------------------------------------------------------
@@ -309,6 +358,7 @@ def setUpModule():
         shutil.copy(f, protos / f.name)
     (protos / "studio.json").write_text(json.dumps(studio_prototype(), indent=1))
     (protos / "hostile.json").write_text(json.dumps(hostile_prototype(), indent=1))
+    (protos / "versions.json").write_text(json.dumps(versions_prototype(), indent=1))
     (protos / "navigation.json").write_text(json.dumps(navigation_prototype(), indent=1))
     shots = os.environ.get("MODALLAB_SCREENSHOTS")
     Harness.shots = Path(shots) if shots else Harness.tmp / "screenshots"
@@ -390,10 +440,13 @@ class PlayerTestCase(unittest.TestCase):
     def settle(self):
         self.wait_for("return window.modallab && window.modallab.idle()", message="the player did not settle")
 
-    def open(self, prototype, device, orientation="portrait", multitasking="full", reduced_motion=False):
+    def open(self, prototype, device, orientation="portrait", multitasking="full", reduced_motion=False,
+             target_os=None, reduced_transparency=False):
         self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
-            {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"}]})
-        self.d.get(f"{Harness.base}/p/{prototype}?device={device}&orientation={orientation}&multitasking={multitasking}")
+            {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"},
+            {"name": "prefers-reduced-transparency", "value": "reduce" if reduced_transparency else "no-preference"}]})
+        version = f"&targetOS={target_os}" if target_os else ""
+        self.d.get(f"{Harness.base}/p/{prototype}?device={device}&orientation={orientation}&multitasking={multitasking}{version}")
         self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30, message="no session")
         self.settle()
 
@@ -795,6 +848,10 @@ class GestureTests(PlayerTestCase):
     def test_cancel_right_after_typing_asks_before_discarding(self):
         self.open("mail", "iphone-16")
         self.tap('[data-id="compose"]')
+        # The field first: its focus brings the keyboard up and the card rides on it, so the
+        # click on Cancel below finds Cancel where it stays.
+        self.tap('[data-id="to"]')
+        self.assertEqual(self.state()["keyboard"]["target"], "to")
         self.el('[data-id="to"]').send_keys("anna@example.com")
         self.el('[data-id="cancel"]').click()  # within the typing pause
         self.settle()
@@ -1500,6 +1557,306 @@ class LanguageTests(PlayerTestCase):
         finally:
             self.d.delete_cookie("modallab_lang")
             self.accept_language("en-US")
+
+
+# ---------------------------------------------------------------------------------------------
+# iOS versions: the Liquid Glass design of iOS 26, menus, the zoom transition
+# ---------------------------------------------------------------------------------------------
+
+class VersionTests(PlayerTestCase):
+    def computed(self, element, prop):
+        return self.js("return getComputedStyle(arguments[0]).getPropertyValue(arguments[1])", element, prop)
+
+    def alpha(self, colour):
+        """The alpha of a computed rgb()/rgba() colour."""
+        parts = colour[colour.index("(") + 1:colour.rindex(")")].replace("/", ",").split(",")
+        return float(parts[3]) if len(parts) > 3 else 1.0
+
+    def test_an_inset_sheet_at_medium_becomes_edge_attached_at_large_in_ios26(self):
+        self.open("mail", "iphone-16", target_os=26)
+        self.assertEqual(self.el(".device").get_attribute("data-design"), "liquid-glass")
+        self.assertEqual(self.el(".device").get_attribute("data-os"), "26")
+        self.assertEqual(self.state()["targetOS"], "26")
+        self.tap('[data-id="compose"]')
+        card = self.assert_layer("compose", "card")
+        self.assertEqual(card.get_attribute("data-floating"), "true")
+        r, w = self.points(card), self.window_points()
+        self.assertAlmostEqual(r["x"], 8, delta=0.6, msg="inset from the leading edge")
+        self.assertAlmostEqual(r["x"] + r["w"], w["w"] - 8, delta=0.6, msg="and from the trailing edge")
+        self.assertAlmostEqual(r["y"] + r["h"], w["h"] - 8, delta=0.6, msg="and from the bottom")
+        self.assertGreater(float(self.computed(card, "border-bottom-left-radius").rstrip("px")), 30,
+                           "corners concentric with the display's")
+        self.assertIn("blur", self.computed(card, "backdrop-filter"), "on Liquid Glass")
+        self.assertLess(self.alpha(self.computed(card, "background-color")), 1)
+        self.screenshot("sheet-medium-ios26")
+        self.tap('.presentation[data-modal="compose"] [data-grabber]')
+        self.wait_for("return JSON.parse(document.getElementById('state-json').textContent).stack[0].detent === 'large'")
+        self.settle()
+        card = self.layer("compose")
+        self.assertIsNone(card.get_attribute("data-floating"), "edge-attached at full height")
+        r = self.points(card)
+        self.assertAlmostEqual(r["x"], 0, delta=0.6)
+        self.assertAlmostEqual(r["y"] + r["h"], w["h"], delta=0.6)
+        self.assertEqual(self.alpha(self.computed(card, "background-color")), 1, "opaque at full height")
+        self.screenshot("sheet-large-ios26")
+
+    def test_the_same_prototype_at_ios17_keeps_todays_look(self):
+        self.open("mail", "iphone-16", target_os=17)
+        self.assertEqual(self.el(".device").get_attribute("data-design"), "classic")
+        self.tap('[data-id="compose"]')
+        card = self.assert_layer("compose", "card")
+        self.assertIsNone(card.get_attribute("data-floating"))
+        r, w = self.points(card), self.window_points()
+        self.assertAlmostEqual(r["x"], 0, delta=0.6)
+        self.assertAlmostEqual(r["y"] + r["h"], w["h"], delta=0.6, msg="edge-attached at medium too")
+        self.assertEqual(self.computed(card, "border-top-left-radius"), "10px")
+        self.assertEqual(self.computed(card, "border-bottom-left-radius"), "0px")
+        self.assertEqual(self.computed(card, "backdrop-filter"), "none")
+        # Switching the running version in the toolbar redraws the same sheet in iOS 26's look.
+        from selenium.webdriver.support.ui import Select
+        Select(self.el("#target-os-select")).select_by_value("26")
+        self.wait_for("return document.querySelector('.device')?.dataset.design === 'liquid-glass'")
+        self.settle()
+        self.assertEqual(self.layer("compose").get_attribute("data-floating"), "true")
+        self.assertIn("targetOS=26", self.d.current_url)
+
+    def test_reduced_transparency_makes_the_glass_opaque(self):
+        try:
+            self.open("mail", "iphone-16", target_os=26, reduced_transparency=True)
+            self.tap('[data-id="compose"]')
+            card = self.layer("compose")
+            self.assertEqual(card.get_attribute("data-floating"), "true")
+            self.assertEqual(self.computed(card, "backdrop-filter"), "none")
+            self.assertEqual(self.alpha(self.computed(card, "background-color")), 1)
+        finally:
+            self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+                {"name": "prefers-reduced-transparency", "value": "no-preference"}]})
+
+    def test_a_popover_replaces_its_bar_button_in_ios26_and_points_at_it_in_ios18(self):
+        for os, replaces in (("18", False), ("26", True)):
+            with self.subTest(targetOS=os):
+                self.open("safari", "ipad-pro-11", target_os=os)
+                source = self.el('[data-id="bookmarks-button"]')
+                s = self.points(source)
+                self.tap('[data-id="bookmarks-button"]')
+                pop = self.assert_layer("bookmarks", "popover")
+                p = self.points(pop)
+                arrow = self.el('.presentation[data-modal="bookmarks"] .popover-arrow')
+                if replaces:
+                    self.assertEqual(pop.get_attribute("data-replaces-source"), "true")
+                    self.assertFalse(arrow.is_displayed(), "no arrow")
+                    self.wait_for("return getComputedStyle(document.querySelector('[data-id=\"bookmarks-button\"]')).opacity === '0'",
+                                  message="the bar button is replaced")
+                    cx, cy = s["x"] + s["w"] / 2, s["y"] + s["h"] / 2
+                    self.assertTrue(p["x"] <= cx <= p["x"] + p["w"] and p["y"] <= cy <= p["y"] + p["h"],
+                                    f"drawn over its source: {p} {s}")
+                    self.screenshot("popover-ios26")
+                else:
+                    self.assertIsNone(pop.get_attribute("data-replaces-source"))
+                    self.assertTrue(arrow.is_displayed())
+                    self.assertEqual(self.computed(self.el('[data-id="bookmarks-button"]'), "opacity"), "1")
+                    self.assertGreaterEqual(p["y"], s["y"] + s["h"], "below its source, the arrow pointing up")
+                self.js("arguments[0].click()", self.el('.dim[data-dim-for="bookmarks"]'))
+                self.settle()
+                self.assertEqual(self.stack(), [])
+                self.assertEqual(self.computed(self.el('[data-id="bookmarks-button"]'), "opacity"), "1")
+
+    def test_an_action_sheet_on_iphone_is_inline_at_its_source_without_cancel_in_ios26(self):
+        self.open("versions", "iphone-16", target_os=26)
+        source = self.points(self.el('[data-id="arrange"]'))
+        self.tap('[data-id="arrange"]')
+        sheet = self.assert_layer("arrange-sheet", "popover")
+        self.assertEqual(self.d.find_elements("css selector", '.presentation[data-modal="arrange-sheet"] .sheet-action.cancel'), [])
+        p = self.points(sheet)
+        self.assertLess(abs(p["y"] - source["y"]), 1.5, "it appears over the control that shows it")
+        self.screenshot("action-sheet-inline-ios26")
+        self.js("arguments[0].click()", self.el('.dim[data-dim-for="arrange-sheet"]'))
+        self.settle()
+        self.assertEqual(self.stack(), [], "a tap outside dismisses it")
+
+    def test_on_a_pro_max_in_landscape_an_action_sheet_is_inline_in_ios26_and_at_the_bottom_in_ios18(self):
+        # wR/hC: an action sheet is no popover there (it adapts as a popover does in a compact
+        # height), so iOS 26 draws it inline at its source as on every iPhone, iOS 18 at the bottom.
+        self.open("versions", "iphone-16-pro-max", orientation="landscape", target_os=26)
+        self.assertEqual(self.state()["sizeClass"], {"horizontal": "regular", "vertical": "compact"})
+        source = self.points(self.el('[data-id="arrange"]'))
+        self.tap('[data-id="arrange"]')
+        sheet = self.assert_layer("arrange-sheet", "popover")
+        self.assertEqual(self.state()["stack"][0]["adaptedBy"], "actionsheet.inline-at-source")
+        self.assertEqual(self.d.find_elements("css selector", '.presentation[data-modal="arrange-sheet"] .sheet-action.cancel'), [])
+        self.assertFalse(self.el('.presentation[data-modal="arrange-sheet"] .popover-arrow').is_displayed(), "no arrow")
+        p = self.points(sheet)
+        self.assertLess(abs(p["y"] - source["y"]), 1.5, "it appears over the control that shows it")
+        self.assertAlmostEqual(p["w"], 270, delta=0.6)
+        self.open("versions", "iphone-16-pro-max", orientation="landscape", target_os=18)
+        self.tap('[data-id="arrange"]')
+        self.assert_layer("arrange-sheet", "actionSheet")
+        self.assertTrue(self.el('.presentation[data-modal="arrange-sheet"] .sheet-action.cancel').is_displayed())
+
+    def test_a_menu_right_to_left_hangs_under_its_mirrored_button_with_its_chevrons_turned(self):
+        self.d.get(f"{Harness.base}/p/versions?device=iphone-16&layoutDirection=rtl&targetOS=26")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30, message="no session")
+        self.settle()
+        b = self.points(self.el('[data-id="sort"]'))
+        self.assertGreater(b["x"], self.window_points()["w"] / 2, "the leading bar button is on the right")
+        self.tap('[data-id="sort"]')
+        m = self.points(self.el(".menu-panel"))
+        self.assertAlmostEqual(m["x"] + m["w"], b["x"] + b["w"], delta=8.6, msg="its trailing edges on the button's")
+        turned = "return getComputedStyle(arguments[0]).transform"
+        self.assertEqual(self.js(turned, self.el(".menu-chevron")), "matrix(-1, 0, 0, 1, 0, 0)")
+        self.tap('[data-menu-item="more-orders"]')
+        self.assertEqual(self.js(turned, self.el(".menu-back")), "matrix(-1, 0, 0, 1, 0, 0)")
+
+    def test_a_menu_opens_from_its_button_and_a_tap_outside_dismisses_it(self):
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.keys import Keys
+        self.open("versions", "iphone-16", target_os=26)
+        button = self.el('[data-id="sort"]')
+        self.assertEqual(button.get_attribute("aria-haspopup"), "menu")
+        b = self.points(button)
+        self.tap('[data-id="sort"]')
+        panel = self.el(".menu-panel")
+        self.assertEqual(panel.get_attribute("role"), "menu")
+        self.assertEqual(self.el('[data-id="sort"]').get_attribute("aria-expanded"), "true")
+        self.assertEqual(self.state()["menu"], {"control": "sort", "kind": "pullDown", "submenu": None})
+        m = self.points(panel)
+        self.assertGreaterEqual(m["y"], b["y"] + b["h"], "it hangs below its button")
+        self.assertEqual(self.el('[data-menu-item="by-date"]').get_attribute("aria-checked"), "true")
+        self.screenshot("menu-ios26")
+        self.tap('[data-menu-item="by-name"]')
+        self.assertIsNone(self.state()["menu"])
+        self.assertEqual(self.d.find_elements("css selector", ".menu-panel"), [])
+        self.tap('[data-id="sort"]')
+        self.assertEqual(self.el('[data-menu-item="by-name"]').get_attribute("aria-checked"), "true", "the checkmark moved")
+        self.tap('[data-menu-item="more-orders"]')
+        self.assertEqual(self.state()["menu"]["submenu"], "more-orders")
+        self.tap("[data-menu-backdrop]")
+        self.assertIsNone(self.state()["menu"], "a tap outside dismisses it")
+        self.assertEqual(self.stack(), [], "and does nothing else")
+        # A context menu on a real touch and hold, with its preview; Escape closes it.
+        row = self.el('[data-id="photo-1"]')
+        r = self.js("const r = arguments[0].getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}", row)
+        hold = ActionBuilder(self.d, duration=16)
+        hold.pointer_action.move_to_location(int(r["x"]), int(r["y"]))
+        hold.pointer_action.pointer_down()
+        hold.pointer_action.pause(0.7)  # the gesture itself: a touch held past the long-press time
+        hold.pointer_action.pointer_up()
+        hold.perform()
+        self.wait_for("return document.querySelector('.menu-layer')?.dataset.menuKind === 'context'", message="no context menu")
+        self.settle()
+        self.assertTrue(self.el(".menu-preview").is_displayed())
+        self.assertEqual(self.stack(), [], "the long press did not also tap the row")
+        self.screenshot("context-menu-ios26")
+        from selenium.webdriver.common.action_chains import ActionChains
+        ActionChains(self.d).send_keys(Keys.ESCAPE).perform()
+        self.wait_for("return !document.querySelector('.menu-panel')", message="Escape did not close the menu")
+        self.settle()
+        self.assertIsNone(self.state()["menu"])
+
+    def test_a_zoom_transition_grows_from_its_source(self):
+        self.open("versions", "iphone-16", target_os=18)
+        thumb = self.el('[data-id="thumb"]')
+        self.js("arguments[0].scrollIntoView({block: 'nearest'})", thumb)
+        t = self.points(thumb)
+        # Slow the page's animations down so the zoom is seen while it runs.
+        self.d.execute_cdp_cmd("Animation.enable", {})
+        self.d.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 0.1})
+        try:
+            thumb.click()
+            self.wait_for("return document.getAnimations().some((a) => a.animationName === 'zoom-from-source')",
+                          message="the viewer did not zoom out of the thumbnail")
+        finally:
+            self.d.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 1})
+        self.settle()
+        viewer = self.assert_layer("viewer", "fullScreen")
+        self.assertEqual(viewer.get_attribute("data-transition"), "zoom")
+        self.assertEqual(viewer.get_attribute("data-grows"), "true")
+        v = self.points(viewer)
+        dx = float(self.computed(viewer, "--grow-dx").strip().rstrip("px"))
+        dy = float(self.computed(viewer, "--grow-dy").strip().rstrip("px"))
+        self.assertAlmostEqual(v["x"] + v["w"] / 2 + dx, t["x"] + t["w"] / 2, delta=1, msg="it starts at the thumbnail")
+        self.assertAlmostEqual(v["y"] + v["h"] / 2 + dy, t["y"] + t["h"] / 2, delta=1)
+        # A swipe down zooms it back.
+        self.drag(viewer, 320, start=(v["w"] / 2, 200))
+        self.wait_for("return JSON.parse(document.getElementById('state-json').textContent).stack.length === 0",
+                      message="a swipe down did not dismiss the zoomed viewer")
+        # iOS 17 has no zoom transition: the viewer slides up.
+        self.open("versions", "iphone-16", target_os=17)
+        self.tap('[data-id="thumb"]')
+        viewer = self.layer("viewer")
+        self.assertEqual(viewer.get_attribute("data-transition"), "coverVertical")
+        self.assertIsNone(viewer.get_attribute("data-grows"))
+
+
+class VersionComparisonTests(PlayerTestCase):
+    """Each form in iOS 18 and iOS 26, side by side: two embedded players on one page, driven
+    alike, saved as `compare-<form>.png` (docs/screenshots with MODALLAB_SCREENSHOTS)."""
+
+    FORMS = [
+        # name, prototype, device, steps (a step: selector to click, or ("contextmenu", selector))
+        ("sheet-medium", "mail", "iphone-16", ['[data-id="compose"]']),
+        ("sheet-large", "mail", "iphone-16", ['[data-id="compose"]', '[data-grabber]']),
+        ("form-sheet-ipad", "studio", "ipad-pro-11", ['[data-id="settings-button"]']),
+        ("popover-ipad", "safari", "ipad-pro-11", ['[data-id="bookmarks-button"]']),
+        ("alert", "mail", "iphone-16", ['[data-id="delete-all"]']),
+        ("action-sheet", "photos", "iphone-16", ['[data-id="recents"]', '[data-id="trash"]']),
+        ("action-sheet-ipad", "photos", "ipad-pro-11", ['[data-id="recents"]', '[data-id="trash"]']),
+        ("activity", "mail", "iphone-16", ['[data-id="share-button"]']),
+        ("menu", "versions", "iphone-16", ['[data-id="sort"]']),
+        ("context-menu", "versions", "iphone-16", [("contextmenu", '[data-id="photo-1"]')]),
+    ]
+
+    def test_each_form_in_ios18_and_ios26_side_by_side(self):
+        for name, prototype, device, steps in self.FORMS:
+            with self.subTest(form=name):
+                pad = device.startswith("ipad")
+                width, height = (560, 840) if pad else (430, 860)
+                # A page of the server's own (its CSP allows its frames), emptied for the two players.
+                self.d.get(f"{Harness.base}/p/{prototype}/board")
+                self.js("""const [proto, device, w, h] = arguments;
+                    document.body.replaceChildren();
+                    document.body.style.cssText = 'margin:0;padding:8px 16px;display:flex;gap:24px;justify-content:center;background:#e9e9ee;font:600 15px system-ui,sans-serif';
+                    for (const os of ['18', '26']) {
+                      const fig = document.createElement('figure');
+                      fig.style.cssText = 'margin:0;display:flex;flex-direction:column;align-items:center;gap:4px';
+                      const cap = document.createElement('figcaption');
+                      cap.textContent = 'iOS ' + os;
+                      const frame = document.createElement('iframe');
+                      frame.id = 'os' + os;
+                      frame.title = 'iOS ' + os;
+                      frame.style.cssText = `border:0;width:${w}px;height:${h}px`;
+                      frame.src = `/p/${proto}?device=${device}&embed=1&targetOS=${os}`;
+                      fig.append(cap, frame);
+                      document.body.append(fig);
+                    }""", prototype, device, width, height)
+                self.wait_for(self.frames_ready_script(), timeout=30, message=f"{name}: the players did not start")
+                for step in steps:
+                    kind, selector = step if isinstance(step, tuple) else ("click", step)
+                    self.js("""const [kind, sel] = arguments;
+                        for (const id of ['os18', 'os26']) {
+                          const el = document.getElementById(id).contentDocument.querySelector(sel);
+                          if (!el) throw new Error(id + ': no ' + sel);
+                          if (kind === 'click') el.click();
+                          else el.dispatchEvent(new MouseEvent('contextmenu', {bubbles: true, cancelable: true}));
+                        }""", kind, selector)
+                    self.wait_for(self.frames_ready_script(), timeout=20, message=f"{name}: the players did not settle")
+                # The players moved the focus into what appeared; the pictures show no focus ring.
+                self.js("""for (const id of ['os18', 'os26']) document.getElementById(id).contentDocument.activeElement?.blur?.();""")
+                designs = self.js("""return ['os18', 'os26'].map((id) =>
+                    document.getElementById(id).contentDocument.querySelector('.device')?.dataset.design)""")
+                self.assertEqual(designs, ["classic", "liquid-glass"])
+                drawn = self.js("""return ['os18', 'os26'].map((id) => {
+                    const d = document.getElementById(id).contentDocument;
+                    return d.querySelectorAll('.presentation, .menu-panel').length; })""")
+                self.assertTrue(all(n > 0 for n in drawn), f"{name}: both frames show it ({drawn})")
+                self.d.save_screenshot(str(Harness.shots / f"compare-{name}.png"))
+
+    def frames_ready_script(self):
+        """Whether both players have started and nothing in them moves or waits."""
+        return """return ['os18', 'os26'].every((id) => {
+            const w = document.getElementById(id)?.contentWindow;
+            return w && w.document.querySelector('.player')?.dataset.ready === 'true' && w.modallab && w.modallab.idle();
+        })"""
 
 
 # ---------------------------------------------------------------------------------------------

@@ -34,10 +34,16 @@ import Testing
         let half = try await c.json("POST", "/api/sessions/\(sid)/actions", ["type": "resize", "multitasking": "half"])
         #expect(half.status == 400)
         #expect(half.text.contains("supported: full, twoThirds, third, slideOver"), "\(half.text)")
-        let log = try await c.request("GET", "/api/logs.csv?session=\(sid)")
-        let rows = log.text.split(separator: "\r\n")
-        #expect(rows.count >= 3)
-        #expect(rows.last?.contains(",light,accessibilityLarge,rtl,twoThirds,0,") == true, "\(rows.last ?? "")")
+        // Read by column name: the NDJSON export's last line is the resize.
+        let log = try await c.request("GET", "/api/logs.ndjson?session=\(sid)")
+        let lines = log.text.split(separator: "\n")
+        #expect(lines.count >= 2)
+        let last = try JSONParser.parse(String(try #require(lines.last)))
+        #expect(last["type"] == "resize")
+        #expect(last["appearance"] == "light" && last["content_size"] == "accessibilityLarge")
+        #expect(last["layout_direction"] == "rtl" && last["multitasking"] == "twoThirds")
+        #expect(last["keyboard_height"]?.numberValue == 0)
+        #expect(last["target_os"] == "18", "the prototype's targetOS: \(last)")
     }
 
     @Test func badValuesNameTheFieldAndTheAcceptedValues() async throws {

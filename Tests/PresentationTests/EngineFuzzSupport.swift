@@ -64,7 +64,7 @@ struct RandomPrototype {
         var o = JSONObject()
         o["format"] = "modallab/1"
         o["id"] = "fuzz"
-        o["targetOS"] = .string(rng.pick(["12", "13", "17", "18"]))
+        o["targetOS"] = .string(rng.pick(["12", "13", "17", "18", "26"]))
         o["devices"] = ["iphone-16", "ipad-pro-11"]
         o["start"] = .string(appScreenIDs[0])
         o["screens"] = .array(screens)
@@ -366,7 +366,9 @@ struct RandomActions {
         case 70..<75:
             let device: String? = rng.chance(0.5) ? rng.pick(devices) : nil
             let mt: Multitasking? = rng.chance(0.8) ? rng.pick(Multitasking.allCases) : (device == nil ? .full : nil)
-            return .resize(device: device, multitasking: mt)
+            // Now and then the session switches iOS version too (the toolbar's iOS menu).
+            let os: Int? = rng.chance(0.15) ? rng.pick([17, 18, 26]) : nil
+            return .resize(device: device, multitasking: mt, targetOS: os)
         case 75..<86:
             let editable = (rng.chance(0.85) ? visible : all).filter {
                 guard let k = p.control($0)?.control.kind else { return false }
@@ -387,6 +389,8 @@ struct RandomActions {
             let ids = (s.top?.detents.map(\.id) ?? []) + ["medium", "large"]
             return .detent(target: target, detent: rng.pick(ids))
         case 91..<94:
+            // A touch and hold now and then (a control without a menu: nothing opens).
+            if rng.chance(0.2), !visible.isEmpty { return .longPress(target: rng.pick(visible)) }
             return .back
         case 94..<97:
             return .present(modal: rng.pick(p.modals).id)
@@ -401,7 +405,7 @@ struct RandomActions {
 enum EngineInvariants {
     static let stateKeys = [
         "prototype", "device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection",
-        "sizeClass", "window", "keyboard", "screen", "stack", "seq", "task",
+        "targetOS", "sizeClass", "window", "keyboard", "screen", "stack", "menu", "seq", "task",
     ]
     static let entryKeys = ["modal", "requestedStyle", "style", "form", "adaptedBy", "detent", "dirty", "screen"]
 

@@ -187,7 +187,10 @@ import Testing
             for k in 0..<UInt64(only == nil ? 200 : 1) {
                 let seed = only ?? (Self.baseSeed &* 31 &+ UInt64(name.utf8.count) &* 1_000 &+ k)
                 let options = EngineOptions(popoverConflict: k % 2 == 0 ? .refuse : .closeFirst)
-                if let f = Self.run(p, seed: seed, steps: 60, options: options).failure {
+                // Every third run as iOS 26: the Liquid Glass behaviours keep the invariants too.
+                var q = p
+                if k % 3 == 2 { q.targetOS = 26 }
+                if let f = Self.run(q, seed: seed, steps: 60, options: options).failure {
                     failures.append("\(name): \(f)")
                     if failures.count > 3 { break }
                 }

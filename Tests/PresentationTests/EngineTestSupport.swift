@@ -29,13 +29,14 @@ struct Session {
 
     init(
         _ p: Prototype, device: String = "iphone-16", orientation: Orientation = .portrait,
-        multitasking: Multitasking = .full, options: EngineOptions = EngineOptions()
+        multitasking: Multitasking = .full, options: EngineOptions = EngineOptions(), targetOS: Int? = nil
     ) {
         engine = PresentationEngine(prototype: p, options: options)
         state =
             engine.start(
                 environment: Environment(
-                    device: DeviceCatalogue.device(device)!, orientation: orientation, multitasking: multitasking)
+                    device: DeviceCatalogue.device(device)!, orientation: orientation, multitasking: multitasking,
+                    targetOS: targetOS)
             ).state
     }
 

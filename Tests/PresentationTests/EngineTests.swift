@@ -13,13 +13,13 @@ import Testing
                 == (try JSONParser.parse(
                     #"""
                     { "prototype": "mail", "device": "iphone-16", "orientation": "portrait", "multitasking": "full",
-                      "appearance": "light", "contentSize": "large", "layoutDirection": "ltr",
+                      "appearance": "light", "contentSize": "large", "layoutDirection": "ltr", "targetOS": "18",
                       "sizeClass": { "horizontal": "compact", "vertical": "regular" },
                       "window": { "width": 393, "height": 852 }, "keyboard": null,
                       "screen": "inbox",
                       "stack": [ { "modal": "compose", "requestedStyle": "pageSheet", "style": "pageSheet", "form": "card",
                                    "adaptedBy": "sheet.compact-width-card", "detent": "medium", "dirty": false, "screen": "compose" } ],
-                      "seq": 1, "task": null }
+                      "menu": null, "seq": 1, "task": null }
                     """#)))
         #expect(s.last?.events.map(\.type) == [.tap, .present, .adapted, .screenEnter])
     }

@@ -146,6 +146,27 @@ import Testing
                     return doc([("modals", [["id": "m1", "style": "formSheet", "preferredContentSize": .object(s)]])])
                 }
             ),
+            (
+                "menu", "menu",
+                { o in
+                    var m = o
+                    if m["children"] == nil { m["children"] = [["id": "e1", "title": "E"]] }
+                    let button: JSONValue = ["type": "button", "id": "b", "title": "B", "contextMenu": .object(m)]
+                    return doc([("screens", [["id": "home", "content": [button]]])])
+                }
+            ),
+            (
+                "menuElement", "menuElement",
+                { o in
+                    var e = o
+                    e["id"] = "e1"
+                    if e["title"] == nil { e["title"] = "E" }
+                    let button: JSONValue = [
+                        "type": "button", "id": "b", "title": "B", "menu": ["children": [.object(e)]],
+                    ]
+                    return doc([("screens", [["id": "home", "content": [button]]])])
+                }
+            ),
         ]
     }()
 

@@ -57,6 +57,7 @@ public enum RulesCommand {
             "Severities: "
                 + Severity.allCases.reversed().map { "\($0.rawValue): \($0.meaning)." }.joined(separator: " "),
             "A prototype can switch a rule off or change its severity: `\"lint\": {\"disable\": [id], \"severity\": {id: level}}` (docs/format.md).",
+            "Versions: a rule applies to every iOS version unless it says which; where UIKit or the guidelines changed it, it says in which version and how. The linter runs the rules of the prototype's `targetOS` and notes the changes that come after it; the server follows the version a session runs as (`targetOS`, the prototype's unless the session asks for another).",
         ]
     }
 
@@ -82,6 +83,7 @@ public enum RulesCommand {
             out.append("  message: \(d.message(language))")
             out.append("  check:   \(r.check)")
             out.append("  source:  \(r.source)")
+            if !r.versions.isUniversal { out.append("  versions: \(r.versions.description)") }
             if !d.notes.isEmpty { out.append("  notes:   \(d.notes)") }
             for e in d.triggering { out.append("  triggers:     \(exampleText(e))") }
             for e in d.nonTriggering { out.append("  doesn't fire: \(exampleText(e))") }
@@ -122,6 +124,7 @@ public enum RulesCommand {
             out.append("- **Message**: \(d.message(language))")
             out.append("- **Check**: \(r.check)")
             out.append("- **Source**: \(cell(r.source))")
+            if !r.versions.isUniversal { out.append("- **Versions**: \(cell(r.versions.description))") }
             if !d.notes.isEmpty { out.append("- **Notes**: \(d.notes)") }
             out.append("")
             for (label, list) in [("Triggering", d.triggering), ("Non-triggering", d.nonTriggering)] {

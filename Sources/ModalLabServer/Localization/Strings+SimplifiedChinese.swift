@@ -47,6 +47,10 @@ extension Strings {
         .layoutDirection: "方向（文字）",
         .layoutLTR: "从左到右",
         .layoutRTL: "从右到左",
+        .iosVersion: "iOS 版本",
+        .iosVersionTitle: "原型所运行的 iOS 版本：决定其行为与外观",
+        .boardCompareVersions: "对比 iOS 18 与 iOS 26",
+        .boardCompareVersionsTitle: "每个画面显示两次：分别按 iOS 18 和 iOS 26 运行",
         .home: "主屏幕",
         .homeTitle: "让 App 回到主屏幕（提醒会执行其“取消”操作）",
         .comment: "评论",
@@ -223,6 +227,8 @@ extension Strings {
         "3.6": "3.6 活动视图",
         "3.7": "3.7 转场",
         "3.8": "3.8 按钮与文字惯例（所有呈现方式）",
+        "3.9": "3.9 因 iOS 版本而异的呈现",
+        "3.10": "3.10 菜单",
         "4.": "4. 可用性研究任务（ModalLab）",
     ]
 }

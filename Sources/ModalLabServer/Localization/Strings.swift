@@ -26,6 +26,8 @@ enum UIString: String, CaseIterable, Sendable {
         textSize,
         layoutDirection, layoutLTR, layoutRTL
     case home, homeTitle, comment, commentTitle, restart, devicePreview
+    // Versions: the toolbar's iOS version and the board's comparison of versions
+    case iosVersion, iosVersionTitle, boardCompareVersions, boardCompareVersionsTitle
     // Player: the rule panel
     case rulePanel, lastAction, tapToStart, thisPrototype, comments, commentHint, state
     // Player: comments

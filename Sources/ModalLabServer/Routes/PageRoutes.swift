@@ -35,8 +35,10 @@ extension ModalLabApp {
             let loaded = try playable(req.parameters["id"] ?? "")
             let locale = PageLocale(req)
             let env = try environment(from: req, for: loaded.1)
+            let compared = try versions(req.query("versions"))
             return try renderPage(
-                "board", BoardView(loaded.1, viewer: viewer, traits: env, locale.strings), locale: locale)
+                "board", BoardView(loaded.1, viewer: viewer, traits: env, versions: compared, locale.strings),
+                locale: locale)
         }
     }
 
@@ -95,10 +97,11 @@ extension ModalLabApp {
     // MARK: Views
 
     /// The environment a page asks for: `?device=&orientation=&multitasking=&appearance=
-    /// &contentSize=&layoutDirection=&window=`, defaulting to the prototype's first device,
-    /// portrait, full screen, light, `large`, left to right. `window=800x600` is an iPad's
-    /// resizable window of that size in points. Unknown values are 400s listing the accepted
-    /// ones; so is a multitasking share iPadOS does not offer there, or a window that doesn't fit.
+    /// &contentSize=&layoutDirection=&window=&targetOS=`, defaulting to the prototype's first
+    /// device, portrait, full screen, light, `large`, left to right and the prototype's
+    /// `targetOS`. `window=800x600` is an iPad's resizable window of that size in points. Unknown
+    /// values are 400s listing the accepted ones; so is a multitasking share iPadOS does not offer
+    /// there, or a window that doesn't fit.
     func environment(from req: HTTPRequest, for p: Prototype) throws(Problem) -> Environment {
         let device = try device(req.query("device") ?? p.devices.first ?? "iphone-16", path: "device")
         let o = req.query("orientation") ?? "portrait"
@@ -129,7 +132,8 @@ extension ModalLabApp {
             device: device, orientation: orientation, multitasking: multitasking,
             appearance: try trait("appearance", Appearance.light),
             contentSize: try trait("contentSize", ContentSizeCategory.large),
-            layoutDirection: try trait("layoutDirection", LayoutDirection.ltr), window: window)
+            layoutDirection: try trait("layoutDirection", LayoutDirection.ltr), window: window,
+            targetOS: try version(req.query("targetOS"), path: "targetOS") ?? p.targetOS)
         if let problem = env.windowProblem {
             throw Problem.badRequest(problem.message, path: "window")
         }
@@ -139,6 +143,33 @@ extension ModalLabApp {
         }
         if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "multitasking") }
         return env
+    }
+
+    /// An iOS version of a query (`26`, `26.1`): `nil` when absent; a 400 naming `path` when it
+    /// is no major version from 7 to 99.
+    func version(_ text: String?, path: String) throws(Problem) -> Int? {
+        guard let text else { return nil }
+        guard let v = SystemVersion.parse(text) else {
+            throw Problem.badRequest(
+                "\(path) is an iOS version from 7 to 99, such as 26; not \(JSONWriter.quoted(text))", path: path)
+        }
+        return v
+    }
+
+    /// The iOS versions a board compares (`?versions=18,26`): `nil` when absent; a 400 for a
+    /// list that names no version, a bad one, or more than four.
+    func versions(_ text: String?) throws(Problem) -> [Int]? {
+        guard let text else { return nil }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        var out: [Int] = []
+        for part in parts {
+            guard let v = try version(part, path: "versions") else { continue }
+            if !out.contains(v) { out.append(v) }
+        }
+        guard !out.isEmpty, out.count <= 4 else {
+            throw Problem.badRequest("versions lists one to four iOS versions, such as 18,26", path: "versions")
+        }
+        return out
     }
 
     /// The player page of `lp` in the environment the request asks for, in `locale`'s language.

@@ -115,7 +115,8 @@ extension ModalLabApp {
     enum Embed: String, CaseIterable { case board }
 
     /// `POST /api/sessions {prototype, device, orientation, multitasking, appearance, contentSize,
-    /// layoutDirection, window?, embed?}` → 201
+    /// layoutDirection, window?, embed?, targetOS?}` → 201 (`targetOS`, the iOS version to run
+    /// as, defaults to the prototype's)
     /// `{session, state, diagnostics, diagnosticsHTML, html}`.
     func startSession(_ req: HTTPRequest, viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
@@ -126,6 +127,7 @@ extension ModalLabApp {
         var appearance: Appearance = .light
         var contentSize: ContentSizeCategory = .large
         var direction: LayoutDirection = .ltr
+        var targetOS: Int?
         var window: Size?
         var embedded = false
         do throws(JSONShapeError) {
@@ -139,6 +141,7 @@ extension ModalLabApp {
             if let r = o.optional("appearance") { appearance = try r.enum(Appearance.self) }
             if let r = o.optional("contentSize") { contentSize = try r.enum(ContentSizeCategory.self) }
             if let r = o.optional("layoutDirection") { direction = try r.enum(LayoutDirection.self) }
+            if let r = o.optional("targetOS") { targetOS = try r.osVersion() }
             try o.finish()
         } catch { throw error.problem }
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
@@ -159,7 +162,7 @@ extension ModalLabApp {
         }
         let env = Environment(
             device: device, orientation: orientation, multitasking: multitasking, appearance: appearance,
-            contentSize: contentSize, layoutDirection: direction, window: window)
+            contentSize: contentSize, layoutDirection: direction, window: window, targetOS: targetOS)
         if let problem = env.windowProblem { throw Problem.badRequest(problem.message, path: problem.path) }
         if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "$.multitasking") }
         do {
@@ -374,7 +377,7 @@ extension ModalLabApp {
     /// The action types (and `present`, `key`, `focus`, `endEditing`), in the order messages list them.
     static let actionTypes = [
         "tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present", "key",
-        "focus", "endEditing", "taskStart", "giveUp",
+        "focus", "endEditing", "taskStart", "giveUp", "longPress",
     ]
 
     /// A resizable window's size, `{"width": W, "height": H}` in points (both numbers), or `nil`
@@ -427,15 +430,17 @@ extension ModalLabApp {
                 let c = try o.optional("contentSize")?.enum(ContentSizeCategory.self)
                 let l = try o.optional("layoutDirection")?.enum(LayoutDirection.self)
                 let w = try Self.decodeWindow(o.optional("window"))
-                if d == nil && m == nil && a == nil && c == nil && l == nil && w == nil {
+                let v = try o.optional("targetOS")?.osVersion()
+                if d == nil && m == nil && a == nil && c == nil && l == nil && w == nil && v == nil {
                     throw JSONShapeError(
                         path: body.path.appending("device"),
                         message:
                             "a resize needs at least one of \"device\", \"multitasking\", \"appearance\", "
-                            + "\"contentSize\", \"layoutDirection\", \"window\"")
+                            + "\"contentSize\", \"layoutDirection\", \"window\", \"targetOS\"")
                 }
                 action = .resize(
-                    device: d, multitasking: m, appearance: a, contentSize: c, layoutDirection: l, window: w)
+                    device: d, multitasking: m, appearance: a, contentSize: c, layoutDirection: l, window: w,
+                    targetOS: v)
             case "edit":
                 let target = try o.required("target", "a control id").string()
                 let value = try o.required("value", "the new value").value
@@ -458,6 +463,8 @@ extension ModalLabApp {
                 action = .taskStart(try o.required("task", "a task id").string())
             case "giveUp":
                 action = .giveUp
+            case "longPress":
+                action = .longPress(target: try o.required("target", "a control id").string())
             default:
                 action = .key(try o.required("key", "Escape or Return").oneOf(["Escape", "Return", "Enter"]))
             }
@@ -566,6 +573,7 @@ extension ModalLabApp {
         e.layoutDirection = state.environment.layoutDirection.rawValue
         e.multitasking = state.environment.multitasking.rawValue
         e.keyboardHeight = state.keyboard == nil ? 0 : SoftwareKeyboard.height(in: state.environment)
+        e.targetOS = String(state.environment.systemVersion)
         if e.screen == nil { e.screen = state.shownScreen }
         if e.task == nil { e.task = state.task?.id }
         if e.stateSeq == nil { e.stateSeq = state.seq }

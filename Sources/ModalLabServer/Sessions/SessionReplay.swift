@@ -61,7 +61,7 @@ struct SessionRecord: Sendable {
     var environment:
         (
             device: String, orientation: String, multitasking: String, appearance: String,
-            contentSize: String, layoutDirection: String
+            contentSize: String, layoutDirection: String, targetOS: String?
         )
     /// The applied actions: the `action` column of their first event, with `seq` and `t_ms`.
     var actions: [(seq: Int, tMs: Int, body: String)]
@@ -86,7 +86,7 @@ struct SessionRecord: Sendable {
                     startedWallMicros: e.ts,
                     environment: (
                         e.device ?? "", e.orientation ?? "portrait", e.multitasking ?? "full", e.appearance ?? "light",
-                        e.contentSize ?? "large", e.layoutDirection ?? "ltr"
+                        e.contentSize ?? "large", e.layoutDirection ?? "ltr", e.targetOS
                     ), actions: [], marks: [], ended: false, lastMs: 0)
                 return
             }
@@ -160,7 +160,9 @@ public enum SessionReplay {
 }
 
 extension ModalLabApp {
-    /// The environment a record's session started in; a problem when it names no device.
+    /// The environment a record's session started in (its iOS version from `target_os`; a log
+    /// written before that column runs the prototype's `targetOS`); a problem when it names no
+    /// device.
     func environment(of r: SessionRecord) throws(Problem) -> Environment {
         let e = r.environment
         guard let device = DeviceCatalogue.device(e.device) else {
@@ -171,7 +173,8 @@ extension ModalLabApp {
             multitasking: Multitasking(rawValue: e.multitasking) ?? .full,
             appearance: Appearance(rawValue: e.appearance) ?? .light,
             contentSize: ContentSizeCategory(rawValue: e.contentSize) ?? .large,
-            layoutDirection: LayoutDirection(rawValue: e.layoutDirection) ?? .ltr)
+            layoutDirection: LayoutDirection(rawValue: e.layoutDirection) ?? .ltr,
+            targetOS: e.targetOS.flatMap { SystemVersion.parse($0) })
     }
 
     /// Runs a record's actions again through the engine, against the version it used: the start

@@ -18,6 +18,7 @@ struct FrameKey: Hashable {
         var contextOwner: String?
         var popover: PopoverLayout?
         var grabberVisible: Bool
+        var zoomUnavailable: Bool
     }
 
     var version: String
@@ -26,6 +27,8 @@ struct FrameKey: Hashable {
     var appValues: [String: JSONValue]
     var entries: [Entry]
     var keyboard: KeyboardFocus?
+    /// The open menu (its items' checkmarks are in the values).
+    var menu: OpenMenu?
 
     init(_ p: Prototype, _ s: PresentationState) {
         version = p.version
@@ -37,8 +40,10 @@ struct FrameKey: Hashable {
             Entry(
                 modal: $0.modal, resolution: $0.resolution, detents: $0.detents, selectedDetent: $0.selectedDetent,
                 dirty: $0.dirty, screens: $0.screens, presentedBy: $0.presentedBy, values: $0.values,
-                contextOwner: $0.contextOwner, popover: $0.popover, grabberVisible: $0.grabberVisible)
+                contextOwner: $0.contextOwner, popover: $0.popover, grabberVisible: $0.grabberVisible,
+                zoomUnavailable: $0.zoomUnavailable)
         }
+        menu = s.menu
     }
 }
 

@@ -16,6 +16,10 @@ struct DeviceView: MustacheContext {
     var contentSize: String
     /// `ltr` or `rtl`.
     var layoutDirection: String
+    /// The iOS version the session runs as (`data-os`), and its design (`data-design`:
+    /// `classic` or `liquid-glass`), which the stylesheet keys the version's look by.
+    var targetOS: String = ""
+    var design: String = ""
     var sizeClass: String
     var horizontal: String
     var vertical: String
@@ -35,6 +39,8 @@ struct DeviceView: MustacheContext {
     var hasHomeIndicator: Bool
     /// The software keyboard, when it is up.
     var keyboard: KeyboardView? = nil
+    /// The open menu, over every layer.
+    var menu: MenuView? = nil
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
@@ -45,6 +51,8 @@ struct DeviceView: MustacheContext {
         case "appearance": appearance
         case "contentSize": contentSize
         case "layoutDirection": layoutDirection
+        case "targetOS": targetOS
+        case "design": design
         case "sizeClass": sizeClass
         case "horizontal": horizontal
         case "vertical": vertical
@@ -59,6 +67,7 @@ struct DeviceView: MustacheContext {
         case "statusBar": statusBar
         case "island": island
         case "hasHomeIndicator": hasHomeIndicator
+        case "menu": menu
         case "keyboard": keyboard
         default: nil
         }
@@ -188,6 +197,11 @@ struct LayerView: MustacheContext {
     /// A current-context presentation's context id, or empty.
     var context: String = ""
     var dimming: DimmingView?
+    /// A card floating inset at a partial detent (Liquid Glass): `data-floating`.
+    var isFloating = false
+    /// Whether it grows out of a control as it appears (`data-grows`; where from is in ``css``,
+    /// `--grow-dx`, `--grow-dy`, `--grow-sx`, `--grow-sy`).
+    var growsFromSource = false
     var card: CardView?
     var popover: PopoverView?
     /// The custom properties that place it (`--x`, `--y`, `--w`, `--h`, push-back, popover).
@@ -226,6 +240,8 @@ struct LayerView: MustacheContext {
         case "isOver": isOver
         case "context": context
         case "dimming": dimming
+        case "isFloating": isFloating
+        case "growsFromSource": growsFromSource
         case "card": card
         case "popover": popover
         case "css": css
@@ -243,11 +259,19 @@ struct LayerView: MustacheContext {
     }
 }
 
-/// The dimming view beneath a presentation: black, or clear (a popover's).
+/// The dimming view beneath a presentation: black, clear (a popover's), or a Liquid Glass layer
+/// (a form sheet's in wR/hR from iOS 26).
 struct DimmingView: MustacheContext {
     var isClear: Bool
+    var isGlass: Bool = false
 
-    func mustacheValue(forKey key: String) -> Any? { key == "isClear" ? isClear : nil }
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "isClear": isClear
+        case "isGlass": isGlass
+        default: nil
+        }
+    }
 }
 
 /// A card's detents and grabber.
@@ -287,9 +311,12 @@ struct PopoverView: MustacheContext {
     var arrow: String
     var passthrough: String
     var sourceScrolls: Bool
+    /// Drawn over its source, which it hides while it is up (Liquid Glass): `data-replaces-source`.
+    var replacesSource: Bool = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
+        case "replacesSource": replacesSource
         case "source": source
         case "sourceRect": sourceRect
         case "arrow": arrow
@@ -374,10 +401,23 @@ struct ControlView: MustacheContext {
     var text: String = ""
     var tone: String = "default"
     var height: String = ""
+    /// Hidden while a popover or an action sheet drawn over it replaces it (Liquid Glass):
+    /// `data-replaced`.
+    var isReplaced = false
+    /// A tap opens its pull-down menu (`aria-haspopup="menu"`), open now or not (`aria-expanded`).
+    var hasMenu = false
+    var isMenuOpen = false
+    /// A long press opens a menu (its context menu, or the pull-down menu of a button whose tap
+    /// runs its action): `data-long-press`.
+    var longPress = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "id": id
+        case "isReplaced": isReplaced
+        case "hasMenu": hasMenu
+        case "isMenuOpen": isMenuOpen
+        case "longPress": longPress
         case "isButton": kind == "button"
         case "isTextField": kind == "textField"
         case "isTextArea": kind == "textArea"
@@ -428,9 +468,12 @@ struct ListItemView: MustacheContext {
     var hasAction: Bool
     var hasChevron: Bool
     var icon: SymbolView?
+    /// A long press opens its context menu: `data-long-press`.
+    var hasContextMenu: Bool = false
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
+        case "hasContextMenu": hasContextMenu
         case "id": id
         case "title": title
         case "subtitle": subtitle

@@ -208,6 +208,10 @@ struct PlayerPageView: MustacheContext {
     var appearances: [OptionView]
     var contentSizes: [OptionView]
     var layoutDirections: [OptionView]
+    /// The iOS versions the toolbar offers (``SystemVersion/listed(including:)``).
+    var versions: [OptionView]
+    /// The prototype's own `targetOS`: the page's address names another only when it differs.
+    var prototypeOS: Int
     var frame: DeviceView
     var diagnostics: [DiagnosticView]
     var countsText: String
@@ -250,6 +254,11 @@ struct PlayerPageView: MustacheContext {
                 id: $0.rawValue, name: strings[$0 == .ltr ? .layoutLTR : .layoutRTL],
                 isSelected: $0 == env.layoutDirection)
         }
+        prototypeOS = p.targetOS
+        let running = state.environment.systemVersion
+        versions = SystemVersion.listed(including: p.targetOS).map {
+            OptionView(id: String($0), name: SystemVersion.name($0), isSelected: $0 == running)
+        }
         frame = PlayerView(prototype: p, state: state).frame()
         diagnostics = DiagnosticView.findings(of: loaded, strings)
         countsText = CountBadgeView.badges(loaded, strings).map(\.label).joined(separator: " · ")
@@ -290,6 +299,9 @@ struct PlayerPageView: MustacheContext {
         case "appearance": environment.appearance.rawValue
         case "contentSize": environment.contentSize.rawValue
         case "layoutDirection": environment.layoutDirection.rawValue
+        case "versions": versions
+        case "targetOS": String(environment.targetOS ?? prototypeOS)
+        case "prototypeOS": String(prototypeOS)
         case "frame": frame
         case "diagnostics": diagnostics
         case "studyTasks": studyTasks
@@ -340,6 +352,11 @@ struct BoardView: MustacheContext {
     }
 
     struct Cell: MustacheContext {
+        /// The iOS version of the frame when the board compares versions (`&targetOS=26`, and
+        /// its name in the caption), else empty.
+        var version: String = ""
+        var versionQuery: String = ""
+        var versionName: String = ""
         var orientation: String
         /// The orientation in the page's language.
         var orientationName: String
@@ -349,6 +366,10 @@ struct BoardView: MustacheContext {
 
         func mustacheValue(forKey key: String) -> Any? {
             switch key {
+            case "version": version
+            case "versionQuery": versionQuery
+            case "versionName": versionName
+            case "isComparing": !versionName.isEmpty
             case "orientation": orientation
             case "orientationName": orientationName
             case "sizeClass": sizeClass
@@ -363,18 +384,25 @@ struct BoardView: MustacheContext {
     var name: String
     var isOwner: Bool
     var families: [Family]
-    /// `&appearance=dark&contentSize=…&layoutDirection=rtl`: the traits of the board's query
-    /// that differ from the defaults, passed on to every frame (empty when none).
+    /// `&appearance=dark&contentSize=…&layoutDirection=rtl&targetOS=26`: the traits of the
+    /// board's query that differ from the defaults, passed on to every frame (empty when none).
     var traitsQuery: String
+    /// Whether the board shows each frame once per iOS version (`?versions=18,26`).
+    var isComparingVersions: Bool
 
-    /// The board of `p`; every frame gets the appearance, text size and layout direction of
-    /// `traits` (the board's own query).
-    init(_ p: Prototype, viewer: Viewer, traits: Environment, _ strings: Strings) {
+    /// The board of `p`; every frame gets the appearance, text size, layout direction and iOS
+    /// version of `traits` (the board's own query). With `versions`, each device shows each
+    /// orientation once per version, side by side, so one prototype can be compared across
+    /// versions.
+    init(_ p: Prototype, viewer: Viewer, traits: Environment, versions: [Int]? = nil, _ strings: Strings) {
         var q = ""
         if traits.appearance != .light { q += "&appearance=\(traits.appearance.rawValue)" }
         if traits.contentSize != .large { q += "&contentSize=\(traits.contentSize.rawValue)" }
         if traits.layoutDirection != .ltr { q += "&layoutDirection=\(traits.layoutDirection.rawValue)" }
+        if versions == nil, let os = traits.targetOS, os != p.targetOS { q += "&targetOS=\(os)" }
         traitsQuery = q
+        isComparingVersions = versions != nil
+        let shown: [Int?] = versions ?? [nil]
         id = p.id
         name = p.name
         isOwner = viewer == .owner
@@ -385,21 +413,37 @@ struct BoardView: MustacheContext {
                     DeviceRow(
                         device: d.id, deviceName: d.name, isInPrototype: p.devices.contains(d.id),
                         points: "\(Int(d.width)) × \(Int(d.height)) pt",
-                        cells: Orientation.allCases.map { o in
-                            let env = Environment(device: d, orientation: o)
-                            let s = env.screenSize
-                            // The frame's bezel (Public/modallab.css): 14 pt, 22 pt on iPad, 76 × 20 pt
-                            // around a home button.
-                            let homeButton = family == .iPhone && d.safeBottom == 0
-                            var bezel = (w: family == .iPad ? 22.0 : 14.0, h: family == .iPad ? 22.0 : 14.0)
-                            if homeButton { bezel = o == .portrait ? (20, 76) : (76, 20) }
-                            return Cell(
-                                orientation: o.rawValue, orientationName: strings.orientation(o),
-                                sizeClass: env.sizeClassDescription,
-                                frameWidth: Int(s.width + 2 * bezel.w), frameHeight: Int(s.height + 2 * bezel.h))
-                        })
+                        cells: BoardView.cells(of: d, versions: shown, strings))
                 })
         }
+    }
+
+    /// A device's frames: each orientation, once per version in `versions` (`nil`: the board's
+    /// own version, named nowhere).
+    static func cells(of d: Device, versions: [Int?], _ strings: Strings) -> [Cell] {
+        var out: [Cell] = []
+        for version in versions {
+            for o in Orientation.allCases {
+                let env = Environment(device: d, orientation: o)
+                let s = env.screenSize
+                // The frame's bezel (Public/modallab.css): 14 pt, 22 pt on iPad, 76 × 20 pt
+                // around a home button.
+                let pad = d.family == .iPad
+                var bezel = (w: pad ? 22.0 : 14.0, h: pad ? 22.0 : 14.0)
+                if !pad && d.safeBottom == 0 { bezel = o == .portrait ? (20, 76) : (76, 20) }
+                var cell = Cell(
+                    orientation: o.rawValue, orientationName: strings.orientation(o),
+                    sizeClass: env.sizeClassDescription,
+                    frameWidth: Int(s.width + 2 * bezel.w), frameHeight: Int(s.height + 2 * bezel.h))
+                if let version {
+                    cell.version = String(version)
+                    cell.versionQuery = "&targetOS=\(version)"
+                    cell.versionName = SystemVersion.name(version)
+                }
+                out.append(cell)
+            }
+        }
+        return out
     }
 
     func mustacheValue(forKey key: String) -> Any? {
@@ -409,6 +453,7 @@ struct BoardView: MustacheContext {
         case "isOwner": isOwner
         case "families": families
         case "traitsQuery": traitsQuery
+        case "isComparingVersions": isComparingVersions
         default: nil
         }
     }

@@ -18,6 +18,7 @@ struct PlayerView {
     func frame() -> DeviceView {
         let layout = FrameLayout(prototype: prototype, state: state)
         let isPhone = env.device.family == .iPhone
+        let menu = menuView(layout)
         let safe = layout.safeArea
         let device =
             "--screen-w:\(pt(layout.screen.width))px;--screen-h:\(pt(layout.screen.height))px;"
@@ -31,6 +32,7 @@ struct PlayerView {
             device: env.device.id, family: isPhone ? "phone" : "pad", orientation: env.orientation.rawValue,
             multitasking: env.multitasking.rawValue, appearance: env.appearance.rawValue,
             contentSize: env.contentSize.rawValue, layoutDirection: env.layoutDirection.rawValue,
+            targetOS: String(env.systemVersion), design: env.design.rawValue,
             sizeClass: env.sizeClassDescription,
             horizontal: env.horizontalSizeClass.rawValue, vertical: env.verticalSizeClass.rawValue,
             hasHomeButton: layout.hasHomeButton, style: device,
@@ -56,7 +58,7 @@ struct PlayerView {
             },
             island: layout.island.map { IslandView(isSide: $0 == .side) },
             hasHomeIndicator: layout.hasHomeIndicator,
-            keyboard: layout.keyboard.map(keyboardView))
+            keyboard: layout.keyboard.map(keyboardView), menu: menu)
     }
 
     // MARK: The software keyboard
@@ -169,7 +171,8 @@ struct PlayerView {
         v.modalInPresentation = m.modalInPresentation
         v.isOver = e.resolution.style == .overFullScreen || e.resolution.style == .overCurrentContext
         v.context = form == .context ? m.context ?? "" : ""
-        v.dimming = l.dimming == .none ? nil : DimmingView(isClear: l.dimming == .clear)
+        v.dimming = l.dimming == .none ? nil : DimmingView(isClear: l.dimming == .clear, isGlass: l.dimming == .glass)
+        v.isFloating = l.isFloating
         v.role = form == .alert ? "alertdialog" : "dialog"
         let nonmodalPopover = form == .popover && !m.isModalPopover && e.requestedStyle != .actionSheet
         v.isAriaModal = !(e.isUndimmed(in: env) || nonmodalPopover)
@@ -179,6 +182,10 @@ struct PlayerView {
         }
         let f = l.frame
         var css = pushBackCSS(l) + keyboardCSS(l, layout)
+        if let o = l.origin {
+            v.growsFromSource = true
+            css += growCSS(from: o, to: f)
+        }
         switch form {
         case .card:
             let detent = l.detents.first { $0.isSelected }
@@ -198,7 +205,7 @@ struct PlayerView {
                 v.popover = PopoverView(
                     source: pop.source ?? "", sourceRect: pop.sourceRect?.description ?? "",
                     arrow: pop.arrow?.rawValue ?? "none", passthrough: l.passthrough.joined(separator: " "),
-                    sourceScrolls: pop.sourceScrolls)
+                    sourceScrolls: pop.sourceScrolls, replacesSource: pop.replacesSource)
                 css += popoverCSS(pop, window: layout.window)
             }
         case .alert:
@@ -228,6 +235,22 @@ struct PlayerView {
         return v
     }
 
+    /// How a layer drawn at `frame` grows out of the control at `origin`, as custom properties:
+    /// the move from the control's centre to the layer's (`--grow-dx`, `--grow-dy`) and the scale
+    /// from the control's size (`--grow-sx`, `--grow-sy`); the stylesheet's `grow-in` animation
+    /// starts there.
+    func growCSS(from origin: Rect, to frame: Rect) -> String {
+        let sx = frame.width > 0 ? min(1, origin.width / frame.width) : 1
+        let sy = frame.height > 0 ? min(1, origin.height / frame.height) : 1
+        return "--grow-dx:\(pt(origin.midX - frame.midX))px;--grow-dy:\(pt(origin.midY - frame.midY))px;"
+            + "--grow-sx:\(pt(sx));--grow-sy:\(pt(sy));"
+    }
+
+    /// The controls hidden because a popover or action sheet drawn over them replaces them.
+    var replacedSources: Set<String> {
+        Set(state.stack.compactMap { $0.popover?.replacesSource == true ? $0.popover?.source : nil })
+    }
+
     /// Where a popover is drawn, as custom properties: its left edge and width, the edge that
     /// faces its arrow (the top below its source, the bottom above it, so a content-sized popover
     /// never leaves its arrow), its height when it has one, the room it may grow into, and the
@@ -235,7 +258,7 @@ struct PlayerView {
     func popoverCSS(_ pop: PopoverLayout, window: Rect) -> String {
         let f = pop.frame
         var css = "--x:\(pt(f.x))px;--w:\(pt(f.width))px;--max-h:\(pt(pop.availableHeight))px;"
-        if pop.arrow == .down {
+        if pop.opensUpward {
             css += "--bottom:\(pt(window.height - f.maxY))px;"
         } else {
             css += "--top:\(pt(f.y))px;"
@@ -284,8 +307,12 @@ struct PlayerView {
         v.title = c.title ?? ""
         v.label = c.label ?? ""
         v.placeholder = c.placeholder ?? ""
+        v.isReplaced = !state.stack.isEmpty && replacedSources.contains(c.id)
+        v.hasMenu = c.menu != nil && c.action == nil
+        v.isMenuOpen = state.menu?.control == c.id
+        v.longPress = c.contextMenu != nil || (c.menu != nil && c.action != nil)
         v.role = c.role?.rawValue ?? "default"
-        v.hasAction = c.action != nil
+        v.hasAction = c.action != nil || c.menu != nil
         v.icon = c.systemImage.map(Icons.glyph)
         // Bar buttons with a symbol show the symbol; content buttons show both.
         v.showsTitle = c.systemImage == nil || !inBar
@@ -305,7 +332,8 @@ struct PlayerView {
                 if case .push = item.action { chevron = true }
                 return ListItemView(
                     id: item.id, title: item.title, subtitle: item.subtitle ?? "", hasAction: item.action != nil,
-                    hasChevron: chevron, icon: item.systemImage.map(Icons.glyph))
+                    hasChevron: chevron, icon: item.systemImage.map(Icons.glyph),
+                    hasContextMenu: item.contextMenu != nil)
             }
         case .text:
             v.text = c.text ?? ""

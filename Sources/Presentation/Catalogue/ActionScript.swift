@@ -12,7 +12,10 @@ import Prototype
 ///
 /// - `refusal`: the rule that refused the last action, or `null`;
 /// - `rules`: every rule the engine named during the run (refusals, findings, adaptations), sorted;
-/// - `stack[i]` also: `transition` (the animation, `null` where the system animates), `grabber`
+/// - `stack[i]` also: `size` (a centred sheet's `[width, height]` in points), `floating` (a card
+///   inset at a partial detent, iOS 26), `growsFromSource`
+///   (it grows out of a control: iOS 26, or a zoom transition), a popover's `replacesSource`
+///   (drawn over its source, iOS 26), `transition` (the animation, `null` where the system animates), `grabber`
 ///   (drawn or not), `undimmed`, `keepsUnderlying`, `detents` (ids in the order of their
 ///   heights), `contextOwner`, `presentedBy`, `dimming` (`none`, `dark`, `clear`), `covered`
 ///   (by a layer above); a popover's `arrow`, `pointsAtSource` and `width` (points); an alert's or action sheet's
@@ -24,6 +27,9 @@ public struct ActionScript: Sendable {
     public var device: String
     public var orientation: Orientation
     public var multitasking: Multitasking
+    /// The iOS version the session runs as (`POST /api/sessions`' `targetOS`); `nil` runs the
+    /// prototype's own `targetOS`.
+    public var targetOS: Int? = nil
     /// The server's options (`--on-popover-conflict`, the transition time…).
     public var options: EngineOptions
     /// What happens, in order; each action a millisecond-second after the last (1000 ms).
@@ -89,7 +95,8 @@ public struct ActionScript: Sendable {
         }
         let engine = PresentationEngine(prototype: prototype, options: options)
         let started = engine.start(
-            environment: Environment(device: device, orientation: orientation, multitasking: multitasking))
+            environment: Environment(
+                device: device, orientation: orientation, multitasking: multitasking, targetOS: targetOS))
         var state = started.state
         var named = Set(started.events.compactMap(\.rule))
         var refusal: String?
@@ -138,11 +145,15 @@ public struct ActionScript: Sendable {
             if let layer = layers.first(where: { $0.modal == e.modal }) {
                 o["dimming"] = .string(layer.dimming.rawValue)
                 o["covered"] = .bool(layer.isCovered)
+                o["floating"] = .bool(layer.isFloating)
+                if layer.form == .centered { o["size"] = [.number(layer.frame.width), .number(layer.frame.height)] }
+                o["growsFromSource"] = .bool(layer.origin != nil)
             }
             if let pop = e.popover {
                 o["arrow"] = .string(pop.arrow?.rawValue)
                 o["pointsAtSource"] = .bool(pop.arrowPointsAtSource)
                 o["width"] = .number(pop.width)
+                o["replacesSource"] = .bool(pop.replacesSource)
             }
             if let m = p.modal(e.modal) {
                 if m.style == .alert || m.style == .actionSheet {
@@ -208,6 +219,10 @@ public struct ScriptStep: Sendable {
     public static func resize(_ device: String? = nil, _ multitasking: Multitasking? = nil) -> ScriptStep {
         ScriptStep(action: .resize(device: device, multitasking: multitasking))
     }
+    /// The session switched to iOS `version` (a `resize` with `targetOS`).
+    public static func version(_ version: Int) -> ScriptStep {
+        ScriptStep(action: .resize(device: nil, multitasking: nil, targetOS: version))
+    }
     /// Text typed, a toggle switched, a segment chosen.
     public static func edit(_ target: String, _ value: JSONValue) -> ScriptStep {
         ScriptStep(action: .edit(target: target, value: value))
@@ -226,6 +241,8 @@ public struct ScriptStep: Sendable {
     }
     /// Editing ends: the keyboard goes down.
     public static let endEditing = ScriptStep(action: .endEditing)
+    /// A touch and hold on control `target` (its context menu).
+    public static func longPress(_ target: String) -> ScriptStep { ScriptStep(action: .longPress(target: target)) }
 
     /// The action as an API request body, e.g. `{"type": "tap", "target": "compose"}`.
     public var json: JSONValue { action.json }

@@ -14,6 +14,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     public var path: String?
     /// The modal concerned (runtime findings).
     public var modal: String?
+    /// What changes about the rule in later iOS versions than the one linted for
+    /// (``RuleVersions/note(after:)``), e.g. `changes in iOS 26: …`; `nil` when nothing does.
+    public var versionNote: String? = nil
 
     public init(rule: String, severity: Severity? = nil, message: String, path: String? = nil, modal: String? = nil) {
         self.rule = rule
@@ -28,12 +31,14 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         RuleCatalogue.rule(rule)?.source ?? "docs/format.md (the prototype format)"
     }
 
-    /// `$.modals[2].actions: warning: … [alert.button-count]`, as the compiler-style lint line.
+    /// `$.modals[2].actions: warning: … [alert.button-count]`, as the compiler-style lint line,
+    /// followed by ` (changes in iOS 26: …)` when the rule changes in a later version.
     public var description: String {
-        "\(path ?? modal ?? "$"): \(severity.rawValue): \(message) [\(rule)]"
+        "\(path ?? modal ?? "$"): \(severity.rawValue): \(message) [\(rule)]" + (versionNote.map { " (\($0))" } ?? "")
     }
 
-    /// `{"rule", "severity", "message", "source", "path"?, "modal"?}`, plus `file` when given (SPEC §9).
+    /// `{"rule", "severity", "message", "source", "path"?, "modal"?, "versions"?}`, plus `file` when
+    /// given; `versions` says what changes about the rule after the version linted for.
     public func json(file: String? = nil) -> JSONValue {
         var o = JSONObject()
         if let file { o["file"] = .string(file) }
@@ -43,6 +48,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         o["message"] = .string(message)
         o["source"] = .string(source)
         if let modal { o["modal"] = .string(modal) }
+        if let versionNote { o["versions"] = .string(versionNote) }
         return .object(o)
     }
 }

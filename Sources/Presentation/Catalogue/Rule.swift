@@ -71,6 +71,9 @@ public struct Rule: Sendable, Identifiable {
     public var check: String
     /// The source: seed document and line (`S0:L85`), Apple page or UIKit message, quoted.
     public var source: String
+    /// The iOS versions the rule applies to and what changed in it, version by version
+    /// (``RuleVersions``); every version, unchanged, unless the row says otherwise.
+    public var versions: RuleVersions = .all
 
     /// Whether the rule has this kind.
     public func has(_ kind: RuleKind) -> Bool { kinds.contains(kind) }

@@ -3,7 +3,7 @@ import Prototype
 
 extension RuleCatalogue {
     /// The catalogue as JSON for `/api/rules` and `modallab rules --format json`: an array of
-    /// `{id, name, kinds, severity, severityNote, section, check, source, message, notes,
+    /// `{id, name, kinds, severity, severityNote, section, check, source, versions, message, notes,
     /// translations: {en: {name, message}, zh-Hans: {…}}, examples: {triggering, nonTriggering}}`,
     /// in the catalogue's order. `name` and `message` are in `language`; each example is
     /// ``RuleExample/json``: a lint example or an action script.
@@ -33,6 +33,7 @@ extension RuleCatalogue {
         o["section"] = .string(r.section)
         o["check"] = .string(r.check)
         o["source"] = .string(r.source)
+        o["versions"] = r.versions.json
         o["message"] = .string(d.message(language))
         o["notes"] = .string(d.notes)
         var tr = JSONObject()

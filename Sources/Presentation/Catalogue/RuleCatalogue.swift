@@ -5,7 +5,7 @@ public enum RuleCatalogue {
     /// by section. A new rule is one ``RuleUnit`` in its family's file.
     static let units: [RuleUnit] =
         stackRules + adaptRules + modalRules + sheetRules + popoverRules + alertRules + actionSheetRules
-        + activityRules + transitionRules + buttonRules + taskRules
+        + activityRules + transitionRules + buttonRules + versionRules + menuRules + taskRules
 
     /// Every rule, in the catalogue's order.
     public static var all: [Rule] { table }

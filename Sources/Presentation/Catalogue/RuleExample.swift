@@ -26,17 +26,17 @@ public struct RuleExample: Sendable {
     public static func json(_ members: String) -> RuleExample { RuleExample(kind: .prototype, text: members) }
 
     /// An action script: `members` over the base prototype, run by the engine (see
-    /// ``ActionScript``).
+    /// ``ActionScript``); `targetOS` runs the session as that iOS version.
     public static func script(
         _ members: String = "{}", on device: String = "iphone-16", orientation: Orientation = .portrait,
-        multitasking: Multitasking = .full, options: EngineOptions = EngineOptions(), _ actions: [ScriptStep],
-        expect: KeyValuePairs<String, JSONValue> = [:], draws: Bool = false
+        multitasking: Multitasking = .full, targetOS: Int? = nil, options: EngineOptions = EngineOptions(),
+        _ actions: [ScriptStep], expect: KeyValuePairs<String, JSONValue> = [:], draws: Bool = false
     ) -> RuleExample {
         RuleExample(
             kind: .script, text: members,
             actionScript: ActionScript(
-                device: device, orientation: orientation, multitasking: multitasking, options: options,
-                actions: actions, expect: expect.map { ($0.key, $0.value) }, draws: draws))
+                device: device, orientation: orientation, multitasking: multitasking, targetOS: targetOS,
+                options: options, actions: actions, expect: expect.map { ($0.key, $0.value) }, draws: draws))
     }
 
     /// The same lint example, firing at `paths`.
@@ -80,7 +80,7 @@ public struct RuleExample: Sendable {
 
     /// The example as JSON, for `/api/rules` and `modallab rules`: a lint example is
     /// `{"kind": "prototype", "members", "paths"?}`, a script
-    /// `{"kind": "script", "members", "device", "orientation", "multitasking", "options"?,
+    /// `{"kind": "script", "members", "device", "orientation", "multitasking", "targetOS"?, "options"?,
     /// "actions": [action bodies as POST /api/sessions/{sid}/actions takes them], "expect"?, "draws"?}`.
     public var json: JSONValue {
         var o = JSONObject()
@@ -91,6 +91,7 @@ public struct RuleExample: Sendable {
             o["device"] = .string(s.device)
             o["orientation"] = .string(s.orientation.rawValue)
             o["multitasking"] = .string(s.multitasking.rawValue)
+            if let os = s.targetOS { o["targetOS"] = .string(String(os)) }
             if s.options != EngineOptions() { o["options"] = s.optionsJSON }
             o["actions"] = .array(s.actions.map(\.json))
             if !s.expect.isEmpty { o["expect"] = .object(JSONObject(s.expect)) }

@@ -109,7 +109,12 @@ extension RuleCatalogue {
                 check:
                     #"The Cancel-style action is always rendered last, in its own group separated by 8 pt. The lint notes a Cancel declared elsewhere in the list."#,
                 source:
-                    #"S0:L125 "Cancel buttons should always be included in action sheets at the bottom of the screen." H-ActionSheets: "Place the Cancel button at the bottom of the action sheet." S3:L113"#
+                    #"S0:L125 "Cancel buttons should always be included in action sheets at the bottom of the screen." H-ActionSheets: "Place the Cancel button at the bottom of the action sheet." S3:L113"#,
+                versions: .changed(
+                    .init(
+                        26,
+                        "An action sheet shown inline at its source has no Cancel button: a tap outside dismisses it (WWDC25 \"Build a UIKit app with the new design\", inline alerts and action sheets). Without a source on screen it keeps its Cancel."
+                    ))
             ),
             name: T("Cancel at the bottom", "“取消”放在底部"),
             message: T(
@@ -399,13 +404,14 @@ extension RuleCatalogue {
                 check:
                     #"A choice set the user reveals on purpose, with no pending action, is better served by a menu."#,
                 source:
-                    #"H-ActionSheets: "Use an action sheet — not a menu — to provide choices related to an action.""#),
+                    #"H-ActionSheets: "Use an action sheet — not a menu — to provide choices related to an action." HIG "Pull-down buttons": "Use a pull-down button to present commands or items that are directly related to the button's action … A Sort button could use a menu to let people select an attribute on which to sort.""#,
+                versions: .since(14)),
             name: T("Menus for plain choices", "普通选项请使用菜单"),
             message: T(
-                "action sheet “{modal}” offers plain choices with no pending action; a menu serves this better",
-                "操作列表“{modal}”只提供普通选项，并没有待确认的操作；使用菜单会更合适"),
+                "action sheet “{modal}” offers plain choices with no pending action; a menu serves this better: give its control a \"menu\"",
+                "操作列表“{modal}”只提供普通选项，并没有待确认的操作；使用菜单会更合适：请为其控件设置 \"menu\""),
             notes:
-                "The stated check only: an action sheet opened by a control, with no destructive action and no message, that is not a confirmDiscard confirmation.",
+                "The stated check only: an action sheet opened by a control, with no destructive action and no message, that is not a confirmDiscard confirmation. A button's `menu` (UIButton.menu, iOS 14) shows such choices where they are asked for; an action sheet stays right for choices about an action people started, such as a destructive one.",
             triggering: [
                 .json(
                     #"{"screens": [{"id": "home", "title": "Home", "content": [{"type": "button", "id": "sort-button", "title": "Sort", "action": {"present": "sort"}}]}], "modals": [{"id": "sort", "style": "actionSheet", "source": "sort-button", "actions": [{"title": "Name"}, {"title": "Date"}, {"title": "Cancel", "role": "cancel"}]}]}"#

@@ -15,7 +15,11 @@ extension RuleCatalogue {
                 check:
                     #"`automatic` resolves to `pageSheet` on iOS 13–17 and to `formSheet` on iOS 18 and later; before iOS 13 the default was `fullScreen`. The server needs a `targetOS` setting; the default should be the current OS."#,
                 source:
-                    #"U-MPS.automatic: "UIKit maps this style to formSheet in iOS 18 and later; pageSheet in versions of iOS earlier than iOS 18. Some system view controllers may map it to a different style.""#
+                    #"U-MPS.automatic: "UIKit maps this style to formSheet in iOS 18 and later; pageSheet in versions of iOS earlier than iOS 18. Some system view controllers may map it to a different style.""#,
+                versions: .changed(
+                    .init(13, "`automatic` became `pageSheet`; before iOS 13 it was `fullScreen` (U-MPS.automatic)."),
+                    .init(18, "`automatic` became `formSheet` (U-MPS.automatic).")
+                )
             ),
             name: T("automatic resolves by iOS version", "automatic 按 iOS 版本解析"),
             message: T(
@@ -65,7 +69,12 @@ extension RuleCatalogue {
                 check:
                     #"In wR/hR, a popover is a popover: the background is dimmed, a tap outside dismisses it (except taps on `passthroughViews`), and the arrow points at the anchor."#,
                 source:
-                    #"U-MPS.popover: "The background content is dimmed and taps outside the popover cause the popover to be dismissed… passthroughViews""#
+                    #"U-MPS.popover: "The background content is dimmed and taps outside the popover cause the popover to be dismissed… passthroughViews""#,
+                versions: .changed(
+                    .init(
+                        26,
+                        "A popover whose source is a bar button item animates from and replaces that item until it is dismissed, without an arrow (Apple, \"UIPopoverPresentationController.sourceItem\": \"In iOS 26 and later, the popover animates from and replaces the specified item\")."
+                    ))
             ),
             name: T("Popovers in regular size classes", "常规尺寸下的弹出框"),
             message: T(
@@ -91,7 +100,12 @@ extension RuleCatalogue {
                 check:
                     #"An action sheet in wR/hR is shown as a popover anchored to its source and appears all at once, without a slide. In a compact width or height it slides up from the bottom edge at the container width less 8 pt on each side (at most 304 pt in compact height), with the Cancel action as a separate group at the bottom. A large iPhone in landscape (wR/hC) therefore gets the bottom sheet: an action sheet is a popover presentation, and a popover adapts in a vertically compact environment too."#,
                 source:
-                    #"S0:L117 "On smaller screens, an action sheet slides up from the bottom of the screen. On larger screens, an action sheet appears all at once as a popover." X: "The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover." U-MPS.popover: "In iOS 13 and later, for horizontally or vertically compact environments, this option behaves the same as formSheet." T-Flutter: 8 pt edge padding and a separate Cancel group"#
+                    #"S0:L117 "On smaller screens, an action sheet slides up from the bottom of the screen. On larger screens, an action sheet appears all at once as a popover." X: "The modalPresentationStyle of a UIAlertController with this style is UIModalPresentationPopover." U-MPS.popover: "In iOS 13 and later, for horizontally or vertically compact environments, this option behaves the same as formSheet." T-Flutter: 8 pt edge padding and a separate Cancel group"#,
+                versions: .changed(
+                    .init(
+                        26,
+                        "In a compact width or height too (an iPhone in either orientation), an action sheet whose source is on screen appears inline over that control instead of sliding up from the bottom edge (Apple, \"Adopting Liquid Glass\": \"An action sheet originates from the element that initiates the action, instead of from the bottom edge of the display\")."
+                    ))
             ),
             name: T("Action sheets are popovers in wR", "常规宽度下操作列表以弹出框显示"),
             message: T(
@@ -167,7 +181,13 @@ extension RuleCatalogue {
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"In wR/hR, `pageSheet` is centred and roughly page-sized (taller than wide) over a dimming layer. `formSheet` is smaller and honours `preferredContentSize`. Part of the background always stays visible."#,
-                source: #"U-MPS.pageSheet; U-MPS.formSheet"#),
+                source: #"U-MPS.pageSheet; U-MPS.formSheet"#,
+                versions: .changed(
+                    .init(
+                        26,
+                        "A form sheet in wR/hR sits over a layer with a Liquid Glass effect instead of a dimming layer (U-MPS.formSheet: \"the system adds a layer with a Liquid Glass effect over the background content\")."
+                    ))
+            ),
             name: T("Sheets in regular size classes", "常规尺寸下的表单"),
             message: T(
                 "“{modal}” is centred over a dimming layer ({style})",
@@ -188,7 +208,12 @@ extension RuleCatalogue {
                 check:
                     #"`pageSheet` and `formSheet` in wC/hR are shown "as a sheet with part of the background content visible near the top of the screen", a card. The presenter shrinks behind the card and its top edge stays visible."#,
                 source:
-                    #"U-MPS.pageSheet and U-MPS.formSheet (quoted); S0:L28 "The top edge of the parent view or a previous card is visible behind the current card""#
+                    #"U-MPS.pageSheet and U-MPS.formSheet (quoted); S0:L28 "The top edge of the parent view or a previous card is visible behind the current card""#,
+                versions: .changed(
+                    .init(
+                        26,
+                        "A card at a partial detent floats inset from the screen's edges on Liquid Glass, with larger corners; at full height it is edge-attached and opaque (Apple, \"Adopting Liquid Glass\": \"half sheets are inset from the edge of the display … When a half sheet expands to full height, it transitions to a more opaque appearance\")."
+                    ))
             ),
             name: T("Sheets are cards in compact width", "紧凑宽度下表单显示为卡片"),
             message: T(
@@ -425,7 +450,13 @@ extension RuleCatalogue {
                 check:
                     #"When an action sheet resolves to a popover, its Cancel-style action is not drawn; a tap outside the popover dismisses the sheet and runs the Cancel handler."#,
                 source:
-                    #"Decompiled `UIAlertController.m`: `__shouldInvokeCancelActionOnDimmingViewTap = 1`, `_dismissFromPopoverDimmingView`. Observed: "No Cancel Button on iPad… omitted by default on iPad" (EddyVerbruggen/cordova-plugin-actionsheet#71)"#
+                    #"Decompiled `UIAlertController.m`: `__shouldInvokeCancelActionOnDimmingViewTap = 1`, `_dismissFromPopoverDimmingView`. Observed: "No Cancel Button on iPad… omitted by default on iPad" (EddyVerbruggen/cordova-plugin-actionsheet#71)"#,
+                versions: .changed(
+                    .init(
+                        26,
+                        "The same holds for an action sheet shown inline at its source on iPhone (actionsheet.regular-as-popover)."
+                    )
+                )
             ),
             name: T("No Cancel button in a popover", "弹出框中不显示取消按钮"),
             message: T(

@@ -135,8 +135,10 @@ extension RuleCatalogue {
             notes:
                 "The same texts as text.control-character. ModalLab shows every prototype text isolated (`<bdi>`), so an override can't reorder the page around it, but it still reorders the text itself, on the device as on the page. Right-to-left text needs no override: Arabic and Hebrew letters are right-to-left by themselves.",
             triggering: [
-                alertExample(#""title": "Delete \u202Egpj.otohp\u202C?", "message": "This can't be undone.", "# + cancelDelete)
-                    .at("$.modals[0].title")
+                alertExample(
+                    #""title": "Delete \u202Egpj.otohp\u202C?", "message": "This can't be undone.", "# + cancelDelete
+                )
+                .at("$.modals[0].title")
             ],
             nonTriggering: [
                 goodAlert,
@@ -151,7 +153,7 @@ extension RuleCatalogue {
                 id: "symbol.unknown", kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.8 Button and text conventions (all presentations)"#,
                 check:
-                    #"A `systemImage` (of a button, a list row or a custom activity) names a symbol ModalLab doesn't draw: the player shows a dashed placeholder labelled with the name instead of a symbol. The finding suggests the nearest name it draws."#,
+                    #"A `systemImage` (of a button, a list row, a menu item or a custom activity) names a symbol ModalLab doesn't draw: the player shows a dashed placeholder labelled with the name instead of a symbol. The finding suggests the nearest name it draws."#,
                 source:
                     #"ModalLab's symbol table (Sources/Presentation/Symbols/SymbolCatalogue.swift; docs/format.md, "Symbols the player draws"): SF Symbols may not be redistributed, so the player draws its own shapes for the names iOS apps use most. HIG "SF Symbols": symbols are named and referenced by name"#
             ),
@@ -165,7 +167,7 @@ extension RuleCatalogue {
                     "systemImage“{symbol}”不在 ModalLab 能绘制的符号之列；播放器会显示带名称的占位框（是否想用“{suggestion}”？）")
             ],
             notes:
-                "Buttons (in bars, toolbars and content), list rows and custom activities. An image control's systemImage is not drawn and not checked. The suggestion is a near spelling, else the drawn name the unknown one extends (trash.circle → trash), else a drawn variant of its first word.",
+                "Buttons (in bars, toolbars and content), list rows, the items of menus and context menus (not submenus, which show a chevron), and custom activities. An image control's systemImage is not drawn and not checked. The suggestion is a near spelling, else the drawn name the unknown one extends (trash.circle → trash), else a drawn variant of its first word.",
             triggering: [
                 .json(
                     #"{"screens": [{"id": "home", "content": [{"type": "button", "id": "open-button", "title": "Share", "systemImage": "sqaure.and.arrow.up"}]}]}"#
@@ -173,6 +175,9 @@ extension RuleCatalogue {
                 .json(
                     #"{"screens": [{"id": "home", "content": [{"type": "list", "id": "rows", "items": [{"id": "bin", "title": "Bin", "systemImage": "trash.slash.circle"}]}]}]}"#
                 ).at("$.screens[0].content[0].items[0].systemImage"),
+                .json(
+                    #"{"screens": [{"id": "home", "content": [{"type": "button", "id": "sort-button", "title": "Sort", "menu": {"children": [{"id": "by-date", "title": "Date", "systemImage": "calender"}]}}]}]}"#
+                ).at("$.screens[0].content[0].menu.children[0].systemImage"),
             ],
             nonTriggering: [
                 .json(
@@ -190,8 +195,25 @@ extension RuleCatalogue {
                     }
                 }
                 for s in c.appScreens + c.modalScreens.joined() {
-                    for ref in s.controls where ref.control.kind != .image {
-                        check(ref.control.systemImage, ref.path.appending("systemImage"))
+                    for ref in s.controls {
+                        if ref.control.kind != .image {
+                            check(ref.control.systemImage, ref.path.appending("systemImage"))
+                        }
+                        // The items of its menus (a submenu shows a chevron, not its image).
+                        for (member, menu) in [("menu", ref.control.menu), ("contextMenu", ref.control.contextMenu)] {
+                            guard let menu else { continue }
+                            func walk(_ items: [MenuElement], _ path: JSONPath) {
+                                for (k, e) in items.enumerated() {
+                                    let ep = path.appending(k)
+                                    if let children = e.children {
+                                        walk(children, ep.appending("children"))
+                                    } else {
+                                        check(e.systemImage, ep.appending("systemImage"))
+                                    }
+                                }
+                            }
+                            walk(menu.children, ref.path.appending(member).appending("children"))
+                        }
                     }
                 }
                 for (i, m) in c.prototype.modals.enumerated() {
@@ -244,7 +266,9 @@ extension LintChecks {
     static func reportScalars(_ c: LintContext, _ rule: String, _ codes: (String) -> [String]) {
         for (text, path) in visibleTexts(c) {
             let found = codes(text)
-            if !found.isEmpty { c.report(rule, path, nil, ["text": c.q(text), "codes": found.joined(separator: ", ")]) }
+            if !found.isEmpty {
+                c.report(rule, path, nil, ["text": c.q(text), "codes": found.joined(separator: ", ")])
+            }
         }
     }
 

@@ -190,7 +190,12 @@ extension RuleCatalogue {
                 check:
                     #"Alerts, action sheets, popovers and activity views ignore `modalTransitionStyle`. The system animates them: alerts fade and scale in, popovers fade, and a compact action sheet slides up."#,
                 source:
-                    #"Decompiled `UIAlertController` init installs its own transitioning delegate (`setTransitioningDelegate:_ownedTransitioningDelegate`); S0:L117"#
+                    #"Decompiled `UIAlertController` init installs its own transitioning delegate (`setTransitioningDelegate:_ownedTransitioningDelegate`); S0:L117"#,
+                versions: .changed(
+                    .init(
+                        26,
+                        "Alerts, action sheets, popovers and menus grow out of the control that presents them (WWDC25 \"Build a SwiftUI app with the new design\": dialogs \"morph out of the buttons that present them\"; Apple, \"Adopting Liquid Glass\")."
+                    ))
             ),
             name: T("The system animates its own presentations", "系统呈现由系统负责动画"),
             message: T(
@@ -240,6 +245,86 @@ extension RuleCatalogue {
                     c.report(
                         "transition.non-default-justified", t.path, nil,
                         ["modal": t.modal.id, "transition": t.transition.rawValue])
+                }
+            }),
+        RuleUnit(
+            Rule(
+                id: "transition.zoom-ios18", kinds: [.static, .runtime], severity: .error, severityNote: nil,
+                section: #"3.7 Transitions"#,
+                check:
+                    #"`"transition": "zoom"` needs a `source` and iOS 18 or later; from a bar button item it needs iOS 26 or later. In a session running an earlier version the presentation slides up (`coverVertical`), as an app that checks availability would. A zoomed full-screen presentation is dismissed by a swipe down, back into its source."#,
+                source:
+                    #"Apple, "UIViewController.Transition.zoom(options:sourceViewProvider:)" (iOS 18.0 and later): "a zoom transition from the view that the source provider specifies", "the view … that the animation zooms out from and zooms back in to"; "zoom(options:sourceBarButtonItemProvider:)" (iOS 26.0 and later); "UIViewController.Transition.ZoomOptions.interactiveDismissShouldBegin"; WWDC24 "Enhance your UI animations and transitions"."#,
+                versions: .changed(
+                    .init(
+                        26, "The zoom can start from a bar button item (`zoom(options:sourceBarButtonItemProvider:)`).")
+                )
+            ),
+            name: T("Zoom needs iOS 18 and a source", "缩放过渡需要 iOS 18 及来源"),
+            message: T(
+                "“{modal}” zooms, which needs iOS 18 or later; the prototype targets iOS {os} — raise targetOS or use another transition",
+                "“{modal}”使用缩放过渡，需要 iOS 18 或更高版本；原型的目标版本是 iOS {os}——请提高 targetOS 或改用其他过渡动画"),
+            variants: [
+                "source": T(
+                    "“{modal}” zooms but names no \"source\": a zoom transition zooms out of a view — name the control",
+                    "“{modal}”使用缩放过渡却没有指定 \"source\"：缩放过渡需要从某个视图放大——请指定控件"),
+                "barItem": T(
+                    "“{modal}” zooms out of the bar button “{source}”, which needs iOS 26 or later; the prototype targets iOS {os}",
+                    "“{modal}”从栏按钮“{source}”缩放，这需要 iOS 26 或更高版本；原型的目标版本是 iOS {os}"),
+            ],
+            notes:
+                "Only custom presentations (sheets, full screen, current context) zoom; the system animates alerts, action sheets, popovers and activity views (transition.system-owned).",
+            triggering: [
+                .json(
+                    #"{"targetOS": "17", "modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "zoom", "source": "open-button", "rationale": "Zooms out of the thumbnail", "#
+                        + closeBar + "}]}"
+                ).at("$.modals[0].transition"),
+                .json(
+                    #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "zoom", "rationale": "Zooms out of the thumbnail", "#
+                        + closeBar + "}]}"
+                ).at("$.modals[0].transition"),
+                .json(
+                    #"{"modals": [{"id": "viewer", "style": "pageSheet", "title": "Photo", "transition": "zoom", "source": "more-button", "rationale": "Zooms out of its button", "#
+                        + sheetBar + "}]}"
+                ).at("$.modals[0].source"),
+                .script(
+                    app(
+                        home(open: "a"),
+                        view("a", "fullScreen", #""transition": "zoom", "source": "open-button", "rationale": "Zooms""#)
+                    ),
+                    targetOS: 17, [.tap("open-button")], expect: ["$.stack[0].transition": "coverVertical"]),
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "viewer", "style": "fullScreen", "title": "Photo", "transition": "zoom", "source": "open-button", "rationale": "Zooms out of the thumbnail", "#
+                        + closeBar + "}]}"),
+                .json(
+                    #"{"targetOS": "26", "modals": [{"id": "viewer", "style": "pageSheet", "title": "Photo", "transition": "zoom", "source": "more-button", "rationale": "Zooms out of its button", "#
+                        + sheetBar + "}]}"),
+                .script(
+                    app(
+                        home(open: "a"),
+                        view("a", "fullScreen", #""transition": "zoom", "source": "open-button", "rationale": "Zooms""#)
+                    ),
+                    targetOS: 18, [.tap("open-button")],
+                    expect: ["$.stack[0].transition": "zoom", "$.stack[0].growsFromSource": true]),
+            ],
+            lint: { c in
+                let p = c.prototype
+                for (i, m) in p.modals.enumerated() where m.style.isCustom && m.transition == .zoom {
+                    let mp = c.path(i)
+                    let os = String(p.targetOS)
+                    if p.targetOS < SystemVersion.zoomTransition {
+                        c.report("transition.zoom-ios18", mp.appending("transition"), nil, ["modal": m.id, "os": os])
+                    } else if m.source == nil {
+                        c.report("transition.zoom-ios18", mp.appending("transition"), "source", ["modal": m.id])
+                    } else if let src = m.source, p.targetOS < SystemVersion.zoomFromBarButton,
+                        let placement = p.control(src)?.placement, placement != "content"
+                    {
+                        c.report(
+                            "transition.zoom-ios18", mp.appending("source"), "barItem",
+                            ["modal": m.id, "source": src, "os": os])
+                    }
                 }
             }),
     ]

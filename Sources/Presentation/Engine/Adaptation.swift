@@ -27,7 +27,12 @@ public enum Adaptation {
     ///   anchor on iPad), and Apple's `UIModalPresentationStyle.popover` says "In iOS 13 and
     ///   later, for horizontally or vertically compact environments, this option behaves the same
     ///   as formSheet": a popover adapts in compact height, so an action sheet or an activity
-    ///   view there is drawn as on every other iPhone in landscape, not as a popover.
+    ///   view there is drawn as on every other iPhone in landscape, not as a popover. From iOS 26
+    ///   an action sheet with a `source` is drawn inline over it wherever it would otherwise slide
+    ///   up from the bottom (a compact width or height, so on a large iPhone in landscape too), as
+    ///   a popover without an arrow and without Cancel (`actionsheet.inline-at-source`); the
+    ///   engine keeps the bottom action sheet when its source is not on screen
+    ///   (``inlineFallback(_:)``).
     /// - Alerts, `fullScreen` and `overFullScreen`: unchanged everywhere.
     ///
     /// `contextFound` says whether a context-defining owner was found for a current-context
@@ -96,6 +101,10 @@ public enum Adaptation {
                 rules.append("actionsheet.regular-as-popover")
                 return Resolution(style: .popover, form: .popover, rules: rules)
             }
+            if targetOS >= SystemVersion.liquidGlass && m.source != nil {
+                rules.append("actionsheet.inline-at-source")
+                return Resolution(style: .popover, form: .popover, rules: rules)
+            }
             return Resolution(style: .actionSheet, form: .actionSheet, rules: rules)
         case .activity:
             rules.append("activity.adapt")
@@ -104,6 +113,18 @@ public enum Adaptation {
         case .none:
             return Resolution(style: .fullScreen, form: .fullScreen, rules: rules)
         }
+    }
+
+    /// Whether `r` is an action sheet drawn inline at its source in compact width (iOS 26).
+    static func isInline(_ r: Resolution) -> Bool { r.rules.last == "actionsheet.inline-at-source" }
+
+    /// An inline action sheet with nothing on screen to grow out of: the bottom action sheet of
+    /// compact width, with its Cancel, as it was before iOS 26 (WWDC25 "Build a UIKit app with the
+    /// new design": without a source set, the action sheet keeps a Cancel button).
+    static func inlineFallback(_ r: Resolution) -> Resolution {
+        var rules = r.rules
+        rules.removeLast()
+        return Resolution(style: .actionSheet, form: .actionSheet, rules: rules)
     }
 
     /// What an entry that would be a popover is drawn as while something other than an alert

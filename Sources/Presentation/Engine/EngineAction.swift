@@ -1,9 +1,9 @@
 import JSON
 import Prototype
 
-/// A request against the state (SPEC §6 action types, plus `present` for app-initiated
-/// presentations, `key` for a hardware keyboard's Escape and Return, and `focus` and
-/// `endEditing` for the software keyboard).
+/// A request against the state (the API's action types, plus `present` for app-initiated
+/// presentations, `key` for a hardware keyboard's Escape and Return, `focus` and `endEditing`
+/// for the software keyboard, and `longPress` for a touch and hold).
 public enum EngineAction: Sendable, Equatable {
     /// A tap on a control; or on an alert, action sheet or activity view's button when
     /// `target` is the modal's id and `choice` names the button (id, title or index).
@@ -17,11 +17,13 @@ public enum EngineAction: Sendable, Equatable {
     /// A rotation.
     case rotate(Orientation)
     /// A change of device, iPad multitasking, or the traits the system gives the app
-    /// (appearance, text size, layout direction); `nil` keeps what is. `window` resizes an iPad
-    /// app's window freely (multitasking `window`).
+    /// (appearance, text size, layout direction), or of the iOS version the session runs as
+    /// (`targetOS`, a major version); `nil` keeps what is. `window` resizes an iPad app's window
+    /// freely (multitasking `window`).
     case resize(
         device: String?, multitasking: Multitasking?, appearance: Appearance? = nil,
-        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil, window: Size? = nil)
+        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil, window: Size? = nil,
+        targetOS: Int? = nil)
     /// Text typed into a field, a toggle switched, a segment chosen.
     case edit(target: String, value: JSONValue)
     /// A sheet moved to another detent.
@@ -42,6 +44,9 @@ public enum EngineAction: Sendable, Equatable {
     case taskStart(String)
     /// The participant gives up the running task; logs `task_end` with outcome `gaveUp`.
     case giveUp
+    /// A touch and hold on a control: opens its context menu (or its pull-down menu when a tap
+    /// runs its action).
+    case longPress(target: String)
 
     /// Rotations, resizes and app-initiated presentations are not the person interacting.
     var isUserInteraction: Bool {
@@ -80,7 +85,7 @@ extension EngineAction {
         case .rotate(let orientation):
             o["type"] = "rotate"
             o["orientation"] = .string(orientation.rawValue)
-        case .resize(let device, let multitasking, let appearance, let contentSize, let direction, let window):
+        case .resize(let device, let multitasking, let appearance, let contentSize, let direction, let window, let os):
             o["type"] = "resize"
             if let device { o["device"] = .string(device) }
             if let multitasking { o["multitasking"] = .string(multitasking.rawValue) }
@@ -88,6 +93,7 @@ extension EngineAction {
             if let contentSize { o["contentSize"] = .string(contentSize.rawValue) }
             if let direction { o["layoutDirection"] = .string(direction.rawValue) }
             if let window { o["window"] = ["width": .number(window.width), "height": .number(window.height)] }
+            if let os { o["targetOS"] = .string(String(os)) }
         case .edit(let target, let value):
             o["type"] = "edit"
             o["target"] = .string(target)
@@ -115,6 +121,9 @@ extension EngineAction {
             if let y { o["y"] = .number(y) }
         case .endEditing:
             o["type"] = "endEditing"
+        case .longPress(let target):
+            o["type"] = "longPress"
+            o["target"] = .string(target)
         }
         return .object(o)
     }

@@ -28,7 +28,8 @@ public struct PresentationEngine: Sendable {
     /// A fresh state on the start screen, and the `screen_enter` event for it. A prototype that
     /// sets `requiresFullScreen` runs full screen on an iPad whatever `multitasking` asks; a share
     /// iPadOS does not offer in that orientation (half in portrait) starts as two thirds (the API
-    /// refuses it before it gets here).
+    /// refuses it before it gets here). The session runs as the iOS version the environment asks
+    /// for (``Environment/targetOS``), else as the prototype's `targetOS`.
     public func start(environment: Environment) -> (state: PresentationState, events: [EngineEvent]) {
         PresentationEngine.start(prototype, environment: environment)
     }
@@ -40,6 +41,7 @@ public struct PresentationEngine: Sendable {
         state: PresentationState, events: [EngineEvent]
     ) {
         var env = environment
+        if env.targetOS == nil { env.targetOS = prototype.targetOS }
         if prototype.requiresFullScreen { env.multitasking = .full }
         if !env.isSupported { env = env.rotated(to: env.orientation) }
         let state = PresentationState(prototype: prototype.id, environment: env, appScreens: [prototype.start])

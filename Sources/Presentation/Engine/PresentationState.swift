@@ -30,6 +30,8 @@ public struct PresentationState: Sendable, Equatable {
     /// `seq` of the state in its JSON, which client events name as `state_seq` to say which
     /// frame the person saw.
     public var seq: Int = 0
+    /// The menu that is open over everything, if any (``OpenMenu``).
+    public var menu: OpenMenu? = nil
 
     public init(
         prototype: String, environment: Environment, appScreens: [String], stack: [StackEntry] = [],
@@ -91,6 +93,8 @@ public struct PresentationState: Sendable, Equatable {
         quoted(environment.contentSize.rawValue)
         raw(#","layoutDirection":"#)
         quoted(environment.layoutDirection.rawValue)
+        raw(#","targetOS":"#)
+        quoted(String(environment.systemVersion))
         raw(#","sizeClass":{"horizontal":"#)
         quoted(environment.horizontalSizeClass.rawValue)
         raw(#","vertical":"#)
@@ -121,7 +125,9 @@ public struct PresentationState: Sendable, Equatable {
             quoted(e.screen)
             raw("}")
         }
-        raw(#"],"seq":"#)
+        raw(#"],"menu":"#)
+        if let menu { JSONWriter().write(menu.json, into: &out) } else { raw("null") }
+        raw(#","seq":"#)
         raw(seq)
         raw(#","task":"#)
         if let task {
@@ -142,12 +148,13 @@ public struct PresentationState: Sendable, Equatable {
     }
 
     /// The state: `prototype, device, orientation, multitasking, appearance, contentSize,
-    /// layoutDirection, sizeClass {horizontal, vertical}, window {width, height}, keyboard,
-    /// screen, stack [{modal, requestedStyle, style, form, adaptedBy, detent, dirty, screen}],
-    /// seq, task {id, startedMs, taps} | null`, the stack bottom to top. `window` is the app
-    /// window's size in points (the screen, a multitasking share, or a resizable window's size
-    /// when `multitasking` is `window`). `keyboard` is `null` or `{target, height}`
-    /// (``keyboardJSON``).
+    /// layoutDirection, targetOS, sizeClass {horizontal, vertical}, window {width, height},
+    /// keyboard, screen, stack [{modal, requestedStyle, style, form, adaptedBy, detent, dirty,
+    /// screen}], menu, seq, task {id, startedMs, taps} | null`, the stack bottom to top.
+    /// `targetOS` is the iOS version the session runs as, a string such as `"26"`. `window` is
+    /// the app window's size in points (the screen, a multitasking share, or a resizable
+    /// window's size when `multitasking` is `window`). `keyboard` is `null` or `{target, height}`
+    /// (``keyboardJSON``). `menu` is the open menu (``OpenMenu/json``) or `null`.
     public var json: JSONValue {
         var o = JSONObject()
         o["prototype"] = .string(prototype)
@@ -157,6 +164,7 @@ public struct PresentationState: Sendable, Equatable {
         o["appearance"] = .string(environment.appearance.rawValue)
         o["contentSize"] = .string(environment.contentSize.rawValue)
         o["layoutDirection"] = .string(environment.layoutDirection.rawValue)
+        o["targetOS"] = .string(String(environment.systemVersion))
         o["sizeClass"] = [
             "horizontal": .string(environment.horizontalSizeClass.rawValue),
             "vertical": .string(environment.verticalSizeClass.rawValue),
@@ -179,6 +187,7 @@ public struct PresentationState: Sendable, Equatable {
                 x["screen"] = .string(e.screen)
                 return .object(x)
             })
+        o["menu"] = menu?.json ?? .null
         o["seq"] = .int(seq)
         o["task"] =
             task.map { t in

@@ -39,6 +39,10 @@ public struct StackEntry: Sendable, Equatable {
     public var grabberVisible: Bool = false
     /// The keyboard this presentation took from a field beneath it, to bring back when it goes.
     public var restoresKeyboard: KeyboardFocus? = nil
+    /// Whether its declared zoom transition does not exist in the session's iOS version (before
+    /// iOS 18, or from a bar button item before iOS 26), so it slides up as `coverVertical`
+    /// (rule transition.zoom-ios18).
+    public var zoomUnavailable: Bool = false
     /// The modal's definition.
     let ref: ModalRef
 
@@ -53,7 +57,9 @@ public struct StackEntry: Sendable, Equatable {
         switch requestedStyle {
         case .alert, .actionSheet, .activity: return nil
         case .popover: return resolution.form == .popover ? nil : .coverVertical
-        default: return ref.modal.transition ?? .coverVertical
+        default:
+            if ref.modal.transition == .zoom && zoomUnavailable { return .coverVertical }
+            return ref.modal.transition ?? .coverVertical
         }
     }
 

@@ -34,6 +34,11 @@ extension Transaction {
         switch top.resolution.form {
         case .card, .centered:
             try attemptInteractiveDismiss(count - 1, how: .swipe)
+        case .fullScreen where top.transition == .zoom:
+            // A zoomed presentation is dismissed interactively by a swipe down, zooming back into
+            // its source (Apple, "UIViewController.Transition.ZoomOptions
+            // .interactiveDismissShouldBegin": the zoom transition's interactive dismissal).
+            try attemptInteractiveDismiss(count - 1, how: .swipe)
         case .fullScreen, .context:
             note(
                 "fullscreen.button-dismiss-only",

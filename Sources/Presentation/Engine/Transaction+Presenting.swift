@@ -39,7 +39,10 @@ extension Transaction {
                 modal: id)
         }
         let owner = contextOwner(for: m)
-        let r = Adaptation.resolve(m, in: env, targetOS: model.prototype.targetOS, contextFound: owner != nil)
+        var r = Adaptation.resolve(m, in: env, targetOS: targetOS, contextFound: owner != nil)
+        if Adaptation.isInline(r), popoverTarget(declared: m.source, tapped: trigger.control, beneath: count) == nil {
+            r = Adaptation.inlineFallback(r)
+        }
         var insidePopover = false
         if m.style != .alert, let pi = popoverIndex {
             let newIndex = count
@@ -86,6 +89,7 @@ extension Transaction {
             isDiscardConfirmation: trigger.isDiscardConfirmation, values: [:], contextOwner: owner, popover: layout,
             ref: ref)
         entry.grabberVisible = grabberWanted(entry)
+        entry.zoomUnavailable = !zoomAvailable(m)
         let previousKeyboard = s.keyboard
         s.stack.append(entry)
         s.lastTransitionMs = now
@@ -140,6 +144,14 @@ extension Transaction {
                     "the alert \(title(id)) appears before the first interaction; avoid alerts when the app starts",
                     modal: id)
             }
+        }
+        if entry.zoomUnavailable {
+            let why =
+                targetOS < SystemVersion.zoomTransition
+                ? "the zoom transition needs iOS 18 (this session runs iOS \(targetOS))"
+                : "a zoom from a bar button item needs iOS 26 (this session runs iOS \(targetOS))"
+            note(
+                "transition.zoom-ios18", "\(title(id)) slides up instead: \(why)", modal: id, severity: .warning)
         }
         if let tr = m.transition, tr != .coverVertical, m.style.isSystem || m.style == .popover {
             note(
@@ -311,6 +323,16 @@ extension Transaction {
             type: .adapted, screen: s.shownScreen, modal: e.modal, style: e.resolution.style.rawValue,
             requestedStyle: e.requestedStyle.rawValue, rule: rule, severity: severity.rawValue,
             props: ["form": .string(e.resolution.form.rawValue), "sizeClass": .string(env.sizeClassDescription)])
+    }
+
+    /// Whether `m`'s zoom transition exists in the session's iOS version: from iOS 18
+    /// (`zoom(options:sourceViewProvider:)`), from a bar button item from iOS 26
+    /// (`zoom(options:sourceBarButtonItemProvider:)`). `true` for every other transition.
+    func zoomAvailable(_ m: Modal) -> Bool {
+        guard m.transition == .zoom, m.style.isCustom else { return true }
+        if targetOS < SystemVersion.zoomTransition { return false }
+        if let src = m.source, location(src)?.isBarButton == true { return targetOS >= SystemVersion.zoomFromBarButton }
+        return true
     }
 
     /// Whether a card's grabber is drawn: asked for (by default on a resizable activity view),

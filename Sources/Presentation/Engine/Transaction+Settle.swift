@@ -15,13 +15,17 @@ extension Transaction {
         let n = count
         guard n > 0 else { return }
         let envChanged = s.environment != startEnvironment
-        let targetOS = model.prototype.targetOS
         var natural: [Resolution] = []
         natural.reserveCapacity(n)
         for i in 0..<n {
-            natural.append(
-                Adaptation.resolve(
-                    s.stack[i].ref.modal, in: env, targetOS: targetOS, contextFound: s.stack[i].contextOwner != nil))
+            var r = Adaptation.resolve(
+                s.stack[i].ref.modal, in: env, targetOS: targetOS, contextFound: s.stack[i].contextOwner != nil)
+            if Adaptation.isInline(r),
+                popoverTarget(declared: s.stack[i].ref.modal.source, tapped: s.stack[i].presentedBy, beneath: i) == nil
+            {
+                r = Adaptation.inlineFallback(r)
+            }
+            natural.append(r)
         }
         var forms: [Form] = []
         forms.reserveCapacity(n)
@@ -38,6 +42,8 @@ extension Transaction {
         }
         for i in 0..<n {
             let ref = s.stack[i].ref
+            // A switch of version changes what the zoom transition can do.
+            s.stack[i].zoomUnavailable = !zoomAvailable(ref.modal)
             if s.stack[i].resolution != natural[i] {
                 let old = s.stack[i].resolution
                 s.stack[i].resolution = natural[i]

@@ -11,6 +11,12 @@ extension Transaction {
             try tapModalButton(ref.modal, choice: choice)
             return
         }
+        if location(target) == nil, let item = model.prototype.menuElement(target) {
+            throw refusal(
+                "stack.presenter-visible",
+                "“\(item.element.title)” is an item of the menu of “\(item.control)”, which is not open; open the menu first"
+            )
+        }
         guard let loc = location(target) else {
             let known = model.prototype.controlIDs + model.prototype.modals.map(\.id)
             throw bad("$.target", "no control or modal \"\(target)\"" + Suggest.hint(target, in: known))
@@ -38,6 +44,11 @@ extension Transaction {
                 "\"action\" names a button of an alert, action sheet or activity view; \"\(target)\" is a control")
         }
         let control = loc.control
+        if control.menu != nil && control.action == nil {
+            // A pull-down button: the menu is its primary action (UIButton.showsMenuAsPrimaryAction).
+            openMenu(p, context: false)
+            return
+        }
         guard let action = control.action else {
             if control.kind == .toggle {
                 try edit(
@@ -143,7 +154,7 @@ extension Transaction {
                 try closePopover(at: p.layer, how: .tapOutside)
                 return
             }
-            let natural = Adaptation.resolve(m, in: env, targetOS: model.prototype.targetOS)
+            let natural = Adaptation.resolve(m, in: env, targetOS: targetOS)
             if natural.form == .popover && p.location.isBarButton {
                 note(
                     "popover.single-tap-switch",

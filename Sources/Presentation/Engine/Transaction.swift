@@ -59,6 +59,8 @@ struct Transaction {
     var cascadeSteps = 0
 
     var env: Environment { s.environment }
+    /// The iOS version the session runs as (``Environment/systemVersion``).
+    var targetOS: Int { s.environment.systemVersion }
     var count: Int { s.stack.count }
 
     init(model: EngineModel, options: EngineOptions, state: PresentationState, now: Int) {
@@ -151,6 +153,10 @@ struct Transaction {
                     type: .tap, screen: loc?.screen ?? s.shownScreen, modal: loc?.modal ?? s.top?.modal, target: target,
                     x: x, y: y, props: choice.map { ["action": $0.json] } ?? JSONObject()))
             inputCount = events.count
+            if s.menu != nil {
+                try tapWithMenuOpen(target)
+                return
+            }
             try refuseUnderKeyboard(x: x, y: y)
             try tap(target, choice: choice)
         case .swipeDown(let target):
@@ -160,22 +166,32 @@ struct Transaction {
                     type: .swipe, screen: s.shownScreen, modal: target ?? s.top?.modal,
                     props: ["direction": "down"]))
             inputCount = events.count
+            if s.menu != nil {
+                dismissMenu(how: "tapOutside")
+                return
+            }
             try swipeDown(target)
         case .tapOutside(let x, let y):
             events.append(EngineEvent(type: .tapOutside, screen: s.shownScreen, modal: s.top?.modal, x: x, y: y))
             inputCount = events.count
+            if s.menu != nil {
+                dismissMenu(how: "tapOutside")
+                return
+            }
             try refuseUnderKeyboard(x: x, y: y)
             try tapOutside()
         case .home:
             events.append(EngineEvent(type: .home, screen: s.shownScreen, modal: s.top?.modal))
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "home") }
             try home()
         case .rotate(let o):
             events.append(
                 EngineEvent(type: .rotate, screen: s.screen, props: ["orientation": .string(o.rawValue)]))
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "environment") }
             s.environment = env.rotated(to: o)
-        case .resize(let deviceID, let mt, let appearance, let contentSize, let direction, let window):
+        case .resize(let deviceID, let mt, let appearance, let contentSize, let direction, let window, let os):
             var device = env.device
             if let deviceID {
                 guard let d = DeviceCatalogue.device(deviceID) else {
@@ -193,7 +209,8 @@ struct Transaction {
             let next = Environment(
                 device: device, orientation: env.orientation, multitasking: share,
                 appearance: appearance ?? env.appearance, contentSize: contentSize ?? env.contentSize,
-                layoutDirection: direction ?? env.layoutDirection, window: window ?? env.window)
+                layoutDirection: direction ?? env.layoutDirection, window: window ?? env.window,
+                targetOS: os ?? env.targetOS)
             if device.family == .iPhone && window != nil {
                 throw bad("$.window", "resizable windows are iPadOS's; an app on \(device.name) is always full screen")
             }
@@ -217,8 +234,10 @@ struct Transaction {
                         "contentSize": .string(next.contentSize.rawValue),
                         "layoutDirection": .string(next.layoutDirection.rawValue),
                         "window": ["width": .number(next.windowSize.width), "height": .number(next.windowSize.height)],
+                        "targetOS": .string(String(next.systemVersion)),
                     ]))
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "environment") }
             s.environment = next
         case .edit(let target, let value):
             actionTarget = target
@@ -226,6 +245,7 @@ struct Transaction {
             events.append(
                 EngineEvent(type: .edit, screen: loc?.screen ?? s.screen, modal: loc?.modal, target: target))
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "tapOutside") }
             try edit(target, value, byTap: false)
         case .detent(let target, let detent):
             actionTarget = target
@@ -234,16 +254,22 @@ struct Transaction {
                     type: .detent, screen: s.screen, modal: target, target: target, props: ["detent": .string(detent)])
             )
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "tapOutside") }
             try changeDetent(target, detent)
         case .back:
             actionTarget = "back"
             events.append(EngineEvent(type: .tap, screen: s.shownScreen, modal: s.top?.modal, target: "back"))
             inputCount = events.count
+            if s.menu != nil {
+                dismissMenu(how: "tapOutside")
+                return
+            }
             try back()
         case .present(let id):
             actionTarget = id
             guard model.modals[id] != nil else { throw unknownModal(id) }
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "environment") }
             try present(id, trigger: .programmatic)
         case .focus(let target, let field, let x, let y):
             actionTarget = target
@@ -256,6 +282,11 @@ struct Transaction {
                     modal: loc?.modal ?? model.modals[target].map { _ in target },
                     target: target, x: x, y: y, props: props))
             inputCount = events.count
+            if s.menu != nil {
+                // A touch outside an open menu only closes it.
+                dismissMenu(how: "tapOutside")
+                return
+            }
             try refuseUnderKeyboard(x: x, y: y)
             try focus(target, field: field)
         case .endEditing:
@@ -267,6 +298,7 @@ struct Transaction {
                     modal: k.flatMap { location($0.target)?.modal ?? ($0.field != nil ? $0.target : nil) },
                     target: k?.target))
             inputCount = events.count
+            if s.menu != nil { dismissMenu(how: "tapOutside") }
             s.keyboard = nil
         case .key(let key):
             actionTarget = "key:\(key)"
@@ -274,7 +306,25 @@ struct Transaction {
                 EngineEvent(
                     type: .key, screen: s.shownScreen, modal: s.top?.modal, target: key, props: ["key": .string(key)]))
             inputCount = events.count
+            if s.menu != nil {
+                // Escape closes the menu; Return chooses nothing (no item has the focus here).
+                if key == "Escape" { dismissMenu(how: "escape") }
+                return
+            }
             try keyPress(key)
+        case .longPress(let target):
+            actionTarget = target
+            let loc = location(target)
+            events.append(
+                EngineEvent(
+                    type: .tap, screen: loc?.screen ?? s.screen, modal: loc?.modal ?? s.top?.modal, target: target,
+                    props: ["longPress": true]))
+            inputCount = events.count
+            if s.menu != nil {
+                dismissMenu(how: "tapOutside")
+                return
+            }
+            try longPress(target)
         case .taskStart, .giveUp:
             // The engine runs tasks around transactions (PresentationEngine.apply).
             return

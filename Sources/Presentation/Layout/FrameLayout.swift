@@ -39,6 +39,8 @@ public struct FrameLayout: Sendable {
     public var hasHomeIndicator: Bool
     /// The app's layer, then one per presented modal, bottom to top.
     public var layers: [Layer]
+    /// The open menu, over every layer (``MenuLayout``), or `nil`.
+    public var menu: MenuLayout?
     /// The software keyboard, when it is up.
     public var keyboard: Keyboard?
 
@@ -77,6 +79,10 @@ public struct FrameLayout: Sendable {
         case dark
         /// A clear view that still takes taps outside (a popover's).
         case clear
+        /// A layer with a Liquid Glass effect over the content beneath: what a form sheet sits
+        /// on in wR/hR from iOS 26 (U-MPS.formSheet: "the system adds a layer with a Liquid Glass
+        /// effect over the background content").
+        case glass
     }
 
     /// How a layer pushed back behind a card is drawn: scaled by `scale` about the middle of its
@@ -148,6 +154,14 @@ public struct FrameLayout: Sendable {
         public var scrolls: Bool = false
         /// The controls of the layers beneath that a tap reaches through a nonmodal popover.
         public var passthrough: [String]
+        /// Whether a card floats inset from the window's sides and bottom (Liquid Glass, at a
+        /// partial detent; ``LayoutMetrics/sheetInset``), rather than being edge-attached.
+        public var isFloating: Bool = false
+        /// The control the layer grows out of as it appears, where it is drawn (window
+        /// coordinates): the presenting control of a popover, an alert, an action sheet or a menu
+        /// in the Liquid Glass design, and the source of a zoom transition. `nil`: it slides or
+        /// fades in as its transition says.
+        public var origin: Rect?
     }
 
     /// Lays out `state` of `prototype`.
@@ -165,6 +179,7 @@ public struct FrameLayout: Sendable {
         hasHomeIndicator = safeArea.bottom > 0
         island = isPhone && env.device.safeTop >= 59 ? (landscape ? .side : .top) : nil
         layers = FrameLayout.layers(prototype: prototype, state: state, metrics: m)
+        menu = LayerFrames(state: state, prototype: prototype, metrics: m).menu()
         if let focus = state.keyboard {
             let parts = SoftwareKeyboard(environment: env)
             let frame = Rect(x: 0, y: screen.height - parts.height, width: screen.width, height: parts.height)
@@ -239,10 +254,18 @@ public struct FrameLayout: Sendable {
             if form == .card {
                 let detent = e.effectiveDetent(in: env)
                 layer.detents = e.detents.map {
-                    DetentFrame(id: $0.id, height: frames.cardHeight(e, detent: $0.id), isSelected: $0.id == detent)
+                    DetentFrame(
+                        id: $0.id, height: frames.drawnCardHeight(e, detent: $0.id), isSelected: $0.id == detent)
                 }
                 layer.isAtLargestDetent = frames.isAtLargestDetent(e)
+                layer.isFloating = frames.isFloating(e)
             }
+            if form == .centered && e.resolution.style == .formSheet && env.design == .liquidGlass
+                && layer.dimming == .dark
+            {
+                layer.dimming = .glass
+            }
+            layer.origin = frames.origin(ofEntry: i)
             out.append(layer)
         }
         // A card at its tallest detent pushes the layer below back; at a smaller detent the
@@ -319,6 +342,12 @@ struct LayerFrames {
                 let left = max(safe.left, window.width * 0.1)
                 let right = max(safe.right, window.width * 0.1)
                 return Rect(x: left, y: bottom - h, width: window.width - left - right, height: h)
+            }
+            if isFloating(e) {
+                // Liquid Glass: inset from the sides and the bottom (the keyboard's top when it
+                // rides on it), its top where it would be.
+                let inset = metrics.sheetInset
+                return Rect(x: inset, y: bottom - h, width: window.width - 2 * inset, height: h - inset)
             }
             return Rect(x: 0, y: bottom - h, width: window.width, height: h)
         case .centered:
@@ -423,17 +452,101 @@ struct LayerFrames {
         }
     }
 
+    /// Whether card `e` floats inset (``LayoutMetrics/sheetInset``): in the Liquid Glass design,
+    /// in regular height, resting below the height of the large detent ("half sheets are inset
+    /// from the edge of the display. When a half sheet expands to full height, it transitions to
+    /// a more opaque appearance": Apple, "Adopting Liquid Glass").
+    func isFloating(_ e: StackEntry) -> Bool {
+        metrics.sheetInset > 0 && e.resolution.form == .card && env.verticalSizeClass == .regular
+            && cardHeight(e, detent: e.effectiveDetent(in: env)) < cardHeight(e, detent: nil)
+    }
+
+    /// A card's drawn height at `detent`: ``cardHeight(_:detent:)``, less the bottom inset where it
+    /// floats there (the drag gesture moves between these heights).
+    func drawnCardHeight(_ e: StackEntry, detent: String) -> Double {
+        let h = cardHeight(e, detent: detent)
+        let floats = metrics.sheetInset > 0 && env.verticalSizeClass == .regular && h < cardHeight(e, detent: nil)
+        return floats ? h - metrics.sheetInset : h
+    }
+
+    /// Where the control `id` is drawn, on the topmost layer below `layer` that shows it (window
+    /// coordinates, pushed back with its layer), or `nil` when no layer below shows it.
+    func controlRect(_ id: String, below layer: Int) -> Rect? {
+        guard let loc = prototype.control(id) else { return nil }
+        var k = layer - 1
+        while k >= 0 {
+            let shows =
+                k == 0
+                ? loc.modal == nil && state.screen == loc.screen
+                : state.stack[k - 1].modal == loc.modal && state.stack[k - 1].screen == loc.screen
+            if shows { return sourceRect(of: id, location: loc, onLayer: k)?.rect }
+            k -= 1
+        }
+        return nil
+    }
+
+    /// The control `stack[i]` grows out of (``FrameLayout/Layer/origin``): with a zoom
+    /// transition, its declared source (else the control that presented it); in the Liquid Glass
+    /// design, the control that presented a popover, an alert, an action sheet or a menu ("dialogs
+    /// also automatically morph out of the buttons that present them": WWDC25 "Build a SwiftUI
+    /// app with the new design"; a popover "animates from and replaces" its bar button item:
+    /// Apple, "UIPopoverPresentationController.sourceItem"). Cards and full-screen modals without
+    /// a zoom transition slide up as before.
+    func origin(ofEntry i: Int) -> Rect? {
+        let e = state.stack[i]
+        if e.transition == .zoom {
+            for id in [e.ref.modal.source, e.presentedBy].compactMap({ $0 }) {
+                if let r = controlRect(id, below: i + 1) { return r }
+            }
+            return nil
+        }
+        guard metrics.design == .liquidGlass else { return nil }
+        switch e.resolution.form {
+        case .popover:
+            return e.popover?.sourceRect ?? e.presentedBy.flatMap { controlRect($0, below: i + 1) }
+        case .alert, .actionSheet:
+            return e.presentedBy.flatMap { controlRect($0, below: i + 1) }
+        default:
+            return nil
+        }
+    }
+
+    /// How centred sheet `e` is sized (``sizing(of:)``), in the session's iOS version: by its
+    /// style (a page sheet as a page, a form sheet by `preferredContentSize`), unless
+    /// `prefersPageSizing` says otherwise (iOS 17 and later) or `sizing` does (iOS 18 and later).
+    /// Earlier versions lack those APIs, so they size by the style (rule sheet.sizing-version).
+    func sizing(of e: StackEntry) -> PresentationSizing {
+        let m = e.ref.modal
+        let os = env.systemVersion
+        if os >= SystemVersion.presentationSizing, let s = m.sizing { return s }
+        if os >= SystemVersion.prefersPageSizing, let page = m.prefersPageSizing { return page ? .page : .form }
+        return e.resolution.style == .formSheet ? .form : .page
+    }
+
     /// An iPad page sheet is about a page (704 pt wide, nearly the window's height); a form
-    /// sheet honours `preferredContentSize` (default 540 × 620 pt); both fit the window.
+    /// sheet honours `preferredContentSize` (default 540 × 620 pt); a fitted one is as wide as
+    /// `preferredContentSize` (else a form sheet) and as tall as its content; all fit the window.
     func centeredSize(_ e: StackEntry) -> Size {
         let safe = env.safeArea
         let margin = metrics.centeredMargin
         let maxW = window.width - 2 * margin
         let maxH = window.height - safe.top - safe.bottom - 2 * margin
-        if e.resolution.style == .formSheet {
+        switch sizing(of: e) {
+        case .form:
             let want = e.ref.modal.preferredContentSize ?? metrics.formSheetSize
             return Size(width: min(want.width, maxW), height: min(want.height, maxH))
+        case .page:
+            return Size(width: min(metrics.pageSheetWidth, maxW), height: maxH)
+        case .fitted:
+            let m = e.ref.modal
+            let width = min(m.preferredContentSize?.width ?? metrics.formSheetSize.width, maxW)
+            let screen = e.screen.flatMap { prototype.screen($0) } ?? m.rootScreen
+            let chrome = ScreenChrome(
+                frame: Rect(x: 0, y: 0, width: width, height: 0), barHeight: metrics.sheetBarHeight, barTop: 0,
+                safeArea: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+            let back = FrameLayout.backTitle(navigation: e.screens, modal: m, in: prototype)
+            let content = ScreenLayout(screen, backTitle: back, chrome: chrome, metrics: metrics).intrinsicHeight
+            return Size(width: width, height: min(max(content, metrics.hitTarget * 2), maxH))
         }
-        return Size(width: min(metrics.pageSheetWidth, maxW), height: maxH)
     }
 }

@@ -74,16 +74,33 @@ extension LayerFrames {
 
     /// Lays out modal `m` as a popover over the layers of this state, pointing at `target` (a
     /// control on layer `layer`), or at nothing.
+    ///
+    /// In the Liquid Glass design a popover (or an action sheet drawn as one) from a bar button
+    /// item replaces its source, and an action sheet on iPhone (wC or hC) is drawn inline over its
+    /// source, ``LayoutMetrics/inlineActionSheetWidth`` wide (``PopoverLayout/replacesSource``).
     func popover(
         _ m: Modal, screens: [String], target: (id: String, location: ControlLocation, layer: Int)?
     ) -> PopoverLayout {
-        let width = PopoverLayout.width(of: m, env: env, metrics: metrics)
+        let glass = metrics.design == .liquidGlass
+        // Where an action sheet is not a popover (a compact width or height: every iPhone, a large
+        // one in landscape too) it is drawn inline (Adaptation's `actionsheet.inline-at-source`).
+        let inline =
+            glass && m.style == .actionSheet
+            && (env.horizontalSizeClass == .compact || env.verticalSizeClass == .compact)
+        let fromBar = target.map { $0.location.placement != "content" } ?? false
+        let placement: PopoverLayout.Placement = glass && (inline || fromBar) ? .replace : .arrow
+        let override = inline ? metrics.inlineActionSheetWidth : nil
+        let width =
+            override.map { min($0, env.windowSize.width - 2 * metrics.popoverMargin) }
+            ?? PopoverLayout.width(of: m, env: env, metrics: metrics)
         let content = m.preferredContentSize == nil ? popoverContentHeight(m, screens: screens, width: width) : 0
         var source: (id: String, location: ControlLocation, rect: Rect, scroll: Double)?
         if let target, let placed = sourceRect(of: target.id, location: target.location, onLayer: target.layer) {
             source = (target.id, target.location, placed.rect, placed.scroll)
         }
-        return PopoverLayout.make(m, source: source, contentHeight: content, env: env, metrics: metrics)
+        return PopoverLayout.make(
+            m, source: source, contentHeight: content, env: env, metrics: metrics, placement: placement,
+            width: override)
     }
 }
 

@@ -5,8 +5,9 @@ import Prototype
 /// it needs from the CSS custom properties ``cssVariables`` writes on the device element, so a
 /// bar height or an inset is changed here and nowhere else.
 ///
-/// ``init(environment:)`` chooses the set for an environment: the text size, and compact bars
-/// on an iPhone in landscape.
+/// ``init(environment:)`` chooses the set for an environment: the text size, compact bars on an
+/// iPhone in landscape, and the iOS version's design (the classic look through iOS 18, Liquid
+/// Glass from iOS 26) with the lengths that differ by design (sheet insets and corner radii).
 ///
 /// Sources: 44 pt bars and 44 × 44 pt hit targets are Apple's (Human Interface Guidelines,
 /// "Layout" and "Buttons": "a hit region of at least 44x44 pt"); the 17 pt body text with a
@@ -166,16 +167,66 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// Footnote point size at ``contentSize``: alert messages, action sheet headers.
     public var footnoteSize: Double = 13
 
+    /// The design drawn (``SystemVersion/Design``): the classic one through iOS 18, Liquid Glass
+    /// from iOS 26. The lengths below differ by design; every other length is the same.
+    public var design: SystemVersion.Design = .classic
+    /// How far a card at a partial detent floats from the window's sides and bottom edge: 0 in
+    /// the classic design (edge-attached), 8 pt in Liquid Glass. Apple documents that "half sheets
+    /// are inset from the edge of the display" ("Adopting Liquid Glass") but gives no length: 8 pt
+    /// is ModalLab's choice (unverified).
+    public var sheetInset: Double = 0
+    /// A card's top corner radius: 10 pt in the classic design (SPEC §10); in Liquid Glass
+    /// concentric with the display's corners (the display's radius less ``sheetInset``, at least
+    /// 24 pt on a display with square corners), Apple's "increased corner radius" ("Adopting
+    /// Liquid Glass"; the lengths are ModalLab's, unverified).
+    public var sheetCornerRadius: Double = 10
+    /// A centred page or form sheet's corner radius: 12 pt classic, 28 pt Liquid Glass (unverified).
+    public var centeredCornerRadius: Double = 12
+    /// A popover's corner radius: 13 pt classic, 26 pt Liquid Glass (unverified).
+    public var popoverCornerRadius: Double = 13
+    /// An alert's corner radius: 14 pt classic, 32 pt Liquid Glass (unverified).
+    public var alertCornerRadius: Double = 14
+    /// An action sheet group's corner radius: 14 pt classic, 26 pt Liquid Glass (unverified).
+    public var actionSheetCornerRadius: Double = 14
+    /// A menu (UIMenu): 250 pt wide, 44 pt rows, a 32 pt title row, 8 pt from its control and
+    /// from the window's edges; a context menu's preview at most 360 pt on a side. UIKit
+    /// publishes none of these: they are ModalLab's reading of iOS's menus (unverified).
+    public var menuWidth: Double = 250
+    /// (One item.)
+    public var menuRow: Double = 44
+    /// (Its title, or an open submenu's header.)
+    public var menuTitleRow: Double = 32
+    /// (From its control, and from the window's safe area.)
+    public var menuGap: Double = 8
+    /// (A context menu's preview, at most.)
+    public var menuPreviewMax: Double = 360
+    /// A menu's corner radius: 13 pt classic, 26 pt Liquid Glass (unverified).
+    public var menuCornerRadius: Double = 13
+    /// The width of an action sheet shown inline at its source on iPhone in Liquid Glass
+    /// (ModalLab's choice, unverified): 270 pt, an alert's width, at most the window less margins.
+    public var inlineActionSheetWidth: Double = 270
+
     /// Title 3 point size at ``contentSize``: the titles of a bottom action sheet's rows (20 pt
     /// at Large).
     public var actionSheetTextSize: Double = 20
 
     /// The metrics for `environment`: its text size sets ``alertTextSize``, ``footnoteSize`` and
-    /// ``actionSheetTextSize``; an iPhone in landscape has compact bars and no large titles.
+    /// ``actionSheetTextSize``; an iPhone in landscape has compact bars and no large titles; its
+    /// iOS version sets the design and the lengths that differ by design.
     public init(environment: Environment) {
         contentSize = environment.contentSize
         alertTextSize = environment.contentSize.bodyPointSize
         footnoteSize = environment.contentSize.footnotePointSize
+        design = environment.design
+        if design == .liquidGlass {
+            sheetInset = 8
+            sheetCornerRadius = max(environment.device.cornerRadius - sheetInset, 24)
+            centeredCornerRadius = 28
+            popoverCornerRadius = 26
+            alertCornerRadius = 32
+            actionSheetCornerRadius = 26
+            menuCornerRadius = 26
+        }
         actionSheetTextSize = environment.contentSize.title3PointSize
         if environment.device.family == .iPhone && environment.verticalSizeClass == .compact {
             barHeight = 32
@@ -236,6 +287,10 @@ public struct LayoutMetrics: Sendable, Hashable {
             ("content-inset", contentInset), ("content-gap", contentGap), ("row-padding", rowPadding),
             ("row-inset", rowInset), ("segmented-height", segmentedHeight), ("text-area-height", textAreaHeight),
             ("popover-arrow", popoverArrow), ("popover-arrow-base", popoverArrowBase),
+            ("sheet-inset", sheetInset), ("sheet-radius", sheetCornerRadius), ("centered-radius", centeredCornerRadius),
+            ("popover-radius", popoverCornerRadius), ("alert-radius", alertCornerRadius),
+            ("action-sheet-radius", actionSheetCornerRadius), ("menu-radius", menuCornerRadius),
+            ("menu-row", menuRow),
             ("action-sheet-text-size", actionSheetTextSize), ("action-sheet-row-line", actionSheetRowLine),
             ("action-sheet-row", actionSheetRow()), ("popover-action-row", popoverActionRow()),
             ("action-sheet-row-padding", actionSheetRowPadding),

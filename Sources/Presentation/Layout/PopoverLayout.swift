@@ -43,6 +43,20 @@ public struct PopoverLayout: Sendable, Hashable {
     public var assumedScroll: Double
     /// Whether the source sits in scrolling content (so ``assumedScroll`` applies).
     public var sourceScrolls: Bool
+    /// Whether it is drawn over its source, without an arrow, and the source is hidden while it
+    /// is up (the Liquid Glass design): a popover or an action sheet from a bar button item
+    /// "animates from and replaces the specified item until someone selects an action item or
+    /// dismisses the popover" (Apple, "UIPopoverPresentationController.sourceItem", iOS 26), and an
+    /// action sheet on iPhone appears over the control that shows it (Apple, "Adopting Liquid
+    /// Glass": it "originates from the element that initiates the action").
+    public var replacesSource: Bool = false
+    /// Whether it is anchored by its bottom edge and grows upward (an arrow pointing down, or a
+    /// popover over a toolbar item or over a source near the bottom).
+    public var opensUpward: Bool = false
+
+    /// How a popover sits by its source: pointing at it with an arrow (the classic design, and
+    /// popovers from views in Liquid Glass), or over it (``replacesSource``).
+    enum Placement { case arrow, replace }
 
     /// Where a control sits, for choosing the arrow.
     enum Region { case leadingBar, trailingBar, bottomBar, content }
@@ -82,9 +96,16 @@ public struct PopoverLayout: Sendable, Hashable {
     /// has that much room, the first permitted direction is used, the popover is kept inside
     /// the window (covering its source) and `arrowPointsAtSource` is false; `[]` draws no arrow
     /// and centres the popover on its source (UIKit's arrowless popover; unverified).
+    ///
+    /// With `placement` `.replace` the popover is drawn over its source instead, without an
+    /// arrow (``replacesSource``): beside a leading bar button its leading edge on the button's,
+    /// beside a trailing one its trailing edge; over a toolbar item its bottom edge on the item's;
+    /// over a content control centred on it, its top on the control's (its bottom, growing upward,
+    /// when there is more room above). `width` overrides the popover's width.
     static func make(
         _ m: Modal, source: (id: String, location: ControlLocation, rect: Rect, scroll: Double)?,
-        contentHeight: Double, env: Environment, metrics: LayoutMetrics
+        contentHeight: Double, env: Environment, metrics: LayoutMetrics, placement: Placement = .arrow,
+        width override: Double? = nil
     ) -> PopoverLayout {
         let window = env.windowSize
         let safe = env.safeArea
@@ -92,7 +113,7 @@ public struct PopoverLayout: Sendable, Hashable {
         let maxW = window.width - safe.left - safe.right - 2 * margin
         let maxH = window.height - safe.top - safe.bottom - 2 * margin
         let want = m.preferredContentSize
-        let width = PopoverLayout.width(of: m, env: env, metrics: metrics)
+        let width = override.map { min($0, maxW) } ?? PopoverLayout.width(of: m, env: env, metrics: metrics)
         let height = want.map { min($0.height, maxH) }
         let clamped = (want?.width ?? 0) > maxW || (want?.height ?? 0) > maxH
         let nearly = want.map { $0.width >= 0.9 * maxW || $0.height >= 0.9 * maxH } ?? false
@@ -131,6 +152,30 @@ public struct PopoverLayout: Sendable, Hashable {
         case "toolbar": region = .bottomBar
         default: region = .content
         }
+        if placement == .replace {
+            layout.replacesSource = true
+            layout.arrowPointsAtSource = true
+            var x: Double
+            switch region {
+            case .leadingBar: x = r.minX
+            case .trailingBar: x = r.maxX - width
+            default: x = r.midX - width / 2
+            }
+            x = clampX(x, width)
+            // Over its source it may reach the source's edges, inside the safe area.
+            let top = safe.top
+            let bottom = window.height - safe.bottom
+            let below = bottom - max(r.minY, top)
+            let above = min(r.maxY, bottom) - top
+            let upward = region == .bottomBar || (region == .content && below < wantedHeight && above > below)
+            let room = max(metrics.popoverMinHeight, upward ? above : below)
+            let h = min(wantedHeight, room)
+            let y = upward ? min(r.maxY, bottom) - h : max(r.minY, top)
+            layout.frame = Rect(x: x, y: y, width: width, height: h)
+            layout.availableHeight = room
+            layout.opensUpward = upward
+            return layout
+        }
         let permitted = m.permittedArrowDirections
         let allowed =
             permitted.contains(.any) ? preference(region) : preference(region).filter { permitted.contains($0) }
@@ -156,6 +201,7 @@ public struct PopoverLayout: Sendable, Hashable {
         }
         layout.arrow = arrow
         layout.arrowPointsAtSource = fits
+        layout.opensUpward = arrow == .down
 
         let base = metrics.popoverArrowBase
         let inset = metrics.popoverArrowInset

@@ -115,6 +115,23 @@ final class LintContext {
                             path: c.path, title: c.control.title, systemImage: c.control.systemImage, id: c.control.id,
                             modalIndex: c.modalIndex))
                 }
+                // The items of its menus present too (a row's context menu is the row's).
+                for (member, menu) in [("menu", c.control.menu), ("contextMenu", c.control.contextMenu)] {
+                    guard let menu else { continue }
+                    func walk(_ items: [MenuElement], _ path: JSONPath) {
+                        for (i, e) in items.enumerated() {
+                            let ep = path.appending(i)
+                            if case .present(let target)? = e.action {
+                                presenters[target, default: []].append(
+                                    PresenterRef(
+                                        path: ep, title: e.title, systemImage: e.systemImage, id: e.id,
+                                        modalIndex: c.modalIndex))
+                            }
+                            if let children = e.children { walk(children, ep.appending("children")) }
+                        }
+                    }
+                    walk(menu.children, c.path.appending(member).appending("children"))
+                }
             }
         }
     }
@@ -143,6 +160,8 @@ final class LintContext {
                     b.role = nil
                     b.items = []
                     b.accessibilityLabel = nil
+                    b.menu = nil
+                    b.contextMenu = item.contextMenu
                     controls.append(
                         ControlRef(
                             control: b, path: cp.appending("items").appending(k), placement: placement, screen: s.id,

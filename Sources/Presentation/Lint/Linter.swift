@@ -53,14 +53,19 @@ public struct Linter: Sendable {
         let disabled = Set(settings.disable)
         var out: [(JSONPath, Diagnostic)] = []
         out.reserveCapacity(c.findings.count)
+        let os = c.prototype.targetOS
         for f in c.findings where !disabled.contains(f.rule) {
+            // A rule of other versions than the prototype's says nothing about it.
+            let row = RuleCatalogue.rule(f.rule)
+            if let row, !row.versions.contains(os) { continue }
             let doc = RuleCatalogue.description(f.rule)
             assert(f.variant.map { doc.variants[$0] != nil } ?? true, "\(f.rule) has no message variant \(f.variant!)")
             var severity = f.severity ?? RuleCatalogue.rule(f.rule)?.severity ?? .warning
             if let s = settings.severity[f.rule], let level = Severity(rawValue: s) { severity = level }
-            let d = Diagnostic(
+            var d = Diagnostic(
                 rule: f.rule, severity: severity, message: doc.render(f.variant, f.args, language: language),
                 path: f.path.description)
+            d.versionNote = row?.versions.note(after: os)
             out.append((f.path, d))
         }
         // Settings that name no rule.

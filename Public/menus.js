@@ -1,0 +1,86 @@
+// Menus on the page: a touch and hold (or a right click, or the keyboard's context-menu key)
+// on a control that has a menu asks the server to open it (`longPress`); a tap on an open
+// menu's item, or its submenu header, is a tap on that item; a tap anywhere else while a menu
+// is open is a tap outside, which dismisses it. The server decides what happens (rule
+// menu.dismiss) and draws the menu where its layout puts it; this file only reports touches.
+
+const HOLD_MS = 500;
+const SLOP = 8;
+
+/** Wires the stage's menus: `send(action)` posts an action; `frame` maps points. */
+export function installMenus({ frame, send }) {
+  const stage = frame.stage;
+  let hold = null;
+  let suppressClick = false;
+
+  // In the capture phase, before gestures.js: menu items and the backdrop are the menu's.
+  stage.addEventListener("click", (ev) => {
+    if (suppressClick) {
+      suppressClick = false;
+      ev.stopPropagation();
+      ev.preventDefault();
+      return;
+    }
+    const item = ev.target.closest("[data-menu-item]");
+    if (item) {
+      ev.stopPropagation();
+      return send({ type: "tap", target: item.dataset.menuItem, ...frame.pointIn(ev) });
+    }
+    if (ev.target.closest("[data-menu-backdrop], .menu-preview")) {
+      ev.stopPropagation();
+      return send({ type: "tapOutside", ...frame.pointIn(ev) });
+    }
+  }, true);
+
+  const cancelHold = () => { if (hold) { clearTimeout(hold.timer); hold = null; } };
+  stage.addEventListener("pointerdown", (ev) => {
+    const el = ev.target.closest("[data-long-press]");
+    if (!el || !ev.isPrimary || (ev.pointerType === "mouse" && ev.button !== 0)) return;
+    const id = el.dataset.id;
+    hold = {
+      x: ev.clientX, y: ev.clientY,
+      timer: setTimeout(() => {
+        hold = null;
+        suppressClick = true;
+        send({ type: "longPress", target: id });
+      }, HOLD_MS),
+    };
+  });
+  stage.addEventListener("pointermove", (ev) => {
+    if (hold && Math.hypot(ev.clientX - hold.x, ev.clientY - hold.y) > SLOP) cancelHold();
+  });
+  stage.addEventListener("pointerup", cancelHold);
+  stage.addEventListener("pointercancel", cancelHold);
+  // With a menu open, Escape closes it (the server's `key` action) and the arrow keys move
+  // between its items; before keyboard.js, which handles Escape only over a presentation.
+  document.addEventListener("keydown", (ev) => {
+    const panel = stage.querySelector(".menu-panel");
+    if (!panel) return;
+    if (ev.key === "Escape") {
+      ev.preventDefault();
+      ev.stopPropagation();
+      send({ type: "key", key: "Escape" });
+    } else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+      const items = [...panel.querySelectorAll("[data-menu-item]")];
+      if (!items.length) return;
+      ev.preventDefault();
+      const i = items.indexOf(document.activeElement);
+      const next = ev.key === "ArrowDown" ? (i + 1) % items.length : (i <= 0 ? items.length - 1 : i - 1);
+      items[next].focus();
+    }
+  }, true);
+  // A right click or the context-menu key: the desktop's and the keyboard's long press.
+  stage.addEventListener("contextmenu", (ev) => {
+    const el = ev.target.closest("[data-long-press]");
+    if (!el) return;
+    ev.preventDefault();
+    cancelHold();
+    send({ type: "longPress", target: el.dataset.id });
+  });
+}
+
+/** Moves the focus into a menu that just opened, so the keyboard can choose an item. */
+export function focusMenu(stage) {
+  const panel = stage.querySelector(".menu-panel");
+  if (panel && !panel.contains(document.activeElement)) panel.querySelector("[data-menu-item]")?.focus({ preventScroll: true });
+}
