@@ -517,6 +517,16 @@ class PlayerTestCase(unittest.TestCase):
         actions.perform()
         self.settle()
 
+    def open_with(self, prototype, device, orientation="portrait", **traits):
+        """Opens the player with the environment's traits in the query (appearance, contentSize,
+        layoutDirection)."""
+        query = "&".join(f"{k}={v}" for k, v in traits.items())
+        self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-reduced-motion", "value": "no-preference"}]})
+        self.d.get(f"{Harness.base}/p/{prototype}?device={device}&orientation={orientation}&{query}")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30, message="no session")
+        self.settle()
+
 
 # ---------------------------------------------------------------------------------------------
 # Every form, on iPhone and iPad
@@ -1012,6 +1022,18 @@ class SoftwareKeyboardTests(PlayerTestCase):
         self.wait_for("return !document.querySelector('[data-keyboard]')")
         self.assertEqual(self.stack(), [])
         self.assertIsNone(self.state()["keyboard"])
+        # In landscape the keys stay inside the safe area, clear of the Dynamic Island, while
+        # the keyboard's background runs edge to edge.
+        self.open_with("studio", "iphone-16", orientation="landscape")
+        self.tap('[data-id="rename"]')
+        self.wait_for("return document.querySelector('[data-keyboard]')")
+        self.settle()
+        safe = float(self.js("return parseFloat(getComputedStyle(document.querySelector('.window')).getPropertyValue('--safe-left'))"))
+        self.assertGreater(safe, 40, "a Dynamic Island iPhone in landscape has a side inset")
+        q = self.points(self.el('.kb-key[data-key="q"]'))
+        board = self.points(self.el("[data-keyboard]"))
+        self.assertGreaterEqual(q["x"], safe - 0.5, "the first key starts inside the safe area")
+        self.assertLess(board["x"], 1, "the background reaches the screen's edge")
 
 
 class KeyboardTests(PlayerTestCase):
@@ -1891,15 +1913,6 @@ class FidelityTests(PlayerTestCase):
     """What makes the frame look like iOS whatever the viewer's machine: the bundled font and
     the symbols, dark mode, Dynamic Type and right to left."""
 
-    def open_with(self, prototype, device, orientation="portrait", **traits):
-        """Opens the player with the environment's traits in the query (appearance, contentSize,
-        layoutDirection)."""
-        query = "&".join(f"{k}={v}" for k, v in traits.items())
-        self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
-            {"name": "prefers-reduced-motion", "value": "no-preference"}]})
-        self.d.get(f"{Harness.base}/p/{prototype}?device={device}&orientation={orientation}&{query}")
-        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30, message="no session")
-        self.settle()
 
     def test_the_bundled_font_is_loaded_and_draws_the_devices_text(self):
         self.open("studio", "iphone-16")
@@ -2098,6 +2111,12 @@ class FidelityTests(PlayerTestCase):
         cancel, rename = self.el(".alert-button.cancel"), self.el(".alert-button.bold")
         self.assertGreater(self.points(cancel)["x"], self.points(rename)["x"])
         self.screenshot("rtl-alert-iphone")
+        # The English keyboard keeps its QWERTY order: q on the left, return on the right.
+        self.wait_for("return document.querySelector('[data-keyboard]')")
+        q, p = self.points(self.el('.kb-key[data-key="q"]')), self.points(self.el('.kb-key[data-key="p"]'))
+        ret = self.points(self.el('.kb-key[data-key="return"]'))
+        self.assertLess(q["x"], p["x"], "q left of p in a right-to-left app")
+        self.assertGreater(ret["x"], win["w"] / 2, "return on the right")
         # On iPad, the leading Filter button is on the right and the server's layout (mirrored)
         # puts its popover's source exactly where the button is drawn.
         self.open_with("studio", "ipad-pro-11", layoutDirection="rtl")

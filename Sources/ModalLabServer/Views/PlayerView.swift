@@ -108,7 +108,8 @@ struct PlayerView {
         }
         let style =
             "top:\(pt(k.frame.y))px;height:\(pt(k.frame.height))px;--kb-suggestions:\(pt(p.suggestions))px;"
-            + "--kb-keys:\(pt(p.keys))px;--kb-bottom-row:\(pt(p.bottomRow))px;--kb-inset:\(pt(p.inset))px"
+            + "--kb-keys:\(pt(p.keys))px;--kb-bottom-row:\(pt(p.bottomRow))px;--kb-inset:\(pt(p.inset))px;"
+            + "--kb-side:\(pt(k.sideInset))px"
         return KeyboardView(
             target: k.focus.target, field: field.map(String.init) ?? "", returnAction: returnAction, isPad: p.isPad,
             style: style, rows: rows.map { KeyboardRowView(keys: $0) }, hasBottomRow: p.bottomRow > 0)

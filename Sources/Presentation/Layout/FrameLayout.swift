@@ -55,6 +55,12 @@ public struct FrameLayout: Sendable {
         public var focus: KeyboardFocus
         /// How much of the window's bottom it covers, in points (0 when the window ends above it).
         public var windowOverlap: Double
+        /// How far its keys and suggestions stay from each side of the screen, in points: an
+        /// iPhone's side safe-area inset in landscape (clear of the Dynamic Island and the
+        /// display's corners, the keyboard's background still edge to edge), else 0. The inset
+        /// is the screen's, whatever share of it the window has (unverified on a device: where
+        /// iOS puts the globe and dictation keys in those margins is not drawn).
+        public var sideInset: Double = 0
     }
 
     /// The status bar: its height, and whether its text is light (over a dark background, when
@@ -184,7 +190,8 @@ public struct FrameLayout: Sendable {
             let parts = SoftwareKeyboard(environment: env)
             let frame = Rect(x: 0, y: screen.height - parts.height, width: screen.width, height: parts.height)
             keyboard = Keyboard(
-                frame: frame, parts: parts, focus: focus, windowOverlap: max(0, window.maxY - frame.y))
+                frame: frame, parts: parts, focus: focus, windowOverlap: max(0, window.maxY - frame.y),
+                sideInset: isPhone && landscape ? Environment(device: env.device, orientation: .landscape).safeArea.left : 0)
         }
         let pushedBack = env.multitasking == .full && layers.contains { $0.pushBack != nil }
         statusBar =
