@@ -126,16 +126,18 @@ import Testing
         let frames = LayerFrames(
             state: s.state, prototype: s.engine.prototype, metrics: LayoutMetrics(environment: s.state.environment))
         let screen = try #require(frames.screenLayout(ofLayer: 0))
-        // An icon bar button is 44 × 44 pt, 8 pt from the bar's edge, below the 24 pt status bar.
-        #expect(screen.controls["filter"] == Rect(x: 8, y: 24, width: 44, height: 44))
-        #expect(screen.controls["add"] == Rect(x: 834 - 8 - 44, y: 24, width: 44, height: 44))
+        // An icon bar button is 44 × 44 pt, 8 pt from the bar's edge, centred in the iPad's 50 pt
+        // bar (and its hairline) below the 24 pt status bar.
+        let barY = 24 + 2.75
+        #expect(screen.controls["filter"] == Rect(x: 8, y: barY, width: 44, height: 44))
+        #expect(screen.controls["add"] == Rect(x: 834 - 8 - 44, y: barY, width: 44, height: 44))
         let edit = try #require(screen.controls["edit"])
         #expect(edit.maxX == 834 - 8 - 44 - 6, "6 pt between bar buttons")
         #expect(abs(edit.width - TextMeasure.width("Edit", size: 17)) < 0.001)
         // Content: 12 pt below the bar, 16 pt insets, 12 pt between controls.
-        #expect(screen.controls["hero"] == Rect(x: 16, y: 24 + 44.5 + 12, width: 834 - 32, height: 300))
+        #expect(screen.controls["hero"] == Rect(x: 16, y: 24 + 50 + 12, width: 834 - 32, height: 300))
         let sheet = try #require(screen.controls["sheet"])
-        #expect(sheet.y == 24 + 44.5 + 12 + 300 + 12 && sheet.height == 44)
+        #expect(sheet.y == 24 + 50 + 12 + 300 + 12 && sheet.height == 44)
         let one = try #require(screen.controls["one"])
         #expect(one.y == sheet.maxY + 12 && abs(one.height - (20 + 17 * 1.29 + 15 * 1.29)) < 0.001)
         #expect(screen.controls["two"]?.height == 44)
@@ -143,14 +145,14 @@ import Testing
         let t1 = try #require(screen.controls["t1"])
         let t2 = try #require(screen.controls["t2"])
         #expect(t1.x == (834 - 88) / 4 && t2.x == t1.maxX + (834 - 88) / 2)
-        #expect(t1.maxY < 1210 - 20 && t1.y > 1210 - 20 - 49)
+        #expect(t1.maxY < 1210 - 20 && t1.y > 1210 - 20 - 50)
     }
 
     @Test func popoversHangBelowBarButtonsAndRiseAboveToolbarsWithTheArrowOnTheSource() throws {
         var s = Session(try prototype(Self.studio), device: "ipad-pro-11")
         try s.tap("filter")
         var pop = try #require(s.entry("pop")?.popover)
-        let filter = Rect(x: 8, y: 24, width: 44, height: 44)
+        let filter = Rect(x: 8, y: 24 + 2.75, width: 44, height: 44)
         #expect(pop.sourceRect == filter)
         #expect(pop.arrow == .up && pop.arrowPointsAtSource)
         #expect(pop.frame.y == filter.maxY + 13, "the arrow's 13 pt between the source and the popover")
@@ -169,7 +171,7 @@ import Testing
         var far = Session(p, device: "ipad-pro-11")
         try far.tap("far")
         pop = try #require(far.entry("pop")?.popover)
-        let screen = 1210 - 20 - 49.0
+        let screen = 1210 - 20 - 50.0
         #expect(pop.sourceScrolls && pop.assumedScroll > 0)
         #expect(pop.sourceRect?.maxY == screen, "scrolled just enough to show it whole")
         #expect(pop.arrow == .down && pop.frame.maxY == screen - 44 - 13)

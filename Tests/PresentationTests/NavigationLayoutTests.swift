@@ -49,8 +49,14 @@ import Testing
         #expect(l.largeTitle == 0)
         #expect(l.toolbar?.height == Double(32 + 21), "a 32 pt toolbar above the home indicator's 21 pt")
         #expect(m.cssVariables.contains("--bar-height:32px") && m.cssVariables.contains("--bar-row:32px"))
-        // iPads keep 44 pt bars in every window.
+        // iPads keep their 50 pt bars in every window (iOS 12 and later).
         let pad = Session(try prototype(Self.app), device: "ipad-mini", orientation: .landscape)
-        #expect(LayoutMetrics(environment: pad.state.environment).barHeight == 44)
+        #expect(LayoutMetrics(environment: pad.state.environment).barHeight == 50)
+        #expect(LayoutMetrics(environment: pad.state.environment).toolbarHeight == 50)
+        // An iPhone with a Home button has a 44 pt toolbar; one with a home indicator, 49 pt.
+        let se = Session(try prototype(Self.app), device: "iphone-se-3")
+        #expect(LayoutMetrics(environment: se.state.environment).toolbarHeight == 44)
+        let sixteen = Session(try prototype(Self.app), device: "iphone-16")
+        #expect(LayoutMetrics(environment: sixteen.state.environment).toolbarHeight == 49)
     }
 }

@@ -20,11 +20,12 @@ import Prototype
 public struct LayoutMetrics: Sendable, Hashable {
     /// A navigation bar's height below the status bar, in an app screen or a full-screen modal:
     /// 44 pt, 32 pt on an iPhone in landscape (a compact-height bar, UIKit's `compactAppearance`;
-    /// the height measured, unverified).
+    /// the height measured, unverified), 50 pt on iPad (see ``init(environment:)``).
     public var barHeight: Double = 44
     /// A navigation bar's height inside a sheet, a popover or a current-context presentation.
     public var sheetBarHeight: Double = 56
-    /// A toolbar's height above the bottom safe area (32 pt in compact height, as bars).
+    /// A toolbar's height above the bottom safe area (32 pt in compact height, as bars; 50 pt on
+    /// iPad; 44 pt on an iPhone with a Home button).
     public var toolbarHeight: Double = 49
     /// A large title's band at the top of the content (a 96 pt bar less the 44 pt one; measured,
     /// unverified), and its text: 34 pt, the Large Title size of the Human Interface Guidelines'
@@ -232,6 +233,17 @@ public struct LayoutMetrics: Sendable, Hashable {
             barHeight = 32
             toolbarHeight = 32
             largeTitleHeight = 0
+        }
+        if environment.device.family == .iPad {
+            // Since iOS 12 an iPad's navigation bars and toolbars are 50 pt (Geoff Hackworth,
+            // "iPad Navigation Bar and Toolbar Height Changes in iOS 12", measured on devices;
+            // Apple publishes no height: unverified by Apple).
+            barHeight = 50
+            toolbarHeight = 50
+        } else if environment.device.safeBottom == 0 {
+            // iPhones with a Home button keep the 44 pt toolbar (and tab bar 49); only iPhones
+            // with a home indicator draw 49 pt toolbars (measured, unverified).
+            toolbarHeight = min(toolbarHeight, 44)
         }
     }
 
