@@ -2084,6 +2084,17 @@ class FidelityTests(PlayerTestCase):
         self.open("studio", "iphone-16")
         self.assertIsNone(self.el(".status-bar").get_attribute("data-status-layout"))
         self.assertGreater(where(".status-bar .status-signal"), 0.6)
+        # An iPad shows the date beside the time, as US English writes them, apart from it in
+        # either direction.
+        for direction in ("ltr", "rtl"):
+            self.open_with("studio", "ipad-pro-11", layoutDirection=direction)
+            self.assertEqual(self.js("return document.querySelector('.status-time').firstChild.textContent"), "9:41 AM")
+            self.assertEqual(self.el(".status-date").text, "Mon Jun 9")
+            time_box = self.js("""const t = document.querySelector('.status-time'), d = t.querySelector('.status-date');
+                const r = document.createRange(); r.setStart(t.firstChild, 0); r.setEnd(t.firstChild, t.firstChild.length);
+                const a = r.getBoundingClientRect(), b = d.getBoundingClientRect();
+                return Math.max(b.left - a.right, a.left - b.right)""")
+            self.assertGreater(time_box, 3, f"the date stands apart from the time ({direction})")
 
     def test_right_to_left_mirrors_leading_and_trailing(self):
         mirrored = lambda el: self.js("return new DOMMatrix(getComputedStyle(arguments[0]).transform).a", el) == -1

@@ -52,9 +52,12 @@ struct PlayerView {
                 // the notch: signal, carrier and Wi-Fi leading, "9:41 AM" centred, the battery and
                 // its percentage trailing (Apple's product images and design templates for those
                 // iPhones; unverified on a device running iOS 17).
+                // An iPad shows the date beside the time as the US English locale writes them
+                // ("9:41 AM  Mon Jun 9", Apple's iPad product images).
                 StatusBarView(
-                    height: pt($0.height), isLight: $0.isLight, time: layout.hasHomeButton ? "9:41 AM" : "9:41",
-                    date: $0.showsDate ? "Mon 9 Jun" : "", isHomeButton: layout.hasHomeButton)
+                    height: pt($0.height), isLight: $0.isLight,
+                    time: layout.hasHomeButton || $0.showsDate ? "9:41 AM" : "9:41",
+                    date: $0.showsDate ? "Mon Jun 9" : "", isHomeButton: layout.hasHomeButton)
             },
             island: layout.island.map { IslandView(isSide: $0 == .side) },
             hasHomeIndicator: layout.hasHomeIndicator,
