@@ -1,6 +1,6 @@
 import EventSchema
 
-/// An export's format (SPEC §7, §9: `--format ndjson|csv`).
+/// An export's format (docs/log.md: `--format ndjson|csv`).
 public enum LogExportFormat: String, Sendable, CaseIterable {
     /// The log's lines as they are on disk, one JSON object per line, `\n`-terminated.
     case ndjson
@@ -137,7 +137,7 @@ extension LogSource {
     }
 
     /// Streams an export to `write` in chunks of about 64 KiB, in constant memory
-    /// (SPEC §7: "exports are streamed, in constant memory").
+    /// (docs/log.md: "exports are streamed, in constant memory").
     /// - Throws: ``LogStoreError`` when a part cannot be read, or what `write` throws.
     public func export(format: LogExportFormat, filter: LogFilter = LogFilter(), write: ([UInt8]) throws -> Void)
         throws
@@ -160,13 +160,13 @@ extension LogSource {
         return all
     }
 
-    /// Summary metrics (SPEC §7) of the events `filter` takes; see ``LogSummary``.
+    /// Summary metrics (docs/log.md) of the events `filter` takes; see ``LogSummary``.
     public func summary(filter: LogFilter = LogFilter()) throws -> LogSummary {
         try LogReader.summary(parts: readableParts(filter: filter), filter: filter)
     }
 }
 
-/// Reads a log tree without writing to it: for `modallab logs export|summary` (SPEC §9), which
+/// Reads a log tree without writing to it: for `modallab logs export|summary` (README, “Command line”), which
 /// may run while a server appends to the same tree.
 ///
 /// No recovery and no lock: a last line without `\n` (being written, or torn and not yet

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One part file of the log: `<logs>/date=YYYY-MM-DD/part-NNNNNN.ndjson` (SPEC §7).
+/// One part file of the log: `<logs>/date=YYYY-MM-DD/part-NNNNNN.ndjson` (docs/log.md).
 public struct LogPart: Sendable, Equatable, Comparable {
     /// Its path.
     public var path: String

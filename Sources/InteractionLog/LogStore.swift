@@ -3,7 +3,7 @@ import Foundation
 import JSON
 import Platform
 
-/// The durable, append-only interaction log (SPEC §7), in the style of Redis' AOF and SQLite's
+/// The durable, append-only interaction log (docs/log.md), in the style of Redis' AOF and SQLite's
 /// WAL: a clear fsync policy, and a recovery step on open that trims a torn tail and says so.
 ///
 /// **Layout.** `<directory>/date=YYYY-MM-DD/part-NNNNNN.ndjson`, where `directory` is the log
@@ -36,7 +36,7 @@ import Platform
 public final class LogStore: @unchecked Sendable {
     /// The log root, `<data>/logs`.
     public let directory: String
-    /// Size at which a new part starts, in bytes (default 64 MiB, SPEC §7).
+    /// Size at which a new part starts, in bytes (default 64 MiB, docs/log.md).
     public let partMaxBytes: Int
     /// What recovery on open cut from torn part files; empty after a clean shutdown.
     public let recovery: [RecoveryNote]
@@ -107,7 +107,7 @@ public final class LogStore: @unchecked Sendable {
 
     // MARK: Appending
 
-    /// Appends events durably: returns once they are on disk (SPEC §7: acknowledge only then).
+    /// Appends events durably: returns once they are on disk (docs/log.md: acknowledge only then).
     ///
     /// The store assigns `seq` (per session, strictly increasing, continuing after a restart);
     /// `event_id` when the event has none (a lowercase UUID); `ts` when it has none (now); `t_ms`
@@ -249,7 +249,7 @@ public final class LogStore: @unchecked Sendable {
     static let minTs = LogTimestamp.daysFromCivil(1, 1, 1) * LogTimestamp.microsecondsPerDay
 }
 
-/// What an append did (SPEC §7: `{"accepted": 1, "duplicates": 0}`).
+/// What an append did (docs/log.md: `{"accepted": 1, "duplicates": 0}`).
 public struct AppendResult: Sendable, Equatable {
     /// Events written.
     public var accepted: Int

@@ -29,7 +29,7 @@ public enum LogStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// What recovery on open did to one part file (SPEC §7: "the server truncates a torn last line
+/// What recovery on open did to one part file (docs/log.md: "the server truncates a torn last line
 /// on start and says how many bytes it dropped").
 public struct RecoveryNote: Sendable, Equatable, CustomStringConvertible {
     /// The part file, e.g. `<data>/logs/date=2026-11-29/part-000000.ndjson`.

@@ -1,6 +1,6 @@
 import EventSchema
 
-/// Summary metrics of a log (SPEC §7): per modal and per session.
+/// Summary metrics of a log (docs/log.md): per modal and per session.
 ///
 /// Definitions (also in the README):
 /// - **presentations**: `present` events naming the modal.
@@ -15,7 +15,7 @@ import EventSchema
 /// - per session — **path**: in log order, the `screen` of `screen_enter` and `push` events and
 ///   the `modal` of `present` events, repeats in a row collapsed, and the `screen_enter` that
 ///   follows a `present` (naming its modal) left out; **misclick rate**: misclicks ÷
-///   taps as SPEC §7 says (it can exceed 1; `nil` when there were no taps); **duration**: last
+///   taps as docs/log.md says (it can exceed 1; `nil` when there were no taps); **duration**: last
 ///   event's `ts` − first event's `ts`, in milliseconds.
 ///
 /// - **open at the end**: per modal, the sessions whose last event leaves it presented (a

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Timestamps of the interaction log (SPEC §7): microseconds since the Unix epoch, UTC.
+/// Timestamps of the interaction log (docs/log.md): microseconds since the Unix epoch, UTC.
 ///
 /// The log stores `ts` as RFC 3339 text with exactly six fraction digits and a `Z`
 /// (`2026-11-29T11:40:22.123456Z`): fixed width, so text order is time order and the day

@@ -77,7 +77,7 @@ public struct JSONShapeError: Error, Sendable, Equatable, CustomStringConvertibl
 /// A reader is a value and a path. Each accessor checks the value's kind and throws a
 /// ``JSONShapeError`` naming the path, what was expected, and what was found.
 /// ``ObjectReader`` additionally tracks which members were read, so that unknown members
-/// can be reported with a "did you mean" suggestion (SPEC §3: unknown keys are errors).
+/// can be reported with a "did you mean" suggestion (docs/format.md: unknown keys are errors).
 public struct JSONReader: Sendable {
     /// The value being read.
     public let value: JSONValue

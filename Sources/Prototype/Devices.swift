@@ -1,6 +1,6 @@
 import JSON
 
-/// A simulated device (SPEC §4). Sizes are in points, portrait; 1 CSS px = 1 pt in the frame.
+/// A simulated device (docs/format.md, “Devices, windows and size classes”). Sizes are in points, portrait; 1 CSS px = 1 pt in the frame.
 public struct Device: Sendable, Hashable {
     /// Phone or tablet.
     public enum Family: String, Sendable { case iPhone, iPad }
@@ -39,7 +39,7 @@ public enum Multitasking: String, Sendable, CaseIterable, Codable {
     public static let shares: [Multitasking] = [.full, .twoThirds, .half, .third, .slideOver]
 }
 
-/// The device catalogue of SPEC §4: one row per device, so a device is one row to add.
+/// The device catalogue of docs/format.md, “Devices, windows and size classes”: one row per device, so a device is one row to add.
 /// Source: Apple's layout pages and the simulator presets.
 public enum DeviceCatalogue {
     /// Every device, iPhones first, smallest first.

@@ -1,6 +1,6 @@
 import JSON
 
-/// A problem with a prototype document's format (SPEC §3): a wrong shape, an unknown member, a
+/// A problem with a prototype document's format (docs/format.md): a wrong shape, an unknown member, a
 /// dangling reference, a duplicate id. Reported by the decoder with the JSON path it concerns.
 ///
 /// `code` is a rule-like id for the lint output: `format` (shape), `format.unknown-key`,

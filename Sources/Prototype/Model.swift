@@ -1,6 +1,6 @@
 import JSON
 
-/// A prototype: one `"format": "modallab/1"` document (SPEC §3), decoded and cross-checked.
+/// A prototype: one `"format": "modallab/1"` document (docs/format.md), decoded and cross-checked.
 ///
 /// Ids (`[a-z0-9][a-z0-9-]{0,63}`) are unique across screens, modals, controls, list items and
 /// actions of one prototype; lookups by id are O(1).
@@ -11,9 +11,9 @@ public struct Prototype: Sendable {
     public var id: String
     /// Display name.
     public var name: String
-    /// The iOS major version the prototype targets (decides `automatic`; RULES modal.automatic-resolves).
+    /// The iOS major version the prototype targets (decides `automatic`; rule modal.automatic-resolves).
     public var targetOS: Int
-    /// Device ids of SPEC §4 this prototype is designed for (the first is the player's default).
+    /// Device ids of docs/format.md, “Devices, windows and size classes” this prototype is designed for (the first is the player's default).
     public var devices: [String]
     /// Tint colour, `#RRGGBB`.
     public var tint: String?
@@ -116,12 +116,12 @@ public struct NavigationBar: Sendable {
     public var appearance: String?
 }
 
-/// The kinds of control. SPEC §3.
+/// The kinds of control. docs/format.md.
 public enum ControlKind: String, Sendable, CaseIterable {
     case button, textField, textArea, toggle, list, text, image, segmented
 }
 
-/// A control. Which fields are meaningful depends on `kind` (SPEC §3); the others keep their
+/// A control. Which fields are meaningful depends on `kind` (docs/format.md); the others keep their
 /// defaults (`nil`, `false`, empty), so `Control(kind:id:)` makes a bare one.
 public struct Control: Sendable {
     public var kind: ControlKind
@@ -233,7 +233,7 @@ public struct Size: Sendable, Hashable {
     }
 }
 
-/// A modal presentation. Style-specific fields follow SPEC §3 and UIKit's names.
+/// A modal presentation. Style-specific fields follow docs/format.md and UIKit's names.
 public struct Modal: Sendable {
     public var id: String
     public var style: PresentationStyle
@@ -311,14 +311,14 @@ public struct Modal: Sendable {
     /// Every screen of the modal: the root first, then `screens`.
     public var allScreens: [Screen] { [rootScreen] + screens }
 
-    /// The activities drawn, system ones first in the system's order (RULES activity.system-first).
+    /// The activities drawn, system ones first in the system's order (rule activity.system-first).
     public var visibleActivities: [String] {
         SystemActivity.order.filter { activities.contains($0) && !excludedActivities.contains($0) }
             + activities.filter { !SystemActivity.order.contains($0) && !excludedActivities.contains($0) }
     }
 }
 
-/// The system activities of an activity view, in the order iOS shows them. RULES activity.system-first.
+/// The system activities of an activity view, in the order iOS shows them. rule activity.system-first.
 public enum SystemActivity {
     /// Ids in the system's fixed order.
     public static let order = [
@@ -340,7 +340,7 @@ public struct LintSettings: Sendable {
     /// Rule id → "error" | "warning" | "info".
     public var severity: [String: String]
     /// Product, company and app names: proper nouns for the capitalization checks and the names
-    /// `activity.title-succinct` looks for (RULES §7's configurable allowlist).
+    /// `activity.title-succinct` looks for (docs/rules.md's configurable allowlist).
     public var productNames: [String] = []
     /// Settings that change nothing.
     public static let none = LintSettings(disable: [], severity: [:])

@@ -4,7 +4,7 @@ extension Prototype {
     /// The value of `"format"` this version reads.
     public static let formatName = "modallab/1"
 
-    /// Decodes a prototype document (SPEC §3) from UTF-8 JSON bytes.
+    /// Decodes a prototype document (docs/format.md) from UTF-8 JSON bytes.
     ///
     /// Collects every format issue instead of stopping at the first: wrong shapes and unknown
     /// members (with "did you mean"), bad ids, duplicate ids, dangling references (a `present` of
@@ -287,7 +287,7 @@ final class PrototypeDecoder {
         return items.compactMap { control($0) }
     }
 
-    /// Members each control kind reads (SPEC §3); the union is every known control member.
+    /// Members each control kind reads (docs/format.md); the union is every known control member.
     static let controlMembers: [ControlKind: Set<String>] = [
         .button: ["title", "systemImage", "role", "action", "accessibilityLabel", "menu", "contextMenu"],
         .textField: ["label", "placeholder", "value"],

@@ -1,5 +1,5 @@
 /// UIKit's `UIModalPresentationStyle` names, plus the system presentations a prototype can
-/// declare as a style (`alert`, `actionSheet`, `activity`). SPEC §3.
+/// declare as a style (`alert`, `actionSheet`, `activity`). docs/format.md.
 ///
 /// `none` decodes so that the linter can report `modal.style-none` (UIKit: "Do not use this
 /// style to present a view controller") instead of a format error.
@@ -69,7 +69,7 @@ public enum ActionRole: String, Sendable, CaseIterable, Codable {
     case `default`, cancel, destructive
 }
 
-/// What a control or an alert action does. SPEC §3:
+/// What a control or an alert action does. docs/format.md:
 /// `{ "present": id } | "dismiss" | "dismissAll" | { "push": id } | "pop" | "none"`.
 public enum Action: Sendable, Hashable {
     case present(String)
@@ -80,17 +80,17 @@ public enum Action: Sendable, Hashable {
     case none
 }
 
-/// The compact-width adaptation a current-context presentation declares. SPEC §3.
+/// The compact-width adaptation a current-context presentation declares. docs/format.md.
 public enum CompactAdaptation: String, Sendable, CaseIterable, Codable {
     case fullScreen, sheet
 }
 
-/// Popover item selection: a single-selection popover closes on a choice. RULES popover.tap-outside-dismiss.
+/// Popover item selection: a single-selection popover closes on a choice. rule popover.tap-outside-dismiss.
 public enum SelectionMode: String, Sendable, CaseIterable, Codable {
     case single, multiple, none
 }
 
-/// How a modal's task is characterised, for `modal.style-fit` (RULES §3.1).
+/// How a modal's task is characterised, for `modal.style-fit` (docs/rules.md).
 public enum TaskKind: String, Sendable, CaseIterable, Codable {
     case simple, immersive, multistep
 }

@@ -92,7 +92,7 @@ final class Validator {
     }
 
     /// Ids of screens and modals share one namespace (a modal's root screen has the modal's
-    /// id); controls, list items and actions another. SPEC §3 asks for one namespace, but its
+    /// id); controls, list items and actions another. docs/format.md asks for one namespace, but its
     /// own example names a bar button and the sheet it presents both "compose", so a control
     /// may share an id with a modal: a tap resolves to the control unless it names a button.
     var seenControls: [String: JSONPath] = [:]
@@ -333,6 +333,6 @@ final class Validator {
 }
 
 extension Prototype {
-    /// Whether `s` is a valid id: `[a-z0-9][a-z0-9-]{0,63}` (SPEC §3).
+    /// Whether `s` is a valid id: `[a-z0-9][a-z0-9-]{0,63}` (docs/format.md).
     public static func isValidID(_ s: String) -> Bool { Validator.isValidID(s) }
 }

@@ -12,7 +12,7 @@ extension SplitMix64 {
     mutating func pick<T>(_ xs: [T]) -> T { xs[int(0...(xs.count - 1))] }
 }
 
-/// Random valid prototypes (SPEC §3): random styles, sources, nested presents, detents,
+/// Random valid prototypes (docs/format.md): random styles, sources, nested presents, detents,
 /// user-content fields, confirmDiscard, context owners, passthrough, transitions, screens
 /// inside modals. Every id is unique, every reference resolves, so the validator accepts it.
 struct RandomPrototype {
@@ -483,7 +483,7 @@ enum EngineInvariants {
             }
         }
 
-        // The state serialises to SPEC §5's exact key set.
+        // The state serialises to README, “HTTP interface” — its exact key set.
         let json = after.json
         if json.objectValue?.keys != stateKeys { fail("state keys \(json.objectValue?.keys ?? [])") }
         if json["sizeClass"]?.objectValue?.keys != ["horizontal", "vertical"] { fail("sizeClass keys") }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Presentation
 
-/// A prototype with one modal of every kind, for the gesture table of RULES.md §5.
+/// A prototype with one modal of every kind, for the gesture table of docs/rules.md.
 let gesturesPrototype = #"""
     {"format": "modallab/1", "id": "gestures", "start": "home",
      "screens": [{"id": "home", "title": "Home",
@@ -70,7 +70,7 @@ extension Session {
     var rules: [String] { last?.diagnostics.map(\.rule) ?? [] }
 }
 
-/// RULES.md §5, row by row: what presents, what dismisses, what does not.
+/// docs/rules.md, row by row: what presents, what dismisses, what does not.
 @Suite struct EngineGestureTableTests {
     // MARK: Sheet (card: pageSheet or formSheet in wC/hR)
 
@@ -217,7 +217,7 @@ extension Session {
         try s.apply(.tapOutside(x: 500, y: 500))
         #expect(s.modals.isEmpty)
         #expect(s.lastDismiss?.how == "tapOutside")
-        #expect(s.lastDismiss?.props["saved"] == true, "RULES popover.save-on-auto-dismiss")
+        #expect(s.lastDismiss?.props["saved"] == true, "rule popover.save-on-auto-dismiss")
     }
 
     @Test func selectingAnItemClosesUnlessMultipleSelection() throws {
@@ -246,7 +246,7 @@ extension Session {
         #expect(s.modals == ["pop-b"])
         #expect(o.diagnostics.map(\.rule) == ["popover.single-tap-switch"])
         #expect(o.events.map(\.type) == [.tap, .diagnostic, .dismiss, .screenEnter, .present, .screenEnter])
-        // A bar button that opens anything else is refused (RULES popover.no-modal-over).
+        // A bar button that opens anything else is refused (rule popover.no-modal-over).
         #expect(try s.tap("bar-full").refusal?.rule == "popover.no-modal-over")
         // The activity view is a popover here too: the share bar button switches to it.
         try s.tap("bar-share")
@@ -303,7 +303,7 @@ extension Session {
         try s.apply(.key("Escape"))
         #expect(s.modals.isEmpty)
         #expect(s.lastDismiss?.props["action"] == "Cancel")
-        // Return: no preferred action, one action plus Cancel → Cancel (RULES alert.default-button).
+        // Return: no preferred action, one action plus Cancel → Cancel (rule alert.default-button).
         try s.tap("open-alert")
         try s.apply(.key("Return"))
         #expect(s.lastDismiss?.props["action"] == "Cancel")
@@ -326,7 +326,7 @@ extension Session {
         #expect(s.modals.isEmpty)
         #expect(s.lastDismiss?.props["role"] == "cancel")
         #expect(s.lastDismiss?.how == "tapOutside")
-        // Without a Cancel action an outside tap does nothing (unverified; RULES §8).
+        // Without a Cancel action an outside tap does nothing (unverified; docs/rules.md).
         try s.tap("open-as-nocancel")
         try s.apply(.tapOutside(x: 1, y: 1))
         #expect(s.modals == ["as-nocancel"])

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Presentation
 
-/// RULES.md §2 "Matrix of resolved styles", cell by cell, through the engine: a button presents
+/// docs/rules.md "Matrix of resolved styles", cell by cell, through the engine: a button presents
 /// one modal of the requested style and the state must carry the resolved style, form and
 /// `adaptedBy`. Then every cell is reached live, by resizing and rotating from every other
 /// environment, and must come out the same.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Presentation
 
-/// A prototype for RULES.md §1 (stack rules), §6 (transitions) and navigation inside modals.
+/// A prototype for docs/rules.md (stack rules), the transition rules and navigation inside modals.
 let stackPrototype = #"""
     {"format": "modallab/1", "id": "stack", "start": "home",
      "screens": [
@@ -76,13 +76,13 @@ let stackPrototype = #"""
 func stackRules() throws -> Prototype { try prototype(stackPrototype) }
 
 @Suite struct EngineStackRuleTests {
-    // MARK: RULES §1
+    // MARK: Stack rules
 
     @Test func undimmedSheetLeavesTheBackgroundInteractiveButNotForPresenting() throws {
         var s = Session(try stackRules())
         try s.tap("open-maps")
         #expect(s.entry("maps")?.effectiveDetent(in: s.state.environment) == "medium")
-        // The background answers: edits and navigation go ahead (RULES sheet.undimmed-nonmodal).
+        // The background answers: edits and navigation go ahead (rule sheet.undimmed-nonmodal).
         #expect(try s.apply(.edit(target: "search", value: "coffee")).refusal == nil)
         #expect(try s.tap("next").refusal == nil)
         #expect(s.state.screen == "detail")
@@ -237,7 +237,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(done.state.stack.isEmpty)
     }
 
-    // MARK: RULES §6
+    // MARK: Transition rules
 
     @Test func partialCurlIsFullScreenOnlyAndTerminal() throws {
         var s = Session(try stackRules())

@@ -95,7 +95,7 @@ let minimal = #"""
     }
 
     @Test func aControlMayShareItsIdWithTheModalItPresents() throws {
-        // SPEC §3's own example: the bar button "compose" presents the sheet "compose".
+        // the docs/format.md's own example: the bar button "compose" presents the sheet "compose".
         let r = try decode(minimal.replacingOccurrences(of: #""id": "go""#, with: #""id": "sheet""#))
         #expect(r.issues.isEmpty)
         let r2 = try decode(

@@ -4,7 +4,7 @@ import Foundation
 import InteractionLog
 import JSON
 
-/// The interaction log's speed (SPEC §7): group-commit appends under 64 concurrent appenders,
+/// The interaction log's speed (docs/log.md): group-commit appends under 64 concurrent appenders,
 /// the open-time rebuild, and a streamed CSV export of 1,000,000 events.
 func logBenchmark() throws {
     let root = NSTemporaryDirectory() + "modallab-bench-log-\(UUID().uuidString.prefix(8))"

@@ -31,7 +31,7 @@ struct RouteGroups {
 }
 
 extension ModalLabApp {
-    /// The routes of SPEC §6.
+    /// The routes of README, “HTTP interface”.
     func buildRoutes() {
         router.use(metrics)
         router.use(SecurityHeaders())
@@ -100,7 +100,7 @@ extension ModalLabApp {
     func viewer(_ req: HTTPRequest) -> Viewer? {
         if owner.isOwner(req) { return .owner }
         if let token = req.cookie(shareCookie) {
-            // A cookie that names no working link counts as a failed guess, as on /s/ (SPEC §8).
+            // A cookie that names no working link counts as a failed guess, as on /s/ (README, “Share links and comments”).
             if let link = shares.resolve(token: token) {
                 // A report link reaches the report's pages and nothing else (``reportViewer(_:)``).
                 if link.role == .report { return nil }
@@ -165,7 +165,7 @@ extension ModalLabApp {
     }
 }
 
-/// Headers every response carries: no referrer (share tokens never leak, SPEC §8), no sniffing,
+/// Headers every response carries: no referrer (share tokens never leak, README, “Share links and comments”), no sniffing,
 /// no framing by other sites; and on HTML pages a Content-Security-Policy (``contentSecurityPolicy``).
 struct SecurityHeaders: HTTPMiddleware {
     /// Pages run only the product's own scripts (`Public/*.js`, as modules) and stylesheets:

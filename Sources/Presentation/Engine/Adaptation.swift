@@ -1,7 +1,7 @@
 import Prototype
 
 /// Adaptive presentation: what UIKit draws for a requested style in an environment
-/// (RULES.md §2 and its matrix of resolved styles, iOS 13 and later; the legacy popover
+/// (docs/rules.md and its matrix of resolved styles, iOS 13 and later; the legacy popover
 /// mapping for `targetOS` 12 and lower).
 public enum Adaptation {
     /// The resolution of `m` in `env` for a prototype targeting iOS `targetOS`.
@@ -131,7 +131,7 @@ public enum Adaptation {
     /// (or a current-context presentation inside it) is above it. This happens only when a
     /// window grows from compact to regular with presentations stacked on an adapted popover
     /// (or a popover kept in compact width by `adaptivePresentationStyle: none`): the server
-    /// never lets anything but an alert cover a popover (RULES popover.no-modal-over), so the
+    /// never lets anything but an alert cover a popover (rule popover.no-modal-over), so the
     /// entry keeps a sheet form until what covers it is dismissed — a centred form sheet in
     /// wR/hR, a card in wC, full screen in hC; an action sheet stays a bottom action sheet.
     /// UIKit itself would re-adapt to a popover under the presentations; the HIG forbids that.
@@ -162,7 +162,7 @@ public enum Adaptation {
         }
     }
 
-    /// A sheet's detents in ascending height for `env` (RULES sheet.detents-order: the server
+    /// A sheet's detents in ascending height for `env` (rule sheet.detents-order: the server
     /// sorts them; equal heights keep their declared order). Defaults: activity views
     /// `[medium, large]` (a share sheet starts at medium), other sheets `[large]`.
     public static func detents(of m: Modal, in env: Environment) -> [Detent] {

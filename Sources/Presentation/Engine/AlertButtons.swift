@@ -22,7 +22,7 @@ public enum AlertButtons {
     /// The Cancel-style action, if any.
     public static func cancel(_ m: Modal) -> AlertAction? { m.actions.first { $0.role == .cancel } }
 
-    /// The action Return runs in an alert (RULES alert.default-button, decompiled
+    /// The action Return runs in an alert (rule alert.default-button, decompiled
     /// `_actionForReturnKey`): the preferred action; with none, Cancel when it is paired with
     /// exactly one other action; else a lone action (an informational OK). Otherwise nothing.
     public static func returnAction(_ m: Modal) -> AlertAction? {
@@ -33,7 +33,7 @@ public enum AlertButtons {
     }
 
     /// The declared index of an alert's bold button: the preferred action, else Cancel (RULES
-    /// alert.default-button, conflict C2).
+    /// alert.default-button).
     public static func boldIndex(_ m: Modal) -> Int? {
         preferredIndex(m) ?? m.actions.firstIndex { $0.role == .cancel }
     }
@@ -61,12 +61,12 @@ public enum AlertButtons {
     /// The declared indices of the actions, in drawn order for `form`.
     ///
     /// - Alert with two buttons side by side (``sideBySide(_:)``): Cancel on the leading side,
-    ///   whatever the declared order (RULES alert.cancel-left).
+    ///   whatever the declared order (rule alert.cancel-left).
     /// - Alert with stacked buttons (three or more, or two that don't fit): declared order with
-    ///   Cancel at the bottom (RULES alert.button-layout).
+    ///   Cancel at the bottom (rule alert.button-layout).
     /// - Bottom action sheet: declared order with Cancel last, in its own group
-    ///   (RULES actionsheet.cancel-bottom).
-    /// - Action sheet shown as a popover: Cancel is not drawn (RULES actionsheet.cancel-hidden-in-popover).
+    ///   (rule actionsheet.cancel-bottom).
+    /// - Action sheet shown as a popover: Cancel is not drawn (rule actionsheet.cancel-hidden-in-popover).
     public static func drawn(_ m: Modal, form: Form, contentSize: ContentSizeCategory = .large) -> [Int] {
         let others = m.actions.indices.filter { m.actions[$0].role != .cancel }
         let cancel = m.actions.indices.filter { m.actions[$0].role == .cancel }

@@ -25,7 +25,7 @@ final class EngineModel: Sendable {
     /// Every control and list row by id.
     let controls: [String: ControlEntry]
     /// For each screen inside a modal: how many distinct screens its controls push
-    /// (two or more breaks the single path of RULES modal.single-path).
+    /// (two or more breaks the single path of rule modal.single-path).
     let pushDestinations: [String: Int]
     /// For each screen: its first Cancel control that has an action (Escape taps it).
     let cancelControl: [String: String]
@@ -58,6 +58,6 @@ final class EngineModel: Sendable {
 
 extension Control {
     /// A Cancel control, to the engine: role `cancel`, or titled Cancel. Escape taps it, and
-    /// over dirty work it asks first (RULES modal.data-loss-confirm).
+    /// over dirty work it asks first (rule modal.data-loss-confirm).
     var isCancelControl: Bool { role == .cancel || title?.lowercased() == "cancel" }
 }

@@ -4,10 +4,10 @@ import Prototype
 /// The runtime presentation engine: a pure function of (prototype, state, action, time) →
 /// (state, diagnostics, log events). It knows nothing of HTTP or files (STYLE.md: pure core).
 ///
-/// It refuses what UIKit refuses or the guidelines forbid (`error` rules of RULES.md §1, §3 and
-/// §6: HTTP 409 with the state unchanged), adapts what UIKit adapts (§2, recomputed after every
+/// It refuses what UIKit refuses or the guidelines forbid (`error` rules of docs/rules.md:
+/// HTTP 409 with the state unchanged), adapts what UIKit adapts (ADAPT rules, recomputed after every
 /// action, so a rotation or resize changes the layers live), warns where the HIG advises, and
-/// follows the gestures of RULES.md §5. Every refusal names a catalogue rule of severity `error`.
+/// follows the gestures of docs/rules.md. Every refusal names a catalogue rule of severity `error`.
 ///
 /// The work is split by concern across `Transaction+*.swift`: layers and hit-testing, taps,
 /// presenting, dismissing, system modals (alerts, action sheets, activity views), gestures,

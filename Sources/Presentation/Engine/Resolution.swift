@@ -1,13 +1,13 @@
 import Prototype
 
-/// What a presentation is drawn as (SPEC §5): `card` (sheet from the bottom, compact width),
+/// What a presentation is drawn as (README, “HTTP interface”): `card` (sheet from the bottom, compact width),
 /// `centered` (iPad page or form sheet), `fullScreen`, `popover`, `alert`, `actionSheet` (bottom
 /// action sheet, compact width), `context` (inside its context).
 public enum Form: String, Sendable, CaseIterable, Codable {
     case card, centered, fullScreen, popover, alert, actionSheet, context
 }
 
-/// The outcome of adaptation for one presentation in one environment (RULES.md §2).
+/// The outcome of adaptation for one presentation in one environment (docs/rules.md).
 public struct Resolution: Sendable, Hashable {
     /// UIKit's style after adaptation.
     public var style: PresentationStyle
@@ -22,11 +22,11 @@ public struct Resolution: Sendable, Hashable {
         self.rules = rules
     }
 
-    /// The rule reported as `adaptedBy` (SPEC §5): the last that applied, or `nil` when the
+    /// The rule reported as `adaptedBy` (README, “HTTP interface”): the last that applied, or `nil` when the
     /// presentation is drawn as requested.
     public var adaptedBy: String? { rules.last }
 
-    /// Whether the views beneath stay rendered (RULES overfullscreen.keeps-underlying):
+    /// Whether the views beneath stay rendered (rule overfullscreen.keeps-underlying):
     /// `fullScreen` and `currentContext` remove them once presented; every other form keeps them.
     public var keepsUnderlying: Bool {
         switch form {

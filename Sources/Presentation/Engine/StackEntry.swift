@@ -9,7 +9,7 @@ public struct StackEntry: Sendable, Equatable {
     public var requestedStyle: PresentationStyle
     /// The current adaptation (recomputed after every action, so rotations and resizes change it live).
     public var resolution: Resolution
-    /// The sheet's detents in ascending height for the current window (RULES sheet.detents-order).
+    /// The sheet's detents in ascending height for the current window (rule sheet.detents-order).
     /// Empty for alerts and action sheets.
     public var detents: [Detent]
     /// The selected detent's id (`selectedDetentIdentifier`); `nil` without detents.
@@ -30,12 +30,12 @@ public struct StackEntry: Sendable, Equatable {
     /// multiple-selection popover, as `true`).
     public var values: [String: JSONValue]
     /// For current-context styles: the screen or modal whose context it covers, or `nil` when
-    /// none was found and it covers the root (RULES currentcontext.context-owner).
+    /// none was found and it covers the root (rule currentcontext.context-owner).
     public var contextOwner: String? = nil
     /// Where a popover points and how big it is, while the entry is drawn as a popover.
     public var popover: PopoverLayout? = nil
     /// Whether the grabber is drawn: asked for, drawn as a card, and not covered by another
-    /// sheet (RULES sheet.grabber-auto-hide).
+    /// sheet (rule sheet.grabber-auto-hide).
     public var grabberVisible: Bool = false
     /// The keyboard this presentation took from a field beneath it, to bring back when it goes.
     public var restoresKeyboard: KeyboardFocus? = nil
@@ -52,7 +52,7 @@ public struct StackEntry: Sendable, Equatable {
     /// The transition it is animated with: the declared one (default `coverVertical`, RULES
     /// transition.default-cover-vertical) for custom presentations, `coverVertical` for a
     /// popover adapted to a sheet; `nil` where the system animates (alerts, action sheets,
-    /// activity views, popovers drawn as popovers: RULES transition.system-owned).
+    /// activity views, popovers drawn as popovers: rule transition.system-owned).
     public var transition: TransitionStyle? {
         switch requestedStyle {
         case .alert, .actionSheet, .activity: return nil
@@ -64,7 +64,7 @@ public struct StackEntry: Sendable, Equatable {
     }
 
     /// Whether it leaves the views beneath interactive (and undimmed): a card resting at or
-    /// below its `largestUndimmedDetent` (RULES sheet.undimmed-nonmodal).
+    /// below its `largestUndimmedDetent` (rule sheet.undimmed-nonmodal).
     public func isUndimmed(in env: Environment) -> Bool {
         guard resolution.form == .card, let undimmed = ref.modal.largestUndimmedDetent,
             let current = effectiveDetent(in: env),
@@ -75,7 +75,7 @@ public struct StackEntry: Sendable, Equatable {
     }
 
     /// The detent the sheet rests at, as reported in the state: `nil` unless drawn as a card.
-    /// `medium` is inactive in compact height (RULES sheet.medium-compact-height), so the sheet
+    /// `medium` is inactive in compact height (rule sheet.medium-compact-height), so the sheet
     /// rests at the next larger declared detent, else the next smaller one; a sheet whose only
     /// detent is `medium` still reports `medium` (the state names declared detents only) and is
     /// drawn at full height (UIKit's fallback when no declared detent is active; unverified).

@@ -41,7 +41,7 @@ extension Transaction {
     }
 
     /// A control's `dismiss` / `dismissAll` from `stack[index]` up. A Cancel control (role
-    /// `cancel`, or titled Cancel) over dirty work asks first (RULES modal.data-loss-confirm);
+    /// `cancel`, or titled Cancel) over dirty work asks first (rule modal.data-loss-confirm);
     /// Done, Send and the like save.
     mutating func dismissRange(from index: Int, control: Control) throws(Stop) {
         let cancels = control.isCancelControl
@@ -84,7 +84,7 @@ extension Transaction {
         try dismiss(from: i, how: how, discard: s.stack[i].requestedStyle != .popover)
     }
 
-    /// What a tap outside `stack[i]` does to it, by what it is drawn as (RULES §5).
+    /// What a tap outside `stack[i]` does to it, by what it is drawn as (docs/rules.md).
     mutating func closeByOutsideTap(_ i: Int) throws(Stop) {
         let e = s.stack[i]
         let m = modal(e)
@@ -97,7 +97,7 @@ extension Transaction {
                     modal: e.modal, severity: .info)
                 return
             }
-            // RULES actionsheet.cancel-hidden-in-popover: the dimming view runs Cancel.
+            // rule actionsheet.cancel-hidden-in-popover: the dimming view runs Cancel.
             if e.requestedStyle == .actionSheet, let cancel = AlertButtons.cancel(m) {
                 try runAlertAction(cancel, of: m, at: i, how: .tapOutside)
                 return
@@ -112,7 +112,7 @@ extension Transaction {
                 "alert.no-tap-outside", "a tap outside an alert is ignored; only its buttons dismiss it",
                 modal: e.modal)
         case .card, .centered:
-            // RULES sheet.scrim-dismiss: the dimming view's tap is an interactive dismissal, which
+            // rule sheet.scrim-dismiss: the dimming view's tap is an interactive dismissal, which
             // `isModalInPresentation` blocks ("UIKit ignores events outside the view controller's
             // bounds and prevents the interactive dismissal"), so a dirty or modalInPresentation
             // sheet asks as for a swipe. An undimmed card has no dimming view: the tap reaches

@@ -4,7 +4,7 @@ import Prototype
 extension Transaction {
     /// Text typed, a toggle switched, a segment chosen. The control must be visible and
     /// touchable. Editing a `userContent` control makes its modal dirty — the only way an entry
-    /// becomes dirty (RULES modal.data-loss-confirm).
+    /// becomes dirty (rule modal.data-loss-confirm).
     mutating func edit(_ target: String, _ value: JSONValue, byTap: Bool) throws(Stop) {
         guard let loc = location(target) else {
             throw bad("$.target", "no control \"\(target)\"" + Suggest.hint(target, in: model.prototype.controlIDs))

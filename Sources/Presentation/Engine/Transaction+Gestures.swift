@@ -2,7 +2,7 @@ import EventSchema
 import JSON
 import Prototype
 
-/// The gestures of RULES.md §5, by the style an entry resolved to.
+/// The gestures of docs/rules.md, by the style an entry resolved to.
 extension Transaction {
     /// A swipe down: a sheet (card or centred) dismisses, unless blocked (dirty, or
     /// `modalInPresentation`, or a modal popover shown as a sheet); full-screen and context
@@ -12,7 +12,7 @@ extension Transaction {
     /// (409, `stack.presenter-visible`); with nothing presented and no target there is nothing
     /// to swipe (400).
     /// The resolved style decides: a sheet adapted to full screen in compact height takes
-    /// full-screen gestures (RULES sheet.compact-height-fullscreen, §5 "by style (resolved)").
+    /// full-screen gestures (rule sheet.compact-height-fullscreen).
     mutating func swipeDown(_ target: String?) throws(Stop) {
         if let target, model.modals[target] == nil { throw unknownModal(target) }
         guard let top = s.top else {
@@ -52,9 +52,9 @@ extension Transaction {
     }
 
     /// A dismissal gesture on the sheet `stack[i]` — a swipe, a tap on the dimmed area, Escape
-    /// (RULES sheet.swipe-dismiss, sheet.scrim-dismiss, modal.data-loss-confirm): dismissed when
+    /// (rule sheet.swipe-dismiss, sheet.scrim-dismiss, modal.data-loss-confirm): dismissed when
     /// nothing blocks it; when dirty or
-    /// `modalInPresentation`, it rubber-bands and its `confirmDiscard` appears (SPEC §5); dirty
+    /// `modalInPresentation`, it rubber-bands and its `confirmDiscard` appears (README, “HTTP interface”); dirty
     /// without one, it goes with a warning; a clean blocked sheet just stays.
     mutating func attemptInteractiveDismiss(_ i: Int, how: DismissHow) throws(Stop) {
         let e = s.stack[i]
@@ -95,7 +95,7 @@ extension Transaction {
     }
 
     /// Home: the app goes to the background. A visible alert is cancelled: its Cancel action
-    /// runs, or it is dismissed (RULES alert.home-cancels, C17). Nothing else changes.
+    /// runs, or it is dismissed (rule alert.home-cancels, C17). Nothing else changes.
     mutating func home() throws(Stop) {
         guard let a = s.stack.lastIndex(where: { $0.requestedStyle == .alert }) else { return }
         let e = s.stack[a]
@@ -108,7 +108,7 @@ extension Transaction {
         note("alert.home-cancels", "going Home cancelled the alert \(title(e.modal))", modal: e.modal)
     }
 
-    /// A hardware key. Escape takes the style's cancel path (SPEC §10): an alert's Cancel, an
+    /// A hardware key. Escape takes the style's cancel path (README, “Choices we made”): an alert's Cancel, an
     /// action sheet's or popover's tap outside, a modal view's Cancel control, else a sheet's
     /// swipe. Return runs an alert's Return action (``AlertButtons/returnAction(_:)``).
     mutating func keyPress(_ key: String) throws(Stop) {

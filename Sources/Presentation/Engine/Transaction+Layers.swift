@@ -54,7 +54,7 @@ extension Transaction {
     /// - a nonmodal popover: its `passthrough` controls, and the bar buttons of the screen right
     ///   under it when it points at a bar button (UIKit adds that bar to the passthrough views;
     ///   ``PresentationState/passthrough(ofEntry:in:)`` lists the same controls for the view);
-    /// - a card resting at or below its `largestUndimmedDetent` (RULES sheet.undimmed-nonmodal);
+    /// - a card resting at or below its `largestUndimmedDetent` (rule sheet.undimmed-nonmodal);
     /// - a current-context presentation: it covers only its context's layer.
     func letsThrough(_ i: Int, _ p: TouchPoint) -> Bool {
         let e = s.stack[i]
@@ -95,7 +95,7 @@ extension Transaction {
     }
 
     /// Whether entry `j` is drawn inside the popover `stack[p]`: a current-context presentation
-    /// whose context is the popover, or is itself inside it (RULES popover.card-inside-ok).
+    /// whose context is the popover, or is itself inside it (rule popover.card-inside-ok).
     func isInside(_ j: Int, popover p: Int, forms: [Form]? = nil) -> Bool {
         var k = j
         while k > p {

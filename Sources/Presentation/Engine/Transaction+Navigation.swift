@@ -3,7 +3,7 @@ import JSON
 import Prototype
 
 /// Push, pop and back inside the app and inside modals (a modal may hold its own screens for a
-/// single-path flow, RULES modal.single-path).
+/// single-path flow, rule modal.single-path).
 extension Transaction {
     /// A navigation change in the layer a popover was presented from (through the popover's
     /// passthrough or bar) closes the popover first: the screen it points into goes away.

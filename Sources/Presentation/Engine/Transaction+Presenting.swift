@@ -3,8 +3,8 @@ import JSON
 import Prototype
 
 extension Transaction {
-    /// Presents modal `id` from the top layer, applying the stack rules of RULES.md §1, the
-    /// adaptation of §2 and the transition constraints of §6. Refusals, in order:
+    /// Presents modal `id` from the top layer, applying the stack rules of docs/rules.md, the
+    /// adaptation rules and the transition constraints (docs/rules.md). Refusals, in order:
     /// `modal.style-none`, `stack.already-presented`, `stack.transition-in-progress`,
     /// `transition.partialcurl-terminal`, `alert.one-at-a-time`, `popover.one-at-a-time` /
     /// `popover.no-modal-over` (or close-first), `transition.popover-context-cover-vertical`,
@@ -161,7 +161,7 @@ extension Transaction {
         if let layout { popoverNotes(layout, of: m) }
     }
 
-    /// The warnings of RULES §1 for `m` appearing over `top`.
+    /// The warnings of docs/rules.md for `m` appearing over `top`.
     /// `withinTop`: a current-context presentation that covers only its context, the top layer.
     mutating func warnAbout(
         _ m: Modal, over top: StackEntry, resolution r: Resolution, trigger: Trigger, withinTop: Bool
@@ -188,7 +188,7 @@ extension Transaction {
                 modal: id)
         } else if m.style != .popover && !withinTop {
             // Popovers fall under the popover.* rules; a context presentation covers only its
-            // context (RULES modal.one-at-a-time).
+            // context (rule modal.one-at-a-time).
             note(
                 "modal.one-at-a-time",
                 "\(title(id)) appears while \(title(top.modal)) is still up; let people dismiss a modal view before presenting another",
@@ -219,7 +219,7 @@ extension Transaction {
         return s.screen == ctx ? ctx : nil
     }
 
-    /// Where a popover points (RULES popover.anchor-required): its declared `source` when on
+    /// Where a popover points (rule popover.anchor-required): its declared `source` when on
     /// screen; if that control isn't showing, the control that was tapped (`fellBack`: the
     /// caller warns under `popover.not-cover-source`); with no source declared, or nothing to
     /// point at, the presentation is refused, as UIKit raises an exception.
@@ -286,7 +286,7 @@ extension Transaction {
     /// Refused under `popover.one-at-a-time` (when it would be a second popover) or
     /// `popover.no-modal-over`; with `--on-popover-conflict close-first` the popover closes
     /// first, keeping its work, and the presentation goes ahead from what presented the popover
-    /// (RULES popover.close-then-present) — unless the new popover points into the popover being
+    /// (rule popover.close-then-present) — unless the new popover points into the popover being
     /// closed, which leaves it nothing to point at.
     mutating func popoverConflict(popoverIndex pi: Int, presenting m: Modal, natural: Resolution, trigger: Trigger)
         throws(Stop)
@@ -336,7 +336,7 @@ extension Transaction {
     }
 
     /// Whether a card's grabber is drawn: asked for (by default on a resizable activity view),
-    /// drawn as a card, and not covered by another sheet (RULES sheet.grabber-auto-hide).
+    /// drawn as a card, and not covered by another sheet (rule sheet.grabber-auto-hide).
     /// Whether a card draws a grabber: when its definition asks (`prefersGrabberVisible`), and
     /// never for an activity view — iOS 17 and 18 draw the share sheet without one (observed;
     /// no Apple document says so: unverified).

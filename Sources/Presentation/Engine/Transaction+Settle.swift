@@ -3,14 +3,14 @@ import Prototype
 
 extension Transaction {
     /// Brings every entry up to date with the environment and the stack, after any successful
-    /// action (so rotations and resizes change the layers live, RULES §8):
-    /// - re-adapts each entry (RULES §2), logging `adapted` with the rule for every change; an
+    /// action (so rotations and resizes change the layers live, docs/rules.md):
+    /// - re-adapts each entry (docs/rules.md), logging `adapted` with the rule for every change; an
     ///   entry that would be a popover with something other than an alert (or a context
     ///   presentation inside it) above keeps a sheet form (``Adaptation/covered(_:requested:)``);
     /// - re-sorts detents for the new window, logging `sheet.medium-compact-height` when the
     ///   resting detent moves;
     /// - lays out popovers (anchor, arrow, size clamped to the window);
-    /// - shows or hides grabbers (RULES sheet.grabber-auto-hide).
+    /// - shows or hides grabbers (rule sheet.grabber-auto-hide).
     mutating func settle() {
         let n = count
         guard n > 0 else { return }

@@ -6,7 +6,7 @@ extension Transaction {
     /// A tap on a control, or (with `choice`, or naming a system modal) on a button of an alert,
     /// action sheet or activity view.
     mutating func tap(_ target: String, choice: ActionChoice?) throws(Stop) {
-        // A control may share its id with a modal (SPEC §3's "compose"): naming a button means the modal.
+        // A control may share its id with a modal (the docs/format.md's "compose"): naming a button means the modal.
         if let ref = model.modals[target], choice != nil || model.controls[target] == nil {
             try tapModalButton(ref.modal, choice: choice)
             return
@@ -126,14 +126,14 @@ extension Transaction {
     /// refuses a presentation from a controller that is ("Attempt to present … which is already
     /// presenting …") unless it comes from the topmost one, so:
     /// - an alert is refused like any other presentation (`stack.present-from-top`): an alert may
-    ///   cover anything (RULES alert.over-anything) only when the top presents it;
+    ///   cover anything (rule alert.over-anything) only when the top presents it;
     /// - the popover's own source closes it (a toggle, as a second tap on a bar button does);
     /// - a bar button that opens another popover closes this one and opens the other in the
-    ///   same tap (RULES popover.single-tap-switch);
+    ///   same tap (rule popover.single-tap-switch);
     /// - anything else under a popover is `popover.no-modal-over` / `popover.one-at-a-time`
     ///   (or, with `--on-popover-conflict close-first`, closes the popover first);
     /// - from beside an undimmed sheet it is `stack.present-from-top`, unless it asks for the
-    ///   sheet that is already up, which stays as it is (RULES sheet.undimmed-nonmodal).
+    ///   sheet that is already up, which stays as it is (rule sheet.undimmed-nonmodal).
     mutating func presentFromControl(_ id: String, at p: LayerPlacement) throws(Stop) {
         guard let ref = model.modals[id] else { throw unknownModal(id) }
         let m = ref.modal

@@ -176,7 +176,7 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// are inset from the edge of the display" ("Adopting Liquid Glass") but gives no length: 8 pt
     /// is ModalLab's choice (unverified).
     public var sheetInset: Double = 0
-    /// A card's top corner radius: 10 pt in the classic design (SPEC §10); in Liquid Glass
+    /// A card's top corner radius: 10 pt in the classic design (README, “Choices we made”); in Liquid Glass
     /// concentric with the display's corners (the display's radius less ``sheetInset``, at least
     /// 24 pt on a display with square corners), Apple's "increased corner radius" ("Adopting
     /// Liquid Glass"; the lengths are ModalLab's, unverified).
@@ -257,7 +257,7 @@ public struct LayoutMetrics: Sendable, Hashable {
 
     /// The padding above and below a row title of an action sheet: 16 pt, which with a 25 pt
     /// line makes the 57 pt rows at the bottom of the screen and, with a 22 pt Body line less
-    /// 2 × 2 pt, the 50 pt rows in a popover (the row heights are RULES §7's; the split into
+    /// 2 × 2 pt, the 50 pt rows in a popover (the row heights are docs/rules.md's; the split into
     /// line and padding is ours, unverified).
     public var actionSheetRowPadding: Double = 16
 

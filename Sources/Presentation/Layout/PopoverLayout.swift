@@ -1,6 +1,6 @@
 import Prototype
 
-/// Where a popover points and where it is drawn (RULES popover.regular, popover.not-cover-source,
+/// Where a popover points and where it is drawn (rule popover.regular, popover.not-cover-source,
 /// popover.not-fullscreen-size). The engine lays popovers out with it when presenting and after
 /// every action, and keeps the result in the stack entry; ``FrameLayout`` and the page draw it
 /// as it is. Lengths are in points, rects in the app window's coordinates.
@@ -23,7 +23,7 @@ public struct PopoverLayout: Sendable, Hashable {
     /// Whether `preferredContentSize` had to shrink to fit the container.
     public var clamped: Bool
     /// Whether `preferredContentSize` reaches 90 % of the container's width or height
-    /// (RULES popover.not-fullscreen-size).
+    /// (rule popover.not-fullscreen-size).
     public var nearlyFullScreen: Bool
     /// Where the source is drawn, as the layout computed it (``FrameLayout``'s screen layout);
     /// `nil` without a source.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Title-style and sentence-style capitalization (RULES.md §7), for `alert.title-case-punct`,
+/// Title-style and sentence-style capitalization (docs/rules.md), for `alert.title-case-punct`,
 /// `alert.message-sentence` and `button.title-case`.
 ///
 /// Title style: capitalize the first and the last word and every word except articles (a, an,
@@ -13,7 +13,7 @@ import Foundation
 /// (iCloud, AirDrop, ID, 2FA), words in the proper-noun allowlist, and words without cased letters
 /// (CJK) are not judged.
 public enum Capitalization {
-    /// Words title style keeps lowercase inside a title: RULES §7's list, plus the few other
+    /// Words title style keeps lowercase inside a title: docs/rules.md's list, plus the few other
     /// prepositions of four or fewer letters (as, amid, atop, down, past, upon, till, than, vs).
     public static let minorWords: Set<String> = [
         "a", "an", "the", "and", "but", "for", "nor", "or", "so", "yet",
@@ -214,7 +214,7 @@ public enum Capitalization {
     }
 
     /// Whether `text` is a sentence: it ends in `.`, `?` or `!` (or their full-width forms),
-    /// closing quotes aside. RULES §7: "a title ending in `.`, `?` or `!` is a sentence".
+    /// closing quotes aside. docs/rules.md: "a title ending in `.`, `?` or `!` is a sentence".
     public static func isSentence(_ text: String) -> Bool {
         var t = Substring(text.trimmed)
         while let l = t.last, closers.contains(l) { t = t.dropLast() }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A weight of the system font that ModalLab measures (RULES.md §7 uses only these two).
+/// A weight of the system font that ModalLab measures (docs/rules.md uses only these two).
 public enum FontWeight: String, Sendable, CaseIterable, Codable {
     /// SF Pro Text Regular (body, footnote, action-sheet rows).
     case regular
@@ -8,7 +8,7 @@ public enum FontWeight: String, Sendable, CaseIterable, Codable {
     case semibold
 }
 
-/// A width model of the system font, SF Pro Text, for the text-length rules (RULES.md §7).
+/// A width model of the system font, SF Pro Text, for the text-length rules (docs/rules.md).
 ///
 /// SF Pro may not be bundled on a server (its licence restricts where it is used), so the advance
 /// widths are those of an SF-metric-compatible substitute: Inter (SIL Open Font License), whose
@@ -20,7 +20,7 @@ public enum FontWeight: String, Sendable, CaseIterable, Codable {
 /// properties `--tracking-*`), so the player's lines break where the linter's do. On top of them
 /// the model applies SF Pro's size-specific tracking (Apple's typography tables: −0.43 pt at
 /// 17 pt, −0.08 pt at 13 pt, 0 at 12 pt, …) after every glyph, as CoreText does. Calibration:
-/// "Delete all messages?" at 17 pt Regular measures 160.6 pt (RULES.md §7: about 160 pt).
+/// "Delete all messages?" at 17 pt Regular measures 160.6 pt (docs/rules.md: about 160 pt).
 ///
 /// CJK ideographs, kana, Hangul and full-width forms are one em wide and untracked (PingFang);
 /// accented Latin letters measure as their base letter; characters that draw nothing (control

@@ -1,4 +1,4 @@
-/// Measures and wraps text in the system font, for the length rules of RULES.md §7
+/// Measures and wraps text in the system font, for the length rules of docs/rules.md
 /// (`alert.title-one-line`, `alert.message-length`, `alert.button-title-words`, `alert.no-scroll`,
 /// `actionsheet.title-one-line`, `activity.title-succinct`, …).
 ///

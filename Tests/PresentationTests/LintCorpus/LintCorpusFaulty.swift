@@ -1,4 +1,4 @@
-// Held-out faulty prototypes (not the catalogue's examples), each with the findings RULES.md
+// Held-out faulty prototypes (not the catalogue's examples), each with the findings docs/rules.md
 // calls for, written from the rules before running the linter: "severity rule path".
 
 extension LintCorpus {
