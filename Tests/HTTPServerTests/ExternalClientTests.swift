@@ -144,7 +144,7 @@ import Testing
             while !served && Date() < deadline {
                 if let client = try? TestClient(port: port) {
                     client.send(get("/healthz"))
-                    served = (try? client.readResponse(timeout: 10))?.status == 200
+                    served = (try? client.readResponse())?.status == 200
                 }
             }
             #expect(served)

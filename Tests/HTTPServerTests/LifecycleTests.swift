@@ -34,14 +34,14 @@ import Testing
             let event = try client.readUntil("data: two\n\n")
             #expect(event.contains("event: hello\nid: 1\ndata: one\ndata: two\n\n"))
             // Heartbeats are comment lines.
-            _ = try client.readUntil(":\n\n", timeout: 10)
-            _ = try client.readUntil(":\n\n", timeout: 10)
+            _ = try client.readUntil(":\n\n")
+            _ = try client.readUntil(":\n\n")
             #expect(server.server.openConnections == 1)
             // The client leaves: the server notices promptly and frees the connection.
             client.close()
             // The server notices at once (its loop sees EOF); the task then ends on the shared pool.
-            #expect(TestServer.eventually(timeout: 1) { server.server.openConnections == 0 })
-            #expect(TestServer.eventually(timeout: 5) { flags.ended.withLock { $0 } })
+            #expect(TestServer.eventually { server.server.openConnections == 0 })
+            #expect(TestServer.eventually { flags.ended.withLock { $0 } })
         }
     }
 
@@ -66,8 +66,8 @@ import Testing
             client.send(get("/ticks"))
             _ = try client.readUntil("data: tick\n\n")
             client.shutdownWrite()  // EOF reaches the server
-            #expect(TestServer.eventually(timeout: 5) { flags.writeFailed.withLock { $0 } })
-            #expect(TestServer.eventually(timeout: 1) { server.server.openConnections == 0 })
+            #expect(TestServer.eventually { flags.writeFailed.withLock { $0 } })
+            #expect(TestServer.eventually { server.server.openConnections == 0 })
         }
     }
 
@@ -92,7 +92,7 @@ import Testing
             #expect(TestServer.eventually { started.withLock { $0 } })
             server.server.shutdown(gracePeriod: 5) { done.withLock { $0 = true } }
             // The idle keep-alive connection is closed at once …
-            #expect(idle.waitForClose(timeout: 1))
+            #expect(idle.waitForClose(timeout: 4))
             // … new connections are refused …
             #expect(TestServer.eventually { (try? TestClient(port: port)) == nil })
             // … and the request in flight completes, with Connection: close.
@@ -182,7 +182,7 @@ import Testing
             client.send(get("/large/50000000"))
             _ = try client.readUntil("\r\n\r\n")
             // Never read the rest: the socket buffers fill and the server gives up.
-            #expect(TestServer.eventually(timeout: 4) { server.server.openConnections == 0 })
+            #expect(TestServer.eventually { server.server.openConnections == 0 })
             #expect(try server.request(get("/hello")).status == 200)
         }
     }
@@ -216,13 +216,13 @@ import Testing
             #expect(
                 !TestServer.eventually(timeout: 1) { sent.withLock { $0 } != nil },
                 "the server took the whole flood while the client read nothing: its buffering is unbounded")
-            #expect(try client.readResponse(timeout: 10).body.count == 8_000_000)
+            #expect(try client.readResponse().body.count == 8_000_000)
             for i in 0..<count {
-                let response = try client.readResponse(timeout: 10)
+                let response = try client.readResponse()
                 #expect(response.text == "/path|\(i)")
                 if response.text != "/path|\(i)" { break }
             }
-            #expect(TestServer.eventually(timeout: 5) { sent.withLock { $0 } == true })
+            #expect(TestServer.eventually { sent.withLock { $0 } == true })
         }
     }
 
@@ -236,7 +236,7 @@ import Testing
                 var linger = linger(l_onoff: 1, l_linger: 0)
                 setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
             }
-            #expect(TestServer.eventually(timeout: 5) { server.server.openConnections == 0 })
+            #expect(TestServer.eventually { server.server.openConnections == 0 })
             let response = try server.request(get("/hello"))
             #expect(response.status == 200)
         }

@@ -342,12 +342,12 @@ import Testing
             (server) throws in
             let client = try server.client()
             client.send("GET /hello HTTP/1.1\r\nHost: t\r\n")
-            let response = try client.readResponse(timeout: 3)
+            let response = try client.readResponse()
             #expect(response.status == 408)
             #expect(client.waitForClose())
             // A connection that never sends a byte is closed silently.
             let silent = try server.client()
-            #expect(silent.waitForClose(timeout: 3))
+            #expect(silent.waitForClose())
             #expect(silent.pending.isEmpty)
         }
     }
@@ -356,7 +356,7 @@ import Testing
         try await withTestServer(router: makeTestRouter(), configure: { $0.bodyReadTimeout = 0.5 }) { (server) throws in
             let client = try server.client()
             client.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
-            #expect(try client.readResponse(timeout: 3).status == 408)
+            #expect(try client.readResponse().status == 408)
         }
     }
 
@@ -365,7 +365,7 @@ import Testing
             let client = try server.client()
             client.send(get("/hello"))
             #expect(try client.readResponse().status == 200)
-            #expect(client.waitForClose(timeout: 3))
+            #expect(client.waitForClose())
             #expect(TestServer.eventually { server.server.openConnections == 0 })
         }
     }
@@ -424,7 +424,7 @@ import Testing
         try await withTestServer(router: makeTestRouter()) { (server) throws in
             let client = try server.client()
             client.send(get("/large/5000000") + get("/hello"))
-            let response = try client.readResponse(timeout: 10)
+            let response = try client.readResponse()
             #expect(response.body.count == 5_000_000)
             #expect(try client.readResponse().text == "hello")
         }

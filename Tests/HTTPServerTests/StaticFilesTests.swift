@@ -70,7 +70,7 @@ import Testing
             #expect(head.header("content-length") == "11")
             // A large file goes out with sendfile.
             client.send(get("/public/big.bin"))
-            let big = try client.readResponse(timeout: 10)
+            let big = try client.readResponse()
             #expect(big.body.count == 1 << 20)
             #expect(big.body == Self.bigBytes)
             #expect(big.header("content-type") == "application/octet-stream")
@@ -120,13 +120,13 @@ import Testing
             #expect(try server.request(get("/public/style.css")).text == "body{}")
             try "body{color:red}".write(toFile: root + "/style.css", atomically: true, encoding: .utf8)
             #expect(
-                TestServer.eventually(timeout: 2) {
+                TestServer.eventually {
                     (try? server.request(get("/public/style.css")))?.text == "body{color:red}"
                 })
             // A file that disappears is gone after the interval too.
             try FileManager.default.removeItem(atPath: root + "/style.css")
             #expect(
-                TestServer.eventually(timeout: 2) { (try? server.request(get("/public/style.css")))?.status == 404 })
+                TestServer.eventually { (try? server.request(get("/public/style.css")))?.status == 404 })
         }
     }
 

@@ -282,20 +282,20 @@ import Testing
             "GET /api/sessions/\(sid)/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer owner-test-token\r\n\r\n"
         )
         let first = try await blocking {
-            try watcher.readUntil("\n\n", timeout: 10) + watcher.readUntil("}\n\n", timeout: 10)
+            try watcher.readUntil("\n\n") + watcher.readUntil("}\n\n")
         }
         #expect(first.hasPrefix("HTTP/1.1 200"))
         #expect(first.contains("event: frame") && first.contains(#""seq":0"#) && first.contains(#""html":"#))
         let answer = try await s.act(sid, Self.tap("compose"))
         #expect(answer.status == 200)
-        let next = try await blocking { try watcher.readUntil("}\n\n", timeout: 10) }
+        let next = try await blocking { try watcher.readUntil("}\n\n") }
         #expect(next.contains("event: frame") && next.contains(#""seq":1"#) && next.contains(#""modal":"compose""#))
         // The frame the watcher got is the one the participant got.
         let html = try #require(answer.json?["html"]?.stringValue)
         #expect(next.contains(JSONWriter.quoted(html)))
         // The session ends: the stream says so and the response ends (its last chunk).
         #expect(try await s.client.request("DELETE", "/api/sessions/\(sid)").status == 204)
-        let end = try await blocking { try watcher.readUntil("\r\n0\r\n\r\n", timeout: 10) }
+        let end = try await blocking { try watcher.readUntil("\r\n0\r\n\r\n") }
         #expect(end.contains("event: end"), "\(end)")
     }
 
@@ -319,15 +319,15 @@ import Testing
         let a = try watch()
         let b = try watch()
         for w in [a, b] {
-            let head = try await blocking { try w.readUntil("}\n\n", timeout: 10) }
+            let head = try await blocking { try w.readUntil("}\n\n") }
             #expect(head.hasPrefix("HTTP/1.1 200"), "\(head.prefix(200))")
         }
         let third = try watch()
-        let refused = try await blocking { try third.readUntil("\r\n", timeout: 10) }
+        let refused = try await blocking { try third.readUntil("\r\n") }
         #expect(refused.hasPrefix("HTTP/1.1 429"), "\(refused)")
         #expect(try await s.client.request("DELETE", "/api/shares/\(id)").status == 204)
         for w in [a, b] {
-            let end = try await blocking { try w.readUntil("\n\n", timeout: 10) }
+            let end = try await blocking { try w.readUntil("\n\n") }
             #expect(end.contains("event: end"), "\(end)")
         }
     }

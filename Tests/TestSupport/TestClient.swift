@@ -110,7 +110,7 @@ public final class TestClient: @unchecked Sendable {
     }
 
     /// Waits until the server closes the connection (EOF or reset); false if it stays open.
-    public func waitForClose(timeout: Double = 3) -> Bool {
+    public func waitForClose(timeout: Double = testDeadline) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while !sawEOF {
             if !fill(until: deadline) && !sawEOF { return false }
@@ -120,7 +120,7 @@ public final class TestClient: @unchecked Sendable {
 
     /// Reads one response. `head: true` for a response to HEAD (no body whatever the headers say).
     /// - Throws: ``Failure`` when it is incomplete by `timeout` seconds or malformed.
-    public func readResponse(timeout: Double = 15, head: Bool = false) throws -> TestResponse {
+    public func readResponse(timeout: Double = testDeadline, head: Bool = false) throws -> TestResponse {
         let deadline = Date(timeIntervalSinceNow: timeout)
         // Head.
         var headEnd: Int?
@@ -155,7 +155,7 @@ public final class TestClient: @unchecked Sendable {
                 var lineEnd: Int?
                 while lineEnd == nil {
                     lineEnd = Self.find([13, 10], in: buffer)
-                    if lineEnd == nil && !fill(until: deadline) { throw Failure(description: "chunk size missing") }
+                    if lineEnd == nil && !fill(until: deadline) { throw Failure(description: "chunk size missing (\(sawEOF ? "closed" : "timeout"))") }
                 }
                 let sizeText = String(decoding: buffer[0..<lineEnd!], as: UTF8.self)
                 guard let size = Int(sizeText.split(separator: ";")[0], radix: 16) else {
@@ -164,13 +164,13 @@ public final class TestClient: @unchecked Sendable {
                 buffer.removeFirst(lineEnd! + 2)
                 if size == 0 {
                     while Self.find([13, 10], in: buffer) != 0 {
-                        if !fill(until: deadline) { throw Failure(description: "chunked end missing") }
+                        if !fill(until: deadline) { throw Failure(description: "chunked end missing (\(sawEOF ? "closed" : "timeout"))") }
                     }
                     buffer.removeFirst(2)
                     return response
                 }
                 while buffer.count < size + 2 {
-                    if !fill(until: deadline) { throw Failure(description: "chunk data short") }
+                    if !fill(until: deadline) { throw Failure(description: "chunk data short (\(sawEOF ? "closed" : "timeout"))") }
                 }
                 response.body.append(contentsOf: buffer[0..<size])
                 guard buffer[size] == 13, buffer[size + 1] == 10 else {
@@ -196,7 +196,7 @@ public final class TestClient: @unchecked Sendable {
     }
 
     /// Reads raw bytes until `marker` has been seen, returning everything up to and including it.
-    public func readUntil(_ marker: String, timeout: Double = 15) throws -> String {
+    public func readUntil(_ marker: String, timeout: Double = testDeadline) throws -> String {
         let deadline = Date(timeIntervalSinceNow: timeout)
         let bytes = Array(marker.utf8)
         while true {
@@ -219,7 +219,7 @@ public final class TestClient: @unchecked Sendable {
 
     /// Sends `request` on a new connection to 127.0.0.1:`port` and reads one response (the
     /// request should say `Connection: close` if the test wants the connection gone after it).
-    public static func exchange(_ request: [UInt8], port: Int, timeout: Double = 15) throws -> TestResponse {
+    public static func exchange(_ request: [UInt8], port: Int, timeout: Double = testDeadline) throws -> TestResponse {
         let client = try TestClient(port: port)
         guard client.send(request) else { throw Failure(description: "the server reset the connection") }
         return try client.readResponse(timeout: timeout)
@@ -296,9 +296,15 @@ public struct TestResponse: Sendable {
     public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
+/// How long, in seconds, a test waits by default for something that should happen (a response,
+/// a close, a condition). A deadline, not a sleep: passing tests never wait it out. It is long
+/// because the whole suite runs at once on two cores, where a handler's task can queue behind
+/// hundreds of tests' jobs on Swift's cooperative pool for many seconds (CI saw 15 s run out).
+public let testDeadline: Double = 60
+
 /// Polls `condition` every 5 ms until it holds or `timeout` seconds pass; whether it held.
 /// Blocks: call it inside ``blocking(_:)``.
-public func pollUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+public func pollUntil(timeout: Double = testDeadline, _ condition: () -> Bool) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
     while Date() < deadline {
         if condition() { return true }

@@ -37,7 +37,7 @@ final class TestServer: Sendable {
     func stop() async { await server.shutdown(gracePeriod: 1) }
 
     /// Polls `condition` until it holds or `timeout` seconds pass.
-    static func eventually(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    static func eventually(timeout: Double = testDeadline, _ condition: () -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while Date() < deadline {
             if condition() { return true }
