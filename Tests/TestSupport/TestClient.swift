@@ -155,7 +155,9 @@ public final class TestClient: @unchecked Sendable {
                 var lineEnd: Int?
                 while lineEnd == nil {
                     lineEnd = Self.find([13, 10], in: buffer)
-                    if lineEnd == nil && !fill(until: deadline) { throw Failure(description: "chunk size missing (\(sawEOF ? "closed" : "timeout"))") }
+                    if lineEnd == nil && !fill(until: deadline) {
+                        throw Failure(description: "chunk size missing (\(sawEOF ? "closed" : "timeout"))")
+                    }
                 }
                 let sizeText = String(decoding: buffer[0..<lineEnd!], as: UTF8.self)
                 guard let size = Int(sizeText.split(separator: ";")[0], radix: 16) else {
@@ -164,13 +166,17 @@ public final class TestClient: @unchecked Sendable {
                 buffer.removeFirst(lineEnd! + 2)
                 if size == 0 {
                     while Self.find([13, 10], in: buffer) != 0 {
-                        if !fill(until: deadline) { throw Failure(description: "chunked end missing (\(sawEOF ? "closed" : "timeout"))") }
+                        if !fill(until: deadline) {
+                            throw Failure(description: "chunked end missing (\(sawEOF ? "closed" : "timeout"))")
+                        }
                     }
                     buffer.removeFirst(2)
                     return response
                 }
                 while buffer.count < size + 2 {
-                    if !fill(until: deadline) { throw Failure(description: "chunk data short (\(sawEOF ? "closed" : "timeout"))") }
+                    if !fill(until: deadline) {
+                        throw Failure(description: "chunk data short (\(sawEOF ? "closed" : "timeout"))")
+                    }
                 }
                 response.body.append(contentsOf: buffer[0..<size])
                 guard buffer[size] == 13, buffer[size + 1] == 10 else {
