@@ -3,8 +3,11 @@
 # 500-step replay (in process), then how soon a watcher sees each frame over SSE.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product modallab-bench --product modallab >"${TMPDIR:-/tmp}/bench-study-build.log" 2>&1 \
-  || { cat "${TMPDIR:-/tmp}/bench-study-build.log" >&2; exit 1; }
+# One product per call: given two, `swift build` builds only the last.
+for product in modallab-bench modallab; do
+  swift build -c release --product "$product" >"${TMPDIR:-/tmp}/bench-study-build.log" 2>&1 \
+    || { cat "${TMPDIR:-/tmp}/bench-study-build.log" >&2; exit 1; }
+done
 bin="$(swift build -c release --show-bin-path)"
 "$bin/modallab-bench" study
 python3 Benchmarks/study/watch_latency.py "$bin/modallab" 300

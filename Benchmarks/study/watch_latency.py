@@ -52,9 +52,16 @@ try:
         conn = http.client.HTTPConnection(host, int(port))
         conn.request("GET", f"/api/sessions/{sid}/watch", headers={"Authorization": f"Bearer {token}"})
         r = conn.getresponse()
+        event = "message"
         for raw in r:
             line = raw.decode()
-            if line.startswith("data: "):
+            if line.startswith("event: "):
+                event = line[7:].strip()
+            elif line.strip() == "":
+                event = "message"
+            elif event == "end":  # the session ended: its id, no frame; the stream closes
+                return
+            elif line.startswith("data: "):
                 seq = json.loads(line[6:])["state"]["seq"]
                 seen[seq] = time.perf_counter()
                 ready.set()

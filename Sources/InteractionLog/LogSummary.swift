@@ -200,8 +200,7 @@ extension LogSummary {
         var modals: [ModalKey: ModalAcc] = [:]
         /// Sessions in order of first event, and where each is in that list.
         var sessionList: [SessionSummary] = []
-        var sessionIndex: [String: Int] = [:]
-        var lastSession: (id: String, index: Int)?
+        var sessionIndex = RunIndex<String>()
 
         mutating func add(_ e: LogEvent) {
             events += 1
@@ -239,21 +238,13 @@ extension LogSummary {
                 }
             }
             guard let sid = f.session else { return }
-            // A session's events mostly come in runs: the last one is looked up without hashing.
-            let index: Int
-            if let last = lastSession, last.id == sid {
-                index = last.index
-            } else if let known = sessionIndex[sid] {
-                index = known
-            } else {
-                index = sessionList.count
-                sessionIndex[sid] = index
+            let (index, isNew) = sessionIndex.index(of: sid)
+            if isNew {
                 sessionList.append(
                     SessionSummary(
                         session: sid, prototype: nil, share: nil, device: nil, start: e.ts, end: e.ts, ended: false,
                         events: 0, path: [], taps: 0, misclicks: 0))
             }
-            lastSession = (sid, index)
             Builder.addToSession(&sessionList[index], e, f)
         }
 

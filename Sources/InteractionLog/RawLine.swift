@@ -39,6 +39,7 @@ struct RawLine {
             return p == b.count
         }
         var expected = 0
+        let names = LogColumns.utf8Names  // a global: read once a line, not once a member
         while true {
             guard at(0x22) else { return false }
             let keyStart = p + 1
@@ -63,7 +64,7 @@ struct RawLine {
                 slot.kind = kind
             }
             if !keyEscaped {
-                let col = column(keyStart, keyEnd - 1, expected: expected)
+                let col = column(keyStart, keyEnd - 1, expected: expected, names: names)
                 if col >= 0 {
                     slots[col] = slot
                     expected = col + 1
@@ -319,9 +320,8 @@ struct RawLine {
         }
     }
 
-    private func column(_ start: Int, _ end: Int, expected: Int) -> Int {
+    private func column(_ start: Int, _ end: Int, expected: Int, names: [[UInt8]]) -> Int {
         let key = UnsafeBufferPointer(rebasing: b[start..<end])
-        let names = LogColumns.utf8Names
         if expected < names.count, names[expected].withUnsafeBufferPointer({ memcmpEqual($0, key) }) {
             return expected
         }

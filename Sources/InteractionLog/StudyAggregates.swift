@@ -87,8 +87,7 @@ public struct StudyAggregates: Sendable {
     public var cellSize = 8.0
 
     private var places: [(place: Heatmap.Place, cells: [Int64: (taps: Int, misclicks: Int)])] = []
-    private var placeIndex: [Heatmap.Place: Int] = [:]
-    private var lastPlace: (place: Heatmap.Place, index: Int)?
+    private var placeIndex = RunIndex<Heatmap.Place>()
     private struct Attempt {
         var task: String
         var places: [String]
@@ -124,18 +123,8 @@ public struct StudyAggregates: Sendable {
             let cy = Int64((y / cellSize).rounded(.down))
             let key = (cy << 32) | (cx & 0xFFFF_FFFF)
             let misclick = f.type == .misclick
-            // Taps come in runs on one place: the last one is found without hashing.
-            let index: Int
-            if let last = lastPlace, last.place == place {
-                index = last.index
-            } else if let known = placeIndex[place] {
-                index = known
-            } else {
-                index = places.count
-                placeIndex[place] = index
-                places.append((place, [:]))
-            }
-            lastPlace = (place, index)
+            let (index, isNew) = placeIndex.index(of: place)
+            if isNew { places.append((place, [:])) }
             var c = places[index].cells[key] ?? (0, 0)
             if misclick { c.misclicks += 1 } else { c.taps += 1 }
             places[index].cells[key] = c

@@ -38,12 +38,7 @@ final class TestServer: Sendable {
 
     /// Polls `condition` until it holds or `timeout` seconds pass.
     static func eventually(timeout: Double = testDeadline, _ condition: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(5_000)
-        }
-        return condition()
+        pollUntil(timeout: timeout, condition)
     }
 }
 
