@@ -57,7 +57,7 @@ public struct EventFields: Sendable, Equatable {
     public var contentSize: String?
     /// The `layout_direction` column: `ltr` or `rtl`.
     public var layoutDirection: String?
-    /// The `multitasking` column: `full`, `twoThirds`, `half`, `third` or `slideOver`.
+    /// The `multitasking` column: `full`, `twoThirds`, `half`, `third`, `slideOver` or `window`.
     public var multitasking: String?
     /// The `keyboard_height` column, in points: the software keyboard's height, 0 when none is up.
     public var keyboardHeight: Double?
@@ -189,7 +189,9 @@ extension LogColumns {
         .text(
             "layout_direction", "`ltr` or `rtl`.", { $0.layoutDirection }, { $0.layoutDirection = $1 }),
         .text(
-            "multitasking", "The iPad window: `full`, `twoThirds`, `half`, `third` or `slideOver` (`full` on iPhone).",
+            "multitasking",
+            "The iPad window: `full`, `twoThirds`, `half`, `third`, `slideOver`, or `window` for a resizable "
+                + "window (its size: the `action` column of its `resize` event); `full` on iPhone.",
             { $0.multitasking }, { $0.multitasking = $1 }),
         .number(
             "keyboard_height", "Points of the software keyboard's height; 0 when no keyboard is up.",
