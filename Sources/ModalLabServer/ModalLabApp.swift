@@ -72,7 +72,10 @@ public final class ModalLabApp: @unchecked Sendable {
         resourceRoot = root
         templates = try MustacheLibrary(directory: root + "/Templates/pages")
         let data = configuration.dataDirectory
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        // Private to its user (drwx------) when made here: the log holds what participants did,
+        // and the folder holds the owner token. A folder that exists keeps its permissions.
+        try FileManager.default.createDirectory(
+            atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         if let path = configuration.prototypesDirectory {
             switch try PrototypeSource.at(path) {
             case .folder(let dir): library = PrototypeLibrary(directories: [dir], writableDirectory: dir)

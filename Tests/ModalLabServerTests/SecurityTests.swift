@@ -271,4 +271,14 @@ import Testing
         #expect(try await c.request("DELETE", "/api/shares/\(link.id)").status == 204)
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"revokedAt\": \"20"))
     }
+
+    /// The data folder the server makes is its user's alone: it holds the owner token and what
+    /// participants did. Other users on the machine can't list or read it.
+    @Test func theDataFolderItMakesIsPrivate() throws {
+        let s = try TestApp()
+        var info = stat()
+        #expect(stat(s.data, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o700, "mode \(String(info.st_mode & 0o777, radix: 8))")
+        #expect(FileManager.default.fileExists(atPath: s.data + "/logs"))
+    }
 }
