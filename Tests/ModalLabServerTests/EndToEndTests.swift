@@ -1,10 +1,9 @@
 import Foundation
 import HTTPServer
 import JSON
+import Presentation
 import TestSupport
 import Testing
-
-import Presentation
 
 @testable import ModalLabServer
 
@@ -439,7 +438,8 @@ final class TestApp {
         #expect(try await c.request("GET", "/p/mail/insights").text.contains("compose"))
         #expect(try await c.request("GET", "/p/nope").status == 404)
         #expect(try await c.request("GET", "/p/mail?device=iphone-99").status == 400)
-        #expect(try await c.request("GET", "/api/rules", auth: false).json?.arrayValue?.count == RuleCatalogue.all.count)
+        #expect(
+            try await c.request("GET", "/api/rules", auth: false).json?.arrayValue?.count == RuleCatalogue.all.count)
         #expect(try await c.request("GET", "/api/devices", auth: false).json?.arrayValue?.count == 8)
         #expect(try await c.request("GET", "/schema/prototype.json", auth: false).status == 200)
         #expect(
@@ -502,6 +502,17 @@ final class TestApp {
         #expect(list.first { $0["id"] == "mail" }?["playable"] == true)
         #expect(list.first { $0["id"] == "b-broken.json" }?["playable"] == false)
         #expect(try await s.client.json("POST", "/api/sessions", ["prototype": "mail"]).status == 201)
+        // A PUT replaces the file that serves the id, whatever its name, rather than adding a
+        // `mail.json` that would claim the id a second time.
+        var definition = try #require(try JSONParser.parse(Array(mail)).objectValue)
+        definition["name"] = "Mail, edited"
+        let put = try await s.client.request(
+            "PUT", "/api/prototypes/mail", body: JSONWriter().string(.object(definition)))
+        #expect(put.status == 200)
+        #expect(
+            try await s.client.request("GET", "/api/prototypes/mail").json?["definition"]?["name"] == "Mail, edited")
+        #expect(try String(contentsOfFile: dir + "/a-mail.json", encoding: .utf8).contains("Mail, edited"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/mail.json"))
     }
 
     /// A share link holds at most `sessionsPerShare` live sessions: past it a new one gets 429

@@ -228,7 +228,8 @@ public final class PrototypeLibrary: @unchecked Sendable {
         return p
     }
 
-    /// Writes a prototype's bytes as `<writable>/<id>.json` (atomically) and reloads; when serving
+    /// Writes a prototype's bytes (atomically) over the writable folder's file that serves `id`,
+    /// else as `<writable>/<id>.json`, and reloads; when serving
     /// one file, replaces that file, and only with its own prototype's id. `loaded`,
     /// when the caller has already decoded and linted these bytes, spares doing it again.
     /// - Throws: the file system's error when the folder can't be written; ``PrototypeSourceError``
@@ -248,7 +249,14 @@ public final class PrototypeLibrary: @unchecked Sendable {
             path = file
         } else {
             try FileManager.default.createDirectory(atPath: writableDirectory, withIntermediateDirectories: true)
-            path = writableDirectory + "/" + id + ".json"
+            // The file that already serves this id in the writable folder is the one to replace,
+            // whatever its name: a new `<id>.json` beside it would claim the id a second time and
+            // not be served.
+            if let served = get(id)?.file, served.hasPrefix(writableDirectory + "/") {
+                path = served
+            } else {
+                path = writableDirectory + "/" + id + ".json"
+            }
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         if var loaded, let sig = PrototypeLibrary.signature(path) {
