@@ -19,7 +19,9 @@ import Testing
               "expectedPath": ["compose", "send"], "timeLimitSeconds": 30},
              {"id": "discard", "prompt": "Throw a draft away", "success": {"dismissed": {"modal": "compose"}},
               "expectedPath": ["compose", "cancel", "Delete Draft"]},
-             {"id": "inbox", "prompt": "Go back to the inbox", "success": {"screen": "inbox"}}]
+             {"id": "inbox", "prompt": "Go back to the inbox", "success": {"screen": "inbox"}},
+             {"id": "address", "prompt": "Write to Anna", "success": {"dismissed": {"modal": "compose", "by": "send"}},
+              "expectedPath": ["compose", "to", "send"]}]
             """#)
         let r = Prototype.decode(.object(doc))
         return try #require(r.prototype, "\(r.issues)")
@@ -40,6 +42,31 @@ import Testing
         // The dismissal names the control that dismissed the sheet.
         #expect(done.events.first { $0.type == .dismiss }?.target == "send")
         #expect(s.state.task == nil && s.state.seq == 3)
+    }
+
+    /// A browser focuses a text field it is tapped on and sends that focus, not a tap: the
+    /// field is the route's step either way, once, and an automatic focus is no step.
+    @Test func focusingAFieldIsItsStepOnce() throws {
+        for first in ["focus", "tap then focus"] {
+            var s = Session(try Self.mail())
+            try s.apply(.taskStart("address"))
+            try s.tap("compose")
+            if first != "focus" { try s.tap("to") }
+            try s.apply(.focus(target: "to"))
+            try s.apply(.focus(target: "to"))  // focusing the focused field again adds nothing
+            try s.apply(.edit(target: "to", value: "anna@example.com"))
+            #expect(s.state.task?.taps == ["compose", "to"], "\(first)")
+            let done = try s.tap("send")
+            #expect(ends(done).first?.outcome == "direct", "\(first)")
+        }
+        // Another field between is another step: the route is no longer the intended one.
+        var s = Session(try Self.mail())
+        try s.apply(.taskStart("address"))
+        try s.tap("compose")
+        try s.apply(.focus(target: "to"))
+        try s.apply(.focus(target: "body"))
+        #expect(s.state.task?.taps == ["compose", "to", "body"])
+        #expect(ends(try s.tap("send")).first?.outcome == "indirect")
     }
 
     @Test func anotherRouteIsIndirectAndRefusedTapsCount() throws {

@@ -41,7 +41,7 @@ extension RuleCatalogue {
                 "task “{task}”: {member} names no {kind} {id}{hint}",
                 "任务“{task}”：{member} 没有指向任何{kind} {id}{hint}"),
             notes:
-                "Task ids are checked by the format (unique, `[a-z0-9][a-z0-9-]{0,63}`). A step of `expectedPath` is what a tap's `target` is in the log: a control's id, or for a button of an alert or action sheet its `id`, else its title.",
+                "Task ids are checked by the format (unique, `[a-z0-9][a-z0-9-]{0,63}`). A step of `expectedPath` is what a tap's `target` is in the log: a control's id (a text field's also when it is focused), or for a button of an alert or action sheet its `id`, else its title.",
             triggering: [
                 taskExample(#"{"id": "send-mail", "prompt": "Send a message", "success": {"screen": "inbox"}}"#)
                     .at("$.tasks[0].success.screen"),
@@ -191,7 +191,9 @@ enum TaskChecks {
                     ["task": t.id, "states": "\(visited)", "depth": "\(maxDepth)"])
                 continue
             }
-            if !t.expectedPath.isEmpty, let why = search.follow(t.expectedPath, task: t, from: start, language: c.language) {
+            if !t.expectedPath.isEmpty,
+                let why = search.follow(t.expectedPath, task: t, from: start, language: c.language)
+            {
                 c.report("task.success-reachable", tp.appending("expectedPath"), "path", ["task": t.id, "why": why])
             }
         }

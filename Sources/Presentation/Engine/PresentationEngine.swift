@@ -85,7 +85,7 @@ public struct PresentationEngine: Sendable {
         default:
             o = try applyPresentation(action, to: before, atMs: nowMs)
             if var running = o.state.task {
-                running.taps += o.events.compactMap(\.pathStep)
+                running.taps += EngineEvent.pathSteps(of: o.events, after: running.taps)
                 o.state.task = running
                 if o.refusal == nil, let task = prototype.task(running.id), task.isMet(in: o.state, events: o.events) {
                     let direct = !task.expectedPath.isEmpty && running.taps == task.expectedPath
