@@ -180,7 +180,12 @@ extension LogColumns {
             { $0.durationMs }, { $0.durationMs = $1 }),
         LogColumn(
             name: "props", duckDBType: "JSON",
-            meaning: "Anything else, an object (`{}` when there is nothing); in CSV its JSON text.", cell: .props),
+            meaning:
+                "Anything else, an object (`{}` when there is nothing); in CSV its JSON text. On `dismiss`: "
+                + "`form` and `transition` as drawn; `saved` or `discarded` when the modal had unsaved changes; "
+                + "`cancel: true` when its work was thrown away (a Cancel control, a swipe, Home, a confirmed "
+                + "discard); for an alert's or action sheet's button, `action` (its title) and `role`.",
+            cell: .props),
         .text("appearance", "`light` or `dark`.", { $0.appearance }, { $0.appearance = $1 }),
         .text(
             "content_size",

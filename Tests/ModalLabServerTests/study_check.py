@@ -65,4 +65,13 @@ for (modal, n) in con.execute("""
     WHERE up > 0 GROUP BY modal""").fetchall():
     open_at_end[modal] = n
 
-print(json.dumps({"tasks": tasks, "sessions": sessions, "open_at_end": open_at_end}))
+# Cancels per modal, by the README's definition word for word.
+cancels = {}
+for (modal, n) in con.execute("""
+    SELECT modal, count(*) FROM ev
+    WHERE type = 'dismiss' AND (how IN ('swipe', 'tapOutside', 'home') OR props->>'cancel' = 'true' OR
+      props->>'role' = 'cancel')
+    GROUP BY modal""").fetchall():
+    cancels[modal] = n
+
+print(json.dumps({"tasks": tasks, "sessions": sessions, "open_at_end": open_at_end, "cancels": cancels}))
