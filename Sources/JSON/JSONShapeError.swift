@@ -341,7 +341,7 @@ public enum Suggest {
     }
 
     /// The lowercased scalars of `s`, or `nil` when it has more than ``maxLength`` scalars.
-    static func scalars(_ s: String) -> [Unicode.Scalar]? {
+    public static func scalars(_ s: String) -> [Unicode.Scalar]? {
         let n = s.utf8.count
         guard n <= maxLength || (n <= 4 * maxLength && s.unicodeScalars.count <= maxLength) else { return nil }
         return Array(s.lowercased().unicodeScalars)

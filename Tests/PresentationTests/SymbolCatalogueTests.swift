@@ -54,6 +54,11 @@ import Testing
 
     @Test func suggestionsForNamesItDoesNotDraw() {
         #expect(SymbolCatalogue.suggestion(for: "sqaure.and.arrow.up") == "square.and.arrow.up")
+        // A typo's spelling comes before the shorter name the typo extends.
+        #expect(SymbolCatalogue.suggestion(for: "square.and.pencl") == "square.and.pencil")
+        #expect(
+            SymbolCatalogue.suggestion(for: "line.3.horizontal.decrease.circl") == "line.3.horizontal.decrease.circle")
+        #expect(SymbolCatalogue.suggestion(for: "fork.knif") == "fork.knife")
         #expect(SymbolCatalogue.suggestion(for: "trash.circle") == "trash")
         #expect(SymbolCatalogue.suggestion(for: "heart.text.square") == "heart")
         #expect(SymbolCatalogue.suggestion(for: "envelope.badge") == "envelope")

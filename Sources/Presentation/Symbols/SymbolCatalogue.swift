@@ -46,14 +46,21 @@ public enum SymbolCatalogue {
     /// Whether ModalLab draws `name`.
     public static func contains(_ name: String) -> Bool { byName[name] != nil }
 
-    /// The drawn name a person most likely meant by `name`, or `nil`: the longest drawn name
-    /// that `name` extends by whole components (`trash.circle` → `trash`, `plus.circle.badge`
-    /// → `plus.circle`), else a near spelling (``Suggest/nearest(_:in:preferring:synonyms:)``:
-    /// `sqaure.and.arrow.up` → `square.and.arrow.up`), else the drawn variant of its first
-    /// component that shares the most components (`envelope.badge.person` → `envelope`).
+    /// The drawn name a person most likely meant by `name`, or `nil`: a typo's spelling, two
+    /// edits at most (`square.and.pencl` → `square.and.pencil`, `sqaure.and.arrow.up` →
+    /// `square.and.arrow.up`); else the longest drawn name that `name` extends by whole
+    /// components (`trash.circle` → `trash`, `plus.circle.badge` → `plus.circle`); else a near
+    /// spelling (``Suggest/nearest(_:in:preferring:synonyms:)``); else the drawn variant of its
+    /// first component that shares the most components (`envelope.badge.person` → `envelope`).
     /// Bounded: a name longer than 200 bytes gets none.
     public static func suggestion(for name: String) -> String? {
         guard !name.isEmpty, !contains(name), name.utf8.count <= 200 else { return nil }
+        let near = Suggest.nearest(name, in: names)
+        if let near, let a = Suggest.scalars(name), let b = Suggest.scalars(near),
+            Suggest.distance(a, b, limit: 2) != nil
+        {
+            return near
+        }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         if parts.count > 1 {
             for k in stride(from: parts.count - 1, through: 1, by: -1) {
@@ -61,7 +68,7 @@ public enum SymbolCatalogue {
                 if contains(prefix) { return prefix }
             }
         }
-        if let near = Suggest.nearest(name, in: names) { return near }
+        if let near { return near }
         guard let first = parts.first, !first.isEmpty else { return nil }
         let words = Set(parts.map(String.init))
         return all.filter { $0.name.split(separator: ".").first == first }
