@@ -48,6 +48,12 @@ extension RuleCatalogue {
                 taskExample(
                     #"{"id": "send-mail", "prompt": "Send a message", "success": {"dismissed": {"modal": "compose", "by": "sned"}}, "expectedPath": ["open-button", "sned"]}"#
                 ).at("$.tasks[0].success.dismissed.by", "$.tasks[0].expectedPath[1]"),
+                // A button with an id is named by its id, not its title.
+                taskExample(
+                    #"{"id": "clear", "prompt": "Clear everything", "success": {"dismissed": {"modal": "confirm", "by": "Delete"}}}"#,
+                    modals: composeSheet
+                        + #", {"id": "confirm", "style": "alert", "title": "Delete everything?", "actions": [{"id": "confirm-delete", "title": "Delete", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
+                ).at("$.tasks[0].success.dismissed.by"),
             ],
             nonTriggering: [
                 taskExample(
@@ -105,14 +111,12 @@ enum TaskChecks {
     static let maxTransitions = 50_000
 
     /// The ids an `expectedPath` step or a `by` may name: controls and list rows, alert and
-    /// action-sheet buttons (ids and titles), activities, and `back`.
+    /// action-sheet buttons (by `id`, else by title: the log names a button with an id by its
+    /// id), activities, and `back`.
     static func tapTargets(_ p: Prototype) -> [String] {
         var out = p.controlIDs
         for m in p.modals {
-            for a in m.actions {
-                if let id = a.id { out.append(id) }
-                out.append(a.title)
-            }
+            for a in m.actions { out.append(a.id ?? a.title) }
             out += m.activities + m.customActivities.map(\.id)
         }
         out.append("back")
@@ -127,15 +131,22 @@ enum TaskChecks {
         let modals = p.modals.map(\.id)
         var screens = p.screens.map(\.id)
         for m in p.modals where m.style.isCustom { screens += m.allScreens.map(\.id) }
+        // A button that has an id is named by it, not by its title: say so rather than guess.
+        var titled: [String: String] = [:]
+        for m in p.modals {
+            for a in m.actions { if let id = a.id, titled[a.title] == nil { titled[a.title] = id } }
+        }
         func report(
             _ task: String, _ path: JSONPath, _ member: String, _ kind: LocalizedText, _ id: String, _ known: [String]
         ) {
+            let hint =
+                titled[id].map {
+                    T(" (that is the title of the button “\($0)”; name it by its id)", "（这是按钮“\($0)”的标题；请用它的 id）")(
+                        c.language)
+                } ?? Suggest.hint(id, in: known)
             c.report(
                 "task.references", path, nil,
-                [
-                    "task": task, "member": member, "kind": kind(c.language), "id": c.q(id),
-                    "hint": Suggest.hint(id, in: known),
-                ])
+                ["task": task, "member": member, "kind": kind(c.language), "id": c.q(id), "hint": hint])
         }
         for (i, t) in p.tasks.enumerated() {
             let tp = JSONPath.root.appending("tasks").appending(i)
