@@ -148,6 +148,8 @@ export class Panel {
 
   /** A refused action: in the panel (in full), in the device (a toast for 8 s), with a shake. */
   showRefusal(problem) {
+    // A study's participant sees the app as iOS shows it: a refused presentation does nothing.
+    if (this.root.dataset.participant !== undefined) return;
     const rule = problem?.rule ?? "";
     const box = document.getElementById("refusal");
     if (box) {

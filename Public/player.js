@@ -44,6 +44,8 @@ const comments = new Comments({ prototype: session.prototype, frame, panel, env:
 // Tests and tools wait on this instead of sleeping: no request in flight, no layer animating.
 window.modallab = {
   get session() { return session.id; },
+  /** The last state the server answered (the panel shows it too, where there is a panel). */
+  get state() { return lastState; },
   idle() { return session.pending === 0 && frame.idle(); },
 };
 

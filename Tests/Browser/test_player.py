@@ -461,6 +461,9 @@ class PlayerTestCase(unittest.TestCase):
         self.settle()
 
     def state(self):
+        # A participant's page has no panel: the player's last answered state instead.
+        if not self.d.find_elements("css selector", "#state-json"):
+            return self.js("return window.modallab.state")
         return json.loads(self.el("#state-json").get_attribute("textContent"))
 
     def stack(self):
@@ -2309,6 +2312,11 @@ class StudyTests(PlayerTestCase):
         self.settle()
         self.assertEqual(self.el("[data-study-prompt]").text, "Send a new message to anyone")
         self.assertIn("1", self.el("[data-study-step]").text)
+        # The participant sees the app and the task, not the designer's tools.
+        for tool in ["#device-select", "#content-size-select", "button[data-orientation]", "[data-board]",
+                     "#restart", "#state-json", "#prototype-diagnostics", "#comments-section"]:
+            self.assertEqual(self.d.find_elements("css selector", tool), [], tool)
+        self.assertTrue(self.el("#home-button").is_displayed())
         self.el("[data-study-start]").click()
         self.wait_for("return document.querySelector('[data-study-give-up]') && !document.querySelector('[data-study-give-up]').hidden")
         self.settle()

@@ -401,6 +401,19 @@ import Testing
         let page = try await s.client.request("GET", "/p/mail", headers: cookie, auth: false)
         #expect(
             page.status == 200 && page.text.contains("data-study-tasks=") && page.text.contains("Send a new message"))
+        // The participant sees the app and the task, not the designer's tools.
+        #expect(page.text.contains("data-participant") && page.text.contains(#"id="home-button""#))
+        for tool in [
+            #"id="device-select""#, #"id="content-size-select""#, #"id="target-os-select""#, #"role="radio" data-orientation"#,
+            "data-board", #"id="restart""#, #"id="state-json""#, #"id="prototype-diagnostics""#,
+            #"id="comments-section""#,
+        ] {
+            #expect(!page.text.contains(tool), "a participant's page has \(tool)")
+        }
+        // The owner's player has them all.
+        let ownerPage = try await s.client.request("GET", "/p/mail").text
+        #expect(ownerPage.contains(#"id="device-select""#) && ownerPage.contains(#"id="state-json""#))
+        #expect(!ownerPage.contains("data-participant"))
         func start(_ task: String) async throws -> Int {
             try await s.client.request(
                 "POST", "/api/sessions/\(sid)/actions", body: #"{"type": "taskStart", "task": "\#(task)"}"#,

@@ -219,6 +219,10 @@ struct PlayerPageView: MustacheContext {
     /// For a participant link: the tasks it plays, as JSON `[{id, prompt}]` (the page's
     /// `data-study-tasks`); `nil` otherwise.
     var studyTasks: String? = nil
+    /// A participant's page shows the device and the task, as a study's participant should see
+    /// the app: no environment menus, board, restart or rule panel (findings, state, comments),
+    /// and a refusal does nothing visible, as in iOS.
+    var isParticipant: Bool { studyTasks != nil }
 
     /// The player of `loaded` (whose prototype is `p`) in `environment`, for `viewer`, in
     /// `strings`' language.
@@ -305,6 +309,7 @@ struct PlayerPageView: MustacheContext {
         case "frame": frame
         case "diagnostics": diagnostics
         case "studyTasks": studyTasks
+        case "isParticipant": isParticipant
         case "countsText": countsText
         case "stateJSON": stateJSON
         case "commentMaxLength": CommentStore.maxLength
