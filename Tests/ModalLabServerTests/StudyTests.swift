@@ -404,7 +404,8 @@ import Testing
         // The participant sees the app and the task, not the designer's tools.
         #expect(page.text.contains("data-participant") && page.text.contains(#"id="home-button""#))
         for tool in [
-            #"id="device-select""#, #"id="content-size-select""#, #"id="target-os-select""#, #"role="radio" data-orientation"#,
+            #"id="device-select""#, #"id="content-size-select""#, #"id="target-os-select""#,
+            #"role="radio" data-orientation"#,
             "data-board", #"id="restart""#, #"id="state-json""#, #"id="prototype-diagnostics""#,
             #"id="comments-section""#,
         ] {
