@@ -124,7 +124,7 @@ extension FormatMessage {
         // Values the decoder checks.
         case expectedColour, expectedPoints, expectedOS, buttonNeedsTitle, noEffectOnControl, noEffectOnStyle
         case drawnBySystem, expectedAction, expectedIDString, expectedDetent
-        case segmentIndexType, segmentIndexTitle, segmentIndexRange, segmentIndexNone
+        case segmentIndexType, segmentIndexTitle, segmentIndexRange, segmentIndexOnly, segmentIndexNone
         // Ids and references (the validator).
         case invalidID, duplicateID, namesNo, namesOtherKind, unknownDevice, confirmDiscardStyle, onePreferred
         case detentTwice, expectedSeconds, taskSuccessShape
@@ -189,6 +189,10 @@ extension FormatMessage {
                 return T(
                     "expected the selected segment's zero-based index, 0–{last} for {count} segments; found {found}",
                     "应为所选分段从 0 开始的索引，共 {count} 个分段时为 0–{last}；实际为 {found}")
+            case .segmentIndexOnly:
+                return T(
+                    "expected the selected segment's zero-based index, 0 for its only segment; found {found}",
+                    "应为所选分段从 0 开始的索引，只有一个分段时为 0；实际为 {found}")
             case .segmentIndexNone:
                 return T(
                     "expected the selected segment's zero-based index, but there are no segments; found {found}",

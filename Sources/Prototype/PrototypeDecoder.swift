@@ -383,6 +383,8 @@ final class PrototypeDecoder {
         guard segments.indices.contains(i) else {
             if segments.isEmpty {
                 issue(r.path, .segmentIndexNone, ["found": String(i)])
+            } else if segments.count == 1 {
+                issue(r.path, .segmentIndexOnly, ["found": String(i)])
             } else {
                 issue(
                     r.path, .segmentIndexRange,

@@ -19,6 +19,19 @@ public enum LintCommand {
     public static let usage =
         "usage: modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans] [--content-size CATEGORY]"
 
+    /// `--help`: the usage, what the command does, and its exit statuses.
+    public static let help = usage + """
+
+        Checks prototypes (files, or folders of *.json) against the format and the presentation
+        rules (docs/rules.md), for each --device (default: the prototype's own devices).
+          --format text|json    one line per finding (file: JSON path: severity: message [rule]),
+                                or a JSON array of {file, path, rule, severity, message, source}
+          --lang en|zh-Hans     the language of the messages
+          --content-size C      run the length rules at that text size (a UIContentSizeCategory
+                                name, extraSmall … accessibilityExtraExtraExtraLarge; default large)
+        Exit status: 0 no errors (warnings allowed), 1 errors, 2 unusable input or arguments.
+        """
+
     public static func run(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
         let a: Arguments
         do {
@@ -29,7 +42,7 @@ public enum LintCommand {
             return 2
         }
         if a.flag("help") {
-            stdout(usage)
+            stdout(help)
             return 0
         }
         let format = a.value("format") ?? "text"

@@ -9,13 +9,15 @@ public enum MainCommand {
     /// Every command and its options.
     public static let usage = """
         usage: modallab [serve] [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
-                               [--on-popover-conflict refuse|close-first] [--event-loops 2] [--dev]
+                               [--on-popover-conflict refuse|close-first] [--event-loops 2]
+                               [--origin https://HOST]... [--dev]   (serve --help: the fair limits too)
                modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]
                              [--content-size CATEGORY]
                modallab rules [--format text|json|markdown] [--lang en|zh-Hans]
                modallab logs export [--format ndjson|csv] [--prototype ID] [--session ID] [--type T,…]
                                     [--from T] [--to T] [--data DIR]
                modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]
+               modallab logs columns [--format markdown|duckdb]
                modallab new NAME [--from mail|photos|calendar|safari] [--prototypes DIR]
                modallab --version
         The prototype format is described in docs/format.md, the rules in docs/rules.md.

@@ -154,7 +154,8 @@ public enum ServeCommand {
             err +=
                 "  \(file): \(p.errorCount == 1 ? "an error" : "\(p.errorCount) errors"); run `modallab lint \(file)`\n"
         }
-        err += "data in \(c.dataDirectory); press Ctrl-C to stop\n"
+        let data = URL(fileURLWithPath: c.dataDirectory).standardizedFileURL.path
+        err += "data in \(data); press Ctrl-C to stop\n"
         FileHandle.standardError.write(Data(err.utf8))
 
         // SIGINT and SIGTERM were blocked before any thread started (`blockTerminationSignals`), so
