@@ -12,11 +12,12 @@ import Prototype
 /// Sources: 44 pt bars and 44 × 44 pt hit targets are Apple's (Human Interface Guidelines,
 /// "Layout" and "Buttons": "a hit region of at least 44x44 pt"); text sizes and line heights
 /// come from the Dynamic Type table (``DynamicType``, HIG "Typography") at the environment's
-/// text size, except the bars' text, which stays at the Large size (``barTextSize``). The other lengths are ModalLab's drawing of
-/// iOS 17 as the stylesheet had it, measured from simulator screenshots and not confirmed by
-/// any Apple document (unverified): 56 pt bars inside sheets, 49 pt toolbars, 8 pt bar insets
-/// with 6 pt between bar buttons, 16 pt content insets, 12 pt between content rows, 10 pt row
-/// padding, a 13 pt popover arrow on a 26 pt base kept 8 pt from the popover's corners.
+/// text size, except the bars' text, which stays at the Large size (``barTextSize``). The
+/// other lengths are ModalLab's drawing of iOS 17 as the stylesheet had it, measured from
+/// simulator screenshots and not confirmed by any Apple document (unverified): 56 pt bars
+/// inside sheets, 49 pt toolbars, 8 pt bar insets with 6 pt between bar buttons, 16 pt content
+/// insets, 12 pt between content rows, 10 pt row padding, a 13 pt popover arrow on a 26 pt base
+/// kept 8 pt from the popover's corners.
 public struct LayoutMetrics: Sendable, Hashable {
     /// A navigation bar's height below the status bar, in an app screen or a full-screen modal:
     /// 44 pt, 32 pt on an iPhone in landscape (a compact-height bar, UIKit's `compactAppearance`;
