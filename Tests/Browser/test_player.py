@@ -1970,6 +1970,73 @@ class FidelityTests(PlayerTestCase):
         self.tap('[data-id="arrange"]')
         self.screenshot("action-sheet-scrolling-ax5-iphone-se")
 
+    def test_screen_content_follows_the_text_size_and_the_bars_do_not(self):
+        # Body and Subheadline at xSmall, Large and AX5 (HIG "Typography", Dynamic Type sizes), in
+        # CSS px of the unscaled device: computed sizes, which the frame's scaling doesn't touch.
+        sizes = {"extraSmall": (14, 12), "large": (17, 15), "accessibilityExtraExtraExtraLarge": (53, 49)}
+        rows = {}
+        for size, (body, subheadline) in sizes.items():
+            with self.subTest(size=size):
+                self.open_with("mail", "iphone-16", contentSize=size)
+                style = lambda css, prop="fontSize": self.js(
+                    "return getComputedStyle(document.querySelector(arguments[0]))[arguments[1]]", css, prop)
+                self.assertEqual(style('[data-id="m1"] .row-title'), f"{body}px", "a row title is Body")
+                self.assertEqual(style('[data-id="m1"] .row-subtitle'), f"{subheadline}px", "its subtitle Subheadline")
+                self.assertEqual(style('[data-id="delete-all"]'), f"{body}px", "a button in content is Body")
+                self.assertEqual(style(".app-layer .nav-title"), "17px", "the inline title stays 17 pt")
+                device = self.el(".device")
+                self.assertEqual(float(self.js("return getComputedStyle(arguments[0]).getPropertyValue('--body-size')",
+                                               device).replace("px", "")), body)
+                # The row holds its text: nothing clipped, at least the 44 pt hit target.
+                row = self.el('[data-id="m1"]')
+                box = self.points(row)
+                text = self.points(self.el('[data-id="m1"] .row-text'))
+                self.assertGreaterEqual(box["h"], 44 - 0.5)
+                self.assertLessEqual(text["y"] + text["h"], box["y"] + box["h"] + 0.5, "the text ends inside its row")
+                self.assertGreaterEqual(text["y"], box["y"] - 0.5)
+                self.assertLessEqual(self.js("return arguments[0].scrollHeight - arguments[0].clientHeight", row), 0)
+                # The list clips its rows' corners: it holds the whole row.
+                rows_box = self.points(self.el('[data-id="messages"]'))
+                self.assertLessEqual(box["y"] + box["h"], rows_box["y"] + rows_box["h"] + 0.5)
+                self.assertGreaterEqual(text["h"], body * 1.1 + subheadline * 1.1, "two lines at least, at their sizes")
+                rows[size] = box["h"]
+                if size == "large":
+                    # As the server's layout has it (ScreenLayout): 10 + 22 + 20 + 10 pt.
+                    self.assertAlmostEqual(box["h"], 62, delta=1)
+                # Pushed screen: its text is Body too.
+                self.tap('[data-id="m1"]')
+                self.wait_for("return !!document.querySelector('.app-layer [data-id=\"message-body\"]')")
+                self.assertEqual(style('.app-layer [data-id="message-body"]'), f"{body}px", "text is Body")
+                self.assertEqual(style(".app-layer .screen-view:not(.previous-screen) .nav-title"), "17px")
+                self.assertEqual(style(".app-layer .screen-view:not(.previous-screen) .back-button"), "17px",
+                                 "the back button stays 17 pt")
+                if size == "accessibilityExtraExtraExtraLarge":
+                    self.screenshot("text-size-content-ax5-iphone")
+        self.assertGreater(rows["accessibilityExtraExtraExtraLarge"], rows["large"] + 40, "a row grows with its text")
+        self.assertGreaterEqual(rows["large"], rows["extraSmall"])
+        # A large title scales; a toolbar's titles don't (the Large Content Viewer stands in).
+        for size, large_title in (("large", 34), ("accessibilityExtraExtraExtraLarge", 60)):
+            with self.subTest(size=size):
+                self.open_with("navigation", "iphone-16", contentSize=size)
+                self.assertEqual(self.js("return getComputedStyle(document.querySelector('.app-layer .large-title')).fontSize"),
+                                 f"{large_title}px")
+                self.assertEqual(self.js("return getComputedStyle(document.querySelector('[data-id=\"count\"]')).fontSize"),
+                                 "17px", "toolbar titles stay 17 pt")
+        # Content taller than the screen scrolls, on the smallest iPhone and a tall one.
+        for device in ("iphone-se-3", "iphone-16"):
+            with self.subTest(device=device):
+                self.open_with("mail", device, contentSize="accessibilityExtraExtraExtraLarge")
+                content = self.el(".app-layer .screen-view:not(.previous-screen) > .content")
+                sizes = self.js("return {scroll: arguments[0].scrollHeight, client: arguments[0].clientHeight}", content)
+                self.assertGreater(sizes["scroll"], sizes["client"], "AX5 content is taller than the screen")
+                self.js("arguments[0].scrollTop = arguments[0].scrollHeight", content)
+                self.wait_for("return arguments[0].scrollTop > 0", content)
+                last = self.points(self.el('[data-id="share-button"]'))
+                area = self.points(content)
+                self.assertLessEqual(last["y"] + last["h"], area["y"] + area["h"] + 0.5, "the last control scrolls into view")
+                if device == "iphone-se-3":
+                    self.screenshot("text-size-content-scrolled-ax5-iphone-se")
+
     def test_a_symbol_is_drawn_and_a_name_without_a_drawing_is_a_labelled_placeholder(self):
         self.open("studio", "iphone-16")
         # A drawn symbol: our own shapes, in the tint, at 22 pt, with visible strokes.

@@ -50,8 +50,81 @@ import Testing
             #expect(m.actionSheetTitlesWrap == c.isAccessibilityCategory)
         }
         #expect(env(.extraSmall).actionSheetRow() == 57, "never below 57 pt")
-        let line: Double = (55.0 * 25 / 20).rounded()
+        let line = ContentSizeCategory.accessibilityExtraExtraExtraLarge.font(.title3).leading
         #expect(env(.accessibilityExtraExtraExtraLarge).actionSheetRow() == line + 32)
+    }
+
+    /// The table's Large column is the HIG's default sizes and leadings ("Typography").
+    @Test func theTablesLargeColumnIsTheHIGsDefault() {
+        let large: [TextStyle: (Double, Double)] = [
+            .largeTitle: (34, 41), .title1: (28, 34), .title2: (22, 28), .title3: (20, 25), .headline: (17, 22),
+            .body: (17, 22), .callout: (16, 21), .subheadline: (15, 20), .footnote: (13, 18), .caption1: (12, 16),
+            .caption2: (11, 13),
+        ]
+        for style in TextStyle.allCases {
+            let f = ContentSizeCategory.large.font(style)
+            #expect(f.size == large[style]?.0 && f.leading == large[style]?.1, "\(style)")
+        }
+        // The sizes alerts and action sheets used before come from the same table.
+        #expect(ContentSizeCategory.allCases.map(\.bodyPointSize) == [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
+        #expect(
+            ContentSizeCategory.allCases.map(\.footnotePointSize) == [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44])
+        #expect(
+            ContentSizeCategory.allCases.map(\.title3PointSize) == [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55])
+        #expect(DynamicType.table.count == TextStyle.allCases.count)
+        #expect(DynamicType.table.allSatisfy { $0.count == ContentSizeCategory.allCases.count })
+    }
+
+    /// No style's size or leading shrinks from one text size to the next, and a line is never
+    /// shorter than its text.
+    @Test func sizesNeverShrinkFromOneCategoryToTheNext() {
+        for style in TextStyle.allCases {
+            let column = ContentSizeCategory.allCases.map { $0.font(style) }
+            for (a, b) in zip(column, column.dropFirst()) {
+                #expect(b.size >= a.size && b.leading >= a.leading, "\(style): \(a) then \(b)")
+            }
+            #expect(column.allSatisfy { $0.leading > $0.size }, "\(style)")
+        }
+    }
+
+    /// Screen content follows the text size; the bars' text does not.
+    @Test func contentFollowsTheTextSizeAndBarsStayAt17() {
+        let m = { (c: ContentSizeCategory) in
+            LayoutMetrics(environment: Environment(device: DeviceCatalogue.device("iphone-16")!, contentSize: c))
+        }
+        #expect(m(.large).bodySize == 17 && m(.large).bodyLine == 22 && m(.large).subtitleSize == 15)
+        #expect(m(.large).largeTitleHeight == 52 && m(.large).largeTitleSize == 34)
+        let ax5 = m(.accessibilityExtraExtraExtraLarge)
+        #expect(ax5.bodySize == 53 && ax5.subtitleSize == 49 && ax5.largeTitleSize == 60)
+        #expect(ax5.largeTitleHeight == 52 + 70 - 41)
+        #expect(m(.extraSmall).bodySize == 14 && m(.extraSmall).barTextSize == 17 && ax5.barTextSize == 17)
+        let css = ax5.cssVariables
+        #expect(css.contains("--body-size:53px;--body-line:62px") && css.contains("--subheadline-size:49px"))
+        #expect(css.contains("--bar-text-size:17px"))
+    }
+
+    /// A list row grows with its text: taller at AX5 than at Large, never below 44 pt.
+    @Test func rowsGrowWithTheirText() throws {
+        let doc = """
+            {"format": "modallab/1", "id": "rows", "devices": ["iphone-16"], "start": "home",
+             "screens": [{"id": "home", "title": "Home", "navigationBar": {"trailing": [{"id": "edit", "title": "Edit"}]},
+               "content": [{"type": "list", "id": "l", "items": [{"id": "a", "title": "Inbox", "subtitle": "Three new"},
+                                                                 {"id": "b", "title": "Sent"}]}]}]}
+            """
+        func controls(_ c: ContentSizeCategory) throws -> [String: Rect] {
+            var s = Session(try prototype(doc), device: "iphone-16")
+            try s.apply(.resize(device: nil, multitasking: nil, contentSize: c))
+            let frames = LayerFrames(
+                state: s.state, prototype: s.engine.prototype, metrics: LayoutMetrics(environment: s.state.environment))
+            return try #require(frames.screenLayout(ofLayer: 0)).controls
+        }
+        let large = try controls(.large)
+        let ax5 = try controls(.accessibilityExtraExtraExtraLarge)
+        let xs = try controls(.extraSmall)
+        #expect(large["a"]?.height == 10 + 22 + 20 + 10 && large["b"]?.height == 44)
+        #expect(xs["b"]?.height == 44, "never below the 44 pt hit target")
+        #expect((ax5["a"]?.height ?? 0) >= 10 + 62 + 58 + 10 && (ax5["b"]?.height ?? 0) >= 62 + 20)
+        #expect(ax5["edit"]?.width == large["edit"]?.width, "bar buttons keep their 17 pt titles")
     }
 
     @Test func aSheetThatNoLongerFitsScrollsWithinTheWindow() throws {

@@ -139,7 +139,9 @@ import Testing
         let sheet = try #require(screen.controls["sheet"])
         #expect(sheet.y == 24 + 50 + 12 + 300 + 12 && sheet.height == 44)
         let one = try #require(screen.controls["one"])
-        #expect(one.y == sheet.maxY + 12 && abs(one.height - (20 + 17 * 1.29 + 15 * 1.29)) < 0.001)
+        #expect(
+            one.y == sheet.maxY + 12 && one.height == 20 + 22 + 20,
+            "Body 17/22 and Subheadline 15/20 (HIG Typography, Large)")
         #expect(screen.controls["two"]?.height == 44)
         // Two 44 pt items share the toolbar's free width around them.
         let t1 = try #require(screen.controls["t1"])
@@ -160,7 +162,7 @@ import Testing
         // The arrow's tip over the source's middle, as far as the popover's rounded corner allows.
         #expect(abs(pop.frame.x + pop.arrowOffset + 13 - filter.midX) <= 1)
         // Its height follows its content: bar, content insets, one line of text.
-        #expect(abs(pop.frame.height - (56 + 12 + 17 * 1.29 + 16)) < 0.001)
+        #expect(pop.frame.height == 56 + 12 + 22 + 16)
         try s.tap("pop-done")
         try s.tap("t2")
         pop = try #require(s.entry("pop")?.popover)

@@ -10,13 +10,14 @@ import Prototype
 /// Glass from iOS 26) with the lengths that differ by design (sheet insets and corner radii).
 ///
 /// Sources: 44 pt bars and 44 × 44 pt hit targets are Apple's (Human Interface Guidelines,
-/// "Layout" and "Buttons": "a hit region of at least 44x44 pt"); the 17 pt body text with a
-/// 22 pt line is Apple's Dynamic Type table at the Large size ("Typography", body 17/22; the
-/// stylesheet's 1.29 line-height gives 21.93 pt). The other lengths are ModalLab's drawing of
-/// iOS 17 as the stylesheet had it, measured from simulator screenshots and not confirmed by
-/// any Apple document (unverified): 56 pt bars inside sheets, 49 pt toolbars, 8 pt bar insets
-/// with 6 pt between bar buttons, 16 pt content insets, 12 pt between content rows, 10 pt row
-/// padding, a 13 pt popover arrow on a 26 pt base kept 8 pt from the popover's corners.
+/// "Layout" and "Buttons": "a hit region of at least 44x44 pt"); text sizes and line heights
+/// come from the Dynamic Type table (``DynamicType``, HIG "Typography") at the environment's
+/// text size, except the bars' text, which stays at the Large size (``barTextSize``). The
+/// other lengths are ModalLab's drawing of iOS 17 as the stylesheet had it, measured from
+/// simulator screenshots and not confirmed by any Apple document (unverified): 56 pt bars
+/// inside sheets, 49 pt toolbars, 8 pt bar insets with 6 pt between bar buttons, 16 pt content
+/// insets, 12 pt between content rows, 10 pt row padding, a 13 pt popover arrow on a 26 pt base
+/// kept 8 pt from the popover's corners.
 public struct LayoutMetrics: Sendable, Hashable {
     /// A navigation bar's height below the status bar, in an app screen or a full-screen modal:
     /// 44 pt, 32 pt on an iPhone in landscape (a compact-height bar, UIKit's `compactAppearance`;
@@ -27,13 +28,24 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// A toolbar's height above the bottom safe area (32 pt in compact height, as bars; 50 pt on
     /// iPad; 44 pt on an iPhone with a Home button).
     public var toolbarHeight: Double = 49
-    /// A large title's band at the top of the content (a 96 pt bar less the 44 pt one; measured,
-    /// unverified), and its text: 34 pt, the Large Title size of the Human Interface Guidelines'
-    /// Dynamic Type table ("Typography"), bold as navigation bars draw it. No large titles in
-    /// compact height (0).
+    /// A large title's band at the top of the content (a 96 pt bar less the 44 pt one at Large;
+    /// measured, unverified), and its text: the Large Title style (34/41 pt at Large), bold as
+    /// navigation bars draw it. Large titles follow Dynamic Type, as UIKit's do (unverified on a
+    /// device: the band grows by as much as the style's leading, ModalLab's choice). No large
+    /// titles in compact height (0).
     public var largeTitleHeight: Double = 52
     /// (The large title's text size.)
     public var largeTitleSize: Double = 34
+    /// (The large title's line height.)
+    public var largeTitleLine: Double = 41
+    /// The text of navigation bars (inline titles, bar buttons, the back button), toolbars and
+    /// tab bars: 17 pt at every text size. iOS keeps its bars' text at the Large size and shows
+    /// the Large Content Viewer instead when someone touches and holds a bar item at an
+    /// accessibility size (WWDC19 "Large Content Viewer: Ensuring Readability for Everyone":
+    /// "shown by default in standard UIKit bars — navigation bars, tab bars, toolbars, status
+    /// bar"; Apple, "UILargeContentViewerInteraction": "buttons in a tab bar remain small to
+    /// leave more room for the main app content").
+    public var barTextSize: Double = 17
     /// The push and pop parallax: how far the screen beneath moves, as a fraction of the width
     /// (UINavigationController moves it about a third of the way; unverified).
     public var navigationParallax: Double = 0.3
@@ -58,12 +70,15 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var contentInset: Double = 16
     /// The space between two controls of a screen's content.
     public var contentGap: Double = 12
-    /// Body text: size and line height (a control's title, a list row's title, a text control).
+    /// Body text at ``contentSize``: size and line height (a content button's title, a list
+    /// row's title, text, a field's text and label): 17/22 pt at Large.
     public var bodySize: Double = 17
-    /// (The line height: the stylesheet's 1.29.)
-    public var bodyLine: Double = 17 * 1.29
-    /// A list row's subtitle line (15 pt text).
-    public var subtitleLine: Double = 15 * 1.29
+    /// (The line height.)
+    public var bodyLine: Double = 22
+    /// A list row's subtitle: the Subheadline style, 15/20 pt at Large.
+    public var subtitleSize: Double = 15
+    /// (Its line height.)
+    public var subtitleLine: Double = 20
     /// The padding above and below a list row's text.
     public var rowPadding: Double = 10
     /// The horizontal inset of a list row's content and a field's.
@@ -73,7 +88,10 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var rowIcon: Double = 22 + 12
     /// (The chevron and its gap.)
     public var rowChevron: Double = 8 + 12
-    /// A segmented control: 28 pt segments in a 2 pt track.
+    /// A segmented control: 28 pt segments in a 2 pt track, its 13 pt titles at every text size.
+    /// `UISegmentedControl` draws its titles in a fixed 13 pt system font unless the app sets
+    /// `titleTextAttributes` (Apple, "UISegmentedControl", "setTitleTextAttributes(_:for:)");
+    /// that it doesn't follow Dynamic Type by default is our reading, unverified.
     public var segmentedHeight: Double = 32
     /// A text area: its minimum editing height, and the padding and gap around its label.
     public var textAreaHeight: Double = 120
@@ -158,12 +176,10 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// The iPad status bar's height (an iPhone's is its top safe area).
     public var padStatusBar: Double = 24
 
-    /// The metrics for `environment`. One set today; the place where text size, OS version and
-    /// appearance will choose theirs.
     /// The text size the layout measures with (the environment's `contentSize`).
     public var contentSize: ContentSizeCategory = .large
     /// Body and Headline point size at ``contentSize`` (HIG "Typography", Dynamic Type sizes):
-    /// an alert's title and buttons. (Screen content keeps ``bodySize`` for now.)
+    /// an alert's title and buttons.
     public var alertTextSize: Double = 17
     /// Footnote point size at ``contentSize``: alert messages, action sheet headers.
     public var footnoteSize: Double = 13
@@ -211,13 +227,23 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// at Large).
     public var actionSheetTextSize: Double = 20
 
-    /// The metrics for `environment`: its text size sets ``alertTextSize``, ``footnoteSize`` and
-    /// ``actionSheetTextSize``; an iPhone in landscape has compact bars and no large titles; its
-    /// iOS version sets the design and the lengths that differ by design.
+    /// The metrics for `environment`: its text size sets the text of content and system
+    /// content (``bodySize``, ``subtitleSize``, the large title, ``alertTextSize``,
+    /// ``footnoteSize``, ``actionSheetTextSize`` and their lines), never the bars'
+    /// (``barTextSize``); an iPhone in landscape has compact bars and no large titles; its iOS
+    /// version sets the design and the lengths that differ by design.
     public init(environment: Environment) {
-        contentSize = environment.contentSize
-        alertTextSize = environment.contentSize.bodyPointSize
-        footnoteSize = environment.contentSize.footnotePointSize
+        let size = environment.contentSize
+        contentSize = size
+        alertTextSize = size.bodyPointSize
+        footnoteSize = size.footnotePointSize
+        bodySize = size.font(.body).size
+        bodyLine = size.font(.body).leading
+        subtitleSize = size.font(.subheadline).size
+        subtitleLine = size.font(.subheadline).leading
+        largeTitleSize = size.font(.largeTitle).size
+        largeTitleLine = size.font(.largeTitle).leading
+        largeTitleHeight += largeTitleLine - 41
         design = environment.design
         if design == .liquidGlass {
             sheetInset = 8
@@ -251,9 +277,9 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// height when that is less (a compact bar).
     public func barRow(_ height: Double) -> Double { min(hitTarget, height) }
 
-    /// The line height of a bottom action sheet's row title: 25 pt at 20 pt (HIG "Typography",
-    /// Title 3 20/25), in proportion at other sizes (unverified beyond Large).
-    public var actionSheetRowLine: Double { (actionSheetTextSize * 25 / 20).rounded() }
+    /// The line height of a bottom action sheet's row title: Title 3's leading at
+    /// ``contentSize`` (25 pt at 20 pt; ``DynamicType``).
+    public var actionSheetRowLine: Double { contentSize.font(.title3).leading }
 
     /// The padding above and below a row title of an action sheet: 16 pt, which with a 25 pt
     /// line makes the 57 pt rows at the bottom of the screen and, with a 22 pt Body line less
@@ -276,11 +302,11 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// on one line (unverified: iOS's threshold is not documented).
     public var actionSheetTitlesWrap: Bool { contentSize.isAccessibilityCategory }
 
-    /// The line height of an alert's title (Headline): 22 pt at 17 pt (HIG "Typography"), in
-    /// proportion at other sizes (unverified beyond Large).
-    public var alertTitleLine: Double { (alertTextSize * 22 / 17).rounded() }
-    /// The line height of Footnote text: 18 pt at 13 pt, in proportion (as ``alertTitleLine``).
-    public var footnoteLine: Double { (footnoteSize * 18 / 13).rounded() }
+    /// The line height of an alert's title (Headline): its leading at ``contentSize`` (22 pt at
+    /// 17 pt; ``DynamicType``).
+    public var alertTitleLine: Double { contentSize.font(.headline).leading }
+    /// The line height of Footnote text: its leading at ``contentSize`` (18 pt at 13 pt).
+    public var footnoteLine: Double { contentSize.font(.footnote).leading }
     /// The height of one alert button row: 44 pt, or the Body line plus 22 pt when that is
     /// taller (larger text sizes; unverified on a device).
     public var alertButtonRow: Double { max(hitTarget, alertTitleLine + 22) }
@@ -290,11 +316,11 @@ public struct LayoutMetrics: Sendable, Hashable {
         let pairs: [(String, Double)] = [
             ("bar-height", barHeight), ("sheet-bar-height", sheetBarHeight), ("toolbar-height", toolbarHeight),
             ("bar-row", barRow(barHeight)), ("toolbar-row", barRow(toolbarHeight)),
-            ("large-title-height", largeTitleHeight), ("large-title-size", largeTitleSize),
+            ("large-title-height", largeTitleHeight), ("bar-text-size", barTextSize),
             ("edge-swipe-width", edgeSwipeWidth),
             ("bar-inset", barInset), ("bar-gap", barGap), ("bar-title-inset", barTitleInset),
             ("hit-target", hitTarget), ("alert-text-size", alertTextSize), ("alert-title-line", alertTitleLine),
-            ("footnote-size", footnoteSize), ("footnote-line", footnoteLine), ("alert-button-row", alertButtonRow),
+            ("alert-button-row", alertButtonRow),
             ("content-top", contentTop), ("content-bottom", contentBottom),
             ("content-inset", contentInset), ("content-gap", contentGap), ("row-padding", rowPadding),
             ("row-inset", rowInset), ("segmented-height", segmentedHeight), ("text-area-height", textAreaHeight),
@@ -307,9 +333,21 @@ public struct LayoutMetrics: Sendable, Hashable {
             ("action-sheet-row", actionSheetRow()), ("popover-action-row", popoverActionRow()),
             ("action-sheet-row-padding", actionSheetRowPadding),
         ]
-        return (pairs + trackingVariables).map { "--\($0.0):\(Rect.format($0.1))px" }.joined(separator: ";")
+        return (pairs + textStyleVariables + trackingVariables).map { "--\($0.0):\(Rect.format($0.1))px" }.joined(
+            separator: ";")
             + ";--action-sheet-white-space:\(actionSheetTitlesWrap ? "normal" : "nowrap")"
             + ";--navigation-parallax:\(Rect.format(navigationParallax * 100))%"
+    }
+
+    /// Every Dynamic Type text style at ``contentSize`` (``DynamicType``), as custom properties:
+    /// `--body-size` and `--body-line`, `--subheadline-size`, `--footnote-size`,
+    /// `--large-title-size`, … for each ``TextStyle`` (its ``TextStyle/cssName``). The
+    /// stylesheet draws screen content and system content with them; bars use ``barTextSize``.
+    public var textStyleVariables: [(String, Double)] {
+        TextStyle.allCases.flatMap { style -> [(String, Double)] in
+            let f = contentSize.font(style)
+            return [("\(style.cssName)-size", f.size), ("\(style.cssName)-line", f.leading)]
+        }
     }
 
     /// The text sizes the stylesheet draws at a fixed size (caption, footnote, subheadline,
@@ -326,6 +364,8 @@ public struct LayoutMetrics: Sendable, Hashable {
             ("alert-text-tracking", FontMetrics.tracking(size: alertTextSize)),
             ("footnote-tracking", FontMetrics.tracking(size: footnoteSize)),
             ("action-sheet-tracking", FontMetrics.tracking(size: actionSheetTextSize)),
+            ("body-tracking", FontMetrics.tracking(size: bodySize)),
+            ("subheadline-tracking", FontMetrics.tracking(size: subtitleSize)),
         ]
     }
 }

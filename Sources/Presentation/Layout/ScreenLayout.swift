@@ -59,7 +59,7 @@ struct ScreenLayout {
             // either end keeps an extra inset.
             var x = f.x + m.barInset + safe.left
             if let backTitle {
-                let w = m.backChevron + TextMeasure.width(backTitle, size: m.bodySize)
+                let w = m.backChevron + TextMeasure.width(backTitle, size: m.barTextSize)
                 x += w + m.barGap
             }
             for (k, c) in leading.enumerated() {
@@ -147,14 +147,17 @@ struct ScreenLayout {
     /// Whether a control shows its title: always in content; in a bar only without a symbol.
     static func showsTitle(_ c: Control, inBar: Bool) -> Bool { c.systemImage == nil || !inBar }
 
-    /// A bar button's width: 44 pt for a symbol, else its title's width (Semibold for Done).
+    /// A bar button's width: 44 pt for a symbol, else its title's width (Semibold for Done) at
+    /// the bars' fixed text size.
     static func barButtonWidth(_ c: Control, metrics m: LayoutMetrics) -> Double {
         guard showsTitle(c, inBar: true) else { return m.hitTarget }
         let weight: FontWeight = c.role == .done ? .semibold : .regular
-        return TextMeasure.width(c.title ?? "", size: m.bodySize, weight: weight)
+        return TextMeasure.width(c.title ?? "", size: m.barTextSize, weight: weight)
     }
 
-    /// A content control's height at `width`; for a list, `rows` receives each row's id and height.
+    /// A content control's height at `width`, its text at the Dynamic Type size of `m` (Body;
+    /// a row's subtitle Subheadline); for a list, `rows` receives each row's id and height.
+    /// Rows, fields and toggles are at least a hit target tall and grow with their text.
     static func contentHeight(
         _ c: Control, width: Double, metrics m: LayoutMetrics, rows: ([(String, Double)]) -> Void = { _ in }
     ) -> Double {
@@ -164,9 +167,12 @@ struct ScreenLayout {
         switch c.kind {
         case .button:
             let textWidth = width - 2 * m.rowInset - (c.systemImage == nil ? 0 : 22 + 6)
-            return max(m.hitTarget, lines(c.title, textWidth) * m.bodyLine)
-        case .textField, .toggle:
-            return m.hitTarget
+            return max(m.hitTarget, 2 * m.rowPadding + lines(c.title, textWidth) * m.bodyLine)
+        case .textField:
+            return max(m.hitTarget, 2 * m.rowPadding + m.bodyLine)
+        case .toggle:
+            // The label beside a 51 pt switch (UISwitch keeps its size) and a 12 pt gap.
+            return max(m.hitTarget, 2 * m.rowPadding + lines(c.label, width - 2 * m.rowInset - 51 - 12) * m.bodyLine)
         case .textArea:
             let label = (c.label ?? "").isEmpty ? 0 : lines(c.label, width - 2 * m.rowInset) * m.bodyLine
             return 2 * m.textAreaPadding + label + m.textAreaGap + m.textAreaHeight
