@@ -1625,6 +1625,26 @@ class VersionTests(PlayerTestCase):
         self.assertEqual(self.alpha(self.computed(card, "background-color")), 1, "opaque at full height")
         self.screenshot("sheet-large-ios26")
 
+    def test_an_alerts_buttons_fit_inside_it_in_both_designs(self):
+        # FrameLayout sizes the alert with the design's insets and gaps (classic rows under a
+        # hairline; iOS 26's capsules 8 pt apart, 16 pt in): nothing is cut off, nothing scrolls.
+        for os_ in (18, 26):
+            for trigger, modal in (("export", "export-alert"), ("rename", "rename-alert")):
+                self.open("studio", "iphone-16", target_os=os_)
+                self.tap(f'[data-id="{trigger}"]')
+                layer = self.assert_layer(modal, "alert", role="alertdialog")
+                box = layer.find_element("css selector", ".alert-box")
+                fit = self.js(
+                    "const b = arguments[0]; const r = b.getBoundingClientRect();"
+                    "const bottoms = [...b.querySelectorAll('.alert-button')].map((e) => e.getBoundingClientRect().bottom);"
+                    "return {scroll: b.scrollHeight, client: b.clientHeight, bottom: r.bottom, last: Math.max(...bottoms)};", box)
+                label = f"{modal} in iOS {os_}"
+                self.assertLessEqual(fit["scroll"], fit["client"] + 1, f"{label} scrolls: {fit}")
+                self.assertLessEqual(fit["last"], fit["bottom"] + 0.5, f"{label} cuts off its last button: {fit}")
+                if os_ == 26:
+                    self.assertGreater(fit["bottom"] - fit["last"], 8, f"{label}: its capsules sit 16 pt above its bottom")
+        self.screenshot("alert-rename-ios26")
+
     def test_the_same_prototype_at_ios17_keeps_todays_look(self):
         self.open("mail", "iphone-16", target_os=17)
         self.assertEqual(self.el(".device").get_attribute("data-design"), "classic")

@@ -205,6 +205,26 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var alertCornerRadius: Double = 14
     /// An action sheet group's corner radius: 14 pt classic, 26 pt Liquid Glass (unverified).
     public var actionSheetCornerRadius: Double = 14
+    /// An alert's insets around its text (title and message), in points: 19 above and below and
+    /// 20 at the sides in the classic design (230 pt of text in 270); 22 above, 14 below and 24
+    /// at the sides in Liquid Glass, with its text leading-aligned (ModalLab's reading of iOS
+    /// 26's alerts; unverified).
+    public var alertTextTop: Double = 19
+    /// (See ``alertTextTop``.)
+    public var alertTextBottom: Double = 19
+    /// (See ``alertTextTop``.)
+    public var alertTextSide: Double = 20
+    /// An alert's text fields' insets: 16 pt at the sides and below classic, 20 and 14 in Liquid
+    /// Glass (unverified).
+    public var alertFieldsSide: Double = 16
+    /// (See ``alertFieldsSide``.)
+    public var alertFieldsBottom: Double = 16
+    /// The space between an alert's buttons and around them: none classic (hairlines divide the
+    /// 44 pt rows, and a hairline tops them); in Liquid Glass, capsules 8 pt apart, 16 pt from
+    /// the sides and the bottom, with no hairline (unverified).
+    public var alertButtonGap: Double = 0
+    /// (See ``alertButtonGap``.)
+    public var alertButtonsInset: Double = 0
     /// A menu (UIMenu): 250 pt wide, 44 pt rows, a 32 pt title row, 8 pt from its control and
     /// from the window's edges; a context menu's preview at most 360 pt on a side. UIKit
     /// publishes none of these: they are ModalLab's reading of iOS's menus (unverified).
@@ -251,6 +271,9 @@ public struct LayoutMetrics: Sendable, Hashable {
             centeredCornerRadius = 28
             popoverCornerRadius = 26
             alertCornerRadius = 32
+            (alertTextTop, alertTextBottom, alertTextSide) = (22, 14, 24)
+            (alertFieldsSide, alertFieldsBottom) = (20, 14)
+            (alertButtonGap, alertButtonsInset) = (8, 16)
             actionSheetCornerRadius = 26
             menuCornerRadius = 26
         }
@@ -327,6 +350,9 @@ public struct LayoutMetrics: Sendable, Hashable {
             ("popover-arrow", popoverArrow), ("popover-arrow-base", popoverArrowBase),
             ("sheet-inset", sheetInset), ("sheet-radius", sheetCornerRadius), ("centered-radius", centeredCornerRadius),
             ("popover-radius", popoverCornerRadius), ("alert-radius", alertCornerRadius),
+            ("alert-text-top", alertTextTop), ("alert-text-bottom", alertTextBottom), ("alert-text-side", alertTextSide),
+            ("alert-fields-side", alertFieldsSide), ("alert-fields-bottom", alertFieldsBottom),
+            ("alert-button-gap", alertButtonGap), ("alert-buttons-inset", alertButtonsInset),
             ("action-sheet-radius", actionSheetCornerRadius), ("menu-radius", menuCornerRadius),
             ("menu-row", menuRow),
             ("action-sheet-text-size", actionSheetTextSize), ("action-sheet-row-line", actionSheetRowLine),

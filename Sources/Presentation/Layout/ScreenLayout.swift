@@ -214,14 +214,15 @@ enum SystemContentLayout {
         return w - 16 - env.safeArea.left - env.safeArea.right
     }
 
-    /// An alert: 19 pt above and below its text (22 pt title lines, 2 pt, 18 pt message lines
-    /// in 230 pt), its fields (26 pt each, 16 pt below, 4 pt overlap) and its buttons (44 pt
-    /// rows: one side by side, else one per button).
+    /// An alert: its text between the metrics' text insets (22 pt title lines, 2 pt, 18 pt
+    /// message lines at Large, in 230 pt classic), its fields (26 pt each, the fields' bottom
+    /// inset below, 4 pt overlap) and its buttons (44 pt rows: one side by side, else one per
+    /// button; classic below a hairline, Liquid Glass capsules with their gaps and insets).
     /// Text is measured at the metrics' Dynamic Type sizes (Headline title, Footnote message,
     /// Body buttons), so at larger sizes the alert grows and its buttons may stack.
     static func alertHeight(_ m: Modal, metrics: LayoutMetrics) -> Double {
-        let textWidth = alertWidth - 40
-        var h = 19.0 + 19
+        let textWidth = alertWidth - 2 * metrics.alertTextSide
+        var h = metrics.alertTextTop + metrics.alertTextBottom
         if let t = m.title, !t.isEmpty {
             h +=
                 metrics.alertTitleLine
@@ -230,12 +231,15 @@ enum SystemContentLayout {
         if let msg = m.message, !msg.isEmpty {
             h += 2 + metrics.footnoteLine * Double(TextMeasure.lines(msg, width: textWidth, size: metrics.footnoteSize))
         }
-        if !m.textFields.isEmpty { h += 26 * Double(m.textFields.count) + 16 - 4 }
+        if !m.textFields.isEmpty { h += 26 * Double(m.textFields.count) + metrics.alertFieldsBottom - 4 }
         let size = metrics.contentSize
         let rows =
             AlertButtons.sideBySide(m, contentSize: size)
             ? 1 : AlertButtons.drawn(m, form: .alert, contentSize: size).count
-        return h + metrics.hairline + metrics.alertButtonRow * Double(rows)
+        let buttons =
+            metrics.alertButtonRow * Double(rows) + metrics.alertButtonGap * Double(max(0, rows - 1))
+            + metrics.alertButtonsInset
+        return h + (metrics.alertButtonGap > 0 ? 0 : metrics.hairline) + buttons
     }
 
     /// An action sheet `width` points wide: its header (title and message in Footnote lines,
