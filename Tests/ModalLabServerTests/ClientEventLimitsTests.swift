@@ -127,4 +127,22 @@ import Testing
         #expect(rows.first { $0["event_id"] == "d" }?["state_seq"] == .null, "not credited with a frame")
         #expect(rows.first { $0["event_id"] == "e" }?["state_seq"] == 1)
     }
+
+    /// A client event's `ts` is the session's start plus its `t_ms`, and `session_start` carries
+    /// that start: `ts - session_start.ts` is `t_ms` to the microsecond (the start row was
+    /// once stamped when it was written, a millisecond or so later).
+    @Test func aClientEventsTimeIsTheSessionsStartPlusItsTMs() async throws {
+        let s = try TestApp()
+        let sid = try await s.session("mail", device: "iphone-16")
+        let r = try await s.client.request(
+            "POST", "/api/sessions/\(sid)/events",
+            body: #"{"events":[{"event_id":"zero","type":"scroll","t_ms":0}]}"#)
+        #expect(r.status == 200, "\(r.text)")
+        let log = try await s.client.request("GET", "/api/logs.ndjson?session=\(sid)")
+        let rows = log.text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        let start = try #require(rows.first { $0["type"] == "session_start" })
+        let event = try #require(rows.first { $0["event_id"] == "zero" })
+        #expect(event["t_ms"] == 0 && start["t_ms"] == 0)
+        #expect(event["ts"] == start["ts"], "\(event["ts"] ?? .null) vs \(start["ts"] ?? .null)")
+    }
 }

@@ -195,7 +195,15 @@ extension ModalLabApp {
         ]
         pending += events.map { PendingEvent($0) }
         do {
-            _ = try await log.append(pending.map { fill($0, session: s, state: state, tMs: 0) })
+            // At t_ms 0, stamped with the session's own start: a client event's ts is that start
+            // plus its t_ms, so `ts - session_start.ts` is `t_ms` exactly, live and after a
+            // rebuild (which takes the start from this row).
+            _ = try await log.append(
+                pending.map {
+                    var e = fill($0, session: s, state: state, tMs: 0)
+                    e.ts = s.startedWallMicros
+                    return e
+                })
         } catch {
             sessions.remove(s.id)
             throw Problem.logUnavailable("the interaction log could not be written", error)
