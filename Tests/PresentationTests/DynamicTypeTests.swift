@@ -127,6 +127,48 @@ import Testing
         #expect(ax5["edit"]?.width == large["edit"]?.width, "bar buttons keep their 17 pt titles")
     }
 
+    /// A row's subtitle wraps in the title's width (UIListContentConfiguration's secondary text
+    /// has no line limit by default), and the row grows by each line; symbols and the disclosure
+    /// chevron grow with Body, and a row is at least as tall as its symbol.
+    @Test func aRowsSubtitleWrapsAndItsSymbolAndChevronScale() throws {
+        let subtitle = "Anna Haro — Are you free on Friday for lunch at the new place near the office?"
+        let doc = """
+            {"format": "modallab/1", "id": "rows", "devices": ["iphone-16"], "start": "home",
+             "screens": [{"id": "home", "title": "Home", "content": [{"type": "list", "id": "l", "items": [
+               {"id": "a", "title": "Lunch", "subtitle": "\(subtitle)", "action": {"push": "home"}},
+               {"id": "b", "title": "Photos", "systemImage": "heart", "action": {"push": "home"}}]},
+               {"type": "button", "id": "c", "title": "Go", "systemImage": "heart"}]}]}
+            """
+        func controls(_ c: ContentSizeCategory) throws -> (LayoutMetrics, [String: Rect]) {
+            var s = Session(try prototype(doc), device: "iphone-16")
+            try s.apply(.resize(device: nil, multitasking: nil, contentSize: c))
+            let m = LayoutMetrics(environment: s.state.environment)
+            let frames = LayerFrames(state: s.state, prototype: s.engine.prototype, metrics: m)
+            return (m, try #require(frames.screenLayout(ofLayer: 0)).controls)
+        }
+        for size in [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge] {
+            let (m, rows) = try controls(size)
+            // The title's width: the content less the row's insets and the chevron with its gap.
+            let width = 393 - 2 * m.contentInset - 2 * m.rowInset - m.rowChevron
+            let lines = TextMeasure.lines(subtitle, width: width, size: m.subtitleSize)
+            #expect(lines >= 2, "\(size): the subtitle wraps")
+            let title = Double(TextMeasure.lines("Lunch", width: width, size: m.bodySize)) * m.bodyLine
+            #expect(rows["a"]?.height == 2 * m.rowPadding + title + Double(lines) * m.subtitleLine, "\(size)")
+            #expect((rows["b"]?.height ?? 0) >= 2 * m.rowPadding + m.symbolSize, "\(size): the symbol fits")
+            #expect((rows["c"]?.height ?? 0) >= 2 * m.rowPadding + m.symbolSize, "\(size)")
+        }
+        let large = try controls(.large).0
+        let ax5 = try controls(.accessibilityExtraExtraExtraLarge).0
+        #expect(large.symbolSize == 22 && large.chevronWidth == 8 && large.chevronHeight == 14)
+        #expect(large.rowIcon == 34 && large.rowChevron == 20, "the Large lengths are unchanged")
+        #expect(ax5.symbolSize == 69 && ax5.chevronHeight > 40 && ax5.rowIcon == 69 + 12)
+        #expect(ax5.cssVariables.contains("--symbol-size:69px"))
+        // Menus: Body items in rows that grow, the title row with them; 44 and 32 pt at Large.
+        #expect(large.menuRow == 44 && large.menuTitleRow == 32)
+        #expect(ax5.menuRow == 62 + 22 && ax5.menuTitleRow == 58 + 12)
+        #expect(ax5.cssVariables.contains("--menu-row:84px;--menu-title-row:70px"))
+    }
+
     @Test func aSheetThatNoLongerFitsScrollsWithinTheWindow() throws {
         let s = try session(.accessibilityExtraExtraExtraLarge)
         let f = FrameLayout(prototype: s.engine.prototype, state: s.state)

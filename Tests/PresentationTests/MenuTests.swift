@@ -128,6 +128,22 @@ import Testing
         #expect(abs(l.frame.minX - max(8, l.sourceRect.minX)) < 0.5, "a leading button: leading edges aligned")
     }
 
+    /// A menu's rows follow Dynamic Type: at AX5 its panel is as tall as its title row and items
+    /// at their grown heights (``LayoutMetrics/menuRow``), or as tall as the window allows.
+    @Test func aMenusRowsGrowWithTheTextSize() throws {
+        let p = try prototype(Self.text)
+        for size in [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge] {
+            var s = Session(p)
+            try s.apply(.resize(device: nil, multitasking: nil, contentSize: size))
+            try s.tap("sort")
+            let f = FrameLayout(prototype: p, state: s.state)
+            let l = try #require(f.menu)
+            let natural = f.metrics.menuTitleRow + 3 * f.metrics.menuRow
+            #expect(l.frame.height == natural, "\(size)")
+            #expect(l.frame.width == 250, "\(size): the width stays 250 pt")
+        }
+    }
+
     /// A menu opened while the software keyboard is up stays above it, and takes the next touch
     /// before the keyboard does: an item is chosen wherever it is, and a touch on the field only
     /// closes the menu.

@@ -83,11 +83,26 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var rowPadding: Double = 10
     /// The horizontal inset of a list row's content and a field's.
     public var rowInset: Double = 16
-    /// A list row's icon (22 pt) and its gap to the text (12 pt); a disclosure chevron (8 pt)
-    /// and its gap.
+    /// An SF Symbol beside Body text in content and in menus (a list row's, a content button's, a
+    /// menu item's): a 22 pt box at Large, growing with Body (22/17 of ``bodySize``, whole
+    /// points: 18 pt at xSmall, 69 pt at AX5). Symbols scale with the text style they sit in:
+    /// "Like it does for the text, UIKit scales the image to match the current Dynamic Type
+    /// setting" (Apple, "UIImage.SymbolConfiguration", `init(textStyle:)`). The 22/17 ratio is
+    /// ModalLab's drawing at Large kept at every size (unverified). Bar buttons' symbols stay
+    /// 22 pt, as bars keep their text size (``barTextSize``).
+    public var symbolSize: Double = 22
+    /// A list row's disclosure chevron: 8 × 14 pt at Large, scaled as Body is (``bodySize`` / 17;
+    /// about 25 × 44 pt at AX5). UIKit's disclosure indicator grows with the text size; the
+    /// proportion is ModalLab's (unverified).
+    public var chevronWidth: Double = 8
+    /// (Its height.)
+    public var chevronHeight: Double = 14
+    /// A list row's icon (``symbolSize``) and its 12 pt gap to the text.
     public var rowIcon: Double = 22 + 12
-    /// (The chevron and its gap.)
+    /// (The chevron, ``chevronWidth``, and its 12 pt gap.)
     public var rowChevron: Double = 8 + 12
+    /// The gap between a content button's symbol and its title.
+    public var buttonSymbolGap: Double = 6
     /// A segmented control: 28 pt segments in a 2 pt track, its 13 pt titles at every text size.
     /// `UISegmentedControl` draws its titles in a fixed 13 pt system font unless the app sets
     /// `titleTextAttributes` (Apple, "UISegmentedControl", "setTitleTextAttributes(_:for:)");
@@ -228,6 +243,13 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// A menu (UIMenu): 250 pt wide, 44 pt rows, a 32 pt title row, 8 pt from its control and
     /// from the window's edges; a context menu's preview at most 360 pt on a side. UIKit
     /// publishes none of these: they are ModalLab's reading of iOS's menus (unverified).
+    ///
+    /// Menus follow Dynamic Type, as iOS's do: an item's title is Body at ``contentSize`` (17 pt
+    /// at Large, 53 pt at AX5) on one line, its row the Body line plus 22 pt (44 pt at Large, 84
+    /// pt at AX5); the title row's text is Footnote and a submenu's header Subheadline, the row
+    /// their line plus 14 and 12 pt (32 pt at Large). The width stays 250 pt at every size, and
+    /// a title too long for it ends in an ellipsis (ModalLab's choices, unverified: iOS's menus
+    /// may widen and wrap their titles at the accessibility sizes).
     public var menuWidth: Double = 250
     /// (One item.)
     public var menuRow: Double = 44
@@ -264,6 +286,13 @@ public struct LayoutMetrics: Sendable, Hashable {
         largeTitleSize = size.font(.largeTitle).size
         largeTitleLine = size.font(.largeTitle).leading
         largeTitleHeight += largeTitleLine - 41
+        symbolSize = (bodySize * 22 / 17).rounded()
+        chevronWidth = 8 * bodySize / 17
+        chevronHeight = 14 * bodySize / 17
+        rowIcon = symbolSize + 12
+        rowChevron = chevronWidth + 12
+        menuRow = max(hitTarget, bodyLine + 22)
+        menuTitleRow = max(32, size.font(.footnote).leading + 14, size.font(.subheadline).leading + 12)
         design = environment.design
         if design == .liquidGlass {
             sheetInset = 8
@@ -350,11 +379,13 @@ public struct LayoutMetrics: Sendable, Hashable {
             ("popover-arrow", popoverArrow), ("popover-arrow-base", popoverArrowBase),
             ("sheet-inset", sheetInset), ("sheet-radius", sheetCornerRadius), ("centered-radius", centeredCornerRadius),
             ("popover-radius", popoverCornerRadius), ("alert-radius", alertCornerRadius),
-            ("alert-text-top", alertTextTop), ("alert-text-bottom", alertTextBottom), ("alert-text-side", alertTextSide),
+            ("alert-text-top", alertTextTop), ("alert-text-bottom", alertTextBottom),
+            ("alert-text-side", alertTextSide),
             ("alert-fields-side", alertFieldsSide), ("alert-fields-bottom", alertFieldsBottom),
             ("alert-button-gap", alertButtonGap), ("alert-buttons-inset", alertButtonsInset),
             ("action-sheet-radius", actionSheetCornerRadius), ("menu-radius", menuCornerRadius),
-            ("menu-row", menuRow),
+            ("menu-row", menuRow), ("menu-title-row", menuTitleRow),
+            ("symbol-size", symbolSize), ("chevron-width", chevronWidth), ("chevron-height", chevronHeight),
             ("action-sheet-text-size", actionSheetTextSize), ("action-sheet-row-line", actionSheetRowLine),
             ("action-sheet-row", actionSheetRow()), ("popover-action-row", popoverActionRow()),
             ("action-sheet-row-padding", actionSheetRowPadding),

@@ -157,7 +157,12 @@ struct ScreenLayout {
 
     /// A content control's height at `width`, its text at the Dynamic Type size of `m` (Body;
     /// a row's subtitle Subheadline); for a list, `rows` receives each row's id and height.
-    /// Rows, fields and toggles are at least a hit target tall and grow with their text.
+    /// Rows, fields and toggles are at least a hit target tall and grow with their text, and a
+    /// row or button with a symbol (``LayoutMetrics/symbolSize``, which grows with Body) is at
+    /// least as tall as its symbol. A row's subtitle wraps in the title's width, as
+    /// `UIListContentConfiguration`'s secondary text does by default (Apple,
+    /// "UIListContentConfiguration.TextProperties", `numberOfLines`: "A value of 0 indicates
+    /// that the number of lines is limitless", 0 being the default).
     static func contentHeight(
         _ c: Control, width: Double, metrics m: LayoutMetrics, rows: ([(String, Double)]) -> Void = { _ in }
     ) -> Double {
@@ -166,8 +171,9 @@ struct ScreenLayout {
         }
         switch c.kind {
         case .button:
-            let textWidth = width - 2 * m.rowInset - (c.systemImage == nil ? 0 : 22 + 6)
-            return max(m.hitTarget, 2 * m.rowPadding + lines(c.title, textWidth) * m.bodyLine)
+            let symbol = c.systemImage == nil ? 0 : m.symbolSize
+            let textWidth = width - 2 * m.rowInset - (c.systemImage == nil ? 0 : symbol + m.buttonSymbolGap)
+            return max(m.hitTarget, 2 * m.rowPadding + max(symbol, lines(c.title, textWidth) * m.bodyLine))
         case .textField:
             return max(m.hitTarget, 2 * m.rowPadding + m.bodyLine)
         case .toggle:
@@ -179,10 +185,19 @@ struct ScreenLayout {
         case .list:
             let measured = c.items.map { item -> (String, Double) in
                 var textWidth = width - 2 * m.rowInset
-                if item.systemImage != nil { textWidth -= m.rowIcon }
+                var beside = 0.0
+                if item.systemImage != nil {
+                    textWidth -= m.rowIcon
+                    beside = m.symbolSize
+                }
                 if case .push = item.action { textWidth -= m.rowChevron }
-                let text = lines(item.title, textWidth) * m.bodyLine + (item.subtitle == nil ? 0 : m.subtitleLine)
-                return (item.id, max(m.hitTarget, 2 * m.rowPadding + text))
+                if case .push = item.action { beside = max(beside, m.chevronHeight) }
+                var text = lines(item.title, textWidth) * m.bodyLine
+                if let subtitle = item.subtitle {
+                    let n = max(1, TextMeasure.lines(subtitle, width: textWidth, size: m.subtitleSize))
+                    text += Double(n) * m.subtitleLine
+                }
+                return (item.id, max(m.hitTarget, 2 * m.rowPadding + max(beside, text)))
             }
             rows(measured)
             return measured.reduce(0) { $0 + $1.1 }
