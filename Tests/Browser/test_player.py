@@ -2057,6 +2057,57 @@ class FidelityTests(PlayerTestCase):
                 if device == "iphone-se-3":
                     self.screenshot("text-size-content-scrolled-ax5-iphone-se")
 
+    def test_at_accessibility_sizes_subtitles_wrap_symbols_grow_and_menus_follow_the_text_size(self):
+        large, ax5 = "large", "accessibilityExtraExtraExtraLarge"
+        var = lambda name: float(self.js(
+            "return getComputedStyle(document.querySelector('.device')).getPropertyValue(arguments[0])", name).replace("px", ""))
+        size = lambda css: self.js("return getComputedStyle(document.querySelector(arguments[0])).fontSize", css)
+        seen = {}
+        for text_size in (large, ax5):
+            with self.subTest(size=text_size):
+                # A row's subtitle wraps (UIListContentConfiguration's secondary text has no line
+                # limit) and its row holds it.
+                self.open_with("mail", "iphone-16", contentSize=text_size)
+                line = var("--subheadline-line")
+                subtitle = self.points(self.el('[data-id="m1"] .row-subtitle'))
+                row = self.el('[data-id="m1"]')
+                box = self.points(row)
+                self.assertLessEqual(self.js("return arguments[0].scrollHeight - arguments[0].clientHeight", row), 0,
+                                     "nothing in the row is clipped")
+                self.assertLessEqual(subtitle["y"] + subtitle["h"], box["y"] + box["h"] + 0.5, "the subtitle ends in its row")
+                if text_size == ax5:
+                    self.assertGreater(subtitle["h"], line + 0.5, "at AX5 the subtitle wraps")
+                else:
+                    self.assertAlmostEqual(subtitle["h"], line, delta=0.5, msg="at Large Mail's subtitle is one line")
+                # A row's symbol and its disclosure chevron grow with Body.
+                self.open_with("photos", "iphone-16", contentSize=text_size)
+                glyph = self.points(self.el('[data-id="recents"] .row-icon .glyph'))
+                chevron = self.points(self.el('[data-id="recents"] .chevron'))
+                recents = self.el('[data-id="recents"]')
+                self.assertLessEqual(self.js("return arguments[0].scrollHeight - arguments[0].clientHeight", recents), 0)
+                self.assertAlmostEqual(glyph["w"], var("--symbol-size"), delta=0.5)
+                # A menu: its items are Body in rows that grow, and the panel the browser draws is
+                # the frame the server computed (its max-height), without scrolling.
+                self.open_with("versions", "iphone-16", contentSize=text_size, targetOS=18)
+                self.tap('[data-id="sort"]')
+                body = var("--body-size")
+                self.assertEqual(size('[data-menu-item="by-date"]'), f"{body:g}px", "a menu item is Body")
+                panel = self.el(".menu-panel")
+                drawn = self.points(panel)
+                frame = float(self.js("return arguments[0].style.maxHeight", panel).replace("px", ""))
+                self.assertAlmostEqual(drawn["h"], frame, delta=1, msg="the drawn menu is the server's frame")
+                self.assertLessEqual(self.js("return arguments[0].scrollHeight - arguments[0].clientHeight", panel), 0)
+                item = self.points(self.el('[data-menu-item="by-date"]'))
+                self.assertAlmostEqual(item["h"], var("--menu-row"), delta=1, msg="an item's row is LayoutMetrics.menuRow")
+                seen[text_size] = {"glyph": glyph["w"], "chevron": chevron["h"], "item": item["h"], "body": body}
+                if text_size == ax5:
+                    self.screenshot("text-size-menu-ax5-iphone")
+        self.assertAlmostEqual(seen[large]["glyph"], 22, delta=0.5, msg="22 pt symbols at Large")
+        self.assertGreater(seen[ax5]["glyph"], seen[large]["glyph"] * 2, "a row symbol grows at AX5")
+        self.assertGreater(seen[ax5]["chevron"], seen[large]["chevron"] * 2, "so does the chevron")
+        self.assertEqual(seen[ax5]["body"], 53)
+        self.assertGreater(seen[ax5]["item"], seen[large]["item"] + 30, "a menu's rows grow")
+
     def test_a_symbol_is_drawn_and_a_name_without_a_drawing_is_a_labelled_placeholder(self):
         self.open("studio", "iphone-16")
         # A drawn symbol: our own shapes, in the tint, at 22 pt, with visible strokes.
