@@ -275,9 +275,7 @@ struct TypePrefilter {
         guard end > 0 else { return false }
         var i = 0
         while i < end {
-            if line[i] == 0x22, line[i + 1] == 0x74, line[i + 2] == 0x79, line[i + 3] == 0x70, line[i + 4] == 0x65,
-                line[i + 5] == 0x22, line[i + 6] == 0x3A, line[i + 7] == 0x22
-            {
+            if line[i] == 0x22, (1..<key.count).allSatisfy({ line[i + $0] == key[$0] }) {
                 let v = i + key.count
                 for w in wanted where v + w.count <= line.count {
                     var same = true

@@ -27,6 +27,13 @@ public struct LogFilter: Sendable, Equatable {
     /// Whether a criterion only whole sessions can answer is set (device, orientation, task).
     public var hasSessionCriteria: Bool { device != nil || orientation != nil || task != nil }
 
+    /// The first criterion set that only summaries answer (`device`, `orientation` or `task`),
+    /// by its parameter name; `nil` when an export can use the filter. Exports filter rows, and
+    /// every row has its own device, orientation and task columns.
+    public var summaryOnlyCriterion: String? {
+        device != nil ? "device" : orientation != nil ? "orientation" : task != nil ? "task" : nil
+    }
+
     /// A filter; with no arguments, every event.
     public init(
         prototype: String? = nil, session: String? = nil, share: String? = nil, types: Set<LogEventType> = [],

@@ -110,6 +110,7 @@ extension LogSummary {
             ]
             CSV.appendRecord(row, into: &out)
         }
+        let tapsColumn = LogSummary.csvColumns.firstIndex(of: "taps")!
         for t in tasks {
             var row: [String?] = Array(repeating: nil, count: LogSummary.csvColumns.count)
             row[0] = "task"
@@ -119,8 +120,7 @@ extension LogSummary {
                 String(t.direct), String(t.indirect), String(t.gaveUp), String(t.timedOut), String(t.unfinished),
                 n(t.successRate), n(t.medianTimeMs), n(t.p90TimeMs),
             ]
-            let start = LogSummary.csvColumns.firstIndex(of: "taps")!
-            for (i, v) in tail.enumerated() { row[start + i] = v }
+            for (i, v) in tail.enumerated() { row[tapsColumn + i] = v }
             CSV.appendRecord(row, into: &out)
         }
         return out

@@ -250,37 +250,35 @@ extension LogSummary {
 
         /// One event's share of its session's summary.
         static func addToSession(_ s: inout SessionSummary, _ e: LogEvent, _ f: EventFields) {
-            do {
-                s.events += 1
-                s.prototype = s.prototype ?? f.prototype
-                s.share = s.share ?? f.share
-                s.device = s.device ?? f.device
-                s.orientation = s.orientation ?? f.orientation
-                s.start = min(s.start, e.ts)
-                // The server's stop is not the person's last moment: a session it ended lasts
-                // to its last event before.
-                if !(f.type == .sessionEnd && f.how == SessionEndHow.shutdown.rawValue) { s.end = max(s.end, e.ts) }
-                switch f.type {
-                // Ended by the person, a revocation or a timeout; a server's stop (`shutdown`)
-                // leaves the session to carry on when it is back.
-                case .sessionEnd: s.ended = f.how != SessionEndHow.shutdown.rawValue
-                case .tap: s.taps += 1
-                case .misclick: s.misclicks += 1
-                case .screenEnter, .push:
-                    // The screen_enter of a presentation names the modal just entered; a system
-                    // modal (alert, action sheet) has no screen of its own, and the one under it
-                    // was not entered again.
-                    if f.type == .screenEnter, let modal = f.modal, s.path.last == modal { break }
-                    if let screen = f.screen, s.path.last != screen { s.path.append(screen) }
-                case .present:
-                    if let modal = f.modal, s.path.last != modal { s.path.append(modal) }
-                    if let modal = f.modal { s.openModals.append(modal) }
-                case .dismiss:
-                    if let modal = f.modal, let i = s.openModals.lastIndex(of: modal) { s.openModals.remove(at: i) }
-                case .taskStart:
-                    if let t = f.target { s.tasks.append(t) }
-                default: break
-                }
+            s.events += 1
+            s.prototype = s.prototype ?? f.prototype
+            s.share = s.share ?? f.share
+            s.device = s.device ?? f.device
+            s.orientation = s.orientation ?? f.orientation
+            s.start = min(s.start, e.ts)
+            // The server's stop is not the person's last moment: a session it ended lasts
+            // to its last event before.
+            if !(f.type == .sessionEnd && f.how == SessionEndHow.shutdown.rawValue) { s.end = max(s.end, e.ts) }
+            switch f.type {
+            // Ended by the person, a revocation or a timeout; a server's stop (`shutdown`)
+            // leaves the session to carry on when it is back.
+            case .sessionEnd: s.ended = f.how != SessionEndHow.shutdown.rawValue
+            case .tap: s.taps += 1
+            case .misclick: s.misclicks += 1
+            case .screenEnter, .push:
+                // The screen_enter of a presentation names the modal just entered; a system
+                // modal (alert, action sheet) has no screen of its own, and the one under it
+                // was not entered again.
+                if f.type == .screenEnter, let modal = f.modal, s.path.last == modal { break }
+                if let screen = f.screen, s.path.last != screen { s.path.append(screen) }
+            case .present:
+                if let modal = f.modal, s.path.last != modal { s.path.append(modal) }
+                if let modal = f.modal { s.openModals.append(modal) }
+            case .dismiss:
+                if let modal = f.modal, let i = s.openModals.lastIndex(of: modal) { s.openModals.remove(at: i) }
+            case .taskStart:
+                if let t = f.target { s.tasks.append(t) }
+            default: break
             }
         }
 

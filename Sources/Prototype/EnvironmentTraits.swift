@@ -33,10 +33,6 @@ public enum ContentSizeCategory: String, Sendable, CaseIterable, Codable {
         DynamicType.table[style.index][ContentSizeCategory.allCases.firstIndex(of: self) ?? 3]
     }
 
-    /// How much larger than at `large` the Body style is at this size (1 at `large`). The player
-    /// and the linter take each style's size from ``DynamicType/table`` rather than scaling by it.
-    public var scale: Double { bodyPointSize / 17 }
-
     /// Every accepted name, comma-separated, for messages.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

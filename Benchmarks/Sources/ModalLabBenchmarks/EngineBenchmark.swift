@@ -19,7 +19,8 @@ func engineBenchmark() throws {
     }
 }
 
-private func loadMail() throws -> Prototype {
+/// The bundled Mail prototype, decoded (from the repository, or the current folder's `Templates`).
+func loadMail() throws -> Prototype {
     let here = URL(fileURLWithPath: #filePath)
     let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -139,7 +139,7 @@ private func fill(_ directory: String, events: Int) throws {
 /// A 500-step session of the Mail prototype replayed through the engine (each step: the logged
 /// action body parsed and decoded, then applied), timed `runs` times.
 private func replayBenchmark(steps: Int, runs: Int) throws {
-    let p = try loadStudyMail()
+    let p = try loadMail()
     let engine = PresentationEngine(prototype: p)
     let env = Environment(device: DeviceCatalogue.device("iphone-16")!, orientation: .portrait)
     // The engine benchmark's Mail loop: every step valid in the state the one before leaves.
@@ -161,18 +161,4 @@ private func replayBenchmark(steps: Int, runs: Int) throws {
         String(
             format: "study.replay steps=%d (refused %d) median_ms=%.2f p90_ms=%.2f", steps, refused,
             times[times.count / 2], times[min(times.count - 1, times.count * 9 / 10)]))
-}
-
-private func loadStudyMail() throws -> Prototype {
-    let here = URL(fileURLWithPath: #filePath)
-    let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    var url = root.appendingPathComponent("Templates/prototypes/mail.json")
-    if !FileManager.default.fileExists(atPath: url.path) {
-        url = URL(fileURLWithPath: "Templates/prototypes/mail.json")
-    }
-    guard let p = try Prototype.decode([UInt8](Data(contentsOf: url))).prototype else {
-        throw CocoaError(.fileReadCorruptFile)
-    }
-    return p
 }

@@ -49,6 +49,8 @@ public final class HTTPServer: @unchecked Sendable {
     private struct AddressSlots {
         var within = 0
         var overLimit: [Connection] = []
+        /// What the address table keeps for these slots: `nil` once none is taken.
+        var kept: AddressSlots? { within + overLimit.count > 0 ? self : nil }
     }
     private let counters = Locked(Counters())
     private let startedFlag = Locked(false)
@@ -218,7 +220,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard perAddress > 0 else { return .counted }
         let host = connection.remoteHost
         var slots = counters.addresses[host] ?? AddressSlots()
-        defer { counters.addresses[host] = slots.within + slots.overLimit.count > 0 ? slots : nil }
+        defer { counters.addresses[host] = slots.kept }
         if slots.within < perAddress {
             slots.within += 1
             return .counted
@@ -261,7 +263,7 @@ public final class HTTPServer: @unchecked Sendable {
                     } else if let i = slots.overLimit.firstIndex(where: { $0 === connection }) {
                         slots.overLimit.remove(at: i)
                     }
-                    counters.addresses[host] = slots.within + slots.overLimit.count > 0 ? slots : nil
+                    counters.addresses[host] = slots.kept
                 }
             case .refused:
                 counters.rejecting -= 1

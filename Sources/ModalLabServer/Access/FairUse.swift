@@ -61,6 +61,14 @@ final class EventBudget: Sendable {
 extension Problem {
     /// 429 Too Many Requests (RFC 6585 §4) with `Retry-After` (RFC 9110 §10.2.3) in seconds and
     /// the limit's name as the `limit` extension member.
+    /// 429 for a share link that already holds `limit` event streams (reloads or watches).
+    static func tooManyStreams(limit: Int) -> Problem {
+        tooMany(
+            title: "Too many streams",
+            detail: "this share link may hold \(limit) event streams at once (one per open page); close a page or retry",
+            retryAfter: 5, limit: "streamsPerShare")
+    }
+
     static func tooMany(title: String, detail: String, retryAfter seconds: Int, limit: String) -> Problem {
         Problem(
             .tooManyRequests, title: title, detail: detail, extensions: ["limit": .string(limit)],

@@ -47,19 +47,17 @@ public enum LogsCommand {
                     "task",
                 ], usage: usage)
         } catch { return fail("\(error)\n\(usage)") }
-        if sub == "export", let name = ["device", "orientation", "task"].first(where: { a.value($0) != nil }) {
-            return fail(
-                "--\(name) selects whole sessions in `logs summary`; `logs export` filters rows by prototype, session, share, type, from and to"
-            )
-        }
         let f: LogFilter
         do {
-            let names =
-                ["prototype", "session", "share", "type", "from", "to"]
-                + (sub == "summary" ? ["device", "orientation", "task"] : [])
+            let names = ["prototype", "session", "share", "type", "from", "to", "device", "orientation", "task"]
             f = try LogFilter(parameters: names.compactMap { n in a.value(n).map { (name: n, value: $0) } })
         } catch {
             return fail("--\(error.parameter): \(error.message)")
+        }
+        if sub == "export", let name = f.summaryOnlyCriterion {
+            return fail(
+                "--\(name) selects whole sessions in `logs summary`; `logs export` filters rows by prototype, session, share, type, from and to"
+            )
         }
         let data = a.value("data") ?? "data"
         let logs = LogStore.directory(inData: data)

@@ -8,8 +8,7 @@ extension ModalLabApp {
         for format in [LogExportFormat.ndjson, .csv] {
             groups.owner.get("/api/logs.\(format.rawValue)") { [self] req, _ in
                 let filter = try logFilter(req)
-                if filter.hasSessionCriteria {
-                    let name = filter.device != nil ? "device" : filter.orientation != nil ? "orientation" : "task"
+                if let name = filter.summaryOnlyCriterion {
                     throw Problem.badRequest(
                         "\(name) selects whole sessions in summaries (/api/logs/summary.json|csv); exports filter rows by "
                             + "prototype, session, share, type, from and to (the rows' own device, orientation and task "

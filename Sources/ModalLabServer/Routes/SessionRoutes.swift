@@ -38,11 +38,7 @@ extension ModalLabApp {
         }
         guard let (id, stream) = reloads.subscribe(share: viewer.shareID, limit: configuration.limits.streamsPerShare)
         else {
-            throw Problem.tooMany(
-                title: "Too many streams",
-                detail:
-                    "this share link may hold \(configuration.limits.streamsPerShare) event streams at once (one per open player); close a page or retry",
-                retryAfter: 5, limit: "streamsPerShare")
+            throw Problem.tooManyStreams(limit: configuration.limits.streamsPerShare)
         }
         // Revoked between the check of its cookie and the subscription: ends at once too.
         if let share = viewer.shareID, !shares.isActive(id: share) {

@@ -130,10 +130,7 @@ extension ModalLabApp {
         let share = owner.isOwner(req) ? nil : req.cookie(shareCookie).flatMap { shares.resolve(token: $0)?.id }
         let limit = configuration.limits.streamsPerShare
         guard let (id, stream) = watchers.subscribe(session: s.id, share: share, limit: limit) else {
-            throw Problem.tooMany(
-                title: "Too many streams",
-                detail: "this share link may hold \(limit) event streams at once; close a page or retry",
-                retryAfter: 5, limit: "streamsPerShare")
+            throw Problem.tooManyStreams(limit: limit)
         }
         // Revoked between the check of its cookie and the subscription: ends at once too.
         if let share, !shares.isActive(id: share) {
@@ -176,7 +173,7 @@ extension ModalLabApp {
         }
         let locale = PageLocale(req)
         let strings = locale.strings
-        let engine = PresentationEngine(prototype: p, options: engineOptions)
+        let engine = engines.engine(for: p, options: engineOptions)
         var cards: [[String: Any]] = []
         for m in maps {
             guard let state = StudyViews.state(for: m.place, in: p, engine: engine) else { continue }

@@ -12,7 +12,7 @@ final class VersionStore: @unchecked Sendable {
     /// `<data>/versions`.
     let directory: String
     private let lock = NSLock()
-    private var kept: Set<String> = []
+    /// The versions kept or read, decoded, by `id/version`.
     private var decoded: [String: Prototype] = [:]
 
     init(directory: String) { self.directory = directory }
@@ -23,17 +23,14 @@ final class VersionStore: @unchecked Sendable {
     /// - Throws: when the file can't be written.
     func keep(_ prototype: Prototype, bytes: [UInt8]) throws {
         let key = prototype.id + "/" + prototype.version
-        if lock.withLock({ kept.contains(key) }) { return }
+        if lock.withLock({ decoded[key] != nil }) { return }
         let file = path(prototype.id, prototype.version)
         if !FileManager.default.fileExists(atPath: file) {
             try FileManager.default.createDirectory(
                 atPath: "\(directory)/\(prototype.id)", withIntermediateDirectories: true)
             try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
         }
-        lock.withLock {
-            kept.insert(key)
-            decoded[key] = prototype
-        }
+        lock.withLock { decoded[key] = prototype }
     }
 
     /// The prototype `id` at `version`, decoded from its kept bytes; `nil` when it was never kept
@@ -186,7 +183,7 @@ extension ModalLabApp {
             throw Problem.notFound(
                 "the version \(r.version) of \"\(r.prototype)\" that session \"\(r.session)\" used was not kept")
         }
-        let engine = PresentationEngine(prototype: p, options: engineOptions)
+        let engine = engines.engine(for: p, options: engineOptions)
         let (start, steps) = try SessionReplay.run(engine, environment: try environment(of: r), actions: r.actions)
         return (p, start, steps)
     }
@@ -196,13 +193,16 @@ extension ModalLabApp {
     /// session, it has ended, or its version was not kept.
     func restoreSession(_ sid: String) -> ViewingSession? {
         guard !sessions.hasEnded(sid), log.sessionStart(sid) != nil,
-            let record = try? SessionRecord.read(sid, from: log), !record.ended,
-            let (p, _, steps) = try? replay(record)
+            let record = try? SessionRecord.read(sid, from: log)
         else { return nil }
-        let state = steps.last?.state ?? PresentationEngine.start(p, environment: (try? environment(of: record))!).state
+        // Ended, or its version is gone: remembered, so the next request doesn't read the log again.
+        guard !record.ended, let (p, start, steps) = try? replay(record) else {
+            sessions.noteCannotRestore(sid)
+            return nil
+        }
         let s = ViewingSession(
-            id: sid, prototype: p, engine: PresentationEngine(prototype: p, options: engineOptions), state: state,
-            share: record.share, startedWallMicros: record.startedWallMicros)
+            id: sid, prototype: p, engine: engines.engine(for: p, options: engineOptions),
+            state: steps.last?.state ?? start, share: record.share, startedWallMicros: record.startedWallMicros)
         for t in record.taskEvents {
             s.noteTasks([EventFields(type: t.type, target: t.task)], atMs: t.tMs)
         }

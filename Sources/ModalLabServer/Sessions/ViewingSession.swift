@@ -252,8 +252,12 @@ public final class SessionStore: @unchecked Sendable {
         }
     }
 
-    /// Whether session `id` ended in this server.
+    /// Whether session `id` ended in this server, or was found unable to come back.
     func hasEnded(_ id: String) -> Bool { lock.withLock { ended.contains(id) } }
+
+    /// Remembers that session `id`, which this server does not hold, can't be rebuilt (the log
+    /// says it ended, or its version was not kept): it is not read from the log again.
+    func noteCannotRestore(_ id: String) { lock.withLock { markEnded(id) } }
 
     /// Forgets every session started through share link `share` and returns them.
     func removeAll(share: String) -> [ViewingSession] {

@@ -250,9 +250,9 @@ struct PlayerView {
             + "--grow-sx:\(pt(sx));--grow-sy:\(pt(sy));"
     }
 
-    /// The controls hidden because a popover or action sheet drawn over them replaces them.
-    var replacedSources: Set<String> {
-        Set(state.stack.compactMap { $0.popover?.replacesSource == true ? $0.popover?.source : nil })
+    /// Whether control `id` is hidden because a popover or action sheet drawn over it replaces it.
+    func isReplacedSource(_ id: String) -> Bool {
+        state.stack.contains { $0.popover?.replacesSource == true && $0.popover?.source == id }
     }
 
     /// Where a popover is drawn, as custom properties: its left edge and width, the edge that
@@ -311,7 +311,7 @@ struct PlayerView {
         v.title = c.title ?? ""
         v.label = c.label ?? ""
         v.placeholder = c.placeholder ?? ""
-        v.isReplaced = !state.stack.isEmpty && replacedSources.contains(c.id)
+        v.isReplaced = isReplacedSource(c.id)
         v.hasMenu = c.menu != nil && c.action == nil
         v.isMenuOpen = state.menu?.control == c.id
         v.longPress = c.contextMenu != nil || (c.menu != nil && c.action != nil)

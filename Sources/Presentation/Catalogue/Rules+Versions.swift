@@ -59,12 +59,20 @@ extension RuleCatalogue {
                     if v.modal.prefersPageSizing != nil && os < SystemVersion.prefersPageSizing {
                         c.report(
                             "sheet.sizing", v.path.appending("prefersPageSizing"), nil,
-                            ["modal": v.modal.id, "member": "prefersPageSizing", "needs": "17", "os": String(os)])
+                            [
+                                "modal": v.modal.id, "member": "prefersPageSizing",
+                                "needs": String(SystemVersion.prefersPageSizing),
+                                "os": String(os),
+                            ])
                     }
                     if v.modal.sizing != nil && os < SystemVersion.presentationSizing {
                         c.report(
                             "sheet.sizing", v.path.appending("sizing"), nil,
-                            ["modal": v.modal.id, "member": "sizing", "needs": "18", "os": String(os)])
+                            [
+                                "modal": v.modal.id, "member": "sizing",
+                                "needs": String(SystemVersion.presentationSizing),
+                                "os": String(os),
+                            ])
                     }
                 }
             }),

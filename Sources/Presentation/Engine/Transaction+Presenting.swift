@@ -148,8 +148,8 @@ extension Transaction {
         if entry.zoomUnavailable {
             let why =
                 targetOS < SystemVersion.zoomTransition
-                ? "the zoom transition needs iOS 18 (this session runs iOS \(targetOS))"
-                : "a zoom from a bar button item needs iOS 26 (this session runs iOS \(targetOS))"
+                ? "the zoom transition needs \(SystemVersion.name(SystemVersion.zoomTransition)) (this session runs \(SystemVersion.name(targetOS)))"
+                : "a zoom from a bar button item needs \(SystemVersion.name(SystemVersion.zoomFromBarButton)) (this session runs \(SystemVersion.name(targetOS)))"
             note(
                 "transition.zoom-ios18", "\(title(id)) slides up instead: \(why)", modal: id, severity: .warning)
         }

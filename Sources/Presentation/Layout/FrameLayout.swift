@@ -191,7 +191,7 @@ public struct FrameLayout: Sendable {
             let frame = Rect(x: 0, y: screen.height - parts.height, width: screen.width, height: parts.height)
             keyboard = Keyboard(
                 frame: frame, parts: parts, focus: focus, windowOverlap: max(0, window.maxY - frame.y),
-                sideInset: isPhone && landscape ? Environment(device: env.device, orientation: .landscape).safeArea.left : 0)
+                sideInset: isPhone && landscape ? env.safeArea.left : 0)
         }
         let pushedBack = env.multitasking == .full && layers.contains { $0.pushBack != nil }
         statusBar =
@@ -240,24 +240,15 @@ public struct FrameLayout: Sendable {
             let form = e.resolution.form
             let m = e.ref.modal
             let undimmed = e.isUndimmed(in: env)
+            let placed = frames.placed(i + 1)
             var layer = Layer(
-                index: i + 1, modal: e.modal, form: form, frame: frames.frame(ofLayer: i + 1),
+                index: i + 1, modal: e.modal, form: form, frame: placed.frame,
                 screenFrame: m.style.isCustom ? frames.screenFrame(ofLayer: i + 1) : nil,
                 dimming: [.fullScreen, .context].contains(form) || undimmed ? .none : form == .popover ? .clear : .dark,
                 pushBack: nil, isCovered: false, isCurled: false, detents: [], isAtLargestDetent: false,
                 popover: form == .popover ? e.popover : nil,
                 passthrough: state.passthrough(ofEntry: i, in: prototype))
-            switch form {
-            case .alert:
-                layer.scrolls = SystemContentLayout.alertHeight(m, metrics: frames.metrics) > layer.frame.height + 0.5
-            case .actionSheet:
-                layer.scrolls =
-                    SystemContentLayout.actionSheetHeight(
-                        m, inPopover: false, width: layer.frame.width, metrics: frames.metrics)
-                    > layer.frame.height + 0.5
-            default:
-                break
-            }
+            if let natural = placed.natural { layer.scrolls = natural > layer.frame.height + 0.5 }
             if form == .card {
                 let detent = e.effectiveDetent(in: env)
                 layer.detents = e.detents.map {
@@ -328,8 +319,12 @@ struct LayerFrames {
     var env: Environment { state.environment }
 
     /// Where layer `layer` (0 = the app) is drawn.
-    func frame(ofLayer layer: Int) -> Rect {
-        guard layer > 0 else { return window }
+    func frame(ofLayer layer: Int) -> Rect { placed(layer).frame }
+
+    /// Where layer `layer` is drawn, and for an alert or a bottom action sheet the height of its
+    /// content, which scrolls when it is taller than the frame (`nil` for other forms).
+    func placed(_ layer: Int) -> (frame: Rect, natural: Double?) {
+        guard layer > 0 else { return (window, nil) }
         let e = state.stack[layer - 1]
         let m = e.ref.modal
         let safe = env.safeArea
@@ -348,15 +343,15 @@ struct LayerFrames {
                 // In compact height a card keeps 10 % of the window (or the safe area) each side.
                 let left = max(safe.left, window.width * 0.1)
                 let right = max(safe.right, window.width * 0.1)
-                return Rect(x: left, y: bottom - h, width: window.width - left - right, height: h)
+                return (Rect(x: left, y: bottom - h, width: window.width - left - right, height: h), nil)
             }
             if isFloating(e) {
                 // Liquid Glass: inset from the sides and the bottom (the keyboard's top when it
                 // rides on it), its top where it would be.
                 let inset = metrics.sheetInset
-                return Rect(x: inset, y: bottom - h, width: window.width - 2 * inset, height: h - inset)
+                return (Rect(x: inset, y: bottom - h, width: window.width - 2 * inset, height: h - inset), nil)
             }
-            return Rect(x: 0, y: bottom - h, width: window.width, height: h)
+            return (Rect(x: 0, y: bottom - h, width: window.width, height: h), nil)
         case .centered:
             var size = centeredSize(e)
             var y = (window.height - size.height) / 2
@@ -368,12 +363,12 @@ struct LayerFrames {
                 y = max(top, kb - metrics.centeredMargin - size.height)
                 size.height = min(size.height, max(0, kb - metrics.centeredMargin - y))
             }
-            return Rect(x: (window.width - size.width) / 2, y: y, width: size.width, height: size.height)
+            return (Rect(x: (window.width - size.width) / 2, y: y, width: size.width, height: size.height), nil)
         case .fullScreen:
-            return window
+            return (window, nil)
         case .popover:
-            if let frame = e.popover?.frame { return frame }
-            return window
+            if let frame = e.popover?.frame { return (frame, nil) }
+            return (window, nil)
         case .alert:
             // An alert taller than the window less its safe area and 16 pt margins scrolls
             // inside that height (UIAlertController scrolls its content; margins unverified).
@@ -381,10 +376,11 @@ struct LayerFrames {
             // stays above the keyboard (as UIAlertController moves; unverified in points).
             let bottom = keyboardTop.map { min($0, window.height - safe.bottom) } ?? (window.height - safe.bottom)
             let fits = max(0, bottom - safe.top - 32)
-            let h = min(SystemContentLayout.alertHeight(m, metrics: metrics), fits)
+            let natural = SystemContentLayout.alertHeight(m, metrics: metrics)
+            let h = min(natural, fits)
             let w = SystemContentLayout.alertWidth
             let mid = keyboardTop == nil ? window.height / 2 : (safe.top + bottom) / 2
-            return Rect(x: (window.width - w) / 2, y: mid - h / 2, width: w, height: h)
+            return (Rect(x: (window.width - w) / 2, y: mid - h / 2, width: w, height: h), natural)
         case .actionSheet:
             // Its natural height, at most the window less the safe area, 10 pt above and the
             // bottom margin: an action sheet taller than that scrolls its actions (Cancel stays),
@@ -395,9 +391,9 @@ struct LayerFrames {
             let x = env.verticalSizeClass == .compact ? (window.width - w) / 2 : 8 + safe.left
             let natural = SystemContentLayout.actionSheetHeight(m, inPopover: false, width: w, metrics: metrics)
             let h = min(natural, window.height - safe.top - metrics.actionSheetTopMargin - bottom)
-            return Rect(x: x, y: window.height - bottom - h, width: w, height: h)
+            return (Rect(x: x, y: window.height - bottom - h, width: w, height: h), natural)
         case .context:
-            return contextFrame(ofLayer: layer)
+            return (contextFrame(ofLayer: layer), nil)
         }
     }
 

@@ -35,9 +35,9 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// titles in compact height (0).
     public var largeTitleHeight: Double = 52
     /// (The large title's text size.)
-    public var largeTitleSize: Double = 34
+    public var largeTitleSize: Double { contentSize.font(.largeTitle).size }
     /// (The large title's line height.)
-    public var largeTitleLine: Double = 41
+    public var largeTitleLine: Double { contentSize.font(.largeTitle).leading }
     /// The text of navigation bars (inline titles, bar buttons, the back button), toolbars and
     /// tab bars: 17 pt at every text size. iOS keeps its bars' text at the Large size and shows
     /// the Large Content Viewer instead when someone touches and holds a bar item at an
@@ -72,13 +72,13 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var contentGap: Double = 12
     /// Body text at ``contentSize``: size and line height (a content button's title, a list
     /// row's title, text, a field's text and label): 17/22 pt at Large.
-    public var bodySize: Double = 17
+    public var bodySize: Double { contentSize.font(.body).size }
     /// (The line height.)
-    public var bodyLine: Double = 22
+    public var bodyLine: Double { contentSize.font(.body).leading }
     /// A list row's subtitle: the Subheadline style, 15/20 pt at Large.
-    public var subtitleSize: Double = 15
+    public var subtitleSize: Double { contentSize.font(.subheadline).size }
     /// (Its line height.)
-    public var subtitleLine: Double = 20
+    public var subtitleLine: Double { contentSize.font(.subheadline).leading }
     /// The padding above and below a list row's text.
     public var rowPadding: Double = 10
     /// The horizontal inset of a list row's content and a field's.
@@ -90,17 +90,17 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// setting" (Apple, "UIImage.SymbolConfiguration", `init(textStyle:)`). The 22/17 ratio is
     /// ModalLab's drawing at Large kept at every size (unverified). Bar buttons' symbols stay
     /// 22 pt, as bars keep their text size (``barTextSize``).
-    public var symbolSize: Double = 22
+    public var symbolSize: Double { (bodySize * 22 / 17).rounded() }
     /// A list row's disclosure chevron: 8 × 14 pt at Large, scaled as Body is (``bodySize`` / 17;
     /// about 25 × 44 pt at AX5). UIKit's disclosure indicator grows with the text size; the
     /// proportion is ModalLab's (unverified).
-    public var chevronWidth: Double = 8
+    public var chevronWidth: Double { 8 * bodySize / 17 }
     /// (Its height.)
-    public var chevronHeight: Double = 14
+    public var chevronHeight: Double { 14 * bodySize / 17 }
     /// A list row's icon (``symbolSize``) and its 12 pt gap to the text.
-    public var rowIcon: Double = 22 + 12
+    public var rowIcon: Double { symbolSize + 12 }
     /// (The chevron, ``chevronWidth``, and its 12 pt gap.)
-    public var rowChevron: Double = 8 + 12
+    public var rowChevron: Double { chevronWidth + 12 }
     /// The gap between a content button's symbol and its title.
     public var buttonSymbolGap: Double = 6
     /// A segmented control: 28 pt segments in a 2 pt track, its 13 pt titles at every text size.
@@ -195,9 +195,9 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var contentSize: ContentSizeCategory = .large
     /// Body and Headline point size at ``contentSize`` (HIG "Typography", Dynamic Type sizes):
     /// an alert's title and buttons.
-    public var alertTextSize: Double = 17
+    public var alertTextSize: Double { bodySize }
     /// Footnote point size at ``contentSize``: alert messages, action sheet headers.
-    public var footnoteSize: Double = 13
+    public var footnoteSize: Double { contentSize.font(.footnote).size }
 
     /// The design drawn (``SystemVersion/Design``): the classic one through iOS 18, Liquid Glass
     /// from iOS 26. The lengths below differ by design; every other length is the same.
@@ -252,9 +252,11 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// may widen and wrap their titles at the accessibility sizes).
     public var menuWidth: Double = 250
     /// (One item.)
-    public var menuRow: Double = 44
+    public var menuRow: Double { max(hitTarget, bodyLine + 22) }
     /// (Its title, or an open submenu's header.)
-    public var menuTitleRow: Double = 32
+    public var menuTitleRow: Double {
+        max(32, contentSize.font(.footnote).leading + 14, contentSize.font(.subheadline).leading + 12)
+    }
     /// (From its control, and from the window's safe area.)
     public var menuGap: Double = 8
     /// (A context menu's preview, at most.)
@@ -267,7 +269,7 @@ public struct LayoutMetrics: Sendable, Hashable {
 
     /// Title 3 point size at ``contentSize``: the titles of a bottom action sheet's rows (20 pt
     /// at Large).
-    public var actionSheetTextSize: Double = 20
+    public var actionSheetTextSize: Double { contentSize.font(.title3).size }
 
     /// The metrics for `environment`: its text size sets the text of content and system
     /// content (``bodySize``, ``subtitleSize``, the large title, ``alertTextSize``,
@@ -275,24 +277,8 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// (``barTextSize``); an iPhone in landscape has compact bars and no large titles; its iOS
     /// version sets the design and the lengths that differ by design.
     public init(environment: Environment) {
-        let size = environment.contentSize
-        contentSize = size
-        alertTextSize = size.bodyPointSize
-        footnoteSize = size.footnotePointSize
-        bodySize = size.font(.body).size
-        bodyLine = size.font(.body).leading
-        subtitleSize = size.font(.subheadline).size
-        subtitleLine = size.font(.subheadline).leading
-        largeTitleSize = size.font(.largeTitle).size
-        largeTitleLine = size.font(.largeTitle).leading
+        contentSize = environment.contentSize
         largeTitleHeight += largeTitleLine - 41
-        symbolSize = (bodySize * 22 / 17).rounded()
-        chevronWidth = 8 * bodySize / 17
-        chevronHeight = 14 * bodySize / 17
-        rowIcon = symbolSize + 12
-        rowChevron = chevronWidth + 12
-        menuRow = max(hitTarget, bodyLine + 22)
-        menuTitleRow = max(32, size.font(.footnote).leading + 14, size.font(.subheadline).leading + 12)
         design = environment.design
         if design == .liquidGlass {
             sheetInset = 8
@@ -306,7 +292,6 @@ public struct LayoutMetrics: Sendable, Hashable {
             actionSheetCornerRadius = 26
             menuCornerRadius = 26
         }
-        actionSheetTextSize = environment.contentSize.title3PointSize
         if environment.device.family == .iPhone && environment.verticalSizeClass == .compact {
             barHeight = 32
             toolbarHeight = 32
