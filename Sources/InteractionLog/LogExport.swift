@@ -162,7 +162,11 @@ extension LogSource {
 
     /// Summary metrics (docs/log.md) of the events `filter` takes; see ``LogSummary``.
     public func summary(filter: LogFilter = LogFilter()) throws -> LogSummary {
-        try LogReader.summary(parts: readableParts(filter: filter), filter: filter)
+        // `to` chooses sessions by their start, and a session that began before it may run on
+        // into the days after: those days are read too, so no session is cut apart.
+        var days = filter
+        days.to = nil
+        return try LogReader.summary(parts: readableParts(filter: days), filter: filter)
     }
 }
 

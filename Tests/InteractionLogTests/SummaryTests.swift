@@ -119,6 +119,30 @@ import Testing
         store.close()
     }
 
+    /// `to` chooses sessions by their start: one that began before it and ran on past midnight
+    /// into a day after `to` is summarized whole, not cut at the day's file.
+    @Test func aSessionRunningPastMidnightIsNotCutByTo() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        let midnight = (sampleTs / LogTimestamp.microsecondsPerDay + 1) * LogTimestamp.microsecondsPerDay
+        func at(_ seconds: Int64, _ e: PendingEvent) -> PendingEvent {
+            var e = e
+            e.ts = midnight + seconds * 1_000_000
+            return e
+        }
+        _ = try await store.append([
+            at(-60, pending(.sessionStart)),
+            at(-30, pending(.tap, target: "compose")),
+            at(30, pending(.tap, target: "send")),
+            at(40, pending(.sessionEnd)),
+        ])
+        let summary = try store.summary(filter: LogFilter(to: midnight))
+        let s1 = try #require(summary.sessions.first { $0.session == "s1" })
+        #expect(s1.events == 4 && s1.taps == 2 && s1.ended, "\(s1)")
+        store.close()
+    }
+
     /// A point far off any screen (written before coordinates were bounded) is left off the heat
     /// maps instead of overflowing their grid.
     @Test func heatMapsSkipPointsOffEveryScreen() async throws {
@@ -134,6 +158,9 @@ import Testing
         _ = try await store.append([pending(.sessionStart), far, near])
         let maps = try store.studyAggregates(filter: LogFilter(), StudyAggregates()).heatmaps
         #expect(maps.count == 1)
+        #expect(
+            maps.first?.taps == 1 && maps.first?.misclicks == 0 && maps.first?.cells.count == 1,
+            "the far point is left off")
         store.close()
     }
 
