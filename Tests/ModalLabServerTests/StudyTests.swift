@@ -100,6 +100,7 @@ import Testing
             }
         }
         #expect(Set(tasks.keys) == Set((sql["tasks"]?.objectValue ?? JSONObject()).keys))
+        #expect(summary["sessions"]?.arrayValue?.count == 4)
         for session in summary["sessions"]?.arrayValue ?? [] {
             let sid = session["session"]!.stringValue!
             let expected = try #require(sql["sessions"]?[sid])
@@ -115,12 +116,14 @@ import Testing
         #expect((sql["cancels"]?.objectValue ?? JSONObject()).members.contains { ($0.value.numberValue ?? 0) > 0 })
         // The second participant's last task left the sheet up, and the third gave up under it.
         #expect(sql["open_at_end"]?["compose"] == 2)
+        #expect(summary["modals"]?.arrayValue?.first { $0["modal"] == "compose" }?["open_at_end"] == 2)
 
         // Whole sessions: the iPad filter keeps the third participant's session, all of it.
         let ipad = try #require(
             try await s.client.request("GET", "/api/logs/summary.json?prototype=mail&device=ipad-pro-11").json)
         let ipadSQL = try duckDB(s.data + "/logs", device: "ipad-pro-11")
         #expect(ipad["sessions"]?.arrayValue?.map { $0["session"] } == [.string(p3)])
+        #expect(ipad["tasks"]?.arrayValue?.count == 1)
         for t in ipad["tasks"]?.arrayValue ?? [] {
             let expected = try #require(ipadSQL["tasks"]?[t["task"]!.stringValue!])
             for (k, v) in expected.objectValue ?? JSONObject() { #expect(close(t[k], v), "ipad \(k)") }
@@ -143,6 +146,21 @@ import Testing
             throw ClientError("study_check.py failed (\(r.status)): \(r.stderr) — pip install duckdb")
         }
         return try JSONParser.parse(Array(r.stdout.utf8))
+    }
+
+    /// Each replay step's state bytes, in order, from the raw text of a replay (`frames=0`): the
+    /// bytes between a step's `"state":` and its `"html":`, as the server wrote them.
+    static func replayedStates(_ text: String) -> [String] {
+        var rest = Substring(text)
+        var states: [String] = []
+        while let a = rest.range(of: #""refused":"#),
+            let st = rest.range(of: #","state":"#, range: a.upperBound..<rest.endIndex),
+            let end = rest.range(of: #","html":"#, range: st.upperBound..<rest.endIndex)
+        {
+            states.append(String(rest[st.upperBound..<end.lowerBound]))
+            rest = rest[end.upperBound...]
+        }
+        return states
     }
 
     /// The `"state":…` member's bytes of an answer, as sent.
@@ -201,16 +219,8 @@ import Testing
                 #expect(replay.status == 200, "\(replay.text.prefix(300))")
                 let steps = replay.json?["steps"]?.arrayValue ?? []
                 #expect(steps.count == live.count, "round \(round): \(steps.count) steps for \(live.count) answers")
-                // Each step's state bytes, in order, from the raw text.
-                var rest = Substring(replay.text)
-                var replayed: [String] = []
-                while let a = rest.range(of: #""refused":"#),
-                    let st = rest.range(of: #","state":"#, range: a.upperBound..<rest.endIndex),
-                    let end = rest.range(of: #","html":"#, range: st.upperBound..<rest.endIndex)
-                {
-                    replayed.append(String(rest[st.upperBound..<end.lowerBound]))
-                    rest = rest[end.upperBound...]
-                }
+                let replayed = Self.replayedStates(replay.text)
+                #expect(replayed.count == live.count, "round \(round): every step's state bytes were found")
                 for (i, (l, r)) in zip(live, replayed).enumerated() {
                     if l.status == 200 {
                         #expect(l.state == r, "round \(round) step \(i): live \(l.state ?? "nil")\nreplay \(r)")

@@ -66,6 +66,10 @@ import Testing
             state: rtl.state, prototype: rtl.engine.prototype,
             metrics: LayoutMetrics(environment: rtl.state.environment))
         #expect(la.screenLayout(ofLayer: 0)?.controls["row"] == lb.screenLayout(ofLayer: 0)?.controls["row"])
-        #expect(la.screenLayout(ofLayer: 0)?.controls["add"]?.x != lb.screenLayout(ofLayer: 0)?.controls["add"]?.x)
+        let addL = try #require(la.screenLayout(ofLayer: 0)?.controls["add"])
+        let addR = try #require(lb.screenLayout(ofLayer: 0)?.controls["add"])
+        #expect(
+            abs(addR.x - (834 - addL.maxX)) < 0.001 && addR.y == addL.y && addR.width == addL.width,
+            "mirrored: \(addL) → \(addR)")
     }
 }
