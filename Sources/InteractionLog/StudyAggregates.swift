@@ -181,15 +181,11 @@ public struct StudyAggregates: Sendable {
             return Heatmap(place: place, taps: taps, misclicks: misclicks, cells: list)
         }
         maps.sort { ($0.taps + $0.misclicks, $1.place) > ($1.taps + $1.misclicks, $0.place) }
-        var open = outcomes
-        for a in running.values { open[a.task, default: [:]]["unfinished", default: 0] += 1 }
-        var withOpen = links
-        for a in running.values where a.places.count > 1 {
-            for i in 0..<(a.places.count - 1) {
-                withOpen[a.task, default: [:]][
-                    TaskPaths.Link(step: i, from: a.places[i], to: a.places[i + 1], count: 0), default: 0] += 1
-            }
-        }
+        // Attempts still running when the log ends count as `unfinished`, their links as taken.
+        var ended = self
+        for a in running.values { ended.finishAttempt(a, outcome: "unfinished") }
+        let open = ended.outcomes
+        let withOpen = ended.links
         let tasks = Set(attempts.keys).union(withOpen.keys).sorted()
         let paths = tasks.map { t in
             let l = (withOpen[t] ?? [:]).map { k, n in
@@ -204,15 +200,19 @@ public struct StudyAggregates: Sendable {
 }
 
 extension LogSource {
-    /// Heat maps and task paths of the events `filter` takes (see ``StudyAggregates``).
-    public func studyAggregates(filter: LogFilter, _ aggregates: StudyAggregates) throws -> (
-        heatmaps: [Heatmap], paths: [TaskPaths]
-    ) {
+    /// Heat maps and task paths of the events `filter` takes (see ``StudyAggregates``). `each`
+    /// sees every event read on the way (taps, misclicks, task, screen, presentation and
+    /// session-end events, with ``StudyAggregates``' columns), for a caller that wants some of
+    /// them too without a second read of the log.
+    public func studyAggregates(
+        filter: LogFilter, _ aggregates: StudyAggregates, each: (LogEvent) -> Void = { _ in }
+    ) throws -> (heatmaps: [Heatmap], paths: [TaskPaths]) {
         var a = aggregates
         var f = filter
         f.types = [.tap, .misclick, .taskStart, .taskEnd, .screenEnter, .present, .sessionEnd]
         _ = try LogReader.forEach(parts: readableParts(filter: f), filter: f, only: StudyAggregates.columns) {
             a.add($0)
+            each($0)
         }
         return a.finish()
     }

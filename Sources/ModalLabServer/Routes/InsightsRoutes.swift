@@ -24,13 +24,13 @@ extension ModalLabApp {
             let paths: [TaskPaths]
             do {
                 (taps, paths) = try await offLoop { [log] in
-                    var f = LogFilter(prototype: id)
-                    f.types = [.tap, .misclick]
+                    // One read of the log: the task paths, and on the way the taps for the dots.
                     var out: [LogEvent] = []
-                    _ = try log.forEach(filter: f) { e in
-                        if out.count < 5000, e.x != nil, e.y != nil { out.append(e) }
-                    }
-                    let paths = try log.studyAggregates(filter: LogFilter(prototype: id), StudyAggregates()).paths
+                    let paths = try log.studyAggregates(filter: LogFilter(prototype: id), StudyAggregates()) { e in
+                        if out.count < 5000, e.type == .tap || e.type == .misclick, e.x != nil, e.y != nil {
+                            out.append(e)
+                        }
+                    }.paths
                     return (out, paths)
                 }
             } catch {

@@ -460,16 +460,20 @@ struct LayerFrames {
     /// from the edge of the display. When a half sheet expands to full height, it transitions to
     /// a more opaque appearance": Apple, "Adopting Liquid Glass").
     func isFloating(_ e: StackEntry) -> Bool {
-        metrics.sheetInset > 0 && e.resolution.form == .card && env.verticalSizeClass == .regular
-            && cardHeight(e, detent: e.effectiveDetent(in: env)) < cardHeight(e, detent: nil)
+        e.resolution.form == .card && floats(e, height: cardHeight(e, detent: e.effectiveDetent(in: env)))
+    }
+
+    /// Whether a card `height` tall floats: Liquid Glass insets it in regular height when it is
+    /// below its full height.
+    private func floats(_ e: StackEntry, height: Double) -> Bool {
+        metrics.sheetInset > 0 && env.verticalSizeClass == .regular && height < cardHeight(e, detent: nil)
     }
 
     /// A card's drawn height at `detent`: ``cardHeight(_:detent:)``, less the bottom inset where it
     /// floats there (the drag gesture moves between these heights).
     func drawnCardHeight(_ e: StackEntry, detent: String) -> Double {
         let h = cardHeight(e, detent: detent)
-        let floats = metrics.sheetInset > 0 && env.verticalSizeClass == .regular && h < cardHeight(e, detent: nil)
-        return floats ? h - metrics.sheetInset : h
+        return floats(e, height: h) ? h - metrics.sheetInset : h
     }
 
     /// Where the control `id` is drawn, on the topmost layer below `layer` that shows it (window

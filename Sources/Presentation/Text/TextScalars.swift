@@ -47,21 +47,26 @@ public enum TextScalars {
     /// The control characters of `text` that `text.control-character` reports (every Cc but LF
     /// and CR), each once, in order of first appearance, as `U+0009`-style names.
     public static func reportableControls(_ text: String) -> [String] {
-        var seen: Set<UInt32> = []
-        var out: [String] = []
-        for s in text.unicodeScalars where isControl(s.value) && !isAllowedControl(s.value) {
-            if seen.insert(s.value).inserted { out.append(codePointName(s.value)) }
-        }
-        return out
+        reportable(text) { isControl($0) && !isAllowedControl($0) }
     }
 
     /// The explicit directional embeddings, overrides and isolates of `text` (U+202A…U+202E,
     /// U+2066…U+2069; not the marks LRM, RLM, ALM) that `text.direction-override` reports, each
     /// once, in order of first appearance, as `U+202E`-style names.
     public static func reportableDirectionOverrides(_ text: String) -> [String] {
+        reportable(text) { isBidiControl($0) && !isBidiMark($0) }
+    }
+
+    /// The marks LRM, RLM and ALM (U+200E, U+200F, U+061C): bidirectional characters that embed
+    /// and override nothing.
+    static func isBidiMark(_ v: UInt32) -> Bool { v == 0x200E || v == 0x200F || v == 0x061C }
+
+    /// The scalars of `text` that `include` picks, each once, in order of first appearance, as
+    /// `U+0009`-style names.
+    private static func reportable(_ text: String, _ include: (UInt32) -> Bool) -> [String] {
         var seen: Set<UInt32> = []
         var out: [String] = []
-        for s in text.unicodeScalars where (0x202A...0x202E).contains(s.value) || (0x2066...0x2069).contains(s.value) {
+        for s in text.unicodeScalars where include(s.value) {
             if seen.insert(s.value).inserted { out.append(codePointName(s.value)) }
         }
         return out
