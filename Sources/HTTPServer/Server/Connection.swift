@@ -277,19 +277,54 @@ final class Connection: @unchecked Sendable {
 
     // MARK: - Reading
 
-    /// The read source fired: reads what is there, in one read(2) when it fits the scratch
-    /// buffer (a second read would only say "nothing more"). The source's `data` is Dispatch's
-    /// count of the bytes waiting; 0 means the peer finished sending or hung up, and after a
-    /// hang-up the source fires no more even if bytes came with it, so then reading goes on
-    /// until the socket tells why (end of file, or the reset).
+    /// The read source fired: reads what is there and parks the source until the loop's batch
+    /// is done (``EventLoop/park(_:)``). The source's `data` is Dispatch's count of the bytes
+    /// waiting; 0 means the peer finished sending or hung up, and after a hang-up the source
+    /// fires no more even if bytes came with it, so then reading goes on until the socket tells
+    /// why (end of file, or the reset).
     private func readable() {
         guard phase != .closed, let readSource else { return }
-        let toTheEnd = readSource.data == 0
+        if readInput(toTheEnd: readSource.data == 0) != .ended && phase != .closed {
+            self.readSource?.park()
+            loop.park(self)
+        }
+    }
+
+    /// The loop's batch of parked sources is done (``EventLoop/park(_:)``). Before the source
+    /// goes back to Dispatch, one read looks for the next request: under load it is often
+    /// there already, and reading it now spares Dispatch's re-arm, its readiness report and
+    /// the hand-over to this queue (two `epoll_ctl`, an `ioctl` and often a thread wake-up on
+    /// Linux; `Benchmarks/http/RESULTS.md`). When nothing is there, the source is re-armed.
+    func unpark() {
+        guard phase != .closed, let readSource else { return }
+        if !readSource.isPaused {
+            switch readInput(toTheEnd: false) {
+            case .nothing: break
+            case .received:
+                if phase != .closed && self.readSource?.isPaused == false {
+                    loop.park(self)
+                    return
+                }
+            case .ended: return
+            }
+        }
+        self.readSource?.unpark()
+    }
+
+    private enum ReadOutcome { case nothing, received, ended }
+
+    /// Reads what the socket has, in one read(2) when it fits the scratch buffer (a second read
+    /// would only say "nothing more") unless `toTheEnd`, and handles it: `.nothing` when the
+    /// socket had nothing (EAGAIN), `.ended` when the peer's end of file or an error was
+    /// handled (the connection may be closed), `.received` otherwise.
+    private func readInput(toTheEnd: Bool) -> ReadOutcome {
         let scratch = loop.scratch.baseAddress!
         var received = false
+        var readAny = false
         while true {
             let n = Sys.read(fd, scratch, EventLoop.scratchSize)
             if n > 0 {
+                readAny = true
                 if phase != .lingering {
                     input.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: n))
                     received = true
@@ -298,26 +333,17 @@ final class Connection: @unchecked Sendable {
             } else if n == 0 {
                 if received { consume() }
                 peerEOF()
-                return
+                return .ended
             } else {
                 let error = Sys.errno
                 if error == EINTR { continue }
                 if error == EAGAIN || error == EWOULDBLOCK { break }
                 close()
-                return
+                return .ended
             }
         }
         if received { consume() }
-        if phase != .closed {
-            self.readSource?.park()
-            loop.park(self)
-        }
-    }
-
-    /// The loop's batch of parked sources is done (``EventLoop/park(_:)``).
-    func unpark() {
-        guard phase != .closed else { return }
-        readSource?.unpark()
+        return readAny ? .received : .nothing
     }
 
     private var maxBuffered: Int {

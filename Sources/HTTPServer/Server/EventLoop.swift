@@ -84,22 +84,28 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: Connections (on the loop's queue)
 
-    /// Connections whose read source is parked until the jobs queued now have run.
+    /// Connections whose read source is parked until the jobs queued now have run, and the
+    /// batch being unparked (two arrays, so a connection can park again while its batch is
+    /// unparked).
     private var parked: [Connection] = []
+    private var unparking: [Connection] = []
 
     /// Parks `connection`'s read source until the loop has run the jobs queued now (other
     /// connections' events among them), then re-arms all parked sources together. On Linux,
     /// Dispatch re-arms a read source on its manager thread after each event, and wakes that
     /// thread for it when its queue was empty; re-armed one by one, every request costs a
     /// wake-up. A source suspended in its own handler is not re-armed until resumed.
+    /// ``Connection/unpark()`` reads once before it re-arms; a connection that found its next
+    /// request then parks again, into the next batch.
     func park(_ connection: Connection) {
         parked.append(connection)
         if parked.count == 1 { queue.async { self.unparkAll() } }
     }
 
     private func unparkAll() {
-        for connection in parked { connection.unpark() }
-        parked.removeAll(keepingCapacity: true)
+        swap(&parked, &unparking)
+        for connection in unparking { connection.unpark() }
+        unparking.removeAll(keepingCapacity: true)
     }
 
     func register(_ connection: Connection) {
