@@ -35,6 +35,73 @@ import Testing
         }
     }
 
+    /// A router whose `/hold` handler runs on the loop and holds it until the test lets go, so
+    /// that what a client sends meanwhile is waiting in the socket when the loop is free again.
+    static func holdingRouter(started: DispatchSemaphore, release: DispatchSemaphore) -> Router {
+        let router = makeTestRouter()
+        router.get("/hold") { _ in
+            started.signal()
+            _ = release.wait(timeout: .now() + testDeadline)
+            return .text("held")
+        }
+        return router
+    }
+
+    /// How many reads found input before the source went back to Dispatch, on every loop.
+    static func readsAhead(_ server: TestServer) -> Int {
+        server.server.loops.reduce(0) { total, loop in total + loop.queue.sync { loop.readsAhead } }
+    }
+
+    /// The next request arrives while the loop is busy with the one before: it is read when the
+    /// connection's batch ends, before its read source goes back to Dispatch (what keeps a busy
+    /// server off Dispatch's re-arm and wake-ups), and answered in order; so is a peer's end of
+    /// file that follows it.
+    @Test func inputThatArrivesWhileTheLoopIsBusyIsReadBeforeTheSourceIsReArmed() async throws {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        try await withTestServer(router: Self.holdingRouter(started: started, release: release)) { (server) throws in
+            let before = Self.readsAhead(server)
+            let client = try server.client()
+            client.send(get("/hold"))
+            try #require(started.wait(timeout: .now() + testDeadline) == .success)
+            client.send(get("/path?q=next"))
+            release.signal()
+            #expect(try client.readResponse().text == "held")
+            #expect(try client.readResponse().text == "/path|next")
+            #expect(Self.readsAhead(server) > before)
+
+            // The same with the peer's end of file behind the request: answered, then closed.
+            let leaving = try server.client()
+            leaving.send(get("/hold"))
+            try #require(started.wait(timeout: .now() + testDeadline) == .success)
+            leaving.send(get("/hello"))
+            leaving.shutdownWrite()
+            release.signal()
+            #expect(try leaving.readResponse().text == "held")
+            #expect(try leaving.readResponse().text == "hello")
+            #expect(leaving.waitForClose())
+            #expect(TestServer.eventually { server.server.openConnections == 1 })
+        }
+    }
+
+    /// A peer that resets while its next request waits to be read ahead is closed.
+    @Test func aResetWhileTheLoopIsBusyClosesTheConnection() async throws {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        try await withTestServer(router: Self.holdingRouter(started: started, release: release)) { (server) throws in
+            let client = try server.client()
+            client.send(get("/hold"))
+            try #require(started.wait(timeout: .now() + testDeadline) == .success)
+            client.send(get("/hello"))
+            Sys.setResetOnClose(client.fd)
+            client.close()
+            release.signal()
+            #expect(TestServer.eventually { server.server.openConnections == 0 })
+            // The loop serves others after it.
+            #expect(try server.request(get("/hello")).text == "hello")
+        }
+    }
+
     @Test func requestSentOneByteAtATime() async throws {
         try await withTestServer(router: makeTestRouter()) { (server) throws in
             let client = try server.client()

@@ -301,6 +301,7 @@ final class Connection: @unchecked Sendable {
             switch readInput(toTheEnd: false) {
             case .nothing: break
             case .received:
+                loop.readsAhead += 1
                 if phase != .closed && self.readSource?.isPaused == false {
                     loop.park(self)
                     return

@@ -89,6 +89,9 @@ final class EventLoop: @unchecked Sendable {
     /// unparked).
     private var parked: [Connection] = []
     private var unparking: [Connection] = []
+    /// How many times a parked connection's read found input before its source went back to
+    /// Dispatch (``Connection/unpark()``); read on the loop's queue (tests).
+    var readsAhead = 0
 
     /// Parks `connection`'s read source until the loop has run the jobs queued now (other
     /// connections' events among them), then re-arms all parked sources together. On Linux,
