@@ -37,6 +37,8 @@ enum RequestHeadParser {
 
     /// Looks for the end of the head (CRLF CRLF) in `buffer[start..<buffer.count]`, resuming at
     /// `scanFrom` (updated) so a head that arrives one byte at a time is scanned once.
+    /// `requestLineEnd` (updated) is the end of the request line once found; before that it
+    /// is -1, or -2 once the method has been checked. Start each head with -1.
     /// Enforces the size limits on an incomplete head: a request line longer than
     /// `maxTargetBytes` plus room for method and version → 414, header section over
     /// `maxHeaderBytes` → 431. A bare LF → 400.
@@ -46,16 +48,19 @@ enum RequestHeadParser {
     ) -> Scan {
         var i = max(scanFrom, start)
         let end = buffer.count
-        if requestLineEnd < 0 {
+        if requestLineEnd == -1 {
             // A request line starts with a method, a token (RFC 9110 §9.1): anything else — a TLS
             // ClientHello, binary noise — is answered at once instead of after the head timeout.
-            var j = start
+            // The bytes before `scanFrom` were checked by an earlier call (they hold no space);
+            // once the space after the method is seen, `requestLineEnd` is -2 until the line ends.
+            var j = i
             while j < end && buffer[j] != 0x20 {
                 if !ByteClass.isTokenChar(buffer[j]) {
                     return .failure(ParseFailure(status: .badRequest, detail: "The request line is malformed."))
                 }
                 j += 1
             }
+            if j < end { requestLineEnd = -2 }
         }
         while i < end {
             if buffer[i] == 0x0A {

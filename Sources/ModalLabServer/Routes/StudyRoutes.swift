@@ -24,7 +24,7 @@ extension ModalLabApp {
         }
         groups.anyone.get("/api/sessions/{sid}/watch") { [self] req in
             do {
-                return try watchResponse(req)
+                return try await watchResponse(req)
             } catch let p as Problem {
                 return p.response
             } catch {
@@ -119,10 +119,15 @@ extension ModalLabApp {
 
     /// `GET /api/sessions/{sid}/watch`: Server-Sent Events following a running session — first
     /// `frame` with its current answer, then a `frame` with every answer the participant gets
-    /// (`{state, diagnostics, diagnosticsHTML, html}`), and `end` when it ends.
-    func watchResponse(_ req: HTTPRequest) throws -> HTTPResponse {
-        let record = try reportedSession(req)
-        guard let s = sessions.get(record.session) ?? restoreSession(record.session) else {
+    /// (`{state, diagnostics, diagnosticsHTML, html}`), and `end` when it ends. The session's
+    /// record comes from the log, and a session this server does not hold is rebuilt from it:
+    /// both read the log, so they run off the event loop (``offLoop(_:)``).
+    func watchResponse(_ req: HTTPRequest) async throws -> HTTPResponse {
+        let (record, held) = try await offLoop { [self] in
+            let record = try reportedSession(req)
+            return (record, sessions.get(record.session) ?? restoreSession(record.session))
+        }
+        guard let s = held else {
             throw Problem.notFound(
                 "session \"\(record.session)\" has ended; its replay is at /p/\(record.prototype)/sessions/\(record.session)"
             )
