@@ -73,10 +73,14 @@ struct SessionRecord: Sendable {
     var lastMs: Int
 
     /// Reads session `sid` from `log` (its events only); `nil` when the log has no `session_start`
-    /// of it.
+    /// of it. Only the days from the session's start on are read (the log's parts are UTC days):
+    /// a session's events are stamped at or after its start.
     static func read(_ sid: String, from log: LogStore) throws -> SessionRecord? {
+        guard let started = log.sessionStart(sid) else { return nil }
+        let day = LogTimestamp.microsecondsPerDay
+        let startDay = started >= 0 ? started - started % day : started - (started % day + day) % day
         var record: SessionRecord?
-        _ = try log.forEach(filter: LogFilter(session: sid)) { e in
+        _ = try log.forEach(filter: LogFilter(session: sid, from: startDay)) { e in
             if e.type == .sessionStart, record == nil {
                 record = SessionRecord(
                     session: sid, prototype: e.prototype ?? "", version: e.prototypeVersion ?? "", share: e.share,
