@@ -64,9 +64,10 @@ extension LogStore {
 
     /// Reads every part once to rebuild each session's last `seq`, `session_start` time and
     /// event-id hashes.
-    static func rebuild(_ parts: [LogPart], report: inout LogOpenReport) throws(LogStoreError) -> [String:
-        SessionState]
-    {
+    static func rebuild(
+        _ parts: [LogPart], report: inout LogOpenReport, visiting types: Set<LogEventType> = [],
+        _ visit: (LogEvent) -> Void = { _ in }
+    ) throws(LogStoreError) -> [String: SessionState] {
         var sessions: [String: SessionState] = [:]
         var scanner = RawLine()
         for part in parts {
@@ -88,7 +89,9 @@ extension LogStore {
                 } else {
                     hash = IDHash(UnsafeRawBufferPointer(scanner.raw(LogColumns.eventID)))
                 }
-                let isStart = scanner.type() == .sessionStart
+                let type = scanner.type()
+                if let type, types.contains(type), let event = LogEvent(raw: scanner) { visit(event) }
+                let isStart = type == .sessionStart
                 let ts = isStart ? scanner.timestamp() : nil
                 modifyInPlace(&sessions[key, default: SessionState()]) { s in
                     s.ids.insert(hash)

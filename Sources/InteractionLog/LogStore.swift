@@ -1,4 +1,5 @@
 import Dispatch
+import EventSchema
 import Foundation
 import JSON
 import Platform
@@ -72,10 +73,16 @@ public final class LogStore: @unchecked Sendable {
     /// - Parameters:
     ///   - directory: the log root, `<data>/logs`; created with its parents when missing.
     ///   - partMaxBytes: bytes at which a new part starts (default 64 MiB; small in tests).
+    ///   - types: the event types `visit` is given while the log is read to rebuild its state
+    ///     (default none), so that a caller who needs them does not read the log a second time.
+    ///   - visit: called with each acknowledged event of those types, in log order.
     /// - Throws: ``LogStoreError/locked(path:)`` when another writer still has the tree open
     ///   after 2 seconds (a writer that is exiting gets that long to let go),
     ///   ``LogStoreError/io(operation:path:errno:)`` when it cannot be created or read.
-    public init(directory: String, partMaxBytes: Int = 64 << 20) throws(LogStoreError) {
+    public init(
+        directory: String, partMaxBytes: Int = 64 << 20, visiting types: Set<LogEventType> = [],
+        _ visit: (LogEvent) -> Void = { _ in }
+    ) throws(LogStoreError) {
         let started = LogTimestamp.now()
         self.directory = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         self.partMaxBytes = max(1, partMaxBytes)
@@ -88,7 +95,7 @@ public final class LogStore: @unchecked Sendable {
                 if let note = try LogStore.recoverTail(part.path) { notes.append(note) }
             }
             var report = LogOpenReport()
-            sessions = try LogStore.rebuild(parts, report: &report)
+            sessions = try LogStore.rebuild(parts, report: &report, visiting: types, visit)
             report.sessions = sessions.count
             report.seconds = Double(LogTimestamp.now() - started) / 1e6
             recovery = notes

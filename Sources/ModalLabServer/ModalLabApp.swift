@@ -58,7 +58,7 @@ public final class ModalLabApp: @unchecked Sendable {
     let watchers = SessionWatchers()
     /// One spelling per `props` key across the log, so DuckDB's `read_json_auto` always reads
     /// it: the server's keys, then those the log's client events hold (read on open).
-    let propsKeys = PropsKeySpellings()
+    let propsKeys: PropsKeySpellings
 
     /// Loads templates, prototypes, the owner token and the log (recovering a torn tail).
     /// - Throws: when `Templates/` can't be found or compiled, the data folder can't be used, or
@@ -100,16 +100,18 @@ public final class ModalLabApp: @unchecked Sendable {
         }
         comments = CommentStore(file: data + "/comments.ndjson")
         versions = VersionStore(directory: data + "/versions")
+        // The spellings client events already gave their props keys (a server that accepted
+        // them before any of today's rules still has them): later events must agree. They are
+        // taken from the read that rebuilds the log's state on open.
+        let keys = PropsKeySpellings()
+        propsKeys = keys
         do {
-            log = try LogStore(directory: LogStore.directory(inData: data))
+            log = try LogStore(directory: LogStore.directory(inData: data), visiting: LogEventType.clientTypes) { e in
+                keys.hold(e.fields.props)
+            }
         } catch {
             throw AppError("can't open the interaction log in \(data)/logs: \(error)")
         }
-        // The spellings client events already gave their props keys (a server that accepted
-        // them before any of today's rules still has them): later events must agree.
-        var clientEvents = LogFilter()
-        clientEvents.types = LogEventType.clientTypes
-        _ = try? log.forEach(filter: clientEvents) { [propsKeys] e in propsKeys.hold(e.fields.props) }
         buildRoutes()
     }
 

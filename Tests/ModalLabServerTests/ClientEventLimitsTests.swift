@@ -96,6 +96,29 @@ import Testing
         }
     }
 
+    /// The spelling a client event gave a `props` key holds after a restart too: the new server
+    /// learns it from the log it opens, and refuses the same key spelled otherwise.
+    @Test func propsKeySpellingsOutliveARestart() async throws {
+        let data = NSTemporaryDirectory() + "modallab-props-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        func post(_ s: TestApp, _ sid: String, _ props: String) async throws -> TestResponse {
+            let event = #"{"event_id":"\#(UUID())","type":"misclick","x":10,"y":20,"props":\#(props)}"#
+            return try await s.client.request("POST", "/api/sessions/\(sid)/events", body: #"{"events":[\#(event)]}"#)
+        }
+        do {
+            let s = try TestApp { $0.dataDirectory = data }
+            let sid = try await s.session("mail", device: "iphone-16")
+            let r = try await post(s, sid, #"{"zoomLevel":2}"#)
+            #expect(r.status == 200, "\(r.text)")
+        }
+        let again = try TestApp { $0.dataDirectory = data }
+        let sid = try await again.session("mail", device: "iphone-16")
+        let refused = try await post(again, sid, #"{"ZoomLevel":3}"#)
+        #expect(refused.status == 400, "\(refused.text)")
+        #expect(refused.json?["path"]?.stringValue == "$.events[0].props.ZoomLevel", "\(refused.text)")
+        #expect(try await post(again, sid, #"{"zoomLevel":3}"#).status == 200)
+    }
+
     /// Where a client event says it happened must be a place of the prototype and a frame the
     /// session answered: otherwise the batch is a 400 at that member, and nothing is written.
     /// A client that doesn't name the frame it saw is not credited with the latest.
