@@ -183,8 +183,9 @@ extension LogColumns {
             meaning:
                 "Anything else, an object (`{}` when there is nothing); in CSV its JSON text. On `dismiss`: "
                 + "`form` and `transition` as drawn; `saved` or `discarded` when the modal had unsaved changes; "
-                + "`cancel: true` when its work was thrown away (a Cancel control, a swipe, Home, a confirmed "
-                + "discard); for an alert's or action sheet's button, `action` (its title) and `role`.",
+                + "`cancel: true` when its work was thrown away (a Cancel control, a swipe, Home, a tap outside "
+                + "a sheet or an action sheet, a confirmed discard; not a tap outside a popover, which keeps its "
+                + "work); for an alert's or action sheet's button, `action` (its title) and `role`.",
             cell: .props),
         .text("appearance", "`light` or `dark`.", { $0.appearance }, { $0.appearance = $1 }),
         .text(

@@ -66,10 +66,6 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
 /// How a modal was dismissed: the `how` column of `dismiss` events.
 public enum DismissHow: String, Sendable, Hashable, CaseIterable {
     case button, swipe, tapOutside, home, programmatic
-
-    /// The dismissals that cancel rather than complete: a swipe down, a tap outside and Home
-    /// leave without the modal's own button.
-    public var isCancelPath: Bool { self == .swipe || self == .tapOutside || self == .home }
 }
 
 /// Why a viewing session ended: the `how` column of `session_end` events. A session the viewer

@@ -8,9 +8,11 @@ import EventSchema
 ///   (`unknown` when it is `null`).
 /// - **time up**: the `duration_ms` of those dismissals; median and p90 by linear
 ///   interpolation between closest ranks (DuckDB's `quantile_cont`, pandas' default).
-/// - **cancel rate**: cancels ÷ dismissals, where a cancel is a dismissal by a cancel path —
-///   `how` is `swipe`, `tapOutside` or `home`, or the event's `props` has `"cancel": true` or
-///   `"role": "cancel"` (a Cancel button) —; `nil` when there were no dismissals.
+/// - **cancel rate**: cancels ÷ dismissals, where a cancel is a dismissal that threw its work
+///   away — the event's `props` has `"cancel": true` (the engine sets it for a Cancel control, a
+///   swipe, Home, a tap outside a sheet or an action sheet, a confirmed discard; not for a tap
+///   outside a popover, which keeps its work) or `"role": "cancel"` (a Cancel button) —; `nil`
+///   when there were no dismissals.
 /// - **refusals by rule**: `refused` events naming the modal, by `rule`.
 /// - per session — **path**: in log order, the `screen` of `screen_enter` and `push` events and
 ///   the `modal` of `present` events, repeats in a row collapsed, and the `screen_enter` that
@@ -109,7 +111,7 @@ public struct ModalSummary: Sendable, Equatable {
     public var medianTimeUpMs: Double?
     /// 90th percentile of the time up, in milliseconds; `nil` without durations.
     public var p90TimeUpMs: Double?
-    /// Dismissals by a cancel path.
+    /// Dismissals that threw their work away (``LogSummary/isCancel(_:)``).
     public var cancels: Int
     /// cancels ÷ dismissals, in 0…1; `nil` without dismissals.
     public var cancelRate: Double? {
@@ -324,9 +326,9 @@ extension LogSummary {
         }
     }
 
-    /// Whether a `dismiss` event took a cancel path (see ``LogSummary``).
+    /// Whether a `dismiss` event threw its work away: `props.cancel` or a Cancel button (see
+    /// ``LogSummary``).
     public static func isCancel(_ e: LogEvent) -> Bool {
-        if let how = e.how.flatMap(DismissHow.init(rawValue:)), how.isCancelPath { return true }
         if e.props["cancel"]?.boolValue == true { return true }
         if e.props["role"]?.stringValue == "cancel" { return true }
         return false

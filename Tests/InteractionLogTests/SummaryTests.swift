@@ -25,7 +25,11 @@ import Testing
             at(1200, pending(.misclick)),
             at(1300, pending(.tap, target: "compose")),
             at(1310, pending(.present, modal: "compose")),
-            at(3310, pending(.dismiss, modal: "compose", how: "swipe", durationMs: 2000)),
+            at(
+                3310,
+                pending(
+                    .dismiss, modal: "compose", how: "swipe", durationMs: 2000, props: JSONObject([("cancel", true)]))
+            ),
             at(3400, pending(.present, modal: "compose")),
             at(7400, pending(.dismiss, modal: "compose", how: "button", durationMs: 4000)),
             at(7500, pending(.refused, modal: "share", rule: "popover.no-modal-over")),
@@ -37,6 +41,31 @@ import Testing
             at(600, pending(.present, session: "s2", modal: "confirm", prototype: "mail")),
             at(700, pending(.dismiss, session: "s2", modal: "confirm", how: nil)),
         ]
+    }
+
+    /// A cancel is a dismissal that threw its work away, as the engine marks it (`cancel: true`):
+    /// a tap outside a sheet is one, a tap outside a popover (which keeps its work) is not.
+    @Test func aTapOutsideIsACancelOnlyWhenItThrewTheWorkAway() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        var events = [
+            pending(.sessionStart),
+            pending(.present, modal: "sort"),
+            pending(
+                .dismiss, modal: "sort", how: "tapOutside", durationMs: 500, props: JSONObject([("form", "popover")])),
+            pending(.present, modal: "compose"),
+            pending(
+                .dismiss, modal: "compose", how: "tapOutside", durationMs: 800,
+                props: JSONObject([("form", "card"), ("cancel", true)])),
+        ]
+        for i in events.indices { events[i].ts = sampleTs + Int64(i) * 1000 }
+        _ = try await store.append(events)
+        let s = try store.summary()
+        let sort = try #require(s.modals.first { $0.modal == "sort" })
+        let compose = try #require(s.modals.first { $0.modal == "compose" })
+        #expect(sort.dismissals == 1 && sort.cancels == 0 && sort.cancelRate == 0)
+        #expect(compose.dismissals == 1 && compose.cancels == 1)
     }
 
     @Test func perModalAndPerSessionMetrics() async throws {
@@ -53,7 +82,7 @@ import Testing
         #expect(compose.dismissalsByHow == ["button": 2, "swipe": 1, "tapOutside": 0, "home": 0, "programmatic": 0])
         #expect(compose.medianTimeUpMs == 2000)
         #expect(compose.p90TimeUpMs == 3600)  // 2000 + 0.8 × (4000 − 2000)
-        #expect(compose.cancels == 2)  // the swipe, and the button with "cancel": true
+        #expect(compose.cancels == 2)  // the swipe and the button, each with "cancel": true
         #expect(compose.cancelRate == 2.0 / 3.0)
         #expect(compose.refusals == 0)
         let confirm = s.modals[1]

@@ -69,8 +69,7 @@ for (modal, n) in con.execute("""
 cancels = {}
 for (modal, n) in con.execute("""
     SELECT modal, count(*) FROM ev
-    WHERE type = 'dismiss' AND (how IN ('swipe', 'tapOutside', 'home') OR props->>'cancel' = 'true' OR
-      props->>'role' = 'cancel')
+    WHERE type = 'dismiss' AND (props->>'cancel' = 'true' OR props->>'role' = 'cancel')
     GROUP BY modal""").fetchall():
     cancels[modal] = n
 
