@@ -108,4 +108,17 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: data) }
         #expect(LogsCommand.run(["summary", "--data", data]) == 0)
     }
+
+    /// A filter given twice is refused (2), not narrowed to its last value: a researcher with a
+    /// link per participant would otherwise get half the study without a word. `--type` may
+    /// repeat (the types add up).
+    @Test func aRepeatedFilterIsRefused() throws {
+        let data = NSTemporaryDirectory() + "modallab-data-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: data + "/logs", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        #expect(LogsCommand.run(["summary", "--data", data, "--share", "a", "--share", "b"]) == 2)
+        #expect(LogsCommand.run(["export", "--data", data, "--session", "a", "--session", "b"]) == 2)
+        #expect(LogsCommand.run(["export", "--data", data, "--type", "tap", "--type", "dismiss"]) == 0)
+        #expect(LogsCommand.run(["summary", "--data", data, "--share", "a"]) == 0)
+    }
 }

@@ -50,7 +50,7 @@ public enum LogsCommand {
         let f: LogFilter
         do {
             let names = ["prototype", "session", "share", "type", "from", "to", "device", "orientation", "task"]
-            f = try LogFilter(parameters: names.compactMap { n in a.value(n).map { (name: n, value: $0) } })
+            f = try LogFilter(parameters: names.flatMap { n in a.values(n).map { (name: n, value: $0) } })
         } catch {
             return fail("--\(error.parameter): \(error.message)")
         }
