@@ -211,7 +211,8 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "popover.no-modal-over", kinds: [.runtime], severity: .error, severityNote: nil,
+                id: "popover.no-modal-over", kinds: [.static, .runtime], severity: .error,
+                severityNote: #"error at runtime; a warning from the linter (the prototype still plays, and a compact window allows it)"#,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"If the top entry is a popover (or content inside it), any presentation other than an alert is refused. The error suggests closing the popover first. The rule applies even though UIKit itself does not refuse: UIKit re-routes full-screen styles to a full-screen ancestor (VCPG), and action sheets and activity views become a second popover."#,
@@ -222,8 +223,14 @@ extension RuleCatalogue {
             message: T(
                 "“{modal}” would appear over popover “{top}”; close the popover first (only an alert may cover a popover)",
                 "“{modal}”会显示在弹出框“{top}”之上；请先关闭弹出框（只有警告框可以覆盖弹出框）"),
+            variants: [
+                "lint": T(
+                    "{presenter} in popover “{top}” presents “{modal}”, which would appear over the popover where it is drawn as one (a regular-width window) and is refused there; dismiss the popover first, present from beneath it, or use an alert",
+                    "弹出框“{top}”中的{presenter}会呈现“{modal}”，在弹出框以弹出框形式显示的窗口（常规宽度）中它会覆盖弹出框，因而被拒绝；请先关闭弹出框、从其下方呈现，或改用警告框"
+                )
+            ],
             notes:
-                "Refused even though UIKit itself re-routes or nests such presentations (S0:L85, S1:L35, S2:L451, H-Popovers agree).",
+                "Refused even though UIKit itself re-routes or nests such presentations (S0:L85, S1:L35, S2:L451, H-Popovers agree). Statically: a control, list row or menu item inside a popover whose action presents anything but an alert or a current-context presentation (which is drawn inside the popover: popover.card-inside-ok), when a declared device has a regular-width window or the popover is forced (adaptivePresentationStyle none). In a compact window the popover is a sheet, and the presentation goes ahead (modal.one-at-a-time warns).",
             triggering: [
                 .script(
                     app(
@@ -231,7 +238,8 @@ extension RuleCatalogue {
                         popover("p", presenting: "b"),
                         view("b")),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
-                    expect: ["$.refusal": "popover.no-modal-over"])
+                    expect: ["$.refusal": "popover.no-modal-over"]),
+                .json(#"{"modals": [\#(popover("p", presenting: "b")), \#(view("b"))]}"#).at("$.modals[0].content[0]"),
             ],
             nonTriggering: [
                 .script(
@@ -239,8 +247,16 @@ extension RuleCatalogue {
                         home(more: "p"),
                         popover("p", presenting: "b"),
                         alert("b")),
-                    on: "ipad-pro-11", [.tap("more-button"), .tap("next")], expect: ["$.stack[1].form": "alert"])
-            ]),
+                    on: "ipad-pro-11", [.tap("more-button"), .tap("next")], expect: ["$.stack[1].form": "alert"]),
+                .json(#"{"devices": ["iphone-16"], "modals": [\#(popover("p", presenting: "b")), \#(view("b"))]}"#),
+                .json(#"{"modals": [\#(popover("p", presenting: "b")), \#(alert("b"))]}"#),
+                .json(#"{"modals": [\#(popover("p", presenting: "b")), \#(view("b", "overCurrentContext"))]}"#),
+            ],
+            lint: { c in
+                for o in c.presentationsFromPopovers where !o.secondPopover {
+                    c.report("popover.no-modal-over", o.path, "lint", o.args, severity: .warning)
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "popover.close-then-present", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -302,7 +318,8 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "popover.one-at-a-time", kinds: [.runtime], severity: .error, severityNote: nil,
+                id: "popover.one-at-a-time", kinds: [.static, .runtime], severity: .error,
+                severityNote: #"error at runtime; a warning from the linter (the prototype still plays, and a compact window allows it)"#,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"A popover requested while another popover is visible is refused. This covers a popover opened from inside a popover and action sheets that would resolve to a popover."#,
@@ -313,6 +330,14 @@ extension RuleCatalogue {
             message: T(
                 "popover “{top}” is open; close it before opening “{modal}” — never cascade popovers",
                 "弹出框“{top}”已打开；打开“{modal}”之前请先关闭它——不要层叠弹出框"),
+            variants: [
+                "lint": T(
+                    "{presenter} in popover “{top}” opens “{modal}”, a second popover where the first is drawn as one (a regular-width window), which is refused there; close the popover first — never cascade popovers",
+                    "弹出框“{top}”中的{presenter}会打开“{modal}”，在弹出框以弹出框形式显示的窗口（常规宽度）中这是第二个弹出框，因而被拒绝；请先关闭弹出框——不要层叠弹出框"
+                )
+            ],
+            notes:
+                "Statically: a control, list row or menu item inside a popover whose action presents a popover, an action sheet or an activity view (each drawn as a popover in a regular-width window), when a declared device has one or the popover is forced.",
             triggering: [
                 .script(
                     app(
@@ -320,7 +345,9 @@ extension RuleCatalogue {
                         popover("p", presenting: "q"),
                         popover("q", source: "next")),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
-                    expect: ["$.refusal": "popover.one-at-a-time"])
+                    expect: ["$.refusal": "popover.one-at-a-time"]),
+                .json(#"{"modals": [\#(popover("p", presenting: "q")), \#(popover("q", source: "next"))]}"#).at(
+                    "$.modals[0].content[0]"),
             ],
             nonTriggering: [
                 .script(
@@ -328,8 +355,16 @@ extension RuleCatalogue {
                         home(more: "p"),
                         popover("p", presenting: "q"),
                         popover("q", source: "next")),
-                    [.tap("more-button"), .tap("next")], expect: ["$.stack[0].form": "card", "$.stack[1].modal": "q"])
-            ]),
+                    [.tap("more-button"), .tap("next")], expect: ["$.stack[0].form": "card", "$.stack[1].modal": "q"]),
+                .json(
+                    #"{"devices": ["iphone-16"], "modals": [\#(popover("p", presenting: "q")), \#(popover("q", source: "next"))]}"#
+                ),
+            ],
+            lint: { c in
+                for o in c.presentationsFromPopovers where o.secondPopover {
+                    c.report("popover.one-at-a-time", o.path, "lint", o.args, severity: .warning)
+                }
+            }),
         RuleUnit(
             Rule(
                 id: "popover.single-tap-switch", kinds: [.adapt], severity: .info, severityNote: nil,
@@ -430,4 +465,36 @@ extension RuleCatalogue {
                     app(home(), alert("a")), [.tap("open-button"), .present("a")], expect: ["$.stack[0].form": "alert"])
             ]),
     ]
+}
+
+extension LintContext {
+    /// A presentation from inside a popover that a regular-width window refuses: its
+    /// presenter's path, whether it would be a second popover (`popover.one-at-a-time`) rather
+    /// than something over the popover (`popover.no-modal-over`), and the message's arguments.
+    struct PresentationFromPopover {
+        var path: JSONPath
+        var secondPopover: Bool
+        var args: [String: String]
+    }
+
+    /// Every control, list row, menu item or alert action inside a popover (drawn as one: a
+    /// declared device has a regular-width window, or the popover is forced) that presents
+    /// anything but an alert or a current-context presentation (drawn inside the popover).
+    var presentationsFromPopovers: [PresentationFromPopover] {
+        memo("presentationsFromPopovers") {
+            var found: [PresentationFromPopover] = []
+            for p in popovers where target.canShowPopover || p.forced {
+                for m in prototype.modals where m.style != .alert && !m.style.isCurrentContext {
+                    for r in presenters[m.id] ?? [] where r.modalIndex == p.index {
+                        let presenter = r.title.map { q($0) } ?? r.id.map { "“\($0)”" } ?? "a control"
+                        found.append(
+                            PresentationFromPopover(
+                                path: r.path, secondPopover: [.popover, .actionSheet, .activity].contains(m.style),
+                                args: ["modal": m.id, "top": p.modal.id, "presenter": presenter]))
+                    }
+                }
+            }
+            return found
+        }
+    }
 }

@@ -85,6 +85,7 @@ extension LintCorpus {
                 "error modal.dismiss-button-required $.modals[0]",
                 "error popover.compact-dismiss-button $.modals[0]",
                 "error popover.modal-needs-button $.modals[0]",
+                "warning popover.no-modal-over $.modals[0].content[0]",
                 "warning alert.cancel-left $.modals[1].actions",
                 "info alert.avoid-explaining-buttons $.modals[1].message",
                 "info alert.avoid-pronouns $.modals[1].message",
