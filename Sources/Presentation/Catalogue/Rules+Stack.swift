@@ -212,7 +212,8 @@ extension RuleCatalogue {
         RuleUnit(
             Rule(
                 id: "popover.no-modal-over", kinds: [.static, .runtime], severity: .error,
-                severityNote: #"error at runtime; a warning from the linter (the prototype still plays, and a compact window allows it)"#,
+                severityNote:
+                    #"error at runtime; a warning from the linter (the prototype still plays, and a compact window allows it)"#,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"If the top entry is a popover (or content inside it), any presentation other than an alert is refused. The error suggests closing the popover first. The rule applies even though UIKit itself does not refuse: UIKit re-routes full-screen styles to a full-screen ancestor (VCPG), and action sheets and activity views become a second popover."#,
@@ -319,7 +320,8 @@ extension RuleCatalogue {
         RuleUnit(
             Rule(
                 id: "popover.one-at-a-time", kinds: [.static, .runtime], severity: .error,
-                severityNote: #"error at runtime; a warning from the linter (the prototype still plays, and a compact window allows it)"#,
+                severityNote:
+                    #"error at runtime; a warning from the linter (the prototype still plays, and a compact window allows it)"#,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"A popover requested while another popover is visible is refused. This covers a popover opened from inside a popover and action sheets that would resolve to a popover."#,
