@@ -169,6 +169,27 @@ import Testing
         }
     }
 
+    /// Chunk extensions are parsed by their grammar (a quoted value may hold `;` and an escaped
+    /// quote) and bounded per body: tiny chunks with long extensions can't make a body take
+    /// thousands of times its limit in input.
+    @Test func chunkExtensionsFollowTheirGrammarAndAreBoundedPerBody() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let quoted = try server.request(
+                "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "3 ;\ta = \"x;\\\"y\" ; b\r\nabc\r\n0\r\n\r\n")
+            #expect(quoted.status == 200)
+            #expect(quoted.text == "abc")
+            let ext = ";" + String(repeating: "e", count: 4000)
+            let client = try server.client()
+            client.send("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n")
+            for _ in 0..<5 { client.send("1\(ext)\r\nx\r\n") }
+            let refused = try client.readResponse()
+            #expect(refused.status == 400)
+            #expect(refused.text.contains("Chunk extensions are too long."))
+            #expect(client.waitForClose())
+        }
+    }
+
     @Test func transferEncodingCaseInsensitiveAndUppercaseHex() async throws {
         try await withTestServer(router: makeTestRouter()) { (server) throws in
             let response = try server.request(
@@ -309,6 +330,13 @@ import Testing
         ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
         ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcX\r\n0\r\n\r\n", 400),
         ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nBad Trailer: x\r\n\r\n", 400),
+        // A chunk-size line is a size, then only `BWS ";" BWS name [BWS "=" BWS value]` (RFC 9112 §7.1.1).
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3 4\r\nabc\r\n0\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3 junk\r\nabc\r\n0\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3 \r\nabc\r\n0\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;=x\r\nabc\r\n0\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;a=\"open\r\nabc\r\n0\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;a=b c\r\nabc\r\n0\r\n\r\n", 400),
         ("POST /small HTTP/1.1\r\nHost: t\r\nContent-Length: 11\r\n\r\n01234567890", 413),
         (
             "POST /small HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n6\r\n012345\r\n6\r\n012345\r\n0\r\n\r\n",

@@ -1,9 +1,18 @@
 /// Decodes a chunked request body (RFC 9112 §7.1) incrementally: chunk sizes in hex, chunk
-/// extensions (checked for characters, then ignored), data, and a trailer section (checked
-/// for field syntax, then discarded, as §7.1.2 allows).
+/// extensions (checked against their grammar, then ignored), data, and a trailer section
+/// (checked for field syntax, then discarded, as §7.1.2 allows).
+///
+/// A chunk-size line is `chunk-size *( BWS ";" BWS ext-name [ BWS "=" BWS ext-value ] ) CRLF`
+/// (§7.1.1; a value is a token or a quoted-string): anything else — `3 4`, `3 junk`, `3;=x`, an
+/// unterminated quoted string — is a 400, so the server never reads a size a proxy in front of
+/// it could read differently. One line holds at most ``maxSizeLine`` bytes, and the extensions
+/// of a whole body at most ``maxExtensionBytes``.
 struct ChunkedDecoder {
     enum State {
-        case size, ext, sizeLF, data, dataCR, dataLF, trailerStart, trailerName, trailerValue, trailerLF, finalLF, done
+        case size, sizeBWS, sizeLF, data, dataCR, dataLF, trailerStart, trailerName, trailerValue, trailerLF, finalLF, done
+        /// Extensions: before a name (after `;`), in a name, after a name, before a value (after
+        /// `=`), in a token value, in a quoted value, after a backslash in it, after a value.
+        case extBeforeName, extName, extAfterName, extBeforeValue, extToken, extQuoted, extQuotedPair, extAfterValue
     }
 
     enum Outcome: Equatable {
@@ -18,10 +27,15 @@ struct ChunkedDecoder {
     private var remaining = 0
     private var digits = 0
     private var lineBytes = 0
+    private var extensionBytes = 0
     private var trailerBytes = 0
 
     /// The longest chunk-size line, extensions included, in bytes.
     static let maxSizeLine = 4096
+    /// The most bytes of chunk-size lines past their sizes (extensions and their spaces) in one
+    /// body: clients hardly use extensions, and without a bound a body of tiny chunks with long
+    /// extensions could take thousands of times its limit in input.
+    static let maxExtensionBytes = 16 * 1024
 
     mutating func decode(
         _ input: UnsafeBufferPointer<UInt8>, into body: inout [UInt8], limit: Int, maxTrailerBytes: Int
@@ -42,22 +56,28 @@ struct ChunkedDecoder {
                     }
                 } else if digits == 0 {
                     return fail("A chunk size is malformed.")
-                } else if c == 0x3B || c == 0x20 || c == 0x09 {
-                    state = .ext
+                } else if c == 0x3B {
+                    state = .extBeforeName
+                } else if c == 0x20 || c == 0x09 {
+                    state = .sizeBWS
                 } else if c == 0x0D {
                     state = .sizeLF
                 } else {
                     return fail("A chunk size is malformed.")
                 }
                 lineBytes += 1
-            case .ext:
+            case .sizeBWS, .extBeforeName, .extName, .extAfterName, .extBeforeValue, .extToken, .extQuoted,
+                .extQuotedPair, .extAfterValue:
                 lineBytes += 1
-                guard lineBytes <= Self.maxSizeLine else { return fail("Chunk extensions are too long.") }
-                if c == 0x0D {
-                    state = .sizeLF
-                } else if !ByteClass.isFieldValueChar(c) {
-                    return fail("A chunk extension is malformed.")
+                extensionBytes += 1
+                guard lineBytes <= Self.maxSizeLine, extensionBytes <= Self.maxExtensionBytes else {
+                    return fail("Chunk extensions are too long.")
                 }
+                guard let next = Self.extensionStep(state, c) else {
+                    return fail(
+                        state == .sizeBWS ? "A chunk size is malformed." : "A chunk extension is malformed.")
+                }
+                state = next
             case .sizeLF:
                 guard c == 0x0A else { return fail("A chunk size line is malformed.") }
                 digits = 0
@@ -116,5 +136,46 @@ struct ChunkedDecoder {
             i += 1
         }
         return .needMore
+    }
+
+    /// The state after byte `c` of a chunk-size line past its size (RFC 9112 §7.1.1, RFC 9110
+    /// §5.6.3–§5.6.4), from `state`; `nil` when the line breaks the grammar.
+    private static func extensionStep(_ state: State, _ c: UInt8) -> State? {
+        let isSpace = c == 0x20 || c == 0x09
+        switch state {
+        case .sizeBWS, .extAfterValue:
+            // BWS is allowed only before a ";".
+            if isSpace { return state }
+            if c == 0x3B { return .extBeforeName }
+            return state == .extAfterValue && c == 0x0D ? .sizeLF : nil
+        case .extBeforeName:
+            if isSpace { return state }
+            return ByteClass.isTokenChar(c) ? .extName : nil
+        case .extName, .extAfterName:
+            if state == .extName && ByteClass.isTokenChar(c) { return .extName }
+            if isSpace { return .extAfterName }
+            if c == 0x3D { return .extBeforeValue }
+            if c == 0x3B { return .extBeforeName }
+            return c == 0x0D ? .sizeLF : nil
+        case .extBeforeValue:
+            if isSpace { return state }
+            if c == 0x22 { return .extQuoted }
+            return ByteClass.isTokenChar(c) ? .extToken : nil
+        case .extToken:
+            if ByteClass.isTokenChar(c) { return .extToken }
+            if isSpace { return .extAfterValue }
+            if c == 0x3B { return .extBeforeName }
+            return c == 0x0D ? .sizeLF : nil
+        case .extQuoted:
+            // qdtext = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text
+            if c == 0x22 { return .extAfterValue }
+            if c == 0x5C { return .extQuotedPair }
+            return isSpace || c == 0x21 || (0x23...0x7E).contains(c) || c >= 0x80 ? .extQuoted : nil
+        case .extQuotedPair:
+            // quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text )
+            return isSpace || (0x21...0x7E).contains(c) || c >= 0x80 ? .extQuoted : nil
+        default:
+            return nil
+        }
     }
 }

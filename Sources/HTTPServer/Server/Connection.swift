@@ -468,6 +468,7 @@ final class Connection: @unchecked Sendable {
                     switch outcome {
                     case .needMore:
                         inputStart = input.count
+                        dropConsumedInput()
                         if peerClosed { close() }
                         return
                     case .failure(let failure):
@@ -482,6 +483,7 @@ final class Connection: @unchecked Sendable {
                     request!.body.append(contentsOf: input[inputStart..<(inputStart + n)])
                     inputStart += n
                     bodyRemaining -= n
+                    dropConsumedInput()
                     if bodyRemaining > 0 {
                         if peerClosed { close() }
                         return
@@ -492,6 +494,16 @@ final class Connection: @unchecked Sendable {
                 return
             }
         }
+    }
+
+    /// Forgets the input a body has consumed, so that a body being read is held once (in the
+    /// request), not also in the input buffer, and chunk framing (sizes, extensions) takes no
+    /// memory once decoded.
+    private func dropConsumedInput() {
+        guard inputStart == input.count else { return }
+        input.removeAll(keepingCapacity: input.capacity <= EventLoop.scratchSize)
+        inputStart = 0
+        scanFrom = 0
     }
 
     /// A head is complete: build the request, learn its body limit, set up reading the body.
