@@ -9,7 +9,8 @@
 /// of a whole body at most ``maxExtensionBytes``.
 struct ChunkedDecoder {
     enum State {
-        case size, sizeBWS, sizeLF, data, dataCR, dataLF, trailerStart, trailerName, trailerValue, trailerLF, finalLF, done
+        case size, sizeBWS, sizeLF, data, dataCR, dataLF, trailerStart, trailerName, trailerValue, trailerLF, finalLF,
+            done
         /// Extensions: before a name (after `;`), in a name, after a name, before a value (after
         /// `=`), in a token value, in a quoted value, after a backslash in it, after a value.
         case extBeforeName, extName, extAfterName, extBeforeValue, extToken, extQuoted, extQuotedPair, extAfterValue
