@@ -13,6 +13,11 @@ public protocol HTTPResponder: Sendable {
     /// so ``respond(to:)`` need not route again).
     func bodyLimit(for request: inout HTTPRequest) -> Int?
 
+    /// After ``bodyLimit(for:)``, for a request with a body: a response to answer with its head
+    /// alone, without reading the body (the connection then closes), or nil to read it. A
+    /// router asks its matched route's middleware (``HTTPMiddleware/responseBeforeBody(of:)``).
+    func responseBeforeBody(of request: HTTPRequest) -> HTTPResponse?
+
     /// Answers a complete request. Must not block: slow work belongs in ``HTTPReply/deferred(_:)``.
     func respond(to request: HTTPRequest) -> HTTPReply
 }
@@ -20,4 +25,6 @@ public protocol HTTPResponder: Sendable {
 extension HTTPResponder {
     /// The default: no limit of its own, so the server's ``ServerConfiguration/maxBodyBytes``.
     public func bodyLimit(for request: inout HTTPRequest) -> Int? { nil }
+    /// The default: read every body.
+    public func responseBeforeBody(of request: HTTPRequest) -> HTTPResponse? { nil }
 }

@@ -194,6 +194,15 @@ public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable 
         return nil
     }
 
+    /// The first answer of the matched route's middleware, router's first, to a request whose
+    /// body is not read yet (``HTTPMiddleware/responseBeforeBody(of:)``); nil to read it.
+    public func responseBeforeBody(of request: HTTPRequest) -> HTTPResponse? {
+        for layer in state.read({ $0.middleware }) + (request.matchedRoute?.layers ?? []) {
+            if let response = layer.responseBeforeBody(of: request) { return response }
+        }
+        return nil
+    }
+
     /// Stores a match in the request: the route (so ``respond(to:)`` need not match again),
     /// its pattern and the path parameters.
     private static func annotate(_ request: inout HTTPRequest, _ route: Route, _ parameters: [String: String]) {

@@ -30,6 +30,31 @@ import Testing
 
     // MARK: The owner token
 
+    /// The owner's 8 MiB prototype upload is not read from anyone else: a request without
+    /// credentials is answered 401 on its head alone — before any byte of its body, and instead
+    /// of `100 Continue` — and the connection closes; the owner's own upload goes through.
+    @Test func aLargeBodyOnlyTheOwnerMaySendIsRefusedBeforeItIsRead() async throws {
+        let s = try TestApp(socket: true)
+        let port = s.client.port
+        let size = 8 << 20
+        for expect in ["", "Expect: 100-continue\r\n"] {
+            let stranger = try TestClient(port: port)
+            stranger.send(
+                "PUT /api/prototypes/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(size)\r\n\(expect)\r\n")
+            let refused = try await blocking { try stranger.readResponse() }
+            #expect(refused.status == 401, "\(refused.status) \(refused.text)")
+            #expect(refused.header("connection") == "close")
+            #expect(try await blocking { stranger.waitForClose() })
+        }
+        let chunked = try TestClient(port: port)
+        chunked.send(
+            "PUT /api/prototypes/x HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n")
+        #expect(try await blocking { try chunked.readResponse() }.status == 401)
+        let tiny = #"{"format": "modallab/1", "id": "tiny", "start": "home", "screens": [{"id": "home"}]}"#
+        #expect(try await s.client.request("PUT", "/api/prototypes/tiny", body: tiny).status == 201)
+    }
+
     @Test func theTokenIsTradedAtTheRootAndNowhereElse() async throws {
         let s = try TestApp(socket: true)
         let c = s.client

@@ -27,6 +27,14 @@ public protocol HTTPMiddleware: Sendable {
     /// ``Router/response(for:)``). Innermost first: a group's middleware renders before the
     /// router's. An HTML site uses it to answer browsers with error pages.
     func response(for error: any Error, to request: HTTPRequest) -> HTTPResponse?
+
+    /// Before the body of a request that has one is read, with its head alone (a group's
+    /// middleware, for its routes): return a response to answer now without reading the body
+    /// — the connection then closes, as the body's framing is not followed — or nil to go on.
+    /// An authorization check belongs here too, so that nobody without credentials can make the
+    /// server hold a route's large body (``RouteRegistering``'s `maxBodyBytes`) before its 401.
+    /// No other hook runs for such a response.
+    func responseBeforeBody(of request: HTTPRequest) -> HTTPResponse?
 }
 
 extension HTTPMiddleware {
@@ -36,4 +44,6 @@ extension HTTPMiddleware {
     public func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {}
     /// The default: no rendering of its own.
     public func response(for error: any Error, to request: HTTPRequest) -> HTTPResponse? { nil }
+    /// The default: read the body.
+    public func responseBeforeBody(of request: HTTPRequest) -> HTTPResponse? { nil }
 }

@@ -520,6 +520,14 @@ final class Connection: @unchecked Sendable {
         bodyLimit = server.responder.bodyLimit(for: &request) ?? server.configuration.maxBodyBytes
         self.request = request
         switch head.framing {
+        case .length(let n) where n > 0:
+            if let early = server.responder.responseBeforeBody(of: request) { return refuse(early) }
+        case .chunked:
+            if let early = server.responder.responseBeforeBody(of: request) { return refuse(early) }
+        case .none, .length:
+            break
+        }
+        switch head.framing {
         case .none:
             dispatch()
         case .length(let length):

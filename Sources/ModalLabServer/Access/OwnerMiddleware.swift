@@ -10,6 +10,11 @@ struct RequireOwner: HTTPMiddleware {
         guard access.isOwner(request) else { throw Problem.ownerRequired }
         return nil
     }
+
+    /// A body only the owner may send is not read from anyone else: 401 with the head alone.
+    func responseBeforeBody(of request: HTTPRequest) -> HTTPResponse? {
+        access.isOwner(request) ? nil : Problem.ownerRequired.response
+    }
 }
 
 /// `GET /?token=…`, the URL `serve` prints: trades the token for an owner session and answers
