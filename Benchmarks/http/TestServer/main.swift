@@ -75,11 +75,12 @@ do {
 }
 
 // SIGTERM/SIGINT were blocked at the top, so one that arrives early stays pending until this
-// thread takes it: none can be lost between printing the port and being ready for it.
-let shutdownWaiter = Thread {
-    var signalNumber: Int32 = 0
-    sigwait(&shutdownSignals, &signalNumber)
-    server.shutdown(gracePeriod: 2) { exit(0) }
-}
-shutdownWaiter.start()
-dispatchMain()
+// thread takes it: none can be lost between printing the port and being ready for it. The main
+// thread waits for it itself, as `modallab serve` does (nothing else needs the main thread: the
+// server runs on its own queues); a Foundation `Thread` behind `dispatchMain()` never got it.
+var signalNumber: Int32 = 0
+sigwait(&shutdownSignals, &signalNumber)
+let stopped = DispatchSemaphore(value: 0)
+server.shutdown(gracePeriod: 2) { stopped.signal() }
+stopped.wait()
+exit(0)
