@@ -145,7 +145,8 @@ window.addEventListener("pagehide", () => {
 
 // Embedded players (the board's frames) leave reloading to the board: a browser allows only six
 // connections per host, and sixteen event streams would starve the frames' own requests.
-if (!embed) onPrototypeChange(session.prototype, () => location.reload());
+// A participant's study is not started over by a reload when the file changes.
+if (!embed && root.dataset.participant === undefined) onPrototypeChange(session.prototype, () => location.reload());
 
 frame.fit();
 frame.followScrolledSources();

@@ -421,6 +421,12 @@ import Testing
         ] {
             #expect(!page.text.contains(tool), "a participant's page has \(tool)")
         }
+        // Nor can it reach them by address: the board (every screen: the tasks given away),
+        // reviewers' comments, the live-reload stream (a reload would start the study over).
+        for path in ["/p/mail/board", "/api/comments?prototype=mail", "/api/stream?prototype=mail"] {
+            let r = try await s.client.request("GET", path, headers: cookie, auth: false)
+            #expect(r.status == 404, "\(path): \(r.status)")
+        }
         // The owner's player has them all.
         let ownerPage = try await s.client.request("GET", "/p/mail").text
         #expect(ownerPage.contains(#"id="device-select""#) && ownerPage.contains(#"id="state-json""#))

@@ -8,8 +8,23 @@ import Sharing
 public enum Viewer: Sendable, Equatable {
     /// The designer: by the owner token or an owner session.
     case owner
-    /// The holder of share link `id`, which reaches `prototype`; `canComment` for the comment role.
-    case share(id: String, prototype: String, canComment: Bool)
+    /// The holder of share link `id`, which reaches `prototype` in `role`.
+    case share(id: String, prototype: String, role: ShareRole)
+
+    /// Whether this viewer may pin comments: the owner, or a `comment` link.
+    public var canComment: Bool {
+        switch self {
+        case .owner: return true
+        case .share(_, _, let role): return role == .comment
+        }
+    }
+
+    /// Whether this viewer holds a `participant` link: it plays its tasks and sees nothing of
+    /// the designer's tools (board, comments, live reload).
+    public var isParticipant: Bool {
+        if case .share(_, _, .participant) = self { return true }
+        return false
+    }
 
     /// Whether this viewer may see prototype `id`.
     public func canView(_ prototype: String) -> Bool {

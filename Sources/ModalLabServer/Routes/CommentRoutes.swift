@@ -16,7 +16,8 @@ extension ModalLabApp {
             guard let p = req.query("prototype") else {
                 throw Problem.badRequest("name the prototype: ?prototype=<id>", path: "prototype")
             }
-            guard viewer.canView(p) else { throw Problem.notFound("no prototype \"\(p)\"") }
+            // A participant sees the app as its people would: no reviewers' comments.
+            guard viewer.canView(p), !viewer.isParticipant else { throw Problem.notFound("no prototype \"\(p)\"") }
             let prototype = library.get(p)?.prototype
             return .json(
                 .array(
@@ -74,8 +75,8 @@ extension ModalLabApp {
             throw error.problem
         }
         guard viewer.canView(c.prototype) else { throw Problem.notFound("no prototype \"\(c.prototype)\"") }
-        if case .share(let id, _, let canComment) = viewer {
-            guard canComment else {
+        if let id = viewer.shareID {
+            guard viewer.canComment else {
                 throw Problem(
                     .forbidden, title: "View-only link", detail: "this share link can look and try, not comment")
             }

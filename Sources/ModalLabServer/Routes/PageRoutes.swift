@@ -18,7 +18,7 @@ extension ModalLabApp {
             let locale = PageLocale(req)
             var page = try playerContext(loaded, req, viewer: viewer, locale: locale)
             // A participant link plays its tasks, one after the other.
-            if let share = viewer.shareID, let link = shares.link(id: share), link.role == .participant {
+            if viewer.isParticipant, let share = viewer.shareID, let link = shares.link(id: share) {
                 let tasks = link.tasks.compactMap { loaded.1.task($0) }
                 page.studyTasks = JSONWriter().string(
                     .array(
@@ -32,6 +32,8 @@ extension ModalLabApp {
             return try renderPage("player", page, locale: locale)
         }
         groups.prototypePages.get("/p/{id}/board") { [self] req, viewer in
+            // The board shows every screen: a participant's tasks would be given away.
+            if viewer.isParticipant { throw Problem.notFound("no board for a participant link") }
             let loaded = try playable(req.parameters["id"] ?? "")
             let locale = PageLocale(req)
             let env = try environment(from: req, for: loaded.1)

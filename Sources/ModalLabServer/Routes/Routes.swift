@@ -104,7 +104,7 @@ extension ModalLabApp {
             if let link = shares.resolve(token: token) {
                 // A report link reaches the report's pages and nothing else (``reportViewer(_:)``).
                 if link.role == .report { return nil }
-                return .share(id: link.id, prototype: link.prototype, canComment: link.role == .comment)
+                return .share(id: link.id, prototype: link.prototype, role: link.role)
             }
             shareFailures.fail(req.remoteHost)
         }
@@ -118,7 +118,7 @@ extension ModalLabApp {
         if let token = req.cookie(shareCookie) {
             if let link = shares.resolve(token: token) {
                 guard link.role == .report, link.prototype == prototype else { return nil }
-                return .share(id: link.id, prototype: link.prototype, canComment: false)
+                return .share(id: link.id, prototype: link.prototype, role: .report)
             }
             shareFailures.fail(req.remoteHost)
         }

@@ -31,6 +31,8 @@ extension ModalLabApp {
     /// streams end when the link is revoked.
     func stream(_ req: HTTPRequest, _ viewer: Viewer) throws(Problem) -> HTTPResponse {
         let filter = req.query("prototype")
+        // A participant's page doesn't reload under a study (a reload would start it over).
+        if viewer.isParticipant { throw Problem.notFound("no stream for a participant link") }
         if let filter {
             guard viewer.canView(filter) else { throw Problem.notFound("no prototype \"\(filter)\"") }
         } else if viewer != .owner {
@@ -273,9 +275,7 @@ extension ModalLabApp {
             // App-initiated presentations are the designer's tool (a timer, a script): a
             // participant plays the prototype as its people would, so a task's success can't be
             // reached by presenting it.
-            if case .present = action, let share = viewer.shareID, let link = shares.link(id: share),
-                link.role == .participant
-            {
+            if case .present = action, viewer.isParticipant {
                 throw Problem.badRequest(
                     "a participant link taps, swipes and types as people do; \"present\" is an app-initiated presentation, for the owner's scripts",
                     path: "$.type")

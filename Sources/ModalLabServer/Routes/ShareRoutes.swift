@@ -145,7 +145,7 @@ extension ModalLabApp {
         }
         // The link opens whatever its load; its `share_open` is logged only within its event
         // budget, so reloading a link in a loop can't fill the disk.
-        let holder = Viewer.share(id: link.id, prototype: link.prototype, canComment: false)
+        let holder = Viewer.share(id: link.id, prototype: link.prototype, role: link.role)
         if (try? eventBudget.charge(holder, address: address, count: 1)) != nil {
             _ = try? await log.append([
                 PendingEvent(

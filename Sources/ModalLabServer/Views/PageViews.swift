@@ -236,7 +236,7 @@ struct PlayerPageView: MustacheContext {
         name = p.name
         environment = env
         isOwner = viewer == .owner
-        if case .share(_, _, let comment) = viewer { canComment = comment } else { canComment = viewer == .owner }
+        canComment = viewer.canComment
         isEmbedded = embedded
         devices = listed.compactMap { DeviceCatalogue.device($0) }.map {
             OptionView(id: $0.id, name: $0.name, isSelected: $0.id == env.device.id)
