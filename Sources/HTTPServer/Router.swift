@@ -295,12 +295,14 @@ public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable 
     }
 
     /// The answer when no route takes the request: 501 for a method that no route uses and
-    /// RFC 9110 does not define; else 405 with `Allow` (204 for OPTIONS) when the path exists
-    /// with other methods, 404 when it does not.
+    /// RFC 9110 does not define; `OPTIONS *` (the server as a whole, RFC 9110 §9.3.7: a ping)
+    /// 204; else 405 with `Allow` (204 for OPTIONS) when the path exists with other methods,
+    /// 404 when it does not.
     private static func unrouted(_ match: Match, _ request: HTTPRequest, _ methods: Set<HTTPMethod>) -> HTTPResponse {
         guard methods.contains(request.method) else {
             return .problem(status: .notImplemented, detail: "The method \(request.method) is not implemented.")
         }
+        if request.method == .options && request.path == "*" { return HTTPResponse(status: .noContent) }
         guard case .wrongMethod(let allowed) = match else {
             return .problem(status: .notFound, detail: "No resource at \(request.path).")
         }
