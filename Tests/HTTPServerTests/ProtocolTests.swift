@@ -84,6 +84,43 @@ import Testing
         }
     }
 
+    /// One client's flood of pipelined requests doesn't hold up the loop's other clients: the
+    /// flooder is answered `requestsPerTurn` requests at a time, and a request of another client
+    /// that arrives meanwhile is answered long before the flood is.
+    @Test func aPipelinedFloodTakesTurnsWithOtherClients() async throws {
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let served = Locked(0)
+        let router = Self.holdingRouter(started: started, release: release)
+        router.get("/n") { _ in
+            .text(
+                String(
+                    served.withLock {
+                        $0 += 1
+                        return $0
+                    }))
+        }
+        router.get("/count") { _ in .text(String(served.withLock { $0 })) }
+        let flood = 2000
+        try await withTestServer(router: router, configure: { $0.eventLoops = 1 }) { (server) throws in
+            let flooder = try server.client()
+            flooder.send(get("/hold") + String(repeating: get("/n"), count: flood))
+            try #require(started.wait(timeout: .now() + testDeadline) == .success)
+            let other = try server.client()
+            other.send(get("/count"))
+            release.signal()
+            let seen = Int(try other.readResponse().text) ?? -1
+            #expect(
+                seen >= 0 && seen < flood / 2, "the other client waited for \(seen) of the flood's \(flood) requests")
+            #expect(try flooder.readResponse().text == "held")
+            for i in 1...flood {
+                let text = try flooder.readResponse().text
+                #expect(text == String(i))
+                if text != String(i) { break }
+            }
+        }
+    }
+
     /// A peer that resets while its next request waits to be read ahead is closed.
     @Test func aResetWhileTheLoopIsBusyClosesTheConnection() async throws {
         let started = DispatchSemaphore(value: 0)

@@ -103,6 +103,10 @@ final class Connection: @unchecked Sendable {
     private var headStart: UInt64
     private var lingerDeadline: UInt64 = 0
     private var processing = false
+    /// Requests dispatched since the connection last let the loop's other work go first
+    /// (``requestsPerTurn``), and whether its next turn is queued.
+    private var answeredInTurn = 0
+    private var turnQueued = false
     private var peerClosed = false
     private var shuttingDown = false
 
@@ -126,6 +130,10 @@ final class Connection: @unchecked Sendable {
     private var writerWaiter: CheckedContinuation<Void, any Error>?
     private var streamChunked = true
 
+    /// Pipelined requests answered in one turn of the loop: past it the connection queues its
+    /// next turn behind the loop's other work, so one client's flood of pipelined requests
+    /// can't hold up the others for long (nginx likewise posts a pipelined request as an event).
+    static let requestsPerTurn = 32
     /// Bodies up to this size are copied behind the head so both leave in one write.
     static let coalesceLimit = 16 * 1024
     /// A streaming writer waits while more than this many bytes are queued.
@@ -284,6 +292,7 @@ final class Connection: @unchecked Sendable {
     /// why (end of file, or the reset).
     private func readable() {
         guard phase != .closed, let readSource else { return }
+        answeredInTurn = 0
         if readInput(toTheEnd: readSource.data == 0) != .ended && phase != .closed {
             self.readSource?.park()
             loop.park(self)
@@ -297,6 +306,7 @@ final class Connection: @unchecked Sendable {
     /// Linux; `Benchmarks/http/RESULTS.md`). When nothing is there, the source is re-armed.
     func unpark() {
         guard phase != .closed, let readSource else { return }
+        answeredInTurn = 0
         if !readSource.isPaused {
             switch readInput(toTheEnd: false) {
             case .nothing: break
@@ -416,6 +426,10 @@ final class Connection: @unchecked Sendable {
                     if peerClosed || shuttingDown { close() }
                     return
                 }
+                if answeredInTurn >= Self.requestsPerTurn && requestLineEnd == -1 && scanFrom <= inputStart {
+                    yieldTurn()
+                    return
+                }
                 if phase == .idle {
                     phase = .head
                     headStart = Sys.now()
@@ -441,6 +455,7 @@ final class Connection: @unchecked Sendable {
                 switch scan {
                 case .incomplete:
                     if peerClosed { close() }
+                    resumeReading()
                     return
                 case .failure(let failure):
                     fail(failure)
@@ -470,6 +485,7 @@ final class Connection: @unchecked Sendable {
                         inputStart = input.count
                         dropConsumedInput()
                         if peerClosed { close() }
+                        resumeReading()
                         return
                     case .failure(let failure):
                         fail(failure)
@@ -486,6 +502,7 @@ final class Connection: @unchecked Sendable {
                     dropConsumedInput()
                     if bodyRemaining > 0 {
                         if peerClosed { close() }
+                        resumeReading()
                         return
                     }
                     dispatch()
@@ -504,6 +521,20 @@ final class Connection: @unchecked Sendable {
         input.removeAll(keepingCapacity: input.capacity <= EventLoop.scratchSize)
         inputStart = 0
         scanFrom = 0
+    }
+
+    /// Lets the loop's other work go first: the rest of the pipelined input is answered in a turn
+    /// queued behind it. Reading pauses meanwhile if much input waits (it resumes when a
+    /// response finishes, or when more input is needed), so the buffer stays bounded.
+    private func yieldTurn() {
+        if input.count - inputStart > maxBuffered { suspendReading() }
+        guard !turnQueued else { return }
+        turnQueued = true
+        loop.execute { [self] in
+            turnQueued = false
+            answeredInTurn = 0
+            if (phase == .idle || phase == .head) && !processing { process() }
+        }
     }
 
     /// A head is complete: build the request, learn its body limit, set up reading the body.
@@ -581,6 +612,7 @@ final class Connection: @unchecked Sendable {
         self.request = nil
         phase = .responding
         requestsServed += 1
+        answeredInTurn += 1
         respondingToHead = request.method == .head
         respondingVersion = request.version
         if admission == .overLimit {
