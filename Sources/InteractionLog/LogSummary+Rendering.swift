@@ -162,8 +162,8 @@ extension LogSummary {
             lines.append("Tasks")
             for t in tasks {
                 var parts = [
-                    "\(t.attempts) attempts", "direct \(t.direct)", "indirect \(t.indirect)", "gave up \(t.gaveUp)",
-                    "timed out \(t.timedOut)",
+                    t.attempts == 1 ? "1 attempt" : "\(t.attempts) attempts", "direct \(t.direct)",
+                    "indirect \(t.indirect)", "gave up \(t.gaveUp)", "timed out \(t.timedOut)",
                 ]
                 if t.unfinished > 0 { parts.append("unfinished \(t.unfinished)") }
                 if let r = t.successRate { parts.append("success rate \(LogSummary.percent(r))") }
@@ -180,7 +180,8 @@ extension LogSummary {
             for s in sessions {
                 let about = [s.prototype, s.device, s.share.map { "share " + $0 }].compactMap { $0 }
                 var parts = [
-                    LogSummary.seconds(Double(s.durationMs)) + (s.ended ? "" : " (not ended)"), "\(s.events) events",
+                    LogSummary.seconds(Double(s.durationMs)) + (s.ended ? "" : " (\(s.status))"),
+                    s.events == 1 ? "1 event" : "\(s.events) events",
                 ]
                 if let rate = s.misclickRate {
                     parts.append("misclick rate \(LogSummary.percent(rate)) (\(s.misclicks)/\(s.taps) taps)")

@@ -29,6 +29,26 @@ import Testing
 
     func ends(_ o: Outcome) -> [EngineEvent] { o.events.filter { $0.type == .taskEnd } }
 
+    /// A task step named by the start of a title, with no near spelling among the ids, is
+    /// pointed at the control or button that title belongs to, by the name a step needs.
+    @Test func aStepNamedByTheStartOfATitleIsPointedAtItsControl() throws {
+        let bytes = try [UInt8](
+            Data(contentsOf: repositoryRoot.appendingPathComponent("Templates/prototypes/mail.json")))
+        guard case .object(var doc) = try JSONParser.parse(bytes) else { throw CocoaError(.fileReadCorruptFile) }
+        doc["tasks"] = try JSONParser.parse(
+            #"[{"id": "t", "prompt": "Keep it", "success": {"screen": "inbox"}, "expectedPath": ["Lunch"]}, {"id": "u", "prompt": "Empty it", "success": {"screen": "inbox"}, "expectedPath": ["Delete everything"]}]"#
+        )
+        let report = Linter().lint(file: Array(JSONWriter().string(.object(doc)).utf8))
+        let messages = report.diagnostics.filter { $0.rule == "task.references" }.map(\.message)
+        #expect(messages.count == 2, "\(messages)")
+        #expect(
+            messages.contains {
+                $0.hasSuffix(
+                    "“Lunch” (did you mean “m1”, titled “Lunch on Friday?”? name a control or button by its id)")
+            }, "\(messages)")
+        #expect(!messages.contains { $0.contains("Delete everything” (") }, "no title starts so: \(messages)")
+    }
+
     @Test func theIntendedRouteIsDirectAndEveryEventNamesTheTask() throws {
         var s = Session(try Self.mail())
         let start = try s.apply(.taskStart("send"))

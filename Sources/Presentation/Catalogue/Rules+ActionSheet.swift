@@ -260,6 +260,11 @@ extension RuleCatalogue {
             message: T(
                 "action sheet “{modal}” is about {height} pt tall but only {usable} pt fit on {device}; offer fewer choices",
                 "操作列表“{modal}”约 {height} pt 高，而在 {device} 上只能容纳 {usable} pt；请减少选项"),
+            variants: [
+                "text": T(
+                    "action sheet “{modal}” is about {height} pt tall but only {usable} pt fit on {device}; with two choices or fewer, its title and message take the room — shorten them",
+                    "操作列表“{modal}”约 {height} pt 高，而在 {device} 上只能容纳 {usable} pt；选项不超过两个，占据空间的是标题和说明——请缩短它们")
+            ],
             notes:
                 "Height 10 + header + rows + 8 + the Cancel row (when there is one) + the bottom safe area (at least 8 pt), against the window height less the top safe area, in every window of the declared devices where the sheet slides up from the bottom (portrait and landscape): exactly where the player makes it scroll. At Large a row is 57 pt and the header 27.5 pt + 18 per line of title and message (+ 2 between them); at other text sizes (`modallab lint --content-size`) rows are 2 × 16 pt + Title 3 lines (wrapping at the accessibility sizes) and the header's lines are Footnote's. The smallest window is reported.",
             triggering: [
@@ -286,8 +291,9 @@ extension RuleCatalogue {
                         let height = metrics.actionSheetTopMargin + natural + max(e.safeArea.bottom, 8)
                         let usable = e.windowSize.height - e.safeArea.top
                         if height > usable {
+                            let choices = s.modal.actions.filter { $0.role != .cancel }.count
                             c.report(
-                                "actionsheet.no-scroll", s.actionsPath, nil,
+                                "actionsheet.no-scroll", s.actionsPath, choices <= 2 ? "text" : nil,
                                 [
                                     "modal": s.modal.id, "height": LintChecks.fmt(height),
                                     "usable": LintChecks.fmt(usable),

@@ -136,14 +136,32 @@ enum TaskChecks {
         for m in p.modals {
             for a in m.actions { if let id = a.id, titled[a.title] == nil { titled[a.title] = id } }
         }
+        // Every tap target with a title, for a name that is the start of one ("Delete" for the
+        // button "Delete Photo") when no near spelling is found.
+        var titles: [(title: String, name: String)] = []
+        for m in p.modals { for a in m.actions { titles.append((a.title, a.id ?? a.title)) } }
+        for screen in c.appScreens + c.modalScreens.joined() {
+            for r in screen.controls { if let t = r.control.title { titles.append((t, r.control.id)) } }
+        }
+        func startOfTitle(_ id: String) -> String? {
+            let word = id.lowercased()
+            guard !word.isEmpty,
+                let hit = titles.first(where: { $0.title.lowercased().hasPrefix(word) && $0.name != id })
+            else { return nil }
+            if hit.name == hit.title { return T(" (did you mean “\(hit.name)”?)", "（是否指“\(hit.name)”？）")(c.language) }
+            return T(
+                " (did you mean “\(hit.name)”, titled “\(hit.title)”? name a control or button by its id)",
+                "（是否指“\(hit.name)”（标题为“\(hit.title)”）？请用控件或按钮的 id）")(c.language)
+        }
         func report(
             _ task: String, _ path: JSONPath, _ member: String, _ kind: LocalizedText, _ id: String, _ known: [String]
         ) {
+            let typo = Suggest.hint(id, in: known)
             let hint =
                 titled[id].map {
                     T(" (that is the title of the button “\($0)”; name it by its id)", "（这是按钮“\($0)”的标题；请用它的 id）")(
                         c.language)
-                } ?? Suggest.hint(id, in: known)
+                } ?? (typo.isEmpty ? startOfTitle(id) ?? "" : typo)
             c.report(
                 "task.references", path, nil,
                 ["task": task, "member": member, "kind": kind(c.language), "id": c.q(id), "hint": hint])

@@ -22,8 +22,12 @@ extension Transaction {
             throw bad("$.target", "no control or modal \"\(target)\"" + Suggest.hint(target, in: known))
         }
         guard let p = placement(loc) else {
+            // Not presented at all, or presented on another of its screens.
             let whereIs =
-                loc.modal.map { "in \(title($0)), which is not showing that screen" }
+                loc.modal.map { m in
+                    s.stack.contains { $0.modal == m }
+                        ? "in \(title(m)), which is not showing that screen" : "in \(title(m)), which is not presented"
+                }
                 ?? "on screen “\(loc.screen)”, which is not showing"
             throw refusal(
                 "stack.presenter-visible",
