@@ -121,6 +121,23 @@ import Testing
         }
     }
 
+    /// A client that sends more pipelined requests than one turn answers, then its end of file
+    /// (a half-close), still gets every answer, in order, then the close.
+    @Test func pipelinedRequestsBeforeAHalfCloseAreAllAnswered() async throws {
+        try await withTestServer(router: makeTestRouter()) { (server) throws in
+            let client = try server.client()
+            let count = 3 * Connection.requestsPerTurn + 5
+            client.send((0..<count).map { get("/path?q=\($0)") }.joined())
+            client.shutdownWrite()
+            for i in 0..<count {
+                let text = try client.readResponse().text
+                #expect(text == "/path|\(i)")
+                if text != "/path|\(i)" { break }
+            }
+            #expect(client.waitForClose())
+        }
+    }
+
     /// A peer that resets while its next request waits to be read ahead is closed.
     @Test func aResetWhileTheLoopIsBusyClosesTheConnection() async throws {
         let started = DispatchSemaphore(value: 0)

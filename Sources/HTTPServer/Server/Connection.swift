@@ -383,7 +383,11 @@ final class Connection: @unchecked Sendable {
         // End of file stays readable, and the read source would fire again and again.
         suspendReading()
         switch phase {
-        case .idle, .head, .body, .lingering:
+        case .idle, .head:
+            // Whole requests read before the end of file are still answered (their turn is
+            // queued: `yieldTurn`), then `process` closes; a half-sent one cannot be answered.
+            if !processing && !turnQueued { close() }
+        case .body, .lingering:
             // A half-sent request cannot be answered: the client is gone.
             if !processing { close() }
         case .responding:
