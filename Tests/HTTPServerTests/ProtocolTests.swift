@@ -391,6 +391,9 @@ import Testing
         ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;=x\r\nabc\r\n0\r\n\r\n", 400),
         ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;a=\"open\r\nabc\r\n0\r\n\r\n", 400),
         ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;a=b c\r\nabc\r\n0\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;a \r\nabc\r\n0\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;a=b\t\r\nabc\r\n0\r\n\r\n", 400),
+        ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;a=\"b\" \r\nabc\r\n0\r\n\r\n", 400),
         ("POST /small HTTP/1.1\r\nHost: t\r\nContent-Length: 11\r\n\r\n01234567890", 413),
         (
             "POST /small HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n6\r\n012345\r\n6\r\n012345\r\n0\r\n\r\n",

@@ -11,9 +11,11 @@ struct ChunkedDecoder {
     enum State {
         case size, sizeBWS, sizeLF, data, dataCR, dataLF, trailerStart, trailerName, trailerValue, trailerLF, finalLF,
             done
-        /// Extensions: before a name (after `;`), in a name, after a name, before a value (after
-        /// `=`), in a token value, in a quoted value, after a backslash in it, after a value.
-        case extBeforeName, extName, extAfterName, extBeforeValue, extToken, extQuoted, extQuotedPair, extAfterValue
+        /// Extensions: before a name (after `;`), in a name, after a name and a space, before a
+        /// value (after `=`), in a token value, in a quoted value, after a backslash in it,
+        /// right after a quoted value, and in the spaces after a value (a `;` must follow them).
+        case extBeforeName, extName, extAfterName, extBeforeValue, extToken, extQuoted, extQuotedPair, extAfterValue,
+            extValueBWS
     }
 
     enum Outcome: Equatable {
@@ -68,7 +70,7 @@ struct ChunkedDecoder {
                 }
                 lineBytes += 1
             case .sizeBWS, .extBeforeName, .extName, .extAfterName, .extBeforeValue, .extToken, .extQuoted,
-                .extQuotedPair, .extAfterValue:
+                .extQuotedPair, .extAfterValue, .extValueBWS:
                 lineBytes += 1
                 extensionBytes += 1
                 guard lineBytes <= Self.maxSizeLine, extensionBytes <= Self.maxExtensionBytes else {
@@ -142,29 +144,32 @@ struct ChunkedDecoder {
     /// The state after byte `c` of a chunk-size line past its size (RFC 9112 §7.1.1, RFC 9110
     /// §5.6.3–§5.6.4), from `state`; `nil` when the line breaks the grammar.
     private static func extensionStep(_ state: State, _ c: UInt8) -> State? {
+        // BWS is allowed only before a ";" or an "=" (and after them): never before the CRLF.
         let isSpace = c == 0x20 || c == 0x09
         switch state {
-        case .sizeBWS, .extAfterValue:
-            // BWS is allowed only before a ";".
+        case .sizeBWS, .extValueBWS:
             if isSpace { return state }
-            if c == 0x3B { return .extBeforeName }
-            return state == .extAfterValue && c == 0x0D ? .sizeLF : nil
+            return c == 0x3B ? .extBeforeName : nil
         case .extBeforeName:
             if isSpace { return state }
             return ByteClass.isTokenChar(c) ? .extName : nil
-        case .extName, .extAfterName:
-            if state == .extName && ByteClass.isTokenChar(c) { return .extName }
+        case .extName:
+            if ByteClass.isTokenChar(c) { return .extName }
             if isSpace { return .extAfterName }
             if c == 0x3D { return .extBeforeValue }
             if c == 0x3B { return .extBeforeName }
             return c == 0x0D ? .sizeLF : nil
+        case .extAfterName:
+            if isSpace { return state }
+            if c == 0x3D { return .extBeforeValue }
+            return c == 0x3B ? .extBeforeName : nil
         case .extBeforeValue:
             if isSpace { return state }
             if c == 0x22 { return .extQuoted }
             return ByteClass.isTokenChar(c) ? .extToken : nil
-        case .extToken:
-            if ByteClass.isTokenChar(c) { return .extToken }
-            if isSpace { return .extAfterValue }
+        case .extToken, .extAfterValue:
+            if state == .extToken && ByteClass.isTokenChar(c) { return .extToken }
+            if isSpace { return .extValueBWS }
             if c == 0x3B { return .extBeforeName }
             return c == 0x0D ? .sizeLF : nil
         case .extQuoted:
@@ -173,7 +178,7 @@ struct ChunkedDecoder {
             if c == 0x5C { return .extQuotedPair }
             return isSpace || c == 0x21 || (0x23...0x7E).contains(c) || c >= 0x80 ? .extQuoted : nil
         case .extQuotedPair:
-            // quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text )
+            // quoted-pair = "\\" ( HTAB / SP / VCHAR / obs-text )
             return isSpace || (0x21...0x7E).contains(c) || c >= 0x80 ? .extQuoted : nil
         default:
             return nil
