@@ -28,8 +28,9 @@ export function fieldElement(root, target, field) {
   return root.querySelector(`input[data-id="${CSS.escape(target)}"], textarea[data-id="${CSS.escape(target)}"]`);
 }
 
-/** What the person typed that the server doesn't hold: alert fields (never sent) and the field
- * being edited (its last keystrokes may still wait to be sent), to keep across a render. */
+/** What the person typed that the server doesn't hold: alert fields (their edits are logged by
+ * length, and the state doesn't keep their text) and the field being edited (its last keystrokes
+ * may still wait to be sent), to keep across a render. */
 function typedText(root) {
   const kept = [];
   for (const el of root.querySelectorAll(".alert-field")) {

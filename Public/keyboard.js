@@ -29,12 +29,16 @@ export class Editor {
     this.send = send;
     stage.addEventListener("input", (ev) => {
       const t = ev.target;
-      if (!t.matches("input[data-id]:not([type=checkbox]), textarea[data-id]")) return;
-      clearTimeout(this.#timers.get(t.dataset.id));
-      this.#timers.set(t.dataset.id, setTimeout(() => {
-        this.#timers.delete(t.dataset.id);
-        send({ type: "edit", target: t.dataset.id, value: t.value });
-      }, 250));
+      const key = Editor.#key(t);
+      if (!key) return;
+      clearTimeout(this.#timers.get(key)?.timer);
+      this.#timers.set(key, {
+        element: t,
+        timer: setTimeout(() => {
+          this.#timers.delete(key);
+          send(Editor.#edit(t));
+        }, 250),
+      });
     });
     stage.addEventListener("change", (ev) => {
       const t = ev.target;
@@ -47,12 +51,40 @@ export class Editor {
 
   /** Sends what waits now, so a swipe or a Cancel right after typing finds the sheet dirty. */
   flush() {
-    for (const [id, timer] of this.#timers) {
+    for (const [key, { element, timer }] of this.#timers) {
       clearTimeout(timer);
-      const el = this.stage.querySelector(`[data-id="${CSS.escape(id)}"]`);
-      if (el) this.send({ type: "edit", target: id, value: el.value });
+      // A render may have replaced the element (keeping what was typed): find it again.
+      const el = element.isConnected ? element : this.#find(key);
+      if (el) this.send(Editor.#edit(el));
     }
     this.#timers.clear();
+  }
+
+  /** What an edit of `el` is sent as: a control by its id, an alert's field by the alert's id
+   * and the field's index (the server logs its length, not the text). */
+  static #edit(el) {
+    if (el.classList.contains("alert-field")) {
+      return { type: "edit", target: el.closest(".presentation").dataset.modal, field: Number(el.dataset.field), value: el.value };
+    }
+    return { type: "edit", target: el.dataset.id, value: el.value };
+  }
+
+  /** The element now drawn for `key` (see #key), or null. */
+  #find(key) {
+    const hash = key.lastIndexOf("#");
+    const alert = hash > 0 && /^\d+$/.test(key.slice(hash + 1))
+      ? this.stage.querySelector(`.presentation[data-modal="${CSS.escape(key.slice(0, hash))}"] .alert-field[data-field="${key.slice(hash + 1)}"]`)
+      : null;
+    return alert ?? this.stage.querySelector(`[data-id="${CSS.escape(key)}"]`);
+  }
+
+  /** The key its typing waits under, or null for an element that isn't a text field. */
+  static #key(el) {
+    if (el.matches(".alert-field")) {
+      const modal = el.closest(".presentation")?.dataset.modal;
+      return modal ? `${modal}#${el.dataset.field}` : null;
+    }
+    return el.matches("input[data-id]:not([type=checkbox]), textarea[data-id]") ? el.dataset.id : null;
   }
 }
 

@@ -695,6 +695,24 @@ class FormTests(PlayerTestCase):
         self.assertEqual(field.get_attribute("placeholder"), "Project name")
         self.screenshot("alert-text-field-iphone")
 
+    def test_typing_into_an_alerts_field_is_logged_by_length(self):
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="rename"]')
+        sid = self.js("return window.modallab.session")
+        self.el(".alert-field").send_keys("Launch")
+        # Rename at once: the typing that waits to be sent goes first, while the alert is up.
+        self.tap('.presentation[data-modal="rename-alert"] .alert-button:not(.cancel)')
+        self.assertEqual(self.stack(), [])
+        status, text = owner_api("GET", f"/api/logs.ndjson?session={sid}&type=edit")
+        self.assertEqual(status, 200)
+        edits = [json.loads(line) for line in text.splitlines() if line.strip()]
+        self.assertTrue(edits, "the alert's field sent no edit")
+        last = edits[-1]
+        self.assertEqual((last["target"], last["modal"]), ("rename-alert", "rename-alert"))
+        self.assertEqual((last["props"]["field"], last["props"]["length"]), (0, 6))
+        # The `action` column keeps the request as sent, for replays.
+        self.assertEqual(json.loads(last["action"]), {"type": "edit", "target": "rename-alert", "field": 0, "value": "Launch"})
+
     def test_a_compact_action_sheet_sits_at_the_bottom_with_cancel_apart(self):
         self.open("studio", "iphone-16")
         self.tap('[data-id="arrange"]')

@@ -100,6 +100,28 @@ let keyboardPrototype = #"""
         #expect(s.state.json["keyboard"] == ["target": "rename", "field": 1, "height": 336])
     }
 
+    /// Text typed into an alert's field is an `edit` naming the alert, with the field's index and
+    /// the text's length (never the text); the state doesn't hold it. Checked as any edit: an
+    /// alert that is presented, a field it has, a string.
+    @Test func typingIntoAnAlertsFieldIsLoggedByIndexAndLength() throws {
+        var s = try session()
+        let hidden = try s.apply(.edit(target: "rename", value: "Trip", field: 0))
+        #expect(hidden.refusal?.rule == "stack.presenter-visible")
+        try s.tap("open-rename")
+        let before = s.state.json
+        let o = try s.apply(.edit(target: "rename", value: "Road Trip", field: 1))
+        #expect(o.refusal == nil)
+        #expect(o.events.map(\.type) == [.edit])
+        #expect(o.events.first?.target == "rename" && o.events.first?.modal == "rename")
+        #expect(o.events.first?.props["field"] == 1 && o.events.first?.props["length"] == 9)
+        #expect(s.state.json == before, "the text stays in the browser")
+        #expect(throws: EngineRequestError.self) { try s.apply(.edit(target: "rename", value: "x", field: 2)) }
+        #expect(throws: EngineRequestError.self) { try s.apply(.edit(target: "rename", value: true, field: 0)) }
+        #expect(throws: EngineRequestError.self) { try s.apply(.edit(target: "name", value: "x", field: 0)) }
+        // The action as the log's `action` column keeps it, and reads back the same.
+        #expect(EngineAction.edit(target: "rename", value: "a", field: 1).json["field"] == 1)
+    }
+
     /// An alert with text fields brings up the keyboard for its first field as it appears, and
     /// moves up to stay above it, centred in what the keyboard leaves.
     @Test func anAlertMovesAboveTheKeyboard() throws {

@@ -446,9 +446,10 @@ extension ModalLabApp {
                     device: d, multitasking: m, appearance: a, contentSize: c, layoutDirection: l, window: w,
                     targetOS: v)
             case "edit":
-                let target = try o.required("target", "a control id").string()
+                let target = try o.required("target", "a control id, or an alert's id with \"field\"").string()
                 let value = try o.required("value", "the new value").value
-                action = .edit(target: target, value: value)
+                let field = try o.optional("field")?.int()
+                action = .edit(target: target, value: value, field: field)
             case "detent":
                 action = .detent(
                     target: try o.required("target", "a sheet's modal id").string(),

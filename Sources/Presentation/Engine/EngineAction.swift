@@ -24,8 +24,9 @@ public enum EngineAction: Sendable, Equatable {
         device: String?, multitasking: Multitasking?, appearance: Appearance? = nil,
         contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil, window: Size? = nil,
         targetOS: Int? = nil)
-    /// Text typed into a field, a toggle switched, a segment chosen.
-    case edit(target: String, value: JSONValue)
+    /// Text typed into a field, a toggle switched, a segment chosen; with `field`, text typed into
+    /// that text field (zero-based) of the alert `target`.
+    case edit(target: String, value: JSONValue, field: Int? = nil)
     /// A sheet moved to another detent.
     case detent(target: String, detent: String)
     /// The navigation bar's back button of the top layer.
@@ -94,9 +95,10 @@ extension EngineAction {
             if let direction { o["layoutDirection"] = .string(direction.rawValue) }
             if let window { o["window"] = ["width": .number(window.width), "height": .number(window.height)] }
             if let os { o["targetOS"] = .string(String(os)) }
-        case .edit(let target, let value):
+        case .edit(let target, let value, let field):
             o["type"] = "edit"
             o["target"] = .string(target)
+            if let field { o["field"] = .int(field) }
             o["value"] = value
         case .detent(let target, let detent):
             o["type"] = "detent"

@@ -239,8 +239,14 @@ struct Transaction {
             inputCount = events.count
             if s.menu != nil { dismissMenu(how: "environment") }
             s.environment = next
-        case .edit(let target, let value):
+        case .edit(let target, let value, let field):
             actionTarget = target
+            if let field {
+                events.append(EngineEvent(type: .edit, screen: s.shownScreen, modal: target, target: target))
+                inputCount = events.count
+                try editAlertField(target, field: field, value)
+                break
+            }
             let loc = location(target)
             events.append(
                 EngineEvent(type: .edit, screen: loc?.screen ?? s.screen, modal: loc?.modal, target: target))
