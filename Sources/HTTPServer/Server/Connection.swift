@@ -302,8 +302,9 @@ final class Connection: @unchecked Sendable {
     /// The loop's batch of parked sources is done (``EventLoop/park(_:)``). Before the source
     /// goes back to Dispatch, one read looks for the next request: under load it is often
     /// there already, and reading it now spares Dispatch's re-arm, its readiness report and
-    /// the hand-over to this queue (two `epoll_ctl`, an `ioctl` and often a thread wake-up on
-    /// Linux; `Benchmarks/http/RESULTS.md`). When nothing is there, the source is re-armed.
+    /// the hand-over to this queue (on Linux two calls that re-register the descriptor, one that
+    /// counts its bytes, and often a thread wake-up; `Benchmarks/http/RESULTS.md`). When nothing
+    /// is there, the source is re-armed.
     func unpark() {
         guard phase != .closed, let readSource else { return }
         answeredInTurn = 0
