@@ -197,7 +197,10 @@ public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable 
     /// The first answer of the matched route's middleware, router's first, to a request whose
     /// body is not read yet (``HTTPMiddleware/responseBeforeBody(of:)``); nil to read it.
     public func responseBeforeBody(of request: HTTPRequest) -> HTTPResponse? {
-        for layer in state.read({ $0.middleware }) + (request.matchedRoute?.layers ?? []) {
+        for layer in state.read({ $0.middleware }) {
+            if let response = layer.responseBeforeBody(of: request) { return response }
+        }
+        for layer in request.matchedRoute?.layers ?? [] {
             if let response = layer.responseBeforeBody(of: request) { return response }
         }
         return nil

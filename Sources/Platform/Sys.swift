@@ -241,3 +241,36 @@ extension Sys {
         Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
     }
 }
+
+// MARK: - Termination signals
+
+extension Sys {
+    /// SIGINT and SIGTERM.
+    private static var terminationSignals: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        return set
+    }
+
+    /// Blocks SIGINT and SIGTERM in this thread and every thread it starts afterwards, so that
+    /// one arriving while a server starts waits for ``waitForTerminationSignal()`` instead of
+    /// being lost or killing the process; SIGPIPE is ignored (writes to a closed socket fail
+    /// with `EPIPE`). Call before any thread starts.
+    public static func blockTerminationSignals() {
+        var set = terminationSignals
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Waits, on the calling thread, for SIGINT or SIGTERM (blocked by
+    /// ``blockTerminationSignals()``, so none is lost) and returns which one came.
+    @discardableResult
+    public static func waitForTerminationSignal() -> Int32 {
+        var set = terminationSignals
+        var received: Int32 = 0
+        sigwait(&set, &received)
+        return received
+    }
+}

@@ -18,15 +18,8 @@ func printError(_ message: String) {
 }
 
 // Block the shutdown signals before any thread exists, so every thread inherits the mask and a
-// signal is only ever taken by sigwait below (see there).
-nonisolated(unsafe) var shutdownSignals: sigset_t = {
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, SIGTERM)
-    sigaddset(&set, SIGINT)
-    return set
-}()
-pthread_sigmask(SIG_BLOCK, &shutdownSignals, nil)
+// signal is only ever taken by the wait below (see there).
+Sys.blockTerminationSignals()
 
 var configuration = ServerConfiguration()
 configuration.port = 0
@@ -78,8 +71,7 @@ do {
 // thread takes it: none can be lost between printing the port and being ready for it. The main
 // thread waits for it itself, as `modallab serve` does (nothing else needs the main thread: the
 // server runs on its own queues); a Foundation `Thread` behind `dispatchMain()` never got it.
-var signalNumber: Int32 = 0
-sigwait(&shutdownSignals, &signalNumber)
+Sys.waitForTerminationSignal()
 let stopped = DispatchSemaphore(value: 0)
 server.shutdown(gracePeriod: 2) { stopped.signal() }
 stopped.wait()

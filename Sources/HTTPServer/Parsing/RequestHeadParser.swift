@@ -10,6 +10,15 @@ enum BodyFraming: Equatable {
     case none
     case length(Int)
     case chunked
+
+    /// Whether a body follows the head: chunked, or a length above 0.
+    var hasBody: Bool {
+        switch self {
+        case .none: false
+        case .length(let n): n > 0
+        case .chunked: true
+        }
+    }
 }
 
 /// The parts of a request head that the connection needs; offsets are relative to the start

@@ -331,15 +331,15 @@ final class Connection: @unchecked Sendable {
     /// handled (the connection may be closed), `.received` otherwise.
     private func readInput(toTheEnd: Bool) -> ReadOutcome {
         let scratch = loop.scratch.baseAddress!
-        var received = false
         var readAny = false
+        // While lingering, what comes is read and dropped.
+        var received: Bool { readAny && phase != .lingering }
         while true {
             let n = Sys.read(fd, scratch, EventLoop.scratchSize)
             if n > 0 {
                 readAny = true
                 if phase != .lingering {
                     input.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: n))
-                    received = true
                 }
                 if (n < EventLoop.scratchSize && !toTheEnd) || input.count - inputStart > maxBuffered { break }
             } else if n == 0 {
@@ -555,13 +555,8 @@ final class Connection: @unchecked Sendable {
         closeAfterResponse = shuttingDown || !request.wantsKeepAlive
         bodyLimit = server.responder.bodyLimit(for: &request) ?? server.configuration.maxBodyBytes
         self.request = request
-        switch head.framing {
-        case .length(let n) where n > 0:
-            if let early = server.responder.responseBeforeBody(of: request) { return refuse(early) }
-        case .chunked:
-            if let early = server.responder.responseBeforeBody(of: request) { return refuse(early) }
-        case .none, .length:
-            break
+        if head.framing.hasBody, let early = server.responder.responseBeforeBody(of: request) {
+            return refuse(early)
         }
         switch head.framing {
         case .none:

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// `modallab [COMMAND] …`: picks the command (`serve` when none is named) and runs it.
 ///
@@ -44,7 +45,7 @@ public enum MainCommand {
         case "serve":
             // Before any thread starts, so every thread inherits the mask and `serve` can sigwait
             // for SIGINT and SIGTERM; the other commands stay interruptible.
-            blockTerminationSignals()
+            Sys.blockTerminationSignals()
             return ServeCommand.run(args)
         case "lint": return LintCommand.run(args, stdout: stdout, stderr: stderr)
         case "rules": return RulesCommand.run(args, stdout: stdout, stderr: stderr)

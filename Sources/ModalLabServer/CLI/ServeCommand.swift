@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Platform
 import Presentation
 
 /// `modallab serve [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
@@ -126,7 +127,7 @@ public enum ServeCommand {
             }
         }
 
-        blockTerminationSignals()
+        Sys.blockTerminationSignals()
         let app: ModalLabApp
         let port: Int
         do {
@@ -158,12 +159,10 @@ public enum ServeCommand {
         err += "data in \(data); press Ctrl-C to stop\n"
         FileHandle.standardError.write(Data(err.utf8))
 
-        // SIGINT and SIGTERM were blocked before any thread started (`blockTerminationSignals`), so
+        // SIGINT and SIGTERM were blocked before any thread started (`Sys.blockTerminationSignals`), so
         // none is lost: the main thread waits for one here (nothing else needs it: the server runs
         // on its own event-loop threads), then shuts down gracefully.
-        var set = terminationSignals()
-        var received: Int32 = 0
-        sigwait(&set, &received)
+        Sys.waitForTerminationSignal()
         FileHandle.standardError.write(Data("stopping: finishing requests and flushing the log…\n".utf8))
         let done = DispatchSemaphore(value: 0)
         app.shutdown(gracePeriod: 5) { done.signal() }
@@ -171,22 +170,4 @@ public enum ServeCommand {
         FileHandle.standardError.write(Data("stopped\n".utf8))
         return 0
     }
-}
-
-/// SIGINT and SIGTERM.
-public func terminationSignals() -> sigset_t {
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, SIGINT)
-    sigaddset(&set, SIGTERM)
-    return set
-}
-
-/// Blocks SIGINT and SIGTERM in this thread and every thread it starts, so that a signal
-/// arriving while the server starts waits for `sigwait` instead of being lost. SIGPIPE is
-/// ignored (writes to a closed socket fail with EPIPE instead).
-public func blockTerminationSignals() {
-    var set = terminationSignals()
-    pthread_sigmask(SIG_BLOCK, &set, nil)
-    signal(SIGPIPE, SIG_IGN)
 }

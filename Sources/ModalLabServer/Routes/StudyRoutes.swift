@@ -40,7 +40,6 @@ extension ModalLabApp {
         let sid = req.parameters["sid"] ?? ""
         let isOwner = owner.isOwner(req)
         guard isOwner || req.cookie(shareCookie) != nil else { throw Problem.ownerRequired }
-        guard log.sessionStart(sid) != nil else { throw Problem.notFound("no session \"\(sid)\"") }
         let record: SessionRecord?
         do { record = try SessionRecord.read(sid, from: log) } catch {
             throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")

@@ -77,8 +77,7 @@ struct SessionRecord: Sendable {
     /// a session's events are stamped at or after its start.
     static func read(_ sid: String, from log: LogStore) throws -> SessionRecord? {
         guard let started = log.sessionStart(sid) else { return nil }
-        let day = LogTimestamp.microsecondsPerDay
-        let startDay = started >= 0 ? started - started % day : started - (started % day + day) % day
+        let startDay = LogTimestamp.day(started) * LogTimestamp.microsecondsPerDay
         var record: SessionRecord?
         _ = try log.forEach(filter: LogFilter(session: sid, from: startDay)) { e in
             if e.type == .sessionStart, record == nil {
@@ -196,8 +195,7 @@ extension ModalLabApp {
     /// not): its state by replay, its clock from its logged start. `nil` when the log has no such
     /// session, it has ended, or its version was not kept.
     func restoreSession(_ sid: String) -> ViewingSession? {
-        guard !sessions.hasEnded(sid), log.sessionStart(sid) != nil,
-            let record = try? SessionRecord.read(sid, from: log)
+        guard !sessions.hasEnded(sid), let record = try? SessionRecord.read(sid, from: log)
         else { return nil }
         // Ended, or its version is gone: remembered, so the next request doesn't read the log again.
         guard !record.ended, let (p, start, steps) = try? replay(record) else {

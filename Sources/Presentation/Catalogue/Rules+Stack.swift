@@ -479,8 +479,8 @@ extension LintContext {
         var args: [String: String]
     }
 
-    /// Every control, list row, menu item or alert action inside a popover (drawn as one: a
-    /// declared device has a regular-width window, or the popover is forced) that presents
+    /// Every control, list row or menu item inside a popover (drawn as one: a declared device
+    /// has a regular-width window, or the popover is forced) that presents
     /// anything but an alert or a current-context presentation (drawn inside the popover).
     var presentationsFromPopovers: [PresentationFromPopover] {
         memo("presentationsFromPopovers") {

@@ -7,36 +7,20 @@ extension Transaction {
     /// `length` (as a control's edit is), and not kept in the state (the alert's fields are the
     /// browser's to show; UIKit's `UIAlertController.textFields`).
     mutating func editAlertField(_ target: String, field: Int, _ value: JSONValue) throws(Stop) {
-        let alerts = model.prototype.modals.filter { $0.style == .alert }
-        guard let m = alerts.first(where: { $0.id == target }) else {
+        guard let ref = model.modals[target] else {
             throw bad(
                 "$.target",
-                "\"field\" names a text field of an alert; \"\(target)\" is not an alert"
-                    + Suggest.hint(target, in: alerts.map(\.id)))
-        }
-        guard m.textFields.indices.contains(field) else {
-            throw bad(
-                "$.field",
-                m.textFields.isEmpty
-                    ? "the alert “\(target)” has no text fields"
-                    : "expected a text field of the alert “\(target)”: an index 0–\(m.textFields.count - 1); found \(field)"
-            )
+                "\"field\" names a text field of an alert; there is no alert \"\(target)\""
+                    + Suggest.hint(target, in: model.prototype.modals.filter { $0.style == .alert }.map(\.id)))
         }
         guard case .string(let text) = value else {
             throw bad(
                 "$.value",
-                "expected a string for text field \(field) of the alert “\(target)”; found \(JSONReader.describe(value))"
-            )
+                "expected a string for text field \(field) of \(title(target)); found \(JSONReader.describe(value))")
         }
-        guard s.stack.last?.modal == target else {
-            throw refusal(
-                "stack.presenter-visible", "the alert “\(target)” is not presented; only a visible field takes text",
-                modal: target)
-        }
-        if let k = events[..<inputCount].lastIndex(where: { $0.type == .edit }) {
-            events[k].props["field"] = .int(field)
-            events[k].props["length"] = .number(Double(text.count))
-        }
+        try checkAlertField(ref.modal, field)
+        events[inputCount - 1].props["field"] = .int(field)
+        events[inputCount - 1].props["length"] = .number(Double(text.count))
     }
 
     /// Text typed, a toggle switched, a segment chosen. The control must be visible and

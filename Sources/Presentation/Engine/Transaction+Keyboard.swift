@@ -20,28 +20,8 @@ extension Transaction {
     /// cannot grow rides on the keyboard (``FrameLayout``).
     mutating func focus(_ target: String, field: Int?) throws(Stop) {
         if let ref = model.modals[target], field != nil || model.controls[target] == nil {
-            let m = ref.modal
-            guard m.style == .alert, !m.textFields.isEmpty else {
-                throw bad(
-                    "$.target",
-                    "\(title(target)) has no text fields; focus a text field or text area by its id, or an alert's text field by the alert's id and \"field\""
-                )
-            }
             let f = field ?? 0
-            guard f >= 0 && f < m.textFields.count else {
-                throw bad(
-                    "$.field",
-                    "\(title(target)) has \(m.textFields.count) text field\(m.textFields.count == 1 ? "" : "s"): \"field\" is 0\(m.textFields.count > 1 ? " to \(m.textFields.count - 1)" : ""); found \(f)"
-                )
-            }
-            guard let i = s.index(of: target) else {
-                throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
-            }
-            if i != count - 1 {
-                throw refusal(
-                    "stack.presenter-visible", "\(title(target)) is covered by \(title(s.stack[count - 1].modal))",
-                    modal: target)
-            }
+            try checkAlertField(ref.modal, f)
             s.keyboard = KeyboardFocus(target: target, field: f)
             return
         }
@@ -130,6 +110,33 @@ extension Transaction {
     /// The keyboard an alert with text fields brings up as it appears: its first field becomes
     /// first responder (UIAlertController does so; unverified in documentation). The keyboard
     /// it took from a field beneath comes back when it goes.
+    /// Checks that text field `f` (zero-based) of `m` can take the keyboard or text: `m` is an
+    /// alert with that field, presented on top.
+    /// - Throws: a 400 at `$.target` (not an alert with text fields) or `$.field` (no such
+    ///   field), or a `stack.presenter-visible` refusal (not presented, or covered).
+    func checkAlertField(_ m: Modal, _ f: Int) throws(Stop) {
+        guard m.style == .alert, !m.textFields.isEmpty else {
+            throw bad(
+                "$.target",
+                "\(title(m.id)) has no text fields; name a text field or text area by its id, or an alert's text field by the alert's id and \"field\""
+            )
+        }
+        guard f >= 0 && f < m.textFields.count else {
+            throw bad(
+                "$.field",
+                "\(title(m.id)) has \(m.textFields.count) text field\(m.textFields.count == 1 ? "" : "s"): \"field\" is 0\(m.textFields.count > 1 ? " to \(m.textFields.count - 1)" : ""); found \(f)"
+            )
+        }
+        guard let i = s.index(of: m.id) else {
+            throw refusal("stack.presenter-visible", "\(title(m.id)) is not presented", modal: m.id)
+        }
+        if i != count - 1 {
+            throw refusal(
+                "stack.presenter-visible", "\(title(m.id)) is covered by \(title(s.stack[count - 1].modal))",
+                modal: m.id)
+        }
+    }
+
     mutating func focusAlertField(_ m: Modal, previous: KeyboardFocus?) {
         guard m.style == .alert, !m.textFields.isEmpty else { return }
         if let previous, count > 0 { s.stack[count - 1].restoresKeyboard = previous }
