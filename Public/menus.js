@@ -32,25 +32,37 @@ export function installMenus({ frame, send }) {
     }
   }, true);
 
+  // A hold that opened a menu ends with its release, whose click (if the browser sends one: not
+  // when the frame replaced what was pressed) is not a tap. Only that click is swallowed: the
+  // flag lives until the release's own events have run, so the next click is a tap again.
   const cancelHold = () => { if (hold) { clearTimeout(hold.timer); hold = null; } };
   stage.addEventListener("pointerdown", (ev) => {
+    cancelHold();
     const el = ev.target.closest("[data-long-press]");
     if (!el || !ev.isPrimary || (ev.pointerType === "mouse" && ev.button !== 0)) return;
     const id = el.dataset.id;
-    hold = {
-      x: ev.clientX, y: ev.clientY,
+    const h = {
+      id: ev.pointerId, x: ev.clientX, y: ev.clientY, fired: false,
       timer: setTimeout(() => {
-        hold = null;
-        suppressClick = true;
+        h.fired = true;
         send({ type: "longPress", target: id });
       }, HOLD_MS),
     };
+    hold = h;
   });
   stage.addEventListener("pointermove", (ev) => {
-    if (hold && Math.hypot(ev.clientX - hold.x, ev.clientY - hold.y) > SLOP) cancelHold();
+    if (hold && !hold.fired && ev.pointerId === hold.id && Math.hypot(ev.clientX - hold.x, ev.clientY - hold.y) > SLOP) cancelHold();
   });
-  stage.addEventListener("pointerup", cancelHold);
-  stage.addEventListener("pointercancel", cancelHold);
+  const release = (ev) => {
+    if (!hold || ev.pointerId !== hold.id) return;
+    const fired = hold.fired;
+    cancelHold();
+    if (!fired) return;
+    suppressClick = true;
+    setTimeout(() => { suppressClick = false; }, 0);
+  };
+  stage.addEventListener("pointerup", release);
+  stage.addEventListener("pointercancel", release);
   // With a menu open, Escape closes it (the server's `key` action) and the arrow keys move
   // between its items; before keyboard.js, which handles Escape only over a presentation.
   document.addEventListener("keydown", (ev) => {
@@ -74,6 +86,8 @@ export function installMenus({ frame, send }) {
     const el = ev.target.closest("[data-long-press]");
     if (!el) return;
     ev.preventDefault();
+    // A touch held this long has opened the menu already (browsers send contextmenu for it too).
+    if (hold?.fired) return;
     cancelHold();
     send({ type: "longPress", target: el.dataset.id });
   });
