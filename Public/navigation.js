@@ -102,9 +102,31 @@ export function installEdgeSwipe({ frame, send }) {
   let swipe = null;
   let suppressClick = false;
 
+  /**
+   * A touch on the bezel beside the screen's leading edge: a finger sliding in from the edge of a
+   * device meets the screen at its edge, where UIKit's edge pan sees it (x ≈ 0). So the edge zone
+   * starts at the device's outer edge: such a touch counts as one at the window's leading edge,
+   * at the same height, when the window reaches the screen's leading edge (not the trailing app
+   * of Split View). `{target, x}`: what is there, and that point's x; null otherwise.
+   */
+  function fromBezel(ev) {
+    const device = ev.target.closest?.(".device"), win = frame.window;
+    if (!device || !win || ev.target.closest("[data-window]")) return null;
+    const screen = device.querySelector(".device-screen")?.getBoundingClientRect(), w = win.getBoundingClientRect();
+    if (!screen || ev.clientY < w.top || ev.clientY > w.bottom) return null;
+    const dir = direction(device);
+    const leading = dir === 1 ? ev.clientX <= w.left && w.left - screen.left <= 1 : ev.clientX >= w.right && screen.right - w.right <= 1;
+    if (!leading) return null;
+    const x = dir === 1 ? w.left + 1 : w.right - 1;
+    const target = document.elementFromPoint(x, ev.clientY);
+    return target && win.contains(target) ? { target, x } : null;
+  }
+
   /** The layer a touch at `ev` may pop: the topmost live layer under it with a back button. */
   function poppable(ev) {
-    const layer = ev.target.closest?.(".layer");
+    const bezel = fromBezel(ev);
+    const hit = bezel?.target ?? ev.target, clientX = bezel?.x ?? ev.clientX;
+    const layer = hit.closest?.(".layer");
     if (!layer || layer.inert || layer.closest("[inert]")) return null;
     const top = frame.top();
     if (top && layer !== top && top.getAttribute("aria-modal") === "true") return null;
@@ -113,7 +135,7 @@ export function installEdgeSwipe({ frame, send }) {
     const r = box.getBoundingClientRect();
     const edge = parseFloat(getComputedStyle(box).getPropertyValue("--edge-swipe-width")) * (frame.scale || 1) || 24;
     const dir = direction(layer);
-    const fromEdge = dir === 1 ? ev.clientX - r.left : r.right - ev.clientX;
+    const fromEdge = dir === 1 ? clientX - r.left : r.right - clientX;
     return fromEdge >= 0 && fromEdge <= edge ? { layer, box, width: r.width, dir } : null;
   }
 

@@ -269,6 +269,8 @@ def versions_prototype():
                  {"type": "list", "id": "photos", "items": [
                      {"id": "photo-1", "title": "Beach", "subtitle": "Today", "contextMenu": {"preview": "detail", "children": [
                          {"id": "favorite", "title": "Favorite", "systemImage": "heart", "checked": False},
+                         {"id": "add-to-album", "title": "Add to Album", "systemImage": "rectangle.stack.badge.plus", "children": [
+                             {"id": "album-trips", "title": "Trips"}, {"id": "album-family", "title": "Family"}]},
                          {"id": "delete-photo", "title": "Delete", "systemImage": "trash", "role": "destructive",
                           "action": {"present": "confirm-delete"}}]}}]},
                  {"type": "button", "id": "thumb", "title": "Open Photo", "systemImage": "photo", "action": {"present": "viewer"}},
@@ -519,6 +521,22 @@ class PlayerTestCase(unittest.TestCase):
         actions.pointer_action.pointer_up()
         actions.perform()
         self.settle()
+
+    def hold(self, element, seconds=0.7, touch=False):
+        """A press held on the element's centre for `seconds` (past the long-press time), then
+        released: with the mouse, or a finger."""
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+        from selenium.webdriver.common.actions import interaction
+        self.js("arguments[0].scrollIntoView({block: 'nearest', inline: 'nearest'})", element)
+        r = self.js("const r = arguments[0].getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}", element)
+        pointer = PointerInput(interaction.POINTER_TOUCH if touch else interaction.POINTER_MOUSE, "finger" if touch else "mouse")
+        actions = ActionBuilder(self.d, mouse=pointer, duration=16)
+        actions.pointer_action.move_to_location(int(r["x"]), int(r["y"]))
+        actions.pointer_action.pointer_down()
+        actions.pointer_action.pause(seconds)
+        actions.pointer_action.pointer_up()
+        actions.perform()
 
     def open_with(self, prototype, device, orientation="portrait", **traits):
         """Opens the player with the environment's traits in the query (appearance, contentSize,
@@ -1010,6 +1028,26 @@ class NavigationTests(PlayerTestCase):
         self.assertIsNotNone(self.el('.presentation[data-modal="editor"] .presentation-body > .previous-screen'))
         self.tap('.presentation[data-modal="editor"] [data-back]')
         self.assertEqual(self.state()["stack"][0]["screen"], "editor")
+
+
+    def test_a_drag_from_the_bezel_pops_as_a_finger_sliding_in_from_the_edge_does(self):
+        # On a device a finger sliding in from the edge meets the screen at x = 0: the edge zone
+        # starts at the drawn device's outer edge, on the leading side in either direction.
+        for direction, sign in (("ltr", 1), ("rtl", -1)):
+            with self.subTest(direction=direction):
+                self.open_with("navigation", "iphone-16", layoutDirection=direction)
+                self.tap('[data-id="n1"]')
+                self.assertEqual(self.state()["screen"], "note")
+                device = self.el(".device")
+                box = self.js("const r = arguments[0].getBoundingClientRect(); return {w: r.width, h: r.height}", device)
+                x = 3 if sign == 1 else box["w"] - 3
+                self.assertIsNone(self.js("return document.elementFromPoint(arguments[0], arguments[1]).closest('[data-window]')",
+                                          device.rect["x"] + x, device.rect["y"] + box["h"] / 2), "the drag starts on the bezel")
+                self.drag(device, 0, dx=sign * 300, start=(x, box["h"] / 2), steps=12, touch=True)
+                self.wait_for("return document.querySelector('.app-layer > .screen-view[data-screen=\"notes\"]')",
+                              message="a drag in from the bezel did not pop")
+                self.settle()
+                self.assertEqual(self.state()["screen"], "notes")
 
 
 class SoftwareKeyboardTests(PlayerTestCase):
@@ -1771,7 +1809,6 @@ class VersionTests(PlayerTestCase):
         self.assertEqual(self.js(turned, self.el(".menu-back")), "matrix(-1, 0, 0, 1, 0, 0)")
 
     def test_a_menu_opens_from_its_button_and_a_tap_outside_dismisses_it(self):
-        from selenium.webdriver.common.actions.action_builder import ActionBuilder
         from selenium.webdriver.common.keys import Keys
         self.open("versions", "iphone-16", target_os=26)
         button = self.el('[data-id="sort"]')
@@ -1797,14 +1834,7 @@ class VersionTests(PlayerTestCase):
         self.assertIsNone(self.state()["menu"], "a tap outside dismisses it")
         self.assertEqual(self.stack(), [], "and does nothing else")
         # A context menu on a real touch and hold, with its preview; Escape closes it.
-        row = self.el('[data-id="photo-1"]')
-        r = self.js("const r = arguments[0].getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}", row)
-        hold = ActionBuilder(self.d, duration=16)
-        hold.pointer_action.move_to_location(int(r["x"]), int(r["y"]))
-        hold.pointer_action.pointer_down()
-        hold.pointer_action.pause(0.7)  # the gesture itself: a touch held past the long-press time
-        hold.pointer_action.pointer_up()
-        hold.perform()
+        self.hold(self.el('[data-id="photo-1"]'), touch=True)  # a touch held past the long-press time
         self.wait_for("return document.querySelector('.menu-layer')?.dataset.menuKind === 'context'", message="no context menu")
         self.settle()
         self.assertTrue(self.el(".menu-preview").is_displayed())
@@ -1815,6 +1845,27 @@ class VersionTests(PlayerTestCase):
         self.wait_for("return !document.querySelector('.menu-panel')", message="Escape did not close the menu")
         self.settle()
         self.assertIsNone(self.state()["menu"])
+
+    def test_after_a_mouse_hold_opens_a_context_menu_the_next_click_is_a_tap(self):
+        # A held mouse press opens the menu; its release's click (which the browser doesn't send
+        # when the frame replaced the row pressed) must not swallow the next, real click.
+        self.open("versions", "iphone-16", target_os=26)
+        self.hold(self.el('[data-id="photo-1"]'))
+        self.wait_for("return document.querySelector('.menu-layer')?.dataset.menuKind === 'context'", message="no context menu")
+        self.settle()
+        self.assertEqual(self.stack(), [], "the hold did not also tap the row")
+        self.tap('[data-menu-item="add-to-album"]')
+        self.assertEqual(self.state()["menu"], {"control": "photo-1", "kind": "context", "submenu": "add-to-album"},
+                         "the first click after the hold opened the submenu")
+        self.tap('[data-menu-item="album-trips"]')
+        self.assertIsNone(self.state()["menu"], "and a choice in it closes the menu")
+        # A hold whose release lands on the row it pressed: its click is not a tap on the row.
+        self.hold(self.el('[data-id="photo-1"]'))
+        self.wait_for("return document.querySelector('.menu-layer')", message="no context menu")
+        self.settle()
+        self.assertEqual(self.stack(), [])
+        self.tap('[data-menu-item="favorite"]')
+        self.assertIsNone(self.state()["menu"], "the click chose Favorite")
 
     def test_a_zoom_transition_grows_from_its_source(self):
         self.open("versions", "iphone-16", target_os=18)
