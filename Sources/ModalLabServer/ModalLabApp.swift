@@ -59,6 +59,8 @@ public final class ModalLabApp: @unchecked Sendable {
     /// One spelling per `props` key across the log, so DuckDB's `read_json_auto` always reads
     /// it: the server's keys, then those the log's client events hold (read on open).
     let propsKeys: PropsKeySpellings
+    /// The temporary files of interrupted atomic writes removed at start (``InterruptedWrites``).
+    let removedTemporaryFiles: [String]
 
     /// Loads templates, prototypes, the owner token and the log (recovering a torn tail).
     /// - Throws: when `Templates/` can't be found or compiled, the data folder can't be used, or
@@ -112,12 +114,19 @@ public final class ModalLabApp: @unchecked Sendable {
         } catch {
             throw AppError("can't open the interaction log in \(data)/logs: \(error)")
         }
+        // The log's lock is held: no other server writes into this data folder, so what an
+        // interrupted atomic write left behind is nobody's.
+        removedTemporaryFiles = InterruptedWrites.removeTemporaryFiles(
+            in: InterruptedWrites.folders(
+                data: data, prototypes: library.writableDirectory, versions: versions.directory))
         buildRoutes()
     }
 
-    /// What recovery did to the log on open, one line per repaired file.
+    /// What recovery did on open, one line per repaired file: the log's torn tails, and the
+    /// temporary files of interrupted writes that were removed.
     public var recoveryNotes: [String] {
         log.recovery.map(\.description)
+            + removedTemporaryFiles.map { "removed \($0), the temporary file of an interrupted write" }
     }
 
     /// Binds and starts serving; returns the bound port.
