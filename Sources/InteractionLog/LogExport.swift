@@ -35,6 +35,9 @@ public final class LogExportCursor {
     public let format: LogExportFormat
     /// Target size of one chunk in bytes (a chunk may exceed it by one line).
     public let chunkSize: Int
+    /// Whether CSV text cells that start like a formula get ``CSV/formulaPrefix`` (the
+    /// spreadsheet-safe export); `false` for the exact export.
+    public let spreadsheetSafe: Bool
     /// Events written so far.
     public private(set) var events = 0
     /// Lines skipped so far because they were not JSON objects.
@@ -47,8 +50,9 @@ public final class LogExportCursor {
     private var scanner = RawLine()
     private var finished = false
 
-    init(format: LogExportFormat, filter: LogFilter, parts: [LogPart], chunkSize: Int) {
+    init(format: LogExportFormat, filter: LogFilter, parts: [LogPart], chunkSize: Int, spreadsheetSafe: Bool) {
         self.format = format
+        self.spreadsheetSafe = spreadsheetSafe && format == .csv
         self.chunkSize = max(1, chunkSize)
         self.filter = LogFilter.Compiled(filter)
         self.parts = parts[...]
@@ -81,7 +85,7 @@ public final class LogExportCursor {
                 out.append(contentsOf: line)
                 out.append(0x0A)
             case .csv:
-                CSV.appendRecord(scanner, into: &out)
+                CSV.appendRecord(scanner, into: &out, spreadsheetSafe: spreadsheetSafe)
             }
         }
         return out.isEmpty ? nil : out
@@ -93,6 +97,56 @@ public final class LogExportCursor {
             reader = nil
             guard let part = parts.popFirst() else { return nil }
             reader = try PartLineReader(part)
+        }
+    }
+}
+
+/// Pulls the events a filter takes, one at a time, in log order and in constant memory (one
+/// read buffer and the event): for readers that do something slow or asynchronous with each
+/// event between two reads (a replay streamed to a client), and for ``LogSource/forEach(filter:_:)``.
+/// Blocking file reads of at most 64 KiB per call.
+public final class LogEventCursor {
+    /// Lines skipped so far because they did not decode.
+    public private(set) var skippedLines = 0
+
+    private let filter: LogFilter.Compiled
+    private let types: TypePrefilter?
+    private let only: LogEvent.Columns?
+    private var parts: ArraySlice<LogPart>
+    private var reader: PartLineReader?
+    private var scanner = RawLine()
+
+    init(parts: [LogPart], filter: LogFilter, only: LogEvent.Columns? = nil) {
+        self.filter = LogFilter.Compiled(filter)
+        types = TypePrefilter(filter.types)
+        self.only = only
+        self.parts = parts[...]
+    }
+
+    /// The next event the filter takes, or `nil` at the end of the log's snapshot.
+    /// - Throws: ``LogStoreError`` when a part cannot be read.
+    public func next() throws(LogStoreError) -> LogEvent? {
+        while true {
+            if reader == nil {
+                guard let part = parts.popFirst() else { return nil }
+                reader = try PartLineReader(part)
+                continue
+            }
+            guard let line = try reader!.next() else {
+                reader = nil
+                continue
+            }
+            if let types, types.rejects(line) { continue }
+            guard scanner.scan(line) else {
+                skippedLines += 1
+                continue
+            }
+            guard filter.matches(scanner) else { continue }
+            guard let event = LogEvent(raw: scanner, only: only) else {
+                skippedLines += 1
+                continue
+            }
+            return event
         }
     }
 }
@@ -122,11 +176,15 @@ public protocol LogSource {
 }
 
 extension LogSource {
-    /// A cursor over an export (see ``LogExportCursor``); `chunkSize` in bytes.
-    public func exportCursor(format: LogExportFormat, filter: LogFilter = LogFilter(), chunkSize: Int = 64 << 10)
-        throws(LogStoreError) -> LogExportCursor
-    {
-        LogExportCursor(format: format, filter: filter, parts: try readableParts(filter: filter), chunkSize: chunkSize)
+    /// A cursor over an export (see ``LogExportCursor``); `chunkSize` in bytes; `spreadsheetSafe`
+    /// (CSV only) prefixes text cells that start like a formula (``CSV/formulaPrefix``).
+    public func exportCursor(
+        format: LogExportFormat, filter: LogFilter = LogFilter(), chunkSize: Int = 64 << 10,
+        spreadsheetSafe: Bool = false
+    ) throws(LogStoreError) -> LogExportCursor {
+        LogExportCursor(
+            format: format, filter: filter, parts: try readableParts(filter: filter), chunkSize: chunkSize,
+            spreadsheetSafe: spreadsheetSafe)
     }
 
     /// The export's chunks as an `AsyncSequence`: `for try await chunk in try log.exportChunks(…)`.
@@ -137,13 +195,20 @@ extension LogSource {
     }
 
     /// Streams an export to `write` in chunks of about 64 KiB, in constant memory
-    /// (docs/log.md: "exports are streamed, in constant memory").
+    /// (docs/log.md: "exports are streamed, in constant memory"); `spreadsheetSafe` as in
+    /// ``exportCursor(format:filter:chunkSize:spreadsheetSafe:)``.
     /// - Throws: ``LogStoreError`` when a part cannot be read, or what `write` throws.
-    public func export(format: LogExportFormat, filter: LogFilter = LogFilter(), write: ([UInt8]) throws -> Void)
-        throws
-    {
-        let cursor = try exportCursor(format: format, filter: filter)
+    public func export(
+        format: LogExportFormat, filter: LogFilter = LogFilter(), spreadsheetSafe: Bool = false,
+        write: ([UInt8]) throws -> Void
+    ) throws {
+        let cursor = try exportCursor(format: format, filter: filter, spreadsheetSafe: spreadsheetSafe)
         while let chunk = try cursor.next() { try write(chunk) }
+    }
+
+    /// A cursor over the events `filter` takes, in log order (see ``LogEventCursor``).
+    public func eventCursor(filter: LogFilter = LogFilter()) throws(LogStoreError) -> LogEventCursor {
+        LogEventCursor(parts: try readableParts(filter: filter), filter: filter)
     }
 
     /// Calls `body` with every event `filter` takes, in log order; returns the number of lines
@@ -193,27 +258,9 @@ public struct LogReader: Sendable, LogSource {
     static func forEach(
         parts: [LogPart], filter: LogFilter, only: LogEvent.Columns? = nil, _ body: (LogEvent) throws -> Void
     ) throws -> Int {
-        let compiled = LogFilter.Compiled(filter)
-        let types = TypePrefilter(filter.types)
-        var scanner = RawLine()
-        var skipped = 0
-        for part in parts {
-            guard let reader = try PartLineReader(part) else { continue }
-            while let line = try reader.next() {
-                if let types, types.rejects(line) { continue }
-                guard scanner.scan(line) else {
-                    skipped += 1
-                    continue
-                }
-                guard compiled.matches(scanner) else { continue }
-                guard let event = LogEvent(raw: scanner, only: only) else {
-                    skipped += 1
-                    continue
-                }
-                try body(event)
-            }
-        }
-        return skipped
+        let cursor = LogEventCursor(parts: parts, filter: filter, only: only)
+        while let event = try cursor.next() { try body(event) }
+        return cursor.skippedLines
     }
 
     /// The summary of the sessions `filter` selects, whole (see ``LogSummary``): a first pass

@@ -41,6 +41,17 @@ public enum LogReference {
                 + "`read_csv` reads both as the same value (`''` with `keep_default_na=False`, `NaN` without); "
                 + "where null matters, read the NDJSON: `pandas.read_json(path, lines=True)`.",
             "",
+            "The CSV export is exact: every cell holds what the log holds, for DuckDB and pandas. A spreadsheet "
+                + "(Excel, Numbers, LibreOffice, Google Sheets) runs a cell that starts with `=`, `+`, `-` or `@` "
+                + "as a formula, and the log holds text that share links' viewers chose (a client event's `event_id` "
+                + "and `target`, say): to open an export in a spreadsheet, ask for the "
+                + "*spreadsheet-safe* export, `modallab logs export --format csv --spreadsheet-safe` or "
+                + "`/api/logs.csv?safe=1`, which puts `'` before every text cell that starts with `=`, `+`, `-`, "
+                + "`@`, a tab or a carriage return (OWASP's \"CSV Injection\" guidance), so the spreadsheet shows "
+                + "it as text. Numbers (`x`, `y`, `t_ms`, …; a negative one too) and `props` (JSON text, starting "
+                + "with `{`) are never changed; the `'` is not in the log, so don't load the safe export into "
+                + "DuckDB or pandas.",
+            "",
             "## Client events",
             "",
             "`POST /api/sessions/{sid}/events` takes `{\"events\": [...]}`, at most \(PendingEvent.maxClientBatchEvents) events, each with "

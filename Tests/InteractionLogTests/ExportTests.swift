@@ -64,6 +64,60 @@ import Testing
         store.close()
     }
 
+    /// The spreadsheet-safe CSV puts `'` before every text cell that starts with `=`, `+`, `-`,
+    /// `@`, a tab or a carriage return (OWASP's "CSV Injection"), also inside quotes and when
+    /// the text was escaped in the log; numbers (a negative one too), `props` and every other
+    /// cell are as in the exact export, which changes nothing.
+    @Test func spreadsheetSafeCSVPrefixesFormulaCellsOnly() async throws {
+        let dir = TempDir()
+        defer { dir.cleanup() }
+        let store = try LogStore(directory: dir.logs)
+        let formulas = [
+            "=HYPERLINK(\"http://x\",\"a\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\r=1", "=1,2", "=\"q\"",
+        ]
+        let harmless = ["plain", "a=b", " =1", "", "'=already"]
+        var events: [PendingEvent] = [pending(.sessionStart, ts: sampleTs)]
+        for (i, t) in (formulas + harmless).enumerated() {
+            var e = pending(.tap, id: i == 0 ? "=cmd|' /C calc'!A0" : nil, ts: sampleTs + 1 + Int64(i), target: t)
+            e.x = -12.5
+            e.y = -3
+            e.props = ["note": .string("=1+1")]
+            events.append(e)
+        }
+        _ = try await store.append(events)
+        var exact: [UInt8] = []
+        try store.export(format: .csv) { exact += $0 }
+        var safe: [UInt8] = []
+        try store.export(format: .csv, spreadsheetSafe: true) { safe += $0 }
+        let exactRows = try parseCSV(exact)
+        let safeRows = try parseCSV(safe)
+        #expect(exactRows.count == safeRows.count && exactRows.count == 2 + formulas.count + harmless.count)
+        let target = LogColumns.position("target")
+        for (i, t) in formulas.enumerated() {
+            #expect(exactRows[2 + i][target] == t)
+            #expect(safeRows[2 + i][target] == "'" + t)
+        }
+        for (i, t) in harmless.enumerated() {
+            #expect(safeRows[2 + formulas.count + i][target] == t)
+        }
+        #expect(exactRows[2][LogColumns.position("event_id")] == "=cmd|' /C calc'!A0")
+        #expect(safeRows[2][LogColumns.position("event_id")] == "'=cmd|' /C calc'!A0")
+        for (e, s) in zip(exactRows, safeRows) {
+            for column in ["x", "y", "props", "ts", "seq", "type", "device"] {
+                #expect(e[LogColumns.position(column)] == s[LogColumns.position(column)])
+            }
+        }
+        #expect(safeRows[2][LogColumns.position("x")] == "-12.5")
+        // No text cell of the safe export starts like a formula.
+        for row in safeRows.dropFirst() {
+            for (c, cell) in row.enumerated() where !["x", "y", "props"].contains(LogColumns.names[c]) {
+                #expect(
+                    cell.utf8.first.map { !"=+-@\t\r".utf8.contains($0) } ?? true, "\(LogColumns.names[c]): \(cell)")
+            }
+        }
+        store.close()
+    }
+
     @Test func filteredExportsAndEmptyExports() async throws {
         let dir = TempDir()
         defer { dir.cleanup() }

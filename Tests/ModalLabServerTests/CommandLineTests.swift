@@ -109,6 +109,17 @@ import Testing
         #expect(LogsCommand.run(["summary", "--data", data]) == 0)
     }
 
+    /// `--spreadsheet-safe` goes with `logs export --format csv` only (2 otherwise).
+    @Test func spreadsheetSafeGoesWithTheCSVExport() throws {
+        let data = NSTemporaryDirectory() + "modallab-data-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: data + "/logs", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        #expect(LogsCommand.run(["export", "--data", data, "--format", "csv", "--spreadsheet-safe"]) == 0)
+        #expect(LogsCommand.run(["export", "--data", data, "--spreadsheet-safe"]) == 2)
+        #expect(LogsCommand.run(["export", "--data", data, "--format", "csv", "--spreadsheet-safe=1"]) == 2)
+        #expect(LogsCommand.run(["summary", "--data", data, "--spreadsheet-safe"]) == 2)
+    }
+
     /// A filter given twice is refused (2), not narrowed to its last value: a researcher with a
     /// link per participant would otherwise get half the study without a word. `--type` may
     /// repeat (the types add up).

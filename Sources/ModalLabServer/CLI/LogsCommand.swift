@@ -2,14 +2,14 @@ import EventSchema
 import Foundation
 import InteractionLog
 
-/// `modallab logs export [--format ndjson|csv] [--prototype ID] [--from T] [--to T] [--data DIR]`
+/// `modallab logs export [--format ndjson|csv] [--spreadsheet-safe] [--prototype ID] [--from T] [--to T] [--data DIR]`
 /// and `modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]`.
 /// Reads the log folder directly; the server may be running (appends are whole lines).
 /// `modallab logs columns [--format markdown|duckdb]` prints the log's format: the reference
 /// of `docs/log.md`, or the column list for DuckDB's `read_json(…, columns = …)`.
 public enum LogsCommand {
     public static let usage = """
-        usage: modallab logs export [--format ndjson|csv] [--prototype ID] [--session ID] [--type T,…] [--from T] [--to T] [--data DIR]
+        usage: modallab logs export [--format ndjson|csv] [--spreadsheet-safe] [--prototype ID] [--session ID] [--type T,…] [--from T] [--to T] [--data DIR]
                modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]
                modallab logs columns [--format markdown|duckdb]
         """
@@ -45,7 +45,7 @@ public enum LogsCommand {
                 options: [
                     "format", "prototype", "session", "share", "type", "from", "to", "data", "device", "orientation",
                     "task",
-                ], usage: usage)
+                ], flags: ["spreadsheet-safe"], usage: usage)
         } catch { return fail("\(error)\n\(usage)") }
         let f: LogFilter
         do {
@@ -72,8 +72,14 @@ public enum LogsCommand {
             if sub == "export" {
                 let format = a.value("format") ?? "ndjson"
                 guard let fmt = LogExportFormat(rawValue: format) else { return fail("--format is ndjson or csv") }
-                try reader.export(format: fmt, filter: f) { out.write(Data($0)) }
+                let safe = a.flag("spreadsheet-safe")
+                if safe && fmt != .csv {
+                    return fail(
+                        "--spreadsheet-safe makes the CSV export safe for spreadsheets; it goes with --format csv")
+                }
+                try reader.export(format: fmt, filter: f, spreadsheetSafe: safe) { out.write(Data($0)) }
             } else {
+                if a.flag("spreadsheet-safe") { return fail("--spreadsheet-safe is an option of `logs export`") }
                 let s = try reader.summary(filter: f)
                 switch a.value("format") ?? "text" {
                 case "json": out.write(Data((s.jsonValue.description + "\n").utf8))

@@ -7,7 +7,8 @@ extension ModalLabApp {
     func addLogRoutes(_ groups: RouteGroups) {
         for format in [LogExportFormat.ndjson, .csv] {
             groups.owner.get("/api/logs.\(format.rawValue)") { [self] req, _ in
-                let filter = try logFilter(req)
+                let filter = try logFilter(req, ignoring: ["safe"])
+                let safe = try spreadsheetSafe(req, format: format)
                 if let name = filter.summaryOnlyCriterion {
                     throw Problem.badRequest(
                         "\(name) selects whole sessions in summaries (/api/logs/summary.json|csv); exports filter rows by "
@@ -21,7 +22,7 @@ extension ModalLabApp {
                 return HTTPResponse(
                     status: .ok, headers: h,
                     body: .stream { [log] writer in
-                        let cursor = try log.exportCursor(format: format, filter: filter)
+                        let cursor = try log.exportCursor(format: format, filter: filter, spreadsheetSafe: safe)
                         while let chunk = try cursor.next() { try await writer.write(chunk) }
                     })
             }
@@ -55,13 +56,29 @@ extension ModalLabApp {
         }
     }
 
+    /// `?safe=1` on the CSV export: text cells that start like a formula get `'` first
+    /// (``CSV/formulaPrefix``); `?safe=0` or none: the exact export. A 400 for another value, or
+    /// on the NDJSON export (JSON is not read by spreadsheets).
+    func spreadsheetSafe(_ req: HTTPRequest, format: LogExportFormat) throws(Problem) -> Bool {
+        let values = req.queryItems.filter { $0.name == "safe" }.map(\.value)
+        guard let value = values.first else { return false }
+        guard values.count == 1, value == "1" || value == "0" else {
+            throw Problem.badRequest("safe is 1 (spreadsheet-safe CSV) or 0, given once", path: "safe")
+        }
+        guard format == .csv else {
+            throw Problem.badRequest(
+                "safe=1 makes the CSV export spreadsheet-safe; the NDJSON export is always exact", path: "safe")
+        }
+        return value == "1"
+    }
+
     /// `?prototype=&session=&share=&type=a,b&from=&to=` (README, “HTTP interface”), read strictly: an unknown
     /// filter, event type or time is a 400 naming the parameter. A `token` parameter is ignored
     /// (it grants nothing here: only `/` trades it), so an old URL that carries one gets 401,
     /// not 400.
-    func logFilter(_ req: HTTPRequest) throws(Problem) -> LogFilter {
+    func logFilter(_ req: HTTPRequest, ignoring others: Set<String> = []) throws(Problem) -> LogFilter {
         do {
-            return try LogFilter(parameters: req.queryItems, ignoring: ["token"])
+            return try LogFilter(parameters: req.queryItems, ignoring: others.union(["token"]))
         } catch {
             throw Problem.badRequest(error.message, path: error.parameter)
         }
