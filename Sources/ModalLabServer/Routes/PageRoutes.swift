@@ -178,9 +178,14 @@ extension ModalLabApp {
     func playerContext(
         _ lp: (LoadedPrototype, Prototype), _ req: HTTPRequest, viewer: Viewer, locale: PageLocale
     ) throws(Problem) -> PlayerPageView {
-        PlayerPageView(
+        let embedded = req.query("embed") == "1"
+        try DesignerOptions.check(
+            viewer, embedded: embedded, targetOS: try version(req.query("targetOS"), path: "targetOS"),
+            ownTargetOS: lp.1.targetOS
+        ) { $0 }
+        return PlayerPageView(
             lp.0, lp.1, environment: try environment(from: req, for: lp.1), viewer: viewer,
-            embedded: req.query("embed") == "1", strings: locale.strings)
+            embedded: embedded, strings: locale.strings)
     }
 
     /// A file's path as a person reads it: relative to the working folder when inside it, with

@@ -145,6 +145,7 @@ extension ModalLabApp {
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
         try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
         let (loaded, p) = try playable(protoID)
+        try DesignerOptions.check(viewer, embedded: embedded, targetOS: targetOS, ownTargetOS: p.targetOS) { "$." + $0 }
         let device = try device(deviceID ?? p.devices.first ?? "iphone-16", path: "$.device")
         if window != nil && multitasking != .full && multitasking != .window {
             throw Problem.badRequest(
@@ -275,6 +276,11 @@ extension ModalLabApp {
             // App-initiated presentations are the designer's tool (a timer, a script): a
             // participant plays the prototype as its people would, so a task's success can't be
             // reached by presenting it.
+            if case .resize(_, _, _, _, _, _, let targetOS) = action {
+                try DesignerOptions.check(
+                    viewer, embedded: false, targetOS: targetOS, ownTargetOS: s.prototype.targetOS
+                ) { "$." + $0 }
+            }
             if case .present = action, viewer.isParticipant {
                 throw Problem.badRequest(
                     "a participant link taps, swipes and types as people do; \"present\" is an app-initiated presentation, for the owner's scripts",
