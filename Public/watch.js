@@ -1,5 +1,6 @@
-// Watching a session live: GET /api/sessions/{sid}/watch sends a `frame` event with the answer
-// the participant got (state and server-rendered frame) each time one goes out.
+// Watching a session live: GET /api/sessions/{sid}/watch sends a `frame` event with the state
+// of the answer the participant got each time one goes out, and its server-rendered frame when
+// that differs from the frame sent before (no `html`: the frame shown stays).
 import { t } from "./strings.js";
 
 const root = document.querySelector("[data-watch]");
@@ -10,7 +11,7 @@ let frames = 0;
 
 source.addEventListener("frame", (ev) => {
   const answer = JSON.parse(ev.data);
-  stage.innerHTML = answer.html;
+  if (typeof answer.html === "string") stage.innerHTML = answer.html;
   frames += 1;
   stage.dataset.frames = String(frames);
   stage.dataset.seq = String(answer.state?.seq ?? "");

@@ -2576,6 +2576,82 @@ class StudyTests(PlayerTestCase):
         self.screenshot("study-participant-done")
 
 
+class ReplayTests(PlayerTestCase):
+    """The replay page loads a session progressively (NDJSON, a step's change at a time, the
+    next answer when the viewer gets near the end of what is loaded) and the watch page follows
+    a running session."""
+
+    def session_with_a_long_draft_and_refused_taps(self, typed, taps):
+        status, started = owner_api("POST", "/api/sessions", {"prototype": "mail", "device": "iphone-16"})
+        self.assertEqual(status, 201, started)
+        sid = started["session"]
+        self.assertEqual(owner_api("POST", f"/api/sessions/{sid}/actions", {"type": "tap", "target": "compose"})[0], 200)
+        self.assertEqual(owner_api("POST", f"/api/sessions/{sid}/actions",
+                                   {"type": "edit", "target": "to", "value": typed})[0], 200)
+        for _ in range(taps):
+            # Covered by the sheet: refused, logged, and nothing drawn changes.
+            self.assertEqual(owner_api("POST", f"/api/sessions/{sid}/actions",
+                                       {"type": "tap", "target": "delete-all"})[0], 409)
+        return sid
+
+    def test_a_replay_loads_progressively_and_scrubs_through_refused_taps(self):
+        typed = "draft " * 4000
+        taps = 40
+        sid = self.session_with_a_long_draft_and_refused_taps(typed, taps)
+        total = 2 + taps
+        # Small answers (1 KiB): the page starts with the first, and asks for the next ones
+        # only as the viewer moves on.
+        self.d.get(f"{Harness.base}/p/mail/sessions/{sid}?bytes=1024")
+        self.wait_for("return document.querySelector('[data-replay]')?.dataset.ready === 'true'", timeout=30)
+        self.wait_for("return Number(document.querySelector('[data-replay]').dataset.loaded) > 0")
+        root = "document.querySelector('[data-replay]')"
+        self.assertNotEqual(self.js(f"return {root}.dataset.complete"), "true")
+        self.assertLess(int(self.js(f"return {root}.dataset.loaded")), total)
+        self.assertEqual(int(self.js("return Number(document.querySelector('[data-replay-scrubber]').max)")), total)
+        # The start: the inbox, no sheet.
+        self.assertEqual(self.d.find_elements("css selector", '[data-replay-stage] .presentation[data-modal="compose"]'), [])
+        # Step 2, the edit: the draft is drawn in its field.
+        self.scrub(2)
+        self.wait_for(f"return {root}.dataset.current === '2'")
+        value = self.js("return document.querySelector('[data-replay-stage] [data-id=\"to\"] input, [data-replay-stage] [data-id=\"to\"]')?.value ?? document.querySelector('[data-replay-stage] [data-id=\"to\"]')?.textContent")
+        self.assertIn("draft draft", value or "")
+        # The last step: loaded on the way there, a refused tap over the same frame.
+        self.scrub(total)
+        self.wait_for(f"return {root}.dataset.current === '{total}'", timeout=30,
+                      message="the last step never arrived")
+        self.wait_for(f"return {root}.dataset.complete === 'true'", timeout=30)
+        self.assertEqual(int(self.js(f"return {root}.dataset.loaded")), total)
+        self.assertIn("stack.presenter-visible", self.el("[data-replay-action]").text)
+        self.assertTrue(self.d.find_elements("css selector", '[data-replay-stage] .presentation[data-modal="compose"]'))
+        self.assertIn(f"{total}", self.el("[data-replay-position]").text)
+        self.d.save_screenshot(str(Harness.shots / "replay-progressive.png"))
+
+    def scrub(self, step):
+        self.js("const s = document.querySelector('[data-replay-scrubber]'); s.value = String(arguments[0]);"
+                " s.dispatchEvent(new Event('input'));", step)
+
+    def test_a_watcher_sees_each_new_frame_and_the_end(self):
+        status, started = owner_api("POST", "/api/sessions", {"prototype": "mail", "device": "iphone-16"})
+        self.assertEqual(status, 201, started)
+        sid = started["session"]
+        self.d.get(f"{Harness.base}/p/mail/sessions/{sid}/watch")
+        stage = "document.querySelector('[data-watch-stage]')"
+        self.wait_for(f"return Number({stage}.dataset.frames) >= 1", timeout=30)
+        self.assertEqual(owner_api("POST", f"/api/sessions/{sid}/actions", {"type": "tap", "target": "compose"})[0], 200)
+        self.wait_for(f"return {stage}.querySelector('.presentation[data-modal=\"compose\"]') !== null",
+                      message="the watcher did not see the sheet")
+        frames = int(self.js(f"return Number({stage}.dataset.frames)"))
+        self.assertEqual(owner_api("POST", f"/api/sessions/{sid}/actions",
+                                   {"type": "edit", "target": "to", "value": "Alex"})[0], 200)
+        self.wait_for(f"return Number({stage}.dataset.frames) > {frames}")
+        self.wait_for(f"return {stage}.dataset.seq === '2'")
+        # The sheet is still drawn: a frame without `html` keeps the one shown.
+        self.assertTrue(self.d.find_elements("css selector", '[data-watch-stage] .presentation[data-modal="compose"]'))
+        self.assertEqual(owner_api("DELETE", f"/api/sessions/{sid}")[0], 204)
+        self.wait_for("return document.querySelector('[data-watch]').dataset.ended === 'true'",
+                      message="the watcher was not told the session ended")
+
+
 if __name__ == "__main__":
     if "--check" in sys.argv:
         missing = missing_dependencies()

@@ -148,19 +148,35 @@ import Testing
         return try JSONParser.parse(Array(r.stdout.utf8))
     }
 
-    /// Each replay step's state bytes, in order, from the raw text of a replay (`frames=0`): the
-    /// bytes between a step's `"state":` and its `"html":`, as the server wrote them.
+    /// Each replay step's state bytes, in order, from the raw text of a replay (NDJSON): the
+    /// bytes of a step line's `"state"` member as the server wrote them, or the state before
+    /// it when the line leaves it out (the step changed nothing).
     static func replayedStates(_ text: String) -> [String] {
-        var rest = Substring(text)
         var states: [String] = []
-        while let a = rest.range(of: #""refused":"#),
-            let st = rest.range(of: #","state":"#, range: a.upperBound..<rest.endIndex),
-            let end = rest.range(of: #","html":"#, range: st.upperBound..<rest.endIndex)
-        {
-            states.append(String(rest[st.upperBound..<end.lowerBound]))
-            rest = rest[end.upperBound...]
+        var last = ""
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix(#"{"replay":"#), let st = line.range(of: #""start":{"state":"#),
+                let end = line.range(of: #","html":"#, range: st.upperBound..<line.endIndex)
+            {
+                last = String(line[st.upperBound..<end.lowerBound])
+            }
+            guard line.hasPrefix(#"{"step":"#) else { continue }
+            if let st = line.range(of: #","state":"#) {
+                let end =
+                    line.range(of: #","html":"#, range: st.upperBound..<line.endIndex)?.lowerBound
+                    ?? line.index(line.endIndex, offsetBy: -2)
+                last = String(line[st.upperBound..<end])
+            }
+            states.append(last)
         }
         return states
+    }
+
+    /// The lines of a replay (NDJSON), parsed, and those of one kind (`step`, `mark`, `end`, …).
+    static func replayLines(_ text: String, _ kind: String? = nil) -> [JSONValue] {
+        let all = text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        guard let kind else { return all }
+        return all.compactMap { $0[kind] }
     }
 
     /// The `"state":…` member's bytes of an answer, as sent.
@@ -217,7 +233,8 @@ import Testing
                 }
                 let replay = try await s.client.request("GET", "/api/sessions/\(sid)/replay?frames=0")
                 #expect(replay.status == 200, "\(replay.text.prefix(300))")
-                let steps = replay.json?["steps"]?.arrayValue ?? []
+                let steps = Self.replayLines(replay.text, "step")
+                #expect(Self.replayLines(replay.text, "end").count == 1)
                 #expect(steps.count == live.count, "round \(round): \(steps.count) steps for \(live.count) answers")
                 let replayed = Self.replayedStates(replay.text)
                 #expect(replayed.count == live.count, "round \(round): every step's state bytes were found")

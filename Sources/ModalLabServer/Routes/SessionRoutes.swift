@@ -335,7 +335,7 @@ extension ModalLabApp {
                 s.state = outcome.state
                 s.noteTasks(outcome.events, atMs: now)
                 completion(answer)
-                self.watchers.publish(session: s.id, answer: answer)
+                self.watchers.publish(session: s.id, answer: answer, state: outcome.state)
             case .failure(let error):
                 completion(
                     Problem.logUnavailable("the interaction log could not be written, so nothing changed", error)

@@ -50,70 +50,60 @@ extension ModalLabApp {
         return record
     }
 
-    /// `GET /api/sessions/{sid}/replay` → `{session, prototype, version, share, device, start,
-    /// ended, durationMs, start: {state, html}, steps: [{seq, tMs, action, state, refused, html}],
-    /// marks: [{seq, tMs, type, x, y, screen, modal}]}`: the session's logged actions run again
-    /// through the engine against the prototype version it used; each step's `state` has the same
-    /// bytes as the live answer's.
+    /// `GET /api/sessions/{sid}/replay[?from=N][&bytes=N][&frames=0]` → `application/x-ndjson`,
+    /// streamed (``ReplayStream``): the session's logged actions run again through the engine
+    /// against the prototype version it used, each step's change sent as it is run; each step's
+    /// `state` has the same bytes as the live answer's. One answer carries at most `bytes`
+    /// (default and most ``ReplayStream/maxBytes``) and ``ReplayStream/maxSteps`` steps, then
+    /// says where to go on (`?from=`).
     func replayResponse(_ req: HTTPRequest) async throws -> HTTPResponse {
         let record = try await offLoop { [self] in try reportedSession(req) }
-        let (p, start, steps) = try replay(record)
-        var body: [UInt8] = []
-        body.reserveCapacity(4096 + steps.count * 1024)
-        func raw(_ s: String) { body.append(contentsOf: s.utf8) }
-        func frame(_ state: PresentationState) throws(Problem) {
-            do {
-                let html = try frames.quotedHTML(FrameKey(p, state)) {
-                    try templates.render("partials/device", PlayerView(prototype: p, state: state).frame())
-                }
-                body.append(contentsOf: html)
-            } catch {
-                throw Problem(.internalServerError, title: "Template error", detail: "\(error)")
+        let from = try replayNumber(req, "from", in: 0...1_000_000_000, default: 0)
+        let limit = try replayNumber(req, "bytes", in: 1024...ReplayStream.maxBytes, default: ReplayStream.maxBytes)
+        let frames = req.query("frames") != "0"
+        let stream = try await offLoop { [self] in
+            guard let run = try replayRun(record.session) else {
+                throw Problem.notFound("no session \"\(record.session)\"")
+            }
+            return try ReplayStream(run, from: from, frames: frames, limit: limit) { [self] (state) throws(Problem) in
+                try replayFrame(run.prototype, state)
             }
         }
-        raw(#"{"session":"#)
-        JSONWriter.appendQuoted(record.session, into: &body)
-        raw(#","prototype":"#)
-        JSONWriter.appendQuoted(record.prototype, into: &body)
-        raw(#","version":"#)
-        JSONWriter.appendQuoted(record.version, into: &body)
-        raw(#","share":"#)
-        if let s = record.share { JSONWriter.appendQuoted(s, into: &body) } else { raw("null") }
-        raw(#","ended":\#(record.ended),"durationMs":\#(record.lastMs),"start":{"state":"#)
-        start.appendJSON(into: &body)
-        raw(#","html":"#)
-        if req.query("frames") != "0" { try frame(start) } else { raw("null") }
-        raw(#"},"steps":["#)
-        for (i, s) in steps.enumerated() {
-            if i > 0 { raw(",") }
-            raw(#"{"seq":\#(s.seq),"tMs":\#(s.tMs),"action":"#)
-            JSONWriter().write(s.action, into: &body)
-            raw(#","refused":"#)
-            if let r = s.refusedBy { JSONWriter.appendQuoted(r, into: &body) } else { raw("null") }
-            raw(#","state":"#)
-            s.state.appendJSON(into: &body)
-            raw(#","html":"#)
-            if req.query("frames") != "0" { try frame(s.state) } else { raw("null") }
-            raw("}")
-        }
-        raw(#"],"marks":["#)
-        for (i, m) in record.marks.enumerated() {
-            if i > 0 { raw(",") }
-            var o = JSONObject()
-            o["seq"] = .int(m.seq)
-            o["tMs"] = .int(m.tMs)
-            o["type"] = .string(m.type)
-            o["x"] = .number(m.x)
-            o["y"] = .number(m.y)
-            o["screen"] = .string(m.screen)
-            o["modal"] = .string(m.modal)
-            JSONWriter().write(.object(o), into: &body)
-        }
-        raw("]}")
         return HTTPResponse(
             status: .ok,
-            headers: ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"],
-            body: .bytes(body))
+            headers: ["Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store"],
+            body: .stream { writer in
+                // Each chunk is read and run off the event loops and Swift's pool, then sent;
+                // the writer waits while the client is slow, so nothing piles up.
+                while let chunk = try await offLoop({ stream.next() }) { try await writer.write(chunk) }
+            })
+    }
+
+    /// A number of a replay's query: `from` (the step to start after) or `bytes` (an answer's
+    /// size before it stops with `more`, at most ``ReplayStream/maxBytes``); `fallback` when
+    /// absent, a 400 naming the parameter when it is not a number in `range`.
+    func replayNumber(_ req: HTTPRequest, _ name: String, in range: ClosedRange<Int>, default fallback: Int)
+        throws(Problem) -> Int
+    {
+        guard let text = req.query(name) else { return fallback }
+        guard let n = Int(text), range.contains(n) else {
+            throw Problem.badRequest(
+                "\(name) is a whole number from \(range.lowerBound) to \(range.upperBound); not \(JSONWriter.quoted(text))",
+                path: name)
+        }
+        return n
+    }
+
+    /// The device frame of a replayed state, as a JSON string literal (from the frame cache
+    /// when it was drawn before).
+    func replayFrame(_ p: Prototype, _ state: PresentationState) throws(Problem) -> [UInt8] {
+        do {
+            return try frames.quotedHTML(FrameKey(p, state)) {
+                try templates.render("partials/device", PlayerView(prototype: p, state: state).frame())
+            }
+        } catch {
+            throw Problem(.internalServerError, title: "Template error", detail: "\(error)")
+        }
     }
 
     /// `GET /api/sessions/{sid}/watch`: Server-Sent Events following a running session — first
@@ -141,19 +131,23 @@ extension ModalLabApp {
             watchers.unsubscribe(id)
             throw Problem.ownerRequired
         }
-        let current = try frameResponse(prototype: s.prototype, state: s.state) { body in
-            body.append(contentsOf: #"{"state":"#.utf8)
-            s.state.appendJSON(into: &body)
-            body.append(contentsOf: #","diagnostics":[],"diagnosticsHTML":"","#.utf8)
-        }
-        guard case .bytes(let first) = current.body else {
+        let prototype = s.prototype
+        var frames = WatchFrames()
+        let first: String
+        do throws(Problem) {
+            first = try frames.data(prototype, s.state) { (state) throws(Problem) in try replayFrame(prototype, state) }
+        } catch {
             watchers.unsubscribe(id)
-            throw Problem(.internalServerError, title: "Watch failed", detail: "no frame")
+            throw error
         }
-        return HTTPResponse.eventStream(heartbeat: 15) { events in
-            try await events.send(event: "frame", data: String(decoding: first, as: UTF8.self))
-            for await answer in stream {
-                try await events.send(event: "frame", data: String(decoding: answer, as: UTF8.self))
+        return HTTPResponse.eventStream(heartbeat: 15) { [self, frames] events in
+            var frames = frames
+            try await events.send(event: "frame", data: first)
+            for await state in stream {
+                let data = try frames.data(prototype, state) { (state) throws(Problem) in
+                    try replayFrame(prototype, state)
+                }
+                try await events.send(event: "frame", data: data)
             }
             // The session ended, the link was revoked or the server stops: say so, and close.
             try await events.send(event: "end", data: s.id)
@@ -232,10 +226,19 @@ extension ModalLabApp {
         let id = req.parameters["id"] ?? ""
         let record = try await offLoop { [self] in try reportedSession(req) }
         guard record.prototype == id else { throw Problem.notFound("no session \"\(record.session)\" of \"\(id)\"") }
-        let (p, start, steps) = try replay(record)
+        // The page needs the step count and length (and, to watch, the last state): one pass over
+        // the session's log, running its actions only to watch. Its frames come from the API.
+        let run = try await offLoop { [self] in
+            guard let run = try replayRun(record.session, applies: watch) else {
+                throw Problem.notFound("no session \"\(record.session)\"")
+            }
+            try run.finish()
+            return run
+        }
+        let p = run.prototype
         let locale = PageLocale(req)
         let strings = locale.strings
-        let env = start.environment
+        let env = run.start.environment
         let page = StudyPage(values: [
             "id": id, "name": p.name, "session": record.session, "isReport": reportViewer(req, prototype: id) != .owner,
             "watch": watch,
@@ -245,11 +248,11 @@ extension ModalLabApp {
                 [
                     "device": env.device.name,
                     "orientation": strings[env.orientation == .portrait ? .portrait : .landscape],
-                    "steps": String(steps.count), "duration": StudyViews.ms(Double(record.lastMs)),
+                    "steps": String(run.steps), "duration": StudyViews.ms(Double(run.lastMs)),
                 ]),
-            "frame": PlayerView(prototype: p, state: watch ? (steps.last?.state ?? start) : start).frame(),
-            "stepCount": steps.count, "replayURL": "/api/sessions/\(record.session)/replay",
-            "watchURL": "/api/sessions/\(record.session)/watch", "ended": record.ended,
+            "frame": PlayerView(prototype: p, state: watch ? run.state : run.start).frame(),
+            "stepCount": run.steps, "replayURL": "/api/sessions/\(record.session)/replay",
+            "watchURL": "/api/sessions/\(record.session)/watch", "ended": run.ended,
         ])
         return try renderPage(watch ? "watch" : "replay", page, locale: locale)
     }

@@ -47,7 +47,9 @@ final class VersionStore: @unchecked Sendable {
     }
 }
 
-/// A session as its log tells it: how it started and the actions applied to it, in order.
+/// How a session started, as its log's `session_start` tells it: what a replay needs before
+/// its first action. The rest of the session is read event by event (``SessionReplayRun``),
+/// never held whole: a session may have thousands of actions, each up to a request's size.
 struct SessionRecord: Sendable {
     var session: String
     var prototype: String
@@ -60,57 +62,39 @@ struct SessionRecord: Sendable {
             device: String, orientation: String, multitasking: String, appearance: String,
             contentSize: String, layoutDirection: String, targetOS: String?
         )
-    /// The applied actions: the `action` column of their first event, with `seq` and `t_ms`.
-    var actions: [(seq: Int, tMs: Int, body: String)]
-    /// Taps, misclicks and other pointer events with a place, for the replay's overlay.
-    var marks: [(seq: Int, tMs: Int, type: String, x: Double, y: Double, screen: String?, modal: String?)]
-    /// The study tasks it ran: `task_start` and `task_end` events (type, task id, `t_ms`).
-    var taskEvents: [(type: LogEventType, task: String, tMs: Int)] = []
-    /// Whether a `session_end` was logged that ended it for good (one logged because the server
-    /// stopped, `how: "shutdown"`, does not: the session is rebuilt when the server is back).
-    var ended: Bool
-    /// `t_ms` of its last event.
-    var lastMs: Int
 
-    /// Reads session `sid` from `log` (its events only); `nil` when the log has no `session_start`
-    /// of it. Only the days from the session's start on are read (the log's parts are UTC days):
-    /// a session's events are stamped at or after its start.
+    /// Reads how session `sid` started from `log`; `nil` when the log has no `session_start` of
+    /// it. Reads from the session's start day up to its `session_start` only.
     static func read(_ sid: String, from log: LogStore) throws -> SessionRecord? {
+        try open(sid, from: log)?.record
+    }
+
+    /// How session `sid` started, and a cursor over its later events (in log order); `nil` when
+    /// the log has no `session_start` of it. Only the days from the session's start on are read
+    /// (the log's parts are UTC days): a session's events are stamped at or after its start.
+    static func open(_ sid: String, from log: LogStore) throws -> (record: SessionRecord, rest: LogEventCursor)? {
         guard let started = log.sessionStart(sid) else { return nil }
         let startDay = LogTimestamp.day(started) * LogTimestamp.microsecondsPerDay
-        var record: SessionRecord?
-        _ = try log.forEach(filter: LogFilter(session: sid, from: startDay)) { e in
-            if e.type == .sessionStart, record == nil {
-                record = SessionRecord(
-                    session: sid, prototype: e.prototype ?? "", version: e.prototypeVersion ?? "", share: e.share,
-                    startedWallMicros: e.ts,
-                    environment: (
-                        e.device ?? "", e.orientation ?? "portrait", e.multitasking ?? "full", e.appearance ?? "light",
-                        e.contentSize ?? "large", e.layoutDirection ?? "ltr", e.targetOS
-                    ), actions: [], marks: [], ended: false, lastMs: 0)
-                return
-            }
-            guard record != nil else { return }
-            record!.lastMs = max(record!.lastMs, e.tMs ?? 0)
-            // A server that stops ends its open sessions (`how: "shutdown"`), but the person
-            // didn't: such a session carries on when the server is back.
-            if e.type == .sessionEnd { record!.ended = e.how != SessionEndHow.shutdown.rawValue }
-            if e.type == .taskStart || e.type == .taskEnd, let t = e.target {
-                record!.taskEvents.append((e.type, t, e.tMs ?? 0))
-            }
-            if let a = e.action { record!.actions.append((e.seq, e.tMs ?? 0, a)) }
-            if let x = e.x, let y = e.y,
-                [.tap, .misclick, .tapOutside].contains(e.type)
-            {
-                record!.marks.append((e.seq, e.tMs ?? 0, e.type.rawValue, x, y, e.screen, e.modal))
-            }
+        let cursor = try log.eventCursor(filter: LogFilter(session: sid, from: startDay))
+        while let e = try cursor.next() {
+            guard e.type == .sessionStart else { continue }
+            let record = SessionRecord(
+                session: sid, prototype: e.prototype ?? "", version: e.prototypeVersion ?? "", share: e.share,
+                startedWallMicros: e.ts,
+                environment: (
+                    e.device ?? "", e.orientation ?? "portrait", e.multitasking ?? "full", e.appearance ?? "light",
+                    e.contentSize ?? "large", e.layoutDirection ?? "ltr", e.targetOS
+                ))
+            return (record, cursor)
         }
-        return record
+        return nil
     }
 }
 
 /// One step of a replay: the action, the state it led to, and whether it was refused.
 public struct ReplayStep: Sendable {
+    /// The step's number: 1 for the session's first applied action.
+    public var index: Int
     /// The `seq` of the action's first logged event.
     public var seq: Int
     /// When it was applied, ms since the session started.
@@ -123,39 +107,156 @@ public struct ReplayStep: Sendable {
     public var refusedBy: String?
 }
 
+/// A tap, misclick or tap outside with a place, for a replay's overlay.
+struct ReplayMark: Sendable {
+    var seq: Int
+    var tMs: Int
+    var type: String
+    var x: Double
+    var y: Double
+    var screen: String?
+    var modal: String?
+}
+
 /// Replays: logged actions run again through the engine.
 public enum SessionReplay {
     /// Runs `actions` (request bodies as the log's `action` column holds them, each with its
     /// `seq` and `t_ms`) from the start of `engine`'s prototype in `environment`: the start state
-    /// and each step.
+    /// and each step. Holds every step: for short sessions and benchmarks; a session read from
+    /// the log is replayed a step at a time (``SessionReplayRun``).
     /// - Throws: ``Problem`` (500) when an action can't be read or no longer applies.
     public static func run(
         _ engine: PresentationEngine, environment: Environment, actions: [(seq: Int, tMs: Int, body: String)]
     ) throws(Problem) -> (start: PresentationState, steps: [ReplayStep]) {
-        var state = engine.start(environment: environment).state
-        let start = state
+        let start = engine.start(environment: environment).state
+        var state = start
         var steps: [ReplayStep] = []
         steps.reserveCapacity(actions.count)
         for a in actions {
-            let value: JSONValue
-            let action: EngineAction
-            do {
-                value = try JSONParser.parse(a.body)
-                action = try ModalLabApp.decodeAction(JSONReader(value))
-            } catch {
-                throw Problem(
-                    .internalServerError, title: "Replay failed",
-                    detail: "the action logged at seq \(a.seq) can't be read: \(error)")
-            }
-            guard let o = try? engine.apply(action, to: state, atMs: a.tMs) else {
-                throw Problem(
-                    .internalServerError, title: "Replay failed",
-                    detail: "the action logged at seq \(a.seq) no longer applies")
-            }
-            state = o.state
-            steps.append(ReplayStep(seq: a.seq, tMs: a.tMs, action: value, state: state, refusedBy: o.refusal?.rule))
+            let step = try apply(a.body, seq: a.seq, tMs: a.tMs, index: steps.count + 1, engine: engine, to: state)
+            state = step.state
+            steps.append(step)
         }
         return (start, steps)
+    }
+
+    /// Applies one logged action (its `action` column's text) to `state`.
+    /// - Throws: ``Problem`` (500) when the action can't be read or no longer applies.
+    static func apply(
+        _ body: String, seq: Int, tMs: Int, index: Int, engine: PresentationEngine, to state: PresentationState
+    ) throws(Problem) -> ReplayStep {
+        let value: JSONValue
+        let action: EngineAction
+        do {
+            value = try JSONParser.parse(body)
+            action = try ModalLabApp.decodeAction(JSONReader(value))
+        } catch {
+            throw Problem(
+                .internalServerError, title: "Replay failed",
+                detail: "the action logged at seq \(seq) can't be read: \(error)")
+        }
+        guard let o = try? engine.apply(action, to: state, atMs: tMs) else {
+            throw Problem(
+                .internalServerError, title: "Replay failed",
+                detail: "the action logged at seq \(seq) no longer applies")
+        }
+        return ReplayStep(
+            index: index, seq: seq, tMs: tMs, action: value, state: o.state, refusedBy: o.refusal?.rule)
+    }
+}
+
+/// A session's replay, pulled one item at a time from the log: each applied action run again
+/// through the engine as it is read, each mark as it is read. Memory: the current state and one
+/// event, whatever the session's length (what a step's state or frame holds is dropped once
+/// the caller has written it).
+final class SessionReplayRun: @unchecked Sendable {
+    /// What the log holds next, in log order.
+    enum Item {
+        /// An applied action, run again: the state after it.
+        case step(ReplayStep)
+        /// A tap, misclick or tap outside with a place.
+        case mark(ReplayMark)
+        /// A study task started or ended (`task_start`, `task_end`), at `tMs`.
+        case task(LogEventType, task: String, tMs: Int)
+    }
+
+    let record: SessionRecord
+    let prototype: Prototype
+    let engine: PresentationEngine
+    /// The session's first state.
+    let start: PresentationState
+    /// The state after the last step read (``start`` before any).
+    private(set) var state: PresentationState
+    /// Steps read so far.
+    private(set) var steps = 0
+    /// `t_ms` of the last step read (0 before any).
+    private(set) var lastStepMs = 0
+    /// The latest `t_ms` of any event read so far.
+    private(set) var lastMs = 0
+    /// Whether a `session_end` read so far ended it for good (one logged because the server
+    /// stopped, `how: "shutdown"`, does not: the session is rebuilt when the server is back).
+    private(set) var ended = false
+    /// Whether the log has nothing more of the session.
+    private(set) var finished = false
+    /// Whether steps are run through the engine; without, they come with ``start`` as their
+    /// state (counting a session's steps costs no engine work).
+    let applies: Bool
+    private let rest: LogEventCursor
+
+    init(
+        record: SessionRecord, rest: LogEventCursor, prototype: Prototype, engine: PresentationEngine,
+        environment: Environment, applies: Bool = true
+    ) {
+        self.record = record
+        self.rest = rest
+        self.prototype = prototype
+        self.engine = engine
+        self.applies = applies
+        start = engine.start(environment: environment).state
+        state = start
+    }
+
+    /// The next item, or `nil` at the end of the session's log.
+    /// - Throws: ``Problem`` 500 when the log can't be read, or an action can't be read or no
+    ///   longer applies.
+    func next() throws(Problem) -> Item? {
+        while !finished {
+            let event: LogEvent?
+            do { event = try rest.next() } catch {
+                throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
+            }
+            guard let e = event else {
+                finished = true
+                return nil
+            }
+            let tMs = e.tMs ?? 0
+            lastMs = max(lastMs, tMs)
+            if e.type == .sessionEnd { ended = e.how != SessionEndHow.shutdown.rawValue }
+            if let body = e.action {
+                steps += 1
+                lastStepMs = tMs
+                guard applies else {
+                    return .step(
+                        ReplayStep(index: steps, seq: e.seq, tMs: tMs, action: .null, state: start, refusedBy: nil))
+                }
+                let step = try SessionReplay.apply(body, seq: e.seq, tMs: tMs, index: steps, engine: engine, to: state)
+                state = step.state
+                return .step(step)
+            }
+            if e.type == .taskStart || e.type == .taskEnd, let t = e.target { return .task(e.type, task: t, tMs: tMs) }
+            if let x = e.x, let y = e.y, [.tap, .misclick, .tapOutside].contains(e.type) {
+                return .mark(
+                    ReplayMark(
+                        seq: e.seq, tMs: tMs, type: e.type.rawValue, x: x, y: y, screen: e.screen, modal: e.modal))
+            }
+        }
+        return nil
+    }
+
+    /// Reads the rest of the session, keeping nothing of it: the state after its last step,
+    /// its step count, ``ended`` and ``lastMs`` are then known.
+    func finish() throws(Problem) {
+        while try next() != nil {}
     }
 }
 
@@ -177,35 +278,57 @@ extension ModalLabApp {
             targetOS: e.targetOS.flatMap { SystemVersion.parse($0) })
     }
 
-    /// Runs a record's actions again through the engine, against the version it used: the start
-    /// state and each step. Refused actions leave the state as the live session kept it.
-    func replay(_ r: SessionRecord) throws(Problem) -> (
-        prototype: Prototype, start: PresentationState, steps: [ReplayStep]
-    ) {
+    /// A replay of session `sid` from its log, against the version it used, ready to pull
+    /// (``SessionReplayRun``); `applies: false` counts its steps without running them. `nil`
+    /// when the log has no such session.
+    /// - Throws: ``Problem`` 404 when its version was not kept or its device is unknown, 500
+    ///   when the log can't be read.
+    func replayRun(_ sid: String, applies: Bool = true) throws(Problem) -> SessionReplayRun? {
+        let opened: (record: SessionRecord, rest: LogEventCursor)?
+        do { opened = try SessionRecord.open(sid, from: log) } catch {
+            throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
+        }
+        guard let (r, rest) = opened else { return nil }
         guard let p = versions.prototype(r.prototype, version: r.version) else {
             throw Problem.notFound(
                 "the version \(r.version) of \"\(r.prototype)\" that session \"\(r.session)\" used was not kept")
         }
-        let engine = engines.engine(for: p, options: engineOptions)
-        let (start, steps) = try SessionReplay.run(engine, environment: try environment(of: r), actions: r.actions)
-        return (p, start, steps)
+        return SessionReplayRun(
+            record: r, rest: rest, prototype: p, engine: engines.engine(for: p, options: engineOptions),
+            environment: try environment(of: r), applies: applies)
     }
 
     /// Rebuilds a session the log knows but this server does not hold (it restarted, cleanly or
     /// not): its state by replay, its clock from its logged start. `nil` when the log has no such
     /// session, it has ended, or its version was not kept.
     func restoreSession(_ sid: String) -> ViewingSession? {
-        guard !sessions.hasEnded(sid), let record = try? SessionRecord.read(sid, from: log)
-        else { return nil }
-        // Ended, or its version is gone: remembered, so the next request doesn't read the log again.
-        guard !record.ended, let (p, start, steps) = try? replay(record) else {
+        guard !sessions.hasEnded(sid) else { return nil }
+        let opened: SessionReplayRun?
+        do { opened = try replayRun(sid) } catch {
+            // Its version is gone: remembered, so the next request doesn't read the log again
+            // (a log that can't be read now may be read later).
+            if error.status == .notFound { sessions.noteCannotRestore(sid) }
+            return nil
+        }
+        guard let run = opened else { return nil }
+        var tasks: [(type: LogEventType, task: String, tMs: Int)] = []
+        do throws(Problem) {
+            while let item = try run.next() {
+                if case .task(let type, let task, let tMs) = item { tasks.append((type, task, tMs)) }
+            }
+        } catch {
+            sessions.noteCannotRestore(sid)
+            return nil
+        }
+        // Ended: remembered, so the next request doesn't read the log again.
+        guard !run.ended else {
             sessions.noteCannotRestore(sid)
             return nil
         }
         let s = ViewingSession(
-            id: sid, prototype: p, engine: engines.engine(for: p, options: engineOptions),
-            state: steps.last?.state ?? start, share: record.share, startedWallMicros: record.startedWallMicros)
-        for t in record.taskEvents {
+            id: sid, prototype: run.prototype, engine: run.engine, state: run.state, share: run.record.share,
+            startedWallMicros: run.record.startedWallMicros)
+        for t in tasks {
             s.noteTasks([EventFields(type: t.type, target: t.task)], atMs: t.tMs)
         }
         return sessions.addIfAbsent(s)

@@ -1,28 +1,38 @@
 import Foundation
 import HTTPServer
+import Presentation
+import Prototype
 
 /// Fans a session's answers out to those watching it live (`GET /api/sessions/{sid}/watch`,
-/// Server-Sent Events): each answer the participant got — state, diagnostics and frame — is
-/// handed to every watcher of that session as it goes out, so a watcher sees the frame as soon
-/// as the participant does.
+/// Server-Sent Events): the state of each answer the participant got is handed to every
+/// watcher of that session as it goes out, so a watcher sees the frame as soon as the
+/// participant does.
+///
+/// Bounded memory: a watcher's stream holds at most ``buffer`` states a slow reader hasn't
+/// taken (the newest; a state shares what it holds — typed text — with the session's), and
+/// each frame is drawn (or taken from the frame cache) only as the watcher's response is
+/// written, which waits for a slow client (``WatchFrames``).
 final class SessionWatchers: Sendable {
-    private let streams = Subscriptions<[UInt8]>(buffer: 32)
+    /// States a watcher that reads slowly may fall behind by; older ones are dropped (the
+    /// watcher then skips to a newer frame, which is all a watch page shows).
+    static let buffer = 8
+    private let streams = Subscriptions<PresentationState>(buffer: SessionWatchers.buffer)
 
-    /// A stream of the answers of `session` (JSON bytes) for `share`'s holder (`nil`: the owner),
+    /// A stream of the answered states of `session` for `share`'s holder (`nil`: the owner),
     /// until cancelled or ended; `nil` when `share` already holds `limit` streams (the owner's
     /// are not counted).
-    func subscribe(session: String, share: String?, limit: Int) -> (UUID, AsyncStream<[UInt8]>)? {
+    func subscribe(session: String, share: String?, limit: Int) -> (UUID, AsyncStream<PresentationState>)? {
         streams.subscribe(topic: session, share: share, limit: limit)
     }
 
     /// Forgets stream `id`.
     func unsubscribe(_ id: UUID) { streams.unsubscribe(id) }
 
-    /// Hands `answer` (a 200 answer of an action: its JSON body) to the watchers of `session`;
-    /// costs a dictionary look-up when nobody watches.
-    func publish(session: String, answer: HTTPResponse) {
-        guard case .bytes(let body) = answer.body, answer.status == .ok else { return }
-        streams.yield(body, topic: session)
+    /// Hands the state of `answer` (an action's answer) to the watchers of `session` when it
+    /// is a 200; costs a dictionary look-up when nobody watches.
+    func publish(session: String, answer: HTTPResponse, state: PresentationState) {
+        guard answer.status == .ok else { return }
+        streams.yield(state, topic: session)
     }
 
     /// Ends the streams following `session` (it ended): each sends `end` and closes.
@@ -33,4 +43,31 @@ final class SessionWatchers: Sendable {
 
     /// Ends every stream (shutdown).
     func closeAll() { streams.finish() }
+}
+
+/// What one watcher is sent for each state: `{"state": …, "html": …}`, the frame only when what
+/// is drawn differs from the last frame this watcher was sent (a member left out means "as
+/// before"), so typing into a large field doesn't resend the frame for every state that draws
+/// the same.
+struct WatchFrames {
+    /// What the last frame sent drew.
+    private var lastFrame: FrameKey?
+
+    /// The `frame` event's data for `state` of `prototype`; `render` draws a frame as a JSON
+    /// string literal.
+    mutating func data(
+        _ prototype: Prototype, _ state: PresentationState, render: (PresentationState) throws(Problem) -> [UInt8]
+    ) throws(Problem) -> String {
+        var out: [UInt8] = []
+        out.append(contentsOf: #"{"state":"#.utf8)
+        state.appendJSON(into: &out)
+        let key = FrameKey(prototype, state)
+        if key != lastFrame {
+            out.append(contentsOf: #","html":"#.utf8)
+            out.append(contentsOf: try render(state))
+            lastFrame = key
+        }
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
+    }
 }
