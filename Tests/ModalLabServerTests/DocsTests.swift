@@ -131,7 +131,6 @@ import Testing
         }
         for c in RuleCatalogue.conflicts {
             #expect(text.contains(c.id) && markdown.contains("**\(c.id) —"), "\(c.id) missing")
-            for id in c.rules { #expect(RuleCatalogue.rule(id) != nil, "\(c.id) names no rule \(id)") }
         }
         // Every Human Interface Guidelines page a source cites is in the key.
         let key = RuleCatalogue.sourceKey.map { "\($0.code) \($0.meaning)" }.joined(separator: "\n")
@@ -235,7 +234,7 @@ import Testing
             let variants = d.variants.values.flatMap { [$0.en, $0.zhHans] }
             texts.append(
                 (
-                    r.id,
+                    r.id.rawValue,
                     ([r.section, r.check, r.source, d.notes, d.name.en, d.name.zhHans, d.message.en, d.message.zhHans]
                         + variants).joined(separator: "\n")
                 ))

@@ -22,10 +22,43 @@ import Testing
                     text.zhHans.unicodeScalars.contains { FontMetrics.isWide($0.value) },
                     "\(rule.id): zh-Hans text has no Chinese: \(text.zhHans)")
                 #expect(
-                    !text.en.unicodeScalars.contains { FontMetrics.isWide($0.value) } || rule.id.contains("zh"),
+                    !text.en.unicodeScalars.contains { FontMetrics.isWide($0.value) }
+                        || rule.id.rawValue.contains("zh"),
                     "\(rule.id): English text has CJK: \(text.en)")
             }
         }
+    }
+
+    /// Every ``RuleID`` is the id of exactly one unit of the catalogue, its cases in the
+    /// catalogue's order (grouped by family file), and each unit's description is of its rule:
+    /// the symbols the engine and the tests name are the catalogue's rules.
+    @Test func everyRuleIDIsInTheCatalogueOnce() {
+        let ids = RuleCatalogue.units.map(\.rule.id)
+        for id in RuleID.allCases {
+            let n = ids.filter { $0 == id }.count
+            #expect(n == 1, "RuleID \(id) is the id of \(n) units")
+        }
+        #expect(ids == RuleID.allCases, "RuleID's cases are not in the catalogue's order")
+        for unit in RuleCatalogue.units { #expect(unit.description.id == unit.rule.id) }
+    }
+
+    /// A rule id reads and writes as its text; text that names no rule is refused with the
+    /// nearest id.
+    @Test func ruleIDsParseFromTextWithASuggestion() throws {
+        #expect("\(RuleID.popoverNoModalOver)" == "popover.no-modal-over")
+        #expect(RuleID.popoverNoModalOver.rawValue == "popover.no-modal-over")
+        for id in RuleID.allCases { #expect(try RuleID(parsing: id.rawValue) == id) }
+        #expect(throws: UnknownRuleID(text: "popover.no-modal-overr", suggestion: .popoverNoModalOver)) {
+            try RuleID(parsing: "popover.no-modal-overr")
+        }
+        #expect(throws: UnknownRuleID(text: "Popover.No-Modal-Over", suggestion: .popoverNoModalOver)) {
+            try RuleID(parsing: "Popover.No-Modal-Over")
+        }
+        #expect(throws: UnknownRuleID(text: "banana", suggestion: nil)) { try RuleID(parsing: "banana") }
+        #expect(
+            UnknownRuleID(text: "alert.tones", suggestion: .alertTone).description
+                == #""alert.tones" is not a rule id; did you mean "alert.tone"?"#)
+        #expect(UnknownRuleID(text: "banana").description == #""banana" is not a rule id"#)
     }
 
     /// Every rule has a triggering and a non-triggering example that a test runs; a STATIC
@@ -54,7 +87,7 @@ import Testing
     }
 
     /// Lints an example, failing on format errors; the diagnostics in both languages.
-    func lint(_ e: RuleExample, rule: String) -> [Diagnostic]? {
+    func lint(_ e: RuleExample, rule: RuleID) -> [Diagnostic]? {
         guard let doc = e.document() else {
             Issue.record("\(rule): example is not JSON: \(e.text)")
             return nil
@@ -81,9 +114,9 @@ import Testing
         return c.findings
     }
 
-    @Test(arguments: RuleCatalogue.all.map(\.id))
-    func examples(_ id: String) throws {
-        let unit = try #require(RuleCatalogue.unit(id))
+    @Test(arguments: RuleID.allCases)
+    func examples(_ id: RuleID) throws {
+        let unit = RuleCatalogue.unit(id)
         let d = unit.description
         for (side, list) in [("triggering", d.triggering), ("non-triggering", d.nonTriggering)] {
             let triggering = side == "triggering"
@@ -91,7 +124,7 @@ import Testing
                 switch e.kind {
                 case .prototype:
                     guard let found = lint(e, rule: id) else { continue }
-                    let paths = found.filter { $0.rule == id }.compactMap(\.path).sorted()
+                    let paths = found.filter { $0.ruleID == id }.compactMap(\.path).sorted()
                     #expect(
                         paths == e.paths.sorted(),
                         "\(id): \(side) example \(k) fires at \(paths), not \(e.paths.sorted()); got \(found.map(\.description))"

@@ -198,19 +198,19 @@ import Testing
                "message": "It is removed from every device.",
                "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]}]}
             """.utf8)
-        func rules(_ bytes: [UInt8], _ size: ContentSizeCategory, devices: [String]? = nil) -> Set<String> {
-            Set(Linter(devices: devices, contentSize: size).lint(file: bytes).diagnostics.map(\.rule))
+        func rules(_ bytes: [UInt8], _ size: ContentSizeCategory, devices: [String]? = nil) -> Set<RuleID> {
+            Set(Linter(devices: devices, contentSize: size).lint(file: bytes).diagnostics.compactMap(\.ruleID))
         }
-        #expect(!rules(alert, .large).contains("alert.title-one-line"))
-        #expect(rules(alert, .accessibilityExtraExtraExtraLarge).contains("alert.title-one-line"))
-        #expect(rules(alert, .accessibilityExtraExtraExtraLarge).contains("alert.message-length"))
+        #expect(!rules(alert, .large).contains(.alertTitleOneLine))
+        #expect(rules(alert, .accessibilityExtraExtraExtraLarge).contains(.alertTitleOneLine))
+        #expect(rules(alert, .accessibilityExtraExtraExtraLarge).contains(.alertMessageLength))
         // The action sheet fits an iPhone SE at Large and scrolls there at AX5: the linter says
         // so exactly where the player scrolls it.
         let sheet = Array(Self.sheet.utf8)
-        #expect(!rules(sheet, .large).contains("actionsheet.no-scroll"))
-        #expect(rules(sheet, .accessibilityExtraExtraExtraLarge).contains("actionsheet.no-scroll"))
+        #expect(!rules(sheet, .large).contains(.actionSheetNoScroll))
+        #expect(rules(sheet, .accessibilityExtraExtraExtraLarge).contains(.actionSheetNoScroll))
         let report = Linter(contentSize: .accessibilityExtraExtraExtraLarge).lint(file: sheet)
-        let finding = try #require(report.diagnostics.first { $0.rule == "actionsheet.no-scroll" })
+        let finding = try #require(report.diagnostics.first { $0.ruleID == .actionSheetNoScroll })
         #expect(finding.path == "$.modals[0].actions")
         #expect(finding.message.contains("iPhone SE"))
     }

@@ -21,13 +21,13 @@ import Testing
         #expect(throws: EngineRequestError.self) { try s.apply(.swipeDown(target: nil)) }
         #expect(throws: EngineRequestError.self) { try s.apply(.swipeDown(target: "nope")) }
         let notUp = try s.apply(.swipeDown(target: "note"))
-        #expect(notUp.refusal?.rule == "stack.presenter-visible")
+        #expect(notUp.refusal?.ruleID == .stackPresenterVisible)
         try s.tap("open")
         #expect(throws: EngineRequestError.self) { try s.apply(.swipeDown(target: "nope")) }
         try s.apply(.swipeDown(target: "note"))
         #expect(s.modals.isEmpty)
         let gone = try s.apply(.swipeDown(target: "note"))
-        #expect(gone.refusal?.rule == "stack.presenter-visible", "a modal no longer presented")
+        #expect(gone.refusal?.ruleID == .stackPresenterVisible, "a modal no longer presented")
     }
 
     @Test func aMediumOnlySheetInLandscapeReportsMedium() throws {

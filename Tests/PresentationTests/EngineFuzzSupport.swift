@@ -418,10 +418,11 @@ enum EngineInvariants {
 
         // Refusals: a catalogue error rule, the state unchanged, one refused event.
         if let r = o.refusal {
-            if let rule = RuleCatalogue.rule(r.rule) {
+            if let id = r.ruleID {
+                let rule = RuleCatalogue.rule(id)
                 if rule.severity != .error { fail("refused under \(r.rule), whose severity is \(rule.severity)") }
             } else {
-                fail("refused under \(r.rule), which is not in the catalogue")
+                fail("refused under \(r.rule), which is not a rule of the catalogue")
             }
             if r.severity != .error { fail("refusal diagnostic has severity \(r.severity)") }
             if after != before { fail("refused under \(r.rule) but the state changed") }
@@ -442,7 +443,7 @@ enum EngineInvariants {
                 )
             }
         }
-        for d in o.diagnostics where RuleCatalogue.rule(d.rule) == nil { fail("diagnostic rule \(d.rule) unknown") }
+        for d in o.diagnostics where d.ruleID == nil { fail("diagnostic \(d.rule) is no rule of the catalogue") }
 
         // Events are well formed.
         for e in o.events {
@@ -455,7 +456,7 @@ enum EngineInvariants {
                 if (e.durationMs ?? -1) < 0 { fail("dismiss with duration_ms \(String(describing: e.durationMs))") }
                 if e.modal == nil { fail("dismiss without modal") }
             case .refused, .adapted, .diagnostic:
-                if e.rule.flatMap(RuleCatalogue.rule) == nil {
+                if e.rule.flatMap({ try? RuleID(parsing: $0) }) == nil {
                     fail("\(e.type.rawValue) event with rule \(e.rule ?? "nil")")
                 }
             case .present:
@@ -514,7 +515,6 @@ enum EngineInvariants {
             let m = p.modal(e.modal)
             if m == nil { fail("entry \(e.modal) is no modal") }
             if e.requestedStyle != m?.style { fail("requestedStyle differs from the definition") }
-            if let r = e.resolution.adaptedBy, RuleCatalogue.rule(r) == nil { fail("adaptedBy \(r) unknown") }
             if (e.resolution.form == .card) != (e.effectiveDetent(in: after.environment) != nil) {
                 fail(
                     "\(e.modal): form \(e.resolution.form) with detent \(String(describing: e.effectiveDetent(in: after.environment)))"

@@ -67,7 +67,7 @@ func gestures() throws -> Prototype { try prototype(gesturesPrototype) }
 
 extension Session {
     var lastDismiss: EngineEvent? { last?.events.last { $0.type == .dismiss } }
-    var rules: [String] { last?.diagnostics.map(\.rule) ?? [] }
+    var rules: [RuleID] { last?.diagnostics.compactMap(\.ruleID) ?? [] }
 }
 
 /// docs/rules.md, row by row: what presents, what dismisses, what does not.
@@ -99,10 +99,10 @@ extension Session {
         let o = try s.apply(.swipeDown(target: nil))
         #expect(s.modals == ["locked"])
         #expect(o.refusal == nil)
-        #expect(s.rules == ["sheet.swipe-dismiss"])
+        #expect(s.rules == [.sheetSwipeDismiss])
         try s.apply(.tapOutside(x: 10, y: 10))
         #expect(s.modals == ["locked"], "modalInPresentation blocks the dimmed area's dismissal too")
-        #expect(s.rules == ["sheet.scrim-dismiss"])
+        #expect(s.rules == [.sheetScrimDismiss])
         try s.tap("locked-cancel")
         #expect(s.modals.isEmpty, "Cancel on a clean sheet dismisses")
     }
@@ -123,7 +123,7 @@ extension Session {
             }
             #expect(s.modals == ["sheet", "discard"], "\(how)")
             #expect(s.entry("discard")?.isDiscardConfirmation == true)
-            #expect(!s.rules.contains("modal.one-at-a-time") && !s.rules.contains("sheet.one-at-a-time"))
+            #expect(!s.rules.contains(.modalOneAtATime) && !s.rules.contains(.sheetOneAtATime))
             try s.tap("discard", "Discard Changes")
             #expect(s.modals.isEmpty)
             #expect(s.last?.events.first { $0.modal == "sheet" && $0.type == .dismiss }?.props["discarded"] == true)
@@ -162,7 +162,7 @@ extension Session {
         try s.tap("open-button")
         try s.apply(.tapOutside(x: 10, y: 10))
         #expect(s.modals == ["a"])
-        #expect(s.rules == ["sheet.undimmed-nonmodal"])
+        #expect(s.rules == [.sheetUndimmedNonmodal])
     }
 
     // MARK: Full screen, over full screen, current context
@@ -174,7 +174,7 @@ extension Session {
             try s.tap("open-\(id)")
             try s.apply(.swipeDown(target: nil))
             #expect(s.modals == [id])
-            #expect(s.rules == ["fullscreen.button-dismiss-only"])
+            #expect(s.rules == [.fullScreenButtonDismissOnly])
             try s.apply(.tapOutside(x: 1, y: 1))
             #expect(s.modals == [id])
             try s.tap("\(id)-done")
@@ -193,7 +193,7 @@ extension Session {
         #expect(s.entry("full")?.resolution.keepsUnderlying == false)
         #expect(s.last?.events.first { $0.type == .present }?.props["removesUnderlying"] == true)
         // Underneath is still not touchable: both are modal.
-        #expect(try s.tap("open-sheet").refusal?.rule == "stack.presenter-visible")
+        #expect(try s.tap("open-sheet").refusal?.ruleID == .stackPresenterVisible)
     }
 
     // MARK: Popover, nonmodal
@@ -213,7 +213,7 @@ extension Session {
         try s.tap("through")
         #expect(s.modals == ["pop-a"], "a passthrough control doesn't close the popover")
         try s.apply(.edit(target: "note", value: "x"))
-        #expect(s.last?.refusal?.rule == "stack.presenter-visible", "the rest of the screen is dimmed")
+        #expect(s.last?.refusal?.ruleID == .stackPresenterVisible, "the rest of the screen is dimmed")
         try s.apply(.tapOutside(x: 500, y: 500))
         #expect(s.modals.isEmpty)
         #expect(s.lastDismiss?.how == "tapOutside")
@@ -244,17 +244,17 @@ extension Session {
         try s.tap("bar-a")
         let o = try s.tap("bar-b")
         #expect(s.modals == ["pop-b"])
-        #expect(o.diagnostics.map(\.rule) == ["popover.single-tap-switch"])
+        #expect(o.diagnostics.map(\.ruleID) == [.popoverSingleTapSwitch])
         #expect(o.events.map(\.type) == [.tap, .diagnostic, .dismiss, .screenEnter, .present, .screenEnter])
         // A bar button that opens anything else is refused (rule popover.no-modal-over).
-        #expect(try s.tap("bar-full").refusal?.rule == "popover.no-modal-over")
+        #expect(try s.tap("bar-full").refusal?.ruleID == .popoverNoModalOver)
         // The activity view is a popover here too: the share bar button switches to it.
         try s.tap("bar-share")
         #expect(s.modals == ["act"])
         // It points at its declared source, a content button, so the bar is not passed through.
         #expect(s.entry("act")?.popover?.source == "open-act")
         #expect(s.state.passthrough(ofEntry: 0, in: s.engine.prototype).isEmpty)
-        #expect(try s.tap("bar-full").refusal?.rule == "stack.presenter-visible")
+        #expect(try s.tap("bar-full").refusal?.ruleID == .stackPresenterVisible)
     }
 
     // MARK: Popover, modal
@@ -265,7 +265,7 @@ extension Session {
         #expect(s.state.passthrough(ofEntry: 0, in: s.engine.prototype).isEmpty)
         try s.apply(.tapOutside(x: 1, y: 1))
         #expect(s.modals == ["pop-modal"])
-        #expect(try s.tap("bar-a").refusal?.rule == "stack.presenter-visible", "a modal popover passes nothing through")
+        #expect(try s.tap("bar-a").refusal?.ruleID == .stackPresenterVisible, "a modal popover passes nothing through")
         try s.apply(.swipeDown(target: nil))
         #expect(s.modals == ["pop-modal"])
         try s.tap("pop-modal-done")
@@ -292,7 +292,7 @@ extension Session {
         #expect(AlertButtons.drawn(m, form: .alert) == [1, 0], "declared indices")
         try s.apply(.tapOutside(x: 1, y: 1))
         #expect(s.modals == ["alert"])
-        #expect(s.rules == ["alert.no-tap-outside"])
+        #expect(s.rules == [.alertNoTapOutside])
         try s.apply(.swipeDown(target: nil))
         #expect(s.modals == ["alert"])
         try s.apply(.home)
@@ -340,7 +340,7 @@ extension Session {
         #expect(s.forms == [.popover])
         let m = try #require(s.engine.prototype.modal("as"))
         #expect(AlertButtons.drawn(m, form: .popover).map { m.actions[$0].title } == ["Archive"])
-        #expect(try s.tap("as", "Cancel").refusal?.rule == "stack.presenter-visible")
+        #expect(try s.tap("as", "Cancel").refusal?.ruleID == .stackPresenterVisible)
         try s.apply(.tapOutside(x: 1, y: 1))
         #expect(s.modals.isEmpty)
         #expect(s.lastDismiss?.props["action"] == "Cancel")

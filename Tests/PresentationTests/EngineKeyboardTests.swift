@@ -93,7 +93,7 @@ let keyboardPrototype = #"""
         #expect(throws: EngineRequestError.self) { try s.apply(.focus(target: "name", field: 0)) }
         try s.tap("open-sheet")
         let covered = try s.apply(.focus(target: "name"))
-        #expect(covered.refusal?.rule == "stack.presenter-visible", "the sheet covers the app's field")
+        #expect(covered.refusal?.ruleID == .stackPresenterVisible, "the sheet covers the app's field")
         try s.tap("sheet-rename")
         #expect(throws: EngineRequestError.self) { try s.apply(.focus(target: "rename", field: 2)) }
         try s.apply(.focus(target: "rename", field: 1))
@@ -106,7 +106,7 @@ let keyboardPrototype = #"""
     @Test func typingIntoAnAlertsFieldIsLoggedByIndexAndLength() throws {
         var s = try session()
         let hidden = try s.apply(.edit(target: "rename", value: "Trip", field: 0))
-        #expect(hidden.refusal?.rule == "stack.presenter-visible")
+        #expect(hidden.refusal?.ruleID == .stackPresenterVisible)
         try s.tap("open-rename")
         let before = s.state.json
         let o = try s.apply(.edit(target: "rename", value: "Road Trip", field: 1))
@@ -206,13 +206,13 @@ let keyboardPrototype = #"""
         var s = try session()
         try s.apply(.focus(target: "name"))
         let tool = try s.tap("tool")
-        #expect(tool.refusal?.rule == "stack.presenter-visible")
+        #expect(tool.refusal?.ruleID == .stackPresenterVisible)
         #expect(tool.refusal?.message.contains("keyboard") == true)
         let onKeyboard = try s.apply(.tap(target: "open-sheet", choice: nil, x: 100, y: 800))
-        #expect(onKeyboard.refusal?.rule == "stack.presenter-visible")
+        #expect(onKeyboard.refusal?.ruleID == .stackPresenterVisible)
         #expect(try s.apply(.tap(target: "open-sheet", choice: nil, x: 100, y: 200)).refusal == nil)
         try s.apply(.focus(target: "sheet-field"))
-        #expect(try s.apply(.tapOutside(x: 100, y: 800)).refusal?.rule == "stack.presenter-visible")
+        #expect(try s.apply(.tapOutside(x: 100, y: 800)).refusal?.ruleID == .stackPresenterVisible)
         #expect(s.modals == ["sheet"])
         try s.apply(.endEditing)
         try s.tap("sheet-done")

@@ -48,11 +48,11 @@ import Testing
     struct Expected: Equatable, CustomStringConvertible {
         var style: PresentationStyle
         var form: Form
-        var adaptedBy: String?
-        var description: String { "\(style)/\(form)/\(adaptedBy ?? "nil")" }
+        var adaptedBy: RuleID?
+        var description: String { "\(style)/\(form)/\(adaptedBy?.rawValue ?? "nil")" }
     }
 
-    static func e(_ style: PresentationStyle, _ form: Form, _ rule: String? = nil) -> Expected {
+    static func e(_ style: PresentationStyle, _ form: Form, _ rule: RuleID? = nil) -> Expected {
         Expected(style: style, form: form, adaptedBy: rule)
     }
 
@@ -67,11 +67,11 @@ import Testing
         var description: String { name }
     }
 
-    static let cw = "sheet.compact-width-card"
-    static let ch = "sheet.compact-height-fullscreen"
-    static let pc = "popover.compact-adapts"
-    static let cc = "currentcontext.compact-adapts"
-    static let auto = "modal.automatic-resolves"
+    static let cw = RuleID.sheetCompactWidthCard
+    static let ch = RuleID.sheetCompactHeightFullScreen
+    static let pc = RuleID.popoverCompactAdapts
+    static let cc = RuleID.currentContextCompactAdapts
+    static let auto = RuleID.modalAutomaticResolves
 
     static let rows: [Row] = [
         Row(
@@ -187,9 +187,9 @@ import Testing
         Row(
             name: "currentContext without a context", style: .currentContext,
             cells: [
-                .wRhR: e(.currentContext, .context, "currentcontext.context-owner"),
+                .wRhR: e(.currentContext, .context, .currentContextContextOwner),
                 .wChR: e(.fullScreen, .fullScreen, cc),
-                .wRhC: e(.currentContext, .context, "currentcontext.context-owner"),
+                .wRhC: e(.currentContext, .context, .currentContextContextOwner),
                 .wChC: e(.fullScreen, .fullScreen, cc),
             ]),
         Row(
@@ -201,14 +201,14 @@ import Testing
         Row(
             name: "actionSheet", style: .actionSheet,
             cells: [
-                .wRhR: e(.popover, .popover, "actionsheet.regular-as-popover"), .wChR: e(.actionSheet, .actionSheet),
+                .wRhR: e(.popover, .popover, .actionSheetRegularAsPopover), .wChR: e(.actionSheet, .actionSheet),
                 .wRhC: e(.actionSheet, .actionSheet), .wChC: e(.actionSheet, .actionSheet),
             ]),
         Row(
             name: "activity", style: .activity,
             cells: [
-                .wRhR: e(.popover, .popover, "activity.adapt"), .wChR: e(.pageSheet, .card, "activity.adapt"),
-                .wRhC: e(.pageSheet, .card, "activity.adapt"), .wChC: e(.pageSheet, .card, "activity.adapt"),
+                .wRhR: e(.popover, .popover, .activityAdapt), .wChR: e(.pageSheet, .card, .activityAdapt),
+                .wRhC: e(.pageSheet, .card, .activityAdapt), .wChC: e(.pageSheet, .card, .activityAdapt),
             ]),
     ]
 
@@ -254,11 +254,11 @@ import Testing
             let json = try #require(s.state.json["stack"]?.arrayValue?.first)
             #expect(json["style"]?.stringValue == row.cells[place.cell]?.style.rawValue)
             #expect(json["form"]?.stringValue == row.cells[place.cell]?.form.rawValue)
-            #expect(json["adaptedBy"] == .string(row.cells[place.cell]?.adaptedBy))
+            #expect(json["adaptedBy"] == .string(row.cells[place.cell]?.adaptedBy?.rawValue))
             #expect((json["detent"] != .null) == (row.cells[place.cell]?.form == .card), "\(row) in \(place)")
             // `adapted` events name every rule that applied.
             let adapted = o.events.filter { $0.type == .adapted }.compactMap(\.rule)
-            #expect(adapted == s.entry("m")?.resolution.rules)
+            #expect(adapted == s.entry("m")?.resolution.rules.map(\.rawValue))
         }
     }
 
@@ -276,7 +276,7 @@ import Testing
                 #expect(o1.refusal == nil && o2.refusal == nil)
                 #expect(Self.actual(s) == row.cells[to.cell], "\(row): \(from) → \(to)")
                 for ev in (o1.events + o2.events) where ev.type == .adapted {
-                    #expect(ev.rule.flatMap(RuleCatalogue.rule) != nil)
+                    #expect(ev.rule.flatMap { try? RuleID(parsing: $0) } != nil)
                 }
             }
         }
@@ -290,15 +290,15 @@ import Testing
         var s = Session(try Self.prototype(row), device: "ipad-pro-13")
         try s.tap("open")
         #expect(s.entry("m")?.popover?.source == "open")
-        let steps: [(Multitasking, Form, String?)] = [
-            (Multitasking.slideOver, Form.card, "popover.compact-adapts"), (.full, .popover, "popover.regular"),
-            (.third, .card, "popover.compact-adapts"), (.twoThirds, .card, nil),
+        let steps: [(Multitasking, Form, RuleID?)] = [
+            (Multitasking.slideOver, Form.card, .popoverCompactAdapts), (.full, .popover, .popoverRegular),
+            (.third, .card, .popoverCompactAdapts), (.twoThirds, .card, nil),
         ]
         for (mt, form, rule) in steps {
             let o = try s.apply(.resize(device: nil, multitasking: mt))
             #expect(s.forms == [form])
             // Two thirds in portrait is compact too: the popover stays adapted, nothing new is logged.
-            #expect(o.events.filter { $0.type == .adapted }.map(\.rule) == (rule.map { [$0] } ?? []))
+            #expect(o.events.filter { $0.type == .adapted }.map(\.rule) == (rule.map { [$0.rawValue] } ?? []))
             #expect((s.entry("m")?.popover != nil) == (form == .popover))
         }
     }

@@ -48,7 +48,7 @@ let probePrototype = #"""
         try s.tap("open-sheet")
         try s.tap("s-pop")
         let o = try s.tap("s-alert")
-        #expect(o.refusal?.rule == "stack.present-from-top")
+        #expect(o.refusal?.ruleID == .stackPresentFromTop)
         #expect(s.modals == ["s", "p"])
         // From the top it goes over anything.
         try s.tap("p-done")
@@ -62,7 +62,7 @@ let probePrototype = #"""
         try s.tap("open-sheet")
         #expect(s.state.stack[0].isUndimmed(in: s.state.environment))
         let o = try s.tap("alert-under")
-        #expect(o.refusal?.rule == "stack.present-from-top")
+        #expect(o.refusal?.ruleID == .stackPresentFromTop)
         #expect(s.modals == ["s"])
         try s.apply(.swipeDown(target: "s"))
         #expect(try s.tap("alert-under").refusal == nil)

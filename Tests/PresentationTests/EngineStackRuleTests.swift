@@ -88,21 +88,21 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(s.state.screen == "detail")
         try s.tap("detail-back")
         // Presenting from behind the sheet is refused; asking for the sheet again changes nothing.
-        #expect(try s.tap("open-sheet").refusal?.rule == "stack.present-from-top")
+        #expect(try s.tap("open-sheet").refusal?.ruleID == .stackPresentFromTop)
         let again = try s.tap("bar-maps")
         #expect(again.refusal == nil)
-        #expect(again.diagnostics.map(\.rule) == ["sheet.undimmed-nonmodal"])
+        #expect(again.diagnostics.map(\.ruleID) == [.sheetUndimmedNonmodal])
         #expect(s.modals == ["maps"])
         // At the large detent the background is dimmed and covered.
         try s.apply(.detent(target: "maps", detent: "large"))
-        #expect(try s.apply(.edit(target: "search", value: "tea")).refusal?.rule == "stack.presenter-visible")
+        #expect(try s.apply(.edit(target: "search", value: "tea")).refusal?.ruleID == .stackPresenterVisible)
     }
 
     @Test func nothingAlreadyPresentedAndNoStyleNone() throws {
         var s = Session(try stackRules())
         try s.tap("open-sheet")
-        #expect(try s.apply(.present(modal: "sheet")).refusal?.rule == "stack.already-presented")
-        #expect(try s.apply(.present(modal: "nothing")).refusal?.rule == "modal.style-none")
+        #expect(try s.apply(.present(modal: "sheet")).refusal?.ruleID == .stackAlreadyPresented)
+        #expect(try s.apply(.present(modal: "nothing")).refusal?.ruleID == .modalStyleNone)
     }
 
     @Test func sheetOverSheetAndModalOverModalWarn() throws {
@@ -110,10 +110,10 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         try s.tap("open-sheet")
         let o1 = try s.tap("sheet-sheet")
         #expect(o1.refusal == nil)
-        #expect(o1.diagnostics.map(\.rule) == ["sheet.one-at-a-time"])
+        #expect(o1.diagnostics.map(\.ruleID) == [.sheetOneAtATime])
         try s.tap("inner-cancel")
         let o2 = try s.tap("sheet-full")
-        #expect(o2.diagnostics.map(\.rule) == ["modal.one-at-a-time", "fullscreen.presenter-walk"])
+        #expect(o2.diagnostics.map(\.ruleID) == [.modalOneAtATime, .fullScreenPresenterWalk])
         #expect(o2.diagnostics.map(\.severity) == [.warning, .info])
     }
 
@@ -138,8 +138,8 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         let o = try s.apply(.present(modal: "ok-alert"))
         #expect(o.refusal == nil)
         #expect(s.modals == ["pop", "ok-alert"])
-        #expect(o.diagnostics.map(\.rule).contains("alert.over-anything"))
-        #expect(try s.apply(.present(modal: "three-alert")).refusal?.rule == "alert.one-at-a-time")
+        #expect(o.diagnostics.map(\.ruleID).contains(.alertOverAnything))
+        #expect(try s.apply(.present(modal: "three-alert")).refusal?.ruleID == .alertOneAtATime)
         try s.apply(.home)
         #expect(s.modals == ["pop"], "Home cancels the alert and leaves the popover")
     }
@@ -147,9 +147,9 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
     @Test func nothingButAnAlertOverAPopoverAndOnePopover() throws {
         var s = Session(try stackRules(), device: "ipad-pro-11")
         try s.tap("bar-pop")
-        #expect(try s.tap("pop-sheet").refusal?.rule == "popover.no-modal-over")
-        #expect(try s.tap("pop-second").refusal?.rule == "popover.one-at-a-time")
-        #expect(try s.apply(.present(modal: "tool-pop")).refusal?.rule == "popover.one-at-a-time")
+        #expect(try s.tap("pop-sheet").refusal?.ruleID == .popoverNoModalOver)
+        #expect(try s.tap("pop-second").refusal?.ruleID == .popoverOneAtATime)
+        #expect(try s.apply(.present(modal: "tool-pop")).refusal?.ruleID == .popoverOneAtATime)
         #expect(s.modals == ["pop"])
     }
 
@@ -158,7 +158,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         try s.tap("bar-pop")
         let o = try s.tap("pop-sheet")
         #expect(s.modals == ["inner"])
-        #expect(o.diagnostics.map(\.rule).first == "popover.close-then-present")
+        #expect(o.diagnostics.first?.ruleID == .popoverCloseThenPresent)
         #expect(o.events.first { $0.type == .dismiss }?.how == "programmatic")
         try s.tap("inner-cancel")
         try s.tap("bar-pop")
@@ -167,7 +167,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(s.modals == ["tool-pop"])
         try s.tap("tool-done")
         try s.tap("bar-pop")
-        #expect(try s.tap("pop-second").refusal?.rule == "popover.one-at-a-time")
+        #expect(try s.tap("pop-second").refusal?.ruleID == .popoverOneAtATime)
     }
 
     /// Found by the property test (seed 407704180908): closing an action-sheet popover for
@@ -206,12 +206,12 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(s.modals == ["pop", "inside"])
         #expect(s.forms == [.popover, .context])
         #expect(s.entry("inside")?.contextOwner == "pop")
-        #expect(o.diagnostics.map(\.rule) == ["popover.card-inside-ok"])
+        #expect(o.diagnostics.map(\.ruleID) == [.popoverCardInsideOK])
         // A tap outside the popover closes it and what it holds.
         try s.apply(.tapOutside(x: 1, y: 1))
         #expect(s.modals.isEmpty)
         try s.tap("bar-pop")
-        #expect(try s.tap("pop-dissolve").refusal?.rule == "transition.popover-context-cover-vertical")
+        #expect(try s.tap("pop-dissolve").refusal?.ruleID == .transitionPopoverContextCoverVertical)
         // On an iPhone everything is full screen, so the same request is fine.
         var phone = Session(try stackRules())
         try phone.tap("bar-pop")
@@ -225,13 +225,13 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         let o = try s.engine.apply(.tap(target: "bar-pop", choice: nil, x: nil, y: nil), to: s.state, atMs: 1_000)
         s.state = o.state
         let early = try s.engine.apply(.tap(target: "pop-done", choice: nil, x: nil, y: nil), to: s.state, atMs: 1_200)
-        #expect(early.refusal?.rule == "stack.transition-in-progress")
+        #expect(early.refusal?.ruleID == .stackTransitionInProgress)
         #expect(early.state == s.state)
         // Edits don't wait for animations.
         #expect(try s.engine.apply(.rotate(.landscape), to: s.state, atMs: 1_210).refusal == nil)
         // Later, a switch between bar-button popovers is one request: close and open together.
         let other = try s.engine.apply(.tap(target: "bar-maps", choice: nil, x: nil, y: nil), to: s.state, atMs: 1_400)
-        #expect(other.refusal?.rule == "popover.no-modal-over")
+        #expect(other.refusal?.ruleID == .popoverNoModalOver)
         let done = try s.engine.apply(.tap(target: "pop-done", choice: nil, x: nil, y: nil), to: s.state, atMs: 1_400)
         #expect(done.refusal == nil)
         #expect(done.state.stack.isEmpty)
@@ -241,16 +241,16 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
 
     @Test func partialCurlIsFullScreenOnlyAndTerminal() throws {
         var s = Session(try stackRules())
-        #expect(try s.tap("open-sheet-curl").refusal?.rule == "transition.partialcurl-fullscreen-only")
+        #expect(try s.tap("open-sheet-curl").refusal?.ruleID == .transitionPartialCurlFullScreenOnly)
         try s.tap("open-curl")
         #expect(s.modals == ["curl"])
         #expect(s.last?.events.first { $0.type == .present }?.props["transition"] == "partialCurl")
-        #expect(try s.tap("curl-more").refusal?.rule == "transition.partialcurl-terminal")
-        #expect(try s.apply(.present(modal: "ok-alert")).refusal?.rule == "transition.partialcurl-terminal")
+        #expect(try s.tap("curl-more").refusal?.ruleID == .transitionPartialCurlTerminal)
+        #expect(try s.apply(.present(modal: "ok-alert")).refusal?.ruleID == .transitionPartialCurlTerminal)
         try s.tap("curl-done")
         // From a sheet, the presenter is not full screen.
         try s.tap("open-sheet")
-        #expect(try s.apply(.present(modal: "curl")).refusal?.rule == "transition.partialcurl-fullscreen-only")
+        #expect(try s.apply(.present(modal: "curl")).refusal?.ruleID == .transitionPartialCurlFullScreenOnly)
     }
 
     @Test func transitionsDefaultToCoverVerticalAndSystemOwned() throws {
@@ -268,10 +268,10 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
     @Test func appInitiatedActionSheetsAndAlertsAtLaunchWarn() throws {
         var s = Session(try stackRules())
         let o1 = try s.apply(.present(modal: "ok-alert"))
-        #expect(o1.diagnostics.map(\.rule) == ["alert.not-at-launch"])
+        #expect(o1.diagnostics.map(\.ruleID) == [.alertNotAtLaunch])
         try s.tap("ok-alert", "OK")
         let o2 = try s.apply(.present(modal: "launch-sheet"))
-        #expect(o2.diagnostics.map(\.rule) == ["actionsheet.user-initiated"])
+        #expect(o2.diagnostics.map(\.ruleID) == [.actionSheetUserInitiated])
         #expect(s.entry("launch-sheet")?.presentedBy == nil)
     }
 
@@ -311,7 +311,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         let env = s.state.environment
         #expect(tool.width == env.windowSize.width - 20)
         #expect(tool.height == env.windowSize.height - env.safeArea.top - env.safeArea.bottom - 20)
-        #expect(o.diagnostics.map(\.rule) == ["popover.not-fullscreen-size"])
+        #expect(o.diagnostics.map(\.ruleID) == [.popoverNotFullScreenSize])
         // Clamped to the new window on resize.
         try s.apply(.rotate(.landscape))
         #expect(s.entry("tool-pop")?.popover?.width == s.state.environment.windowSize.width - 20)
@@ -333,11 +333,11 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         let o = try s.tap("b")
         #expect(s.entry("down")?.popover?.arrow == .down)
         #expect(s.entry("down")?.popover?.arrowPointsAtSource == false)
-        #expect(o.diagnostics.map(\.rule) == ["popover.not-cover-source"])
+        #expect(o.diagnostics.map(\.ruleID) == [.popoverNotCoverSource])
         try s.tap("d1")
         try s.tap("c")
         #expect(s.entry("none-arrow")?.popover?.arrow == nil)
-        #expect(s.last?.diagnostics.map(\.rule) == ["popover.not-cover-source"])
+        #expect(s.last?.diagnostics.map(\.ruleID) == [.popoverNotCoverSource])
     }
 
     @Test func aSourceNotOnScreenFallsBackToTheTappedControlOrIsRefused() throws {
@@ -345,9 +345,9 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         let o = try s.tap("open-nopop")
         #expect(o.refusal == nil)
         #expect(s.entry("elsewhere-as")?.popover?.source == "open-nopop")
-        #expect(o.diagnostics.map(\.rule) == ["popover.not-cover-source"])
+        #expect(o.diagnostics.map(\.ruleID) == [.popoverNotCoverSource])
         try s.apply(.tapOutside(x: 1, y: 1))
-        #expect(try s.apply(.present(modal: "elsewhere-as")).refusal?.rule == "actionsheet.anchor-required")
+        #expect(try s.apply(.present(modal: "elsewhere-as")).refusal?.ruleID == .actionSheetAnchorRequired)
         // On an iPhone it is a bottom action sheet and needs no anchor.
         var phone = Session(try stackRules())
         #expect(try phone.apply(.present(modal: "elsewhere-as")).refusal == nil)
@@ -370,7 +370,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(s.entry("pop")?.popover?.source == "more", "the declared source is off screen")
         #expect(s.state.passthrough(ofEntry: 0, in: p) == ["more", "tool"])
         #expect(try s.tap("tool").refusal == nil, "hit-testing lets the same bar through")
-        #expect(try s.tap("next").refusal?.rule == "stack.presenter-visible", "content stays dimmed")
+        #expect(try s.tap("next").refusal?.ruleID == .stackPresenterVisible, "content stays dimmed")
     }
 
     @Test func alertButtonsShareOnePrecedenceAndOneLayout() throws {
@@ -422,10 +422,10 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(s.state.json["stack"]?.arrayValue?.first?["screen"] == "step-2")
         // step-2 leads to two screens: a branch.
         let branch = try s.tap("to-3")
-        #expect(branch.diagnostics.map(\.rule) == ["modal.single-path"])
+        #expect(branch.diagnostics.map(\.ruleID) == [.modalSinglePath])
         try s.tap("to-4b")
         let deep = try s.tap("to-5")
-        #expect(deep.diagnostics.map(\.rule) == ["modal.single-path"], "4 pushes from the root")
+        #expect(deep.diagnostics.map(\.ruleID) == [.modalSinglePath], "4 pushes from the root")
         let cycle = try s.tap("to-2")
         #expect(cycle.diagnostics.first?.message.contains("already on the navigation path") == true)
         #expect(s.entry("wizard")?.screens.count == 6)
@@ -433,7 +433,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(back.events.map(\.type) == [.tap, .pop, .screenEnter])
         #expect(s.entry("wizard")?.screen == "step-5")
         // The root's Cancel is not on the screen showing; a fresh presentation starts at the root.
-        #expect(try s.tap("wizard-cancel").refusal?.rule == "stack.presenter-visible")
+        #expect(try s.tap("wizard-cancel").refusal?.ruleID == .stackPresenterVisible)
         try s.apply(.swipeDown(target: nil))
         try s.tap("open-wizard")
         #expect(s.entry("wizard")?.screens == ["wizard"])
@@ -443,7 +443,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         var s = Session(try stackRules())
         try s.tap("next")
         try s.apply(.present(modal: "full"))
-        #expect(try s.apply(.back).refusal?.rule == "stack.presenter-visible")
+        #expect(try s.apply(.back).refusal?.ruleID == .stackPresenterVisible)
         try s.tap("full-done")
         try s.apply(.back)
         #expect(s.state.screen == "home")
@@ -459,7 +459,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         #expect(s.modals == ["pop", "inner"], "in compact width the popover is a sheet, so a sheet may go over it")
         let o = try s.apply(.resize(device: nil, multitasking: .full))
         #expect(s.forms == [.centered, .centered])
-        #expect(s.entry("pop")?.resolution.adaptedBy == "popover.no-modal-over")
+        #expect(s.entry("pop")?.resolution.adaptedBy == .popoverNoModalOver)
         #expect(o.events.contains { $0.type == .adapted && $0.modal == "pop" && $0.rule == "popover.no-modal-over" })
         try s.tap("inner-cancel")
         #expect(s.forms == [.popover])
@@ -508,7 +508,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         try s.apply(.edit(target: "sheet-text", value: "x"))
         let o = try s.apply(.swipeDown(target: nil))
         #expect(s.modals.isEmpty)
-        #expect(o.diagnostics.map(\.rule) == ["modal.data-loss-confirm"])
+        #expect(o.diagnostics.map(\.ruleID) == [.modalDataLossConfirm])
         #expect(o.diagnostics.first?.severity == .warning)
         #expect(s.lastDismiss?.props["discarded"] == true)
     }

@@ -55,7 +55,7 @@ import Testing
             #expect(s.modals == ["compose", "discard-draft"])
             #expect(s.forms == [.card, .actionSheet])
             // The data-loss confirmation is exempt from the one-modal-at-a-time warning.
-            #expect(!(s.last?.diagnostics.contains { $0.rule == "modal.one-at-a-time" } ?? true))
+            #expect(!(s.last?.diagnostics.contains { $0.ruleID == .modalOneAtATime } ?? true))
             try s.tap("discard-draft", "Delete Draft")
             #expect(s.modals.isEmpty)
         }
@@ -79,7 +79,7 @@ import Testing
         #expect(s.forms == [.fullScreen])
         let o = try s.apply(.swipeDown(target: nil))
         #expect(s.modals == ["editor"])
-        #expect(o.diagnostics.map(\.rule) == ["fullscreen.button-dismiss-only"])
+        #expect(o.diagnostics.map(\.ruleID) == [.fullScreenButtonDismissOnly])
     }
 
     @Test func alertIgnoresTapOutsideAndHomeCancels() throws {
@@ -88,7 +88,7 @@ import Testing
         #expect(s.forms == [.alert])
         try s.apply(.tapOutside(x: 10, y: 10))
         #expect(s.modals == ["confirm-delete"])
-        #expect(s.last?.diagnostics.map(\.rule) == ["alert.no-tap-outside"])
+        #expect(s.last?.diagnostics.map(\.ruleID) == [.alertNoTapOutside])
         let o = try s.apply(.home)
         #expect(s.modals.isEmpty)
         #expect(o.events.first { $0.type == .dismiss }?.how == "home")
@@ -112,7 +112,7 @@ import Testing
         try s.tap("reply")
         #expect(
             s.entry("reply-options")?.resolution
-                == Resolution(style: .popover, form: .popover, rules: ["actionsheet.regular-as-popover"]))
+                == Resolution(style: .popover, form: .popover, rules: [.actionSheetRegularAsPopover]))
         let o = try s.apply(.tapOutside(x: nil, y: nil))
         #expect(s.modals.isEmpty)
         #expect(o.events.first { $0.type == .dismiss }?.props["role"] == "cancel")
@@ -152,7 +152,7 @@ import Testing
         try s.tap("compose")
         let before = s.state
         let o = try s.tap("delete-all")
-        #expect(o.refusal?.rule == "stack.presenter-visible")
+        #expect(o.refusal?.ruleID == .stackPresenterVisible)
         #expect(s.state == before)
         #expect(o.events.map(\.type) == [.tap, .refused])
     }
@@ -162,7 +162,7 @@ import Testing
         try s.tap("bookmarks-button")
         #expect(s.forms == [.popover])
         let o = try s.tap("tabs-button")
-        #expect(o.refusal?.rule == "popover.no-modal-over")
+        #expect(o.refusal?.ruleID == .popoverNoModalOver)
         #expect(s.modals == ["bookmarks"])
     }
 
@@ -173,7 +173,7 @@ import Testing
         let o = try s.tap("tabs-button")
         #expect(o.refusal == nil)
         #expect(s.modals == ["tab-overview"])
-        #expect(o.diagnostics.map(\.rule).contains("popover.close-then-present"))
+        #expect(o.diagnostics.map(\.ruleID).contains(.popoverCloseThenPresent))
     }
 
     @Test func singleTapSwitchesBetweenBarButtonPopovers() throws {
@@ -181,7 +181,7 @@ import Testing
         try s.tap("bookmarks-button")
         let o = try s.tap("share-button")
         #expect(s.modals == ["share-page"])
-        #expect(o.diagnostics.map(\.rule) == ["popover.single-tap-switch"])
+        #expect(o.diagnostics.map(\.ruleID) == [.popoverSingleTapSwitch])
         try s.tap("share-button")
         #expect(s.modals.isEmpty, "the same bar button closes its popover")
     }
@@ -190,7 +190,7 @@ import Testing
         var s = Session(try example("safari"), device: "ipad-pro-13")
         try s.tap("bookmarks-button")
         let o = try s.apply(.present(modal: "share-page"))
-        #expect(o.refusal?.rule == "popover.one-at-a-time")
+        #expect(o.refusal?.ruleID == .popoverOneAtATime)
     }
 
     @Test func oneAlertAtATime() throws {
@@ -205,7 +205,7 @@ import Testing
         var s = Session(p)
         try s.tap("a")
         let o = try s.apply(.present(modal: "second"))
-        #expect(o.refusal?.rule == "alert.one-at-a-time")
+        #expect(o.refusal?.ruleID == .alertOneAtATime)
         #expect(o.refusal?.severity == .error)
         #expect(s.modals == ["first"])
     }
@@ -219,7 +219,7 @@ import Testing
                "navigationBar": {"trailing": [{"id": "d", "title": "Done", "action": "dismiss"}]}}]}
             """#)
         var pad = Session(p, device: "ipad-mini")
-        #expect(try pad.tap("a").refusal?.rule == "popover.anchor-required")
+        #expect(try pad.tap("a").refusal?.ruleID == .popoverAnchorRequired)
         var phone = Session(p, device: "iphone-16")
         #expect(try phone.tap("a").refusal == nil)
         #expect(phone.forms == [.card])
@@ -243,7 +243,7 @@ import Testing
         let o = try s.apply(.resize(device: nil, multitasking: .slideOver))
         #expect(
             s.entry("bookmarks")?.resolution
-                == Resolution(style: .formSheet, form: .card, rules: ["popover.compact-adapts"]))
+                == Resolution(style: .formSheet, form: .card, rules: [.popoverCompactAdapts]))
         #expect(o.events.map(\.type) == [.resize, .adapted])
         try s.apply(.resize(device: nil, multitasking: .full))
         #expect(s.forms == [.popover])
@@ -270,9 +270,9 @@ import Testing
                {"id": "s", "style": "activity", "source": "share", "activities": ["airdrop", "copy"]}]}
             """#)
         for (modal, expected) in [
-            ("p", Resolution(style: .fullScreen, form: .fullScreen, rules: ["popover.compact-adapts"])),
+            ("p", Resolution(style: .fullScreen, form: .fullScreen, rules: [.popoverCompactAdapts])),
             ("a", Resolution(style: .actionSheet, form: .actionSheet, rules: [])),
-            ("s", Resolution(style: .pageSheet, form: .card, rules: ["activity.adapt"])),
+            ("s", Resolution(style: .pageSheet, form: .card, rules: [.activityAdapt])),
         ] {
             var s = Session(p, device: "iphone-16-pro-max", orientation: .landscape)
             #expect(s.state.environment.sizeClassDescription == "regular/compact")
@@ -296,7 +296,7 @@ import Testing
         try s.tap("compose")
         #expect(
             s.entry("compose")?.resolution
-                == Resolution(style: .fullScreen, form: .fullScreen, rules: ["sheet.compact-height-fullscreen"]))
+                == Resolution(style: .fullScreen, form: .fullScreen, rules: [.sheetCompactHeightFullScreen]))
         try s.apply(.rotate(.portrait))
         #expect(s.forms == [.card])
         #expect(s.state.json["stack"]?.arrayValue?.first?["detent"] == "medium")
@@ -330,7 +330,7 @@ import Testing
                 try prototype(text.replacingOccurrences(of: "\"OS\"", with: "\"\(os)\"")), device: "ipad-pro-11")
             try s.tap("a")
             #expect(s.entry("s")?.resolution.style == style)
-            #expect(s.entry("s")?.resolution.rules.first == "modal.automatic-resolves")
+            #expect(s.entry("s")?.resolution.rules.first == .modalAutomaticResolves)
         }
     }
 }

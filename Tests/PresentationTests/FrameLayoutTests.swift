@@ -187,7 +187,7 @@ import Testing
         let o = try s.tap("filter")
         let pop = try #require(s.entry("pop")?.popover)
         #expect(pop.arrow == .down && !pop.arrowPointsAtSource)
-        #expect(o.diagnostics.map(\.rule) == ["popover.not-cover-source"])
+        #expect(o.diagnostics.map(\.ruleID) == [.popoverNotCoverSource])
         #expect(pop.frame.y >= 24 + 10, "inside the safe area, over its source")
     }
 }

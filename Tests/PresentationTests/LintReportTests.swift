@@ -69,8 +69,8 @@ import Testing
              "modals": [{"id": "a", "style": "alert", "title": "Download Complete", "actions": [{"title": "OK"}]}]}
             """#
         let ds = Linter().lint(file: Array(doc.utf8)).diagnostics
-        #expect(!ds.contains { $0.rule == "alert.button-count" })
-        #expect(ds.first { $0.rule == "alert.not-informational-only" }?.severity == .warning)
+        #expect(!ds.contains { $0.ruleID == .alertButtonCount })
+        #expect(ds.first { $0.ruleID == .alertNotInformationalOnly }?.severity == .warning)
         let unknown = ds.first { $0.rule == "format.reference" }
         #expect(unknown?.path == "$.lint.disable[1]")
         #expect(unknown?.message.contains("did you mean \"alert.button-count\"") == true)
@@ -83,16 +83,16 @@ import Testing
              "modals": [{"id": "s", "style": "actionSheet", "actions": [{"title": "Delete", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}]}
             """#
         let bytes = Array(doc.utf8)
-        #expect(Linter().lint(file: bytes).diagnostics.contains { $0.rule == "actionsheet.anchor-required" })
+        #expect(Linter().lint(file: bytes).diagnostics.contains { $0.ruleID == .actionSheetAnchorRequired })
         #expect(
             !Linter(devices: ["iphone-16"]).lint(file: bytes).diagnostics.contains {
-                $0.rule == "actionsheet.anchor-required"
+                $0.ruleID == .actionSheetAnchorRequired
             })
         // A Pro Max in landscape is wR/hC: the action sheet slides up from the bottom there, as a
         // popover adapts (no anchor needed).
         #expect(
             !Linter(devices: ["iphone-16-pro-max"]).lint(file: bytes).diagnostics.contains {
-                $0.rule == "actionsheet.anchor-required"
+                $0.ruleID == .actionSheetAnchorRequired
             })
     }
 
@@ -119,8 +119,8 @@ import Testing
                 { "id": "sheet", "style": "pageSheet", "title": "Sheet", "detents": [] } ] }
             """#
         let ds = Linter().lint(file: Array(doc.utf8)).diagnostics
-        #expect(ds.contains { $0.rule == "alert.button-count" && $0.path == "$.modals[0].actions" })
-        #expect(ds.contains { $0.rule == "sheet.detents-nonempty" && $0.path == "$.modals[1].detents" })
+        #expect(ds.contains { $0.ruleID == .alertButtonCount && $0.path == "$.modals[0].actions" })
+        #expect(ds.contains { $0.ruleID == .sheetDetentsNonempty && $0.path == "$.modals[1].detents" })
         let indices = ds.compactMap(\.path).compactMap { p -> Int? in
             guard let r = p.range(of: #"modals\[(\d+)\]"#, options: .regularExpression) else { return nil }
             return Int(p[r].dropFirst(7).dropLast())

@@ -114,7 +114,7 @@ import Testing
     @Test func anItemOfAClosedMenuIsNotTappable() throws {
         var s = Session(try prototype(Self.text))
         let o = try s.tap("by-name")
-        #expect(o.refusal?.rule == "stack.presenter-visible")
+        #expect(o.refusal?.ruleID == .stackPresenterVisible)
     }
 
     @Test func aPullDownMenuHangsBelowItsButtonInsideTheWindow() throws {

@@ -39,7 +39,7 @@ import Testing
             #"[{"id": "t", "prompt": "Keep it", "success": {"screen": "inbox"}, "expectedPath": ["Lunch"]}, {"id": "u", "prompt": "Empty it", "success": {"screen": "inbox"}, "expectedPath": ["Delete everything"]}]"#
         )
         let report = Linter().lint(file: Array(JSONWriter().string(.object(doc)).utf8))
-        let messages = report.diagnostics.filter { $0.rule == "task.references" }.map(\.message)
+        let messages = report.diagnostics.filter { $0.ruleID == .taskReferences }.map(\.message)
         #expect(messages.count == 2, "\(messages)")
         #expect(
             messages.contains {

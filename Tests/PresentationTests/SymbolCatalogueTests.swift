@@ -80,7 +80,7 @@ import Testing
              "modals": [{"id": "sh", "style": "activity", "source": "share", "activities": ["copy"],
                          "customActivities": [{"id": "x", "title": "Pin It", "systemImage": "pin.circle\u202E"}]}]}
             """#.utf8)
-        let found = Linter().lint(file: doc).diagnostics.filter { $0.rule == "symbol.unknown" }
+        let found = Linter().lint(file: doc).diagnostics.filter { $0.ruleID == .symbolUnknown }
         #expect(
             found.map(\.path) == [
                 "$.screens[0].content[2].items[0].systemImage", "$.screens[0].navigationBar.trailing[0].systemImage",
@@ -90,7 +90,7 @@ import Testing
         #expect(found[0].message.contains("did you mean “star”"), "\(found[0].message)")
         #expect(found[1].message.contains("did you mean “plus.circle”"), "\(found[1].message)")
         #expect(found[2].message.contains(#"pin.circle\u{202E}"#), "an invisible character is shown, not applied")
-        let zh = Linter(language: .zhHans).lint(file: doc).diagnostics.first { $0.rule == "symbol.unknown" }
+        let zh = Linter(language: .zhHans).lint(file: doc).diagnostics.first { $0.ruleID == .symbolUnknown }
         #expect(zh?.message.contains("占位框") == true)
     }
 }

@@ -47,7 +47,7 @@ import Testing
         try s26.tap("trash")
         let e = try #require(s26.entry("delete-photo"))
         #expect(e.resolution.form == .popover)
-        #expect(e.resolution.adaptedBy == "actionsheet.inline-at-source")
+        #expect(e.resolution.adaptedBy == .actionSheetInlineAtSource)
         let pop = try #require(e.popover)
         #expect(pop.source == "trash" && pop.replacesSource && pop.arrow == nil)
         // Over its toolbar source: its bottom edge on the item's.
@@ -173,7 +173,7 @@ import Testing
         var s17 = Session(p, targetOS: 17)
         try s17.tap("thumb")
         #expect(s17.entry("viewer")?.transition == .coverVertical)
-        #expect(s17.last?.diagnostics.map(\.rule) == ["transition.zoom-ios18"])
+        #expect(s17.last?.diagnostics.map(\.ruleID) == [.transitionZoomIOS18])
         #expect(FrameLayout(prototype: p, state: s17.state).layers[1].origin == nil)
 
         var s18 = Session(p, targetOS: 18)
@@ -252,10 +252,10 @@ import Testing
 /// The catalogue's versions as `modallab rules` and `lint` say them.
 @Suite struct RuleVersionTests {
     @Test func rulesSayWhichVersionsTheyApplyToAndWhatChanged() throws {
-        let inline = try #require(RuleCatalogue.rule("actionsheet.inline-at-source"))
+        let inline = RuleCatalogue.rule(.actionSheetInlineAtSource)
         #expect(inline.versions.from == 26 && inline.versions.contains(26) && !inline.versions.contains(18))
         #expect(inline.versions.range == "iOS 26 and later")
-        let cancel = try #require(RuleCatalogue.rule("actionsheet.cancel-bottom"))
+        let cancel = RuleCatalogue.rule(.actionSheetCancelBottom)
         #expect(cancel.versions.contains(17) && cancel.versions.contains(26))
         #expect(cancel.versions.note(after: 18)?.hasPrefix("changes in iOS 26:") == true)
         #expect(cancel.versions.note(after: 26) == nil)
@@ -275,12 +275,12 @@ import Testing
                              "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete Draft", "role": "destructive"}]}]}
                 """#.utf8)
         }
-        let at18 = Linter().lint(file: document("18")).diagnostics.filter { $0.rule == "actionsheet.cancel-bottom" }
+        let at18 = Linter().lint(file: document("18")).diagnostics.filter { $0.ruleID == .actionSheetCancelBottom }
         #expect(at18.count == 1)
         #expect(at18.first?.versionNote?.contains("changes in iOS 26") == true)
         #expect(at18.first?.description.hasSuffix(")") == true)
         #expect(at18.first?.json()["versions"]?.stringValue?.hasPrefix("changes in iOS 26:") == true)
-        let at26 = Linter().lint(file: document("26")).diagnostics.filter { $0.rule == "actionsheet.cancel-bottom" }
+        let at26 = Linter().lint(file: document("26")).diagnostics.filter { $0.ruleID == .actionSheetCancelBottom }
         #expect(at26.count == 1)
         #expect(at26.first?.versionNote == nil)
     }

@@ -99,7 +99,7 @@ public enum LintCommand {
                 if let first = idFiles[id] {
                     report.diagnostics.insert(
                         Diagnostic(
-                            rule: "format.id", severity: .error,
+                            format: "format.id", severity: .error,
                             message: FormatMessage(.idInTwoFiles, ["id": id, "file": first]).text(language),
                             path: "$.id"),
                         at: 0)

@@ -68,7 +68,8 @@ public enum RulesCommand {
         out += ["", "Where the sources disagree:"]
         for c in RuleCatalogue.conflicts {
             out.append(
-                "  \(c.id) \(c.topic). \(c.sources) ModalLab: \(c.resolution) [\(c.rules.joined(separator: ", "))]")
+                "  \(c.id) \(c.topic). \(c.sources) ModalLab: \(c.resolution) [\(c.rules.map(\.rawValue).joined(separator: ", "))]"
+            )
         }
         return out
     }

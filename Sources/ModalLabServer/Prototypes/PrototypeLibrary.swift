@@ -31,7 +31,7 @@ public struct LoadedPrototype: Sendable {
         if let u = report.unusable {
             diagnostics.insert(
                 Diagnostic(
-                    rule: "format.syntax", severity: .error,
+                    format: "format.syntax", severity: .error,
                     message: u.line.map { "line \($0), column \(u.column ?? 0): \(u.message)" } ?? u.message, path: "$"),
                 at: 0)
         }
@@ -194,7 +194,7 @@ public final class PrototypeLibrary: @unchecked Sendable {
                     p.prototype = nil
                     p.diagnostics.insert(
                         Diagnostic(
-                            rule: "format.id", severity: .error,
+                            format: "format.id", severity: .error,
                             message:
                                 "the id \"\(claimed)\" is also used by \(first); this file is not served until its id is unique",
                             path: "$.id"), at: 0)

@@ -78,7 +78,7 @@ extension ModalLabApp {
         if let p = candidate.prototype, p.id != id {
             diagnostics.append(
                 Diagnostic(
-                    rule: "format", severity: .error,
+                    format: "format", severity: .error,
                     message: FormatMessage(.idDiffersFromURL, ["id": p.id, "url": id]).text(language), path: "$.id"))
         }
         if diagnostics.contains(where: { $0.severity == .error }) {

@@ -348,7 +348,7 @@ extension ModalLabApp {
     /// state, the diagnostics and the device frame; the player's fragments in `locale`'s language.
     func response(to outcome: Outcome, in s: ViewingSession, locale: PageLocale) throws(Problem) -> HTTPResponse {
         if let refusal = outcome.refusal {
-            let rule = RuleCatalogue.rule(refusal.rule)
+            let rule = refusal.ruleID.map(RuleCatalogue.rule)
             var ext = JSONObject()
             ext["rule"] = .string(refusal.rule)
             ext["severity"] = .string(refusal.severity.rawValue)

@@ -33,7 +33,7 @@ struct DiagnosticView: MustacheContext {
         rule = d.rule
         severity = d.severity.rawValue
         severityLabel = strings.severity(d.severity)
-        ruleName = RuleCatalogue.rule(d.rule)?.name(strings.language) ?? ""
+        ruleName = d.ruleID.map { RuleCatalogue.rule($0).name(strings.language) } ?? ""
         message = d.message
         self.messageLanguage = messageLanguage.rawValue
         source = d.source
@@ -525,7 +525,7 @@ struct RulesView: MustacheContext {
                 }
             }
             let rule = RuleView(
-                id: r.id, severity: r.severity.rawValue,
+                id: r.id.rawValue, severity: r.severity.rawValue,
                 severityLabel: r.severityNote == nil ? strings.severity(r.severity) : strings[.severityVaries],
                 kind: kinds.joined(separator: " + "), title: r.name(language), message: r.message(language),
                 check: r.check, source: r.source)

@@ -165,7 +165,7 @@ struct PlayerView {
         v.transition = e.transition?.rawValue ?? "system"
         v.presentedBy = e.presentedBy ?? ""
         v.isDirty = e.dirty
-        v.adaptedBy = e.resolution.adaptedBy ?? ""
+        v.adaptedBy = e.resolution.adaptedBy?.rawValue ?? ""
         v.isSystem = !m.style.isCustom
         v.isTop = l.index == state.stack.count
         v.isPushedBack = l.pushBack != nil

@@ -46,7 +46,7 @@ public struct ActionScript: Sendable {
         /// The facts after the last action (see ``ActionScript``).
         public var facts: JSONValue
         /// Every rule the engine named during the run.
-        public var named: Set<String>
+        public var named: Set<RuleID>
         /// Why the script could not run: the prototype has format errors, or the engine took an
         /// action for a malformed request. `nil` when it ran.
         public var failure: String?
@@ -98,8 +98,8 @@ public struct ActionScript: Sendable {
             environment: Environment(
                 device: device, orientation: orientation, multitasking: multitasking, targetOS: targetOS))
         var state = started.state
-        var named = Set(started.events.compactMap(\.rule))
-        var refusal: String?
+        var named = Set(started.events.compactMap { $0.rule.flatMap(RuleID.written) })
+        var refusal: RuleID?
         func note(_ s: PresentationState) {
             for e in s.stack { named.formUnion(e.resolution.rules) }
         }
@@ -114,15 +114,15 @@ public struct ActionScript: Sendable {
                     failure: "action \(i) \(JSONWriter().string(step.json)) is not a valid request: \(error)")
             }
             state = outcome.state
-            refusal = outcome.refusal?.rule
+            refusal = outcome.refusal?.ruleID
             if let r = refusal { named.insert(r) }
-            named.formUnion(outcome.diagnostics.map(\.rule))
-            named.formUnion(outcome.events.compactMap(\.rule))
+            named.formUnion(outcome.diagnostics.compactMap(\.ruleID))
+            named.formUnion(outcome.events.compactMap { $0.rule.flatMap(RuleID.written) })
             note(state)
         }
         var facts = state.json.objectValue ?? JSONObject()
-        facts["refusal"] = .string(refusal)
-        facts["rules"] = .array(named.sorted().map { .string($0) })
+        facts["refusal"] = .string(refusal?.rawValue)
+        facts["rules"] = .array(named.sorted().map { .string($0.rawValue) })
         facts["stack"] = .array(ActionScript.entryFacts(prototype, state))
         return Run(facts: .object(facts), named: named, failure: nil)
     }
@@ -246,4 +246,9 @@ public struct ScriptStep: Sendable {
 
     /// The action as an API request body, e.g. `{"type": "tap", "target": "compose"}`.
     public var json: JSONValue { action.json }
+}
+
+extension JSONValue {
+    /// A rule's id as a script's facts write it: `"$.refusal": .rule(.popoverNoModalOver)`.
+    static func rule(_ id: RuleID) -> JSONValue { .string(id.rawValue) }
 }

@@ -5,8 +5,18 @@ import JSON
 /// Static findings (the linter) carry the JSON path into the prototype file (`$.modals[2].actions`);
 /// runtime findings (the engine) carry the modal concerned. `source` is the rule's source in the catalogue.
 public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
-    /// The rule id, e.g. `alert.button-count`; format problems use `format`, `format.reference`, ….
-    public var rule: String
+    /// What a finding is about: a rule of the catalogue, or the prototype format.
+    public enum Code: Sendable, Hashable {
+        /// A rule of the catalogue.
+        case rule(RuleID)
+        /// A problem with the prototype's format, by ``FormatIssue/code`` (`format`,
+        /// `format.reference`, `format.id`, …; `format.syntax` and `io` for a file that is no
+        /// JSON or could not be read). No rule id is one.
+        case format(String)
+    }
+
+    /// The rule, or the format problem.
+    public var code: Code
     public var severity: Severity
     /// What is wrong and what to do, in the words of this finding.
     public var message: String
@@ -18,17 +28,45 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     /// (``RuleVersions/note(after:)``), e.g. `changes in iOS 26: …`; `nil` when nothing does.
     public var versionNote: String? = nil
 
-    public init(rule: String, severity: Severity? = nil, message: String, path: String? = nil, modal: String? = nil) {
-        self.rule = rule
-        self.severity = severity ?? RuleCatalogue.rule(rule)?.severity ?? .error
+    /// A finding of `rule`, at the rule's severity unless `severity` says otherwise.
+    public init(_ rule: RuleID, severity: Severity? = nil, message: String, path: String? = nil, modal: String? = nil) {
+        self.code = .rule(rule)
+        self.severity = severity ?? RuleCatalogue.rule(rule).severity
         self.message = message
         self.path = path
         self.modal = modal
     }
 
+    /// A problem with the prototype's format, under its code (`format.reference`, …; see ``Code/format(_:)``).
+    public init(format code: String, severity: Severity, message: String, path: String? = nil) {
+        assert(RuleID(rawValue: code) == nil, "\(code) is a rule id, not a format code")
+        self.code = .format(code)
+        self.severity = severity
+        self.message = message
+        self.path = path
+    }
+
+    /// The code as JSON and lint lines write it: the rule id (`alert.button-count`), or the
+    /// format code (`format.reference`).
+    public var rule: String {
+        switch code {
+        case .rule(let id): return id.rawValue
+        case .format(let code): return code
+        }
+    }
+
+    /// The rule, or `nil` for a format problem.
+    public var ruleID: RuleID? {
+        if case .rule(let id) = code { return id }
+        return nil
+    }
+
     /// The rule's source from the catalogue (its source cell), or a format note.
     public var source: String {
-        RuleCatalogue.rule(rule)?.source ?? "docs/format.md (the prototype format)"
+        switch code {
+        case .rule(let id): return RuleCatalogue.rule(id).source
+        case .format: return "docs/format.md (the prototype format)"
+        }
     }
 
     /// `$.modals[2].actions: warning: … [alert.button-count]`, as the compiler-style lint line,

@@ -56,8 +56,8 @@ public enum Severity: String, Sendable, CaseIterable, Codable, Comparable {
 /// The id, kinds, severity, check and source are the catalogue's; `title` and `message`
 /// are ModalLab's own words (English and Simplified Chinese).
 public struct Rule: Sendable, Identifiable {
-    /// Stable id, e.g. `popover.no-modal-over`.
-    public var id: String
+    /// Stable id, e.g. `popover.no-modal-over` (``RuleID/popoverNoModalOver``).
+    public var id: RuleID
     /// STATIC, RUNTIME, ADAPT, or a combination ("STATIC + RUNTIME").
     public var kinds: [RuleKind]
     /// Default severity. `alert.button-count` varies by count ("info / warning / error"):

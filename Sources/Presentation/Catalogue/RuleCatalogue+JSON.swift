@@ -25,7 +25,7 @@ extension RuleCatalogue {
     public static func ruleJSON(_ r: Rule, language: Language = .en) -> JSONValue {
         let d = r.documentation
         var o = JSONObject()
-        o["id"] = .string(r.id)
+        o["id"] = .string(r.id.rawValue)
         o["name"] = .string(d.name(language))
         o["kinds"] = .array(r.kinds.map { .string($0.rawValue) })
         o["severity"] = .string(r.severity.rawValue)

@@ -13,11 +13,15 @@ public enum RuleCatalogue {
     /// The rows of the catalogue, in order.
     static let table: [Rule] = units.map(\.rule)
 
-    private static let byID: [String: RuleUnit] = Dictionary(uniqueKeysWithValues: units.map { ($0.rule.id, $0) })
+    private static let byID: [RuleID: RuleUnit] = Dictionary(uniqueKeysWithValues: units.map { ($0.rule.id, $0) })
 
-    /// The rule with this id.
-    public static func rule(_ id: String) -> Rule? { byID[id]?.rule }
+    /// The rule with this id. Every ``RuleID`` has exactly one unit in ``units`` (the catalogue
+    /// tests check it), so this never fails; an id without one traps.
+    public static func rule(_ id: RuleID) -> Rule { unit(id).rule }
 
-    /// The unit of rule `id`.
-    static func unit(_ id: String) -> RuleUnit? { byID[id] }
+    /// The unit of rule `id` (see ``rule(_:)``).
+    static func unit(_ id: RuleID) -> RuleUnit {
+        guard let unit = byID[id] else { preconditionFailure("rule \(id) has no RuleUnit in RuleCatalogue.units") }
+        return unit
+    }
 }

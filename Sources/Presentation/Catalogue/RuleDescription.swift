@@ -5,7 +5,8 @@ import Prototype
 /// finding carries (with `{placeholders}` the check fills), variants of it, how the check is
 /// applied, and examples.
 public struct RuleDescription: Sendable {
-    public var id: String
+    /// The rule described.
+    public var id: RuleID
     /// A short title.
     public var name: LocalizedText
     /// The finding's message: what is wrong and what to do. `{name}` placeholders are filled by the
@@ -22,7 +23,7 @@ public struct RuleDescription: Sendable {
     public var nonTriggering: [RuleExample]
 
     public init(
-        _ id: String, name: LocalizedText, message: LocalizedText, variants: [String: LocalizedText] = [:],
+        _ id: RuleID, name: LocalizedText, message: LocalizedText, variants: [String: LocalizedText] = [:],
         notes: String = "", triggering: [RuleExample], nonTriggering: [RuleExample]
     ) {
         self.id = id
@@ -53,10 +54,6 @@ extension Rule {
 }
 
 extension RuleCatalogue {
-    /// The description of rule `id` (a placeholder for an id the catalogue lacks, which the
-    /// catalogue tests forbid).
-    public static func description(_ id: String) -> RuleDescription {
-        unit(id)?.description
-            ?? RuleDescription(id, name: T(id, id), message: T(id, id), triggering: [], nonTriggering: [])
-    }
+    /// The description of rule `id`.
+    public static func description(_ id: RuleID) -> RuleDescription { unit(id).description }
 }

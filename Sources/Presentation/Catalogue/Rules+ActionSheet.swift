@@ -17,7 +17,7 @@ extension RuleCatalogue {
     static let actionSheetRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "actionsheet.anchor-required", kinds: [.static, .runtime], severity: .error, severityNote: nil,
+                id: .actionSheetAnchorRequired, kinds: [.static, .runtime], severity: .error, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check:
                     #"An action sheet that can be shown in wR has no `sourceView`/`sourceRect` and no `barButtonItem`."#,
@@ -39,7 +39,7 @@ extension RuleCatalogue {
                         home(),
                         #"{"id": "a", "style": "actionSheet", "actions": [{"title": "Delete Photo", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}"#
                     ),
-                    on: "ipad-pro-11", [.present("a")], expect: ["$.refusal": "actionsheet.anchor-required"]),
+                    on: "ipad-pro-11", [.present("a")], expect: ["$.refusal": .rule(.actionSheetAnchorRequired)]),
             ],
             nonTriggering: [
                 goodActionSheet,
@@ -55,12 +55,12 @@ extension RuleCatalogue {
             ],
             lint: { c in
                 for s in c.actionSheets where s.modal.source == nil && c.target.canShowPopover {
-                    c.report("actionsheet.anchor-required", s.path, nil, ["modal": s.modal.id])
+                    c.report(.actionSheetAnchorRequired, s.path, nil, ["modal": s.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.no-textfield", kinds: [.static], severity: .error, severityNote: nil,
+                id: .actionSheetNoTextField, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check: #"The action sheet contains a text field."#,
                 source:
@@ -78,12 +78,12 @@ extension RuleCatalogue {
             nonTriggering: [goodActionSheet],
             lint: { c in
                 for s in c.actionSheets where !s.modal.textFields.isEmpty {
-                    c.report("actionsheet.no-textfield", s.path.appending("textFields"), nil, ["modal": s.modal.id])
+                    c.report(.actionSheetNoTextField, s.path.appending("textFields"), nil, ["modal": s.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.one-cancel", kinds: [.static], severity: .error, severityNote: nil,
+                id: .actionSheetOneCancel, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check: #"More than one Cancel-style action (same check as `alert.one-cancel`)."#,
                 source: #"X (same message as `alert.one-cancel`)"#),
@@ -99,12 +99,12 @@ extension RuleCatalogue {
             nonTriggering: [goodActionSheet],
             lint: { c in
                 for s in c.actionSheets {
-                    LintChecks.secondCancel(c, "actionsheet.one-cancel", s.modal, s.actionsPath, s.cancels)
+                    LintChecks.secondCancel(c, .actionSheetOneCancel, s.modal, s.actionsPath, s.cancels)
                 }
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.cancel-bottom", kinds: [.adapt, .static], severity: .info, severityNote: nil,
+                id: .actionSheetCancelBottom, kinds: [.adapt, .static], severity: .info, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check:
                     #"The Cancel-style action is always rendered last, in its own group separated by 8 pt. The lint notes a Cancel declared elsewhere in the list."#,
@@ -144,14 +144,14 @@ extension RuleCatalogue {
                 for s in c.actionSheets {
                     if let j = s.cancels.first, j != s.modal.actions.count - 1 {
                         c.report(
-                            "actionsheet.cancel-bottom", s.actionsPath.appending(j), nil,
+                            .actionSheetCancelBottom, s.actionsPath.appending(j), nil,
                             ["modal": s.modal.id, "title": c.q(s.modal.actions[j].title)])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.cancel-when-destructive", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .actionSheetCancelWhenDestructive, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check:
                     #"The action sheet has a destructive action and no Cancel action. Without a destructive action, a missing Cancel is info only. The guidelines disagree on whether Cancel is always needed; the current page asks for it where an action might destroy data."#,
@@ -181,14 +181,14 @@ extension RuleCatalogue {
                 for s in c.actionSheets where s.cancels.isEmpty {
                     let destructive = s.modal.actions.contains { $0.role == .destructive }
                     c.report(
-                        "actionsheet.cancel-when-destructive", s.actionsPath, destructive ? nil : "info",
+                        .actionSheetCancelWhenDestructive, s.actionsPath, destructive ? nil : "info",
                         ["modal": s.modal.id],
                         severity: destructive ? .warning : .info)
                 }
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.destructive-top", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .actionSheetDestructiveTop, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check:
                     #"A destructive-style action is not among the first actions, that is, a non-destructive action comes before it."#,
@@ -211,7 +211,7 @@ extension RuleCatalogue {
                     for (j, a) in actions.enumerated() where a.role == .destructive {
                         if actions[..<j].contains(where: { $0.role == .default }) {
                             c.report(
-                                "actionsheet.destructive-top", s.actionsPath.appending(j), nil,
+                                .actionSheetDestructiveTop, s.actionsPath.appending(j), nil,
                                 ["modal": s.modal.id, "title": c.q(a.title)])
                             break
                         }
@@ -220,7 +220,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.destructive-style", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .actionSheetDestructiveStyle, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check: #"An action titled with a destructive verb is not destructive style."#,
                 source:
@@ -243,7 +243,7 @@ extension RuleCatalogue {
                     for (j, a) in s.modal.actions.enumerated() where a.role == .default {
                         if let verb = Lexicon.destructiveVerb(a.title) {
                             c.report(
-                                "actionsheet.destructive-style", s.actionsPath.appending(j), nil,
+                                .actionSheetDestructiveStyle, s.actionsPath.appending(j), nil,
                                 ["modal": s.modal.id, "title": c.q(a.title), "verb": verb])
                         }
                     }
@@ -251,7 +251,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.no-scroll", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .actionSheetNoScroll, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check:
                     #"The computed height exceeds the usable height in the smallest declared device, in portrait and in landscape: 10 + the header + 57 per action + 8 + 57 for Cancel + the bottom margin, in points, against the window's height less its top safe area. At larger text sizes the rows and the header grow (`modallab lint --content-size`)."#,
@@ -293,7 +293,7 @@ extension RuleCatalogue {
                         if height > usable {
                             let choices = s.modal.actions.filter { $0.role != .cancel }.count
                             c.report(
-                                "actionsheet.no-scroll", s.actionsPath, choices <= 2 ? "text" : nil,
+                                .actionSheetNoScroll, s.actionsPath, choices <= 2 ? "text" : nil,
                                 [
                                     "modal": s.modal.id, "height": LintChecks.fmt(height),
                                     "usable": LintChecks.fmt(usable),
@@ -306,7 +306,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.title-one-line", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .actionSheetTitleOneLine, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check:
                     #"The title wraps to more than one line (13 pt Semibold, in the sheet's width less 2 × 16 pt; the sheet is the window's width less 2 × 8 pt, or a 304 pt popover)."#,
@@ -340,14 +340,14 @@ extension RuleCatalogue {
                     let lines = LintChecks.lineCount(s.title, width: textWidth, size: size, weight: .semibold)
                     if lines > 1 {
                         c.report(
-                            "actionsheet.title-one-line", s.path.appending("title"), nil,
+                            .actionSheetTitleOneLine, s.path.appending("title"), nil,
                             ["modal": s.modal.id, "lines": String(lines)])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.message-if-necessary", kinds: [.static], severity: .info, severityNote: nil,
+                id: .actionSheetMessageIfNecessary, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check: #"A message is present although the title already explains the choice."#,
                 source: #"H-ActionSheets: "Provide a message only if necessary.""#),
@@ -374,13 +374,13 @@ extension RuleCatalogue {
                         o >= 0.8
                     {
                         c.report(
-                            "actionsheet.message-if-necessary", s.path.appending("message"), nil, ["modal": s.modal.id])
+                            .actionSheetMessageIfNecessary, s.path.appending("message"), nil, ["modal": s.modal.id])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.min-choices", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .actionSheetMinChoices, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check: #"The action sheet has fewer than 2 actions in total."#,
                 source:
@@ -399,13 +399,13 @@ extension RuleCatalogue {
             lint: { c in
                 for s in c.actionSheets where s.modal.actions.count < 2 {
                     c.report(
-                        "actionsheet.min-choices", s.actionsPath, nil,
+                        .actionSheetMinChoices, s.actionsPath, nil,
                         ["modal": s.modal.id, "count": String(s.modal.actions.count)])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.not-menu", kinds: [.static], severity: .info, severityNote: nil,
+                id: .actionSheetNotMenu, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.5 Action sheets"#,
                 check:
                     #"A choice set the user reveals on purpose, with no pending action, is better served by a menu."#,
@@ -435,7 +435,7 @@ extension RuleCatalogue {
                     if c.presenters[id] != nil && !destructive && !c.confirmDiscardTargets.contains(id)
                         && s.message.isEmpty
                     {
-                        c.report("actionsheet.not-menu", s.path, nil, ["modal": id])
+                        c.report(.actionSheetNotMenu, s.path, nil, ["modal": id])
                     }
                 }
             }),

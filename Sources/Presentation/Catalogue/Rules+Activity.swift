@@ -16,7 +16,7 @@ extension RuleCatalogue {
     static let activityRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "activity.anchor-required", kinds: [.static, .runtime], severity: .error, severityNote: nil,
+                id: .activityAnchorRequired, kinds: [.static, .runtime], severity: .error, severityNote: nil,
                 section: #"3.6 Activity views"#,
                 check: #"An activity view that can be shown in wR has no anchor."#,
                 source:
@@ -33,7 +33,7 @@ extension RuleCatalogue {
                 .script(
                     app(home(), #"{"id": "s", "style": "activity", "activities": ["copy"]}"#), on: "ipad-pro-11",
                     [.present("s")],
-                    expect: ["$.refusal": "activity.anchor-required"]),
+                    expect: ["$.refusal": .rule(.activityAnchorRequired)]),
             ],
             nonTriggering: [
                 goodActivity,
@@ -44,12 +44,12 @@ extension RuleCatalogue {
             lint: { c in
                 for v in c.modals(where: { $0.style == .activity })
                 where v.modal.source == nil && c.target.canShowPopover {
-                    c.report("activity.anchor-required", v.path, nil, ["modal": v.modal.id])
+                    c.report(.activityAnchorRequired, v.path, nil, ["modal": v.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "activity.template-size", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .activityTemplateSize, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.6 Activity views"#,
                 check:
                     #"A custom activity image is not about 70×70 px (accepted range 60–80 px, square, content centred), or it is not a template image (any pixel has colour saturation above a threshold, or the image has a drop shadow). An SF Symbol passes."#,
@@ -78,7 +78,7 @@ extension RuleCatalogue {
                     let ok = (60...80).contains(s.width) && (60...80).contains(s.height) && abs(s.width - s.height) <= 1
                     if !ok {
                         c.report(
-                            "activity.template-size", a.path.appending("imageSize"), nil,
+                            .activityTemplateSize, a.path.appending("imageSize"), nil,
                             [
                                 "modal": a.modal, "title": c.q(a.activity.title),
                                 "size": "\(LintChecks.fmt(s.width))×\(LintChecks.fmt(s.height))",
@@ -88,7 +88,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "activity.title-succinct", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .activityTitleSuccinct, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.6 Activity views"#,
                 check:
                     #"A custom activity title has more than 3 words, does not start with a verb, contains the company or app name (configurable list), or exceeds 2 lines in the icon cell (a cell 76 pt wide at 12 pt, an approximation)."#,
@@ -137,19 +137,19 @@ extension RuleCatalogue {
                     }
                     if !LintChecks.hasCJK(title) && words > 3 {
                         c.report(
-                            "activity.title-succinct", tp, "words",
+                            .activityTitleSuccinct, tp, "words",
                             ["modal": a.modal, "title": c.q(title), "count": String(words)])
                     } else if let named {
                         c.report(
-                            "activity.title-succinct", tp, "name",
+                            .activityTitleSuccinct, tp, "name",
                             ["modal": a.modal, "title": c.q(title), "name": c.q(named)])
                     } else if !Lexicon.startsWithVerb(title) {
-                        c.report("activity.title-succinct", tp, "verb", ["modal": a.modal, "title": c.q(title)])
+                        c.report(.activityTitleSuccinct, tp, "verb", ["modal": a.modal, "title": c.q(title)])
                     } else {
                         let lines = LintChecks.lineCount(fullTitle, width: 76, size: 12, weight: .regular)
                         if lines > 2 {
                             c.report(
-                                "activity.title-succinct", tp, "lines",
+                                .activityTitleSuccinct, tp, "lines",
                                 ["modal": a.modal, "title": c.q(title), "lines": String(lines)])
                         }
                     }
@@ -157,7 +157,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "activity.no-duplicate-system", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .activityNoDuplicateSystem, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.6 Activity views"#,
                 check:
                     #"A custom activity duplicates a system activity (Print, Copy, Message, Mail, AirDrop, Save Image, Add to Reading List, Assign to Contact) without a distinguishing qualifier such as "Print Transaction"."#,
@@ -185,14 +185,14 @@ extension RuleCatalogue {
                     let title = LintChecks.judged(a.activity.title.trimmed)
                     if LintChecks.systemActivityTitles.contains(Lexicon.key(title)) {
                         c.report(
-                            "activity.no-duplicate-system", a.path.appending("title"), nil,
+                            .activityNoDuplicateSystem, a.path.appending("title"), nil,
                             ["modal": a.modal, "title": c.q(title)])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "activity.system-first", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .activitySystemFirst, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"3.6 Activity views"#,
                 check:
                     #"System activities are listed first, in a fixed order, and cannot be reordered. The definition can exclude them."#,
@@ -219,7 +219,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "activity.trigger-share-button", kinds: [.static], severity: .info, severityNote: nil,
+                id: .activityTriggerShareButton, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.6 Activity views"#,
                 check: #"An activity view opened from any control other than the Share (Action) button gets a hint."#,
                 source:
@@ -249,14 +249,14 @@ extension RuleCatalogue {
                             !LintChecks.isShareLike(title: $0.title, systemImage: $0.systemImage)
                         }) {
                             c.report(
-                                "activity.trigger-share-button", p.path, nil,
+                                .activityTriggerShareButton, p.path, nil,
                                 ["modal": m.id, "title": c.q(p.title ?? p.systemImage ?? p.id ?? "")])
                         }
                     } else if let src = m.source, let loc = c.prototype.control(src),
                         !LintChecks.isShareLike(title: loc.control.title, systemImage: loc.control.systemImage)
                     {
                         c.report(
-                            "activity.trigger-share-button", v.path.appending("source"), nil,
+                            .activityTriggerShareButton, v.path.appending("source"), nil,
                             ["modal": m.id, "title": c.q(loc.control.title ?? loc.control.systemImage ?? src)])
                     }
                 }

@@ -10,7 +10,7 @@ extension RuleCatalogue {
     static let adaptRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "modal.automatic-resolves", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .modalAutomaticResolves, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"`automatic` resolves to `pageSheet` on iOS 13–17 and to `formSheet` on iOS 18 and later; before iOS 13 the default was `fullScreen`. The server needs a `targetOS` setting; the default should be the current OS."#,
@@ -38,7 +38,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "popover.compact-adapts", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .popoverCompactAdapts, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"A popover presented in wC or hC is rendered as `formSheet`. It then follows `sheet.compact-*`: in wC/hR it becomes a card sheet; in hC it becomes full screen, including on a large iPhone in landscape (wR/hC). The server re-evaluates on every size-class change, so a popover becomes a sheet when an iPad window is narrowed to Slide Over. Targets of iOS 12 or earlier used the legacy mapping: wC gave `fullScreen` (VCPG 2015 says `overFullScreen`), and wR/hC gave `formSheet`."#,
@@ -64,7 +64,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "popover.regular", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .popoverRegular, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"In wR/hR, a popover is a popover: the background is dimmed, a tap outside dismisses it (except taps on `passthroughViews`), and the arrow points at the anchor."#,
@@ -95,7 +95,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "actionsheet.regular-as-popover", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .actionSheetRegularAsPopover, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"An action sheet in wR/hR is shown as a popover anchored to its source and appears all at once, without a slide. In a compact width or height it slides up from the bottom edge at the container width less 8 pt on each side (at most 304 pt in compact height), with the Cancel action as a separate group at the bottom. A large iPhone in landscape (wR/hC) therefore gets the bottom sheet: an action sheet is a popover presentation, and a popover adapts in a vertically compact environment too."#,
@@ -136,7 +136,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "activity.adapt", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .activityAdapt, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"An activity view is a popover in wR/hR and a sheet in a compact width or height (a card, resizable, starting at medium height) — on a large iPhone in landscape (wR/hC) too, as a popover adapts there."#,
@@ -177,7 +177,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "sheet.regular", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .sheetRegular, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"In wR/hR, `pageSheet` is centred and roughly page-sized (taller than wide) over a dimming layer. `formSheet` is smaller and honours `preferredContentSize`. Part of the background always stays visible."#,
@@ -203,7 +203,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "sheet.compact-width-card", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .sheetCompactWidthCard, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"`pageSheet` and `formSheet` in wC/hR are shown "as a sheet with part of the background content visible near the top of the screen", a card. The presenter shrinks behind the card and its top edge stays visible."#,
@@ -231,7 +231,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "sheet.compact-height-fullscreen", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .sheetCompactHeightFullScreen, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"`pageSheet` and `formSheet` in hC behave as `fullScreen`, unless `prefersEdgeAttachedInCompactHeight=true`, in which case they stay a sheet attached only at the bottom edge."#,
@@ -254,7 +254,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "sheet.medium-compact-height", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .sheetMediumCompactHeight, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check: #"The `medium` detent is inactive in hC, so the sheet rests at the next active detent (large)."#,
                 source:
@@ -286,7 +286,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "sheet.grabber-auto-hide", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .sheetGrabberAutoHide, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"A grabber the definition asked for is hidden while the sheet is full screen in hC, and while another sheet covers it."#,
@@ -311,7 +311,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "currentcontext.compact-adapts", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .currentContextCompactAdapts, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"`currentContext` and `overCurrentContext` in wC are rendered `fullScreen`, as UIKit does by default. If the definition declares `compactAdaptation:"sheet"`, the server renders a page sheet instead, following the HIG. See `currentcontext.declare-compact`."#,
@@ -336,7 +336,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "currentcontext.context-owner", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .currentContextContextOwner, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"A context presentation covers the nearest ancestor with `definesPresentationContext=true`. With no such ancestor it covers the root, which is effectively full screen."#,
@@ -360,7 +360,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "fullscreen.presenter-walk", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .fullScreenPresenterWalk, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"A full-screen style requested from a presenter that is not itself full screen (a split-view pane, a popover, a form sheet) is presented from the nearest full-screen ancestor, or from the root. `popover.no-modal-over` still applies."#,
@@ -385,7 +385,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "overfullscreen.keeps-underlying", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .overFullScreenKeepsUnderlying, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"`overFullScreen` and `overCurrentContext` keep the underlying screen rendered, so transparent regions show through. `fullScreen` and `currentContext` remove it."#,
@@ -408,7 +408,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "alert.fixed-appearance", kinds: [.adapt], severity: .warning, severityNote: nil,
+                id: .alertFixedAppearance, kinds: [.adapt], severity: .warning, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"An alert always renders centred, about 270 pt wide (as UIKit draws it, and its Flutter and Chromium replicas), in every size class. Custom colours, fonts, images and layouts in an alert definition are ignored, and the lint warns."#,
@@ -439,13 +439,13 @@ extension RuleCatalogue {
                         ("content", !m.content.isEmpty), ("screens", !m.screens.isEmpty),
                     ]
                     for (key, present) in members where present {
-                        c.report("alert.fixed-appearance", v.path.appending(key), nil, ["modal": m.id, "key": key])
+                        c.report(.alertFixedAppearance, v.path.appending(key), nil, ["modal": m.id, "key": key])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.cancel-hidden-in-popover", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .actionSheetCancelHiddenInPopover, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"2. Adaptation rules: what the server renders, per size class"#,
                 check:
                     #"When an action sheet resolves to a popover, its Cancel-style action is not drawn; a tap outside the popover dismisses the sheet and runs the Cancel handler."#,

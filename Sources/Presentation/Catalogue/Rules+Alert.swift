@@ -21,7 +21,7 @@ extension RuleCatalogue {
     static let alertRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "alert.title-required", kinds: [.static], severity: .error, severityNote: nil,
+                id: .alertTitleRequired, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"The alert title is empty or missing. UIKit would accept a nil title; this is HIG-driven."#,
                 source:
@@ -36,12 +36,12 @@ extension RuleCatalogue {
             lint: { c in
                 for a in c.alerts where a.title.isEmpty {
                     c.report(
-                        "alert.title-required", a.modal.title == nil ? a.path : a.titlePath, nil, ["modal": a.modal.id])
+                        .alertTitleRequired, a.modal.title == nil ? a.path : a.titlePath, nil, ["modal": a.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.title-informative", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertTitleInformative, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"The title is a single word, matches `^(Error|Warning|Alert|Oops)[.!]?$`, or matches `/error\s*\d+/i`."#,
@@ -74,14 +74,14 @@ extension RuleCatalogue {
                     let single = !LintChecks.hasCJK(a.title) && LintChecks.wordCount(a.title) == 1
                     if generic || errorCode || single {
                         c.report(
-                            "alert.title-informative", a.titlePath, generic || errorCode ? "generic" : nil,
+                            .alertTitleInformative, a.titlePath, generic || errorCode ? "generic" : nil,
                             ["modal": a.modal.id, "title": c.q(a.title)])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.title-one-line", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertTitleOneLine, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"The title wraps to more than one line at 230 pt width in 17 pt SF Pro Text Semibold."#,
                 source:
@@ -101,12 +101,12 @@ extension RuleCatalogue {
             lint: { c in
                 for a in c.alerts where a.titleLines > 1 {
                     c.report(
-                        "alert.title-one-line", a.titlePath, nil, ["modal": a.modal.id, "lines": String(a.titleLines)])
+                        .alertTitleOneLine, a.titlePath, nil, ["modal": a.modal.id, "lines": String(a.titleLines)])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.title-max-two-lines", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertTitleMaxTwoLines, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"The title wraps to three or more lines. This is the stronger message of the two title-length rules."#,
@@ -126,13 +126,13 @@ extension RuleCatalogue {
             lint: { c in
                 for a in c.alerts where a.titleLines >= 3 {
                     c.report(
-                        "alert.title-max-two-lines", a.titlePath, nil,
+                        .alertTitleMaxTwoLines, a.titlePath, nil,
                         ["modal": a.modal.id, "lines": String(a.titleLines)])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.title-case-punct", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertTitleCasePunct, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"If the title ends in `.`, `?` or `!`, it must use sentence case. Otherwise it is treated as a fragment: title case, no ending punctuation. Title case capitalizes the first and last words and every word except articles, coordinating conjunctions and prepositions of four or fewer letters."#,
@@ -171,20 +171,20 @@ extension RuleCatalogue {
                             let bad = Capitalization.sentenceCaseViolations(s, properNouns: c.properNouns)
                             if !bad.isEmpty {
                                 c.report(
-                                    "alert.title-case-punct", tp, "sentence",
+                                    .alertTitleCasePunct, tp, "sentence",
                                     ["modal": id, "title": c.q(title), "words": bad.joined(separator: ", ")])
                                 break
                             }
                         }
                     } else if let last = title.last, ":;,".contains(last) {
                         c.report(
-                            "alert.title-case-punct", tp, "punct",
+                            .alertTitleCasePunct, tp, "punct",
                             ["modal": id, "title": c.q(title), "mark": String(last)])
                     } else {
                         let bad = Capitalization.titleCaseViolations(title)
                         if !bad.isEmpty {
                             c.report(
-                                "alert.title-case-punct", tp, "fragment",
+                                .alertTitleCasePunct, tp, "fragment",
                                 [
                                     "modal": id, "title": c.q(title), "words": bad.joined(separator: ", "),
                                     "suggestion": c.q(Capitalization.titleCased(title)),
@@ -195,7 +195,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "alert.message-sentence", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertMessageSentence, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"If there is a message, every sentence ends in `.`, `?` or `!` and uses sentence case."#,
                 source:
@@ -226,7 +226,7 @@ extension RuleCatalogue {
                     for s in Capitalization.sentences(a.message) {
                         if !Capitalization.isSentence(s) && !s.hasSuffix("…") {
                             c.report(
-                                "alert.message-sentence", a.messagePath, "punct",
+                                .alertMessageSentence, a.messagePath, "punct",
                                 ["modal": a.modal.id, "sentence": c.q(s)])
                             break
                         }
@@ -234,7 +234,7 @@ extension RuleCatalogue {
                         let bad = Capitalization.sentenceCaseViolations(s, properNouns: c.properNouns)
                         if !bad.isEmpty {
                             c.report(
-                                "alert.message-sentence", a.messagePath, "case",
+                                .alertMessageSentence, a.messagePath, "case",
                                 ["modal": a.modal.id, "sentence": c.q(s), "words": bad.joined(separator: ", ")])
                             break
                         }
@@ -243,7 +243,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "alert.message-length", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertMessageLength, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"The message is longer than 2 lines at 230 pt in 13 pt Regular."#,
                 source:
@@ -265,13 +265,13 @@ extension RuleCatalogue {
             lint: { c in
                 for a in c.alerts where a.messageLines > 2 {
                     c.report(
-                        "alert.message-length", a.messagePath, nil,
+                        .alertMessageLength, a.messagePath, nil,
                         ["modal": a.modal.id, "lines": String(a.messageLines)])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.message-only-if-needed", kinds: [.static], severity: .info, severityNote: nil,
+                id: .alertMessageOnlyIfNeeded, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"The message merely restates the title (token overlap of 80% or more)."#,
                 source:
@@ -292,14 +292,14 @@ extension RuleCatalogue {
                     if let o = LintChecks.overlap(titleTokens: a.titleTokens, messageTokens: a.messageTokens), o >= 0.8
                     {
                         c.report(
-                            "alert.message-only-if-needed", a.messagePath, nil,
+                            .alertMessageOnlyIfNeeded, a.messagePath, nil,
                             ["modal": a.modal.id, "percent": String(Int((o * 100).rounded()))])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.no-scroll", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertNoScroll, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"The computed alert height exceeds the usable height in portrait or in landscape: 20 + 22 per title line + 2 + 18 per message line + 20 + 30 per text field + 44 per row of buttons, in points, against the window's height less its safe area, 2 × 16 pt and the keyboard when it is up. Test both orientations, and the keyboard-up state when the alert has text fields."#,
@@ -343,7 +343,7 @@ extension RuleCatalogue {
                         let usable = e.windowSize.height - s.top - max(s.bottom, keyboard) - 32
                         if height > usable {
                             c.report(
-                                "alert.no-scroll", a.path, fields > 0 ? "keyboard" : nil,
+                                .alertNoScroll, a.path, fields > 0 ? "keyboard" : nil,
                                 [
                                     "modal": m.id, "height": LintChecks.fmt(height), "usable": LintChecks.fmt(usable),
                                     "device": c.label(e),
@@ -355,7 +355,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "alert.button-count", kinds: [.static], severity: .error, severityNote: #"info / warning / error"#,
+                id: .alertButtonCount, kinds: [.static], severity: .error, severityNote: #"info / warning / error"#,
                 section: #"3.4 Alerts"#,
                 check:
                     #"1 button: info (it can only inform). 2 buttons: no finding. 3 buttons: warning, suggesting an action sheet. 4 or more: error. The guidelines' maximum differs (two; generally two; up to three): four or more exceeds them all and is likely to scroll."#,
@@ -390,20 +390,20 @@ extension RuleCatalogue {
                     let id = a.modal.id
                     if n == 1 {
                         c.report(
-                            "alert.button-count", a.actionsPath, "one", ["modal": id, "count": "1"], severity: .info)
+                            .alertButtonCount, a.actionsPath, "one", ["modal": id, "count": "1"], severity: .info)
                     } else if n == 3 {
                         c.report(
-                            "alert.button-count", a.actionsPath, nil, ["modal": id, "count": "3"], severity: .warning)
+                            .alertButtonCount, a.actionsPath, nil, ["modal": id, "count": "3"], severity: .warning)
                     } else if n >= 4 {
                         c.report(
-                            "alert.button-count", a.actionsPath, "many", ["modal": id, "count": String(n)],
+                            .alertButtonCount, a.actionsPath, "many", ["modal": id, "count": String(n)],
                             severity: .error)
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.button-layout", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .alertButtonLayout, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"Two buttons sit side by side (each about 135 pt wide) if both titles fit in one line. Otherwise, and always with three or more buttons, they are stacked with the most likely choice on top and Cancel at the bottom."#,
@@ -430,7 +430,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "alert.cancel-left", kinds: [.adapt, .static], severity: .warning, severityNote: nil,
+                id: .alertCancelLeft, kinds: [.adapt, .static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"Renders a two-button alert with the Cancel-style action on the leading side (left in left-to-right languages) and the other button on the trailing side, whatever the declared order. The lint warns if a button titled "Cancel" is not Cancel style, or if the definition places the likely action on the leading side. The iOS 7 guidelines put Cancel on the right beside a destructive button; the current guidelines and UIKit put it on the leading side, as here."#,
@@ -479,7 +479,7 @@ extension RuleCatalogue {
                     for (j, x) in actions.enumerated()
                     where x.role != .cancel && Lexicon.cancelTitles.contains(Lexicon.key(x.title)) {
                         c.report(
-                            "alert.cancel-left", a.actionsPath.appending(j), "style",
+                            .alertCancelLeft, a.actionsPath.appending(j), "style",
                             ["modal": a.modal.id, "title": c.q(x.title)])
                         styleFlagged = true
                     }
@@ -489,7 +489,7 @@ extension RuleCatalogue {
                             || (actions[0].preferred && !actions[1].preferred && actions[0].role != .cancel)
                         if leadingIsLikely {
                             c.report(
-                                "alert.cancel-left", a.actionsPath, "order",
+                                .alertCancelLeft, a.actionsPath, "order",
                                 ["modal": a.modal.id, "title": c.q(actions[0].title)])
                         }
                     }
@@ -497,7 +497,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "alert.one-cancel", kinds: [.static], severity: .error, severityNote: nil,
+                id: .alertOneCancel, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"An alert or action sheet has more than one Cancel-style action."#,
                 source:
@@ -514,11 +514,11 @@ extension RuleCatalogue {
             ],
             nonTriggering: [goodAlert],
             lint: { c in
-                for a in c.alerts { LintChecks.secondCancel(c, "alert.one-cancel", a.modal, a.actionsPath, a.cancels) }
+                for a in c.alerts { LintChecks.secondCancel(c, .alertOneCancel, a.modal, a.actionsPath, a.cancels) }
             }),
         RuleUnit(
             Rule(
-                id: "alert.cancel-label", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertCancelLabel, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"The Cancel-style action's title is not "Cancel" (or its localization)."#,
                 source:
@@ -539,14 +539,14 @@ extension RuleCatalogue {
                 for a in c.alerts {
                     for j in a.cancels where !Lexicon.cancelTitles.contains(Lexicon.key(a.modal.actions[j].title)) {
                         c.report(
-                            "alert.cancel-label", a.actionsPath.appending(j).appending("title"), nil,
+                            .alertCancelLabel, a.actionsPath.appending(j).appending("title"), nil,
                             ["modal": a.modal.id, "title": c.q(a.modal.actions[j].title)])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.destructive-cancel", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertDestructiveCancel, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"An alert with a destructive-style action has no Cancel-style action."#,
                 source:
@@ -564,12 +564,12 @@ extension RuleCatalogue {
             nonTriggering: [goodAlert],
             lint: { c in
                 for a in c.alerts where a.hasDestructive && a.cancels.isEmpty {
-                    c.report("alert.destructive-cancel", a.actionsPath, nil, ["modal": a.modal.id])
+                    c.report(.alertDestructiveCancel, a.actionsPath, nil, ["modal": a.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.destructive-style", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertDestructiveStyle, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"An action titled with a destructive verb (Delete, Remove, Erase, Discard, Reset, Clear, Empty, Sign Out, Revoke) is not destructive style. The alert is exempt when it is flagged `confirmsDeliberateAction:true`, that is, when it confirms a destructive command the user chose. The exemption follows the current guidelines, which keep the style for actions people didn't deliberately choose."#,
@@ -600,7 +600,7 @@ extension RuleCatalogue {
                     for (j, x) in a.modal.actions.enumerated() where x.role == .default {
                         if let verb = Lexicon.destructiveVerb(x.title) {
                             c.report(
-                                "alert.destructive-style", a.actionsPath.appending(j), nil,
+                                .alertDestructiveStyle, a.actionsPath.appending(j), nil,
                                 ["modal": a.modal.id, "title": c.q(x.title), "verb": verb])
                         }
                     }
@@ -608,7 +608,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "alert.default-button", kinds: [.static, .adapt], severity: .warning, severityNote: nil,
+                id: .alertDefaultButton, kinds: [.static, .adapt], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"Warn if `preferredAction` is a destructive action. Otherwise the server renders as UIKit does: `preferredAction` is bold and bound to Return; with no `preferredAction`, one enabled action plus Cancel makes Cancel the Return target, and Cancel is drawn bold. The guidelines have changed their advice on a bold Cancel over the years; ModalLab draws what UIKit draws and does not require a preferred Cancel."#,
@@ -646,12 +646,12 @@ extension RuleCatalogue {
                         a.modal.actions[j].preferred
                         ? a.actionsPath.appending(j).appending("preferred") : a.path.appending("preferredAction")
                     c.report(
-                        "alert.default-button", at, nil, ["modal": a.modal.id, "title": c.q(a.modal.actions[j].title)])
+                        .alertDefaultButton, at, nil, ["modal": a.modal.id, "title": c.q(a.modal.actions[j].title)])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.preferred-action-member", kinds: [.static], severity: .error, severityNote: nil,
+                id: .alertPreferredActionMember, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"`preferredAction` names an action that is not in the alert's actions."#,
                 source:
@@ -679,7 +679,7 @@ extension RuleCatalogue {
                     let m = v.modal
                     if AlertButtons.preferredIndex(m) == nil, let name = m.preferredAction {
                         c.report(
-                            "alert.preferred-action-member", v.path.appending("preferredAction"), nil,
+                            .alertPreferredActionMember, v.path.appending("preferredAction"), nil,
                             [
                                 "modal": m.id, "name": c.q(name),
                                 "titles": m.actions.map { c.q($0.title) }.joined(separator: ", "),
@@ -689,7 +689,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "alert.button-title-words", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertButtonTitleWords, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"A button title has more than 2 words, or it does not fit in one line of its button at 17 pt: 110 pt of text for each of two side-by-side buttons, 230 pt for a stacked button."#,
@@ -727,11 +727,11 @@ extension RuleCatalogue {
                         let tp = a.actionsPath.appending(j).appending("title")
                         if !LintChecks.hasCJK(t) && LintChecks.wordCount(t) > 2 {
                             c.report(
-                                "alert.button-title-words", tp, "words",
+                                .alertButtonTitleWords, tp, "words",
                                 ["modal": a.modal.id, "title": c.q(t), "count": String(LintChecks.wordCount(t))])
                         } else if widths[j] > LintChecks.alertTextWidth {
                             c.report(
-                                "alert.button-title-words", tp, "wide",
+                                .alertButtonTitleWords, tp, "wide",
                                 ["modal": a.modal.id, "title": c.q(t), "width": LintChecks.fmt(widths[j].rounded())])
                         }
                     }
@@ -739,7 +739,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "alert.avoid-yes-no", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertAvoidYesNo, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"A button title is "Yes" or "No" (case-insensitive, also localized equivalents)."#,
                 source: #"S0:L209 "Avoid using Yes and No." S2:L411. H-Alerts"#),
@@ -759,14 +759,14 @@ extension RuleCatalogue {
                     for (j, x) in a.modal.actions.enumerated()
                     where Lexicon.yesNoTitles.contains(Lexicon.key(LintChecks.judged(x.title.trimmed))) {
                         c.report(
-                            "alert.avoid-yes-no", a.actionsPath.appending(j).appending("title"), nil,
+                            .alertAvoidYesNo, a.actionsPath.appending(j).appending("title"), nil,
                             ["modal": a.modal.id, "title": c.q(LintChecks.judged(x.title.trimmed))])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.ok-informational-only", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .alertOKInformationalOnly, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #""OK" is a title in an alert that has two or more non-Cancel actions, a destructive action, or a text field, or "OK" is the preferred action of a confirmation."#,
@@ -793,14 +793,14 @@ extension RuleCatalogue {
                     let confirmation = a.preferred == j && !a.cancels.isEmpty
                     if a.nonCancel >= 2 || a.hasDestructive || !m.textFields.isEmpty || confirmation {
                         c.report(
-                            "alert.ok-informational-only", a.actionsPath.appending(j).appending("title"), nil,
+                            .alertOKInformationalOnly, a.actionsPath.appending(j).appending("title"), nil,
                             ["modal": m.id, "title": c.q(m.actions[j].title)])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.avoid-explaining-buttons", kinds: [.static], severity: .info, severityNote: nil,
+                id: .alertAvoidExplainingButtons, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"The message mentions a button title. If it does, it must use the verb "tap" or "choose", must not put the title in quotes, and must keep the title's capitalization. Flag "click", "touch" and "press". Older guidelines ask for "tap", the current ones for a term like "choose": both are accepted."#,
@@ -839,14 +839,14 @@ extension RuleCatalogue {
                         a.message, tokens: a.messageTokens, titles: a.modal.actions.map(\.title))
                     {
                         c.report(
-                            "alert.avoid-explaining-buttons", a.messagePath, v.variant,
+                            .alertAvoidExplainingButtons, a.messagePath, v.variant,
                             ["modal": a.modal.id, "title": c.q(v.title), "word": v.word])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.avoid-pronouns", kinds: [.static], severity: .info, severityNote: nil,
+                id: .alertAvoidPronouns, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"The title or message contains "you", "your", "me" or "my". The current HIG has dropped this rule."#,
@@ -865,7 +865,7 @@ extension RuleCatalogue {
                 for a in c.alerts {
                     for (text, tokens, path) in a.texts where !text.isEmpty {
                         if let p = LintChecks.pronoun(text, tokens: tokens) {
-                            c.report("alert.avoid-pronouns", path, nil, ["modal": a.modal.id, "word": c.q(p)])
+                            c.report(.alertAvoidPronouns, path, nil, ["modal": a.modal.id, "word": c.q(p)])
                             break
                         }
                     }
@@ -873,7 +873,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "alert.tone", kinds: [.static], severity: .info, severityNote: nil,
+                id: .alertTone, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"Flag words from an accusatory-word list ("invalid", "illegal", "failed to", "you must")."#,
                 source:
@@ -901,7 +901,7 @@ extension RuleCatalogue {
                             !TextSearch.occurrences(of: $0, in: tokens).isEmpty
                         }) {
                             c.report(
-                                "alert.tone", path, nil, ["modal": a.modal.id, "word": c.q(w.joined(separator: " "))])
+                                .alertTone, path, nil, ["modal": a.modal.id, "word": c.q(w.joined(separator: " "))])
                             break
                         }
                     }
@@ -909,7 +909,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "alert.textfield-if-needed", kinds: [.static], severity: .info, severityNote: nil,
+                id: .alertTextFieldIfNeeded, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"A text field in an alert should be needed to resolve the situation."#,
                 source: #"H-Alerts: "include a text field only if you need people's input to resolve the situation.""#),
@@ -932,12 +932,12 @@ extension RuleCatalogue {
             lint: { c in
                 // A field nobody can submit or decline.
                 for a in c.alerts where !a.modal.textFields.isEmpty && (a.nonCancel == 0 || a.modal.actions.count < 2) {
-                    c.report("alert.textfield-if-needed", a.path.appending("textFields"), nil, ["modal": a.modal.id])
+                    c.report(.alertTextFieldIfNeeded, a.path.appending("textFields"), nil, ["modal": a.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.not-informational-only", kinds: [.static], severity: .info, severityNote: nil,
+                id: .alertNotInformationalOnly, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"An alert whose only action is OK or Done, and that is not tagged `critical`, gets a hint."#,
                 source: #"H-Alerts: "Avoid using an alert merely to provide information." S0:L171 "Minimize alerts.""#),
@@ -956,14 +956,14 @@ extension RuleCatalogue {
                     let k = Lexicon.key(a.modal.actions[0].title)
                     if Lexicon.okTitles.contains(k) || Lexicon.doneTitles.contains(k) {
                         c.report(
-                            "alert.not-informational-only", a.actionsPath, nil,
+                            .alertNotInformationalOnly, a.actionsPath, nil,
                             ["modal": a.modal.id, "title": c.q(a.modal.actions[0].title)])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.not-for-undoable", kinds: [.static], severity: .info, severityNote: nil,
+                id: .alertNotForUndoable, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"An alert that confirms an action tagged `undoable` gets a hint."#,
                 source:
@@ -982,12 +982,12 @@ extension RuleCatalogue {
             nonTriggering: [goodAlert],
             lint: { c in
                 for a in c.alerts where a.modal.tags.contains("undoable") {
-                    c.report("alert.not-for-undoable", a.path.appending("tags"), nil, ["modal": a.modal.id])
+                    c.report(.alertNotForUndoable, a.path.appending("tags"), nil, ["modal": a.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.vs-actionsheet", kinds: [.static], severity: .info, severityNote: nil,
+                id: .alertVsActionSheet, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"An alert with two or more non-Cancel choices, triggered by a user action, gets a hint to use an action sheet."#,
@@ -1016,13 +1016,13 @@ extension RuleCatalogue {
                     let id = a.modal.id
                     if c.presenters[id] != nil || c.confirmDiscardTargets.contains(id) {
                         c.report(
-                            "alert.vs-actionsheet", a.actionsPath, nil, ["modal": id, "count": String(a.nonCancel)])
+                            .alertVsActionSheet, a.actionsPath, nil, ["modal": id, "count": String(a.nonCancel)])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "alert.home-cancels", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .alertHomeCancels, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check:
                     #"The prototype's "exit to Home" or app-background event dismisses a visible alert and runs its Cancel handler, or the declared `onExit` if the alert has no Cancel action. With a hardware keyboard, Esc or Cmd-. cancels and Return runs the default action."#,
@@ -1045,7 +1045,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "alert.no-tap-outside", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .alertNoTapOutside, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"3.4 Alerts"#,
                 check: #"A tap outside an alert is ignored; only its buttons, or the cancel events above, dismiss it."#,
                 source: #"S0: "requires a tap to dismiss"; UIKit behaviour (not in the documentation)."#),

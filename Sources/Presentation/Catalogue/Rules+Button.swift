@@ -8,7 +8,7 @@ extension RuleCatalogue {
     static let buttonRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "button.title-case", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .buttonTitleCase, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.8 Button and text conventions (all presentations)"#,
                 check:
                     #"Button titles (in alerts, action sheets, and modal navigation bars) use title case and no ending punctuation (`.`, `!`, `:`). Title case capitalizes the first and last words and every word except articles (a, an, the), coordinating conjunctions (and, but, for, nor, or, so, yet) and prepositions of four or fewer letters."#,
@@ -44,13 +44,13 @@ extension RuleCatalogue {
                 for b in c.titledButtons {
                     if let last = b.title.last, ".!:".contains(last), !b.title.hasSuffix("...") {
                         c.report(
-                            "button.title-case", b.path, "punct",
+                            .buttonTitleCase, b.path, "punct",
                             ["modal": b.modal, "title": c.q(b.title), "mark": String(last)])
                     } else {
                         let bad = Capitalization.titleCaseViolations(b.title)
                         if !bad.isEmpty {
                             c.report(
-                                "button.title-case", b.path, nil,
+                                .buttonTitleCase, b.path, nil,
                                 [
                                     "modal": b.modal, "title": c.q(b.title), "words": bad.joined(separator: ", "),
                                     "suggestion": c.q(Capitalization.titleCased(b.title)),
@@ -61,7 +61,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "button.verb", kinds: [.static], severity: .info, severityNote: nil,
+                id: .buttonVerb, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.8 Button and text conventions (all presentations)"#,
                 check: #"A button title should start with a verb, except OK, Cancel, Done and Close."#,
                 source:
@@ -85,13 +85,13 @@ extension RuleCatalogue {
             ],
             lint: { c in
                 for b in c.titledButtons where !Lexicon.startsWithVerb(b.title) {
-                    c.report("button.verb", b.path, nil, ["modal": b.modal, "title": c.q(b.title)])
+                    c.report(.buttonVerb, b.path, nil, ["modal": b.modal, "title": c.q(b.title)])
                 }
             }),
         // ModalLab's own row (issue 12), beyond the guidelines' rows.
         RuleUnit(
             Rule(
-                id: "text.control-character", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .textControlCharacter, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.8 Button and text conventions (all presentations)"#,
                 check:
                     #"A text people see or hear (a name, title, message, label, placeholder, value, list row, segment, action or activity title) contains a control character (Unicode general category Cc) other than a line break (LF, CR). TAB counts: UIKit lays it out as a tab stop, HTML as a space."#,
@@ -117,11 +117,11 @@ extension RuleCatalogue {
                     #""title": "Delete this photo?", "message": "This can't be undone.\nIt is in 3 albums.", "#
                         + cancelDelete),
             ],
-            lint: { c in LintChecks.reportScalars(c, "text.control-character", TextScalars.reportableControls) }),
+            lint: { c in LintChecks.reportScalars(c, .textControlCharacter, TextScalars.reportableControls) }),
         // ModalLab's own row, beyond the guidelines' rows: the spoofing half of issue 12's hostile text.
         RuleUnit(
             Rule(
-                id: "text.direction-override", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .textDirectionOverride, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.8 Button and text conventions (all presentations)"#,
                 check:
                     #"A text people see or hear contains a bidirectional embedding, override or isolate (U+202A…U+202E, U+2066…U+2069). The marks LRM, RLM and ALM are allowed: they change no order but their neighbours'."#,
@@ -145,12 +145,12 @@ extension RuleCatalogue {
                 alertExample(#""title": "حذف الصورة؟", "message": "This can't be undone.", "# + cancelDelete),
             ],
             lint: { c in
-                LintChecks.reportScalars(c, "text.direction-override", TextScalars.reportableDirectionOverrides)
+                LintChecks.reportScalars(c, .textDirectionOverride, TextScalars.reportableDirectionOverrides)
             }),
         // ModalLab's own row (issue 14): the symbols the player draws.
         RuleUnit(
             Rule(
-                id: "symbol.unknown", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .symbolUnknown, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.8 Button and text conventions (all presentations)"#,
                 check:
                     #"A `systemImage` (of a button, a list row, a menu item or a custom activity) names a symbol ModalLab doesn't draw: the player shows a dashed placeholder labelled with the name instead of a symbol. The finding suggests the nearest name it draws."#,
@@ -189,9 +189,9 @@ extension RuleCatalogue {
                     guard let name, !SymbolCatalogue.contains(name) else { return }
                     let shown = TextScalars.visible(name, limit: 60)
                     if let near = SymbolCatalogue.suggestion(for: name) {
-                        c.report("symbol.unknown", path, "near", ["symbol": shown, "suggestion": near])
+                        c.report(.symbolUnknown, path, "near", ["symbol": shown, "suggestion": near])
                     } else {
-                        c.report("symbol.unknown", path, nil, ["symbol": shown])
+                        c.report(.symbolUnknown, path, nil, ["symbol": shown])
                     }
                 }
                 for s in c.appScreens + c.modalScreens.joined() {
@@ -263,7 +263,7 @@ extension LintContext {
 extension LintChecks {
     /// Reports `rule` at every visible text (``visibleTexts(_:)``) in which `codes` finds
     /// scalars to name, with the text and the code points (`U+0009, U+001B`).
-    static func reportScalars(_ c: LintContext, _ rule: String, _ codes: (String) -> [String]) {
+    static func reportScalars(_ c: LintContext, _ rule: RuleID, _ codes: (String) -> [String]) {
         for (text, path) in visibleTexts(c) {
             let found = codes(text)
             if !found.isEmpty {

@@ -19,7 +19,7 @@ extension RuleCatalogue {
     static let menuRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "menu.dismiss", kinds: [.runtime], severity: .info, severityNote: nil,
+                id: .menuDismiss, kinds: [.runtime], severity: .info, severityNote: nil,
                 section: menuSection,
                 check:
                     #"A tap on a button with a `menu` (and no `action`) opens its menu over everything. While it is open, a tap outside it dismisses it and does nothing else; choosing an item closes it and runs the item's action (a presentation anchors to the button); a submenu opens in its place. In a single-selection menu the checkmark moves to the chosen item."#,
@@ -55,7 +55,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "menu.context-preview", kinds: [.runtime], severity: .info, severityNote: nil,
+                id: .menuContextPreview, kinds: [.runtime], severity: .info, severityNote: nil,
                 section: menuSection,
                 check:
                     #"A long press on a control, list row or image with a `contextMenu` opens it with a preview (its `preview` screen, else the control lifted) and blurs what is behind; a button with both an `action` and a `menu` opens its menu on a long press. A long press on anything else does nothing."#,

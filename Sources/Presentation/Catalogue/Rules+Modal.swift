@@ -8,7 +8,7 @@ extension RuleCatalogue {
     static let modalRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "modal.dismiss-button-required", kinds: [.static], severity: .error, severityNote: nil,
+                id: .modalDismissButtonRequired, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check:
                     #"The root screen of every custom modal must show a control that exits it: Done, Cancel, Close, or an equivalent icon with an accessibility label. This covers `pageSheet`, `formSheet`, `automatic`, `fullScreen`, `overFullScreen`, the current-context styles, and modal popovers. A missing control fails the lint, including on sheets, where the swipe gesture is not an accessible substitute."#,
@@ -49,15 +49,15 @@ extension RuleCatalogue {
                         !$0.isListItem && LintChecks.isExit($0.control)
                     }
                     if exits.isEmpty {
-                        c.report("modal.dismiss-button-required", v.path, nil, ["modal": v.modal.id])
+                        c.report(.modalDismissButtonRequired, v.path, nil, ["modal": v.modal.id])
                     } else if exits.allSatisfy({ LintChecks.isUnlabelledIconExit($0.control) }) {
-                        c.report("modal.dismiss-button-required", exits[0].path, "unlabelled", ["modal": v.modal.id])
+                        c.report(.modalDismissButtonRequired, exits[0].path, "unlabelled", ["modal": v.modal.id])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "fullscreen.button-dismiss-only", kinds: [.runtime], severity: .info, severityNote: nil,
+                id: .fullScreenButtonDismissOnly, kinds: [.runtime], severity: .info, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check:
                     #"`fullScreen`, `overFullScreen` and the current-context styles have no dismissal gesture: a swipe down does nothing, and only a button closes them. Together with `modal.dismiss-button-required`, a full-screen modal with no button would trap the user."#,
@@ -81,7 +81,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "modal.data-loss-confirm", kinds: [.runtime], severity: .warning, severityNote: nil,
+                id: .modalDataLossConfirm, kinds: [.runtime], severity: .warning, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check:
                     #"If a modal holds dirty user-generated content (the definition marks fields `userContent:true` and the state is dirty), every dismissal path must be intercepted. A swipe must rubber-band (`isModalInPresentation=true`) and then show an action sheet with Save, Discard and Keep Editing. A Cancel tap must show the same action sheet. Test: dirty plus a swipe leaves the sheet up and shows the action sheet; clean plus a swipe dismisses."#,
@@ -111,7 +111,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "modal.title", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .modalTitle, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check: #"The modal's root screen has no navigation-bar title and no heading naming the task."#,
                 source:
@@ -139,13 +139,13 @@ extension RuleCatalogue {
                     let titled = !(m.title ?? "").trimmed.isEmpty
                     let heading = m.content.first?.kind == .text
                     if !titled && !heading && !LintChecks.tagged(m, "immersive") {
-                        c.report("modal.title", v.path, nil, ["modal": m.id])
+                        c.report(.modalTitle, v.path, nil, ["modal": m.id])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "modal.single-path", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .modalSinglePath, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check:
                     #"In the navigation graph inside a modal, warn if any screen has two or more forward (push) destinations, if there is a cycle, or if the depth exceeds 3 (configurable; "an app within your app")."#,
@@ -184,7 +184,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "modal.done-only-completes", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .modalDoneOnlyCompletes, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check:
                     #"A control titled "Done" whose action does anything other than complete and close the modal task (for example, pushing a screen)."#,
@@ -232,7 +232,7 @@ extension RuleCatalogue {
                             }
                             if let (variant, target) = what {
                                 c.report(
-                                    "modal.done-only-completes", ref.path.appending("action"), variant,
+                                    .modalDoneOnlyCompletes, ref.path.appending("action"), variant,
                                     ["modal": v.modal.id, "target": target])
                             }
                         }
@@ -241,7 +241,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "sheet.done-needs-alternative", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .sheetDoneNeedsAlternative, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check:
                     #"Warn if a sheet screen has Done but neither Cancel nor Back, or if Cancel, Done and Back all appear on one screen."#,
@@ -283,11 +283,11 @@ extension RuleCatalogue {
                         let back = implicitBack || buttons.contains { LintChecks.isBack($0.control) }
                         if !cancel && !back {
                             c.report(
-                                "sheet.done-needs-alternative", s.path, "alone",
+                                .sheetDoneNeedsAlternative, s.path, "alone",
                                 ["modal": v.modal.id, "screen": s.screen.id])
                         } else if cancel && back {
                             c.report(
-                                "sheet.done-needs-alternative", s.path, "three",
+                                .sheetDoneNeedsAlternative, s.path, "three",
                                 ["modal": v.modal.id, "screen": s.screen.id])
                         }
                     }
@@ -295,7 +295,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "sheet.button-placement", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .sheetButtonPlacement, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check:
                     #"In a single-view sheet, Cancel sits on the leading edge of the top toolbar and Done on the trailing edge."#,
@@ -332,13 +332,13 @@ extension RuleCatalogue {
                     for ref in root.controls where !ref.isListItem {
                         if LintChecks.isCancel(ref.control) && ref.placement != .leading {
                             c.report(
-                                "sheet.button-placement", ref.path, "cancel",
+                                .sheetButtonPlacement, ref.path, "cancel",
                                 ["modal": v.modal.id, "title": c.q(ref.control.title ?? "Cancel")])
                         } else if LintChecks.isDone(ref.control) && !LintChecks.isCancel(ref.control)
                             && ref.placement != .trailing
                         {
                             c.report(
-                                "sheet.button-placement", ref.path, "done",
+                                .sheetButtonPlacement, ref.path, "done",
                                 ["modal": v.modal.id, "title": c.q(ref.control.title ?? "Done")])
                         }
                     }
@@ -346,7 +346,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "modal.appearance-consistent", kinds: [.static], severity: .info, severityNote: nil,
+                id: .modalAppearanceConsistent, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check: #"A modal's navigation bar uses the same appearance tokens as the app's navigation bar."#,
                 source: #"S0:L93; S1:L39; S2 (the iPhone modal bar should match the app)"#),
@@ -375,14 +375,14 @@ extension RuleCatalogue {
                     if !app.contains(a) {
                         let at = v.path.appending("navigationBar")
                         c.report(
-                            "modal.appearance-consistent", bar.appearance == nil ? at : at.appending("appearance"), nil,
+                            .modalAppearanceConsistent, bar.appearance == nil ? at : at.appending("appearance"), nil,
                             ["modal": v.modal.id, "appearance": a, "app": app.sorted().joined(separator: ", ")])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "modal.transition-consistent", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .modalTransitionConsistent, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check: #"The app uses more than one `modalTransitionStyle` among custom modals of the same kind."#,
                 source:
@@ -420,7 +420,7 @@ extension RuleCatalogue {
                     let majority = ts.first { counts[$0] == best }!
                     for (k, v) in list.enumerated() where ts[k] != majority {
                         c.report(
-                            "modal.transition-consistent",
+                            .modalTransitionConsistent,
                             v.modal.transition == nil ? v.path : v.path.appending("transition"), nil,
                             [
                                 "modal": v.modal.id, "transition": ts[k].rawValue, "usual": majority.rawValue,
@@ -431,7 +431,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "modal.style-fit", kinds: [.static], severity: .info, severityNote: nil,
+                id: .modalStyleFit, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check:
                     #"Use a sheet for simple, non-immersive tasks and `fullScreen` for immersive or complex ones. A `fullScreen` modal tagged `task:simple`, or a sheet tagged `task:immersive` or `task:multistep`, gets a hint."#,
@@ -466,19 +466,19 @@ extension RuleCatalogue {
                     let m = v.modal
                     let at = m.task != nil ? v.path.appending("task") : v.path.appending("tags")
                     if (m.style == .fullScreen || m.style == .overFullScreen) && LintChecks.tagged(m, "simple") {
-                        c.report("modal.style-fit", at, "fullscreen", ["modal": m.id])
+                        c.report(.modalStyleFit, at, "fullscreen", ["modal": m.id])
                     } else if m.style.isSheet
                         && (LintChecks.tagged(m, "immersive") || LintChecks.tagged(m, "multistep"))
                     {
                         c.report(
-                            "modal.style-fit", at, "sheet",
+                            .modalStyleFit, at, "sheet",
                             ["modal": m.id, "task": LintChecks.tagged(m, "immersive") ? "immersive" : "multistep"])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "modal.ipad-prefer-sheets", kinds: [.static], severity: .info, severityNote: nil,
+                id: .modalIPadPreferSheets, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check:
                     #"A custom modal in an iPad target that uses neither `pageSheet` nor `formSheet`, and is not tagged immersive, gets a hint."#,
@@ -507,13 +507,13 @@ extension RuleCatalogue {
                 for v in c.customModals
                 where v.isView && !v.modal.style.isSheet && !LintChecks.tagged(v.modal, "immersive") {
                     c.report(
-                        "modal.ipad-prefer-sheets", v.path.appending("style"), nil,
+                        .modalIPadPreferSheets, v.path.appending("style"), nil,
                         ["modal": v.modal.id, "style": v.modal.style.rawValue])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "modal.style-none", kinds: [.static], severity: .error, severityNote: nil,
+                id: .modalStyleNone, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check: #"`modalPresentationStyle: none` used for a presentation is rejected."#,
                 source: #"U-MPS.none: "Do not use this style to present a view controller.""#),
@@ -533,12 +533,12 @@ extension RuleCatalogue {
             ],
             lint: { c in
                 for v in c.modals(where: { $0.style == .none }) {
-                    c.report("modal.style-none", v.path.appending("style"), nil, ["modal": v.modal.id])
+                    c.report(.modalStyleNone, v.path.appending("style"), nil, ["modal": v.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "modal.when-beneficial", kinds: [.static], severity: .info, severityNote: nil,
+                id: .modalWhenBeneficial, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check:
                     #"Hint on modals that are not tied to a choice, a task, or critical information (for example, a modal that merely shows static text)."#,
@@ -573,13 +573,13 @@ extension RuleCatalogue {
                     if staticOnly && all.contains(where: { $0.control.kind == .text }) && m.screens.isEmpty
                         && !LintChecks.tagged(m, "critical") && !LintChecks.tagged(m, "immersive") && m.task == nil
                     {
-                        c.report("modal.when-beneficial", v.path, nil, ["modal": m.id])
+                        c.report(.modalWhenBeneficial, v.path, nil, ["modal": m.id])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "currentcontext.declare-compact", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .currentContextDeclareCompact, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.1 Modal views in general (sheets, full screen, current context)"#,
                 check:
                     #"A `currentContext` or `overCurrentContext` presentation in a target with any wC environment (iPhone, or iPad multitasking) and no `compactAdaptation` declared: warn that UIKit would go `fullScreen`, where the HIG wants a sheet."#,
@@ -608,7 +608,7 @@ extension RuleCatalogue {
                 for v in c.customModals
                 where v.isView && v.modal.style.isCurrentContext && v.modal.compactAdaptation == nil {
                     c.report(
-                        "currentcontext.declare-compact", v.path, nil,
+                        .currentContextDeclareCompact, v.path, nil,
                         ["modal": v.modal.id, "style": v.modal.style.rawValue])
                 }
             }),
@@ -643,7 +643,7 @@ extension LintChecks {
         let mp = c.path(i)
         if let k = edges.firstIndex(where: { $0.count >= 2 }) {
             c.report(
-                "modal.single-path", screens[k].path, "branch",
+                .modalSinglePath, screens[k].path, "branch",
                 ["modal": m.id, "screen": ids[k], "count": String(edges[k].count)])
         }
         // Cycles and depth, by depth-first search from the root (then from unvisited screens).
@@ -662,7 +662,7 @@ extension LintChecks {
         }
         for n in screens.indices where state[n] == 0 { visit(n) }
         if let n = cycleAt {
-            c.report("modal.single-path", screens[n].path, "cycle", ["modal": m.id, "screen": ids[n]])
+            c.report(.modalSinglePath, screens[n].path, "cycle", ["modal": m.id, "screen": ids[n]])
             return
         }
         var memo = [Int?](repeating: nil, count: screens.count)
@@ -674,7 +674,7 @@ extension LintChecks {
         }
         let d = depth(0)
         if d > 3 {
-            c.report("modal.single-path", mp, "deep", ["modal": m.id, "depth": String(d)])
+            c.report(.modalSinglePath, mp, "deep", ["modal": m.id, "depth": String(d)])
         }
     }
 }

@@ -16,7 +16,7 @@ extension RuleCatalogue {
     static let popoverRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "popover.anchor-required", kinds: [.static, .runtime], severity: .error, severityNote: nil,
+                id: .popoverAnchorRequired, kinds: [.static, .runtime], severity: .error, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check:
                     #"Any presentation that resolves to a popover must have exactly one anchor: `barButtonItem`, `sourceItem`, or `sourceView` (with an optional `sourceRect`). This includes action sheets and activity views in wR. Statically, any target that can be wR requires an anchor. At runtime, a missing anchor in wR is refused."#,
@@ -36,7 +36,7 @@ extension RuleCatalogue {
                 ).at("$.modals[0]"),
                 .script(
                     app(home(), view("p", "popover")), on: "ipad-pro-11", [.present("p")],
-                    expect: ["$.refusal": "popover.anchor-required"]),
+                    expect: ["$.refusal": .rule(.popoverAnchorRequired)]),
             ],
             nonTriggering: [
                 .json(
@@ -51,12 +51,12 @@ extension RuleCatalogue {
             ],
             lint: { c in
                 for p in c.popovers where p.modal.source == nil && (c.target.canShowPopover || p.forced) {
-                    c.report("popover.anchor-required", p.path, nil, ["modal": p.modal.id])
+                    c.report(.popoverAnchorRequired, p.path, nil, ["modal": p.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "popover.avoid-compact", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .popoverAvoidCompact, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check:
                     #"A definition that forces a popover in wC (an adaptive style of `none`, as in "AlwaysPresentAsPopover")."#,
@@ -82,13 +82,13 @@ extension RuleCatalogue {
                 guard c.target.canBeCompactWidth else { return }
                 for p in c.popovers where p.forced {
                     c.report(
-                        "popover.avoid-compact", p.path.appending("adaptivePresentationStyle"), nil,
+                        .popoverAvoidCompact, p.path.appending("adaptivePresentationStyle"), nil,
                         ["modal": p.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "popover.compact-dismiss-button", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .popoverCompactDismissButton, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check:
                     #"Popover content that can be shown adapted (any wC target) has no Done, Cancel or Close control. This is an error when `targetOS` is 12 or lower, because the full-screen adaptation has no gesture."#,
@@ -126,13 +126,13 @@ extension RuleCatalogue {
                 let legacy = c.prototype.targetOS <= 12
                 for p in c.popovers where !p.forced && p.exits.isEmpty {
                     c.report(
-                        "popover.compact-dismiss-button", p.path, legacy ? "legacy" : nil, ["modal": p.modal.id],
+                        .popoverCompactDismissButton, p.path, legacy ? "legacy" : nil, ["modal": p.modal.id],
                         severity: legacy ? .error : .warning)
                 }
             }),
         RuleUnit(
             Rule(
-                id: "popover.modal-needs-button", kinds: [.static], severity: .error, severityNote: nil,
+                id: .popoverModalNeedsButton, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check: #"A popover marked modal (`isModalInPresentation`) must contain a Cancel or Done control."#,
                 source: #"S0:L231 "A modal popover is dismissed by tapping a Cancel or other button on the popover.""#),
@@ -152,12 +152,12 @@ extension RuleCatalogue {
             ],
             lint: { c in
                 for p in c.popovers where p.modal.isModalPopover && p.exits.isEmpty {
-                    c.report("popover.modal-needs-button", p.path, nil, ["modal": p.modal.id])
+                    c.report(.popoverModalNeedsButton, p.path, nil, ["modal": p.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "popover.tap-outside-dismiss", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .popoverTapOutsideDismiss, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check:
                     #"A nonmodal popover closes on a tap outside it (except on `passthroughViews`) and on selecting an item. A popover declared `multiSelect:true` stays open until an explicit dismissal or an outside tap."#,
@@ -188,7 +188,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "popover.save-on-auto-dismiss", kinds: [.static], severity: .error, severityNote: nil,
+                id: .popoverSaveOnAutoDismiss, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check:
                     #"A popover with editable fields whose outside-tap handler is `discard` fails the lint; an outside tap must commit. Only an explicit Cancel may discard."#,
@@ -215,12 +215,12 @@ extension RuleCatalogue {
             lint: { c in
                 for p in c.popovers where !p.modal.isModalPopover && p.modal.onTapOutside == .discard && p.editable {
                     c.report(
-                        "popover.save-on-auto-dismiss", p.path.appending("onTapOutside"), nil, ["modal": p.modal.id])
+                        .popoverSaveOnAutoDismiss, p.path.appending("onTapOutside"), nil, ["modal": p.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "popover.close-button-purpose", kinds: [.static], severity: .info, severityNote: nil,
+                id: .popoverCloseButtonPurpose, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check:
                     #"A Close, Cancel or Done control in a popover that has no editable state is probably unnecessary."#,
@@ -249,7 +249,7 @@ extension RuleCatalogue {
                 where !p.modal.isModalPopover && !p.editable && (p.forced || !c.target.canBeCompactWidth) {
                     guard let e = p.exits.first else { continue }
                     c.report(
-                        "popover.close-button-purpose", e.path, nil,
+                        .popoverCloseButtonPurpose, e.path, nil,
                         [
                             "modal": p.modal.id,
                             "title": c.q(e.control.title ?? e.control.accessibilityLabel ?? e.control.id),
@@ -258,7 +258,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "popover.not-cover-source", kinds: [.runtime], severity: .warning, severityNote: nil,
+                id: .popoverNotCoverSource, kinds: [.runtime], severity: .warning, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check:
                     #"The computed popover frame intersects the anchor's frame, or the arrow cannot point at the anchor."#,
@@ -286,7 +286,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "popover.not-fullscreen-size", kinds: [.static, .adapt], severity: .warning, severityNote: nil,
+                id: .popoverNotFullScreenSize, kinds: [.static, .adapt], severity: .warning, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check:
                     #"Warn if `preferredContentSize` is at least 90% of the container's width or height (threshold configurable). The server then clamps the popover to fit."#,
@@ -327,7 +327,7 @@ extension RuleCatalogue {
                         let w = e.windowSize
                         if size.width >= 0.9 * w.width || size.height >= 0.9 * w.height {
                             c.report(
-                                "popover.not-fullscreen-size", p.path.appending("preferredContentSize"), nil,
+                                .popoverNotFullScreenSize, p.path.appending("preferredContentSize"), nil,
                                 [
                                     "modal": p.modal.id,
                                     "size": "\(LintChecks.fmt(size.width))×\(LintChecks.fmt(size.height))",
@@ -341,7 +341,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "popover.no-warnings", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .popoverNoWarnings, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check: #"A popover whose content has role `warning` or `error`; use an alert."#,
                 source: #"H-Popovers: "Avoid using a popover to show a warning… use an alert instead.""#),
@@ -368,7 +368,7 @@ extension RuleCatalogue {
                         for ref in s.controls where ref.control.kind == .text {
                             if let tone = ref.control.tone, tone == "warning" || tone == "error" {
                                 c.report(
-                                    "popover.no-warnings", ref.path.appending("role"), nil,
+                                    .popoverNoWarnings, ref.path.appending("role"), nil,
                                     ["modal": p.modal.id, "tone": tone])
                             }
                         }
@@ -377,7 +377,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "popover.resize-animated", kinds: [.runtime], severity: .info, severityNote: nil,
+                id: .popoverResizeAnimated, kinds: [.runtime], severity: .info, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check: #"A change to a popover's size animates rather than jumping."#,
                 source: #"S0:L275 "Provide a smooth transition when changing the size of a popover.""#),
@@ -401,7 +401,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "popover.looks-like-popover", kinds: [.static], severity: .info, severityNote: nil,
+                id: .popoverLooksLikePopover, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check: #"Custom popover chrome (no arrow, no rounded corners) gets a hint."#,
                 source: #"S0:L271 "Make sure custom popovers look like popovers.""#),
@@ -425,7 +425,7 @@ extension RuleCatalogue {
             lint: { c in
                 for p in c.popovers where p.modal.permittedArrowDirections.isEmpty {
                     c.report(
-                        "popover.looks-like-popover", p.path.appending("permittedArrowDirections"), nil,
+                        .popoverLooksLikePopover, p.path.appending("permittedArrowDirections"), nil,
                         ["modal": p.modal.id])
                 }
             }),

@@ -12,7 +12,7 @@ extension RuleCatalogue {
     static let sheetRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "sheet.swipe-dismiss", kinds: [.runtime], severity: .info, severityNote: nil,
+                id: .sheetSwipeDismiss, kinds: [.runtime], severity: .info, severityNote: nil,
                 section: #"3.2 Sheets (card, page, form, detents)"#,
                 check:
                     #"A card sheet dismisses on a downward pan that starts on the grabber or navigation bar ("from the top"), or anywhere in the sheet when its scroll view is at the top, as long as the pan ends with enough travel or velocity. While `isModalInPresentation` is true the sheet rubber-bands instead and `didAttemptToDismiss` fires, which is where `modal.data-loss-confirm` takes over."#,
@@ -39,7 +39,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "sheet.swipe-supported", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .sheetSwipeSupported, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.2 Sheets (card, page, form, detents)"#,
                 check:
                     #"A sheet with `isModalInPresentation=true` set unconditionally, rather than only while its content is dirty."#,
@@ -64,12 +64,12 @@ extension RuleCatalogue {
             lint: { c in
                 for v in c.modals(where: { $0.style.isSheet && $0.modalInPresentation }) {
                     c.report(
-                        "sheet.swipe-supported", v.path.appending("modalInPresentation"), nil, ["modal": v.modal.id])
+                        .sheetSwipeSupported, v.path.appending("modalInPresentation"), nil, ["modal": v.modal.id])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "sheet.scrim-dismiss", kinds: [.runtime], severity: .info, severityNote: nil,
+                id: .sheetScrimDismiss, kinds: [.runtime], severity: .info, severityNote: nil,
                 section: #"3.2 Sheets (card, page, form, detents)"#,
                 check:
                     #"A tap on the dimming view outside a sheet (a card at a dimmed detent, the area around an iPad page or form sheet) is an interactive dismissal: the sheet is dismissed with `how: "tapOutside"`, unless it is dirty or `modalInPresentation`, in which case its `confirmDiscard` appears (as for a swipe). At undimmed detents the tap reaches the content beneath (`sheet.undimmed-nonmodal`). Unverified on a device: the card's top strip at the large detent (ModalLab treats it as dimming view too)."#,
@@ -109,7 +109,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "sheet.undimmed-nonmodal", kinds: [.runtime], severity: .info, severityNote: nil,
+                id: .sheetUndimmedNonmodal, kinds: [.runtime], severity: .info, severityNote: nil,
                 section: #"3.2 Sheets (card, page, form, detents)"#,
                 check:
                     #"At detents up to and including `largestUndimmedDetentIdentifier`, the background is interactive (a nonmodal sheet). A presentation triggered from the background while the sheet is up falls under `stack.present-from-top`: the server refuses it unless it targets the sheet, or unless the definition dismisses the sheet first."#,
@@ -136,11 +136,11 @@ extension RuleCatalogue {
                         home(open: "a"),
                         undimmedSheet("a")),
                     [.tap("open-button"), .detent("a", "large"), .tap("open-button")],
-                    expect: ["$.stack[0].undimmed": false, "$.refusal": "stack.presenter-visible"])
+                    expect: ["$.stack[0].undimmed": false, "$.refusal": .rule(.stackPresenterVisible)])
             ]),
         RuleUnit(
             Rule(
-                id: "sheet.detents-nonempty", kinds: [.static], severity: .error, severityNote: nil,
+                id: .sheetDetentsNonempty, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"3.2 Sheets (card, page, form, detents)"#,
                 check: #"A declared `detents` array must not be empty."#,
                 source: #"U-Sheet.detents: "This array must contain at least one element.""#),
@@ -162,13 +162,13 @@ extension RuleCatalogue {
             lint: { c in
                 for v in c.detentedModals {
                     if let d = v.modal.detents, d.isEmpty {
-                        c.report("sheet.detents-nonempty", v.path.appending("detents"), nil, ["modal": v.modal.id])
+                        c.report(.sheetDetentsNonempty, v.path.appending("detents"), nil, ["modal": v.modal.id])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "sheet.detents-order", kinds: [.static, .adapt], severity: .warning, severityNote: nil,
+                id: .sheetDetentsOrder, kinds: [.static, .adapt], severity: .warning, severityNote: nil,
                 section: #"3.2 Sheets (card, page, form, detents)"#,
                 check: #"Detents that are not in ascending height order get a warning, and the server sorts them."#,
                 source: #"U-Sheet.detents: "specify detents in order from smallest to largest height.""#),
@@ -209,14 +209,14 @@ extension RuleCatalogue {
                     }
                     if wrong {
                         c.report(
-                            "sheet.detents-order", v.path.appending("detents"), nil,
+                            .sheetDetentsOrder, v.path.appending("detents"), nil,
                             ["modal": v.modal.id, "detents": declared.map(\.id).joined(separator: ", ")])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "sheet.detent-ids", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .sheetDetentIDs, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.2 Sheets (card, page, form, detents)"#,
                 check:
                     #"Custom detents need unique identifiers. `selectedDetentIdentifier` and `largestUndimmedDetentIdentifier` must name a declared detent; when `selectedDetentIdentifier` is nil, the sheet opens at the smallest detent."#,
@@ -261,7 +261,7 @@ extension RuleCatalogue {
                         guard case .custom(let id, _) = d else { continue }
                         if seen.contains(id) || id == "medium" || id == "large" {
                             c.report(
-                                "sheet.detent-ids", v.path.appending("detents").appending(k).appending("id"),
+                                .sheetDetentIDs, v.path.appending("detents").appending(k).appending("id"),
                                 "duplicate",
                                 ["modal": m.id, "id": id])
                         }
@@ -273,7 +273,7 @@ extension RuleCatalogue {
                     ] {
                         if let value, !ids.contains(value) {
                             c.report(
-                                "sheet.detent-ids", v.path.appending(key), "unknown",
+                                .sheetDetentIDs, v.path.appending(key), "unknown",
                                 [
                                     "modal": m.id, "key": key, "id": value,
                                     "ids": declared.map(\.id).joined(separator: ", "),
@@ -284,7 +284,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "sheet.grabber-when-resizable", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .sheetGrabberWhenResizable, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.2 Sheets (card, page, form, detents)"#,
                 check:
                     #"A sheet with two or more detents and `prefersGrabberVisible=false`. The grabber is also recommended when swipe dismissal is disabled."#,
@@ -314,7 +314,7 @@ extension RuleCatalogue {
                     let count = (m.detents ?? [.large]).count
                     if count >= 2 && m.grabber != true {
                         c.report(
-                            "sheet.grabber-when-resizable",
+                            .sheetGrabberWhenResizable,
                             m.grabber == nil ? v.path.appending("detents") : v.path.appending("grabber"),
                             nil, ["modal": m.id, "count": String(count)])
                     }
@@ -322,7 +322,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "sheet.grabber-behaviour", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .sheetGrabberBehaviour, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"3.2 Sheets (card, page, form, detents)"#,
                 check:
                     #"Dragging the grabber resizes the sheet between detents, and tapping it cycles through them. Scrolling up at the top of the content grows the sheet to the next detent before the content scrolls (`prefersScrollingExpandsWhenScrolledToEdge`, default true)."#,
@@ -347,7 +347,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "sheet.medium-for-iphone", kinds: [.static], severity: .info, severityNote: nil,
+                id: .sheetMediumForIPhone, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.2 Sheets (card, page, form, detents)"#,
                 check:
                     #"Consider the medium detent on iPhone for progressive disclosure; do not use it for compose-type sheets."#,
@@ -380,7 +380,7 @@ extension RuleCatalogue {
                             s.controls.contains { $0.control.kind == .textArea }
                         })
                     {
-                        c.report("sheet.medium-for-iphone", v.path.appending("detents"), nil, ["modal": v.modal.id])
+                        c.report(.sheetMediumForIPhone, v.path.appending("detents"), nil, ["modal": v.modal.id])
                     }
                 }
             }),

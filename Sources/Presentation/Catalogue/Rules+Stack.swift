@@ -10,7 +10,7 @@ extension RuleCatalogue {
     static let stackRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "stack.present-from-top", kinds: [.runtime], severity: .error, severityNote: nil,
+                id: .stackPresentFromTop, kinds: [.runtime], severity: .error, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"A presentation requested with a presenter that already has a presented controller (the presenter is not the top of the stack) is refused. UIKit logs the message and does nothing; the server must not re-route the request silently."#,
@@ -28,7 +28,7 @@ extension RuleCatalogue {
                         home(open: "a", edit: "b"),
                         undimmedSheet("a"),
                         view("b")),
-                    [.tap("open-button"), .tap("edit-button")], expect: ["$.refusal": "stack.present-from-top"])
+                    [.tap("open-button"), .tap("edit-button")], expect: ["$.refusal": .rule(.stackPresentFromTop)])
             ],
             nonTriggering: [
                 .script(
@@ -39,7 +39,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "stack.already-presented", kinds: [.runtime], severity: .error, severityNote: nil,
+                id: .stackAlreadyPresented, kinds: [.runtime], severity: .error, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check: #"Presenting an instance (screen id) that is already on the stack is refused."#,
                 source:
@@ -52,7 +52,7 @@ extension RuleCatalogue {
             triggering: [
                 .script(
                     app(home(open: "a"), view("a", "pageSheet", #""content": [\#(button("again", presents: "a"))]"#)),
-                    [.tap("open-button"), .tap("again")], expect: ["$.refusal": "stack.already-presented"])
+                    [.tap("open-button"), .tap("again")], expect: ["$.refusal": .rule(.stackAlreadyPresented)])
             ],
             nonTriggering: [
                 .script(
@@ -61,7 +61,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "stack.transition-in-progress", kinds: [.runtime], severity: .error, severityNote: nil,
+                id: .stackTransitionInProgress, kinds: [.runtime], severity: .error, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"A present or dismiss request that arrives while another transition is animating is refused, or queued behind a server flag; UIKit drops it."#,
@@ -76,7 +76,7 @@ extension RuleCatalogue {
                 .script(
                     app(home(open: "a"), view("a")), options: EngineOptions(transitionMs: 1500),
                     [.tap("open-button"), .tap("a-done")],
-                    expect: ["$.refusal": "stack.transition-in-progress", "$.stack[0].modal": "a"])
+                    expect: ["$.refusal": .rule(.stackTransitionInProgress), "$.stack[0].modal": "a"])
             ],
             nonTriggering: [
                 .script(
@@ -86,7 +86,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "stack.presenter-visible", kinds: [.runtime], severity: .error, severityNote: nil,
+                id: .stackPresenterVisible, kinds: [.runtime], severity: .error, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"The presenter must be on screen: it must be the root screen or the top entry. Otherwise the request is refused."#,
@@ -101,14 +101,14 @@ extension RuleCatalogue {
                 .script(
                     app(home(open: "a", edit: "b"), view("a", "fullScreen"), alert("b")),
                     [.tap("open-button"), .tap("edit-button")],
-                    expect: ["$.refusal": "stack.presenter-visible"])
+                    expect: ["$.refusal": .rule(.stackPresenterVisible)])
             ],
             nonTriggering: [
                 .script(app(home(edit: "b"), alert("b")), [.tap("edit-button")], expect: ["$.stack[0].form": "alert"])
             ]),
         RuleUnit(
             Rule(
-                id: "modal.one-at-a-time", kinds: [.runtime], severity: .warning, severityNote: nil,
+                id: .modalOneAtATime, kinds: [.runtime], severity: .warning, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"Presenting any modal (a sheet, full screen, a current-context style, an action sheet, or an activity view) while another modal is visible raises a warning. There are two exemptions: an alert (`alert.over-anything`), and an action sheet presented for a data-loss confirmation over its own sheet (`modal.data-loss-confirm`). Popovers fall under the `popover.*` rules."#,
@@ -137,7 +137,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "sheet.one-at-a-time", kinds: [.runtime], severity: .warning, severityNote: nil,
+                id: .sheetOneAtATime, kinds: [.runtime], severity: .warning, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"A sheet (`pageSheet`, `formSheet` or `automatic`) on top of another sheet raises a warning (a stacked card). The warning suggests closing the first sheet and reopening it afterwards. It is a warning, not an error: UIKit allows stacked sheets, and the guidelines' wording is advisory."#,
@@ -165,7 +165,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "alert.over-anything", kinds: [.runtime], severity: .info, severityNote: nil,
+                id: .alertOverAnything, kinds: [.runtime], severity: .info, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"An alert may be presented over any entry type, including sheets, full-screen views, popovers and action sheets."#,
@@ -190,7 +190,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "alert.one-at-a-time", kinds: [.runtime], severity: .error, severityNote: nil,
+                id: .alertOneAtATime, kinds: [.runtime], severity: .error, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check: #"An alert requested while an alert is visible anywhere on the stack is refused."#,
                 source: #"H-Modality: "you never want to display more than one alert at the same time.""#),
@@ -201,7 +201,7 @@ extension RuleCatalogue {
             triggering: [
                 .script(
                     app(home(edit: "a"), alert("a"), alert("b")), [.tap("edit-button"), .present("b")],
-                    expect: ["$.refusal": "alert.one-at-a-time"])
+                    expect: ["$.refusal": .rule(.alertOneAtATime)])
             ],
             nonTriggering: [
                 .script(
@@ -211,7 +211,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "popover.no-modal-over", kinds: [.static, .runtime], severity: .error,
+                id: .popoverNoModalOver, kinds: [.static, .runtime], severity: .error,
                 severityNote:
                     #"error at runtime; a warning from the linter (the prototype still plays, and a compact window allows it)"#,
                 section: #"1. Runtime stack rules: what may appear over what"#,
@@ -239,7 +239,7 @@ extension RuleCatalogue {
                         popover("p", presenting: "b"),
                         view("b")),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
-                    expect: ["$.refusal": "popover.no-modal-over"]),
+                    expect: ["$.refusal": .rule(.popoverNoModalOver)]),
                 .json(#"{"modals": [\#(popover("p", presenting: "b")), \#(view("b"))]}"#).at("$.modals[0].content[0]"),
             ],
             nonTriggering: [
@@ -255,12 +255,12 @@ extension RuleCatalogue {
             ],
             lint: { c in
                 for o in c.presentationsFromPopovers where !o.secondPopover {
-                    c.report("popover.no-modal-over", o.path, "lint", o.args, severity: .warning)
+                    c.report(.popoverNoModalOver, o.path, "lint", o.args, severity: .warning)
                 }
             }),
         RuleUnit(
             Rule(
-                id: "popover.close-then-present", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .popoverCloseThenPresent, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"An optional server mode (`autoClosePopover=true`): instead of refusing under `popover.no-modal-over`, the server dismisses the popover (committing its work, per `popover.save-on-auto-dismiss`) and then presents the new view."#,
@@ -287,11 +287,11 @@ extension RuleCatalogue {
                         popover("p", presenting: "b"),
                         view("b")),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
-                    expect: ["$.refusal": "popover.no-modal-over"])
+                    expect: ["$.refusal": .rule(.popoverNoModalOver)])
             ]),
         RuleUnit(
             Rule(
-                id: "popover.card-inside-ok", kinds: [.runtime], severity: .info, severityNote: nil,
+                id: .popoverCardInsideOK, kinds: [.runtime], severity: .info, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"A `currentContext` or `overCurrentContext` presentation whose context is the popover's content is allowed, because it renders inside the popover rather than over it. The transition must be `coverVertical` (see `transition.popover-context-cover-vertical`)."#,
@@ -315,11 +315,11 @@ extension RuleCatalogue {
                         popover("p", presenting: "c"),
                         view("c")),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
-                    expect: ["$.refusal": "popover.no-modal-over"])
+                    expect: ["$.refusal": .rule(.popoverNoModalOver)])
             ]),
         RuleUnit(
             Rule(
-                id: "popover.one-at-a-time", kinds: [.static, .runtime], severity: .error,
+                id: .popoverOneAtATime, kinds: [.static, .runtime], severity: .error,
                 severityNote:
                     #"error at runtime; a warning from the linter (the prototype still plays, and a compact window allows it)"#,
                 section: #"1. Runtime stack rules: what may appear over what"#,
@@ -347,7 +347,7 @@ extension RuleCatalogue {
                         popover("p", presenting: "q"),
                         popover("q", source: "next")),
                     on: "ipad-pro-11", [.tap("more-button"), .tap("next")],
-                    expect: ["$.refusal": "popover.one-at-a-time"]),
+                    expect: ["$.refusal": .rule(.popoverOneAtATime)]),
                 .json(#"{"modals": [\#(popover("p", presenting: "q")), \#(popover("q", source: "next"))]}"#).at(
                     "$.modals[0].content[0]"),
             ],
@@ -364,12 +364,12 @@ extension RuleCatalogue {
             ],
             lint: { c in
                 for o in c.presentationsFromPopovers where o.secondPopover {
-                    c.report("popover.one-at-a-time", o.path, "lint", o.args, severity: .warning)
+                    c.report(.popoverOneAtATime, o.path, "lint", o.args, severity: .warning)
                 }
             }),
         RuleUnit(
             Rule(
-                id: "popover.single-tap-switch", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .popoverSingleTapSwitch, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"Tapping a bar button that opens popover B while popover A is open closes A and opens B in the same tap. The tap is not swallowed by the dismissal."#,
@@ -397,7 +397,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "activity.no-modal-over-extension", kinds: [.runtime], severity: .warning, severityNote: nil,
+                id: .activityNoModalOverExtension, kinds: [.runtime], severity: .warning, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"While an activity view or extension UI is on top, any modal except an alert raises a warning."#,
@@ -426,7 +426,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "actionsheet.user-initiated", kinds: [.runtime], severity: .warning, severityNote: nil,
+                id: .actionSheetUserInitiated, kinds: [.runtime], severity: .warning, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check:
                     #"An action sheet must be requested from a user event (a tap on a control, a swipe action, or a dismissal attempt). A request from a timer, from launch, or from a network callback raises a warning suggesting an alert."#,
@@ -453,7 +453,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "alert.not-at-launch", kinds: [.runtime], severity: .warning, severityNote: nil,
+                id: .alertNotAtLaunch, kinds: [.runtime], severity: .warning, severityNote: nil,
                 section: #"1. Runtime stack rules: what may appear over what"#,
                 check: #"An alert requested before the first user interaction after launch raises a warning."#,
                 source: #"H-Alerts: "Avoid showing an alert when your app starts.""#),

@@ -29,7 +29,7 @@ extension RuleCatalogue {
     static let taskRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "task.references", kinds: [.static], severity: .error, severityNote: nil,
+                id: .taskReferences, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"4. Usability-study tasks (ModalLab)"#,
                 check:
                     #"Every id a task names exists: the screen or modal of `success`, the modal and the control or alert button (`id`, else title) of `success.dismissed`, and each step of `expectedPath` (a control, list row, alert or action-sheet button, activity, or `back`)."#,
@@ -63,7 +63,7 @@ extension RuleCatalogue {
             lint: { c in TaskChecks.references(c) }),
         RuleUnit(
             Rule(
-                id: "task.success-reachable", kinds: [.static], severity: .error, severityNote: nil,
+                id: .taskSuccessReachable, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"4. Usability-study tasks (ModalLab)"#,
                 check:
                     #"A task's success can be reached from the start screen by taps (controls, alert and action-sheet buttons), swipes, taps outside and Back, as the engine runs them on the prototype's first device in portrait (a breadth-first search of at most 2,000 states and 12 steps); and its `expectedPath`, when given, reaches it."#,
@@ -163,7 +163,7 @@ enum TaskChecks {
                         c.language)
                 } ?? (typo.isEmpty ? startOfTitle(id) ?? "" : typo)
             c.report(
-                "task.references", path, nil,
+                .taskReferences, path, nil,
                 ["task": task, "member": member, "kind": kind(c.language), "id": c.q(id), "hint": hint])
         }
         for (i, t) in p.tasks.enumerated() {
@@ -216,14 +216,14 @@ enum TaskChecks {
             let tp = JSONPath.root.appending("tasks").appending(i)
             guard met.contains(i) else {
                 c.report(
-                    "task.success-reachable", tp.appending("success"), nil,
+                    .taskSuccessReachable, tp.appending("success"), nil,
                     ["task": t.id, "states": "\(visited)", "depth": "\(maxDepth)"])
                 continue
             }
             if !t.expectedPath.isEmpty,
                 let why = search.follow(t.expectedPath, task: t, from: start, language: c.language)
             {
-                c.report("task.success-reachable", tp.appending("expectedPath"), "path", ["task": t.id, "why": why])
+                c.report(.taskSuccessReachable, tp.appending("expectedPath"), "path", ["task": t.id, "why": why])
             }
         }
     }

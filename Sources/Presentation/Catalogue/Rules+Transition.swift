@@ -11,7 +11,7 @@ extension RuleCatalogue {
     static let transitionRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "transition.default-cover-vertical", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .transitionDefaultCoverVertical, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"3.7 Transitions"#,
                 check:
                     #"With no transition declared, the server uses `coverVertical`: the view slides up from the bottom edge and slides back down on dismissal."#,
@@ -35,7 +35,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "transition.partialcurl-fullscreen-only", kinds: [.static], severity: .error, severityNote: nil,
+                id: .transitionPartialCurlFullScreenOnly, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"3.7 Transitions"#,
                 check: #"`partialCurl` requires `fullScreen`, presented from a full-screen presenter."#,
                 source:
@@ -72,21 +72,21 @@ extension RuleCatalogue {
                     let m = t.modal
                     if m.style != .fullScreen {
                         c.report(
-                            "transition.partialcurl-fullscreen-only", t.path, "style",
+                            .transitionPartialCurlFullScreenOnly, t.path, "style",
                             ["modal": m.id, "style": m.style.rawValue])
                     } else if let bad = (c.presenters[m.id] ?? []).first(where: { pr in
                         pr.modalIndex.map { p.modals[$0].style != .fullScreen } ?? false
                     }) {
                         let owner = p.modals[bad.modalIndex!]
                         c.report(
-                            "transition.partialcurl-fullscreen-only", t.path, "presenter",
+                            .transitionPartialCurlFullScreenOnly, t.path, "presenter",
                             ["modal": m.id, "presenter": owner.id, "style": owner.style.rawValue])
                     }
                 }
             }),
         RuleUnit(
             Rule(
-                id: "transition.partialcurl-terminal", kinds: [.runtime], severity: .error, severityNote: nil,
+                id: .transitionPartialCurlTerminal, kinds: [.runtime], severity: .error, severityNote: nil,
                 section: #"3.7 Transitions"#,
                 check: #"A screen presented with `partialCurl` may not present anything else."#,
                 source:
@@ -104,7 +104,7 @@ extension RuleCatalogue {
                             "a", "fullScreen",
                             #""transition": "partialCurl", "content": [\#(button("next", presents: "b"))]"#), alert("b")
                     ),
-                    [.tap("open-button"), .tap("next")], expect: ["$.refusal": "transition.partialcurl-terminal"])
+                    [.tap("open-button"), .tap("next")], expect: ["$.refusal": .rule(.transitionPartialCurlTerminal)])
             ],
             nonTriggering: [
                 .script(
@@ -118,7 +118,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "transition.popover-context-cover-vertical", kinds: [.static], severity: .error, severityNote: nil,
+                id: .transitionPopoverContextCoverVertical, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"3.7 Transitions"#,
                 check:
                     #"A `currentContext` or `overCurrentContext` presentation inside a popover must use `coverVertical`. Outside a popover any transition except `partialCurl` is allowed."#,
@@ -148,13 +148,13 @@ extension RuleCatalogue {
                     && LintChecks.insidePopover(c, t.modal, c.presenters[t.modal.id] ?? [])
                 {
                     c.report(
-                        "transition.popover-context-cover-vertical", t.path, nil,
+                        .transitionPopoverContextCoverVertical, t.path, nil,
                         ["modal": t.modal.id, "transition": t.transition.rawValue])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "transition.sheet-cover-vertical", kinds: [.static], severity: .warning, severityNote: nil,
+                id: .transitionSheetCoverVertical, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.7 Transitions"#,
                 check:
                     #"A sheet style (`pageSheet`, `formSheet`, `automatic`) declared with `flipHorizontal` or `crossDissolve`. Card-sheet gestures assume a vertical slide; UIKit's exact behaviour here is unverified."#,
@@ -179,13 +179,13 @@ extension RuleCatalogue {
                 for t in c.declaredTransitions
                 where t.modal.style.isSheet && (t.transition == .flipHorizontal || t.transition == .crossDissolve) {
                     c.report(
-                        "transition.sheet-cover-vertical", t.path, nil,
+                        .transitionSheetCoverVertical, t.path, nil,
                         ["modal": t.modal.id, "transition": t.transition.rawValue, "style": t.modal.style.rawValue])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "transition.system-owned", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .transitionSystemOwned, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: #"3.7 Transitions"#,
                 check:
                     #"Alerts, action sheets, popovers and activity views ignore `modalTransitionStyle`. The system animates them: alerts fade and scale in, popovers fade, and a compact action sheet slides up."#,
@@ -217,7 +217,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "transition.non-default-justified", kinds: [.static], severity: .info, severityNote: nil,
+                id: .transitionNonDefaultJustified, kinds: [.static], severity: .info, severityNote: nil,
                 section: #"3.7 Transitions"#,
                 check:
                     #"Any transition other than `coverVertical` requires a `rationale` field. `partialCurl` is a legacy style that the HIG no longer mentions (after iOS 7 its HIG lists only Vertical and Flip)."#,
@@ -243,13 +243,13 @@ extension RuleCatalogue {
             lint: { c in
                 for t in c.declaredTransitions where (t.modal.rationale ?? "").trimmed.isEmpty {
                     c.report(
-                        "transition.non-default-justified", t.path, nil,
+                        .transitionNonDefaultJustified, t.path, nil,
                         ["modal": t.modal.id, "transition": t.transition.rawValue])
                 }
             }),
         RuleUnit(
             Rule(
-                id: "transition.zoom-ios18", kinds: [.static, .runtime], severity: .error, severityNote: nil,
+                id: .transitionZoomIOS18, kinds: [.static, .runtime], severity: .error, severityNote: nil,
                 section: #"3.7 Transitions"#,
                 check:
                     #"`"transition": "zoom"` needs a `source` and iOS 18 or later; from a bar button item it needs iOS 26 or later. In a session running an earlier version the presentation slides up (`coverVertical`), as an app that checks availability would. A zoomed full-screen presentation is dismissed by a swipe down, back into its source."#,
@@ -315,14 +315,14 @@ extension RuleCatalogue {
                     let mp = c.path(i)
                     let os = String(p.targetOS)
                     if p.targetOS < SystemVersion.zoomTransition {
-                        c.report("transition.zoom-ios18", mp.appending("transition"), nil, ["modal": m.id, "os": os])
+                        c.report(.transitionZoomIOS18, mp.appending("transition"), nil, ["modal": m.id, "os": os])
                     } else if m.source == nil {
-                        c.report("transition.zoom-ios18", mp.appending("transition"), "source", ["modal": m.id])
+                        c.report(.transitionZoomIOS18, mp.appending("transition"), "source", ["modal": m.id])
                     } else if let src = m.source, p.targetOS < SystemVersion.zoomFromBarButton,
                         let placement = p.control(src)?.placement, placement != "content"
                     {
                         c.report(
-                            "transition.zoom-ios18", mp.appending("source"), "barItem",
+                            .transitionZoomIOS18, mp.appending("source"), "barItem",
                             ["modal": m.id, "source": src, "os": os])
                     }
                 }

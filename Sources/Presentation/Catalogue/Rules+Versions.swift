@@ -23,7 +23,7 @@ extension RuleCatalogue {
     static let versionRules: [RuleUnit] = [
         RuleUnit(
             Rule(
-                id: "sheet.sizing", kinds: [.static, .adapt], severity: .warning, severityNote: nil,
+                id: .sheetSizing, kinds: [.static, .adapt], severity: .warning, severityNote: nil,
                 section: versionSection,
                 check:
                     #"A centred sheet (wR/hR) is sized by its style — a page sheet as a page, a form sheet by `preferredContentSize` — unless `prefersPageSizing` (iOS 17 and later) or `sizing` (`form`, `page`, `fitted`; iOS 18 and later) says otherwise; `fitted` is as tall as its content. For a lower `targetOS` the linter warns that the member has no effect, and a session running a lower version sizes by the style."#,
@@ -58,7 +58,7 @@ extension RuleCatalogue {
                 for v in c.modals(where: { $0.style.isSheet }) {
                     if v.modal.prefersPageSizing != nil && os < SystemVersion.prefersPageSizing {
                         c.report(
-                            "sheet.sizing", v.path.appending("prefersPageSizing"), nil,
+                            .sheetSizing, v.path.appending("prefersPageSizing"), nil,
                             [
                                 "modal": v.modal.id, "member": "prefersPageSizing",
                                 "needs": String(SystemVersion.prefersPageSizing),
@@ -67,7 +67,7 @@ extension RuleCatalogue {
                     }
                     if v.modal.sizing != nil && os < SystemVersion.presentationSizing {
                         c.report(
-                            "sheet.sizing", v.path.appending("sizing"), nil,
+                            .sheetSizing, v.path.appending("sizing"), nil,
                             [
                                 "modal": v.modal.id, "member": "sizing",
                                 "needs": String(SystemVersion.presentationSizing),
@@ -78,7 +78,7 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
-                id: "actionsheet.inline-at-source", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .actionSheetInlineAtSource, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: versionSection,
                 check:
                     #"From iOS 26, an action sheet in a compact width or height (wherever it would otherwise slide up from the bottom edge: an iPhone in either orientation, a large iPhone in landscape (wR/hC) included) whose `source` is on screen is drawn inline over that control (as a popover without an arrow, growing out of it), not at the bottom edge; it has no Cancel button, and a tap outside dismisses it. When its source is not on screen it slides up from the bottom with its Cancel, as before."#,
@@ -116,7 +116,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "popover.replaces-source", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .popoverReplacesSource, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: versionSection,
                 check:
                     #"From iOS 26, a popover (or an action sheet drawn as one) whose source is a bar button item is drawn over that item, without an arrow, and the item is hidden until the popover is dismissed. Through iOS 18 the arrow points at the item. A popover from a control in the content keeps its arrow."#,
@@ -147,7 +147,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "sheet.floating-partial", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .sheetFloatingPartial, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: versionSection,
                 check:
                     #"From iOS 26, a card resting below the height of its large detent (in regular height) floats inset from the screen's sides and bottom on Liquid Glass, with corners that follow the display's; at full height it is edge-attached and opaque."#,
@@ -175,7 +175,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "sheet.form-glass-layer", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .sheetFormGlassLayer, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: versionSection,
                 check:
                     #"From iOS 26, a form sheet in regular width and height is centred over a layer with a Liquid Glass effect instead of the dimming layer; a page sheet keeps its dimming layer."#,
@@ -201,7 +201,7 @@ extension RuleCatalogue {
             ]),
         RuleUnit(
             Rule(
-                id: "presentation.grows-from-source", kinds: [.adapt], severity: .info, severityNote: nil,
+                id: .presentationGrowsFromSource, kinds: [.adapt], severity: .info, severityNote: nil,
                 section: versionSection,
                 check:
                     #"From iOS 26, popovers, alerts, action sheets and menus presented by a control grow out of it as they appear and shrink back into it as they go. Sheets and full-screen modals still slide up unless they use the zoom transition."#,

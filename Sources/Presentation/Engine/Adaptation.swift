@@ -42,17 +42,17 @@ public enum Adaptation {
     {
         let wC = env.horizontalSizeClass == .compact
         let hC = env.verticalSizeClass == .compact
-        var rules: [String] = []
+        var rules: [RuleID] = []
         var style = m.style
 
         func sheet(_ s: PresentationStyle) -> Resolution {
             if hC {
-                rules.append("sheet.compact-height-fullscreen")
+                rules.append(.sheetCompactHeightFullScreen)
                 if m.prefersEdgeAttachedInCompactHeight { return Resolution(style: s, form: .card, rules: rules) }
                 return Resolution(style: .fullScreen, form: .fullScreen, rules: rules)
             }
             if wC {
-                rules.append("sheet.compact-width-card")
+                rules.append(.sheetCompactWidthCard)
                 return Resolution(style: s, form: .card, rules: rules)
             }
             return Resolution(style: s, form: .centered, rules: rules)
@@ -60,7 +60,7 @@ public enum Adaptation {
 
         if style == .automatic {
             style = targetOS >= 18 ? .formSheet : targetOS >= 13 ? .pageSheet : .fullScreen
-            rules.append("modal.automatic-resolves")
+            rules.append(.modalAutomaticResolves)
         }
         switch style {
         case .pageSheet, .formSheet, .automatic:
@@ -69,7 +69,7 @@ public enum Adaptation {
             if !(wC || hC) || m.adaptivePresentationStyle == "none" {
                 return Resolution(style: .popover, form: .popover, rules: rules)
             }
-            rules.append("popover.compact-adapts")
+            rules.append(.popoverCompactAdapts)
             if targetOS <= 12 {
                 if wC { return Resolution(style: .fullScreen, form: .fullScreen, rules: rules) }
                 return Resolution(style: .formSheet, form: .centered, rules: rules)
@@ -86,28 +86,28 @@ public enum Adaptation {
             return Resolution(style: style, form: .fullScreen, rules: rules)
         case .currentContext, .overCurrentContext:
             if wC {
-                rules.append("currentcontext.compact-adapts")
+                rules.append(.currentContextCompactAdapts)
                 if m.compactAdaptation == .sheet && !hC {
                     return Resolution(style: .pageSheet, form: .card, rules: rules)
                 }
                 return Resolution(style: .fullScreen, form: .fullScreen, rules: rules)
             }
-            if !(contextFound ?? (m.context != nil)) { rules.append("currentcontext.context-owner") }
+            if !(contextFound ?? (m.context != nil)) { rules.append(.currentContextContextOwner) }
             return Resolution(style: style, form: .context, rules: rules)
         case .alert:
             return Resolution(style: .alert, form: .alert, rules: rules)
         case .actionSheet:
             if !wC && !hC {
-                rules.append("actionsheet.regular-as-popover")
+                rules.append(.actionSheetRegularAsPopover)
                 return Resolution(style: .popover, form: .popover, rules: rules)
             }
             if targetOS >= SystemVersion.liquidGlass && m.source != nil {
-                rules.append("actionsheet.inline-at-source")
+                rules.append(.actionSheetInlineAtSource)
                 return Resolution(style: .popover, form: .popover, rules: rules)
             }
             return Resolution(style: .actionSheet, form: .actionSheet, rules: rules)
         case .activity:
-            rules.append("activity.adapt")
+            rules.append(.activityAdapt)
             if !wC && !hC { return Resolution(style: .popover, form: .popover, rules: rules) }
             return Resolution(style: .pageSheet, form: .card, rules: rules)
         case .none:
@@ -116,7 +116,7 @@ public enum Adaptation {
     }
 
     /// Whether `r` is an action sheet drawn inline at its source in compact width (iOS 26).
-    static func isInline(_ r: Resolution) -> Bool { r.rules.last == "actionsheet.inline-at-source" }
+    static func isInline(_ r: Resolution) -> Bool { r.rules.last == .actionSheetInlineAtSource }
 
     /// An inline action sheet with nothing on screen to grow out of: the bottom action sheet of
     /// compact width, with its Cancel, as it was before iOS 26 (WWDC25 "Build a UIKit app with the
@@ -137,7 +137,7 @@ public enum Adaptation {
     /// UIKit itself would re-adapt to a popover under the presentations; the HIG forbids that.
     static func covered(_ natural: Resolution, requested: PresentationStyle, in env: Environment) -> Resolution {
         var rules = natural.rules
-        rules.append("popover.no-modal-over")
+        rules.append(.popoverNoModalOver)
         if requested == .actionSheet { return Resolution(style: .actionSheet, form: .actionSheet, rules: rules) }
         let style: PresentationStyle = requested == .activity ? .pageSheet : .formSheet
         if env.verticalSizeClass == .compact { return Resolution(style: .fullScreen, form: .fullScreen, rules: rules) }
@@ -148,17 +148,17 @@ public enum Adaptation {
     /// The rule an `adapted` event names when an entry's resolution changes from `old` to `new`:
     /// the rule that now applies, or, when the change undoes an adaptation, the rule that
     /// describes the unadapted rendering.
-    static func changeRule(from old: Resolution, to new: Resolution, requested: PresentationStyle) -> String {
+    static func changeRule(from old: Resolution, to new: Resolution, requested: PresentationStyle) -> RuleID {
         if let r = new.adaptedBy, !old.rules.contains(r) { return r }
         switch requested {
-        case .popover: return "popover.regular"
-        case .pageSheet, .formSheet: return "sheet.regular"
-        case .automatic: return new.form == .centered ? "sheet.regular" : "modal.automatic-resolves"
-        case .actionSheet: return "actionsheet.regular-as-popover"
-        case .activity: return "activity.adapt"
+        case .popover: return .popoverRegular
+        case .pageSheet, .formSheet: return .sheetRegular
+        case .automatic: return new.form == .centered ? .sheetRegular : .modalAutomaticResolves
+        case .actionSheet: return .actionSheetRegularAsPopover
+        case .activity: return .activityAdapt
         case .currentContext, .overCurrentContext:
-            return new.adaptedBy ?? "currentcontext.compact-adapts"
-        default: return new.adaptedBy ?? "modal.automatic-resolves"
+            return new.adaptedBy ?? .currentContextCompactAdapts
+        default: return new.adaptedBy ?? .modalAutomaticResolves
         }
     }
 

@@ -14,9 +14,9 @@ public struct Resolution: Sendable, Hashable {
     /// What is drawn.
     public var form: Form
     /// Every rule that changed the requested presentation, in the order they applied.
-    public var rules: [String]
+    public var rules: [RuleID]
 
-    public init(style: PresentationStyle, form: Form, rules: [String]) {
+    public init(style: PresentationStyle, form: Form, rules: [RuleID]) {
         self.style = style
         self.form = form
         self.rules = rules
@@ -24,7 +24,7 @@ public struct Resolution: Sendable, Hashable {
 
     /// The rule reported as `adaptedBy` (README, “HTTP interface”): the last that applied, or `nil` when the
     /// presentation is drawn as requested.
-    public var adaptedBy: String? { rules.last }
+    public var adaptedBy: RuleID? { rules.last }
 
     /// Whether the views beneath stay rendered (rule overfullscreen.keeps-underlying):
     /// `fullScreen` and `currentContext` remove them once presented; every other form keeps them.

@@ -70,7 +70,7 @@ extension Transaction {
         }
         try dismiss(from: rangeStart, how: how, discard: true)
         note(
-            "modal.data-loss-confirm",
+            .modalDataLossConfirm,
             "\(title(e.modal)) had unsaved changes and was dismissed without confirmation; add \"confirmDiscard\" with an action sheet to Save, Discard or Keep Editing",
             modal: e.modal)
     }
@@ -92,7 +92,7 @@ extension Transaction {
         case .popover:
             if m.isModalPopover {
                 note(
-                    "popover.tap-outside-dismiss",
+                    .popoverTapOutsideDismiss,
                     "\(title(e.modal)) is a modal popover: a tap outside does nothing; only its buttons dismiss it",
                     modal: e.modal, severity: .info)
                 return
@@ -109,7 +109,7 @@ extension Transaction {
             if let cancel = AlertButtons.cancel(m) { try runAlertAction(cancel, of: m, at: i, how: .tapOutside) }
         case .alert:
             note(
-                "alert.no-tap-outside", "a tap outside an alert is ignored; only its buttons dismiss it",
+                .alertNoTapOutside, "a tap outside an alert is ignored; only its buttons dismiss it",
                 modal: e.modal)
         case .card, .centered:
             // rule sheet.scrim-dismiss: the dimming view's tap is an interactive dismissal, which
@@ -119,7 +119,7 @@ extension Transaction {
             // the screen beneath (sheet.undimmed-nonmodal), never the sheet.
             if e.isUndimmed(in: env) {
                 note(
-                    "sheet.undimmed-nonmodal",
+                    .sheetUndimmedNonmodal,
                     "\(title(e.modal)) is undimmed at this detent, so a tap beside it reaches the screen beneath",
                     modal: e.modal)
                 return

@@ -56,11 +56,11 @@ extension Transaction {
                     + segments.map { "“\($0)”" }.joined(separator: ", ") + "; found \(JSONReader.describe(value))")
         }
         guard let p = placement(loc) else {
-            throw refusal("stack.presenter-visible", "“\(loc.control.displayName)” is not on screen", modal: loc.modal)
+            throw refusal(.stackPresenterVisible, "“\(loc.control.displayName)” is not on screen", modal: loc.modal)
         }
         if let b = blocker(of: p) {
             throw refusal(
-                "stack.presenter-visible", coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
+                .stackPresenterVisible, coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
         }
         if p.layer == 0 {
             s.appValues[target] = value
@@ -87,7 +87,7 @@ extension Transaction {
     mutating func changeDetent(_ target: String, _ detent: String) throws(Stop) {
         guard model.modals[target] != nil else { throw unknownModal(target) }
         guard let i = s.index(of: target) else {
-            throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
+            throw refusal(.stackPresenterVisible, "\(title(target)) is not presented", modal: target)
         }
         let e = s.stack[i]
         guard e.resolution.form == .card, !e.detents.isEmpty else {
@@ -103,7 +103,7 @@ extension Transaction {
         }
         if i != count - 1 {
             throw refusal(
-                "stack.presenter-visible", "\(title(target)) is covered by \(title(s.stack[count - 1].modal))",
+                .stackPresenterVisible, "\(title(target)) is covered by \(title(s.stack[count - 1].modal))",
                 modal: target)
         }
         s.stack[i].selectedDetent = detent
@@ -112,7 +112,7 @@ extension Transaction {
         }
         if env.verticalSizeClass == .compact && detent == "medium" {
             note(
-                "sheet.medium-compact-height",
+                .sheetMediumCompactHeight,
                 "the medium detent is inactive in compact height; \(title(target)) rests at \(s.stack[i].effectiveDetent(in: env) ?? "large")",
                 modal: target)
         }

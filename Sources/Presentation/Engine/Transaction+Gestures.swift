@@ -18,16 +18,16 @@ extension Transaction {
         guard let top = s.top else {
             // Like a tap on a control that is not there: the request names nothing to swipe.
             if let target {
-                throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
+                throw refusal(.stackPresenterVisible, "\(title(target)) is not presented", modal: target)
             }
             throw bad("$.target", "nothing is presented, so there is no sheet to swipe down")
         }
         if let target, target != top.modal {
             if s.index(of: target) == nil {
-                throw refusal("stack.presenter-visible", "\(title(target)) is not presented", modal: target)
+                throw refusal(.stackPresenterVisible, "\(title(target)) is not presented", modal: target)
             }
             throw refusal(
-                "stack.presenter-visible",
+                .stackPresenterVisible,
                 "\(title(target)) is covered by \(title(top.modal)); only the top presentation can be swiped",
                 modal: target)
         }
@@ -41,12 +41,12 @@ extension Transaction {
             try attemptInteractiveDismiss(count - 1, how: .swipe)
         case .fullScreen, .context:
             note(
-                "fullscreen.button-dismiss-only",
+                .fullScreenButtonDismissOnly,
                 "\(title(top.modal)) is a \(kind(top)); people dismiss it with a button, not a swipe",
                 modal: top.modal)
         case .popover, .alert, .actionSheet:
             note(
-                "sheet.swipe-dismiss", "a swipe down does not dismiss the \(kind(top)) \(title(top.modal))",
+                .sheetSwipeDismiss, "a swipe down does not dismiss the \(kind(top)) \(title(top.modal))",
                 modal: top.modal, severity: .info)
         }
     }
@@ -65,7 +65,7 @@ extension Transaction {
         }
         if (e.dirty || m.modalInPresentation), let confirm = m.confirmDiscard, model.modals[confirm] != nil {
             note(
-                "modal.data-loss-confirm",
+                .modalDataLossConfirm,
                 "\(title(e.modal)) \(e.dirty ? "has unsaved changes" : "sets modalInPresentation"): the sheet rubber-bands and \(title(confirm)) asks what to do",
                 modal: e.modal, severity: .info)
             try confirmDiscard(entryIndex: i, rangeStart: i, how: how, control: nil)
@@ -73,12 +73,12 @@ extension Transaction {
             try confirmDiscard(entryIndex: i, rangeStart: i, how: how, control: nil)
         } else if how == .tapOutside {
             note(
-                "sheet.scrim-dismiss",
+                .sheetScrimDismiss,
                 "\(title(e.modal)) can't be dismissed interactively (modalInPresentation), so a tap on the dimmed area does nothing",
                 modal: e.modal, severity: .info)
         } else {
             note(
-                "sheet.swipe-dismiss",
+                .sheetSwipeDismiss,
                 "\(title(e.modal)) can't be dismissed interactively (modalInPresentation), so the sheet rubber-bands and stays",
                 modal: e.modal, severity: .info)
         }
@@ -105,7 +105,7 @@ extension Transaction {
         } else {
             try dismiss(from: a, how: .home, discard: true)
         }
-        note("alert.home-cancels", "going Home cancelled the alert \(title(e.modal))", modal: e.modal)
+        note(.alertHomeCancels, "going Home cancelled the alert \(title(e.modal))", modal: e.modal)
     }
 
     /// A hardware key. Escape takes the style's cancel path (README, “Choices we made”): an alert's Cancel, an

@@ -39,11 +39,11 @@ extension Transaction {
             throw bad("$.field", "\"field\" names a text field of an alert; “\(target)” is a \(kind.rawValue)")
         }
         guard let p = placement(loc) else {
-            throw refusal("stack.presenter-visible", "“\(loc.control.displayName)” is not on screen", modal: loc.modal)
+            throw refusal(.stackPresenterVisible, "“\(loc.control.displayName)” is not on screen", modal: loc.modal)
         }
         if let b = blocker(of: p) {
             throw refusal(
-                "stack.presenter-visible", coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
+                .stackPresenterVisible, coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
         }
         s.keyboard = KeyboardFocus(target: target)
         if p.layer > 0 {
@@ -63,7 +63,7 @@ extension Transaction {
     func refuseUnderKeyboard(x: Double?, y: Double?) throws(Stop) {
         guard let y, let top = frames.keyboardTop, y >= top else { return }
         throw refusal(
-            "stack.presenter-visible",
+            .stackPresenterVisible,
             "the point (\(Rect.format(x ?? 0)), \(Rect.format(y))) is on the keyboard, which covers the window from y = \(Rect.format(top)) pt; end editing first"
         )
     }
@@ -128,11 +128,11 @@ extension Transaction {
             )
         }
         guard let i = s.index(of: m.id) else {
-            throw refusal("stack.presenter-visible", "\(title(m.id)) is not presented", modal: m.id)
+            throw refusal(.stackPresenterVisible, "\(title(m.id)) is not presented", modal: m.id)
         }
         if i != count - 1 {
             throw refusal(
-                "stack.presenter-visible", "\(title(m.id)) is covered by \(title(s.stack[count - 1].modal))",
+                .stackPresenterVisible, "\(title(m.id)) is covered by \(title(s.stack[count - 1].modal))",
                 modal: m.id)
         }
     }

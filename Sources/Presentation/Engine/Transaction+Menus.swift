@@ -19,13 +19,13 @@ extension Transaction {
         }
         guard let p = placement(loc) else {
             throw refusal(
-                "stack.presenter-visible",
+                .stackPresenterVisible,
                 "“\(loc.control.displayName)” is not on a screen that is showing; only visible controls can be pressed",
                 modal: loc.modal)
         }
         if let b = blocker(of: p) {
             throw refusal(
-                "stack.presenter-visible", coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
+                .stackPresenterVisible, coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
         }
         if loc.control.contextMenu != nil {
             openMenu(p, context: true)

@@ -37,17 +37,17 @@ extension Transaction {
             modal = m
             if s.stack[i].screens.contains(screen) {
                 note(
-                    "modal.single-path",
+                    .modalSinglePath,
                     "“\(screen)” is already on the navigation path of \(title(m)); a cycle inside a modal makes it an app within the app",
                     modal: m)
             } else if (model.pushDestinations[from] ?? 0) >= 2 {
                 note(
-                    "modal.single-path",
+                    .modalSinglePath,
                     "“\(from)” in \(title(m)) leads to \(model.pushDestinations[from] ?? 0) screens; give a modal task a single path",
                     modal: m)
             } else if s.stack[i].screens.count > 3 {
                 note(
-                    "modal.single-path",
+                    .modalSinglePath,
                     "\(title(m)) is now \(s.stack[i].screens.count) screens deep; keep a modal task within 3 levels",
                     modal: m)
             }
@@ -87,7 +87,7 @@ extension Transaction {
             let depth = layer == 0 ? s.appScreens.count : s.stack[layer - 1].screens.count
             if depth > 1 {
                 if let b = blocker(of: TouchPoint(layer: layer, control: "back", isBarButton: true)) {
-                    throw refusal("stack.presenter-visible", coveredMessage("Back", by: b), modal: s.stack[b].modal)
+                    throw refusal(.stackPresenterVisible, coveredMessage("Back", by: b), modal: s.stack[b].modal)
                 }
                 try pop(layer: layer, target: "back")
                 return

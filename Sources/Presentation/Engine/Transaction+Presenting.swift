@@ -14,13 +14,13 @@ extension Transaction {
         let m = ref.modal
         if m.style == .none {
             throw refusal(
-                "modal.style-none",
+                .modalStyleNone,
                 "\(title(id)) uses the style “none”, which UIKit says not to present with; choose a presentation style",
                 modal: id)
         }
         if s.index(of: id) != nil {
             throw refusal(
-                "stack.already-presented", "\(title(id)) is already presented; dismiss it before presenting it again",
+                .stackAlreadyPresented, "\(title(id)) is already presented; dismiss it before presenting it again",
                 modal: id)
         }
         try checkTransition()
@@ -28,13 +28,13 @@ extension Transaction {
         let top = s.top
         if let top, isCurled(top) {
             throw refusal(
-                "transition.partialcurl-terminal",
+                .transitionPartialCurlTerminal,
                 "\(title(top.modal)) was presented with a partial curl, so it can't present anything else; dismiss it first",
                 modal: id)
         }
         if m.style == .alert, let other = s.stack.first(where: { $0.requestedStyle == .alert }) {
             throw refusal(
-                "alert.one-at-a-time",
+                .alertOneAtATime,
                 "\(title(id)) can't appear while the alert \(title(other.modal)) is showing: only one alert at a time",
                 modal: id)
         }
@@ -52,7 +52,7 @@ extension Transaction {
                 insidePopover = true
                 if let tr = m.transition, tr != .coverVertical {
                     throw refusal(
-                        "transition.popover-context-cover-vertical",
+                        .transitionPopoverContextCoverVertical,
                         "\(title(id)) is presented inside a popover, where UIKit allows only the coverVertical transition, not \(tr.rawValue)",
                         modal: id)
                 }
@@ -64,7 +64,7 @@ extension Transaction {
         if m.transition == .partialCurl && (m.style != .fullScreen || r.style != .fullScreen || !presenterIsFullScreen)
         {
             throw refusal(
-                "transition.partialcurl-fullscreen-only",
+                .transitionPartialCurlFullScreenOnly,
                 "\(title(id)) uses partialCurl, which UIKit allows only for a fullScreen presentation from a full-screen presenter",
                 modal: id)
         }
@@ -119,13 +119,13 @@ extension Transaction {
         // Warnings and notes about the presentation, after it (the log reads in causal order).
         if let layout, fellBack, let src = m.source {
             note(
-                "popover.not-cover-source",
+                .popoverNotCoverSource,
                 "the source “\(src)” of \(title(m.id)) is not on screen, so the popover points at “\(layout.source ?? "")”, the control that was tapped",
                 modal: m.id)
         }
         if insidePopover {
             note(
-                "popover.card-inside-ok", "\(title(id)) is shown inside the popover, not over it", modal: id,
+                .popoverCardInsideOK, "\(title(id)) is shown inside the popover, not over it", modal: id,
                 severity: .info)
         }
         if let top {
@@ -134,13 +134,13 @@ extension Transaction {
         if case .programmatic = trigger {
             if m.style == .actionSheet {
                 note(
-                    "actionsheet.user-initiated",
+                    .actionSheetUserInitiated,
                     "the action sheet \(title(id)) appeared without a user action; an action sheet answers a tap — consider an alert",
                     modal: id)
             }
             if m.style == .alert && !s.interacted {
                 note(
-                    "alert.not-at-launch",
+                    .alertNotAtLaunch,
                     "the alert \(title(id)) appears before the first interaction; avoid alerts when the app starts",
                     modal: id)
             }
@@ -151,11 +151,11 @@ extension Transaction {
                 ? "the zoom transition needs \(SystemVersion.name(SystemVersion.zoomTransition)) (this session runs \(SystemVersion.name(targetOS)))"
                 : "a zoom from a bar button item needs \(SystemVersion.name(SystemVersion.zoomFromBarButton)) (this session runs \(SystemVersion.name(targetOS)))"
             note(
-                "transition.zoom-ios18", "\(title(id)) slides up instead: \(why)", modal: id, severity: .warning)
+                .transitionZoomIOS18, "\(title(id)) slides up instead: \(why)", modal: id, severity: .warning)
         }
         if let tr = m.transition, tr != .coverVertical, m.style.isSystem || m.style == .popover {
             note(
-                "transition.system-owned",
+                .transitionSystemOwned,
                 "\(title(id)) is drawn by the system, which ignores the declared \(tr.rawValue) transition", modal: id)
         }
         if let layout { popoverNotes(layout, of: m) }
@@ -169,13 +169,13 @@ extension Transaction {
         let id = m.id
         if m.style == .alert {
             note(
-                "alert.over-anything", "the alert \(title(id)) appears over the \(kind(top)) \(title(top.modal))",
+                .alertOverAnything, "the alert \(title(id)) appears over the \(kind(top)) \(title(top.modal))",
                 modal: id)
             return
         }
         if top.requestedStyle == .activity {
             note(
-                "activity.no-modal-over-extension",
+                .activityNoModalOverExtension,
                 "\(title(id)) appears over the activity view \(title(top.modal)); avoid modal views above an extension — only an alert belongs there",
                 modal: id)
         }
@@ -183,20 +183,20 @@ extension Transaction {
             // The data-loss confirmation over its own sheet is what the HIG prescribes.
         } else if m.style.isSheet && top.requestedStyle.isSheet {
             note(
-                "sheet.one-at-a-time",
+                .sheetOneAtATime,
                 "\(title(id)) is a sheet over the sheet \(title(top.modal)); display one sheet at a time: close the first and reopen it afterwards",
                 modal: id)
         } else if m.style != .popover && !withinTop {
             // Popovers fall under the popover.* rules; a context presentation covers only its
             // context (rule modal.one-at-a-time).
             note(
-                "modal.one-at-a-time",
+                .modalOneAtATime,
                 "\(title(id)) appears while \(title(top.modal)) is still up; let people dismiss a modal view before presenting another",
                 modal: id)
         }
         if r.form == .fullScreen && top.resolution.form != .fullScreen {
             note(
-                "fullscreen.presenter-walk",
+                .fullScreenPresenterWalk,
                 "\(title(id)) is full screen, so it is presented from the nearest full-screen ancestor, not from the \(kind(top)) \(title(top.modal))",
                 modal: id, severity: .info)
         }
@@ -224,10 +224,10 @@ extension Transaction {
     /// caller warns under `popover.not-cover-source`); with no source declared, or nothing to
     /// point at, the presentation is refused, as UIKit raises an exception.
     mutating func anchor(for m: Modal, trigger: Trigger) throws(Stop) -> (PopoverLayout, fellBack: Bool) {
-        let rule =
+        let rule: RuleID =
             m.style == .actionSheet
-            ? "actionsheet.anchor-required"
-            : m.style == .activity ? "activity.anchor-required" : "popover.anchor-required"
+            ? .actionSheetAnchorRequired
+            : m.style == .activity ? .activityAnchorRequired : .popoverAnchorRequired
         guard let src = m.source else {
             throw refusal(
                 rule,
@@ -270,13 +270,13 @@ extension Transaction {
         if l.source != nil && !l.arrowPointsAtSource {
             let arrows = m.permittedArrowDirections.map(\.rawValue).joined(separator: ", ")
             note(
-                "popover.not-cover-source",
+                .popoverNotCoverSource,
                 "no permitted arrow direction (\(arrows.isEmpty ? "none" : arrows)) lets \(title(m.id)) point at “\(l.source ?? "")” without covering it",
                 modal: m.id)
         }
         if l.nearlyFullScreen {
             note(
-                "popover.not-fullscreen-size",
+                .popoverNotFullScreenSize,
                 "\(title(m.id)) asks for \(Int(m.preferredContentSize?.width ?? 0))×\(Int(m.preferredContentSize?.height ?? 0)) pt, nearly the whole window; it is drawn \(Int(l.width))×\(Int(l.height ?? l.maxHeight)) pt",
                 modal: m.id)
         }
@@ -297,7 +297,7 @@ extension Transaction {
             let anchorLayer = m.source.flatMap { placement(of: $0)?.layer }
             if !(secondPopover && (anchorLayer ?? 0) > pi) {
                 note(
-                    "popover.close-then-present",
+                    .popoverCloseThenPresent,
                     "closed the \(kind(pop)) \(title(pop.modal)) before presenting \(title(m.id))", modal: m.id)
                 try closePopover(at: pi, how: .programmatic)
                 try present(m.id, trigger: trigger)
@@ -306,22 +306,23 @@ extension Transaction {
         }
         if secondPopover {
             throw refusal(
-                "popover.one-at-a-time",
+                .popoverOneAtATime,
                 "\(title(m.id)) would open as a second popover while the \(kind(pop)) \(title(pop.modal)) is open; show one popover at a time and close the open one first",
                 modal: m.id)
         }
         throw refusal(
-            "popover.no-modal-over",
+            .popoverNoModalOver,
             "\(title(m.id)) can't appear over the \(kind(pop)) \(title(pop.modal)): nothing but an alert may cover a popover; close the popover first",
             modal: m.id)
     }
 
-    func adaptedEvent(_ i: Int, rule: String) -> EngineEvent {
+    func adaptedEvent(_ i: Int, rule: RuleID) -> EngineEvent {
         let e = s.stack[i]
-        let severity = RuleCatalogue.rule(rule).map { $0.has(.adapt) ? $0.severity : .info } ?? .info
+        let row = RuleCatalogue.rule(rule)
+        let severity = row.has(.adapt) ? row.severity : .info
         return EngineEvent(
             type: .adapted, screen: s.shownScreen, modal: e.modal, style: e.resolution.style.rawValue,
-            requestedStyle: e.requestedStyle.rawValue, rule: rule, severity: severity.rawValue,
+            requestedStyle: e.requestedStyle.rawValue, rule: rule.rawValue, severity: severity.rawValue,
             props: ["form": .string(e.resolution.form.rawValue), "sizeClass": .string(env.sizeClassDescription)])
     }
 

@@ -60,7 +60,7 @@ extension Transaction {
                 )
                 let after = s.stack[i].effectiveDetent(in: env)
                 if before != nil, after != nil, before != after {
-                    events.append(adaptedEvent(i, rule: "sheet.medium-compact-height"))
+                    events.append(adaptedEvent(i, rule: .sheetMediumCompactHeight))
                 }
             }
             if natural[i].form == .popover {
@@ -71,7 +71,7 @@ extension Transaction {
                     if layout.source != old?.source || layout.arrow != old?.arrow || layout.width != old?.width {
                         if layout.source == nil {
                             note(
-                                "popover.not-cover-source",
+                                .popoverNotCoverSource,
                                 "\(title(ref.modal.id)) is a popover again, but nothing it points at is on screen; it is centred without an arrow",
                                 modal: ref.modal.id)
                         } else {
@@ -91,7 +91,7 @@ extension Transaction {
             let visible = wanted && !sheetAbove
             if visible != s.stack[i].grabberVisible {
                 s.stack[i].grabberVisible = visible
-                events.append(adaptedEvent(i, rule: "sheet.grabber-auto-hide"))
+                events.append(adaptedEvent(i, rule: .sheetGrabberAutoHide))
             }
             if s.stack[i].resolution.isSheet { sheetAbove = true }
             i -= 1

@@ -9,12 +9,12 @@ extension Transaction {
     mutating func tapModalButton(_ m: Modal, choice: ActionChoice?) throws(Stop) {
         guard let i = s.index(of: m.id) else {
             throw refusal(
-                "stack.presenter-visible", "\(title(m.id)) is not presented, so its buttons can't be tapped",
+                .stackPresenterVisible, "\(title(m.id)) is not presented, so its buttons can't be tapped",
                 modal: m.id)
         }
         if i != count - 1 {
             throw refusal(
-                "stack.presenter-visible",
+                .stackPresenterVisible,
                 "\(title(m.id)) is covered by \(title(s.stack[count - 1].modal)); dismiss that first", modal: m.id)
         }
         switch m.style {
@@ -34,7 +34,7 @@ extension Transaction {
             let form = s.stack[i].resolution.form
             if !AlertButtons.isDrawn(action, of: m, form: form) {
                 throw refusal(
-                    "stack.presenter-visible",
+                    .stackPresenterVisible,
                     "“\(action.title)” is not drawn in an action sheet shown as a popover; a tap outside it runs Cancel",
                     modal: m.id)
             }

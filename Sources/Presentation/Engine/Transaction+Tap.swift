@@ -13,7 +13,7 @@ extension Transaction {
         }
         if location(target) == nil, let item = model.prototype.menuElement(target) {
             throw refusal(
-                "stack.presenter-visible",
+                .stackPresenterVisible,
                 "“\(item.element.title)” is an item of the menu of “\(item.control)”, which is not open; open the menu first"
             )
         }
@@ -30,16 +30,16 @@ extension Transaction {
                 }
                 ?? "on screen “\(loc.screen)”, which is not showing"
             throw refusal(
-                "stack.presenter-visible",
+                .stackPresenterVisible,
                 "“\(loc.control.displayName)” is \(whereIs); only visible controls can be tapped", modal: loc.modal)
         }
         if let b = blocker(of: p) {
             throw refusal(
-                "stack.presenter-visible", coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
+                .stackPresenterVisible, coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
         }
         if isUnderKeyboard(p) {
             throw refusal(
-                "stack.presenter-visible",
+                .stackPresenterVisible,
                 "“\(loc.control.displayName)” is covered by the keyboard; end editing first", modal: loc.modal)
         }
         if choice != nil {
@@ -149,7 +149,7 @@ extension Transaction {
         let above = s.stack[p.layer]
         if m.style == .alert {
             throw refusal(
-                "stack.present-from-top",
+                .stackPresentFromTop,
                 "the alert \(title(id)) can't be presented from behind the \(kind(above)) \(title(above.modal)), whose presenter is already presenting it; present the alert from the \(kind(above)), or dismiss the \(kind(above)) first",
                 modal: id)
         }
@@ -161,7 +161,7 @@ extension Transaction {
             let natural = Adaptation.resolve(m, in: env, targetOS: targetOS)
             if natural.form == .popover && p.location.isBarButton {
                 note(
-                    "popover.single-tap-switch",
+                    .popoverSingleTapSwitch,
                     "\(title(above.modal)) closed and \(title(id)) opened with a single tap", modal: id)
                 try closePopover(at: p.layer, how: .tapOutside)
                 try present(id, trigger: .user(control.id))
@@ -172,12 +172,12 @@ extension Transaction {
         }
         if above.modal == id {
             note(
-                "sheet.undimmed-nonmodal", "\(title(id)) is already up; the background asked for it again",
+                .sheetUndimmedNonmodal, "\(title(id)) is already up; the background asked for it again",
                 modal: id)
             return
         }
         throw refusal(
-            "stack.present-from-top",
+            .stackPresentFromTop,
             "\(title(id)) can't be presented from behind the \(kind(above)) \(title(above.modal)), which is already presenting; present it from the sheet, or dismiss the sheet first",
             modal: id)
     }

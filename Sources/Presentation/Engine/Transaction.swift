@@ -73,12 +73,12 @@ struct Transaction {
     }
 
     /// The catalogue severity of a rule.
-    func severity(_ rule: String) -> Severity { RuleCatalogue.rule(rule)?.severity ?? .info }
+    func severity(_ rule: RuleID) -> Severity { RuleCatalogue.rule(rule).severity }
 
     // MARK: Findings
 
-    func refusal(_ rule: String, _ message: String, modal: String? = nil) -> Stop {
-        .refusal(Diagnostic(rule: rule, severity: .error, message: message, modal: modal))
+    func refusal(_ rule: RuleID, _ message: String, modal: String? = nil) -> Stop {
+        .refusal(Diagnostic(rule, severity: .error, message: message, modal: modal))
     }
 
     func bad(_ path: String, _ message: String) -> Stop {
@@ -87,12 +87,13 @@ struct Transaction {
 
     /// A diagnostic that travels with the response and is logged; the action goes ahead.
     /// `severity` lowers a rule's severity when the finding records the rule being followed.
-    mutating func note(_ rule: String, _ message: String, modal: String? = nil, severity: Severity? = nil) {
-        let d = Diagnostic(rule: rule, severity: severity ?? self.severity(rule), message: message, modal: modal)
+    mutating func note(_ rule: RuleID, _ message: String, modal: String? = nil, severity: Severity? = nil) {
+        let d = Diagnostic(rule, severity: severity ?? self.severity(rule), message: message, modal: modal)
         diagnostics.append(d)
         events.append(
             EngineEvent(
-                type: .diagnostic, screen: s.shownScreen, modal: modal, rule: rule, severity: d.severity.rawValue,
+                type: .diagnostic, screen: s.shownScreen, modal: modal, rule: rule.rawValue,
+                severity: d.severity.rawValue,
                 props: ["message": .string(message)]))
     }
 
@@ -122,7 +123,7 @@ struct Transaction {
         let window = options.transitionMs
         guard !inTransition, window > 0, let last = s.lastTransitionMs, now - last < window, now >= last else { return }
         throw refusal(
-            "stack.transition-in-progress",
+            .stackTransitionInProgress,
             "a transition is still animating (\(now - last) ms of \(window) ms); UIKit drops requests made during a transition"
         )
     }
@@ -135,7 +136,7 @@ struct Transaction {
         cascadeSteps += 1
         if cascadeSteps > 64 {
             throw refusal(
-                "stack.transition-in-progress",
+                .stackTransitionInProgress,
                 "this request sets off presentations and dismissals without end (their actions present and dismiss one another); UIKit would drop them while the first transition animates"
             )
         }

@@ -11,7 +11,7 @@ enum LintChecks {
 
     /// Reports `rule` at the role of the second Cancel when an alert or action sheet `m` (its
     /// actions at `actions`) has more than one (`cancels`: their indices).
-    static func secondCancel(_ c: LintContext, _ rule: String, _ m: Modal, _ actions: JSONPath, _ cancels: [Int]) {
+    static func secondCancel(_ c: LintContext, _ rule: RuleID, _ m: Modal, _ actions: JSONPath, _ cancels: [Int]) {
         guard cancels.count > 1 else { return }
         c.report(
             rule, actions.appending(cancels[1]).appending("role"), nil, ["modal": m.id, "count": String(cancels.count)])

@@ -3,7 +3,7 @@ import Prototype
 
 /// A finding before it is rendered: the rule, where, and the facts its message needs.
 struct Finding {
-    var rule: String
+    var rule: RuleID
     var path: JSONPath
     /// A message variant of the rule's description (`nil`: the main message).
     var variant: String?
@@ -191,7 +191,7 @@ final class LintContext {
 
     /// Records a finding of `rule` at `path`.
     func report(
-        _ rule: String, _ path: JSONPath, _ variant: String? = nil, _ args: [String: String] = [:],
+        _ rule: RuleID, _ path: JSONPath, _ variant: String? = nil, _ args: [String: String] = [:],
         severity: Severity? = nil
     ) {
         findings.append(Finding(rule: rule, path: path, variant: variant, args: args, severity: severity))

@@ -112,7 +112,7 @@ extension Linter {
                 (
                     issue.path,
                     Diagnostic(
-                        rule: issue.code, severity: severity, message: issue.message(language),
+                        format: issue.code, severity: severity, message: issue.message(language),
                         path: issue.path.description)
                 ))
         }

@@ -50,45 +50,57 @@ public struct Linter: Sendable {
     /// The context's findings rendered as diagnostics, with their paths, after the lint settings.
     func finish(_ c: LintContext) -> [(JSONPath, Diagnostic)] {
         let settings = c.prototype.lint
-        let disabled = Set(settings.disable)
+        // The settings' rule ids, read once; one that names no rule is a finding of its own.
+        var unknown: [(JSONPath, Diagnostic)] = []
+        let lintPath = JSONPath.root.appending("lint")
+        var disabled: Set<RuleID> = []
+        for (i, text) in settings.disable.enumerated() where !Linter.formatCodes.contains(text) {
+            do throws(UnknownRuleID) {
+                disabled.insert(try RuleID(parsing: text))
+            } catch {
+                let p = lintPath.appending("disable").appending(i)
+                unknown.append((p, unknownRule(error, at: p)))
+            }
+        }
+        var levels: [RuleID: Severity] = [:]
+        for (text, level) in settings.severity.sorted(by: { $0.key < $1.key }) {
+            do throws(UnknownRuleID) {
+                let id = try RuleID(parsing: text)
+                if let level = Severity(rawValue: level) { levels[id] = level }
+            } catch {
+                let p = lintPath.appending("severity").appending(text)
+                unknown.append((p, unknownRule(error, at: p)))
+            }
+        }
         var out: [(JSONPath, Diagnostic)] = []
-        out.reserveCapacity(c.findings.count)
+        out.reserveCapacity(c.findings.count + unknown.count)
         let os = c.prototype.targetOS
         for f in c.findings where !disabled.contains(f.rule) {
             // A rule of other versions than the prototype's says nothing about it.
             let row = RuleCatalogue.rule(f.rule)
-            if let row, !row.versions.contains(os) { continue }
+            if !row.versions.contains(os) { continue }
             let doc = RuleCatalogue.description(f.rule)
             assert(f.variant.map { doc.variants[$0] != nil } ?? true, "\(f.rule) has no message variant \(f.variant!)")
-            var severity = f.severity ?? RuleCatalogue.rule(f.rule)?.severity ?? .warning
-            if let s = settings.severity[f.rule], let level = Severity(rawValue: s) { severity = level }
             var d = Diagnostic(
-                rule: f.rule, severity: severity, message: doc.render(f.variant, f.args, language: language),
-                path: f.path.description)
-            d.versionNote = row?.versions.note(after: os)
+                f.rule, severity: levels[f.rule] ?? f.severity ?? row.severity,
+                message: doc.render(f.variant, f.args, language: language), path: f.path.description)
+            d.versionNote = row.versions.note(after: os)
             out.append((f.path, d))
         }
-        // Settings that name no rule.
-        let lintPath = JSONPath.root.appending("lint")
-        for (i, id) in settings.disable.enumerated() where !Linter.knownIDs.contains(id) {
-            let p = lintPath.appending("disable").appending(i)
-            out.append((p, unknownRule(id, at: p)))
-        }
-        for (id, _) in settings.severity.sorted(by: { $0.key < $1.key }) where RuleCatalogue.rule(id) == nil {
-            let p = lintPath.appending("severity").appending(id)
-            out.append((p, unknownRule(id, at: p)))
-        }
-        return out
+        return out + unknown
     }
 
-    /// Rule ids `lint.disable` may name: the catalogue's, and the format warnings.
-    static let knownIDs: Set<String> = Set(RuleCatalogue.all.map(\.id)).union(["format.style-key"])
+    /// The format warnings `lint.disable` may name besides the rules.
+    static let formatCodes: Set<String> = ["format.style-key"]
 
-    func unknownRule(_ id: String, at path: JSONPath) -> Diagnostic {
-        let text = FormatMessage(
-            .notARule, ["id": JSONWriter.quoted(id)], suggestion: Suggest.nearest(id, in: Array(Linter.knownIDs)))
+    /// A `format.reference` warning for a lint setting that names no rule, suggesting the rule
+    /// (or format warning) it most likely stands for.
+    func unknownRule(_ error: UnknownRuleID, at path: JSONPath) -> Diagnostic {
+        let suggestion =
+            error.suggestion?.rawValue ?? Suggest.nearest(error.text, in: Array(Linter.formatCodes))
+        let text = FormatMessage(.notARule, ["id": JSONWriter.quoted(error.text)], suggestion: suggestion)
         return Diagnostic(
-            rule: "format.reference", severity: .warning, message: text.text(language), path: path.description)
+            format: "format.reference", severity: .warning, message: text.text(language), path: path.description)
     }
 
     /// Sorts diagnostics by path in document order (array indices numerically), stably.
