@@ -129,10 +129,12 @@ public final class ModalLabApp: @unchecked Sendable {
             + removedTemporaryFiles.map { "removed \($0), the temporary file of an interrupted write" }
     }
 
-    /// Binds and starts serving; returns the bound port.
+    /// Binds and starts serving; returns the bound port. `socket`, bound already to the
+    /// configuration's address (``ListeningSocket/init(host:port:)``), is served instead:
+    /// `serve` binds before it makes the data folder, so a port in use leaves nothing behind.
     /// - Throws: ``HTTPServerError`` when the address can't be bound.
     @discardableResult
-    public func start() throws -> Int {
+    public func start(on socket: ListeningSocket? = nil) throws -> Int {
         var c = ServerConfiguration()
         c.host = configuration.host
         c.port = configuration.port
@@ -143,7 +145,7 @@ public final class ModalLabApp: @unchecked Sendable {
         c.maxConnectionsPerAddress = configuration.limits.connectionsPerAddress
         c.exemptFromAddressLimit = { [owner] request in owner.isOwner(request) }
         let server = HTTPServer(configuration: c, responder: router)
-        let port = try server.start()
+        let port = try server.start(on: socket)
         owner.port = port
         if let own = ownOrigin(port: port) { try? origins.addTrustedOrigin(own) }
         metrics.track(server)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Testing
 
 @testable import ModalLabServer
@@ -55,6 +56,21 @@ import Testing
             }
         }
         #expect(checked >= 40)
+    }
+
+    /// `modallab serve` on a port another program holds, in an empty folder: it exits 1 saying
+    /// so, and leaves the folder empty (no `./data`, no owner token, no log).
+    @Test func serveOnABusyPortCreatesNothing() async throws {
+        let busy = try ListeningSocket(host: "127.0.0.1", port: 0)
+        let dir = try InstallTests.temporaryFolder("busy-port")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try await Modallab.run(["serve", "--port", "\(busy.port)"], in: dir, timeout: 60)
+        #expect(r.status == 1, "\(r.status) \(r.stdout) \(r.stderr)")
+        #expect(r.stdout.isEmpty, "no owner URL: \(r.stdout)")
+        #expect(r.stderr.contains("cannot bind 127.0.0.1:\(busy.port)"), "\(r.stderr)")
+        #expect(r.stderr.contains("another program has that port"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == [], "serve left files behind")
+        withExtendedLifetime(busy) {}
     }
 
     @Test func serveRefusesSignedAndOutOfRangeNumbers() {
@@ -130,6 +146,94 @@ import Testing
         #expect(LogsCommand.run(["summary", "--data", data, "--share", "a", "--share", "b"]) == 2)
         #expect(LogsCommand.run(["export", "--data", data, "--session", "a", "--session", "b"]) == 2)
         #expect(LogsCommand.run(["export", "--data", data, "--type", "tap", "--type", "dismiss"]) == 0)
-        #expect(LogsCommand.run(["summary", "--data", data, "--share", "a"]) == 0)
+    }
+
+    /// `logs summary --prototype nope` is not "0 events": a prototype, session, share link or
+    /// task the log holds nothing of is a usage error (2) naming the nearest id it holds; an id
+    /// it holds passes, through the real command.
+    @Test func aFilterNamingWhatTheLogLacksIsAnErrorWithADidYouMean() async throws {
+        let s = try TestApp()
+        let sid = try await s.session("mail", device: "iphone-16")
+        #expect(try await s.act(sid, ["type": "taskStart", "task": "send-draft"]).status == 200)
+        let shared = try await s.client.json("POST", "/api/shares", ["prototype": "mail", "role": "view"])
+        let token = try #require(shared.json?["url"]?.stringValue?.components(separatedBy: "/s/").last)
+        let share = try #require(shared.json?["id"]?.stringValue)
+        #expect(try await s.client.request("GET", "/s/\(token)", auth: false).status == 303)
+        let dir = s.data
+
+        func logs(_ args: [String]) async throws -> Modallab {
+            try await Modallab.run(["logs"] + args + ["--data", dir], in: dir)
+        }
+        let typo = try await logs(["summary", "--prototype", "mial"])
+        #expect(typo.status == 2 && typo.stdout.isEmpty, "\(typo.status) \(typo.stdout)")
+        #expect(
+            typo.stderr.contains(
+                #"--prototype: the log in \#(dir) has no prototype "mial" (did you mean "mail"?); it has "mail""#),
+            "\(typo.stderr)")
+        let nope = try await logs(["export", "--prototype", "nope", "--format", "csv"])
+        #expect(
+            nope.status == 2 && nope.stdout.isEmpty && nope.stderr.contains(#"no prototype "nope""#), "\(nope.stderr)")
+        let session = try await logs(["export", "--session", String(sid.dropLast()) + "x"])
+        #expect(session.status == 2 && session.stderr.contains("(did you mean \"\(sid)\"?)"), "\(session.stderr)")
+        let link = try await logs(["summary", "--share", String(share.dropLast()) + "_"])
+        #expect(
+            link.status == 2 && link.stderr.contains("has no share link") && link.stderr.contains(share),
+            "\(link.stderr)")
+        let task = try await logs(["summary", "--task", "send-draf"])
+        #expect(task.status == 2 && task.stderr.contains(#"(did you mean "send-draft"?)"#), "\(task.stderr)")
+
+        let known = try await logs([
+            "summary", "--prototype", "mail", "--session", sid, "--task", "send-draft", "--format", "json",
+        ])
+        #expect(known.status == 0 && known.stderr.isEmpty, "\(known.stderr)")
+        #expect(try await logs(["summary", "--share", share]).status == 0)
+        #expect(try await logs(["export", "--prototype", "mail", "--session", sid]).status == 0)
+    }
+}
+
+/// The built `modallab` binary run as a person runs it: in a folder of the test's choosing,
+/// with its standard output and error apart (each through a temporary file, so a chatty child
+/// never blocks), awaited without holding a thread of the cooperative pool.
+struct Modallab {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// Runs `modallab arguments…` in `directory` to its end (terminated past `timeout` seconds).
+    static func run(_ arguments: [String], in directory: String, timeout: Double = 120) async throws -> Modallab {
+        let binary = try #require(BrowserTests.modallabExecutable(), "build the modallab product first")
+        let files = ["out", "err"].map { NSTemporaryDirectory() + "modallab-\($0)-\(UUID().uuidString)" }
+        for f in files { _ = FileManager.default.createFile(atPath: f, contents: nil) }
+        defer { for f in files { try? FileManager.default.removeItem(atPath: f) } }
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: files[0]))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: files[1]))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = arguments
+        p.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ProcessInfo.processInfo.environment
+        env["MODALLAB_OWNER_TOKEN"] = nil
+        env["MODALLAB_ROOT"] = repositoryRoot
+        p.environment = env
+        p.standardOutput = out
+        p.standardError = err
+        let watchdog = Task {
+            try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
+            if p.isRunning { p.terminate() }
+        }
+        defer { watchdog.cancel() }
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            p.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
+            do {
+                try p.run()
+            } catch {
+                p.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try out.close()
+        try err.close()
+        let read = { (f: String) in (try? String(contentsOfFile: f, encoding: .utf8)) ?? "" }
+        return Modallab(status: status, stdout: read(files[0]), stderr: read(files[1]))
     }
 }

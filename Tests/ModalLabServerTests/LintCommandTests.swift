@@ -34,6 +34,44 @@ import Testing
         #expect(missing == 2 && missingOut[0].contains("no such file"))
     }
 
+    /// `modallab lint .` in a Swift package's folder: `.build/` (whose `workspace-state.json`
+    /// is no prototype) and other hidden folders are not walked into, JSON without `"format"`
+    /// (`package.json`) is not linted, and standard error says what was skipped; a broken file
+    /// is still reported, and a file named on the command line is linted whatever it holds.
+    @Test func aFolderIsLintedWithoutItsHiddenFoldersAndOtherJSON() async throws {
+        let dir = try folder([
+            "mail.json": clean, "package.json": #"{"name": "banking", "version": "1.0.0"}"#,
+            "sub/settings.json": #"["not", "a", "prototype"]"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir + "/.build/debug", withIntermediateDirectories: true)
+        try #"{"version": 6, "object": {"dependencies": []}}"#.write(
+            toFile: dir + "/.build/workspace-state.json", atomically: true, encoding: .utf8)
+        try #"{"format": "modallab/1"}"#.write(toFile: dir + "/.build/debug/x.json", atomically: true, encoding: .utf8)
+        try "{}".write(toFile: dir + "/.hidden.json", atomically: true, encoding: .utf8)
+
+        let r = try await Modallab.run(["lint", "."], in: dir)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.isEmpty, "\(r.stdout)")
+        #expect(
+            r.stderr.contains(
+                #"skipped 2 hidden folders and files (./.build, ./.hidden.json) and 2 JSON files without "format" (./package.json, ./sub/settings.json)"#
+            ), "\(r.stderr)")
+
+        // A prototype with a typo is still a prototype: reported, not skipped.
+        try "{\"format\": \"modallab/1\",\n  \"id\": ,\n}".write(
+            toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
+        let broken = try await Modallab.run(["lint", "."], in: dir)
+        #expect(broken.status == 2 && broken.stdout.contains("./broken.json"), "\(broken.stdout)\(broken.stderr)")
+        // Named on the command line, package.json is linted (and is no prototype).
+        let named = try await Modallab.run(["lint", "package.json"], in: dir)
+        #expect(named.status == 1 && named.stdout.contains(#"required member "format" is missing"#), "\(named.stdout)")
+        // Nothing left to lint is unusable input.
+        let none = try await Modallab.run(["lint", "sub"], in: dir)
+        #expect(none.status == 2 && none.stderr.contains("no prototypes"), "\(none.stderr)")
+    }
+
     @Test func brokenJSONExitsTwoWithLineAndColumn() throws {
         let dir = try folder(["broken.json": "{\n  \"id\": ,\n}"])
         let (status, out, _) = run([dir, "--format", "json"])

@@ -90,11 +90,13 @@ public final class HTTPServer: @unchecked Sendable {
 
     var isShuttingDown: Bool { counters.withLock { $0.shuttingDown } }
 
-    /// Binds and listens on ``ServerConfiguration/host``:``ServerConfiguration/port``.
+    /// Binds and listens on ``ServerConfiguration/host``:``ServerConfiguration/port``, or takes
+    /// `socket`, bound and listening already (``ListeningSocket/init(host:port:)``).
     /// - Returns: the bound port (the chosen one when the configured port is 0).
     /// - Throws: ``HTTPServerError`` naming the host, port and the system's errno text, e.g.
-    ///   `cannot bind 127.0.0.1:8080: Address already in use (errno 98)`; also when started twice.
-    public func start() throws -> Int {
+    ///   `cannot bind 127.0.0.1:8080: Address already in use (errno 98)`; also when started twice
+    ///   or given a socket another server took.
+    public func start(on socket: ListeningSocket? = nil) throws -> Int {
         let alreadyStarted = startedFlag.withLock { started in
             defer { started = true }
             return started
@@ -103,7 +105,15 @@ public final class HTTPServer: @unchecked Sendable {
             throw HTTPServerError(operation: .start, host: configuration.host, port: configuration.port, code: EINVAL)
         }
         Sys.ignoreSIGPIPE()
-        let (fd, port) = try Self.listen(host: configuration.host, port: configuration.port)
+        let (fd, port): (Int32, Int)
+        if let socket {
+            guard let taken = socket.take() else {
+                throw HTTPServerError(operation: .start, host: configuration.host, port: socket.port, code: EINVAL)
+            }
+            (fd, port) = (taken, socket.port)
+        } else {
+            (fd, port) = try Self.listen(host: configuration.host, port: configuration.port)
+        }
         for loop in loops { loop.start() }
         let listener = Listener(fd: fd, server: self, loop: loops[0])
         self.listener.withLock { $0 = listener }
@@ -111,7 +121,7 @@ public final class HTTPServer: @unchecked Sendable {
         return port
     }
 
-    private static func listen(host: String, port: Int) throws -> (Int32, Int) {
+    static func listen(host: String, port: Int) throws -> (Int32, Int) {
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         hints.ai_family = AF_UNSPEC
@@ -326,5 +336,37 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard let listener else { return }
         listener.loop.execute { listener.close() }
+    }
+}
+
+/// A socket bound and listening that no server accepts on yet: one server takes it
+/// (``HTTPServer/start(on:)``); untaken, it is closed when released.
+///
+/// A program that must not start (write files, say) when its port is taken binds first, then
+/// starts a server on the socket; connections that arrive in between wait in the listen queue.
+public final class ListeningSocket: @unchecked Sendable {
+    /// The bound port (the chosen one when 0 was asked for).
+    public let port: Int
+    private let fd: Locked<Int32?>
+
+    /// Binds and listens on `host`:`port` (0: any free port) without accepting yet.
+    /// - Throws: ``HTTPServerError``, as ``HTTPServer/start(on:)`` does, e.g.
+    ///   `cannot bind 127.0.0.1:8080: Address already in use (errno 98)`.
+    public init(host: String, port: Int) throws {
+        let (fd, bound) = try HTTPServer.listen(host: host, port: port)
+        self.fd = Locked(fd)
+        self.port = bound
+    }
+
+    /// The descriptor, once: nil when a server took it already.
+    func take() -> Int32? {
+        fd.withLock { fd in
+            defer { fd = nil }
+            return fd
+        }
+    }
+
+    deinit {
+        if let fd = take() { Sys.close(fd) }
     }
 }

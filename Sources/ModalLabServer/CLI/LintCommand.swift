@@ -6,7 +6,11 @@ import Prototype
 /// `modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]
 /// [--content-size CATEGORY]`.
 ///
-/// Lints files and folders (recursing into folders for `*.json`, in name order). Text output is
+/// Lints files and folders (recursing into folders for `*.json`, in name order). In a folder it
+/// skips what is not a prototype: hidden files and folders (`.build/`, `.git/`: a Swift package's
+/// `.build/workspace-state.json` is no prototype), and JSON whose top level has no `"format"`
+/// member (`package.json`); standard error says how many it skipped. A file named on the
+/// command line is always linted. Text output is
 /// one compiler-style line per diagnostic; JSON output is one array of
 /// `{"file", "path", "rule", "severity", "message", "source"}`. Exit status: 0 clean (warnings
 /// and info allowed), 1 errors, 2 unusable input (an unreadable file, broken JSON — reported with
@@ -20,17 +24,19 @@ public enum LintCommand {
         "usage: modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans] [--content-size CATEGORY]"
 
     /// `--help`: the usage, what the command does, and its exit statuses.
-    public static let help = usage + """
+    public static let help =
+        usage + """
 
-        Checks prototypes (files, or folders of *.json) against the format and the presentation
-        rules (docs/rules.md), for each --device (default: the prototype's own devices).
-          --format text|json    one line per finding (file: JSON path: severity: message [rule]),
-                                or a JSON array of {file, path, rule, severity, message, source}
-          --lang en|zh-Hans     the language of the messages
-          --content-size C      run the length rules at that text size (a UIContentSizeCategory
-                                name, extraSmall … accessibilityExtraExtraExtraLarge; default large)
-        Exit status: 0 no errors (warnings allowed), 1 errors, 2 unusable input or arguments.
-        """
+            Checks prototypes (files, or folders of *.json) against the format and the presentation
+            rules (docs/rules.md), for each --device (default: the prototype's own devices). In a
+            folder, hidden folders and files (.build/) and JSON without "format" are skipped.
+              --format text|json    one line per finding (file: JSON path: severity: message [rule]),
+                                    or a JSON array of {file, path, rule, severity, message, source}
+              --lang en|zh-Hans     the language of the messages
+              --content-size C      run the length rules at that text size (a UIContentSizeCategory
+                                    name, extraSmall … accessibilityExtraExtraExtraLarge; default large)
+            Exit status: 0 no errors (warnings allowed), 1 errors, 2 unusable input or arguments.
+            """
 
     public static func run(_ arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void) -> Int32 {
         let a: Arguments
@@ -82,9 +88,10 @@ public enum LintCommand {
         var status: Int32 = 0
         var json: [JSONValue] = []
         var idFiles: [String: String] = [:]
-        let files = collect(paths)
+        let (files, skipped) = collect(paths)
+        if let note = skipped.note { stderr("modallab lint: \(note)") }
         if files.isEmpty {
-            stderr("modallab lint: no *.json files in \(paths.joined(separator: ", "))")
+            stderr("modallab lint: no prototypes (*.json with \"format\") in \(paths.joined(separator: ", "))")
             return 2
         }
         for (file, bytes) in files {
@@ -124,10 +131,39 @@ public enum LintCommand {
         case failure(LocalizedText)
     }
 
-    /// The files to lint, in order, with their bytes or why they could not be read.
-    static func collect(_ paths: [String]) -> [(String, ReadResult)] {
+    /// What a folder held that is not a prototype, and was not linted.
+    struct Skipped: Equatable {
+        /// Hidden files and folders (their names start with `.`), as paths.
+        var hidden: [String] = []
+        /// JSON files whose top level is not an object with a `"format"` member, as paths.
+        var notPrototypes: [String] = []
+
+        /// The note for standard error, e.g. `skipped 1 hidden folder or file (./.build) and 1
+        /// JSON file without "format" (./package.json)`; nil when nothing was skipped. At most
+        /// three paths of each kind are named.
+        var note: String? {
+            func named(_ paths: [String]) -> String {
+                paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? ", …" : "")
+            }
+            var parts: [String] = []
+            if !hidden.isEmpty {
+                let what = hidden.count == 1 ? "hidden folder or file" : "hidden folders and files"
+                parts.append("\(hidden.count) \(what) (\(named(hidden)))")
+            }
+            if !notPrototypes.isEmpty {
+                let what = notPrototypes.count == 1 ? "JSON file" : "JSON files"
+                parts.append("\(notPrototypes.count) \(what) without \"format\" (\(named(notPrototypes)))")
+            }
+            return parts.isEmpty ? nil : "skipped " + parts.joined(separator: " and ")
+        }
+    }
+
+    /// The files to lint, in order, with their bytes or why they could not be read, and what the
+    /// folders held that is not a prototype (see ``Skipped``).
+    static func collect(_ paths: [String]) -> (files: [(String, ReadResult)], skipped: Skipped) {
         let fm = FileManager.default
         var out: [(String, ReadResult)] = []
+        var skipped = Skipped()
         for path in paths {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
@@ -139,21 +175,44 @@ public enum LintCommand {
                     out.append((path, .failure(LocalizedText("cannot read the folder", "无法读取该文件夹"))))
                     continue
                 }
+                let prefix = path.hasSuffix("/") ? path : path + "/"
                 var files: [String] = []
                 while let rel = e.nextObject() as? String {
+                    let names = rel.split(separator: "/")
+                    if names.last?.hasPrefix(".") == true {
+                        // Not walked into: .build/ holds thousands of files, none of them ours.
+                        e.skipDescendants()
+                        skipped.hidden.append(prefix + rel)
+                        continue
+                    }
+                    if names.contains(where: { $0.hasPrefix(".") }) { continue }
                     if rel.hasSuffix(".json") { files.append(rel) }
                 }
+                skipped.hidden.sort()
                 for rel in files.sorted() {
-                    let full = path.hasSuffix("/") ? path + rel : path + "/" + rel
+                    let full = prefix + rel
                     var sub: ObjCBool = false
                     if fm.fileExists(atPath: full, isDirectory: &sub), sub.boolValue { continue }
-                    out.append((full, read(full)))
+                    let result = read(full)
+                    if case .success(let bytes) = result, !declaresFormat(bytes) {
+                        skipped.notPrototypes.append(full)
+                        continue
+                    }
+                    out.append((full, result))
                 }
             } else {
                 out.append((path, read(path)))
             }
         }
-        return out
+        return (out, skipped)
+    }
+
+    /// Whether a file found in a folder may be a prototype: JSON whose top level is an object
+    /// with a `"format"` member (whatever its value, which the linter checks), or text that is
+    /// not JSON at all (a prototype with a typo is reported, not skipped).
+    static func declaresFormat(_ bytes: [UInt8]) -> Bool {
+        guard let document = try? JSONParser.parse(bytes) else { return true }
+        return document["format"] != nil
     }
 
     static func read(_ path: String) -> ReadResult {

@@ -1,10 +1,13 @@
 import EventSchema
 import Foundation
 import InteractionLog
+import JSON
 
 /// `modallab logs export [--format ndjson|csv] [--spreadsheet-safe] [--prototype ID] [--from T] [--to T] [--data DIR]`
 /// and `modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]`.
-/// Reads the log folder directly; the server may be running (appends are whole lines).
+/// Reads the log folder directly; the server may be running (appends are whole lines). A
+/// `--prototype`, `--session`, `--share` or `--task` that the log holds nothing of is a usage
+/// error (exit 2) with a "did you mean", not an empty answer: a typo must not read as "0 events".
 /// `modallab logs columns [--format markdown|duckdb]` prints the log's format: the reference
 /// of `docs/log.md`, or the column list for DuckDB's `read_json(…, columns = …)`.
 public enum LogsCommand {
@@ -67,6 +70,11 @@ public enum LogsCommand {
             return fail("no interaction log in \(data) (no folder \(logs)); pass the folder `serve --data` used")
         }
         let reader = LogReader(directory: logs)
+        do {
+            if let message = try unknownID(in: f, reader: reader, data: data) { return fail(message) }
+        } catch {
+            return fail("\(error)", 1)
+        }
         let out = FileHandle.standardOutput
         do {
             if sub == "export" {
@@ -92,5 +100,25 @@ public enum LogsCommand {
             return fail("\(error)", 1)
         }
         return 0
+    }
+
+    /// The message for the first id `filter` names that the log holds nothing of, with the
+    /// nearest id it does hold and, when they are few, all of them; nil when the log holds
+    /// every id named.
+    static func unknownID(in filter: LogFilter, reader: LogReader, data: String) throws -> String? {
+        for kind in LogIDKind.allCases {
+            guard let id = kind.value(in: filter), try !reader.holds(kind, id) else { continue }
+            let known = try reader.ids(kind)
+            let noun = kind == .share ? "share link" : kind.rawValue
+            let listing =
+                known.isEmpty
+                ? "; it has none yet"
+                : known.count <= 12
+                    ? "; it has \(known.map(JSONWriter.quoted).joined(separator: ", "))"
+                    : "; it has \(known.count) of them"
+            return "--\(kind.rawValue): the log in \(data) has no \(noun) \(JSONWriter.quoted(id))"
+                + Suggest.hint(id, in: known) + listing
+        }
+        return nil
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HTTPServer
 import Platform
 import Presentation
 
@@ -131,11 +132,14 @@ public enum ServeCommand {
         let app: ModalLabApp
         let port: Int
         do {
+            // The port first, held from here on: one in use stops `serve` before the data folder,
+            // the owner token or the log are made (and no other program can take it meanwhile).
+            let socket = try ListeningSocket(host: c.host, port: c.port)
             app = try ModalLabApp(configuration: c)
-            port = try app.start()
+            port = try app.start(on: socket)
         } catch {
             var message = "modallab serve: \(error)\n"
-            if "\(error)".contains("in use") {
+            if let e = error as? HTTPServerError, e.code == EADDRINUSE {
                 message += "another program has that port; pick another with --port, or --port 0 for any free one\n"
             }
             FileHandle.standardError.write(Data(message.utf8))
