@@ -63,9 +63,25 @@ public enum LogReference {
                 + "`props` itself), takes at most \(PendingEvent.maxClientPropsBytes) bytes as compact JSON, and "
                 + "has no object with two keys that differ only in ASCII case (DuckDB's struct fields are "
                 + "case-insensitive). A batch that breaks one of these is refused whole with a 400 naming the "
-                + "JSON path, e.g. `$.events[3].props.Foo`. One key spelt in two cases in different events "
-                + "(`{\"Foo\": 1}`, then `{\"foo\": 1}`) still makes `read_json_auto` give up; the `columns =` "
-                + "read above reads any log.",
+                + "JSON path, e.g. `$.events[3].props.Foo`.",
+            "",
+            "`read_json_auto` takes each `props` key's type from the log's first lines (20,480 by default) and "
+                + "refuses the whole log at a later value it can't cast (`{\"n\": 1}`, then `{\"n\": \"x\"}`), or "
+                + "changes it without a word (`1.5` read as `2`, `true` as `1`). So every key — at any depth, "
+                + "`props.o.a`, and `props.a[]` for an array's items — keeps the first spelling and the first "
+                + "type it had in the log (kept across restarts; the server's own keys have theirs from the "
+                + "start): a boolean, an integer (no fraction, within 64 bits: `BIGINT`), a number (`DOUBLE`; "
+                + "an integer fits too), a string, an object or an array; `null` fits any key. A new key's first "
+                + "string may not read as a date, a time, a timestamp or a UUID (`\"2024-01-02\"`, `\"10:00\"`, "
+                + "`\"epoch\"`: DuckDB would type the key so and refuse the log at its first other string); send "
+                + "times as numbers. Share links' viewers bring at most "
+                + "\(PropsKeyTypes.Limits().perPrototype) keys (nested ones counted) into the log per prototype; "
+                + "the owner is not counted, and the server holds at most "
+                + "\(PropsKeyTypes.Limits().totalBytes >> 20) MiB of keys in all. Past any of these, the batch is a "
+                + "400 naming the path, with both types (`expected an integer, as this props key first was …; "
+                + "found a string`). Keys are compared across the whole log, every prototype's, because DuckDB reads "
+                + "them into one type; a key first seen after the sample is left out by `read_json_auto` (the "
+                + "`columns =` read above keeps every key as `JSON`).",
             "",
             "## Adding a column",
             "",

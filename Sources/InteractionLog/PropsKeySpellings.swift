@@ -43,11 +43,27 @@ public final class PropsKeySpellings: @unchecked Sendable {
     ///
     /// - Throws: ``JSONShapeError`` at the first key spelled otherwise, naming the spelling to use.
     public func admit(_ props: JSONObject, at path: JSONPath) throws(JSONShapeError) {
-        var local: [String: String] = [:]
-        lock.lock()
-        defer { lock.unlock() }
-        try Self.walk(.object(props), at: path, spellings: spellings, local: &local)
-        for (folded, key) in local where spellings[folded] == nil { spellings[folded] = key }
+        pin(try check(props, at: path))
+    }
+
+    /// Checks `props` at `path` as ``admit(_:at:)`` does, also against `pending` (spellings of
+    /// the same batch not held yet), without holding anything: returns the spellings it would
+    /// add (folded form → key), for ``pin(_:)``.
+    /// - Throws: ``JSONShapeError`` at the first key spelled otherwise.
+    public func check(_ props: JSONObject, at path: JSONPath, pending: [String: String] = [:]) throws(JSONShapeError)
+        -> [String: String]
+    {
+        var local = pending
+        let known = lock.withLock { spellings }
+        try Self.walk(.object(props), at: path, spellings: known, local: &local)
+        return local.filter { known[$0.key] == nil }
+    }
+
+    /// Holds spellings ``check(_:at:pending:)`` returned (a spelling held meanwhile stays).
+    public func pin(_ spellings: [String: String]) {
+        lock.withLock {
+            for (folded, key) in spellings where self.spellings[folded] == nil { self.spellings[folded] = key }
+        }
     }
 
     /// Holds the spellings of `props` without judging them: events the log already has.

@@ -56,9 +56,10 @@ public final class ModalLabApp: @unchecked Sendable {
     let versions: VersionStore
     /// Who follows which session live (`/p/{id}/sessions/{sid}/watch`).
     let watchers = SessionWatchers()
-    /// One spelling per `props` key across the log, so DuckDB's `read_json_auto` always reads
-    /// it: the server's keys, then those the log's client events hold (read on open).
-    let propsKeys: PropsKeySpellings
+    /// One spelling and one JSON type per `props` key across the log, and a bound on the keys
+    /// share links bring, so DuckDB's `read_json_auto` always reads it: the server's keys, then
+    /// those the log's client events hold (read on open).
+    let propsKeys: PropsKeyTypes
     /// The temporary files of interrupted atomic writes removed at start (``InterruptedWrites``).
     let removedTemporaryFiles: [String]
 
@@ -105,11 +106,11 @@ public final class ModalLabApp: @unchecked Sendable {
         // The spellings client events already gave their props keys (a server that accepted
         // them before any of today's rules still has them): later events must agree. They are
         // taken from the read that rebuilds the log's state on open.
-        let keys = PropsKeySpellings()
+        let keys = PropsKeyTypes()
         propsKeys = keys
         do {
             log = try LogStore(directory: LogStore.directory(inData: data), visiting: LogEventType.clientTypes) { e in
-                keys.hold(e.fields.props)
+                keys.hold(e.fields.props, prototype: e.prototype, byOwner: e.share == nil)
             }
         } catch {
             throw AppError("can't open the interaction log in \(data)/logs: \(error)")

@@ -493,6 +493,7 @@ extension ModalLabApp {
         s.touch()
         let body = try RequestBody.json(req)
         var pending: [PendingEvent] = []
+        var props: [(props: JSONObject, path: JSONPath)] = []
         do throws(JSONShapeError) {
             let o = try body.object()
             let items = try o.required("events", "an array of events").array()
@@ -509,7 +510,7 @@ extension ModalLabApp {
                 // The client's t_ms (from the session's start, when the person acted) wins, kept
                 // within the session; its ts follows from it and is never later than now.
                 var e = try PendingEvent(clientEvent: item)
-                try propsKeys.admit(e.fields.props, at: item.path.appending("props"))
+                props.append((e.fields.props, item.path.appending("props")))
                 // Where it happened must be a place of this prototype, and the frame seen one
                 // the session has answered: a heat map draws what the log says.
                 if let screen = e.screen, s.prototype.screen(screen) == nil {
@@ -542,6 +543,13 @@ extension ModalLabApp {
         }
         try eventBudget.charge(
             viewer, address: req.remoteHost, count: EventBudget.cost(events: pending.count, bytes: req.body.count))
+        // Each props key keeps its spelling and type, and links bring boundedly many (after the
+        // charge: a batch past its budget holds no key).
+        do throws(JSONShapeError) {
+            try propsKeys.admit(props, prototype: s.prototype.id, byOwner: viewer == .owner)
+        } catch {
+            throw error.problem
+        }
         do {
             let r = try await log.append(pending)
             return .json(["accepted": .int(r.accepted), "duplicates": .int(r.duplicates)])
