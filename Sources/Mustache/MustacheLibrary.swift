@@ -8,11 +8,16 @@ import Foundation
 /// (`{{>partials/alert}}`). Files and directories whose names start with `.` are skipped (editor
 /// lock and swap files).
 ///
+/// A strict library (`strict: true`) renders strictly (``MustacheTemplate/render(_:library:strict:)``):
+/// a name the context stack can't resolve, or a partial it lacks, is a ``MustacheError``
+/// instead of empty output; it also notes which templates its renders reached
+/// (``renderedTemplateNames``), so that a test can check that its fixtures reach every one.
+///
 /// ``reloadIfChanged()`` re-reads the directory when a file changed, for `serve --dev`. The
 /// library is safe to use from any thread: each render takes a snapshot of the templates, so a
 /// reload never mixes old and new templates within one page.
 public final class MustacheLibrary: @unchecked Sendable {
-    /// Guards `templates`, `partials` and `stamps`.
+    /// Guards `templates`, `partials`, `stamps` and `rendered`.
     private let lock = NSLock()
     /// Held for a whole reload, so that two threads don't both compile.
     private let reloadLock = NSLock()
@@ -22,12 +27,17 @@ public final class MustacheLibrary: @unchecked Sendable {
     private var stamps: [FileStamp]
     private let directory: String?
     private let fileExtension: String
+    /// Whether renders are strict.
+    public let isStrict: Bool
+    private var rendered: Set<String> = []
 
-    /// Compiles every `*.<fileExtension>` file under `directory`.
+    /// Compiles every `*.<fileExtension>` file under `directory`; with `strict`, its renders are
+    /// strict.
     ///
     /// - Throws: ``MustacheError`` naming the file, line and column of the first template that
     ///   does not compile, or naming the directory or file that cannot be read.
-    public init(directory: String, fileExtension: String = "mustache") throws(MustacheError) {
+    public init(directory: String, fileExtension: String = "mustache", strict: Bool = false) throws(MustacheError) {
+        isStrict = strict
         self.directory = directory
         self.fileExtension = fileExtension
         let stamps = try FileStamp.scan(directory: directory, fileExtension: fileExtension)
@@ -36,11 +46,12 @@ public final class MustacheLibrary: @unchecked Sendable {
         self.stamps = stamps
     }
 
-    /// Compiles templates given as source, keyed by name.
+    /// Compiles templates given as source, keyed by name; with `strict`, its renders are strict.
     ///
     /// - Throws: ``MustacheError`` naming the template, line and column of the first that does not
     ///   compile (in name order).
-    public init(templates sources: [String: String]) throws(MustacheError) {
+    public init(templates sources: [String: String], strict: Bool = false) throws(MustacheError) {
+        isStrict = strict
         directory = nil
         fileExtension = "mustache"
         stamps = []
@@ -62,21 +73,45 @@ public final class MustacheLibrary: @unchecked Sendable {
         lock.withLock { templates.keys.sorted() }
     }
 
-    /// Renders the template called `name` against `context`, with this library's partials.
+    /// The templates that this library's strict renders have rendered so far: those named to
+    /// ``render(_:_:)`` and the partials and parents they included. Always empty when the
+    /// library is not strict.
+    public var renderedTemplateNames: Set<String> {
+        lock.withLock { rendered }
+    }
+
+    /// Renders the template called `name` against `context`, with this library's partials;
+    /// strictly when the library ``isStrict``.
     ///
-    /// - Throws: ``MustacheError`` when there is no template called `name`.
+    /// - Throws: ``MustacheError`` when there is no template called `name`; in a strict library,
+    ///   also naming the template, line, column and unresolved name of the first tag that failed.
     public func render(_ name: String, _ context: Any?) throws(MustacheError) -> String {
         let (template, partials) = try lookup(name)
-        return template.render(context, partials: partials)
+        let renderer = template.run(context, partials: partials, strict: isStrict)
+        if isStrict { try note(renderer, name) }
+        return renderer.output.makeString()
     }
 
     /// Renders like ``render(_:_:)``, appending the UTF-8 bytes to `output` — for a server that
     /// writes them out without making a `String` (which would check the bytes are valid UTF-8).
+    /// Nothing is appended when it throws.
     ///
-    /// - Throws: ``MustacheError`` when there is no template called `name`.
+    /// - Throws: as ``render(_:_:)``.
     public func render(_ name: String, _ context: Any?, appendingTo output: inout [UInt8]) throws(MustacheError) {
         let (template, partials) = try lookup(name)
-        template.render(context, partials: partials, appendingTo: &output)
+        let renderer = template.run(context, partials: partials, strict: isStrict)
+        if isStrict { try note(renderer, name) }
+        output.append(contentsOf: renderer.output.bytes)
+    }
+
+    /// A strict render's outcome: its failure, thrown, or the templates it reached, noted.
+    private func note(_ renderer: borrowing Renderer, _ name: String) throws(MustacheError) {
+        if let failure = renderer.failure { throw failure }
+        let reached = renderer.rendered
+        lock.withLock {
+            rendered.insert(name)
+            rendered.formUnion(reached)
+        }
     }
 
     /// The template called `name` and the partials as of now, taken together.

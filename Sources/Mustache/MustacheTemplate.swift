@@ -21,6 +21,10 @@
 /// in element content and in double- or single-quoted attributes. `{{{name}}}` and `{{&name}}`
 /// do not escape.
 ///
+/// **Strict renders** (``render(_:library:strict:)``, a ``MustacheLibrary`` made `strict`)
+/// throw a ``MustacheError`` where the spec renders a missing name or partial as empty: a
+/// misspelt key fails a test instead of leaving a blank in a page.
+///
 /// **Truthiness** in sections: `false`, `nil`, `NSNull`, an empty list and an empty string are
 /// falsy; everything else — `0` and empty dictionaries included — is truthy. (The spec leaves
 /// empty strings open; treating them as falsy, as mustache.js does, lets
@@ -52,32 +56,43 @@ public struct MustacheTemplate: Sendable {
     /// Partials (`{{>name}}`, `{{>*name}}`) and parents (`{{<name}}`) are looked up in `library`;
     /// without a library, or when the library has no such template, they render as empty
     /// (spec: partials.json — 'Failed Lookup'). Missing values render as empty too: rendering
-    /// never fails.
+    /// never fails. ``render(_:library:strict:)`` makes both an error.
     public func render(_ context: Any?, library: MustacheLibrary? = nil) -> String {
-        render(context, partials: library?.snapshot ?? [:])
+        let renderer = run(context, partials: library?.snapshot ?? [:], strict: false)
+        return renderer.output.makeString()
     }
 
-    func render(_ context: Any?, partials: [String: [Node]]) -> String {
-        var renderer = makeRenderer(context, partials: partials)
-        renderer.render(nodes)
+    /// Renders like ``render(_:library:)``; when `strict`, a name that the context stack can't
+    /// resolve, or a partial or parent that `library` doesn't hold, is an error instead of empty.
+    ///
+    /// A name resolves as the spec's name resolution says (sections.json, interpolation.json): some
+    /// context on the stack has its first part as a key — whatever the value, `false`, `nil` or
+    /// empty included — and each further part of a dotted name is a key of the value before it.
+    /// `.` always resolves. A ``MustacheContext`` has a key when it returns a value for it (an
+    /// optional returned as `Any` counts, even when `nil`).
+    ///
+    /// - Throws: ``MustacheError`` naming the template, the line and column of the first tag that
+    ///   failed, and (``MustacheError/unresolvedName``) the name it could not resolve.
+    public func render(_ context: Any?, library: MustacheLibrary? = nil, strict: Bool) throws(MustacheError) -> String {
+        let renderer = run(context, partials: library?.snapshot ?? [:], strict: strict)
+        if let failure = renderer.failure { throw failure }
         return renderer.output.makeString()
     }
 
     /// Renders like ``render(_:library:)``, appending the UTF-8 bytes to `output`: for servers
     /// that write the bytes out without making a `String`.
     public func render(_ context: Any?, library: MustacheLibrary? = nil, appendingTo output: inout [UInt8]) {
-        render(context, partials: library?.snapshot ?? [:], appendingTo: &output)
-    }
-
-    func render(_ context: Any?, partials: [String: [Node]], appendingTo output: inout [UInt8]) {
-        var renderer = makeRenderer(context, partials: partials)
-        renderer.render(nodes)
+        // Bound to a name: the bytes live as long as the renderer does.
+        let renderer = run(context, partials: library?.snapshot ?? [:], strict: false)
         output.append(contentsOf: renderer.output.bytes)
     }
 
-    private func makeRenderer(_ context: Any?, partials: [String: [Node]]) -> Renderer {
-        var renderer = Renderer(templates: partials, capacity: max(4096, textSize * 2))
+    /// Renders against `context` with `partials`; the renderer holds the output, and a strict
+    /// render's failure and the templates it included.
+    func run(_ context: Any?, partials: [String: [Node]], strict: Bool) -> Renderer {
+        var renderer = Renderer(templates: partials, capacity: max(4096, textSize * 2), strict: strict)
         if let context { renderer.stack.push(Frame(context)) }
+        renderer.render(nodes)
         return renderer
     }
 

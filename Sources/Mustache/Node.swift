@@ -44,15 +44,36 @@ final class Text: @unchecked Sendable {
     deinit { bytes.deallocate() }
 }
 
+/// Where a tag stands: what a strict render's error names. Read only when a render fails.
+struct TagPlace: Sendable {
+    /// The template's name, e.g. `partials/alert`.
+    let template: String
+    /// The template's file relative to its library's directory, or `nil`.
+    let file: String?
+    /// 1-based line and column (in Unicode scalars) of the tag's opening delimiter.
+    let line: Int
+    let column: Int
+    /// The tag as written, delimiters included, e.g. `{{#modals}}`.
+    let tag: String
+
+    /// An error at this tag.
+    func error(_ message: String, unresolvedName: String? = nil) -> MustacheError {
+        MustacheError(
+            name: template, file: file, line: line, column: column, message: message, unresolvedName: unresolvedName)
+    }
+}
+
 /// `{{name}}`, `{{{name}}}` or `{{&name}}`.
 final class Variable: Sendable {
     let name: Name
     /// Whether the value is HTML-escaped (`{{name}}`).
     let isEscaped: Bool
+    let place: TagPlace
 
-    init(name: Name, isEscaped: Bool) {
+    init(name: Name, isEscaped: Bool, place: TagPlace) {
         self.name = name
         self.isEscaped = isEscaped
+        self.place = place
     }
 }
 
@@ -60,10 +81,13 @@ final class Variable: Sendable {
 final class Section: Sendable {
     let name: Name
     let children: [Node]
+    /// The opening tag's place.
+    let place: TagPlace
 
-    init(name: Name, children: [Node]) {
+    init(name: Name, children: [Node], place: TagPlace) {
         self.name = name
         self.children = children
+        self.place = place
     }
 }
 
@@ -73,10 +97,12 @@ final class Partial: Sendable {
     /// The whitespace before a standalone tag, prepended to every line of the partial; `nil`
     /// when the tag is not standalone (spec: partials.json — 'Standalone Indentation').
     let indentation: [UInt8]?
+    let place: TagPlace
 
-    init(name: PartialName, indentation: [UInt8]?) {
+    init(name: PartialName, indentation: [UInt8]?, place: TagPlace) {
         self.name = name
         self.indentation = indentation
+        self.place = place
     }
 }
 
@@ -89,12 +115,17 @@ final class Parent: Sendable {
     let indentation: [UInt8]?
     /// Whether the closing tag stands alone on its line: what follows starts on a fresh line.
     let closeIsStandalone: Bool
+    /// The opening tag's place.
+    let place: TagPlace
 
-    init(name: PartialName, arguments: [String: Block], indentation: [UInt8]?, closeIsStandalone: Bool) {
+    init(
+        name: PartialName, arguments: [String: Block], indentation: [UInt8]?, closeIsStandalone: Bool, place: TagPlace
+    ) {
         self.name = name
         self.arguments = arguments
         self.indentation = indentation
         self.closeIsStandalone = closeIsStandalone
+        self.place = place
     }
 }
 

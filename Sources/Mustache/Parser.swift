@@ -13,6 +13,8 @@ struct Parser {
     private let file: String?
     private var tokens: [Token] = []
     private var lines: [Line] = []
+    /// The byte offset at which each source line starts (the first is 0): for the place of a tag.
+    private let lineStarts: [Int]
 
     /// Compiles `source`. `name` and `file` only label errors.
     static func parse(_ source: String, name: String, file: String?) throws(MustacheError) -> [Node] {
@@ -29,6 +31,7 @@ struct Parser {
         self.source = source
         self.name = name
         self.file = file
+        lineStarts = [0] + source.indices.filter { source[$0] == Self.newline }.map { $0 + 1 }
     }
 
     // MARK: - Tokens
@@ -392,20 +395,23 @@ struct Parser {
                 }
             case .variable, .unescaped:
                 flushText()
-                nodes.append(.variable(Variable(name: Name(token.content), isEscaped: token.kind == .variable)))
+                nodes.append(
+                    .variable(
+                        Variable(name: Name(token.content), isEscaped: token.kind == .variable, place: place(token))))
             case .section, .inverted:
                 flushText()
                 var inner = index + 1
                 let children = build(&inner, until: token.match, enclosingIndent: enclosingIndent)
-                let section = Section(name: Name(token.content), children: children)
+                let section = Section(name: Name(token.content), children: children, place: place(token))
                 nodes.append(token.kind == .section ? .section(section) : .invertedSection(section))
                 index = token.match
             case .partial:
                 flushText()
                 nodes.append(
                     .partial(
-                        Partial(name: PartialName(token.content), indentation: standaloneIndent(token, enclosingIndent))
-                    ))
+                        Partial(
+                            name: PartialName(token.content), indentation: standaloneIndent(token, enclosingIndent),
+                            place: place(token))))
             case .parent:
                 flushText()
                 var arguments: [String: Block] = [:]
@@ -425,7 +431,7 @@ struct Parser {
                         Parent(
                             name: PartialName(token.content), arguments: arguments,
                             indentation: standaloneIndent(token, enclosingIndent),
-                            closeIsStandalone: tokens[token.match].isStandalone)))
+                            closeIsStandalone: tokens[token.match].isStandalone, place: place(token))))
                 index = token.match
             case .block:
                 flushText()
@@ -482,17 +488,25 @@ struct Parser {
 
     /// 1-based line and column (in Unicode scalars) of a byte offset.
     private func position(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        for i in 0..<min(offset, source.count) {
-            if source[i] == Self.newline {
-                line += 1
-                column = 1
-            } else if source[i] & 0xC0 != 0x80 {
-                column += 1
-            }
+        let offset = min(offset, source.count)
+        // The last line that starts at or before `offset`.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        return (line, column)
+        var column = 1
+        for i in lineStarts[low]..<offset where source[i] & 0xC0 != 0x80 { column += 1 }
+        return (low + 1, column)
+    }
+
+    /// Where `token` stands, for the errors of a strict render.
+    private func place(_ token: Token) -> TagPlace {
+        let (line, column) = position(of: token.start)
+        return TagPlace(
+            template: name, file: file, line: line, column: column,
+            tag: String(decoding: source[token.start..<token.end], as: UTF8.self))
     }
 
     private func error(at offset: Int, _ message: String) -> MustacheError {

@@ -19,14 +19,22 @@ struct Renderer: ~Copyable {
     var overrides: [[String: Block]] = []
     /// How many sections, partials, parents and blocks deep the render is.
     var depth = 0
+    /// Whether a name the context stack can't resolve, or a partial the templates lack, is an
+    /// error (``failure``) rather than empty.
+    let strict: Bool
+    /// A strict render's first error; the render goes on, and its output is thrown away.
+    var failure: MustacheError?
+    /// The partials and parents a strict render included (a lenient one doesn't note them).
+    var rendered: Set<String> = []
 
     /// Content nested deeper than this (sections, partials, parents and blocks together) renders
     /// as empty, so that a partial that includes itself without end cannot exhaust the stack.
     static let maxDepth = 256
 
-    init(templates: [String: [Node]], capacity: Int) {
+    init(templates: [String: [Node]], capacity: Int, strict: Bool = false) {
         self.templates = templates
         output = OutputBuffer(capacity: capacity)
+        self.strict = strict
     }
 
     mutating func render(_ nodes: [Node]) {
@@ -43,17 +51,27 @@ struct Renderer: ~Copyable {
                 }
             case .variable(let variable):
                 flushIndentation()
-                if let value = lookup(variable.name) { appendValue(value, escaped: variable.isEscaped) }
+                if let value = lookup(variable.name) {
+                    appendValue(value, escaped: variable.isEscaped)
+                } else if strict {
+                    unresolved(node)
+                }
             case .section(let section):
-                if let value = lookup(section.name) { renderSection(value, section.children) }
+                if let value = lookup(section.name) {
+                    renderSection(value, section.children)
+                } else if strict {
+                    unresolved(node)
+                }
             case .invertedSection(let section):
-                if !isTruthy(lookup(section.name)) { render(section.children) }
+                let value = lookup(section.name)
+                if value == nil && strict { unresolved(node) }
+                if !isTruthy(value) { render(section.children) }
             case .partial(let partial):
-                guard let template = resolve(partial.name) else { continue }
+                guard let template = resolve(node) else { continue }
                 renderTemplate(
                     template, indentation: partial.indentation, closeIsStandalone: partial.indentation != nil)
             case .parent(let parent):
-                guard let template = resolve(parent.name) else { continue }
+                guard let template = resolve(node) else { continue }
                 overrides.append(parent.arguments)
                 renderTemplate(
                     template, indentation: parent.indentation, closeIsStandalone: parent.closeIsStandalone)
@@ -128,19 +146,49 @@ struct Renderer: ~Copyable {
         stack.pop()
     }
 
-    /// The nodes of the template a partial or parent tag names.
-    private func resolve(_ name: PartialName) -> [Node]? {
+    /// The nodes of the template a partial or parent `node` names; `nil` when there is none (a
+    /// strict render's failure).
+    ///
+    /// Takes the node (one reference), not its name and place: `render(_:)` recurses up to
+    /// ``maxDepth`` deep, and in a debug build every argument it builds takes room in its frame.
+    private mutating func resolve(_ node: Node) -> [Node]? {
+        let name: PartialName
+        let place: TagPlace
+        switch node {
+        case .partial(let partial): (name, place) = (partial.name, partial.place)
+        case .parent(let parent): (name, place) = (parent.name, parent.place)
+        default: return nil
+        }
+        let templateName: String
         switch name {
         case .fixed(let name):
-            return templates[name]
+            if let nodes = templates[name] {
+                if strict { rendered.insert(name) }
+                return nodes
+            }
+            templateName = name
         case .dynamic(let key):
             // Spec: ~dynamic-names.json — the name resolves like an interpolation.
-            guard let value = lookup(key) else { return nil }
-            if let string = value as? String { return templates[string] }
-            var renderer = Renderer(templates: [:], capacity: 32)
-            renderer.appendValue(value, escaped: false)
-            return templates[String(decoding: renderer.output.bytes, as: UTF8.self)]
+            guard let value = lookup(key) else {
+                if strict { unresolved(key, at: place) }
+                return nil
+            }
+            if let string = value as? String {
+                templateName = string
+            } else {
+                var renderer = Renderer(templates: [:], capacity: 32)
+                renderer.appendValue(value, escaped: false)
+                templateName = String(decoding: renderer.output.bytes, as: UTF8.self)
+            }
+            if let nodes = templates[templateName] {
+                if strict { rendered.insert(templateName) }
+                return nodes
+            }
         }
+        if strict && failure == nil {
+            failure = place.error("no template named \"\(templateName)\" for \(place.tag)")
+        }
+        return nil
     }
 
     // MARK: - Text and indentation
@@ -182,5 +230,41 @@ struct Renderer: ~Copyable {
             current = next
         }
         return current
+    }
+
+    /// Notes that the name of `node` (a variable or a section) did not resolve: see
+    /// ``unresolved(_:at:)``. Takes the node, as ``resolve(_:)`` does.
+    @inline(never)
+    private mutating func unresolved(_ node: Node) {
+        switch node {
+        case .variable(let variable): unresolved(variable.name, at: variable.place)
+        case .section(let section), .invertedSection(let section): unresolved(section.name, at: section.place)
+        default: break
+        }
+    }
+
+    /// Notes that `name`, at `place`, did not resolve (``lookup(_:)`` gave `nil`): the render's
+    /// ``failure``, unless it already has one. Spec: the name resolution of sections.json and
+    /// interpolation.json — no context on the stack has the first part, or a later part is
+    /// missing from the value of the parts before it.
+    @inline(never)
+    private mutating func unresolved(_ name: Name, at place: TagPlace) {
+        guard failure == nil, let first = name.first else { return }
+        var reason = "no context on the stack has it"
+        if var current = stack.find(first) {
+            var resolved = first
+            for part in name.rest {
+                guard let next = Frame.member(part, of: current) else {
+                    reason = "\"\(resolved)\" has no \"\(part)\""
+                    break
+                }
+                current = next
+                resolved += "." + part
+            }
+        } else if !name.rest.isEmpty {
+            reason = "no context on the stack has \"\(first)\""
+        }
+        failure = place.error(
+            "unresolved name \"\(name)\" in \(place.tag): \(reason)", unresolvedName: name.description)
     }
 }

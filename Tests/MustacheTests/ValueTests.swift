@@ -22,7 +22,7 @@ struct AlertViewModel: MustacheContext {
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "title": title
-        case "message": message
+        case "message": message as Any
         case "actions": actions
         default: nil
         }
