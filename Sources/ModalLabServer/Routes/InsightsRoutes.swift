@@ -5,14 +5,6 @@ import Mustache
 import Presentation
 import Prototype
 
-/// The insights page's context: ``InsightsView`` and what a usability study adds (tasks, their
-/// paths, sessions with their status and links, whether the reader holds a report link).
-struct InsightsPage: MustacheContext {
-    var base: InsightsView
-    var extra: [String: Any]
-    func mustacheValue(forKey key: String) -> Any? { extra[key] ?? base.mustacheValue(forKey: key) }
-}
-
 extension ModalLabApp {
     func addInsightsRoutes(_ groups: RouteGroups) {
         groups.pages.get("/p/{id}/insights") { [self] req, _ in
@@ -37,16 +29,10 @@ extension ModalLabApp {
                 throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
             }
             let locale = PageLocale(req)
-            let base = InsightsView(loaded, summary: summary, taps: taps, strings: locale.strings)
-            let rows = StudyViews.sessionRows(
-                summary, prototype: id, live: { [sessions] in sessions.get($0) != nil }, strings: locale.strings)
-            let extra: [String: Any] = [
-                "isReport": viewer != .owner, "tasks": StudyViews.taskRows(summary),
-                "hasTasks": !summary.tasks.isEmpty,
-                "sankeys": paths.filter { !$0.links.isEmpty }.map { StudyViews.sankey($0, strings: locale.strings) },
-                "studySessions": rows,
-            ]
-            return try renderPage("insights", InsightsPage(base: base, extra: extra), locale: locale)
+            let page = InsightsPage(
+                loaded, summary: summary, taps: taps, paths: paths, isReport: viewer != .owner,
+                isLive: { [sessions] in sessions.get($0) != nil }, strings: locale.strings)
+            return try renderPage("insights", page, locale: locale)
         }
     }
 }

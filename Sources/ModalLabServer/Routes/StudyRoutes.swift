@@ -170,53 +170,10 @@ extension ModalLabApp {
             try log.studyAggregates(filter: LogFilter(prototype: id), aggregates)
         }
         let locale = PageLocale(req)
-        let strings = locale.strings
-        let engine = engines.engine(for: p, options: engineOptions)
-        var cards: [[String: Any]] = []
-        for m in maps {
-            guard let state = StudyViews.state(for: m.place, in: p, engine: engine) else { continue }
-            let maxCount = Double(max(1, m.cells.map { max($0.taps, $0.misclicks) }.max() ?? 1))
-            let dots: [[String: Any]] = m.cells.flatMap { c -> [[String: Any]] in
-                var out: [[String: Any]] = []
-                if c.taps > 0 {
-                    out.append([
-                        "x": StudyViews.f(c.x), "y": StudyViews.f(c.y), "kind": "tap",
-                        "r": StudyViews.f(5 + 9 * Double(c.taps) / maxCount), "n": c.taps,
-                    ])
-                }
-                if c.misclicks > 0 {
-                    out.append([
-                        "x": StudyViews.f(c.x), "y": StudyViews.f(c.y), "kind": "misclick",
-                        "r": StudyViews.f(5 + 9 * Double(c.misclicks) / maxCount), "n": c.misclicks,
-                    ])
-                }
-                return out
-            }
-            let place =
-                m.place.modal.map { $0 == m.place.screen ? $0 : "\($0) (\(m.place.screen))" } ?? m.place.screen
-            cards.append([
-                "title": strings.format(
-                    .heatmapOf,
-                    [
-                        "place": place, "device": state.environment.device.name,
-                        "orientation": strings[state.environment.orientation == .portrait ? .portrait : .landscape],
-                    ]),
-                "counts": strings.format(.heatmapCounts, ["taps": String(m.taps), "misclicks": String(m.misclicks)]),
-                "frame": PlayerView(prototype: p, state: state).frame(), "dots": dots,
-                "screen": m.place.screen, "modal": m.place.modal ?? "", "device": m.place.device,
-            ])
-        }
-        func options(_ values: [String], selected: String?) -> [[String: Any]] {
-            values.map { ["value": $0, "selected": $0 == selected] }
-        }
-        let page = StudyPage(values: [
-            "id": id, "name": p.name, "isReport": viewer != .owner, "cards": cards, "hasCards": !cards.isEmpty,
-            "devices": options(
-                p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) }, selected: q("device")),
-            "orientations": options(["portrait", "landscape"], selected: q("orientation")),
-            "tasks": options(p.tasks.map(\.id), selected: q("task")),
-            "shares": options(shares.all.filter { $0.prototype == id }.map(\.id), selected: q("share")),
-        ])
+        let page = HeatmapsPageView(
+            p, maps: maps, engine: engines.engine(for: p, options: engineOptions), filters: aggregates,
+            shares: shares.all.filter { $0.prototype == id }.map(\.id), isReport: viewer != .owner,
+            strings: locale.strings)
         return try renderPage("heatmaps", page, locale: locale)
     }
 
@@ -235,25 +192,9 @@ extension ModalLabApp {
             try run.finish()
             return run
         }
-        let p = run.prototype
         let locale = PageLocale(req)
-        let strings = locale.strings
-        let env = run.start.environment
-        let page = StudyPage(values: [
-            "id": id, "name": p.name, "session": record.session, "isReport": reportViewer(req, prototype: id) != .owner,
-            "watch": watch,
-            "heading": strings.format(watch ? .watchHeading : .replayHeading, ["session": record.session]),
-            "intro": strings.format(
-                .replayIntro,
-                [
-                    "device": env.device.name,
-                    "orientation": strings[env.orientation == .portrait ? .portrait : .landscape],
-                    "steps": String(run.steps), "duration": StudyViews.ms(Double(run.lastMs)),
-                ]),
-            "frame": PlayerView(prototype: p, state: watch ? run.state : run.start).frame(),
-            "stepCount": run.steps, "replayURL": "/api/sessions/\(record.session)/replay",
-            "watchURL": "/api/sessions/\(record.session)/watch", "ended": run.ended,
-        ])
+        let page = SessionPageView(
+            run, isWatching: watch, isReport: reportViewer(req, prototype: id) != .owner, strings: locale.strings)
         return try renderPage(watch ? "watch" : "replay", page, locale: locale)
     }
 }

@@ -690,27 +690,6 @@ struct InsightsView: MustacheContext {
         }
     }
 
-    struct SessionRow: MustacheContext {
-        var session: String
-        var device: String
-        var duration: String
-        var taps: Int
-        var misclickRate: String
-        var path: String
-
-        func mustacheValue(forKey key: String) -> Any? {
-            switch key {
-            case "session": session
-            case "device": device
-            case "duration": duration
-            case "taps": taps
-            case "misclickRate": misclickRate
-            case "path": path
-            default: nil
-            }
-        }
-    }
-
     var id: String
     var name: String
     var events: Int
@@ -719,7 +698,6 @@ struct InsightsView: MustacheContext {
     var modals: [ModalRow]
     var device: Device
     var dots: [Dot]
-    var sessions: [SessionRow]
     var summaryText: String
     var tapsHeading: String
 
@@ -731,10 +709,7 @@ struct InsightsView: MustacheContext {
         let deviceID = deviceCounts.max { $0.value < $1.value }?.key ?? p.prototype?.devices.first ?? "iphone-16"
         let device = DeviceCatalogue.device(deviceID) ?? DeviceCatalogue.all[1]
         let maxPresented = max(1, summary.modals.map(\.presentations).max() ?? 1)
-        func ms(_ v: Double?) -> String {
-            v.map { $0 >= 1000 ? String(format: "%.1f s", $0 / 1000) : "\(Int($0)) ms" } ?? "–"
-        }
-        func pct(_ v: Double?) -> String { v.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
+        let (ms, pct) = (StudyViews.ms, StudyViews.pct)
         id = p.id
         name = p.prototype?.name ?? p.id
         events = summary.events
@@ -767,11 +742,6 @@ struct InsightsView: MustacheContext {
             guard let x = e.x, let y = e.y, e.device == device.id else { return nil }
             return Dot(x: x, y: y, kind: e.type == .misclick ? "misclick" : "tap")
         }
-        sessions = summary.sessions.suffix(200).reversed().map { s in
-            SessionRow(
-                session: s.session, device: s.device ?? "", duration: ms(Double(s.durationMs)), taps: s.taps,
-                misclickRate: pct(s.misclickRate), path: s.path.joined(separator: " › "))
-        }
     }
 
     func mustacheValue(forKey key: String) -> Any? {
@@ -792,7 +762,6 @@ struct InsightsView: MustacheContext {
         case "heatWidth": return Int(device.width * scale)
         case "heatHeight": return Int(device.height * scale)
         case "dots": return dots
-        case "sessions": return sessions
         case "summaryText": return summaryText
         case "tapsHeading": return tapsHeading
         default: return nil

@@ -5,112 +5,21 @@ import Mustache
 import Presentation
 import Prototype
 
-/// A page context made of named values (strings, numbers, booleans, nested contexts and lists
-/// of them), for the study's pages.
-struct StudyPage: MustacheContext {
-    var values: [String: Any]
-    func mustacheValue(forKey key: String) -> Any? { values[key] }
-}
+// The view models of a usability study's pages (`insights`, `heatmaps`, `replay`, `watch`):
+// what each template names, typed, and how each is built from the log's summary, aggregates and
+// records. Routes only choose which to render.
 
-/// The views of a usability study: the task table and path diagrams of the insights, heat maps
-/// over frames, and the replay and live pages.
+/// The number formats of the study's pages.
 enum StudyViews {
+    /// A duration: "640 ms", "1.5 s"; "–" for none.
     static func ms(_ v: Double?) -> String {
         v.map { $0 >= 1000 ? String(format: "%.1f s", $0 / 1000) : "\(Int($0)) ms" } ?? "–"
     }
+
+    /// A rate as a whole percentage: "33%"; "–" for none.
     static func pct(_ v: Double?) -> String { v.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
 
-    /// The rows of the tasks table.
-    static func taskRows(_ summary: LogSummary) -> [[String: Any]] {
-        summary.tasks.map { t in
-            [
-                "task": t.task, "attempts": t.attempts, "direct": t.direct, "indirect": t.indirect, "gaveUp": t.gaveUp,
-                "timedOut": t.timedOut, "successRate": pct(t.successRate), "median": ms(t.medianTimeMs),
-                "p90": ms(t.p90TimeMs), "misclickRate": pct(t.misclickRate),
-            ]
-        }
-    }
-
-    /// The rows of the sessions table, newest first, each linking to its replay (and, when it
-    /// is still running here, to watching it).
-    static func sessionRows(
-        _ summary: LogSummary, prototype: String, live: (String) -> Bool, strings: Strings
-    ) -> [[String: Any]] {
-        summary.sessions.suffix(200).reversed().map { s in
-            [
-                "session": s.session, "device": s.device ?? "", "orientation": s.orientation ?? "",
-                "duration": ms(Double(s.durationMs)), "taps": s.taps, "misclickRate": pct(s.misclickRate),
-                "path": s.path.joined(separator: " › "),
-                "status": strings[s.ended ? .statusEnded : .statusAbandoned],
-                "openModals": s.openModals.joined(separator: ", "), "tasks": s.tasks.joined(separator: ", "),
-                "replayURL": "/p/\(prototype)/sessions/\(s.session)",
-                "watchURL": live(s.session) ? "/p/\(prototype)/sessions/\(s.session)/watch" : "",
-            ]
-        }
-    }
-
-    /// A Sankey diagram of a task's paths as SVG shapes: one column per step, a node per place
-    /// (its height the attempts there), a band per link (its width the attempts that took it).
-    static func sankey(_ paths: TaskPaths, strings: Strings) -> [String: Any] {
-        let columnGap = 150.0
-        let nodeWidth = 12.0
-        let unit = 18.0
-        let gap = 14.0
-        var columns: [[String: Int]] = []
-        for l in paths.links {
-            while columns.count <= l.step + 1 { columns.append([:]) }
-            columns[l.step][l.from, default: 0] += 0
-            columns[l.step + 1][l.to, default: 0] += l.count
-        }
-        // Step 0's size is what leaves it.
-        for l in paths.links where l.step == 0 { columns[0][l.from, default: 0] += l.count }
-        var nodeY: [String: Double] = [:]
-        var nodes: [[String: Any]] = []
-        var height = 40.0
-        for (c, col) in columns.enumerated() {
-            var y = 24.0
-            for (place, n) in col.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-                let h = max(4, Double(max(n, 1)) * unit)
-                let key = "\(c)|\(place)"
-                nodeY[key] = y
-                nodes.append([
-                    "x": Double(c) * columnGap + 10, "y": y, "w": nodeWidth, "h": h, "label": place, "count": n,
-                    "labelX": Double(c) * columnGap + 10 + nodeWidth + 4, "labelY": y + min(h, 14) - 2,
-                ])
-                y += h + gap
-            }
-            height = max(height, y + 10)
-        }
-        var outOffset: [String: Double] = [:]
-        var inOffset: [String: Double] = [:]
-        var links: [[String: Any]] = []
-        for l in paths.links {
-            let a = "\(l.step)|\(l.from)"
-            let b = "\(l.step + 1)|\(l.to)"
-            guard let ya = nodeY[a], let yb = nodeY[b] else { continue }
-            let w = Double(l.count) * unit
-            let y0 = ya + (outOffset[a] ?? 0) + w / 2
-            let y1 = yb + (inOffset[b] ?? 0) + w / 2
-            outOffset[a, default: 0] += w
-            inOffset[b, default: 0] += w
-            let x0 = Double(l.step) * columnGap + 10 + nodeWidth
-            let x1 = Double(l.step + 1) * columnGap + 10
-            let mid = (x0 + x1) / 2
-            links.append([
-                "d": "M\(f(x0)),\(f(y0)) C\(f(mid)),\(f(y0)) \(f(mid)),\(f(y1)) \(f(x1)),\(f(y1))",
-                "width": f(max(1.5, w)), "title": "\(l.from) → \(l.to): \(l.count)",
-            ])
-        }
-        let outcomes = paths.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
-            separator: ", ")
-        return [
-            "task": paths.task, "heading": strings.format(.pathsHeading, ["task": paths.task]),
-            "label": strings.format(.pathsLabel, ["task": paths.task]),
-            "width": f(Double(max(columns.count, 1)) * columnGap + 60),
-            "height": f(height), "nodes": nodes, "links": links, "outcomes": outcomes, "attempts": paths.attempts,
-        ]
-    }
-
+    /// A length or coordinate of an SVG drawing, with one decimal: "12.5".
     static func f(_ v: Double) -> String { String(format: "%.1f", v) }
 
     /// A state that shows `place` (its screen, with its modal on top) on its device, for drawing
@@ -135,5 +44,467 @@ enum StudyViews {
             if let o = try? engine.apply(.present(modal: m), to: s, atMs: now), o.refusal == nil { s = o.state }
         }
         return s
+    }
+}
+
+/// A row of the insights' tasks table: one task's attempts, how they ended, and their times.
+struct TaskRowView: MustacheContext {
+    var task: String
+    var attempts: Int
+    var direct: Int
+    var indirect: Int
+    var gaveUp: Int
+    var timedOut: Int
+    var successRate: String
+    var median: String
+    var p90: String
+    var misclickRate: String
+
+    init(_ t: TaskSummary) {
+        task = t.task
+        attempts = t.attempts
+        direct = t.direct
+        indirect = t.indirect
+        gaveUp = t.gaveUp
+        timedOut = t.timedOut
+        successRate = StudyViews.pct(t.successRate)
+        median = StudyViews.ms(t.medianTimeMs)
+        p90 = StudyViews.ms(t.p90TimeMs)
+        misclickRate = StudyViews.pct(t.misclickRate)
+    }
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "task": task
+        case "attempts": attempts
+        case "direct": direct
+        case "indirect": indirect
+        case "gaveUp": gaveUp
+        case "timedOut": timedOut
+        case "successRate": successRate
+        case "median": median
+        case "p90": p90
+        case "misclickRate": misclickRate
+        default: nil
+        }
+    }
+}
+
+/// A row of the insights' sessions table, linking to the session's replay and, while it runs
+/// here, to watching it.
+struct StudySessionRowView: MustacheContext {
+    var session: String
+    var device: String
+    var orientation: String
+    var duration: String
+    var taps: Int
+    var misclickRate: String
+    /// The places it went through: "inbox › compose".
+    var path: String
+    /// Ended or abandoned, in the page's language.
+    var status: String
+    var openModals: String
+    var tasks: String
+    var replayURL: String
+    /// Empty when the session is not running on this server.
+    var watchURL: String
+
+    /// The row of `s`, a session of `prototype`; `isLive` says whether it still runs here.
+    init(_ s: SessionSummary, prototype: String, isLive: Bool, strings: Strings) {
+        session = s.session
+        device = s.device ?? ""
+        orientation = s.orientation ?? ""
+        duration = StudyViews.ms(Double(s.durationMs))
+        taps = s.taps
+        misclickRate = StudyViews.pct(s.misclickRate)
+        path = s.path.joined(separator: " › ")
+        status = strings[s.ended ? .statusEnded : .statusAbandoned]
+        openModals = s.openModals.joined(separator: ", ")
+        tasks = s.tasks.joined(separator: ", ")
+        replayURL = "/p/\(prototype)/sessions/\(s.session)"
+        watchURL = isLive ? "/p/\(prototype)/sessions/\(s.session)/watch" : ""
+    }
+
+    /// The rows of the latest 200 sessions of `summary`, newest first.
+    static func rows(
+        _ summary: LogSummary, prototype: String, isLive: (String) -> Bool, strings: Strings
+    ) -> [StudySessionRowView] {
+        summary.sessions.suffix(200).reversed().map {
+            StudySessionRowView($0, prototype: prototype, isLive: isLive($0.session), strings: strings)
+        }
+    }
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "session": session
+        case "device": device
+        case "orientation": orientation
+        case "duration": duration
+        case "taps": taps
+        case "misclickRate": misclickRate
+        case "path": path
+        case "status": status
+        case "openModals": openModals
+        case "tasks": tasks
+        case "replayURL": replayURL
+        case "watchURL": watchURL
+        default: nil
+        }
+    }
+}
+
+/// A Sankey diagram of a task's paths as SVG shapes: one column per step, a node per place (its
+/// height the attempts there), a band per link (its width the attempts that took it).
+struct SankeyView: MustacheContext {
+    /// A place at one step, and its label beside it.
+    struct Node: MustacheContext {
+        var x: Double
+        var y: Double
+        var w: Double
+        var h: Double
+        var label: String
+        var count: Int
+        var labelX: Double
+        var labelY: Double
+
+        func mustacheValue(forKey key: String) -> Any? {
+            switch key {
+            case "x": x
+            case "y": y
+            case "w": w
+            case "h": h
+            case "label": label
+            case "count": count
+            case "labelX": labelX
+            case "labelY": labelY
+            default: nil
+            }
+        }
+    }
+
+    /// A band from one place to the next: an SVG path, its stroke width and its tooltip.
+    struct Link: MustacheContext {
+        var d: String
+        var width: String
+        var title: String
+
+        func mustacheValue(forKey key: String) -> Any? {
+            switch key {
+            case "d": d
+            case "width": width
+            case "title": title
+            default: nil
+            }
+        }
+    }
+
+    var task: String
+    var heading: String
+    var label: String
+    var width: String
+    var height: String
+    var nodes: [Node]
+    var links: [Link]
+    /// How attempts ended: "direct 2, gaveUp 1".
+    var outcomes: String
+    var attempts: Int
+
+    /// The diagram of `paths`, in `strings`' language.
+    init(_ paths: TaskPaths, strings: Strings) {
+        let columnGap = 150.0
+        let nodeWidth = 12.0
+        let unit = 18.0
+        let gap = 14.0
+        var columns: [[String: Int]] = []
+        for l in paths.links {
+            while columns.count <= l.step + 1 { columns.append([:]) }
+            columns[l.step][l.from, default: 0] += 0
+            columns[l.step + 1][l.to, default: 0] += l.count
+        }
+        // Step 0's size is what leaves it.
+        for l in paths.links where l.step == 0 { columns[0][l.from, default: 0] += l.count }
+        var nodeY: [String: Double] = [:]
+        var nodes: [Node] = []
+        var height = 40.0
+        for (c, col) in columns.enumerated() {
+            var y = 24.0
+            for (place, n) in col.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+                let h = max(4, Double(max(n, 1)) * unit)
+                nodeY["\(c)|\(place)"] = y
+                nodes.append(
+                    Node(
+                        x: Double(c) * columnGap + 10, y: y, w: nodeWidth, h: h, label: place, count: n,
+                        labelX: Double(c) * columnGap + 10 + nodeWidth + 4, labelY: y + min(h, 14) - 2))
+                y += h + gap
+            }
+            height = max(height, y + 10)
+        }
+        var outOffset: [String: Double] = [:]
+        var inOffset: [String: Double] = [:]
+        var links: [Link] = []
+        let f = StudyViews.f
+        for l in paths.links {
+            let a = "\(l.step)|\(l.from)"
+            let b = "\(l.step + 1)|\(l.to)"
+            guard let ya = nodeY[a], let yb = nodeY[b] else { continue }
+            let w = Double(l.count) * unit
+            let y0 = ya + (outOffset[a] ?? 0) + w / 2
+            let y1 = yb + (inOffset[b] ?? 0) + w / 2
+            outOffset[a, default: 0] += w
+            inOffset[b, default: 0] += w
+            let x0 = Double(l.step) * columnGap + 10 + nodeWidth
+            let x1 = Double(l.step + 1) * columnGap + 10
+            let mid = (x0 + x1) / 2
+            links.append(
+                Link(
+                    d: "M\(f(x0)),\(f(y0)) C\(f(mid)),\(f(y0)) \(f(mid)),\(f(y1)) \(f(x1)),\(f(y1))",
+                    width: f(max(1.5, w)), title: "\(l.from) → \(l.to): \(l.count)"))
+        }
+        task = paths.task
+        heading = strings.format(.pathsHeading, ["task": paths.task])
+        label = strings.format(.pathsLabel, ["task": paths.task])
+        width = f(Double(max(columns.count, 1)) * columnGap + 60)
+        self.height = f(height)
+        self.nodes = nodes
+        self.links = links
+        outcomes = paths.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        attempts = paths.attempts
+    }
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "task": task
+        case "heading": heading
+        case "label": label
+        case "width": width
+        case "height": height
+        case "nodes": nodes
+        case "links": links
+        case "outcomes": outcomes
+        case "attempts": attempts
+        default: nil
+        }
+    }
+}
+
+/// `insights`: ``InsightsView`` (the log summary of one prototype) and what a usability study
+/// adds: its tasks, their paths, and its sessions with their status and links.
+struct InsightsPage: MustacheContext {
+    var base: InsightsView
+    /// Whether the reader holds a `report` link rather than being the owner (no log downloads,
+    /// no links to the designer's pages).
+    var isReport: Bool
+    var tasks: [TaskRowView]
+    /// The paths of the tasks that have any.
+    var sankeys: [SankeyView]
+    var studySessions: [StudySessionRowView]
+
+    /// The insights of `p` from its log `summary`, up to 5,000 `taps` and the tasks' `paths`;
+    /// `isLive` says whether a session still runs here.
+    init(
+        _ p: LoadedPrototype, summary: LogSummary, taps: [LogEvent], paths: [TaskPaths], isReport: Bool,
+        isLive: (String) -> Bool, strings: Strings
+    ) {
+        base = InsightsView(p, summary: summary, taps: taps, strings: strings)
+        self.isReport = isReport
+        tasks = summary.tasks.map(TaskRowView.init)
+        sankeys = paths.filter { !$0.links.isEmpty }.map { SankeyView($0, strings: strings) }
+        studySessions = StudySessionRowView.rows(summary, prototype: p.id, isLive: isLive, strings: strings)
+    }
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "isReport": isReport
+        case "tasks": tasks
+        case "hasTasks": !tasks.isEmpty
+        case "sankeys": sankeys
+        case "studySessions": studySessions
+        default: base.mustacheValue(forKey: key)
+        }
+    }
+}
+
+/// `heatmaps`: a heat map per screen and modal over the frame of that state, with the filters
+/// (device, orientation, task, segment) that chose them.
+struct HeatmapsPageView: MustacheContext {
+    /// One heat map: its place drawn as the app showed it, and the taps and misclicks on it.
+    struct Card: MustacheContext {
+        var title: String
+        var counts: String
+        var frame: DeviceView
+        var dots: [Dot]
+        var screen: String
+        var modal: String
+        var device: String
+
+        func mustacheValue(forKey key: String) -> Any? {
+            switch key {
+            case "title": title
+            case "counts": counts
+            case "frame": frame
+            case "dots": dots
+            case "screen": screen
+            case "modal": modal
+            case "device": device
+            default: nil
+            }
+        }
+    }
+
+    /// A cell's taps or misclicks: a circle whose radius grows with the count.
+    struct Dot: MustacheContext {
+        var x: String
+        var y: String
+        /// `tap` or `misclick`.
+        var kind: String
+        var r: String
+        var n: Int
+
+        func mustacheValue(forKey key: String) -> Any? {
+            switch key {
+            case "x": x
+            case "y": y
+            case "kind": kind
+            case "r": r
+            case "n": n
+            default: nil
+            }
+        }
+    }
+
+    var id: String
+    var name: String
+    var isReport: Bool
+    var cards: [Card]
+    var devices: [OptionView]
+    var orientations: [OptionView]
+    var tasks: [OptionView]
+    var shares: [OptionView]
+
+    /// The heat maps of `p` (`maps`, filtered by `filters`), each drawn by `engine`'s state of
+    /// its place; `shares` are the ids of the prototype's share links (the segments).
+    init(
+        _ p: Prototype, maps: [Heatmap], engine: PresentationEngine, filters: StudyAggregates, shares: [String],
+        isReport: Bool, strings: Strings
+    ) {
+        id = p.id
+        name = p.name
+        self.isReport = isReport
+        cards = maps.compactMap { m in
+            guard let state = StudyViews.state(for: m.place, in: p, engine: engine) else { return nil }
+            return HeatmapsPageView.card(m, state: state, in: p, strings)
+        }
+        func options(_ values: [String], selected: String?) -> [OptionView] {
+            values.map { OptionView(id: $0, name: $0, isSelected: $0 == selected) }
+        }
+        devices = options(
+            p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) }, selected: filters.device)
+        orientations = options(["portrait", "landscape"], selected: filters.orientation)
+        tasks = options(p.tasks.map(\.id), selected: filters.task)
+        self.shares = options(shares, selected: filters.share)
+    }
+
+    /// The card of `m`, drawn in `state`.
+    static func card(_ m: Heatmap, state: PresentationState, in p: Prototype, _ strings: Strings) -> Card {
+        let maxCount = Double(max(1, m.cells.map { max($0.taps, $0.misclicks) }.max() ?? 1))
+        let f = StudyViews.f
+        let dots = m.cells.flatMap { c -> [Dot] in
+            var out: [Dot] = []
+            if c.taps > 0 {
+                out.append(
+                    Dot(x: f(c.x), y: f(c.y), kind: "tap", r: f(5 + 9 * Double(c.taps) / maxCount), n: c.taps))
+            }
+            if c.misclicks > 0 {
+                out.append(
+                    Dot(
+                        x: f(c.x), y: f(c.y), kind: "misclick", r: f(5 + 9 * Double(c.misclicks) / maxCount),
+                        n: c.misclicks))
+            }
+            return out
+        }
+        let place = m.place.modal.map { $0 == m.place.screen ? $0 : "\($0) (\(m.place.screen))" } ?? m.place.screen
+        let env = state.environment
+        return Card(
+            title: strings.format(
+                .heatmapOf,
+                ["place": place, "device": env.device.name, "orientation": strings.orientation(env.orientation)]),
+            counts: strings.format(.heatmapCounts, ["taps": String(m.taps), "misclicks": String(m.misclicks)]),
+            frame: PlayerView(prototype: p, state: state).frame(), dots: dots, screen: m.place.screen,
+            modal: m.place.modal ?? "", device: m.place.device)
+    }
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "name": name
+        case "isReport": isReport
+        case "cards": cards
+        case "hasCards": !cards.isEmpty
+        case "devices": devices
+        case "orientations": orientations
+        case "tasks": tasks
+        case "shares": shares
+        default: nil
+        }
+    }
+}
+
+/// `replay` and `watch`: one session of a study, played back from its replay, or followed live.
+struct SessionPageView: MustacheContext {
+    var id: String
+    var name: String
+    var session: String
+    var isReport: Bool
+    /// Whether the page follows the session live (`watch`) rather than playing it back.
+    var isWatching: Bool
+    var heading: String
+    /// "iPhone 16, portrait: 12 steps in 1.5 s", in the page's language.
+    var intro: String
+    /// The first frame: the session's start (replay) or its latest state (watch).
+    var frame: DeviceView
+    var stepCount: Int
+    var replayURL: String
+    var watchURL: String
+    var ended: Bool
+
+    /// The page of the session that `run` replayed to its end (the last state is the one a
+    /// watcher sees first).
+    init(_ run: SessionReplayRun, isWatching: Bool, isReport: Bool, strings: Strings) {
+        let env = run.start.environment
+        id = run.prototype.id
+        name = run.prototype.name
+        session = run.record.session
+        self.isReport = isReport
+        self.isWatching = isWatching
+        heading = strings.format(isWatching ? .watchHeading : .replayHeading, ["session": run.record.session])
+        intro = strings.format(
+            .replayIntro,
+            [
+                "device": env.device.name, "orientation": strings.orientation(env.orientation),
+                "steps": String(run.steps), "duration": StudyViews.ms(Double(run.lastMs)),
+            ])
+        frame = PlayerView(prototype: run.prototype, state: isWatching ? run.state : run.start).frame()
+        stepCount = run.steps
+        replayURL = "/api/sessions/\(run.record.session)/replay"
+        watchURL = "/api/sessions/\(run.record.session)/watch"
+        ended = run.ended
+    }
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "name": name
+        case "session": session
+        case "isReport": isReport
+        case "watch": isWatching
+        case "heading": heading
+        case "intro": intro
+        case "frame": frame
+        case "stepCount": stepCount
+        case "replayURL": replayURL
+        case "watchURL": watchURL
+        case "ended": ended
+        default: nil
+        }
     }
 }
