@@ -46,4 +46,20 @@ struct ContextStack {
             return nil
         }
     }
+
+    /// Resolves a dotted name (spec: sections.json overview, steps 1–7; interpolation.json —
+    /// 'Dotted Names'): the first part is looked up from the top of the stack down, each further
+    /// part only in the value before it; `.` is the top. `nil` when any part is missing.
+    ///
+    /// A method of the stack rather than of the renderer: a render calls it for every name, and
+    /// borrowing the renderer for it would copy the whole renderer each time.
+    func lookup(_ name: Name) -> Any? {
+        guard let first = name.first else { return top }
+        guard var current = find(first) else { return nil }
+        for part in name.rest {
+            guard let next = Frame.member(part, of: current) else { return nil }
+            current = next
+        }
+        return current
+    }
 }

@@ -68,8 +68,8 @@ public struct MustacheTemplate: Sendable {
     /// A name resolves as the spec's name resolution says (sections.json, interpolation.json): some
     /// context on the stack has its first part as a key — whatever the value, `false`, `nil` or
     /// empty included — and each further part of a dotted name is a key of the value before it.
-    /// `.` always resolves. A ``MustacheContext`` has a key when it returns a value for it (an
-    /// optional returned as `Any` counts, even when `nil`).
+    /// `.` always resolves. A ``MustacheContext`` has a key when it returns a value for it
+    /// (``MustacheNothing``, what ``Swift/Optional/asMustacheValue`` makes of `nil`, counts).
     ///
     /// - Throws: ``MustacheError`` naming the template, the line and column of the first tag that
     ///   failed, and (``MustacheError/unresolvedName``) the name it could not resolve.

@@ -20,6 +20,8 @@ enum CommonValue {
     case dictionaries([[String: Any]])
     case list([Any])
     case stringList([String])
+    /// ``MustacheNothing``: a key that is present without a value.
+    case nothing
     case other
 
     init(_ value: Any) {
@@ -39,6 +41,7 @@ private func commonValue<T>(_ value: T) -> CommonValue {
     if T.self == [[String: Any]].self { return .dictionaries(unsafeBitCast(value, to: [[String: Any]].self)) }
     if T.self == [Any].self { return .list(unsafeBitCast(value, to: [Any].self)) }
     if T.self == [String].self { return .stringList(unsafeBitCast(value, to: [String].self)) }
+    if T.self == MustacheNothing.self { return .nothing }
     return .other
 }
 
@@ -130,6 +133,7 @@ enum SectionValue {
         case .stringList(let list): self = list.isEmpty ? .falsy : .strings(list)
         case .string(let string): self = string.isEmpty ? .falsy : .single(.value(value))
         case .int, .double: self = .single(.value(value))
+        case .nothing: self = .falsy
         case .other: self = SectionValue(other: value)
         }
     }
@@ -228,6 +232,7 @@ extension Renderer {
         case .int(let int): appendInteger(int)
         case .double(let double): appendDouble(double)
         case .bool(let bool): appendASCII(bool ? "true" : "false")
+        case .nothing: return
         default: appendValue(other: value, escaped: escaped)
         }
     }

@@ -51,21 +51,24 @@ struct Renderer: ~Copyable {
                 }
             case .variable(let variable):
                 flushIndentation()
-                if let value = lookup(variable.name) {
+                if let value = stack.lookup(variable.name) {
                     appendValue(value, escaped: variable.isEscaped)
                 } else if strict {
                     unresolved(node)
                 }
             case .section(let section):
-                if let value = lookup(section.name) {
+                if let value = stack.lookup(section.name) {
                     renderSection(value, section.children)
                 } else if strict {
                     unresolved(node)
                 }
             case .invertedSection(let section):
-                let value = lookup(section.name)
-                if value == nil && strict { unresolved(node) }
-                if !isTruthy(value) { render(section.children) }
+                if let value = stack.lookup(section.name) {
+                    if !isTruthy(value) { render(section.children) }
+                } else {
+                    if strict { unresolved(node) }
+                    render(section.children)
+                }
             case .partial(let partial):
                 guard let template = resolve(node) else { continue }
                 renderTemplate(
@@ -153,24 +156,23 @@ struct Renderer: ~Copyable {
     /// ``maxDepth`` deep, and in a debug build every argument it builds takes room in its frame.
     private mutating func resolve(_ node: Node) -> [Node]? {
         let name: PartialName
-        let place: TagPlace
         switch node {
-        case .partial(let partial): (name, place) = (partial.name, partial.place)
-        case .parent(let parent): (name, place) = (parent.name, parent.place)
+        case .partial(let partial): name = partial.name
+        case .parent(let parent): name = parent.name
         default: return nil
         }
         let templateName: String
         switch name {
-        case .fixed(let name):
-            if let nodes = templates[name] {
-                if strict { rendered.insert(name) }
+        case .fixed(let fixed):
+            if let nodes = templates[fixed] {
+                if strict { rendered.insert(fixed) }
                 return nodes
             }
-            templateName = name
+            templateName = fixed
         case .dynamic(let key):
             // Spec: ~dynamic-names.json — the name resolves like an interpolation.
-            guard let value = lookup(key) else {
-                if strict { unresolved(key, at: place) }
+            guard let value = stack.lookup(key) else {
+                if strict { unresolved(node) }
                 return nil
             }
             if let string = value as? String {
@@ -185,10 +187,21 @@ struct Renderer: ~Copyable {
                 return nodes
             }
         }
-        if strict && failure == nil {
-            failure = place.error("no template named \"\(templateName)\" for \(place.tag)")
-        }
+        if strict { missing(templateName, for: node) }
         return nil
+    }
+
+    /// Notes that the partial or parent `node` names a template, `name`, that the render doesn't
+    /// have: the render's ``failure``, unless it already has one.
+    @inline(never)
+    private mutating func missing(_ name: String, for node: Node) {
+        guard failure == nil else { return }
+        switch node {
+        case .partial(let partial):
+            failure = partial.place.error("no template named \"\(name)\" for \(partial.place.tag)")
+        case .parent(let parent): failure = parent.place.error("no template named \"\(name)\" for \(parent.place.tag)")
+        default: break
+        }
     }
 
     // MARK: - Text and indentation
@@ -219,31 +232,22 @@ struct Renderer: ~Copyable {
 
     // MARK: - Names
 
-    /// Resolves a dotted name against the context stack (spec: sections.json overview, steps 1–7;
-    /// interpolation.json — 'Dotted Names'): the first part is looked up from the top of the stack
-    /// down, each further part only in the value before it. `nil` when any part is missing.
-    func lookup(_ name: Name) -> Any? {
-        guard let first = name.first else { return stack.top }
-        guard var current = stack.find(first) else { return nil }
-        for part in name.rest {
-            guard let next = Frame.member(part, of: current) else { return nil }
-            current = next
-        }
-        return current
-    }
-
-    /// Notes that the name of `node` (a variable or a section) did not resolve: see
-    /// ``unresolved(_:at:)``. Takes the node, as ``resolve(_:)`` does.
+    /// Notes that the name of `node` (a variable, a section or a dynamic partial) did not
+    /// resolve: see ``unresolved(_:at:)``. Takes the node, as ``resolve(_:)`` does.
     @inline(never)
     private mutating func unresolved(_ node: Node) {
         switch node {
         case .variable(let variable): unresolved(variable.name, at: variable.place)
         case .section(let section), .invertedSection(let section): unresolved(section.name, at: section.place)
+        case .partial(let partial):
+            if case .dynamic(let name) = partial.name { unresolved(name, at: partial.place) }
+        case .parent(let parent):
+            if case .dynamic(let name) = parent.name { unresolved(name, at: parent.place) }
         default: break
         }
     }
 
-    /// Notes that `name`, at `place`, did not resolve (``lookup(_:)`` gave `nil`): the render's
+    /// Notes that `name`, at `place`, did not resolve (``ContextStack/lookup(_:)`` gave `nil`): the render's
     /// ``failure``, unless it already has one. Spec: the name resolution of sections.json and
     /// interpolation.json — no context on the stack has the first part, or a later part is
     /// missing from the value of the parts before it.

@@ -92,12 +92,17 @@ import Testing
     /// A key that is present resolves whatever its value: falsy values are values.
     @Test func presentKeysWithFalsyValuesResolve() throws {
         let falsy: [String: Any] = [
-            "f": false, "n": NSNull(), "o": String?.none as Any, "e": "", "l": [Int](), "z": 0, "d": [String: Any](),
+            "f": false, "n": NSNull(), "o": String?.none as Any, "m": String?.none.asMustacheValue, "e": "",
+            "l": [Int](), "z": 0, "d": [String: Any](),
         ]
         for key in falsy.keys.sorted() {
             #expect(
                 try strict("[{{\(key)}}]{{#\(key)}}{{/\(key)}}{{^\(key)}}{{/\(key)}}", falsy).hasPrefix("["), "\(key)")
         }
+        // Nothing renders as nothing, and has no keys; something is what it wraps.
+        #expect(try strict("[{{m}}]", falsy) == "[]")
+        #expect(failure("{{m.count}}", falsy)?.message.hasSuffix(#""m" has no "count""#) == true)
+        #expect(try strict("{{s}} {{s.x}}", ["s": Optional(["x": 1]).asMustacheValue]).hasSuffix(" 1"))
         let alert = AlertViewModel(title: "T", message: nil, actions: [])
         #expect(
             try strict("{{title}}[{{message}}]{{^message}}no message{{/message}}{{#actions}}{{/actions}}", alert)

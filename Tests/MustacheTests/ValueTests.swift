@@ -22,7 +22,7 @@ struct AlertViewModel: MustacheContext {
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "title": title
-        case "message": message as Any
+        case "message": message.asMustacheValue
         case "actions": actions
         default: nil
         }
@@ -62,6 +62,7 @@ struct AlertViewModel: MustacheContext {
         let values: [(String, Any?)] = [
             ("false", false), ("nil", nil), ("null", NSNull()), ("emptyList", [Int]()), ("emptyString", ""),
             ("foundationFalse", NSNumber(value: false)), ("noneOptional", Int?.none as Any),
+            ("nothing", Int?.none.asMustacheValue),
         ]
         for (key, value) in values {
             var context: [String: Any] = [:]
