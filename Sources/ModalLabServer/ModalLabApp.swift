@@ -73,7 +73,7 @@ public final class ModalLabApp: @unchecked Sendable {
             throw AppError(ResourceLocator.notFoundMessage(explicit: configuration.resourceRoot))
         }
         resourceRoot = root
-        templates = try MustacheLibrary(directory: root + "/Templates/pages")
+        templates = try MustacheLibrary(directory: root + "/Templates/pages", strict: configuration.strictTemplates)
         let data = configuration.dataDirectory
         // Private to its user (drwx------) when made here: the log holds what participants did,
         // and the folder holds the owner token. A folder that exists keeps its permissions.

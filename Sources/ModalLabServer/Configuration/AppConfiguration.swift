@@ -38,6 +38,11 @@ public struct AppConfiguration: Sendable {
     /// What one client or share link may use: connections, sessions, log events, and how long
     /// an idle session lasts (``FairLimits``).
     public var limits = FairLimits()
+    /// Render pages strictly (``MustacheLibrary/isStrict``): a template that names something
+    /// its view model doesn't have answers 500 naming the template, line and name, instead of
+    /// leaving a blank. For tests (`TemplateCoverageTests` renders every page and partial so);
+    /// off in `serve`.
+    public var strictTemplates = false
 
     public init() {}
 }

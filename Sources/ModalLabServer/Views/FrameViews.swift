@@ -59,16 +59,16 @@ struct DeviceView: MustacheContext {
         case "hasHomeButton": hasHomeButton
         case "style": style
         case "label": label
-        case "otherApp": otherApp
+        case "otherApp": otherApp.asMustacheValue
         case "prototype": prototype
         case "windowStyle": windowStyle
         case "layers": layers
         case "isSlideOver": isSlideOver
-        case "statusBar": statusBar
-        case "island": island
+        case "statusBar": statusBar.asMustacheValue
+        case "island": island.asMustacheValue
         case "hasHomeIndicator": hasHomeIndicator
-        case "menu": menu
-        case "keyboard": keyboard
+        case "menu": menu.asMustacheValue
+        case "keyboard": keyboard.asMustacheValue
         default: nil
         }
     }
@@ -239,21 +239,21 @@ struct LayerView: MustacheContext {
         case "modalInPresentation": modalInPresentation
         case "isOver": isOver
         case "context": context
-        case "dimming": dimming
+        case "dimming": dimming.asMustacheValue
         case "isFloating": isFloating
         case "growsFromSource": growsFromSource
-        case "card": card
-        case "popover": popover
+        case "card": card.asMustacheValue
+        case "popover": popover.asMustacheValue
         case "css": css
         case "role": role
         case "isAriaModal": isAriaModal
         case "label": label
         case "describedBy": describedBy
-        case "screen": screen
-        case "previousScreen": previousScreen
-        case "alert": alert
-        case "actionSheet": actionSheet
-        case "activity": activity
+        case "screen": screen.asMustacheValue
+        case "previousScreen": previousScreen.asMustacheValue
+        case "alert": alert.asMustacheValue
+        case "actionSheet": actionSheet.asMustacheValue
+        case "activity": activity.asMustacheValue
         default: nil
         }
     }
@@ -433,7 +433,7 @@ struct ControlView: MustacheContext {
         case "role": role
         case "hasAction": hasAction
         case "showsTitle": showsTitle
-        case "icon": icon
+        case "icon": icon.asMustacheValue
         case "value": value
         case "isOn": isOn
         case "segments": segments
@@ -479,7 +479,7 @@ struct ListItemView: MustacheContext {
         case "subtitle": subtitle
         case "hasAction": hasAction
         case "hasChevron": hasChevron
-        case "icon": icon
+        case "icon": icon.asMustacheValue
         default: nil
         }
     }
@@ -570,7 +570,7 @@ struct ActionSheetView: MustacheContext {
         case "message": message
         case "hasHeader": !title.isEmpty || !message.isEmpty
         case "actions": actions
-        case "cancel": cancel
+        case "cancel": cancel.asMustacheValue
         default: nil
         }
     }

@@ -32,7 +32,7 @@ struct MenuView: MustacheContext {
         case "isHeader": isHeader
         case "headerID": headerID
         case "items": items
-        case "preview": preview
+        case "preview": preview.asMustacheValue
         default: nil
         }
     }
@@ -56,7 +56,7 @@ struct MenuItemView: MustacheContext {
         switch key {
         case "id": id
         case "title": title
-        case "icon": icon
+        case "icon": icon.asMustacheValue
         case "isDestructive": isDestructive
         case "isSubmenu": isSubmenu
         case "isCheckable": isCheckable
@@ -77,7 +77,7 @@ struct MenuPreviewView: MustacheContext {
         switch key {
         case "style": style
         case "title": title
-        case "screen": screen
+        case "screen": screen.asMustacheValue
         default: nil
         }
     }

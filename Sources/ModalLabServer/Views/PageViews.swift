@@ -308,7 +308,7 @@ struct PlayerPageView: MustacheContext {
         case "prototypeOS": String(prototypeOS)
         case "frame": frame
         case "diagnostics": diagnostics
-        case "studyTasks": studyTasks
+        case "studyTasks": studyTasks.asMustacheValue
         case "isParticipant": isParticipant
         case "countsText": countsText
         case "stateJSON": stateJSON
