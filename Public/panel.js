@@ -14,11 +14,13 @@ const TOAST_PLACES = ["top", "bottom", "middle"];
 /** What a tap can land on in the device (every control, row, segment and action is one of these). */
 const TAPPABLE = "button, input, textarea, select";
 
-/** "tap compose", "rotate landscape", "detent note → large": an action in a few words. */
-function describe(action) {
+/** "tap compose", "rotate landscape", "detent note → large", "tap confirm-delete → Delete": an
+ * action in a few words; a button of an alert or action sheet by its `title` (as the person read
+ * it) when one is given, not by its position. */
+function describe(action, title) {
   const parts = [action.type];
   if (action.target) parts.push(action.target);
-  if (action.action !== undefined) parts.push(`→ ${action.action}`);
+  if (action.action !== undefined) parts.push(`→ ${title ?? action.action}`);
   if (action.key) parts.push(action.key);
   if (action.detent) parts.push(`→ ${action.detent}`);
   if (action.orientation) parts.push(action.orientation);
@@ -138,12 +140,25 @@ export class Panel {
     if (p) p.textContent = text;
   }
 
-  /** The last action's findings (`count` of them, rendered as `html`), and a status line. */
-  showDiagnostics(html, count, action) {
+  /** An action in a few words for the status line, read from the device as it is now: call it
+   * when the action is sent, while the alert whose button was tapped is still drawn. */
+  label(action) {
+    let title;
+    if (typeof action.action === "number" && action.target) {
+      const button = this.frame.stage.querySelector(
+        `.presentation[data-modal="${CSS.escape(action.target)}"] [data-action-index="${action.action}"]`);
+      title = button?.textContent.trim() || undefined;
+    }
+    return describe(action, title);
+  }
+
+  /** The last action's findings (`count` of them, rendered as `html`), and a status line naming
+   * the action (`label`, from ``label(action)``). */
+  showDiagnostics(html, count, label) {
     document.getElementById("action-diagnostics")?.replaceChildren(fragment(html));
-    if (!action) return;
+    if (!label) return;
     const findings = count === 0 ? t("findingsNone") : count === 1 ? t("findingsOne") : t("findingsOther", { count });
-    this.showStatus(t("actionStatus", { action: describe(action), findings }));
+    this.showStatus(t("actionStatus", { action: label, findings }));
   }
 
   /** A refused action: in the panel (in full), in the device (a toast for 8 s), with a shake. */

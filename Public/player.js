@@ -53,7 +53,7 @@ window.modallab = {
 const ENV_KEYS = ["device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection", "targetOS"];
 
 /** Shows an answer: the frame (or only the dirty flags after typing), the state, the findings. */
-async function show(json, { initial = false, action = null } = {}) {
+async function show(json, { initial = false, action = null, label = null } = {}) {
   // The new state first: a field focused again while the frame is drawn finds its keyboard up.
   if (json.state) lastState = json.state;
   const newIds = new Set((json.state?.stack ?? []).map((e) => e.modal));
@@ -80,7 +80,7 @@ async function show(json, { initial = false, action = null } = {}) {
     panel.syncToolbar(session.env);
     panel.showState(json.state);
   }
-  panel.showDiagnostics(json.diagnosticsHTML, json.diagnostics?.length ?? 0, action);
+  panel.showDiagnostics(json.diagnosticsHTML, json.diagnostics?.length ?? 0, label);
   comments.render();
 }
 
@@ -100,13 +100,15 @@ const editor = new Editor(stage, send);
  * after typing finds the sheet dirty and asks before discarding (rule modal.data-loss-confirm). */
 function send(action) {
   if (action.type !== "edit" && editor.pending) editor.flush();
+  // Named now, while the device still shows what was tapped (an alert's button by its title).
+  const label = panel.label(action);
   return session.enqueue(async () => {
     if (!session.id) await start();
     if (!session.id) return;
     const { status, json } = await session.act(action);
     if (status === 200) {
       panel.hideRefusal();
-      await show(json, { action });
+      await show(json, { action, label });
     } else if (status === 409) {
       panel.showRefusal(json);
     } else if (status === 404) {

@@ -307,6 +307,7 @@ class Harness:
     driver = None
     base = None
     tmp = None
+    protos = None
     shots = None
     log = []
 
@@ -354,8 +355,10 @@ def setUpModule():
         raise RuntimeError(f"no modallab executable at {binary}; run `swift build --product modallab` or set MODALLAB_BIN")
     Harness.tmp = Path(tempfile.mkdtemp(prefix="modallab-browser-"))
     unittest.addModuleCleanup(cleanup)  # runs even when the set-up below fails
-    protos = Harness.tmp / "prototypes"
-    protos.mkdir()
+    # Where a designer keeps them: a long absolute path with a long segment that has nowhere to
+    # break a line (slashes, hyphens and spaces do), as the gallery shows it.
+    protos = Harness.protos = Harness.tmp / "Documents" / "NorthwindBank_iOS_Transfers_UsabilityStudy_2026" / "prototypes"
+    protos.mkdir(parents=True)
     for f in (ROOT / "Templates" / "prototypes").glob("*.json"):
         shutil.copy(f, protos / f.name)
     (protos / "studio.json").write_text(json.dumps(studio_prototype(), indent=1))
@@ -1178,6 +1181,22 @@ class RuleTests(PlayerTestCase):
         self.assertEqual(self.stack(), ["bookmarks"], "the state is unchanged")
         self.screenshot("refusal-ipad")
 
+    def test_the_panel_names_an_alerts_button_by_its_title(self):
+        """After a tap on an alert's button the status line names the button as the person read
+        it ("tap confirm-delete → Delete"), not by its position ("→ 1")."""
+        self.open("mail", "iphone-16")
+        self.tap('[data-id="delete-all"]')
+        self.assertEqual(self.stack(), ["confirm-delete"])
+        delete = next(b for b in self.d.find_elements("css selector", '.presentation[data-modal="confirm-delete"] [data-action-index]')
+                      if b.text.strip() == "Delete")
+        index = delete.get_attribute("data-action-index")
+        delete.click()
+        self.settle()
+        self.assertEqual(self.stack(), [])
+        status = self.el("#action-status").text
+        self.assertIn("tap confirm-delete → Delete", status)
+        self.assertNotIn(f"→ {index}", status)
+
     def refuse_show_tabs_over_bookmarks(self):
         from selenium.webdriver.common.action_chains import ActionChains
         self.open("safari", "ipad-pro-13")
@@ -1313,6 +1332,45 @@ class RuleTests(PlayerTestCase):
                 self.assertEqual(self.window_points()["w"], width)
                 self.assertEqual(self.el(".device").get_attribute("data-multitasking"), mode)
                 self.assertEqual(self.state()["sizeClass"]["horizontal"], horizontal)
+
+
+# ---------------------------------------------------------------------------------------------
+# The gallery
+# ---------------------------------------------------------------------------------------------
+
+class GalleryTests(PlayerTestCase):
+    def test_no_card_overflows_at_1400_px(self):
+        """At a 1,400 px window every card holds its content: the file's absolute path (and a
+        finding's JSON path) wraps inside its card instead of running out of it."""
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 1400, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        try:
+            self.d.get(Harness.base + "/")
+            self.wait_for("return document.querySelectorAll('.prototype-card').length > 3")
+            # Findings too: each card's details open.
+            self.js("document.querySelectorAll('.prototype-card details').forEach((d) => { d.open = true; })")
+            longest = self.js("""return Math.max(...[...document.querySelectorAll('.prototype-card .file')]
+                .map((p) => p.textContent.trim().length))""")
+            self.assertGreater(longest, 60, "a path long enough to overflow a card unwrapped")
+            overflows = self.js("""
+                const out = [];
+                for (const card of document.querySelectorAll('.prototype-card')) {
+                  const c = card.getBoundingClientRect();
+                  if (card.scrollWidth > card.clientWidth + 1) out.push(`${card.dataset.prototype}: scrolls sideways`);
+                  for (const el of card.querySelectorAll('*')) {
+                    for (const r of el.getClientRects()) {
+                      if (r.width > 0 && (r.left < c.left - 1 || r.right > c.right + 1)) {
+                        out.push(`${card.dataset.prototype}: <${el.tagName.toLowerCase()}> ${el.textContent.trim().slice(0, 60)}`);
+                        break;
+                      }
+                    }
+                  }
+                }
+                return out;""")
+            self.assertEqual(overflows, [], "content runs out of its card")
+        finally:
+            self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": 1200, "height": 900, "deviceScaleFactor": 1, "mobile": False})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -2498,7 +2556,7 @@ class StudyTests(PlayerTestCase):
         doc["tasks"] = [{"id": "send-new", "prompt": "Send a new message to anyone",
                          "success": {"dismissed": {"modal": "compose", "by": "send"}},
                          "expectedPath": ["compose", "send"]}]
-        (Harness.tmp / "prototypes" / "study-mail.json").write_text(json.dumps(doc))
+        (Harness.protos / "study-mail.json").write_text(json.dumps(doc))
         end = time.monotonic() + 20
         while owner_api("GET", "/api/prototypes/study-mail")[0] != 200:
             self.assertLess(time.monotonic(), end, "the study prototype was not picked up")
