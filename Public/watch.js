@@ -6,23 +6,27 @@ import { t } from "./strings.js";
 const root = document.querySelector("[data-watch]");
 const stage = root.querySelector("[data-watch-stage]");
 const status = root.querySelector("[data-watch-status]");
-const source = new EventSource(root.dataset.watch);
-let frames = 0;
+// A session this server doesn't hold (ended, or abandoned) has nothing to watch: the page says
+// so and has no stream (`data-watch` is empty).
+if (root.dataset.watch) {
+  const source = new EventSource(root.dataset.watch);
+  let frames = 0;
 
-source.addEventListener("frame", (ev) => {
-  const answer = JSON.parse(ev.data);
-  if (typeof answer.html === "string") stage.innerHTML = answer.html;
-  frames += 1;
-  stage.dataset.frames = String(frames);
-  stage.dataset.seq = String(answer.state?.seq ?? "");
-  status.textContent = answer.state ? `${answer.state.screen}${answer.state.stack.length ? " › " + answer.state.stack.map((e) => e.modal).join(" › ") : ""}` : "";
-});
-source.addEventListener("error", () => {
-  if (source.readyState === EventSource.CLOSED) status.textContent = t("watchEnded");
-});
-// The session ended (or the link was revoked): stop, rather than reconnect to a closed stream.
-source.addEventListener("end", () => {
-  source.close();
-  status.textContent = t("watchEnded");
-  root.dataset.ended = "true";
-});
+  source.addEventListener("frame", (ev) => {
+    const answer = JSON.parse(ev.data);
+    if (typeof answer.html === "string") stage.innerHTML = answer.html;
+    frames += 1;
+    stage.dataset.frames = String(frames);
+    stage.dataset.seq = String(answer.state?.seq ?? "");
+    status.textContent = answer.state ? `${answer.state.screen}${answer.state.stack.length ? " › " + answer.state.stack.map((e) => e.modal).join(" › ") : ""}` : "";
+  });
+  source.addEventListener("error", () => {
+    if (source.readyState === EventSource.CLOSED) status.textContent = t("watchEnded");
+  });
+  // The session ended (or the link was revoked): stop, rather than reconnect to a closed stream.
+  source.addEventListener("end", () => {
+    source.close();
+    status.textContent = t("watchEnded");
+    root.dataset.ended = "true";
+  });
+}

@@ -107,7 +107,7 @@ public final class ShareStore: @unchecked Sendable {
         }
     }
 
-    /// Creates a link to `prototype`. `expiresIn` is in seconds (default 7 days, at most 90).
+    /// Creates a link to `prototype`. `expiresIn` is in seconds (default 7 days, at most 90 days).
     /// - Throws: ``ShareError/invalidLifetime(_:)``, or ``ShareError/io(_:)`` when it can't be saved.
     /// `tasks` are the task ids a `participant` link plays, in order.
     public func create(

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Presentation
 import Prototype
+import Sharing
 import Testing
 
 @testable import ModalLabServer
@@ -199,6 +200,30 @@ import Testing
         #expect(state["stack"]?.arrayValue?.first?["form"] == "alert")
         state = try await act(["type": "tap", "target": "confirm-empty", "action": "Delete"])
         #expect(stack(state).isEmpty && state["screen"] == "folders")
+    }
+
+    // MARK: numbers with their units
+
+    /// README.md and every `docs/*.md`, each run of white space one space (a sentence may wrap).
+    static func userDocs() throws -> String {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/docs")
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        let text = try (["README.md"] + docs).map(read).joined(separator: "\n")
+        return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    /// A share link's `expiresIn` says its unit and its bounds' (a newcomer read "at most 90" as
+    /// 90 seconds), as ``ShareStore`` has them.
+    @Test func shareLinkLifetimesSayTheirUnits() throws {
+        let docs = try Self.userDocs()
+        let days = { (seconds: Double) in Int(seconds / 86_400) }
+        let most = days(ShareStore.maxLifetime)
+        let stated =
+            "(`expiresIn` in seconds: by default \(days(ShareStore.defaultLifetime)) days, at most \(most) days, \(Int(ShareStore.maxLifetime)))"
+        #expect(docs.contains(stated), "the docs don't say \(stated)")
+        #expect(docs.contains("lifetime \(days(ShareStore.defaultLifetime)) days by default, at most \(most) days"))
+        let bare = try Regex("at most \(most)(?! days)")
+        #expect(!docs.contains(bare), "a lifetime of \(most) without its unit")
     }
 
     // MARK: no working papers in what users read

@@ -94,8 +94,8 @@ import Testing
         #expect(out.joined().contains("没有这个文件或文件夹"), "\(out)")
     }
 
-    /// The player's error page for a prototype with errors says them in the page's language, and
-    /// offers to reload only where a change to the file can mend the page.
+    /// The player's error page for a prototype with errors says them (every one) in the page's
+    /// language, and offers to reload only where a change to the file can mend the page.
     @Test func errorPagesSayTheFirstErrorInThePagesLanguage() async throws {
         let dir = try InstallTests.temporaryFolder("format-zh-page")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -105,11 +105,11 @@ import Testing
         let s = try TestApp(prototypes: dir)
         let zh = try await s.client.request("GET", "/p/speeds?lang=zh-Hans")
         #expect(zh.status == 409)
-        #expect(zh.text.contains("个错误；第一个：") && zh.text.contains("应为所选分段"), "\(zh.text)")
+        #expect(zh.text.contains("有 3 个错误") && zh.text.contains("应为所选分段"), "\(zh.text)")
         #expect(zh.text.contains(#"<bdi lang="zh-Hans">"#))
         #expect(zh.text.contains("/public/reload.js"), "a fixed file mends the page")
         let en = try await s.client.request("GET", "/p/speeds")
-        #expect(en.text.contains("has 3 errors; the first:"))
+        #expect(en.text.contains("speeds.json has 3 errors."), "\(en.text)")
         let bad = try await s.client.request("GET", "/p/fine?orientation=sideways")
         #expect(bad.status == 400, "\(bad.text)")
         #expect(!bad.text.contains("/public/reload.js") && !bad.text.contains("reloads by itself"), "\(bad.text)")

@@ -49,14 +49,18 @@ enum UIString: String, CaseIterable, Sendable {
     case sourceLabel, kindStatic, kindRuntime, kindAdapt, severityVaries
     // Error pages
     case errorReloads, backToGallery
+    // The page of a prototype whose file has errors
+    case brokenHeading, brokenDetail, brokenLint
     case status400, status401, status403, status404, status409, status413, status429, status500, status503
     // What the player's script shows (``Strings/clientKeys``)
     case requestFailed, sessionFailed, restarted, errorStatus, refusedStatus
     case findingsNone, findingsOne, findingsOther, actionStatus
-    case commentFailed, commentOnElement, commentOnModal, commentOnScreen, commentAt, commentNotShown, commentScrolledAway
+    case commentFailed, commentOnElement, commentOnModal, commentOnScreen, commentAt, commentNotShown,
+        commentScrolledAway
     // Usability studies: insights' tasks, replays, live observation, heat maps, participants
     case navHeatmaps, tasksHeading, columnTask, columnAttempts, columnDirect, columnIndirect, columnGaveUp,
         columnTimedOut, columnSuccessRate, columnMedianTime, columnP90Time, columnStatus, statusEnded, statusAbandoned,
+        statusRunning, watchNotRunning, watchNotRunningHint,
         columnOpenAtEnd, linkReplay, linkWatch, noTasks, pathsHeading, pathsLabel, replayTitle, replayHeading,
         replayIntro, replayPlay, replayPause, replayStep, replayLegend, watchTitle, watchHeading, watchWaiting,
         watchEnded, heatmapsTitle, heatmapsHeading, heatmapsIntro, filterDevice, filterOrientation, filterTask,
@@ -125,7 +129,8 @@ struct Strings: Sendable, MustacheContext {
     static let clientKeys: [UIString] = [
         .requestFailed, .sessionFailed, .restarted, .errorStatus, .refusedStatus, .findingsNone, .findingsOne,
         .findingsOther, .actionStatus, .commentFailed, .commentOnElement, .commentOnModal, .commentOnScreen,
-        .commentAt, .commentNotShown, .commentScrolledAway, .noComments, .taskOf, .taskStart, .taskGiveUp, .taskNext, .taskSucceeded,
+        .commentAt, .commentNotShown, .commentScrolledAway, .noComments, .taskOf, .taskStart, .taskGiveUp, .taskNext,
+        .taskSucceeded,
         .taskEnded, .studyComplete, .replayStep, .replayPlay, .replayPause, .watchEnded,
     ]
 

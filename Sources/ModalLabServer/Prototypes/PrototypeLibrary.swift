@@ -15,8 +15,14 @@ public struct LoadedPrototype: Sendable {
     public var bytes: [UInt8]
     /// The prototype; `nil` when the file has errors.
     public var prototype: Prototype?
+    /// The document's `"name"` when it is a string, even if the rest is broken (the gallery
+    /// and the error page name a broken prototype as its designer does).
+    public var documentName: String?
     /// Format issues and lint findings.
     public var diagnostics: [Diagnostic]
+
+    /// The name people read: the prototype's, else the document's `"name"`, else the id.
+    public var name: String { prototype?.name ?? documentName ?? id }
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
@@ -35,9 +41,11 @@ public struct LoadedPrototype: Sendable {
                     message: u.line.map { "line \($0), column \(u.column ?? 0): \(u.message)" } ?? u.message, path: "$"),
                 at: 0)
         }
+        let document: (id: String?, name: String?) = report.prototype == nil ? documentFields(bytes) : (nil, nil)
         return LoadedPrototype(
-            id: report.prototype?.id ?? documentID(bytes) ?? fallbackID, file: file, bytes: bytes,
-            prototype: report.hasErrors ? nil : report.prototype, diagnostics: diagnostics)
+            id: report.prototype?.id ?? document.id ?? fallbackID, file: file, bytes: bytes,
+            prototype: report.hasErrors ? nil : report.prototype,
+            documentName: report.prototype?.name ?? document.name, diagnostics: diagnostics)
     }
 
     /// The diagnostics with their messages in `language` (the library keeps them in English;
@@ -46,11 +54,13 @@ public struct LoadedPrototype: Sendable {
         language == .en ? diagnostics : LoadedPrototype.load(bytes: bytes, file: file, language: language).diagnostics
     }
 
-    /// The document's `"id"` when it is a string, even if the rest is broken; `nil` for a file
-    /// over the size limit, which is not parsed at all (``PrototypeLimits/bytes``).
-    static func documentID(_ bytes: [UInt8]) -> String? {
-        guard PrototypeLimits.standard.checkSize(bytes.count) == nil else { return nil }
-        return (try? JSONParser.parse(bytes))?["id"]?.stringValue
+    /// The document's `"id"` and `"name"` when they are strings, even if the rest is broken;
+    /// neither for a file over the size limit, which is not parsed at all (``PrototypeLimits/bytes``).
+    static func documentFields(_ bytes: [UInt8]) -> (id: String?, name: String?) {
+        guard PrototypeLimits.standard.checkSize(bytes.count) == nil, let doc = try? JSONParser.parse(bytes) else {
+            return (nil, nil)
+        }
+        return (doc["id"]?.stringValue, doc["name"]?.stringValue)
     }
 }
 

@@ -90,7 +90,14 @@ extension ModalLabApp {
     /// language; for a prototype's page (`prototype` set) it reloads itself when the prototype's
     /// file changes, so fixing the file brings the player back.
     func errorPage(_ p: Problem, prototype: String? = nil, locale: PageLocale) -> HTTPResponse {
-        let context = ErrorPageView(p, prototype: prototype, strings: locale.strings)
+        // A prototype whose file has errors (``playable(_:)``'s 409) gets a page of its own.
+        let broken = p.status == .conflict ? prototype.flatMap { library.get($0) } : nil
+        let context =
+            if let broken, broken.prototype == nil {
+                ErrorPageView(broken: broken, strings: locale.strings)
+            } else {
+                ErrorPageView(p, prototype: prototype, strings: locale.strings)
+            }
         var r = (try? renderPage("error", context, locale: locale, status: p.status)) ?? p.response
         for (n, v) in p.headers { r.headers.add(name: n, value: v) }
         return r

@@ -50,7 +50,7 @@ extension ModalLabApp {
 
     func summaryJSON(_ p: LoadedPrototype) -> JSONValue {
         [
-            "id": .string(p.id), "name": .string(p.prototype?.name ?? p.id), "file": .string(p.file),
+            "id": .string(p.id), "name": .string(p.name), "file": .string(p.file),
             "version": .string(p.prototype?.version), "playable": .bool(p.prototype != nil),
             "counts": ["error": .int(p.errorCount), "warning": .int(p.warningCount), "info": .int(p.infoCount)],
             "devices": .array((p.prototype?.devices ?? []).map { .string($0) }),

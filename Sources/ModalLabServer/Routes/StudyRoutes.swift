@@ -194,7 +194,8 @@ extension ModalLabApp {
         }
         let locale = PageLocale(req)
         let page = SessionPageView(
-            run, isWatching: watch, isReport: reportViewer(req, prototype: id) != .owner, strings: locale.strings)
+            run, isWatching: watch, isLive: sessions.get(record.session) != nil,
+            isReport: reportViewer(req, prototype: id) != .owner, strings: locale.strings)
         return try renderPage(watch ? "watch" : "replay", page, locale: locale)
     }
 }

@@ -161,7 +161,7 @@ struct GalleryView: MustacheContext {
         directory = library.writableDirectory
         prototypes = library.all.map { p in
             Item(
-                id: p.id, name: p.prototype?.name ?? p.id, file: ModalLabApp.displayPath(p.file),
+                id: p.id, name: p.name, file: ModalLabApp.displayPath(p.file),
                 counts: CountBadgeView.badges(p, strings), isPlayable: p.prototype != nil,
                 diagnostics: DiagnosticView.findings(of: p, strings),
                 devices: (p.prototype?.devices ?? []).compactMap { DeviceCatalogue.device($0) }.map {
@@ -558,9 +558,18 @@ struct RulesView: MustacheContext {
     }
 }
 
-/// `error`: a problem as a page; it reloads itself when the prototype it is about changes.
+/// `error`: a problem as a page; it reloads itself when the prototype it is about changes. The
+/// page of a prototype whose file has errors (``init(broken:strings:)``) names it as its
+/// designer does and lists every error, with the `modallab lint` line that shows them too.
 struct ErrorPageView: MustacheContext {
     var status: Int
+    /// Whether the heading starts with the status code (not on a broken prototype's page,
+    /// which is about the file, not about HTTP).
+    var showsStatus = true
+    /// A broken prototype's errors.
+    var diagnostics: [DiagnosticView] = []
+    /// `modallab lint FILE`, for a broken prototype.
+    var lintCommand = ""
     var title: String
     var detail: String
     var prototype: String
@@ -593,6 +602,26 @@ struct ErrorPageView: MustacheContext {
         }
     }
 
+    /// The page of `loaded`, a prototype whose file has errors (409): "Northwind Bank can’t be
+    /// played yet", the file and how many errors, each error, and the lint command.
+    init(broken loaded: LoadedPrototype, strings: Strings) {
+        let file = ModalLabApp.displayPath(loaded.file)
+        status = HTTPStatus.conflict.code
+        showsStatus = false
+        // The name isolated (FSI … PDI): a right-to-left name doesn't reorder the words around it.
+        title = strings.format(.brokenHeading, ["name": "\u{2068}\(loaded.name)\u{2069}"])
+        titleLanguage = strings.language.rawValue
+        let errors = strings.count(loaded.errorCount, one: .errorsOne, other: .errorsOther)
+        detail = strings.format(.brokenDetail, ["file": file, "errors": errors])
+        detailLanguage = strings.language.rawValue
+        prototype = loaded.id
+        watchesPrototype = true
+        var errorsOnly = loaded
+        errorsOnly.diagnostics = loaded.diagnostics.filter { $0.severity == .error }
+        diagnostics = DiagnosticView.findings(of: errorsOnly, strings)
+        lintCommand = "modallab lint " + (file.contains(" ") ? "'\(file)'" : file)
+    }
+
     /// The string of a status's reason phrase (RFC 9110 §15), for the statuses ModalLab answers with.
     static func reason(_ code: Int) -> UIString? {
         switch code {
@@ -612,6 +641,10 @@ struct ErrorPageView: MustacheContext {
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "status": status
+        case "showsStatus": showsStatus
+        case "diagnostics": diagnostics
+        case "hasDiagnostics": !diagnostics.isEmpty
+        case "lintCommand": lintCommand
         case "title": title
         case "titleLang": titleLanguage
         case "detail": detail
@@ -711,7 +744,7 @@ struct InsightsView: MustacheContext {
         let maxPresented = max(1, summary.modals.map(\.presentations).max() ?? 1)
         let (ms, pct) = (StudyViews.ms, StudyViews.pct)
         id = p.id
-        name = p.prototype?.name ?? p.id
+        name = p.name
         events = summary.events
         sessionCount = summary.sessions.count
         bars = summary.modals.enumerated().map { i, m in

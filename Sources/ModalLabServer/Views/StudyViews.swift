@@ -16,6 +16,12 @@ enum StudyViews {
         v.map { $0 >= 1000 ? String(format: "%.1f s", $0 / 1000) : "\(Int($0)) ms" } ?? "–"
     }
 
+    /// A session's status: ended (it has a `session_end`), running (this server holds it), or
+    /// abandoned (neither: left without the page saying so, or its server stopped).
+    static func status(ended: Bool, isLive: Bool) -> UIString {
+        ended ? .statusEnded : isLive ? .statusRunning : .statusAbandoned
+    }
+
     /// A rate as a whole percentage: "33%"; "–" for none.
     static func pct(_ v: Double?) -> String { v.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
 
@@ -101,12 +107,13 @@ struct StudySessionRowView: MustacheContext {
     var misclickRate: String
     /// The places it went through: "inbox › compose".
     var path: String
-    /// Ended or abandoned, in the page's language.
+    /// Ended, running or abandoned (``StudyViews/status(ended:isLive:)``), in the page's language.
     var status: String
     var openModals: String
     var tasks: String
     var replayURL: String
-    /// Empty when the session is not running on this server.
+    /// Empty when the session is not running on this server: only a running one is offered to
+    /// watch live.
     var watchURL: String
 
     /// The row of `s`, a session of `prototype`; `isLive` says whether it still runs here.
@@ -118,7 +125,7 @@ struct StudySessionRowView: MustacheContext {
         taps = s.taps
         misclickRate = StudyViews.pct(s.misclickRate)
         path = s.path.joined(separator: " › ")
-        status = strings[s.ended ? .statusEnded : .statusAbandoned]
+        status = strings[StudyViews.status(ended: s.ended, isLive: isLive)]
         openModals = s.openModals.joined(separator: ", ")
         tasks = s.tasks.joined(separator: ", ")
         replayURL = "/p/\(prototype)/sessions/\(s.session)"
@@ -457,6 +464,10 @@ struct SessionPageView: MustacheContext {
     var isReport: Bool
     /// Whether the page follows the session live (`watch`) rather than playing it back.
     var isWatching: Bool
+    /// Whether this server holds the session (only then is there something to watch live).
+    var isLive: Bool
+    /// Ended, running or abandoned, in the page's language.
+    var status: String
     var heading: String
     /// "iPhone 16, portrait: 12 steps in 1.5 s", in the page's language.
     var intro: String
@@ -464,19 +475,25 @@ struct SessionPageView: MustacheContext {
     var frame: DeviceView
     var stepCount: Int
     var replayURL: String
+    /// The watch stream; empty when the session is not running here (the page opens none).
     var watchURL: String
     var ended: Bool
 
     /// The page of the session that `run` replayed to its end (the last state is the one a
-    /// watcher sees first).
-    init(_ run: SessionReplayRun, isWatching: Bool, isReport: Bool, strings: Strings) {
+    /// watcher sees first); `isLive` says whether this server holds it: the watch page of a
+    /// session not running says so instead of "Watching … live".
+    init(_ run: SessionReplayRun, isWatching: Bool, isLive: Bool, isReport: Bool, strings: Strings) {
         let env = run.start.environment
         id = run.prototype.id
         name = run.prototype.name
         session = run.record.session
         self.isReport = isReport
         self.isWatching = isWatching
-        heading = strings.format(isWatching ? .watchHeading : .replayHeading, ["session": run.record.session])
+        self.isLive = isLive
+        status = strings[StudyViews.status(ended: run.ended, isLive: isLive)]
+        let session = ["session": run.record.session, "status": status]
+        heading = strings.format(
+            !isWatching ? .replayHeading : isLive ? .watchHeading : .watchNotRunning, session)
         intro = strings.format(
             .replayIntro,
             [
@@ -486,7 +503,7 @@ struct SessionPageView: MustacheContext {
         frame = PlayerView(prototype: run.prototype, state: isWatching ? run.state : run.start).frame()
         stepCount = run.steps
         replayURL = "/api/sessions/\(run.record.session)/replay"
-        watchURL = "/api/sessions/\(run.record.session)/watch"
+        watchURL = isLive ? "/api/sessions/\(run.record.session)/watch" : ""
         ended = run.ended
     }
 
@@ -497,6 +514,8 @@ struct SessionPageView: MustacheContext {
         case "session": session
         case "isReport": isReport
         case "watch": isWatching
+        case "live": isLive
+        case "status": status
         case "heading": heading
         case "intro": intro
         case "frame": frame
