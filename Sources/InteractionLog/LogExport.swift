@@ -235,7 +235,7 @@ extension LogSource {
     }
 }
 
-/// Reads a log tree without writing to it: for `modallab logs export|summary` (README, “Command line”), which
+/// Reads a log tree without writing to it: for `modallab logs export|summary` (README, “The command line”), which
 /// may run while a server appends to the same tree.
 ///
 /// No recovery and no lock: a last line without `\n` (being written, or torn and not yet

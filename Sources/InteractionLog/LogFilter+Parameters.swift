@@ -13,7 +13,7 @@ public struct LogFilterError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 extension LogFilter {
-    /// The names ``init(parameters:ignoring:)`` reads (README, “HTTP interface”: `prototype, session, share, type,
+    /// The names ``init(parameters:ignoring:)`` reads (docs/api.md: `prototype, session, share, type,
     /// from, to`).
     public static let parameterNames = ["prototype", "session", "share", "type", "from", "to", "device", "orientation", "task"]
 

@@ -1,6 +1,6 @@
 import EventSchema
 
-/// Which events a query, export or summary takes (README, “HTTP interface”: filters `prototype, session, share,
+/// Which events a query, export or summary takes (docs/api.md: filters `prototype, session, share,
 /// type, from, to`). Every criterion that is set must hold; the default takes everything.
 public struct LogFilter: Sendable, Equatable {
     /// Only this prototype id.

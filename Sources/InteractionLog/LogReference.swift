@@ -5,7 +5,8 @@ import EventSchema
 /// (a test keeps the two equal).
 public enum LogReference {
     /// The reference as Markdown: the columns in order (name, JSON type, DuckDB type, meaning),
-    /// how to read the log in DuckDB and pandas, and what a client batch may carry.
+    /// how to read the log in DuckDB and pandas, how summaries count, how to leave the review
+    /// board's sessions out, and what a client batch may carry.
     public static var markdown: String {
         var lines = [
             "# The interaction log",
@@ -18,6 +19,10 @@ public enum LogReference {
                 + "The CSV export (`/api/logs.csv`, `modallab logs export --format csv`) has the same columns "
                 + "in the same order after a header row. New columns are only ever appended.",
             "",
+            "An action is answered only after its events are on disk (group commit: one fsync per batch of "
+                + "concurrent writers); a torn last line after a crash is trimmed on start, and the server says "
+                + "how many bytes it dropped.",
+            "",
             "| # | column | JSON | DuckDB | meaning |",
             "|---|---|---|---|---|",
         ]
@@ -28,8 +33,10 @@ public enum LogReference {
             "",
             "## Reading it",
             "",
-            "DuckDB, with the column types fixed (so a log without share links still types `share` as text, "
-                + "and `props` is `JSON` whatever its keys):",
+            "DuckDB reads the tree as it is (hive partitioning): "
+                + "`read_json_auto('data/logs/**/*.ndjson', hive_partitioning=true)`. With the column types fixed "
+                + "(so a log without share links still types `share` as text, and `props` is `JSON` whatever its "
+                + "keys; `modallab logs columns --format duckdb` prints the list):",
             "",
             "```sql",
             "SELECT * FROM read_json('data/logs/**/*.ndjson', hive_partitioning = true,",
@@ -52,6 +59,37 @@ public enum LogReference {
                 + "with `{`) are never changed; the `'` is not in the log, so don't load the safe export into "
                 + "DuckDB or pandas.",
             "",
+            "## Summaries",
+            "",
+            "`modallab logs summary`, `GET /api/logs/summary.json|csv` and the insights page count alike:",
+            "",
+            "- The cancel rate is cancels ÷ dismissals. A cancel is a `dismiss` whose `props.cancel` is true "
+                + "(its work was thrown away: a Cancel control, a swipe, Home, a tap outside a sheet or an action "
+                + "sheet, or a confirmed discard such as *Delete Draft*; a tap outside a popover keeps its work and "
+                + "is not a cancel), or whose `props.role` is `cancel` (an alert's or action sheet's Cancel "
+                + "button). In DuckDB: "
+                + "`type = 'dismiss' AND (props->>'cancel' = 'true' OR props->>'role' = 'cancel')`.",
+            "- Times up are interpolated medians and p90s (as DuckDB's `quantile_cont` and pandas); the "
+                + "misclick rate is misclicks ÷ taps. `open_at_end` counts, per modal, the sessions whose last "
+                + "event leaves it up.",
+            "- A session is `ended` when it has a `session_end` other than `\"how\": \"shutdown\"` (a server "
+                + "that stopped ends its sessions so, and they carry on when it is back), else `abandoned`: the "
+                + "person left without the page saying so, or the session is still running (the insights page, "
+                + "which knows what the server holds, calls those `running`).",
+            "- Filters select **whole sessions**: `prototype`, `share`, `session`; `device`, `orientation`, "
+                + "`from`, `to` by the session's `session_start`; `task` keeps the sessions that started it. "
+                + "Exports filter rows by `prototype`, `session`, `share`, `type`, `from` and `to`. `from` is "
+                + "inclusive, `to` exclusive; a bare date for `to` includes the whole day. `modallab logs` refuses a "
+                + "`prototype`, `session`, `share` or `task` the log holds nothing of, with the nearest it holds.",
+            "",
+            "## Sessions the review board started",
+            "",
+            "Looking at the review board logs nothing: its frames start a session only when someone interacts "
+                + "in one, and such a session's `session_start` carries `\"props\": {\"embed\": \"board\", …}` "
+                + "(sent as `\"embed\": \"board\"` in `POST /api/sessions`), so `WHERE session NOT IN (SELECT "
+                + "session FROM log WHERE type = 'session_start' AND props->>'embed' = 'board')` leaves reviews out "
+                + "of a study.",
+            "",
             "## Client events",
             "",
             "`POST /api/sessions/{sid}/events` takes `{\"events\": [...]}`, at most \(PendingEvent.maxClientBatchEvents) events, each with "
@@ -64,6 +102,15 @@ public enum LogReference {
                 + "has no object with two keys that differ only in ASCII case (DuckDB's struct fields are "
                 + "case-insensitive). A batch that breaks one of these is refused whole with a 400 naming the "
                 + "JSON path, e.g. `$.events[3].props.Foo`.",
+            "",
+            "A client event carries `t_ms` from the session's start (the server derives `ts` from it, never "
+                + "later than its arrival; a negative `t_ms` is a 400), the screen and modal under the pointer (a "
+                + "screen or modal the prototype doesn't have is a 400) and the `state_seq` of the frame the person "
+                + "saw (a state the session hasn't answered yet is a 400; left out, it stays null); the player "
+                + "sends misclicks, scrolls and pointer moves sampled at most 10 a second. Taps outside a modal, "
+                + "Home and hardware keys are logged as `tap_outside`, `home` and `key`, so only taps on the "
+                + "screen count in the misclick rate; a `dismiss` names the control or button that closed the "
+                + "modal (`target`).",
             "",
             "`read_json_auto` takes each `props` key's type from the log's first lines (20,480 by default) and "
                 + "refuses the whole log at a later value it can't cast (`{\"n\": 1}`, then `{\"n\": \"x\"}`), or "

@@ -2,7 +2,7 @@ import EventSchema
 
 /// Summary metrics of a log (docs/log.md): per modal and per session.
 ///
-/// Definitions (also in the README):
+/// Definitions (also in docs/log.md, “Summaries”):
 /// - **presentations**: `present` events naming the modal.
 /// - **dismissals by `how`**: `dismiss` events naming the modal, by their `how` column
 ///   (`unknown` when it is `null`).

@@ -3,7 +3,7 @@ import Foundation
 import JSON
 
 /// One JSON type per key of the log's `props`, and a bound on the keys clients bring, so that
-/// DuckDB's `read_json_auto` (which the README recommends) reads the log whatever clients send.
+/// DuckDB's `read_json_auto` (which docs/log.md recommends) reads the log whatever clients send.
 ///
 /// `read_json_auto` decides each `props` key's type from a sample of the log's first lines
 /// (20,480 by default) and then casts every later line to it: `{"n": 1}` early and `{"n": "x"}`
@@ -80,7 +80,7 @@ public final class PropsKeyTypes: @unchecked Sendable {
         func admits(_ other: Kind) -> Bool { self == other || (self == .number && other == .integer) }
     }
 
-    /// How many keys clients may bring (README, "Fair limits").
+    /// How many keys clients may bring (docs/security.md, “Fair limits”).
     public struct Limits: Sendable, Equatable {
         /// Keys (paths, nested ones counted) that share links' viewers may bring into the log per
         /// prototype: 1,000.

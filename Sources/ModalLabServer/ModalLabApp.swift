@@ -9,7 +9,7 @@ import Presentation
 import Prototype
 import Sharing
 
-/// The application: prototypes, sessions, the interaction log and the HTTP routes of README, “HTTP interface”,
+/// The application: prototypes, sessions, the interaction log and the HTTP routes of docs/api.md,
 /// wired over the `HTTPServer` module.
 ///
 /// Create it with a configuration, ``start()`` it, and ``shutdown(completion:)`` it; tests make
@@ -29,7 +29,7 @@ public final class ModalLabApp: @unchecked Sendable {
     /// The origin check of state-changing requests: trusts the bound address (once known) and
     /// ``AppConfiguration/origins``.
     let origins = CrossOriginProtection()
-    /// Share links (README, “Share links and comments”).
+    /// Share links (docs/security.md, “Share links”).
     public let shares: ShareStore
     /// Comments pinned by reviewers.
     public let comments: CommentStore

@@ -1,4 +1,4 @@
-/// SHA-256 (FIPS 180-4), for hashing share-link secrets: only the hash is stored (README, “Share links and comments”).
+/// SHA-256 (FIPS 180-4), for hashing share-link secrets: only the hash is stored (docs/security.md, “Share links”).
 /// Foundation on Linux has no CryptoKit and the product takes no packages, so it is here,
 /// checked against the FIPS test vectors.
 public enum SHA256 {

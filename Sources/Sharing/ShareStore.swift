@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 
-/// What a share link lets its holder do (README, “Share links and comments”).
+/// What a share link lets its holder do (docs/security.md, “Share links”).
 public enum ShareRole: String, Sendable, CaseIterable {
     /// Look and try the prototype.
     case view
@@ -14,7 +14,7 @@ public enum ShareRole: String, Sendable, CaseIterable {
 }
 
 /// A share link as stored: its public id, what it reaches, and a hash of its secret — never
-/// the secret itself (README, “Share links and comments”).
+/// the secret itself (docs/security.md, “Share links”).
 public struct ShareLink: Sendable, Equatable {
     /// Public id (11 base64url characters, 64 bits); appears in logs and exports.
     public var id: String

@@ -17,7 +17,7 @@ reports every scenario (`Class.test_name`) as a test of its own.
 Environment:
     MODALLAB_BIN          the modallab executable (default .build/debug/modallab)
     MODALLAB_SCREENSHOTS  where to save screenshots (default: a temporary folder);
-                          docs/screenshots refreshes the README's pictures
+                          docs/screenshots refreshes the pictures of README and docs/fidelity.md
     CHROMEDRIVER, CHROME  the driver and the browser (default: found on PATH)
 
 Needs only the standard library and `selenium` (pip), with Debian's `chromium` and

@@ -7,7 +7,7 @@ import Testing
 @testable import InteractionLog
 
 /// Proves that exports load in DuckDB and pandas, and that both tell null from the empty string
-/// where the README says they do. Needs `python3` with the `duckdb` and `pandas` modules
+/// where docs/log.md says they do. Needs `python3` with the `duckdb` and `pandas` modules
 /// (`pip install duckdb pandas`); fails, saying so, without them.
 @Suite struct DuckDBTests {
     @Test func duckDBReadsTheHivePartitionedTreeAndTheCSVExport() async throws {
@@ -41,7 +41,7 @@ import Testing
         case 3:
             Issue.record("DuckDB check not run: a Python module is missing — pip install duckdb pandas. \(r.stderr)")
         case 127: Issue.record("DuckDB check not run: python3 is not on PATH. \(r.stderr)")
-        default: Issue.record("DuckDB or pandas could not read the log as the README says: \(r.stderr)\(r.stdout)")
+        default: Issue.record("DuckDB or pandas could not read the log as docs/log.md says: \(r.stderr)\(r.stdout)")
         }
     }
 }

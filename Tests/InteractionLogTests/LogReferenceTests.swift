@@ -21,8 +21,21 @@ import Testing
         for column in LogColumns.all { #expect(committed.contains("| `\(column.name)` |")) }
     }
 
-    @Test func readmePrintsTheDuckDBColumns() throws {
-        let readme = try LogReferenceTests.read("README.md")
-        #expect(readme.contains(LogColumns.duckDBColumns), "README's read_json(…, columns = …) is not the current one")
+    /// Wherever the docs write DuckDB's `read_json(…, columns = {…})` (docs/log.md, which the test
+    /// above regenerates, and any page that copies it), the list is the current one.
+    @Test func everyDocPrintsTheCurrentDuckDBColumns() throws {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        var printed = 0
+        for path in ["README.md"] + docs {
+            let text = try LogReferenceTests.read(path)
+            for line in text.split(separator: "\n") where line.contains("columns = {") {
+                printed += 1
+                #expect(
+                    line.contains(LogColumns.duckDBColumns),
+                    "\(path)'s read_json(…, columns = …) is not the current one")
+            }
+        }
+        #expect(printed > 0, "no doc shows read_json(…, columns = …)")
     }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks that DuckDB and pandas read the interaction log as the README says.
+"""Checks that DuckDB and pandas read the interaction log as docs/log.md says.
 
 Usage: duckdb_check.py LOGS_DIR CSV_FILE EXPECTED_ROWS DUCKDB_COLUMNS
 

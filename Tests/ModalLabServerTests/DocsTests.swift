@@ -204,11 +204,16 @@ import Testing
 
     // MARK: numbers with their units
 
-    /// README.md and every `docs/*.md`, each run of white space one space (a sentence may wrap).
-    static func userDocs() throws -> String {
+    /// What users read: `README.md` and every `docs/*.md`, as paths from the repository's root.
+    static func userDocPaths() throws -> [String] {
         let docs = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/docs")
             .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-        let text = try (["README.md"] + docs).map(read).joined(separator: "\n")
+        return ["README.md"] + docs
+    }
+
+    /// README.md and every `docs/*.md`, each run of white space one space (a sentence may wrap).
+    static func userDocs() throws -> String {
+        let text = try userDocPaths().map(read).joined(separator: "\n")
         return text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
     }
 
@@ -278,12 +283,86 @@ import Testing
         for path in ["/rules", "/api/rules", "/schema/prototype.json", "/api/prototypes/nope", "/", "/p/mail"] {
             texts.append((path, try await s.client.request("GET", path).text))
         }
-        // The repository's own docs.
-        for path in ["README.md", "docs/format.md", "docs/rules.md"] { texts.append((path, try Self.read(path))) }
+        // The repository's own docs: the README and every page of docs/.
+        for path in try Self.userDocPaths() { texts.append((path, try Self.read(path))) }
 
         for (name, text) in texts {
             let found = Self.citations(in: text)
             #expect(found.isEmpty, "\(name) cites \(found.joined(separator: ", "))")
+        }
+    }
+
+    // MARK: links between the docs
+
+    /// The text of a Markdown file without its fenced code blocks (an nginx comment is not a heading).
+    static func prose(_ text: String) -> [Substring] {
+        var fenced = false
+        return text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            if line.hasPrefix("```") {
+                fenced.toggle()
+                return false
+            }
+            return !fenced
+        }
+    }
+
+    /// The anchors of a Markdown file: its headings', as GitHub makes them (lowercased,
+    /// punctuation other than `-` and `_` dropped, spaces as `-`, a repeated heading's with `-1`,
+    /// `-2`, …), and those it sets with `<a id="…">`.
+    static func anchors(_ text: String) throws -> Set<String> {
+        var seen: [String: Int] = [:]
+        var out: Set<String> = []
+        let explicit = try Regex(#"<a (?:id|name)="([^"]+)""#)
+        for line in prose(text) {
+            for match in line.matches(of: explicit) { out.insert(String(match.output[1].substring ?? "")) }
+            guard let hashes = line.firstIndex(where: { $0 != "#" }), hashes != line.startIndex,
+                line[hashes] == " "
+            else { continue }
+            let slug = String(
+                line[hashes...].trimmingCharacters(in: .whitespaces).lowercased().compactMap { c -> Character? in
+                    if c == " " { return "-" }
+                    return c.isLetter || c.isNumber || c == "-" || c == "_" ? c : nil
+                })
+            let n = seen[slug, default: 0]
+            seen[slug] = n + 1
+            out.insert(n == 0 ? slug : "\(slug)-\(n)")
+        }
+        return out
+    }
+
+    /// Every relative link of README.md and docs/*.md reaches a file of the repository and, when
+    /// it names a heading (`docs/security.md#fair-limits`), that heading; and every page of docs/
+    /// is linked from the README, so a newcomer finds each from there.
+    @Test func linksBetweenTheDocsResolve() throws {
+        let link = try Regex(#"\]\(([^)\s]+)\)"#)
+        var broken: [String] = []
+        for path in try Self.userDocPaths() {
+            let text = Self.prose(try Self.read(path)).joined(separator: "\n")
+            let folder = (path as NSString).deletingLastPathComponent
+            for match in text.matches(of: link) {
+                let target = String(match.output[1].substring ?? "")
+                if target.contains(":") { continue }  // https:, mailto:
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+                let file =
+                    parts[0].isEmpty
+                    ? path
+                    : ((folder as NSString).appendingPathComponent(String(parts[0])) as NSString).standardizingPath
+                guard FileManager.default.fileExists(atPath: repositoryRoot + "/" + file) else {
+                    broken.append("\(path): \(target) (no file \(file))")
+                    continue
+                }
+                if parts.count == 2, file.hasSuffix(".md"),
+                    !(try Self.anchors(try Self.read(file))).contains(String(parts[1]))
+                {
+                    broken.append("\(path): \(target) (no heading #\(parts[1]) in \(file))")
+                }
+            }
+        }
+        #expect(broken.isEmpty, "links that go nowhere:\n\(broken.joined(separator: "\n"))")
+
+        let readme = try Self.read("README.md")
+        for page in try Self.userDocPaths().dropFirst() {
+            #expect(readme.contains("](\(page))"), "README.md doesn't link \(page)")
         }
     }
 }

@@ -91,7 +91,7 @@ final class TestApp {
         #expect(try await c.request("POST", "/api/sessions/x/actions", body: "{\"type\":\"\(huge)\"}").status == 413)
 
         let sid = try await s.session("mail", device: "iphone-16")
-        // Tap Compose: the card of README, “HTTP interface”.
+        // Tap Compose: the card of docs/api.md.
         let r1 = try await s.act(sid, ["type": "tap", "target": "compose"])
         #expect(r1.status == 200)
         let entry = r1.json?["state"]?["stack"]?.arrayValue?.first

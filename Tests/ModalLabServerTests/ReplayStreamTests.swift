@@ -7,7 +7,7 @@ import Testing
 @testable import ModalLabServer
 
 /// Replays in bounded memory: streamed as NDJSON, each step sending its change, each answer
-/// bounded (README, "Usability studies").
+/// bounded (docs/studies.md).
 @Suite struct ReplayStreamTests {
     /// The attack of the issue, smaller: a view link types 900 KB into a field, then sends 200
     /// refused taps. Before, every step repeated the whole frame (the typed text in it): 200

@@ -110,7 +110,7 @@ import Testing
         for modal in summary["modals"]?.arrayValue ?? [] {
             let id = modal["modal"]!.stringValue!
             #expect(modal["open_at_end"] == (sql["open_at_end"]?[id] ?? 0), "\(id)")
-            #expect(modal["cancels"] == (sql["cancels"]?[id] ?? 0), "cancels of \(id), as the README's SQL counts them")
+            #expect(modal["cancels"] == (sql["cancels"]?[id] ?? 0), "cancels of \(id), as docs/log.md's SQL counts them")
         }
         // The study cancelled something, so the comparison above compared something.
         #expect((sql["cancels"]?.objectValue ?? JSONObject()).members.contains { ($0.value.numberValue ?? 0) > 0 })

@@ -65,7 +65,7 @@ for (modal, n) in con.execute("""
     WHERE up > 0 GROUP BY modal""").fetchall():
     open_at_end[modal] = n
 
-# Cancels per modal, by the README's definition word for word.
+# Cancels per modal, by docs/log.md's definition word for word.
 cancels = {}
 for (modal, n) in con.execute("""
     SELECT modal, count(*) FROM ev

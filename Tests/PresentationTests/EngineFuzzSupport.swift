@@ -484,7 +484,7 @@ enum EngineInvariants {
             }
         }
 
-        // The state serialises to README, “HTTP interface” — its exact key set.
+        // The state serialises to docs/api.md — its exact key set.
         let json = after.json
         if json.objectValue?.keys != stateKeys { fail("state keys \(json.objectValue?.keys ?? [])") }
         if json["sizeClass"]?.objectValue?.keys != ["horizontal", "vertical"] { fail("sizeClass keys") }

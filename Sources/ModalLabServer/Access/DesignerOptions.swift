@@ -3,7 +3,7 @@ import JSON
 /// The options of the designer's tools that a session start (`POST /api/sessions`), the
 /// player's address (`/p/{id}?…`) and a `resize` action may carry, and who may use them.
 ///
-/// A participant link plays the prototype as its people would (README, "Usability studies"):
+/// A participant link plays the prototype as its people would (docs/studies.md):
 /// its page has no board and no environment menus, so what only those tools send is not
 /// its to send —
 /// - `embed` (`"board"` in a session start, `?embed=1` on the player): a frame of the review

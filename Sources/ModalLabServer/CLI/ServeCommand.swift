@@ -11,7 +11,7 @@ import Presentation
 /// second), `--session-timeout SECONDS`.
 /// `--event-loops` is the number of connection threads, 1–64, default 2; `--prototypes` serves a
 /// folder or one file; `--origin`, repeatable, names an origin browsers reach the server at
-/// besides its own address (behind a reverse proxy; see the README's Security section).
+/// besides its own address (behind a reverse proxy; see docs/security.md).
 ///
 /// The first line on standard output is the owner URL `http://HOST:PORT/?token=…`; everything
 /// else goes to standard error. SIGINT and SIGTERM shut down gracefully and exit 0.

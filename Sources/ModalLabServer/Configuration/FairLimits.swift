@@ -1,5 +1,5 @@
 /// What one client or one share link may use of the server, so that none starves the rest:
-/// on by default, set with `serve` flags, listed in the README's Security section.
+/// on by default, set with `serve` flags, listed in docs/security.md.
 ///
 /// The owner is never limited by these (their requests are served beyond every one of them);
 /// a share link's viewers are counted by their link and by their client address

@@ -72,7 +72,7 @@ extension ModalLabApp {
         return value == "1"
     }
 
-    /// `?prototype=&session=&share=&type=a,b&from=&to=` (README, “HTTP interface”), read strictly: an unknown
+    /// `?prototype=&session=&share=&type=a,b&from=&to=` (docs/api.md), read strictly: an unknown
     /// filter, event type or time is a 400 naming the parameter. A `token` parameter is ignored
     /// (it grants nothing here: only `/` trades it), so an old URL that carries one gets 401,
     /// not 400.

@@ -31,7 +31,7 @@ struct RouteGroups {
 }
 
 extension ModalLabApp {
-    /// The routes of README, “HTTP interface”.
+    /// The routes of docs/api.md.
     func buildRoutes() {
         router.use(metrics)
         router.use(SecurityHeaders())
@@ -100,7 +100,7 @@ extension ModalLabApp {
     func viewer(_ req: HTTPRequest) -> Viewer? {
         if owner.isOwner(req) { return .owner }
         if let token = req.cookie(shareCookie) {
-            // A cookie that names no working link counts as a failed guess, as on /s/ (README, “Share links and comments”).
+            // A cookie that names no working link counts as a failed guess, as on /s/ (docs/security.md, “Share links”).
             if let link = shares.resolve(token: token) {
                 // A report link reaches the report's pages and nothing else (``reportViewer(_:)``).
                 if link.role == .report { return nil }
@@ -165,7 +165,7 @@ extension ModalLabApp {
     }
 }
 
-/// Headers every response carries: no referrer (share tokens never leak, README, “Share links and comments”), no sniffing,
+/// Headers every response carries: no referrer (share tokens never leak, docs/security.md, “Share links”), no sniffing,
 /// no framing by other sites; and on HTML pages a Content-Security-Policy (``contentSecurityPolicy``).
 struct SecurityHeaders: HTTPMiddleware {
     /// Pages run only the product's own scripts (`Public/*.js`, as modules) and stylesheets:

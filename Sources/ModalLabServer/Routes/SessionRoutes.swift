@@ -253,7 +253,7 @@ extension ModalLabApp {
 
     /// `POST /api/sessions/{sid}/actions` → 200 `{state, diagnostics, diagnosticsHTML, html}`
     /// (`diagnosticsHTML`: the diagnostics as the rule panel's list items), or a 409 problem
-    /// naming the rule (README, “HTTP interface”). The outcome is logged durably before the response.
+    /// naming the rule (docs/api.md). The outcome is logged durably before the response.
     ///
     /// Runs on the connection's event-loop thread and answers through `respond` from the log's
     /// writer once the commit is on disk: no task, so an action costs two thread hops (to the
@@ -401,7 +401,7 @@ extension ModalLabApp {
         return Size(width: width, height: height)
     }
 
-    /// Reads an action body (README, “HTTP interface” action types), naming the JSON path of anything wrong.
+    /// Reads an action body (docs/api.md action types), naming the JSON path of anything wrong.
     func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction { try Self.decodeAction(body) }
 
     /// ``decodeAction(_:)`` without an app: what a replay reads the log's `action` column with.

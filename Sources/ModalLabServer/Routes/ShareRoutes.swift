@@ -127,7 +127,7 @@ extension ModalLabApp {
 
     /// `GET /s/{token}`: trades the token for a cookie scoped to one prototype and redirects to
     /// its player. Unknown, expired and revoked links get the same 404; repeated failures from one
-    /// address get 429 (README, “Share links and comments”).
+    /// address get 429 (docs/security.md, “Share links”).
     func openShare(_ req: HTTPRequest) async throws(Problem) -> HTTPResponse {
         let address = req.remoteHost
         let token = req.parameters["token"] ?? ""

@@ -1,6 +1,6 @@
 /// Server options that change the engine's choices.
 public struct EngineOptions: Sendable, Equatable {
-    /// What a presentation over a popover does (README, “HTTP interface” `--on-popover-conflict`).
+    /// What a presentation over a popover does (README, “The command line” `--on-popover-conflict`).
     public enum PopoverConflict: String, Sendable, CaseIterable { case refuse, closeFirst = "close-first" }
 
     /// `refuse` (the default): 409 under `popover.no-modal-over` / `popover.one-at-a-time`;

@@ -1,7 +1,7 @@
 import JSON
 import Prototype
 
-/// The state the server keeps per viewing session (README, “HTTP interface”): the environment, the app's
+/// The state the server keeps per viewing session (docs/api.md): the environment, the app's
 /// navigation stack and the presentation stack, bottom to top.
 ///
 /// Layers are numbered from the app: layer 0 is the app's screen, layer `i + 1` is `stack[i]`.

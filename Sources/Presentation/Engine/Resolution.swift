@@ -1,6 +1,6 @@
 import Prototype
 
-/// What a presentation is drawn as (README, “HTTP interface”): `card` (sheet from the bottom, compact width),
+/// What a presentation is drawn as (docs/api.md): `card` (sheet from the bottom, compact width),
 /// `centered` (iPad page or form sheet), `fullScreen`, `popover`, `alert`, `actionSheet` (bottom
 /// action sheet, compact width), `context` (inside its context).
 public enum Form: String, Sendable, CaseIterable, Codable {
@@ -22,7 +22,7 @@ public struct Resolution: Sendable, Hashable {
         self.rules = rules
     }
 
-    /// The rule reported as `adaptedBy` (README, “HTTP interface”): the last that applied, or `nil` when the
+    /// The rule reported as `adaptedBy` (docs/api.md): the last that applied, or `nil` when the
     /// presentation is drawn as requested.
     public var adaptedBy: RuleID? { rules.last }
 

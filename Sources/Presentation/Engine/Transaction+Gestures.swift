@@ -54,7 +54,7 @@ extension Transaction {
     /// A dismissal gesture on the sheet `stack[i]` — a swipe, a tap on the dimmed area, Escape
     /// (rule sheet.swipe-dismiss, sheet.scrim-dismiss, modal.data-loss-confirm): dismissed when
     /// nothing blocks it; when dirty or
-    /// `modalInPresentation`, it rubber-bands and its `confirmDiscard` appears (README, “HTTP interface”); dirty
+    /// `modalInPresentation`, it rubber-bands and its `confirmDiscard` appears (docs/api.md); dirty
     /// without one, it goes with a warning; a clean blocked sheet just stays.
     mutating func attemptInteractiveDismiss(_ i: Int, how: DismissHow) throws(Stop) {
         let e = s.stack[i]
@@ -108,7 +108,7 @@ extension Transaction {
         note(.alertHomeCancels, "going Home cancelled the alert \(title(e.modal))", modal: e.modal)
     }
 
-    /// A hardware key. Escape takes the style's cancel path (README, “Choices we made”): an alert's Cancel, an
+    /// A hardware key. Escape takes the style's cancel path (docs/fidelity.md, “Choices we made”): an alert's Cancel, an
     /// action sheet's or popover's tap outside, a modal view's Cancel control, else a sheet's
     /// swipe. Return runs an alert's Return action (``AlertButtons/returnAction(_:)``).
     mutating func keyPress(_ key: String) throws(Stop) {

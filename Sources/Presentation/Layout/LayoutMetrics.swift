@@ -207,7 +207,7 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// are inset from the edge of the display" ("Adopting Liquid Glass") but gives no length: 8 pt
     /// is ModalLab's choice (unverified).
     public var sheetInset: Double = 0
-    /// A card's top corner radius: 10 pt in the classic design (README, “Choices we made”); in Liquid Glass
+    /// A card's top corner radius: 10 pt in the classic design (docs/fidelity.md, “iOS versions”); in Liquid Glass
     /// concentric with the display's corners (the display's radius less ``sheetInset``, at least
     /// 24 pt on a display with square corners), Apple's "increased corner radius" ("Adopting
     /// Liquid Glass"; the lengths are ModalLab's, unverified).
