@@ -189,6 +189,20 @@ import Testing
         #expect(try await logs(["summary", "--share", share]).status == 0)
         #expect(try await logs(["export", "--prototype", "mail", "--session", sid]).status == 0)
     }
+
+    /// `modallab --help` names every option of `lint`, `rules`, `logs` and `new` that their own
+    /// usage names (it left out `--spreadsheet-safe`); serve's fair limits are in `serve --help`,
+    /// as it says.
+    @Test func theMainUsageNamesEveryCommandsOptions() throws {
+        let option = try Regex(#"--[a-z][a-z-]*"#)
+        for usage in [LintCommand.usage, RulesCommand.usage, LogsCommand.usage, NewCommand.usage] {
+            for match in usage.matches(of: option) {
+                #expect(
+                    MainCommand.usage.contains(String(usage[match.range])),
+                    "modallab --help lacks \(usage[match.range])")
+            }
+        }
+    }
 }
 
 /// The built `modallab` binary run as a person runs it: in a folder of the test's choosing,

@@ -15,7 +15,7 @@ public enum MainCommand {
                modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]
                              [--content-size CATEGORY]
                modallab rules [--format text|json|markdown] [--lang en|zh-Hans]
-               modallab logs export [--format ndjson|csv] [--prototype ID] [--session ID] [--type T,…]
+               modallab logs export [--format ndjson|csv] [--spreadsheet-safe] [--prototype ID] [--session ID] [--type T,…]
                                     [--from T] [--to T] [--data DIR]
                modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]
                modallab logs columns [--format markdown|duckdb]
