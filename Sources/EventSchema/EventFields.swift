@@ -185,7 +185,9 @@ extension LogColumns {
                 + "`form` and `transition` as drawn; `saved` or `discarded` when the modal had unsaved changes; "
                 + "`cancel: true` when its work was thrown away (a Cancel control, a swipe, Home, a tap outside "
                 + "a sheet or an action sheet, a confirmed discard; not a tap outside a popover, which keeps its "
-                + "work); for an alert's or action sheet's button, `action` (its title) and `role`.",
+                + "work); for an alert's or action sheet's button, `action` (its title) and `role`. On `menu_open`, "
+                + "`menu_select` and `menu_dismiss`: `kind` (`pullDown` or `context`); on `menu_dismiss`, `how`: "
+                + MenuDismissHow.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ".",
             cell: .props),
         .text("appearance", "`light` or `dark`.", { $0.appearance }, { $0.appearance = $1 }),
         .text(

@@ -45,7 +45,8 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     /// An item of a menu chosen (`target`: the item; `props.control`, `props.checked`); the
     /// menu closes and the item's action follows.
     case menuSelect = "menu_select"
-    /// A menu closed without a choice (`props.how`: `tapOutside`, `escape`, `home`, `environment`).
+    /// A menu closed without a choice (`props.how`: a ``MenuDismissHow``, `tapOutside`, `escape`,
+    /// `home` or `environment`).
     case menuDismiss = "menu_dismiss"
 
     /// The types a client batch (`POST /api/sessions/{sid}/events`) may carry; every other type
@@ -66,6 +67,19 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
 /// How a modal was dismissed: the `how` column of `dismiss` events.
 public enum DismissHow: String, Sendable, Hashable, CaseIterable {
     case button, swipe, tapOutside, home, programmatic
+}
+
+/// How an open menu closed without a choice: `props.how` of `menu_dismiss` events.
+public enum MenuDismissHow: String, Sendable, Hashable, CaseIterable {
+    /// A touch anywhere but on its items: a tap, a swipe, a long press, an edit, a detent, Back,
+    /// focus, or ending editing (only the menu closes; the touch does nothing more).
+    case tapOutside
+    /// The Escape key.
+    case escape
+    /// The Home gesture.
+    case home
+    /// The window changed under it: a rotation, a resize, or a presentation the app started.
+    case environment
 }
 
 /// Why a viewing session ended: the `how` column of `session_end` events. A session the viewer

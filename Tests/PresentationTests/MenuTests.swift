@@ -1,3 +1,4 @@
+import EventSchema
 import JSON
 import Prototype
 import Testing
@@ -98,17 +99,26 @@ import Testing
         #expect(t.state.menu == nil && t.last?.events.map(\.type) == [.tap])
     }
 
+    /// Escape, Home and the environment close a menu too, each logged with its own `how`: every
+    /// ``MenuDismissHow``, as the log writes it.
     @Test func escapeHomeAndTheEnvironmentCloseAMenu() throws {
-        var s = Session(try prototype(Self.text))
-        try s.tap("sort")
-        try s.apply(.key("Escape"))
-        #expect(s.state.menu == nil && s.last?.events.last?.props["how"] == "escape")
-        try s.tap("sort")
-        try s.apply(.rotate(.landscape))
-        #expect(s.state.menu == nil)
-        try s.tap("sort")
-        try s.apply(.home)
-        #expect(s.state.menu == nil)
+        let cases: [(EngineAction, String)] = [
+            (.key("Escape"), "escape"), (.home, "home"), (.rotate(.landscape), "environment"),
+            (.resize(device: nil, multitasking: nil, contentSize: .extraLarge), "environment"),
+            (.present(modal: "album"), "environment"), (.swipeDown(target: nil), "tapOutside"),
+            (.longPress(target: "plain"), "tapOutside"),
+        ]
+        var logged: Set<String> = []
+        for (action, how) in cases {
+            var s = Session(try prototype(Self.text))
+            try s.tap("sort")
+            try s.apply(action)
+            #expect(s.state.menu == nil, "\(action)")
+            let dismissed = s.last?.events.filter { $0.type == .menuDismiss } ?? []
+            #expect(dismissed.count == 1 && dismissed.first?.props["how"] == .string(how), "\(action): \(dismissed)")
+            logged.insert(how)
+        }
+        #expect(logged == Set(MenuDismissHow.allCases.map(\.rawValue)))
     }
 
     @Test func anItemOfAClosedMenuIsNotTappable() throws {

@@ -44,14 +44,14 @@ extension Transaction {
                 props: ["kind": .string(menu.kind)]))
     }
 
-    /// Closes the open menu without a choice, saying how.
-    mutating func dismissMenu(how: String) {
+    /// Closes the open menu without a choice, saying how (`props.how` of its `menu_dismiss`).
+    mutating func dismissMenu(how: MenuDismissHow) {
         guard let open = s.menu else { return }
         s.menu = nil
         events.append(
             EngineEvent(
                 type: .menuDismiss, screen: s.screen, modal: location(open.control)?.modal, target: open.control,
-                props: ["how": .string(how), "kind": .string(open.kind)]))
+                props: ["how": .string(how.rawValue), "kind": .string(open.kind)]))
     }
 
     /// A tap while a menu is open: one of its items (choose it, or open its submenu), the open
@@ -60,7 +60,7 @@ extension Transaction {
         guard let open = s.menu, let owner = location(open.control),
             let menu = owner.control.menu(context: open.isContext), let items = menu.items(after: open.submenus)
         else {
-            dismissMenu(how: "tapOutside")
+            dismissMenu(how: .tapOutside)
             return
         }
         if open.submenus.last == target {
@@ -72,7 +72,7 @@ extension Transaction {
             return
         }
         guard let element = items.first(where: { $0.id == target }) else {
-            dismissMenu(how: "tapOutside")
+            dismissMenu(how: .tapOutside)
             return
         }
         if element.isSubmenu {

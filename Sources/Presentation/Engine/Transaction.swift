@@ -168,7 +168,7 @@ struct Transaction {
                     props: ["direction": "down"]))
             inputCount = events.count
             if s.menu != nil {
-                dismissMenu(how: "tapOutside")
+                dismissMenu(how: .tapOutside)
                 return
             }
             try swipeDown(target)
@@ -176,7 +176,7 @@ struct Transaction {
             events.append(EngineEvent(type: .tapOutside, screen: s.shownScreen, modal: s.top?.modal, x: x, y: y))
             inputCount = events.count
             if s.menu != nil {
-                dismissMenu(how: "tapOutside")
+                dismissMenu(how: .tapOutside)
                 return
             }
             try refuseUnderKeyboard(x: x, y: y)
@@ -184,13 +184,13 @@ struct Transaction {
         case .home:
             events.append(EngineEvent(type: .home, screen: s.shownScreen, modal: s.top?.modal))
             inputCount = events.count
-            if s.menu != nil { dismissMenu(how: "home") }
+            if s.menu != nil { dismissMenu(how: .home) }
             try home()
         case .rotate(let o):
             events.append(
                 EngineEvent(type: .rotate, screen: s.screen, props: ["orientation": .string(o.rawValue)]))
             inputCount = events.count
-            if s.menu != nil { dismissMenu(how: "environment") }
+            if s.menu != nil { dismissMenu(how: .environment) }
             s.environment = env.rotated(to: o)
         case .resize(let deviceID, let mt, let appearance, let contentSize, let direction, let window, let os):
             var device = env.device
@@ -238,7 +238,7 @@ struct Transaction {
                         "targetOS": .string(String(next.systemVersion)),
                     ]))
             inputCount = events.count
-            if s.menu != nil { dismissMenu(how: "environment") }
+            if s.menu != nil { dismissMenu(how: .environment) }
             s.environment = next
         case .edit(let target, let value, let field):
             actionTarget = target
@@ -252,7 +252,7 @@ struct Transaction {
             events.append(
                 EngineEvent(type: .edit, screen: loc?.screen ?? s.screen, modal: loc?.modal, target: target))
             inputCount = events.count
-            if s.menu != nil { dismissMenu(how: "tapOutside") }
+            if s.menu != nil { dismissMenu(how: .tapOutside) }
             try edit(target, value, byTap: false)
         case .detent(let target, let detent):
             actionTarget = target
@@ -261,14 +261,14 @@ struct Transaction {
                     type: .detent, screen: s.screen, modal: target, target: target, props: ["detent": .string(detent)])
             )
             inputCount = events.count
-            if s.menu != nil { dismissMenu(how: "tapOutside") }
+            if s.menu != nil { dismissMenu(how: .tapOutside) }
             try changeDetent(target, detent)
         case .back:
             actionTarget = "back"
             events.append(EngineEvent(type: .tap, screen: s.shownScreen, modal: s.top?.modal, target: "back"))
             inputCount = events.count
             if s.menu != nil {
-                dismissMenu(how: "tapOutside")
+                dismissMenu(how: .tapOutside)
                 return
             }
             try back()
@@ -276,7 +276,7 @@ struct Transaction {
             actionTarget = id
             guard model.modals[id] != nil else { throw unknownModal(id) }
             inputCount = events.count
-            if s.menu != nil { dismissMenu(how: "environment") }
+            if s.menu != nil { dismissMenu(how: .environment) }
             try present(id, trigger: .programmatic)
         case .focus(let target, let field, let x, let y):
             actionTarget = target
@@ -291,7 +291,7 @@ struct Transaction {
             inputCount = events.count
             if s.menu != nil {
                 // A touch outside an open menu only closes it.
-                dismissMenu(how: "tapOutside")
+                dismissMenu(how: .tapOutside)
                 return
             }
             try refuseUnderKeyboard(x: x, y: y)
@@ -305,7 +305,7 @@ struct Transaction {
                     modal: k.flatMap { location($0.target)?.modal ?? ($0.field != nil ? $0.target : nil) },
                     target: k?.target))
             inputCount = events.count
-            if s.menu != nil { dismissMenu(how: "tapOutside") }
+            if s.menu != nil { dismissMenu(how: .tapOutside) }
             s.keyboard = nil
         case .key(let key):
             actionTarget = "key:\(key)"
@@ -315,7 +315,7 @@ struct Transaction {
             inputCount = events.count
             if s.menu != nil {
                 // Escape closes the menu; Return chooses nothing (no item has the focus here).
-                if key == "Escape" { dismissMenu(how: "escape") }
+                if key == "Escape" { dismissMenu(how: .escape) }
                 return
             }
             try keyPress(key)
@@ -328,7 +328,7 @@ struct Transaction {
                     props: ["longPress": true]))
             inputCount = events.count
             if s.menu != nil {
-                dismissMenu(how: "tapOutside")
+                dismissMenu(how: .tapOutside)
                 return
             }
             try longPress(target)
