@@ -140,9 +140,11 @@ public final class ModalLabApp: @unchecked Sendable {
         c.host = configuration.host
         c.port = configuration.port
         c.maxBodyBytes = configuration.maxBodyBytes
+        c.maxConnections = configuration.maxConnections
         c.eventLoops = configuration.eventLoops
         // One address can't hold every connection; the owner's requests get through an
-        // address that another client (behind the same proxy, say) fills.
+        // address that another client (behind the same proxy, say) fills, and the owner's
+        // connections are the last to close for room at the connection cap.
         c.maxConnectionsPerAddress = configuration.limits.connectionsPerAddress
         c.exemptFromAddressLimit = { [owner] request in owner.isOwner(request) }
         let server = HTTPServer(configuration: c, responder: router)

@@ -523,29 +523,6 @@ import Testing
         }
     }
 
-    @Test func connectionCapAnswers503() async throws {
-        try await withTestServer(router: makeTestRouter(), configure: { $0.maxConnections = 3 }) { (server) throws in
-            var held: [TestClient] = []
-            for _ in 0..<3 {
-                let client = try server.client()
-                client.send(get("/hello"))
-                #expect(try client.readResponse().status == 200)
-                held.append(client)
-            }
-            #expect(server.server.openConnections == 3)
-            let extra = try server.client()
-            extra.send(get("/hello"))
-            let refused = try extra.readResponse()
-            #expect(refused.status == 503)
-            #expect(extra.waitForClose())
-            #expect(server.server.refusals[503] == 1)
-            // Room again once one closes.
-            held.removeFirst()
-            #expect(TestServer.eventually { server.server.openConnections == 2 })
-            #expect(try server.request(get("/hello")).status == 200)
-        }
-    }
-
     @Test func responseFramingAddedByServer() async throws {
         let router = Router()
         router.get("/framed") { _ in

@@ -304,6 +304,56 @@ import Testing
         withExtendedLifetime(held) {}
     }
 
+    /// Behind a proxy (`--max-connections-per-address 0`) one address can take every connection
+    /// the server has: a flood that fills the cap with connections that made a request and
+    /// stay open (here 110 against a cap of 100; the attack had 10,200 against 10,000) doesn't
+    /// keep the owner out — their first request on a new connection is answered, the longest idle
+    /// connection closing for it —, and the owner's connection outlasts the flood's.
+    @Test func theOwnerIsServedRightAfterAFloodFillsTheConnectionCap() async throws {
+        let s = try TestApp(socket: true) {
+            $0.limits.connectionsPerAddress = 0
+            $0.maxConnections = 100
+        }
+        let c = s.client
+        let server = try #require(s.app.server)
+        let flood = try await blocking { () throws -> [TestClient] in
+            var flood: [TestClient] = []
+            for _ in 0..<110 {
+                let client = try TestClient(port: c.port)
+                client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                flood.append(client)
+            }
+            for client in flood { _ = try? client.readResponse() }
+            #expect(pollUntil { server.openConnections == 100 }, "the server holds \(server.openConnections)")
+            return flood
+        }
+        #expect(try await c.request("GET", "/api/prototypes").status == 200, "the owner's first request")
+        // The owner's browser keeps its connection; more of the flood comes and goes.
+        let (owner, more) = try await blocking { () throws -> (TestClient, [TestClient]) in
+            let owner = try TestClient(port: c.port)
+            owner.send(
+                "GET /api/prototypes HTTP/1.1\r\nHost: 127.0.0.1:\(c.port)\r\nAuthorization: Bearer owner-test-token\r\n\r\n"
+            )
+            #expect(try owner.readResponse().status == 200)
+            var more: [TestClient] = []
+            for _ in 0..<120 {
+                let client = try TestClient(port: c.port)
+                client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                _ = try? client.readResponse()
+                more.append(client)
+            }
+            return (owner, more)
+        }
+        try await blocking { () throws in
+            owner.send(
+                "GET /api/prototypes HTTP/1.1\r\nHost: 127.0.0.1:\(c.port)\r\nAuthorization: Bearer owner-test-token\r\n\r\n"
+            )
+            #expect(try owner.readResponse().status == 200, "the owner's connection was spared")
+        }
+        #expect(server.refusals[503] == nil)
+        withExtendedLifetime((flood, more)) {}
+    }
+
     // MARK: A session's memory
 
     /// A session keeps at most 1 MiB of typed text: an edit past it is refused with 422

@@ -17,11 +17,28 @@ public final class TestClient: @unchecked Sendable {
         public var description: String
     }
 
-    /// Connects to `host` (an IPv4 address) and `port`, with `TCP_NODELAY`.
-    /// - Throws: ``Failure`` when the connection is refused.
-    public init(port: Int, host: String = "127.0.0.1") throws {
+    /// Connects to `host` (an IPv4 address) and `port`, with `TCP_NODELAY`, from the local
+    /// address `from` when given (another loopback address, `127.0.0.2`, is another client
+    /// address to the server: Linux routes all of 127.0.0.0/8 to the loopback interface).
+    /// - Throws: ``Failure`` when the connection is refused or `from` can't be bound.
+    public init(port: Int, host: String = "127.0.0.1", from local: String? = nil) throws {
         fd = Sys.streamSocket(family: AF_INET)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        if let local {
+            var source = sockaddr_in()
+            source.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, local, &source.sin_addr)
+            let bound = withUnsafePointer(to: &source) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                let text = String(cString: strerror(errno))
+                close()
+                throw Failure(description: "bind \(local): \(text)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -83,6 +83,13 @@ final class Connection: @unchecked Sendable {
     var overLimitState = OverLimitState.none
     /// Position in `loop.connections`.
     var loopIndex = -1
+    /// Whether the connection's first request was exempt
+    /// (``ServerConfiguration/exemptFromAddressLimit``: the owner's, say): it is closed last to
+    /// make room at the connection cap.
+    private(set) var isExempt = false
+    /// Closed by ``closeToMakeRoom()``: the server's count of connections closing for room
+    /// drops when it is gone. Set on the loop before the close, read once it is closed.
+    private(set) var closedToMakeRoom = false
 
     /// Reports that the socket has bytes (or end of file) to read. Paused while reading is
     /// (pipelined input waiting behind a response) and once the peer finished sending.
@@ -196,6 +203,36 @@ final class Connection: @unchecked Sendable {
             refuse(tooManyConnections)
         case .responding, .lingering, .closed:
             break
+        }
+    }
+
+    /// Since when the connection has waited for a request (monotonic nanoseconds): idle between
+    /// requests (or since it opened), or since its request head began when only part of it
+    /// came; nil while a request is read, answered or the connection closes.
+    var waitingSince: UInt64? {
+        switch phase {
+        case .idle: lastActivity
+        case .head: headStart
+        case .body, .responding, .lingering, .closed: nil
+        }
+    }
+
+    /// Closes the connection, idle or with a part of a head, for a newcomer at the server's
+    /// connection cap (``EventLoop/closeLongestIdle(_:)``). An idle keep-alive connection may be
+    /// closed at any time (RFC 9112 §9.6); a client retries on a new one.
+    func closeToMakeRoom() {
+        guard phase != .closed else { return }
+        closedToMakeRoom = true
+        close()
+    }
+
+    /// Accepted above the server's connection cap, and no connection could close to make room:
+    /// 503 and close, unless its first request is already being answered.
+    func refuseForWantOfRoom() {
+        guard requestsServed == 0 else { return }
+        switch phase {
+        case .idle, .head, .body: refuse(.problem(status: .serviceUnavailable, detail: Self.serverFull))
+        case .responding, .lingering, .closed: break
         }
     }
 
@@ -623,6 +660,10 @@ final class Connection: @unchecked Sendable {
                 send(tooManyConnections)
                 return
             }
+            isExempt = true
+        } else if requestsServed == 1, let exempt = server.configuration.exemptFromAddressLimit {
+            // Once per connection, so that the cap spares it (``waitingSince``).
+            isExempt = exempt(request)
         }
         switch server.responder.respond(to: request) {
         case .response(let response):

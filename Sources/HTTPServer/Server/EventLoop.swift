@@ -7,6 +7,8 @@ import Platform
 /// threads hand work over with ``execute(_:)``.
 final class EventLoop: @unchecked Sendable {
     let queue: DispatchQueue
+    /// Its place among the server's loops.
+    let index: Int
     /// Read buffer shared by this loop's connections (used only inside one read handler), so an
     /// idle connection holds no large buffer of its own.
     let scratch: UnsafeMutableRawBufferPointer
@@ -24,6 +26,7 @@ final class EventLoop: @unchecked Sendable {
     static let tickInterval = DispatchTimeInterval.milliseconds(250)
 
     init(index: Int) {
+        self.index = index
         queue = DispatchQueue(label: "ModalLab.HTTPServer.loop\(index)")
         queue.setSpecific(key: Self.indexKey, value: index)
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.scratchSize, alignment: 16)
@@ -109,6 +112,31 @@ final class EventLoop: @unchecked Sendable {
         swap(&parked, &unparking)
         for connection in unparking { connection.unpark() }
         unparking.removeAll(keepingCapacity: true)
+    }
+
+    /// Closes up to `count` of this loop's connections that wait for a request — idle
+    /// keep-alive connections, and connections that have not sent a whole request head — the
+    /// longest waiting first, exempt ones (``Connection/isExempt``) only when no other waits,
+    /// never one of `spared`; returns how many it closed. What the server does at
+    /// ``ServerConfiguration/maxConnections``, as nginx reuses its longest idle keep-alive
+    /// connections when it runs out (`ngx_drain_connections`, src/core/ngx_connection.c).
+    func closeLongestIdle(_ count: Int, sparing spared: Set<ObjectIdentifier>) -> Int {
+        guard count > 0 else { return 0 }
+        var waiting: [(exempt: Bool, since: UInt64, connection: Connection)] = []
+        for connection in connections {
+            guard let since = connection.waitingSince, !spared.contains(ObjectIdentifier(connection)) else { continue }
+            waiting.append((connection.isExempt, since, connection))
+        }
+        let chosen: [Connection]
+        if count == 1 {
+            let first = waiting.min { ($0.exempt ? 1 : 0, $0.since) < ($1.exempt ? 1 : 0, $1.since) }
+            chosen = first.map { [$0.connection] } ?? []
+        } else {
+            waiting.sort { ($0.exempt ? 1 : 0, $0.since) < ($1.exempt ? 1 : 0, $1.since) }
+            chosen = waiting.prefix(count).map(\.connection)
+        }
+        for connection in chosen { connection.closeToMakeRoom() }
+        return chosen.count
     }
 
     func register(_ connection: Connection) {

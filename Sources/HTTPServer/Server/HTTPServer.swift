@@ -34,6 +34,9 @@ public final class HTTPServer: @unchecked Sendable {
     private struct Counters {
         var open = 0
         var rejecting = 0
+        /// Connections the loops were asked to close to make room at the cap, not yet closed
+        /// (each accepted above ``ServerConfiguration/maxConnections`` asks for one).
+        var reclaiming = 0
         var accepted = 0
         var refusals: [Int: Int] = [:]
         var shuttingDown = false
@@ -158,6 +161,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Accepts what is pending and hands each connection to a loop (round robin).
     func acceptAvailable(_ listener: Listener) {
+        defer { askForRoom() }
         var address = sockaddr_storage()
         // Bounded so the loop also serves its own connections while a flood arrives.
         for _ in 0..<256 {
@@ -184,21 +188,23 @@ public final class HTTPServer: @unchecked Sendable {
             nextLoop = (nextLoop + 1) % loops.count
             let connection = Connection(fd: fd, loop: loop, server: self, remoteAddress: remote)
             var evicted: Connection?
+            var makesRoom = false
             let admission = counters.withLock { counters -> Connection.Admission? in
                 counters.accepted += 1
-                let admission = admit(connection, &counters, evicting: &evicted)
+                let admission = admit(connection, &counters, evicting: &evicted, makingRoom: &makesRoom)
                 switch admission {
                 case .counted, .overLimit:
                     counters.open += 1
                     return admission
                 case .refused:
                     // Too many even to refuse politely: nil.
-                    guard counters.rejecting < 256 else { return nil }
+                    guard counters.rejecting + counters.reclaiming < Self.overflow else { return nil }
                     counters.rejecting += 1
                     return admission
                 }
             }
             if let evicted { evicted.loop.execute { evicted.evict() } }
+            if makesRoom { roomWanted.append(connection) }
             guard let admission else {
                 Sys.close(fd)
                 continue
@@ -216,16 +222,73 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
+    /// Connections accepted above the cap in this turn of accepting, each wanting one closed.
+    private var roomWanted: [Connection] = []
+
+    /// Descriptors a server may hold beyond ``ServerConfiguration/maxConnections`` for a moment:
+    /// connections being refused (503, 429) and connections accepted while others close to make
+    /// room for them.
+    static let overflow = 256
+
+    /// Asks the loops to close, in all, as many idle connections as were accepted above the cap
+    /// (``ServerConfiguration/maxConnections``): each loop closes its longest idle ones and hands
+    /// on what it could not close.
+    private func askForRoom() {
+        guard !roomWanted.isEmpty else { return }
+        let newcomers = roomWanted
+        roomWanted = []
+        let loop = loops[0]
+        loop.execute { [self] in reclaim(newcomers, on: loop, asked: 0) }
+    }
+
+    /// On `loop`'s queue: closes as many of its longest idle connections as `newcomers` need
+    /// (``EventLoop/closeLongestIdle(_:sparing:)``), and asks the next loop for the rest until
+    /// every loop was asked. The newcomers no loop found room for are refused with 503, unless
+    /// their first request is already being answered (then the server stays above its cap, by
+    /// at most ``overflow``, until connections close).
+    private func reclaim(_ newcomers: [Connection], on loop: EventLoop, asked: Int) {
+        let spared = Set(newcomers.map(ObjectIdentifier.init))
+        let closed = loop.closeLongestIdle(newcomers.count, sparing: spared)
+        guard closed < newcomers.count else { return }
+        // The oldest newcomers got the room; the newest wait on.
+        let waiting = Array(newcomers[closed...])
+        if asked + 1 < loops.count {
+            let next = loops[(loop.index + 1) % loops.count]
+            next.execute { [self] in reclaim(waiting, on: next, asked: asked + 1) }
+            return
+        }
+        counters.withLock { $0.reclaiming -= waiting.count }
+        for newcomer in waiting { newcomer.loop.execute { newcomer.refuseForWantOfRoom() } }
+    }
+
     /// Whether `connection` may open: within the server's and its address's limits, over its
     /// address's limit (its requests judged one by one, see
     /// ``ServerConfiguration/exemptFromAddressLimit``) — making room by choosing the oldest
     /// over-limit connection of the address still waiting for a request head as `evicted` —,
-    /// or refused (503 above ``ServerConfiguration/maxConnections``, 429 above the address's
-    /// limit). Called with the lock held; records the connection in its address's slots.
+    /// or refused (429 above the address's limit). At ``ServerConfiguration/maxConnections`` a
+    /// connection its address's limit admits is taken in all the same, with `makingRoom` set:
+    /// the longest idle connection is to close for it (``ServerConfiguration/maxConnections``);
+    /// it is refused with 503 only while ``overflow`` connections wait for such room or for
+    /// their refusals. Called with the lock held; records the connection in its address's slots.
     private func admit(
+        _ connection: Connection, _ counters: inout Counters, evicting evicted: inout Connection?,
+        makingRoom: inout Bool
+    ) -> Connection.Admission {
+        if counters.open >= configuration.maxConnections {
+            guard counters.rejecting + counters.reclaiming < Self.overflow else { return .refused(.serviceUnavailable) }
+            let admission = admitByAddress(connection, &counters, evicting: &evicted)
+            if case .refused = admission { return admission }
+            counters.reclaiming += 1
+            makingRoom = true
+            return admission
+        }
+        return admitByAddress(connection, &counters, evicting: &evicted)
+    }
+
+    /// ``admit(_:_:evicting:makingRoom:)`` by the connection's address alone.
+    private func admitByAddress(
         _ connection: Connection, _ counters: inout Counters, evicting evicted: inout Connection?
     ) -> Connection.Admission {
-        guard counters.open < configuration.maxConnections else { return .refused(.serviceUnavailable) }
         let perAddress = configuration.maxConnectionsPerAddress
         guard perAddress > 0 else { return .counted }
         let host = connection.remoteHost
@@ -266,6 +329,7 @@ public final class HTTPServer: @unchecked Sendable {
             switch connection.admission {
             case .counted, .overLimit:
                 counters.open -= 1
+                if connection.closedToMakeRoom { counters.reclaiming -= 1 }
                 let host = connection.remoteHost
                 if var slots = counters.addresses[host] {
                     if connection.admission == .counted {

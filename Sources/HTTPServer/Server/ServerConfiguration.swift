@@ -23,7 +23,16 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Double = 60
     /// Seconds a response may go without the client taking a byte before the connection closes.
     public var writeTimeout: Double = 60
-    /// The most connections open at once; above it a new connection gets 503 and is closed.
+    /// The most connections open at once. At the cap a new connection is still taken in, and
+    /// the longest idle connection closes to make room for it: an idle keep-alive connection or
+    /// one that has not sent a whole request head (the one waiting longest since its last
+    /// answer, its opening, or the start of its head), sparing connections whose first request
+    /// was exempt (``exemptFromAddressLimit``) while others can go — as nginx reuses its longest
+    /// idle keep-alive connections when `worker_connections` run out. So whoever holds idle
+    /// connections can't keep a newcomer (the owner) out. Only when no connection is idle (every
+    /// one reads a body or is being answered) does a new connection get 503 and close, once
+    /// 256 are waiting for room or for their refusal; until room is made the server holds up
+    /// to that many connections beyond the cap.
     public var maxConnections = 10_000
     /// The most connections one client address (``HTTPRequest/remoteHost``) may hold open, so
     /// that one client can't take every slot of ``maxConnections``. Past it a new connection
@@ -39,8 +48,9 @@ public struct ServerConfiguration: Sendable {
     public var overLimitConnectionsPerAddress = 16
     /// Which requests may be served on a connection beyond ``maxConnectionsPerAddress`` (an
     /// application's administrator, say); nil: none, and connections past the limit are refused
-    /// at once. Called on the event loop for every request of an over-limit connection, so it
-    /// must be quick.
+    /// at once. Also asked once of each other connection's first request: a connection it
+    /// exempts closes last when the server makes room at ``maxConnections``. Called on the event
+    /// loop for every request of an over-limit connection, so it must be quick.
     public var exemptFromAddressLimit: (@Sendable (HTTPRequest) -> Bool)? = nil
     /// The `Server` header's value; empty for no `Server` header.
     public var serverName = "ModalLab"

@@ -22,6 +22,9 @@ public struct AppConfiguration: Sendable {
     public var ownerToken: String?
     /// Where `Templates/`, `Public/` and `Schema/` are; found by ``ResourceLocator`` when `nil`.
     public var resourceRoot: String?
+    /// The most connections open at once (`ServerConfiguration.maxConnections`): at the cap the
+    /// longest idle connection closes for a newcomer, the owner's last (README, “Fair limits”).
+    public var maxConnections = 10_000
     /// Largest request body accepted, in bytes (413 above).
     public var maxBodyBytes = 1 << 20
     /// Event-loop threads for connections (`--event-loops`, 1–64). Two by default: an action
