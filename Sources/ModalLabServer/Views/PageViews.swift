@@ -33,7 +33,12 @@ struct DiagnosticView: MustacheContext {
         rule = d.rule
         severity = d.severity.rawValue
         severityLabel = strings.severity(d.severity)
-        ruleName = d.ruleID.map { RuleCatalogue.rule($0).name(strings.language) } ?? ""
+        // A switch on the code, not `d.ruleID.map`: Swift 6.3.1's optimiser (CopyPropagation)
+        // crashed on that form in release builds ("Found outside of lifetime use").
+        switch d.code {
+        case .rule(let id): ruleName = RuleCatalogue.rule(id).name(strings.language)
+        case .format: ruleName = ""
+        }
         message = d.message
         self.messageLanguage = messageLanguage.rawValue
         source = d.source
