@@ -134,18 +134,41 @@ import Testing
     /// When every connection is busy (a request being answered), none can make room: a newcomer
     /// gets 503 and is closed; once one finishes and goes idle, the next newcomer is served.
     @Test func whenNoConnectionIsIdleANewcomerGets503() async throws {
-        try await withTestServer(router: makeTestRouter(), configure: Self.capped(3)) { server in
+        // `/busy` holds its connection until the test opens the gate, and counts who entered:
+        // the newcomer comes only once all three requests are being answered (on a loaded
+        // machine, a fixed delay could end first, or the requests not be read yet, and then a
+        // connection is idle and rightly makes room).
+        let gate = Gate()
+        let router = makeTestRouter()
+        router.get("/busy") { _ async in
+            gate.enter()
+            while !gate.isOpen { try? await Task.sleep(nanoseconds: 5_000_000) }
+            return .text("done")
+        }
+        try await withTestServer(router: router, configure: Self.capped(3)) { server in
             let busy = try (0..<3).map { _ in try server.client() }
-            for client in busy { client.send(get("/delay/1500")) }
-            #expect(TestServer.eventually { server.server.openConnections == 3 })
+            for client in busy { client.send(get("/busy")) }
+            #expect(TestServer.eventually { gate.entered == 3 })
             let refused = try server.client()
             refused.send(get("/hello"))
             let answer = try refused.readResponse()
             #expect(answer.status == 503)
             #expect(refused.waitForClose())
             #expect(server.server.refusals[503] == 1)
-            for client in busy { #expect(try client.readResponse().text == "slept 1500") }
+            gate.open()
+            for client in busy { #expect(try client.readResponse().text == "done") }
             #expect(try server.request(get("/hello")).text == "hello")
         }
+    }
+
+    /// Counts the handlers that entered and lets them finish when opened.
+    final class Gate: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        private var opened = false
+        var entered: Int { lock.withLock { count } }
+        var isOpen: Bool { lock.withLock { opened } }
+        func enter() { lock.withLock { count += 1 } }
+        func open() { lock.withLock { opened = true } }
     }
 }
