@@ -7,6 +7,7 @@
 // belongs. Comments made before anchors keep their frame point (on the device, screen and
 // modal they were made on). The markup comes from the page's <template>s
 // (`Templates/pages/partials/comment-templates.mustache`); the words from strings.js.
+import * as environment from "./environment.js";
 import { request } from "./net.js";
 import { t, tNodes } from "./strings.js";
 
@@ -26,9 +27,6 @@ function bdi(text, emphasis = false) {
 }
 
 const clamp01 = (v) => Math.min(1, Math.max(0, v));
-
-/** Values of the state that say where the session runs, beyond the device (multitasking, …). */
-const notEnvironment = new Set(["prototype", "device", "orientation", "screen"]);
 
 /**
  * The comments of prototype `prototype`: `frame` is the device frame, `env()` the current
@@ -208,14 +206,13 @@ export class Comments {
     this.frame.stage.classList.toggle("commenting", on);
   }
 
-  /** What the state says of the environment beyond the device: multitasking, appearance, …. */
+  /** Where the session runs beyond the device and orientation (a comment's own members):
+   * multitasking, appearance, …, a resizable window as `WIDTHxHEIGHT`. */
   #environment() {
     const out = {};
-    const state = this.state() ?? {};
-    // Top-level values, and those of an `environment` object should the state group them.
-    const entries = [...Object.entries(state), ...Object.entries(state.environment ?? {})];
-    for (const [k, v] of entries) {
-      if (!notEnvironment.has(k) && ["string", "number", "boolean"].includes(typeof v)) out[k] = v;
+    const env = environment.of(this.state() ?? {});
+    for (const [key, value] of Object.entries(env)) {
+      if (key !== "device" && key !== "orientation") out[key] = environment.text(key, value);
     }
     return out;
   }

@@ -7,6 +7,7 @@
 // prototype: it goes where it covers no control (top, bottom or middle of the window), passes
 // pointer events through to what is beneath (only its close button takes them), and closes with
 // Escape, its close button, or by itself after 8 s; the panel keeps the full text.
+import * as environment from "./environment.js";
 import { t } from "./strings.js";
 
 /** Where a toast may go, in the order tried. */
@@ -23,11 +24,10 @@ function describe(action, title) {
   if (action.action !== undefined) parts.push(`→ ${title ?? action.action}`);
   if (action.key) parts.push(action.key);
   if (action.detent) parts.push(`→ ${action.detent}`);
-  if (action.orientation) parts.push(action.orientation);
-  if (action.device) parts.push(action.device);
-  if (action.multitasking) parts.push(action.multitasking);
-  for (const k of ["appearance", "contentSize", "layoutDirection"]) if (action[k]) parts.push(action[k]);
-  if (action.targetOS) parts.push(`iOS ${action.targetOS}`);
+  for (const key of environment.KEYS) {
+    const value = environment.text(key, action[key]);
+    if (value) parts.push(key === "targetOS" ? `iOS ${value}` : value);
+  }
   return parts.join(" ");
 }
 
@@ -60,28 +60,12 @@ export class Panel {
     }, true);
   }
 
-  /** The environment the page was opened in. */
-  get initialEnvironment() {
-    const d = this.root.dataset;
-    const env = {
-      device: d.device, orientation: d.orientation, multitasking: d.multitasking,
-      appearance: d.appearance, contentSize: d.contentSize, layoutDirection: d.layoutDirection,
-      targetOS: d.targetOs,
-    };
-    // A resizable window's size, as the page's `window=WIDTHxHEIGHT` gave it.
-    const [width, height] = (d.windowSize ?? "").split("x").map(Number);
-    if (d.multitasking === "window" && width && height) env.window = { width, height };
-    return env;
-  }
-
-  /** Wires the toolbar: `send(action)` for device, multitasking and orientation; `home`, `restart`. */
+  /** Wires the toolbar: `send(action)` for its menus (each names the environment's member it
+   * sets, `data-environment-key`) and orientation; `home`, `restart`. */
   installToolbar({ send, restart }) {
-    document.getElementById("device-select")?.addEventListener("change", (ev) => send({ type: "resize", device: ev.target.value }));
-    document.getElementById("multitasking-select")?.addEventListener("change", (ev) => send({ type: "resize", multitasking: ev.target.value }));
-    document.getElementById("appearance-select")?.addEventListener("change", (ev) => send({ type: "resize", appearance: ev.target.value }));
-    document.getElementById("content-size-select")?.addEventListener("change", (ev) => send({ type: "resize", contentSize: ev.target.value }));
-    document.getElementById("layout-direction-select")?.addEventListener("change", (ev) => send({ type: "resize", layoutDirection: ev.target.value }));
-    document.getElementById("target-os-select")?.addEventListener("change", (ev) => send({ type: "resize", targetOS: ev.target.value }));
+    for (const select of document.querySelectorAll("select[data-environment-key]")) {
+      select.addEventListener("change", () => send({ type: "resize", [select.dataset.environmentKey]: select.value }));
+    }
     for (const b of document.querySelectorAll("button[data-orientation]")) {
       b.addEventListener("click", () => send({ type: "rotate", orientation: b.dataset.orientation }));
     }
@@ -91,8 +75,10 @@ export class Panel {
 
   /** The toolbar, the page's data and its address follow the environment `env`. */
   syncToolbar(env) {
-    const d = document.getElementById("device-select");
-    if (d) d.value = env.device;
+    for (const select of document.querySelectorAll("select[data-environment-key]")) {
+      const value = env[select.dataset.environmentKey];
+      if (value !== undefined) select.value = value;
+    }
     for (const b of document.querySelectorAll("button[data-orientation]")) {
       b.setAttribute("aria-checked", String(b.dataset.orientation === env.orientation));
     }
@@ -100,25 +86,17 @@ export class Panel {
     if (m) {
       // What iPadOS offers in this orientation: no half/half Split View in portrait.
       for (const o of m.options) o.hidden = o.value === "half" && env.orientation === "portrait";
-      m.value = env.multitasking;
       m.disabled = !env.device.startsWith("ipad");
     }
-    for (const [id, key] of [["appearance-select", "appearance"], ["content-size-select", "contentSize"], ["layout-direction-select", "layoutDirection"], ["target-os-select", "targetOS"]]) {
-      const s = document.getElementById(id);
-      if (s && env[key]) s.value = env[key];
-    }
-    const { targetOS, window: size, ...traits } = env;
-    Object.assign(this.root.dataset, traits);
-    if (targetOS) this.root.dataset.targetOs = targetOS;
-    this.root.dataset.windowSize = size ? `${size.width}x${size.height}` : "";
+    this.root.dataset.environment = JSON.stringify(env);
     if (this.embed) return;
+    // The address names the environment, but for the values it leaves out.
     const url = new URL(location.href);
-    url.searchParams.set("device", env.device);
-    url.searchParams.set("orientation", env.orientation);
-    if (env.multitasking !== "full") url.searchParams.set("multitasking", env.multitasking); else url.searchParams.delete("multitasking");
-    if (env.multitasking === "window" && env.window) url.searchParams.set("window", `${env.window.width}x${env.window.height}`); else url.searchParams.delete("window");
-    for (const [key, fallback] of [["appearance", "light"], ["contentSize", "large"], ["layoutDirection", "ltr"], ["targetOS", this.root.dataset.prototypeOs]]) {
-      if (env[key] && env[key] !== fallback) url.searchParams.set(key, env[key]); else url.searchParams.delete(key);
+    const defaults = environment.defaults();
+    for (const key of environment.KEYS) {
+      const value = environment.text(key, env[key]);
+      if (value === undefined || value === environment.text(key, defaults[key])) url.searchParams.delete(key);
+      else url.searchParams.set(key, value);
     }
     history.replaceState(null, "", url);
     // The language toggle leads to this same player, in the same environment.

@@ -9,7 +9,9 @@
 //   events.js    client events (misclicks, visibility)  live.js      reloading on file changes
 //   menus.js     long presses and taps on open menus
 //   strings.js   the words it shows, from the page (the reader's language)
+//   environment.js   the environment's members, as the page lists them
 import { Comments } from "./comments.js";
+import * as environment from "./environment.js";
 import { ClientEvents } from "./events.js";
 import { Frame } from "./frame.js";
 import { installGestures } from "./gestures.js";
@@ -33,7 +35,7 @@ const panel = new Panel(root, { frame, embed });
 const session = new Session({
   prototype: root.dataset.prototype,
   embed: embed ? "board" : null,
-  env: panel.initialEnvironment,
+  env: environment.initial(),
   onBusy: (pending) => { root.dataset.busy = pending > 0 ? "true" : "false"; },
   onError: (e) => panel.showStatus(t("requestFailed", { error: e.message })),
 });
@@ -49,9 +51,6 @@ window.modallab = {
   idle() { return session.pending === 0 && frame.idle(); },
 };
 
-/** The state's keys that say where the session runs: a change of one redraws without animating. */
-const ENV_KEYS = ["device", "orientation", "multitasking", "appearance", "contentSize", "layoutDirection", "targetOS"];
-
 /** Shows an answer: the frame (or only the dirty flags after typing), the state, the findings. */
 async function show(json, { initial = false, action = null, label = null } = {}) {
   // The new state first: a field focused again while the frame is drawn finds its keyboard up.
@@ -59,10 +58,8 @@ async function show(json, { initial = false, action = null, label = null } = {})
   const newIds = new Set((json.state?.stack ?? []).map((e) => e.modal));
   const oldIds = new Set(frame.modals());
   const stackChanged = initial || newIds.size !== oldIds.size || [...oldIds].some((id) => !newIds.has(id));
-  const env = session.env;
-  const windowOf = (state) => (state.multitasking === "window" ? state.window : undefined);
-  const envChanged = json.state && (ENV_KEYS.some((k) => json.state[k] !== env[k]) ||
-    JSON.stringify(windowOf(json.state)) !== JSON.stringify(env.window));
+  // A change of the environment redraws without animating.
+  const envChanged = json.state && !environment.same(environment.of(json.state), session.env);
   if (action?.type === "edit" && !stackChanged && !envChanged) {
     frame.updateDirty(json.state.stack);
   } else {
@@ -74,9 +71,8 @@ async function show(json, { initial = false, action = null, label = null } = {})
     lastState = json.state;
     events.state = json.state;
     study.update(json.state);
-    session.env = Object.fromEntries(ENV_KEYS.map((k) => [k, json.state[k]]));
     // A resizable window's size goes with the environment (a restart keeps it).
-    if (windowOf(json.state)) session.env.window = windowOf(json.state);
+    session.env = environment.of(json.state);
     panel.syncToolbar(session.env);
     panel.showState(json.state);
   }

@@ -185,7 +185,11 @@ extension LogColumns {
                 + "`form` and `transition` as drawn; `saved` or `discarded` when the modal had unsaved changes; "
                 + "`cancel: true` when its work was thrown away (a Cancel control, a swipe, Home, a tap outside "
                 + "a sheet or an action sheet, a confirmed discard; not a tap outside a popover, which keeps its "
-                + "work); for an alert's or action sheet's button, `action` (its title) and `role`. On `menu_open`, "
+                + "work); for an alert's or action sheet's button, `action` (its title) and `role`. On "
+                + "`session_start`: `viewer` (`owner` or `share`), `embed: \"board\"` for a frame of the review "
+                + "board, and for a resizable window its `window` `{width, height}` in points (where a replay "
+                + "starts it). On `resize`: the environment after it (`device`, `multitasking`, `appearance`, "
+                + "`contentSize`, `layoutDirection`, `window`, `targetOS`). On `menu_open`, "
                 + "`menu_select` and `menu_dismiss`: `kind` (`pullDown` or `context`); on `menu_dismiss`, `how`: "
                 + MenuDismissHow.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ".",
             cell: .props),

@@ -185,28 +185,36 @@ public struct Environment: Sendable, Hashable {
     /// not documented (unverified).
     public static let minimumWindowSide: Double = 320
 
-    /// What is wrong with ``window``, if anything: `(path, message)` with the JSON path of the
-    /// member (`$.window.width`, `$.window.height`, `$.window`), for a 400.
-    public var windowProblem: (path: String, message: String)? {
+    /// What is wrong with ``window``, if anything: an ``EnvironmentError`` at `window` (a window
+    /// on an iPhone) or at its `width` or `height` (smaller than ``minimumWindowSide`` or larger
+    /// than the screen), for a 400.
+    public var windowProblem: EnvironmentError? {
         guard multitasking == .window, let w = window else { return nil }
         guard device.family == .iPad else {
-            return ("$.window", "resizable windows are iPadOS's; an app on \(device.name) is always full screen")
+            return EnvironmentError(key: .window, message: Environment.phoneWindowMessage(device))
         }
         let s = screenSize
         let m = Environment.minimumWindowSide
         if !(w.width >= m && w.width <= s.width) {
-            return (
-                "$.window.width",
-                "expected a width from \(Int(m)) to \(Int(s.width)) pt (\(device.name) in \(orientation.rawValue)); found \(w.width)"
+            return EnvironmentError(
+                key: .window, member: "width",
+                message:
+                    "expected a width from \(Int(m)) to \(Int(s.width)) pt (\(device.name) in \(orientation.rawValue)); found \(w.width)"
             )
         }
         if !(w.height >= m && w.height <= s.height) {
-            return (
-                "$.window.height",
-                "expected a height from \(Int(m)) to \(Int(s.height)) pt (\(device.name) in \(orientation.rawValue)); found \(w.height)"
+            return EnvironmentError(
+                key: .window, member: "height",
+                message:
+                    "expected a height from \(Int(m)) to \(Int(s.height)) pt (\(device.name) in \(orientation.rawValue)); found \(w.height)"
             )
         }
         return nil
+    }
+
+    /// Why an iPhone has no resizable window.
+    static func phoneWindowMessage(_ device: Device) -> String {
+        "resizable windows are iPadOS's; an app on \(device.name) is always full screen"
     }
 
     /// The share iPadOS gives the app after a rotation to `o`: a landscape half/half Split View

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Prototype
 import TestSupport
 import Testing
 
@@ -103,10 +104,47 @@ import Testing
         #expect(last["multitasking"] == "window" && last["keyboard_height"] == 0, "\(log.text)")
         let page = try await c.request("GET", "/p/mail?device=ipad-pro-11&window=700x600")
         #expect(page.status == 200)
-        #expect(
-            page.text.contains(#"data-multitasking="window""#) && page.text.contains(#"data-window-size="700x600""#))
+        #expect(page.text.contains(#"data-multitasking="window""#))
+        #expect(page.attribute("data-environment")?["window"] == ["width": 700, "height": 600])
         #expect(try await c.request("GET", "/p/mail?device=ipad-pro-11&window=700").status == 400)
         #expect(try await c.request("GET", "/p/mail?device=ipad-pro-11&window=2000x600").status == 400)
+    }
+
+    /// The page carries the codec's key list for the player's scripts, and the environment it
+    /// opened in as `POST /api/sessions` takes it.
+    @Test func thePageCarriesTheKeysAndTheEnvironment() async throws {
+        let app = try TestApp()
+        let page = try await app.client.request("GET", "/p/mail?device=ipad-pro-11&window=700x600&appearance=dark")
+        #expect(page.attribute("data-environment-keys") == .array(EnvironmentKey.allCases.map { .string($0.rawValue) }))
+        let env = try #require(page.attribute("data-environment"))
+        #expect(env["device"] == "ipad-pro-11" && env["multitasking"] == "window" && env["appearance"] == "dark")
+        var body = try #require(env.objectValue)
+        body["prototype"] = "mail"
+        let start = try await app.client.json("POST", "/api/sessions", .object(body))
+        #expect(start.status == 201, "\(start.text)")
+        #expect(start.json?["state"]?["window"] == ["width": 700, "height": 600])
+        // The address leaves out the defaults but always names the device and orientation.
+        let defaults = try #require(page.attribute("data-environment-defaults")?.objectValue)
+        #expect(defaults["appearance"] == "light" && defaults["device"] == nil && defaults["orientation"] == nil)
+    }
+
+    /// A replay (and a session rebuilt after a restart) starts a resizable window at the size
+    /// the session started with, which its `session_start` keeps (no column holds it).
+    @Test func aReplayStartsAWindowAtItsSize() async throws {
+        let app = try TestApp()
+        let c = app.client
+        let r = try await c.json(
+            "POST", "/api/sessions",
+            ["prototype": "mail", "device": "ipad-pro-11", "window": ["width": 700, "height": 900]])
+        let sid = try #require(r.json?["session"]?.stringValue)
+        _ = try await c.json("POST", "/api/sessions/\(sid)/actions", ["type": "tap", "target": "compose"])
+        let replay = try await c.request("GET", "/api/sessions/\(sid)/replay?frames=0")
+        #expect(replay.status == 200, "\(replay.text)")
+        // NDJSON: the replay's start, then each step.
+        let lines = replay.text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        let window: JSONValue = ["width": 700, "height": 900]
+        #expect(lines.first?["replay"]?["start"]?["state"]?["window"] == window, "\(replay.text)")
+        #expect(lines.first { $0["step"] != nil }?["step"]?["state"]?["window"] == window, "\(replay.text)")
     }
 
     /// The software keyboard through the API: focus and endEditing, the state's keyboard, the
@@ -131,5 +169,19 @@ import Testing
         let rows = log.text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
         #expect(rows.contains { $0["type"] == "focus" && $0["keyboard_height"] == 336 }, "\(log.text)")
         #expect(rows.last?["type"] == "end_editing" && rows.last?["keyboard_height"] == 0, "\(log.text)")
+    }
+}
+
+extension TestResponse {
+    /// The JSON of the first `name="…"` attribute of an HTML page (the player's
+    /// `data-environment`, say), unescaped as Mustache escapes it.
+    func attribute(_ name: String) -> JSONValue? {
+        guard let start = text.range(of: " \(name)=\"") else { return nil }
+        let rest = text[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        let value = rest[..<end].replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        return try? JSONParser.parse(value)
     }
 }

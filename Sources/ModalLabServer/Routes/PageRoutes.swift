@@ -106,52 +106,20 @@ extension ModalLabApp {
     // MARK: Views
 
     /// The environment a page asks for: `?device=&orientation=&multitasking=&appearance=
-    /// &contentSize=&layoutDirection=&window=&targetOS=`, defaulting to the prototype's first
-    /// device, portrait, full screen, light, `large`, left to right and the prototype's
-    /// `targetOS`. `window=800x600` is an iPad's resizable window of that size in points. Unknown
-    /// values are 400s listing the accepted ones; so is a multitasking share iPadOS does not offer
-    /// there, or a window that doesn't fit.
+    /// &contentSize=&layoutDirection=&window=&targetOS=` (``EnvironmentRequest/init(query:keys:)``),
+    /// the prototype's defaults for the others (``EnvironmentRequest/resolved(for:)``).
+    /// `window=800x600` is an iPad's resizable window of that size in points. Unknown values are
+    /// 400s naming the parameter and listing the accepted values; so is a multitasking share
+    /// iPadOS does not offer there, or a window that doesn't fit.
     func environment(from req: HTTPRequest, for p: Prototype) throws(Problem) -> Environment {
-        let device = try device(req.query("device") ?? p.devices.first ?? "iphone-16", path: "device")
-        let o = req.query("orientation") ?? "portrait"
-        guard let orientation = Orientation(rawValue: o) else {
-            throw Problem.badRequest("orientation is portrait or landscape, not \"\(o)\"", path: "orientation")
-        }
-        func trait<T: RawRepresentable & CaseIterable>(_ name: String, _ fallback: T) throws(Problem) -> T
-        where T.RawValue == String {
-            guard let v = req.query(name) else { return fallback }
-            guard let t = T(rawValue: v) else {
-                let ok = T.allCases.map(\.rawValue).joined(separator: ", ")
-                throw Problem.badRequest("\(name) is one of \(ok); not \"\(v)\"", path: name)
-            }
-            return t
-        }
-        var window: Size?
-        if let w = req.query("window") {
-            let parts = w.split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else {
-                throw Problem.badRequest(
-                    "window is a resizable window's WIDTHxHEIGHT in points, e.g. 800x600; not \"\(w)\"", path: "window")
-            }
-            window = Size(width: width, height: height)
-        }
-        var multitasking = try trait("multitasking", Multitasking.full)
-        if window != nil { multitasking = .window }
-        let env = Environment(
-            device: device, orientation: orientation, multitasking: multitasking,
-            appearance: try trait("appearance", Appearance.light),
-            contentSize: try trait("contentSize", ContentSizeCategory.large),
-            layoutDirection: try trait("layoutDirection", LayoutDirection.ltr), window: window,
-            targetOS: try version(req.query("targetOS"), path: "targetOS") ?? p.targetOS)
-        if let problem = env.windowProblem {
-            throw Problem.badRequest(problem.message, path: "window")
-        }
-        if device.family == .iPhone && window != nil {
-            throw Problem.badRequest(
-                "resizable windows are iPadOS's; an app on \(device.name) is always full screen", path: "window")
-        }
-        if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "multitasking") }
-        return env
+        let asked = try environmentRequest(req)
+        do { return try asked.resolved(for: p) } catch { throw error.queryProblem }
+    }
+
+    /// What a page's query asks of the environment (``EnvironmentRequest/init(query:keys:)``);
+    /// a 400 naming the parameter.
+    func environmentRequest(_ req: HTTPRequest) throws(Problem) -> EnvironmentRequest {
+        do { return try EnvironmentRequest(query: { req.query($0) }) } catch { throw error.queryProblem }
     }
 
     /// An iOS version of a query (`26`, `26.1`): `nil` when absent; a 400 naming `path` when it
@@ -186,13 +154,13 @@ extension ModalLabApp {
         _ lp: (LoadedPrototype, Prototype), _ req: HTTPRequest, viewer: Viewer, locale: PageLocale
     ) throws(Problem) -> PlayerPageView {
         let embedded = req.query("embed") == "1"
-        try DesignerOptions.check(
-            viewer, embedded: embedded, targetOS: try version(req.query("targetOS"), path: "targetOS"),
-            ownTargetOS: lp.1.targetOS
-        ) { $0 }
-        return PlayerPageView(
-            lp.0, lp.1, environment: try environment(from: req, for: lp.1), viewer: viewer,
-            embedded: embedded, strings: locale.strings)
+        let asked = try environmentRequest(req)
+        try DesignerOptions.check(viewer, embedded: embedded, targetOS: asked.targetOS, ownTargetOS: lp.1.targetOS) {
+            $0
+        }
+        let env: Environment
+        do { env = try asked.resolved(for: lp.1) } catch { throw error.queryProblem }
+        return PlayerPageView(lp.0, lp.1, environment: env, viewer: viewer, embedded: embedded, strings: locale.strings)
     }
 
     /// A file's path as a person reads it: relative to the working folder when inside it, with

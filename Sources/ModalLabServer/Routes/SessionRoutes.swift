@@ -119,51 +119,23 @@ extension ModalLabApp {
     func startSession(_ req: HTTPRequest, viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
         let protoID: String
-        var deviceID: String?
-        var orientation: Orientation = .portrait
-        var multitasking: Multitasking = .full
-        var appearance: Appearance = .light
-        var contentSize: ContentSizeCategory = .large
-        var direction: LayoutDirection = .ltr
-        var targetOS: Int?
-        var window: Size?
+        let asked: EnvironmentRequest
         var embedded = false
         do throws(JSONShapeError) {
             let o = try body.object()
             protoID = try o.required("prototype", "a prototype id").string()
             if let r = o.optional("embed") { embedded = try r.enum(Embed.self) == .board }
-            window = try Self.decodeWindow(o.optional("window"))
-            deviceID = try o.optional("device")?.string()
-            if let r = o.optional("orientation") { orientation = try r.enum(Orientation.self) }
-            if let r = o.optional("multitasking") { multitasking = try r.enum(Multitasking.self) }
-            if let r = o.optional("appearance") { appearance = try r.enum(Appearance.self) }
-            if let r = o.optional("contentSize") { contentSize = try r.enum(ContentSizeCategory.self) }
-            if let r = o.optional("layoutDirection") { direction = try r.enum(LayoutDirection.self) }
-            if let r = o.optional("targetOS") { targetOS = try r.osVersion() }
+            asked = try EnvironmentRequest(reading: o)
             try o.finish()
         } catch { throw error.problem }
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
         try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
         let (loaded, p) = try playable(protoID)
-        try DesignerOptions.check(viewer, embedded: embedded, targetOS: targetOS, ownTargetOS: p.targetOS) { "$." + $0 }
-        let device = try device(deviceID ?? p.devices.first ?? "iphone-16", path: "$.device")
-        if window != nil && multitasking != .full && multitasking != .window {
-            throw Problem.badRequest(
-                "\"window\" is a resizable window, so \"multitasking\" is \"window\" or left out; found \"\(multitasking.rawValue)\"",
-                path: "$.multitasking")
+        try DesignerOptions.check(viewer, embedded: embedded, targetOS: asked.targetOS, ownTargetOS: p.targetOS) {
+            "$." + $0
         }
-        if window != nil {
-            if device.family == .iPhone {
-                throw Problem.badRequest(
-                    "resizable windows are iPadOS's; an app on \(device.name) is always full screen", path: "$.window")
-            }
-            multitasking = .window
-        }
-        let env = Environment(
-            device: device, orientation: orientation, multitasking: multitasking, appearance: appearance,
-            contentSize: contentSize, layoutDirection: direction, window: window, targetOS: targetOS)
-        if let problem = env.windowProblem { throw Problem.badRequest(problem.message, path: problem.path) }
-        if !env.isSupported { throw Problem.badRequest(env.unsupportedMultitaskingMessage, path: "$.multitasking") }
+        let env: Environment
+        do { env = try asked.resolved(for: p) } catch { throw error.problem(in: body.path) }
         do {
             try versions.keep(p, bytes: loaded.bytes)
         } catch {
@@ -184,14 +156,14 @@ extension ModalLabApp {
             throw tooManySessions(error)
         }
         if let evicted { end(evicted, how: .evicted) { _ in } }
-        var pending = [
-            PendingEvent(
-                EventFields(
-                    type: .sessionStart,
-                    props: embedded
-                        ? ["viewer": .string(viewer == .owner ? "owner" : "share"), "embed": "board"]
-                        : ["viewer": .string(viewer == .owner ? "owner" : "share")]))
-        ]
+        var props: JSONObject = ["viewer": .string(viewer == .owner ? "owner" : "share")]
+        if embedded { props["embed"] = "board" }
+        // A resizable window's size has no column: a replay (or a rebuild) starts it from here.
+        if state.environment.multitasking == .window {
+            let size = state.environment.windowSize
+            props["window"] = ["width": .number(size.width), "height": .number(size.height)]
+        }
+        var pending = [PendingEvent(EventFields(type: .sessionStart, props: props))]
         pending += events.map { PendingEvent($0) }
         do {
             // At t_ms 0, stamped with the session's own start: a client event's ts is that start
@@ -276,9 +248,9 @@ extension ModalLabApp {
             // App-initiated presentations are the designer's tool (a timer, a script): a
             // participant plays the prototype as its people would, so a task's success can't be
             // reached by presenting it.
-            if case .resize(_, _, _, _, _, _, let targetOS) = action {
+            if case .resize(let request) = action {
                 try DesignerOptions.check(
-                    viewer, embedded: false, targetOS: targetOS, ownTargetOS: s.prototype.targetOS
+                    viewer, embedded: false, targetOS: request.targetOS, ownTargetOS: s.prototype.targetOS
                 ) { "$." + $0 }
             }
             if case .present = action, viewer.isParticipant {
@@ -390,17 +362,6 @@ extension ModalLabApp {
         "focus", "endEditing", "taskStart", "giveUp", "longPress",
     ]
 
-    /// A resizable window's size, `{"width": W, "height": H}` in points (both numbers), or `nil`
-    /// when absent; whether it fits the screen is the environment's to say.
-    static func decodeWindow(_ r: JSONReader?) throws(JSONShapeError) -> Size? {
-        guard let r else { return nil }
-        let o = try r.object()
-        let width = try o.required("width", "the window's width in points").number()
-        let height = try o.required("height", "the window's height in points").number()
-        try o.finish()
-        return Size(width: width, height: height)
-    }
-
     /// Reads an action body (docs/api.md action types), naming the JSON path of anything wrong.
     func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction { try Self.decodeAction(body) }
 
@@ -434,23 +395,16 @@ extension ModalLabApp {
             case "rotate":
                 action = .rotate(try o.required("orientation", "portrait or landscape").enum(Orientation.self))
             case "resize":
-                let d = try o.optional("device")?.string()
-                let m = try o.optional("multitasking")?.enum(Multitasking.self)
-                let a = try o.optional("appearance")?.enum(Appearance.self)
-                let c = try o.optional("contentSize")?.enum(ContentSizeCategory.self)
-                let l = try o.optional("layoutDirection")?.enum(LayoutDirection.self)
-                let w = try Self.decodeWindow(o.optional("window"))
-                let v = try o.optional("targetOS")?.osVersion()
-                if d == nil && m == nil && a == nil && c == nil && l == nil && w == nil && v == nil {
+                // Every member of the environment but the orientation, which is rotate's.
+                let request = try EnvironmentRequest(
+                    reading: o, keys: EnvironmentKey.allCases.filter { $0 != .orientation })
+                if request.isEmpty {
+                    let names = EnvironmentKey.allCases.filter { $0 != .orientation }.map { "\"\($0.rawValue)\"" }
                     throw JSONShapeError(
                         path: body.path.appending("device"),
-                        message:
-                            "a resize needs at least one of \"device\", \"multitasking\", \"appearance\", "
-                            + "\"contentSize\", \"layoutDirection\", \"window\", \"targetOS\"")
+                        message: "a resize needs at least one of " + names.joined(separator: ", "))
                 }
-                action = .resize(
-                    device: d, multitasking: m, appearance: a, contentSize: c, layoutDirection: l, window: w,
-                    targetOS: v)
+                action = .resize(request)
             case "edit":
                 let target = try o.required("target", "a control id, or an alert's id with \"field\"").string()
                 let value = try o.required("value", "the new value").value

@@ -57,11 +57,9 @@ struct SessionRecord: Sendable {
     var share: String?
     /// `ts` of its `session_start`, microseconds since the epoch.
     var startedWallMicros: Int64
-    var environment:
-        (
-            device: String, orientation: String, multitasking: String, appearance: String,
-            contentSize: String, layoutDirection: String, targetOS: String?
-        )
+    /// The environment it started in, from its `session_start`'s columns (and its window's size
+    /// from `props.window`); members the log lacks (an older log) are the prototype's defaults.
+    var environment: EnvironmentRequest
 
     /// Reads how session `sid` started from `log`; `nil` when the log has no `session_start` of
     /// it. Reads from the session's start day up to its `session_start` only.
@@ -81,13 +79,27 @@ struct SessionRecord: Sendable {
             let record = SessionRecord(
                 session: sid, prototype: e.prototype ?? "", version: e.prototypeVersion ?? "", share: e.share,
                 startedWallMicros: e.ts,
-                environment: (
-                    e.device ?? "", e.orientation ?? "portrait", e.multitasking ?? "full", e.appearance ?? "light",
-                    e.contentSize ?? "large", e.layoutDirection ?? "ltr", e.targetOS
-                ))
+                environment: startEnvironment(e))
             return (record, cursor)
         }
         return nil
+    }
+}
+
+extension SessionRecord {
+    /// The environment a `session_start` row logged, read as the codec reads a query (the
+    /// columns hold its spellings); a value it can't read is left to the prototype's default.
+    static func startEnvironment(_ e: LogEvent) -> EnvironmentRequest {
+        var window: String?
+        if let w = e.props["window"], let width = w["width"]?.numberValue, let height = w["height"]?.numberValue {
+            window = "\(JSONWriter.numberText(width))x\(JSONWriter.numberText(height))"
+        }
+        let logged: [String: String?] = [
+            "device": e.device, "orientation": e.orientation, "multitasking": e.multitasking,
+            "appearance": e.appearance, "contentSize": e.contentSize, "layoutDirection": e.layoutDirection,
+            "window": window, "targetOS": e.targetOS,
+        ]
+        return EnvironmentRequest(leniently: { logged[$0] ?? nil })
     }
 }
 
@@ -261,21 +273,15 @@ final class SessionReplayRun: @unchecked Sendable {
 }
 
 extension ModalLabApp {
-    /// The environment a record's session started in (its iOS version from `target_os`; a log
-    /// written before that column runs the prototype's `targetOS`); a problem when it names no
-    /// device.
-    func environment(of r: SessionRecord) throws(Problem) -> Environment {
-        let e = r.environment
-        guard let device = DeviceCatalogue.device(e.device) else {
-            throw Problem.notFound("session \"\(r.session)\" ran on an unknown device \"\(e.device)\"")
+    /// The environment a record's session started in (``SessionRecord/environment``) where its
+    /// prototype `p` starts; a problem when ModalLab can't run it (a device the catalogue lacks).
+    func environment(of r: SessionRecord, prototype p: Prototype) throws(Problem) -> Environment {
+        do {
+            return try r.environment.resolved(for: p)
+        } catch {
+            throw Problem.notFound(
+                "session \"\(r.session)\" ran in an environment ModalLab can't run: \(error.message)")
         }
-        return Environment(
-            device: device, orientation: Orientation(rawValue: e.orientation) ?? .portrait,
-            multitasking: Multitasking(rawValue: e.multitasking) ?? .full,
-            appearance: Appearance(rawValue: e.appearance) ?? .light,
-            contentSize: ContentSizeCategory(rawValue: e.contentSize) ?? .large,
-            layoutDirection: LayoutDirection(rawValue: e.layoutDirection) ?? .ltr,
-            targetOS: e.targetOS.flatMap { SystemVersion.parse($0) })
     }
 
     /// A replay of session `sid` from its log, against the version it used, ready to pull
@@ -295,7 +301,7 @@ extension ModalLabApp {
         }
         return SessionReplayRun(
             record: r, rest: rest, prototype: p, engine: engines.engine(for: p, options: engineOptions),
-            environment: try environment(of: r), applies: applies)
+            environment: try environment(of: r, prototype: p), applies: applies)
     }
 
     /// Rebuilds a session the log knows but this server does not hold (it restarted, cleanly or

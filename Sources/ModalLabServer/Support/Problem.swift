@@ -109,3 +109,12 @@ extension JSONShapeError {
     /// This error as a 400 problem.
     var problem: Problem { Problem.badRequest(message, path: path.description) }
 }
+
+extension EnvironmentError {
+    /// This error as a 400 problem naming the member's JSON path in a body whose environment
+    /// members are those of `object` (`$.window.width`).
+    func problem(in object: JSONPath) -> Problem { Problem.badRequest(message, path: path(in: object).description) }
+
+    /// This error as a 400 problem naming the query parameter (`window`).
+    var queryProblem: Problem { Problem.badRequest(message, path: parameter) }
+}

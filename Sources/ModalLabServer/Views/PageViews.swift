@@ -215,8 +215,9 @@ struct PlayerPageView: MustacheContext {
     var layoutDirections: [OptionView]
     /// The iOS versions the toolbar offers (``SystemVersion/listed(including:)``).
     var versions: [OptionView]
-    /// The prototype's own `targetOS`: the page's address names another only when it differs.
-    var prototypeOS: Int
+    /// The values the page's address leaves out (`data-environment-defaults`): the
+    /// prototype's defaults but for the device and the orientation, which it always names.
+    var addressDefaults: EnvironmentRequest
     var frame: DeviceView
     var diagnostics: [DiagnosticView]
     var countsText: String
@@ -263,7 +264,10 @@ struct PlayerPageView: MustacheContext {
                 id: $0.rawValue, name: strings[$0 == .ltr ? .layoutLTR : .layoutRTL],
                 isSelected: $0 == env.layoutDirection)
         }
-        prototypeOS = p.targetOS
+        var defaults = EnvironmentRequest.defaults(for: p)
+        defaults.device = nil
+        defaults.orientation = nil
+        addressDefaults = defaults
         let running = state.environment.systemVersion
         versions = SystemVersion.listed(including: p.targetOS).map {
             OptionView(id: String($0), name: SystemVersion.name($0), isSelected: $0 == running)
@@ -290,10 +294,9 @@ struct PlayerPageView: MustacheContext {
         switch key {
         case "id": id
         case "name": name
-        case "device": environment.device.id
-        case "orientation": environment.orientation.rawValue
-        case "multitasking": environment.multitasking.rawValue
-        case "window": environment.window.map { "\(Rect.format($0.width))x\(Rect.format($0.height))" } ?? ""
+        case "environmentKeys": JSONWriter().string(.array(EnvironmentKey.allCases.map { .string($0.rawValue) }))
+        case "environmentJSON": JSONWriter().string(.object(EnvironmentRequest(environment).json))
+        case "environmentDefaults": JSONWriter().string(.object(addressDefaults.json))
         case "isPortrait": environment.orientation == .portrait
         case "isLandscape": environment.orientation == .landscape
         case "isPad": environment.device.family == .iPad
@@ -305,12 +308,7 @@ struct PlayerPageView: MustacheContext {
         case "appearances": appearances
         case "contentSizes": contentSizes
         case "layoutDirections": layoutDirections
-        case "appearance": environment.appearance.rawValue
-        case "contentSize": environment.contentSize.rawValue
-        case "layoutDirection": environment.layoutDirection.rawValue
         case "versions": versions
-        case "targetOS": String(environment.targetOS ?? prototypeOS)
-        case "prototypeOS": String(prototypeOS)
         case "frame": frame
         case "diagnostics": diagnostics
         case "studyTasks": studyTasks.asMustacheValue
@@ -405,12 +403,11 @@ struct BoardView: MustacheContext {
     /// orientation once per version, side by side, so one prototype can be compared across
     /// versions.
     init(_ p: Prototype, viewer: Viewer, traits: Environment, versions: [Int]? = nil, _ strings: Strings) {
-        var q = ""
-        if traits.appearance != .light { q += "&appearance=\(traits.appearance.rawValue)" }
-        if traits.contentSize != .large { q += "&contentSize=\(traits.contentSize.rawValue)" }
-        if traits.layoutDirection != .ltr { q += "&layoutDirection=\(traits.layoutDirection.rawValue)" }
-        if versions == nil, let os = traits.targetOS, os != p.targetOS { q += "&targetOS=\(os)" }
-        traitsQuery = q
+        // Each frame has its own device, orientation and (when comparing) version.
+        let passed = EnvironmentKey.traits.filter { versions == nil || $0 != .targetOS }
+        traitsQuery = EnvironmentRequest(traits).only(passed)
+            .queryItems(omitting: EnvironmentRequest.defaults(for: p))
+            .map { "&\($0.name)=\($0.value)" }.joined()
         isComparingVersions = versions != nil
         let shown: [Int?] = versions ?? [nil]
         id = p.id

@@ -18,12 +18,10 @@ public enum EngineAction: Sendable, Equatable {
     case rotate(Orientation)
     /// A change of device, iPad multitasking, or the traits the system gives the app
     /// (appearance, text size, layout direction), or of the iOS version the session runs as
-    /// (`targetOS`, a major version); `nil` keeps what is. `window` resizes an iPad app's window
-    /// freely (multitasking `window`).
-    case resize(
-        device: String?, multitasking: Multitasking?, appearance: Appearance? = nil,
-        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil, window: Size? = nil,
-        targetOS: Int? = nil)
+    /// (`targetOS`, a major version): what the request names changes, the rest stays
+    /// (``EnvironmentRequest/resolved(keeping:)``, which also checks it). `window` resizes an
+    /// iPad app's window freely (multitasking `window`). The orientation is `rotate`'s.
+    case resize(EnvironmentRequest)
     /// Text typed into a field, a toggle switched, a segment chosen; with `field`, text typed into
     /// that text field (zero-based) of the alert `target`.
     case edit(target: String, value: JSONValue, field: Int? = nil)
@@ -48,6 +46,18 @@ public enum EngineAction: Sendable, Equatable {
     /// A touch and hold on a control: opens its context menu (or its pull-down menu when a tap
     /// runs its action).
     case longPress(target: String)
+
+    /// A `resize` to the members given (`nil` keeps what is).
+    public static func resize(
+        device: String?, multitasking: Multitasking?, appearance: Appearance? = nil,
+        contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil, window: Size? = nil,
+        targetOS: Int? = nil
+    ) -> EngineAction {
+        .resize(
+            EnvironmentRequest(
+                device: device, multitasking: multitasking, appearance: appearance, contentSize: contentSize,
+                layoutDirection: layoutDirection, window: window, targetOS: targetOS))
+    }
 
     /// Rotations, resizes and app-initiated presentations are not the person interacting.
     var isUserInteraction: Bool {
@@ -86,15 +96,9 @@ extension EngineAction {
         case .rotate(let orientation):
             o["type"] = "rotate"
             o["orientation"] = .string(orientation.rawValue)
-        case .resize(let device, let multitasking, let appearance, let contentSize, let direction, let window, let os):
+        case .resize(let request):
             o["type"] = "resize"
-            if let device { o["device"] = .string(device) }
-            if let multitasking { o["multitasking"] = .string(multitasking.rawValue) }
-            if let appearance { o["appearance"] = .string(appearance.rawValue) }
-            if let contentSize { o["contentSize"] = .string(contentSize.rawValue) }
-            if let direction { o["layoutDirection"] = .string(direction.rawValue) }
-            if let window { o["window"] = ["width": .number(window.width), "height": .number(window.height)] }
-            if let os { o["targetOS"] = .string(String(os)) }
+            request.appendJSON(to: &o)
         case .edit(let target, let value, let field):
             o["type"] = "edit"
             o["target"] = .string(target)

@@ -192,33 +192,12 @@ struct Transaction {
             inputCount = events.count
             if s.menu != nil { dismissMenu(how: .environment) }
             s.environment = env.rotated(to: o)
-        case .resize(let deviceID, let mt, let appearance, let contentSize, let direction, let window, let os):
-            var device = env.device
-            if let deviceID {
-                guard let d = DeviceCatalogue.device(deviceID) else {
-                    throw bad("$.device", DeviceCatalogue.unknownDeviceMessage(deviceID))
-                }
-                device = d
-            }
-            if window != nil, let mt, mt != .window {
-                throw bad(
-                    "$.multitasking",
-                    "\"window\" resizes a window, so \"multitasking\" is \"window\" or left out; found \"\(mt.rawValue)\""
-                )
-            }
-            let share = window != nil ? .window : (mt ?? env.multitasking)
-            let next = Environment(
-                device: device, orientation: env.orientation, multitasking: share,
-                appearance: appearance ?? env.appearance, contentSize: contentSize ?? env.contentSize,
-                layoutDirection: direction ?? env.layoutDirection, window: window ?? env.window,
-                targetOS: os ?? env.targetOS)
-            if device.family == .iPhone && window != nil {
-                throw bad("$.window", "resizable windows are iPadOS's; an app on \(device.name) is always full screen")
-            }
-            if let problem = next.windowProblem { throw bad(problem.path, problem.message) }
-            if !next.isSupported {
-                throw bad(
-                    next.multitasking == .window ? "$.window" : "$.multitasking", next.unsupportedMultitaskingMessage)
+        case .resize(let request):
+            let next: Environment
+            do {
+                next = try request.resolved(keeping: env)
+            } catch {
+                throw bad(error.path().description, error.message)
             }
             if model.prototype.requiresFullScreen && next.multitasking != .full {
                 throw bad(
@@ -226,17 +205,17 @@ struct Transaction {
                     "“\(model.prototype.id)” sets requiresFullScreen (UIRequiresFullScreen), so its iPad window is always full screen; no \(next.multitasking.rawValue)"
                 )
             }
-            events.append(
-                EngineEvent(
-                    type: .resize, screen: s.screen,
-                    props: [
-                        "device": .string(next.device.id), "multitasking": .string(next.multitasking.rawValue),
-                        "appearance": .string(next.appearance.rawValue),
-                        "contentSize": .string(next.contentSize.rawValue),
-                        "layoutDirection": .string(next.layoutDirection.rawValue),
-                        "window": ["width": .number(next.windowSize.width), "height": .number(next.windowSize.height)],
-                        "targetOS": .string(String(next.systemVersion)),
-                    ]))
+            // The environment after it, by the codec's names (the orientation is rotate's); the
+            // window's size whatever the share.
+            let after = EnvironmentRequest(next)
+            var props = JSONObject()
+            for key in EnvironmentKey.allCases where key != .orientation {
+                props[key.rawValue] =
+                    key == .window
+                    ? ["width": .number(next.windowSize.width), "height": .number(next.windowSize.height)]
+                    : .string(after.text(key))
+            }
+            events.append(EngineEvent(type: .resize, screen: s.screen, props: props))
             inputCount = events.count
             if s.menu != nil { dismissMenu(how: .environment) }
             s.environment = next
