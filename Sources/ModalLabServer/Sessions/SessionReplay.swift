@@ -90,16 +90,24 @@ extension SessionRecord {
     /// The environment a `session_start` row logged, read as the codec reads a query (the
     /// columns hold its spellings); a value it can't read is left to the prototype's default.
     static func startEnvironment(_ e: LogEvent) -> EnvironmentRequest {
-        var window: String?
-        if let w = e.props["window"], let width = w["width"]?.numberValue, let height = w["height"]?.numberValue {
-            window = "\(JSONWriter.numberText(width))x\(JSONWriter.numberText(height))"
+        // Each member's column, by an exhaustive switch: a new member must say where it is logged.
+        func logged(_ key: EnvironmentKey) -> String? {
+            switch key {
+            case .device: return e.device
+            case .orientation: return e.orientation
+            case .multitasking: return e.multitasking
+            case .appearance: return e.appearance
+            case .contentSize: return e.contentSize
+            case .layoutDirection: return e.layoutDirection
+            case .window:
+                guard let w = e.props["window"], let width = w["width"]?.numberValue,
+                    let height = w["height"]?.numberValue
+                else { return nil }
+                return "\(JSONWriter.numberText(width))x\(JSONWriter.numberText(height))"
+            case .targetOS: return e.targetOS
+            }
         }
-        let logged: [String: String?] = [
-            "device": e.device, "orientation": e.orientation, "multitasking": e.multitasking,
-            "appearance": e.appearance, "contentSize": e.contentSize, "layoutDirection": e.layoutDirection,
-            "window": window, "targetOS": e.targetOS,
-        ]
-        return EnvironmentRequest(leniently: { logged[$0] ?? nil })
+        return EnvironmentRequest(leniently: { name in EnvironmentKey(rawValue: name).flatMap(logged) })
     }
 }
 
