@@ -236,7 +236,7 @@ extension ModalLabApp {
         do throws(Problem) {
             s = try session(req, viewer)
             s.touch()
-            action = try decodeAction(try RequestBody.json(req))
+            action = try ModalLabApp.decodeAction(try RequestBody.json(req))
             // A participant link plays the tasks it lists, and no others.
             if case .taskStart(let task) = action, let share = viewer.shareID, let link = shares.link(id: share),
                 link.role == .participant, !link.tasks.contains(task)
@@ -356,88 +356,10 @@ extension ModalLabApp {
         }
     }
 
-    /// The action types (and `present`, `key`, `focus`, `endEditing`), in the order messages list them.
-    static let actionTypes = [
-        "tap", "swipeDown", "tapOutside", "home", "rotate", "resize", "edit", "detent", "back", "present", "key",
-        "focus", "endEditing", "taskStart", "giveUp", "longPress",
-    ]
-
-    /// Reads an action body (docs/api.md action types), naming the JSON path of anything wrong.
-    func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction { try Self.decodeAction(body) }
-
-    /// ``decodeAction(_:)`` without an app: what a replay reads the log's `action` column with.
-    public static func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
-        do throws(JSONShapeError) {
-            let o = try body.object()
-            let type = try o.required("type", "an action type").oneOf(Self.actionTypes)
-            let x = try o.optional("x")?.number()
-            let y = try o.optional("y")?.number()
-            // Accepted for symmetry with client events (the server keeps its own ids and times),
-            // but still checked: a wrong type is a client bug worth hearing about.
-            _ = try o.optional("event_id")?.string()
-            _ = try o.optional("t_ms")?.number()
-            let action: EngineAction
-            switch type {
-            case "tap":
-                let target = try o.required("target", "a control or modal id").string()
-                var choice: ActionChoice?
-                if let a = o.optional("action") {
-                    if let i = a.value.intValue { choice = .index(i) } else { choice = .title(try a.string()) }
-                }
-                if choice == nil, let a = o.optional("id") { choice = .title(try a.string()) }
-                action = .tap(target: target, choice: choice, x: x, y: y)
-            case "swipeDown":
-                action = .swipeDown(target: try o.optional("target")?.string())
-            case "tapOutside":
-                action = .tapOutside(x: x, y: y)
-            case "home":
-                action = .home
-            case "rotate":
-                action = .rotate(try o.required("orientation", "portrait or landscape").enum(Orientation.self))
-            case "resize":
-                // Every member of the environment but the orientation, which is rotate's.
-                let request = try EnvironmentRequest(
-                    reading: o, keys: EnvironmentKey.allCases.filter { $0 != .orientation })
-                if request.isEmpty {
-                    let names = EnvironmentKey.allCases.filter { $0 != .orientation }.map { "\"\($0.rawValue)\"" }
-                    throw JSONShapeError(
-                        path: body.path.appending("device"),
-                        message: "a resize needs at least one of " + names.joined(separator: ", "))
-                }
-                action = .resize(request)
-            case "edit":
-                let target = try o.required("target", "a control id, or an alert's id with \"field\"").string()
-                let value = try o.required("value", "the new value").value
-                let field = try o.optional("field")?.int()
-                action = .edit(target: target, value: value, field: field)
-            case "detent":
-                action = .detent(
-                    target: try o.required("target", "a sheet's modal id").string(),
-                    detent: try o.required("detent", "a detent id").string())
-            case "back":
-                action = .back
-            case "present":
-                action = .present(modal: try o.required("target", "a modal id").string())
-            case "focus":
-                let target = try o.required("target", "a text field's or text area's id, or an alert's id").string()
-                let field = try o.optional("field")?.int()
-                action = .focus(target: target, field: field, x: x, y: y)
-            case "endEditing":
-                action = .endEditing
-            case "taskStart":
-                action = .taskStart(try o.required("task", "a task id").string())
-            case "giveUp":
-                action = .giveUp
-            case "longPress":
-                action = .longPress(target: try o.required("target", "a control id").string())
-            default:
-                action = .key(try o.required("key", "Escape or Return").oneOf(["Escape", "Return", "Enter"]))
-            }
-            try o.finish()
-            return action
-        } catch {
-            throw error.problem
-        }
+    /// Reads an action body (``EngineAction/init(reading:)``, the one reader of actions); a 400
+    /// naming the JSON path of anything wrong.
+    static func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
+        do { return try EngineAction(reading: body) } catch { throw error.problem }
     }
 
     /// `POST /api/sessions/{sid}/events {"events": [...]}` → `{accepted, duplicates}`; retried

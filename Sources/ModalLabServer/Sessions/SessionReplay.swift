@@ -169,7 +169,7 @@ public enum SessionReplay {
         let action: EngineAction
         do {
             value = try JSONParser.parse(body)
-            action = try ModalLabApp.decodeAction(JSONReader(value))
+            action = try EngineAction(reading: JSONReader(value))
         } catch {
             throw Problem(
                 .internalServerError, title: "Replay failed",

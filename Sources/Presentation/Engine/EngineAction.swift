@@ -73,10 +73,9 @@ extension EngineAction {
     /// `{"type": "tap", "target": "compose"}`: what the log's `action` column holds, and what
     /// a replay reads back.
     public var json: JSONValue {
-        var o = JSONObject()
+        var o: JSONObject = ["type": .string(kind.rawValue)]
         switch self {
         case .tap(let target, let choice, let x, let y):
-            o["type"] = "tap"
             o["target"] = .string(target)
             switch choice {
             case .title(let t)?: o["action"] = .string(t)
@@ -86,49 +85,34 @@ extension EngineAction {
             if let x { o["x"] = .number(x) }
             if let y { o["y"] = .number(y) }
         case .swipeDown(let target):
-            o["type"] = "swipeDown"
             if let target { o["target"] = .string(target) }
         case .tapOutside(let x, let y):
-            o["type"] = "tapOutside"
             if let x { o["x"] = .number(x) }
             if let y { o["y"] = .number(y) }
-        case .home: o["type"] = "home"
+        case .home, .back, .giveUp, .endEditing: break
         case .rotate(let orientation):
-            o["type"] = "rotate"
             o["orientation"] = .string(orientation.rawValue)
         case .resize(let request):
-            o["type"] = "resize"
             request.appendJSON(to: &o)
         case .edit(let target, let value, let field):
-            o["type"] = "edit"
             o["target"] = .string(target)
             if let field { o["field"] = .int(field) }
             o["value"] = value
         case .detent(let target, let detent):
-            o["type"] = "detent"
             o["target"] = .string(target)
             o["detent"] = .string(detent)
-        case .back: o["type"] = "back"
         case .present(let modal):
-            o["type"] = "present"
             o["target"] = .string(modal)
         case .key(let key):
-            o["type"] = "key"
             o["key"] = .string(key)
         case .taskStart(let id):
-            o["type"] = "taskStart"
             o["task"] = .string(id)
-        case .giveUp: o["type"] = "giveUp"
         case .focus(let target, let field, let x, let y):
-            o["type"] = "focus"
             o["target"] = .string(target)
             if let field { o["field"] = .int(field) }
             if let x { o["x"] = .number(x) }
             if let y { o["y"] = .number(y) }
-        case .endEditing:
-            o["type"] = "endEditing"
         case .longPress(let target):
-            o["type"] = "longPress"
             o["target"] = .string(target)
         }
         return .object(o)
