@@ -184,24 +184,13 @@ public final class ModalLabApp: @unchecked Sendable {
         reloads.closeAll()
         watchers.closeAll()
         let finish: @Sendable () -> Void = { [self] in
-            endAll(sessions.removeAll(), how: .shutdown) {
+            ender.endAll(sessions.removeAll(), how: .shutdown) {
                 self.log.close()
                 completion()
             }
         }
         guard let server else { return finish() }
         server.shutdown(gracePeriod: gracePeriod, completion: finish)
-    }
-
-    /// Ends `ending` (already out of the store), logging each `session_end` with `how`, then
-    /// calls `completion` once all are logged (or failed to be).
-    func endAll(_ ending: [ViewingSession], how: SessionEndHow, completion: @escaping @Sendable () -> Void) {
-        let group = DispatchGroup()
-        for s in ending {
-            group.enter()
-            end(s, how: how) { _ in group.leave() }
-        }
-        group.notify(queue: .global(), execute: completion)
     }
 
     /// Every so often (a quarter of the timeout, between 50 ms and 5 s), ends the sessions
@@ -216,7 +205,7 @@ public final class ModalLabApp: @unchecked Sendable {
             guard let self else { return }
             let idle = sessions.removeIdle(since: .now - .milliseconds(Int64(timeout * 1000)))
             // What they held goes back to the system, not only to the allocator.
-            if !idle.isEmpty { endAll(idle, how: .timeout) { Sys.releaseFreeMemory() } }
+            if !idle.isEmpty { ender.endAll(idle, how: .timeout) { Sys.releaseFreeMemory() } }
         }
         timer.resume()
         sessionSweep = timer

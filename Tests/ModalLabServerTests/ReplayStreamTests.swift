@@ -107,7 +107,7 @@ import Testing
         func data() throws -> String {
             try frames.data(p, state) { (s) throws(Problem) -> [UInt8] in
                 rendered += 1
-                return try app.app.replayFrame(p, s)
+                return try app.app.pages.deviceFrame(p, s)
             }
         }
         #expect(try data().contains(#""html":"#))

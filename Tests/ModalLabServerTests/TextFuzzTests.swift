@@ -240,7 +240,7 @@ final class TextFuzz: @unchecked Sendable {
             let t0 = TextFuzz.threadCPUTime()
             defer { report.drawTime += TextFuzz.threadCPUTime() - t0 }
             do {
-                let r = try app.frameResponse(prototype: p, state: state) { $0.append(UInt8(ascii: "{")) }
+                let r = try app.pages.frameResponse(prototype: p, state: state) { $0.append(UInt8(ascii: "{")) }
                 guard case .bytes(let body) = r.body, body.first == UInt8(ascii: "{"), body.last == UInt8(ascii: "}")
                 else {
                     report.failures.append("seed \(seed): a frame that is not a JSON object")

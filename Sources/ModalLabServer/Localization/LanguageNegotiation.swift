@@ -123,3 +123,9 @@ extension Substring {
         return self[start...end]
     }
 }
+
+extension HTTPRequest {
+    /// The language of the messages an API answer carries (rule findings, format errors and
+    /// hints): `?lang=zh-Hans`, else English. The prototype's own text is never translated.
+    var messageLanguage: Language { query("lang").flatMap(Language.init(rawValue:)) ?? .en }
+}

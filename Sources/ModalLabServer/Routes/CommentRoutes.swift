@@ -6,11 +6,19 @@ import JSON
 import Prototype
 import Sharing
 
-extension ModalLabApp {
+/// Comments pinned by reviewers (README, “Share links and comments”): added by the owner and
+/// `comment` links, listed for a prototype's viewers but participants.
+struct CommentController: Sendable {
+    let comments: CommentStore
+    let library: PrototypeLibrary
+    let log: LogStore
+    let eventBudget: EventBudget
+
     /// Most members a comment's `environment` may have, and the longest name and text value.
     static let commentEnvironmentLimits = (members: 16, name: 32, value: 64)
 
-    func addCommentRoutes(_ groups: RouteGroups) {
+    /// Registers the routes in the viewers' group.
+    func addRoutes(to groups: RouteGroups) {
         groups.viewers.post("/api/comments") { [self] req, viewer in try await addComment(req, viewer) }
         groups.viewers.get("/api/comments") { [self] req, viewer in
             guard let p = req.query("prototype") else {
@@ -23,7 +31,7 @@ extension ModalLabApp {
                 .array(
                     comments.list(prototype: p).map { c in
                         var o = c.json.objectValue ?? JSONObject()
-                        o["place"] = ModalLabApp.place(of: c, in: prototype)
+                        o["place"] = CommentController.place(of: c, in: prototype)
                         return .object(o)
                     }))
         }
@@ -66,10 +74,10 @@ extension ModalLabApp {
                 y: try point("y", "points from the frame's top"), text: text,
                 device: try o.optional("device")?.string(),
                 orientation: try o.optional("orientation")?.enum(Orientation.self).rawValue,
-                environment: try o.optional("environment").map(ModalLabApp.commentEnvironment) ?? JSONObject(),
+                environment: try o.optional("environment").map(CommentController.commentEnvironment) ?? JSONObject(),
                 createdAt: Date())
             anchorReader = o.optional("anchor")
-            c.anchor = try anchorReader.map(ModalLabApp.commentAnchor)
+            c.anchor = try anchorReader.map(CommentController.commentAnchor)
             try o.finish()
         } catch {
             throw error.problem
@@ -83,9 +91,11 @@ extension ModalLabApp {
             c.share = id
         }
         guard let loaded = library.get(c.prototype) else { throw Problem.notFound("no prototype \"\(c.prototype)\"") }
-        if let d = c.device { _ = try device(d, path: "$.device") }
+        if let d = c.device, DeviceCatalogue.device(d) == nil {
+            throw Problem.badRequest(DeviceCatalogue.unknownDeviceMessage(d), path: "$.device")
+        }
         if let anchor = c.anchor, let p = loaded.prototype {
-            try ModalLabApp.check(anchor, in: p, path: (anchorReader?.path ?? .root).appending("element"))
+            try CommentController.check(anchor, in: p, path: (anchorReader?.path ?? .root).appending("element"))
         }
         try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
         do { try comments.add(c) } catch {
@@ -103,7 +113,7 @@ extension ModalLabApp {
             throw Problem.logUnavailable("the comment was saved but its log event was not", error)
         }
         var o = c.json.objectValue ?? JSONObject()
-        o["place"] = ModalLabApp.place(of: c, in: loaded.prototype)
+        o["place"] = CommentController.place(of: c, in: loaded.prototype)
         return .json(.object(o), status: .created)
     }
 

@@ -5,13 +5,24 @@ import Mustache
 import Presentation
 import Prototype
 
-extension ModalLabApp {
-    func addInsightsRoutes(_ groups: RouteGroups) {
+/// A study's insights page (`/p/{id}/insights`): the log's summary of the prototype, its
+/// task paths and taps, for the owner and the holders of a `report` link to it.
+struct InsightsController: Sendable {
+    let access: ViewerAccess
+    let library: PrototypeLibrary
+    let log: LogStore
+    let summaries: SummaryCache
+    /// Live sessions: the page offers to watch those this server holds.
+    let sessions: SessionStore
+    let pages: PageRenderer
+
+    /// Registers the page in the pages' group (it checks its reader itself).
+    func addRoutes(to groups: RouteGroups) {
         groups.pages.get("/p/{id}/insights") { [self] req, _ in
             let id = req.parameters["id"] ?? ""
-            guard let viewer = reportViewer(req, prototype: id) else { throw Problem.ownerRequired }
+            guard let viewer = access.reportViewer(req, prototype: id) else { throw Problem.ownerRequired }
             guard let loaded = library.get(id) else { throw Problem.notFound("no prototype \"\(id)\"") }
-            let summary = try await cachedSummary(LogFilter(prototype: id))
+            let summary = try await summaries.summary(of: log, filter: LogFilter(prototype: id))
             let taps: [LogEvent]
             let paths: [TaskPaths]
             do {
@@ -32,7 +43,7 @@ extension ModalLabApp {
             let page = InsightsPage(
                 loaded, summary: summary, taps: taps, paths: paths, isReport: viewer != .owner,
                 isLive: { [sessions] in sessions.get($0) != nil }, strings: locale.strings)
-            return try renderPage("insights", page, locale: locale)
+            return try pages.render("insights", page, locale: locale)
         }
     }
 }

@@ -3,8 +3,15 @@ import HTTPServer
 import InteractionLog
 import JSON
 
-extension ModalLabApp {
-    func addLogRoutes(_ groups: RouteGroups) {
+/// The owner's log (README, “HTTP interface”): exports (`/api/logs.ndjson`, `/api/logs.csv`)
+/// streamed as they are read, and summaries (`/api/logs/summary.json|csv`) computed off the
+/// event loops and cached until the log grows.
+struct LogController: Sendable {
+    let log: LogStore
+    let summaries: SummaryCache
+
+    /// Registers the routes in the owner's group.
+    func addRoutes(to groups: RouteGroups) {
         for format in [LogExportFormat.ndjson, .csv] {
             groups.owner.get("/api/logs.\(format.rawValue)") { [self] req, _ in
                 let filter = try logFilter(req, ignoring: ["safe"])
@@ -38,22 +45,9 @@ extension ModalLabApp {
         }
     }
 
-    /// The summary for the request's filter, computed off the event loops and cached until the
-    /// log grows.
+    /// The summary for the request's filter (``SummaryCache/summary(of:filter:)``).
     func summary(_ req: HTTPRequest) async throws(Problem) -> LogSummary {
-        try await cachedSummary(try logFilter(req))
-    }
-
-    func cachedSummary(_ filter: LogFilter) async throws(Problem) -> LogSummary {
-        let key = "\(filter)"
-        let events = log.statistics.events
-        do {
-            return try await offLoop { [log, summaries] in
-                try summaries.summary(key: key, logEvents: events) { try log.summary(filter: filter) }
-            }
-        } catch {
-            throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
-        }
+        try await summaries.summary(of: log, filter: try logFilter(req))
     }
 
     /// `?safe=1` on the CSV export: text cells that start like a formula get `'` first
@@ -81,6 +75,22 @@ extension ModalLabApp {
             return try LogFilter(parameters: req.queryItems, ignoring: others.union(["token"]))
         } catch {
             throw Problem.badRequest(error.message, path: error.parameter)
+        }
+    }
+}
+
+extension SummaryCache {
+    /// The summary of `log` for `filter`, computed off the event loops (``offLoop(_:)``) and
+    /// reused until the log grows; a 500 when the log can't be read.
+    func summary(of log: LogStore, filter: LogFilter) async throws(Problem) -> LogSummary {
+        let key = "\(filter)"
+        let events = log.statistics.events
+        do {
+            return try await offLoop { [self] in
+                try summary(key: key, logEvents: events) { try log.summary(filter: filter) }
+            }
+        } catch {
+            throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
         }
     }
 }

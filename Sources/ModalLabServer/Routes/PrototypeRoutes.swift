@@ -3,13 +3,28 @@ import HTTPServer
 import JSON
 import Presentation
 import Prototype
+import Sharing
 
-extension ModalLabApp {
-    /// Validating, linting and re-reading a prototype take time proportional to its size (a
-    /// document at the limits: a second in a debug build), so those routes run on a worker
-    /// thread (``offLoop(_:)``), never on an HTTP event loop, which would stall every other
-    /// request of its connections meanwhile.
-    func addPrototypeRoutes(_ groups: RouteGroups) {
+/// The prototypes' API (`/api/prototypes…`, the owner's) and the stream that tells players a
+/// prototype's file changed (`/api/stream`, the viewers').
+///
+/// Validating, linting and re-reading a prototype take time proportional to its size (a
+/// document at the limits: a second in a debug build), so those routes run on a worker
+/// thread (``offLoop(_:)``), never on an HTTP event loop, which would stall every other
+/// request of its connections meanwhile.
+struct PrototypeController: Sendable {
+    let library: PrototypeLibrary
+    /// Tells players a prototype changed (a `PUT`), and streams those changes.
+    let reloads: ReloadBroadcaster
+    /// Whether a share link is still active when its stream starts.
+    let shares: ShareStore
+    /// The largest `PUT /api/prototypes/{id}` body, in bytes.
+    let maxPrototypeBytes: Int
+    let limits: FairLimits
+
+    /// Registers the prototypes' API in the owner's group and the stream in the viewers'.
+    func addRoutes(to groups: RouteGroups) {
+        groups.viewers.get("/api/stream") { [self] req, viewer in try stream(req, viewer) }
         groups.owner.get("/api/prototypes") { [self] _, _ in
             .json(.array(library.all.map { summaryJSON($0) }))
         }
@@ -18,28 +33,50 @@ extension ModalLabApp {
             return try await offLoop { [self] in
                 var o = summaryJSON(p).objectValue ?? JSONObject()
                 o["definition"] = (try? JSONParser.parse(p.bytes)) ?? .null
-                o["diagnostics"] = .array(p.diagnostics(in: messageLanguage(req)).map { $0.json() })
+                o["diagnostics"] = .array(p.diagnostics(in: req.messageLanguage).map { $0.json() })
                 return .json(.object(o))
             }
         }
         groups.owner.get("/api/prototypes/{id}/lint") { [self] req, _ in
             let p = try loaded(req)
-            return try await offLoop { [self] in
+            return try await offLoop {
                 .json([
                     "prototype": .string(p.id),
-                    "diagnostics": .array(p.diagnostics(in: messageLanguage(req)).map { $0.json(file: p.file) }),
+                    "diagnostics": .array(p.diagnostics(in: req.messageLanguage).map { $0.json(file: p.file) }),
                 ])
             }
         }
-        groups.owner.put("/api/prototypes/{id}", maxBodyBytes: configuration.maxPrototypeBytes) { [self] req, _ in
+        groups.owner.put("/api/prototypes/{id}", maxBodyBytes: maxPrototypeBytes) { [self] req, _ in
             try await offLoop { [self] in try put(req) }
         }
     }
 
-    /// The language of the messages an API answer carries (rule findings, format errors and
-    /// hints): `?lang=zh-Hans`, else English. The prototype's own text is never translated.
-    func messageLanguage(_ req: HTTPRequest) -> Language {
-        req.query("lang").flatMap(Language.init(rawValue:)) ?? .en
+    /// `GET /api/stream[?prototype=]`: Server-Sent Events, `reload` with the id of a prototype
+    /// whose file changed (`*`: everything). A share link's viewer must name its prototype; its
+    /// streams end when the link is revoked.
+    func stream(_ req: HTTPRequest, _ viewer: Viewer) throws(Problem) -> HTTPResponse {
+        let filter = req.query("prototype")
+        // A participant's page doesn't reload under a study (a reload would start it over).
+        if viewer.isParticipant { throw Problem.notFound("no stream for a participant link") }
+        if let filter {
+            guard viewer.canView(filter) else { throw Problem.notFound("no prototype \"\(filter)\"") }
+        } else if viewer != .owner {
+            throw Problem.ownerRequired
+        }
+        guard let (id, stream) = reloads.subscribe(share: viewer.shareID, limit: limits.streamsPerShare)
+        else {
+            throw Problem.tooManyStreams(limit: limits.streamsPerShare)
+        }
+        // Revoked between the check of its cookie and the subscription: ends at once too.
+        if let share = viewer.shareID, !shares.isActive(id: share) {
+            reloads.unsubscribe(id)
+            throw Problem.ownerRequired
+        }
+        return HTTPResponse.eventStream(heartbeat: 15) { events in
+            for await id in stream where filter == nil || id == "*" || id == filter {
+                try await events.send(event: "reload", data: id)
+            }
+        }
     }
 
     func loaded(_ req: HTTPRequest) throws(Problem) -> LoadedPrototype {
@@ -73,7 +110,7 @@ extension ModalLabApp {
         }
         _ = try RequestBody.json(req)
         let candidate = LoadedPrototype.load(bytes: req.body, file: library.writableDirectory + "/" + id + ".json")
-        let language = messageLanguage(req)
+        let language = req.messageLanguage
         var diagnostics = candidate.diagnostics(in: language)
         if let p = candidate.prototype, p.id != id {
             diagnostics.append(

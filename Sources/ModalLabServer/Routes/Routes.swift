@@ -36,20 +36,22 @@ extension ModalLabApp {
         router.use(metrics)
         router.use(SecurityHeaders())
         router.use(origins)
-        let errorPages = ErrorPages { [self] problem, request in
-            errorPage(problem, prototype: request.parameters["id"], locale: PageLocale(request))
+        let access = access
+        let pages = pages
+        let errorPages = ErrorPages { problem, request in
+            pages.errorPage(problem, prototype: request.parameters["id"], locale: PageLocale(request))
         }
         // `?lang=` on a page remembers the reader's language (a cookie), error pages included.
-        let pages = router.group(LanguageCookie(secure: secureCookies), errorPages)
+        let pageGroup = router.group(LanguageCookie(secure: secureCookies), errorPages)
         let groups = RouteGroups(
             anyone: router,
-            pages: pages,
-            gallery: pages.group(TokenExchange(access: owner, secure: secureCookies), RequireOwner(access: owner)),
+            pages: pageGroup,
+            gallery: pageGroup.group(TokenExchange(access: owner, secure: secureCookies), RequireOwner(access: owner)),
             owner: router.group(RequireOwner(access: owner)),
-            ownerPages: pages.group(RequireOwner(access: owner)),
-            viewers: router.group(context: { [self] request in try requireViewer(request) }),
-            prototypePages: pages.group(context: { [self] request, _ in
-                let viewer = try requireViewer(request)
+            ownerPages: pageGroup.group(RequireOwner(access: owner)),
+            viewers: router.group(context: { request in try access.requireViewer(request) }),
+            prototypePages: pageGroup.group(context: { request, _ in
+                let viewer = try access.requireViewer(request)
                 let id = request.parameters["id"] ?? ""
                 guard viewer.canView(id) else { throw Problem.notFound("no prototype \"\(id)\"") }
                 return viewer
@@ -71,12 +73,12 @@ extension ModalLabApp {
         groups.anyone.get("/api/devices") { _ in
             HTTPResponse.json(.array(DeviceCatalogue.all.map(ModalLabApp.deviceJSON)))
         }
-        groups.anyone.get("/api/rules") { [self] req in
-            HTTPResponse.json(RuleCatalogue.json(language: messageLanguage(req)))
+        groups.anyone.get("/api/rules") { req in
+            HTTPResponse.json(RuleCatalogue.json(language: req.messageLanguage))
         }
-        groups.pages.get("/rules") { [self] req, _ in
+        groups.pages.get("/rules") { req, _ in
             let locale = PageLocale(req)
-            return try renderPage("rules", RulesView(locale.strings), locale: locale)
+            return try pages.render("rules", RulesView(locale.strings), locale: locale)
         }
         groups.owner.get("/metrics") { [self] _, _ in
             var r = HTTPResponse.text(metrics.prometheusText() + sessionMetrics())
@@ -84,52 +86,49 @@ extension ModalLabApp {
             return r
         }
 
-        addPageRoutes(groups)
-        addPrototypeRoutes(groups)
-        addSessionRoutes(groups)
-        addLogRoutes(groups)
-        addShareRoutes(groups)
-        addCommentRoutes(groups)
-        addInsightsRoutes(groups)
-        addStudyRoutes(groups)
+        PageController(library: library, shares: shares, pages: pages).addRoutes(to: groups)
+        PrototypeController(
+            library: library, reloads: reloads, shares: shares, maxPrototypeBytes: configuration.maxPrototypeBytes,
+            limits: configuration.limits
+        ).addRoutes(to: groups)
+        SessionController(
+            sessions: sessions, library: library, shares: shares, log: log, versions: versions, engines: engines,
+            engineOptions: engineOptions, restorer: restorer, ender: ender, watchers: watchers,
+            eventBudget: eventBudget, propsKeys: propsKeys, pages: pages, limits: configuration.limits
+        ).addRoutes(to: groups)
+        LogController(log: log, summaries: summaries).addRoutes(to: groups)
+        ShareController(
+            access: access, library: library, log: log, sessions: sessions, ender: ender, reloads: reloads,
+            watchers: watchers, eventBudget: eventBudget, pages: pages,
+            origin: configuration.origins.first.flatMap(CrossOriginProtection.normalized),
+            configuredAddress: "\(configuration.host):\(configuration.port)"
+        ).addRoutes(to: groups)
+        CommentController(comments: comments, library: library, log: log, eventBudget: eventBudget)
+            .addRoutes(to: groups)
+        InsightsController(
+            access: access, library: library, log: log, summaries: summaries, sessions: sessions, pages: pages
+        ).addRoutes(to: groups)
+        StudyController(
+            access: access, log: log, library: library, sessions: sessions, restorer: restorer, watchers: watchers,
+            engines: engines, engineOptions: engineOptions, pages: pages, limits: configuration.limits
+        ).addRoutes(to: groups)
     }
 
-    // MARK: Access
+    // MARK: What the controllers hold
 
-    /// Who the request comes from: the owner, a working share link (its cookie), or nil.
-    func viewer(_ req: HTTPRequest) -> Viewer? {
-        if owner.isOwner(req) { return .owner }
-        if let token = req.cookie(shareCookie) {
-            // A cookie that names no working link counts as a failed guess, as on /s/ (docs/security.md, “Share links”).
-            if let link = shares.resolve(token: token) {
-                // A report link reaches the report's pages and nothing else (``reportViewer(_:)``).
-                if link.role == .report { return nil }
-                return .share(id: link.id, prototype: link.prototype, role: link.role)
-            }
-            shareFailures.fail(req.remoteHost)
-        }
-        return nil
-    }
+    /// Who a request comes from (the route groups' contexts, the report's audience).
+    var access: ViewerAccess { ViewerAccess(owner: owner, shares: shares, failures: shareFailures) }
 
-    /// Who may read a prototype's report (insights, heat maps, replays): the owner, or the
-    /// holder of a working `report` link to `prototype`; `nil` for anyone else.
-    func reportViewer(_ req: HTTPRequest, prototype: String) -> Viewer? {
-        if owner.isOwner(req) { return .owner }
-        if let token = req.cookie(shareCookie) {
-            if let link = shares.resolve(token: token) {
-                guard link.role == .report, link.prototype == prototype else { return nil }
-                return .share(id: link.id, prototype: link.prototype, role: .report)
-            }
-            shareFailures.fail(req.remoteHost)
-        }
-        return nil
-    }
+    /// The pages, partials and device frames, rendered.
+    var pages: PageRenderer { PageRenderer(templates: templates, frames: frames, library: library) }
 
-    /// The viewer of a request; 401 (``Problem/ownerRequired``) for a request without
-    /// credentials. The context of the viewer groups.
-    func requireViewer(_ req: HTTPRequest) throws(Problem) -> Viewer {
-        guard let v = viewer(req) else { throw Problem.ownerRequired }
-        return v
+    /// Ends sessions, logging their `session_end`.
+    var ender: SessionEnder { SessionEnder(log: log, watchers: watchers) }
+
+    /// Replays sessions from the log and rebuilds those this server doesn't hold.
+    var restorer: SessionRestorer {
+        SessionRestorer(
+            log: log, versions: versions, engines: engines, engineOptions: engineOptions, sessions: sessions)
     }
 
     /// Whether cookies are `Secure`: browsers reach the server over HTTPS (an `https://` `--origin`).
@@ -137,12 +136,6 @@ extension ModalLabApp {
 
     /// The engine options this server runs with (`--on-popover-conflict`).
     var engineOptions: EngineOptions { EngineOptions(popoverConflict: configuration.popoverConflict) }
-
-    /// A device of the catalogue by id; a 400 naming `path`, with a suggestion, for any other.
-    func device(_ id: String, path: String) throws(Problem) -> Device {
-        if let d = DeviceCatalogue.device(id) { return d }
-        throw Problem.badRequest(DeviceCatalogue.unknownDeviceMessage(id), path: path)
-    }
 
     func sessionMetrics() -> String {
         "# HELP modallab_sessions Live viewing sessions.\n# TYPE modallab_sessions gauge\nmodallab_sessions \(sessions.count)\n"

@@ -5,9 +5,33 @@ import InteractionLog
 import JSON
 import Presentation
 import Prototype
+import Sharing
 
-extension ModalLabApp {
-    func addSessionRoutes(_ groups: RouteGroups) {
+/// The viewing sessions' routes (README, “HTTP interface”): start, state, actions, client
+/// events and end; for the owner and share links' viewers (``RouteGroups/viewers``), each
+/// acting only on its own sessions.
+struct SessionController: Sendable {
+    let sessions: SessionStore
+    let library: PrototypeLibrary
+    let shares: ShareStore
+    let log: LogStore
+    /// Every prototype version a session started on, kept for replays and rebuilds.
+    let versions: VersionStore
+    let engines: EngineCache
+    /// The engine options this server runs with (`--on-popover-conflict`).
+    let engineOptions: EngineOptions
+    /// Rebuilds a session the log knows but this server doesn't hold.
+    let restorer: SessionRestorer
+    let ender: SessionEnder
+    /// Who follows which session live: each answer is published to them.
+    let watchers: SessionWatchers
+    let eventBudget: EventBudget
+    let propsKeys: PropsKeyTypes
+    let pages: PageRenderer
+    let limits: FairLimits
+
+    /// Registers the routes in the viewers' group.
+    func addRoutes(to groups: RouteGroups) {
         groups.viewers.post("/api/sessions") { [self] req, viewer in try await startSession(req, viewer: viewer) }
         groups.viewers.get("/api/sessions/{sid}") { [self] req, viewer in
             let s = try session(req, viewer)
@@ -23,35 +47,6 @@ extension ModalLabApp {
         groups.viewers.post("/api/sessions/{sid}/events") { [self] req, viewer in
             try await clientEvents(req, viewer)
         }
-        groups.viewers.get("/api/stream") { [self] req, viewer in try stream(req, viewer) }
-    }
-
-    /// `GET /api/stream[?prototype=]`: Server-Sent Events, `reload` with the id of a prototype
-    /// whose file changed (`*`: everything). A share link's viewer must name its prototype; its
-    /// streams end when the link is revoked.
-    func stream(_ req: HTTPRequest, _ viewer: Viewer) throws(Problem) -> HTTPResponse {
-        let filter = req.query("prototype")
-        // A participant's page doesn't reload under a study (a reload would start it over).
-        if viewer.isParticipant { throw Problem.notFound("no stream for a participant link") }
-        if let filter {
-            guard viewer.canView(filter) else { throw Problem.notFound("no prototype \"\(filter)\"") }
-        } else if viewer != .owner {
-            throw Problem.ownerRequired
-        }
-        guard let (id, stream) = reloads.subscribe(share: viewer.shareID, limit: configuration.limits.streamsPerShare)
-        else {
-            throw Problem.tooManyStreams(limit: configuration.limits.streamsPerShare)
-        }
-        // Revoked between the check of its cookie and the subscription: ends at once too.
-        if let share = viewer.shareID, !shares.isActive(id: share) {
-            reloads.unsubscribe(id)
-            throw Problem.ownerRequired
-        }
-        return HTTPResponse.eventStream(heartbeat: 15) { events in
-            for await id in stream where filter == nil || id == "*" || id == filter {
-                try await events.send(event: "reload", data: id)
-            }
-        }
     }
 
     /// The session named in the path, if this viewer may act on it (else 404: session ids are
@@ -61,7 +56,7 @@ extension ModalLabApp {
     func session(_ req: HTTPRequest, _ viewer: Viewer) throws(Problem) -> ViewingSession {
         let sid = req.parameters["sid"] ?? ""
         // A session the log knows but this server doesn't (it restarted) is rebuilt by replay.
-        guard let s = sessions.get(sid) ?? restoreSession(sid) else {
+        guard let s = sessions.get(sid) ?? restorer.restoreSession(sid) else {
             throw Problem.notFound("no session \"\(sid)\"")
         }
         guard viewer == .owner || (viewer.shareID == s.share && viewer.canView(s.prototype.id)) else {
@@ -76,36 +71,10 @@ extension ModalLabApp {
         let s = try session(req, viewer)
         // Gone from the store first, so a later action gets 404.
         guard sessions.remove(s.id) else { return HTTPResponse(status: .noContent) }
-        if case .failure(let error) = await end(s) {
+        if case .failure(let error) = await ender.end(s) {
             throw Problem.logUnavailable("the session ended but its end was not logged", error)
         }
         return HTTPResponse(status: .noContent)
-    }
-
-    /// Ends a session already removed from the store: in the session's queue, after the actions
-    /// that arrived before, so `session_end` (with `how` when given, e.g. `revoked`) is its last
-    /// event and actions still waiting get 404.
-    func end(_ s: ViewingSession, how: SessionEndHow? = nil) async -> Result<Void, LogStoreError> {
-        await withCheckedContinuation { k in end(s, how: how) { k.resume(returning: $0) } }
-    }
-
-    /// ``end(_:how:)`` that calls `completion` once `session_end` is logged (or failed to be).
-    /// A session that timed out ends at its last request: that is its `t_ms` and `duration_ms`.
-    func end(
-        _ s: ViewingSession, how: SessionEndHow?,
-        completion: @escaping @Sendable (Result<Void, LogStoreError>) -> Void
-    ) {
-        s.actions.run { [self] done in
-            s.hasEnded = true
-            let at = how == .timeout ? s.lastSeenMs : s.elapsedMs
-            let end = PendingEvent(EventFields(type: .sessionEnd, how: how?.rawValue, durationMs: at))
-            log.append([fill(end, session: s, state: s.state, tMs: at)]) { [watchers] result in
-                // Its watchers see it end (a server's stop ends them all anyway).
-                watchers.end(session: s.id)
-                completion(result.map { _ in () })
-                done()
-            }
-        }
     }
 
     /// Where a session was started from, when not the player itself: `board`, a frame of the
@@ -130,7 +99,7 @@ extension ModalLabApp {
         } catch { throw error.problem }
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
         try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
-        let (loaded, p) = try playable(protoID)
+        let (loaded, p) = try library.playable(protoID)
         try DesignerOptions.check(viewer, embedded: embedded, targetOS: asked.targetOS, ownTargetOS: p.targetOS) {
             "$." + $0
         }
@@ -151,11 +120,11 @@ extension ModalLabApp {
         // Counted before anything is logged, so a link or an address at its limit writes nothing.
         let evicted: ViewingSession?
         do {
-            evicted = try sessions.add(s, limits: configuration.limits)
+            evicted = try sessions.add(s, limits: limits)
         } catch {
             throw tooManySessions(error)
         }
-        if let evicted { end(evicted, how: .evicted) { _ in } }
+        if let evicted { ender.end(evicted, how: .evicted) { _ in } }
         var props: JSONObject = ["viewer": .string(viewer == .owner ? "owner" : "share")]
         if embedded { props["embed"] = "board" }
         // A resizable window's size has no column: a replay (or a rebuild) starts it from here.
@@ -171,7 +140,7 @@ extension ModalLabApp {
             // rebuild (which takes the start from this row).
             _ = try await log.append(
                 pending.map {
-                    var e = fill($0, session: s, state: state, tMs: 0)
+                    var e = $0.filled(session: s, state: state, tMs: 0)
                     e.ts = s.startedWallMicros
                     return e
                 })
@@ -181,10 +150,10 @@ extension ModalLabApp {
         }
         // Its link was revoked while the session started: it ends with the link's others.
         if let share = s.share, !shares.isActive(id: share), sessions.remove(s.id) {
-            _ = await end(s, how: .revoked)
+            _ = await ender.end(s, how: .revoked)
             throw Problem.ownerRequired
         }
-        return try frameResponse(
+        return try pages.frameResponse(
             prototype: p, state: state, status: .created, headers: ["Location": "/api/sessions/\(s.id)"]
         ) {
             body in
@@ -194,33 +163,6 @@ extension ModalLabApp {
             state.appendJSON(into: &body)
             body.append(contentsOf: #","diagnostics":[],"diagnosticsHTML":"","#.utf8)
         }
-    }
-
-    /// A JSON object response ending in `"html"`: the device frame of `state`, from the frame
-    /// cache when this state was drawn before. `members` writes the opening brace and the members
-    /// before it, each followed by a comma.
-    func frameResponse(
-        prototype p: Prototype, state: PresentationState, status: HTTPStatus = .ok, headers: HTTPHeaders = [:],
-        members: (inout [UInt8]) -> Void
-    ) throws(Problem) -> HTTPResponse {
-        let html: [UInt8]
-        do {
-            html = try frames.quotedHTML(FrameKey(p, state)) {
-                try templates.render("partials/device", PlayerView(prototype: p, state: state).frame())
-            }
-        } catch {
-            throw Problem(.internalServerError, title: "Template error", detail: "\(error)")
-        }
-        var body: [UInt8] = []
-        body.reserveCapacity(html.count + 1024)
-        members(&body)
-        body.append(contentsOf: #""html":"#.utf8)
-        body.append(contentsOf: html)
-        body.append(UInt8(ascii: "}"))
-        var h = headers
-        h.add(name: "Content-Type", value: "application/json; charset=utf-8")
-        h.add(name: "Cache-Control", value: "no-store")
-        return HTTPResponse(status: status, headers: h, body: .bytes(body))
     }
 
     /// `POST /api/sessions/{sid}/actions` → 200 `{state, diagnostics, diagnosticsHTML, html}`
@@ -236,7 +178,7 @@ extension ModalLabApp {
         do throws(Problem) {
             s = try session(req, viewer)
             s.touch()
-            action = try ModalLabApp.decodeAction(try RequestBody.json(req))
+            action = try Self.decodeAction(try RequestBody.json(req))
             // A participant link plays the tasks it lists, and no others.
             if case .taskStart(let task) = action, let share = viewer.shareID, let link = shares.link(id: share),
                 link.role == .participant, !link.tasks.contains(task)
@@ -291,7 +233,7 @@ extension ModalLabApp {
             return completion(Problem.badRequest(error.message, path: error.path).response)
         }
         if let tooLarge = SessionLimits.check(outcome.state) { return completion(tooLarge.response) }
-        var pending = outcome.events.map { fill(PendingEvent($0), session: s, state: outcome.state, tMs: now) }
+        var pending = outcome.events.map { PendingEvent($0).filled(session: s, state: outcome.state, tMs: now) }
         // The first event carries the action, so that a replay can run it again.
         if !pending.isEmpty { pending[0].action = JSONWriter().string(action.json) }
         // The answer is drawn here, before the commit, so the writer thread only acknowledges.
@@ -329,10 +271,11 @@ extension ModalLabApp {
             ext["state"] = outcome.state.json
             // What the player shows, rendered from the same partials as the pages.
             let view = DiagnosticView(refusal, locale.strings)
-            ext["refusalHTML"] = .string(try fragment("partials/refusal", view, locale: locale))
-            ext["toastHTML"] = .string(try fragment("partials/refusal-toast", view, locale: locale))
+            ext["refusalHTML"] = .string(try pages.fragment("partials/refusal", view, locale: locale))
+            ext["toastHTML"] = .string(try pages.fragment("partials/refusal-toast", view, locale: locale))
             ext["diagnosticsHTML"] = .string(
-                try fragment("partials/diagnostics", DiagnosticListView([refusal], locale.strings), locale: locale))
+                try pages.fragment(
+                    "partials/diagnostics", DiagnosticListView([refusal], locale.strings), locale: locale))
             return Problem(
                 .conflict,
                 title: "Refused by \(refusal.rule)"
@@ -343,9 +286,9 @@ extension ModalLabApp {
         let diagnosticsHTML =
             outcome.diagnostics.isEmpty
             ? ""
-            : try fragment(
+            : try pages.fragment(
                 "partials/diagnostics", DiagnosticListView(outcome.diagnostics, locale.strings), locale: locale)
-        return try frameResponse(prototype: s.prototype, state: outcome.state) { body in
+        return try pages.frameResponse(prototype: s.prototype, state: outcome.state) { body in
             body.append(contentsOf: #"{"state":"#.utf8)
             outcome.state.appendJSON(into: &body)
             body.append(contentsOf: #","diagnostics":"#.utf8)
@@ -408,7 +351,7 @@ extension ModalLabApp {
                 let t = min(max(e.tMs ?? now, 0), now)
                 e.tMs = t
                 e.ts = min(s.startedWallMicros + Int64(t) * 1000, wallNow)
-                var filled = fill(e, session: s, state: state, tMs: t)
+                var filled = e.filled(session: s, state: state, tMs: t)
                 if !sawState { filled.stateSeq = nil }
                 // The task running when it happened, not when the batch arrived.
                 filled.task = s.task(atMs: t)
@@ -437,7 +380,7 @@ extension ModalLabApp {
     /// 429 for a session past its link's or its address's limit, with `Retry-After`: the
     /// seconds until the least recently used of those sessions would time out.
     func tooManySessions(_ refusal: SessionStore.Refusal) -> Problem {
-        let timeout = configuration.limits.sessionIdleTimeout
+        let timeout = limits.sessionIdleTimeout
         let idle = ContinuousClock.now - refusal.oldestSeen
         let wait = max(1, Int((timeout - Double(idle.components.seconds)).rounded(.up)))
         let who =
@@ -448,30 +391,5 @@ extension ModalLabApp {
                 "\(who) may hold \(refusal.limit) sessions at once; end one (a player ends its session when its page closes), or wait for an idle one to time out",
             retryAfter: timeout > 0 ? wait : 60,
             limit: refusal.kind == .share ? "sessionsPerShare" : "sessionsPerAddress")
-    }
-
-    // MARK: Log events
-
-    /// Adds what the server knows: prototype, version, session, share, device, time.
-    func fill(_ e: PendingEvent, session s: ViewingSession, state: PresentationState, tMs: Int) -> PendingEvent {
-        var e = e
-        e.tMs = e.tMs ?? tMs
-        e.prototype = s.prototype.id
-        e.prototypeVersion = s.prototype.version
-        e.session = s.id
-        e.share = s.share
-        e.device = state.environment.device.id
-        e.orientation = state.environment.orientation.rawValue
-        e.sizeClass = state.environment.sizeClassDescription
-        e.appearance = state.environment.appearance.rawValue
-        e.contentSize = state.environment.contentSize.rawValue
-        e.layoutDirection = state.environment.layoutDirection.rawValue
-        e.multitasking = state.environment.multitasking.rawValue
-        e.keyboardHeight = state.keyboard == nil ? 0 : SoftwareKeyboard.height(in: state.environment)
-        e.targetOS = String(state.environment.systemVersion)
-        if e.screen == nil { e.screen = state.shownScreen }
-        if e.task == nil { e.task = state.task?.id }
-        if e.stateSeq == nil { e.stateSeq = state.seq }
-        return e
     }
 }

@@ -5,12 +5,29 @@ import InteractionLog
 import JSON
 import Sharing
 
-extension ModalLabApp {
-    /// The cookie a share link is traded for (scoped to the link's one prototype), named by the
-    /// port as the owner's is (``OwnerAccess/cookieName``): `modallab_share_8080`.
-    var shareCookie: String { "modallab_share_\(owner.port)" }
+/// Share links (README, “Share links and comments”): the owner creates, lists and revokes
+/// them (`/api/shares…`); anyone opens one (`/s/{token}`), trading its token for a cookie.
+struct ShareController: Sendable {
+    /// The links, and who holds which (``ViewerAccess/shareCookie``, failed guesses).
+    let access: ViewerAccess
+    let library: PrototypeLibrary
+    let log: LogStore
+    /// A revoked link's sessions end, its streams and watchers close.
+    let sessions: SessionStore
+    let ender: SessionEnder
+    let reloads: ReloadBroadcaster
+    let watchers: SessionWatchers
+    let eventBudget: EventBudget
+    let pages: PageRenderer
+    /// The origin a link's URL names: the first `--origin`, normalized; else the request's `Host`.
+    let origin: String?
+    /// `HOST:PORT` as configured, for a request without a `Host` field.
+    let configuredAddress: String
 
-    func addShareRoutes(_ groups: RouteGroups) {
+    var shares: ShareStore { access.shares }
+
+    /// Registers the owner's API in the owner's group and `/s/{token}` in the pages'.
+    func addRoutes(to groups: RouteGroups) {
         groups.owner.post("/api/shares") { [self] req, _ in try createShare(req) }
         groups.owner.get("/api/shares") { [self] _, _ in
             let now = shares.now()
@@ -38,7 +55,7 @@ extension ModalLabApp {
         let ending = sessions.removeAll(share: id)
         var unlogged = 0
         for s in ending {
-            if case .failure = await end(s, how: .revoked) { unlogged += 1 }
+            if case .failure = await ender.end(s, how: .revoked) { unlogged += 1 }
         }
         var warnings: [String] = []
         if let error = revocation.saveError {
@@ -114,12 +131,10 @@ extension ModalLabApp {
             throw Problem(.serviceUnavailable, title: "Could not create the link", detail: "\(error)")
         }
         // The origin browsers use: the first `--origin`, else the one this request addressed.
-        let origin =
-            configuration.origins.first.flatMap(CrossOriginProtection.normalized)
-            ?? "http://" + (req.headers["host"] ?? "\(configuration.host):\(configuration.port)")
+        let base = origin ?? "http://" + (req.headers["host"] ?? configuredAddress)
         return .json(
             [
-                "id": .string(issued.link.id), "url": .string("\(origin)/s/\(issued.token)"),
+                "id": .string(issued.link.id), "url": .string("\(base)/s/\(issued.token)"),
                 "expiresAt": .string(RFC3339.format(issued.link.expiresAt)), "role": .string(role.rawValue),
                 "prototype": .string(prototype),
             ], status: .created, headers: ["Location": "/api/shares/\(issued.link.id)"])
@@ -134,13 +149,13 @@ extension ModalLabApp {
         // A working link always opens (reviewers behind one office address aren't locked out by
         // someone else's typos); only failures are counted and, past the limit, answered 429.
         guard let link = shares.resolve(token: token) else {
-            if let wait = shareFailures.retryAfter(address) {
+            if let wait = access.failures.retryAfter(address) {
                 throw Problem(
                     .tooManyRequests, title: "Too many attempts", detail: "try again in \(wait) s",
                     headers: ["Retry-After": String(wait)])
             }
-            shareFailures.fail(address)
-            return errorPage(
+            access.failures.fail(address)
+            return pages.errorPage(
                 Problem.notFound("this link does not exist, has expired or was revoked"), locale: PageLocale(req))
         }
         // The link opens whatever its load; its `share_open` is logged only within its event
@@ -160,7 +175,7 @@ extension ModalLabApp {
         let maxAge = max(0, Int(link.expiresAt.timeIntervalSince(shares.now())))
         r.headers.add(
             name: "Set-Cookie",
-            value: "\(shareCookie)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(maxAge)")
+            value: "\(access.shareCookie)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(maxAge)")
         r.headers["Cache-Control"] = "no-store"
         return r
     }

@@ -5,11 +5,27 @@ import JSON
 import Presentation
 import Prototype
 
-extension ModalLabApp {
-    /// Replays and live observation: `GET /api/sessions/{sid}/replay`, `GET /api/sessions/{sid}/watch`
-    /// (Server-Sent Events), for the owner and the holders of a `report` link to the session's
-    /// prototype.
-    func addStudyRoutes(_ groups: RouteGroups) {
+/// A study's report beyond the insights: heat maps, replays and live observation, as pages
+/// (`/p/{id}/heatmaps`, `/p/{id}/sessions/{sid}[/watch]`) and their APIs
+/// (`GET /api/sessions/{sid}/replay`, `GET /api/sessions/{sid}/watch`, Server-Sent Events),
+/// for the owner and the holders of a `report` link to the session's prototype. The audience
+/// is checked here, by each route (``ViewerAccess/reportViewer(_:prototype:)``).
+struct StudyController: Sendable {
+    let access: ViewerAccess
+    let log: LogStore
+    let library: PrototypeLibrary
+    let sessions: SessionStore
+    /// Replays a session's log, and rebuilds a session to watch that this server doesn't hold.
+    let restorer: SessionRestorer
+    let watchers: SessionWatchers
+    let engines: EngineCache
+    /// The engine options this server runs with (`--on-popover-conflict`).
+    let engineOptions: EngineOptions
+    let pages: PageRenderer
+    let limits: FairLimits
+
+    /// Registers the pages in the pages' group and the APIs for anyone (each checks its reader).
+    func addRoutes(to groups: RouteGroups) {
         groups.pages.get("/p/{id}/heatmaps") { [self] req, _ in try await heatmapsPage(req) }
         groups.pages.get("/p/{id}/sessions/{sid}") { [self] req, _ in try await sessionPage(req, watch: false) }
         groups.pages.get("/p/{id}/sessions/{sid}/watch") { [self] req, _ in try await sessionPage(req, watch: true) }
@@ -38,13 +54,13 @@ extension ModalLabApp {
     /// may not see or the log does not have.
     func reportedSession(_ req: HTTPRequest) throws(Problem) -> SessionRecord {
         let sid = req.parameters["sid"] ?? ""
-        let isOwner = owner.isOwner(req)
-        guard isOwner || req.cookie(shareCookie) != nil else { throw Problem.ownerRequired }
+        let isOwner = access.owner.isOwner(req)
+        guard isOwner || req.cookie(access.shareCookie) != nil else { throw Problem.ownerRequired }
         let record: SessionRecord?
         do { record = try SessionRecord.read(sid, from: log) } catch {
             throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
         }
-        guard let record, isOwner || reportViewer(req, prototype: record.prototype) != nil else {
+        guard let record, isOwner || access.reportViewer(req, prototype: record.prototype) != nil else {
             throw Problem.notFound("no session \"\(sid)\"")
         }
         return record
@@ -62,11 +78,11 @@ extension ModalLabApp {
         let limit = try replayNumber(req, "bytes", in: 1024...ReplayStream.maxBytes, default: ReplayStream.maxBytes)
         let frames = req.query("frames") != "0"
         let stream = try await offLoop { [self] in
-            guard let run = try replayRun(record.session) else {
+            guard let run = try restorer.replayRun(record.session) else {
                 throw Problem.notFound("no session \"\(record.session)\"")
             }
             return try ReplayStream(run, from: from, frames: frames, limit: limit) { [self] (state) throws(Problem) in
-                try replayFrame(run.prototype, state)
+                try pages.deviceFrame(run.prototype, state)
             }
         }
         return HTTPResponse(
@@ -94,18 +110,6 @@ extension ModalLabApp {
         return n
     }
 
-    /// The device frame of a replayed state, as a JSON string literal (from the frame cache
-    /// when it was drawn before).
-    func replayFrame(_ p: Prototype, _ state: PresentationState) throws(Problem) -> [UInt8] {
-        do {
-            return try frames.quotedHTML(FrameKey(p, state)) {
-                try templates.render("partials/device", PlayerView(prototype: p, state: state).frame())
-            }
-        } catch {
-            throw Problem(.internalServerError, title: "Template error", detail: "\(error)")
-        }
-    }
-
     /// `GET /api/sessions/{sid}/watch`: Server-Sent Events following a running session — first
     /// `frame` with its current answer, then a `frame` with every answer the participant gets
     /// (`{state, diagnostics, diagnosticsHTML, html}`), and `end` when it ends. The session's
@@ -114,20 +118,22 @@ extension ModalLabApp {
     func watchResponse(_ req: HTTPRequest) async throws -> HTTPResponse {
         let (record, held) = try await offLoop { [self] in
             let record = try reportedSession(req)
-            return (record, sessions.get(record.session) ?? restoreSession(record.session))
+            return (record, sessions.get(record.session) ?? restorer.restoreSession(record.session))
         }
         guard let s = held else {
             throw Problem.notFound(
                 "session \"\(record.session)\" has ended; its replay is at /p/\(record.prototype)/sessions/\(record.session)"
             )
         }
-        let share = owner.isOwner(req) ? nil : req.cookie(shareCookie).flatMap { shares.resolve(token: $0)?.id }
-        let limit = configuration.limits.streamsPerShare
+        let share =
+            access.owner.isOwner(req)
+            ? nil : req.cookie(access.shareCookie).flatMap { access.shares.resolve(token: $0)?.id }
+        let limit = limits.streamsPerShare
         guard let (id, stream) = watchers.subscribe(session: s.id, share: share, limit: limit) else {
             throw Problem.tooManyStreams(limit: limit)
         }
         // Revoked between the check of its cookie and the subscription: ends at once too.
-        if let share, !shares.isActive(id: share) {
+        if let share, !access.shares.isActive(id: share) {
             watchers.unsubscribe(id)
             throw Problem.ownerRequired
         }
@@ -135,7 +141,9 @@ extension ModalLabApp {
         var frames = WatchFrames()
         let first: String
         do throws(Problem) {
-            first = try frames.data(prototype, s.state) { (state) throws(Problem) in try replayFrame(prototype, state) }
+            first = try frames.data(prototype, s.state) { (state) throws(Problem) in
+                try pages.deviceFrame(prototype, state)
+            }
         } catch {
             watchers.unsubscribe(id)
             throw error
@@ -145,7 +153,7 @@ extension ModalLabApp {
             try await events.send(event: "frame", data: first)
             for await state in stream {
                 let data = try frames.data(prototype, state) { (state) throws(Problem) in
-                    try replayFrame(prototype, state)
+                    try pages.deviceFrame(prototype, state)
                 }
                 try await events.send(event: "frame", data: data)
             }
@@ -161,8 +169,8 @@ extension ModalLabApp {
     /// filters by device, orientation, task and segment (share link); misclicks apart.
     func heatmapsPage(_ req: HTTPRequest) async throws -> HTTPResponse {
         let id = req.parameters["id"] ?? ""
-        guard let viewer = reportViewer(req, prototype: id) else { throw Problem.ownerRequired }
-        let (_, p) = try playable(id)
+        guard let viewer = access.reportViewer(req, prototype: id) else { throw Problem.ownerRequired }
+        let (_, p) = try library.playable(id)
         func q(_ name: String) -> String? { req.query(name).flatMap { $0.isEmpty ? nil : $0 } }
         let aggregates = StudyAggregates(
             device: q("device"), orientation: q("orientation"), task: q("task"), share: q("share"))
@@ -172,9 +180,9 @@ extension ModalLabApp {
         let locale = PageLocale(req)
         let page = HeatmapsPageView(
             p, maps: maps, engine: engines.engine(for: p, options: engineOptions), filters: aggregates,
-            shares: shares.all.filter { $0.prototype == id }.map(\.id), isReport: viewer != .owner,
+            shares: access.shares.all.filter { $0.prototype == id }.map(\.id), isReport: viewer != .owner,
             strings: locale.strings)
-        return try renderPage("heatmaps", page, locale: locale)
+        return try pages.render("heatmaps", page, locale: locale)
     }
 
     /// `/p/{id}/sessions/{sid}`: the session played back (frames from its replay, a scrubber,
@@ -186,7 +194,7 @@ extension ModalLabApp {
         // The page needs the step count and length (and, to watch, the last state): one pass over
         // the session's log, running its actions only to watch. Its frames come from the API.
         let run = try await offLoop { [self] in
-            guard let run = try replayRun(record.session, applies: watch) else {
+            guard let run = try restorer.replayRun(record.session, applies: watch) else {
                 throw Problem.notFound("no session \"\(record.session)\"")
             }
             try run.finish()
@@ -195,7 +203,7 @@ extension ModalLabApp {
         let locale = PageLocale(req)
         let page = SessionPageView(
             run, isWatching: watch, isLive: sessions.get(record.session) != nil,
-            isReport: reportViewer(req, prototype: id) != .owner, strings: locale.strings)
-        return try renderPage(watch ? "watch" : "replay", page, locale: locale)
+            isReport: access.reportViewer(req, prototype: id) != .owner, strings: locale.strings)
+        return try pages.render(watch ? "watch" : "replay", page, locale: locale)
     }
 }

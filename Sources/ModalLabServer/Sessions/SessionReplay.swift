@@ -280,7 +280,20 @@ final class SessionReplayRun: @unchecked Sendable {
     }
 }
 
-extension ModalLabApp {
+/// Replays sessions from the log, and rebuilds those the log knows but this server does not
+/// hold (it restarted): what the session and study routes hold instead of the app. Each reads
+/// the log: call it off the event loops.
+struct SessionRestorer: Sendable {
+    let log: LogStore
+    /// The prototype versions sessions started on.
+    let versions: VersionStore
+    /// One engine per prototype version.
+    let engines: EngineCache
+    /// The engine options this server runs with (`--on-popover-conflict`).
+    let engineOptions: EngineOptions
+    /// Live sessions: a rebuilt one joins them; one that can't be rebuilt is remembered there.
+    let sessions: SessionStore
+
     /// The environment a record's session started in (``SessionRecord/environment``) where its
     /// prototype `p` starts; a problem when ModalLab can't run it (a device the catalogue lacks).
     func environment(of r: SessionRecord, prototype p: Prototype) throws(Problem) -> Environment {

@@ -803,15 +803,3 @@ struct InsightsView: MustacheContext {
         }
     }
 }
-
-extension ModalLabApp {
-    /// A partial rendered on its own (a fragment the player inserts: diagnostics, a refusal), in
-    /// `locale`'s language.
-    func fragment(_ name: String, _ view: some MustacheContext, locale: PageLocale) throws(Problem) -> String {
-        do {
-            return try templates.render(name, LocalizedPage(locale: locale, view: view))
-        } catch {
-            throw Problem(.internalServerError, title: "Template error", detail: "\(error)")
-        }
-    }
-}
