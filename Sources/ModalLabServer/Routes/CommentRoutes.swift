@@ -6,7 +6,7 @@ import JSON
 import Prototype
 import Sharing
 
-/// Comments pinned by reviewers (README, “Share links and comments”): added by the owner and
+/// Comments pinned by reviewers (docs/api.md, “Share links and comments”): added by the owner and
 /// `comment` links, listed for a prototype's viewers but participants.
 struct CommentController: Sendable {
     let comments: CommentStore

@@ -3,7 +3,7 @@ import HTTPServer
 import InteractionLog
 import JSON
 
-/// The owner's log (README, “HTTP interface”): exports (`/api/logs.ndjson`, `/api/logs.csv`)
+/// The owner's log (docs/api.md): exports (`/api/logs.ndjson`, `/api/logs.csv`)
 /// streamed as they are read, and summaries (`/api/logs/summary.json|csv`) computed off the
 /// event loops and cached until the log grows.
 struct LogController: Sendable {

@@ -7,7 +7,7 @@ import Presentation
 import Prototype
 import Sharing
 
-/// The viewing sessions' routes (README, “HTTP interface”): start, state, actions, client
+/// The viewing sessions' routes (docs/api.md): start, state, actions, client
 /// events and end; for the owner and share links' viewers (``RouteGroups/viewers``), each
 /// acting only on its own sessions.
 struct SessionController: Sendable {

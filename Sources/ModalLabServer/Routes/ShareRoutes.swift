@@ -5,7 +5,7 @@ import InteractionLog
 import JSON
 import Sharing
 
-/// Share links (README, “Share links and comments”): the owner creates, lists and revokes
+/// Share links (docs/api.md, “Share links and comments”): the owner creates, lists and revokes
 /// them (`/api/shares…`); anyone opens one (`/s/{token}`), trading its token for a cookie.
 struct ShareController: Sendable {
     /// The links, and who holds which (``ViewerAccess/shareCookie``, failed guesses).

@@ -33,7 +33,7 @@ extension EngineAction {
         }
     }
 
-    /// Reads an action body (README, “HTTP interface”, the action types): what
+    /// Reads an action body (docs/api.md, “Sessions and actions”): what
     /// `POST /api/sessions/{sid}/actions` takes and what a replay reads back from the log's
     /// `action` column, which ``json`` wrote. The one reader of actions.
     ///
