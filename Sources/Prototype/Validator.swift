@@ -182,7 +182,9 @@ final class Validator {
             for (j, a) in m.actions.enumerated() {
                 let ap = mp.appending("actions").appending(j)
                 if let id = a.id { claimControl(id, ap.appending("id")) }
-                if let act = a.action { checkAction(act, at: ap.appending("action"), owner: nil) }
+                // A button's action runs in the context of what presented the alert or action
+                // sheet: its push and pop navigate the presenter's screens.
+                if let act = a.action { checkAction(act, at: ap.appending("action"), owners: presenters(of: m.id)) }
             }
             checkModalReferences(m, at: mp)
         }
@@ -253,6 +255,13 @@ final class Validator {
     }
 
     func checkAction(_ a: Action, at path: JSONPath, owner: String?) {
+        checkAction(a, at: path, owners: [owner])
+    }
+
+    /// Checks an action that runs in the context of any of `owners` (`nil`: the app): a push
+    /// may name a screen of any of them.
+    func checkAction(_ a: Action, at path: JSONPath, owners: [String?]) {
+        let owner = owners.count == 1 ? owners[0] : nil
         switch a {
         case .present(let id):
             if prototype.modal(id) == nil {
@@ -261,18 +270,64 @@ final class Validator {
                     candidates: prototype.modals.map(\.id), other: kind(of: id))
             }
         case .push(let id):
-            if !pushTargets(from: owner).contains(id) {
+            if !owners.contains(where: { pushTargets(from: $0).contains(id) }) {
                 let screens =
-                    owner.map { LocalizedText("screen of modal \"\($0)\"", "模态视图 \"\($0)\" 的屏幕") }
-                    ?? FormatMessage.Phrase.appScreen.text
+                    owners.count > 1
+                    ? LocalizedText(
+                        "screen of the app or of a modal that presents it",
+                        "应用或呈现它的模态视图的屏幕")
+                    : owner.map { LocalizedText("screen of modal \"\($0)\"", "模态视图 \"\($0)\" 的屏幕") }
+                        ?? FormatMessage.Phrase.appScreen.text
                 // A modal's id, or a screen of another owner, is a screen the push cannot reach.
                 unresolved(
                     "push", id, at: path.appending("push"), kind: screens,
-                    candidates: prototype.pushTargets(from: owner),
+                    candidates: owners.flatMap { prototype.pushTargets(from: $0) },
                     other: prototype.modal(id) != nil ? .modal : nil)
             }
         default: break
         }
+    }
+
+    /// Where the modals that present others are, computed once: modal id → the owners (`nil`: the
+    /// app) of the screens whose controls, list rows or menu items present it.
+    lazy var presentersByModal: [String: Set<String?>] = {
+        var direct: [String: Set<String?>] = [:]
+        for loc in prototype.controlIndex.values {
+            if case .present(let id)? = loc.control.action { direct[id, default: []].insert(loc.modal) }
+        }
+        for loc in prototype.menuElementIndex.values {
+            if case .present(let id)? = loc.element.action {
+                direct[id, default: []].insert(prototype.control(loc.control)?.modal)
+            }
+        }
+        // A modal's confirmDiscard is presented over that modal, in its context.
+        for m in prototype.modals {
+            if let c = m.confirmDiscard { direct[c, default: []].insert(m.id) }
+        }
+        // An alert's or action sheet's button presents in its presenter's context: until nothing
+        // changes, each such modal passes its presenters on (a chain is at most as long as the
+        // modals are many).
+        var changed = true
+        while changed {
+            changed = false
+            for m in prototype.modals {
+                let from = direct[m.id] ?? [nil]
+                for a in m.actions {
+                    guard case .present(let id)? = a.action else { continue }
+                    let before = direct[id]?.count ?? 0
+                    direct[id, default: []].formUnion(from)
+                    if direct[id]!.count != before { changed = true }
+                }
+            }
+        }
+        return direct
+    }()
+
+    /// The owners whose screens present modal `id` (``presentersByModal``), the app first; the
+    /// app alone when nothing in the prototype presents it (an app-initiated `present`).
+    func presenters(of id: String) -> [String?] {
+        let set = presentersByModal[id] ?? [nil]
+        return (set.contains(nil) ? [nil] : []) + set.compactMap { $0 }.sorted()
     }
 
     /// The screens a `push` from `owner`'s screens may name, as a set, computed once per owner.
