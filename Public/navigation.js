@@ -1,10 +1,19 @@
 // Screens move as UINavigationController moves them. A push slides the new screen in from the
 // trailing edge while the screen beneath moves part of the way out (the parallax, FrameLayout's
 // --navigation-parallax), a pop does the reverse, and a drag from the leading edge of a screen
-// with a back button pops interactively: the screen follows the finger, `back` is sent when the
-// drag ends past half the width or with a flick, else the screen springs back. Each layer draws
-// the screen beneath its current one as an inert snapshot (`.previous-screen`), which this
-// module shows while the screens move. Where things end up is the server's; this only animates.
+// with a back button pops interactively (from iOS 26 a pan anywhere in its content too, when
+// the frame says --content-pop): the screen follows the finger, `back` is sent when the drag
+// ends past half the width or with a flick, else the screen springs back. Each layer draws the
+// screen beneath its current one as an inert snapshot (`.previous-screen`), which this module
+// shows while the screens move. Where things end up is the server's; this only animates.
+//
+// The screens slide beneath one navigation bar, as UIKit keeps one bar for the stack (Apple,
+// "UINavigationController.navigationBar": "the navigation bar managed by the navigation
+// controller"): the bar stays where it is, its background stays, and its items change over —
+// the leaving title fades toward the trailing edge, the back button's title slides to where the
+// arriving title is and turns into it, the chevron stays when both screens have one, bar buttons
+// cross-fade. Apple doesn't document the bar's animation: these moves, distances and timings are
+// ModalLab's reading of iOS (unverified).
 
 const DURATION = 350;
 const EASE = "cubic-bezier(0.2, 0.9, 0.25, 1)";
@@ -44,40 +53,100 @@ function parallax(el) {
 }
 
 const shifted = (dir, amount) => `translateX(calc(${dir} * ${amount}))`;
+/** Leaving items are gone by 60 % of the move, arriving ones come in over its last 60 %. */
+const fadeOut = (t) => Math.max(0, 1 - t / 0.6);
+const fadeIn = (t) => Math.max(0, (t - 0.4) / 0.6);
 
-function run(el, from, to, duration) {
-  return el.animate([from, to], { duration, easing: EASE, fill: "forwards" });
+/** A screen's bar and what is in it. */
+function barOf(screen) {
+  const bar = screen?.querySelector(":scope > .nav-bar") ?? null;
+  const back = bar?.querySelector(".back-button") ?? null;
+  // What is not drawn at rest stays undrawn (a title waiting for its large title to collapse).
+  const shown = (el) => (el && getComputedStyle(el).opacity !== "0" ? el : null);
+  return {
+    bar,
+    title: shown(bar?.querySelector(".nav-title")),
+    chevron: shown(back?.querySelector(".back-chevron")),
+    backTitle: shown(back?.querySelector(".back-title")),
+    items: bar ? [...bar.querySelectorAll(".nav-side > :not(.back-button)")].filter(shown) : [],
+  };
 }
 
 /**
- * Moves the screens of `layer` between two poses, from `at` to `to` (0: the current screen in
- * place, 1: the current screen gone past the trailing edge and the one beneath in place).
- * Resolves when they have arrived; the inline poses are cleared by `settle`.
+ * How the screens of `layer` are drawn at a point `t` of a move (0: the current screen in
+ * place; 1: it has gone past the trailing edge and the one beneath is in place), as a function
+ * from t to `[element, style]` pairs, measured once where everything is at rest. The current
+ * screen moves by a transform above the one beneath (z-index, .navigating in the stylesheet);
+ * the one beneath moves by its inset, so that its bar can be drawn above both.
  */
-function move(layer, at, to, duration) {
+function poser(layer) {
   const { box, current, previous } = screensOf(layer);
-  if (!box || !current || !previous) return Promise.resolve();
-  box.classList.add("navigating");
+  if (!box || !current || !previous) return null;
   const dir = direction(layer), p = parallax(layer);
-  const pose = (t) => ({
-    current: { transform: shifted(dir, `${t * 100}%`) },
-    previous: { transform: shifted(-dir, `${p} * ${1 - t}`), filter: `brightness(${0.9 + 0.1 * t})` },
-  });
-  const a = pose(at), b = pose(to);
-  return Promise.all([run(current, a.current, b.current, duration).finished, run(previous, a.previous, b.previous, duration).finished])
-    .catch(() => {});
+  const cur = barOf(current), prev = barOf(previous);
+  const scale = box.getBoundingClientRect().width / (box.offsetWidth || 1) || 1;
+  const rect = (el) => el?.getBoundingClientRect() ?? null;
+  const width = box.offsetWidth;
+  // The back title slides to where the title beneath is (their leading edges meet).
+  const from = rect(cur.backTitle), to = rect(prev.title);
+  const slide = from && to ? (dir === 1 ? to.left - from.left : to.right - from.right) / scale : dir * width * 0.3;
+  const keepsChevron = Boolean(cur.chevron && prev.chevron);
+  const pose = (t) => {
+    const out = fadeOut(t), inn = fadeIn(t), back = 1 - t;
+    const pairs = [
+      [current, { transform: shifted(dir, `${t * 100}%`) }],
+      [cur.bar, { transform: shifted(-dir, `${t * 100}%`) }],
+      [cur.title, { opacity: out, transform: `translateX(${dir * t * width * 0.25}px)` }],
+      [cur.backTitle, { opacity: out, transform: `translateX(${t * slide}px)` }],
+      [cur.chevron, { opacity: keepsChevron ? 1 : out }],
+      ...cur.items.map((el) => [el, { opacity: out }]),
+      [previous, { left: `calc(${-dir} * ${p} * ${back})`, right: `calc(${dir} * ${p} * ${back})`, "--navigation-dim": 0.1 * back }],
+      [prev.bar, { left: `calc(${dir} * ${p} * ${back})` }],
+      [prev.title, { opacity: inn, transform: `translateX(${-back * slide}px)` }],
+      [prev.backTitle, { opacity: inn, transform: `translateX(${-dir * back * width * 0.15}px)` }],
+      [prev.chevron, { opacity: keepsChevron ? 0 : inn }],
+      ...prev.items.map((el) => [el, { opacity: inn }]),
+    ];
+    return pairs.filter(([el]) => el);
+  };
+  return { box, pose, elements: pose(0).map(([el]) => el) };
 }
 
-/** Ends a move: the screens go back to their own styles. */
-function settle(layer) {
-  const { box, current, previous } = screensOf(layer);
-  for (const el of [current, previous]) {
-    if (!el) continue;
-    for (const a of el.getAnimations()) a.cancel();
-    el.style.transform = "";
-    el.style.filter = "";
+function applyStyle(el, style) {
+  for (const [k, v] of Object.entries(style)) {
+    if (k.startsWith("--")) el.style.setProperty(k, String(v));
+    else el.style[k] = String(v);
   }
-  box?.classList.remove("navigating");
+}
+
+/**
+ * Moves the screens of `layer` from the pose at `at` to the one at `to` (see `poser`; `p` when
+ * it was measured before, at rest). Resolves when they have arrived; `settle` clears the poses.
+ */
+function move(layer, at, to, duration, p = poser(layer)) {
+  if (!p) return Promise.resolve();
+  p.box.classList.add("navigating");
+  const steps = 8;
+  const ts = Array.from({ length: steps + 1 }, (_, i) => at + ((to - at) * i) / steps);
+  const frames = new Map(p.elements.map((el) => [el, []]));
+  for (const t of ts) for (const [el, style] of p.pose(t)) frames.get(el).push(style);
+  for (const el of p.elements) for (const a of el.getAnimations()) a.cancel();
+  const runs = [...frames].map(([el, f]) => el.animate(f, { duration, easing: EASE, fill: "forwards" }).finished);
+  return Promise.all(runs).catch(() => {});
+}
+
+/** Ends a move: the screens and their bars go back to their own styles. */
+function settle(layer) {
+  const { box } = screensOf(layer);
+  if (!box) return;
+  const moved = box.querySelectorAll(
+    ":scope > .screen-view, :scope > .screen-view > .nav-bar, :scope > .screen-view > .nav-bar :is(.nav-title, .back-chevron, .back-title, .nav-side > *)");
+  for (const el of moved) {
+    for (const a of el.getAnimations()) if (!(a instanceof CSSTransition) && !(a instanceof CSSAnimation)) a.cancel();
+    for (const k of ["transform", "opacity", "left", "right"]) el.style[k] = "";
+    el.style.removeProperty("--navigation-dim");
+  }
+  box.classList.remove("navigating");
 }
 
 /** Before a pop's frame replaces `layer`: its screen slides out, the one beneath comes back. */
@@ -93,9 +162,14 @@ export function animatePush(layer) {
   move(layer, 1, 0, DURATION).then(() => settle(layer));
 }
 
+/** Whether a touch on `el` belongs to a control with a horizontal drag of its own. */
+const dragsItself = (el) => Boolean(el.closest("input, textarea, select, [contenteditable], .segmented, .toggle, .slider"));
+
 /**
  * The interactive pop: a drag that starts within the leading edge of the top layer's screen
- * (FrameLayout's --edge-swipe-width) when it has a back button. `send(action)` posts `back`.
+ * (FrameLayout's --edge-swipe-width, and the bezel beside it) when it has a back button; from
+ * iOS 26 (--content-pop) also one that starts anywhere in that screen and first moves leading
+ * to trailing. `send(action)` posts `back`.
  */
 export function installEdgeSwipe({ frame, send }) {
   const stage = frame.stage;
@@ -122,7 +196,10 @@ export function installEdgeSwipe({ frame, send }) {
     return target && win.contains(target) ? { target, x } : null;
   }
 
-  /** The layer a touch at `ev` may pop: the topmost live layer under it with a back button. */
+  /**
+   * The layer a touch at `ev` may pop — the topmost live layer under it with a back button — and
+   * whether from its edge (`edge`) or, from iOS 26, from its content.
+   */
   function poppable(ev) {
     const bezel = fromBezel(ev);
     const hit = bezel?.target ?? ev.target, clientX = bezel?.x ?? ev.clientX;
@@ -133,10 +210,17 @@ export function installEdgeSwipe({ frame, send }) {
     const { box, current, previous } = screensOf(layer);
     if (!box || !current || !previous || !current.querySelector(":scope > .nav-bar [data-back]")) return null;
     const r = box.getBoundingClientRect();
-    const edge = parseFloat(getComputedStyle(box).getPropertyValue("--edge-swipe-width")) * (frame.scale || 1) || 24;
+    const style = getComputedStyle(box);
+    const edge = parseFloat(style.getPropertyValue("--edge-swipe-width")) * (frame.scale || 1) || 24;
     const dir = direction(layer);
     const fromEdge = dir === 1 ? clientX - r.left : r.right - clientX;
-    return fromEdge >= 0 && fromEdge <= edge ? { layer, box, width: r.width, dir } : null;
+    const target = { layer, box, width: r.width, dir };
+    if (fromEdge >= 0 && fromEdge <= edge) return { ...target, edge: true };
+    // UINavigationController.interactiveContentPopGestureRecognizer (iOS 26): "the entire content
+    // area", less the controls that take a horizontal drag themselves (a switch, a segmented
+    // control, a field being edited), as UIKit's gesture arbitration leaves those theirs.
+    const content = style.getPropertyValue("--content-pop").trim() === "1" && current.contains(hit) && !dragsItself(hit);
+    return content ? { ...target, edge: false } : null;
   }
 
   stage.addEventListener("pointerdown", (ev) => {
@@ -150,23 +234,23 @@ export function installEdgeSwipe({ frame, send }) {
     if (!swipe || ev.pointerId !== swipe.id) return;
     const dx = (ev.clientX - swipe.x0) * swipe.dir, dy = ev.clientY - swipe.y0;
     if (!swipe.started) {
+      // A pop starts from a pan that goes leading to trailing first; one that goes the other
+      // way, or up or down (the content scrolls), is not a pop.
       if (Math.abs(dx) < 6 || Math.abs(dx) < Math.abs(dy)) {
         if (Math.abs(dy) > 12) swipe = null;
         return;
       }
+      if (dx < 0) { swipe = null; return; }
       swipe.started = true;
       swipe.box.setPointerCapture?.(ev.pointerId);
+      swipe.poser = poser(swipe.layer);
       swipe.box.classList.add("navigating");
     }
     ev.preventDefault();
     swipe.samples.push([performance.now(), ev.clientX]);
     if (swipe.samples.length > 20) swipe.samples.shift();
     swipe.t = Math.min(1, Math.max(0, dx / swipe.width));
-    const { current, previous } = screensOf(swipe.layer);
-    const p = parallax(swipe.layer);
-    current.style.transform = shifted(swipe.dir, `${swipe.t * 100}%`);
-    previous.style.transform = shifted(-swipe.dir, `${p} * ${1 - swipe.t}`);
-    previous.style.filter = `brightness(${0.9 + 0.1 * swipe.t})`;
+    for (const [el, style] of swipe.poser?.pose(swipe.t) ?? []) applyStyle(el, style);
   });
 
   stage.addEventListener("pointerup", async (ev) => {
@@ -180,20 +264,18 @@ export function installEdgeSwipe({ frame, send }) {
     const from = s.samples.find(([t]) => t1 - t <= 100) ?? s.samples[0];
     const v = t1 - from[0] < 16 ? 0 : ((x1 - from[1]) * s.dir) / (t1 - from[0]) / s.width; // widths per ms
     const completes = s.t > 0.5 || (v > 0.0015 && s.t > 0.05);
-    const { current, previous } = screensOf(s.layer);
-    current.style.transform = previous.style.transform = previous.style.filter = "";
     if (completes) {
-      await move(s.layer, s.t, 1, DURATION * (1 - s.t) + 80);
+      await move(s.layer, s.t, 1, DURATION * (1 - s.t) + 80, s.poser);
       s.layer.dataset.poppedInteractively = "true";
       await send({ type: "back" });
       // Refused (or gone wrong): the screen the finger moved comes back.
       if (s.layer.isConnected) {
         delete s.layer.dataset.poppedInteractively;
-        await move(s.layer, 1, 0, DURATION);
+        await move(s.layer, 1, 0, DURATION, s.poser);
         settle(s.layer);
       }
     } else {
-      await move(s.layer, s.t, 0, DURATION * s.t + 80);
+      await move(s.layer, s.t, 0, DURATION * s.t + 80, s.poser);
       settle(s.layer);
     }
   });

@@ -34,6 +34,12 @@ public enum SystemVersion {
     /// (`zoom(options:sourceBarButtonItemProvider:)`, Apple's documentation: iOS 26.0).
     public static let zoomFromBarButton = 26
 
+    /// The first version whose navigation controllers pop from a pan anywhere in their content,
+    /// not only from the leading edge: `UINavigationController.interactiveContentPopGestureRecognizer`
+    /// ("recognizes a gesture on the entire content area of the navigation controller in cases that
+    /// are not covered by interactivePopGestureRecognizer"; Apple's documentation: iOS 26.0).
+    public static let contentPopGesture = 26
+
     /// The first version with `UISheetPresentationController.prefersPageSizing` (Apple's
     /// documentation: iOS 17.0).
     public static let prefersPageSizing = 17

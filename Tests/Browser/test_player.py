@@ -496,6 +496,16 @@ class PlayerTestCase(unittest.TestCase):
         self.settle()
         self.d.save_screenshot(str(Harness.shots / f"{name}.png"))
 
+    def touch(self, kind, x=None, y=None):
+        """One touch event through DevTools (`Input.dispatchTouchEvent`): `touchStart`,
+        `touchMove` at (x, y) CSS px of the page, or `touchEnd`."""
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        self.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def screenshot_now(self, name):
+        """A screenshot of what is drawn this moment (mid-gesture), without waiting to settle."""
+        self.d.save_screenshot(str(Harness.shots / f"{name}.png"))
+
     def assert_layer(self, modal, form, role="dialog"):
         el = self.layer(modal)
         self.assertEqual(el.get_attribute("data-form"), form)
@@ -1051,6 +1061,87 @@ class NavigationTests(PlayerTestCase):
                               message="a drag in from the bezel did not pop")
                 self.settle()
                 self.assertEqual(self.state()["screen"], "notes")
+
+
+    def test_from_ios26_a_pan_anywhere_in_the_content_pops(self):
+        # UINavigationController.interactiveContentPopGestureRecognizer (iOS 26): a pan that
+        # starts anywhere in the content and first goes leading to trailing pops; before iOS 26
+        # only the edge does.
+        for os, pops in ((26, True), (18, False)):
+            with self.subTest(os=os):
+                self.open("navigation", "iphone-16", target_os=os)
+                self.tap('[data-id="n1"]')
+                content = self.el('.app-layer > .screen-view[data-screen="note"] > .content')
+                w = content.rect["width"]
+                # Trailing to leading is not a pop, in either version.
+                self.drag(content, 0, dx=-200, start=(w * 0.7, 300), steps=10, touch=True)
+                self.assertEqual(self.state()["screen"], "note")
+                self.drag(content, 0, dx=250, start=(w * 0.3, 300), steps=12, touch=True)
+                if pops:
+                    self.wait_for("return document.querySelector('.app-layer > .screen-view[data-screen=\"notes\"]')",
+                                  message="a pan in the content did not pop in iOS 26")
+                    self.settle()
+                    self.assertEqual(self.state()["screen"], "notes")
+                else:
+                    self.assertEqual(self.state()["screen"], "note", "only the edge pops before iOS 26")
+                    self.assertEqual(self.js("return document.querySelector('.app-layer > .screen-view[data-screen]').style.transform"), "")
+
+    def test_the_navigation_bar_stays_while_the_screens_move_beneath_it(self):
+        # UIKit keeps one navigation bar for the stack: during a pop the content slides, the bar
+        # stays, the back button's title slides to become the title beneath, the title fades.
+        self.open("navigation", "iphone-16")
+        self.tap('[data-id="n1"]')
+        layer = self.el(".app-layer")
+        r = self.js("const r = arguments[0].getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width}", layer)
+        # A real touch through DevTools, held mid-way while the page is read.
+        y = r["y"] + 400
+        self.touch("touchStart", r["x"] + 4, y)
+        for i in range(1, 9):
+            self.touch("touchMove", r["x"] + 4 + r["w"] * 0.55 * i / 8, y)
+        try:
+            rects = self.js("""
+                const box = document.querySelector('.app-layer').getBoundingClientRect();
+                const cur = document.querySelector('.app-layer > .screen-view[data-screen]');
+                const prev = document.querySelector('.app-layer > .previous-screen');
+                const o = (el) => Number(getComputedStyle(el).opacity);
+                return {box: box.left, width: box.width, screen: cur.getBoundingClientRect().left,
+                        bar: cur.querySelector(':scope > .nav-bar').getBoundingClientRect().left,
+                        prevBar: prev.querySelector(':scope > .nav-bar').getBoundingClientRect().left,
+                        title: o(cur.querySelector('.nav-title')), backTitle: o(cur.querySelector('.back-title')),
+                        backTitleX: cur.querySelector('.back-title').getBoundingClientRect().left,
+                        prevTitle: o(prev.querySelector('.nav-title')),
+                        under: document.elementFromPoint(box.left + box.width / 2, cur.querySelector('.nav-title').getBoundingClientRect().top + 5)?.closest('.nav-bar') === cur.querySelector(':scope > .nav-bar')};""")
+            self.assertGreater(rects["screen"] - rects["box"], rects["width"] * 0.4, "the screen follows the finger")
+            self.assertAlmostEqual(rects["bar"], rects["box"], delta=1, msg="its bar stays where it is")
+            self.assertAlmostEqual(rects["prevBar"], rects["box"], delta=1, msg="as does the bar beneath")
+            self.assertLess(rects["title"], 0.5, "the leaving title fades")
+            self.assertLess(rects["prevTitle"], 1)
+            self.assertGreater(rects["backTitleX"] - rects["box"], 40, "the back title slides toward the title's place")
+            self.screenshot_now("navigation-interactive-pop-iphone")
+        finally:
+            self.touch("touchMove", r["x"] + 4 + r["w"] * 0.7, y)
+            self.touch("touchEnd")
+        self.wait_for("return document.querySelector('.app-layer > .screen-view[data-screen=\"notes\"]')")
+        self.settle()
+        self.assertEqual(self.state()["screen"], "notes")
+        # A push: the bar stays while the new screen slides in (slowed to be seen mid-way).
+        self.d.execute_cdp_cmd("Animation.enable", {})
+        self.d.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 0.05})
+        try:
+            self.el('[data-id="n2"]').click()
+            self.wait_for("return document.querySelector('.app-layer.navigating, .app-layer .navigating') || document.querySelector('.app-layer').classList.contains('navigating')",
+                          message="the push did not animate")
+            self.wait_for("""const cur = document.querySelector('.app-layer > .screen-view[data-screen]');
+                return cur && cur.getBoundingClientRect().left - document.querySelector('.app-layer').getBoundingClientRect().left > 20""")
+            mid = self.js("""const box = document.querySelector('.app-layer').getBoundingClientRect();
+                const cur = document.querySelector('.app-layer > .screen-view[data-screen]');
+                return {screen: cur.getBoundingClientRect().left - box.left, bar: cur.querySelector(':scope > .nav-bar').getBoundingClientRect().left - box.left};""")
+            self.assertGreater(mid["screen"], 20, "the pushed screen slides in")
+            self.assertAlmostEqual(mid["bar"], 0, delta=1, msg="beneath a bar that stays")
+        finally:
+            self.d.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 1})
+        self.settle()
+        self.assertEqual(self.state()["screen"], "note")
 
 
 class SoftwareKeyboardTests(PlayerTestCase):

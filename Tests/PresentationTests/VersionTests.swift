@@ -237,6 +237,15 @@ import Testing
         #expect(m27.design == .liquidGlass, "iOS 27 is drawn as iOS 26")
     }
 
+    @Test func aPanAnywhereInTheContentPopsFromIOS26AndOnlyAnEdgeSwipeBefore() throws {
+        for (os, pops) in [(17, false), (18, false), (26, true), (27, true)] {
+            let m = LayoutMetrics(environment: Environment(device: DeviceCatalogue.device("iphone-16")!, targetOS: os))
+            #expect(m.contentPopGesture == pops, "iOS \(os)")
+            #expect(m.cssVariables.contains("--content-pop:\(pops ? 1 : 0)"), "the player is told, iOS \(os)")
+            #expect(m.edgeSwipeWidth == 24, "the edge swipe stays, iOS \(os)")
+        }
+    }
+
     @Test func versionsParse() {
         #expect(SystemVersion.parse(.string("26.1")) == 26)
         #expect(SystemVersion.parse(.number(18)) == 18)

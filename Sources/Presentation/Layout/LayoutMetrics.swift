@@ -49,8 +49,17 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// The push and pop parallax: how far the screen beneath moves, as a fraction of the width
     /// (UINavigationController moves it about a third of the way; unverified).
     public var navigationParallax: Double = 0.3
-    /// How far from the leading edge a drag starts an interactive pop (unverified).
+    /// How far from the leading edge a drag starts an interactive pop (unverified); the player's
+    /// edge zone also takes the drawn bezel beside the screen's edge, where a finger sliding in
+    /// from a device's edge starts.
     public var edgeSwipeWidth: Double = 24
+    /// Whether a horizontal pan that starts anywhere in a screen's content, leading to trailing,
+    /// pops it too: from iOS 26 (``SystemVersion/contentPopGesture``,
+    /// `UINavigationController.interactiveContentPopGestureRecognizer`: it "interactively pop[s]
+    /// the topmost view controller off the navigation stack when a person initially pans
+    /// horizontally in a leading to trailing direction in the view"). The stylesheet gets it as
+    /// `--content-pop` (1 or 0).
+    public var contentPopGesture = false
     /// The inset of a navigation bar's first and last bar buttons from the bar's edges
     /// (plus the horizontal safe area).
     public var barInset: Double = 8
@@ -280,6 +289,7 @@ public struct LayoutMetrics: Sendable, Hashable {
         contentSize = environment.contentSize
         largeTitleHeight += largeTitleLine - 41
         design = environment.design
+        contentPopGesture = environment.systemVersion >= SystemVersion.contentPopGesture
         if design == .liquidGlass {
             sheetInset = 8
             sheetCornerRadius = max(environment.device.cornerRadius - sheetInset, 24)
@@ -379,6 +389,7 @@ public struct LayoutMetrics: Sendable, Hashable {
             separator: ";")
             + ";--action-sheet-white-space:\(actionSheetTitlesWrap ? "normal" : "nowrap")"
             + ";--navigation-parallax:\(Rect.format(navigationParallax * 100))%"
+            + ";--content-pop:\(contentPopGesture ? 1 : 0)"
     }
 
     /// Every Dynamic Type text style at ``contentSize`` (``DynamicType``), as custom properties:
