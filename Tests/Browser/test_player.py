@@ -1189,6 +1189,32 @@ class SoftwareKeyboardTests(PlayerTestCase):
         self.assertLess(board["x"], 1, "the background reaches the screen's edge")
 
 
+    def test_the_dynamic_island_and_the_home_indicator_stay_above_the_keyboard(self):
+        # The island is hardware (the TrueDepth camera's housing) and the home indicator the
+        # system's: on a Pro Max in landscape the keyboard reaches the island's side of the screen.
+        for device, orientation in (("iphone-16-pro-max", "landscape"), ("iphone-16", "portrait")):
+            with self.subTest(device=device, orientation=orientation):
+                self.open_with("studio", device, orientation=orientation)
+                self.tap('[data-id="rename"]')
+                self.wait_for("return document.querySelector('[data-keyboard]')")
+                self.settle()
+                # They and the keyboard are drawn in one stacking context (the screen's): what is
+                # on top is what has the higher z-index (none of them takes touches, so
+                # elementFromPoint can't tell).
+                on_top = self.js("""const kb = document.querySelector('[data-keyboard]'), k = kb.getBoundingClientRect();
+                    const z = (el) => Number(getComputedStyle(el).zIndex);
+                    const at = (sel) => { const el = document.querySelector(sel); if (!el) return null;
+                      const r = el.getBoundingClientRect();
+                      const overlaps = r.bottom > k.top && r.top < k.bottom && r.right > k.left && r.left < k.right;
+                      return {overlaps, above: el.parentElement === kb.parentElement && z(el) > z(kb)}; };
+                    return {island: at('.dynamic-island'), indicator: at('.home-indicator')};""")
+                self.assertEqual(on_top["indicator"], {"overlaps": True, "above": True}, "the home indicator is drawn over the keyboard")
+                if orientation == "landscape":
+                    self.assertEqual(on_top["island"], {"overlaps": True, "above": True},
+                                     "the keyboard reaches the island, which stays on top")
+                    self.screenshot("keyboard-landscape-iphone-pro-max")
+
+
 class KeyboardTests(PlayerTestCase):
     def press(self, key):
         from selenium.webdriver.common.action_chains import ActionChains
