@@ -184,7 +184,7 @@ export class Frame {
         if (!n.dataset.covered) delete el.dataset.covered;
       }
       const bar = stage.querySelector(".status-bar");
-      if (bar) bar.classList.toggle("light", Boolean(next.querySelector(".status-bar.light")));
+      for (const tone of ["light", "leading-light"]) bar?.classList.toggle(tone, Boolean(next.querySelector(`.status-bar.${tone}`)));
       for (const el of leaving) {
         el.classList.add("leaving");
         stage.querySelector(`.dim[data-dim-for="${CSS.escape(layerKey(el))}"]`)?.classList.add("leaving-dim");

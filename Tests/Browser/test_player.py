@@ -1413,6 +1413,23 @@ class RuleTests(PlayerTestCase):
         self.assertEqual(self.layer("compose").get_attribute("data-form"), entry["form"])
         self.assertEqual(self.el(".device").get_attribute("data-orientation"), "landscape")
 
+    def test_in_split_view_the_time_over_a_pushed_back_app_turns_light(self):
+        # iPadOS draws each part of the status bar over the app beneath it: the time over this
+        # app's Split View share, the icons over the other app. A card at its large detent pushes
+        # this app back over black, so the time turns light there; the icons stay dark.
+        for share in ("third", "half"):
+            with self.subTest(share=share):
+                self.open("mail", "ipad-pro-11", orientation="landscape", multitasking=share)
+                self.tap('[data-id="compose"]')
+                self.tap("[data-grabber]")
+                self.assertIsNotNone(self.el('.app-layer[data-behind="card"]'), "the app is pushed back")
+                colour = "return getComputedStyle(arguments[0]).color"
+                self.assertEqual(self.js(colour, self.el(".status-time")), "rgb(255, 255, 255)", "the time is legible on black")
+                self.assertNotEqual(self.js(colour, self.el(".status-icons")), "rgb(255, 255, 255)",
+                                    "the icons over the other app keep its dark text")
+                if share == "third":
+                    self.screenshot("status-bar-split-view-ipad")
+
     def test_every_device_frame_and_multitasking_width(self):
         from selenium.webdriver.support.select import Select
         self.open("mail", "iphone-se-3")

@@ -68,7 +68,8 @@ import Testing
 
         let fromApp = try Prototype.decode(Array(app(alertFrom: "app").utf8))
         let errors = fromApp.issues.filter { $0.severity == .error }
-        #expect(errors.contains { $0.path.description == "$.modals[1].actions[1].action.push" },
-                "an alert the app presents can't push a sheet's screen: \(fromApp.issues)")
+        #expect(
+            errors.contains { $0.path.description == "$.modals[1].actions[1].action.push" },
+            "an alert the app presents can't push a sheet's screen: \(fromApp.issues)")
     }
 }

@@ -90,6 +90,26 @@ import Testing
         #expect(f.layers[1].form == .card, "half on an 11-inch iPad Pro is compact width: a card, not centred")
     }
 
+    /// In Split View the time is over the app's (leading) share and the status icons over the
+    /// other app: a card pushing the app back turns only the time light, over the black behind it.
+    @Test func inSplitViewAPushedBackAppTurnsOnlyTheTimeAboveItLight() throws {
+        for share in [Multitasking.third, .half] {
+            var s = Session(
+                try prototype(Self.studio), device: "ipad-pro-11", orientation: .landscape, multitasking: share)
+            try s.tap("sheet")
+            try s.apply(.detent(target: "note", detent: "large"))
+            let f = try layout(s)
+            #expect(f.layers[0].pushBack != nil, "\(share): the app is pushed back")
+            #expect(f.statusBar?.isLight == false && f.statusBar?.isLeadingLight == true, "\(share)")
+        }
+        var slideOver = Session(try prototype(Self.studio), device: "ipad-pro-11", multitasking: .slideOver)
+        try slideOver.tap("sheet")
+        try slideOver.apply(.detent(target: "note", detent: "large"))
+        let f = try layout(slideOver)
+        #expect(
+            f.statusBar?.isLight == false && f.statusBar?.isLeadingLight == false, "Slide Over floats below the bar")
+    }
+
     @Test func phonesInLandscapeHideTheStatusBarAndInsetCards() throws {
         let edge = Self.studio.replacingOccurrences(
             of: #""detents": ["medium", "large"],"#,

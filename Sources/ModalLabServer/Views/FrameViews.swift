@@ -147,6 +147,8 @@ struct OtherAppView: MustacheContext {
 struct StatusBarView: MustacheContext {
     var height: String
     var isLight: Bool
+    /// Only the leading items (the time) are light: the app's Split View share is pushed back.
+    var isLeadingLight: Bool = false
     var time: String
     /// The date beside the time (iPad), or empty.
     var date: String
@@ -158,6 +160,7 @@ struct StatusBarView: MustacheContext {
         switch key {
         case "height": height
         case "isLight": isLight
+        case "isLeadingLight": isLeadingLight
         case "isHomeButton": isHomeButton
         case "time": time
         case "date": date

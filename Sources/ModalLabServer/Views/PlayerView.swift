@@ -55,7 +55,7 @@ struct PlayerView {
                 // An iPad shows the date beside the time as the US English locale writes them
                 // ("9:41 AM  Mon Jun 9", Apple's iPad product images).
                 StatusBarView(
-                    height: pt($0.height), isLight: $0.isLight,
+                    height: pt($0.height), isLight: $0.isLight, isLeadingLight: $0.isLeadingLight,
                     time: layout.hasHomeButton || $0.showsDate ? "9:41 AM" : "9:41",
                     date: $0.showsDate ? "Mon Jun 9" : "", isHomeButton: layout.hasHomeButton)
             },

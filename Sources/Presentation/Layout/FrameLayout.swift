@@ -68,8 +68,14 @@ public struct FrameLayout: Sendable {
     public struct StatusBar: Sendable, Hashable {
         /// Its height in points.
         public var height: Double
-        /// Whether its text is light.
+        /// Whether its text is light: the app has the whole screen and is pushed back.
         public var isLight: Bool
+        /// Whether its leading items (the time and date) are light while the trailing ones are
+        /// not: in Split View the app's window is the leading share, under the time, and the other
+        /// app is under the status icons; the app pushed back behind a card turns the part over it
+        /// black. iPadOS draws each part of the status bar over the app beneath it (as devices
+        /// show; unverified by an Apple document).
+        public var isLeadingLight: Bool = false
         /// iPads show the date beside the time.
         public var showsDate: Bool
     }
@@ -193,11 +199,14 @@ public struct FrameLayout: Sendable {
                 frame: frame, parts: parts, focus: focus, windowOverlap: max(0, window.maxY - frame.y),
                 sideInset: isPhone && landscape ? env.safeArea.left : 0)
         }
-        let pushedBack = env.multitasking == .full && layers.contains { $0.pushBack != nil }
+        let pushedBack = layers.contains { $0.pushBack != nil }
+        let split = [.twoThirds, .half, .third].contains(env.multitasking)
         statusBar =
             isPhone && landscape
             ? nil
-            : StatusBar(height: isPhone ? env.device.safeTop : m.padStatusBar, isLight: pushedBack, showsDate: !isPhone)
+            : StatusBar(
+                height: isPhone ? env.device.safeTop : m.padStatusBar, isLight: pushedBack && env.multitasking == .full,
+                isLeadingLight: pushedBack && split, showsDate: !isPhone)
     }
 
     /// The app's window on the screen (screen coordinates) and the other app beside or beneath
