@@ -1430,6 +1430,20 @@ class RuleTests(PlayerTestCase):
                 if share == "third":
                     self.screenshot("status-bar-split-view-ipad")
 
+    def test_the_other_app_follows_the_systemwide_dark_appearance(self):
+        # Dark Mode is systemwide: the app beneath Slide Over (and beside Split View) is dark too.
+        for multitasking in ("slideOver", "third"):
+            with self.subTest(multitasking=multitasking):
+                self.open_with("mail", "ipad-pro-11", orientation="landscape", appearance="dark", multitasking=multitasking)
+                other = self.el(".other-app")
+                colour = self.js("return getComputedStyle(arguments[0]).backgroundColor", other)
+                self.assertEqual(colour, "rgb(0, 0, 0)", "the other app's background is the dark grouped background")
+                rows = self.js("return getComputedStyle(arguments[0]).backgroundColor", self.el(".other-app .other-row"))
+                self.assertEqual(rows, "rgb(28, 28, 30)", "its cells are the dark cell colour")
+                if multitasking == "slideOver":
+                    self.tap('[data-id="compose"]')
+                    self.screenshot("slide-over-card-ipad-dark")
+
     def test_every_device_frame_and_multitasking_width(self):
         from selenium.webdriver.support.select import Select
         self.open("mail", "iphone-se-3")
