@@ -2085,6 +2085,13 @@ class VersionTests(PlayerTestCase):
             thumb.click()
             self.wait_for("return document.getAnimations().some((a) => a.animationName === 'zoom-from-source')",
                           message="the viewer did not zoom out of the thumbnail")
+            # While it zooms its content keeps its proportions (one scale), clipped to the
+            # thumbnail's shape: nothing is squashed.
+            mid = self.wait_for("""const v = document.querySelector('.presentation[data-modal="viewer"]');
+                const m = new DOMMatrix(getComputedStyle(v).transform);
+                return m.a < 0.98 ? {a: m.a, d: m.d, clip: getComputedStyle(v).clipPath} : null;""")
+            self.assertAlmostEqual(mid["a"], mid["d"], delta=0.01, msg=f"a uniform scale mid-zoom: {mid}")
+            self.assertTrue(mid["clip"].startswith("inset("), f"clipped to its source's shape: {mid}")
         finally:
             self.d.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 1})
         self.settle()

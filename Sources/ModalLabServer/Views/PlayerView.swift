@@ -242,12 +242,21 @@ struct PlayerView {
     /// How a layer drawn at `frame` grows out of the control at `origin`, as custom properties:
     /// the move from the control's centre to the layer's (`--grow-dx`, `--grow-dy`) and the scale
     /// from the control's size (`--grow-sx`, `--grow-sy`); the stylesheet's `grow-in` animation
-    /// starts there.
+    /// starts there. A zoom keeps the content's proportions instead: one scale, the larger
+    /// (`--grow-s`), with the layer clipped to the control's shape (`--grow-clip-x`,
+    /// `--grow-clip-y`: the insets, in the layer's unscaled points, that leave the control's
+    /// size once scaled), as the zoom transition morphs the control into the presented view
+    /// (Apple, "UIViewController.Transition.zoom(options:sourceViewProvider:)"; WWDC24 "Enhance
+    /// your UI animations and transitions"; the clip is ModalLab's drawing of it, unverified).
     func growCSS(from origin: Rect, to frame: Rect) -> String {
         let sx = frame.width > 0 ? min(1, origin.width / frame.width) : 1
         let sy = frame.height > 0 ? min(1, origin.height / frame.height) : 1
+        let s = max(sx, sy, 0.001)
+        let clipX = max(0, (frame.width - origin.width / s) / 2)
+        let clipY = max(0, (frame.height - origin.height / s) / 2)
         return "--grow-dx:\(pt(origin.midX - frame.midX))px;--grow-dy:\(pt(origin.midY - frame.midY))px;"
-            + "--grow-sx:\(pt(sx));--grow-sy:\(pt(sy));"
+            + "--grow-sx:\(pt(sx));--grow-sy:\(pt(sy));--grow-s:\(pt(s));"
+            + "--grow-clip-x:\(pt(clipX))px;--grow-clip-y:\(pt(clipY))px;"
     }
 
     /// Whether control `id` is hidden because a popover or action sheet drawn over it replaces it.
