@@ -297,6 +297,37 @@ def versions_prototype():
     }
 
 
+def ledger_prototype():
+    """Long words and long menu titles, for the accessibility text sizes: a popover whose content
+    is taller than its preferredContentSize, and a menu whose titles don't fit 250 pt."""
+    return {
+        "format": "modallab/1", "id": "ledger", "name": "Ledger", "targetOS": "18",
+        "devices": ["ipad-pro-11", "iphone-16"], "start": "home",
+        "screens": [{
+            "id": "home", "title": "Ledger",
+            "navigationBar": {"trailing": [{"id": "filter", "title": "Filter", "systemImage": "line.3.horizontal.decrease.circle",
+                                            "action": {"present": "filters"}}]},
+            "content": [
+                {"type": "button", "id": "recent", "title": "Recently Deleted", "menu": {
+                    "title": "Recently Deleted Transactions", "children": [
+                        {"id": "restore", "title": "Restore All Transactions", "systemImage": "arrow.counterclockwise"},
+                        {"id": "erase", "title": "Remove Permanently", "systemImage": "trash", "role": "destructive"}]}},
+            ],
+        }],
+        "modals": [
+            {"id": "filters", "style": "popover", "source": "filter", "title": "Transactions",
+             "preferredContentSize": {"width": 320, "height": 240},
+             "navigationBar": {"trailing": [{"id": "filters-done", "title": "Done", "role": "done", "action": "dismiss"}]},
+             "content": [
+                 {"type": "text", "id": "intro", "text": "Transactions categorised automatically"},
+                 {"type": "list", "id": "kinds", "items": [
+                     {"id": "kind-all", "title": "Transactions", "subtitle": "Incoming transactions"},
+                     {"id": "kind-reconciled", "title": "Reconciliation"}]},
+             ]},
+        ],
+    }
+
+
 # ---------------------------------------------------------------------------------------------
 # The server and the browser, shared by every test
 # ---------------------------------------------------------------------------------------------
@@ -365,6 +396,7 @@ def setUpModule():
     (protos / "hostile.json").write_text(json.dumps(hostile_prototype(), indent=1))
     (protos / "versions.json").write_text(json.dumps(versions_prototype(), indent=1))
     (protos / "navigation.json").write_text(json.dumps(navigation_prototype(), indent=1))
+    (protos / "ledger.json").write_text(json.dumps(ledger_prototype(), indent=1))
     shots = os.environ.get("MODALLAB_SCREENSHOTS")
     Harness.shots = Path(shots) if shots else Harness.tmp / "screenshots"
     Harness.shots.mkdir(parents=True, exist_ok=True)
@@ -2218,6 +2250,18 @@ class FidelityTests(PlayerTestCase):
     """What makes the frame look like iOS whatever the viewer's machine: the bundled font and
     the symbols, dark mode, Dynamic Type and right to left."""
 
+
+    def test_at_accessibility_sizes_a_word_longer_than_its_line_breaks_as_uilabel_breaks_it(self):
+        # UILabel's word wrapping breaks a word too long for its line between characters; nothing
+        # runs out of a popover ("Transactior" cut at its edge).
+        self.open_with("ledger", "ipad-pro-11", contentSize="accessibilityExtraExtraExtraLarge")
+        self.tap('[data-id="filter"]')
+        popover = self.layer("filters")
+        overflowing = self.js("""const pop = arguments[0], right = pop.getBoundingClientRect().right;
+            return [...pop.querySelectorAll('.content .control.text, .content .row-title, .content .row-subtitle')]
+              .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > right + 1)
+              .map((el) => el.textContent.trim());""", popover)
+        self.assertEqual(overflowing, [], "every word stays inside the popover")
 
     def test_the_bundled_font_is_loaded_and_draws_the_devices_text(self):
         self.open("studio", "iphone-16")
