@@ -2434,6 +2434,38 @@ class FidelityTests(PlayerTestCase):
         self.assertEqual(seen[ax5]["body"], 53)
         self.assertGreater(seen[ax5]["item"], seen[large]["item"] + 30, "a menu's rows grow")
 
+    def test_at_accessibility_sizes_a_menu_widens_and_wraps_its_titles(self):
+        # iOS's menus widen and wrap at the accessibility sizes instead of truncating a title to
+        # "R…"; the panel the browser draws is the server's frame, each row as tall as measured.
+        self.open_with("ledger", "iphone-16", contentSize="accessibilityExtraExtraExtraLarge")
+        self.tap('[data-id="recent"]')
+        panel = self.el(".menu-panel")
+        self.assertGreater(self.points(panel)["w"], 300, "wider than the 250 pt of the smaller sizes")
+        cut = self.js("""return [...arguments[0].querySelectorAll('.menu-item-title, .menu-title')]
+            .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent.trim())""", panel)
+        self.assertEqual(cut, [], "no title is cut")
+        restore = self.points(self.el('[data-menu-item="restore"] .menu-item-title'))
+        self.assertGreater(restore["h"], 2 * 53, "“Restore All Transactions” wraps")
+        drawn = self.points(panel)
+        frame = float(self.js("return arguments[0].style.maxHeight", panel).replace("px", ""))
+        self.assertAlmostEqual(drawn["h"], frame, delta=1, msg="the drawn menu is the server's frame")
+        self.assertEqual(self.d.find_elements("css selector", ".menu-panel .menu-check"), [],
+                         "nothing is checkable: no checkmark column")
+        self.screenshot("text-size-menu-wraps-ax5-iphone")
+        # At Large a context menu whose only checkable item is off keeps no column either; a
+        # single-selection menu with its choice does.
+        self.open("versions", "iphone-16", target_os=18)
+        self.hold(self.el('[data-id="photo-1"]'))
+        self.wait_for("return document.querySelector('.menu-layer')?.dataset.menuKind === 'context'")
+        self.settle()
+        self.assertEqual(self.d.find_elements("css selector", ".menu-panel .menu-check"), [])
+        title = self.points(self.el('[data-menu-item="favorite"] .menu-item-title'))
+        self.assertAlmostEqual(title["x"] - self.points(self.el(".menu-panel"))["x"], 16, delta=1, msg="titles start 16 pt in")
+        self.d.find_element("css selector", "[data-menu-backdrop]").click()
+        self.settle()
+        self.tap('[data-id="sort"]')
+        self.assertEqual(len(self.d.find_elements("css selector", ".menu-panel .menu-check")), 3)
+
     def test_a_symbol_is_drawn_and_a_name_without_a_drawing_is_a_labelled_placeholder(self):
         self.open("studio", "iphone-16")
         # A drawn symbol: our own shapes, in the tint, at 22 pt, with visible strokes.

@@ -138,20 +138,57 @@ import Testing
         #expect(abs(l.frame.minX - max(8, l.sourceRect.minX)) < 0.5, "a leading button: leading edges aligned")
     }
 
-    /// A menu's rows follow Dynamic Type: at AX5 its panel is as tall as its title row and items
-    /// at their grown heights (``LayoutMetrics/menuRow``), or as tall as the window allows.
-    @Test func aMenusRowsGrowWithTheTextSize() throws {
+    /// A menu's rows follow Dynamic Type: its panel is as tall as its title row and items at their
+    /// grown heights (``LayoutMetrics/menuRow``), or as tall as the window allows. At the
+    /// accessibility sizes it widens (here to the window less its margins) and a title that
+    /// doesn't fit a line wraps, its row growing by a line, instead of ending in an ellipsis.
+    @Test func aMenusRowsGrowWithTheTextSizeAndWrapAtTheAccessibilitySizes() throws {
         let p = try prototype(Self.text)
-        for size in [ContentSizeCategory.large, .accessibilityExtraExtraExtraLarge] {
+        for size in [ContentSizeCategory.large, .accessibilityMedium, .accessibilityExtraExtraExtraLarge] {
             var s = Session(p)
             try s.apply(.resize(device: nil, multitasking: nil, contentSize: size))
             try s.tap("sort")
             let f = FrameLayout(prototype: p, state: s.state)
             let l = try #require(f.menu)
-            let natural = f.metrics.menuTitleRow + 3 * f.metrics.menuRow
-            #expect(l.frame.height == natural, "\(size)")
-            #expect(l.frame.width == 250, "\(size): the width stays 250 pt")
+            let natural = l.titleRowHeight + l.itemHeights.reduce(0, +)
+            #expect(l.frame.height == min(natural, l.frame.height), "\(size)")
+            #expect(l.itemHeights.allSatisfy { $0 >= f.metrics.menuRow }, "\(size)")
+            if size.isAccessibilityCategory {
+                #expect(l.wraps, "\(size)")
+                #expect(l.frame.width == 393 - 16, "\(size): as wide as the window allows")
+            } else {
+                #expect(!l.wraps && l.frame.width == 250, "\(size): 250 pt")
+                #expect(l.frame.height == f.metrics.menuTitleRow + 3 * f.metrics.menuRow)
+            }
         }
+        // A title too long for a line at AX5 takes more lines, and its row grows by them.
+        let long = Self.text.replacingOccurrences(
+            of: #""title": "Name""#, with: #""title": "Name of the Photographer""#)
+        var s = Session(try prototype(long))
+        try s.apply(.resize(device: nil, multitasking: nil, contentSize: .accessibilityExtraExtraExtraLarge))
+        try s.tap("sort")
+        let f = FrameLayout(prototype: s.engine.prototype, state: s.state)
+        let l = try #require(f.menu)
+        #expect(l.itemHeights[1] >= f.metrics.menuRow + f.metrics.bodyLine, "two lines or more: \(l.itemHeights)")
+        #expect(l.itemHeights[0] == f.metrics.menuRow, "“Date” keeps one line")
+    }
+
+    /// A checkmark column is kept only when an item shows a checkmark: a single-selection menu
+    /// with its choice, not a context menu whose only checkable item is off.
+    @Test func aMenuKeepsACheckmarkColumnOnlyWhenAnItemIsChecked() throws {
+        let p = try prototype(Self.text)
+        var s = Session(p)
+        try s.tap("sort")
+        var l = try #require(FrameLayout(prototype: p, state: s.state).menu)
+        #expect(l.checked == ["by-date"] && l.hasCheckColumn)
+        try s.apply(.key("Escape"))
+        try s.apply(.longPress(target: "photo-1"))
+        l = try #require(FrameLayout(prototype: p, state: s.state).menu)
+        #expect(!l.hasCheckColumn, "Favorite is checkable but off: no column")
+        try s.tap("favorite")
+        try s.apply(.longPress(target: "photo-1"))
+        l = try #require(FrameLayout(prototype: p, state: s.state).menu)
+        #expect(l.checked == ["favorite"] && l.hasCheckColumn, "once on, it shows its checkmark")
     }
 
     /// A menu opened while the software keyboard is up stays above it, and takes the next touch

@@ -21,9 +21,17 @@ struct MenuView: MustacheContext {
     var headerID: String
     var items: [MenuItemView]
     var preview: MenuPreviewView?
+    /// Whether the items keep a column for a checkmark (``MenuLayout/hasCheckColumn``).
+    var hasCheckColumn: Bool
+    /// Whether titles wrap (``MenuLayout/wraps``), and the title row's height then.
+    var wraps: Bool
+    var titleStyle: String
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
+        case "hasCheckColumn": hasCheckColumn
+        case "wraps": wraps
+        case "titleStyle": titleStyle
         case "control": control
         case "kind": kind
         case "style": style
@@ -51,9 +59,12 @@ struct MenuItemView: MustacheContext {
     var isChecked: Bool
     /// `menuitem`, `menuitemradio` or `menuitemcheckbox`.
     var role: String
+    /// Its row's height when titles wrap (`min-height`), else empty.
+    var style: String = ""
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
+        case "style": style
         case "id": id
         case "title": title
         case "icon": icon.asMustacheValue
@@ -90,7 +101,6 @@ extension PlayerView {
             let menu = loc.control.menu(context: open.isContext)
         else { return nil }
         let items = menu.items(after: open.submenus) ?? []
-        let values = open.layer == 0 ? state.appValues : state.stack[open.layer - 1].values
         let f = l.frame
         var style = "left:\(pt(f.x))px;top:\(pt(f.y))px;width:\(pt(f.width))px;max-height:\(pt(f.height))px;"
         style += growCSS(from: l.sourceRect, to: f)
@@ -99,14 +109,15 @@ extension PlayerView {
             control: open.control, kind: open.kind, style: style,
             label: menu.title ?? loc.control.displayName, title: header?.title ?? menu.title ?? "",
             isHeader: header != nil, headerID: header?.id ?? "",
-            items: items.map { e in
+            items: items.enumerated().map { i, e in
                 let checkable = !e.isSubmenu && (menu.singleSelection || e.checked != nil)
-                let checked = values[e.id]?.boolValue ?? e.checked ?? false
+                let height = l.wraps && i < l.itemHeights.count ? "min-height:\(pt(l.itemHeights[i]))px" : ""
                 return MenuItemView(
                     id: e.id, title: e.title, icon: e.systemImage.map(Icons.glyph),
                     isDestructive: e.role == .destructive, isSubmenu: e.isSubmenu, isCheckable: checkable,
-                    isChecked: checkable && checked,
-                    role: checkable ? (menu.singleSelection ? "menuitemradio" : "menuitemcheckbox") : "menuitem")
+                    isChecked: l.checked.contains(e.id),
+                    role: checkable ? (menu.singleSelection ? "menuitemradio" : "menuitemcheckbox") : "menuitem",
+                    style: height)
             },
             preview: l.preview.map { p in
                 MenuPreviewView(
@@ -118,6 +129,8 @@ extension PlayerView {
                         v.isSnapshot = true
                         return v
                     })
-            })
+            },
+            hasCheckColumn: l.hasCheckColumn, wraps: l.wraps,
+            titleStyle: l.wraps ? "min-height:\(pt(l.titleRowHeight))px" : "")
     }
 }

@@ -254,11 +254,14 @@ public struct LayoutMetrics: Sendable, Hashable {
     /// publishes none of these: they are ModalLab's reading of iOS's menus (unverified).
     ///
     /// Menus follow Dynamic Type, as iOS's do: an item's title is Body at ``contentSize`` (17 pt
-    /// at Large, 53 pt at AX5) on one line, its row the Body line plus 22 pt (44 pt at Large, 84
-    /// pt at AX5); the title row's text is Footnote and a submenu's header Subheadline, the row
-    /// their line plus 14 and 12 pt (32 pt at Large). The width stays 250 pt at every size, and
-    /// a title too long for it ends in an ellipsis (ModalLab's choices, unverified: iOS's menus
-    /// may widen and wrap their titles at the accessibility sizes).
+    /// at Large, 53 pt at AX5), its row the Body line plus 22 pt (44 pt at Large, 84 pt at AX5);
+    /// the title row's text is Footnote and a submenu's header Subheadline, the row their line
+    /// plus 14 and 12 pt (32 pt at Large). Up to the largest size that is not an accessibility
+    /// one a menu is 250 pt wide and a title too long for a line ends in an ellipsis; at the
+    /// accessibility sizes (``menuTitlesWrap``) iOS's menus widen and their titles wrap instead
+    /// of truncating to a letter or two: 250 pt grown as Body grows (250 × Body / 17), at most
+    /// the window less its margins, each row as tall as its lines (the proportion is ModalLab's
+    /// reading of iOS, unverified).
     public var menuWidth: Double = 250
     /// (One item.)
     public var menuRow: Double { max(hitTarget, bodyLine + 22) }
@@ -270,6 +273,10 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var menuGap: Double = 8
     /// (A context menu's preview, at most.)
     public var menuPreviewMax: Double = 360
+    /// (Whether titles wrap: at the accessibility sizes.)
+    public var menuTitlesWrap: Bool { contentSize.isAccessibilityCategory }
+    /// (The checkmark column's width: 16/22 of ``symbolSize``, as the stylesheet draws it.)
+    public var menuCheckWidth: Double { symbolSize * 16 / 22 }
     /// A menu's corner radius: 13 pt classic, 26 pt Liquid Glass (unverified).
     public var menuCornerRadius: Double = 13
     /// The width of an action sheet shown inline at its source on iPhone in Liquid Glass
@@ -288,6 +295,7 @@ public struct LayoutMetrics: Sendable, Hashable {
     public init(environment: Environment) {
         contentSize = environment.contentSize
         largeTitleHeight += largeTitleLine - 41
+        if menuTitlesWrap { menuWidth = (250 * bodySize / 17).rounded() }
         design = environment.design
         contentPopGesture = environment.systemVersion >= SystemVersion.contentPopGesture
         if design == .liquidGlass {
