@@ -2262,6 +2262,12 @@ class FidelityTests(PlayerTestCase):
               .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > right + 1)
               .map((el) => el.textContent.trim());""", popover)
         self.assertEqual(overflowing, [], "every word stays inside the popover")
+        # At this size its content is taller than its preferredContentSize: the rest is hidden
+        # below without a scroll indicator, and the engine says so (rule popover.content-fits).
+        body = self.el('.presentation[data-modal="filters"] > .presentation-body')
+        self.assertGreater(self.js("return arguments[0].scrollHeight - arguments[0].clientHeight", body), 0, "content is hidden below")
+        self.assertIn("popover.content-fits", self.el("#action-diagnostics").text)
+        self.screenshot("popover-content-hidden-ax5-ipad")
 
     def test_the_bundled_font_is_loaded_and_draws_the_devices_text(self):
         self.open("studio", "iphone-16")

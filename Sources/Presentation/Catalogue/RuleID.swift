@@ -85,6 +85,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Comparable, Custom
     case popoverCloseButtonPurpose = "popover.close-button-purpose"
     case popoverNotCoverSource = "popover.not-cover-source"
     case popoverNotFullScreenSize = "popover.not-fullscreen-size"
+    case popoverContentFits = "popover.content-fits"
     case popoverNoWarnings = "popover.no-warnings"
     case popoverResizeAnimated = "popover.resize-animated"
     case popoverLooksLikePopover = "popover.looks-like-popover"

@@ -341,6 +341,64 @@ extension RuleCatalogue {
             }),
         RuleUnit(
             Rule(
+                id: .popoverContentFits, kinds: [.static, .runtime], severity: .warning, severityNote: nil,
+                section: #"3.3 Popovers"#,
+                check:
+                    #"A popover whose `preferredContentSize` is shorter than its content (its bar, content and toolbar as the player lays them out, at the text size linted or, at runtime, the session's): the rest is hidden below, and iOS shows a scroll indicator only while the content scrolls."#,
+                source:
+                    #"S0:L267 "Make it only big enough to display its contents." Apple, "UIScrollView.flashScrollIndicators()": "Displays the scroll indicators momentarily… whenever you bring the scroll view to front" (they show only then, and while scrolling).""#
+            ),
+            name: T("A popover shows all its content", "弹出框应显示全部内容"),
+            message: T(
+                "popover “{modal}” is {height} pt tall but its content takes about {content} pt at {size}; the rest is hidden below, with no scroll indicator until someone scrolls — make preferredContentSize taller or the content shorter",
+                "弹出框“{modal}”高 {height} pt，但其内容在 {size} 下约需 {content} pt；其余部分被隐藏在下方，滚动之前也没有滚动指示器——请增大 preferredContentSize 的高度或缩短内容"
+            ),
+            notes:
+                "Measured at `preferredContentSize`'s width with the layout the player draws (a sheet's 56 pt bar, 12 pt content insets, rows and text wrapped with the system font's widths), at the text size linted (`modallab lint --content-size`; Large by default). At runtime the engine notes it when it presents the popover, at the session's text size: a popover that fits at Large may not at an accessibility size.",
+            triggering: [
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "preferredContentSize": {"width": 320, "height": 120}, "#
+                        + popoverDone + ", " + popoverList + "}]}"
+                ).at("$.modals[0].preferredContentSize"),
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover(
+                            "p", source: "more-button",
+                            #""preferredContentSize": {"width": 320, "height": 100}, "# + popoverList)),
+                    on: "ipad-pro-11", [.tap("more-button")], expect: ["$.rules": ["popover.content-fits"]]),
+            ],
+            nonTriggering: [
+                .json(
+                    #"{"modals": [{"id": "sort", "style": "popover", "source": "more-button", "title": "Sort By", "preferredContentSize": {"width": 320, "height": 240}, "#
+                        + popoverDone + ", " + popoverList + "}]}"),
+                .script(
+                    app(
+                        home(more: "p"),
+                        popover(
+                            "p", source: "more-button",
+                            #""preferredContentSize": {"width": 320, "height": 400}, "# + popoverList)),
+                    on: "ipad-pro-11", [.tap("more-button")], expect: ["$.rules": []]),
+            ],
+            lint: { c in
+                let metrics = c.target.metrics
+                for p in c.popovers where p.modal.style.isCustom {
+                    guard let size = p.modal.preferredContentSize else { continue }
+                    let content = LayerFrames.popoverScreenHeight(
+                        p.modal.rootScreen, backTitle: nil, width: size.width,
+                        safeArea: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0), metrics: metrics)
+                    if content > size.height + 0.5 {
+                        c.report(
+                            .popoverContentFits, p.path.appending("preferredContentSize"), nil,
+                            [
+                                "modal": p.modal.id, "height": LintChecks.fmt(size.height),
+                                "content": LintChecks.fmt(content.rounded()), "size": metrics.contentSize.rawValue,
+                            ])
+                    }
+                }
+            }),
+        RuleUnit(
+            Rule(
                 id: .popoverNoWarnings, kinds: [.static], severity: .warning, severityNote: nil,
                 section: #"3.3 Popovers"#,
                 check: #"A popover whose content has role `warning` or `error`; use an alert."#,

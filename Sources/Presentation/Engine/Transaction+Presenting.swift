@@ -274,6 +274,18 @@ extension Transaction {
                 "no permitted arrow direction (\(arrows.isEmpty ? "none" : arrows)) lets \(title(m.id)) point at “\(l.source ?? "")” without covering it",
                 modal: m.id)
         }
+        if m.preferredContentSize != nil, m.style.isCustom, let height = l.height {
+            // Its content at the session's text size, against the height it asked for: what is
+            // below is hidden, with no scroll indicator until someone scrolls.
+            let natural = LayerFrames(state: s, prototype: model.prototype, metrics: LayoutMetrics(environment: env))
+                .popoverContentHeight(m, screens: [m.id], width: l.width)
+            if natural > height + 0.5 {
+                note(
+                    .popoverContentFits,
+                    "\(title(m.id)) shows \(Int(height)) pt of its \(Int(natural.rounded())) pt of content at this text size; the rest is hidden below, with no scroll indicator until someone scrolls",
+                    modal: m.id)
+            }
+        }
         if l.nearlyFullScreen {
             note(
                 .popoverNotFullScreenSize,

@@ -64,12 +64,21 @@ extension LayerFrames {
         case .activity: return SystemContentLayout.activityHeight(m, metrics: metrics)
         default:
             let screen = screens.last.flatMap { prototype.screen($0) } ?? m.rootScreen
-            let chrome = ScreenChrome(
-                frame: Rect(x: 0, y: 0, width: width, height: 0), barHeight: metrics.sheetBarHeight, barTop: 0,
-                safeArea: env.safeArea)
             let back = FrameLayout.backTitle(navigation: screens, modal: m, in: prototype)
-            return ScreenLayout(screen, backTitle: back, chrome: chrome, metrics: metrics).intrinsicHeight
+            return LayerFrames.popoverScreenHeight(
+                screen, backTitle: back, width: width, safeArea: env.safeArea, metrics: metrics)
         }
+    }
+
+    /// How tall `screen` is in a popover `width` points wide with nothing constraining it: its
+    /// bar (a sheet's), its content and its toolbar (``ScreenLayout/intrinsicHeight``).
+    static func popoverScreenHeight(
+        _ screen: Screen, backTitle: String?, width: Double, safeArea: EdgeInsets, metrics: LayoutMetrics
+    ) -> Double {
+        let chrome = ScreenChrome(
+            frame: Rect(x: 0, y: 0, width: width, height: 0), barHeight: metrics.sheetBarHeight, barTop: 0,
+            safeArea: safeArea)
+        return ScreenLayout(screen, backTitle: backTitle, chrome: chrome, metrics: metrics).intrinsicHeight
     }
 
     /// Lays out modal `m` as a popover over the layers of this state, pointing at `target` (a
