@@ -323,11 +323,11 @@ final class Validator {
         return direct
     }()
 
-    /// The owners whose screens present modal `id` (``presentersByModal``), the app first; the
-    /// app alone when nothing in the prototype presents it (an app-initiated `present`).
+    /// The owners whose screens a button of modal `id` may push onto: the app's (the engine
+    /// pushes an app screen onto the app beneath whatever is presented) and those of the modals
+    /// that present it (``presentersByModal``).
     func presenters(of id: String) -> [String?] {
-        let set = presentersByModal[id] ?? [nil]
-        return (set.contains(nil) ? [nil] : []) + set.compactMap { $0 }.sorted()
+        [nil] + (presentersByModal[id] ?? []).compactMap { $0 }.sorted()
     }
 
     /// The screens a `push` from `owner`'s screens may name, as a set, computed once per owner.
