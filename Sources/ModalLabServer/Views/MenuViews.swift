@@ -78,10 +78,15 @@ struct MenuItemView: MustacheContext {
     }
 }
 
-/// A context menu's preview: the control's title, or a screen.
+/// A context menu's preview: the `preview` screen, or else the control itself as it is drawn —
+/// UIKit lifts a snapshot of the view the interaction is on when there is no preview provider
+/// ("UIContextMenuInteraction": "this object animates your content to a new interface";
+/// "UITargetedPreview.init(view:)": "The view to animate") — for a list row, that row alone.
+/// Either is drawn inert, without control ids (`isSnapshot`: the page's ids stay unique).
 struct MenuPreviewView: MustacheContext {
     var style: String
     var title: String
+    var control: ControlView?
     var screen: ScreenView?
 
     func mustacheValue(forKey key: String) -> Any? {
@@ -89,12 +94,26 @@ struct MenuPreviewView: MustacheContext {
         case "style": style
         case "title": title
         case "screen": screen.asMustacheValue
+        case "control": control.asMustacheValue
+        case "isSnapshot": true
         default: nil
         }
     }
 }
 
 extension PlayerView {
+    /// The control `id` as a context menu lifts it (``MenuPreviewView``): a list row as a list of
+    /// that row alone, anything else as it is drawn, with the values of its layer.
+    func liftedControl(_ id: String, location loc: ControlLocation, layer: Int) -> ControlView {
+        let values = layer == 0 ? state.appValues : state.stack[layer - 1].values
+        if let list = loc.list, let l = prototype.control(list)?.control {
+            var v = control(l, inBar: false, values: values)
+            v.items = v.items.filter { $0.id == id }
+            return v
+        }
+        return control(loc.control, inBar: loc.placement != "content", values: values)
+    }
+
     /// The open menu's view, or `nil` when none is open.
     func menuView(_ layout: FrameLayout) -> MenuView? {
         guard let l = layout.menu, let open = state.menu, let loc = prototype.control(open.control),
@@ -123,6 +142,8 @@ extension PlayerView {
                 MenuPreviewView(
                     style: "left:\(pt(p.x))px;top:\(pt(p.y))px;width:\(pt(p.width))px;height:\(pt(p.height))px;",
                     title: loc.control.displayName,
+                    control: l.previewScreen == nil
+                        ? liftedControl(open.control, location: loc, layer: open.layer) : nil,
                     screen: l.previewScreen.flatMap { prototype.screen($0) }.map {
                         // Drawn inert, without control ids (the page's ids stay unique).
                         var v = screenView($0, navigation: [$0.id], modal: nil, values: [:])
