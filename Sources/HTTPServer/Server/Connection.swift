@@ -227,13 +227,9 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Accepted above the server's connection cap, and no connection could close to make room:
-    /// 503 and close, unless its first request is already being answered.
+    /// 503 and close. Called right after ``start()``, before anything was read.
     func refuseForWantOfRoom() {
-        guard requestsServed == 0 else { return }
-        switch phase {
-        case .idle, .head, .body: refuse(.problem(status: .serviceUnavailable, detail: Self.serverFull))
-        case .responding, .lingering, .closed: break
-        }
+        refuse(.problem(status: .serviceUnavailable, detail: Self.serverFull))
     }
 
     /// Closes at once: cancels a running handler task, fails a waiting stream writer and cancels

@@ -210,6 +210,9 @@ public final class HTTPServer: @unchecked Sendable {
                 continue
             }
             connection.admission = admission
+            // Above the cap the newcomer reads nothing until a connection has closed for it (or
+            // none could): started by ``reclaim(_:on:asked:)``.
+            if makesRoom { continue }
             let start: @Sendable () -> Void = {
                 if case .refused(let status) = admission {
                     connection.startRejecting(status)
@@ -243,12 +246,12 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// On `loop`'s queue: closes as many of its longest idle connections as `newcomers` need
     /// (``EventLoop/closeLongestIdle(_:sparing:)``), and asks the next loop for the rest until
-    /// every loop was asked. The newcomers no loop found room for are refused with 503, unless
-    /// their first request is already being answered (then the server stays above its cap, by
-    /// at most ``overflow``, until connections close).
+    /// every loop was asked. A newcomer starts reading once a connection closed for it; the
+    /// newcomers no loop found room for answer 503 and close, having read nothing.
     private func reclaim(_ newcomers: [Connection], on loop: EventLoop, asked: Int) {
         let spared = Set(newcomers.map(ObjectIdentifier.init))
         let closed = loop.closeLongestIdle(newcomers.count, sparing: spared)
+        for newcomer in newcomers.prefix(closed) { newcomer.loop.execute { newcomer.start() } }
         guard closed < newcomers.count else { return }
         // The oldest newcomers got the room; the newest wait on.
         let waiting = Array(newcomers[closed...])
@@ -258,7 +261,12 @@ public final class HTTPServer: @unchecked Sendable {
             return
         }
         counters.withLock { $0.reclaiming -= waiting.count }
-        for newcomer in waiting { newcomer.loop.execute { newcomer.refuseForWantOfRoom() } }
+        for newcomer in waiting {
+            newcomer.loop.execute {
+                newcomer.start()
+                newcomer.refuseForWantOfRoom()
+            }
+        }
     }
 
     /// Whether `connection` may open: within the server's and its address's limits, over its
