@@ -272,7 +272,9 @@ def versions_prototype():
                          {"id": "add-to-album", "title": "Add to Album", "systemImage": "rectangle.stack.badge.plus", "children": [
                              {"id": "album-trips", "title": "Trips"}, {"id": "album-family", "title": "Family"}]},
                          {"id": "delete-photo", "title": "Delete", "systemImage": "trash", "role": "destructive",
-                          "action": {"present": "confirm-delete"}}]}}]},
+                          "action": {"present": "confirm-delete"}}]}},
+                     {"id": "photo-2", "title": "Harbour", "subtitle": "Yesterday", "contextMenu": {"children": [
+                         {"id": "share-photo", "title": "Share", "systemImage": "square.and.arrow.up"}]}}]},
                  {"type": "button", "id": "thumb", "title": "Open Photo", "systemImage": "photo", "action": {"present": "viewer"}},
                  {"type": "button", "id": "new-album", "title": "New Album", "action": {"present": "album"}},
                  {"type": "button", "id": "arrange", "title": "Arrange", "action": {"present": "arrange-sheet"}},
@@ -2083,6 +2085,51 @@ class VersionTests(PlayerTestCase):
         self.wait_for("return !document.querySelector('.menu-panel')", message="Escape did not close the menu")
         self.settle()
         self.assertIsNone(self.state()["menu"])
+
+    def test_the_ios26_keyboard_is_drawn_as_ios18s(self):
+        # No Apple page describes iOS 26's keyboard (docs/fidelity.md): it is drawn as iOS 18's,
+        # whatever the rest of the frame's design, until a source says otherwise.
+        look = """const k = document.querySelector('.keyboard'), key = k.querySelector('.kb-key');
+            const a = getComputedStyle(k), b = getComputedStyle(key);
+            return [a.backgroundColor, a.backdropFilter, b.borderRadius, b.backgroundColor, b.boxShadow, k.offsetHeight];"""
+        looks = {}
+        for version in (18, 26):
+            self.open("mail", "iphone-16", target_os=version)
+            self.tap('[data-id="compose"]')
+            self.tap('[data-id="to"]')
+            self.wait_for("return document.querySelector('.keyboard')", message="no keyboard")
+            self.settle()
+            self.assertEqual(self.el(".device").get_attribute("data-os"), str(version))
+            looks[version] = self.js(look)
+        self.assertEqual(looks[26], looks[18])
+
+
+    def test_a_context_menu_without_a_preview_lifts_the_view_itself(self):
+        # UIContextMenuInteraction "animates your content"; with no preview provider UIKit lifts a
+        # snapshot of the view (UITargetedPreview(view:)): the row as it is drawn, where it is,
+        # not a box with its title. Drawn inert, without ids.
+        for version in (18, 26):
+            self.open("versions", "iphone-16", target_os=version)
+            row = self.el('[data-id="photo-2"]')
+            r = self.points(row)
+            self.hold(row, touch=True)
+            self.wait_for("return document.querySelector('.menu-layer')?.dataset.menuKind === 'context'", message="no context menu")
+            self.settle()
+            preview = self.el(".menu-preview")
+            lifted = preview.find_elements("css selector", ".list-row")
+            self.assertEqual(len(lifted), 1, f"iOS {version}: the row itself is lifted, alone")
+            self.assertEqual(lifted[0].text.split("\n"), ["Harbour", "Yesterday"], "with its subtitle, as drawn")
+            self.assertEqual(preview.find_elements("css selector", "[data-id]"), [], "the snapshot has no ids")
+            p, l = self.points(preview), self.points(lifted[0])
+            for k in ("x", "y", "w", "h"):
+                self.assertAlmostEqual(p[k], r[k], delta=1.5, msg=f"iOS {version}: the preview is where the row was ({k})")
+                self.assertAlmostEqual(l[k], p[k], delta=1, msg=f"iOS {version}: the lifted row fills it ({k})")
+            if version == 18:
+                self.screenshot("context-menu-lifted-row")
+            from selenium.webdriver.common.action_chains import ActionChains
+            from selenium.webdriver.common.keys import Keys
+            ActionChains(self.d).send_keys(Keys.ESCAPE).perform()
+            self.wait_for("return !document.querySelector('.menu-panel')", message="Escape did not close the menu")
 
     def test_after_a_mouse_hold_opens_a_context_menu_the_next_click_is_a_tap(self):
         # A held mouse press opens the menu; its release's click (which the browser doesn't send
