@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
-# HTTP benchmark: the HTTPServer module (http-testserver, release, on Dispatch: the default and
-# only I/O) against nginx, same file, same machine, alternating runs; then the system calls per
-# request (when strace is installed) and 10,000 idle keep-alive connections.
+# HTTP benchmark against nginx, one command for the whole table: what users run —
+# `modallab serve` (release) with all its middleware — serving a real file of Public/
+# (comments.js, 11 KB), a 1 KiB file in the same folder and /healthz; then the bare HTTPServer
+# module (http-testserver: no middleware, the lower bound of what the product can cost) on the
+# 1 KiB file and /healthz. nginx serves the same folder (sendfile, open-file cache, no access
+# log; /healthz is `return 200` with the same JSON). Runs alternate, ours then nginx's, with as
+# many event loops as nginx has workers, for each count in LOOPS. Then the system calls per
+# request, and 10,000 idle keep-alive connections.
 #
-#   Benchmarks/http/run.sh            # 3 rounds of 10 s each, with 1 (the default) and 2 event loops
-#   ROUNDS=1 DURATION=5s LOOPS=1 Benchmarks/http/run.sh
+#   Benchmarks/http/run.sh                        # 3 rounds of 10 s, 1 and 2 loops/workers
+#   ROUNDS=5 Benchmarks/http/run.sh               # the lead's quiet-machine run
+#   ROUNDS=1 DURATION=5s LOOPS=1 SERVERS=modallab Benchmarks/http/run.sh
 #
-# LOOPS lists the counts to compare: ours runs with --event-loops N (N serial queues) and nginx
-# with worker_processes N in the same series.
-#
-# Needs: wrk, nginx, python3 (apt-get install -y wrk nginx); strace for the system-call count.
-# Prints, per run, req/s, p99 and the server's CPU time per request, and the medians of the
-# per-round ratios to nginx. On a shared machine req/s and p99 swing with other load; CPU per
-# request and system calls per request barely do.
+# SERVERS lists what to compare with nginx: modallab (the product) and testserver.
+# Needs: wrk, nginx, python3, curl (apt-get install -y wrk nginx); strace for the system calls.
+# Prints every run (req/s, p99, the server's CPU time per request from /proc), then one table of
+# medians per loop count and target: the req/s ratio to nginx, CPU per request next to nginx's,
+# and p99. The load average before and after is printed: on a shared machine req/s and p99
+# follow the other load; CPU per request and system calls per request much less.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+REPO=$(pwd)
 
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
@@ -24,15 +30,22 @@ NGINX_PORT=${NGINX_PORT:-18182}
 IDLE_PORT=${IDLE_PORT:-18183}
 IDLE_CONNECTIONS=${IDLE_CONNECTIONS:-10000}
 LOOPS=${LOOPS:-"1 2"}
+SERVERS=${SERVERS:-"modallab testserver"}
+REAL_FILE=${REAL_FILE:-comments.js}
 
-for tool in wrk nginx python3; do
-    command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install -y wrk nginx python3" >&2; exit 1; }
+for tool in wrk nginx python3 curl; do
+    command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install -y wrk nginx python3 curl" >&2; exit 1; }
 done
 
-swift build -c release --product http-testserver >"${TMPDIR:-/tmp}/http-bench-build.log" 2>&1 || { cat "${TMPDIR:-/tmp}/http-bench-build.log" >&2; exit 1; }
-BIN="$(swift build -c release --show-bin-path)/http-testserver"
+LOG="${TMPDIR:-/tmp}/http-bench-build.log"
+{ swift build -c release --product http-testserver && swift build -c release --product modallab; } >"$LOG" 2>&1 ||
+    { cat "$LOG" >&2; exit 1; }
+BIN_DIR="$(swift build -c release --show-bin-path)"
 
 WORK=$(mktemp -d)
+# nginx's workers run as `nobody` when it is started as root: they must reach the files (else
+# every answer is a 403, which this script once measured as if it were the file).
+chmod 755 "$WORK"
 PIDS=()
 cleanup() {
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -42,13 +55,20 @@ cleanup() {
 }
 trap cleanup EXIT
 
-mkdir -p "$WORK/public" "$WORK/nginx"
-head -c 1024 /dev/zero | tr '\0' 'x' > "$WORK/public/file1k.txt"
+# The product's resources with a 1 KiB file added to its Public/; both servers serve that folder.
+mkdir -p "$WORK/root" "$WORK/nginx"
+ln -s "$REPO/Templates" "$WORK/root/Templates"
+ln -s "$REPO/Schema" "$WORK/root/Schema"
+cp -r "$REPO/Public" "$WORK/root/Public"
+chmod -R a+rX "$WORK/root/Public"
+head -c 1024 /dev/zero | tr '\0' 'x' >"$WORK/root/Public/file1k.txt"
+[[ -f "$WORK/root/Public/$REAL_FILE" ]] || { echo "no Public/$REAL_FILE (REAL_FILE=…)" >&2; exit 1; }
+export MODALLAB_OWNER_TOKEN="bench-$$"
 
 # nginx as it is usually tuned for static files: sendfile, open-file cache, no access log, long
 # keep-alive; write_nginx_conf N gives it N worker processes.
 write_nginx_conf() {
-cat > "$WORK/nginx/nginx.conf" <<CONF
+    cat >"$WORK/nginx/nginx.conf" <<CONF
 worker_processes $1;
 pid $WORK/nginx.pid;
 error_log $WORK/nginx/error.log;
@@ -66,24 +86,25 @@ http {
     fastcgi_temp_path $WORK/nginx;
     uwsgi_temp_path $WORK/nginx;
     scgi_temp_path $WORK/nginx;
-    types { text/plain txt; }
+    types { text/plain txt; text/javascript js; text/css css; }
     server {
         listen 127.0.0.1:$NGINX_PORT;
-        location /public/ { alias $WORK/public/; }
-        location = /healthz { return 200 "ok\n"; }
+        location /public/ { alias $WORK/root/Public/; }
+        location = /healthz { default_type "application/json; charset=utf-8"; return 200 '{"status":"ok"}'; }
     }
 }
 CONF
 }
 
-# Waits up to 5 s for a server on 127.0.0.1:PORT to answer /healthz.
+# Waits up to 10 s until 127.0.0.1:PORT answers PATH with 200, else fails (a 403 or 404 would be
+# measured as if it were the file).
 wait_ready() {
-    local port=$1
-    for _ in $(seq 50); do
-        curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && return 0
+    local port=$1 path=${2:-/healthz}
+    for _ in $(seq 100); do
+        [[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$path")" == 200 ]] && return 0
         sleep 0.1
     done
-    echo "no server answers on port $port" >&2
+    echo "no 200 for $path on port $port: $(curl -s -i "http://127.0.0.1:$port$path" | head -n 1)" >&2
     return 1
 }
 
@@ -97,14 +118,18 @@ ticks() {
 }
 HZ=$(getconf CLK_TCK)
 
-# wrk → "req/s p99_ms cpu_us_per_request"; the CPU figure hardly depends on what else runs on
-# the machine, unlike req/s and p99 when other builds share the two cores.
+# wrk → "req/s p99_ms cpu_us_per_request"; fails when any answer was not 2xx.
 measure() {
-    local url=$1; shift
+    local url=$1
+    shift
     local before after out
     before=$(ticks "$@")
     out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$url")
     after=$(ticks "$@")
+    if grep -q "Non-2xx" <<<"$out"; then
+        echo "$url: $(grep Non-2xx <<<"$out")" >&2
+        return 1
+    fi
     local rps p99 requests
     rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
     requests=$(awk '/requests in/ {print $1}' <<<"$out")
@@ -112,92 +137,145 @@ measure() {
     echo "$rps $p99 $(awk -v t=$((after - before)) -v hz="$HZ" -v n="$requests" 'BEGIN {printf "%.1f", t * 1e6 / hz / n}')"
 }
 
-# series N: ours with N event loops against nginx with N workers, ROUNDS rounds alternating.
+# start_ours SERVER LOOPS PORT: the server on PORT, its pid in OURS_PID.
+start_ours() {
+    local server=$1 loops=$2 port=$3
+    case $server in
+    modallab)
+        "$BIN_DIR/modallab" serve --port "$port" --root "$WORK/root" --data "$WORK/data-$port" \
+            --event-loops "$loops" >"$WORK/ours.out" 2>&1 &
+        ;;
+    testserver)
+        "$BIN_DIR/http-testserver" --port "$port" --root "$WORK/root/Public" --event-loops "$loops" \
+            >"$WORK/ours.out" 2>&1 &
+        ;;
+    esac
+    OURS_PID=$!
+    PIDS+=("$OURS_PID")
+    wait_ready "$port"
+}
+
+targets_of() {
+    case $1 in
+    modallab) echo "real 1k healthz" ;;
+    testserver) echo "1k healthz" ;;
+    esac
+}
+path_of() {
+    case $1 in
+    real) echo "/public/$REAL_FILE" ;;
+    1k) echo /public/file1k.txt ;;
+    healthz) echo /healthz ;;
+    esac
+}
+label_of() {
+    case $1 in
+    real) echo "$REAL_FILE $(($(wc -c <"$WORK/root/Public/$REAL_FILE") / 1000)) KB" ;;
+    1k) echo "1 KiB file" ;;
+    healthz) echo "/healthz" ;;
+    esac
+}
+
+row() { printf "%-6s %-11s %-20s %12s %10s %18s\n" "$@"; }
+SUMMARY="$WORK/summary"
+: >"$SUMMARY"
+
+echo "# $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(uname -sr), wrk -t2 -c$CONNECTIONS, $ROUNDS rounds of $DURATION"
+
+# series SERVER N: SERVER with N event loops against nginx with N workers, ROUNDS rounds alternating.
 series() {
-local loops=$1
-write_nginx_conf "$loops"
-nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx"
-"$BIN" --port "$OURS_PORT" --root "$WORK/public" --event-loops "$loops" > "$WORK/ours.out" 2>&1 &
-OURS_PID=$!
-PIDS+=($OURS_PID)
-wait_ready "$OURS_PORT"
-wait_ready "$NGINX_PORT"
-NGINX_WORKERS=$(pgrep -P "$(cat "$WORK/nginx.pid")" | tr '\n' ' ')
-echo
-echo "== $loops event loop(s) / nginx worker_processes $loops"
-# Warm up both.
-wrk -t2 -c"$CONNECTIONS" -d2s "http://127.0.0.1:$OURS_PORT/public/file1k.txt" >/dev/null
-wrk -t2 -c"$CONNECTIONS" -d2s "http://127.0.0.1:$NGINX_PORT/public/file1k.txt" >/dev/null
-
-local -a STATIC_RATIO HEALTH_RATIO STATIC_CPU_RATIO HEALTH_CPU_RATIO OURS_STATIC_P99 OURS_HEALTH_P99
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf "%-6s %-22s %12s %10s %16s\n" round target "req/s" "p99 ms" "server CPU µs/req"
-row() { printf "%-6s %-22s %12s %10s %16s\n" "$@"; }
-# compare ROUND LABEL PATH RATIOS CPU_RATIOS P99S: one run of ours and one of nginx on PATH, two
-# rows, and the ratios and our p99 appended to the arrays named RATIOS, CPU_RATIOS and P99S.
-compare() {
-    local round=$1 label=$2 path=$3
-    local -n ratios=$4 cpu_ratios=$5 p99s=$6
-    local ors op9 ocpu nrs np9 ncpu
-    read -r ors op9 ocpu < <(measure "http://127.0.0.1:$OURS_PORT$path" "$OURS_PID")
-    row "$round" "ModalLab $label" "$ors" "$op9" "$ocpu"
-    read -r nrs np9 ncpu < <(measure "http://127.0.0.1:$NGINX_PORT$path" $NGINX_WORKERS)
-    row "$round" "nginx $label" "$nrs" "$np9" "$ncpu"
-    ratios+=("$(awk -v a="$ors" -v b="$nrs" 'BEGIN {print a / b}')")
-    cpu_ratios+=("$(awk -v a="$ocpu" -v b="$ncpu" 'BEGIN {print b / a}')")
-    p99s+=("$op9")
+    local server=$1 loops=$2
+    write_nginx_conf "$loops"
+    nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx"
+    start_ours "$server" "$loops" "$OURS_PORT"
+    wait_ready "$NGINX_PORT"
+    local target
+    for target in $(targets_of "$server"); do
+        wait_ready "$OURS_PORT" "$(path_of "$target")"
+        wait_ready "$NGINX_PORT" "$(path_of "$target")"
+    done
+    local nginx_workers
+    nginx_workers=$(pgrep -P "$(cat "$WORK/nginx.pid")" | tr '\n' ' ')
+    echo
+    echo "== $server, $loops event loop(s) / nginx worker_processes $loops; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    # Warm up both.
+    wrk -t2 -c"$CONNECTIONS" -d2s "http://127.0.0.1:$OURS_PORT/public/file1k.txt" >/dev/null
+    wrk -t2 -c"$CONNECTIONS" -d2s "http://127.0.0.1:$NGINX_PORT/public/file1k.txt" >/dev/null
+    row round server target "req/s" "p99 ms" "CPU µs/request"
+    local round ors op9 ocpu nrs np9 ncpu
+    for round in $(seq "$ROUNDS"); do
+        for target in $(targets_of "$server"); do
+            read -r ors op9 ocpu < <(measure "http://127.0.0.1:$OURS_PORT$(path_of "$target")" "$OURS_PID")
+            row "$round" "$server" "$(label_of "$target")" "$ors" "$op9" "$ocpu"
+            read -r nrs np9 ncpu < <(measure "http://127.0.0.1:$NGINX_PORT$(path_of "$target")" $nginx_workers)
+            row "$round" nginx "$(label_of "$target")" "$nrs" "$np9" "$ncpu"
+            echo "$server $loops $target $ors $op9 $ocpu $nrs $np9 $ncpu" >>"$SUMMARY"
+        done
+    done
+    echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+    kill "$OURS_PID"
+    wait "$OURS_PID" 2>/dev/null || true
+    kill "$(cat "$WORK/nginx.pid")"
+    for _ in $(seq 50); do [[ -f "$WORK/nginx.pid" ]] || break; sleep 0.1; done
 }
-for round in $(seq "$ROUNDS"); do
-    compare "$round" "static 1KiB" /public/file1k.txt STATIC_RATIO STATIC_CPU_RATIO OURS_STATIC_P99
-    compare "$round" "/healthz" /healthz HEALTH_RATIO HEALTH_CPU_RATIO OURS_HEALTH_P99
+
+for loops in $LOOPS; do
+    for server in $SERVERS; do series "$server" "$loops"; done
 done
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-median() { printf "%s\n" "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# The table: medians over the rounds, per server, loop count and target.
 echo
-echo "static 1 KiB: median req/s ratio ModalLab/nginx $(median "${STATIC_RATIO[@]}" | xargs printf %.2f), CPU-efficiency ratio (nginx CPU per request / ours) $(median "${STATIC_CPU_RATIO[@]}" | xargs printf %.2f), ModalLab median p99 $(median "${OURS_STATIC_P99[@]}") ms"
-echo "/healthz:     median req/s ratio ModalLab/nginx $(median "${HEALTH_RATIO[@]}" | xargs printf %.2f), CPU-efficiency ratio (nginx CPU per request / ours) $(median "${HEALTH_CPU_RATIO[@]}" | xargs printf %.2f), ModalLab median p99 $(median "${OURS_HEALTH_P99[@]}") ms"
-
-kill "$OURS_PID"
-wait "$OURS_PID" 2>/dev/null || true
-kill "$(cat "$WORK/nginx.pid")"
-for _ in $(seq 50); do [[ -f "$WORK/nginx.pid" ]] || break; sleep 0.1; done
-}
-
-for loops in $LOOPS; do series "$loops"; done
+echo "Medians of $ROUNDS rounds (ratio: ours ÷ nginx req/s, per round, then the median; CPU: server CPU time per request):"
+echo
+echo "| server | loops = workers | target | req/s ratio to nginx | CPU µs/request, ours · nginx | p99 ms, ours · nginx |"
+echo "|---|---:|---|---:|---:|---:|"
+python3 - "$SUMMARY" "$REAL_FILE" <<'PY'
+import statistics, sys
+rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
+labels = {"real": sys.argv[2], "1k": "1 KiB file", "healthz": "/healthz"}
+names = {"modallab": "`modallab serve`", "testserver": "http-testserver"}
+groups = {}
+for server, loops, target, ors, op9, ocpu, nrs, np9, ncpu in rows:
+    groups.setdefault((server, loops, target), []).append(
+        (float(ors) / float(nrs), float(ocpu), float(ncpu), float(op9), float(np9)))
+for (server, loops, target), values in groups.items():
+    med = lambda i: statistics.median(v[i] for v in values)
+    print(f"| {names[server]} | {loops} | {labels[target]} | **{med(0):.2f}×** | {med(1):.1f} · {med(2):.1f} | {med(3):.2f} · {med(4):.2f} |")
+PY
+echo
+echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # System calls per request (the kernel's TCP stack is most of the CPU, so count them): strace -c
-# on our server for 3 s of a 64-connection run, divided by the sendto calls (one per response).
-# strace slows every call, so this counts calls; it does not time them.
+# on `modallab serve` (one loop) for 3 s of a 64-connection run, divided by the sendto calls (one
+# per response). strace slows every call, so this counts calls; it does not time them.
 if command -v strace >/dev/null; then
-    "$BIN" --port "$IDLE_PORT" --root "$WORK/public" > "$WORK/strace.out" 2>&1 &
-    TRACED_PID=$!
-    PIDS+=($TRACED_PID)
-    wait_ready "$IDLE_PORT"
-    wrk -t2 -c"$CONNECTIONS" -d6s "http://127.0.0.1:$IDLE_PORT/public/file1k.txt" >/dev/null &
-    WRK_PID=$!
-    sleep 1.5
-    timeout 3 strace -c -f -p "$TRACED_PID" -o "$WORK/strace.txt" >/dev/null 2>&1 || true
-    wait "$WRK_PID" || true
-    kill "$TRACED_PID"
-    wait "$TRACED_PID" 2>/dev/null || true
     echo
-    awk '$NF == "sendto" {n = $4} {calls[$NF] = $4}
-        END {
-            if (!n) { print "system calls per request: no sendto seen"; exit }
-            printf "system calls per request (static 1 KiB, 64 connections, strace -c):"
-            for (c in calls) if (calls[c] ~ /^[0-9]+$/ && c != "total" && calls[c] / n >= 0.01) printf " %s %.2f", c, calls[c] / n
-            printf "\n"
-        }' "$WORK/strace.txt"
+    for target in real healthz; do
+        start_ours modallab 1 "$IDLE_PORT"
+        wrk -t2 -c"$CONNECTIONS" -d6s "http://127.0.0.1:$IDLE_PORT$(path_of "$target")" >/dev/null &
+        WRK_PID=$!
+        sleep 1.5
+        timeout 3 strace -c -f -p "$OURS_PID" -o "$WORK/strace.txt" >/dev/null 2>&1 || true
+        wait "$WRK_PID" || true
+        kill "$OURS_PID"
+        wait "$OURS_PID" 2>/dev/null || true
+        awk -v label="$(label_of "$target")" '$NF == "sendto" {n = $4} {calls[$NF] = $4}
+            END {
+                if (!n) { print "system calls per request: no sendto seen"; exit }
+                printf "system calls per request (modallab serve, %s, 64 connections, strace -c):", label
+                for (c in calls) if (calls[c] ~ /^[0-9]+$/ && c != "total" && calls[c] / n >= 0.01) printf " %s %.2f", c, calls[c] / n
+                printf "\n"
+            }' "$WORK/strace.txt"
+    done
 fi
 
 # 10,000 idle keep-alive connections: RSS, and a normal request still served promptly.
-ulimit -n "$(ulimit -Hn)"  # 10,000 sockets on each side need more than the usual 1,024
+ulimit -n "$(ulimit -Hn)" # 10,000 sockets on each side need more than the usual 1,024
 # Every client is 127.0.0.1 here: no per-address limit (0), or it would refuse past 512.
-"$BIN" --port "$IDLE_PORT" --root "$WORK/public" --max-connections $((IDLE_CONNECTIONS + 100)) \
-    --max-connections-per-address 0 > "$WORK/idle.out" 2>&1 &
+"$BIN_DIR/http-testserver" --port "$IDLE_PORT" --root "$WORK/root/Public" --max-connections $((IDLE_CONNECTIONS + 100)) \
+    --max-connections-per-address 0 >"$WORK/idle.out" 2>&1 &
 IDLE_PID=$!
-PIDS+=($IDLE_PID)
+PIDS+=("$IDLE_PID")
 wait_ready "$IDLE_PORT"
 python3 - "$IDLE_PORT" "$IDLE_CONNECTIONS" "$IDLE_PID" <<'PY'
 import socket, sys, time
