@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The connection cap under a flood: `modallab serve` (release) filled with idle connections, and
-# the owner's requests on new connections meanwhile (README, "Fair limits"; issue: every owner
+# the owner's requests on new connections meanwhile (docs/security.md, "Fair limits"; issue: every owner
 # connection got 503 for 20 s before the cap made room).
 #
 #   Benchmarks/http/flood.sh        # both scenarios
@@ -16,13 +16,8 @@
 # the server held. Linux (several loopback addresses); needs python3 and curl.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if [[ -z "${BIN:-}" ]]; then
-    swift build -c release --product modallab >"${TMPDIR:-/tmp}/flood-build.log" 2>&1 || {
-        cat "${TMPDIR:-/tmp}/flood-build.log" >&2
-        exit 1
-    }
-    BIN="$(swift build -c release --show-bin-path)/modallab"
-fi
+source Benchmarks/lib.sh
+build_modallab flood
 ulimit -n "$(ulimit -Hn)"
 WORK=$(mktemp -d)
 SERVER=""

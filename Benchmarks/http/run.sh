@@ -21,6 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 REPO=$(pwd)
+source Benchmarks/lib.sh
 
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10s}
@@ -43,9 +44,6 @@ LOG="${TMPDIR:-/tmp}/http-bench-build.log"
 BIN_DIR="$(swift build -c release --show-bin-path)"
 
 WORK=$(mktemp -d)
-# nginx's workers run as `nobody` when it is started as root: they must reach the files (else
-# every answer is a 403, which this script once measured as if it were the file).
-chmod 755 "$WORK"
 PIDS=()
 cleanup() {
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -56,13 +54,8 @@ cleanup() {
 trap cleanup EXIT
 
 # The product's resources with a 1 KiB file added to its Public/; both servers serve that folder.
-mkdir -p "$WORK/root" "$WORK/nginx"
-ln -s "$REPO/Templates" "$WORK/root/Templates"
-ln -s "$REPO/Schema" "$WORK/root/Schema"
-cp -r "$REPO/Public" "$WORK/root/Public"
-chmod -R a+rX "$WORK/root/Public"
-head -c 1024 /dev/zero | tr '\0' 'x' >"$WORK/root/Public/file1k.txt"
-[[ -f "$WORK/root/Public/$REAL_FILE" ]] || { echo "no Public/$REAL_FILE (REAL_FILE=…)" >&2; exit 1; }
+make_served_root "$WORK"
+mkdir -p "$WORK/nginx"
 export MODALLAB_OWNER_TOKEN="bench-$$"
 
 # nginx as it is usually tuned for static files: sendfile, open-file cache, no access log, long
@@ -159,13 +152,6 @@ targets_of() {
     case $1 in
     modallab) echo "real 1k healthz" ;;
     testserver) echo "1k healthz" ;;
-    esac
-}
-path_of() {
-    case $1 in
-    real) echo "/public/$REAL_FILE" ;;
-    1k) echo /public/file1k.txt ;;
-    healthz) echo /healthz ;;
     esac
 }
 label_of() {

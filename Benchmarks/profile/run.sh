@@ -20,6 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 REPO=$(pwd)
+source Benchmarks/lib.sh
 
 TARGETS=${TARGETS:-"real 1k healthz action"}
 COUNT=${COUNT:-2000}            # requests counted per target under callgrind
@@ -36,17 +37,9 @@ REAL_FILE=${REAL_FILE:-comments.js}
 for tool in valgrind callgrind_control strace nginx curl python3; do
     command -v "$tool" >/dev/null || { echo "missing $tool" >&2; exit 1; }
 done
-if [[ -z "${BIN:-}" ]]; then
-    swift build -c release --product modallab >"${TMPDIR:-/tmp}/profile-build.log" 2>&1 || {
-        cat "${TMPDIR:-/tmp}/profile-build.log" >&2
-        exit 1
-    }
-    BIN="$(swift build -c release --show-bin-path)/modallab"
-fi
+build_modallab profile
 mkdir -p "$OUT"
 WORK=$(mktemp -d)
-# nginx's workers run as `nobody` when it is started as root: they must reach the files.
-chmod 755 "$WORK"
 SERVER=""
 cleanup() {
     [[ -n "$SERVER" ]] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null
@@ -56,22 +49,12 @@ cleanup() {
 trap cleanup EXIT
 
 # The product's resources, with a 1 KiB file added to its Public/ (nginx serves the same folder).
-mkdir -p "$WORK/root" "$WORK/nginx"
-ln -s "$REPO/Templates" "$WORK/root/Templates"
-ln -s "$REPO/Schema" "$WORK/root/Schema"
-cp -r "$REPO/Public" "$WORK/root/Public"
-head -c 1024 /dev/zero | tr '\0' 'x' >"$WORK/root/Public/file1k.txt"
+make_served_root "$WORK"
+mkdir -p "$WORK/nginx"
 export MODALLAB_OWNER_TOKEN="profile-$$"
 AUTH="Authorization: Bearer $MODALLAB_OWNER_TOKEN"
 DRIVE="python3 $REPO/Benchmarks/profile/drive.py"
 
-path_of() {
-    case $1 in
-    real) echo "/public/$REAL_FILE" ;;
-    1k) echo /public/file1k.txt ;;
-    healthz) echo /healthz ;;
-    esac
-}
 
 # start_server [wrapper...]: modallab serve on $PORT, under the wrapper (valgrind) if given.
 start_server() {

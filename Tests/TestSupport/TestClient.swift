@@ -25,29 +25,14 @@ public final class TestClient: @unchecked Sendable {
         fd = Sys.streamSocket(family: AF_INET)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         if let local {
-            var source = sockaddr_in()
-            source.sin_family = sa_family_t(AF_INET)
-            inet_pton(AF_INET, local, &source.sin_addr)
-            let bound = withUnsafePointer(to: &source) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
+            let bound = Self.withIPv4(local, port: 0) { bind(fd, $0, $1) }
             guard bound == 0 else {
                 let text = String(cString: strerror(errno))
                 close()
                 throw Failure(description: "bind \(local): \(text)")
             }
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, host, &address.sin_addr)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let result = Self.withIPv4(host, port: port) { connect(fd, $0, $1) }
         guard result == 0 else {
             let text = String(cString: strerror(errno))
             close()  // deinit still runs for a class whose properties are set: close only once
@@ -55,6 +40,20 @@ public final class TestClient: @unchecked Sendable {
         }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// Calls `call` (`bind` or `connect`) with `host` (an IPv4 address) and `port` as a socket
+    /// address and its length; returns what `call` returns.
+    private static func withIPv4(
+        _ host: String, port: Int, _ call: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+    ) -> Int32 {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, host, &address.sin_addr)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { call($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
     }
 
     private var closed = false

@@ -116,15 +116,15 @@ final class EventLoop: @unchecked Sendable {
 
     /// Closes up to `count` of this loop's connections that wait for a request — idle
     /// keep-alive connections, and connections that have not sent a whole request head — the
-    /// longest waiting first, exempt ones (``Connection/isExempt``) only when no other waits,
-    /// never one of `spared`; returns how many it closed. What the server does at
+    /// longest waiting first, exempt ones (``Connection/isExempt``) only when no other waits;
+    /// returns how many it closed. What the server does at
     /// ``ServerConfiguration/maxConnections``, as nginx reuses its longest idle keep-alive
     /// connections when it runs out (`ngx_drain_connections`, src/core/ngx_connection.c).
-    func closeLongestIdle(_ count: Int, sparing spared: Set<ObjectIdentifier>) -> Int {
+    func closeLongestIdle(_ count: Int) -> Int {
         guard count > 0 else { return 0 }
         var waiting: [(exempt: Bool, since: UInt64, connection: Connection)] = []
         for connection in connections {
-            guard let since = connection.waitingSince, !spared.contains(ObjectIdentifier(connection)) else { continue }
+            guard let since = connection.waitingSince else { continue }
             waiting.append((connection.isExempt, since, connection))
         }
         let chosen: [Connection]

@@ -245,12 +245,12 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// On `loop`'s queue: closes as many of its longest idle connections as `newcomers` need
-    /// (``EventLoop/closeLongestIdle(_:sparing:)``), and asks the next loop for the rest until
+    /// (``EventLoop/closeLongestIdle(_:)``), and asks the next loop for the rest until
     /// every loop was asked. A newcomer starts reading once a connection closed for it; the
     /// newcomers no loop found room for answer 503 and close, having read nothing.
     private func reclaim(_ newcomers: [Connection], on loop: EventLoop, asked: Int) {
-        let spared = Set(newcomers.map(ObjectIdentifier.init))
-        let closed = loop.closeLongestIdle(newcomers.count, sparing: spared)
+        // The newcomers are not on any loop yet (they start below), so none can be chosen.
+        let closed = loop.closeLongestIdle(newcomers.count)
         for newcomer in newcomers.prefix(closed) { newcomer.loop.execute { newcomer.start() } }
         guard closed < newcomers.count else { return }
         // The oldest newcomers got the room; the newest wait on.

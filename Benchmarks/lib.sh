@@ -1,0 +1,43 @@
+# Shared by the benchmark scripts (source it after `cd` to the repository's root):
+#   build_modallab NAME       sets BIN to a release `modallab` (unless BIN is set), the build's
+#                             output in $TMPDIR/NAME-build.log, shown if it fails
+#   make_served_root DIR      DIR/root: the product's resources (Templates and Schema linked,
+#                             Public copied, readable by nginx's `nobody` workers) with a 1 KiB
+#                             file added, Public/file1k.txt; both servers serve that folder
+#   path_of TARGET            the URL path of a target: real ($REAL_FILE of Public/), 1k, healthz
+
+build_modallab() {
+    [[ -n "${BIN:-}" ]] && return
+    local log="${TMPDIR:-/tmp}/$1-build.log"
+    swift build -c release --product modallab >"$log" 2>&1 || {
+        cat "$log" >&2
+        exit 1
+    }
+    BIN="$(swift build -c release --show-bin-path)/modallab"
+}
+
+make_served_root() {
+    local repo
+    repo=$(pwd)
+    # nginx's workers run as `nobody` when it is started as root: they must reach the files (else
+    # every answer is a 403, which a benchmark once measured as if it were the file).
+    chmod 755 "$1"
+    mkdir -p "$1/root"
+    ln -s "$repo/Templates" "$1/root/Templates"
+    ln -s "$repo/Schema" "$1/root/Schema"
+    cp -r "$repo/Public" "$1/root/Public"
+    chmod -R a+rX "$1/root/Public"
+    head -c 1024 /dev/zero | tr '\0' 'x' >"$1/root/Public/file1k.txt"
+    [[ -f "$1/root/Public/${REAL_FILE:-comments.js}" ]] || {
+        echo "no Public/${REAL_FILE:-comments.js} (REAL_FILE=…)" >&2
+        exit 1
+    }
+}
+
+path_of() {
+    case $1 in
+    real) echo "/public/${REAL_FILE:-comments.js}" ;;
+    1k) echo /public/file1k.txt ;;
+    healthz) echo /healthz ;;
+    esac
+}
