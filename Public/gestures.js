@@ -3,6 +3,8 @@
 // the server resolves; a tap on nothing is a misclick. Dragging a sheet (pointer events: mouse,
 // pen and touch) moves it between its detents or dismisses it (rule sheet.swipe-dismiss).
 
+import { releaseClick } from "./release-click.js";
+
 const DRAG_SLOP = 6;
 
 /** Rubber-band resistance past an edge: `x` points of pull move the sheet this far. */
@@ -14,7 +16,7 @@ function rubber(x, k = 0.15) { return (1 - 1 / (x * k / 60 + 1)) * 60 / k * 0.55
  */
 export function installGestures({ frame, send, editor, events }) {
   const stage = frame.stage;
-  let suppressClick = false;
+  const releaseClicks = releaseClick();
   let drag = null;
 
   // Tapping the grabber cycles through the detents (rule sheet.grabber-behaviour).
@@ -26,7 +28,7 @@ export function installGestures({ frame, send, editor, events }) {
   }
 
   stage.addEventListener("click", (ev) => {
-    if (suppressClick) { suppressClick = false; ev.preventDefault(); return; }
+    if (releaseClicks.swallows(ev)) { ev.preventDefault(); return; }
     const t = ev.target;
     const layer = t.closest(".presentation");
     const modal = layer?.dataset.modal;
@@ -66,6 +68,7 @@ export function installGestures({ frame, send, editor, events }) {
   // confirmDiscard action sheet.
 
   stage.addEventListener("pointerdown", (ev) => {
+    releaseClicks.pressed(); // a new press: a click from here on is its own
     // Sheets, and a full-screen modal that zoomed out of its source (a swipe down zooms it back).
     const card = ev.target.closest('.presentation[data-form="card"], .presentation[data-form="centered"], .presentation[data-form="fullScreen"][data-transition="zoom"]');
     if (!card || card !== frame.top() || !ev.isPrimary || (ev.pointerType === "mouse" && ev.button !== 0)) return;
@@ -170,8 +173,7 @@ export function installGestures({ frame, send, editor, events }) {
     const d = drag;
     drag = null;
     if (!d.started) return;
-    suppressClick = true;
-    setTimeout(() => { suppressClick = false; }, 0);
+    releaseClicks.swallowNext(ev);
     const { card } = d;
     card.classList.remove("dragging");
     d.v = releaseVelocity(d.samples);

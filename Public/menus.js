@@ -4,6 +4,8 @@
 // is open is a tap outside, which dismisses it. The server decides what happens (rule
 // menu.dismiss) and draws the menu where its layout puts it; this file only reports touches.
 
+import { releaseClick } from "./release-click.js";
+
 const HOLD_MS = 500;
 const SLOP = 8;
 
@@ -11,12 +13,11 @@ const SLOP = 8;
 export function installMenus({ frame, send }) {
   const stage = frame.stage;
   let hold = null;
-  let suppressClick = false;
+  const releaseClicks = releaseClick();
 
   // In the capture phase, before gestures.js: menu items and the backdrop are the menu's.
   stage.addEventListener("click", (ev) => {
-    if (suppressClick) {
-      suppressClick = false;
+    if (releaseClicks.swallows(ev)) {
       ev.stopPropagation();
       ev.preventDefault();
       return;
@@ -33,20 +34,21 @@ export function installMenus({ frame, send }) {
   }, true);
 
   // A hold that opened a menu ends with its release, whose click (if the browser sends one: not
-  // when the frame replaced what was pressed) is not a tap. Only that click is swallowed: the
-  // flag lives until the release's own events have run, so the next click is a tap again.
+  // when the frame replaced what was pressed) is not a tap: only that click is swallowed.
   const cancelHold = () => { if (hold) { clearTimeout(hold.timer); hold = null; } };
+  const fire = (h) => {
+    h.fired = true;
+    send({ type: "longPress", target: h.target });
+  };
   stage.addEventListener("pointerdown", (ev) => {
     cancelHold();
+    releaseClicks.pressed();
     const el = ev.target.closest("[data-long-press]");
     if (!el || !ev.isPrimary || (ev.pointerType === "mouse" && ev.button !== 0)) return;
     const id = el.dataset.id;
     const h = {
-      id: ev.pointerId, x: ev.clientX, y: ev.clientY, fired: false,
-      timer: setTimeout(() => {
-        h.fired = true;
-        send({ type: "longPress", target: id });
-      }, HOLD_MS),
+      id: ev.pointerId, x: ev.clientX, y: ev.clientY, at: ev.timeStamp, target: id, fired: false,
+      timer: setTimeout(() => fire(h), HOLD_MS),
     };
     hold = h;
   });
@@ -55,11 +57,13 @@ export function installMenus({ frame, send }) {
   });
   const release = (ev) => {
     if (!hold || ev.pointerId !== hold.id) return;
+    // The press's length is measured by the events' own times, not by when the timer ran: on a
+    // busy page the release can be handled before a timer that was due first (input goes ahead
+    // of timers), and a press held past the long-press time is a long press all the same.
+    if (!hold.fired && ev.type === "pointerup" && ev.timeStamp - hold.at >= HOLD_MS) fire(hold);
     const fired = hold.fired;
     cancelHold();
-    if (!fired) return;
-    suppressClick = true;
-    setTimeout(() => { suppressClick = false; }, 0);
+    if (fired) releaseClicks.swallowNext(ev);
   };
   stage.addEventListener("pointerup", release);
   stage.addEventListener("pointercancel", release);

@@ -2131,6 +2131,20 @@ class VersionTests(PlayerTestCase):
             ActionChains(self.d).send_keys(Keys.ESCAPE).perform()
             self.wait_for("return !document.querySelector('.menu-panel')", message="Escape did not close the menu")
 
+    def test_a_hold_on_a_busy_page_is_still_a_long_press(self):
+        # The page is busy from just after the press until past its release (as under load): the
+        # release can then be handled before the long-press timer that was due first (browsers
+        # put input ahead of timers). A press held past the long-press time is a long press all
+        # the same, and its release is not a tap on the row.
+        self.open("versions", "iphone-16", target_os=26)
+        self.js("""addEventListener('pointerdown', () => setTimeout(() => {
+            const end = performance.now() + 1200; while (performance.now() < end) {}
+        }, 50), {capture: true, once: true});""")
+        self.hold(self.el('[data-id="photo-1"]'), touch=True)
+        self.wait_for("return document.querySelector('.menu-layer')?.dataset.menuKind === 'context'", message="no context menu")
+        self.settle()
+        self.assertEqual(self.stack(), [], "the long press did not also tap the row")
+
     def test_after_a_mouse_hold_opens_a_context_menu_the_next_click_is_a_tap(self):
         # A held mouse press opens the menu; its release's click (which the browser doesn't send
         # when the frame replaced the row pressed) must not swallow the next, real click.
