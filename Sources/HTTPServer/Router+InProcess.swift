@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Platform
 
 /// Answers requests in this process, the way the server hands them to its responder, without
 /// a socket: for tests of routes, middleware and handlers (as Hummingbird's router test

@@ -1,3 +1,5 @@
+import Platform
+
 /// Request counters and latency histograms by route pattern, in the Prometheus text
 /// exposition format (version 0.0.4). Install it as middleware and serve ``prometheusText()``:
 ///

@@ -1,3 +1,5 @@
+import Platform
+
 /// The ``HTTPBodyWriter`` of a streaming response on one connection.
 final class StreamWriter: HTTPBodyWriter, @unchecked Sendable {
     private let connection: Connection

@@ -1,42 +1,35 @@
 import Foundation
 import Platform
 
-/// A value guarded by a lock. `NSLock` rather than `Mutex` so the module also builds for macOS 14.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    @inline(__always) func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
-
 /// A value behind a readers–writer lock: readers never wait for each other, so read-mostly
 /// state (routes, the file cache) costs the event loops no sleeps when both read at once.
 final class ReadMostly<Value>: @unchecked Sendable {
-    private var lock = pthread_rwlock_t()
+    /// On the heap, at an address that never moves (POSIX forbids using a copy of a lock; a
+    /// lock stored in a Swift property may be handed to C as a temporary copy).
+    private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
     private var value: Value
 
     init(_ value: Value) {
         self.value = value
-        pthread_rwlock_init(&lock, nil)
+        lock.initialize(to: pthread_rwlock_t())
+        pthread_rwlock_init(lock, nil)
     }
 
-    deinit { pthread_rwlock_destroy(&lock) }
+    deinit {
+        pthread_rwlock_destroy(lock)
+        lock.deinitialize(count: 1)
+        lock.deallocate()
+    }
 
     @inline(__always) func read<R>(_ body: (Value) throws -> R) rethrows -> R {
-        pthread_rwlock_rdlock(&lock)
-        defer { pthread_rwlock_unlock(&lock) }
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
         return try body(value)
     }
 
     func write<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        pthread_rwlock_wrlock(&lock)
-        defer { pthread_rwlock_unlock(&lock) }
+        pthread_rwlock_wrlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
         return try body(&value)
     }
 }
