@@ -5,8 +5,8 @@ import Testing
 
 @testable import HTTPServer
 
-/// Checks that need another process: the strict Python h11 client, and a server whose
-/// descriptor limit is lowered (so exhaustion cannot disturb the tests running beside it).
+/// Checks that need another process: the strict Python h11 client (skipped without it), and a
+/// server whose descriptor limit is lowered (so exhaustion cannot disturb the tests running beside it).
 @Suite struct ExternalClientTests {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
@@ -36,24 +36,9 @@ import Testing
         return (process.terminationStatus, output)
     }
 
-    static var python: String? {
-        // The python3 on PATH first: that is where `pip install h11` puts the package.
-        let onPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/python3" }
-        return (onPath + ["/usr/bin/python3", "/usr/local/bin/python3"]).first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
-    @Test func strictClientH11ReadsEveryResponse() async throws {
-        guard let python = Self.python else {
-            Issue.record("python3 is required for the h11 check: install python3 and `pip install h11`")
-            return
-        }
-        let probe = try await blocking { try Self.run(python, ["-c", "import h11"]) }
-        guard probe.status == 0 else {
-            Issue.record("the h11 check needs the Python package h11: run `pip install h11` (\(probe.output))")
-            return
-        }
+    /// Skipped without h11 (``ExternalTool/h11``).
+    @Test(.requires(.h11)) func strictClientH11ReadsEveryResponse() async throws {
+        let python = try #require(ExternalTool.python3, "no python3 on PATH")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("h11-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -92,10 +77,8 @@ import Testing
     /// With RLIMIT_NOFILE at 48, a flood of connections makes accept(2) fail with EMFILE; the
     /// server backs off, keeps running, and serves again once descriptors are free.
     @Test func survivesDescriptorExhaustion() async throws {
-        guard let binary = Self.testServerBinary else {
-            Issue.record("http-testserver was not built (swift build --product http-testserver)")
-            return
-        }
+        let binary = try #require(
+            Self.testServerBinary, "http-testserver was not built (swift build --product http-testserver)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--nofile", "48", "--root", "/tmp"]

@@ -7,9 +7,9 @@ import Testing
 @testable import InteractionLog
 
 /// Proves that exports load in DuckDB and pandas, and that both tell null from the empty string
-/// where docs/log.md says they do. Needs `python3` with the `duckdb` and `pandas` modules
-/// (`pip install duckdb pandas`); fails, saying so, without them.
-@Suite struct DuckDBTests {
+/// where docs/log.md says they do. Needs `python3` with the `duckdb` and `pandas` packages
+/// (`pip install duckdb pandas`); skipped, saying so, without them.
+@Suite(.requires(.duckDB), .requires(.pandas)) struct DuckDBTests {
     @Test func duckDBReadsTheHivePartitionedTreeAndTheCSVExport() async throws {
         let dir = TempDir()
         defer { dir.cleanup() }
@@ -36,12 +36,7 @@ import Testing
         let r = try runCommand([
             "python3", script.path, dir.logs, csvPath, String(written.accepted), LogColumns.duckDBColumns,
         ])
-        switch r.status {
-        case 0: print(r.stdout, terminator: "")
-        case 3:
-            Issue.record("DuckDB check not run: a Python module is missing — pip install duckdb pandas. \(r.stderr)")
-        case 127: Issue.record("DuckDB check not run: python3 is not on PATH. \(r.stderr)")
-        default: Issue.record("DuckDB or pandas could not read the log as docs/log.md says: \(r.stderr)\(r.stdout)")
-        }
+        #expect(r.status == 0, "DuckDB or pandas could not read the log as docs/log.md says: \(r.stderr)\(r.stdout)")
+        if r.status == 0 { print(r.stdout, terminator: "") }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real-browser suite, `Tests/Browser/test_player.py` (Python, Selenium, headless Chromium),
@@ -7,9 +8,10 @@ import Testing
 /// failing with its own traceback.
 ///
 /// The file runs once — one server and one browser for every scenario — and writes each
-/// scenario's outcome to a JSON report; the scenarios read it. A machine without python3,
-/// selenium, Chromium or ChromeDriver fails every scenario, saying what to install.
-@Suite struct BrowserTests {
+/// scenario's outcome to a JSON report; the scenarios read it. On a machine without python3,
+/// selenium, Chromium or ChromeDriver the suite is skipped, saying what to install
+/// (``ExternalTool/browser``), or fails where `MODALLAB_REQUIRE_TOOLS=1`.
+@Suite(.requires(.browser)) struct BrowserTests {
     static let script = repositoryRoot + "/Tests/Browser/test_player.py"
 
     /// The scenarios of the Python file: `Class.test_name` for each `def test_…` of a class
@@ -51,8 +53,7 @@ import Testing
         }
     }
 
-    // The helpers other browser suites use (`SecurityBrowserTests`).
-    static func executable(named name: String) -> String? { BrowserRun.executable(named: name) }
+    // The helpers other suites use (`SecurityBrowserTests`, `InstallTests`, …).
     static func modallabExecutable() -> String? { BrowserRun.modallabExecutable() }
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws
         -> (status: Int32, output: String)
@@ -93,9 +94,6 @@ actor BrowserRun {
         var output = ""
     }
 
-    /// The install line every missing-software failure ends with.
-    static let install = "install chromium chromium-driver; pip install 'selenium<4.52'"
-
     private var task: Task<Result, Never>?
 
     /// The suite's result, running it the first time it is asked for.
@@ -106,20 +104,11 @@ actor BrowserRun {
         return await t.value
     }
 
+    /// Runs the suite; the suite's trait (``ExternalTool/browser``) has checked that python3,
+    /// selenium, Chromium and ChromeDriver are there.
     static func run() async -> Result {
-        guard let python = executable(named: "python3") else {
-            return Result(problem: "the browser tests need python3 on PATH (apt-get install python3), then \(install)")
-        }
+        guard let python = ExternalTool.python3 else { return Result(problem: "no python3 on PATH") }
         let script = BrowserTests.script
-        guard let check = try? await run(python, [script, "--check"]) else {
-            return Result(problem: "python3 \(script) --check could not be started")
-        }
-        if check.status == 3 {
-            return Result(problem: "the browser tests need software this machine lacks (\(install)):\n\(check.output)")
-        }
-        guard check.status == 0 else {
-            return Result(problem: "python3 \(script) --check exited with \(check.status):\n\(check.output)")
-        }
         guard let binary = modallabExecutable() else {
             return Result(
                 problem:
@@ -152,14 +141,6 @@ actor BrowserRun {
             return Result(problem: "the suite's set-up failed:\n\(setUp.details)", output: output)
         }
         return Result(outcomes: outcomes, output: String(output.suffix(20_000)))
-    }
-
-    /// An executable on `PATH`.
-    static func executable(named name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
     }
 
     /// The `modallab` built with this test bundle (`swift test` builds every product), else

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs `Tests/Browser/test_security.py` (Python, Selenium, headless Chromium) against the
@@ -6,15 +7,12 @@ import Testing
 /// act as the owner, the owner token leaves the address bar, the Content-Security-Policy holds
 /// on the player and the board, and a revoked link's stream closes in the browser.
 ///
-/// It fails, naming what to install, when python3, selenium, Chromium or ChromeDriver is missing.
-@Suite struct SecurityBrowserTests {
+/// Skipped, naming what to install, when python3, selenium, Chromium or ChromeDriver is missing
+/// (``ExternalTool/browser``); where `MODALLAB_REQUIRE_TOOLS=1`, that fails instead.
+@Suite(.requires(.browser)) struct SecurityBrowserTests {
     @Test func ownerAccessAndRevocationInHeadlessChromium() async throws {
         let script = repositoryRoot + "/Tests/Browser/test_security.py"
-        let python = try #require(
-            BrowserTests.executable(named: "python3"),
-            "The browser tests need python3 on PATH (apt-get install python3).")
-        let check = try await BrowserTests.run(python, [script, "--check"])
-        try #require(check.status == 0, "python3 \(script) --check exited with \(check.status):\n\(check.output)")
+        let python = try #require(ExternalTool.python3, "no python3 on PATH")
         let binary = try #require(
             BrowserTests.modallabExecutable(),
             "No modallab executable beside the test bundle or in .build/debug; run `swift build --product modallab`.")
