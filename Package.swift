@@ -31,7 +31,10 @@ let package = Package(
         .executableTarget(name: "modallab", dependencies: ["ModalLabServer"]),
         .executableTarget(
             name: "modallab-bench",
-            dependencies: ["ModalLabServer", "HTTPServer", "Mustache", "JSON", "Prototype", "Presentation", "InteractionLog", "Platform", "EventSchema"],
+            dependencies: [
+                "ModalLabServer", "HTTPServer", "Mustache", "JSON", "Prototype", "Presentation", "InteractionLog",
+                "Platform", "EventSchema",
+            ],
             path: "Benchmarks/Sources/ModalLabBenchmarks"
         ),
 
@@ -39,20 +42,23 @@ let package = Package(
         .executableTarget(
             name: "http-testserver", dependencies: ["HTTPServer", "Platform"], path: "Benchmarks/http/TestServer"),
 
-        // What several test targets share (a seeded random generator, a raw-socket HTTP client).
+        // What several test targets share: temporary folders, outside tools (skipped when missing),
+        // running programs, a seeded random generator, a raw-socket HTTP client.
         .target(name: "TestSupport", dependencies: ["Platform"], path: "Tests/TestSupport"),
 
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "Platform", "TestSupport"], exclude: ["h11_check.py"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["mustache-spec"]),
-        .testTarget(name: "PrototypeTests", dependencies: ["Prototype", "JSON"]),
+        .testTarget(
+            name: "MustacheTests", dependencies: ["Mustache", "Platform", "TestSupport"], exclude: ["mustache-spec"]),
+        .testTarget(name: "PrototypeTests", dependencies: ["Prototype", "JSON", "TestSupport"]),
         .testTarget(
             name: "PresentationTests", dependencies: ["Presentation", "Prototype", "JSON", "Platform", "TestSupport"]),
         .testTarget(
-            name: "InteractionLogTests", dependencies: ["InteractionLog", "EventSchema", "JSON", "Platform", "TestSupport"],
+            name: "InteractionLogTests",
+            dependencies: ["InteractionLog", "EventSchema", "JSON", "Platform", "TestSupport"],
             exclude: ["duckdb_check.py"]),
-        .testTarget(name: "SharingTests", dependencies: ["Sharing"]),
+        .testTarget(name: "SharingTests", dependencies: ["Sharing", "Platform", "TestSupport"]),
         .testTarget(
             name: "ModalLabServerTests",
             dependencies: ["ModalLabServer", "HTTPServer", "JSON", "Platform", "TestSupport", "EventSchema"],

@@ -10,40 +10,12 @@ import Testing
 @Suite struct ExternalClientTests {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
-    /// Runs a program to its end and returns its exit status and output (stdout and stderr);
-    /// a program still running after `timeout` seconds is terminated.
-    static func run(_ executable: String, _ arguments: [String], timeout: Double = 60) throws -> (
-        status: Int32, output: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let box = ProcessBox(process)
-        let timedOut = Locked(false)
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-            guard box.process.isRunning else { return }
-            timedOut.withLock { $0 = true }
-            box.process.terminate()
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var output = String(decoding: data, as: UTF8.self)
-        if timedOut.withLock({ $0 }) { output += "\n(terminated after \(timeout) s)" }
-        return (process.terminationStatus, output)
-    }
-
     /// Skipped without h11 (``ExternalTool/h11``).
     @Test(.requires(.h11)) func strictClientH11ReadsEveryResponse() async throws {
         let python = try #require(ExternalTool.python3, "no python3 on PATH")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("h11-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try "0123456789abcdef".write(
-            to: directory.appendingPathComponent("file.txt"), atomically: true, encoding: .utf8)
+        let directory = try TemporaryDirectory("h11")
+        defer { directory.remove() }
+        try "0123456789abcdef".write(toFile: directory.file("file.txt"), atomically: true, encoding: .utf8)
 
         let router = makeTestRouter()
         router.get("/public/*", StaticFiles(root: directory.path).handler)
@@ -56,29 +28,18 @@ import Testing
         }
         let script = Self.testsDirectory.appendingPathComponent("h11_check.py").path
         try await withTestServer(router: router) { (server) throws in
-            let result = try Self.run(python, [script, String(server.port)])
+            let result = try runCommand([python, script, String(server.port)], timeout: 60)
             #expect(result.status == 0, "h11_check.py failed:\n\(result.output)")
             #expect(result.output.contains("responses ok"))
         }
-    }
-
-    /// The test server binary built beside this test bundle.
-    static var testServerBinary: String? {
-        guard let executable = Sys.executablePath else { return nil }
-        var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("http-testserver").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
     }
 
     /// With RLIMIT_NOFILE at 48, a flood of connections makes accept(2) fail with EMFILE; the
     /// server backs off, keeps running, and serves again once descriptors are free.
     @Test func survivesDescriptorExhaustion() async throws {
         let binary = try #require(
-            Self.testServerBinary, "http-testserver was not built (swift build --product http-testserver)")
+            builtProduct(named: "http-testserver"),
+            "http-testserver was not built (swift build --product http-testserver)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["--nofile", "48", "--root", "/tmp"]

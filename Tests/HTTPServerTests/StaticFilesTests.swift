@@ -9,7 +9,8 @@ import Testing
     /// A temporary tree: root/{index.html, app.js, style.css, data.json, big.bin, sub/x.svg, .hidden},
     /// a secret beside the root, and symlinks out of (and inside) the root.
     static func makeTree() throws -> (root: String, cleanup: () -> Void) {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("sf-\(UUID().uuidString)").path
+        let folder = try TemporaryDirectory("static-files")
+        let base = folder.path
         let root = base + "/public"
         let fm = FileManager.default
         try fm.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
@@ -25,7 +26,7 @@ import Testing
         try fm.createSymbolicLink(atPath: root + "/escape.txt", withDestinationPath: base + "/secret.txt")
         try fm.createSymbolicLink(atPath: root + "/escape-dir", withDestinationPath: base)
         try fm.createSymbolicLink(atPath: root + "/alias.css", withDestinationPath: root + "/style.css")
-        return (root, { try? fm.removeItem(atPath: base) })
+        return (root, { folder.remove() })
     }
 
     /// 1 MiB of a known pattern, computed once (a debug build is slow at per-byte closures).

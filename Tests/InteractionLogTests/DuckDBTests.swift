@@ -11,8 +11,8 @@ import Testing
 /// (`pip install duckdb pandas`); skipped, saying so, without them.
 @Suite(.requires(.duckDB), .requires(.pandas)) struct DuckDBTests {
     @Test func duckDBReadsTheHivePartitionedTreeAndTheCSVExport() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs, partMaxBytes: 8 << 10)
         var events = ExportTests.awkwardEvents() + SummaryTests.studyEvents()
         // An empty string and a null side by side: CSV writes `""` and an empty cell.
@@ -33,7 +33,7 @@ import Testing
 
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "duckdb_check.py")
-        let r = try runCommand([
+        let r = try await runCommand([
             "python3", script.path, dir.logs, csvPath, String(written.accepted), LogColumns.duckDBColumns,
         ])
         #expect(r.status == 0, "DuckDB or pandas could not read the log as docs/log.md says: \(r.stderr)\(r.stdout)")

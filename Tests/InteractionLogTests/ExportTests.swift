@@ -1,6 +1,7 @@
 import EventSchema
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @testable import InteractionLog
@@ -25,8 +26,8 @@ import Testing
     }
 
     @Test func ndjsonExportIsTheFilesAsTheyAre() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         _ = try await store.append(ExportTests.awkwardEvents())
         var out: [UInt8] = []
@@ -37,8 +38,8 @@ import Testing
     }
 
     @Test func csvExportHasTheHeaderAndQuotesPerRFC4180() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         let written = try await store.append(ExportTests.awkwardEvents()).events
         var out: [UInt8] = []
@@ -69,8 +70,8 @@ import Testing
     /// the text was escaped in the log; numbers (a negative one too), `props` and every other
     /// cell are as in the exact export, which changes nothing.
     @Test func spreadsheetSafeCSVPrefixesFormulaCellsOnly() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         let formulas = [
             "=HYPERLINK(\"http://x\",\"a\")", "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\r=1", "=1,2", "=\"q\"",
@@ -119,8 +120,8 @@ import Testing
     }
 
     @Test func filteredExportsAndEmptyExports() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         _ = try await store.append(ExportTests.awkwardEvents())
         var csv: [UInt8] = []
@@ -139,8 +140,8 @@ import Testing
     }
 
     @Test func daysOutsideTheRangeAreSkippedByName() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         _ = try await store.append(ExportTests.awkwardEvents())
         // A "part" that cannot be read as a file: reading it would throw.
@@ -154,8 +155,8 @@ import Testing
     }
 
     @Test func cursorChunksAndAsyncChunksConcatenateToTheWholeExport() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs, partMaxBytes: 4096)
         for i in 0..<200 { _ = try await store.append([pending(.tap, session: "s\(i % 7)", target: "t\(i)")]) }
         var whole: [UInt8] = []
@@ -180,8 +181,8 @@ import Testing
     }
 
     @Test func readerExportsATreeWithoutAStore() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         _ = try await store.append(ExportTests.awkwardEvents())
         let reader = LogReader(directory: dir.logs)

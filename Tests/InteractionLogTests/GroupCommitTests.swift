@@ -1,14 +1,16 @@
 import EventSchema
 import Foundation
 import JSON
+import Platform
+import TestSupport
 import Testing
 
 @testable import InteractionLog
 
 @Suite struct GroupCommitTests {
     @Test func concurrentAppendersShareSyncsAndSeqStaysStrictlyIncreasing() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         let appenders = 64
         let rounds = 20
@@ -51,8 +53,8 @@ import Testing
     }
 
     @Test func exportsDuringAppendsSeeOnlyWholeAcknowledgedLines() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs, partMaxBytes: 16 << 10)
         let acked = Locked(0)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -60,13 +62,13 @@ import Testing
                 group.addTask {
                     for r in 0..<40 {
                         _ = try await store.append([pending(.scroll, session: "s\(a)", id: "\(a)-\(r)")])
-                        acked.withValue { $0 += 1 }
+                        acked.withLock { $0 += 1 }
                     }
                 }
             }
             group.addTask {
                 for _ in 0..<15 {
-                    let before = acked.value
+                    let before = acked.current
                     var bytes: [UInt8] = []
                     try store.export(format: .ndjson) { bytes += $0 }
                     let exported = lines(bytes)

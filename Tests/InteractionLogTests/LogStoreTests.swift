@@ -2,14 +2,15 @@ import EventSchema
 import Foundation
 import JSON
 import Platform
+import TestSupport
 import Testing
 
 @testable import InteractionLog
 
 @Suite struct LogStoreTests {
     @Test func appendWritesTheSpecLayoutWithEveryKey() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         #expect(store.recovery.isEmpty)
         let result = try await store.append([
@@ -38,8 +39,8 @@ import Testing
     }
 
     @Test func dayPartitionFollowsTheUTCDayOfTs() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         let midnight = LogTimestamp.parse("2026-11-30")!
         _ = try await store.append([
@@ -54,8 +55,8 @@ import Testing
     }
 
     @Test func rollsOverToNewPartsAtTheSizeLimitAndContinuesAfterReopen() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let limit = 2000
         var store: LogStore? = try LogStore(directory: dir.logs, partMaxBytes: limit)
         var seqs: [Int] = []
@@ -91,8 +92,8 @@ import Testing
     }
 
     @Test func oneBatchCanSpanSeveralPartsAndDays() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs, partMaxBytes: 1500)
         let nextDay = LogTimestamp.parse("2026-11-30T00:00:01Z")!
         let batch = (0..<12).map { i in pending(.tap, ts: i % 4 == 3 ? nextDay + Int64(i) : sampleTs + Int64(i)) }
@@ -116,8 +117,8 @@ import Testing
     }
 
     @Test func seqIsPerSessionAndContinuesAfterReopen() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         do {
             let store = try LogStore(directory: dir.logs)
             let r = try await store.append([
@@ -141,8 +142,8 @@ import Testing
     }
 
     @Test func retriedClientEventIDsAreDuplicatesPerSessionAlsoAfterReopen() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let batch = [pending(.misclick, id: "c1"), pending(.scroll, id: "c2"), pending(.misclick, id: "c1")]
         do {
             let store = try LogStore(directory: dir.logs)
@@ -165,8 +166,8 @@ import Testing
     }
 
     @Test func filtersByTypePrototypeSessionShareAndTime() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         let day2 = LogTimestamp.parse("2026-11-30T08:00:00Z")!
         var e = pending(.tap, session: "s2", ts: day2, prototype: "maps")
@@ -190,8 +191,8 @@ import Testing
     }
 
     @Test func rejectsInvalidEventsAndAppendsAfterClose() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         await #expect(throws: LogStoreError.self) { try await store.append([pending(.tap, id: "")]) }
         let long = String(repeating: "x", count: 129)
@@ -215,8 +216,8 @@ import Testing
     }
 
     @Test func oneWriterPerDirectory() throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         #expect(throws: LogStoreError.locked(path: dir.logs + "/.lock")) { try LogStore(directory: dir.logs) }
         store.close()
@@ -225,8 +226,8 @@ import Testing
     }
 
     @Test func aFailedWriteAcknowledgesNothingAndTheStoreStaysUsable() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         _ = try await store.append([pending(.tap, ts: sampleTs)])
         let path = dir.logs + "/date=2026-11-29/part-000000.ndjson"
@@ -254,8 +255,8 @@ import Testing
     /// A new day's folder and part file are made durable (their directories synced) by the
     /// first commit that succeeds in them, even when the first attempt failed.
     @Test func aFailedFirstCommitLeavesTheDirectorySyncsForTheNext() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         store.setFaultHook { $0 == .sync ? EIO : nil }
         await #expect(throws: LogStoreError.self) { try await store.append([pending(.tap, ts: sampleTs)]) }
@@ -270,8 +271,8 @@ import Testing
     }
 
     @Test func completionHandlerVariant() throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         let group = DispatchGroup()
         let results = Locked<[Int]>([])
@@ -280,17 +281,17 @@ import Testing
             group.enter()
             store.append([pending(.tap, session: "s\(i % 3)")]) { result in
                 if case .success(let r) = result {
-                    results.withValue { $0 += r.events.map(\.seq) }
-                    seqByCall.withValue { $0[i] = r.events.map(\.seq) }
+                    results.withLock { $0 += r.events.map(\.seq) }
+                    seqByCall.withLock { $0[i] = r.events.map(\.seq) }
                 }
                 group.leave()
             }
         }
         #expect(group.wait(timeout: .now() + 10) == .success)
-        #expect(results.value.count == 10)
+        #expect(results.current.count == 10)
         // Appends from one thread commit in call order: call i is the (i / 3 + 1)th of session s(i % 3).
-        #expect(seqByCall.value == Dictionary(uniqueKeysWithValues: (0..<10).map { ($0, [$0 / 3 + 1]) }))
-        #expect(results.value.sorted() == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4])
+        #expect(seqByCall.current == Dictionary(uniqueKeysWithValues: (0..<10).map { ($0, [$0 / 3 + 1]) }))
+        #expect(results.current.sorted() == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4])
         store.flush()
         #expect(try store.events().count == 10)
         store.close()
@@ -302,25 +303,5 @@ extension PendingEvent {
     var ndjsonLength: Int {
         LogEvent(self, eventID: eventID ?? UUID().uuidString.lowercased(), seq: 1, ts: ts ?? sampleTs).ndjsonLine
             .count
-    }
-}
-
-/// A value behind a lock, for test callbacks.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func withValue<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&stored)
     }
 }

@@ -2,13 +2,14 @@ import EventSchema
 import Foundation
 import JSON
 import Platform
+import TestSupport
 import Testing
 
 @testable import InteractionLog
 
 @Suite struct RecoveryTests {
     /// A log with three events on 2026-11-29; returns the part's path.
-    func seed(_ dir: TempDir) async throws -> String {
+    func seed(_ dir: TemporaryDirectory) async throws -> String {
         let store = try LogStore(directory: dir.logs)
         _ = try await store.append([
             pending(.sessionStart, ts: sampleTs), pending(.tap, ts: sampleTs + 1), pending(.tap, ts: sampleTs + 2),
@@ -25,8 +26,8 @@ import Testing
     }
 
     @Test func aTornLastLineIsCutAndReported() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let path = try await seed(dir)
         let clean = readFile(path)
         let torn = Array(#"{"schema":1,"event_id":"9c1f","seq":4,"ts":"2026-11-29T11:4"#.utf8)
@@ -50,8 +51,8 @@ import Testing
     }
 
     @Test func completeTrailingLinesThatAreNotJSONAndZerosAreCut() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let path = try await seed(dir)
         let clean = readFile(path)
         // A line with its newline that is not JSON, then the zeros a file system can leave.
@@ -64,8 +65,8 @@ import Testing
     }
 
     @Test func invalidLinesInTheMiddleAreKeptAndSkipped() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let path = try await seed(dir)
         try appendRaw(path, Array("not json\n".utf8))
         do {
@@ -93,8 +94,8 @@ import Testing
     }
 
     @Test func everyPartsTailIsChecked() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs, partMaxBytes: 600)
         for i in 0..<6 { _ = try await store.append([pending(.tap, ts: sampleTs + Int64(i))]) }
         store.close()
@@ -118,8 +119,8 @@ import Testing
     }
 
     @Test func readersIgnoreAnUnterminatedTailWithoutTouchingIt() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let path = try await seed(dir)
         try appendRaw(path, Array(#"{"schema":1,"ev"#.utf8))
         let size = readFile(path).count
@@ -172,8 +173,8 @@ func crashChildCommand() -> String? {
 @Suite struct CrashTests {
     @Test(.enabled(if: crashChildCommand() != nil, "needs the .xctest executable (Linux)"))
     func everyAcknowledgedEventSurvivesKillDashNine() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         for round in 0..<3 {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: crashChildCommand()!)

@@ -1,6 +1,7 @@
 import EventSchema
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @testable import InteractionLog
@@ -46,8 +47,8 @@ import Testing
     /// A cancel is a dismissal that threw its work away, as the engine marks it (`cancel: true`):
     /// a tap outside a sheet is one, a tap outside a popover (which keeps its work) is not.
     @Test func aTapOutsideIsACancelOnlyWhenItThrewTheWorkAway() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         var events = [
             pending(.sessionStart),
@@ -69,8 +70,8 @@ import Testing
     }
 
     @Test func perModalAndPerSessionMetrics() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         _ = try await store.append(SummaryTests.studyEvents())
         let s = try store.summary()
@@ -109,8 +110,8 @@ import Testing
     /// restart: its task's outcome is the one it reached, in the task table and the task paths
     /// alike, and its duration ends at its own last event, not at the stop.
     @Test func aServerStopEndsNeitherTheSessionNorItsTask() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         let t = sampleTs
         func at(_ ms: Int64, _ e: PendingEvent) -> PendingEvent {
@@ -151,8 +152,8 @@ import Testing
     /// `to` chooses sessions by their start: one that began before it and ran on past midnight
     /// into a day after `to` is summarized whole, not cut at the day's file.
     @Test func aSessionRunningPastMidnightIsNotCutByTo() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         let midnight = (sampleTs / LogTimestamp.microsecondsPerDay + 1) * LogTimestamp.microsecondsPerDay
         func at(_ seconds: Int64, _ e: PendingEvent) -> PendingEvent {
@@ -175,8 +176,8 @@ import Testing
     /// A point far off any screen (written before coordinates were bounded) is left off the heat
     /// maps instead of overflowing their grid.
     @Test func heatMapsSkipPointsOffEveryScreen() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         var far = pending(.misclick, screen: "inbox")
         far.fields.x = 1e300
@@ -194,8 +195,8 @@ import Testing
     }
 
     @Test func renderings() async throws {
-        let dir = TempDir()
-        defer { dir.cleanup() }
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
         let store = try LogStore(directory: dir.logs)
         _ = try await store.append(SummaryTests.studyEvents())
         let s = try store.summary()

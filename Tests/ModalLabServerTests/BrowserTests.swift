@@ -53,14 +53,6 @@ import Testing
         }
     }
 
-    // The helpers other suites use (`SecurityBrowserTests`, `InstallTests`, …).
-    static func modallabExecutable() -> String? { BrowserRun.modallabExecutable() }
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws
-        -> (status: Int32, output: String)
-    {
-        try await BrowserRun.run(executable, arguments, environment: environment, timeout: 1800)
-    }
-
     /// The report names exactly the scenarios listed here (a class that doesn't derive from
     /// `PlayerTestCase` would run unseen by these tests).
     @Test func everyScenarioIsReportedByName() async throws {
@@ -115,15 +107,17 @@ actor BrowserRun {
                     "no modallab executable beside the test bundle or in .build/debug; run `swift build --product modallab`"
             )
         }
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "modallab-browser-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: report) }
+        let folder: TemporaryDirectory
+        do { folder = try TemporaryDirectory("browser") } catch { return Result(problem: "\(error)") }
+        defer { folder.remove() }
+        let report = folder.file("report.json")
         var env = ProcessInfo.processInfo.environment
         env["MODALLAB_BIN"] = binary
         env["PYTHONUNBUFFERED"] = "1"
-        let result: (status: Int32, output: String)
+        let result: CommandResult
         do {
-            result = try await run(python, [script, "--report", report.path], environment: env, timeout: 1800)
+            result = try await runCommand(
+                [python, script, "--report", report], environment: env, directory: repositoryRoot, timeout: 1800)
         } catch {
             return Result(problem: "python3 \(script) could not run: \(error)")
         }
@@ -131,7 +125,7 @@ actor BrowserRun {
         let output = result.output.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") || !$0.contains("<unknown>") }
             .joined(separator: "\n")
-        guard let data = try? Data(contentsOf: report),
+        guard let data = FileManager.default.contents(atPath: report),
             var outcomes = try? JSONDecoder().decode([String: Outcome].self, from: data)
         else {
             return Result(problem: "test_player.py wrote no report (exit \(result.status)):\n\(output)", output: output)
@@ -141,59 +135,5 @@ actor BrowserRun {
             return Result(problem: "the suite's set-up failed:\n\(setUp.details)", output: output)
         }
         return Result(outcomes: outcomes, output: String(output.suffix(20_000)))
-    }
-
-    /// The `modallab` built with this test bundle (`swift test` builds every product), else
-    /// the debug build of the repository. `MODALLAB_BIN` overrides both.
-    static func modallabExecutable() -> String? {
-        var candidates: [String] = []
-        if let explicit = ProcessInfo.processInfo.environment["MODALLAB_BIN"] { candidates.append(explicit) }
-        let bundleDirectory = Bundle.main.bundleURL
-        candidates.append(bundleDirectory.appendingPathComponent("modallab").path)
-        candidates.append(bundleDirectory.deletingLastPathComponent().appendingPathComponent("modallab").path)
-        if let first = CommandLine.arguments.first {
-            candidates.append(
-                URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("modallab").path)
-        }
-        candidates.append(repositoryRoot + "/.build/debug/modallab")
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// Runs a process to completion without holding a thread of the cooperative pool (the
-    /// in-process servers of other suites need those); stdout and stderr go through a
-    /// temporary file, so a chatty child never blocks on a full pipe. Past `timeout` seconds the
-    /// process is terminated (its output says how far it got).
-    static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Double = 120
-    ) async throws -> (status: Int32, output: String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "modallab-browser-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        p.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
-        if let environment { p.environment = environment }
-        p.standardOutput = handle
-        p.standardError = handle
-        let watchdog = Task {
-            try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
-            if p.isRunning { p.terminate() }
-        }
-        defer { watchdog.cancel() }
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            p.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
-            do {
-                try p.run()
-            } catch {
-                p.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        try handle.close()
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return (status, output)
     }
 }

@@ -26,7 +26,7 @@ import Testing
             (n,) = duckdb.connect().execute(f"SELECT count(*) FROM {rel}").fetchone()
             print(n)
             """
-        let r = try runCommand(["python3", "-c", script, logs])
+        let r = try await runCommand(["python3", "-c", script, logs])
         #expect(r.status == 0, "DuckDB's read_json_auto could not read the log: \(r.stderr)")
         #expect(Int(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == logged, "\(r.stdout)")
     }
@@ -106,19 +106,19 @@ import Testing
     /// The spelling a client event gave a `props` key holds after a restart too: the new server
     /// learns it from the log it opens, and refuses the same key spelled otherwise.
     @Test func propsKeySpellingsOutliveARestart() async throws {
-        let data = NSTemporaryDirectory() + "modallab-props-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        let data = try TemporaryDirectory("props")
+        defer { data.remove() }
         func post(_ s: TestApp, _ sid: String, _ props: String) async throws -> TestResponse {
             let event = #"{"event_id":"\#(UUID())","type":"misclick","x":10,"y":20,"props":\#(props)}"#
             return try await s.client.request("POST", "/api/sessions/\(sid)/events", body: #"{"events":[\#(event)]}"#)
         }
         do {
-            let s = try TestApp { $0.dataDirectory = data }
+            let s = try TestApp(data: data)
             let sid = try await s.session("mail", device: "iphone-16")
             let r = try await post(s, sid, #"{"zoomLevel":2}"#)
             #expect(r.status == 200, "\(r.text)")
         }
-        let again = try TestApp { $0.dataDirectory = data }
+        let again = try TestApp(data: data)
         let sid = try await again.session("mail", device: "iphone-16")
         let refused = try await post(again, sid, #"{"ZoomLevel":3}"#)
         #expect(refused.status == 400, "\(refused.text)")

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import ModalLabServer
@@ -32,7 +33,7 @@ import Testing
     /// the undocumented `--root`), given without it: the last argument, or followed by another
     /// option. Each names the option that lacks its value and exits 2.
     @Test func everyOptionOfEveryCommandNamesItsMissingValue() async throws {
-        let binary = try #require(BrowserTests.modallabExecutable(), "build the modallab product first")
+        let binary = try #require(modallabExecutable(), "build the modallab product first")
         let commands: [([String], String, [String])] = [
             (["serve"], ServeCommand.usage, ["root"]), (["lint"], LintCommand.usage, []),
             (["rules"], RulesCommand.usage, []), (["new", "x"], NewCommand.usage, ["root"]),
@@ -46,7 +47,7 @@ import Testing
             for option in documented + hidden {
                 for tail in [[], ["--help"]] {
                     let args = command + ["--\(option)"] + tail
-                    let r = try await BrowserTests.run(binary, args)
+                    let r = try await runCommand([binary] + args)
                     #expect(r.status == 2, "modallab \(args.joined(separator: " ")) exited \(r.status)")
                     #expect(
                         r.output.contains("--\(option) needs a value"),
@@ -116,20 +117,22 @@ import Testing
     }
 
     @Test func logsNeedAnExistingLogFolder() throws {
-        let missing = NSTemporaryDirectory() + "modallab-no-data-\(UUID().uuidString)"
+        let missing = NSTemporaryDirectory() + "modallab-no-data-\(UUID().uuidString)"  // never made
         #expect(LogsCommand.run(["export", "--data", missing]) == 2)
         #expect(LogsCommand.run(["summary", "--data", missing]) == 2)
-        let data = NSTemporaryDirectory() + "modallab-data-\(UUID().uuidString)"
+        let folder = try TemporaryDirectory("logs")
+        defer { folder.remove() }
+        let data = folder.path
         try FileManager.default.createDirectory(atPath: data + "/logs", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: data) }
         #expect(LogsCommand.run(["summary", "--data", data]) == 0)
     }
 
     /// `--spreadsheet-safe` goes with `logs export --format csv` only (2 otherwise).
     @Test func spreadsheetSafeGoesWithTheCSVExport() throws {
-        let data = NSTemporaryDirectory() + "modallab-data-\(UUID().uuidString)"
+        let folder = try TemporaryDirectory("logs")
+        defer { folder.remove() }
+        let data = folder.path
         try FileManager.default.createDirectory(atPath: data + "/logs", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: data) }
         #expect(LogsCommand.run(["export", "--data", data, "--format", "csv", "--spreadsheet-safe"]) == 0)
         #expect(LogsCommand.run(["export", "--data", data, "--spreadsheet-safe"]) == 2)
         #expect(LogsCommand.run(["export", "--data", data, "--format", "csv", "--spreadsheet-safe=1"]) == 2)
@@ -140,9 +143,10 @@ import Testing
     /// link per participant would otherwise get half the study without a word. `--type` may
     /// repeat (the types add up).
     @Test func aRepeatedFilterIsRefused() throws {
-        let data = NSTemporaryDirectory() + "modallab-data-\(UUID().uuidString)"
+        let folder = try TemporaryDirectory("logs")
+        defer { folder.remove() }
+        let data = folder.path
         try FileManager.default.createDirectory(atPath: data + "/logs", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: data) }
         #expect(LogsCommand.run(["summary", "--data", data, "--share", "a", "--share", "b"]) == 2)
         #expect(LogsCommand.run(["export", "--data", data, "--session", "a", "--session", "b"]) == 2)
         #expect(LogsCommand.run(["export", "--data", data, "--type", "tap", "--type", "dismiss"]) == 0)

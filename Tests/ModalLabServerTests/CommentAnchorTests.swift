@@ -94,14 +94,13 @@ import Testing
     }
 
     @Test func commentsMadeBeforeAnchorsStillLoad() async throws {
-        let data = NSTemporaryDirectory() + "modallab-old-comments-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        let data = try TemporaryDirectory("old-comments")
+        defer { data.remove() }
         // A line as the server wrote them before anchors, environment and orientation.
         let old =
             #"{"id":"old1","prototype":"mail","share":null,"author":"owner","screen":"inbox","modal":null,"x":120,"y":300,"text":"An old one","device":"iphone-16","createdAt":"2025-05-01T10:00:00Z"}"#
-        try Data((old + "\n").utf8).write(to: URL(fileURLWithPath: data + "/comments.ndjson"))
-        let s = try TestApp { $0.dataDirectory = data }
+        try Data((old + "\n").utf8).write(to: URL(fileURLWithPath: data.path + "/comments.ndjson"))
+        let s = try TestApp(data: data)
         let listed = try await s.client.request("GET", "/api/comments?prototype=mail").json?.arrayValue ?? []
         #expect(listed.count == 1)
         let c = try #require(listed.first)

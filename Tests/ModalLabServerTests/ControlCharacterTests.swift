@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @testable import ModalLabServer
@@ -94,10 +95,9 @@ import Testing
     ]
 
     /// A folder holding `controls.json`.
-    static func folder() throws -> String {
-        let dir = NSTemporaryDirectory() + "modallab-controls-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try Data(JSONWriter(pretty: true).bytes(document)).write(to: URL(fileURLWithPath: dir + "/controls.json"))
+    static func folder() throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory("controls")
+        try Data(JSONWriter(pretty: true).bytes(document)).write(to: URL(fileURLWithPath: dir.file("controls.json")))
         return dir
     }
 
@@ -107,10 +107,10 @@ import Testing
     }
 
     @Test func theCommandLineLintsIt() async throws {
-        let modallab = try #require(BrowserTests.modallabExecutable(), "modallab is built with the tests")
+        let modallab = try #require(modallabExecutable(), "modallab is built with the tests")
         let dir = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let text = try await BrowserTests.run(modallab, ["lint", dir + "/controls.json"])
+        defer { dir.remove() }
+        let text = try await runCommand([modallab, "lint", dir.path + "/controls.json"])
         #expect(text.status == 0, "warnings only: \(text.output)")
         let warned = text.output.split(separator: "\n").filter { $0.contains("[text.control-character]") }
         #expect(warned.count == Self.textPaths.count, "\(text.output)")
@@ -121,7 +121,7 @@ import Testing
         #expect(!Self.hasInvisible(text.output), "\(text.output.debugDescription)")
         #expect(warned.first?.contains(#"\u{9}"#) == true && warned.first?.contains("U+001B") == true)
 
-        let json = try await BrowserTests.run(modallab, ["lint", dir + "/controls.json", "--format", "json"])
+        let json = try await runCommand([modallab, "lint", dir.path + "/controls.json", "--format", "json"])
         #expect(json.status == 0)
         let findings = try JSONParser.parse(json.output).arrayValue ?? []
         #expect(findings.filter { $0["rule"] == "text.control-character" }.count == Self.textPaths.count)
@@ -174,15 +174,16 @@ import Testing
     }
 
     @Test func theServerStartsWithItInItsFolder() async throws {
-        let modallab = try #require(BrowserTests.modallabExecutable(), "modallab is built with the tests")
+        let modallab = try #require(modallabExecutable(), "modallab is built with the tests")
         let dir = try Self.folder()
-        let data = NSTemporaryDirectory() + "modallab-controls-data-\(UUID().uuidString)"
+        let data = try TemporaryDirectory("controls-data")
         defer {
-            try? FileManager.default.removeItem(atPath: dir)
-            try? FileManager.default.removeItem(atPath: data)
+            dir.remove()
+            data.remove()
         }
         let server = try ServerProcess(
-            modallab, ["serve", "--port", "0", "--prototypes", dir, "--data", data], directory: repositoryRoot)
+            modallab, ["serve", "--port", "0", "--prototypes", dir.path, "--data", data.path], directory: repositoryRoot
+        )
         do {
             try await Self.checkServing(server)
         } catch {
@@ -224,15 +225,14 @@ import Testing
     /// A 7 MB file in the folder (it stalled the server for seconds) is refused unread at
     /// start-up: listed under its file name with the limit, not served.
     @Test func aHugeFileInTheFolderIsRefusedUnread() async throws {
-        let dir = NSTemporaryDirectory() + "modallab-huge-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try TemporaryDirectory("huge")
+        defer { dir.remove() }
         let modal = #"{"id": "m", "style": "alert", "title": "Delete this item?", "message": "It can't be undone."}"#
         let huge =
             #"{"format": "modallab/1", "id": "huge", "start": "home", "screens": [{"id": "home"}], "modals": ["#
             + Array(repeating: modal, count: 7 << 20 / modal.utf8.count).joined(separator: ",") + "]}"
-        try Data(huge.utf8).write(to: URL(fileURLWithPath: dir + "/huge-file.json"))
-        let s = try TestApp(prototypes: dir)
+        try Data(huge.utf8).write(to: URL(fileURLWithPath: dir.path + "/huge-file.json"))
+        let s = try TestApp(prototypes: dir.path)
         let list = try await s.client.request("GET", "/api/prototypes").json?.arrayValue ?? []
         let entry = list.first { $0["id"] == "huge-file" }
         #expect(entry?["playable"] == false, "\(list)")

@@ -3,6 +3,7 @@ import JSON
 import Presentation
 import Prototype
 import Sharing
+import TestSupport
 import Testing
 
 @testable import ModalLabServer
@@ -161,9 +162,9 @@ import Testing
         #expect(report.prototype != nil, "the example does not decode: \(report.diagnostics.map(\.description))")
         #expect(report.diagnostics.isEmpty, "the example has findings: \(report.diagnostics.map(\.description))")
 
-        let dir = try InstallTests.temporaryFolder("format-example")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let file = dir + "/notes.json"
+        let dir = try TemporaryDirectory("format-example")
+        defer { dir.remove() }
+        let file = dir.path + "/notes.json"
         try example.write(toFile: file, atomically: true, encoding: .utf8)
         let s = try TestApp(prototypes: file)
         let sid = try await s.session("notes", device: "iphone-16")
@@ -270,13 +271,15 @@ import Testing
                 ))
         }
         // Lint findings of every kind, format issues included (their source), in text and JSON.
-        let dir = try InstallTests.temporaryFolder("citations")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try TemporaryDirectory("citations")
+        defer { dir.remove() }
         try
             #"{"format": "modallab/1", "id": "x", "start": "nowhere", "screens": [{"id": "home", "colour": 1}], "modals": [{"id": "a", "style": "alert", "actions": [{"title": "Yes"}, {"title": "No"}, {"title": "Maybe"}, {"title": "Later"}]}]}"#
-            .write(toFile: dir + "/x.json", atomically: true, encoding: .utf8)
+            .write(toFile: dir.path + "/x.json", atomically: true, encoding: .utf8)
         for format in ["text", "json"] {
-            command("lint --format \(format)") { LintCommand.run([dir, "--format", format], stdout: $0, stderr: $1) }
+            command("lint --format \(format)") {
+                LintCommand.run([dir.path, "--format", format], stdout: $0, stderr: $1)
+            }
         }
         // What the server serves: the rules page and API, the schema, a problem, the gallery.
         let s = try TestApp()

@@ -7,57 +7,6 @@ import Testing
 
 @testable import ModalLabServer
 
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
-
-/// The app over a fresh data folder, and a client that knows the owner token: in process
-/// (through its router, no socket) unless `socket` is true, then served on a free port.
-final class TestApp {
-    let app: ModalLabApp
-    let client: AppClient
-    let data: String
-
-    init(socket: Bool = false, prototypes: String? = nil, configure: (inout AppConfiguration) -> Void = { _ in }) throws
-    {
-        data = NSTemporaryDirectory() + "modallab-e2e-\(UUID().uuidString)"
-        var c = AppConfiguration()
-        c.port = 0
-        c.dataDirectory = data
-        c.ownerToken = "owner-test-token"
-        c.resourceRoot = repositoryRoot
-        c.prototypesDirectory = prototypes
-        configure(&c)
-        app = try ModalLabApp(configuration: c)
-        if socket {
-            client = AppClient(transport: .socket, port: try app.start(), token: "owner-test-token")
-        } else {
-            client = AppClient(transport: .inProcess(InProcessClient(app.router)), port: 0, token: "owner-test-token")
-        }
-    }
-
-    deinit {
-        let sem = DispatchSemaphore(value: 0)
-        app.shutdown(gracePeriod: 1) { sem.signal() }
-        sem.wait()
-        try? FileManager.default.removeItem(atPath: data)
-    }
-
-    /// Starts a session; returns its id.
-    func session(_ prototype: String, device: String, orientation: String = "portrait") async throws -> String {
-        let r = try await client.json(
-            "POST", "/api/sessions",
-            ["prototype": .string(prototype), "device": .string(device), "orientation": .string(orientation)])
-        guard r.status == 201, let sid = r.json?["session"]?.stringValue else {
-            throw ClientError("session: \(r.status) \(r.text)")
-        }
-        return sid
-    }
-
-    func act(_ sid: String, _ action: JSONValue) async throws -> TestResponse {
-        try await client.json("POST", "/api/sessions/\(sid)/actions", action)
-    }
-}
-
 @Suite(.serialized) struct EndToEndTests {
     /// Actions on one session from many connections at once are applied one at a time, in some
     /// order, each logged before its answer: exactly one of 24 simultaneous "tap Compose" finds
@@ -303,9 +252,8 @@ final class TestApp {
     }
 
     @Test func aPrototypeTheRepositoryDoesNotContain() async throws {
-        let dir = NSTemporaryDirectory() + "modallab-protos-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try TemporaryDirectory("protos")
+        defer { dir.remove() }
         try Data(
             #"""
             {"format": "modallab/1", "id": "notes", "name": "Notes", "devices": ["iphone-se-3", "ipad-mini"], "start": "list",
@@ -323,8 +271,8 @@ final class TestApp {
                 "navigationBar": {"trailing": [{"id": "options-done", "title": "Done", "action": "dismiss"}]},
                 "content": [{"type": "button", "id": "export", "title": "Export", "action": {"present": "editor"}}]}]}
             """#.utf8
-        ).write(to: URL(fileURLWithPath: dir + "/notes.json"))
-        let s = try TestApp(prototypes: dir)
+        ).write(to: URL(fileURLWithPath: dir.path + "/notes.json"))
+        let s = try TestApp(prototypes: dir.path)
         let phone = try await s.session("notes", device: "iphone-se-3")
         #expect(
             try await s.act(phone, ["type": "tap", "target": "new-note"]).json?["state"]?["stack"]?.arrayValue?.first?[
@@ -490,14 +438,13 @@ final class TestApp {
     }
 
     @Test func aDuplicateIdDoesNotHideTheFirstPrototype() async throws {
-        let dir = NSTemporaryDirectory() + "modallab-dups-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try TemporaryDirectory("dups")
+        defer { dir.remove() }
         let mail = try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Templates/prototypes/mail.json"))
-        try mail.write(to: URL(fileURLWithPath: dir + "/a-mail.json"))
+        try mail.write(to: URL(fileURLWithPath: dir.path + "/a-mail.json"))
         try Data(#"{"format": "modallab/1", "id": "mail", "start": "nowhere", "screens": []}"#.utf8)
-            .write(to: URL(fileURLWithPath: dir + "/b-broken.json"))
-        let s = try TestApp(prototypes: dir)
+            .write(to: URL(fileURLWithPath: dir.path + "/b-broken.json"))
+        let s = try TestApp(prototypes: dir.path)
         let list = try await s.client.request("GET", "/api/prototypes").json?.arrayValue ?? []
         #expect(list.first { $0["id"] == "mail" }?["playable"] == true)
         #expect(list.first { $0["id"] == "b-broken.json" }?["playable"] == false)
@@ -511,8 +458,8 @@ final class TestApp {
         #expect(put.status == 200)
         #expect(
             try await s.client.request("GET", "/api/prototypes/mail").json?["definition"]?["name"] == "Mail, edited")
-        #expect(try String(contentsOfFile: dir + "/a-mail.json", encoding: .utf8).contains("Mail, edited"))
-        #expect(!FileManager.default.fileExists(atPath: dir + "/mail.json"))
+        #expect(try String(contentsOfFile: dir.path + "/a-mail.json", encoding: .utf8).contains("Mail, edited"))
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/mail.json"))
     }
 
     /// A share link holds at most `sessionsPerShare` live sessions: past it a new one gets 429

@@ -213,11 +213,11 @@ import Testing
     /// session open then ends with `how: "shutdown"` in the log.
     @Test func sigtermEndsTheOpenSessionsOfServe() async throws {
         let binary = try #require(
-            BrowserTests.modallabExecutable(), "no modallab executable; run `swift build --product modallab`")
-        let data = try InstallTests.temporaryFolder("sigterm")
-        defer { try? FileManager.default.removeItem(atPath: data) }
+            modallabExecutable(), "no modallab executable; run `swift build --product modallab`")
+        let data = try TemporaryDirectory("sigterm")
+        defer { data.remove() }
         let server = try ServerProcess(
-            binary, ["serve", "--port", "0", "--data", data, "--root", repositoryRoot], directory: data)
+            binary, ["serve", "--port", "0", "--data", data.path, "--root", repositoryRoot], directory: data.path)
         var sid = ""
         do {
             let url = try await server.ownerURL(within: 30)
@@ -232,7 +232,7 @@ import Testing
         }
         await server.stop()
         #expect(server.process.terminationStatus == 0, "serve exits 0 on SIGTERM: \(server.errors)")
-        let store = try LogStore(directory: LogStore.directory(inData: data))
+        let store = try LogStore(directory: LogStore.directory(inData: data.path))
         defer { store.close() }
         let ends = try store.events().filter { $0.type == .sessionEnd && $0.session == sid }
         #expect(ends.map(\.how) == ["shutdown"])

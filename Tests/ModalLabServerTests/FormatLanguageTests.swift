@@ -25,17 +25,17 @@ import Testing
     ]
 
     @Test func lintSpeaksChineseAboutTheFormat() throws {
-        let dir = try InstallTests.temporaryFolder("format-zh")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Self.faulty.write(toFile: dir + "/speeds.json", atomically: true, encoding: .utf8)
+        let dir = try TemporaryDirectory("format-zh")
+        defer { dir.remove() }
+        try Self.faulty.write(toFile: dir.path + "/speeds.json", atomically: true, encoding: .utf8)
         var out: [String] = []
         let status = LintCommand.run(
-            [dir + "/speeds.json", "--lang", "zh-Hans"], stdout: { out.append($0) }, stderr: { out.append($0) })
+            [dir.path + "/speeds.json", "--lang", "zh-Hans"], stdout: { out.append($0) }, stderr: { out.append($0) })
         #expect(status == 1)
-        #expect(out == Self.expectedChinese.map { dir + "/speeds.json: " + $0 }, "\(out)")
+        #expect(out == Self.expectedChinese.map { dir.path + "/speeds.json: " + $0 }, "\(out)")
         // English by default.
         out = []
-        _ = LintCommand.run([dir + "/speeds.json"], stdout: { out.append($0) }, stderr: { out.append($0) })
+        _ = LintCommand.run([dir.path + "/speeds.json"], stdout: { out.append($0) }, stderr: { out.append($0) })
         #expect(
             out.contains {
                 $0.hasSuffix(#"unknown member "navBar" (did you mean "navigationBar"?) [format.unknown-key]"#)
@@ -43,10 +43,10 @@ import Testing
     }
 
     @Test func theAPIAnswersInTheLanguageAsked() async throws {
-        let dir = try InstallTests.temporaryFolder("format-zh-api")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Self.faulty.write(toFile: dir + "/speeds.json", atomically: true, encoding: .utf8)
-        let s = try TestApp(prototypes: dir)
+        let dir = try TemporaryDirectory("format-zh-api")
+        defer { dir.remove() }
+        try Self.faulty.write(toFile: dir.path + "/speeds.json", atomically: true, encoding: .utf8)
+        let s = try TestApp(prototypes: dir.path)
         func lines(_ r: TestResponse) -> [String] {
             (r.json?["diagnostics"]?.arrayValue ?? []).map {
                 "\($0["path"]?.stringValue ?? ""): \($0["severity"]?.stringValue ?? ""): \($0["message"]?.stringValue ?? "") [\($0["rule"]?.stringValue ?? "")]"
@@ -75,34 +75,34 @@ import Testing
     /// A file that is not JSON at all, and a path that isn't there, are explained in the
     /// reader's language too; a trailing comma is called one.
     @Test func unusableInputSpeaksChineseToo() throws {
-        let dir = try InstallTests.temporaryFolder("format-zh-json")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try TemporaryDirectory("format-zh-json")
+        defer { dir.remove() }
         try "{\"format\": \"modallab/1\",\n \"id\": \"x\",\n}".write(
-            toFile: dir + "/broken.json", atomically: true, encoding: .utf8)
+            toFile: dir.path + "/broken.json", atomically: true, encoding: .utf8)
         var out: [String] = []
         func lint(_ args: [String]) -> Int32 {
             out = []
             return LintCommand.run(args, stdout: { out.append($0) }, stderr: { out.append($0) })
         }
-        #expect(lint([dir + "/broken.json", "--lang", "zh-Hans"]) == 2)
+        #expect(lint([dir.path + "/broken.json", "--lang", "zh-Hans"]) == 2)
         #expect(out.joined().contains("'}' 之前有多余的逗号"), "\(out)")
         #expect(!out.joined().contains("expected"), "\(out)")
-        #expect(lint([dir + "/broken.json"]) == 2)
+        #expect(lint([dir.path + "/broken.json"]) == 2)
         #expect(out.joined().contains("a trailing comma before '}'"), "\(out)")
         #expect(out.joined().contains("line 2"), "the comma's line: \(out)")
-        #expect(lint([dir + "/missing.json", "--lang", "zh-Hans"]) == 2)
+        #expect(lint([dir.path + "/missing.json", "--lang", "zh-Hans"]) == 2)
         #expect(out.joined().contains("没有这个文件或文件夹"), "\(out)")
     }
 
     /// The player's error page for a prototype with errors says them (every one) in the page's
     /// language, and offers to reload only where a change to the file can mend the page.
     @Test func errorPagesSayTheFirstErrorInThePagesLanguage() async throws {
-        let dir = try InstallTests.temporaryFolder("format-zh-page")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Self.faulty.write(toFile: dir + "/speeds.json", atomically: true, encoding: .utf8)
+        let dir = try TemporaryDirectory("format-zh-page")
+        defer { dir.remove() }
+        try Self.faulty.write(toFile: dir.path + "/speeds.json", atomically: true, encoding: .utf8)
         try #"{"format": "modallab/1", "id": "fine", "start": "home", "screens": [{"id": "home", "title": "Home"}]}"#
-            .write(toFile: dir + "/fine.json", atomically: true, encoding: .utf8)
-        let s = try TestApp(prototypes: dir)
+            .write(toFile: dir.path + "/fine.json", atomically: true, encoding: .utf8)
+        let s = try TestApp(prototypes: dir.path)
         let zh = try await s.client.request("GET", "/p/speeds?lang=zh-Hans")
         #expect(zh.status == 409)
         #expect(zh.text.contains("有 3 个错误") && zh.text.contains("应为所选分段"), "\(zh.text)")

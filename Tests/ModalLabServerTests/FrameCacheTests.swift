@@ -1,6 +1,7 @@
 import Foundation
 import Presentation
 import Prototype
+import TestSupport
 import Testing
 
 @testable import ModalLabServer

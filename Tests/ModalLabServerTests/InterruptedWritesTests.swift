@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import JSON
+import TestSupport
 import Testing
 
 @testable import ModalLabServer
@@ -14,8 +15,9 @@ import Testing
     /// list has only the real prototypes, and other files (a prototype, a dot file of someone
     /// else's) are left alone.
     @Test func temporaryFilesOfInterruptedWritesAreRemovedAtStart() async throws {
-        let data = NSTemporaryDirectory() + "modallab-tmpfiles-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        let folder = try TemporaryDirectory("tmpfiles")
+        defer { folder.remove() }
+        let data = folder.path
         let fm = FileManager.default
         for dir in ["prototypes", "versions/mail"] {
             try fm.createDirectory(atPath: data + "/" + dir, withIntermediateDirectories: true)
@@ -34,24 +36,14 @@ import Testing
         try mail.replacingOccurrences(of: #""id": "mail""#, with: #""id": "mine""#)
             .write(toFile: kept[1], atomically: false, encoding: .utf8)
 
-        var c = AppConfiguration()
-        c.port = 0
-        c.dataDirectory = data
-        c.ownerToken = "owner-test-token"
-        c.resourceRoot = repositoryRoot
-        let app = try ModalLabApp(configuration: c)
-        defer {
-            let sem = DispatchSemaphore(value: 0)
-            app.shutdown(gracePeriod: 1) { sem.signal() }
-            sem.wait()
-        }
+        let s = try TestApp(data: folder)
+        let app = s.app
         for path in left { #expect(!fm.fileExists(atPath: path), "\(path) is still there") }
         for path in kept { #expect(fm.fileExists(atPath: path), "\(path) was removed") }
         for path in left {
             #expect(app.recoveryNotes.contains { $0.contains(path) }, "\(app.recoveryNotes)")
         }
-        let client = AppClient(transport: .inProcess(InProcessClient(app.router)), port: 0, token: "owner-test-token")
-        let ids = try await client.request("GET", "/api/prototypes").json?.arrayValue?.compactMap {
+        let ids = try await s.client.request("GET", "/api/prototypes").json?.arrayValue?.compactMap {
             $0["id"]?.stringValue
         }
         #expect(ids?.contains("mine") == true)

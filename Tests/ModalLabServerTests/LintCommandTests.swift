@@ -1,14 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ModalLabServer
 
 @Suite struct LintCommandTests {
     /// A temporary folder with the given files.
-    func folder(_ files: [String: String]) throws -> String {
-        let dir = NSTemporaryDirectory() + "modallab-lint-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
-        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+    func folder(_ files: [String: String]) throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory("lint")
+        try FileManager.default.createDirectory(atPath: dir.file("sub"), withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(toFile: dir.file(name), atomically: true, encoding: .utf8) }
         return dir
     }
 
@@ -25,12 +26,13 @@ import Testing
 
     @Test func exitStatuses() throws {
         let dir = try folder(["a.json": clean, "sub/b.json": faulty, "notes.txt": "not linted"])
-        let (ok, out, _) = run([dir + "/a.json"])
+        defer { dir.remove() }
+        let (ok, out, _) = run([dir.path + "/a.json"])
         #expect(ok == 0 && out.isEmpty)
-        let (bad, lines, _) = run([dir])
+        let (bad, lines, _) = run([dir.path])
         #expect(bad == 1)
-        #expect(lines.count == 1 && lines[0].hasPrefix(dir + "/sub/b.json: $.modals[0].style: error:"))
-        let (missing, missingOut, _) = run([dir + "/nope.json"])
+        #expect(lines.count == 1 && lines[0].hasPrefix(dir.path + "/sub/b.json: $.modals[0].style: error:"))
+        let (missing, missingOut, _) = run([dir.path + "/nope.json"])
         #expect(missing == 2 && missingOut[0].contains("no such file"))
     }
 
@@ -74,7 +76,8 @@ import Testing
 
     @Test func brokenJSONExitsTwoWithLineAndColumn() throws {
         let dir = try folder(["broken.json": "{\n  \"id\": ,\n}"])
-        let (status, out, _) = run([dir, "--format", "json"])
+        defer { dir.remove() }
+        let (status, out, _) = run([dir.path, "--format", "json"])
         #expect(status == 2)
         #expect(out.joined().contains("\"line\": 2"))
     }
@@ -91,16 +94,17 @@ import Testing
         let alert =
             #"{"format": "modallab/1", "id": "c", "devices": ["iphone-16"], "start": "home", "screens": [{"id": "home"}], "modals": [{"id": "gone", "style": "alert", "title": "Delete this photo?", "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]}]}"#
         let dir = try folder(["c.json": alert])
-        let (large, atLarge, _) = run([dir + "/c.json"])
+        defer { dir.remove() }
+        let (large, atLarge, _) = run([dir.path + "/c.json"])
         #expect(large == 0 && atLarge.isEmpty)
-        let (ax, atAX, _) = run([dir + "/c.json", "--content-size", "accessibilityExtraExtraExtraLarge"])
+        let (ax, atAX, _) = run([dir.path + "/c.json", "--content-size", "accessibilityExtraExtraExtraLarge"])
         #expect(ax == 0, "warnings only")
         #expect(atAX.contains { $0.contains("$.modals[0].title") && $0.contains("alert.title-one-line") }, "\(atAX)")
-        let (bad, _, err) = run([dir + "/c.json", "--content-size", "acessibilityLarge"])
+        let (bad, _, err) = run([dir.path + "/c.json", "--content-size", "acessibilityLarge"])
         #expect(bad == 2)
         #expect(err.joined().contains("did you mean \"accessibilityLarge\""), "\(err)")
         #expect(err.joined().contains("extraSmall"))
-        #expect(run([dir + "/c.json", "--content-size"]).0 == 2)
+        #expect(run([dir.path + "/c.json", "--content-size"]).0 == 2)
     }
 
     @Test func rulesCommandFormats() {

@@ -54,16 +54,15 @@ import Testing
     /// the replay's, byte for byte; a server restarted over the same data rebuilds the session at
     /// the version it last ran, and it carries on.
     @Test func aReplayRunsMenusLongPressesAndVersionChangesAgain() async throws {
-        let dir = NSTemporaryDirectory() + "modallab-menu-replay-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Data(JSONWriter().bytes(Self.document)).write(to: URL(fileURLWithPath: dir + "/menus.json"))
-        let data = NSTemporaryDirectory() + "modallab-menu-replay-data-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        let dir = try TemporaryDirectory("menu-replay")
+        defer { dir.remove() }
+        try Data(JSONWriter().bytes(Self.document)).write(to: URL(fileURLWithPath: dir.path + "/menus.json"))
+        let data = try TemporaryDirectory("menu-replay-data")
+        defer { data.remove() }
         let sid: String
         var lastState: JSONValue?
         do {
-            let s = try TestApp(prototypes: dir) { $0.dataDirectory = data }
+            let s = try TestApp(prototypes: dir.path, data: data)
             let start = try await s.client.json(
                 "POST", "/api/sessions", ["prototype": "menus", "device": "iphone-16", "targetOS": "17"])
             #expect(start.status == 201, "\(start.text)")
@@ -94,7 +93,7 @@ import Testing
             #expect(events.last?["target_os"] == "18")
             #expect(events.contains { $0["type"] == "menu_open" && $0["target_os"] == "26" })
         }
-        let again = try TestApp(prototypes: dir) { $0.dataDirectory = data }
+        let again = try TestApp(prototypes: dir.path, data: data)
         let r = try await again.client.request("GET", "/api/sessions/\(sid)")
         #expect(r.status == 200, "\(r.text)")
         #expect(r.json?["state"] == lastState, "the rebuilt state")

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Platform
 import Prototype
 import TestSupport
 import Testing
@@ -20,27 +21,19 @@ import Testing
         let health = c.raw("GET", "/healthz", auth: false)
         let port = c.port
         let (status, seconds, answered) = try await blocking { () throws -> (Int, Double, Int) in
-            final class Done: @unchecked Sendable {
-                let lock = NSLock()
-                var status: Int?
-                var seconds = 0.0
-            }
-            let done = Done()
+            let done = Locked<(status: Int?, seconds: Double)>((nil, 0))
             let started = Date()
             let putter = Thread {
                 let r = try? TestClient.exchange(put, port: port, timeout: 60)
-                done.lock.withLock {
-                    done.seconds = Date().timeIntervalSince(started)
-                    done.status = r?.status ?? 0
-                }
+                done.withLock { $0 = (r?.status ?? 0, Date().timeIntervalSince(started)) }
             }
             putter.start()
             // /healthz, one connection after another, until the PUT is answered.
             var answered = 0
-            while done.lock.withLock({ done.status == nil }) && Date().timeIntervalSince(started) < 60 {
+            while done.current.status == nil && Date().timeIntervalSince(started) < 60 {
                 if (try? TestClient.exchange(health, port: port, timeout: 5))?.status == 200 { answered += 1 }
             }
-            return done.lock.withLock { (done.status ?? 0, done.seconds, answered) }
+            return (done.current.status ?? 0, done.current.seconds, answered)
         }
         #expect(status == 201)
         #expect(seconds > 0.1, "the PUT was too quick (\(seconds) s) to show anything")

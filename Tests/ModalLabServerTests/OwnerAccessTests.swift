@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Sharing
+import TestSupport
 import Testing
 
 @testable import ModalLabServer
@@ -56,10 +57,9 @@ import Testing
     /// Sessions outlive a restart (their hashes are on disk, never their values), end after
     /// their lifetime, and all end when the token changes.
     @Test func sessionsAreKeptHashedAndEndWithTheToken() throws {
-        let dir = NSTemporaryDirectory() + "modallab-owner-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let file = dir + "/owner-sessions.json"
+        let dir = try TemporaryDirectory("owner")
+        defer { dir.remove() }
+        let file = dir.path + "/owner-sessions.json"
         let first = OwnerAccess(token: "t1", sessionsFile: file)
         let cookie = String(first.startSession().split(separator: ";")[0])
         let value = String(cookie.split(separator: "=")[1])

@@ -14,12 +14,13 @@ import Testing
         let script = repositoryRoot + "/Tests/Browser/test_security.py"
         let python = try #require(ExternalTool.python3, "no python3 on PATH")
         let binary = try #require(
-            BrowserTests.modallabExecutable(),
+            modallabExecutable(),
             "No modallab executable beside the test bundle or in .build/debug; run `swift build --product modallab`.")
         var env = ProcessInfo.processInfo.environment
         env["MODALLAB_BIN"] = binary
         env["PYTHONUNBUFFERED"] = "1"
-        let result = try await BrowserTests.run(python, [script, "-v"], environment: env)
+        let result = try await runCommand(
+            [python, script, "-v"], environment: env, directory: repositoryRoot, timeout: 1800)
         #expect(result.status == 0, "The security browser tests failed (exit \(result.status)):\n\(result.output)")
     }
 }

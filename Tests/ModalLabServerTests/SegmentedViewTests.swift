@@ -17,14 +17,14 @@ import Testing
     }
 
     @Test func exactlyOneSegmentIsChecked() async throws {
-        let dir = try InstallTests.temporaryFolder("segmented")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try TemporaryDirectory("segmented")
+        defer { dir.remove() }
         try #"""
         {"format": "modallab/1", "id": "speeds", "start": "home", "devices": ["iphone-16"],
          "screens": [{"id": "home", "title": "Playback", "content": [
            {"type": "segmented", "id": "speed", "segments": ["1", "2", "3", "4", "5"], "value": 4}]}]}
-        """#.write(toFile: dir + "/speeds.json", atomically: true, encoding: .utf8)
-        let s = try TestApp(prototypes: dir)
+        """#.write(toFile: dir.path + "/speeds.json", atomically: true, encoding: .utf8)
+        let s = try TestApp(prototypes: dir.path)
         let start = try await s.client.json("POST", "/api/sessions", ["prototype": "speeds"])
         #expect(start.status == 201, "\(start.text)")
         let sid = try #require(start.json?["session"]?.stringValue)

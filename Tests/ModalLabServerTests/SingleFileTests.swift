@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @testable import ModalLabServer
@@ -24,13 +25,13 @@ import Testing
     }
 
     @Test func servesOneFileAndReloadsIt() async throws {
-        let dir = try InstallTests.temporaryFolder("one-file")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let file = dir + "/trip.json"
+        let dir = try TemporaryDirectory("one-file")
+        defer { dir.remove() }
+        let file = dir.path + "/trip.json"
         try Self.prototype(id: "trip", name: "Trip").write(toFile: file, atomically: true, encoding: .utf8)
         // A sibling the server must not show: only the named file is served.
         try Self.prototype(id: "other", name: "Other").write(
-            toFile: dir + "/other.json", atomically: true, encoding: .utf8)
+            toFile: dir.path + "/other.json", atomically: true, encoding: .utf8)
 
         let s = try TestApp(socket: true, prototypes: file)
         #expect(s.app.library.locations == [file])
@@ -53,23 +54,24 @@ import Testing
         let other = try await s.client.request(
             "PUT", "/api/prototypes/second", body: Self.prototype(id: "second", name: "Second"))
         #expect(other.status >= 400 && other.text.contains("one file"), "\(other.status) \(other.text)")
-        #expect(!FileManager.default.fileExists(atPath: dir + "/second.json"))
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/second.json"))
         #expect(s.app.library.all.map(\.id) == ["trip"])
     }
 
     @Test func aPathThatIsNeitherAFolderNorAJSONFileIsAnError() throws {
-        let dir = try InstallTests.temporaryFolder("not-json")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let text = dir + "/notes.txt"
+        let dir = try TemporaryDirectory("not-json")
+        defer { dir.remove() }
+        let text = dir.path + "/notes.txt"
         try "not a prototype".write(toFile: text, atomically: true, encoding: .utf8)
-        for path in [text, dir + "/missing.json", dir + "/missing"] {
-            #expect(ServeCommand.run(["--port", "0", "--data", dir + "/data", "--prototypes", path]) == 2, "\(path)")
+        for path in [text, dir.path + "/missing.json", dir.path + "/missing"] {
+            #expect(
+                ServeCommand.run(["--port", "0", "--data", dir.path + "/data", "--prototypes", path]) == 2, "\(path)")
             #expect(throws: PrototypeSourceError.self) { try PrototypeSource.at(path) }
         }
-        #expect(try PrototypeSource.at(dir) == .folder(dir))
+        #expect(try PrototypeSource.at(dir.path) == .folder(dir.path))
         #expect(throws: PrototypeSourceError.self) {
             var c = AppConfiguration()
-            c.dataDirectory = dir + "/data"
+            c.dataDirectory = dir.path + "/data"
             c.prototypesDirectory = text
             _ = try ModalLabApp(configuration: c)
         }

@@ -13,9 +13,8 @@ import Testing
 @Suite(.serialized) struct StudyTests {
     /// The bundled mail prototype with three tasks: send the draft (by its intended route), open
     /// the share sheet within a short limit, and discard a draft.
-    static func studyFolder() throws -> String {
-        let dir = NSTemporaryDirectory() + "modallab-study-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    static func studyFolder() throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory("study")
         let mail = try #require(
             FileManager.default.contents(atPath: repositoryRoot + "/Templates/prototypes/mail.json"))
         guard case .object(var doc) = try JSONParser.parse([UInt8](mail)) else { throw ClientError("mail.json") }
@@ -27,7 +26,7 @@ import Testing
               "expectedPath": ["share-button"], "timeLimitSeconds": 0.2},
              {"id": "open-compose", "prompt": "Start a message", "success": {"modal": "compose"}}]
             """#)
-        try Data(JSONWriter().bytes(.object(doc))).write(to: URL(fileURLWithPath: dir + "/mail.json"))
+        try Data(JSONWriter().bytes(.object(doc))).write(to: URL(fileURLWithPath: dir.file("mail.json")))
         return dir
     }
 
@@ -53,9 +52,9 @@ import Testing
     /// (direct), the second there and back (indirect) and then a second task, the third (on an
     /// iPad) gives up with the sheet up, the fourth lets a time limit pass (timed out). Returns
     /// the app (its prototypes in `folder`, removed by the caller) and the iPad session.
-    static func runScriptedStudy() async throws -> (app: TestApp, folder: String, ipadSession: String) {
+    static func runScriptedStudy() async throws -> (app: TestApp, folder: TemporaryDirectory, ipadSession: String) {
         let dir = try Self.studyFolder()
-        let s = try TestApp(prototypes: dir)
+        let s = try TestApp(prototypes: dir.path)
         // 1: the intended route, with a misclick on the way → direct.
         let p1 = try await s.session("mail", device: "iphone-16")
         #expect(try await s.act(p1, Self.start("send-draft")).status == 200)
@@ -92,7 +91,7 @@ import Testing
     /// iPad filter's whole session.
     @Test func scriptedStudySummary() async throws {
         let (s, dir, p3) = try await Self.runScriptedStudy()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { dir.remove() }
         let summary = try #require(try await s.client.request("GET", "/api/logs/summary.json?prototype=mail").json)
         let tasks = Dictionary(
             uniqueKeysWithValues: (summary["tasks"]?.arrayValue ?? []).map { ($0["task"]!.stringValue!, $0) })
@@ -115,11 +114,11 @@ import Testing
     /// README's SQL (`study_check.py`), for the whole study and for the iPad filter.
     @Test(.requires(.duckDB)) func scriptedStudySummaryEqualsDuckDBOverTheRawLog() async throws {
         let (s, dir, _) = try await Self.runScriptedStudy()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { dir.remove() }
         let summary = try #require(try await s.client.request("GET", "/api/logs/summary.json?prototype=mail").json)
         let tasks = Dictionary(
             uniqueKeysWithValues: (summary["tasks"]?.arrayValue ?? []).map { ($0["task"]!.stringValue!, $0) })
-        let sql = try duckDB(s.data + "/logs")
+        let sql = try await duckDB(s.data + "/logs")
         for (task, expected) in sql["tasks"]?.objectValue ?? JSONObject() {
             let got = try #require(tasks[task], "task \(task) missing from the summary")
             for (k, v) in expected.objectValue ?? JSONObject() {
@@ -144,7 +143,7 @@ import Testing
 
         let ipad = try #require(
             try await s.client.request("GET", "/api/logs/summary.json?prototype=mail&device=ipad-pro-11").json)
-        let ipadSQL = try duckDB(s.data + "/logs", device: "ipad-pro-11")
+        let ipadSQL = try await duckDB(s.data + "/logs", device: "ipad-pro-11")
         for t in ipad["tasks"]?.arrayValue ?? [] {
             let expected = try #require(ipadSQL["tasks"]?[t["task"]!.stringValue!])
             for (k, v) in expected.objectValue ?? JSONObject() { #expect(close(t[k], v), "ipad \(k)") }
@@ -159,10 +158,11 @@ import Testing
     }
 
     /// Runs `study_check.py` over the log tree.
-    func duckDB(_ logs: String, device: String? = nil) throws -> JSONValue {
+    func duckDB(_ logs: String, device: String? = nil) async throws -> JSONValue {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "study_check.py")
-        let r = try runCommand(["python3", script.path, logs, LogColumns.duckDBColumns] + (device.map { [$0] } ?? []))
+        let r = try await runCommand(
+            ["python3", script.path, logs, LogColumns.duckDBColumns] + (device.map { [$0] } ?? []))
         guard r.status == 0 else {
             throw ClientError("study_check.py failed (\(r.status)): \(r.stderr)")
         }
@@ -213,9 +213,9 @@ import Testing
     /// kill), the session is rebuilt and carries on from the same state.
     @Test func replayEqualsLiveOnRandomSessionsAndSurvivesARestart() async throws {
         let dir = try Self.studyFolder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let data = NSTemporaryDirectory() + "modallab-replay-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        defer { dir.remove() }
+        let data = try TemporaryDirectory("replay")
+        defer { data.remove() }
         let targets = [
             "compose", "send", "cancel", "share-button", "delete-all", "reply", "message-from", "messages",
         ]
@@ -225,7 +225,7 @@ import Testing
             let sid: String
             var lastState: JSONValue?
             do {
-                let s = try TestApp(prototypes: dir) { $0.dataDirectory = data }
+                let s = try TestApp(prototypes: dir.path, data: data)
                 let device = ["iphone-16", "ipad-pro-11", "iphone-se-3"][round % 3]
                 sid = try await s.session("mail", device: device)
                 for _ in 0..<40 {
@@ -270,7 +270,7 @@ import Testing
                 }
             }
             // A new server over the same data: the session is rebuilt and goes on.
-            let again = try TestApp(prototypes: dir) { $0.dataDirectory = data }
+            let again = try TestApp(prototypes: dir.path, data: data)
             let r = try await again.client.request("GET", "/api/sessions/\(sid)")
             #expect(r.status == 200, "\(r.text)")
             #expect(r.json?["state"] == lastState, "round \(round): rebuilt state differs")
@@ -283,8 +283,8 @@ import Testing
     /// else: not the player, the board, sessions, events, comments, the log, other prototypes.
     @Test func reportLinkReachesOnlyTheReport() async throws {
         let dir = try Self.studyFolder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let s = try TestApp(prototypes: dir)
+        defer { dir.remove() }
+        let s = try TestApp(prototypes: dir.path)
         let sid = try await s.session("mail", device: "iphone-16")
         _ = try await s.act(sid, Self.tap("compose"))
         let made = try await s.client.json("POST", "/api/shares", ["prototype": "mail", "role": "report"])
@@ -354,8 +354,8 @@ import Testing
     /// its streams (the limit of event streams per link).
     @Test func aRevokedReportLinkStopsWatching() async throws {
         let dir = try Self.studyFolder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let s = try TestApp(socket: true, prototypes: dir) { $0.limits.streamsPerShare = 2 }
+        defer { dir.remove() }
+        let s = try TestApp(socket: true, prototypes: dir.path) { $0.limits.streamsPerShare = 2 }
         let sid = try await s.session("mail", device: "iphone-16")
         let made = try await s.client.json("POST", "/api/shares", ["prototype": "mail", "role": "report"])
         let id = try #require(made.json?["id"]?.stringValue)
@@ -387,16 +387,17 @@ import Testing
     /// the session by replay on its first request, and the participant carries on (the task
     /// still running, the log's `seq` going on).
     @Test func aSessionSurvivesKillDashNine() async throws {
-        let binary = try #require(BrowserTests.modallabExecutable(), "no modallab executable; run `swift build`")
+        let binary = try #require(modallabExecutable(), "no modallab executable; run `swift build`")
         let dir = try Self.studyFolder()
-        let data = NSTemporaryDirectory() + "modallab-kill-\(UUID().uuidString)"
+        let folder = try TemporaryDirectory("kill")
         defer {
-            try? FileManager.default.removeItem(atPath: dir)
-            try? FileManager.default.removeItem(atPath: data)
+            dir.remove()
+            folder.remove()
         }
+        let data = folder.path
         func serve() async throws -> (ServerProcess, AppClient) {
             let server = try ServerProcess(
-                binary, ["serve", "--port", "0", "--data", data, "--prototypes", dir], directory: repositoryRoot)
+                binary, ["serve", "--port", "0", "--data", data, "--prototypes", dir.path], directory: repositoryRoot)
             let url = try await server.ownerURL(within: 30)
             let port = try #require(URLComponents(string: url)?.port)
             let token = try #require(URLComponents(string: url)?.queryItems?.first { $0.name == "token" }?.value)
@@ -430,8 +431,8 @@ import Testing
     /// holder can start those and no others.
     @Test func aParticipantLinkPlaysItsTasksOnly() async throws {
         let dir = try Self.studyFolder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let s = try TestApp(prototypes: dir)
+        defer { dir.remove() }
+        let s = try TestApp(prototypes: dir.path)
         let wrong = try await s.client.json(
             "POST", "/api/shares", ["prototype": "mail", "role": "participant", "tasks": ["send-draft", "send-drft"]])
         #expect(wrong.status == 400 && wrong.text.contains("$.tasks[1]") && wrong.text.contains("send-draft"))

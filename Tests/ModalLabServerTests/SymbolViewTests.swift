@@ -24,16 +24,16 @@ import Testing
     }
 
     @Test func theFrameDrawsKnownSymbolsAndLabelsUnknownOnes() async throws {
-        let dir = try InstallTests.temporaryFolder("symbols")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try TemporaryDirectory("symbols")
+        defer { dir.remove() }
         try #"""
         {"format": "modallab/1", "id": "symbols", "start": "home", "devices": ["iphone-16"],
          "screens": [{"id": "home", "title": "Symbols",
            "navigationBar": {"trailing": [{"id": "fav", "systemImage": "heart.fill", "accessibilityLabel": "Favourite", "action": "none"}]},
            "content": [{"type": "button", "id": "odd", "title": "Odd", "systemImage": "<img src=x onerror=alert(1)>.circle"},
                        {"type": "list", "id": "rows", "items": [{"id": "back", "title": "Back", "systemImage": "chevron.backward"}]}]}]}
-        """#.write(toFile: dir + "/symbols.json", atomically: true, encoding: .utf8)
-        let s = try TestApp(prototypes: dir)
+        """#.write(toFile: dir.path + "/symbols.json", atomically: true, encoding: .utf8)
+        let s = try TestApp(prototypes: dir.path)
         let start = try await s.client.json("POST", "/api/sessions", ["prototype": "symbols"])
         #expect(start.status == 201, "\(start.text)")
         let html = start.json?["html"]?.stringValue ?? ""

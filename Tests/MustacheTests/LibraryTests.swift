@@ -1,4 +1,6 @@
 import Foundation
+import Platform
+import TestSupport
 import Testing
 
 @testable import Mustache
@@ -7,11 +9,12 @@ import Testing
 @Suite struct LibraryTests {
     /// A fresh temporary directory holding `files` (relative path → content).
     final class TemplateDirectory: Sendable {
+        private let folder: TemporaryDirectory
         let path: String
 
         init(_ files: [String: String]) throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("mustache-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            folder = try TemporaryDirectory("mustache")
+            path = folder.path
             for (name, content) in files { try write(name, content) }
         }
 
@@ -32,7 +35,7 @@ import Testing
                 [.modificationDate: Date(timeIntervalSinceNow: secondsFromNow)], ofItemAtPath: path + "/" + name)
         }
 
-        deinit { try? FileManager.default.removeItem(atPath: path) }
+        deinit { folder.remove() }
     }
 
     @Test func namesAreRelativePathsWithoutTheExtension() throws {
@@ -131,7 +134,7 @@ import Testing
         let library = try MustacheLibrary(directory: directory.path)
         let context: [String: [Int]] = ["items": Array(0..<50)]  // Sendable, and not [String: Any]
         let expected = (0..<50).map { "[\($0)]" }.joined()
-        let failures = Counter()
+        let failures = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 400) { i in
             if i % 50 == 0 {
                 try? directory.write(
@@ -139,16 +142,8 @@ import Testing
                 _ = try? library.reloadIfChanged()
             }
             let output = (try? library.render("page", context)) ?? ""
-            if output.trimmingCharacters(in: .whitespaces) != expected { failures.increment() }
+            if output.trimmingCharacters(in: .whitespaces) != expected { failures.withLock { $0 += 1 } }
         }
-        #expect(failures.value == 0)
+        #expect(failures.current == 0)
     }
-}
-
-/// A thread-safe counter for the concurrency test.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
 }

@@ -1,16 +1,14 @@
 import Foundation
 import JSON
 import Prototype
+import TestSupport
 import Testing
 
 @testable import Presentation
 
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
 /// A bundled example prototype.
 func example(_ id: String) throws -> Prototype {
-    let bytes = try [UInt8](Data(contentsOf: repositoryRoot.appendingPathComponent("Templates/prototypes/\(id).json")))
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Templates/prototypes/\(id).json")))
     return try #require(try Prototype.decode(bytes).prototype)
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @testable import Presentation
@@ -8,8 +9,7 @@ import Testing
 /// `Schema/prototype.schema.json` against the decoder: the same members for every object kind,
 /// unknown members rejected, and every example, corpus prototype and bundled example valid.
 @Suite struct SchemaTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: repositoryRoot)
 
     static let schema: JSONValue = {
         let data = FileManager.default.contents(

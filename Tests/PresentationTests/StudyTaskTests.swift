@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Prototype
+import TestSupport
 import Testing
 
 @testable import Presentation
@@ -11,7 +12,7 @@ import Testing
     /// The bundled Mail prototype with tasks.
     static func mail() throws -> Prototype {
         let bytes = try [UInt8](
-            Data(contentsOf: repositoryRoot.appendingPathComponent("Templates/prototypes/mail.json")))
+            Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Templates/prototypes/mail.json")))
         guard case .object(var doc) = try JSONParser.parse(bytes) else { throw CocoaError(.fileReadCorruptFile) }
         doc["tasks"] = try JSONParser.parse(
             #"""
@@ -33,7 +34,7 @@ import Testing
     /// pointed at the control or button that title belongs to, by the name a step needs.
     @Test func aStepNamedByTheStartOfATitleIsPointedAtItsControl() throws {
         let bytes = try [UInt8](
-            Data(contentsOf: repositoryRoot.appendingPathComponent("Templates/prototypes/mail.json")))
+            Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/Templates/prototypes/mail.json")))
         guard case .object(var doc) = try JSONParser.parse(bytes) else { throw CocoaError(.fileReadCorruptFile) }
         doc["tasks"] = try JSONParser.parse(
             #"[{"id": "t", "prompt": "Keep it", "success": {"screen": "inbox"}, "expectedPath": ["Lunch"]}, {"id": "u", "prompt": "Empty it", "success": {"screen": "inbox"}, "expectedPath": ["Delete everything"]}]"#

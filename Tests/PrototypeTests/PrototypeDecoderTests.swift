@@ -1,12 +1,9 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @testable import Prototype
-
-/// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
 func decode(_ text: String) throws -> DecodeResult { try Prototype.decode(Array(text.utf8)) }
 
@@ -19,7 +16,7 @@ let minimal = #"""
 
 @Suite struct PrototypeDecoderTests {
     @Test func bundledExamplesDecodeCleanly() throws {
-        let dir = repositoryRoot.appendingPathComponent("Templates/prototypes")
+        let dir = URL(fileURLWithPath: repositoryRoot + "/Templates/prototypes")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }
         #expect(files.count >= 4)
         for f in files {

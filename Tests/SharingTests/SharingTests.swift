@@ -1,4 +1,6 @@
 import Foundation
+import Platform
+import TestSupport
 import Testing
 
 @testable import Sharing
@@ -24,10 +26,10 @@ import Testing
 }
 
 @Suite struct ShareStoreTests {
-    func tempFile() -> String { NSTemporaryDirectory() + "shares-\(UUID().uuidString)/shares.json" }
-
     @Test func tokensResolveAndOnlyTheHashIsStored() throws {
-        let file = tempFile()
+        let dir = try TemporaryDirectory("shares")
+        defer { dir.remove() }
+        let file = dir.file("shares.json")
         let store = try ShareStore(file: file)
         let issued = try store.create(prototype: "mail", role: .comment, label: "Review")
         let parts = issued.token.split(separator: ".")
@@ -45,7 +47,9 @@ import Testing
     }
 
     @Test func revocationAndExpiryTakeEffectAtOnce() throws {
-        let store = try ShareStore(file: tempFile())
+        let dir = try TemporaryDirectory("shares")
+        defer { dir.remove() }
+        let store = try ShareStore(file: dir.file("shares.json"))
         let a = try store.create(prototype: "mail", role: .view, expiresIn: 60)
         let b = try store.create(prototype: "mail", role: .view, expiresIn: 60)
         #expect(store.revoke(id: a.link.id).found)
@@ -61,7 +65,9 @@ import Testing
     /// no rename may replace, not even root's) still takes effect, says why it wasn't saved,
     /// and is written with the next change that can be.
     @Test func aRevocationThatCantBeSavedStillTakesEffect() throws {
-        let file = tempFile()
+        let dir = try TemporaryDirectory("shares")
+        defer { dir.remove() }
+        let file = dir.file("shares.json")
         let store = try ShareStore(file: file)
         let a = try store.create(prototype: "mail", role: .view)
         try FileManager.default.removeItem(atPath: file)
@@ -84,7 +90,9 @@ import Testing
     }
 
     @Test func linkJSONAndStoredFormKeepTheirMembersInOrder() throws {
-        let file = tempFile()
+        let dir = try TemporaryDirectory("shares")
+        defer { dir.remove() }
+        let file = dir.file("shares.json")
         let store = try ShareStore(file: file)
         let t = Date(timeIntervalSince1970: 1_764_416_422.125)
         store.now = { t }
@@ -107,19 +115,21 @@ import Testing
 
     @Test func timestampsFormatAndParseFromManyThreads() {
         let t = Date(timeIntervalSince1970: 1_764_416_422.125)
-        let failures = Atomicish()
+        let failures = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 2000) { i in
             let text = RFC3339.format(t.addingTimeInterval(Double(i)))
-            if RFC3339.parse(text) != t.addingTimeInterval(Double(i)) { failures.add() }
+            if RFC3339.parse(text) != t.addingTimeInterval(Double(i)) { failures.withLock { $0 += 1 } }
         }
-        #expect(failures.count == 0)
+        #expect(failures.current == 0)
         #expect(RFC3339.format(t) == "2025-11-29T11:40:22.125Z")
         #expect(RFC3339.parse("2025-11-29T11:40:22Z") == Date(timeIntervalSince1970: 1_764_416_422))
         #expect(RFC3339.parse("yesterday") == nil)
     }
 
     @Test func lifetimeIsBounded() throws {
-        let store = try ShareStore(file: tempFile())
+        let dir = try TemporaryDirectory("shares")
+        defer { dir.remove() }
+        let store = try ShareStore(file: dir.file("shares.json"))
         #expect(throws: ShareError.self) { try store.create(prototype: "p", role: .view, expiresIn: 91 * 86_400) }
         #expect(throws: ShareError.self) { try store.create(prototype: "p", role: .view, expiresIn: 0) }
         let d = try store.create(prototype: "p", role: .view)
@@ -232,9 +242,9 @@ final class TestClock: @unchecked Sendable {
 
 @Suite struct CommentStoreTests {
     @Test func commentsPersistAndSkipATornTail() throws {
-        let dir = NSTemporaryDirectory() + "comments-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let file = dir + "/comments.ndjson"
+        let dir = try TemporaryDirectory("comments")
+        defer { dir.remove() }
+        let file = dir.file("comments.ndjson")
         let s = CommentStore(file: file)
         try s.add(
             Comment(
@@ -252,10 +262,9 @@ final class TestClock: @unchecked Sendable {
 
 @Suite struct CommentAnchorStoreTests {
     @Test func anchorOrientationAndEnvironmentSurviveAReopen() throws {
-        let dir = NSTemporaryDirectory() + "comments-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let file = dir + "/comments.ndjson"
+        let dir = try TemporaryDirectory("comments")
+        defer { dir.remove() }
+        let file = dir.file("comments.ndjson")
         let made = Date(timeIntervalSince1970: 1_750_000_000)
         let c = Comment(
             id: "c1", prototype: "mail", share: nil, screen: "inbox", modal: nil, x: 300, y: 410, text: "Here",
@@ -278,9 +287,9 @@ final class TestClock: @unchecked Sendable {
 
 @Suite struct CommentDurabilityTests {
     @Test func aTornTailIsCutSoTheNextCommentStartsOnItsOwnLine() throws {
-        let dir = NSTemporaryDirectory() + "comments-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let file = dir + "/comments.ndjson"
+        let dir = try TemporaryDirectory("comments")
+        defer { dir.remove() }
+        let file = dir.file("comments.ndjson")
         try Data("{\"id\": \"half-writ".utf8).write(to: URL(fileURLWithPath: file))
         let s = CommentStore(file: file)
         try s.add(
@@ -289,12 +298,4 @@ final class TestClock: @unchecked Sendable {
                 createdAt: Date()))
         #expect(CommentStore(file: file).list(prototype: "mail").map(\.id) == ["c2"])
     }
-}
-
-/// A counter behind a lock, for concurrent test bodies.
-final class Atomicish: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func add() { lock.withLock { value += 1 } }
-    var count: Int { lock.withLock { value } }
 }

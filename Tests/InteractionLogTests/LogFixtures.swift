@@ -1,23 +1,14 @@
 import EventSchema
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @testable import InteractionLog
 
-/// A fresh directory under the system's temporary directory, removed by `cleanup()`.
-struct TempDir {
-    let path: String
-
-    init(_ name: String = #function) {
-        let safe = name.filter { $0.isLetter || $0.isNumber }
-        path = NSTemporaryDirectory() + "modallab-log-\(safe)-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
+extension TemporaryDirectory {
+    /// Where a test's log goes: `logs` in the folder.
     var logs: String { path + "/logs" }
-
-    func cleanup() { try? FileManager.default.removeItem(atPath: path) }
 }
 
 /// 2026-11-29T11:40:22.123456Z in microseconds.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import JSON
+import Platform
 import TestSupport
 
 extension TestResponse {
@@ -87,19 +88,14 @@ struct AppClient {
     /// global queue runs only about one blocking job per core), and returns the responses in
     /// the order of `requests`.
     func simultaneously(_ requests: [[UInt8]]) async throws -> [TestResponse] {
-        final class Results: @unchecked Sendable {
-            let lock = NSLock()
-            var items: [Result<TestResponse, Error>?]
-            init(_ n: Int) { items = Array(repeating: nil, count: n) }
-        }
-        let results = Results(requests.count)
+        let results = Locked<[Result<TestResponse, Error>?]>(Array(repeating: nil, count: requests.count))
         let group = DispatchGroup()
         let port = self.port
         for (i, raw) in requests.enumerated() {
             group.enter()
             let thread = Thread {
                 let r = Result { try TestClient.exchange(raw, port: port) }
-                results.lock.withLock { results.items[i] = r }
+                results.withLock { $0[i] = r }
                 group.leave()
             }
             thread.stackSize = 1 << 20
@@ -108,7 +104,7 @@ struct AppClient {
         return try await withCheckedThrowingContinuation { k in
             let waiter = Thread {
                 group.wait()
-                k.resume(with: Result { try results.lock.withLock { results.items }.map { try $0!.get() } })
+                k.resume(with: Result { try results.current.map { try $0!.get() } })
             }
             waiter.start()
         }
