@@ -28,7 +28,7 @@ import Testing
         }
         let script = Self.testsDirectory.appendingPathComponent("h11_check.py").path
         try await withTestServer(router: router) { (server) throws in
-            let result = try runCommand([python, script, String(server.port)], timeout: 60)
+            let result = try runCommand([python, script, String(server.port)], timeout: 300)
             #expect(result.status == 0, "h11_check.py failed:\n\(result.output)")
             #expect(result.output.contains("responses ok"))
         }

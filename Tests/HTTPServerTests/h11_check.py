@@ -17,7 +17,9 @@ checked = 0
 
 
 def connect():
-    sock = socket.create_connection(("127.0.0.1", PORT), timeout=5)
+    # A deadline, not a wait: as the Swift tests' (testDeadline), long, because the whole suite
+    # runs at once and a handler's task can queue behind other tests' work for many seconds.
+    sock = socket.create_connection(("127.0.0.1", PORT), timeout=60)
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     return sock, h11.Connection(our_role=h11.CLIENT)
 
