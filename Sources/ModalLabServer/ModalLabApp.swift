@@ -20,8 +20,8 @@ public final class ModalLabApp: @unchecked Sendable {
     public let resourceRoot: String
     /// Prototypes shown.
     public let library: PrototypeLibrary
-    /// Live viewing sessions.
-    public let sessions = SessionStore()
+    /// Live viewing sessions, timed by ``AppConfiguration/clock``.
+    public let sessions: SessionStore
     /// The durable interaction log.
     public let log: LogStore
     /// Owner token and sessions.
@@ -68,6 +68,7 @@ public final class ModalLabApp: @unchecked Sendable {
     ///   `--prototypes` names neither a folder nor a `.json` file (``PrototypeSourceError``).
     public init(configuration: AppConfiguration) throws {
         self.configuration = configuration
+        sessions = SessionStore(clock: configuration.clock)
         eventBudget = EventBudget(configuration.limits)
         guard let root = ResourceLocator.root(explicit: configuration.resourceRoot) else {
             throw AppError(ResourceLocator.notFoundMessage(explicit: configuration.resourceRoot))
@@ -194,21 +195,37 @@ public final class ModalLabApp: @unchecked Sendable {
     }
 
     /// Every so often (a quarter of the timeout, between 50 ms and 5 s), ends the sessions
-    /// idle past ``FairLimits/sessionIdleTimeout``: `session_end` with `how: "timeout"`.
+    /// idle past ``FairLimits/sessionIdleTimeout`` (``endIdleSessions()``).
     private func startSessionSweep() {
         let timeout = configuration.limits.sessionIdleTimeout
         guard timeout > 0 else { return }
         let every = min(5, max(0.05, timeout / 4))
         let timer = DispatchSource.makeTimerSource(queue: watcher)
         timer.schedule(deadline: .now() + every, repeating: every, leeway: .milliseconds(Int(every * 100)))
-        timer.setEventHandler { [weak self] in
-            guard let self else { return }
-            let idle = sessions.removeIdle(since: .now - .milliseconds(Int64(timeout * 1000)))
-            // What they held goes back to the system, not only to the allocator.
-            if !idle.isEmpty { ender.endAll(idle, how: .timeout) { Sys.releaseFreeMemory() } }
-        }
+        timer.setEventHandler { [weak self] in self?.endIdleSessions {} }
         timer.resume()
         sessionSweep = timer
+    }
+
+    /// Ends the sessions that have had no request for ``FairLimits/sessionIdleTimeout`` seconds
+    /// of ``SessionStore/clock``: `session_end` with `how: "timeout"`; `completion` runs once
+    /// every end is logged. What the idle sweep runs; a test with its own clock calls it after
+    /// moving the clock on.
+    func endIdleSessions(completion: @escaping @Sendable () -> Void) {
+        let timeout = configuration.limits.sessionIdleTimeout
+        guard timeout > 0 else { return completion() }
+        let idle = sessions.removeIdle(since: sessions.clock.now() - .milliseconds(Int64(timeout * 1000)))
+        guard !idle.isEmpty else { return completion() }
+        ender.endAll(idle, how: .timeout) {
+            // What they held goes back to the system, not only to the allocator.
+            Sys.releaseFreeMemory()
+            completion()
+        }
+    }
+
+    /// ``endIdleSessions(completion:)``, awaited.
+    func endIdleSessions() async {
+        await withCheckedContinuation { k in endIdleSessions { k.resume() } }
     }
 
     /// Polls the prototype folders (and, with `--dev`, the templates) twice a second; a change

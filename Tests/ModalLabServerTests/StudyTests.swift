@@ -50,11 +50,13 @@ import Testing
 
     /// Four participants go through the study folder's tasks: the first by the intended route
     /// (direct), the second there and back (indirect) and then a second task, the third (on an
-    /// iPad) gives up with the sheet up, the fourth lets a time limit pass (timed out). Returns
-    /// the app (its prototypes in `folder`, removed by the caller) and the iPad session.
+    /// iPad) gives up with the sheet up, the fourth lets a time limit pass (timed out: the
+    /// app's clock is moved on, nothing waits). Returns the app (its prototypes in `folder`,
+    /// removed by the caller) and the iPad session.
     static func runScriptedStudy() async throws -> (app: TestApp, folder: TemporaryDirectory, ipadSession: String) {
         let dir = try Self.studyFolder()
-        let s = try TestApp(prototypes: dir.path)
+        let clock = ManualClock()
+        let s = try TestApp(prototypes: dir.path, clock: clock)
         // 1: the intended route, with a misclick on the way → direct.
         let p1 = try await s.session("mail", device: "iphone-16")
         #expect(try await s.act(p1, Self.start("send-draft")).status == 200)
@@ -81,7 +83,7 @@ import Testing
         // 4: the time limit passes before the share sheet opens → timedOut.
         let p4 = try await s.session("mail", device: "iphone-16")
         _ = try await s.act(p4, Self.start("share-inbox"))
-        try await Task.sleep(for: .milliseconds(300))  // lets the task's 0.2 s limit pass
+        clock.advance(by: .milliseconds(300))  // past the task's 0.2 s limit
         _ = try await s.act(p4, Self.tap("share-button"))
         #expect(try await s.client.request("DELETE", "/api/sessions/\(p4)").status == 204)
         return (s, dir, p3)

@@ -46,6 +46,9 @@ public struct AppConfiguration: Sendable {
     /// leaving a blank. For tests (`TemplateCoverageTests` renders every page and partial so);
     /// off in `serve`.
     public var strictTemplates = false
+    /// The time sessions are measured by (task time limits, the idle timeout): the system's
+    /// continuous clock; tests set one they move on themselves.
+    public var clock = SessionClock.continuous
 
     public init() {}
 }

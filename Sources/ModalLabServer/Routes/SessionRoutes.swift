@@ -116,7 +116,7 @@ struct SessionController: Sendable {
         let (state, events) = engine.start(environment: env)
         let s = ViewingSession(
             id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID,
-            address: req.remoteHost)
+            address: req.remoteHost, clock: sessions.clock)
         // Counted before anything is logged, so a link or an address at its limit writes nothing.
         let evicted: ViewingSession?
         do {
@@ -381,7 +381,7 @@ struct SessionController: Sendable {
     /// seconds until the least recently used of those sessions would time out.
     func tooManySessions(_ refusal: SessionStore.Refusal) -> Problem {
         let timeout = limits.sessionIdleTimeout
-        let idle = ContinuousClock.now - refusal.oldestSeen
+        let idle = sessions.clock.now() - refusal.oldestSeen
         let wait = max(1, Int((timeout - Double(idle.components.seconds)).rounded(.up)))
         let who =
             refusal.kind == .share ? "this share link" : "share links' viewers at this address"

@@ -354,7 +354,7 @@ struct SessionRestorer: Sendable {
         }
         let s = ViewingSession(
             id: sid, prototype: run.prototype, engine: run.engine, state: run.state, share: run.record.share,
-            startedWallMicros: run.record.startedWallMicros)
+            startedWallMicros: run.record.startedWallMicros, clock: sessions.clock)
         for t in tasks {
             s.noteTasks([EventFields(type: t.type, target: t.task)], atMs: t.tMs)
         }

@@ -30,6 +30,8 @@ public final class ViewingSession: @unchecked Sendable {
     public let startedWallMicros: Int64
     /// Serialises actions: each holds the queue until its events are durable.
     let actions = SerialJobs()
+    /// What ``elapsedMs`` and ``lastSeen`` are measured by.
+    let clock: SessionClock
 
     private let stateLock = NSLock()
     private var _state: PresentationState
@@ -38,10 +40,10 @@ public final class ViewingSession: @unchecked Sendable {
     /// A session; `startedWallMicros` is when it started (`nil`: now), as when a session the log
     /// knows is rebuilt after a restart: its clock goes on from the logged start. `address` is
     /// the client address a share session counts against (``FairLimits``); the owner's counts
-    /// against none.
+    /// against none. Its time is `clock`'s (the store's, ``SessionStore/clock``).
     init(
         id: String, prototype: Prototype, engine: PresentationEngine, state: PresentationState, share: String?,
-        startedWallMicros: Int64? = nil, address: String? = nil
+        startedWallMicros: Int64? = nil, address: String? = nil, clock: SessionClock
     ) {
         self.id = id
         self.prototype = prototype
@@ -51,9 +53,10 @@ public final class ViewingSession: @unchecked Sendable {
         let now = LogTimestamp.now()
         let start = min(startedWallMicros ?? now, now)
         self.startedWallMicros = start
-        self.started = ContinuousClock.now - .microseconds(now - start)
+        self.clock = clock
+        self.started = clock.now() - .microseconds(now - start)
         self._state = state
-        self._lastSeen = .now
+        self._lastSeen = clock.now()
     }
 
     /// The current state; setting it counts as activity (``touch()``).
@@ -62,13 +65,13 @@ public final class ViewingSession: @unchecked Sendable {
         set {
             stateLock.withLock {
                 _state = newValue
-                _lastSeen = .now
+                _lastSeen = clock.now()
             }
         }
     }
 
     /// Milliseconds since the session started.
-    public var elapsedMs: Int { Self.milliseconds(ContinuousClock.now - started) }
+    public var elapsedMs: Int { Self.milliseconds(clock.now() - started) }
 
     /// Milliseconds from the start to the session's last request: its length when it timed out.
     var lastSeenMs: Int { Self.milliseconds(lastSeen - started) }
@@ -106,7 +109,7 @@ public final class ViewingSession: @unchecked Sendable {
     }
 
     /// Records a request on the session (it is not idle).
-    func touch() { stateLock.withLock { _lastSeen = .now } }
+    func touch() { stateLock.withLock { _lastSeen = clock.now() } }
 
     /// Set in the session's queue when it ends (`DELETE`): actions still waiting get 404.
     var hasEnded: Bool {
@@ -176,8 +179,11 @@ public final class SessionStore: @unchecked Sendable {
     private var perAddress: [String: Int] = [:]
     /// Most sessions kept.
     public var capacity = 10_000
+    /// The time its sessions are measured by, and the idle sweep's.
+    public let clock: SessionClock
 
-    public init() {}
+    /// An empty store whose sessions go by `clock`.
+    public init(clock: SessionClock = .continuous) { self.clock = clock }
 
     /// Why a session was not added: its link or its address holds `limit` sessions already;
     /// `oldestSeen` is when the least recently used of those last had a request.
@@ -292,7 +298,7 @@ public final class SessionStore: @unchecked Sendable {
     /// When the least recently used session matching `include` last had a request; call with
     /// the lock held.
     private func oldest(_ include: (ViewingSession) -> Bool) -> ContinuousClock.Instant {
-        sessions.values.lazy.filter(include).map(\.lastSeen).min() ?? .now
+        sessions.values.lazy.filter(include).map(\.lastSeen).min() ?? clock.now()
     }
 
     /// The least recently used share session, else the least recently used of all.

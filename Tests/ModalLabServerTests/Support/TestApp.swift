@@ -12,7 +12,9 @@ import TestSupport
 /// down (each open session logs its end) and its data folder is removed.
 ///
 /// A test that restarts the server (a new app over the same data, as after a crash) makes the
-/// folder itself and hands it to each app as `data`: the caller removes it.
+/// folder itself and hands it to each app as `data`: the caller removes it. A test that needs
+/// time to pass (an idle timeout, a task's time limit) gives the app a ``ManualClock`` as
+/// `clock` and moves it on.
 final class TestApp {
     /// The owner token the client sends.
     static let ownerToken = "owner-test-token"
@@ -28,9 +30,10 @@ final class TestApp {
     ///   - socket: serve on a free port and talk over real sockets (else in process).
     ///   - prototypes: `--prototypes`: a folder or a file (else the bundled examples).
     ///   - data: a data folder the caller keeps (else a new one, removed with the app).
+    ///   - clock: what sessions are timed by (else the system's continuous clock).
     ///   - configure: changes to the configuration (limits, event loops, …).
     init(
-        socket: Bool = false, prototypes: String? = nil, data: TemporaryDirectory? = nil,
+        socket: Bool = false, prototypes: String? = nil, data: TemporaryDirectory? = nil, clock: ManualClock? = nil,
         configure: (inout AppConfiguration) -> Void = { _ in }
     ) throws {
         ownData = data == nil ? try TemporaryDirectory("app") : nil
@@ -40,6 +43,7 @@ final class TestApp {
         c.ownerToken = Self.ownerToken
         c.resourceRoot = repositoryRoot
         c.prototypesDirectory = prototypes
+        if let clock { c.clock = SessionClock { clock.now } }
         configure(&c)
         self.data = c.dataDirectory
         do {
