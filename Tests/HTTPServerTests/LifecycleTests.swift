@@ -74,10 +74,13 @@ import Testing
 
     @Test func gracefulShutdownFinishesInFlightRequests() async throws {
         let started = Locked(false)
+        // The request stays in flight until the test has seen the shutdown begin: no sleep
+        // stands in for work, however slow the machine.
+        let release = Gate()
         let router = Router()
         router.get("/work") { _ in
             started.withLock { $0 = true }
-            try? await Task.sleep(nanoseconds: 300_000_000)
+            await release.wait()
             return .text("finished")
         }
         router.get("/hello") { _ in .text("hello") }
@@ -91,12 +94,14 @@ import Testing
             #expect(try idle.readResponse().status == 200)
             busy.send(get("/work"))
             #expect(TestServer.eventually { started.withLock { $0 } })
-            server.server.shutdown(gracePeriod: 5) { done.withLock { $0 = true } }
+            server.server.shutdown(gracePeriod: testDeadline) { done.withLock { $0 = true } }
             // The idle keep-alive connection is closed at once …
             #expect(idle.waitForClose(timeout: 4))
             // … new connections are refused …
             #expect(TestServer.eventually { (try? TestClient(port: port)) == nil })
             // … and the request in flight completes, with Connection: close.
+            #expect(!done.withLock { $0 }, "the shutdown waits for the request in flight")
+            release.open()
             let response = try busy.readResponse()
             #expect(response.text == "finished")
             #expect(response.header("connection") == "close")
@@ -120,11 +125,13 @@ import Testing
             client.send(get("/forever"))
             _ = try client.readUntil("\r\n\r\n")
         }
-        let start = Date()
-        await server.server.shutdown(gracePeriod: 0.3)
-        // The stream never ends by itself; the grace period (0.3 s) bounds the wait. The margin
-        // is for a machine loaded by parallel builds.
-        #expect(Date().timeIntervalSince(start) < 5)
+        // The stream never ends by itself: without the grace period (0.3 s) the shutdown would
+        // wait for ever. It must be done within the tests' deadline (a minute).
+        let done = Locked(false)
+        server.server.shutdown(gracePeriod: 0.3) { done.withLock { $0 = true } }
+        #expect(
+            try await blocking { TestServer.eventually { done.withLock { $0 } } },
+            "the grace period bounds the shutdown")
         #expect(server.server.openConnections == 0)
     }
 
@@ -154,8 +161,11 @@ import Testing
         await server.stop()
     }
 
+    /// 300 clients that send part of a head and stop hold their connections open (the head
+    /// timeout here is an hour), and requests on other connections are answered all the while:
+    /// a stalled client holds nothing but its own connection. (How fast: `Benchmarks/http`.)
     @Test func slowlorisClientsDoNotDelayOthers() async throws {
-        try await withTestServer(router: makeTestRouter(), configure: { $0.headerReadTimeout = 30 }) {
+        try await withTestServer(router: makeTestRouter(), configure: { $0.headerReadTimeout = 3600 }) {
             (server) throws in
             var stalled: [TestClient] = []
             for i in 0..<300 {
@@ -166,11 +176,12 @@ import Testing
             }
             #expect(TestServer.eventually { server.server.openConnections == 300 })
             for _ in 0..<20 {
-                let start = Date()
                 let response = try server.request(get("/hello"))
                 #expect(response.status == 200)
-                #expect(Date().timeIntervalSince(start) < 1)
             }
+            // None of the stalled connections was closed to make room (the requests' own
+            // connections close as their clients go).
+            #expect(TestServer.eventually { server.server.openConnections == 300 })
             // Trickling bytes keeps none of them from being answered once complete.
             stalled[0].send("1\r\n\r\n")
             #expect(try stalled[0].readResponse().status == 200)

@@ -170,17 +170,16 @@ import Testing
     }
 
     /// Bytes that can't begin a method — a TLS ClientHello sent to the plain-text port, binary
-    /// noise — get a 400 at once, not after the head timeout (here a minute).
+    /// noise — get a 400 at once, not after the head timeout (here an hour, far beyond the
+    /// test's deadline for the answer).
     @Test func aRequestLineThatCantBeOneIsRefusedAtOnce() async throws {
-        try await withTestServer(router: makeTestRouter(), configure: { $0.headerReadTimeout = 60 }) {
+        try await withTestServer(router: makeTestRouter(), configure: { $0.headerReadTimeout = 3600 }) {
             (server) throws in
             for noise: [UInt8] in [[0x16, 0x03, 0x01, 0x00, 0xA5, 0x01, 0x00], [0x00], Array("GE(T".utf8)] {
                 let client = try server.client()
-                let started = Date()
                 #expect(client.send(noise))
                 let response = try client.readResponse()
                 #expect(response.status == 400, "\(noise)")
-                #expect(Date().timeIntervalSince(started) < 10, "answered before the head timeout")
             }
             // A method split across reads is still a method.
             let client = try server.client()

@@ -163,9 +163,8 @@ import Testing
         #expect(r.issues.filter { $0.message.contains("did you mean") }.count == 100)
     }
 
-    /// The documents at the limits (``PrototypeLimits/examples()``) decode without errors, each
-    /// quickly (the release numbers are `modallab-bench limits`'s; this bound only catches a
-    /// blow-up in a debug build on a busy machine).
+    /// The documents at the limits (``PrototypeLimits/examples()``) decode without errors (how
+    /// fast: `modallab-bench limits`).
     @Test func documentsAtTheLimitsDecode() throws {
         let examples = limits.examples()
         #expect(
@@ -175,12 +174,9 @@ import Testing
         for (name, doc) in examples {
             let bytes = JSONWriter().bytes(doc)
             #expect(bytes.count <= limits.bytes, "\(name)")
-            let start = DispatchTime.now().uptimeNanoseconds
             let r = try Prototype.decode(bytes)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             #expect(r.prototype != nil, "\(name): \(r.issues.prefix(5))")
             #expect(r.issues.isEmpty, "\(name): \(r.issues.prefix(5))")
-            #expect(seconds < 20, "\(name): \(seconds) s")
         }
         #expect(
             try Prototype.decode(JSONWriter().bytes(examples[0].document)).prototype?.screens[0].content.count ?? 0

@@ -5,6 +5,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("mustache", mustacheBenchmark),
     ("lint", lintBenchmark),
     ("limits", limitsBenchmark),
+    ("text", textBenchmark),
     ("engine", engineBenchmark),
     ("log", logBenchmark),
     ("study", studyBenchmark),
