@@ -63,8 +63,9 @@ import Testing
     /// so, and leaves the folder empty (no `./data`, no owner token, no log).
     @Test func serveOnABusyPortCreatesNothing() async throws {
         let busy = try ListeningSocket(host: "127.0.0.1", port: 0)
-        let dir = try InstallTests.temporaryFolder("busy-port")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryDirectory("busy-port")
+        defer { folder.remove() }
+        let dir = folder.path
         let r = try await Modallab.run(["serve", "--port", "\(busy.port)"], in: dir, timeout: 60)
         #expect(r.status == 1, "\(r.status) \(r.stdout) \(r.stderr)")
         #expect(r.stdout.isEmpty, "no owner URL: \(r.stdout)")
@@ -219,7 +220,7 @@ struct Modallab {
 
     /// Runs `modallab arguments…` in `directory` to its end (terminated past `timeout` seconds).
     static func run(_ arguments: [String], in directory: String, timeout: Double = 120) async throws -> Modallab {
-        let binary = try #require(BrowserTests.modallabExecutable(), "build the modallab product first")
+        let binary = try #require(modallabExecutable(), "build the modallab product first")
         let files = ["out", "err"].map { NSTemporaryDirectory() + "modallab-\($0)-\(UUID().uuidString)" }
         for f in files { _ = FileManager.default.createFile(atPath: f, contents: nil) }
         defer { for f in files { try? FileManager.default.removeItem(atPath: f) } }

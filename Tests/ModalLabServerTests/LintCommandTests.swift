@@ -41,11 +41,12 @@ import Testing
     /// (`package.json`) is not linted, and standard error says what was skipped; a broken file
     /// is still reported, and a file named on the command line is linted whatever it holds.
     @Test func aFolderIsLintedWithoutItsHiddenFoldersAndOtherJSON() async throws {
-        let dir = try folder([
+        let made = try folder([
             "mail.json": clean, "package.json": #"{"name": "banking", "version": "1.0.0"}"#,
             "sub/settings.json": #"["not", "a", "prototype"]"#,
         ])
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { made.remove() }
+        let dir = made.path
         let fm = FileManager.default
         try fm.createDirectory(atPath: dir + "/.build/debug", withIntermediateDirectories: true)
         try #"{"version": 6, "object": {"dependencies": []}}"#.write(

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 @testable import ModalLabServer
@@ -31,8 +32,9 @@ import Testing
     /// file, every error at its JSON path, and the lint command; in Chinese too. The API keeps
     /// its 409 problem.
     @Test func aBrokenFilesPageNamesItAndListsEveryError() async throws {
-        let dir = try InstallTests.temporaryFolder("broken-page")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dirFolder = try TemporaryDirectory("broken-page")
+        defer { dirFolder.remove() }
+        let dir = dirFolder.path
         try #"""
         {"format": "modallab/1", "id": "banking", "name": "Northwind Bank", "start": "accounts",
          "screens": [{"id": "home", "title": "Accounts"}],
@@ -72,8 +74,9 @@ import Testing
     /// `abandoned`, neither offered live; and the watch page of one not running says so instead
     /// of "Watching … live", with no stream.
     @Test func onlyARunningSessionIsOfferedToWatchLive() async throws {
-        let data = try InstallTests.temporaryFolder("watch-live")
-        defer { try? FileManager.default.removeItem(atPath: data) }
+        let dataFolder = try TemporaryDirectory("watch-live")
+        defer { dataFolder.remove() }
+        let data = dataFolder.path
         func session(_ client: AppClient) async throws -> String {
             let r = try await client.json("POST", "/api/sessions", ["prototype": "mail", "device": "iphone-16"])
             return try #require(r.json?["session"]?.stringValue, "\(r.text)")

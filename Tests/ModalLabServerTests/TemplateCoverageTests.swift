@@ -37,7 +37,7 @@ import Testing
     /// (``StudyTests/studyFolder()``), ``menus``, a prototype no one has opened (empty insights
     /// and heat maps), and a file with errors.
     static func fixtures() throws -> String {
-        let dir = try StudyTests.studyFolder()
+        let dir = try StudyTests.studyFolder().path
         for name in ["calendar", "photos", "safari"] {
             try FileManager.default.copyItem(
                 atPath: repositoryRoot + "/Templates/prototypes/\(name).json", toPath: dir + "/\(name).json")
