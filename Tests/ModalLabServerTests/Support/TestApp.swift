@@ -39,7 +39,8 @@ final class TestApp {
         ownData = data == nil ? try TemporaryDirectory("app") : nil
         var c = AppConfiguration()
         c.port = 0
-        c.dataDirectory = (data ?? ownData)!.path
+        // Its own data folder is one the app makes (inside the temporary folder), as `serve` does.
+        c.dataDirectory = data?.path ?? ownData!.file("data")
         c.ownerToken = Self.ownerToken
         c.resourceRoot = repositoryRoot
         c.prototypesDirectory = prototypes
