@@ -164,6 +164,11 @@ public struct Control: Sendable {
     public var menu: Menu? = nil
     /// A context menu a long press opens (`UIContextMenuInteraction`), with its preview.
     public var contextMenu: Menu? = nil
+    /// A bar button's share of the Liquid Glass background of its bar from iOS 26
+    /// (`UIBarButtonItem.sharesBackground`, default true: grouped with its neighbours on one
+    /// background) and whether it has none (`UIBarButtonItem.hidesSharedBackground`).
+    public var sharesBackground: Bool = true
+    public var hidesSharedBackground: Bool = false
 
     /// The segment a segmented control shows selected for an edited `value` (an `edit` action
     /// sends the segment's zero-based index, or its title: the first segment with that title),

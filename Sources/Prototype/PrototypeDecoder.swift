@@ -289,7 +289,10 @@ final class PrototypeDecoder {
 
     /// Members each control kind reads (docs/format.md); the union is every known control member.
     static let controlMembers: [ControlKind: Set<String>] = [
-        .button: ["title", "systemImage", "role", "action", "accessibilityLabel", "menu", "contextMenu"],
+        .button: [
+            "title", "systemImage", "role", "action", "accessibilityLabel", "menu", "contextMenu", "sharesBackground",
+            "hidesSharedBackground",
+        ],
         .textField: ["label", "placeholder", "value"],
         .textArea: ["label", "placeholder", "value"],
         .toggle: ["label", "value"],
@@ -328,6 +331,12 @@ final class PrototypeDecoder {
             c.action = o.optional("action").flatMap { action($0) }
             c.menu = o.optional("menu").flatMap { menu($0, context: false) }
             c.contextMenu = o.optional("contextMenu").flatMap { menu($0, context: true) }
+            c.sharesBackground =
+                attempt { () throws(JSONShapeError) in try o.optional("sharesBackground")?.bool() }.flatMap { $0 }
+                ?? true
+            c.hidesSharedBackground =
+                attempt { () throws(JSONShapeError) in try o.optional("hidesSharedBackground")?.bool() }.flatMap { $0 }
+                ?? false
             if c.title == nil && c.systemImage == nil { issue(r.path, .buttonNeedsTitle) }
         case .text:
             c.tone =

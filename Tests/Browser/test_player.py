@@ -246,6 +246,32 @@ def hostile_prototype():
     }
 
 
+def bars_prototype():
+    """Bar buttons in every grouping iOS 26 draws (issue 28, point 6): a title alone at the leading
+    end; at the trailing end a title on a background of its own (sharesBackground false) beside a
+    title and a symbol that share one; a toolbar of symbols and a title, spread apart."""
+    return {
+        "format": "modallab/1", "id": "bars", "name": "Bars", "targetOS": "26",
+        "devices": ["iphone-16", "ipad-pro-11"], "start": "inbox",
+        "screens": [
+            {"id": "inbox", "title": "Inbox",
+             "navigationBar": {
+                 "leading": [{"id": "cancel", "title": "Cancel", "action": {"push": "message"}}],
+                 "trailing": [{"id": "filter", "title": "Filter", "sharesBackground": False},
+                              {"id": "edit", "title": "Edit"},
+                              {"id": "share", "systemImage": "square.and.arrow.up", "accessibilityLabel": "Share"}]},
+             "content": [{"type": "text", "id": "note", "text": "Three messages."}],
+             "toolbar": [{"id": "trash", "systemImage": "trash", "accessibilityLabel": "Delete"},
+                         {"id": "count", "title": "3 Messages"},
+                         {"id": "compose", "systemImage": "square.and.pencil", "accessibilityLabel": "Compose"}]},
+            {"id": "message", "title": "Message",
+             "navigationBar": {"trailing": [{"id": "reply", "systemImage": "plus", "accessibilityLabel": "Reply"},
+                                            {"id": "more", "systemImage": "ellipsis.circle", "accessibilityLabel": "More"}]},
+             "content": [{"type": "text", "id": "body", "text": "Hello."}]},
+        ],
+    }
+
+
 def versions_prototype():
     """A prototype the repository does not contain, for the iOS-version scenarios: a Sort button
     with a pull-down menu, a row with a context menu and its preview, a thumbnail a viewer zooms
@@ -263,7 +289,10 @@ def versions_prototype():
                                   {"id": "by-date", "title": "Date", "checked": True},
                                   {"id": "by-name", "title": "Name"},
                                   {"id": "more-orders", "title": "More", "children": [{"id": "by-size", "title": "Size"}]}]}}],
-                 "trailing": [{"id": "options", "title": "Options", "systemImage": "ellipsis.circle",
+                 "trailing": [{"id": "select", "title": "Select", "hidesSharedBackground": True},
+                              {"id": "add", "systemImage": "plus", "accessibilityLabel": "New Album",
+                               "action": {"present": "album"}},
+                              {"id": "options", "title": "Options", "systemImage": "ellipsis.circle",
                                "action": {"present": "options-popover"}}]},
              "content": [
                  {"type": "list", "id": "photos", "items": [
@@ -398,6 +427,7 @@ def setUpModule():
     (protos / "hostile.json").write_text(json.dumps(hostile_prototype(), indent=1))
     (protos / "versions.json").write_text(json.dumps(versions_prototype(), indent=1))
     (protos / "navigation.json").write_text(json.dumps(navigation_prototype(), indent=1))
+    (protos / "bars.json").write_text(json.dumps(bars_prototype(), indent=1))
     (protos / "ledger.json").write_text(json.dumps(ledger_prototype(), indent=1))
     shots = os.environ.get("MODALLAB_SCREENSHOTS")
     Harness.shots = Path(shots) if shots else Harness.tmp / "screenshots"
@@ -2144,6 +2174,116 @@ class VersionTests(PlayerTestCase):
         self.wait_for("return document.querySelector('.menu-layer')?.dataset.menuKind === 'context'", message="no context menu")
         self.settle()
         self.assertEqual(self.stack(), [], "the long press did not also tap the row")
+
+    # Each bar's buttons in order, in points of the app window: the button's box, its part
+    # (data-glass) and, where the Liquid Glass background is drawn, its rectangle and corners.
+    # The ::before's insets are CSS pixels of the unscaled frame (points); the boxes are measured
+    # on the scaled page and divided by the frame's scale.
+    BAR_GLASS = """
+        const win = document.querySelector('[data-window]'), w = win.getBoundingClientRect();
+        const s = w.width / win.offsetWidth;
+        const screens = document.querySelectorAll('.screen-view:not(.previous-screen)');
+        const screen = screens[screens.length - 1];
+        return [...screen.querySelectorAll('.nav-leading, .nav-trailing, .toolbar')].map(bar => ({
+            bar: bar.className, items: [...bar.children].filter(b => b.matches('[data-id]')).map(b => {
+                const r = b.getBoundingClientRect(), g = getComputedStyle(b, '::before');
+                const box = {l: (r.left - w.left) / s, r: (r.right - w.left) / s, t: (r.top - w.top) / s, b: (r.bottom - w.top) / s};
+                const item = {id: b.dataset.id, part: b.dataset.glass ?? null, titled: b.classList.contains('with-title'), box};
+                if (g.content === 'none' || g.content === 'normal') return item;
+                item.glass = {l: box.l + parseFloat(g.left), r: box.r - parseFloat(g.right),
+                              t: box.t + parseFloat(g.top), b: box.b - parseFloat(g.bottom)};
+                item.radii = [g.borderTopLeftRadius, g.borderTopRightRadius, g.borderBottomRightRadius, g.borderBottomLeftRadius];
+                item.blur = g.backdropFilter;
+                return item;
+            })}));"""
+
+    def assert_bar_glass(self, label):
+        """Checks every bar of the top screen against UIBarButtonItem's shared background: a part
+        for each button, glass on every button but those with none, a group's parts meeting, no
+        background over another's or over a button without one; returns the bars by class."""
+        rtl = self.el(".device").get_attribute("data-layout-direction") == "rtl"
+        pad = self.js("return parseFloat(getComputedStyle(document.querySelector('[data-window]')).getPropertyValue('--bar-glass-pad'))")
+        bars = self.js(self.BAR_GLASS)
+        for bar in bars:
+            items = bar["items"]
+            where = f"{label}, {bar['bar']}"
+            for k, item in enumerate(items):
+                at = f"{where}, {item['id']}"
+                self.assertIn(item["part"], ("none", "only", "first", "middle", "last"), at)
+                self.assertEqual("glass" in item, item["part"] != "none", f"{at}: glass unless the part is none")
+                if "glass" not in item:
+                    continue
+                g, box = item["glass"], item["box"]
+                self.assertIn("blur", item["blur"], f"{at}: on the glass material")
+                self.assertAlmostEqual(g["t"], box["t"], delta=0.5, msg=f"{at}: as tall as the button")
+                self.assertAlmostEqual(g["b"], box["b"], delta=0.5, msg=f"{at}: as tall as the button")
+                self.assertLessEqual(g["l"], box["l"] + 0.5, at)
+                self.assertGreaterEqual(g["r"], box["r"] - 0.5, at)
+                # Leading and trailing in the layout's direction.
+                start, end = ("r", "l") if rtl else ("l", "r")
+                reach = {"start": abs(g[start] - box[start]), "end": abs(g[end] - box[end])}
+                if not item["titled"]:
+                    for side in ("start", "end"):
+                        if not (side == "end" and item["part"] in ("first", "middle")) and \
+                                not (side == "start" and item["part"] in ("last", "middle")):
+                            self.assertLess(reach[side], 0.5, f"{at}: a symbol's background is its hit target ({side})")
+                elif bar["bar"] == "toolbar" or (k == 0 and item["part"] in ("only", "first")):
+                    self.assertAlmostEqual(reach["start"], pad, delta=0.5, msg=f"{at}: a title's capsule reaches the pad")
+                # Corners: square where a part meets its neighbour, round elsewhere.
+                tl, tr, br, bl = item["radii"]
+                start_corners, end_corners = ((tr, br), (tl, bl)) if rtl else ((tl, bl), (tr, br))
+                self.assertEqual(all(c == "0px" for c in start_corners), item["part"] in ("middle", "last"), f"{at}: start corners")
+                self.assertEqual(all(c == "0px" for c in end_corners), item["part"] in ("first", "middle"), f"{at}: end corners")
+            # Neighbours, in the layout's order: a group's parts meet across the gap; anything
+            # else stays apart (a background never covers another's, nor a bare button).
+            for a, b in zip(items, items[1:]):
+                extent_a, extent_b = a.get("glass", a["box"]), b.get("glass", b["box"])
+                gap = (extent_a["l"] - extent_b["r"]) if rtl else (extent_b["l"] - extent_a["r"])
+                if a["part"] in ("first", "middle"):
+                    self.assertIn(b["part"], ("middle", "last"), f"{where}: a group goes on to its end")
+                    self.assertAlmostEqual(gap, 0, delta=0.5, msg=f"{where}: {a['id']} and {b['id']} share one background across the gap")
+                else:
+                    self.assertGreater(gap, 0.5, f"{where}: {a['id']} and {b['id']} stay apart")
+        return {b["bar"]: {i["id"]: i for i in b["items"]} for b in bars}
+
+    def test_ios26_bar_buttons_share_a_liquid_glass_background(self):
+        # UIBarButtonItem.sharesBackground (iOS 26, default true): neighbours in a navigation bar
+        # or a toolbar share one glass background; false, one of their own; hidesSharedBackground:
+        # none at all. iOS 18 draws no background, and the background moves nothing.
+        self.open("versions", "iphone-16", target_os=26)
+        bars = self.assert_bar_glass("versions")
+        parts = {i: next(b[i]["part"] for b in bars.values() if i in b) for i in ("select", "add", "options", "sort")}
+        self.assertEqual(parts, {"select": "none", "add": "first", "options": "last", "sort": "only"})
+        self.screenshot("bar-glass-ios26")
+        self.open("bars", "iphone-16")
+        bars = self.assert_bar_glass("bars")
+        trailing = bars["nav-side nav-trailing"]
+        self.assertEqual([i["part"] for i in trailing.values()], ["only", "first", "last"])
+        self.assertEqual([i["part"] for i in bars["toolbar"].values()], ["only", "only", "only"], "spread apart, each its own")
+        self.assertEqual(bars["nav-side nav-leading"]["cancel"]["part"], "only")
+        boxes = {i: self.points(self.el(f'[data-id="{i}"]')) for i in ("cancel", "filter", "edit", "share", "count")}
+        for label, kwargs in (("landscape", {"orientation": "landscape"}), ("iPad", {"device": "ipad-pro-11"})):
+            self.open("bars", kwargs.get("device", "iphone-16"), orientation=kwargs.get("orientation", "portrait"))
+            self.assert_bar_glass(f"bars, {label}")
+        self.d.get(f"{Harness.base}/p/bars?device=iphone-16&layoutDirection=rtl")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30, message="no session")
+        self.settle()
+        self.assertEqual(self.el(".device").get_attribute("data-layout-direction"), "rtl")
+        self.assert_bar_glass("bars, right to left")
+        self.screenshot("bar-glass-ios26-rtl")
+        # A pushed screen: the back button first, then two symbols on one background.
+        self.open("bars", "iphone-16")
+        self.tap('[data-id="cancel"]')
+        self.wait_for("return document.querySelector('[data-screen=\"message\"] [data-id=\"more\"]')", message="no push")
+        self.settle()
+        self.assertEqual([i["part"] for i in self.assert_bar_glass("bars, pushed")["nav-side nav-trailing"].values()], ["first", "last"])
+        # iOS 18: the same parts, no background, every button where it was.
+        self.open("bars", "iphone-16", target_os=18)
+        for bar in self.js(self.BAR_GLASS):
+            for item in bar["items"]:
+                self.assertNotIn("glass", item, f"iOS 18: no background behind {item['id']}")
+        for i, box in boxes.items():
+            self.assertEqual(self.points(self.el(f'[data-id="{i}"]')), box, f"{i}: the same place in iOS 18 and 26")
 
     def test_after_a_mouse_hold_opens_a_context_menu_the_next_click_is_a_tap(self):
         # A held mouse press opens the menu; its release's click (which the browser doesn't send

@@ -413,9 +413,13 @@ struct ControlView: MustacheContext {
     /// A long press opens a menu (its context menu, or the pull-down menu of a button whose tap
     /// runs its action): `data-long-press`.
     var longPress = false
+    /// A bar button's part of its bar's shared Liquid Glass background (``BarGlass``, drawn from
+    /// iOS 26): `data-glass`; empty outside bars.
+    var glass: String = ""
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
+        case "glass": glass
         case "id": id
         case "isReplaced": isReplaced
         case "hasMenu": hasMenu

@@ -297,10 +297,10 @@ struct PlayerView {
         let back = FrameLayout.backTitle(navigation: navigation, modal: modal, in: prototype)
         return ScreenView(
             id: s.id, title: s.title ?? "", backTitle: back ?? "",
-            leading: (s.navigationBar?.leading ?? []).map { control($0, inBar: true, values: values) },
-            trailing: (s.navigationBar?.trailing ?? []).map { control($0, inBar: true, values: values) },
+            leading: barControls(s.navigationBar?.leading ?? [], values: values),
+            trailing: barControls(s.navigationBar?.trailing ?? [], values: values),
             content: s.content.map { control($0, inBar: false, values: values) },
-            toolbar: s.toolbar.map { control($0, inBar: true, values: values) }, depth: max(1, navigation.count),
+            toolbar: barControls(s.toolbar, spaced: true, values: values), depth: max(1, navigation.count),
             largeTitle: FrameLayout.drawsLargeTitle(s, backTitle: back, metrics: LayoutMetrics(environment: env)))
     }
 
@@ -312,6 +312,15 @@ struct PlayerView {
         var v = screenView(screen, navigation: Array(navigation.dropLast()), modal: modal, values: values)
         v.isSnapshot = true
         return v
+    }
+
+    /// A bar's buttons, each with its part of the bar's shared background (``BarGlass``).
+    func barControls(_ items: [Control], spaced: Bool = false, values: [String: JSONValue]) -> [ControlView] {
+        zip(items, BarGlass.parts(items, spaced: spaced)).map { c, part in
+            var v = control(c, inBar: true, values: values)
+            v.glass = part.rawValue
+            return v
+        }
     }
 
     func control(_ c: Control, inBar: Bool, values: [String: JSONValue]) -> ControlView {

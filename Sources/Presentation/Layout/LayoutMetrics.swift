@@ -67,6 +67,12 @@ public struct LayoutMetrics: Sendable, Hashable {
     public var barGap: Double = 6
     /// The extra inset of a titled (text) bar button at either end of a navigation bar.
     public var barTitleInset: Double = 8
+    /// How far a titled bar button's Liquid Glass background (``BarGlass``, iOS 26) reaches
+    /// beyond its title towards the bar's edge: the titled button's extra inset, so that a
+    /// title's capsule at either end of a bar lines up with a symbol's circle (its hit target) at
+    /// the bar's inset. Apple publishes no size: ModalLab's choice (unverified), drawn outside the
+    /// button, moving nothing.
+    public var barGlassPadding: Double { barTitleInset }
     /// The minimum height of a tappable row, button or field, and the minimum width of an icon
     /// bar button.
     public var hitTarget: Double = 44
@@ -374,6 +380,7 @@ public struct LayoutMetrics: Sendable, Hashable {
             ("large-title-height", largeTitleHeight), ("bar-text-size", barTextSize),
             ("edge-swipe-width", edgeSwipeWidth),
             ("bar-inset", barInset), ("bar-gap", barGap), ("bar-title-inset", barTitleInset),
+            ("bar-glass-pad", barGlassPadding),
             ("hit-target", hitTarget), ("alert-text-size", alertTextSize), ("alert-title-line", alertTitleLine),
             ("alert-button-row", alertButtonRow),
             ("content-top", contentTop), ("content-bottom", contentBottom),
