@@ -2108,6 +2108,8 @@ class VersionTests(PlayerTestCase):
         self.wait_for("return document.querySelector('.menu-layer')?.dataset.menuKind === 'context'", message="no context menu")
         self.settle()
         self.assertTrue(self.el(".menu-preview").is_displayed())
+        self.assertTrue(self.el(".menu-preview .nav-title").is_displayed(), "the preview screen is drawn, its bar")
+        self.assertTrue(self.el('.menu-preview [role="img"]').is_displayed(), "and its content")
         self.assertEqual(self.stack(), [], "the long press did not also tap the row")
         self.screenshot("context-menu-ios26")
         from selenium.webdriver.common.action_chains import ActionChains
