@@ -2110,6 +2110,10 @@ class VersionTests(PlayerTestCase):
         self.assertTrue(self.el(".menu-preview").is_displayed())
         self.assertTrue(self.el(".menu-preview .nav-title").is_displayed(), "the preview screen is drawn, its bar")
         self.assertTrue(self.el('.menu-preview [role="img"]').is_displayed(), "and its content")
+        bar, card = self.points(self.el(".menu-preview .nav-bar")), self.points(self.el(".menu-preview"))
+        self.assertAlmostEqual(bar["y"], card["y"], delta=0.5)
+        self.assertLessEqual(bar["h"], self.js("return parseFloat(getComputedStyle(document.querySelector('[data-window]')).getPropertyValue('--bar-height'))") + 1,
+                             "no status bar's safe area above the preview's bar: it is a card mid-screen")
         self.assertEqual(self.stack(), [], "the long press did not also tap the row")
         self.screenshot("context-menu-ios26")
         from selenium.webdriver.common.action_chains import ActionChains
