@@ -80,6 +80,8 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let expectationFailed = HTTPStatus(code: 417)
     /// 422 Unprocessable Content (RFC 9110 §15.5.21).
     public static let unprocessableContent = HTTPStatus(code: 422)
+    /// 428 Precondition Required (RFC 6585 §3): the request must be conditional.
+    public static let preconditionRequired = HTTPStatus(code: 428)
     /// 429 Too Many Requests (RFC 6585 §4).
     public static let tooManyRequests = HTTPStatus(code: 429)
     /// 431 Request Header Fields Too Large (RFC 6585 §5).

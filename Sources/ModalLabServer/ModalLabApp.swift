@@ -54,6 +54,8 @@ public final class ModalLabApp: @unchecked Sendable {
     let frames = FrameCache()
     /// Every prototype version a session started on, by content hash (replays, restarts).
     let versions: VersionStore
+    /// The stable layout files are written in, and the lock of conditional writes (`PATCH`).
+    let editing: PrototypeEditing
     /// Who follows which session live (`/p/{id}/sessions/{sid}/watch`).
     let watchers = SessionWatchers()
     /// One spelling and one JSON type per `props` key across the log, and a bound on the keys
@@ -104,6 +106,7 @@ public final class ModalLabApp: @unchecked Sendable {
         }
         comments = CommentStore(file: data + "/comments.ndjson")
         versions = VersionStore(directory: data + "/versions")
+        editing = PrototypeEditing(schemaFile: root + "/Schema/prototype.schema.json")
         // The spellings client events already gave their props keys (a server that accepted
         // them before any of today's rules still has them): later events must agree. They are
         // taken from the read that rebuilds the log's state on open.

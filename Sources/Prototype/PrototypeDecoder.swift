@@ -44,6 +44,13 @@ extension Prototype {
     }
 }
 
+extension Prototype {
+    /// The version hash of a document's bytes (``Prototype/version`` when they decode): FNV-1a,
+    /// 64-bit, as 16 lowercase hex digits. The log names versions by it, and the API's `ETag`
+    /// of a prototype is it, quoted.
+    public static func versionHash(_ bytes: [UInt8]) -> String { fnv1a64Hex(bytes) }
+}
+
 /// FNV-1a, 64-bit, as 16 lowercase hex digits: the prototype version hash.
 func fnv1a64Hex(_ bytes: [UInt8]) -> String {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -1,0 +1,94 @@
+import Foundation
+import HTTPServer
+import JSON
+import Presentation
+import Prototype
+
+/// What editing prototypes over the API needs beside the library: the stable layout files are
+/// written in (from `Schema/prototype.schema.json`), and one lock so that a prototype's
+/// conditional writes (`PATCH` with `If-Match`) check and write as one step.
+final class PrototypeEditing: @unchecked Sendable {
+    /// The layout from the schema's member order; `nil` when the schema file can't be read, in
+    /// which case documents keep their members' order.
+    let layout: JSONSchemaLayout?
+    /// Held from reading a prototype's current bytes to writing its new ones.
+    let writeLock = NSLock()
+
+    /// The layout of `schemaFile` (`<resources>/Schema/prototype.schema.json`).
+    init(schemaFile: String) {
+        if let data = FileManager.default.contents(atPath: schemaFile),
+            let schema = try? JSONParser.parse([UInt8](data))
+        {
+            layout = JSONSchemaLayout(schema: schema)
+        } else {
+            layout = nil
+        }
+    }
+
+    /// `document` as a prototype file's bytes: two-space indent, members in the schema's order,
+    /// a final newline.
+    func bytes(_ document: JSONValue) -> [UInt8] {
+        if let layout { return layout.bytes(document) }
+        var out = JSONWriter(pretty: true).bytes(document)
+        out.append(0x0A)
+        return out
+    }
+
+    /// The entity tag of a file's bytes: their version hash (``Prototype/versionHash(_:)``),
+    /// quoted; a strong validator (RFC 9110 §8.8.3): other bytes, another tag.
+    static func entityTag(_ bytes: [UInt8]) -> String { "\"" + Prototype.versionHash(bytes) + "\"" }
+
+    /// Whether an `If-Match` field value (RFC 9110 §13.1.1) matches `current`: `*`, or a list
+    /// of entity tags one of which is `current` by the strong comparison (a weak tag, `W/"…"`,
+    /// never matches).
+    static func ifMatch(_ field: String, matches current: String) -> Bool {
+        let trimmed = field.trimmingCharacters(in: .whitespaces)
+        if trimmed == "*" { return true }
+        return entityTags(trimmed).contains(current)
+    }
+
+    /// Whether an `If-None-Match` field value (RFC 9110 §13.1.2) matches `current`: `*`, or a
+    /// list of entity tags one of which is `current` by the weak comparison.
+    static func ifNoneMatch(_ field: String, matches current: String) -> Bool {
+        let trimmed = field.trimmingCharacters(in: .whitespaces)
+        if trimmed == "*" { return true }
+        return entityTags(trimmed).contains { ($0.hasPrefix("W/") ? String($0.dropFirst(2)) : $0) == current }
+    }
+
+    /// The entity tags of a comma-separated list, each with its quotes (and `W/` when weak);
+    /// commas inside quotes don't split.
+    static func entityTags(_ list: String) -> [String] {
+        var tags: [String] = []
+        var current = ""
+        var quoted = false
+        for c in list {
+            if c == "\"" { quoted.toggle() }
+            if c == "," && !quoted {
+                tags.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        tags.append(current.trimmingCharacters(in: .whitespaces))
+        return tags.filter { !$0.isEmpty }
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic as the prototype API answers it: ``json(file:)`` with `pointer`, the same
+    /// place as `path` as a JSON Pointer (RFC 6901), so a page can find the node without
+    /// converting.
+    func editorJSON() -> JSONValue {
+        guard case .object(var o) = json() else { return json() }
+        if let path, let parsed = JSONPath.parse(path) {
+            var out = JSONObject()
+            for (k, v) in o {
+                out[k] = v
+                if k == "path" { out["pointer"] = .string(parsed.pointer.description) }
+            }
+            o = out
+        }
+        return .object(o)
+    }
+}
