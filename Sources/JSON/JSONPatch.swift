@@ -31,7 +31,8 @@ public struct JSONPatch: Sendable {
         guard case .array(let items) = document else {
             throw JSONPatchError(
                 index: nil, op: nil, path: nil,
-                detail: "a JSON Patch is an array of operations (RFC 6902 §3); found \(document.kindDescription)")
+                detail:
+                    "a JSON Patch is an array of operations (RFC 6902, section 3); found \(document.kindDescription)")
         }
         var ops: [Operation] = []
         ops.reserveCapacity(items.count)
@@ -139,7 +140,9 @@ public struct JSONPatch: Sendable {
             }
             if from.isPrefix(of: op.path) {
                 throw Failure(
-                    detail: "\"\(from)\" can't move into itself (RFC 6902 §4.4: from is no prefix of path)")
+                    detail:
+                        "\"\(from)\" can't move into itself (RFC 6902, section 4.4: \"from\" must not be a prefix of \"path\")"
+                )
             }
             let value = try remove(from, from: &doc)
             try add(value, at: op.path, in: &doc)

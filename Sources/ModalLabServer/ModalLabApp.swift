@@ -54,7 +54,7 @@ public final class ModalLabApp: @unchecked Sendable {
     let frames = FrameCache()
     /// Every prototype version a session started on, by content hash (replays, restarts).
     let versions: VersionStore
-    /// The stable layout files are written in, and the lock of conditional writes (`PATCH`).
+    /// The stable layout prototypes are written in, and the queue their writes take turns on.
     let editing: PrototypeEditing
     /// Who follows which session live (`/p/{id}/sessions/{sid}/watch`).
     let watchers = SessionWatchers()

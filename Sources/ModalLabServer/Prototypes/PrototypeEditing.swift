@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPServer
 import JSON
@@ -5,14 +6,17 @@ import Presentation
 import Prototype
 
 /// What editing prototypes over the API needs beside the library: the stable layout files are
-/// written in (from `Schema/prototype.schema.json`), and one lock so that a prototype's
-/// conditional writes (`PATCH` with `If-Match`) check and write as one step.
-final class PrototypeEditing: @unchecked Sendable {
+/// written in (from `Schema/prototype.schema.json`), and one serial queue on which a
+/// prototype's writes (`PATCH` with `If-Match`, `PUT`) run one at a time, so that a conditional
+/// write checks the file and writes it as one step: of two patches made against one version,
+/// exactly one applies.
+struct PrototypeEditing: Sendable {
     /// The layout from the schema's member order; `nil` when the schema file can't be read, in
     /// which case documents keep their members' order.
     let layout: JSONSchemaLayout?
-    /// Held from reading a prototype's current bytes to writing its new ones.
-    let writeLock = NSLock()
+    /// Where writes run, one after another, off the HTTP event loops and Swift's cooperative
+    /// pool (a write lints the document, which takes time proportional to its size).
+    private let writes = DispatchQueue(label: "modallab.prototype-writes", qos: .utility)
 
     /// The layout of `schemaFile` (`<resources>/Schema/prototype.schema.json`).
     init(schemaFile: String) {
@@ -22,6 +26,14 @@ final class PrototypeEditing: @unchecked Sendable {
             layout = JSONSchemaLayout(schema: schema)
         } else {
             layout = nil
+        }
+    }
+
+    /// Runs `work` on the write queue, after the writes queued before it; nothing waits on a
+    /// lock meanwhile (the caller is suspended, no thread is held).
+    func serially<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { k in
+            writes.async { k.resume(with: Result { try work() }) }
         }
     }
 
@@ -35,7 +47,7 @@ final class PrototypeEditing: @unchecked Sendable {
     }
 
     /// The entity tag of a file's bytes: their version hash (``Prototype/versionHash(_:)``),
-    /// quoted; a strong validator (RFC 9110 §8.8.3): other bytes, another tag.
+    /// quoted; a strong validator (RFC 9110, section 8.8.3): other bytes, another tag.
     static func entityTag(_ bytes: [UInt8]) -> String { "\"" + Prototype.versionHash(bytes) + "\"" }
 
     /// Whether an `If-Match` field value (RFC 9110 §13.1.1) matches `current`: `*`, or a list

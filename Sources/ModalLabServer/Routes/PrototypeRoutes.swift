@@ -11,7 +11,9 @@ import Sharing
 /// Validating, linting and re-reading a prototype take time proportional to its size (a
 /// document at the limits: a second in a debug build), so those routes run on a worker
 /// thread (``offLoop(_:)``), never on an HTTP event loop, which would stall every other
-/// request of its connections meanwhile.
+/// request of its connections meanwhile; writes (`PATCH`, `PUT`) run on the write queue of
+/// ``PrototypeEditing``, one after another. The editing API (GET's `ETag`, `PATCH`) is in
+/// `EditorRoutes.swift`.
 struct PrototypeController: Sendable {
     let library: PrototypeLibrary
     /// Tells players a prototype changed (a `PUT`), and streams those changes.
@@ -21,6 +23,8 @@ struct PrototypeController: Sendable {
     /// The largest `PUT /api/prototypes/{id}` body, in bytes.
     let maxPrototypeBytes: Int
     let limits: FairLimits
+    /// The stable layout prototypes are written in, and the queue their writes take turns on.
+    let editing: PrototypeEditing
 
     /// Registers the prototypes' API in the owner's group and the stream in the viewers'.
     func addRoutes(to groups: RouteGroups) {
@@ -29,13 +33,10 @@ struct PrototypeController: Sendable {
             .json(.array(library.all.map { summaryJSON($0) }))
         }
         groups.owner.get("/api/prototypes/{id}") { [self] req, _ in
-            let p = try loaded(req)
-            return try await offLoop { [self] in
-                var o = summaryJSON(p).objectValue ?? JSONObject()
-                o["definition"] = (try? JSONParser.parse(p.bytes)) ?? .null
-                o["diagnostics"] = .array(p.diagnostics(in: req.messageLanguage).map { $0.json() })
-                return .json(.object(o))
-            }
+            try await offLoop { [self] in try getPrototype(req) }
+        }
+        groups.owner.patch("/api/prototypes/{id}", maxBodyBytes: maxPrototypeBytes) { [self] req, _ in
+            try await patch(req)
         }
         groups.owner.get("/api/prototypes/{id}/lint") { [self] req, _ in
             let p = try loaded(req)
@@ -47,7 +48,8 @@ struct PrototypeController: Sendable {
             }
         }
         groups.owner.put("/api/prototypes/{id}", maxBodyBytes: maxPrototypeBytes) { [self] req, _ in
-            try await offLoop { [self] in try put(req) }
+            // On the write queue, so that it doesn't land between a PATCH's check and its write.
+            try await editing.serially { [self] in try put(req) }
         }
     }
 

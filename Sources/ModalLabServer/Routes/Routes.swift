@@ -89,7 +89,7 @@ extension ModalLabApp {
         PageController(library: library, shares: shares, pages: pages).addRoutes(to: groups)
         PrototypeController(
             library: library, reloads: reloads, shares: shares, maxPrototypeBytes: configuration.maxPrototypeBytes,
-            limits: configuration.limits
+            limits: configuration.limits, editing: editing
         ).addRoutes(to: groups)
         SessionController(
             sessions: sessions, library: library, shares: shares, log: log, versions: versions, engines: engines,
