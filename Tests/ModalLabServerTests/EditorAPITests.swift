@@ -122,4 +122,59 @@ import Testing
         #expect(chinese["message"] == finding(zh)?["message"], "\(ok.text)")
         #expect(chinese["message"] != finding(en)?["message"], "\(en.text)")
     }
+
+    /// `POST /api/prototypes`: a blank prototype (valid, playable, in the stable layout) and a
+    /// copy of a loaded one, each 201 with `Location` and the GET body; 409 for an id taken
+    /// (also by a second POST of it at the same time), 400 with the path for a bad id, a
+    /// `from` that names nothing or an unknown member; 401 without the owner's token.
+    @Test func postMakesANewPrototype() async throws {
+        let dir = try Self.folder()
+        defer { dir.remove() }
+        let app = try TestApp(socket: true, prototypes: dir.path)
+        let c = app.client
+        let blank = try await c.json("POST", "/api/prototypes", ["id": "drafts", "name": "Drafts"])
+        #expect(blank.status == 201, "\(blank.text)")
+        #expect(blank.header("Location") == "/api/prototypes/drafts")
+        #expect(blank.json?["playable"] == true && blank.json?["counts"]?["error"]?.intValue == 0, "\(blank.text)")
+        #expect(blank.json?["definition"]?["screens"]?.arrayValue?.first?["id"] == "home")
+        let tag = try #require(blank.header("ETag"))
+        let onDisk = try String(contentsOfFile: dir.file("drafts.json"), encoding: .utf8)
+        #expect(PrototypeEditing.entityTag(Array(onDisk.utf8)) == tag)
+        #expect(onDisk.hasPrefix("{\n  \"format\": \"modallab/1\",\n  \"id\": \"drafts\",\n  \"name\": \"Drafts\",\n"))
+        let got = try await c.request("GET", "/api/prototypes/drafts")
+        #expect(got.status == 200 && got.header("ETag") == tag)
+
+        let copy = try await c.json("POST", "/api/prototypes", ["id": "mail-2", "name": "Mail 2", "from": "mail"])
+        #expect(copy.status == 201, "\(copy.text)")
+        #expect(copy.json?["definition"]?["id"] == "mail-2" && copy.json?["name"] == "Mail 2")
+        let original = try await c.request("GET", "/api/prototypes/mail")
+        #expect(
+            copy.json?["definition"]?["modals"]?.arrayValue?.count
+                == original.json?["definition"]?["modals"]?.arrayValue?.count)
+        #expect(FileManager.default.fileExists(atPath: dir.file("mail-2.json")))
+
+        let taken = try await c.json("POST", "/api/prototypes", ["id": "mail", "name": "Mail again"])
+        #expect(taken.status == 409 && taken.json?["path"] == "$.id", "\(taken.text)")
+        let badID = try await c.json("POST", "/api/prototypes", ["id": "Mail Two", "name": "x"])
+        #expect(badID.status == 400 && badID.json?["path"] == "$.id", "\(badID.text)")
+        let noSource = try await c.json("POST", "/api/prototypes", ["id": "x", "name": "x", "from": "mial"])
+        #expect(noSource.status == 400 && noSource.json?["path"] == "$.from", "\(noSource.text)")
+        let unknown = try await c.json("POST", "/api/prototypes", ["id": "y", "name": "y", "colour": "red"])
+        #expect(unknown.status == 400 && unknown.json?["path"] == "$.colour", "\(unknown.text)")
+        let noName = try await c.json("POST", "/api/prototypes", ["id": "z"])
+        #expect(noName.status == 400 && noName.json?["path"] == "$.name", "\(noName.text)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("x.json")))
+
+        // Owner only (the Origin check is SecurityTests.pagesOfOtherOriginsCantActAsTheOwner's).
+        let stranger = try await c.request(
+            "POST", "/api/prototypes", body: #"{"id":"s","name":"s"}"#, auth: false)
+        #expect(stranger.status == 401)
+
+        // Two creations of one id at once: exactly one is made.
+        let body = #"{"id":"twice","name":"Twice"}"#
+        let answers = try await c.simultaneously(
+            (0..<4).map { _ in c.raw("POST", "/api/prototypes", body: body) })
+        #expect(answers.filter { $0.status == 201 }.count == 1, "\(answers.map(\.status))")
+        #expect(answers.filter { $0.status == 409 }.count == 3, "\(answers.map(\.status))")
+    }
 }

@@ -127,6 +127,7 @@ import Testing
             ("/api/shares", #"{"prototype": "mail", "role": "comment"}"#),
             ("/api/comments", #"{"prototype": "mail", "x": 1, "y": 2, "text": "pwned"}"#),
             ("/api/sessions", #"{"prototype": "mail"}"#),
+            ("/api/prototypes", #"{"id": "pwned", "name": "Pwned"}"#),
         ]
         for (path, body) in bodies {
             // `fetch(url, {mode: "no-cors", method: "POST", credentials: "include", body: new Blob([…])})`.
@@ -152,6 +153,7 @@ import Testing
         #expect(try await c.request("GET", "/api/shares").json == [])
         #expect(try await c.request("GET", "/api/comments?prototype=mail").json == [])
         #expect(s.app.sessions.count == 0)
+        #expect(s.app.library.get("pwned") == nil)
 
         // What the server's own pages send works, by either loopback name it answers to.
         for (path, body) in bodies {

@@ -37,6 +37,16 @@ struct PrototypeEditing: Sendable {
         }
     }
 
+    /// A new blank prototype: the smallest valid `modallab/1` document, one screen (`home`,
+    /// titled with the prototype's name) to start from. `POST /api/prototypes` without `from`
+    /// makes it.
+    static func blank(id: String, name: String) -> JSONValue {
+        [
+            "format": .string(Prototype.formatName), "id": .string(id), "name": .string(name), "start": "home",
+            "screens": [["id": "home", "title": .string(name), "content": []]],
+        ]
+    }
+
     /// `document` as a prototype file's bytes: two-space indent, members in the schema's order,
     /// a final newline.
     func bytes(_ document: JSONValue) -> [UInt8] {

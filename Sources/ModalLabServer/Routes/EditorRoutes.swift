@@ -146,6 +146,75 @@ extension PrototypeController {
             saved, definition: editing.layout?.ordered(patched) ?? patched, diagnostics: candidate.diagnostics)
     }
 
+    /// `POST /api/prototypes` `{id, name, from?}`: a new prototype in the writable folder, in
+    /// the stable layout: blank (``PrototypeEditing/blank(id:name:)``, one screen), or a copy of
+    /// the loaded prototype `from` with its `id` and `name` replaced. 201 with `Location` and
+    /// the GET body (`ETag` included); 400 with `path` for a body that isn't that shape, a bad
+    /// id or a `from` that names no prototype; 409 when the id is taken (loaded, or a file of
+    /// that name in the writable folder), or the server serves one file. Runs on the write
+    /// queue, so of two creations of one id exactly one succeeds.
+    func create(_ req: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let body = try RequestBody.json(req)
+        let id: String
+        let name: String
+        let from: String?
+        do throws(JSONShapeError) {
+            let o = try body.object()
+            id = try o.required("id", "a prototype id (1–64 of a-z, 0-9 and '-')").string()
+            name = try o.required("name", "the prototype's name").string()
+            from = try o.optional("from")?.string()
+            try o.finish()
+        } catch {
+            throw error.problem
+        }
+        guard Prototype.isValidID(id) else {
+            throw Problem.badRequest("\"\(id)\" is not a valid prototype id (1–64 of a-z, 0-9 and '-')", path: "$.id")
+        }
+        guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw Problem.badRequest("the name is empty; give the prototype a name", path: "$.name")
+        }
+        let file = library.writableDirectory + "/" + id + ".json"
+        if library.get(id) != nil || (library.file == nil && FileManager.default.fileExists(atPath: file)) {
+            throw Problem(
+                .conflict, title: "Prototype exists",
+                detail:
+                    "a prototype \"\(id)\" exists; choose another id, or change it with PATCH /api/prototypes/\(id)",
+                extensions: ["path": "$.id"], headers: ["Location": "/api/prototypes/\(id)"])
+        }
+        var document: JSONValue
+        if let from {
+            guard let source = library.get(from) else {
+                throw Problem.badRequest(
+                    "no prototype \"\(from)\" to copy" + Suggest.hint(from, in: library.all.map(\.id)), path: "$.from")
+            }
+            guard case .object(var o)? = try? JSONParser.parse(source.bytes) else {
+                throw Problem.badRequest(
+                    "\"\(from)\"'s file is not a JSON object, so it can't be copied", path: "$.from")
+            }
+            o["id"] = .string(id)
+            o["name"] = .string(name)
+            document = .object(o)
+        } else {
+            document = PrototypeEditing.blank(id: id, name: name)
+        }
+        let language = req.messageLanguage
+        let bytes = editing.bytes(document)
+        let candidate = LoadedPrototype.load(bytes: bytes, file: file, language: language)
+        do {
+            try library.save(id: id, bytes: bytes, loaded: language == .en ? candidate : nil)
+        } catch let e as PrototypeSourceError {
+            throw Problem(.conflict, title: "Can't add a prototype", detail: e.description)
+        } catch {
+            throw Problem(.serviceUnavailable, title: "Could not save", detail: "\(error)")
+        }
+        reloads.broadcast(id)
+        document = editing.layout?.ordered(document) ?? document
+        var r = prototypeAnswer(library.get(id) ?? candidate, definition: document, diagnostics: candidate.diagnostics)
+        r.status = .created
+        r.headers["Location"] = "/api/prototypes/\(id)"
+        return r
+    }
+
     /// A JSON Patch that can't be read or doesn't apply, as a 422 problem with the operation's
     /// `index`, `op` and `path` (nothing was saved).
     static func patchProblem(_ e: JSONPatchError) -> Problem {

@@ -35,6 +35,9 @@ struct PrototypeController: Sendable {
         groups.owner.get("/api/prototypes/{id}") { [self] req, _ in
             try await offLoop { [self] in try getPrototype(req) }
         }
+        groups.owner.post("/api/prototypes", maxBodyBytes: 4096) { [self] req, _ in
+            try await editing.serially { [self] in try create(req) }
+        }
         groups.owner.patch("/api/prototypes/{id}", maxBodyBytes: maxPrototypeBytes) { [self] req, _ in
             try await patch(req)
         }
