@@ -63,9 +63,10 @@ extension LogStore {
     }
 
     /// Reads every part once to rebuild each session's last `seq`, `session_start` time and
-    /// event-id hashes.
+    /// event-id hashes, and each session's first `session_start` into `starts`.
     static func rebuild(
-        _ parts: [LogPart], report: inout LogOpenReport, visiting types: Set<LogEventType> = [],
+        _ parts: [LogPart], starts: inout [String: LoggedSessionStart], report: inout LogOpenReport,
+        visiting types: Set<LogEventType> = [],
         _ visit: (LogEvent) -> Void = { _ in }
     ) throws(LogStoreError) -> [String: SessionState] {
         var sessions: [String: SessionState] = [:]
@@ -96,7 +97,12 @@ extension LogStore {
                 modifyInPlace(&sessions[key, default: SessionState()]) { s in
                     s.ids.insert(hash)
                     s.lastSeq = max(s.lastSeq, seq)
-                    if isStart, s.startTs == nil { s.startTs = ts }
+                    if isStart, s.startTs == nil, let ts {
+                        s.startTs = ts
+                        starts[key] = LoggedSessionStart(
+                            ts: ts, prototype: scanner.string(LogColumns.prototype),
+                            share: scanner.string(LogColumns.share))
+                    }
                 }
             }
         }

@@ -57,6 +57,10 @@ public final class LogStore: @unchecked Sendable {
     private var stats = LogStoreStatistics()
     private var durableLengths: [String: Int] = [:]
     private var faultHook: (@Sendable (FaultPoint) -> Int32?)?
+    private var readCheck: (@Sendable () -> Void)?
+    /// Every acknowledged `session_start`, by session: read under `lock`, never waiting for the
+    /// writer's batch.
+    private var starts: [String: LoggedSessionStart] = [:]
 
     // Confined to `queue` (and to `init`).
     private var sessions: [String: SessionState]
@@ -95,7 +99,9 @@ public final class LogStore: @unchecked Sendable {
                 if let note = try LogStore.recoverTail(part.path) { notes.append(note) }
             }
             var report = LogOpenReport()
-            sessions = try LogStore.rebuild(parts, report: &report, visiting: types, visit)
+            var starts: [String: LoggedSessionStart] = [:]
+            sessions = try LogStore.rebuild(parts, starts: &starts, report: &report, visiting: types, visit)
+            self.starts = starts
             report.sessions = sessions.count
             report.seconds = Double(LogTimestamp.now() - started) / 1e6
             recovery = notes
@@ -212,11 +218,18 @@ public final class LogStore: @unchecked Sendable {
     }
 
     /// When session `id` logged its `session_start` (microseconds since the epoch), if this log
-    /// holds one: how a server that restarted knows the sessions it may rebuild. Waits for the
-    /// writer's current batch.
-    public func sessionStart(_ id: String) -> Int64? {
-        if DispatchQueue.getSpecific(key: queueKey) == true { return sessions[id]?.startTs }
-        return queue.sync { sessions[id]?.startTs }
+    /// holds one acknowledged: how a server that restarted knows the sessions it may rebuild.
+    /// Reads memory under a lock; never waits for the writer, never reads a file.
+    public func sessionStart(_ id: String) -> Int64? { loggedStart(id)?.ts }
+
+    /// The acknowledged `session_start` of session `id` (when, the prototype, the share link),
+    /// if this log holds one; `nil` otherwise. Reads memory under a lock; never waits for the
+    /// writer, never reads a file: what lets a server say who may see a session before it reads
+    /// any of its log.
+    public func loggedStart(_ id: String) -> LoggedSessionStart? {
+        lock.lock()
+        defer { lock.unlock() }
+        return starts[id]
     }
 
     // MARK: Reading (acknowledged events only)
@@ -224,6 +237,11 @@ public final class LogStore: @unchecked Sendable {
     /// The parts a filter needs, each with the length that was durable when this was called:
     /// readers of the snapshot see exactly the acknowledged events.
     public func snapshot(filter: LogFilter = LogFilter()) throws(LogStoreError) -> [LogPart] {
+        lock.lock()
+        stats.reads += 1
+        let check = readCheck
+        lock.unlock()
+        check?()
         var parts = try LogPart.list(in: directory, filter: filter)
         lock.lock()
         defer { lock.unlock() }
@@ -248,6 +266,14 @@ public final class LogStore: @unchecked Sendable {
     func setFaultHook(_ hook: (@Sendable (FaultPoint) -> Int32?)?) {
         lock.lock()
         faultHook = hook
+        lock.unlock()
+    }
+
+    /// Calls `check` at the start of every read of the log (``snapshot(filter:)``, which every
+    /// read begins with): a server asserts there that no event-loop thread reads the log.
+    public func setReadCheck(_ check: (@Sendable () -> Void)?) {
+        lock.lock()
+        readCheck = check
         lock.unlock()
     }
 
@@ -291,6 +317,8 @@ public struct LogStoreStatistics: Sendable, Equatable {
     public var directorySyncs = 0
     /// Bytes written to part files.
     public var bytes = 0
+    /// Reads of the log begun (each read of its files takes one snapshot of its parts first).
+    public var reads = 0
 }
 
 /// What a ``LogStore`` read when it opened.
@@ -337,6 +365,23 @@ struct IDHash: Hashable {
 /// changes the entry without copying it out and back.
 @inline(__always)
 func modifyInPlace<T, R>(_ value: inout T, _ body: (inout T) -> R) -> R { body(&value) }
+
+/// A session's acknowledged `session_start`, as the log's memory holds it (``LogStore/loggedStart(_:)``).
+public struct LoggedSessionStart: Sendable, Equatable {
+    /// Its `ts`: microseconds since the epoch.
+    public var ts: Int64
+    /// Its `prototype` column.
+    public var prototype: String?
+    /// Its `share` column: the public id of the share link it was started through; `nil` for the owner's.
+    public var share: String?
+
+    /// A start at `ts` of `prototype`, through `share`.
+    public init(ts: Int64, prototype: String?, share: String?) {
+        self.ts = ts
+        self.prototype = prototype
+        self.share = share
+    }
+}
 
 struct SessionState {
     var lastSeq = 0
@@ -419,6 +464,7 @@ extension LogStore {
         var lastSegment: [Int64: Int] = [:]
         var accepted = 0
         var duplicates = 0
+        var started: [(String, LoggedSessionStart)] = []
         do throws(LogStoreError) {
             for req in batch {
                 var result = AppendResult(accepted: 0, duplicates: 0, events: [])
@@ -434,7 +480,11 @@ extension LogStore {
                         if let hash, !s.ids.insert(hash).inserted { return nil }
                         undo.append(Undo(session: key, id: hash, lastSeq: s.lastSeq, startTs: s.startTs))
                         s.lastSeq += 1
-                        if p.fields.type == .sessionStart && s.startTs == nil { s.startTs = ts }
+                        if p.fields.type == .sessionStart && s.startTs == nil {
+                            s.startTs = ts
+                            started.append(
+                                (key, LoggedSessionStart(ts: ts, prototype: p.fields.prototype, share: p.fields.share)))
+                        }
                         return (s.lastSeq, p.tMs ?? s.startTs.map { Int(($0 <= ts ? ts - $0 : 0) / 1000) })
                     }
                     guard let entry else {
@@ -490,6 +540,7 @@ extension LogStore {
             return
         }
         lock.lock()
+        for (key, start) in started { starts[key] = start }
         stats.batches += 1
         stats.events += accepted
         stats.duplicates += duplicates

@@ -35,6 +35,9 @@ public final class ModalLabApp: @unchecked Sendable {
     public let comments: CommentStore
     /// Failed share-link attempts per address (429 above the limit).
     let shareFailures = FailureLimiter()
+    /// Requests from one client address that named a session they can't have
+    /// (``FairLimits/sessionMissesPerAddress`` a minute; the owner not counted).
+    let sessionMisses: FailureLimiter
     /// The log events share links' viewers may still write (``FairLimits``).
     let eventBudget: EventBudget
     /// One engine per prototype version, shared by its sessions.
@@ -72,6 +75,7 @@ public final class ModalLabApp: @unchecked Sendable {
         self.configuration = configuration
         sessions = SessionStore(clock: configuration.clock)
         eventBudget = EventBudget(configuration.limits)
+        sessionMisses = FailureLimiter(limit: configuration.limits.sessionMissesPerAddress, window: 60)
         guard let root = ResourceLocator.root(explicit: configuration.resourceRoot) else {
             throw AppError(ResourceLocator.notFoundMessage(explicit: configuration.resourceRoot))
         }
@@ -118,6 +122,10 @@ public final class ModalLabApp: @unchecked Sendable {
             }
         } catch {
             throw AppError("can't open the interaction log in \(data)/logs: \(error)")
+        }
+        // Reading the log waits on the disk: never on an event loop (docs/architecture.md).
+        log.setReadCheck {
+            assert(!HTTPServer.isOnEventLoop, "the interaction log is read on an event loop; use offLoop")
         }
         // The log's lock is held: no other server writes into this data folder, so what an
         // interrupted atomic write left behind is nobody's.

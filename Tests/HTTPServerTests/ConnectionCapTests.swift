@@ -32,18 +32,7 @@ import Testing
 
     /// Whether this machine lets a socket bind 127.0.0.2 (Linux: all of 127.0.0.0/8 is
     /// loopback; macOS: only 127.0.0.1 unless aliases are added).
-    static let severalLoopbackAddresses: Bool = {
-        let fd = Sys.streamSocket(family: AF_INET)
-        defer { Sys.close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        inet_pton(AF_INET, "127.0.0.2", &address.sin_addr)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-    }()
+    static let severalLoopbackAddresses = TestClient.canBind("127.0.0.2")
 
     /// A connection that made one request and now sits idle (keep-alive).
     static func idle(_ server: TestServer, from n: Int) throws -> TestClient {

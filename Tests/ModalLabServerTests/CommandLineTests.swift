@@ -195,12 +195,12 @@ import Testing
         #expect(try await logs(["export", "--prototype", "mail", "--session", sid]).status == 0)
     }
 
-    /// `modallab --help` names every option of `lint`, `rules`, `logs` and `new` that their own
-    /// usage names (it left out `--spreadsheet-safe`); serve's fair limits are in `serve --help`,
-    /// as it says.
+    /// `modallab --help` names every option of `serve`, `lint`, `rules`, `logs` and `new` that
+    /// their own usage names (it left out `--spreadsheet-safe`, and serve's fair limits, among them
+    /// `--session-misses-per-address`).
     @Test func theMainUsageNamesEveryCommandsOptions() throws {
         let option = try Regex(#"--[a-z][a-z-]*"#)
-        for usage in [LintCommand.usage, RulesCommand.usage, LogsCommand.usage, NewCommand.usage] {
+        for usage in [ServeCommand.usage, LintCommand.usage, RulesCommand.usage, LogsCommand.usage, NewCommand.usage] {
             for match in usage.matches(of: option) {
                 #expect(
                     MainCommand.usage.contains(String(usage[match.range])),

@@ -4,7 +4,7 @@ import Platform
 /// A blocking TCP client for raw-socket tests (the HTTP server's and the app's): writes exact
 /// bytes, reads with deadlines (poll, never sleep), and parses responses strictly enough to
 /// check framing. Used from one thread at a time. One connection per client; several requests may go over it (keep-alive,
-/// pipelining) or one, with ``exchange(_:port:timeout:)``.
+/// pipelining) or one, with ``exchange(_:port:from:timeout:)``.
 public final class TestClient: @unchecked Sendable {
     /// The socket's descriptor.
     public let fd: Int32
@@ -40,6 +40,15 @@ public final class TestClient: @unchecked Sendable {
         }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// Whether this machine lets a socket bind `address` (Linux: all of 127.0.0.0/8 is
+    /// loopback; macOS: only 127.0.0.1 unless aliases are added, `sudo ifconfig lo0 alias 127.0.0.2`).
+    public static func canBind(_ address: String) -> Bool {
+        let fd = Sys.streamSocket(family: AF_INET)
+        guard fd >= 0 else { return false }
+        defer { Sys.close(fd) }
+        return withIPv4(address, port: 0) { bind(fd, $0, $1) } == 0
     }
 
     /// Calls `call` (`bind` or `connect`) with `host` (an IPv4 address) and `port` as a socket
@@ -241,8 +250,11 @@ public final class TestClient: @unchecked Sendable {
 
     /// Sends `request` on a new connection to 127.0.0.1:`port` and reads one response (the
     /// request should say `Connection: close` if the test wants the connection gone after it).
-    public static func exchange(_ request: [UInt8], port: Int, timeout: Double = testDeadline) throws -> TestResponse {
-        let client = try TestClient(port: port)
+    /// From the local address `from` when given (``init(port:host:from:)``).
+    public static func exchange(
+        _ request: [UInt8], port: Int, from local: String? = nil, timeout: Double = testDeadline
+    ) throws -> TestResponse {
+        let client = try TestClient(port: port, from: local)
         guard client.send(request) else { throw Failure(description: "the server reset the connection") }
         return try client.readResponse(timeout: timeout)
     }

@@ -324,6 +324,7 @@ final class Connection: @unchecked Sendable {
     /// fires no more even if bytes came with it, so then reading goes on until the socket tells
     /// why (end of file, or the reset).
     private func readable() {
+        loop.assertOnLoop()
         guard phase != .closed, let readSource else { return }
         answeredInTurn = 0
         if readInput(toTheEnd: readSource.data == 0) != .ended && phase != .closed {
@@ -641,6 +642,7 @@ final class Connection: @unchecked Sendable {
     // MARK: - Responding
 
     private func dispatch() {
+        loop.assertOnLoop()
         guard let request = request else { return }
         self.request = nil
         phase = .responding
@@ -710,6 +712,7 @@ final class Connection: @unchecked Sendable {
     }
 
     private func send(_ response: HTTPResponse) {
+        loop.assertOnLoop()
         // Shutdown reaches every connection through its loop (beginShutdown), so no shared
         // state is read here.
         // The application's own `Connection: close` is honoured in encodeHead.

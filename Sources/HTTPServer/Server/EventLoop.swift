@@ -42,6 +42,11 @@ final class EventLoop: @unchecked Sendable {
     /// runs on whichever of Dispatch's threads is free, so a thread says nothing about a loop.)
     static var currentIndex: Int? { DispatchQueue.getSpecific(key: indexKey) }
 
+    /// Traps in a debug build when the caller is not on this loop's queue: what a connection
+    /// owns is touched only there (Dispatch's `dispatchPrecondition`, checked in debug builds only).
+    @inline(__always)
+    func assertOnLoop() { dispatchPrecondition(condition: .onQueue(queue)) }
+
     /// Starts the tick. (Made here, not in `init`: Dispatch traps when a source that was never
     /// activated is released, as a server that never started would release it.)
     func start() {

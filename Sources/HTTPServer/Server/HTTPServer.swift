@@ -66,6 +66,10 @@ public final class HTTPServer: @unchecked Sendable {
         serverHeader = configuration.serverName.isEmpty ? [] : Array("Server: \(configuration.serverName)\r\n".utf8)
     }
 
+    /// Whether the caller runs on an event loop of any server (its connections' threads): code
+    /// that may wait (reading the log, a file, a lock held across I/O) asserts it does not.
+    public static var isOnEventLoop: Bool { EventLoop.currentIndex != nil }
+
     /// The number of client connections open now (idle keep-alive ones included; connections
     /// being refused with 503 excluded).
     public var openConnections: Int { counters.withLock { $0.open } }

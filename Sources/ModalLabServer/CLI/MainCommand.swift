@@ -11,7 +11,11 @@ public enum MainCommand {
     public static let usage = """
         usage: modallab [serve] [--port 8080] [--host 127.0.0.1] [--prototypes DIR|FILE.json] [--data DIR]
                                [--on-popover-conflict refuse|close-first] [--event-loops 2]
-                               [--origin https://HOST]... [--dev]   (serve --help: the fair limits too)
+                               [--origin https://HOST]... [--dev]
+                               [--max-connections-per-address 512] [--max-sessions-per-share 200]
+                               [--max-sessions-per-address 200] [--max-streams-per-share 200]
+                               [--events-per-share 20] [--events-per-address 40] [--session-timeout 1800]
+                               [--session-misses-per-address 120]   (the fair limits: docs/security.md)
                modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]
                              [--content-size CATEGORY]
                modallab rules [--format text|json|markdown] [--lang en|zh-Hans]

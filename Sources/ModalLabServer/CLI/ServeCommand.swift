@@ -8,7 +8,7 @@ import Presentation
 /// [--on-popover-conflict refuse|close-first] [--event-loops N] [--origin URL]... [--dev]` and
 /// the fair limits (``FairLimits``): `--max-connections-per-address N`, `--max-sessions-per-share N`,
 /// `--max-sessions-per-address N`, `--max-streams-per-share N`, `--events-per-share R`, `--events-per-address R` (events a
-/// second), `--session-timeout SECONDS`.
+/// second), `--session-timeout SECONDS`, `--session-misses-per-address N` (a minute).
 /// `--event-loops` is the number of connection threads, 1–64, default 2; `--prototypes` serves a
 /// folder or one file; `--origin`, repeatable, names an origin browsers reach the server at
 /// besides its own address (behind a reverse proxy; see docs/security.md).
@@ -23,6 +23,7 @@ public enum ServeCommand {
                               [--max-connections-per-address 512] [--max-sessions-per-share 200]
                               [--max-sessions-per-address 200] [--max-streams-per-share 200]
                               [--events-per-share 20] [--events-per-address 40] [--session-timeout 1800]
+                              [--session-misses-per-address 120]
         """
 
     /// The fair limits' options: name, what it sets, and the least value it takes.
@@ -39,6 +40,7 @@ public enum ServeCommand {
             ("max-sessions-per-share", \.sessionsPerShare, 1),
             ("max-sessions-per-address", \.sessionsPerAddress, 1),
             ("max-streams-per-share", \.streamsPerShare, 1),
+            ("session-misses-per-address", \.sessionMissesPerAddress, 1),
         ]
     }
 

@@ -35,6 +35,12 @@ public struct FairLimits: Sendable, Equatable {
     /// `session_end` with `how: "timeout"` (`--session-timeout`). The owner's sessions too: an
     /// open player whose viewer went away should not count as one still watching.
     public var sessionIdleTimeout: Double = 1800
+    /// Requests a minute from one client address that name a session they can't have
+    /// (`--session-misses-per-address`): one the server doesn't know, one that ended, or one the
+    /// credentials may not see, on any route taking a session id; past it `429` instead of
+    /// `404`. A player names only its own session, so a person never comes near it; a client
+    /// guessing ids or replaying with a junk cookie does.
+    public var sessionMissesPerAddress = 120
 
     /// A burst is this many seconds' worth of events at the sustained rate: a share link may
     /// log 1,000 events at once (a full client batch), then 20 a second.

@@ -93,7 +93,7 @@ extension ModalLabApp {
         ).addRoutes(to: groups)
         SessionController(
             sessions: sessions, library: library, shares: shares, log: log, versions: versions, engines: engines,
-            engineOptions: engineOptions, restorer: restorer, ender: ender, watchers: watchers,
+            engineOptions: engineOptions, audience: audience, ender: ender, watchers: watchers,
             eventBudget: eventBudget, propsKeys: propsKeys, pages: pages, limits: configuration.limits
         ).addRoutes(to: groups)
         LogController(log: log, summaries: summaries).addRoutes(to: groups)
@@ -109,7 +109,8 @@ extension ModalLabApp {
             access: access, library: library, log: log, summaries: summaries, sessions: sessions, pages: pages
         ).addRoutes(to: groups)
         StudyController(
-            access: access, log: log, library: library, sessions: sessions, restorer: restorer, watchers: watchers,
+            access: access, log: log, library: library, sessions: sessions, restorer: restorer, audience: audience,
+            watchers: watchers,
             engines: engines, engineOptions: engineOptions, pages: pages, limits: configuration.limits
         ).addRoutes(to: groups)
     }
@@ -124,6 +125,11 @@ extension ModalLabApp {
 
     /// Ends sessions, logging their `session_end`.
     var ender: SessionEnder { SessionEnder(log: log, watchers: watchers) }
+
+    /// Finds the session a request names, if its credentials may have it, before any work.
+    var audience: SessionAccess {
+        SessionAccess(sessions: sessions, log: log, restorer: restorer, access: access, misses: sessionMisses)
+    }
 
     /// Replays sessions from the log and rebuilds those this server doesn't hold.
     var restorer: SessionRestorer {

@@ -20,8 +20,9 @@ struct SessionController: Sendable {
     let engines: EngineCache
     /// The engine options this server runs with (`--on-popover-conflict`).
     let engineOptions: EngineOptions
-    /// Rebuilds a session the log knows but this server doesn't hold.
-    let restorer: SessionRestorer
+    /// Finds a request's session, if its credentials may have it, before any work; rebuilds
+    /// one the log knows but this server doesn't hold, off the event loops.
+    let audience: SessionAccess
     let ender: SessionEnder
     /// Who follows which session live: each answer is published to them.
     let watchers: SessionWatchers
@@ -33,11 +34,18 @@ struct SessionController: Sendable {
     /// Registers the routes in the viewers' group.
     func addRoutes(to groups: RouteGroups) {
         groups.viewers.post("/api/sessions") { [self] req, viewer in try await startSession(req, viewer: viewer) }
-        groups.viewers.get("/api/sessions/{sid}") { [self] req, viewer in
-            let s = try session(req, viewer)
-            s.touch()
-            return .json(["session": .string(s.id), "state": s.state.json])
-        }
+        groups.viewers.add(
+            method: .get, pattern: "/api/sessions/{sid}",
+            callback: { [self] req, viewer, respond in
+                audience.withSession(req, viewer) { found in
+                    switch found {
+                    case .success(let s):
+                        s.touch()
+                        respond(.json(["session": .string(s.id), "state": s.state.json]))
+                    case .failure(let problem): respond(problem.response)
+                    }
+                }
+            })
         groups.viewers.delete("/api/sessions/{sid}") { [self] req, viewer in try await endSession(req, viewer) }
         groups.viewers.add(
             method: .post, pattern: "/api/sessions/{sid}/actions",
@@ -49,26 +57,10 @@ struct SessionController: Sendable {
         }
     }
 
-    /// The session named in the path, if this viewer may act on it (else 404: session ids are
-    /// capabilities, and a stranger learns nothing). A share viewer acts only on sessions
-    /// started through the same link (each session has one viewer); another link to the same
-    /// prototype is another viewer.
-    func session(_ req: HTTPRequest, _ viewer: Viewer) throws(Problem) -> ViewingSession {
-        let sid = req.parameters["sid"] ?? ""
-        // A session the log knows but this server doesn't (it restarted) is rebuilt by replay.
-        guard let s = sessions.get(sid) ?? restorer.restoreSession(sid) else {
-            throw Problem.notFound("no session \"\(sid)\"")
-        }
-        guard viewer == .owner || (viewer.shareID == s.share && viewer.canView(s.prototype.id)) else {
-            throw Problem.notFound("no session \"\(sid)\"")
-        }
-        return s
-    }
-
     /// `DELETE /api/sessions/{sid}`: the viewer left (the player sends it when the page goes
     /// away). Logs `session_end` with the session's duration and forgets it → 204.
     func endSession(_ req: HTTPRequest, _ viewer: Viewer) async throws(Problem) -> HTTPResponse {
-        let s = try session(req, viewer)
+        let s = try await audience.session(req, viewer)
         // Gone from the store first, so a later action gets 404.
         guard sessions.remove(s.id) else { return HTTPResponse(status: .noContent) }
         if case .failure(let error) = await ender.end(s) {
@@ -172,11 +164,21 @@ struct SessionController: Sendable {
     /// Runs on the connection's event-loop thread and answers through `respond` from the log's
     /// writer once the commit is on disk: no task, so an action costs two thread hops (to the
     /// writer and back), not four. A session's actions run one at a time, in arrival order.
+    /// A session the server doesn't hold (it restarted) is rebuilt first, off the loop
+    /// (``SessionAccess/withSession(_:_:_:)``).
     func act(_ req: HTTPRequest, _ viewer: Viewer, respond: @escaping HTTPReply.Completion) {
-        let s: ViewingSession
+        audience.withSession(req, viewer) { [self] found in
+            switch found {
+            case .success(let s): act(req, viewer, on: s, respond: respond)
+            case .failure(let problem): respond(problem.response)
+            }
+        }
+    }
+
+    /// ``act(_:_:respond:)`` on the session found.
+    func act(_ req: HTTPRequest, _ viewer: Viewer, on s: ViewingSession, respond: @escaping HTTPReply.Completion) {
         let action: EngineAction
         do throws(Problem) {
-            s = try session(req, viewer)
             s.touch()
             action = try Self.decodeAction(try RequestBody.json(req))
             // A participant link plays the tasks it lists, and no others.
@@ -308,7 +310,7 @@ struct SessionController: Sendable {
     /// `POST /api/sessions/{sid}/events {"events": [...]}` → `{accepted, duplicates}`; retried
     /// batches are safe (duplicate `event_id`s are not written twice).
     func clientEvents(_ req: HTTPRequest, _ viewer: Viewer) async throws(Problem) -> HTTPResponse {
-        let s = try session(req, viewer)
+        let s = try await audience.session(req, viewer)
         s.touch()
         let body = try RequestBody.json(req)
         var pending: [PendingEvent] = []

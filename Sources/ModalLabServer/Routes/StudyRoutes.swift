@@ -17,6 +17,8 @@ struct StudyController: Sendable {
     let sessions: SessionStore
     /// Replays a session's log, and rebuilds a session to watch that this server doesn't hold.
     let restorer: SessionRestorer
+    /// Who may read a session's report, decided from memory before the log is read.
+    let audience: SessionAccess
     let watchers: SessionWatchers
     let engines: EngineCache
     /// The engine options this server runs with (`--on-popover-conflict`).
@@ -51,19 +53,18 @@ struct StudyController: Sendable {
 
     /// The record of session `sid` for a reader of its prototype's report (the owner, or a
     /// `report` link to that prototype); 401 without credentials, 404 for a session the reader
-    /// may not see or the log does not have.
-    func reportedSession(_ req: HTTPRequest) throws(Problem) -> SessionRecord {
-        let sid = req.parameters["sid"] ?? ""
-        let isOwner = access.owner.isOwner(req)
-        guard isOwner || req.cookie(access.shareCookie) != nil else { throw Problem.ownerRequired }
-        let record: SessionRecord?
-        do { record = try SessionRecord.read(sid, from: log) } catch {
-            throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
+    /// may not see or the log does not have. Who may see it is decided first, from memory
+    /// (``SessionAccess/reported(_:)``); only then is the log read, off the event loops.
+    func reportedSession(_ req: HTTPRequest) async throws -> SessionRecord {
+        let (sid, _) = try audience.reported(req)
+        return try await offLoop { [log] in
+            let record: SessionRecord?
+            do { record = try SessionRecord.read(sid, from: log) } catch {
+                throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
+            }
+            guard let record else { throw Problem.notFound("no session \"\(sid)\"") }
+            return record
         }
-        guard let record, isOwner || access.reportViewer(req, prototype: record.prototype) != nil else {
-            throw Problem.notFound("no session \"\(sid)\"")
-        }
-        return record
     }
 
     /// `GET /api/sessions/{sid}/replay[?from=N][&bytes=N][&frames=0]` → `application/x-ndjson`,
@@ -73,7 +74,7 @@ struct StudyController: Sendable {
     /// (default and most ``ReplayStream/maxBytes``) and ``ReplayStream/maxSteps`` steps, then
     /// says where to go on (`?from=`).
     func replayResponse(_ req: HTTPRequest) async throws -> HTTPResponse {
-        let record = try await offLoop { [self] in try reportedSession(req) }
+        let record = try await reportedSession(req)
         let from = try replayNumber(req, "from", in: 0...1_000_000_000, default: 0)
         let limit = try replayNumber(req, "bytes", in: 1024...ReplayStream.maxBytes, default: ReplayStream.maxBytes)
         let frames = req.query("frames") != "0"
@@ -116,9 +117,8 @@ struct StudyController: Sendable {
     /// record comes from the log, and a session this server does not hold is rebuilt from it:
     /// both read the log, so they run off the event loop (``offLoop(_:)``).
     func watchResponse(_ req: HTTPRequest) async throws -> HTTPResponse {
-        let (record, held) = try await offLoop { [self] in
-            let record = try reportedSession(req)
-            return (record, sessions.get(record.session) ?? restorer.restoreSession(record.session))
+        let record = try await reportedSession(req)
+        let held = try await offLoop { [self] in sessions.get(record.session) ?? restorer.restoreSession(record.session)
         }
         guard let s = held else {
             throw Problem.notFound(
@@ -189,8 +189,10 @@ struct StudyController: Sendable {
     /// real speed, taps and misclicks overlaid); `/watch`: the session followed live.
     func sessionPage(_ req: HTTPRequest, watch: Bool) async throws -> HTTPResponse {
         let id = req.parameters["id"] ?? ""
-        let record = try await offLoop { [self] in try reportedSession(req) }
-        guard record.prototype == id else { throw Problem.notFound("no session \"\(record.session)\" of \"\(id)\"") }
+        // Of another prototype: known from memory, before the log is read.
+        let (sid, prototype) = try audience.reported(req)
+        guard prototype == id else { throw Problem.notFound("no session \(SessionAccess.quoted(sid)) of \"\(id)\"") }
+        let record = try await reportedSession(req)
         // The page needs the step count and length (and, to watch, the last state): one pass over
         // the session's log, running its actions only to watch. Its frames come from the API.
         let run = try await offLoop { [self] in

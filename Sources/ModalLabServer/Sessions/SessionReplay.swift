@@ -337,7 +337,10 @@ struct SessionRestorer: Sendable {
             if error.status == .notFound { sessions.noteCannotRestore(sid) }
             return nil
         }
-        guard let run = opened else { return nil }
+        guard let run = opened else {
+            sessions.noteCannotRestore(sid)
+            return nil
+        }
         var tasks: [(type: LogEventType, task: String, tMs: Int)] = []
         do throws(Problem) {
             while let item = try run.next() {
