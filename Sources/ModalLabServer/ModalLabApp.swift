@@ -38,6 +38,8 @@ public final class ModalLabApp: @unchecked Sendable {
     /// Requests from one client address that named a session they can't have
     /// (``FairLimits/sessionMissesPerAddress`` a minute; the owner not counted).
     let sessionMisses: FailureLimiter
+    /// The rebuilds of sessions under way (after a restart), one per session.
+    let rebuilds = SessionRebuilds()
     /// The log events share links' viewers may still write (``FairLimits``).
     let eventBudget: EventBudget
     /// One engine per prototype version, shared by its sessions.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import InteractionLog
 import JSON
+import Platform
 import TestSupport
 import Testing
 
@@ -237,5 +238,39 @@ import Testing
         // The participant's own session is still its own.
         let own = try await Self.request(c, "GET", "/api/sessions/\(theirs)", cookie: participant.cookie)
         #expect(own.status == 200, "\(own.text.prefix(200))")
+    }
+
+    /// After a restart, requests that come at once for a session the server rebuilds share one
+    /// rebuild: those that come while it reads the log wait for it (``SessionRebuilds``) instead
+    /// of each reading the log again, and each gets the session. The log's reads are held until
+    /// every request is either reading or waiting.
+    @Test func simultaneousRequestsForASessionToRebuildShareOneRead() async throws {
+        let data = try TemporaryDirectory("rebuilds")
+        defer { data.remove() }
+        let sid: String
+        do {
+            let s = try TestApp(socket: true, data: data)
+            sid = try await s.session("mail", device: "iphone-16")
+            #expect(try await s.act(sid, ["type": "tap", "target": "compose"]).status == 200)
+        }
+        let again = try TestApp(socket: true, data: data)
+        let c = again.client
+        let reads = Locked(0)
+        let held = DispatchGroup()
+        held.enter()
+        again.app.log.setReadCheck {
+            reads.withLock { $0 += 1 }
+            held.wait()
+        }
+        let n = 6
+        let answers = Task { try await c.simultaneously((0..<n).map { _ in c.raw("GET", "/api/sessions/\(sid)") }) }
+        let app = again.app
+        let arrived = try await blocking {
+            pollUntil { reads.current + max(0, app.rebuilds.waiters(sid) - 1) >= n }
+        }
+        held.leave()
+        #expect(arrived, "reads \(reads.current), waiting \(app.rebuilds.waiters(sid))")
+        for r in try await answers.value { #expect(r.status == 200, "\(r.status) \(r.text.prefix(200))") }
+        #expect(reads.current == 1, "\(reads.current) reads of the log for one session's rebuild")
     }
 }

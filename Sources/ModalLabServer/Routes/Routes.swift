@@ -128,7 +128,9 @@ extension ModalLabApp {
 
     /// Finds the session a request names, if its credentials may have it, before any work.
     var audience: SessionAccess {
-        SessionAccess(sessions: sessions, log: log, restorer: restorer, access: access, misses: sessionMisses)
+        SessionAccess(
+            sessions: sessions, log: log, restorer: restorer, access: access, misses: sessionMisses,
+            rebuilds: rebuilds)
     }
 
     /// Replays sessions from the log and rebuilds those this server doesn't hold.

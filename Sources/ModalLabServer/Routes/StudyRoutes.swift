@@ -118,8 +118,7 @@ struct StudyController: Sendable {
     /// both read the log, so they run off the event loop (``offLoop(_:)``).
     func watchResponse(_ req: HTTPRequest) async throws -> HTTPResponse {
         let record = try await reportedSession(req)
-        let held = try await offLoop { [self] in sessions.get(record.session) ?? restorer.restoreSession(record.session)
-        }
+        let held = await audience.rebuild(record.session)
         guard let s = held else {
             throw Problem.notFound(
                 "session \"\(record.session)\" has ended; its replay is at /p/\(record.prototype)/sessions/\(record.session)"

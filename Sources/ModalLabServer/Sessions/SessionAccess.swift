@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPServer
 import InteractionLog
+import Platform
 import Sharing
 
 /// Who may have a session named in a request's path, decided before any work: from what the
@@ -20,6 +21,8 @@ struct SessionAccess: Sendable {
     let access: ViewerAccess
     /// Requests from one client address that named a session they can't have.
     let misses: FailureLimiter
+    /// The rebuilds under way: one per session, however many requests wait for it.
+    let rebuilds: SessionRebuilds
 
     /// Whether `viewer` may act on a session of `prototype` started through share link `share`
     /// (`nil`: the owner's): the owner on any; a share link's viewer only on sessions started
@@ -78,13 +81,26 @@ struct SessionAccess: Sendable {
         else {
             return body(.failure(miss(sid, req, isOwner: isOwner)))
         }
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            guard let s = restorer.restoreSession(sid), Self.mayAct(viewer, share: s.share, prototype: s.prototype.id)
-            else {
+        rebuild(sid) { [self] s in
+            guard let s, Self.mayAct(viewer, share: s.share, prototype: s.prototype.id) else {
                 return body(.failure(miss(sid, req, isOwner: isOwner)))
             }
             body(.success(s))
         }
+    }
+
+    /// Session `sid` as this server holds it, or rebuilt from the log on a Dispatch worker
+    /// (``SessionRestorer/restoreSession(_:)``), given to `done` (`nil`: it can't be). Requests
+    /// that come while it is being rebuilt wait for that rebuild instead of reading the log
+    /// again (``SessionRebuilds``). Call it only for credentials that may have the session.
+    func rebuild(_ sid: String, done: @escaping @Sendable (ViewingSession?) -> Void) {
+        if let s = sessions.get(sid) { return done(s) }
+        rebuilds.join(sid, done: done) { [restorer] in restorer.restoreSession(sid) }
+    }
+
+    /// ``rebuild(_:done:)`` for async handlers.
+    func rebuild(_ sid: String) async -> ViewingSession? {
+        await withCheckedContinuation { k in rebuild(sid) { k.resume(returning: $0) } }
     }
 
     /// ``withSession(_:_:_:)`` for async handlers.
@@ -108,5 +124,39 @@ struct SessionAccess: Sendable {
             isOwner || access.reportViewer(req, prototype: prototype) != nil
         else { throw miss(sid, req, isOwner: isOwner) }
         return (sid, prototype)
+    }
+}
+
+/// The rebuilds of sessions under way, by session id: the first request for a session this
+/// server doesn't hold starts its rebuild (a replay of its log) on a Dispatch worker, and every
+/// request for it that comes before the rebuild ends waits for that one, so a client that sends
+/// many requests at once for its own session after a restart costs one read of the log, not one
+/// each.
+final class SessionRebuilds: Sendable {
+    private let waiting = Locked<[String: [@Sendable (ViewingSession?) -> Void]]>([:])
+
+    /// The requests waiting for session `sid`'s rebuild (the one that started it included).
+    func waiters(_ sid: String) -> Int { waiting.withLock { $0[sid]?.count ?? 0 } }
+
+    /// Calls `done` with the result of `rebuild`, which runs on a Dispatch worker unless a
+    /// rebuild of `sid` is under way already: then `done` waits for that one's result.
+    func join(
+        _ sid: String, done: @escaping @Sendable (ViewingSession?) -> Void,
+        rebuild: @escaping @Sendable () -> ViewingSession?
+    ) {
+        let first = waiting.withLock { w -> Bool in
+            if w[sid] != nil {
+                w[sid]!.append(done)
+                return false
+            }
+            w[sid] = [done]
+            return true
+        }
+        guard first else { return }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let s = rebuild()
+            let all = waiting.withLock { $0.removeValue(forKey: sid) ?? [] }
+            for d in all { d(s) }
+        }
     }
 }
