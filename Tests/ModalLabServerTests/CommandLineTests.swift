@@ -211,8 +211,8 @@ import Testing
 }
 
 /// The built `modallab` binary run as a person runs it: in a folder of the test's choosing,
-/// with its standard output and error apart (each through a temporary file, so a chatty child
-/// never blocks), awaited without holding a thread of the cooperative pool.
+/// with its standard output and error apart, awaited without holding a thread of the
+/// cooperative pool (``runCommand(_:environment:directory:timeout:)``).
 struct Modallab {
     var status: Int32
     var stdout: String
@@ -221,38 +221,10 @@ struct Modallab {
     /// Runs `modallab arguments…` in `directory` to its end (terminated past `timeout` seconds).
     static func run(_ arguments: [String], in directory: String, timeout: Double = 120) async throws -> Modallab {
         let binary = try #require(modallabExecutable(), "build the modallab product first")
-        let files = ["out", "err"].map { NSTemporaryDirectory() + "modallab-\($0)-\(UUID().uuidString)" }
-        for f in files { _ = FileManager.default.createFile(atPath: f, contents: nil) }
-        defer { for f in files { try? FileManager.default.removeItem(atPath: f) } }
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: files[0]))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: files[1]))
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = arguments
-        p.currentDirectoryURL = URL(fileURLWithPath: directory)
         var env = ProcessInfo.processInfo.environment
         env["MODALLAB_OWNER_TOKEN"] = nil
         env["MODALLAB_ROOT"] = repositoryRoot
-        p.environment = env
-        p.standardOutput = out
-        p.standardError = err
-        let watchdog = Task {
-            try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
-            if p.isRunning { p.terminate() }
-        }
-        defer { watchdog.cancel() }
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            p.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
-            do {
-                try p.run()
-            } catch {
-                p.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        try out.close()
-        try err.close()
-        let read = { (f: String) in (try? String(contentsOfFile: f, encoding: .utf8)) ?? "" }
-        return Modallab(status: status, stdout: read(files[0]), stderr: read(files[1]))
+        let r = try await runCommand([binary] + arguments, environment: env, directory: directory, timeout: timeout)
+        return Modallab(status: r.status, stdout: r.stdout, stderr: r.stderr)
     }
 }

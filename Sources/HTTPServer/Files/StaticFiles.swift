@@ -108,7 +108,7 @@ public struct StaticFiles: Sendable {
         let size = entry.key.size
         // RFC 9110 §13.2.2: If-None-Match wins over If-Modified-Since.
         if let inm = request.headers["if-none-match"] {
-            if Self.etagMatches(inm, entry.etag, weak: true) {
+            if EntityTags.field(inm, matches: entry.etag, weak: true) {
                 return HTTPResponse(status: .notModified, headers: entry.validatorHeaders)
             }
         } else if let ims = request.headers["if-modified-since"], let since = HTTPDate.parse(ims),
@@ -196,18 +196,6 @@ public struct StaticFiles: Sendable {
             return true
         }
         return ok ? bytes : nil
-    }
-
-    /// Whether an `If-None-Match` list matches `etag` (`*` matches any).
-    static func etagMatches(_ header: String, _ etag: String, weak: Bool) -> Bool {
-        let bare = etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag
-        for candidate in header.split(separator: ",") {
-            var tag = candidate.trimmingOWS
-            if tag == "*" { return true }
-            if weak && tag.hasPrefix("W/") { tag = String(tag.dropFirst(2)) }
-            if tag == bare { return true }
-        }
-        return false
     }
 
     enum RangeResult: Equatable {

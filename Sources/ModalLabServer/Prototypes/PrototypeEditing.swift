@@ -59,42 +59,6 @@ struct PrototypeEditing: Sendable {
     /// The entity tag of a file's bytes: their version hash (``Prototype/versionHash(_:)``),
     /// quoted; a strong validator (RFC 9110, section 8.8.3): other bytes, another tag.
     static func entityTag(_ bytes: [UInt8]) -> String { "\"" + Prototype.versionHash(bytes) + "\"" }
-
-    /// Whether an `If-Match` field value (RFC 9110 §13.1.1) matches `current`: `*`, or a list
-    /// of entity tags one of which is `current` by the strong comparison (a weak tag, `W/"…"`,
-    /// never matches).
-    static func ifMatch(_ field: String, matches current: String) -> Bool {
-        let trimmed = field.trimmingCharacters(in: .whitespaces)
-        if trimmed == "*" { return true }
-        return entityTags(trimmed).contains(current)
-    }
-
-    /// Whether an `If-None-Match` field value (RFC 9110 §13.1.2) matches `current`: `*`, or a
-    /// list of entity tags one of which is `current` by the weak comparison.
-    static func ifNoneMatch(_ field: String, matches current: String) -> Bool {
-        let trimmed = field.trimmingCharacters(in: .whitespaces)
-        if trimmed == "*" { return true }
-        return entityTags(trimmed).contains { ($0.hasPrefix("W/") ? String($0.dropFirst(2)) : $0) == current }
-    }
-
-    /// The entity tags of a comma-separated list, each with its quotes (and `W/` when weak);
-    /// commas inside quotes don't split.
-    static func entityTags(_ list: String) -> [String] {
-        var tags: [String] = []
-        var current = ""
-        var quoted = false
-        for c in list {
-            if c == "\"" { quoted.toggle() }
-            if c == "," && !quoted {
-                tags.append(current.trimmingCharacters(in: .whitespaces))
-                current = ""
-            } else {
-                current.append(c)
-            }
-        }
-        tags.append(current.trimmingCharacters(in: .whitespaces))
-        return tags.filter { !$0.isEmpty }
-    }
 }
 
 extension Diagnostic {

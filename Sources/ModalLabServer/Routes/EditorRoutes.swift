@@ -17,7 +17,7 @@ extension PrototypeController {
     func getPrototype(_ req: HTTPRequest) throws(Problem) -> HTTPResponse {
         let p = try loaded(req)
         let tag = PrototypeEditing.entityTag(p.bytes)
-        if let inm = req.headers["If-None-Match"], PrototypeEditing.ifNoneMatch(inm, matches: tag) {
+        if let inm = req.headers["If-None-Match"], EntityTags.field(inm, matches: tag, weak: true) {
             return HTTPResponse(status: .notModified, headers: ["ETag": tag, "Cache-Control": "no-store"])
         }
         let definition = (try? JSONParser.parse(p.bytes)) ?? .null
@@ -94,7 +94,7 @@ extension PrototypeController {
         guard let current = library.get(id) else { throw Problem.notFound("no prototype \"\(id)\"") }
         let onDisk = FileManager.default.contents(atPath: current.file).map { [UInt8]($0) } ?? current.bytes
         let tag = PrototypeEditing.entityTag(onDisk)
-        guard PrototypeEditing.ifMatch(condition, matches: tag) else {
+        guard EntityTags.field(condition, matches: tag, weak: false) else {
             throw Problem(
                 .preconditionFailed, title: "Precondition failed",
                 detail:

@@ -56,8 +56,13 @@ struct StudyController: Sendable {
     /// may not see or the log does not have. Who may see it is decided first, from memory
     /// (``SessionAccess/reported(_:)``); only then is the log read, off the event loops.
     func reportedSession(_ req: HTTPRequest) async throws -> SessionRecord {
-        let (sid, _) = try audience.reported(req)
-        return try await offLoop { [log] in
+        try await record(of: try audience.reported(req).sid)
+    }
+
+    /// Session `sid`'s record, read from the log off the event loops; 404 when the log has
+    /// none. Only for a reader ``SessionAccess/reported(_:)`` let through.
+    func record(of sid: String) async throws -> SessionRecord {
+        try await offLoop { [log] in
             let record: SessionRecord?
             do { record = try SessionRecord.read(sid, from: log) } catch {
                 throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
@@ -191,7 +196,7 @@ struct StudyController: Sendable {
         // Of another prototype: known from memory, before the log is read.
         let (sid, prototype) = try audience.reported(req)
         guard prototype == id else { throw Problem.notFound("no session \(SessionAccess.quoted(sid)) of \"\(id)\"") }
-        let record = try await reportedSession(req)
+        let record = try await record(of: sid)
         // The page needs the step count and length (and, to watch, the last state): one pass over
         // the session's log, running its actions only to watch. Its frames come from the API.
         let run = try await offLoop { [self] in
