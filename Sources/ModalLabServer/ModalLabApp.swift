@@ -61,6 +61,8 @@ public final class ModalLabApp: @unchecked Sendable {
     let versions: VersionStore
     /// The stable layout prototypes are written in, and the queue their writes take turns on.
     let editing: PrototypeEditing
+    /// The versions of each prototype the API wrote (`<data>/history`, the last 100 each).
+    let history: PrototypeHistory
     /// Who follows which session live (`/p/{id}/sessions/{sid}/watch`).
     let watchers = SessionWatchers()
     /// One spelling and one JSON type per `props` key across the log, and a bound on the keys
@@ -113,6 +115,7 @@ public final class ModalLabApp: @unchecked Sendable {
         comments = CommentStore(file: data + "/comments.ndjson")
         versions = VersionStore(directory: data + "/versions")
         editing = PrototypeEditing(schemaFile: root + "/Schema/prototype.schema.json")
+        history = PrototypeHistory(directory: data + "/history")
         // The spellings client events already gave their props keys (a server that accepted
         // them before any of today's rules still has them): later events must agree. They are
         // taken from the read that rebuilds the log's state on open.

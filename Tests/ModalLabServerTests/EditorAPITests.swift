@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Prototype
 import TestSupport
 import Testing
 
@@ -176,5 +177,54 @@ import Testing
             (0..<4).map { _ in c.raw("POST", "/api/prototypes", body: body) })
         #expect(answers.filter { $0.status == 201 }.count == 1, "\(answers.map(\.status))")
         #expect(answers.filter { $0.status == 409 }.count == 3, "\(answers.map(\.status))")
+    }
+
+    /// The versions the API wrote: newest first, each with its hash (the ETag it had), size and
+    /// what wrote it, a PATCH's paths; the file as it was before the first write is the oldest;
+    /// each one's document by its hash; 404 for a hash not kept or a prototype not there.
+    @Test func versionsListWhatTheAPIWrote() async throws {
+        let dir = try Self.folder()
+        defer { dir.remove() }
+        let app = try TestApp(socket: true, prototypes: dir.path)
+        let c = app.client
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dir.file("mail.json"))))
+        var tag = try #require(try await c.request("GET", "/api/prototypes/mail").header("ETag"))
+        var tags = [tag]
+        for name in ["Mail 1", "Mail 2"] {
+            let r = try await c.request(
+                "PATCH", "/api/prototypes/mail", body: #"[{"op":"replace","path":"/name","value":"\#(name)"}]"#,
+                headers: ["If-Match": tag], contentType: Self.patchType)
+            tag = try #require(r.header("ETag"), "\(r.text)")
+            tags.append(tag)
+        }
+        let list = try await c.request("GET", "/api/prototypes/mail/versions")
+        #expect(list.status == 200, "\(list.text)")
+        let versions = try #require(list.json?["versions"]?.arrayValue)
+        #expect(versions.compactMap { $0["version"]?.stringValue }.map { "\"\($0)\"" } == tags.reversed())
+        #expect(versions.compactMap { $0["via"]?.stringValue } == ["patch", "patch", "before"])
+        #expect(versions[0]["paths"] == ["/name"] && versions[2]["paths"] == nil)
+        #expect(versions[2]["size"]?.intValue == original.count)
+        #expect(list.json?["current"]?.stringValue.map { "\"\($0)\"" } == tag && list.json?["limit"]?.intValue == 100)
+        let first = try #require(versions[2]["version"]?.stringValue)
+        let doc = try await c.request("GET", "/api/prototypes/mail/versions/\(first)")
+        #expect(doc.status == 200 && doc.body == original && doc.header("ETag") == tags[0])
+        #expect(try await c.request("GET", "/api/prototypes/mail/versions/0000000000000000").status == 404)
+        #expect(try await c.request("GET", "/api/prototypes/mail/versions/..%2F..%2Fx").status == 404)
+        #expect(try await c.request("GET", "/api/prototypes/nothing/versions").status == 404)
+    }
+
+    /// At most `limit` versions a prototype are kept: the oldest go, with their files.
+    @Test func theHistoryIsBounded() throws {
+        let dir = try TemporaryDirectory("history-bound")
+        defer { dir.remove() }
+        let history = PrototypeHistory(directory: dir.path, limit: 3)
+        let docs = (0..<5).map { Array("{\"n\": \($0)}\n".utf8) }
+        for (i, d) in docs.enumerated() where i > 0 {
+            try history.record("p", bytes: d, via: "patch", previous: docs[0])
+        }
+        let kept = history.entries("p")
+        #expect(kept.map(\.version) == docs.suffix(3).map(Prototype.versionHash))
+        #expect(history.bytes("p", version: Prototype.versionHash(docs[0])) == nil)
+        #expect(history.bytes("p", version: Prototype.versionHash(docs[4])) == docs[4])
     }
 }

@@ -139,6 +139,10 @@ extension PrototypeController {
             } catch {
                 throw Problem(.serviceUnavailable, title: "Could not save", detail: "\(error)")
             }
+            // Saved whatever the history says: a history that can't be written loses a version
+            // from the list, never the change.
+            try? history.record(
+                id, bytes: bytes, via: "patch", paths: operations.operations.map(\.path.description), previous: onDisk)
             reloads.broadcast(id)
         }
         let saved = library.get(id) ?? candidate
@@ -207,11 +211,47 @@ extension PrototypeController {
         } catch {
             throw Problem(.serviceUnavailable, title: "Could not save", detail: "\(error)")
         }
+        try? history.record(id, bytes: bytes, via: "post")
         reloads.broadcast(id)
         document = editing.layout?.ordered(document) ?? document
         var r = prototypeAnswer(library.get(id) ?? candidate, definition: document, diagnostics: candidate.diagnostics)
         r.status = .created
         r.headers["Location"] = "/api/prototypes/\(id)"
+        return r
+    }
+
+    /// `GET /api/prototypes/{id}/versions`: the versions the API wrote, newest first
+    /// (``PrototypeHistory``: `version`, `time`, `size`, `via`, a PATCH's `paths`), with `limit`
+    /// (how many are kept) and `current` (the file's version now). 404 for a prototype neither
+    /// loaded nor with versions kept.
+    func versionList(_ req: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let id = req.parameters["id"] ?? ""
+        let kept = history.entries(id)
+        let current = library.get(id)
+        guard current != nil || !kept.isEmpty else { throw Problem.notFound("no prototype \"\(id)\"") }
+        return .json([
+            "prototype": .string(id), "limit": .int(history.limit),
+            "current": current.map { .string(Prototype.versionHash($0.bytes)) } ?? .null,
+            "versions": .array(kept.reversed().map(\.json)),
+        ])
+    }
+
+    /// `GET /api/prototypes/{id}/versions/{version}`: that version's document, as its bytes were
+    /// written, with its `ETag`: one the API wrote (``PrototypeHistory``) or one a session ran on
+    /// (``VersionStore``, the version the log names). 404 when neither kept it.
+    func versionDocument(_ req: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let id = req.parameters["id"] ?? ""
+        let version = (req.parameters["version"] ?? "").lowercased()
+        let sessions =
+            Prototype.isValidID(id) && version.count == 16 && version.allSatisfy(\.isHexDigit)
+            ? FileManager.default.contents(atPath: versions.path(id, version)).map { [UInt8]($0) } : nil
+        guard let bytes = history.bytes(id, version: version) ?? sessions else {
+            throw Problem.notFound("no version \"\(version)\" of prototype \"\(id)\" is kept")
+        }
+        var r = HTTPResponse(status: .ok, body: .bytes(bytes))
+        r.headers["Content-Type"] = "application/json; charset=utf-8"
+        r.headers["ETag"] = "\"" + version + "\""
+        r.headers["Cache-Control"] = "no-store"
         return r
     }
 

@@ -25,6 +25,10 @@ struct PrototypeController: Sendable {
     let limits: FairLimits
     /// The stable layout prototypes are written in, and the queue their writes take turns on.
     let editing: PrototypeEditing
+    /// The versions the API wrote (`/api/prototypes/{id}/versions`).
+    let history: PrototypeHistory
+    /// The versions sessions ran on (a version the log names, by its hash).
+    let versions: VersionStore
 
     /// Registers the prototypes' API in the owner's group and the stream in the viewers'.
     func addRoutes(to groups: RouteGroups) {
@@ -37,6 +41,12 @@ struct PrototypeController: Sendable {
         }
         groups.owner.post("/api/prototypes", maxBodyBytes: 4096) { [self] req, _ in
             try await editing.serially { [self] in try create(req) }
+        }
+        groups.owner.get("/api/prototypes/{id}/versions") { [self] req, _ in
+            try await offLoop { [self] in try versionList(req) }
+        }
+        groups.owner.get("/api/prototypes/{id}/versions/{version}") { [self] req, _ in
+            try await offLoop { [self] in try versionDocument(req) }
         }
         groups.owner.patch("/api/prototypes/{id}", maxBodyBytes: maxPrototypeBytes) { [self] req, _ in
             try await patch(req)
@@ -129,16 +139,18 @@ struct PrototypeController: Sendable {
                 detail: "\(diagnostics.filter { $0.severity == .error }.count) error(s); nothing was saved",
                 extensions: ["diagnostics": .array(diagnostics.map { $0.json() })])
         }
-        let existed = library.get(id) != nil
+        let previous = library.get(id)?.bytes
         do {
             try library.save(id: id, bytes: req.body, loaded: candidate)
         } catch {
             throw Problem(.serviceUnavailable, title: "Could not save", detail: "\(error)")
         }
+        try? history.record(id, bytes: req.body, via: "put", previous: previous)
         reloads.broadcast(id)
         let saved = library.get(id) ?? candidate
         var o = summaryJSON(saved).objectValue ?? JSONObject()
         o["diagnostics"] = .array(saved.diagnostics(in: language).map { $0.json() })
-        return .json(.object(o), status: existed ? .ok : .created, headers: ["Location": "/api/prototypes/\(id)"])
+        return .json(
+            .object(o), status: previous != nil ? .ok : .created, headers: ["Location": "/api/prototypes/\(id)"])
     }
 }

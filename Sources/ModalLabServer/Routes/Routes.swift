@@ -89,7 +89,7 @@ extension ModalLabApp {
         PageController(library: library, shares: shares, pages: pages).addRoutes(to: groups)
         PrototypeController(
             library: library, reloads: reloads, shares: shares, maxPrototypeBytes: configuration.maxPrototypeBytes,
-            limits: configuration.limits, editing: editing
+            limits: configuration.limits, editing: editing, history: history, versions: versions
         ).addRoutes(to: groups)
         SessionController(
             sessions: sessions, library: library, shares: shares, log: log, versions: versions, engines: engines,
