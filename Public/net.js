@@ -22,6 +22,10 @@ export async function request(method, url, body) {
 export class Session {
   id = null;
   pending = 0;
+  /** The actions the session applied (answered 200), in order: what a hot reload plays again. */
+  applied = [];
+  /** The environment the session started in. */
+  startEnv = null;
   #queue = Promise.resolve();
 
   constructor({ prototype, env, embed = null, onBusy = () => {}, onError = () => {} }) {
@@ -45,20 +49,38 @@ export class Session {
     this.onBusy(this.pending);
   }
 
-  /** `POST /api/sessions`: starts a session in the current environment. */
-  async start() {
+  /**
+   * `POST /api/sessions`: starts a session in the current environment, or, with `restore`
+   * (what ``placeToKeep()`` gave), in the environment an ended session started in, playing its
+   * actions again (the server drops those that no longer apply and says so in `restored`).
+   */
+  async start(restore = null) {
     // Client events count their time from here (the server's session starts as it answers).
     const sent = performance.now();
-    const body = { prototype: this.prototype, ...this.env, ...(this.embed ? { embed: this.embed } : {}) };
+    const env = restore?.env ?? this.env;
+    const body = { prototype: this.prototype, ...env, ...(this.embed ? { embed: this.embed } : {}) };
+    if (restore) body.restore = { continues: restore.continues, actions: restore.actions };
     const r = await request("POST", "/api/sessions", body);
     this.startedAt = sent;
     this.id = r.status === 201 ? r.json.session : null;
+    if (this.id) {
+      this.startEnv = { ...env };
+      const dropped = new Set((r.json.restored?.dropped ?? []).map((d) => d.index));
+      this.applied = restore ? restore.actions.filter((_, i) => !dropped.has(i)) : [];
+    }
     return r;
   }
 
-  /** `POST /api/sessions/{id}/actions`. */
-  act(action) {
-    return request("POST", `/api/sessions/${this.id}/actions`, action);
+  /** What a session continuing this one needs to keep its place: `{continues, env, actions}`, or null. */
+  placeToKeep() {
+    return this.id && this.applied.length ? { continues: this.id, env: this.startEnv, actions: this.applied } : null;
+  }
+
+  /** `POST /api/sessions/{id}/actions`; an action answered 200 is remembered in `applied`. */
+  async act(action) {
+    const r = await request("POST", `/api/sessions/${this.id}/actions`, action);
+    if (r.status === 200) this.applied.push(action);
+    return r;
   }
 
   /** `DELETE /api/sessions/{id}`: ends the session (and forgets it here). */

@@ -80,14 +80,44 @@ async function show(json, { initial = false, action = null, label = null } = {})
   comments.render();
 }
 
-async function start() {
-  const { status, json } = await session.start();
+/** Starts a session; with `restore`, one that keeps the place of a session whose prototype changed. */
+async function start(restore = null) {
+  let { status, json } = await session.start(restore);
+  // Actions this server can't read any more (it was upgraded meanwhile): start from the start.
+  if (restore && status === 400) ({ status, json } = await session.start());
   if (status !== 201) {
     panel.showStatus(json?.detail ?? t("sessionFailed", { status }));
     return;
   }
   root.dataset.session = session.id;
   await show(json, { initial: true });
+  if (json.restored) {
+    const { kept, dropped } = json.restored;
+    panel.showStatus(dropped.length === 0 ? t("keptPlace", { kept }) : t("keptPlaceDropped", {
+      kept,
+      dropped: dropped.length,
+      reasons: dropped.map((d) => `${d.index + 1}. ${d.type}: ${d.reason}`).join("; "),
+    }));
+  }
+}
+
+// Hot reload keeps the place: before the page reloads for a changed prototype, the session's
+// actions wait in this tab's sessionStorage, and the reloaded page's session plays them again.
+const placeKey = `modallab.place.${session.prototype}`;
+function keepPlace() {
+  try {
+    const place = session.placeToKeep();
+    if (place) sessionStorage.setItem(placeKey, JSON.stringify(place));
+  } catch { /* storage full or off: the page starts from the start */ }
+}
+function takePlace() {
+  try {
+    const place = JSON.parse(sessionStorage.getItem(placeKey) ?? "null");
+    sessionStorage.removeItem(placeKey);
+    return place;
+  } catch {
+    return null;
+  }
 }
 
 const editor = new Editor(stage, send);
@@ -108,9 +138,10 @@ function send(action) {
     } else if (status === 409) {
       panel.showRefusal(json);
     } else if (status === 404) {
-      // The server restarted or forgot the session: start again.
+      // The server forgot the session (it ended, or was evicted): start again where it was.
+      const place = session.placeToKeep();
       session.id = null;
-      await start();
+      await start(place);
     } else {
       panel.showStatus(json?.detail ? `${json.title}: ${json.detail}` : t("errorStatus", { status }));
     }
@@ -143,8 +174,15 @@ window.addEventListener("pagehide", () => {
 
 // Embedded players (the board's frames) leave reloading to the board: a browser allows only six
 // connections per host, and sixteen event streams would starve the frames' own requests.
-// A participant's study is not started over by a reload when the file changes.
-if (!embed && root.dataset.participant === undefined) onPrototypeChange(session.prototype, () => location.reload());
+// A participant's study is not started over by a reload when the file changes. The reload
+// waits for the actions in flight, so the place it keeps is the last one answered.
+const designing = !embed && root.dataset.participant === undefined;
+if (designing) {
+  onPrototypeChange(session.prototype, () => session.enqueue(async () => {
+    keepPlace();
+    location.reload();
+  }));
+}
 
 frame.fit();
 frame.followScrolledSources();
@@ -156,7 +194,7 @@ if (embed) {
   root.dataset.ready = "true";
 } else {
   session.enqueue(async () => {
-    await start();
+    await start(designing ? takePlace() : null);
     root.dataset.ready = session.id ? "true" : "false";
   });
 }

@@ -48,6 +48,12 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     /// A menu closed without a choice (`props.how`: a ``MenuDismissHow``, `tapOutside`, `escape`,
     /// `home` or `environment`).
     case menuDismiss = "menu_dismiss"
+    /// An action of the session this one continues (`session_start`'s `props.continues`),
+    /// applied again at the start because the prototype changed while it was played (hot
+    /// reload keeps the player's place): `action` holds it, `target` its type, `props.restoreIndex`
+    /// its place among the restored actions. Not the person's input: no tap, no misclick; the
+    /// row's screen and modal are where it led.
+    case restored
 
     /// The types a client batch (`POST /api/sessions/{sid}/events`) may carry; every other type
     /// is logged by the server itself, from the actions it resolves.

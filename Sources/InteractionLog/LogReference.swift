@@ -112,6 +112,16 @@ public enum LogReference {
                 + "screen count in the misclick rate; a `dismiss` names the control or button that closed the "
                 + "modal (`target`).",
             "",
+            "Hot reload keeps a designer's place: when the prototype's file changes while the player is "
+                + "open, the player ends its session and starts one that continues it, playing its actions again "
+                + "on the new version. That session's `session_start` has `props.continues` (the ended session's "
+                + "id), `props.restoredActions` and `props.droppedActions` (how many of its actions were played "
+                + "again, and how many no longer applied: a control that is gone, a rule that refuses it now); "
+                + "each action played again is a `restored` row at `t_ms` 0 with its `action` (`props.restoreIndex`, "
+                + "its place in the list; `screen` and `modal`, where it led). A replay or a rebuild runs those "
+                + "rows as it runs any action; no summary counts them as the person's input. Participants of "
+                + "share links are never reloaded.",
+            "",
             "`read_json_auto` takes each `props` key's type from the log's first lines (20,480 by default) and "
                 + "refuses the whole log at a later value it can't cast (`{\"n\": 1}`, then `{\"n\": \"x\"}`), or "
                 + "changes it without a word (`1.5` read as `2`, `true` as `1`). So every key — at any depth, "

@@ -21,8 +21,8 @@ public final class PropsKeySpellings: @unchecked Sendable {
     /// client can't take their lowercase forms first with another spelling.
     public static let serverKeys = [
         "accepted", "action", "activity", "anchor_kind", "arrow", "automatic", "bottom", "button", "cancel",
-        "confirmDiscard", "context", "detent", "direction", "embed", "field", "form", "from", "height", "in",
-        "left", "length", "limit", "pointerType", "preferred", "programmatic", "prompt", "removesUnderlying",
+        "confirmDiscard", "context", "continues", "detent", "droppedActions", "direction", "embed", "field", "form", "from", "height", "in",
+        "left", "length", "limit", "pointerType", "preferred", "programmatic", "prompt", "removesUnderlying", "restoredActions", "restoreIndex",
         "role", "saved", "selected", "source", "startedMs", "state", "taps", "top", "transition", "userContent",
         "value", "viewer", "width",
     ]

@@ -102,7 +102,8 @@ public final class PropsKeyTypes: @unchecked Sendable {
     public static let serverKinds: [(path: [String], kind: Kind)] = {
         var out: [(path: [String], kind: Kind)] = []
         for k in [
-            "action", "activity", "appearance", "arrow", "button", "context", "contentSize", "detent", "device",
+            "action", "activity", "appearance", "arrow", "button", "context", "contentSize", "continues", "detent",
+            "device",
             "direction", "embed", "form", "from", "how", "key", "kind", "layoutDirection", "message", "multitasking",
             "orientation", "pointerType", "prompt", "role", "selected", "sizeClass", "source", "state", "submenu",
             "targetOS", "transition", "value", "viewer",
@@ -111,7 +112,9 @@ public final class PropsKeyTypes: @unchecked Sendable {
             "automatic", "cancel", "checked", "confirmDiscard", "discarded", "longPress", "programmatic",
             "removesUnderlying", "saved", "userContent",
         ] { out.append(([k], .boolean)) }
-        for k in ["field", "left", "length", "top"] { out.append(([k], .integer)) }
+        for k in ["droppedActions", "field", "left", "length", "restoredActions", "restoreIndex", "top"] {
+            out.append(([k], .integer))
+        }
         out += [
             (["window"], .object), (["window", "width"], .number), (["window", "height"], .number),
             (["taps"], .array), (["taps", "[]"], .string),

@@ -2992,6 +2992,57 @@ def owner_api(method, path, body=None):
         return e.code, None
 
 
+class HotReloadTests(PlayerTestCase):
+    """A change to the prototype's file reloads the player where the designer was."""
+
+    def write(self, proto):
+        path = Harness.protos / "keep.json"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(proto, indent=1))
+        os.replace(tmp, path)  # atomically, as an editor saves
+
+    def wait_reloaded(self):
+        self.wait_for("return window.__beforeReload === undefined && "
+                      "document.querySelector('.player')?.dataset.ready === 'true'", timeout=30,
+                      message="the player did not reload after the file changed")
+        self.settle()
+        self.js("window.__beforeReload = true")
+
+    def test_a_changed_file_keeps_the_place_and_says_what_no_longer_applies(self):
+        proto = json.loads((ROOT / "Templates" / "prototypes" / "mail.json").read_text())
+        proto["id"], proto["name"] = "keep", "Keep"
+        self.write(proto)
+        end = time.monotonic() + 20
+        while owner_api("GET", "/api/prototypes/keep")[0] != 200:
+            self.assertLess(time.monotonic(), end, "the server did not load keep.json")
+            time.sleep(0.05)
+        self.open("keep", "iphone-16")
+        self.js("window.__beforeReload = true")
+        self.tap('[data-id="compose"]')
+        self.assertEqual(self.stack(), ["compose"])
+        first = self.js("return window.modallab.session")
+
+        proto["name"] = "Keep, renamed"
+        self.write(proto)
+        self.wait_reloaded()
+        self.assertEqual(self.stack(), ["compose"], "the sheet is still up after the reload")
+        self.assertTrue(self.layer("compose").is_displayed())
+        self.assertNotEqual(self.js("return window.modallab.session"), first, "a new session continues the old one")
+        self.assertIn("place is kept", self.el("#action-status").text)
+
+        # The button the sheet came from is renamed: its tap no longer applies, and the status says so.
+        proto["screens"][0]["navigationBar"]["trailing"][0]["id"] = "write"
+        for task in proto.get("tasks", []):
+            task["expectedPath"] = ["write" if step == "compose" else step for step in task["expectedPath"]]
+        self.write(proto)
+        self.wait_reloaded()
+        self.assertEqual(self.stack(), [], "the tap on a control that is gone is dropped")
+        status = self.el("#action-status").text
+        self.assertIn("no longer apply", status)
+        self.assertIn("compose", status)
+        self.el('[data-id="write"]')  # the new version is drawn
+
+
 class StudyTests(PlayerTestCase):
     def setUp(self):
         # The bundled mail prototype with a task, as a study the repository does not contain.

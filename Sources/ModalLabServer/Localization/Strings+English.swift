@@ -156,6 +156,9 @@ extension Strings {
         .requestFailed: "Request failed: {error}",
         .sessionFailed: "Could not start a session ({status}).",
         .restarted: "Restarted.",
+        .keptPlace: "The prototype changed; your place is kept ({kept} actions played again).",
+        .keptPlaceDropped:
+            "The prototype changed; your place is kept ({kept} actions played again). {dropped} no longer apply: {reasons}",
         .errorStatus: "Error {status}",
         .refusedStatus: "Refused: {rule}",
         .findingsNone: "no findings",

@@ -152,6 +152,8 @@ extension Strings {
         .requestFailed: "请求失败：{error}",
         .sessionFailed: "无法开始会话（{status}）。",
         .restarted: "已重新开始。",
+        .keptPlace: "原型已更改；已保留你的位置（重新执行了 {kept} 个操作）。",
+        .keptPlaceDropped: "原型已更改；已保留你的位置（重新执行了 {kept} 个操作）。{dropped} 个操作已不再适用：{reasons}",
         .errorStatus: "错误 {status}",
         .refusedStatus: "已拒绝：{rule}",
         .findingsNone: "未发现问题",

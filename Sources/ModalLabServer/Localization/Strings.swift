@@ -53,7 +53,7 @@ enum UIString: String, CaseIterable, Sendable {
     case brokenHeading, brokenDetail, brokenLint
     case status400, status401, status403, status404, status409, status413, status429, status500, status503
     // What the player's script shows (``Strings/clientKeys``)
-    case requestFailed, sessionFailed, restarted, errorStatus, refusedStatus
+    case requestFailed, sessionFailed, restarted, errorStatus, refusedStatus, keptPlace, keptPlaceDropped
     case findingsNone, findingsOne, findingsOther, actionStatus
     case commentFailed, commentOnElement, commentOnModal, commentOnScreen, commentAt, commentNotShown,
         commentScrolledAway
@@ -127,7 +127,8 @@ struct Strings: Sendable, MustacheContext {
 
     /// The strings the player's script shows (statuses, the comment list), by key.
     static let clientKeys: [UIString] = [
-        .requestFailed, .sessionFailed, .restarted, .errorStatus, .refusedStatus, .findingsNone, .findingsOne,
+        .requestFailed, .sessionFailed, .restarted, .keptPlace, .keptPlaceDropped, .errorStatus, .refusedStatus,
+        .findingsNone, .findingsOne,
         .findingsOther, .actionStatus, .commentFailed, .commentOnElement, .commentOnModal, .commentOnScreen,
         .commentAt, .commentNotShown, .commentScrolledAway, .noComments, .taskOf, .taskStart, .taskGiveUp, .taskNext,
         .taskSucceeded,

@@ -69,28 +69,70 @@ struct SessionController: Sendable {
         return HTTPResponse(status: .noContent)
     }
 
+    /// `restore` of `POST /api/sessions`: `{continues?, actions}`: the id of the session this one
+    /// continues (logged as `session_start`'s `props.continues`, with `props.restoredActions` and
+    /// `props.droppedActions`, how many were kept and dropped) and the actions to apply again,
+    /// at most ``maxActions``, each read as an action body is.
+    struct Restore {
+        /// Most actions one restore carries.
+        static let maxActions = 1000
+        var continues: String?
+        var actions: [(action: EngineAction, path: JSONPath)]
+
+        init(reading r: JSONReader) throws(JSONShapeError) {
+            let o = try r.object()
+            if let c = o.optional("continues") {
+                let id = try c.string()
+                guard RandomID.isWellFormed(id) else {
+                    throw JSONShapeError(path: c.path, message: "a session id: 22 base64url characters")
+                }
+                continues = id
+            }
+            let items = try o.required("actions", "an array of actions").array()
+            try o.finish()
+            guard items.count <= Self.maxActions else {
+                throw JSONShapeError(
+                    path: r.path.appending("actions"),
+                    message: "at most \(Self.maxActions) actions; found \(items.count)")
+            }
+            actions = []
+            for item in items { actions.append((try EngineAction(reading: item), item.path)) }
+        }
+    }
+
     /// Where a session was started from, when not the player itself: `board`, a frame of the
     /// review board (its `session_start` says `"embed": "board"`, so a researcher can leave it out).
     enum Embed: String, CaseIterable { case board }
 
     /// `POST /api/sessions {prototype, device, orientation, multitasking, appearance, contentSize,
-    /// layoutDirection, window?, embed?, targetOS?}` → 201 (`targetOS`, the iOS version to run
-    /// as, defaults to the prototype's)
-    /// `{session, state, diagnostics, diagnosticsHTML, html}`.
+    /// layoutDirection, window?, embed?, targetOS?, restore?}` → 201 (`targetOS`, the iOS version
+    /// to run as, defaults to the prototype's)
+    /// `{session, state, restored?, diagnostics, diagnosticsHTML, html}`.
+    ///
+    /// `restore` (``Restore``) keeps a player's place when its prototype changed (hot reload):
+    /// the actions the ended session had applied run again, in order, from the new version's
+    /// start; each that no longer applies (its control is gone, a rule refuses it now) is
+    /// dropped, and `restored` says `{kept, dropped: [{index, type, reason}]}`. Each kept one is
+    /// logged as a `restored` row with its `action`, so a replay or a rebuild runs it again, and
+    /// none counts as the person's input.
     func startSession(_ req: HTTPRequest, viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
         let protoID: String
         let asked: EnvironmentRequest
         var embedded = false
+        var restore: Restore?
         do throws(JSONShapeError) {
             let o = try body.object()
             protoID = try o.required("prototype", "a prototype id").string()
             if let r = o.optional("embed") { embedded = try r.enum(Embed.self) == .board }
+            if let r = o.optional("restore") { restore = try Restore(reading: r) }
             asked = try EnvironmentRequest(reading: o)
             try o.finish()
         } catch { throw error.problem }
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
-        try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
+        try eventBudget.charge(
+            viewer, address: req.remoteHost,
+            count: EventBudget.cost(events: 1 + (restore?.actions.count ?? 0), bytes: req.body.count))
         let (loaded, p) = try library.playable(protoID)
         try DesignerOptions.check(viewer, embedded: embedded, targetOS: asked.targetOS, ownTargetOS: p.targetOS) {
             "$." + $0
@@ -105,7 +147,38 @@ struct SessionController: Sendable {
                 detail: "the prototype's version could not be kept for replays: \(error)")
         }
         let engine = engines.engine(for: p, options: engineOptions)
-        let (state, events) = engine.start(environment: env)
+        let (startState, events) = engine.start(environment: env)
+        var state = startState
+        // A session that continues one whose prototype changed applies its actions again.
+        var restored: [(event: PendingEvent, state: PresentationState)] = []
+        var dropped: [JSONValue] = []
+        for (i, item) in (restore?.actions ?? []).enumerated() {
+            try admit(item.action, viewer, prototype: p, path: item.path.description)
+            let type = item.action.json["type"]?.stringValue ?? ""
+            func drop(_ reason: String) {
+                dropped.append(["index": .int(i), "type": .string(type), "reason": .string(reason)])
+            }
+            let outcome: Outcome
+            do {
+                outcome = try engine.apply(item.action, to: state, atMs: 0)
+            } catch {
+                drop(error.message)
+                continue
+            }
+            if let refusal = outcome.refusal {
+                drop("refused by \(refusal.rule): \(refusal.message)")
+                continue
+            }
+            if let tooLarge = SessionLimits.check(outcome.state) {
+                drop(tooLarge.detail ?? "the session's state would be too large")
+                continue
+            }
+            state = outcome.state
+            var e = PendingEvent(
+                EventFields(type: .restored, modal: state.top?.modal, target: type, props: ["restoreIndex": .int(i)]))
+            e.action = Self.actionColumn(item.action)
+            restored.append((e, state))
+        }
         let s = ViewingSession(
             id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID,
             address: req.remoteHost, clock: sessions.clock)
@@ -119,6 +192,11 @@ struct SessionController: Sendable {
         if let evicted { ender.end(evicted, how: .evicted) { _ in } }
         var props: JSONObject = ["viewer": .string(viewer == .owner ? "owner" : "share")]
         if embedded { props["embed"] = "board" }
+        if let restore {
+            if let continues = restore.continues { props["continues"] = .string(continues) }
+            props["restoredActions"] = .int(restored.count)
+            props["droppedActions"] = .int(dropped.count)
+        }
         // A resizable window's size has no column: a replay (or a rebuild) starts it from here.
         if state.environment.multitasking == .window {
             let size = state.environment.windowSize
@@ -129,13 +207,15 @@ struct SessionController: Sendable {
         do {
             // At t_ms 0, stamped with the session's own start: a client event's ts is that start
             // plus its t_ms, so `ts - session_start.ts` is `t_ms` exactly, live and after a
-            // rebuild (which takes the start from this row).
+            // rebuild (which takes the start from this row). The start's rows carry the start
+            // state; each restored action's row the state it led to.
+            func stamped(_ e: PendingEvent, _ state: PresentationState) -> PendingEvent {
+                var e = e.filled(session: s, state: state, tMs: 0)
+                e.ts = s.startedWallMicros
+                return e
+            }
             _ = try await log.append(
-                pending.map {
-                    var e = $0.filled(session: s, state: state, tMs: 0)
-                    e.ts = s.startedWallMicros
-                    return e
-                })
+                pending.map { stamped($0, startState) } + restored.map { stamped($0.event, $0.state) })
         } catch {
             sessions.remove(s.id)
             throw Problem.logUnavailable("the interaction log could not be written", error)
@@ -153,6 +233,10 @@ struct SessionController: Sendable {
             JSONWriter.appendQuoted(s.id, into: &body)
             body.append(contentsOf: #","state":"#.utf8)
             state.appendJSON(into: &body)
+            if restore != nil {
+                body.append(contentsOf: #","restored":"#.utf8)
+                JSONWriter().write(["kept": .int(restored.count), "dropped": .array(dropped)], into: &body)
+            }
             body.append(contentsOf: #","diagnostics":[],"diagnosticsHTML":"","#.utf8)
         }
     }
@@ -181,27 +265,7 @@ struct SessionController: Sendable {
         do throws(Problem) {
             s.touch()
             action = try Self.decodeAction(try RequestBody.json(req))
-            // A participant link plays the tasks it lists, and no others.
-            if case .taskStart(let task) = action, let share = viewer.shareID, let link = shares.link(id: share),
-                link.role == .participant, !link.tasks.contains(task)
-            {
-                throw Problem.badRequest(
-                    "this link's tasks are \(link.tasks.map { "\"\($0)\"" }.joined(separator: ", ")); not \"\(task)\"",
-                    path: "$.task")
-            }
-            // App-initiated presentations are the designer's tool (a timer, a script): a
-            // participant plays the prototype as its people would, so a task's success can't be
-            // reached by presenting it.
-            if case .resize(let request) = action {
-                try DesignerOptions.check(
-                    viewer, embedded: false, targetOS: request.targetOS, ownTargetOS: s.prototype.targetOS
-                ) { "$." + $0 }
-            }
-            if case .present = action, viewer.isParticipant {
-                throw Problem.badRequest(
-                    "a participant link taps, swipes and types as people do; \"present\" is an app-initiated presentation, for the owner's scripts",
-                    path: "$.type")
-            }
+            try admit(action, viewer, prototype: s.prototype, path: "$")
             try eventBudget.charge(
                 viewer, address: req.remoteHost, count: EventBudget.cost(events: 1, bytes: req.body.count))
         } catch {
@@ -217,6 +281,34 @@ struct SessionController: Sendable {
                 respond(response)
                 done()
             }
+        }
+    }
+
+    /// Whether `viewer` may send `action` (at JSON path `path`) to a session of `prototype`: a
+    /// participant link starts only the tasks it lists and makes no app-initiated presentation;
+    /// designer-only environment options stay the owner's (``DesignerOptions``).
+    /// - Throws: ``Problem`` 400 naming the member, or the designer options' refusal.
+    func admit(_ action: EngineAction, _ viewer: Viewer, prototype: Prototype, path: String) throws(Problem) {
+        // A participant link plays the tasks it lists, and no others.
+        if case .taskStart(let task) = action, let share = viewer.shareID, let link = shares.link(id: share),
+            link.role == .participant, !link.tasks.contains(task)
+        {
+            throw Problem.badRequest(
+                "this link's tasks are \(link.tasks.map { "\"\($0)\"" }.joined(separator: ", ")); not \"\(task)\"",
+                path: path + ".task")
+        }
+        if case .resize(let request) = action {
+            try DesignerOptions.check(
+                viewer, embedded: false, targetOS: request.targetOS, ownTargetOS: prototype.targetOS
+            ) { path + "." + $0 }
+        }
+        // App-initiated presentations are the designer's tool (a timer, a script): a
+        // participant plays the prototype as its people would, so a task's success can't be
+        // reached by presenting it.
+        if case .present = action, viewer.isParticipant {
+            throw Problem.badRequest(
+                "a participant link taps, swipes and types as people do; \"present\" is an app-initiated presentation, for the owner's scripts",
+                path: path + ".type")
         }
     }
 
@@ -237,7 +329,7 @@ struct SessionController: Sendable {
         if let tooLarge = SessionLimits.check(outcome.state) { return completion(tooLarge.response) }
         var pending = outcome.events.map { PendingEvent($0).filled(session: s, state: outcome.state, tMs: now) }
         // The first event carries the action, so that a replay can run it again.
-        if !pending.isEmpty { pending[0].action = JSONWriter().string(action.json) }
+        if !pending.isEmpty { pending[0].action = Self.actionColumn(action) }
         // The answer is drawn here, before the commit, so the writer thread only acknowledges.
         let answer: HTTPResponse
         do throws(Problem) {
@@ -300,6 +392,10 @@ struct SessionController: Sendable {
             body.append(UInt8(ascii: ","))
         }
     }
+
+    /// What the log's `action` column holds for `action`: its request body, which a replay (and a
+    /// rebuild) reads back.
+    static func actionColumn(_ action: EngineAction) -> String { JSONWriter().string(action.json) }
 
     /// Reads an action body (``EngineAction/init(reading:)``, the one reader of actions); a 400
     /// naming the JSON path of anything wrong.

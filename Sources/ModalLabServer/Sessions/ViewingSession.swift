@@ -312,4 +312,14 @@ public final class SessionStore: @unchecked Sendable {
 public enum RandomID {
     /// `bytes` random bytes as base64url (RFC 4648 §5).
     public static func make(bytes: Int = 16) -> String { ShareSecrets.random(bytes: bytes) }
+
+    /// Whether `id` has the shape ``make(bytes:)`` gives with 16 bytes: 22 base64url characters.
+    public static func isWellFormed(_ id: String) -> Bool {
+        id.utf8.count == 22
+            && id.utf8.allSatisfy { b in
+                b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b)
+            }
+    }
 }
