@@ -106,6 +106,66 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
                 valueEnd: Int32(bytes.count)))
     }
 
+    /// Appends each field of `defaults` whose name is not among these fields yet (case-insensitive),
+    /// in `defaults`' order: header fields every response carries unless its handler chose its
+    /// own. The names are compared as bytes and the fields copied as they are (they were
+    /// sanitised when `defaults` was built), so no `String` is made.
+    public mutating func addMissing(_ defaults: HTTPHeaders) {
+        var missing: [Int] = []
+        missing.reserveCapacity(defaults.fields.count)
+        var extra = 0
+        for (index, field) in defaults.fields.enumerated() where !contains(field, of: defaults) {
+            missing.append(index)
+            extra += Int(field.valueEnd - field.nameStart)
+        }
+        if missing.isEmpty { return }
+        bytes.reserveCapacity(bytes.count + extra)
+        fields.reserveCapacity(fields.count + missing.count)
+        for index in missing {
+            let field = defaults.fields[index]
+            let shift = Int32(bytes.count) - field.nameStart
+            bytes.append(contentsOf: defaults.bytes[Int(field.nameStart)..<Int(field.valueEnd)])
+            fields.append(
+                Field(
+                    nameStart: field.nameStart + shift, nameEnd: field.nameEnd + shift,
+                    valueStart: field.valueStart + shift, valueEnd: field.valueEnd + shift))
+        }
+    }
+
+    /// Whether the first value of the field `name` (case-insensitive) starts with `prefix`
+    /// (compared as bytes, case-insensitively), without making a `String` of it: say, whether
+    /// `Content-Type` is `text/html`. `prefix` is in lowercase.
+    public func value(of name: String, hasPrefix prefix: StaticString) -> Bool {
+        guard let index = firstIndex(of: name) else { return false }
+        let field = fields[index]
+        let count = prefix.utf8CodeUnitCount
+        guard Int(field.valueEnd - field.valueStart) >= count else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let start = Int(field.valueStart)
+            for i in 0..<count where ByteClass.lower(buffer[start + i]) != prefix.utf8Start[i] { return false }
+            return true
+        }
+    }
+
+    /// Whether a field has the name of `other`'s field `field` (case-insensitive).
+    private func contains(_ field: Field, of other: HTTPHeaders) -> Bool {
+        let length = Int(field.nameEnd - field.nameStart)
+        return bytes.withUnsafeBufferPointer { mine in
+            other.bytes.withUnsafeBufferPointer { theirs in
+                fields.contains { candidate in
+                    guard Int(candidate.nameEnd - candidate.nameStart) == length else { return false }
+                    for i in 0..<length
+                    where ByteClass.lower(mine[Int(candidate.nameStart) + i])
+                        != ByteClass.lower(theirs[Int(field.nameStart) + i])
+                    {
+                        return false
+                    }
+                    return true
+                }
+            }
+        }
+    }
+
     /// Removes every field named `name` (case-insensitive).
     public mutating func remove(name: String) {
         fields.removeAll { field in Self.equalsIgnoringCase(bytes, field.nameStart, field.nameEnd, name) }

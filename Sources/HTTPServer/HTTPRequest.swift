@@ -59,18 +59,33 @@ public struct HTTPRequest: Sendable {
     var pathSegments: [Substring] {
         targetSource.withUnsafeBufferPointer { buffer -> [Substring] in
             guard let bounds = RequestTarget.pathBounds(buffer, targetRange) else {
-                return path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+                return Self.segments(of: path)
             }
             let raw = UnsafeBufferPointer(rebasing: buffer[bounds.path])
             // Nothing encoded: the decoded path has the same segments (and no copies are made).
-            if !raw.contains(0x25) {
-                return path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
-            }
+            if !raw.contains(0x25) { return Self.segments(of: path) }
             return raw.split(separator: UInt8(ascii: "/")).map { segment in
                 let bytes = UnsafeBufferPointer(rebasing: segment)
                 return Substring(PercentDecoding.path(bytes) ?? String(decoding: bytes, as: UTF8.self))
             }
         }
+    }
+
+    /// The non-empty segments of `path` between slashes, as slices of it (one array, no copies).
+    static func segments(of path: String) -> [Substring] {
+        var segments: [Substring] = []
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                if start != index { segments.append(path[start..<index]) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if start != index { segments.append(path[start..<index]) }
+        return segments
     }
 
     /// A request built in memory, for tests and internal redirects.

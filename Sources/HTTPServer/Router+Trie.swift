@@ -52,8 +52,10 @@ struct TrieNode: Sendable {
             return nil
         }
         let rest = components.dropFirst()
-        for (literal, child) in literals where literal == first {
-            if let found = child.find(rest, &values, &wildcardRest) { return found }
+        // By index: a `for (literal, child) in literals` would copy (retain and release) every
+        // child it passes.
+        for index in literals.indices where literals[index].0 == first {
+            if let found = literals[index].1.find(rest, &values, &wildcardRest) { return found }
         }
         if let parameter {
             values.append(first)

@@ -249,6 +249,37 @@ import Testing
         #expect(headers.count == 3)
     }
 
+    @Test func defaultFieldsAreAddedOnlyWhereMissing() {
+        // A parsed head keeps ": " between name and value; the defaults' fields are copied whole.
+        let head = Array("x-frame-options: DENY\r\nContent-Type: Text/HTML; charset=utf-8\r\n".utf8)
+        var headers = HTTPHeaders(
+            bytes: head,
+            fields: [
+                .init(nameStart: 0, nameEnd: 15, valueStart: 17, valueEnd: 21),
+                .init(nameStart: 23, nameEnd: 35, valueStart: 37, valueEnd: 61),
+            ])
+        let defaults: HTTPHeaders = ["X-Frame-Options": "SAMEORIGIN", "Referrer-Policy": "no-referrer", "A": "1"]
+        headers.addMissing(defaults)
+        #expect(headers.values("X-Frame-Options") == ["DENY"])
+        #expect(headers["referrer-policy"] == "no-referrer")
+        #expect(headers["a"] == "1")
+        #expect(headers.count == 4)
+        headers.addMissing(defaults)
+        #expect(headers.count == 4)
+        var out: [UInt8] = []
+        headers.encode(into: &out)
+        #expect(
+            String(decoding: out, as: UTF8.self)
+                == "x-frame-options: DENY\r\nContent-Type: Text/HTML; charset=utf-8\r\nReferrer-Policy: no-referrer\r\nA: 1\r\n")
+        #expect(headers.value(of: "content-type", hasPrefix: "text/html"))
+        #expect(!headers.value(of: "content-type", hasPrefix: "text/htmlx; charset=utf-8-and-more"))
+        #expect(!headers.value(of: "content-type", hasPrefix: "text/plain"))
+        #expect(!headers.value(of: "accept", hasPrefix: ""))
+        #expect(HTTPRequest(target: "/", headers: ["Authorization": "bEaReR abc"]).hasBearerAuthorization)
+        #expect(!HTTPRequest(target: "/", headers: ["Authorization": "Bearer"]).hasBearerAuthorization)
+        #expect(!HTTPRequest(target: "/", headers: ["Authorization": "Basic abc"]).hasBearerAuthorization)
+    }
+
     @Test func problemJSONIsEscaped() throws {
         let response = HTTPResponse.problem(
             status: .conflict, title: "Rule \"x\"", detail: "line1\nline2\u{01}\\", type: "/rules#a",

@@ -59,9 +59,9 @@ extension ModalLabApp {
 
         let files = StaticFiles(root: resourceRoot + "/Public", urlPrefix: "/public/")
         groups.anyone.get("/public/*", files.handler)
-        groups.anyone.get("/healthz") { _ in
-            HTTPResponse.json(["status": "ok"])
-        }
+        // The same answer every time: built once, its bytes shared by every response.
+        let healthy = HTTPResponse.json(["status": "ok"])
+        groups.anyone.get("/healthz") { _ in healthy }
         groups.anyone.get("/schema/prototype.json") { [self] _ in
             guard let data = FileManager.default.contents(atPath: resourceRoot + "/Schema/prototype.schema.json") else {
                 return Problem.notFound("the schema file Schema/prototype.schema.json is missing").response
@@ -186,21 +186,17 @@ struct SecurityHeaders: HTTPMiddleware {
         + "style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; "
         + "base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
 
+    /// The fields every response carries, built once (each is added unless the handler chose its own).
+    static let everyResponse: HTTPHeaders = [
+        "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff", "X-Frame-Options": "SAMEORIGIN",
+    ]
+    /// The field HTML pages carry too.
+    static let htmlPages: HTTPHeaders = ["Content-Security-Policy": contentSecurityPolicy]
+
     func didHandle(_ request: HTTPRequest, response: inout HTTPResponse, duration: Double) {
-        // Added unless the handler chose its own (a lookup is cheaper than replacing).
-        if !response.headers.contains("Referrer-Policy") {
-            response.headers.add(name: "Referrer-Policy", value: "no-referrer")
-        }
-        if !response.headers.contains("X-Content-Type-Options") {
-            response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        }
-        if !response.headers.contains("X-Frame-Options") {
-            response.headers.add(name: "X-Frame-Options", value: "SAMEORIGIN")
-        }
-        if response.headers["Content-Type"]?.hasPrefix("text/html") == true,
-            !response.headers.contains("Content-Security-Policy")
-        {
-            response.headers.add(name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
+        response.headers.addMissing(Self.everyResponse)
+        if response.headers.value(of: "Content-Type", hasPrefix: "text/html") {
+            response.headers.addMissing(Self.htmlPages)
         }
     }
 }
