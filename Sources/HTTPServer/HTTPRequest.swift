@@ -32,8 +32,15 @@ public struct HTTPRequest: Sendable {
     /// `"203.0.113.7:51234"` → `"203.0.113.7"`, `"[::1]:51234"` → `"[::1]"`; an address without
     /// a port is returned whole.
     static func host(of address: String) -> String {
-        guard let colon = address.lastIndex(of: ":"), !address.hasSuffix("]") else { return address }
-        if address.first == "[" || !address[..<colon].contains(":") { return String(address[..<colon]) }
+        // By UTF-8 code unit (the colons and brackets are ASCII): a search by `Character` breaks
+        // the address into grapheme clusters, thousands of instructions on every request that asks.
+        let utf8 = address.utf8
+        guard let colon = utf8.lastIndex(of: UInt8(ascii: ":")), utf8.last != UInt8(ascii: "]") else {
+            return address
+        }
+        if utf8.first == UInt8(ascii: "[") || !utf8[..<colon].contains(UInt8(ascii: ":")) {
+            return String(address[..<colon])
+        }
         return address
     }
 

@@ -29,7 +29,9 @@ struct PageLocale: Sendable {
     static func href(_ request: HTTPRequest, language: Language) -> String {
         let target = request.rawTarget
         var pairs: [String] = []
-        if let q = target.firstIndex(of: "?") {
+        // By UTF-8 code unit: `firstIndex(of: Character)` breaks the whole target into
+        // grapheme clusters (about 16,000 instructions for an action's target).
+        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
             pairs = target[target.index(after: q)...].split(separator: "&").map(String.init)
         }
         // Never a credential: a wrong `?token=` on `/` is answered with a page.
