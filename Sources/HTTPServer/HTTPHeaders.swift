@@ -111,20 +111,25 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
     /// own. The names are compared as bytes and the fields copied as they are (they were
     /// sanitised when `defaults` was built), so no `String` is made.
     public mutating func addMissing(_ defaults: HTTPHeaders) {
-        var missing: [Int] = []
-        missing.reserveCapacity(defaults.fields.count)
+        // One bit per field of `defaults` that is missing here (the sets are a handful of fields;
+        // beyond 64, the rest are checked one by one as they are appended).
+        var missing: UInt64 = 0
         var extra = 0
-        for (index, field) in defaults.fields.enumerated() where !contains(field, of: defaults) {
-            missing.append(index)
-            extra += Int(field.valueEnd - field.nameStart)
+        for index in defaults.fields.indices.prefix(64) where !contains(defaults.fields[index], of: defaults) {
+            missing |= 1 << UInt64(index)
+            extra += Int(defaults.fields[index].valueEnd - defaults.fields[index].nameStart)
         }
-        if missing.isEmpty { return }
+        if missing == 0 && defaults.fields.count <= 64 { return }
         bytes.reserveCapacity(bytes.count + extra)
-        fields.reserveCapacity(fields.count + missing.count)
-        for index in missing {
+        fields.reserveCapacity(fields.count + missing.nonzeroBitCount)
+        for index in defaults.fields.indices {
             let field = defaults.fields[index]
+            if index < 64 ? missing & (1 << UInt64(index)) == 0 : contains(field, of: defaults) { continue }
             let shift = Int32(bytes.count) - field.nameStart
-            bytes.append(contentsOf: defaults.bytes[Int(field.nameStart)..<Int(field.valueEnd)])
+            defaults.bytes.withUnsafeBufferPointer { source in
+                bytes.append(
+                    contentsOf: UnsafeBufferPointer(rebasing: source[Int(field.nameStart)..<Int(field.valueEnd)]))
+            }
             fields.append(
                 Field(
                     nameStart: field.nameStart + shift, nameEnd: field.nameEnd + shift,
@@ -240,13 +245,16 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
 
     /// Appends `name: value\r\n` for every field to `out`.
     func encode(into out: inout [UInt8]) {
-        for field in fields {
-            out.append(contentsOf: bytes[Int(field.nameStart)..<Int(field.nameEnd)])
-            out.append(0x3A)
-            out.append(0x20)
-            out.append(contentsOf: bytes[Int(field.valueStart)..<Int(field.valueEnd)])
-            out.append(0x0D)
-            out.append(0x0A)
+        bytes.withUnsafeBufferPointer { buffer in
+            for field in fields {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[Int(field.nameStart)..<Int(field.nameEnd)]))
+                out.append(0x3A)
+                out.append(0x20)
+                out.append(
+                    contentsOf: UnsafeBufferPointer(rebasing: buffer[Int(field.valueStart)..<Int(field.valueEnd)]))
+                out.append(0x0D)
+                out.append(0x0A)
+            }
         }
     }
 }

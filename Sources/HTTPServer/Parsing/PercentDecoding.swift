@@ -2,7 +2,12 @@
 enum PercentDecoding {
     /// Decodes `%XX` once. nil for a malformed escape or bytes that are not valid UTF-8.
     static func path(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if !bytes.contains(0x25) { return String(validating: bytes, as: UTF8.self) }
+        if !bytes.contains(0x25) {
+            // ASCII (nearly every path) is valid UTF-8 as it is: String(decoding:) takes its fast
+            // path, where String(validating:) costs about 1,000 instructions even for `/healthz`.
+            if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+            return String(validating: bytes, as: UTF8.self)
+        }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var i = 0
