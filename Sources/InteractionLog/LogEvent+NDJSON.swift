@@ -61,28 +61,226 @@ extension EventFields {
     /// The rest of the line, from `,"type":` to the closing `}` and newline: the columns the
     /// caller gives (the same for a ``PendingEvent`` and the event written for it), so the store
     /// encodes them on the appending thread, off its writer.
+    ///
+    /// Written into a buffer on the stack and appended to `out` in one copy (``NDJSONTail``); a
+    /// string with something to escape, a number with a fraction and a non-empty `props` go
+    /// through ``JSONWriter``, so the line is the same as the generic writer's.
     func appendNDJSONTail(into out: inout [UInt8]) {
-        let columns = LogColumns.all
-        let keys = NDJSON.keys
-        for i in LogColumns.type..<columns.count {
-            out.append(contentsOf: keys[i])
-            switch columns[i].cell {
-            case .assigned: out.append(contentsOf: NDJSON.null)  // none after `type`: the store's come first
-            case .type: NDJSON.appendString(type.rawValue, into: &out)
-            case .text(let get, _): NDJSON.appendString(get(self), into: &out)
-            case .integer(let get, _): NDJSON.appendInt(get(self), into: &out)
-            case .number(let get, _): NDJSON.appendDouble(get(self), into: &out)
-            case .props:
-                if props.count == 0 {
-                    out.append(UInt8(ascii: "{"))
-                    out.append(UInt8(ascii: "}"))
-                } else {
-                    JSONWriter().write(.object(props), into: &out)
+        let tail = NDJSONTail.shared
+        // 1,024 bytes on the stack (a constant size, so it is never a heap allocation): a line's
+        // columns but its long strings fit.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+            tail.bytes.withUnsafeBufferPointer { bytes in
+                var writer = NDJSONTail.Writer(buffer: buffer, bytes: bytes.baseAddress!)
+                for column in tail.columns {
+                    switch column.kind {
+                    case .type:
+                        writer.put(column.keyStart, column.keyEnd, &out)
+                        writer.putQuoted(type.rawValue, &out)
+                    case .text:
+                        if let value = tail.texts[column.getter].get(self) {
+                            writer.put(column.keyStart, column.keyEnd, &out)
+                            writer.putQuoted(value, &out)
+                        } else {
+                            writer.put(column.keyStart, column.nullEnd, &out)
+                        }
+                    case .integer:
+                        if let value = tail.integers[column.getter].get(self) {
+                            writer.put(column.keyStart, column.keyEnd, &out)
+                            writer.putInteger(value, &out)
+                        } else {
+                            writer.put(column.keyStart, column.nullEnd, &out)
+                        }
+                    case .number:
+                        if let value = tail.numbers[column.getter].get(self) {
+                            writer.put(column.keyStart, column.keyEnd, &out)
+                            writer.putNumber(value, &out)
+                        } else {
+                            writer.put(column.keyStart, column.nullEnd, &out)
+                        }
+                    case .props:
+                        writer.put(column.keyStart, column.keyEnd, &out)
+                        if props.count == 0 {
+                            writer.put(tail.emptyObjectStart, tail.emptyObjectEnd, &out)
+                        } else {
+                            writer.flush(&out)
+                            JSONWriter().write(.object(props), into: &out)
+                        }
+                    }
                 }
+                writer.put(tail.endStart, tail.endEnd, &out)
+                writer.flush(&out)
             }
         }
-        out.append(UInt8(ascii: "}"))
-        out.append(0x0A)
+    }
+}
+
+/// How ``EventFields/appendNDJSONTail(into:)`` writes the columns from `type` on, read once
+/// from ``LogColumns/all``: each column's key as it is written (`,"name":`) followed by `null`,
+/// all in one buffer, and where its value comes from (the getters of ``LogColumn/Cell``, by
+/// type, so a column is plain data to read).
+struct NDJSONTail: Sendable {
+    enum Kind: Sendable { case type, text, integer, number, props }
+
+    // A column's getter, in a struct of its own type: an array of closures (or a generic
+    // struct) holds them in their most general form, called through a thunk that copies the
+    // whole `EventFields`.
+    struct TextGetter: Sendable { let get: @Sendable (EventFields) -> String? }
+    struct IntegerGetter: Sendable { let get: @Sendable (EventFields) -> Int? }
+    struct NumberGetter: Sendable { let get: @Sendable (EventFields) -> Double? }
+
+    struct Column: Sendable {
+        /// `bytes[keyStart..<keyEnd]` is `,"name":`, `bytes[keyEnd..<nullEnd]` is `null`.
+        var keyStart: Int
+        var keyEnd: Int
+        var nullEnd: Int
+        var kind: Kind
+        /// The column's getter in `texts`, `integers` or `numbers` (by `kind`).
+        var getter: Int
+    }
+
+    let bytes: [UInt8]
+    let columns: [Column]
+    let texts: [TextGetter]
+    let integers: [IntegerGetter]
+    let numbers: [NumberGetter]
+    /// `{}` and `}\n` in `bytes`.
+    let emptyObjectStart: Int
+    let emptyObjectEnd: Int
+    let endStart: Int
+    let endEnd: Int
+
+    static let shared = NDJSONTail()
+
+    init() {
+        var bytes: [UInt8] = []
+        var columns: [Column] = []
+        var texts: [TextGetter] = []
+        var integers: [IntegerGetter] = []
+        var numbers: [NumberGetter] = []
+        for i in LogColumns.type..<LogColumns.count {
+            let kind: Kind
+            var getter = 0
+            switch LogColumns.all[i].cell {
+            case .assigned: preconditionFailure("the store's columns come before type")
+            case .type: kind = .type
+            case .text(let get, _):
+                kind = .text
+                getter = texts.count
+                texts.append(TextGetter(get: get))
+            case .integer(let get, _):
+                kind = .integer
+                getter = integers.count
+                integers.append(IntegerGetter(get: get))
+            case .number(let get, _):
+                kind = .number
+                getter = numbers.count
+                numbers.append(NumberGetter(get: get))
+            case .props: kind = .props
+            }
+            let keyStart = bytes.count
+            bytes += NDJSON.keys[i]
+            let keyEnd = bytes.count
+            bytes += NDJSON.null
+            columns.append(Column(keyStart: keyStart, keyEnd: keyEnd, nullEnd: bytes.count, kind: kind, getter: getter))
+        }
+        emptyObjectStart = bytes.count
+        bytes += Array("{}".utf8)
+        emptyObjectEnd = bytes.count
+        endStart = bytes.count
+        bytes += Array("}\n".utf8)
+        endEnd = bytes.count
+        self.bytes = bytes
+        self.columns = columns
+        self.texts = texts
+        self.integers = integers
+        self.numbers = numbers
+    }
+
+    /// Bytes gathered in `buffer` and appended to an array when it is full or when something is
+    /// written to the array directly.
+    struct Writer {
+        let buffer: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+        /// ``NDJSONTail/bytes``.
+        let bytes: UnsafePointer<UInt8>
+        var count = 0
+
+        init(buffer: UnsafeMutableBufferPointer<UInt8>, bytes: UnsafePointer<UInt8>) {
+            self.buffer = buffer.baseAddress!
+            self.capacity = buffer.count
+            self.bytes = bytes
+        }
+
+        mutating func flush(_ out: inout [UInt8]) {
+            if count > 0 { out.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count)) }
+            count = 0
+        }
+
+        /// Makes room for `n` bytes; false when they can never fit (`out` has what was written).
+        @inline(__always) mutating func reserve(_ n: Int, _ out: inout [UInt8]) -> Bool {
+            if count + n <= capacity { return true }
+            flush(&out)
+            return n <= capacity
+        }
+
+        /// `NDJSONTail.bytes[start..<end]` (a key, `null`, `{}`: always fits).
+        mutating func put(_ start: Int, _ end: Int, _ out: inout [UInt8]) {
+            let n = end - start
+            _ = reserve(n, &out)
+            (buffer + count).update(from: bytes + start, count: n)
+            count += n
+        }
+
+        /// `s` as a JSON string literal: its bytes between quotes when nothing needs an escape,
+        /// else ``JSONWriter/appendQuoted(_:into:htmlSafe:)``'s.
+        mutating func putQuoted(_ s: String, _ out: inout [UInt8]) {
+            let done: Bool? = s.utf8.withContiguousStorageIfAvailable { utf8 in
+                for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C { return false }
+                guard reserve(utf8.count + 2, &out) else { return false }
+                buffer[count] = 0x22
+                if let base = utf8.baseAddress { (buffer + count + 1).update(from: base, count: utf8.count) }
+                buffer[count + 1 + utf8.count] = 0x22
+                count += utf8.count + 2
+                return true
+            }
+            if done == true { return }
+            flush(&out)
+            JSONWriter.appendQuoted(s, into: &out)
+        }
+
+        /// The decimal digits of `v`, with a `-` when negative.
+        mutating func putInteger(_ v: Int, _ out: inout [UInt8]) {
+            _ = reserve(20, &out)  // "-9223372036854775808"
+            if v < 0 {
+                buffer[count] = UInt8(ascii: "-")
+                count += 1
+            }
+            var m = v.magnitude
+            var digits = 1
+            var rest = m / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            var i = count + digits
+            count = i
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(48 + m % 10)
+                m /= 10
+            } while m > 0
+        }
+
+        /// ``JSONWriter/appendNumber(_:into:)``'s text: a whole number as an integer.
+        mutating func putNumber(_ n: Double, _ out: inout [UInt8]) {
+            if n.isFinite && abs(n) < 1e15 && Double(Int64(n)) == n {
+                putInteger(Int(n), &out)
+            } else {
+                flush(&out)
+                JSONWriter.appendNumber(n, into: &out)
+            }
+        }
     }
 }
 

@@ -45,6 +45,48 @@ import Testing
         #expect(full.ndjsonLine == JSONWriter().bytes(full.jsonValue) + [0x0A])
     }
 
+    /// The tail is written through a buffer on the stack (`NDJSONTail`): every column set, with
+    /// strings to escape, long strings that don't fit the buffer or fill it mid-line, and numbers
+    /// written as integers or not, gives the generic writer's line and decodes to the same event.
+    @Test func everyColumnMatchesTheGenericWriter() throws {
+        let texts = [
+            "inbox", "", "a \"quoted\" \\ back\nslash\t\u{1}\u{1F}", "café ✓ 🎉 مرحبا",
+            String(repeating: "x", count: 1500), String(repeating: "é", count: 1200),
+            String(repeating: "ab\"", count: 900), String(repeating: "y", count: 5000),
+        ]
+        // (The generic writer writes an integer as a Double, with a fraction from 1e15 on; Int.max and
+        // Int.min are checked below.)
+        let integers = [0, 7, -1, 4200, 999_999_999_999_999, -999_999_999_999_999]
+        let numbers: [Double] = [0, -0.0, 120.5, -640, 1e15, 999_999_999_999_999, 0.1, 1e300, -2.5e-8, .nan, .infinity]
+        for round in 0..<texts.count {
+            var fields = EventFields(type: .dismiss, props: round % 2 == 0 ? JSONObject() : ["n": 3, "s": "é\n"])
+            var k = round
+            for column in LogColumns.all {
+                k += 1
+                switch column.cell {
+                case .text(_, let set): set(&fields, k % 9 == 0 ? nil : texts[k % texts.count])
+                case .integer(_, let set): set(&fields, integers[k % integers.count])
+                case .number(_, let set): set(&fields, numbers[k % numbers.count])
+                case .assigned, .type, .props: break
+                }
+            }
+            let event = LogEvent(eventID: "e-\(round)", seq: round + 1, ts: sampleTs, tMs: 5120, fields)
+            #expect(event.ndjsonLine == JSONWriter().bytes(event.jsonValue) + [0x0A], "round \(round)")
+            // NaN and the infinities are written as null.
+            var expected = fields
+            for column in LogColumns.all {
+                if case .number(let get, let set) = column.cell, let n = get(fields), !n.isFinite {
+                    set(&expected, nil)
+                }
+            }
+            #expect(try LogEvent(ndjsonLine: event.ndjsonLine).fields == expected, "round \(round)")
+        }
+        for v in [Int.max, Int.min] {
+            let line = LogEvent(eventID: "e", seq: 1, ts: sampleTs, EventFields(type: .tap, durationMs: v)).ndjsonLine
+            #expect(String(decoding: line, as: UTF8.self).contains(#","duration_ms":\#(v),"#))
+        }
+    }
+
     @Test func strictAndFastDecodingRoundTrip() throws {
         let strict = try LogEvent(ndjsonLine: full.ndjsonLine)
         #expect(strict == full)
