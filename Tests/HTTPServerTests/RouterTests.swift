@@ -206,6 +206,41 @@ import Testing
         }
     }
 
+    /// Metrics finds a series among its last four without hashing, the others through its
+    /// dictionaries: interleaving more series than that, with equal route strings made anew
+    /// each time, counts each one in its own sample.
+    @Test func metricsCountEverySeriesWhenManyInterleave() {
+        let metrics = Metrics(buckets: [0.001, 0.1])
+        var expected: [String: Int] = [:]
+        for round in 0..<30 {
+            for route in 0..<7 where route <= round % 8 {
+                let status = route % 3 == 0 ? 404 : 200
+                let method: HTTPMethod = route == 5 ? .post : .get
+                metrics.record(
+                    method: method, route: "/r/\(route)/" + String(repeating: "x", count: route * 4),
+                    status: status, duration: route == 6 ? 0.05 : 0.0005)
+                let labels =
+                    "method=\"\(method.rawValue)\",route=\"/r/\(route)/\(String(repeating: "x", count: route * 4))\""
+                expected[labels + ",status=\"\(status)\"", default: 0] += 1
+            }
+        }
+        let text = metrics.prometheusText()
+        for (labels, count) in expected {
+            #expect(text.contains("http_requests_total{\(labels)} \(count)\n"), "\(labels) \(count)")
+        }
+        #expect(text.components(separatedBy: "http_requests_total{").count - 1 == expected.count)
+        let six = expected.first { $0.key.contains("/r/6/") }!.value
+        #expect(
+            text.contains(
+                "http_request_duration_seconds_bucket{route=\"/r/6/\(String(repeating: "x", count: 24))\",le=\"0.001\"} 0\n"
+            ))
+        #expect(
+            text.contains(
+                "http_request_duration_seconds_bucket{route=\"/r/6/\(String(repeating: "x", count: 24))\",le=\"0.1\"} \(six)\n"
+            ))
+        #expect(text.contains("http_request_duration_seconds_bucket{route=\"/r/0/\",le=\"0.001\"} 30\n"))
+    }
+
     @Test func queryItemsAndCookies() {
         let request = HTTPRequest(
             target: "/p/1?device=iphone%2015&orientation=landscape&flag&a=1&a=2&plus=a+b&bad=%zz",
@@ -270,7 +305,8 @@ import Testing
         headers.encode(into: &out)
         #expect(
             String(decoding: out, as: UTF8.self)
-                == "x-frame-options: DENY\r\nContent-Type: Text/HTML; charset=utf-8\r\nReferrer-Policy: no-referrer\r\nA: 1\r\n")
+                == "x-frame-options: DENY\r\nContent-Type: Text/HTML; charset=utf-8\r\nReferrer-Policy: no-referrer\r\nA: 1\r\n"
+        )
         #expect(headers.value(of: "content-type", hasPrefix: "text/html"))
         #expect(!headers.value(of: "content-type", hasPrefix: "text/htmlx; charset=utf-8-and-more"))
         #expect(!headers.value(of: "content-type", hasPrefix: "text/plain"))

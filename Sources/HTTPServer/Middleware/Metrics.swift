@@ -36,9 +36,22 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
         }
     }
     private struct State {
-        var counters: [CounterKey: UInt64] = [:]
-        var histograms: [String: Histogram] = [:]
+        /// Each series' place in `counts`, and each route's in `histograms`.
+        var counterSlots: [CounterKey: Int] = [:]
+        var counts: [UInt64] = []
+        var histogramSlots: [String: Int] = [:]
+        var histograms: [Histogram] = []
+        /// The last series counted, with their places: a request like one of them (the same
+        /// pattern string, method and status) is counted without hashing its strings.
+        var recent: [Recent] = []
+        var nextRecent = 0
     }
+    private struct Recent {
+        var key: CounterKey
+        var counter: Int
+        var histogram: Int
+    }
+    private static let recentCount = 4
     /// One shard per thread (by thread identity), merged when read: the event loops record
     /// without contending for one lock.
     private let shards = (0..<Metrics.shardCount).map { _ in Locked(State()) }
@@ -61,13 +74,44 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
 
     /// Counts one request: `duration` in seconds.
     public func record(method: HTTPMethod, route: String, status: Int, duration: Double) {
+        let index = buckets.firstIndex(where: { duration <= $0 })
         shards[currentThreadShard(Self.shardCount)].withLock { state in
-            state.counters[CounterKey(method: method.rawValue, route: route, status: status), default: 0] += 1
-            let index = buckets.firstIndex(where: { duration <= $0 })
-            let empty = buckets.count
-            // Modified in place (a copy out of the dictionary would copy the buckets each time).
-            state.histograms[route, default: Histogram(counts: Array(repeating: 0, count: empty))].record(
-                index, duration)
+            let key = CounterKey(method: method.rawValue, route: route, status: status)
+            var slot: (counter: Int, histogram: Int)? = nil
+            for recent in state.recent where recent.key == key {
+                slot = (recent.counter, recent.histogram)
+                break
+            }
+            if slot == nil {
+                let counter: Int
+                if let known = state.counterSlots[key] {
+                    counter = known
+                } else {
+                    counter = state.counts.count
+                    state.counts.append(0)
+                    state.counterSlots[key] = counter
+                }
+                let histogram: Int
+                if let known = state.histogramSlots[route] {
+                    histogram = known
+                } else {
+                    histogram = state.histograms.count
+                    state.histograms.append(Histogram(counts: Array(repeating: 0, count: buckets.count)))
+                    state.histogramSlots[route] = histogram
+                }
+                let recent = Recent(key: key, counter: counter, histogram: histogram)
+                if state.recent.count < Self.recentCount {
+                    state.recent.append(recent)
+                } else {
+                    state.recent[state.nextRecent] = recent
+                    state.nextRecent = (state.nextRecent + 1) % Self.recentCount
+                }
+                slot = (counter, histogram)
+            }
+            let (counter, histogram) = slot!
+            state.counts[counter] += 1
+            // Modified in place (a copy out of the array would copy the buckets each time).
+            state.histograms[histogram].record(index, duration)
         }
     }
 
@@ -83,7 +127,12 @@ public final class Metrics: HTTPMiddleware, @unchecked Sendable {
         var counters: [CounterKey: UInt64] = [:]
         var histograms: [String: Histogram] = [:]
         for shard in shards {
-            let (shardCounters, shardHistograms) = shard.withLock { ($0.counters, $0.histograms) }
+            let (shardCounters, shardHistograms) = shard.withLock { state in
+                (
+                    state.counterSlots.mapValues { state.counts[$0] },
+                    state.histogramSlots.mapValues { state.histograms[$0] }
+                )
+            }
             counters.merge(shardCounters, uniquingKeysWith: +)
             histograms.merge(shardHistograms) { a, b in
                 Histogram(counts: zip(a.counts, b.counts).map { $0 + $1 }, sum: a.sum + b.sum, count: a.count + b.count)
