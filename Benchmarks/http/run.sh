@@ -5,14 +5,19 @@
 # module (http-testserver: no middleware, the lower bound of what the product can cost) on the
 # 1 KiB file and /healthz. nginx serves the same folder (sendfile, open-file cache, no access
 # log; /healthz is `return 200` with the same JSON). Runs alternate, ours then nginx's, with as
-# many event loops as nginx has workers, for each count in LOOPS. Then the system calls per
-# request, and 10,000 idle keep-alive connections.
+# many event loops as nginx has workers, for each count in LOOPS. Then what nginx has no
+# counterpart for, with the same loop counts: actions (POST /api/sessions/{sid}/actions, each
+# fsynced to the log before its answer; Benchmarks/actions/actions.lua over 8 sessions per
+# connection) with their p99 and server CPU per action, next to a static request's, and the
+# player page (/p/mail) with its p99. Then the system calls per request, and 10,000 idle
+# keep-alive connections.
 #
 #   Benchmarks/http/run.sh                        # 3 rounds of 10 s, 1 and 2 loops/workers
 #   ROUNDS=5 Benchmarks/http/run.sh               # the lead's quiet-machine run
 #   ROUNDS=1 DURATION=5s LOOPS=1 SERVERS=modallab Benchmarks/http/run.sh
 #
-# SERVERS lists what to compare with nginx: modallab (the product) and testserver.
+# SERVERS lists what to compare with nginx: modallab (the product) and testserver. DYNAMIC lists
+# the product's own targets: actions and page (DYNAMIC="" skips them).
 # Needs: wrk, nginx, python3, curl (apt-get install -y wrk nginx); strace for the system calls.
 # Prints every run (req/s, p99, the server's CPU time per request from /proc), then one table of
 # medians per loop count and target: the req/s ratio to nginx, CPU per request next to nginx's,
@@ -32,16 +37,21 @@ IDLE_PORT=${IDLE_PORT:-18183}
 IDLE_CONNECTIONS=${IDLE_CONNECTIONS:-10000}
 LOOPS=${LOOPS:-"1 2"}
 SERVERS=${SERVERS:-"modallab testserver"}
+DYNAMIC=${DYNAMIC-"actions page"}
 REAL_FILE=${REAL_FILE:-comments.js}
 
 for tool in wrk nginx python3 curl; do
     command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install -y wrk nginx python3 curl" >&2; exit 1; }
 done
 
-LOG="${TMPDIR:-/tmp}/http-bench-build.log"
-{ swift build -c release --product http-testserver && swift build -c release --product modallab; } >"$LOG" 2>&1 ||
-    { cat "$LOG" >&2; exit 1; }
-BIN_DIR="$(swift build -c release --show-bin-path)"
+# BIN_DIR=DIR: use the modallab and http-testserver already built in DIR (say, another build of the
+# code before a change) instead of building them.
+if [[ -z "${BIN_DIR:-}" ]]; then
+    LOG="${TMPDIR:-/tmp}/http-bench-build.log"
+    { swift build -c release --product http-testserver && swift build -c release --product modallab; } >"$LOG" 2>&1 ||
+        { cat "$LOG" >&2; exit 1; }
+    BIN_DIR="$(swift build -c release --show-bin-path)"
+fi
 
 WORK=$(mktemp -d)
 PIDS=()
@@ -209,6 +219,76 @@ for loops in $LOOPS; do
     for server in $SERVERS; do series "$server" "$loops"; done
 done
 
+# Actions and the player page: `modallab serve` with N loops, 8 sessions of Mail per connection
+# (a session answers at most 5,000 actions; 5 rounds of 10 s at 20k actions/s stay under it).
+DYNAMIC_SUMMARY="$WORK/dynamic"
+: >"$DYNAMIC_SUMMARY"
+AUTH="Authorization: Bearer $MODALLAB_OWNER_TOKEN"
+dynamic_series() {
+    local loops=$1
+    start_ours modallab "$loops" "$OURS_PORT"
+    : >"$WORK/sessions"
+    local sid
+    for _ in $(seq $((8 * CONNECTIONS))); do
+        sid=$(curl -sf -H "$AUTH" -H 'Content-Type: application/json' -d '{"prototype":"mail","device":"iphone-16"}' \
+            "http://127.0.0.1:$OURS_PORT/api/sessions" | grep -o '"session" *: *"[A-Za-z0-9_-]*"' | head -n 1 |
+            sed -E 's/.*"([A-Za-z0-9_-]+)"$/\1/')
+        [[ -n "$sid" ]] || { echo "could not create a session" >&2; exit 1; }
+        echo "$sid" >>"$WORK/sessions"
+    done
+    reset_sessions() {
+        for sid in $(cat "$WORK/sessions"); do
+            curl -sf -o /dev/null -H "$AUTH" -H 'Content-Type: application/json' -d '{"type":"swipeDown"}' \
+                "http://127.0.0.1:$OURS_PORT/api/sessions/$sid/actions" || true
+        done
+    }
+    echo
+    echo "== modallab serve, $loops event loop(s): actions (fsynced) and the player page; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    local lua="$REPO/Benchmarks/actions/actions.lua"
+    SESSIONS_FILE="$WORK/sessions" WRK_THREADS=2 wrk -t2 -c"$CONNECTIONS" -d2s -s "$lua" "http://127.0.0.1:$OURS_PORT" >/dev/null
+    reset_sessions
+    wrk -t2 -c"$CONNECTIONS" -d2s -H "$AUTH" "http://127.0.0.1:$OURS_PORT/p/mail" >/dev/null
+    row round server target "req/s" "p99 ms" "CPU µs/request"
+    local round before after out requests rps p99 cpu
+    for round in $(seq "$ROUNDS"); do
+        if [[ " $DYNAMIC " == *" actions "* ]]; then
+            before=$(ticks "$OURS_PID")
+            out=$(SESSIONS_FILE="$WORK/sessions" WRK_THREADS=2 wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --timeout 5s \
+                -s "$lua" "http://127.0.0.1:$OURS_PORT")
+            after=$(ticks "$OURS_PID")
+            grep -q '^RESULT' <<<"$out" || { echo "actions: no RESULT from wrk: $out" >&2; exit 1; }
+            # A 409 (a session's next action before its last answer, when one answer is slower
+            # than 511 others) is counted, not fatal: the round is still actions.
+            if ! grep -q 'non2xx=0 ' <<<"$out"; then echo "actions, not 2xx: $(grep '^RESULT' <<<"$out")" >&2; fi
+            requests=$(grep '^RESULT' <<<"$out" | sed -E 's/.*requests=([0-9]+).*/\1/')
+            rps=$(grep '^RESULT' <<<"$out" | sed -E 's/.*req_per_s=([0-9.]+).*/\1/')
+            p99=$(grep '^RESULT' <<<"$out" | sed -E 's/.*p99_ms=([0-9.]+).*/\1/')
+            cpu=$(awk -v t=$((after - before)) -v hz="$HZ" -v n="$requests" 'BEGIN {printf "%.1f", t * 1e6 / hz / n}')
+            row "$round" modallab "action" "$rps" "$p99" "$cpu"
+            echo "$loops action $rps $p99 $cpu" >>"$DYNAMIC_SUMMARY"
+            reset_sessions
+        fi
+        if [[ " $DYNAMIC " == *" page "* ]]; then
+            before=$(ticks "$OURS_PID")
+            out=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -H "$AUTH" "http://127.0.0.1:$OURS_PORT/p/mail")
+            after=$(ticks "$OURS_PID")
+            if grep -q "Non-2xx" <<<"$out"; then echo "/p/mail: $(grep Non-2xx <<<"$out")" >&2; exit 1; fi
+            requests=$(awk '/requests in/ {print $1}' <<<"$out")
+            rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+            p99=$(awk '$1 == "99%" {v=$2; if (v ~ /us$/) {sub("us","",v); v=v/1000} else if (v ~ /ms$/) {sub("ms","",v)} else if (v ~ /s$/) {sub("s","",v); v=v*1000}; print v}' <<<"$out")
+            cpu=$(awk -v t=$((after - before)) -v hz="$HZ" -v n="$requests" 'BEGIN {printf "%.1f", t * 1e6 / hz / n}')
+            row "$round" modallab "/p/mail" "$rps" "$p99" "$cpu"
+            echo "$loops page $rps $p99 $cpu" >>"$DYNAMIC_SUMMARY"
+        fi
+    done
+    echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+    kill "$OURS_PID"
+    wait "$OURS_PID" 2>/dev/null || true
+}
+if [[ -n "$DYNAMIC" ]]; then
+    for loops in $LOOPS; do dynamic_series "$loops"; done
+fi
+
 # The table: medians over the rounds, per server, loop count and target.
 echo
 echo "Medians of $ROUNDS rounds (ratio: ours ÷ nginx req/s, per round, then the median; CPU: server CPU time per request):"
@@ -228,6 +308,32 @@ for (server, loops, target), values in groups.items():
     med = lambda i: statistics.median(v[i] for v in values)
     print(f"| {names[server]} | {loops} | {labels[target]} | **{med(0):.2f}×** | {med(1):.1f} · {med(2):.1f} | {med(3):.2f} · {med(4):.2f} |")
 PY
+if [[ -s "$DYNAMIC_SUMMARY" ]]; then
+    echo
+    echo "Actions (every one fsynced before its answer) and the player page, medians of $ROUNDS rounds; an action's CPU"
+    echo "next to a static request's (the 1 KiB file's median above, same loops); targets: action CPU ≤ 4× static,"
+    echo "p99 < 10 ms at $CONNECTIONS connections:"
+    echo
+    echo "| loops | target | req/s | p99 ms | CPU µs/request | ÷ static 1 KiB CPU |"
+    echo "|---:|---|---:|---:|---:|---:|"
+    python3 - "$DYNAMIC_SUMMARY" "$SUMMARY" <<'PY'
+import statistics, sys
+static = {}
+for l in open(sys.argv[2]):
+    f = l.split()
+    if f and f[0] == "modallab" and f[2] == "1k":
+        static.setdefault(f[1], []).append(float(f[5]))
+groups = {}
+for l in open(sys.argv[1]):
+    loops, target, rps, p99, cpu = l.split()
+    groups.setdefault((loops, target), []).append((float(rps), float(p99), float(cpu)))
+for (loops, target), values in groups.items():
+    med = lambda i: statistics.median(v[i] for v in values)
+    ratio = f"{med(2) / statistics.median(static[loops]):.1f}×" if loops in static else "–"
+    name = "action (POST, fsynced)" if target == "action" else "player page /p/mail"
+    print(f"| {loops} | {name} | {med(0):,.0f} | **{med(1):.2f}** | {med(2):.1f} | {ratio} |")
+PY
+fi
 echo
 echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 
