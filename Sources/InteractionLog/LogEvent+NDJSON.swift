@@ -19,20 +19,31 @@ extension LogEvent {
     }
 
     /// The columns the store assigns, `{"schema":…,"event_id":…,"seq":…,"ts":…,"t_ms":…`
-    /// (no separator after `t_ms`).
+    /// (no separator after `t_ms`). Written on the store's one writer thread, through a buffer on
+    /// the stack as the tail is (``NDJSONTail``).
     func appendNDJSONHead(into out: inout [UInt8]) {
-        out.append(contentsOf: NDJSON.keys[LogColumns.schema])
-        NDJSON.appendInt(schema, into: &out)
-        out.append(contentsOf: NDJSON.keys[LogColumns.eventID])
-        NDJSON.appendString(eventID, into: &out)
-        out.append(contentsOf: NDJSON.keys[LogColumns.seq])
-        NDJSON.appendInt(seq, into: &out)
-        out.append(contentsOf: NDJSON.keys[LogColumns.ts])
-        out.append(0x22)
-        LogTimestamp.append(ts, into: &out)
-        out.append(0x22)
-        out.append(contentsOf: NDJSON.keys[LogColumns.tMs])
-        NDJSON.appendInt(tMs, into: &out)
+        let keys = NDJSONTail.shared
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
+            keys.bytes.withUnsafeBufferPointer { bytes in
+                var writer = NDJSONTail.Writer(buffer: buffer, bytes: bytes.baseAddress!)
+                let head = keys.head
+                writer.put(head[LogColumns.schema].keyStart, head[LogColumns.schema].keyEnd, &out)
+                writer.putInteger(schema, &out)
+                writer.put(head[LogColumns.eventID].keyStart, head[LogColumns.eventID].keyEnd, &out)
+                writer.putQuoted(eventID, &out)
+                writer.put(head[LogColumns.seq].keyStart, head[LogColumns.seq].keyEnd, &out)
+                writer.putInteger(seq, &out)
+                writer.put(head[LogColumns.ts].keyStart, head[LogColumns.ts].keyEnd, &out)
+                writer.putTimestamp(ts, &out)
+                if let tMs {
+                    writer.put(head[LogColumns.tMs].keyStart, head[LogColumns.tMs].keyEnd, &out)
+                    writer.putInteger(tMs, &out)
+                } else {
+                    writer.put(head[LogColumns.tMs].keyStart, head[LogColumns.tMs].nullEnd, &out)
+                }
+                writer.flush(&out)
+            }
+        }
     }
 
     /// The event as a ``JSONValue`` object with the log's keys in column order.
@@ -115,9 +126,10 @@ extension EventFields {
     }
 }
 
-/// How ``EventFields/appendNDJSONTail(into:)`` writes the columns from `type` on, read once
-/// from ``LogColumns/all``: each column's key as it is written (`,"name":`) followed by `null`,
-/// all in one buffer, and where its value comes from (the getters of ``LogColumn/Cell``, by
+/// How ``EventFields/appendNDJSONTail(into:)`` writes the columns from `type` on (and
+/// ``LogEvent/appendNDJSONHead(into:)`` the store's), read once from ``LogColumns/all``: each
+/// column's key as it is written (`,"name":`) followed by `null`, all in one buffer, and where
+/// its value comes from (the getters of ``LogColumn/Cell``, by
 /// type, so a column is plain data to read).
 struct NDJSONTail: Sendable {
     enum Kind: Sendable { case type, text, integer, number, props }
@@ -140,6 +152,10 @@ struct NDJSONTail: Sendable {
     }
 
     let bytes: [UInt8]
+    /// The columns the store assigns (`schema` to `t_ms`): their keys (`kind` and `getter`
+    /// unused).
+    let head: [Column]
+    /// The columns from `type` on.
     let columns: [Column]
     let texts: [TextGetter]
     let integers: [IntegerGetter]
@@ -154,6 +170,14 @@ struct NDJSONTail: Sendable {
 
     init() {
         var bytes: [UInt8] = []
+        var head: [Column] = []
+        for i in 0..<LogColumns.type {
+            let keyStart = bytes.count
+            bytes += NDJSON.keys[i]
+            let keyEnd = bytes.count
+            bytes += NDJSON.null
+            head.append(Column(keyStart: keyStart, keyEnd: keyEnd, nullEnd: bytes.count, kind: .type, getter: 0))
+        }
         var columns: [Column] = []
         var texts: [TextGetter] = []
         var integers: [IntegerGetter] = []
@@ -191,6 +215,7 @@ struct NDJSONTail: Sendable {
         bytes += Array("}\n".utf8)
         endEnd = bytes.count
         self.bytes = bytes
+        self.head = head
         self.columns = columns
         self.texts = texts
         self.integers = integers
@@ -270,6 +295,15 @@ struct NDJSONTail: Sendable {
                 buffer[i] = UInt8(48 + m % 10)
                 m /= 10
             } while m > 0
+        }
+
+        /// `"2026-11-29T11:40:22.123456Z"`, with its quotes (``LogTimestamp/format(_:)``).
+        mutating func putTimestamp(_ micros: Int64, _ out: inout [UInt8]) {
+            _ = reserve(29, &out)
+            buffer[count] = 0x22
+            LogTimestamp.write(micros, to: buffer + count + 1)
+            buffer[count + 28] = 0x22
+            count += 29
         }
 
         /// ``JSONWriter/appendNumber(_:into:)``'s text: a whole number as an integer.

@@ -33,6 +33,14 @@ public enum LogTimestamp {
 
     /// Appends the 27 bytes of ``format(_:)`` (no quotes) to `out`.
     public static func append(_ micros: Int64, into out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 27) { buffer in
+            write(micros, to: buffer.baseAddress!)
+            out.append(contentsOf: buffer)
+        }
+    }
+
+    /// Writes the 27 bytes of ``format(_:)`` (no quotes) at `p`.
+    static func write(_ micros: Int64, to p: UnsafeMutablePointer<UInt8>) {
         let m = min(max(micros, earliest), latest)
         let day = floorDiv(m, microsecondsPerDay)
         var rest = m - day * microsecondsPerDay
@@ -42,20 +50,20 @@ public enum LogTimestamp {
         let s = rest % 60
         let mi = (rest / 60) % 60
         let h = rest / 3600
-        digits(Int64(y), 4, &out)
-        out.append(UInt8(ascii: "-"))
-        digits(Int64(mo), 2, &out)
-        out.append(UInt8(ascii: "-"))
-        digits(Int64(d), 2, &out)
-        out.append(UInt8(ascii: "T"))
-        digits(h, 2, &out)
-        out.append(UInt8(ascii: ":"))
-        digits(mi, 2, &out)
-        out.append(UInt8(ascii: ":"))
-        digits(s, 2, &out)
-        out.append(UInt8(ascii: "."))
-        digits(fraction, 6, &out)
-        out.append(UInt8(ascii: "Z"))
+        digits(Int64(y), 4, p)
+        p[4] = UInt8(ascii: "-")
+        digits(Int64(mo), 2, p + 5)
+        p[7] = UInt8(ascii: "-")
+        digits(Int64(d), 2, p + 8)
+        p[10] = UInt8(ascii: "T")
+        digits(h, 2, p + 11)
+        p[13] = UInt8(ascii: ":")
+        digits(mi, 2, p + 14)
+        p[16] = UInt8(ascii: ":")
+        digits(s, 2, p + 17)
+        p[19] = UInt8(ascii: ".")
+        digits(fraction, 6, p + 20)
+        p[26] = UInt8(ascii: "Z")
     }
 
     /// `YYYY-MM-DD`, the UTC day of a timestamp (the log's `date=` partition).
@@ -66,13 +74,15 @@ public enum LogTimestamp {
     /// `YYYY-MM-DD` of a day number (days since 1970-01-01).
     public static func dayString(day: Int64) -> String {
         let (y, m, d) = civilFromDays(day)
-        var out: [UInt8] = []
-        digits(Int64(y), 4, &out)
-        out.append(UInt8(ascii: "-"))
-        digits(Int64(m), 2, &out)
-        out.append(UInt8(ascii: "-"))
-        digits(Int64(d), 2, &out)
-        return String(decoding: out, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            let p = buffer.baseAddress!
+            digits(Int64(y), 4, p)
+            p[4] = UInt8(ascii: "-")
+            digits(Int64(m), 2, p + 5)
+            p[7] = UInt8(ascii: "-")
+            digits(Int64(d), 2, p + 8)
+            return 10
+        }
     }
 
     /// The day number (days since 1970-01-01, UTC) of a timestamp in microseconds.
@@ -213,14 +223,14 @@ public enum LogTimestamp {
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }
 
-    private static func digits(_ v: Int64, _ width: Int, _ out: inout [UInt8]) {
-        var d = 1 as Int64
-        for _ in 1..<width { d *= 10 }
+    /// The last `width` decimal digits of `v` (not negative), zero-padded, at `p`.
+    private static func digits(_ v: Int64, _ width: Int, _ p: UnsafeMutablePointer<UInt8>) {
         var v = v
-        while d > 0 {
-            out.append(UInt8(48 + (v / d) % 10))
-            v %= d
-            d /= 10
+        var i = width
+        while i > 0 {
+            i -= 1
+            p[i] = UInt8(48 + v % 10)
+            v /= 10
         }
     }
 }
