@@ -125,6 +125,7 @@ extension FormatMessage {
         case expectedColour, expectedPoints, expectedOS, buttonNeedsTitle, noEffectOnControl, noEffectOnStyle
         case drawnBySystem, expectedAction, expectedIDString, expectedDetent
         case segmentIndexType, segmentIndexTitle, segmentIndexRange, segmentIndexOnly, segmentIndexNone
+        case noEffectOnImageScreen, hotspotsNeedImage, hotspotOutsideImageScreen, expectedOffset, expectedAssetName
         // Ids and references (the validator).
         case invalidID, duplicateID, namesNo, namesOtherKind, unknownDevice, confirmDiscardStyle, onePreferred
         case detentTwice, expectedSeconds, taskSuccessShape
@@ -197,6 +198,26 @@ extension FormatMessage {
                 return T(
                     "expected the selected segment's zero-based index, but there are no segments; found {found}",
                     "应为所选分段从 0 开始的索引，但没有任何分段；实际为 {found}")
+            case .noEffectOnImageScreen:
+                return T(
+                    #""{member}" has no effect on an image screen: it is drawn from its "image" alone (its buttons are "hotspots")"#,
+                    #""{member}" 对图片屏幕不起作用：图片屏幕只绘制它的 "image"（按钮请写在 "hotspots" 中）"#)
+            case .hotspotsNeedImage:
+                return T(
+                    #""hotspots" need an "image" on the same screen: they are rectangles of that image"#,
+                    #""hotspots" 需要同一屏幕上的 "image"：热点是该图片上的矩形"#)
+            case .hotspotOutsideImageScreen:
+                return T(
+                    #"a hotspot belongs in an image screen's "hotspots", not in {member}"#,
+                    #"热点应写在图片屏幕的 "hotspots" 中，而不是 {member} 中"#)
+            case .expectedOffset:
+                return T(
+                    "expected a position of at least 0 and at most {max} points; found {found}",
+                    "应为不小于 0 且不超过 {max} 点的位置；实际为 {found}")
+            case .expectedAssetName:
+                return T(
+                    "expected an asset name: 1–128 of letters, digits, '.', '-', '_' and '@', not starting with '.', with an extension png, jpg, jpeg, webp or svg; found {found}",
+                    "应为素材名称：1–128 个字母、数字、'.'、'-'、'_' 和 '@'，不以 '.' 开头，扩展名为 png、jpg、jpeg、webp 或 svg；实际为 {found}")
             case .invalidID:
                 return T(
                     "{id} is not a valid id: use 1–64 of a-z, 0-9 and '-', starting with a letter or digit",
@@ -227,7 +248,8 @@ extension FormatMessage {
             case .taskSuccessShape:
                 return T(
                     #"a task's success names exactly one of "screen", "modal" or "dismissed" ({"screen": id}, {"modal": id} or {"dismissed": {"modal": id, "by": id}}); found {found}"#,
-                    #"任务的完成条件必须恰好写 "screen"、"modal" 或 "dismissed" 中的一个（{"screen": id}、{"modal": id} 或 {"dismissed": {"modal": id, "by": id}}）；实际写了 {found} 个"#)
+                    #"任务的完成条件必须恰好写 "screen"、"modal" 或 "dismissed" 中的一个（{"screen": id}、{"modal": id} 或 {"dismissed": {"modal": id, "by": id}}）；实际写了 {found} 个"#
+                )
             case .notARule: return T("{id} is not a rule id; see `modallab rules`", "{id} 不是规则编号；参见 `modallab rules`")
             case .idInTwoFiles:
                 return T(
@@ -265,8 +287,10 @@ extension FormatMessage {
         case detentID = "a detent id", height = "a height in points", points = "points"
         case buttonTitle = "a button title", activityID = "an activity id", title = "a title"
         case taskPrompt = "the prompt a participant reads"
-        case taskSuccess = #"what counts as done: {"screen": id}, {"modal": id} or {"dismissed": {"modal": id, "by": id}}"#
+        case taskSuccess =
+            #"what counts as done: {"screen": id}, {"modal": id} or {"dismissed": {"modal": id, "by": id}}"#
         case menuItems = "an array of menu items", menuItemID = "a menu item id"
+        case assetName = "an asset name", hotspotFrame = "a rectangle {x, y, width, height} in points"
         // Kinds of element a reference names.
         case control = "control", modal = "modal", screen = "screen", appScreen = "screen of the app"
         case screenOrModal = "screen or modal"
@@ -312,6 +336,8 @@ extension FormatMessage {
             case .taskSuccess: zh = #"完成条件：{"screen": id}、{"modal": id} 或 {"dismissed": {"modal": id, "by": id}}"#
             case .menuItems: zh = "菜单项数组"
             case .menuItemID: zh = "菜单项 id"
+            case .assetName: zh = "素材名称"
+            case .hotspotFrame: zh = "以点为单位的矩形 {x, y, width, height}"
             case .control: zh = "控件"
             case .modal: zh = "模态视图"
             case .appScreen: zh = "应用的屏幕"

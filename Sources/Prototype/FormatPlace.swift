@@ -6,6 +6,8 @@ public enum FormatPlace: String, Sendable, CaseIterable {
     case customActivity, size, detent, action, menu, menuElement
     /// A task of a usability study, its success, and a success by dismissal.
     case task, taskSuccess, taskDismissed
+    /// An image screen's `image`, a hotspot, and a hotspot's `frame`.
+    case screenImage, hotspot, frame
 
     /// Every member the format allows on this kind of object.
     public var members: Set<String> {
@@ -16,7 +18,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
                 "modals", "lint", "requiresFullScreen", "tasks",
             ]
         case .lint: return ["disable", "severity", "productNames"]
-        case .screen: return ["id", "title", "largeTitle", "navigationBar", "toolbar", "content"]
+        case .screen: return ["id", "title", "largeTitle", "navigationBar", "toolbar", "content", "image", "hotspots"]
         case .navigationBar: return ["leading", "trailing", "appearance"]
         case .control: return PrototypeDecoder.allControlMembers
         case .listItem: return ["id", "title", "subtitle", "systemImage", "action", "contextMenu"]
@@ -32,6 +34,9 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .taskDismissed: return ["modal", "by"]
         case .menu: return ["title", "children", "singleSelection", "preview"]
         case .menuElement: return ["id", "title", "systemImage", "role", "checked", "action", "children"]
+        case .screenImage: return ["asset", "scale", "dark"]
+        case .hotspot: return ["id", "frame", "action", "accessibilityLabel"]
+        case .frame: return ["x", "y", "width", "height"]
         }
     }
 
@@ -57,6 +62,9 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .taskDismissed: t = LocalizedText("a task's dismissal", "任务的关闭条件")
         case .menu: t = LocalizedText("a menu", "菜单")
         case .menuElement: t = LocalizedText("a menu item", "菜单项")
+        case .screenImage: t = LocalizedText("a screen's image", "屏幕的图片")
+        case .hotspot: t = LocalizedText("a hotspot", "热点")
+        case .frame: t = LocalizedText("a hotspot's frame", "热点的矩形")
         }
         return t(language)
     }
@@ -79,7 +87,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         "navigationitem": ["navigationBar"], "navitem": ["navigationBar"], "header": ["navigationBar"],
         "topbar": ["navigationBar"], "bar": ["navigationBar"], "titlebar": ["navigationBar"],
         "toolbaritems": ["toolbar"], "bottombar": ["toolbar"], "bottomtoolbar": ["toolbar"], "tools": ["toolbar"],
-        "left": ["leading"], "leftitems": ["leading"], "leftbarbuttonitem": ["leading"],
+        "left": ["leading", "x"], "leftitems": ["leading"], "leftbarbuttonitem": ["leading"],
         "leftbarbuttonitems": ["leading"], "right": ["trailing"], "rightitems": ["trailing"],
         "rightbarbuttonitem": ["trailing"], "rightbarbuttonitems": ["trailing"],
         // What a screen or modal shows.
@@ -116,6 +124,13 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         "initialdetent": ["selectedDetent"], "selecteddetentidentifier": ["selectedDetent"],
         "ismodalinpresentation": ["modalInPresentation"], "applicationactivities": ["customActivities"],
         "excludedactivitytypes": ["excludedActivities"], "discardconfirmation": ["confirmDiscard"],
+        // Images and hotspots.
+        "src": ["asset"], "file": ["asset"], "filename": ["asset"], "url": ["asset"],
+        "picture": ["image"], "frameimage": ["image"], "screenshot": ["image"], "background": ["image"],
+        "hotspot": ["hotspots"], "links": ["hotspots"], "areas": ["hotspots"], "tapareas": ["hotspots"],
+        "rect": ["frame"], "bounds": ["frame"], "w": ["width"], "h": ["height"], "top": ["y"],
+        "scalefactor": ["scale"], "darkasset": ["dark"], "darkmode": ["dark"], "fit": ["contentMode"],
+        "objectfit": ["contentMode"], "resizemode": ["contentMode"], "mode": ["contentMode"],
         // Menus.
         "menuitems": ["children"], "submenu": ["children"], "state": ["checked"],
         "ischecked": ["checked"], "contextmenuinteraction": ["contextMenu"], "longpressmenu": ["contextMenu"],
@@ -129,7 +144,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         // Tasks of a usability study.
         "missions": ["tasks"], "scenarios": ["tasks"], "question": ["prompt"], "instruction": ["prompt"],
         "instructions": ["prompt"], "goal": ["success"], "successcriteria": ["success"], "done": ["success"],
-        "path": ["expectedPath"], "route": ["expectedPath"], "happypath": ["expectedPath"],
+        "path": ["expectedPath", "asset"], "route": ["expectedPath"], "happypath": ["expectedPath"],
         "expectedroute": ["expectedPath"], "timelimit": ["timeLimitSeconds"], "timeout": ["timeLimitSeconds"],
         "limit": ["timeLimitSeconds"], "closed": ["dismissed"], "dismiss": ["dismissed"],
         "control": ["by"], "button": ["by"],

@@ -81,6 +81,10 @@ public struct ControlLocation: Sendable {
     public var placement: String
     /// For list items, the list's id.
     public var list: String?
+
+    /// Whether it is in the screen's scrolling area: its content, or a hotspot of its image
+    /// (which scrolls with the image); `false` for bar and toolbar buttons.
+    public var isInContent: Bool { placement == "content" || placement == "hotspots" }
 }
 
 /// A screen: navigation bar, content, toolbar.
@@ -93,6 +97,12 @@ public struct Screen: Sendable {
     /// Whether the title is a large title (UINavigationItem's `largeTitleDisplayMode`
     /// `.always`): drawn big at the top of the content, collapsing into the bar as it scrolls.
     public var largeTitle: Bool = false
+    /// The designer's own picture of the screen (an exported frame): when set, the screen is
+    /// drawn as this image alone, from its top edge, and taps land on its ``hotspots``.
+    public var image: ScreenImage? = nil
+    /// The tappable rectangles of an image screen (controls of kind ``ControlKind/hotspot``),
+    /// placement `hotspots`.
+    public var hotspots: [Control] = []
 
     /// Every control of the screen, in drawing order (bar leading, trailing, content, toolbar).
     public var allControls: [Control] { placedControls.flatMap(\.controls) }
@@ -103,9 +113,66 @@ public struct Screen: Sendable {
     public var placedControls: [(placement: String, controls: [Control])] {
         [
             ("leading", navigationBar?.leading ?? []), ("trailing", navigationBar?.trailing ?? []),
-            ("content", content), ("toolbar", toolbar),
+            ("content", content), ("toolbar", toolbar), ("hotspots", hotspots),
         ]
     }
+}
+
+/// An image screen's picture: an asset of the prototype (`assets/<prototype id>/<name>`,
+/// docs/api.md) drawn at its size in points, its pixels divided by ``scale``, from the screen's
+/// top-left corner; taller than the screen, it scrolls. docs/format.md, "Image screens".
+public struct ScreenImage: Sendable, Equatable {
+    /// The asset's name (docs/api.md, "Assets": its naming rule).
+    public var asset: String
+    /// The pixels per point it was exported at (1, 2 or 3), when the document gives it.
+    public var declaredScale: Int?
+    /// The asset drawn in dark appearance (an asset catalog's "Any, Dark" appearances), if any.
+    public var dark: String?
+
+    public init(asset: String, declaredScale: Int? = nil, dark: String? = nil) {
+        self.asset = asset
+        self.declaredScale = declaredScale
+        self.dark = dark
+    }
+
+    /// The pixels per point: the declared `scale`, else the `@2x`/`@3x` suffix of the asset's
+    /// name before its extension (as `UIImage(named:)` reads it, and as Figma and Sketch name
+    /// their exports), else 1.
+    public var scale: Int { declaredScale ?? ScreenImage.scale(ofName: asset) ?? 1 }
+
+    /// The asset drawn in `dark` appearance or not: ``dark`` when dark and given, else ``asset``.
+    public func asset(dark isDark: Bool) -> String { isDark ? (dark ?? asset) : asset }
+
+    /// The scale an asset's name carries: 2 for `home@2x.png`, 3 for `home@3x.webp`, else `nil`.
+    public static func scale(ofName name: String) -> Int? {
+        let stem = name.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        if stem.hasSuffix("@2x") { return 2 }
+        if stem.hasSuffix("@3x") { return 3 }
+        if stem.hasSuffix("@1x") { return 1 }
+        return nil
+    }
+}
+
+/// A rectangle in points (a hotspot's `frame`), from the top-left corner of its image.
+public struct PointRect: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// How an `image` content item fits its asset into its rectangle: UIKit's
+/// `UIView.ContentMode` names (Apple, "UIView.ContentMode"), less `redraw`, which draws nothing
+/// of its own. `scaleToFill` is UIKit's default.
+public enum ContentMode: String, Sendable, CaseIterable {
+    case scaleToFill, scaleAspectFit, scaleAspectFill, center, top, bottom, left, right
+    case topLeft, topRight, bottomLeft, bottomRight
 }
 
 /// A navigation bar's bar buttons.
@@ -119,6 +186,8 @@ public struct NavigationBar: Sendable {
 /// The kinds of control. docs/format.md.
 public enum ControlKind: String, Sendable, CaseIterable {
     case button, textField, textArea, toggle, list, text, image, segmented
+    /// A tappable rectangle of an image screen (its `hotspots`, never in `content`).
+    case hotspot
 }
 
 /// A control. Which fields are meaningful depends on `kind` (docs/format.md); the others keep their
@@ -159,6 +228,16 @@ public struct Control: Sendable {
     public var accessibilityLabel: String?
     /// Height of an `image` placeholder, in points.
     public var height: Double?
+    /// Width of an `image`, in points (`nil`: the content's width).
+    public var width: Double? = nil
+    /// The asset an `image` shows (`nil`: a placeholder).
+    public var asset: String? = nil
+    /// The asset an `image` shows in dark appearance, if another.
+    public var darkAsset: String? = nil
+    /// How an `image` fits its asset (`nil`: `scaleAspectFit`).
+    public var contentMode: ContentMode? = nil
+    /// A hotspot's rectangle, in points from its image's top-left corner.
+    public var frame: PointRect? = nil
     /// A button's pull-down menu (`UIButton.menu`, `UIBarButtonItem.menu`): a tap opens it, or
     /// a long press when the button also has an `action` (Menu.swift).
     public var menu: Menu? = nil

@@ -268,13 +268,137 @@ final class PrototypeDecoder {
         let toolbar = o.optional("toolbar").map { controls($0) } ?? []
         let content = o.optional("content").map { controls($0) } ?? []
         let large = attempt { () throws(JSONShapeError) in try o.optional("largeTitle")?.bool() } ?? nil
+        let image = o.optional("image").flatMap { screenImage($0) }
+        let spots = o.optional("hotspots").map { self.hotspots($0) } ?? []
+        if o.object["image"] == nil, o.object["hotspots"] != nil {
+            issue(r.path.appending("hotspots"), .hotspotsNeedImage)
+        }
+        if o.object["image"] != nil {
+            // An image screen is the designer's picture alone: bars and controls of its own
+            // would be drawn over it.
+            for key in ["navigationBar", "toolbar", "content", "largeTitle"] {
+                if let v = o.object[key] {
+                    issue(
+                        r.path.appending(key), .noEffectOnImageScreen, ["member": key], severity: .warning,
+                        code: "format.style-key")
+                    skip(r.path.appending(key), v)
+                }
+            }
+        }
         finish(o, .screen)
         guard let id else {
             skip(r.path, r.value)
             return nil
         }
-        return Screen(
+        var s = Screen(
             id: id, title: title, navigationBar: bar, toolbar: toolbar, content: content, largeTitle: large ?? false)
+        if let image {
+            s = Screen(id: id, title: title, navigationBar: nil, toolbar: [], content: [])
+            s.image = image
+            s.hotspots = spots
+        }
+        return s
+    }
+
+    /// An asset's name as the format and the assets API take it: 1–128 of ASCII letters,
+    /// digits, `.`, `-`, `_` and `@`, not starting with `.`, ending in `.png`, `.jpg`, `.jpeg`,
+    /// `.webp` or `.svg` (any case). docs/api.md, "Assets".
+    public static func isAssetName(_ name: String) -> Bool {
+        let u = Array(name.utf8)
+        guard !u.isEmpty, u.count <= 128, u[0] != UInt8(ascii: ".") else { return false }
+        let ok = u.allSatisfy { b in
+            (b >= 48 && b <= 57) || (b | 0x20 >= 97 && b | 0x20 <= 122) || b == UInt8(ascii: ".")
+                || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: "@")
+        }
+        guard ok, let dot = name.lastIndex(of: ".") else { return false }
+        return ["png", "jpg", "jpeg", "webp", "svg"].contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    /// An asset name at `r`: ``isAssetName(_:)``, else `nil` and an issue.
+    func assetName(_ r: JSONReader) -> String? {
+        guard let s = attempt({ () throws(JSONShapeError) in try r.string() }) else { return nil }
+        guard PrototypeDecoder.isAssetName(s) else {
+            issue(r.path, .expectedAssetName, ["found": JSONWriter.quoted(s)])
+            return nil
+        }
+        return s
+    }
+
+    /// A screen's `image`: `"name.png"` or `{"asset", "scale"?, "dark"?}`.
+    func screenImage(_ r: JSONReader) -> ScreenImage? {
+        if r.value.stringValue != nil { return assetName(r).map { ScreenImage(asset: $0) } }
+        guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
+        let asset = attempt { () throws(JSONShapeError) in
+            try o.required("asset", FormatMessage.Phrase.assetName.rawValue)
+        }.flatMap { assetName($0) }
+        var scale: Int? = nil
+        if let v = o.optional("scale") {
+            if let n = v.value.intValue, (1...3).contains(n) {
+                scale = n
+            } else {
+                issue(v.path, .expectedOneOf, ["cases": "1, 2, 3", "found": JSONReader.describe(v.value)])
+            }
+        }
+        let dark = o.optional("dark").flatMap { assetName($0) }
+        finish(o, .screenImage)
+        guard let asset else { return nil }
+        return ScreenImage(asset: asset, declaredScale: scale, dark: dark)
+    }
+
+    func hotspots(_ r: JSONReader) -> [Control] {
+        guard let items = attempt({ () throws(JSONShapeError) in try r.array() }) else {
+            skip(r.path, r.value)
+            return []
+        }
+        return items.compactMap { hotspot($0) }
+    }
+
+    /// A hotspot: `{"id", "frame": {x, y, width, height}, "action"?, "accessibilityLabel"?}`.
+    func hotspot(_ r: JSONReader) -> Control? {
+        guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
+        let id = attempt { () throws(JSONShapeError) in
+            try o.required("id", FormatMessage.Phrase.controlID.rawValue).string()
+        }
+        let frame = attempt { () throws(JSONShapeError) in
+            try o.required("frame", FormatMessage.Phrase.hotspotFrame.rawValue)
+        }.flatMap { pointRect($0) }
+        var c = Control(kind: .hotspot, id: id ?? "")
+        c.action = o.optional("action").flatMap { action($0) }
+        c.accessibilityLabel =
+            attempt { () throws(JSONShapeError) in try o.optional("accessibilityLabel")?.string() } ?? nil
+        c.frame = frame
+        finish(o, .hotspot)
+        guard id != nil, frame != nil else {
+            skip(r.path, r.value)
+            return nil
+        }
+        return c
+    }
+
+    /// A rectangle in points: `{x, y, width, height}`, x and y from 0, width and height above 0.
+    func pointRect(_ r: JSONReader) -> PointRect? {
+        guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
+        func offset(_ key: String) -> Double? {
+            guard
+                let v = attempt({ () throws(JSONShapeError) in
+                    try o.required(key, FormatMessage.Phrase.points.rawValue)
+                })
+            else { return nil }
+            guard let n = v.value.numberValue, n >= 0, n <= PrototypeDecoder.maxPoints else {
+                issue(v.path, .expectedOffset, ["max": "100000", "found": JSONReader.describe(v.value)])
+                return nil
+            }
+            return n
+        }
+        let x = offset("x")
+        let y = offset("y")
+        let w = attempt { () throws(JSONShapeError) in try o.required("width", FormatMessage.Phrase.points.rawValue) }
+            .flatMap(points)
+        let h = attempt { () throws(JSONShapeError) in try o.required("height", FormatMessage.Phrase.points.rawValue) }
+            .flatMap(points)
+        finish(o, .frame)
+        guard let x, let y, let w, let h else { return nil }
+        return PointRect(x: x, y: y, width: w, height: h)
     }
 
     func navigationBar(_ r: JSONReader) -> NavigationBar? {
@@ -305,8 +429,9 @@ final class PrototypeDecoder {
         .toggle: ["label", "value"],
         .list: ["items"],
         .text: ["text", "role"],
-        .image: ["label", "height", "systemImage", "contextMenu"],
+        .image: ["label", "height", "width", "systemImage", "contextMenu", "asset", "dark", "contentMode"],
         .segmented: ["segments", "value"],
+        .hotspot: [],
     ]
     static let allControlMembers: Set<String> = controlMembers.values.reduce(into: ["type", "id", "userContent"]) {
         $0.formUnion($1)
@@ -363,7 +488,17 @@ final class PrototypeDecoder {
                 ?? []
         case .image:
             c.height = o.optional("height").flatMap(points)
+            c.width = o.optional("width").flatMap(points)
+            c.asset = o.optional("asset").flatMap { assetName($0) }
+            c.darkAsset = o.optional("dark").flatMap { assetName($0) }
+            c.contentMode =
+                attempt { () throws(JSONShapeError) in try o.optional("contentMode")?.enum(ContentMode.self) } ?? nil
             c.contextMenu = o.optional("contextMenu").flatMap { menu($0, context: true) }
+        case .hotspot:
+            // Hotspots are read from an image screen's `hotspots` (hotspot(_:)), never here.
+            issue(
+                r.path.appending("type"), .hotspotOutsideImageScreen,
+                ["member": JSONWriter.quoted(r.path.description)])
         }
         for (k, v) in o.object
         where !applies.contains(k) && PrototypeDecoder.allControlMembers.contains(k)

@@ -363,6 +363,8 @@ struct ScreenView: MustacheContext {
     /// The screen beneath the current one, drawn inert and hidden for the push, pop and edge
     /// swipe to reveal: no control ids, no back button action.
     var isSnapshot = false
+    /// An image screen's picture and hotspots (no bars, no content of its own); `nil` otherwise.
+    var image: ScreenImageView? = nil
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
@@ -372,12 +374,53 @@ struct ScreenView: MustacheContext {
         case "depth": depth
         case "largeTitle": largeTitle
         case "isSnapshot": isSnapshot
-        case "hasNavigationBar": !title.isEmpty || !leading.isEmpty || !trailing.isEmpty || !backTitle.isEmpty
+        case "hasNavigationBar":
+            image == nil && (!title.isEmpty || !leading.isEmpty || !trailing.isEmpty || !backTitle.isEmpty)
+        case "image": image.asMustacheValue
+        case "isPlain": image == nil
         case "leading": leading
         case "trailing": trailing
         case "content": content
         case "toolbar": toolbar
         case "hasToolbar": !toolbar.isEmpty
+        default: nil
+        }
+    }
+}
+
+/// An image screen's picture (`partials/screen`): the asset's URL and the pixels per point it
+/// is drawn at (the `srcset` density, so the browser draws it at its size in points), and its
+/// hotspots, placed by ``ScreenLayout/hotspots(of:frame:)``.
+struct ScreenImageView: MustacheContext {
+    var src: String
+    var scale: Int
+    var hotspots: [HotspotView]
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "src": src
+        case "scale": scale
+        case "hotspots": hotspots
+        default: nil
+        }
+    }
+}
+
+/// A hotspot: a transparent button over its rect of the image, in points from its top-left
+/// corner.
+struct HotspotView: MustacheContext {
+    var id: String
+    /// The accessible name: its accessibility label, else its id.
+    var name: String
+    var style: String
+    var hasAction: Bool
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "name": name
+        case "style": style
+        case "hasAction": hasAction
         default: nil
         }
     }
@@ -416,10 +459,20 @@ struct ControlView: MustacheContext {
     /// A bar button's part of its bar's shared Liquid Glass background (``BarGlass``, drawn from
     /// iOS 26): `data-glass`; empty outside bars.
     var glass: String = ""
+    /// An `image`'s asset URL (empty: a placeholder), the density it is drawn at, its width
+    /// style and its `object-fit`/`object-position` (from its content mode).
+    var src: String = ""
+    var scale: Int = 1
+    var width: String = ""
+    var fit: String = ""
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "glass": glass
+        case "src": src
+        case "scale": scale
+        case "width": width
+        case "fit": fit
         case "id": id
         case "isReplaced": isReplaced
         case "hasMenu": hasMenu

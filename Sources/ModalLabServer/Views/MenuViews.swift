@@ -111,7 +111,7 @@ extension PlayerView {
             v.items = v.items.filter { $0.id == id }
             return v
         }
-        return control(loc.control, inBar: loc.placement != "content", values: values)
+        return control(loc.control, inBar: !loc.isInContent, values: values)
     }
 
     /// The open menu's view, or `nil` when none is open.

@@ -301,7 +301,29 @@ struct PlayerView {
             trailing: barControls(s.navigationBar?.trailing ?? [], values: values),
             content: s.content.map { control($0, inBar: false, values: values) },
             toolbar: barControls(s.toolbar, spaced: true, values: values), depth: max(1, navigation.count),
-            largeTitle: FrameLayout.drawsLargeTitle(s, backTitle: back, metrics: LayoutMetrics(environment: env)))
+            largeTitle: FrameLayout.drawsLargeTitle(s, backTitle: back, metrics: LayoutMetrics(environment: env)),
+            image: imageView(s))
+    }
+
+    /// The URL an asset of this prototype is served at (docs/api.md, "Assets").
+    func assetURL(_ name: String) -> String { "/api/prototypes/\(prototype.id)/assets/\(name)" }
+
+    /// An image screen's picture in this appearance, and its hotspots where the layout puts
+    /// them (from the picture's top-left corner).
+    func imageView(_ s: Screen) -> ScreenImageView? {
+        guard let image = s.image else { return nil }
+        let name = image.asset(dark: env.appearance == .dark)
+        let rects = ScreenLayout.hotspots(of: s, frame: Rect(x: 0, y: 0, width: 0, height: 0)).controls
+        return ScreenImageView(
+            src: assetURL(name),
+            scale: name == image.asset ? image.scale : ScreenImage.scale(ofName: name) ?? image.scale,
+            hotspots: s.hotspots.compactMap { h in
+                guard let r = rects[h.id] else { return nil }
+                return HotspotView(
+                    id: h.id, name: h.accessibilityLabel ?? h.id,
+                    style: "left:\(pt(r.x))px;top:\(pt(r.y))px;width:\(pt(r.width))px;height:\(pt(r.height))px",
+                    hasAction: h.action != nil)
+            })
     }
 
     /// The screen beneath the top of `navigation`, as an inert snapshot; `nil` at the root.
@@ -362,10 +384,36 @@ struct PlayerView {
             v.tone = c.tone ?? "default"
         case .image:
             v.height = pt(c.height ?? LayoutMetrics(environment: env).imageHeight)
-        case .button:
+            if let asset = c.asset {
+                let name = env.appearance == .dark ? (c.darkAsset ?? asset) : asset
+                v.src = assetURL(name)
+                v.scale = ScreenImage.scale(ofName: name) ?? 1
+            }
+            v.width = c.width.map { "width:\(pt($0))px;" } ?? ""
+            v.fit = PlayerView.objectFit(c.contentMode ?? .scaleAspectFit)
+        case .button, .hotspot:
             break
         }
         return v
+    }
+
+    /// CSS for a content mode (Apple, "UIView.ContentMode"): the scaling modes as `object-fit`
+    /// (`fill`, `contain`, `cover`), the others unscaled (`none`) at their edge or corner.
+    static func objectFit(_ mode: ContentMode) -> String {
+        switch mode {
+        case .scaleToFill: "object-fit:fill"
+        case .scaleAspectFit: "object-fit:contain"
+        case .scaleAspectFill: "object-fit:cover"
+        case .center: "object-fit:none;object-position:50% 50%"
+        case .top: "object-fit:none;object-position:50% 0"
+        case .bottom: "object-fit:none;object-position:50% 100%"
+        case .left: "object-fit:none;object-position:0 50%"
+        case .right: "object-fit:none;object-position:100% 50%"
+        case .topLeft: "object-fit:none;object-position:0 0"
+        case .topRight: "object-fit:none;object-position:100% 0"
+        case .bottomLeft: "object-fit:none;object-position:0 100%"
+        case .bottomRight: "object-fit:none;object-position:100% 100%"
+        }
     }
 
     // MARK: System presentations

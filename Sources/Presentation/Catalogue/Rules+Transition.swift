@@ -319,7 +319,7 @@ extension RuleCatalogue {
                     } else if m.source == nil {
                         c.report(.transitionZoomIOS18, mp.appending("transition"), "source", ["modal": m.id])
                     } else if let src = m.source, p.targetOS < SystemVersion.zoomFromBarButton,
-                        let placement = p.control(src)?.placement, placement != "content"
+                        let place = p.control(src), !place.isInContent
                     {
                         c.report(
                             .transitionZoomIOS18, mp.appending("source"), "barItem",

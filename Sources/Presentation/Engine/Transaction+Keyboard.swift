@@ -72,7 +72,7 @@ extension Transaction {
     /// keyboard's top. (Content scrolls, so a control in it can be brought above the keyboard;
     /// only a touch point on the keyboard, ``refuseUnderKeyboard(x:y:)``, is refused there.)
     func isUnderKeyboard(_ p: LayerPlacement) -> Bool {
-        guard s.keyboard != nil, p.location.placement != "content" else { return false }
+        guard s.keyboard != nil, !p.location.isInContent else { return false }
         let f = frames
         guard let top = f.keyboardTop,
             let r = f.sourceRect(of: p.location.control.id, location: p.location, onLayer: p.layer)?.rect

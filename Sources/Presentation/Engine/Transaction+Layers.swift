@@ -119,7 +119,7 @@ extension Transaction {
 
 extension ControlLocation {
     /// A bar button: a navigation-bar or toolbar item (not content, not a list row).
-    var isBarButton: Bool { placement != "content" && list == nil }
+    var isBarButton: Bool { !isInContent && list == nil }
 }
 
 extension StackEntry {

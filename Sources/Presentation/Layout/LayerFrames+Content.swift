@@ -47,7 +47,7 @@ extension LayerFrames {
     func sourceRect(of id: String, location: ControlLocation, onLayer layer: Int) -> (rect: Rect, scroll: Double)? {
         guard let layout = screenLayout(ofLayer: layer), var r = layout.controls[id] else { return nil }
         var scroll = 0.0
-        if location.placement == "content" && r.maxY > layout.content.maxY {
+        if location.isInContent && r.maxY > layout.content.maxY {
             scroll = min(r.maxY - layout.content.maxY, max(0, layout.contentHeight - layout.content.height))
             r = r.offsetBy(dx: 0, dy: -scroll)
         }
@@ -96,7 +96,7 @@ extension LayerFrames {
         let inline =
             glass && m.style == .actionSheet
             && (env.horizontalSizeClass == .compact || env.verticalSizeClass == .compact)
-        let fromBar = target.map { $0.location.placement != "content" } ?? false
+        let fromBar = target.map { !$0.location.isInContent } ?? false
         let placement: PopoverLayout.Placement = glass && (inline || fromBar) ? .replace : .arrow
         let override = inline ? metrics.inlineActionSheetWidth : nil
         let width =

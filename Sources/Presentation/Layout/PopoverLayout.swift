@@ -143,7 +143,7 @@ public struct PopoverLayout: Sendable, Hashable {
         layout.source = source.id
         layout.sourceRect = r
         layout.assumedScroll = source.scroll
-        layout.sourceScrolls = source.location.placement == "content"
+        layout.sourceScrolls = source.location.isInContent
 
         let region: Region
         switch source.location.placement {

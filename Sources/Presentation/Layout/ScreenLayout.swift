@@ -20,7 +20,7 @@ struct ScreenChrome {
 /// fields, images, segmented controls); estimated where text decides (a titled bar button's
 /// width, a wrapped title's or text's height), with the system font's widths of ``TextMeasure``
 /// — the browser's font may differ by a few points.
-struct ScreenLayout {
+public struct ScreenLayout {
     /// The navigation bar, if drawn.
     var bar: Rect?
     /// The toolbar, if drawn.
@@ -41,6 +41,11 @@ struct ScreenLayout {
     /// pushed (the bar then shows a back button first).
     init(_ screen: Screen, backTitle: String?, chrome: ScreenChrome, metrics m: LayoutMetrics) {
         let f = chrome.frame
+        if screen.image != nil {
+            (bar, toolbar, content) = (nil, nil, f)
+            (controls, contentHeight) = ScreenLayout.hotspots(of: screen, frame: f)
+            return
+        }
         let safe = chrome.safeArea
         var controls: [String: Rect] = [:]
         let leading = screen.navigationBar?.leading ?? []
@@ -119,7 +124,8 @@ struct ScreenLayout {
                 })
             controls[c.id] =
                 c.kind == .text
-                ? Rect(x: x + 4, y: y, width: width - 8, height: h) : Rect(x: x, y: y, width: width, height: h)
+                ? Rect(x: x + 4, y: y, width: width - 8, height: h)
+                : Rect(x: x, y: y, width: c.kind == .image ? min(width, c.width ?? width) : width, height: h)
             y += h
         }
         contentHeight = y + m.contentBottom - top
@@ -136,6 +142,26 @@ struct ScreenLayout {
             }
         }
         self.controls = controls
+    }
+
+    /// An image screen (``Screen/image``): the image from the frame's top-left corner, at its
+    /// size in points, with no bars of its own (an exported frame draws its own status and
+    /// navigation bars), scrolling when taller than the frame; each hotspot at its `frame` from
+    /// that corner, in points, the same in both layout directions (the picture doesn't mirror).
+    /// The layout doesn't read the image's pixels, so the height it scrolls through is known
+    /// only as far as the hotspots reach: at least the frame's, at most the lowest hotspot's
+    /// bottom.
+    /// The rect of each hotspot of an image screen drawn in `f`, and the height it scrolls
+    /// through as far as the layout knows it (the frame's, or the lowest hotspot's bottom).
+    public static func hotspots(of screen: Screen, frame f: Rect) -> (controls: [String: Rect], height: Double) {
+        var controls: [String: Rect] = [:]
+        var bottom = f.height
+        for h in screen.hotspots {
+            guard let r = h.frame else { continue }
+            controls[h.id] = Rect(x: f.x + r.x, y: f.y + r.y, width: r.width, height: r.height)
+            bottom = max(bottom, r.y + r.height)
+        }
+        return (controls, bottom)
     }
 
     /// Whether `screen` draws a large title: it asks for one, has a title and a bar, and the
@@ -208,6 +234,8 @@ struct ScreenLayout {
             return c.height ?? m.imageHeight
         case .segmented:
             return m.segmentedHeight
+        case .hotspot:
+            return c.frame?.height ?? 0
         }
     }
 }

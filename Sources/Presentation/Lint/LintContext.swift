@@ -15,6 +15,8 @@ struct Finding {
 /// Where a control sits.
 enum Placement: String {
     case leading, trailing, content, toolbar
+    /// A hotspot of an image screen.
+    case hotspots
 }
 
 /// A control of some screen, with its JSON path.
@@ -143,6 +145,7 @@ final class LintContext {
             (.trailing, path.appending("navigationBar").appending("trailing"), s.navigationBar?.trailing ?? []),
             (.content, path.appending("content"), s.content),
             (.toolbar, path.appending("toolbar"), s.toolbar),
+            (.hotspots, path.appending("hotspots"), s.hotspots),
         ]
         for (placement, base, list) in placed {
             for (j, c) in list.enumerated() {
