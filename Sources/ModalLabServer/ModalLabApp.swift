@@ -63,6 +63,8 @@ public final class ModalLabApp: @unchecked Sendable {
     let editing: PrototypeEditing
     /// The versions of each prototype the API wrote (`<data>/history`, the last 100 each).
     let history: PrototypeHistory
+    /// The prototypes' assets (`<writable folder>/assets/<id>/`).
+    let assets: AssetStore
     /// Who follows which session live (`/p/{id}/sessions/{sid}/watch`).
     let watchers = SessionWatchers()
     /// One spelling and one JSON type per `props` key across the log, and a bound on the keys
@@ -116,6 +118,9 @@ public final class ModalLabApp: @unchecked Sendable {
         versions = VersionStore(directory: data + "/versions")
         editing = PrototypeEditing(schemaFile: root + "/Schema/prototype.schema.json")
         history = PrototypeHistory(directory: data + "/history")
+        assets = AssetStore(root: library.writableDirectory + "/assets")
+        // Uploads a crash cut short leave only temporary files: gone before the first request.
+        assets.removeTemporaryFiles()
         // The spellings client events already gave their props keys (a server that accepted
         // them before any of today's rules still has them): later events must agree. They are
         // taken from the read that rebuilds the log's state on open.

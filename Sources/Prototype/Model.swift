@@ -60,6 +60,22 @@ public struct Prototype: Sendable {
     public func control(_ id: String) -> ControlLocation? { controlIndex[id] }
     /// All control ids, for suggestions.
     public var controlIDs: [String] { Array(controlIndex.keys) }
+
+    /// Every asset the prototype draws (its image screens' pictures and dark variants, its
+    /// `image` items' assets), each once, in document order.
+    public var assetNames: [String] {
+        var names: [String] = []
+        func add(_ name: String?) { if let name, !names.contains(name) { names.append(name) } }
+        for s in screens + modals.flatMap(\.allScreens) {
+            add(s.image?.asset)
+            add(s.image?.dark)
+            for c in s.allControls {
+                add(c.asset)
+                add(c.darkAsset)
+            }
+        }
+        return names
+    }
 }
 
 /// Where a screen lives.

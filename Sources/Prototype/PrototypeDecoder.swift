@@ -45,6 +45,20 @@ extension Prototype {
 }
 
 extension Prototype {
+    /// An asset's name as the format and the assets API take it: 1–128 of ASCII letters,
+    /// digits, `.`, `-`, `_` and `@`, not starting with `.`, ending in `.png`, `.jpg`, `.jpeg`,
+    /// `.webp` or `.svg` (any case). docs/api.md, "Assets".
+    public static func isAssetName(_ name: String) -> Bool {
+        let u = Array(name.utf8)
+        guard !u.isEmpty, u.count <= 128, u[0] != UInt8(ascii: ".") else { return false }
+        let ok = u.allSatisfy { b in
+            (b >= 48 && b <= 57) || (b | 0x20 >= 97 && b | 0x20 <= 122) || b == UInt8(ascii: ".")
+                || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: "@")
+        }
+        guard ok, let dot = name.lastIndex(of: ".") else { return false }
+        return ["png", "jpg", "jpeg", "webp", "svg"].contains(name[name.index(after: dot)...].lowercased())
+    }
+
     /// The version hash of a document's bytes (``Prototype/version`` when they decode): FNV-1a,
     /// 64-bit, as 16 lowercase hex digits. The log names versions by it, and the API's `ETag`
     /// of a prototype is it, quoted.
@@ -300,24 +314,10 @@ final class PrototypeDecoder {
         return s
     }
 
-    /// An asset's name as the format and the assets API take it: 1–128 of ASCII letters,
-    /// digits, `.`, `-`, `_` and `@`, not starting with `.`, ending in `.png`, `.jpg`, `.jpeg`,
-    /// `.webp` or `.svg` (any case). docs/api.md, "Assets".
-    public static func isAssetName(_ name: String) -> Bool {
-        let u = Array(name.utf8)
-        guard !u.isEmpty, u.count <= 128, u[0] != UInt8(ascii: ".") else { return false }
-        let ok = u.allSatisfy { b in
-            (b >= 48 && b <= 57) || (b | 0x20 >= 97 && b | 0x20 <= 122) || b == UInt8(ascii: ".")
-                || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: "@")
-        }
-        guard ok, let dot = name.lastIndex(of: ".") else { return false }
-        return ["png", "jpg", "jpeg", "webp", "svg"].contains(name[name.index(after: dot)...].lowercased())
-    }
-
     /// An asset name at `r`: ``isAssetName(_:)``, else `nil` and an issue.
     func assetName(_ r: JSONReader) -> String? {
         guard let s = attempt({ () throws(JSONShapeError) in try r.string() }) else { return nil }
-        guard PrototypeDecoder.isAssetName(s) else {
+        guard Prototype.isAssetName(s) else {
             issue(r.path, .expectedAssetName, ["found": JSONWriter.quoted(s)])
             return nil
         }

@@ -45,5 +45,8 @@ import Testing
             "POST", "/api/sessions", ["prototype": "frames", "appearance": "dark", "device": "ipad-pro-11"])
         let darkHTML = try #require(dark.json?["html"]?.stringValue)
         #expect(darkHTML.contains(#"srcset="/api/prototypes/frames/assets/home-dark.png 3x""#), "\(darkHTML)")
+        // The list names what the prototype draws and its folder doesn't hold.
+        let list = try await s.client.request("GET", "/api/prototypes/frames/assets")
+        #expect(list.json?["missing"] == ["home@3x.png", "home-dark.png", "art@2x.png"], "\(list.text)")
     }
 }

@@ -45,6 +45,15 @@ public struct StaticFiles: Sendable {
         self.urlPrefix = urlPrefix
     }
 
+    /// The strong `ETag` this type sends for the regular file at `path` as it is now (from its
+    /// inode, size and modification time), or `nil` when there is none: for an API that lists
+    /// files it serves with this type.
+    public static func entityTag(ofFileAt path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileCache.Entry(key: FileCache.Key(info), relative: path, cacheControl: "", checked: 0).etag
+    }
+
     /// A synchronous ``Router`` handler (stat, and open/read on a cache miss, are fast local calls).
     public var handler: Router.Handler {
         let files = self

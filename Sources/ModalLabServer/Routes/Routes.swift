@@ -91,6 +91,7 @@ extension ModalLabApp {
             library: library, reloads: reloads, shares: shares, maxPrototypeBytes: configuration.maxPrototypeBytes,
             limits: configuration.limits, editing: editing, history: history, versions: versions
         ).addRoutes(to: groups)
+        AssetController(library: library, assets: assets, editing: editing).addRoutes(to: groups)
         SessionController(
             sessions: sessions, library: library, shares: shares, log: log, versions: versions, engines: engines,
             engineOptions: engineOptions, audience: audience, ender: ender, watchers: watchers,
