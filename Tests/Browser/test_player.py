@@ -363,6 +363,46 @@ def ledger_prototype():
 # The server and the browser, shared by every test
 # ---------------------------------------------------------------------------------------------
 
+def png_bytes(width, height, rgb, bands=()):
+    """A width × height 8-bit RGB PNG of one colour, with horizontal bands (y0, y1, rgb) drawn
+    over it, made with the standard library (zlib, CRC-32)."""
+    import struct
+    import zlib
+    rows = []
+    for y in range(height):
+        colour = rgb
+        for y0, y1, c in bands:
+            if y0 <= y < y1:
+                colour = c
+        rows.append(b"\x00" + bytes(colour) * width)
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"".join(rows), 6))
+            + chunk(b"IEND", b""))
+
+
+def frames_prototype():
+    """A designer's own screens (issue 26): an exported frame at 3×, taller than the screen,
+    with hotspots presenting a page sheet with detents and an action sheet (a popover on iPad)."""
+    return {
+        "format": "modallab/1", "id": "frames", "name": "Frames", "devices": ["iphone-16", "ipad-pro-11"],
+        "start": "home",
+        "screens": [{"id": "home", "title": "Home", "image": {"asset": "home@3x.png", "dark": "home-dark@3x.png"},
+                     "hotspots": [
+                         {"id": "compose", "frame": {"x": 329, "y": 62, "width": 44, "height": 44},
+                          "action": {"present": "editor"}, "accessibilityLabel": "New note"},
+                         {"id": "share", "frame": {"x": 20, "y": 300, "width": 160, "height": 50},
+                          "action": {"present": "choices"}}]}],
+        "modals": [
+            {"id": "editor", "style": "pageSheet", "title": "New note", "detents": ["medium", "large"], "grabber": True,
+             "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]},
+             "content": [{"type": "image", "id": "art", "asset": "art@2x.png", "height": 100,
+                          "contentMode": "scaleAspectFit"}]},
+            {"id": "choices", "style": "actionSheet", "source": "share", "title": "Share",
+             "actions": [{"title": "Copy"}, {"title": "Cancel", "role": "cancel"}]}]}
+
+
 class Harness:
     server = None
     reader = None
@@ -429,6 +469,7 @@ def setUpModule():
     (protos / "navigation.json").write_text(json.dumps(navigation_prototype(), indent=1))
     (protos / "bars.json").write_text(json.dumps(bars_prototype(), indent=1))
     (protos / "ledger.json").write_text(json.dumps(ledger_prototype(), indent=1))
+    (protos / "frames.json").write_text(json.dumps(frames_prototype(), indent=1))
     shots = os.environ.get("MODALLAB_SCREENSHOTS")
     Harness.shots = Path(shots) if shots else Harness.tmp / "screenshots"
     Harness.shots.mkdir(parents=True, exist_ok=True)
@@ -3204,6 +3245,77 @@ class ReplayTests(PlayerTestCase):
         self.wait_for("return document.querySelector('[data-watch]').dataset.ended === 'true'",
                       message="the watcher was not told the session ended")
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Image screens: a designer's exported frames with hotspots (issue 26)
+# ---------------------------------------------------------------------------------------------
+
+class ImageScreenTests(PlayerTestCase):
+    @classmethod
+    def setUpClass(cls):
+        # Uploaded through the API, as the editor will: 1179 × 3600 px at 3× is 393 × 1200 pt.
+        light, dark = (246, 246, 248), (18, 18, 20)
+        band = (300 * 3, 350 * 3, (0, 122, 255))
+        assets = {"home@3x.png": png_bytes(1179, 3600, light, [band]),
+                  "home-dark@3x.png": png_bytes(1179, 3600, dark, [band]),
+                  "art@2x.png": png_bytes(200, 100, (255, 149, 0))}
+        for name, data in assets.items():
+            req = urllib.request.Request(f"{Harness.base}/api/prototypes/frames/assets/{name}", data=data,
+                                         method="PUT", headers={"Authorization": f"Bearer {Harness.token}"})
+            with urllib.request.urlopen(req, timeout=30) as r:
+                assert r.status in (200, 201), r.status
+
+    def picture(self):
+        self.wait_for("const i = document.querySelector('.screen-image > img');"
+                      " return i && i.complete && i.naturalWidth > 0", message="the screen's image did not load")
+        return self.el(".screen-image > img")
+
+    def test_an_image_screen_with_hotspots_presents_uikits_modals(self):
+        for device in ("iphone-16", "ipad-pro-11"):
+            for appearance in ("light", "dark"):
+                with self.subTest(device=device, appearance=appearance):
+                    self.open_with("frames", device, appearance=appearance)
+                    img = self.picture()
+                    source = img.get_attribute("currentSrc")
+                    self.assertEqual("home-dark@3x.png" in source, appearance == "dark", source)
+                    r = self.points(img)
+                    self.assertAlmostEqual(r["w"], 393, delta=0.5, msg="1179 px at 3× is 393 pt")
+                    self.assertAlmostEqual(r["h"], 1200, delta=0.5)
+                    self.assertAlmostEqual(r["x"], 0, delta=0.5)
+                    self.assertAlmostEqual(r["y"], 0, delta=0.5, msg="drawn from the screen's top-left corner")
+                    compose = self.points(self.el('[data-id="compose"]'))
+                    self.assertEqual([round(compose[k]) for k in ("x", "y", "w", "h")], [329, 62, 44, 44],
+                                     "the hotspot where the layout put it, over the picture")
+                    self.screenshot(f"image-screen-{device}-{appearance}")
+                    # A hotspot presents a page sheet with its detents, as UIKit does.
+                    self.tap('[data-id="compose"]')
+                    self.assertEqual(self.stack(), ["editor"])
+                    sheet = self.layer("editor")
+                    self.assertEqual(sheet.get_attribute("data-form"),
+                                     "card" if device == "iphone-16" else "centered")
+                    if device == "iphone-16":
+                        self.assertEqual(sheet.get_attribute("data-detent"), "medium")
+                    art = sheet.find_element("css selector", '[data-id="art"] img')
+                    self.wait_for("return arguments[0].complete && arguments[0].naturalWidth > 0", art)
+                    self.tap('[data-id="cancel"]')
+                    self.assertEqual(self.stack(), [])
+                    # An action sheet from a hotspot: a popover anchored on it on iPad, from the
+                    # bottom on iPhone.
+                    self.tap('[data-id="share"]')
+                    self.assertEqual(self.stack(), ["choices"])
+                    layer = self.layer("choices")
+                    if device == "ipad-pro-11":
+                        self.assertEqual(layer.get_attribute("data-form"), "popover")
+                        self.assertEqual(layer.get_attribute("data-source"), "share")
+                        x, y, w, h = (float(v) for v in layer.get_attribute("data-source-rect").split())
+                        self.assertEqual((x, y, w, h), (20, 300, 160, 50), "the hotspot's rect, from the layout")
+                        box = self.points(layer)
+                        self.assertTrue(box["y"] >= 350 or box["y"] + box["h"] <= 300,
+                                        "the popover sits above or below its hotspot")
+                    else:
+                        self.assertEqual(layer.get_attribute("data-form"), "actionSheet")
+                    self.screenshot(f"image-screen-{device}-{appearance}-share")
 
 if __name__ == "__main__":
     if "--check" in sys.argv:
