@@ -202,11 +202,11 @@ import Testing
         let s = try TestApp(socket: true)
         let c = s.client
         let small = #"{"format": "modallab/1", "id": "big", "start": "home", "screens": [{"id": "home"}]}"#
-        let padded = small + String(repeating: " ", count: 512 * 1024)
+        let padded = small + String(repeating: " ", count: 1024 * 1024)
         let tooLarge = try await c.request("PUT", "/api/prototypes/big", body: padded)
         #expect(tooLarge.status == 413)
-        #expect(tooLarge.json?["limit"] == "bytes" && tooLarge.json?["value"] == 524288)
-        #expect(tooLarge.json?["detail"]?.stringValue?.contains("over the limit bytes = 524288") == true)
+        #expect(tooLarge.json?["limit"] == "bytes" && tooLarge.json?["value"] == 1048576)
+        #expect(tooLarge.json?["detail"]?.stringValue?.contains("over the limit bytes = 1048576") == true)
 
         let modals = (0...1000).map { i -> JSONValue in ["id": .string("m\(i)"), "style": "alert", "title": "Hi?"] }
         let many: JSONValue = [
@@ -239,6 +239,6 @@ import Testing
         let lint = try await s.client.request("GET", "/api/prototypes/huge-file/lint").json
         let d = lint?["diagnostics"]?.arrayValue?.first
         #expect(d?["rule"] == "format.limit" && d?["path"] == "$")
-        #expect(d?["message"]?.stringValue?.contains("over the limit bytes = 524288") == true)
+        #expect(d?["message"]?.stringValue?.contains("over the limit bytes = 1048576") == true)
     }
 }

@@ -31,7 +31,7 @@ import Testing
     @Test func theDefaults() {
         #expect(
             limits.all.map { "\($0.name)=\($0.value)" } == [
-                "bytes=524288", "depth=32", "stringLength=10000", "members=256", "screens=1000", "modalScreens=100",
+                "bytes=1048576", "depth=32", "stringLength=10000", "members=256", "screens=1000", "modalScreens=100",
                 "modals=1000", "controlsPerScreen=1000", "listItems=1000", "arrayItems=256", "reportedIssues=1000",
             ])
     }
@@ -45,7 +45,7 @@ import Testing
         #expect(r.prototype == nil)
         #expect(
             r.issues.map(\.description) == [
-                "$: error: the document is 524289 bytes: over the limit bytes = 524288 [format.limit]"
+                "$: error: the document is 1048577 bytes: over the limit bytes = 1048576 [format.limit]"
             ])
     }
 
