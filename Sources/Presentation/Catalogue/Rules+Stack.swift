@@ -484,16 +484,23 @@ extension LintContext {
     /// anything but an alert or a current-context presentation (drawn inside the popover).
     var presentationsFromPopovers: [PresentationFromPopover] {
         memo("presentationsFromPopovers") {
+            // The presenters of such presentations, by the index of the modal they sit in, in the
+            // modals' order then the presenters': one pass over the modals, not one per popover
+            // (a 1,000-modal file has a few hundred popovers).
+            var inside: [Int: [(modal: String, style: PresentationStyle, presenter: PresenterRef)]] = [:]
+            for m in prototype.modals where m.style != .alert && !m.style.isCurrentContext {
+                for r in presenters[m.id] ?? [] {
+                    if let i = r.modalIndex { inside[i, default: []].append((m.id, m.style, r)) }
+                }
+            }
             var found: [PresentationFromPopover] = []
             for p in popovers where target.canShowPopover || p.forced {
-                for m in prototype.modals where m.style != .alert && !m.style.isCurrentContext {
-                    for r in presenters[m.id] ?? [] where r.modalIndex == p.index {
-                        let presenter = r.title.map { q($0) } ?? r.id.map { "“\($0)”" } ?? "a control"
-                        found.append(
-                            PresentationFromPopover(
-                                path: r.path, secondPopover: [.popover, .actionSheet, .activity].contains(m.style),
-                                args: ["modal": m.id, "top": p.modal.id, "presenter": presenter]))
-                    }
+                for (modal, style, r) in inside[p.index] ?? [] {
+                    let presenter = r.title.map { q($0) } ?? r.id.map { "“\($0)”" } ?? "a control"
+                    found.append(
+                        PresentationFromPopover(
+                            path: r.path, secondPopover: [.popover, .actionSheet, .activity].contains(style),
+                            args: ["modal": modal, "top": p.modal.id, "presenter": presenter]))
                 }
             }
             return found
