@@ -3316,6 +3316,153 @@ class ImageScreenTests(PlayerTestCase):
                     else:
                         self.assertEqual(layer.get_attribute("data-form"), "actionSheet")
                     self.screenshot(f"image-screen-{device}-{appearance}-share")
+# ---------------------------------------------------------------------------------------------
+# The editor (issue 25): outline, inspector, palette, findings, undo and redo, the live player
+# ---------------------------------------------------------------------------------------------
+
+class EditorTests(PlayerTestCase):
+    """The editor page: `/p/{id}/edit`. Its markup contract: outline nodes `[data-path]` (JSON
+    Pointers), inspector fields `[data-field]`, palette entries `[data-add]`."""
+
+    EDITOR = "document.querySelector('[data-editor]')"
+
+    def open_editor(self, pid):
+        self.d.get(f"{Harness.base}/p/{pid}/edit")
+        self.wait_for(f"return {self.EDITOR}?.dataset.ready === 'true'", timeout=30, message="the editor did not load")
+
+    def saves(self):
+        return int(self.js(f"return Number({self.EDITOR}.dataset.saves || 0)"))
+
+    def idle(self):
+        self.wait_for(f"return {self.EDITOR}.dataset.busy !== 'true'", message="a change is still being saved")
+
+    def wait_saved(self, before, message="the change was not saved"):
+        self.wait_for(f"return Number({self.EDITOR}.dataset.saves || 0) > {before}", message=message)
+        self.idle()
+
+    def node(self, path):
+        return self.el(f'[role=treeitem][data-path="{path}"]')
+
+    def selected(self):
+        return self.js("return document.querySelector('[role=treeitem][aria-selected=true]')?.dataset.path")
+
+    def select_node(self, path):
+        label = self.node(path).find_element("css selector", ":scope > .node-label")
+        self.js("arguments[0].scrollIntoView({block: 'nearest'})", label)
+        label.click()
+        self.wait_for(f"return document.querySelector('[data-inspecting]')?.dataset.inspecting === {json.dumps(path)}")
+
+    def field(self, name):
+        return self.el(f'[data-inspector] [data-field="{name}"]')
+
+    def type_into(self, name, text):
+        """Replaces a text field's value by typing, then leaves it (its change event)."""
+        from selenium.webdriver.common.keys import Keys
+        f = self.field(name)
+        self.js("arguments[0].scrollIntoView({block: 'nearest'})", f)
+        f.click()
+        f.send_keys(Keys.CONTROL, "a")
+        f.send_keys(Keys.DELETE)
+        f.send_keys(text)
+        f.send_keys(Keys.TAB)
+
+    def choose(self, name, value):
+        from selenium.webdriver.support.ui import Select
+        f = self.field(name)
+        self.js("arguments[0].scrollIntoView({block: 'nearest'})", f)
+        Select(f).select_by_value(value)
+
+    def on_disk(self, pid):
+        status, body = owner_api("GET", f"/api/prototypes/{pid}")
+        self.assertEqual(status, 200, body)
+        return json.loads(Path(ROOT / body["file"] if not body["file"].startswith("/") else body["file"]).read_text())
+
+    def create_from_gallery(self, name, source=""):
+        from selenium.webdriver.support.ui import Select
+        self.d.get(Harness.base + "/")
+        self.el("[data-new-name]").send_keys(name)
+        Select(self.el("[data-new-from]")).select_by_value(source)
+        pid = self.el("[data-new-id]").get_attribute("value")
+        self.el('[data-new-prototype] button[type="submit"]').click()
+        self.wait_for(f"return location.pathname === '/p/{pid}/edit'", timeout=30, message="no editor after New prototype")
+        self.wait_for(f"return {self.EDITOR}?.dataset.ready === 'true'", timeout=30)
+        return pid
+
+    def test_a_new_prototype_is_edited_field_by_field_and_a_refused_edit_is_kept_with_its_path(self):
+        from selenium.webdriver.common.keys import Keys
+        pid = self.create_from_gallery("Field Notes " + secrets.token_hex(3))
+        self.assertRegex(pid, r"^field-notes-[0-9a-f]{6}$")
+        # The outline: a tree, the prototype at its root, its screen beneath.
+        self.assertEqual(self.el("[data-outline]").get_attribute("role"), "tree")
+        self.assertEqual(self.node("").get_attribute("aria-level"), "1")
+        self.assertEqual(self.node("/screens/0").get_attribute("role"), "treeitem")
+        self.assertTrue(self.node("/screens/0").get_attribute("aria-labelledby"))
+        # The inspector of the prototype: the schema's members, with their doc lines.
+        self.assertEqual(self.field("targetOS").tag_name, "input")
+        self.assertIn("iOS major version", self.field("targetOS").find_element("xpath", "..").text)
+        self.assertEqual(self.field("start").tag_name, "select", "an id is picked from the ids there are")
+        # A field changed is one PATCH; the file on disk says so.
+        self.select_node("/screens/0")
+        before = self.saves()
+        self.type_into("title", "Notebook")
+        self.wait_saved(before)
+        self.assertEqual(self.on_disk(pid)["screens"][0]["title"], "Notebook")
+        self.assertIn("Notebook", self.node("/screens/0").text)
+        # A boolean is a switch.
+        self.assertEqual(self.field("largeTitle").get_attribute("role"), "switch")
+        before = self.saves()
+        self.field("largeTitle").click()
+        self.wait_saved(before)
+        self.assertIs(self.on_disk(pid)["screens"][0]["largeTitle"], True)
+        # An edit that breaks the format (start names a screen that would no longer exist) is
+        # refused: its path is shown, the typed id stays in its field, nothing is saved.
+        before = self.saves()
+        self.type_into("id", "journal")
+        self.wait_for("return !document.querySelector('[data-editor-error]').hidden", message="no refusal shown")
+        self.idle()
+        self.assertEqual(self.saves(), before)
+        paths = self.js("return [...document.querySelectorAll('[data-editor-error] [data-error-path], [data-editor-error] [data-pointer]')].map(e => e.dataset.errorPath || e.dataset.pointer)")
+        self.assertTrue(any("start" in p for p in paths), paths)
+        self.assertEqual(self.field("id").get_attribute("value"), "journal")
+        self.assertEqual(self.on_disk(pid)["screens"][0]["id"], "home")
+        # Undo puts the field back as saved.
+        self.node("/screens/0").send_keys(Keys.CONTROL, "z")
+        self.wait_for("return document.querySelector('[data-editor-error]').hidden")
+        self.assertEqual(self.field("id").get_attribute("value"), "home")
+
+    def test_a_click_in_the_player_selects_its_node_and_a_change_redraws_the_player(self):
+        pid = "mail-" + secrets.token_hex(3)
+        status, body = owner_api("POST", "/api/prototypes", {"id": pid, "name": "Mail copy", "from": "mail"})
+        self.assertEqual(status, 201, body)
+        self.open_editor(pid)
+        frame = self.el("[data-player]")
+        self.d.switch_to.frame(frame)
+        try:
+            self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
+            self.settle()
+            self.tap('[data-id="compose"]')
+        finally:
+            self.d.switch_to.default_content()
+        doc = self.on_disk(pid)
+        nav = doc["screens"][0]["navigationBar"]
+        side = "trailing" if any(b["id"] == "compose" for b in nav.get("trailing", [])) else "leading"
+        index = next(i for i, b in enumerate(nav[side]) if b["id"] == "compose")
+        path = f"/screens/0/navigationBar/{side}/{index}"
+        self.wait_for(f"return document.querySelector('[data-inspecting]')?.dataset.inspecting === {json.dumps(path)}",
+                      message="the click in the player did not select the control's node")
+        self.assertEqual(self.selected(), path)
+        self.d.save_screenshot(str(Harness.shots / "editor.png"))
+        before = self.saves()
+        self.type_into("title", "Write")
+        self.wait_saved(before)
+        self.d.switch_to.frame(self.el("[data-player]"))
+        try:
+            self.wait_for("return document.querySelector('[data-id=\"compose\"]')?.textContent.includes('Write')"
+                          " || document.querySelector('[data-id=\"compose\"]')?.getAttribute('aria-label')?.includes('Write')",
+                          timeout=30, message="the player did not redraw the change")
+        finally:
+            self.d.switch_to.default_content()
+
 
 if __name__ == "__main__":
     if "--check" in sys.argv:

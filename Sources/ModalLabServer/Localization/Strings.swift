@@ -57,6 +57,14 @@ enum UIString: String, CaseIterable, Sendable {
     case findingsNone, findingsOne, findingsOther, actionStatus
     case commentFailed, commentOnElement, commentOnModal, commentOnScreen, commentAt, commentNotShown,
         commentScrolledAway
+    // Gallery: making and editing prototypes
+    case newPrototype, newPrototypeID, newPrototypeName, newPrototypeFrom, newPrototypeBlank, create, edit
+    // The editor (issue 25); what its script shows is among ``Strings/clientKeys``
+    case editorTitle, outline, inspector, palette, paletteControls, paletteModals, paletteOther, preview, undo, redo,
+        duplicate, deleteNode, moveUp, moveDown, editorFindings, editorKeys
+    case editorNotDecoded, editorSaving, editorSaved, editorConflict, editorRefused, editorAtPath, editorNoSelection,
+        editorNone, editorPresent, editorPush, editorUndone, editorRedone, editorNothingToUndo, editorNothingToRedo,
+        editorLoadFailed, editorCreateFailed, editorOnePerLine, editorCannotAdd, editorAdded, editorDeleted, editorMoved
     // Usability studies: insights' tasks, replays, live observation, heat maps, participants
     case navHeatmaps, tasksHeading, columnTask, columnAttempts, columnDirect, columnIndirect, columnGaveUp,
         columnTimedOut, columnSuccessRate, columnMedianTime, columnP90Time, columnStatus, statusEnded, statusAbandoned,
@@ -133,6 +141,11 @@ struct Strings: Sendable, MustacheContext {
         .commentAt, .commentNotShown, .commentScrolledAway, .noComments, .taskOf, .taskStart, .taskGiveUp, .taskNext,
         .taskSucceeded,
         .taskEnded, .studyComplete, .replayStep, .replayPlay, .replayPause, .watchEnded,
+        // The gallery's "New prototype" and the editor
+        .editorCreateFailed, .editorNotDecoded, .editorSaving, .editorSaved, .editorConflict, .editorRefused,
+        .editorAtPath, .editorNoSelection, .editorNone, .editorPresent, .editorPush, .editorUndone, .editorRedone,
+        .editorNothingToUndo, .editorNothingToRedo, .editorLoadFailed, .editorOnePerLine, .editorCannotAdd,
+        .editorAdded, .editorDeleted, .editorMoved,
     ]
 
     /// ``clientKeys`` as a JSON object `{"key": "text"}`, for the page's `data-strings`.

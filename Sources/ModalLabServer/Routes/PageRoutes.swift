@@ -7,7 +7,8 @@ import Prototype
 import Sharing
 
 /// The designer's and reviewers' pages: the gallery (`/`), a prototype's player (`/p/{id}`)
-/// in the environment its address asks for, and its review board (`/p/{id}/board`).
+/// in the environment its address asks for, its review board (`/p/{id}/board`) and, for the
+/// owner, its editor (`/p/{id}/edit`).
 struct PageController: Sendable {
     let library: PrototypeLibrary
     /// A participant link's tasks, which its player plays.
@@ -49,6 +50,18 @@ struct PageController: Sendable {
             return try pages.render(
                 "board", BoardView(loaded.1, viewer: viewer, traits: env, versions: compared, locale.strings),
                 locale: locale)
+        }
+
+        // The editor (issue 25): the owner's alone. A prototype whose file has errors opens too,
+        // since the editor is where they are mended; its script reads and changes the document
+        // through GET and PATCH /api/prototypes/{id} (docs/api.md, "Editing prototypes").
+        groups.ownerPages.get("/p/{id}/edit") { [self] req, _ in
+            let id = req.parameters["id"] ?? ""
+            guard let loaded = library.get(id) else {
+                throw Problem.notFound("no prototype \"\(id)\"" + Suggest.hint(id, in: library.all.map(\.id)))
+            }
+            let locale = PageLocale(req)
+            return try pages.render("editor", EditorPageView(loaded, locale.strings), locale: locale)
         }
     }
 

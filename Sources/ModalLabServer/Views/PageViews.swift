@@ -161,9 +161,16 @@ struct GalleryView: MustacheContext {
 
     var directory: String
     var prototypes: [Item]
+    /// What "New prototype" may copy: every loaded prototype, by id and name.
+    var sources: [OptionView]
+    /// Whether "New prototype" is offered: not when the server serves one file
+    /// (`POST /api/prototypes` answers 409 then).
+    var canCreate: Bool
 
     init(library: PrototypeLibrary, _ strings: Strings) {
         directory = library.writableDirectory
+        canCreate = library.file == nil
+        sources = library.all.map { OptionView(id: $0.id, name: $0.name, isSelected: false) }
         prototypes = library.all.map { p in
             Item(
                 id: p.id, name: p.name, file: ModalLabApp.displayPath(p.file),
@@ -179,6 +186,38 @@ struct GalleryView: MustacheContext {
         switch key {
         case "directory": directory
         case "prototypes": prototypes
+        case "sources": sources
+        case "canCreate": canCreate
+        default: nil
+        }
+    }
+}
+
+/// `editor`: a prototype's editor page (issue 25). The server gives the frame (the outline,
+/// inspector, palette and player's places, the strings); `Public/editor.js` fills it from
+/// `GET /api/prototypes/{id}` and the schema (`/schema/prototype.json`), and changes the file
+/// with `PATCH /api/prototypes/{id}`.
+struct EditorPageView: MustacheContext {
+    var id: String
+    var name: String
+    var file: String
+    /// Whether the file decodes: a prototype with format errors has no player yet.
+    var isDecoded: Bool
+
+    /// The editor of `loaded`, in `strings`' language.
+    init(_ loaded: LoadedPrototype, _ strings: Strings) {
+        id = loaded.id
+        name = loaded.name
+        file = ModalLabApp.displayPath(loaded.file)
+        isDecoded = loaded.prototype != nil
+    }
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "id": id
+        case "name": name
+        case "file": file
+        case "isDecoded": isDecoded
         default: nil
         }
     }
