@@ -13,6 +13,7 @@
 // entries `[data-add]` (a control type, a modal style, `screen`, `menu`, `task`); findings
 // `[data-finding]` with `data-rule` and `data-pointer`. The user's text is only ever set as text.
 import { t } from "./strings.js";
+import { onPrototypeChange } from "./live.js";
 
 const root = document.querySelector("[data-editor]");
 const prototypeID = root.dataset.prototype;
@@ -845,14 +846,19 @@ function take(body) {
   model.diagnostics = body.diagnostics ?? [];
 }
 
-async function load() {
+/** Reads the document; with `ifChanged`, only when its tag is no longer the one held (304). */
+async function load({ ifChanged = false } = {}) {
+  const headers = { Accept: "application/json" };
+  if (ifChanged && model.etag) headers["If-None-Match"] = model.etag;
   const answer = await fetch(`/api/prototypes/${encodeURIComponent(prototypeID)}?lang=${encodeURIComponent(lang)}`, {
-    headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store",
+    headers, credentials: "same-origin", cache: "no-store",
   });
+  if (answer.status === 304) return false;
   const body = await answer.json().catch(() => ({}));
   if (!answer.ok) throw new Error(body.detail ?? answer.statusText);
   take(body);
   render();
+  return true;
 }
 
 function render() {
@@ -1085,13 +1091,23 @@ function newControl(type, ids) {
   return c;
 }
 
+/** A new modal of `style`: an alert with one button, an action sheet with an action and Cancel,
+ * an activity view that copies; any other style titled, with Cancel and Done in its bar (a sheet
+ * needs a button that dismisses it, and Done an alternative: modal.dismiss-button-required,
+ * sheet.done-needs-alternative). */
 function newModal(style, ids) {
-  const m = { id: freshID(style.replace(/([A-Z])/g, "-$1").toLowerCase(), ids), style };
+  const id = freshID(style.replace(/([A-Z])/g, "-$1").toLowerCase(), ids);
+  const m = { id, style };
   switch (style) {
-    case "alert": m.title = "Alert"; m.actions = [{ title: "OK" }]; break;
+    case "alert": m.title = "Title"; m.actions = [{ title: "OK" }]; break;
     case "actionSheet": m.actions = [{ title: "Action" }, { title: "Cancel", role: "cancel" }]; break;
     case "activity": m.activities = ["copy"]; break;
-    default: m.title = "Title";
+    default:
+      m.title = "Title";
+      m.navigationBar = {
+        leading: [{ id: freshID(`${id}-cancel`, ids), title: "Cancel", role: "cancel", action: "dismiss" }],
+        trailing: [{ id: freshID(`${id}-done`, ids), title: "Done", role: "done", action: "dismiss" }],
+      };
   }
   return m;
 }
@@ -1180,6 +1196,13 @@ document.addEventListener("keydown", (ev) => {
 });
 
 inspector.addEventListener("input", (ev) => { ev.target.dataset.typing = "true"; });
+// Escape in the inspector goes back to the node in the outline.
+inspector.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && !ev.defaultPrevented) {
+    ev.preventDefault();
+    nodeFor(selected)?.focus();
+  }
+});
 inspector.addEventListener("change", (ev) => { ev.target.dataset.typing = "false"; }, true);
 
 // ---------------------------------------------------------------------------------------------
@@ -1226,6 +1249,11 @@ player.addEventListener("load", watchPlayer);
     await load();
     select("", {});
     watchPlayer();
+    // A change made elsewhere (the file edited on disk, another page) is read in, between patches;
+    // the undo history stays, and a step that no longer applies is refused (422) when tried.
+    onPrototypeChange(prototypeID, () => {
+      queue = queue.then(() => load({ ifChanged: true }).catch(() => false));
+    });
     root.dataset.ready = "true";
   } catch (error) {
     showError(t("editorLoadFailed", { error: String(error.message ?? error) }));

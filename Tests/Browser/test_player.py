@@ -3430,6 +3430,304 @@ class EditorTests(PlayerTestCase):
         self.wait_for("return document.querySelector('[data-editor-error]').hidden")
         self.assertEqual(self.field("id").get_attribute("value"), "home")
 
+    def add(self, kind):
+        """Clicks the palette's entry for `kind` and waits for the new node to be saved and selected."""
+        before = self.saves()
+        entry = self.el(f'[data-add="{kind}"]')
+        self.js("arguments[0].scrollIntoView({block: 'nearest'})", entry)
+        entry.click()
+        self.wait_saved(before, message=f"adding {kind} was not saved")
+        return self.selected()
+
+    def edit(self, name, text):
+        before = self.saves()
+        self.type_into(name, text)
+        self.wait_saved(before, message=f"{name} = {text!r} was not saved")
+
+    def pick(self, name, value):
+        before = self.saves()
+        self.choose(name, value)
+        self.wait_saved(before, message=f"{name} = {value!r} was not saved")
+
+    def toggle(self, name, value=None):
+        before = self.saves()
+        f = self.el(f'[data-inspector] [data-field="{name}"]' + (f' [data-value="{value}"]' if value else ""))
+        self.js("arguments[0].scrollIntoView({block: 'nearest'})", f)
+        f.click()
+        self.wait_saved(before, message=f"{name} {value or ''} was not saved")
+
+    def keys(self, *keys):
+        """Presses `keys` together on the focused element: modifiers held, the others typed."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        modifiers = [k for k in keys if k in (Keys.CONTROL, Keys.SHIFT, Keys.ALT, Keys.META)]
+        chain = ActionChains(self.d)
+        for m in modifiers:
+            chain.key_down(m)
+        chain.send_keys(*[k for k in keys if k not in modifiers])
+        for m in reversed(modifiers):
+            chain.key_up(m)
+        chain.perform()
+
+    def findings(self):
+        return self.js("return [...document.querySelectorAll('[data-findings] [data-finding]')].map(f => [f.dataset.rule, f.dataset.pointer])")
+
+    def test_done_when_a_designer_builds_plays_undoes_and_redoes_a_prototype_by_clicks_and_typing(self):
+        """Issue 25's "Done when", from New prototype to the file on disk."""
+        from selenium.webdriver.common.keys import Keys
+        pid = self.create_from_gallery("Trip " + secrets.token_hex(3))
+        # A screen with a button that presents a page sheet with medium and large detents.
+        self.select_node("/screens/0")
+        self.assertEqual(self.add("button"), "/screens/0/content/0")
+        self.edit("title", "Plan Trip")
+        self.assertEqual(self.add("pageSheet"), "/modals/0")
+        self.edit("title", "Trip")
+        self.toggle("detents", "medium")
+        self.toggle("detents", "large")
+        self.toggle("grabber")
+        self.select_node("/screens/0/content/0")
+        self.pick("action", "present:page-sheet")
+        # A navigation push inside the sheet.
+        self.select_node("/modals/0")
+        self.assertEqual(self.add("screen"), "/modals/0/screens/0")
+        self.edit("title", "Details")
+        self.select_node("/modals/0")
+        self.assertEqual(self.add("button"), "/modals/0/content/0")
+        self.edit("title", "Details")
+        self.pick("action", "push:screen")
+        # An alert with two buttons, Cancel first (moved up by keyboard), presented from the sheet.
+        self.assertEqual(self.add("alert"), "/modals/1")
+        self.edit("title", "Delete this trip?")
+        self.assertEqual(self.add("button"), "/modals/1/actions/1")
+        self.edit("title", "Cancel")
+        self.pick("role", "cancel")
+        before = self.saves()
+        self.node("/modals/1/actions/1").send_keys(Keys.ALT, Keys.ARROW_UP)
+        self.wait_saved(before, message="Alt+Up did not move the button")
+        self.assertEqual(self.selected(), "/modals/1/actions/0")
+        self.select_node("/modals/1/actions/1")
+        self.edit("title", "Delete")
+        self.pick("role", "destructive")
+        self.select_node("/modals/0/content/0")
+        self.assertEqual(self.add("button"), "/modals/0/content/1")
+        self.edit("title", "Delete")
+        self.pick("action", "present:alert")
+        # An action sheet from a Share button: a popover on iPad.
+        self.select_node("/screens/0/content/0")
+        self.assertEqual(self.add("button"), "/screens/0/content/1")
+        self.edit("title", "Share")
+        self.assertEqual(self.add("actionSheet"), "/modals/2")
+        self.pick("source", "button-4")
+        self.select_node("/modals/2/actions/0")
+        self.edit("title", "Remove Trip")
+        self.pick("role", "destructive")
+        self.select_node("/screens/0/content/1")
+        self.pick("action", "present:action-sheet")
+        # A task.
+        self.assertEqual(self.add("task"), "/tasks/0")
+        self.edit("prompt", "Plan a trip")
+        # It lints clean, and the file on disk is that prototype.
+        self.wait_for(f"return {self.EDITOR}.dataset.findings === '0'",
+                      message=f"findings: {self.findings()} in {json.dumps(self.on_disk(pid))}")
+        expected = {
+            "format": "modallab/1", "id": pid, "name": self.on_disk(pid)["name"], "start": "home",
+            "screens": [{"id": "home", "title": self.on_disk(pid)["name"], "content": [
+                {"type": "button", "id": "button", "title": "Plan Trip", "action": {"present": "page-sheet"}},
+                {"type": "button", "id": "button-4", "title": "Share", "action": {"present": "action-sheet"}}]}],
+            "modals": [
+                {"id": "page-sheet", "style": "pageSheet", "title": "Trip",
+                 "navigationBar": {
+                     "leading": [{"id": "page-sheet-cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}],
+                     "trailing": [{"id": "page-sheet-done", "title": "Done", "role": "done", "action": "dismiss"}]},
+                 "content": [
+                     {"type": "button", "id": "button-2", "title": "Details", "action": {"push": "screen"}},
+                     {"type": "button", "id": "button-3", "title": "Delete", "action": {"present": "alert"}}],
+                 "screens": [{"id": "screen", "title": "Details"}],
+                 "detents": ["medium", "large"], "grabber": True},
+                {"id": "alert", "style": "alert", "title": "Delete this trip?",
+                 "actions": [{"title": "Cancel", "role": "cancel"}, {"title": "Delete", "role": "destructive"}]},
+                {"id": "action-sheet", "style": "actionSheet", "source": "button-4",
+                 "actions": [{"title": "Remove Trip", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}],
+            "tasks": [{"id": "task", "prompt": "Plan a trip", "success": {"screen": "home"}}],
+        }
+        self.assertEqual(self.on_disk(pid), expected)
+        # Undo and redo, by keys, with the file following.
+        self.node("/tasks/0").click()
+        self.keys(Keys.CONTROL, "z")
+        self.wait_for(f"return {self.EDITOR}.dataset.redo === '1'", message="Ctrl+Z did not undo")
+        self.idle()
+        self.assertEqual(self.on_disk(pid)["tasks"][0]["prompt"], "Task")
+        self.keys(Keys.CONTROL, Keys.SHIFT, "z")
+        self.wait_for(f"return {self.EDITOR}.dataset.redo === '0'", message="Ctrl+Shift+Z did not redo")
+        self.idle()
+        self.assertEqual(self.on_disk(pid), expected)
+        self.keys(Keys.CONTROL, "z")
+        self.wait_for(f"return {self.EDITOR}.dataset.redo === '1'")
+        self.keys(Keys.CONTROL, "y")
+        self.wait_for(f"return {self.EDITOR}.dataset.redo === '0'", message="Ctrl+Y did not redo")
+        self.idle()
+        self.assertEqual(self.on_disk(pid), expected)
+        # A sheet presented from inside a popover: the refusal's rule shows on the node as it is made.
+        self.select_node("/modals/2")
+        self.assertEqual(self.add("popover"), "/modals/3")
+        self.pick("source", "button")
+        self.assertEqual(self.add("button"), "/modals/3/content/0")
+        self.pick("action", "present:page-sheet")
+        self.wait_for("return [...document.querySelectorAll('[data-findings] [data-finding]')]"
+                      ".some(f => f.dataset.rule === 'popover.no-modal-over' && f.dataset.pointer === '/modals/3/content/0')",
+                      message=f"no popover.no-modal-over finding: {self.findings()}")
+        badge = self.node("/modals/3/content/0").find_element("css selector", ":scope > .node-badge")
+        self.assertIn("popover.no-modal-over", badge.get_attribute("title"))
+        self.assertTrue(self.d.find_elements("css selector", '[data-inspector] [data-finding][data-rule="popover.no-modal-over"]'),
+                        "the inspector of the button shows the rule")
+        self.d.save_screenshot(str(Harness.shots / "editor-refusal.png"))
+        for _ in range(4):  # the action, the button, the source, the popover
+            self.keys(Keys.CONTROL, "z")
+            self.idle()
+        self.wait_for(f"return {self.EDITOR}.dataset.undo !== undefined && {self.EDITOR}.dataset.redo === '4'")
+        self.idle()
+        self.assertEqual(self.on_disk(pid), expected)
+        # It plays: on iPhone the button presents the sheet, whose button pushes; on iPad the
+        # action sheet is a popover.
+        self.open(pid, "iphone-16")
+        self.tap('[data-id="button"]')
+        self.assert_layer("page-sheet", "card")
+        self.tap('[data-id="button-2"]')
+        self.wait_for("return document.querySelector('.presentation[data-modal=\"page-sheet\"] [data-screen=\"screen\"]') !== null",
+                      message="the push inside the sheet did not show its screen")
+        self.open(pid, "ipad-pro-11")
+        self.tap('[data-id="button-4"]')
+        self.assert_layer("action-sheet", "popover")
+
+    def test_keyboard_alone_adds_edits_duplicates_reorders_deletes_undoes_and_redoes(self):
+        from selenium.webdriver.common.keys import Keys
+        pid = "keys-" + secrets.token_hex(3)
+        self.assertEqual(owner_api("POST", "/api/prototypes", {"id": pid, "name": "Keys"})[0], 201)
+        self.open_editor(pid)
+        self.node("").send_keys(Keys.ARROW_DOWN)  # the screens
+        self.wait_for("return document.activeElement?.dataset.path === '/screens'")
+        self.keys(Keys.ARROW_DOWN)
+        self.wait_for("return document.activeElement?.dataset.path === '/screens/0'")
+        self.assertEqual(self.selected(), "/screens/0")
+        # To the palette and back, by Tab alone.
+        for _ in range(40):
+            if self.js("return document.activeElement?.dataset.add === 'button'"):
+                break
+            self.keys(Keys.SHIFT, Keys.TAB)
+        self.assertEqual(self.js("return document.activeElement?.dataset.add"), "button")
+        before = self.saves()
+        self.keys(Keys.ENTER)
+        self.wait_saved(before)
+        self.wait_for("return document.activeElement?.dataset.path === '/screens/0/content/0'",
+                      message="the new node does not have the focus")
+        # Enter edits the node: Tab to its title, type, Return saves.
+        self.keys(Keys.ENTER)
+        for _ in range(10):
+            if self.js("return document.activeElement?.dataset.field === 'title'"):
+                break
+            self.keys(Keys.TAB)
+        self.assertEqual(self.js("return document.activeElement?.dataset.field"), "title")
+        before = self.saves()
+        self.keys(Keys.CONTROL, "a")
+        self.keys("Go")
+        self.keys(Keys.ENTER)
+        self.wait_saved(before)
+        self.assertEqual(self.on_disk(pid)["screens"][0]["content"][0]["title"], "Go")
+        # Escape goes back to the node; Ctrl+D duplicates it, Alt+Up moves the copy first.
+        self.keys(Keys.ESCAPE)
+        self.wait_for("return document.activeElement?.dataset.path === '/screens/0/content/0'")
+        before = self.saves()
+        self.keys(Keys.CONTROL, "d")
+        self.wait_saved(before)
+        self.wait_for("return document.activeElement?.dataset.path === '/screens/0/content/1'")
+        before = self.saves()
+        self.keys(Keys.ALT, Keys.ARROW_UP)
+        self.wait_saved(before)
+        self.wait_for("return document.activeElement?.dataset.path === '/screens/0/content/0'")
+        content = self.on_disk(pid)["screens"][0]["content"]
+        self.assertEqual([c["id"] for c in content], ["button-2", "button"])
+        self.assertEqual([c["title"] for c in content], ["Go", "Go"])
+        # Delete removes it; Ctrl+Z brings it back, Ctrl+Shift+Z removes it again.
+        before = self.saves()
+        self.keys(Keys.DELETE)
+        self.wait_saved(before)
+        self.assertEqual([c["id"] for c in self.on_disk(pid)["screens"][0]["content"]], ["button"])
+        before = self.saves()
+        self.keys(Keys.CONTROL, "z")
+        self.wait_saved(before)
+        self.assertEqual([c["id"] for c in self.on_disk(pid)["screens"][0]["content"]], ["button-2", "button"])
+        before = self.saves()
+        self.keys(Keys.CONTROL, Keys.SHIFT, "z")
+        self.wait_saved(before)
+        self.assertEqual([c["id"] for c in self.on_disk(pid)["screens"][0]["content"]], ["button"])
+
+    def test_dragging_a_node_reorders_its_array(self):
+        pid = "drag-" + secrets.token_hex(3)
+        self.assertEqual(owner_api("POST", "/api/prototypes", {"id": pid, "name": "Drag", "from": "mail"})[0], 201)
+        self.open_editor(pid)
+        before = self.saves()
+        # HTML drag and drop, as the browser dispatches it (WebDriver's pointer actions don't start one).
+        self.js("""
+            const from = document.querySelector('[data-path="/modals/1/actions/0"]');
+            const to = document.querySelector('[data-path="/modals/1/actions/2"]');
+            const dt = new DataTransfer();
+            from.dispatchEvent(new DragEvent('dragstart', {bubbles: true, dataTransfer: dt}));
+            to.dispatchEvent(new DragEvent('dragover', {bubbles: true, cancelable: true, dataTransfer: dt}));
+            to.dispatchEvent(new DragEvent('drop', {bubbles: true, cancelable: true, dataTransfer: dt}));
+            from.dispatchEvent(new DragEvent('dragend', {bubbles: true, dataTransfer: dt}));""")
+        self.wait_saved(before)
+        original = json.loads((ROOT / "Templates" / "prototypes" / "mail.json").read_text())["modals"][1]["actions"]
+        moved = self.on_disk(pid)["modals"][1]["actions"]
+        self.assertEqual(moved, original[1:3] + original[:1])
+        self.assertEqual(self.selected(), "/modals/1/actions/2")
+
+    def test_hostile_text_is_text_in_the_outline_and_inspector_and_a_change_on_disk_is_read_in(self):
+        self.open_editor("hostile")
+        self.assertIsNone(self.js("return window.__pwned ?? null"))
+        self.assertIn(SCRIPT, self.node("/modals/0").text)
+        self.assertFalse(self.d.find_elements("css selector", "[data-outline] script, [data-outline] img, [data-inspector] img"))
+        self.select_node("/screens/0/content/0")
+        self.assertEqual(self.field("text").get_attribute("value"), "Text " + SCRIPT + IMG + ATTR + JS + CSS + RLO)
+        self.assertIsNone(self.js("return window.__pwned ?? null"))
+        # The file changed on disk: the editor reads it in.
+        pid = "disk-" + secrets.token_hex(3)
+        self.assertEqual(owner_api("POST", "/api/prototypes", {"id": pid, "name": "Disk"})[0], 201)
+        self.open_editor(pid)
+        status, body = owner_api("GET", f"/api/prototypes/{pid}")
+        doc = body["definition"]
+        doc["screens"][0]["title"] = "Changed on disk"
+        Path(body["file"]).write_text(json.dumps(doc, indent=2))
+        self.wait_for("return document.querySelector('[data-path=\"/screens/0\"]')?.textContent.includes('Changed on disk')",
+                      timeout=30, message="the editor did not read the file changed on disk")
+
+    def test_the_palette_offers_every_control_type_and_modal_style_of_the_schema_and_each_adds_its_kind(self):
+        schema = json.loads((ROOT / "Schema" / "prototype.schema.json").read_text())
+        types = schema["$defs"]["control"]["properties"]["type"]["enum"]
+        styles = schema["$defs"]["modal"]["properties"]["style"]["enum"]
+        pid = "palette-" + secrets.token_hex(3)
+        self.assertEqual(owner_api("POST", "/api/prototypes", {"id": pid, "name": "Palette"})[0], 201)
+        self.open_editor(pid)
+        offered = self.js("return [...document.querySelectorAll('[data-add]')].map(b => b.dataset.add)")
+        self.assertEqual(offered, types + styles + ["screen", "menu", "task"])
+        for i, kind in enumerate(types):
+            self.select_node("/screens/0")
+            path = self.add(kind)
+            self.assertEqual(path, f"/screens/0/content/{i}")
+            self.assertEqual(self.on_disk(pid)["screens"][0]["content"][i]["type"], kind)
+            self.assertIn(kind, self.node(path).text)
+        for i, style in enumerate(styles):
+            self.select_node("")
+            self.assertEqual(self.add(style), f"/modals/{i}")
+            self.assertEqual(self.on_disk(pid)["modals"][i]["style"], style)
+        # A menu goes onto the selected button, and another item into that menu.
+        self.select_node("/screens/0/content/0")
+        self.assertEqual(self.add("menu"), "/screens/0/content/0/menu")
+        self.assertEqual(self.add("menu"), "/screens/0/content/0/menu/children/1")
+        self.assertEqual(len(self.on_disk(pid)["screens"][0]["content"][0]["menu"]["children"]), 2)
+        self.assertEqual(self.add("task"), "/tasks/0")
+        self.assertEqual(self.add("screen"), "/screens/1")
+        self.assertEqual(self.on_disk(pid)["tasks"][0]["success"], {"screen": "home"})
+
     def test_a_click_in_the_player_selects_its_node_and_a_change_redraws_the_player(self):
         pid = "mail-" + secrets.token_hex(3)
         status, body = owner_api("POST", "/api/prototypes", {"id": pid, "name": "Mail copy", "from": "mail"})
