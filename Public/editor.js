@@ -62,7 +62,7 @@ function parentOf(ptr) {
 
 /** Whether `ptr` is `base` or inside it, segment by segment. */
 function within(ptr, base) {
-  return ptr === base || (ptr.startsWith(base + "/") && base !== "") || (base === "" );
+  return base === "" || ptr === base || ptr.startsWith(base + "/");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -791,6 +791,7 @@ function send(ops, { focusPath, message, editPath } = {}) {
         if (n && n.dataset.path !== selected && !within(selected, n.dataset.path)) selected = n.dataset.path;
       }
       render();
+      refreshHistory();
       setStatus(message ?? t("editorSaved"));
       root.dataset.saves = String(Number(root.dataset.saves ?? 0) + 1);
       return true;
@@ -1165,6 +1166,20 @@ function updateCommands() {
   cmd("moveDown").disabled = !el || el.index === el.list.length - 1;
   root.dataset.undo = String(undoStack.length);
   root.dataset.redo = String(redoStack.length);
+  // Undo lasts the browser tab's session: a reload of the page keeps it.
+  try {
+    sessionStorage.setItem(historyKey, JSON.stringify({ undo: undoStack.slice(-200), redo: redoStack.slice(-200) }));
+  } catch { /* storage full or refused: undo lasts the page */ }
+}
+
+const historyKey = `modallab-editor-history:${prototypeID}`;
+
+function restoreHistory() {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(historyKey) ?? "null");
+    if (Array.isArray(saved?.undo)) undoStack.push(...saved.undo);
+    if (Array.isArray(saved?.redo)) redoStack.push(...saved.redo);
+  } catch { /* nothing kept */ }
 }
 
 root.querySelector(".editor-actions").addEventListener("click", (ev) => {
@@ -1204,6 +1219,70 @@ inspector.addEventListener("keydown", (ev) => {
   }
 });
 inspector.addEventListener("change", (ev) => { ev.target.dataset.typing = "false"; }, true);
+
+// ---------------------------------------------------------------------------------------------
+// The version history (GET /api/prototypes/{id}/versions): each version the API wrote, newest
+// first; restoring one is a change like any other (a replace of the whole document), undoable.
+// ---------------------------------------------------------------------------------------------
+
+const historyList = root.querySelector("[data-history]");
+let historyTimer = null;
+
+function refreshHistory() {
+  clearTimeout(historyTimer);
+  historyTimer = setTimeout(loadHistory, 300);
+}
+
+async function loadHistory() {
+  if (!historyList) return;
+  let body;
+  try {
+    const answer = await fetch(`/api/prototypes/${encodeURIComponent(prototypeID)}/versions`, {
+      headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store",
+    });
+    if (!answer.ok) return;
+    body = await answer.json();
+  } catch { return; }
+  historyList.replaceChildren();
+  for (const v of body.versions ?? []) {
+    const li = document.createElement("li");
+    li.dataset.version = v.version;
+    const time = document.createElement("time");
+    time.dateTime = v.time;
+    time.textContent = new Date(v.time).toLocaleString(lang);
+    const via = document.createElement("code");
+    via.textContent = [v.via, ...(v.paths ?? []).slice(0, 3)].join(" ");
+    li.append(time, " ", via, " ");
+    if (v.version === body.current) {
+      li.setAttribute("aria-current", "true");
+      const cur = document.createElement("span");
+      cur.className = "badge";
+      cur.textContent = t("editorCurrent");
+      li.append(cur);
+    } else {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.restore = v.version;
+      b.textContent = t("editorRestore");
+      b.setAttribute("aria-label", `${t("editorRestore")} ${time.textContent}`);
+      li.append(b);
+    }
+    historyList.append(li);
+  }
+}
+
+historyList?.addEventListener("click", async (ev) => {
+  const b = ev.target.closest("[data-restore]");
+  if (!b || !model.doc) return;
+  const answer = await fetch(`/api/prototypes/${encodeURIComponent(prototypeID)}/versions/${encodeURIComponent(b.dataset.restore)}`, {
+    headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store",
+  });
+  const doc = await answer.json().catch(() => null);
+  if (!answer.ok || !doc) { showError(t("requestFailed", { error: String(answer.status) })); return; }
+  const time = b.closest("li").querySelector("time").textContent;
+  apply([{ op: "replace", path: "", value: doc }], [{ op: "replace", path: "", value: model.doc }], selected,
+    t("editorRestored", { time }));
+});
 
 // ---------------------------------------------------------------------------------------------
 // The player: a click on an element selects its node
@@ -1246,7 +1325,9 @@ player.addEventListener("load", watchPlayer);
     const [schemaAnswer] = await Promise.all([fetch("/schema/prototype.json", { credentials: "same-origin" })]);
     model.schema = await schemaAnswer.json();
     renderPalette();
+    restoreHistory();
     await load();
+    loadHistory();
     select("", {});
     watchPlayer();
     // A change made elsewhere (the file edited on disk, another page) is read in, between patches;

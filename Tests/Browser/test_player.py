@@ -3567,6 +3567,19 @@ class EditorTests(PlayerTestCase):
         self.wait_for(f"return {self.EDITOR}.dataset.redo === '0'", message="Ctrl+Y did not redo")
         self.idle()
         self.assertEqual(self.on_disk(pid), expected)
+        # Undo lasts the session: after a reload of the page, Ctrl+Z still undoes the prompt.
+        steps = int(self.js(f"return Number({self.EDITOR}.dataset.undo)"))
+        self.open_editor(pid)
+        self.assertEqual(int(self.js(f"return Number({self.EDITOR}.dataset.undo)")), steps)
+        self.node("").click()
+        self.keys(Keys.CONTROL, "z")
+        self.wait_for(f"return {self.EDITOR}.dataset.redo === '1'", message="Ctrl+Z after a reload did not undo")
+        self.idle()
+        self.assertEqual(self.on_disk(pid)["tasks"][0]["prompt"], "Task")
+        self.keys(Keys.CONTROL, Keys.SHIFT, "z")
+        self.wait_for(f"return {self.EDITOR}.dataset.redo === '0'")
+        self.idle()
+        self.assertEqual(self.on_disk(pid), expected)
         # A sheet presented from inside a popover: the refusal's rule shows on the node as it is made.
         self.select_node("/modals/2")
         self.assertEqual(self.add("popover"), "/modals/3")
@@ -3727,6 +3740,31 @@ class EditorTests(PlayerTestCase):
         self.assertEqual(self.add("task"), "/tasks/0")
         self.assertEqual(self.add("screen"), "/screens/1")
         self.assertEqual(self.on_disk(pid)["tasks"][0]["success"], {"screen": "home"})
+
+    def test_the_history_lists_each_version_and_restoring_one_is_undoable(self):
+        from selenium.webdriver.common.keys import Keys
+        pid = "history-" + secrets.token_hex(3)
+        self.assertEqual(owner_api("POST", "/api/prototypes", {"id": pid, "name": "History"})[0], 201)
+        self.open_editor(pid)
+        self.select_node("/screens/0")
+        for title in ("First", "Second"):
+            before = self.saves()
+            self.type_into("title", title)
+            self.wait_saved(before)
+        self.wait_for("return document.querySelectorAll('[data-history] li').length >= 3",
+                      message="the history does not list the creation and both edits")
+        self.assertEqual(self.js("return document.querySelector('[data-history] li').getAttribute('aria-current')"), "true")
+        # The version before the last edit: its title was First.
+        before = self.saves()
+        self.el("[data-history] li:nth-child(2) [data-restore]").click()
+        self.wait_saved(before)
+        self.assertEqual(self.on_disk(pid)["screens"][0]["title"], "First")
+        self.assertIn("First", self.node("/screens/0").text)
+        self.node("").click()
+        before = self.saves()
+        self.keys(Keys.CONTROL, "z")
+        self.wait_saved(before)
+        self.assertEqual(self.on_disk(pid)["screens"][0]["title"], "Second")
 
     def test_a_click_in_the_player_selects_its_node_and_a_change_redraws_the_player(self):
         pid = "mail-" + secrets.token_hex(3)

@@ -173,7 +173,7 @@ import Testing
 
 /// Every page in the reader's language, over the app's routes.
 @Suite(.serialized) struct LocalizedPageTests {
-    static let pages = ["/", "/p/mail", "/p/mail/board", "/p/mail/insights", "/rules"]
+    static let pages = ["/", "/p/mail", "/p/mail/board", "/p/mail/insights", "/p/mail/edit", "/rules"]
 
     @Test func pagesFollowAcceptLanguage() async throws {
         let s = try TestApp()

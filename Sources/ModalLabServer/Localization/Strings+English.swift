@@ -272,5 +272,9 @@ extension Strings {
         .editorAdded: "Added {kind}",
         .editorDeleted: "Deleted",
         .editorMoved: "Moved",
+        .history: "History",
+        .editorRestore: "Restore",
+        .editorCurrent: "current",
+        .editorRestored: "Restored the version of {time}",
     ]
 }

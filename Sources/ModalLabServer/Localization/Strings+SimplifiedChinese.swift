@@ -266,6 +266,10 @@ extension Strings {
         .editorAdded: "已添加 {kind}",
         .editorDeleted: "已删除",
         .editorMoved: "已移动",
+        .history: "历史版本",
+        .editorRestore: "恢复",
+        .editorCurrent: "当前",
+        .editorRestored: "已恢复 {time} 的版本",
     ]
 
     /// The rule catalogue's section titles in Simplified Chinese, by section number ("3.3");

@@ -61,10 +61,12 @@ enum UIString: String, CaseIterable, Sendable {
     case newPrototype, newPrototypeID, newPrototypeName, newPrototypeFrom, newPrototypeBlank, create, edit
     // The editor (issue 25); what its script shows is among ``Strings/clientKeys``
     case editorTitle, outline, inspector, palette, paletteControls, paletteModals, paletteOther, preview, undo, redo,
-        duplicate, deleteNode, moveUp, moveDown, editorFindings, editorKeys
+        duplicate, deleteNode, moveUp, moveDown, editorFindings, editorKeys, history
     case editorNotDecoded, editorSaving, editorSaved, editorConflict, editorRefused, editorAtPath, editorNoSelection,
         editorNone, editorPresent, editorPush, editorUndone, editorRedone, editorNothingToUndo, editorNothingToRedo,
-        editorLoadFailed, editorCreateFailed, editorOnePerLine, editorCannotAdd, editorAdded, editorDeleted, editorMoved
+        editorLoadFailed, editorCreateFailed, editorOnePerLine, editorCannotAdd, editorAdded, editorDeleted,
+        editorMoved,
+        editorRestore, editorCurrent, editorRestored
     // Usability studies: insights' tasks, replays, live observation, heat maps, participants
     case navHeatmaps, tasksHeading, columnTask, columnAttempts, columnDirect, columnIndirect, columnGaveUp,
         columnTimedOut, columnSuccessRate, columnMedianTime, columnP90Time, columnStatus, statusEnded, statusAbandoned,
@@ -145,7 +147,7 @@ struct Strings: Sendable, MustacheContext {
         .editorCreateFailed, .editorNotDecoded, .editorSaving, .editorSaved, .editorConflict, .editorRefused,
         .editorAtPath, .editorNoSelection, .editorNone, .editorPresent, .editorPush, .editorUndone, .editorRedone,
         .editorNothingToUndo, .editorNothingToRedo, .editorLoadFailed, .editorOnePerLine, .editorCannotAdd,
-        .editorAdded, .editorDeleted, .editorMoved,
+        .editorAdded, .editorDeleted, .editorMoved, .editorRestore, .editorCurrent, .editorRestored,
     ]
 
     /// ``clientKeys`` as a JSON object `{"key": "text"}`, for the page's `data-strings`.
