@@ -26,7 +26,7 @@ const errorBox = root.querySelector("[data-editor-error]");
 const player = root.querySelector("[data-player]");
 
 /** What the page knows: the document, its entity tag, its findings, the schema. */
-const model = { doc: null, etag: null, diagnostics: [], schema: null, refused: null };
+const model = { doc: null, etag: null, diagnostics: [], schema: null, refused: null, docs: null };
 let selected = "";
 const undoStack = [];
 const redoStack = [];
@@ -492,7 +492,8 @@ function field(nodePtr, key, s, value, required) {
   doc.className = "field-doc";
   doc.id = `${id}-doc`;
   doc.lang = "en";
-  doc.textContent = s.description ?? "";
+  // The member's line in docs/format.md, else the schema's description.
+  doc.textContent = model.docs?.[schemaAt(nodePtr)?.$def ?? "document"]?.[key] ?? s.description ?? "";
   const ptr = nodePtr + pointer([key]);
   const control = editorFor(ptr, key, s, value, required, id);
   control.dataset.field = key;
@@ -509,7 +510,7 @@ function field(nodePtr, key, s, value, required) {
     u.textContent = unit;
     wrap.append(u);
   }
-  if (s.description) wrap.append(doc);
+  if (doc.textContent) wrap.append(doc);
   wrap.append(findings);
   if (control.tagName === "FIELDSET") label.remove();
   return wrap;
@@ -1322,8 +1323,12 @@ player.addEventListener("load", watchPlayer);
 
 (async () => {
   try {
-    const [schemaAnswer] = await Promise.all([fetch("/schema/prototype.json", { credentials: "same-origin" })]);
+    const [schemaAnswer, docsAnswer] = await Promise.all([
+      fetch("/schema/prototype.json", { credentials: "same-origin" }),
+      fetch("/schema/format-docs.json", { credentials: "same-origin" }).catch(() => null),
+    ]);
     model.schema = await schemaAnswer.json();
+    model.docs = docsAnswer?.ok ? await docsAnswer.json().catch(() => null) : null;
     renderPalette();
     restoreHistory();
     await load();

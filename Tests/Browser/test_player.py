@@ -3397,9 +3397,9 @@ class EditorTests(PlayerTestCase):
         self.assertEqual(self.node("").get_attribute("aria-level"), "1")
         self.assertEqual(self.node("/screens/0").get_attribute("role"), "treeitem")
         self.assertTrue(self.node("/screens/0").get_attribute("aria-labelledby"))
-        # The inspector of the prototype: the schema's members, with their doc lines.
+        # The inspector of the prototype: the schema's members, with their lines of docs/format.md.
         self.assertEqual(self.field("targetOS").tag_name, "input")
-        self.assertIn("iOS major version", self.field("targetOS").find_element("xpath", "..").text)
+        self.assertIn("The iOS version the app targets, major version 7–99", self.field("targetOS").find_element("xpath", "..").text)
         self.assertEqual(self.field("start").tag_name, "select", "an id is picked from the ids there are")
         # A field changed is one PATCH; the file on disk says so.
         self.select_node("/screens/0")

@@ -82,6 +82,28 @@ import Testing
         #expect(missing.isEmpty, "docs/format.md does not document: \(missing.joined(separator: ", "))")
     }
 
+    /// The editor's doc lines come from docs/format.md (``FormatDocLines``): every member of a
+    /// kind whose section has a member table has its line, the table's text without Markdown.
+    @Test func everyMemberOfTheFormatHasTheEditorsDocLine() throws {
+        let lines = FormatDocLines.parse(try Self.read("docs/format.md"))
+        for k in Self.kinds(try Self.schema()) where lines[k.kind] != nil {
+            for m in k.members {
+                #expect(lines[k.kind]?[m] != nil, "docs/format.md has no table row for \(k.kind).\(m)")
+            }
+        }
+        #expect(lines["modal"]?["confirmDiscard"]?.hasPrefix("Shown when the modal is dirty") == true)
+        // A link keeps its text; code and emphasis marks go.
+        #expect(lines["document"]?["targetOS"]?.contains("(docs/fidelity.md)") == true)
+        #expect(lines["document"]?["requiresFullScreen"]?.hasPrefix("UIKit's UIRequiresFullScreen: ") == true)
+        // Both members a row names share its line; a table of another kind of row is not read.
+        #expect(
+            FormatDocLines.parse(
+                "<a id=\"size\"></a>\n| member | what |\n|---|---|\n| `width`, `height` | In **points**, see [sizes](#size). |\n\n| requested | x |\n|---|---|\n| `pageSheet` | no |"
+            )
+                == ["size": ["width": "In points, see sizes.", "height": "In points, see sizes."]])
+        #expect(FormatDocLines.cells(#"| `a` | x \| y |"#) == ["`a`", "x | y"])
+    }
+
     /// The check itself finds a member that is missing from its section, a missing section, and
     /// a missing value (so the test above can fail).
     @Test func theFormatDocCheckNoticesGaps() throws {

@@ -70,6 +70,14 @@ extension ModalLabApp {
             r.headers["Content-Type"] = "application/schema+json"
             return r
         }
+        // What each member of the format does, from docs/format.md (FormatDocLines): the editor's
+        // doc lines. Installed with the resources (Scripts/install); 404 where it isn't.
+        groups.anyone.get("/schema/format-docs.json") { [self] _ in
+            guard let data = FileManager.default.contents(atPath: resourceRoot + "/docs/format.md") else {
+                return Problem.notFound("docs/format.md is not installed beside the resources").response
+            }
+            return HTTPResponse.json(FormatDocLines.json(String(decoding: data, as: UTF8.self)))
+        }
         groups.anyone.get("/api/devices") { _ in
             HTTPResponse.json(.array(DeviceCatalogue.all.map(ModalLabApp.deviceJSON)))
         }
