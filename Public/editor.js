@@ -418,7 +418,10 @@ function renderInspector() {
   const heading = document.createElement("h3");
   heading.className = "inspector-node";
   heading.dataset.inspecting = selected;
-  heading.textContent = node?.querySelector(".node-label")?.textContent ?? selected;
+  // The node's label as the outline has it: the prototype's own text isolated in its <bdi>.
+  const label = node?.querySelector(".node-label");
+  if (label) heading.append(...label.cloneNode(true).childNodes);
+  else heading.textContent = selected;
   inspector.append(heading);
   const path = document.createElement("code");
   path.className = "inspector-path";
@@ -469,7 +472,8 @@ function findingItem(d) {
   rule.className = "finding-rule";
   rule.href = `/rules#${encodeURIComponent(d.rule ?? "")}`;
   rule.textContent = d.rule ?? "";
-  const msg = document.createElement("span");
+  // A message quotes the prototype's own text: isolated, as the player's findings are.
+  const msg = document.createElement("bdi");
   msg.className = "finding-message";
   msg.textContent = d.message ?? "";
   li.append(sev, " ", rule, " ", msg);
@@ -481,7 +485,7 @@ function allFindings() {
   return model.refused?.diagnostics?.length ? [...model.refused.diagnostics.map((d) => ({ ...d, unsaved: true })), ...model.diagnostics] : model.diagnostics;
 }
 
-function field(nodePtr, key, s, value, required) {
+function field(nodePtr, key, s, value, required, commitOverride) {
   const wrap = document.createElement("div");
   wrap.className = "field";
   const id = `field-${++fieldCount}`;
@@ -495,7 +499,7 @@ function field(nodePtr, key, s, value, required) {
   // The member's line in docs/format.md, else the schema's description.
   doc.textContent = model.docs?.[schemaAt(nodePtr)?.$def ?? "document"]?.[key] ?? s.description ?? "";
   const ptr = nodePtr + pointer([key]);
-  const control = editorFor(ptr, key, s, value, required, id);
+  const control = editorFor(ptr, key, s, value, required, id, commitOverride);
   control.dataset.field = key;
   control.dataset.pointer = ptr;
   control.setAttribute("aria-describedby", `${id}-doc ${id}-findings`);
@@ -527,8 +531,8 @@ function option(value, text, selectedValue) {
 /** The control that edits member `key` (schema `s`) at `ptr`: a pop-up menu for an enum and an
  * id reference, a switch for a boolean, a number field with its unit, checkboxes for a list of
  * choices, a text field (one a line for a list of strings), else the member as JSON. */
-function editorFor(ptr, key, s, value, required, id) {
-  const commit = (v) => change(ptr, v);
+function editorFor(ptr, key, s, value, required, id, commitOverride) {
+  const commit = commitOverride ?? ((v) => change(ptr, v));
   // A constant (the format's version): shown, not edited.
   if (s.const !== undefined) {
     const out = document.createElement("output");
@@ -643,7 +647,12 @@ function editorFor(ptr, key, s, value, required, id) {
     set.append(legend);
     const req = new Set(o.required ?? []);
     for (const [k, ps] of Object.entries(o.properties)) {
-      set.append(field(ptr, k, resolve(ps), value?.[k], req.has(k)));
+      // An object of exactly one member (a task's success: a screen, a modal or a dismissal)
+      // takes the member chosen in place of the one it had.
+      const one = o.maxProperties === 1
+        ? (v) => change(ptr, v === undefined ? undefined : { [k]: v })
+        : undefined;
+      set.append(field(ptr, k, resolve(ps), value?.[k], req.has(k), one));
     }
     return set;
   }
@@ -890,7 +899,7 @@ function badgeNodes() {
     b.dataset.findings = String(c.n);
     n.querySelector(".node-label").after(b);
     n.setAttribute("aria-describedby", b.id);
-    const hidden = document.createElement("span");
+    const hidden = document.createElement("bdi");
     hidden.className = "visually-hidden";
     hidden.textContent = c.messages.join("; ");
     b.append(hidden);
@@ -930,7 +939,9 @@ function showError(text, path, diagnostics) {
   errorBox.hidden = false;
   errorBox.replaceChildren();
   const p = document.createElement("p");
-  p.textContent = text;
+  const words = document.createElement("bdi");
+  words.textContent = text;
+  p.append(words);
   errorBox.append(p);
   if (path) {
     const at = document.createElement("p");

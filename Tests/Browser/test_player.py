@@ -3702,6 +3702,7 @@ class EditorTests(PlayerTestCase):
         self.select_node("/screens/0/content/0")
         self.assertEqual(self.field("text").get_attribute("value"), "Text " + SCRIPT + IMG + ATTR + JS + CSS + RLO)
         self.assertIsNone(self.js("return window.__pwned ?? null"))
+        SafetyTests.assert_isolated(self)
         # The file changed on disk: the editor reads it in.
         pid = "disk-" + secrets.token_hex(3)
         self.assertEqual(owner_api("POST", "/api/prototypes", {"id": pid, "name": "Disk"})[0], 201)
@@ -3738,8 +3739,14 @@ class EditorTests(PlayerTestCase):
         self.assertEqual(self.add("menu"), "/screens/0/content/0/menu/children/1")
         self.assertEqual(len(self.on_disk(pid)["screens"][0]["content"][0]["menu"]["children"]), 2)
         self.assertEqual(self.add("task"), "/tasks/0")
-        self.assertEqual(self.add("screen"), "/screens/1")
         self.assertEqual(self.on_disk(pid)["tasks"][0]["success"], {"screen": "home"})
+        # A task's success is one of screen, modal or dismissed: choosing a modal replaces the screen.
+        before = self.saves()
+        from selenium.webdriver.support.ui import Select
+        Select(self.el('[data-inspector] [data-field="success"] [data-field="modal"]')).select_by_value("alert")
+        self.wait_saved(before)
+        self.assertEqual(self.on_disk(pid)["tasks"][0]["success"], {"modal": "alert"})
+        self.assertEqual(self.add("screen"), "/screens/1")
 
     def test_the_history_lists_each_version_and_restoring_one_is_undoable(self):
         from selenium.webdriver.common.keys import Keys
