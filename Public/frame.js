@@ -41,13 +41,25 @@ function typedText(root) {
   if (a && root.contains(a) && a.matches("input[data-id]:not([type=checkbox]), textarea[data-id]")) {
     kept.push({ id: a.dataset.id, value: a.value, start: a.selectionStart, end: a.selectionEnd });
   }
+  // The server keeps typed text as placeholders (•, one per character: the log never holds
+  // it), so every field keeps what the person typed while the frame draws as many bullets.
+  for (const el of root.querySelectorAll("input[data-id]:not([type=checkbox]), textarea[data-id]")) {
+    if (el !== a && el.value) kept.push({ id: el.dataset.id, value: el.value, masked: true });
+  }
   return kept;
+}
+
+/** Whether `drawn` is the server's placeholder for `typed`: as many bullets as it has characters. */
+function placeholderOf(drawn, typed) {
+  const n = [...typed].length;
+  return [...drawn].length === n && /^\u2022*$/.test(drawn);
 }
 
 function restoreTyped(root, kept) {
   for (const k of kept) {
     const el = k.id ? fieldElement(root, k.id, null) : fieldElement(root, k.modal, Number(k.field));
     if (!el) continue;
+    if (k.masked && !placeholderOf(el.value, k.value)) continue;
     if (el.value !== k.value) el.value = k.value;
     if (k.id && k.start !== null && k.start !== undefined) {
       try { el.setSelectionRange(k.start, k.end); } catch { /* not a text input */ }

@@ -73,6 +73,12 @@ public struct EventFields: Sendable, Equatable {
     public var stateSeq: Int?
     /// The `target_os` column: the iOS version the session runs as, e.g. `26`.
     public var targetOS: String?
+    /// The `audience` column: who ran the session, `owner`, `link` or `participant`.
+    public var audience: String?
+    /// The `share_label` column: the share link's label when the session started.
+    public var shareLabel: String?
+    /// The `pid` column: the participant id a participant link's session was given.
+    public var pid: String?
 
     /// An event of `type` with the given columns (`nil`: the column is `null`).
     public init(
@@ -83,7 +89,8 @@ public struct EventFields: Sendable, Equatable {
         x: Double? = nil, y: Double? = nil, durationMs: Int? = nil, props: JSONObject = JSONObject(),
         appearance: String? = nil, contentSize: String? = nil, layoutDirection: String? = nil,
         multitasking: String? = nil, keyboardHeight: Double? = nil, action: String? = nil, task: String? = nil,
-        outcome: String? = nil, stateSeq: Int? = nil, targetOS: String? = nil
+        outcome: String? = nil, stateSeq: Int? = nil, targetOS: String? = nil, audience: String? = nil,
+        shareLabel: String? = nil, pid: String? = nil
     ) {
         self.type = type
         self.prototype = prototype
@@ -115,6 +122,9 @@ public struct EventFields: Sendable, Equatable {
         self.outcome = outcome
         self.stateSeq = stateSeq
         self.targetOS = targetOS
+        self.audience = audience
+        self.shareLabel = shareLabel
+        self.pid = pid
     }
 }
 
@@ -228,5 +238,17 @@ extension LogColumns {
             "target_os",
             "The iOS version the session runs as, a major version such as `18` or `26`: the prototype's "
                 + "`targetOS` unless the session asked for another.", { $0.targetOS }, { $0.targetOS = $1 }),
+        .text(
+            "audience",
+            "Who ran the session, on every event of it: `owner` (the designer, with the owner token), `link` (a "
+                + "share link's viewer: view, comment or report) or `participant` (a participant link's). Study "
+                + "views count `participant` by default.", { $0.audience }, { $0.audience = $1 }),
+        .text(
+            "share_label", "The share link's label when the session started (null without a link or a label).",
+            { $0.shareLabel }, { $0.shareLabel = $1 }),
+        .text(
+            "pid",
+            "The participant id of a participant link's session (`\"pid\"` of `POST /api/sessions`, the link's "
+                + "`?pid=`); null when none was given.", { $0.pid }, { $0.pid = $1 }),
     ]
 }

@@ -54,6 +54,11 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     /// its place among the restored actions. Not the person's input: no tap, no misclick; the
     /// row's screen and modal are where it led.
     case restored
+    /// A study question answered (`answer` action; `target`: the question, `seq`, `sus1` …
+    /// `sus10` or `comment`; `task`: the task it is about; `props.score` (1–7 for `seq`, 1–5 for
+    /// SUS items) or `props.text` (a comment: the one text a participant writes for the
+    /// researcher, so the one typed text the log keeps).
+    case answer
 
     /// The types a client batch (`POST /api/sessions/{sid}/events`) may carry; every other type
     /// is logged by the server itself, from the actions it resolves.
@@ -66,7 +71,7 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     public static let engineTypes: Set<LogEventType> = [
         .tap, .swipe, .edit, .detent, .rotate, .resize, .present, .dismiss, .refused, .adapted, .push, .pop,
         .screenEnter, .diagnostic, .focus, .endEditing, .tapOutside, .home, .key, .taskStart, .taskEnd,
-        .menuOpen, .menuSelect, .menuDismiss,
+        .menuOpen, .menuSelect, .menuDismiss, .answer,
     ]
 }
 

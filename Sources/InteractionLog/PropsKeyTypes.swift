@@ -106,18 +106,23 @@ public final class PropsKeyTypes: @unchecked Sendable {
             "device",
             "direction", "embed", "form", "from", "how", "key", "kind", "layoutDirection", "message", "multitasking",
             "orientation", "pointerType", "prompt", "role", "selected", "sizeClass", "source", "state", "submenu",
-            "targetOS", "transition", "value", "viewer",
+            "targetOS", "transition", "value", "viewer", "text", "audience", "pid", "shareLabel", "question",
+            "order",
         ] { out.append(([k], .string)) }
         for k in [
             "automatic", "cancel", "checked", "confirmDiscard", "discarded", "longPress", "programmatic",
-            "removesUnderlying", "saved", "userContent",
+            "removesUnderlying", "saved", "userContent", "empty", "reset",
         ] { out.append(([k], .boolean)) }
-        for k in ["droppedActions", "field", "left", "length", "restoredActions", "restoreIndex", "top"] {
+        for k in [
+            "droppedActions", "field", "left", "length", "restoredActions", "restoreIndex", "top", "score", "orderRow",
+        ] {
             out.append(([k], .integer))
         }
         out += [
             (["window"], .object), (["window", "width"], .number), (["window", "height"], .number),
             (["taps"], .array), (["taps", "[]"], .string),
+            (["start"], .object), (["start", "screen"], .string), (["start", "present"], .array),
+            (["start", "present", "[]"], .string), (["tasks"], .array), (["tasks", "[]"], .string),
         ]
         return out
     }()

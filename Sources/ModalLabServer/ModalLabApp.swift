@@ -65,6 +65,8 @@ public final class ModalLabApp: @unchecked Sendable {
     let history: PrototypeHistory
     /// The prototypes' assets (`<writable folder>/assets/<id>/`).
     let assets: AssetStore
+    /// The task order of participant links' sessions (a prototype's `taskOrder`).
+    let taskOrdering = TaskOrdering()
     /// Who follows which session live (`/p/{id}/sessions/{sid}/watch`).
     let watchers = SessionWatchers()
     /// One spelling and one JSON type per `props` key across the log, and a bound on the keys

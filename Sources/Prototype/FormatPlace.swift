@@ -5,7 +5,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
     case document, lint, screen, navigationBar, control, listItem, modal, alertAction, alertTextField
     case customActivity, size, detent, action, menu, menuElement
     /// A task of a usability study, its success, and a success by dismissal.
-    case task, taskSuccess, taskDismissed
+    case task, taskSuccess, taskDismissed, taskStart
     /// An image screen's `image`, a hotspot, and a hotspot's `frame`.
     case screenImage, hotspot, frame
 
@@ -15,7 +15,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .document:
             return [
                 "$schema", "description", "format", "id", "name", "targetOS", "devices", "tint", "start", "screens",
-                "modals", "lint", "requiresFullScreen", "tasks",
+                "modals", "lint", "requiresFullScreen", "tasks", "taskOrder",
             ]
         case .lint: return ["disable", "severity", "productNames"]
         case .screen: return ["id", "title", "largeTitle", "navigationBar", "toolbar", "content", "image", "hotspots"]
@@ -29,7 +29,8 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .size: return ["width", "height"]
         case .detent: return ["id", "height"]
         case .action: return ["present", "push"]
-        case .task: return ["id", "prompt", "success", "expectedPath", "timeLimitSeconds"]
+        case .task: return ["id", "prompt", "success", "expectedPath", "timeLimitSeconds", "start"]
+        case .taskStart: return ["screen", "present"]
         case .taskSuccess: return ["screen", "modal", "dismissed"]
         case .taskDismissed: return ["modal", "by"]
         case .menu: return ["title", "children", "singleSelection", "preview"]
@@ -60,6 +61,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .task: t = LocalizedText("a task", "任务")
         case .taskSuccess: t = LocalizedText("a task's success", "任务的完成条件")
         case .taskDismissed: t = LocalizedText("a task's dismissal", "任务的关闭条件")
+        case .taskStart: t = LocalizedText("a task's start", "任务的起点")
         case .menu: t = LocalizedText("a menu", "菜单")
         case .menuElement: t = LocalizedText("a menu item", "菜单项")
         case .screenImage: t = LocalizedText("a screen's image", "屏幕的图片")

@@ -32,6 +32,10 @@ public struct Prototype: Sendable {
     public var requiresFullScreen: Bool = false
     /// The tasks of a usability study (`"tasks"`), in the document's order; empty when none.
     public var tasks: [StudyTask] = []
+    /// The order a participant link plays its tasks in (`"taskOrder"`): `fixed` (the link's
+    /// order, the default) or `counterbalanced` (a balanced Latin square over the link's
+    /// participants).
+    public var taskOrder: TaskOrder = .fixed
 
     /// The task with this id.
     public func task(_ id: String) -> StudyTask? { tasks.first { $0.id == id } }
@@ -240,6 +244,9 @@ public struct Control: Sendable {
     public var selectedSegment: Int?
     /// Whether editing it makes its modal dirty (`modal.data-loss-confirm`).
     public var userContent: Bool = false
+    /// What the log keeps of a text field's or text area's edits (`"record"`): its length
+    /// (the default: typed text may be personal) or, opted in for non-personal fields, the value.
+    public var record: RecordKind = .length
     /// Accessibility label for icon-only buttons.
     public var accessibilityLabel: String?
     /// Height of an `image` placeholder, in points.
@@ -465,6 +472,9 @@ public struct StudyTask: Sendable, Equatable {
     public var expectedPath: [String]
     /// Seconds after which a running task ends as `timedOut` (`nil`: no limit).
     public var timeLimitSeconds: Double?
+    /// Where the task starts (`"start"`): `taskStart` resets the app to it. `nil`: the
+    /// prototype's start screen with nothing presented.
+    public var start: TaskStart? = nil
 
     /// A task with these members.
     public init(
@@ -501,4 +511,39 @@ public enum TaskSuccess: Sendable, Equatable, Hashable {
             return ["dismissed": .object(o)]
         }
     }
+}
+
+/// Where a task starts (`{"screen": id, "present": [modal ids]}` of a task's `"start"`): the app
+/// on `screen` (an app screen: the navigation stack is the prototype's start screen, then this
+/// one when it is another), with `present` presented over it in order, as app-initiated
+/// presentations.
+public struct TaskStart: Sendable, Equatable {
+    /// The app screen the task starts on.
+    public var screen: String
+    /// The modals presented over it at the start, bottom to top.
+    public var present: [String]
+
+    /// A start on `screen` with `present` presented.
+    public init(screen: String, present: [String] = []) {
+        self.screen = screen
+        self.present = present
+    }
+}
+
+/// The order a participant link plays its tasks in (a prototype's `"taskOrder"`).
+public enum TaskOrder: String, Sendable, CaseIterable {
+    /// The order the link lists them in.
+    case fixed
+    /// A balanced Latin square (Williams 1949) over the link's participants: the n-th
+    /// participant plays row n (mod the rows), so each task comes in each position, and after
+    /// each other task, equally often.
+    case counterbalanced
+}
+
+/// What the log keeps of a text field's or text area's edits (a control's `"record"`).
+public enum RecordKind: String, Sendable, CaseIterable {
+    /// The text's length and whether it is empty, never the text (the default).
+    case length
+    /// The text itself: only for fields whose text is not personal (a search term, a quantity).
+    case value
 }

@@ -201,6 +201,7 @@ final class PrototypeDecoder {
         let tasks =
             attempt { () throws(JSONShapeError) in try o.optional("tasks")?.array() }??
             .compactMap { task($0) } ?? []
+        let taskOrder = attempt { () throws(JSONShapeError) in try o.optional("taskOrder")?.enum(TaskOrder.self) } ?? nil
         _ = o.optional("$schema")
         _ = o.optional("description")
         // Screens or modals that are not an array are not read: ids in them are skipped.
@@ -215,6 +216,7 @@ final class PrototypeDecoder {
             screens: screens, modals: modals, lint: lint, version: version)
         p.requiresFullScreen = requiresFullScreen ?? false
         p.tasks = tasks
+        p.taskOrder = taskOrder ?? .fixed
         p.buildIndexes()
         return p
     }
@@ -424,8 +426,8 @@ final class PrototypeDecoder {
             "title", "systemImage", "role", "action", "accessibilityLabel", "menu", "contextMenu", "sharesBackground",
             "hidesSharedBackground",
         ],
-        .textField: ["label", "placeholder", "value"],
-        .textArea: ["label", "placeholder", "value"],
+        .textField: ["label", "placeholder", "value", "record"],
+        .textArea: ["label", "placeholder", "value", "record"],
         .toggle: ["label", "value"],
         .list: ["items"],
         .text: ["text", "role"],
@@ -476,6 +478,7 @@ final class PrototypeDecoder {
                 ?? nil
         case .textField, .textArea:
             c.value = str("value")
+            c.record = (attempt { () throws(JSONShapeError) in try o.optional("record")?.enum(RecordKind.self) } ?? nil) ?? .length
         case .toggle:
             c.isOn = attempt { () throws(JSONShapeError) in try o.optional("value")?.bool() }.flatMap { $0 } ?? false
         case .segmented:
@@ -858,7 +861,7 @@ final class PrototypeDecoder {
 
     // MARK: Tasks
 
-    /// A task: `{"id", "prompt", "success", "expectedPath"?, "timeLimitSeconds"?}`.
+    /// A task: `{"id", "prompt", "success", "expectedPath"?, "timeLimitSeconds"?, "start"?}`.
     func task(_ r: JSONReader) -> StudyTask? {
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
         let id = attempt { () throws(JSONShapeError) in
@@ -881,10 +884,25 @@ final class PrototypeDecoder {
                 }
             }
         }
+        let start = o.optional("start").flatMap { taskStart($0) }
         finish(o, .task)
         guard let id, let prompt, let success else { return nil }
-        return StudyTask(
+        var t = StudyTask(
             id: id, prompt: prompt, success: success, expectedPath: path ?? [], timeLimitSeconds: limit)
+        t.start = start
+        return t
+    }
+
+    /// A task's start: `{"screen": id, "present": [modal ids]?}`.
+    func taskStart(_ r: JSONReader) -> TaskStart? {
+        guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
+        let screen = attempt { () throws(JSONShapeError) in
+            try o.required("screen", FormatMessage.Phrase.screenID.rawValue).string()
+        }
+        let present = attempt { () throws(JSONShapeError) in try o.optional("present")?.strings() } ?? nil
+        finish(o, .taskStart)
+        guard let screen else { return nil }
+        return TaskStart(screen: screen, present: present ?? [])
     }
 
     /// The longest time limit a task may have: one day, in seconds.

@@ -103,7 +103,8 @@ extension ModalLabApp {
         SessionController(
             sessions: sessions, library: library, shares: shares, log: log, versions: versions, engines: engines,
             engineOptions: engineOptions, audience: audience, ender: ender, watchers: watchers,
-            eventBudget: eventBudget, propsKeys: propsKeys, pages: pages, limits: configuration.limits
+            eventBudget: eventBudget, propsKeys: propsKeys, pages: pages, limits: configuration.limits,
+            taskOrdering: taskOrdering
         ).addRoutes(to: groups)
         LogController(log: log, summaries: summaries).addRoutes(to: groups)
         ShareController(

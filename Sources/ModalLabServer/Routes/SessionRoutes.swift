@@ -30,6 +30,8 @@ struct SessionController: Sendable {
     let propsKeys: PropsKeyTypes
     let pages: PageRenderer
     let limits: FairLimits
+    /// The order participant links' participants play their tasks in.
+    let taskOrdering: TaskOrdering
 
     /// Registers the routes in the viewers' group.
     func addRoutes(to groups: RouteGroups) {
@@ -121,9 +123,11 @@ struct SessionController: Sendable {
         let asked: EnvironmentRequest
         var embedded = false
         var restore: Restore?
+        var pid: String?
         do throws(JSONShapeError) {
             let o = try body.object()
             protoID = try o.required("prototype", "a prototype id").string()
+            if let r = o.optional("pid") { pid = try Self.participantID(r) }
             if let r = o.optional("embed") { embedded = try r.enum(Embed.self) == .board }
             if let r = o.optional("restore") { restore = try Restore(reading: r) }
             asked = try EnvironmentRequest(reading: o)
@@ -146,6 +150,14 @@ struct SessionController: Sendable {
                 .serviceUnavailable, title: "Data folder unwritable",
                 detail: "the prototype's version could not be kept for replays: \(error)")
         }
+        if pid != nil && !viewer.isParticipant {
+            throw Problem.badRequest(
+                "\"pid\" names a participant of a participant link; this is not one", path: "$.pid")
+        }
+        let link = viewer.shareID.flatMap { shares.link(id: $0) }
+        let audience = SessionAudience(
+            kind: viewer == .owner ? "owner" : viewer.isParticipant ? "participant" : "link",
+            shareLabel: link?.label, pid: pid)
         let engine = engines.engine(for: p, options: engineOptions)
         let (startState, events) = engine.start(environment: env)
         var state = startState
@@ -176,12 +188,18 @@ struct SessionController: Sendable {
             state = outcome.state
             var e = PendingEvent(
                 EventFields(type: .restored, modal: state.top?.modal, target: type, props: ["restoreIndex": .int(i)]))
-            e.action = Self.actionColumn(item.action)
+            e.action = Self.actionColumn(item.action, in: p)
             restored.append((e, state))
         }
         let s = ViewingSession(
             id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID,
-            address: req.remoteHost, clock: sessions.clock)
+            address: req.remoteHost, audience: audience, clock: sessions.clock)
+        // The order this participant plays the link's tasks in (fixed, or a row of the balanced
+        // Latin square: TaskOrdering).
+        var order: (tasks: [String], row: Int?)?
+        if let link, link.role == .participant {
+            order = taskOrdering.order(of: link, prototype: p, log: log)
+        }
         // Counted before anything is logged, so a link or an address at its limit writes nothing.
         let evicted: ViewingSession?
         do {
@@ -201,6 +219,11 @@ struct SessionController: Sendable {
         if state.environment.multitasking == .window {
             let size = state.environment.windowSize
             props["window"] = ["width": .number(size.width), "height": .number(size.height)]
+        }
+        if let order {
+            props["tasks"] = .array(order.tasks.map { .string($0) })
+            props["order"] = .string(p.taskOrder.rawValue)
+            if let row = order.row { props["orderRow"] = .int(row) }
         }
         var pending = [PendingEvent(EventFields(type: .sessionStart, props: props))]
         pending += events.map { PendingEvent($0) }
@@ -236,6 +259,11 @@ struct SessionController: Sendable {
             if restore != nil {
                 body.append(contentsOf: #","restored":"#.utf8)
                 JSONWriter().write(["kept": .int(restored.count), "dropped": .array(dropped)], into: &body)
+            }
+            if let order {
+                // The tasks in the order this participant plays them.
+                body.append(contentsOf: #","tasks":"#.utf8)
+                JSONWriter().write(.array(order.tasks.map { .string($0) }), into: &body)
             }
             body.append(contentsOf: #","diagnostics":[],"diagnosticsHTML":"","#.utf8)
         }
@@ -329,7 +357,8 @@ struct SessionController: Sendable {
         if let tooLarge = SessionLimits.check(outcome.state) { return completion(tooLarge.response) }
         var pending = outcome.events.map { PendingEvent($0).filled(session: s, state: outcome.state, tMs: now) }
         // The first event carries the action, so that a replay can run it again.
-        if !pending.isEmpty { pending[0].action = Self.actionColumn(action) }
+        // Typed text is logged by its length (EngineAction.loggedJSON).
+        if !pending.isEmpty { pending[0].action = Self.actionColumn(action, in: s.prototype) }
         // The answer is drawn here, before the commit, so the writer thread only acknowledges.
         let answer: HTTPResponse
         do throws(Problem) {
@@ -394,13 +423,33 @@ struct SessionController: Sendable {
     }
 
     /// What the log's `action` column holds for `action`: its request body, which a replay (and a
-    /// rebuild) reads back.
-    static func actionColumn(_ action: EngineAction) -> String { JSONWriter().string(action.json) }
+    /// rebuild) reads back — typed text by its length unless the field records its value
+    /// (``EngineAction/loggedJSON(in:)``).
+    static func actionColumn(_ action: EngineAction, in prototype: Prototype) -> String {
+        JSONWriter().string(action.loggedJSON(in: prototype))
+    }
 
     /// Reads an action body (``EngineAction/init(reading:)``, the one reader of actions); a 400
     /// naming the JSON path of anything wrong.
     static func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
         do { return try EngineAction(reading: body) } catch { throw error.problem }
+    }
+
+    /// A participant id (`"pid"`): 1 to 64 characters, letters, digits, `-`, `_`, `.`, `@`
+    /// (what a panel or a spreadsheet gives participants, never a name by design).
+    static func participantID(_ r: JSONReader) throws(JSONShapeError) -> String {
+        let pid = try r.string()
+        let ok =
+            !pid.isEmpty && pid.utf8.count <= 64
+            && pid.unicodeScalars.allSatisfy {
+                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.@".unicodeScalars.contains($0)
+            }
+        guard ok else {
+            throw JSONShapeError(
+                path: r.path,
+                message: "expected a participant id of 1–64 ASCII letters, digits, -, _, . or @; found \(JSONReader.describe(r.value))")
+        }
+        return pid
     }
 
     /// `POST /api/sessions/{sid}/events {"events": [...]}` → `{accepted, duplicates}`; retried

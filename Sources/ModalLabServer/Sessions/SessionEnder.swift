@@ -51,8 +51,8 @@ struct SessionEnder: Sendable {
 }
 
 extension PendingEvent {
-    /// The event with what the server knows added: prototype, version, session, share, the
-    /// environment's columns, the keyboard, the screen, the task and the state's `seq`; `t_ms`
+    /// The event with what the server knows added: prototype, version, session, share, who ran
+    /// it (audience, share label, participant id), the environment's columns, the keyboard, the screen, the task and the state's `seq`; `t_ms`
     /// when it has none.
     func filled(session s: ViewingSession, state: PresentationState, tMs: Int) -> PendingEvent {
         var e = self
@@ -70,6 +70,9 @@ extension PendingEvent {
         e.multitasking = state.environment.multitasking.rawValue
         e.keyboardHeight = state.keyboard == nil ? 0 : SoftwareKeyboard.height(in: state.environment)
         e.targetOS = String(state.environment.systemVersion)
+        e.audience = s.audience.kind
+        e.shareLabel = s.audience.shareLabel
+        e.pid = s.audience.pid
         if e.screen == nil { e.screen = state.shownScreen }
         if e.task == nil { e.task = state.task?.id }
         if e.stateSeq == nil { e.stateSeq = state.seq }

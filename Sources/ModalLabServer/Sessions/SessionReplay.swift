@@ -55,6 +55,8 @@ struct SessionRecord: Sendable {
     var prototype: String
     var version: String
     var share: String?
+    /// Who ran it (the `audience`, `share_label` and `pid` columns of its `session_start`).
+    var audience: SessionAudience = SessionAudience()
     /// `ts` of its `session_start`, microseconds since the epoch.
     var startedWallMicros: Int64
     /// The environment it started in, from its `session_start`'s columns (and its window's size
@@ -76,10 +78,12 @@ struct SessionRecord: Sendable {
         let cursor = try log.eventCursor(filter: LogFilter(session: sid, from: startDay))
         while let e = try cursor.next() {
             guard e.type == .sessionStart else { continue }
-            let record = SessionRecord(
+            var record = SessionRecord(
                 session: sid, prototype: e.prototype ?? "", version: e.prototypeVersion ?? "", share: e.share,
                 startedWallMicros: e.ts,
                 environment: startEnvironment(e))
+            record.audience = SessionAudience(
+                kind: e.audience ?? (e.share == nil ? "owner" : "link"), shareLabel: e.shareLabel, pid: e.pid)
             return (record, cursor)
         }
         return nil
@@ -357,7 +361,7 @@ struct SessionRestorer: Sendable {
         }
         let s = ViewingSession(
             id: sid, prototype: run.prototype, engine: run.engine, state: run.state, share: run.record.share,
-            startedWallMicros: run.record.startedWallMicros, clock: sessions.clock)
+            startedWallMicros: run.record.startedWallMicros, audience: run.record.audience, clock: sessions.clock)
         for t in tasks {
             s.noteTasks([EventFields(type: t.type, target: t.task)], atMs: t.tMs)
         }

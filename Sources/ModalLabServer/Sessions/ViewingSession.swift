@@ -23,6 +23,9 @@ public final class ViewingSession: @unchecked Sendable {
     /// The client address of a share link's viewer (``HTTPRequest/remoteHost``), counted by
     /// ``FairLimits/sessionsPerAddress``; nil for the owner's sessions.
     public let address: String?
+    /// Who runs it: owner, a link's viewer or a participant (the log's `audience`, `share_label`
+    /// and `pid` columns, on every event of the session).
+    public let audience: SessionAudience
     /// When the session started (monotonic).
     public let started: ContinuousClock.Instant
     /// When the session started, in microseconds since the epoch (the `ts` of its
@@ -43,9 +46,11 @@ public final class ViewingSession: @unchecked Sendable {
     /// against none. Its time is `clock`'s (the store's, ``SessionStore/clock``).
     init(
         id: String, prototype: Prototype, engine: PresentationEngine, state: PresentationState, share: String?,
-        startedWallMicros: Int64? = nil, address: String? = nil, clock: SessionClock
+        startedWallMicros: Int64? = nil, address: String? = nil, audience: SessionAudience? = nil,
+        clock: SessionClock
     ) {
         self.id = id
+        self.audience = audience ?? SessionAudience(kind: share == nil ? "owner" : "link")
         self.prototype = prototype
         self.engine = engine
         self.share = share
@@ -117,6 +122,24 @@ public final class ViewingSession: @unchecked Sendable {
         set { stateLock.withLock { _hasEnded = newValue } }
     }
     private var _hasEnded = false
+}
+
+/// Who ran a session: the log's `audience` (`owner`, `link` or `participant`), `share_label`
+/// and `pid` columns.
+public struct SessionAudience: Sendable, Equatable {
+    /// `owner`, `link` or `participant`.
+    public var kind: String
+    /// The share link's label when the session started.
+    public var shareLabel: String?
+    /// A participant link's participant id.
+    public var pid: String?
+
+    /// An audience; by default the owner's.
+    public init(kind: String = "owner", shareLabel: String? = nil, pid: String? = nil) {
+        self.kind = kind
+        self.shareLabel = shareLabel
+        self.pid = pid
+    }
 }
 
 /// Jobs that run one at a time, in the order they arrive, without tasks or blocked threads: a

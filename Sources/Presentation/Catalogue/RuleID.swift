@@ -175,6 +175,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Comparable, Custom
 
     // Rules+Task.swift
     case taskReferences = "task.references"
+    case taskStart = "task.start"
     case taskSuccessReachable = "task.success-reachable"
 
     /// The id as written: `popover.no-modal-over`.

@@ -63,6 +63,37 @@ extension RuleCatalogue {
             lint: { c in TaskChecks.references(c) }),
         RuleUnit(
             Rule(
+                id: .taskStart, kinds: [.static], severity: .error, severityNote: nil,
+                section: #"4. Usability-study tasks (ModalLab)"#,
+                check:
+                    #"A task's `start` names an app screen (not a screen inside a modal) and modals that exist, and the engine presents those modals over that screen, in order, without a refusal on each of the prototype's devices in portrait, as `taskStart` does."#,
+                source:
+                    #"ModalLab's own check (no Apple source): a task that starts somewhere the prototype can't be would start every participant from a state no one designed."#
+            ),
+            name: T("A task's start can be shown", "任务的起点可以呈现"),
+            message: T(
+                "task “{task}”: its start {why}",
+                "任务“{task}”：其起点{why}"),
+            notes:
+                "`taskStart` resets the app to the start: the navigation stack from the prototype's start screen to `start.screen` by the fewest pushes (or that screen alone), then each of `start.present` presented as an app-initiated presentation. Direct means the `expectedPath` from there.",
+            triggering: [
+                taskExample(
+                    #"{"id": "send-mail", "prompt": "Send a message", "start": {"screen": "inbox"}, "success": {"modal": "compose"}}"#
+                ).at("$.tasks[0].start.screen"),
+                taskExample(
+                    #"{"id": "send-mail", "prompt": "Send a message", "start": {"screen": "home", "present": ["confirm", "compose"]}, "success": {"dismissed": {"modal": "compose"}}}"#,
+                    modals: composeSheet
+                        + #", {"id": "confirm", "style": "alert", "title": "Delete everything?", "actions": [{"title": "Cancel", "role": "cancel"}]}"#
+                ).at("$.tasks[0].start.present[1]"),
+            ],
+            nonTriggering: [
+                taskExample(
+                    #"{"id": "send-mail", "prompt": "Send a message", "start": {"screen": "home", "present": ["compose"]}, "success": {"dismissed": {"modal": "compose", "by": "send"}}, "expectedPath": ["send"]}"#
+                )
+            ],
+            lint: { c in TaskChecks.starts(c) }),
+        RuleUnit(
+            Rule(
                 id: .taskSuccessReachable, kinds: [.static], severity: .error, severityNote: nil,
                 section: #"4. Usability-study tasks (ModalLab)"#,
                 check:
@@ -196,34 +227,119 @@ enum TaskChecks {
     static func reachable(_ c: LintContext) {
         let p = c.prototype
         guard !p.tasks.isEmpty else { return }
-        // Tasks whose ids don't resolve are task.references' findings, not this rule's.
+        // Tasks whose ids don't resolve are task.references' findings, not this rule's; a
+        // start that can't be shown is task.start's.
         let targets = Set(tapTargets(p))
         let device = c.target.devices.first ?? DeviceCatalogue.device("iphone-16")!
         let engine = PresentationEngine(prototype: p)
         let env = Environment(device: device, orientation: .portrait)
-        let start = engine.start(environment: env).state
-        // One search for every task: the states reachable from the start are the same for all.
-        let checked = p.tasks.indices.filter { resolves(p.tasks[$0], in: p, targets: targets) }
-        guard !checked.isEmpty else { return }
-        var met: Set<Int> = []
-        let search = TaskSearch(engine: engine)
-        let visited = search.run(from: start) { state, events in
-            for i in checked where !met.contains(i) && p.tasks[i].isMet(in: state, events: events) { met.insert(i) }
-            return met.count == checked.count
+        let appStart = engine.start(environment: env).state
+        let checked = p.tasks.indices.filter {
+            resolves(p.tasks[$0], in: p, targets: targets) && startProblem(p.tasks[$0], engine: engine, env: env) == nil
         }
+        guard !checked.isEmpty else { return }
+        // One search for every start: the states reachable from a start are the same for the
+        // tasks that share it.
+        var byStart: [(start: TaskStart?, tasks: [Int])] = []
         for i in checked {
-            let t = p.tasks[i]
-            let tp = JSONPath.root.appending("tasks").appending(i)
-            guard met.contains(i) else {
-                c.report(
-                    .taskSuccessReachable, tp.appending("success"), nil,
-                    ["task": t.id, "states": "\(visited)", "depth": "\(maxDepth)"])
-                continue
+            let s = p.tasks[i].start
+            if let k = byStart.firstIndex(where: { $0.start == s }) { byStart[k].tasks.append(i) } else {
+                byStart.append((s, [i]))
             }
-            if !t.expectedPath.isEmpty,
-                let why = search.follow(t.expectedPath, task: t, from: start, language: c.language)
-            {
-                c.report(.taskSuccessReachable, tp.appending("expectedPath"), "path", ["task": t.id, "why": why])
+        }
+        for group in byStart {
+            let start =
+                group.start.map { engine.taskStartState($0, from: appStart, atMs: 0).state } ?? appStart
+            var met: Set<Int> = []
+            let search = TaskSearch(engine: engine)
+            let visited = search.run(from: start) { state, events in
+                for i in group.tasks where !met.contains(i) && p.tasks[i].isMet(in: state, events: events) {
+                    met.insert(i)
+                }
+                return met.count == group.tasks.count
+            }
+            for i in group.tasks {
+                let t = p.tasks[i]
+                let tp = JSONPath.root.appending("tasks").appending(i)
+                guard met.contains(i) else {
+                    c.report(
+                        .taskSuccessReachable, tp.appending("success"), nil,
+                        ["task": t.id, "states": "\(visited)", "depth": "\(maxDepth)"])
+                    continue
+                }
+                if !t.expectedPath.isEmpty,
+                    let why = search.follow(t.expectedPath, task: t, from: start, language: c.language)
+                {
+                    c.report(.taskSuccessReachable, tp.appending("expectedPath"), "path", ["task": t.id, "why": why])
+                }
+            }
+        }
+    }
+
+    /// What is wrong with `t`'s start in `env`, with the JSON path below the task to report it
+    /// at, or `nil` when it has none or it can be shown: its screen must be an app screen, its
+    /// modals must exist, and the engine must present them in order without a refusal.
+    static func startProblem(
+        _ t: StudyTask, at task: JSONPath = .root, engine: PresentationEngine, env: Environment
+    ) -> (
+        path: JSONPath, why: LocalizedText
+    )? {
+        guard let start = t.start else { return nil }
+        let p = engine.prototype
+        let base = task.appending("start")
+        guard p.screens.contains(where: { $0.id == start.screen }) else {
+            let inModal = p.owner(ofScreen: start.screen).flatMap { $0 }
+            let why =
+                inModal.map {
+                    T(
+                        "names “\(start.screen)”, a screen of the modal “\($0)”; start on an app screen and present the modal with \"present\"",
+                        "指向模态视图“\($0)”中的屏幕“\(start.screen)”；请从应用屏幕开始，并用 \"present\" 呈现该模态视图")
+                }
+                ?? T(
+                    "names no app screen “\(start.screen)”\(Suggest.hint(start.screen, in: p.screens.map(\.id)))",
+                    "没有指向任何应用屏幕“\(start.screen)”\(Suggest.hint(start.screen, in: p.screens.map(\.id)))")
+            return (base.appending("screen"), why)
+        }
+        for (j, m) in start.present.enumerated() where p.modal(m) == nil {
+            return (
+                base.appending("present").appending(j),
+                T(
+                    "presents no modal “\(m)”\(Suggest.hint(m, in: p.modals.map(\.id)))",
+                    "呈现的模态视图“\(m)”不存在\(Suggest.hint(m, in: p.modals.map(\.id)))")
+            )
+        }
+        let appStart = engine.start(environment: env).state
+        let r = engine.taskStartState(start, from: appStart, atMs: 0)
+        var j = 0
+        for e in r.events where e.type == .present || e.type == .refused {
+            if e.type == .refused {
+                let message = e.props["message"]?.stringValue ?? ""
+                let rule = e.rule ?? ""
+                return (
+                    base.appending("present").appending(min(j, start.present.count - 1)),
+                    T(
+                        "can't present “\(start.present[min(j, start.present.count - 1)])” on \(env.device.name): \(rule) (\(message))",
+                        "无法在 \(env.device.name) 上呈现“\(start.present[min(j, start.present.count - 1)])”：\(rule)（\(message)）")
+                )
+            }
+            if e.type == .present, e.modal == start.present[min(j, start.present.count - 1)] { j += 1 }
+        }
+        return nil
+    }
+
+    /// `task.start`: every task's start, on each of the prototype's devices in portrait.
+    static func starts(_ c: LintContext) {
+        let p = c.prototype
+        let engine = PresentationEngine(prototype: p)
+        for (i, t) in p.tasks.enumerated() where t.start != nil {
+            for device in c.target.devices {
+                let env = Environment(device: device, orientation: .portrait)
+                let at = JSONPath.root.appending("tasks").appending(i)
+                if let problem = startProblem(t, at: at, engine: engine, env: env) {
+                    c.report(
+                        .taskStart, problem.path, nil, ["task": t.id, "why": problem.why(c.language)])
+                    break
+                }
             }
         }
     }

@@ -8,7 +8,7 @@ extension EngineAction {
     /// does not compile.
     public enum Kind: String, Sendable, CaseIterable {
         case tap, swipeDown, tapOutside, home, rotate, resize, edit, detent, back, present, key, focus, endEditing,
-            taskStart, giveUp, longPress
+            taskStart, giveUp, longPress, answer
     }
 
     /// The action's type.
@@ -30,6 +30,7 @@ extension EngineAction {
         case .taskStart: return .taskStart
         case .giveUp: return .giveUp
         case .longPress: return .longPress
+        case .answer: return .answer
         }
     }
 
@@ -82,8 +83,20 @@ extension EngineAction {
             self = .resize(request)
         case .edit:
             let target = try o.required("target", "a control id, or an alert's id with \"field\"").string()
-            let value = try o.required("value", "the new value").value
             let field = try o.optional("field")?.int()
+            // The log's form of typed text (a replay's): its length, typed as placeholders
+            // (``loggedJSON(in:)``, ``TypedText``).
+            let value: JSONValue
+            if o.object["value"] == nil, let length = o.optional("length") {
+                let n = try length.int()
+                guard n >= 0 && n <= 1_000_000 else {
+                    throw JSONShapeError(path: length.path, message: "expected a length 0–1000000; found \(n)")
+                }
+                _ = try o.optional("empty")?.bool()
+                value = .string(TypedText.placeholder(length: n))
+            } else {
+                value = try o.required("value", "the new value").value
+            }
             self = .edit(target: target, value: value, field: field)
         case .detent:
             self = .detent(
@@ -107,6 +120,11 @@ extension EngineAction {
             self = .giveUp
         case .longPress:
             self = .longPress(target: try o.required("target", "a control id").string())
+        case .answer:
+            self = .answer(
+                question: try o.required("question", "seq, sus1 … sus10 or comment").string(),
+                task: try o.optional("task")?.string(),
+                value: try o.required("value", "the answer: 1–7 for seq, 1–5 for a SUS item, text for comment").value)
         }
         try o.finish()
     }

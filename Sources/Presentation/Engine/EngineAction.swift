@@ -43,6 +43,10 @@ public enum EngineAction: Sendable, Equatable {
     case taskStart(String)
     /// The participant gives up the running task; logs `task_end` with outcome `gaveUp`.
     case giveUp
+    /// A study question answered (README, "Studies"): `question` is `seq` (the Single Ease
+    /// Question, 1–7, about `task`), `sus1` … `sus10` (the System Usability Scale's items, 1–5)
+    /// or `comment` (free text, `value` a string); logs `answer`.
+    case answer(question: String, task: String?, value: JSONValue)
     /// A touch and hold on a control: opens its context menu (or its pull-down menu when a tap
     /// runs its action).
     case longPress(target: String)
@@ -62,7 +66,7 @@ public enum EngineAction: Sendable, Equatable {
     /// Rotations, resizes and app-initiated presentations are not the person interacting.
     var isUserInteraction: Bool {
         switch self {
-        case .rotate, .resize, .present, .taskStart, .giveUp: return false
+        case .rotate, .resize, .present, .taskStart, .giveUp, .answer: return false
         default: return true
         }
     }
@@ -107,6 +111,10 @@ extension EngineAction {
             o["key"] = .string(key)
         case .taskStart(let id):
             o["task"] = .string(id)
+        case .answer(let question, let task, let value):
+            o["question"] = .string(question)
+            if let task { o["task"] = .string(task) }
+            o["value"] = value
         case .focus(let target, let field, let x, let y):
             o["target"] = .string(target)
             if let field { o["field"] = .int(field) }
@@ -124,4 +132,26 @@ extension EngineAction {
 public enum ActionChoice: Sendable, Equatable {
     case title(String)
     case index(Int)
+}
+
+extension EngineAction {
+    /// ``json`` as the log's `action` column keeps it: an edit of typed text (a text field or
+    /// text area that doesn't record its value, or an alert's text field) carries the text's
+    /// `length` and whether it is `empty` instead of its `value`, so that no typed text reaches
+    /// the log; a replay types as many placeholders (``TypedText``).
+    public func loggedJSON(in prototype: Prototype) -> JSONValue {
+        guard case .edit(let target, .string(let text), let field) = self else { return json }
+        if field == nil, let c = prototype.control(target)?.control,
+            c.kind != .textField && c.kind != .textArea || c.record == .value
+        {
+            return json
+        }
+        var o = JSONObject()
+        o["type"] = "edit"
+        o["target"] = .string(target)
+        if let field { o["field"] = .int(field) }
+        o["length"] = .int(text.count)
+        o["empty"] = .bool(text.isEmpty)
+        return .object(o)
+    }
 }

@@ -82,6 +82,8 @@ public struct PresentationEngine: Sendable {
             o = Outcome(state: before, diagnostics: [], events: [], refusal: nil)
         case .giveUp:
             o = try giveUp(in: before, atMs: nowMs)
+        case .answer(let question, let task, let value):
+            o = try answer(question, task: task, value: value, in: before)
         default:
             o = try applyPresentation(action, to: before, atMs: nowMs)
             if var running = o.state.task {

@@ -21,6 +21,7 @@ extension Transaction {
         try checkAlertField(ref.modal, field)
         events[inputCount - 1].props["field"] = .int(field)
         events[inputCount - 1].props["length"] = .number(Double(text.count))
+        events[inputCount - 1].props["empty"] = .bool(text.isEmpty)
     }
 
     /// Text typed, a toggle switched, a segment chosen. The control must be visible and
@@ -62,6 +63,12 @@ extension Transaction {
             throw refusal(
                 .stackPresenterVisible, coveredMessage(loc.control.displayName, by: b), modal: s.stack[b].modal)
         }
+        // Typed text stays out of the state (what watchers, replays and restored sessions see)
+        // unless the field records its value: the state keeps as many placeholders.
+        var value = value
+        if case .string(let text) = value, kind == .textField || kind == .textArea, loc.control.record == .length {
+            value = .string(TypedText.placeholder(length: text.count))
+        }
         if p.layer == 0 {
             s.appValues[target] = value
         } else {
@@ -72,6 +79,8 @@ extension Transaction {
         props["userContent"] = .bool(loc.control.userContent)
         if case .string(let text) = value, kind != .segmented {
             props["length"] = .number(Double(text.count))
+            props["empty"] = .bool(text.isEmpty)
+            if loc.control.record == .value { props["text"] = .string(text) }
         } else {
             props["value"] = value
         }
@@ -116,5 +125,18 @@ extension Transaction {
                 "the medium detent is inactive in compact height; \(title(target)) rests at \(s.stack[i].effectiveDetent(in: env) ?? "large")",
                 modal: target)
         }
+    }
+}
+
+/// Typed text as the log, replays and watchers have it: never the text, only its length
+/// (docs/log.md, "Typed text").
+public enum TypedText {
+    /// What stands for each typed character: U+2022 BULLET, as a secure text field draws.
+    public static let placeholderCharacter: Character = "\u{2022}"
+
+    /// `length` placeholder characters: what a replay types, and what the state keeps of text
+    /// typed into a field that doesn't record its value.
+    public static func placeholder(length: Int) -> String {
+        String(repeating: placeholderCharacter, count: max(0, min(length, 1_000_000)))
     }
 }

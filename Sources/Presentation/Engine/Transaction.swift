@@ -311,8 +311,8 @@ struct Transaction {
                 return
             }
             try longPress(target)
-        case .taskStart, .giveUp:
-            // The engine runs tasks around transactions (PresentationEngine.apply).
+        case .taskStart, .giveUp, .answer:
+            // The engine runs tasks and questions around transactions (PresentationEngine.apply).
             return
         }
     }
