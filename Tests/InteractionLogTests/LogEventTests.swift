@@ -38,7 +38,7 @@ import Testing
             text.hasSuffix(
                 #","duration_ms":null,"props":{},"appearance":null,"content_size":null,"layout_direction":null,"#
                     + #""multitasking":null,"keyboard_height":null,"action":null,"task":null,"outcome":null,"#
-                    + #""state_seq":null,"target_os":null}"# + "\n"))
+                    + #""state_seq":null,"target_os":null,"audience":null,"share_label":null,"pid":null}"# + "\n"))
     }
 
     @Test func lineMatchesTheGenericWriter() throws {
@@ -194,7 +194,7 @@ import Testing
                 == "schema,event_id,seq,ts,t_ms,type,prototype,prototype_version,session,share,device,orientation,"
                 + "size_class,screen,modal,target,style,requested_style,how,rule,severity,x,y,duration_ms,props,"
                 + "appearance,content_size,layout_direction,multitasking,keyboard_height,action,task,outcome,state_seq,"
-                + "target_os\r\n")
+                + "target_os,audience,share_label,pid\r\n")
     }
 
     /// The columns of the first schema, in order, with their DuckDB types: new columns are only
@@ -221,7 +221,7 @@ import Testing
             eventID: "e", seq: 1, ts: 0, EventFields(type: .tap, screen: "", modal: nil, target: "", x: 0))
         #expect(
             String(decoding: event.csvRecord, as: UTF8.self)
-                == #"1,e,1,1970-01-01T00:00:00.000000Z,,tap,,,,,,,,"",,"",,,,,,0,,,{},,,,,,,,,,"# + "\r\n")
+                == #"1,e,1,1970-01-01T00:00:00.000000Z,,tap,,,,,,,,"",,"",,,,,,0,,,{},,,,,,,,,,,,,"# + "\r\n")
         var out: [UInt8] = []
         CSV.appendRecord(["", nil, "a"], into: &out)
         #expect(String(decoding: out, as: UTF8.self) == "\"\",,a\r\n")

@@ -53,7 +53,8 @@ import Testing
     @Test func theIntendedRouteIsDirectAndEveryEventNamesTheTask() throws {
         var s = Session(try Self.mail())
         let start = try s.apply(.taskStart("send"))
-        #expect(start.events.map(\.type) == [.taskStart] && start.events[0].task == "send")
+        #expect(start.events.map(\.type) == [.taskStart, .screenEnter] && start.events[0].task == "send")
+        #expect(start.events[0].props["reset"] == .bool(true))
         #expect(s.state.task?.id == "send" && s.state.seq == 1)
         try s.tap("compose")
         #expect(s.last!.events.allSatisfy { $0.task == "send" })
@@ -144,8 +145,9 @@ import Testing
         #expect(throws: EngineRequestError.self) { try s.apply(.taskStart("snd")) }
         try s.apply(.taskStart("send"))
         let next = try s.apply(.taskStart("discard"))
-        #expect(next.events.map(\.type) == [.taskEnd, .taskStart])
-        #expect(next.events.map(\.task) == ["send", "discard"] && next.events[0].outcome == "gaveUp")
+        // The app is reset to the new task's start: its screen_enter is the new task's.
+        #expect(next.events.map(\.type) == [.taskEnd, .taskStart, .screenEnter])
+        #expect(next.events.map(\.task) == ["send", "discard", "discard"] && next.events[0].outcome == "gaveUp")
         let gave = try s.apply(.giveUp)
         #expect(gave.events.map(\.outcome) == ["gaveUp"] && gave.events[0].task == "discard")
     }

@@ -81,9 +81,7 @@ extension RuleCatalogue {
                     #"{"id": "send-mail", "prompt": "Send a message", "start": {"screen": "inbox"}, "success": {"modal": "compose"}}"#
                 ).at("$.tasks[0].start.screen"),
                 taskExample(
-                    #"{"id": "send-mail", "prompt": "Send a message", "start": {"screen": "home", "present": ["confirm", "compose"]}, "success": {"dismissed": {"modal": "compose"}}}"#,
-                    modals: composeSheet
-                        + #", {"id": "confirm", "style": "alert", "title": "Delete everything?", "actions": [{"title": "Cancel", "role": "cancel"}]}"#
+                    #"{"id": "send-mail", "prompt": "Send a message", "start": {"screen": "home", "present": ["compose", "composer"]}, "success": {"dismissed": {"modal": "compose"}}}"#
                 ).at("$.tasks[0].start.present[1]"),
             ],
             nonTriggering: [
