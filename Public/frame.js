@@ -41,7 +41,7 @@ function typedText(root) {
   if (a && root.contains(a) && a.matches("input[data-id]:not([type=checkbox]), textarea[data-id]")) {
     kept.push({ id: a.dataset.id, value: a.value, start: a.selectionStart, end: a.selectionEnd });
   }
-  // The server keeps typed text as placeholders (•, one per character: the log never holds
+  // The server keeps typed text as placeholders (*, one per character: the log never holds
   // it), so every field keeps what the person typed while the frame draws as many bullets.
   for (const el of root.querySelectorAll("input[data-id]:not([type=checkbox]), textarea[data-id]")) {
     if (el !== a && el.value) kept.push({ id: el.dataset.id, value: el.value, masked: true });
@@ -52,7 +52,7 @@ function typedText(root) {
 /** Whether `drawn` is the server's placeholder for `typed`: as many bullets as it has characters. */
 function placeholderOf(drawn, typed) {
   const n = [...typed].length;
-  return [...drawn].length === n && /^\u2022*$/.test(drawn);
+  return [...drawn].length === n && /^\**$/.test(drawn);
 }
 
 function restoreTyped(root, kept) {

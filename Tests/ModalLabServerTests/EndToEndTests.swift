@@ -102,7 +102,7 @@ import Testing
         let lines = csv.text.split(separator: "\r\n")
         #expect(
             lines.first
-                == "schema,event_id,seq,ts,t_ms,type,prototype,prototype_version,session,share,device,orientation,size_class,screen,modal,target,style,requested_style,how,rule,severity,x,y,duration_ms,props,appearance,content_size,layout_direction,multitasking,keyboard_height,action,task,outcome,state_seq,target_os"
+                == "schema,event_id,seq,ts,t_ms,type,prototype,prototype_version,session,share,device,orientation,size_class,screen,modal,target,style,requested_style,how,rule,severity,x,y,duration_ms,props,appearance,content_size,layout_direction,multitasking,keyboard_height,action,task,outcome,state_seq,target_os,audience,share_label,pid"
         )
         let nd = try await c.request("GET", "/api/logs.ndjson?session=\(sid)")
         let events = nd.text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }

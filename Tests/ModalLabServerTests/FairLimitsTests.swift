@@ -375,7 +375,8 @@ import Testing
         #expect(over.json?["limit"] == "valueBytes")
         let entry = try #require(s.app.sessions.get(sid)?.state.stack.first)
         #expect(entry.values["body"] == nil, "the body kept nothing")
-        #expect(entry.values["to"] == .string(text), "the edit within the limit is kept")
+        // Kept as placeholders: typed text never stays in the state (docs/log.md).
+        #expect(entry.values["to"] == .string(TypedText.placeholder(length: text.count)), "the edit within the limit is kept")
     }
 
     /// Navigation paths are bounded too (a prototype's cycles could push forever).

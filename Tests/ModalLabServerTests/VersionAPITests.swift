@@ -31,9 +31,10 @@ import Testing
         #expect(back.json?["html"]?.stringValue?.contains(#"data-design="classic""#) == true)
         let log = try await c.request("GET", "/api/logs.csv?session=\(sid)")
         let rows = log.text.split(separator: "\r\n")
-        #expect(rows.first?.hasSuffix(",target_os") == true)
-        #expect(rows.last?.hasSuffix(",17") == true, "\(rows.last ?? "")")
-        #expect(rows.dropFirst().first?.hasSuffix(",26") == true, "\(rows.dropFirst().first ?? "")")
+        // target_os, then audience, share_label and pid (the owner's: owner and two nulls).
+        #expect(rows.first?.hasSuffix(",target_os,audience,share_label,pid") == true)
+        #expect(rows.last?.hasSuffix(",17,owner,,") == true, "\(rows.last ?? "")")
+        #expect(rows.dropFirst().first?.hasSuffix(",26,owner,,") == true, "\(rows.dropFirst().first ?? "")")
     }
 
     @Test func badVersionsNameTheField() async throws {

@@ -131,8 +131,9 @@ extension Transaction {
 /// Typed text as the log, replays and watchers have it: never the text, only its length
 /// (docs/log.md, "Typed text").
 public enum TypedText {
-    /// What stands for each typed character: U+2022 BULLET, as a secure text field draws.
-    public static let placeholderCharacter: Character = "\u{2022}"
+    /// What stands for each typed character: `*`, one byte, so that the placeholders of any
+    /// text take no more room than the text (a session's values are bounded in bytes).
+    public static let placeholderCharacter: Character = "*"
 
     /// `length` placeholder characters: what a replay types, and what the state keeps of text
     /// typed into a field that doesn't record its value.
