@@ -44,22 +44,29 @@ function typedText(root) {
   // The server keeps typed text as placeholders (*, one per character: the log never holds
   // it), so every field keeps what the person typed while the frame draws as many bullets.
   for (const el of root.querySelectorAll("input[data-id]:not([type=checkbox]), textarea[data-id]")) {
-    if (el !== a && el.value) kept.push({ id: el.dataset.id, value: el.value, masked: true });
+    if (el.value && !/^\**$/.test(el.value)) typedByField.set(el.dataset.id, el.value);
   }
   return kept;
 }
 
-/** Whether `drawn` is the server's placeholder for `typed`: as many bullets as it has characters. */
+/** What the person typed into each field, by control id, for as long as the page lives: a field
+ * drawn again later (after an alert, back on its screen) shows it, not the server's placeholders. */
+const typedByField = new Map();
+
+/** Whether `drawn` is the server's placeholder for `typed`: as many `*` as it has characters. */
 function placeholderOf(drawn, typed) {
   const n = [...typed].length;
   return [...drawn].length === n && /^\**$/.test(drawn);
 }
 
 function restoreTyped(root, kept) {
+  for (const el of root.querySelectorAll("input[data-id]:not([type=checkbox]), textarea[data-id]")) {
+    const typed = typedByField.get(el.dataset.id);
+    if (typed !== undefined && placeholderOf(el.value, typed)) el.value = typed;
+  }
   for (const k of kept) {
     const el = k.id ? fieldElement(root, k.id, null) : fieldElement(root, k.modal, Number(k.field));
     if (!el) continue;
-    if (k.masked && !placeholderOf(el.value, k.value)) continue;
     if (el.value !== k.value) el.value = k.value;
     if (k.id && k.start !== null && k.start !== undefined) {
       try { el.setSelectionRange(k.start, k.end); } catch { /* not a text input */ }
