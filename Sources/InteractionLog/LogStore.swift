@@ -61,6 +61,8 @@ public final class LogStore: @unchecked Sendable {
     /// Every acknowledged `session_start`, by session: read under `lock`, never waiting for the
     /// writer's batch.
     private var starts: [String: LoggedSessionStart] = [:]
+    /// How many of `starts` each share link started, by the link's public id (under `lock`).
+    private var startsPerShare: [String: Int] = [:]
 
     // Confined to `queue` (and to `init`).
     private var sessions: [String: SessionState]
@@ -102,6 +104,9 @@ public final class LogStore: @unchecked Sendable {
             var starts: [String: LoggedSessionStart] = [:]
             sessions = try LogStore.rebuild(parts, starts: &starts, report: &report, visiting: types, visit)
             self.starts = starts
+            for start in starts.values {
+                if let share = start.share { startsPerShare[share, default: 0] += 1 }
+            }
             report.sessions = sessions.count
             report.seconds = Double(LogTimestamp.now() - started) / 1e6
             recovery = notes
@@ -230,6 +235,15 @@ public final class LogStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return starts[id]
+    }
+
+    /// How many sessions share link `share` (its public id) started that this log holds an
+    /// acknowledged `session_start` of. Reads memory under a lock, like ``loggedStart(_:)``:
+    /// what a participant link's task order counts its participants by, without reading the log.
+    public func loggedStarts(share: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return startsPerShare[share] ?? 0
     }
 
     // MARK: Reading (acknowledged events only)
@@ -540,7 +554,10 @@ extension LogStore {
             return
         }
         lock.lock()
-        for (key, start) in started { starts[key] = start }
+        for (key, start) in started {
+            starts[key] = start
+            if let share = start.share { startsPerShare[share, default: 0] += 1 }
+        }
         stats.batches += 1
         stats.events += accepted
         stats.duplicates += duplicates

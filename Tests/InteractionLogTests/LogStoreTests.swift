@@ -141,6 +141,35 @@ import Testing
         store.close()
     }
 
+    /// The log's memory counts each share link's acknowledged session starts (a session's
+    /// first `session_start` only), as written and after a reopen, without reading a file: what
+    /// a participant link's task order counts its participants by.
+    @Test func countsEachLinksSessionStartsAlsoAfterReopen() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        func start(_ session: String, share: String?) -> PendingEvent {
+            var p = pending(.sessionStart, session: session, ts: sampleTs)
+            p.fields.share = share
+            return p
+        }
+        do {
+            let store = try LogStore(directory: dir.logs)
+            _ = try await store.append([
+                start("a", share: "L1"), start("b", share: "L1"), start("c", share: "L2"), start("d", share: nil),
+                start("a", share: "L1"),  // a second session_start of a: not a new session
+                pending(.tap, session: "e"),
+            ])
+            #expect(store.loggedStarts(share: "L1") == 2 && store.loggedStarts(share: "L2") == 1)
+            #expect(store.loggedStarts(share: "L3") == 0)
+            store.close()
+        }
+        let store = try LogStore(directory: dir.logs)
+        #expect(store.loggedStarts(share: "L1") == 2 && store.loggedStarts(share: "L2") == 1)
+        _ = try await store.append([start("f", share: "L2")])
+        #expect(store.loggedStarts(share: "L2") == 2)
+        store.close()
+    }
+
     @Test func retriedClientEventIDsAreDuplicatesPerSessionAlsoAfterReopen() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

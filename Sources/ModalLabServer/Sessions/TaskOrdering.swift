@@ -13,7 +13,9 @@ import Sharing
 /// is even; 2n when n is odd, each row and its reverse). We chose the square over a seeded
 /// shuffle because a study has few participants: a square balances order effects after n (or
 /// 2n) participants, a shuffle only on average. The row is the link's count of participant
-/// sessions before this one (counted from the log once, then kept), and it is logged
+/// sessions before this one (the log's count of the link's acknowledged starts, read from its
+/// memory the first time, never its files, so this may run on an event loop; then kept here,
+/// so that participants starting at once get different rows), and it is logged
 /// (`session_start`'s `orderRow`), so the order can be checked after the fact.
 final class TaskOrdering: @unchecked Sendable {
     private let lock = NSLock()
@@ -26,7 +28,7 @@ final class TaskOrdering: @unchecked Sendable {
         let tasks = link.tasks.filter { p.task($0) != nil }
         guard p.taskOrder == .counterbalanced, tasks.count > 1 else { return (tasks, nil) }
         let n = lock.withLock { () -> Int in
-            let n = started[link.id] ?? Self.countStarted(link.id, log: log)
+            let n = started[link.id] ?? log.loggedStarts(share: link.id)
             started[link.id] = n + 1
             return n
         }
@@ -60,15 +62,5 @@ final class TaskOrdering: @unchecked Sendable {
         let shift = r % n
         let row = first.map { ($0 + shift) % n }
         return r >= n ? row.reversed() : row
-    }
-
-    /// The participant sessions the log holds of link `id`.
-    static func countStarted(_ id: String, log: LogStore) -> Int {
-        var count = 0
-        guard let cursor = try? log.eventCursor(filter: LogFilter(share: id, types: [.sessionStart])) else { return 0 }
-        while let e = try? cursor.next() {
-            if e.audience == "participant" || e.props["tasks"] != nil { count += 1 }
-        }
-        return count
     }
 }
