@@ -44,13 +44,19 @@ public final class LogExportCursor {
     public private(set) var skippedLines = 0
 
     private let filter: LogFilter.Compiled
+    /// The sessions the filter's whole-session criteria chose (`nil`: no such criteria).
+    private let sessions: Set<String>?
     private var parts: ArraySlice<LogPart>
     private var reader: PartLineReader?
     private var headerPending: Bool
     private var scanner = RawLine()
     private var finished = false
 
-    init(format: LogExportFormat, filter: LogFilter, parts: [LogPart], chunkSize: Int, spreadsheetSafe: Bool) {
+    init(
+        format: LogExportFormat, filter: LogFilter, parts: [LogPart], chunkSize: Int, spreadsheetSafe: Bool,
+        sessions: Set<String>? = nil
+    ) {
+        self.sessions = sessions
         self.format = format
         self.spreadsheetSafe = spreadsheetSafe && format == .csv
         self.chunkSize = max(1, chunkSize)
@@ -79,6 +85,9 @@ public final class LogExportCursor {
                 continue
             }
             guard filter.matches(scanner) else { continue }
+            if let sessions {
+                guard let sid = scanner.string(LogColumns.session), sessions.contains(sid) else { continue }
+            }
             events += 1
             switch format {
             case .ndjson:
@@ -182,9 +191,16 @@ extension LogSource {
         format: LogExportFormat, filter: LogFilter = LogFilter(), chunkSize: Int = 64 << 10,
         spreadsheetSafe: Bool = false
     ) throws(LogStoreError) -> LogExportCursor {
-        LogExportCursor(
+        // Sessions chosen by who ran them are found by their starts on any day (a session may
+        // have begun before `from`).
+        let whole = filter.audienceOnly
+        var sessions: Set<String>?
+        if whole.hasSessionCriteria {
+            sessions = try LogReader.chosenSessions(parts: try readableParts(filter: whole), filter: whole)
+        }
+        return LogExportCursor(
             format: format, filter: filter, parts: try readableParts(filter: filter), chunkSize: chunkSize,
-            spreadsheetSafe: spreadsheetSafe)
+            spreadsheetSafe: spreadsheetSafe, sessions: sessions)
     }
 
     /// The export's chunks as an `AsyncSequence`: `for try await chunk in try log.exportChunks(…)`.
@@ -269,37 +285,39 @@ public struct LogReader: Sendable, LogSource {
     static func summary(parts: [LogPart], filter: LogFilter) throws -> LogSummary {
         var rows = LogFilter(prototype: filter.prototype, session: filter.session, share: filter.share)
         rows.types = []
-        let chooses = filter.hasSessionCriteria || filter.from != nil || filter.to != nil || !filter.types.isEmpty
-        var chosen: Set<String> = []
-        if chooses {
-            var first = rows
-            first.types = [.sessionStart, .taskStart]
-            var started: Set<String> = []
-            var tasked: Set<String> = []
-            _ = try forEach(
-                parts: parts, filter: first, only: LogEvent.Columns(["session", "device", "orientation", "target"])
-            ) { e in
-                guard let sid = e.session else { return }
-                if e.type == .sessionStart {
-                    if let d = filter.device, e.device != d { return }
-                    if let o = filter.orientation, e.orientation != o { return }
-                    if let from = filter.from, e.ts < from { return }
-                    if let to = filter.to, e.ts >= to { return }
-                    started.insert(sid)
-                } else if let t = filter.task, e.target == t {
-                    tasked.insert(sid)
-                }
-            }
-            chosen = filter.task == nil ? started : started.intersection(tasked)
-        }
+        let chosen = try chosenSessions(parts: parts, filter: filter)
         var builder = LogSummary.Builder()
         let skipped = try forEach(parts: parts, filter: rows, only: LogSummary.columns) { e in
-            if chooses {
+            if let chosen {
                 guard let sid = e.session, chosen.contains(sid) else { return }
             }
             builder.add(e)
         }
         return builder.finish(skippedLines: skipped)
+    }
+
+    /// The sessions `filter` selects whole, by their `session_start` (device, orientation,
+    /// audience, label, appearance, from, to: ``LogFilter/admitsStart(_:)``) and, with `task`,
+    /// by a `task_start` of that task: one pass over the `session_start` and `task_start` lines.
+    /// `nil` when the filter chooses no sessions (every session passes). A `type` filter keeps
+    /// the sessions that have a `session_start`.
+    static func chosenSessions(parts: [LogPart], filter: LogFilter) throws(LogStoreError) -> Set<String>? {
+        let chooses = filter.hasSessionCriteria || filter.from != nil || filter.to != nil || !filter.types.isEmpty
+        guard chooses else { return nil }
+        var first = LogFilter(prototype: filter.prototype, session: filter.session, share: filter.share)
+        first.types = [.sessionStart, .taskStart]
+        var started: Set<String> = []
+        var tasked: Set<String> = []
+        let cursor = LogEventCursor(parts: parts, filter: first, only: LogFilter.startColumns)
+        while let e = try cursor.next() {
+            guard let sid = e.session else { continue }
+            if e.type == .sessionStart {
+                if filter.admitsStart(e) { started.insert(sid) }
+            } else if let t = filter.task, e.target == t {
+                tasked.insert(sid)
+            }
+        }
+        return filter.task == nil ? started : started.intersection(tasked)
     }
 }
 

@@ -15,7 +15,10 @@ public struct LogFilterError: Error, Sendable, Equatable, CustomStringConvertibl
 extension LogFilter {
     /// The names ``init(parameters:ignoring:)`` reads (docs/api.md: `prototype, session, share, type,
     /// from, to`).
-    public static let parameterNames = ["prototype", "session", "share", "type", "from", "to", "device", "orientation", "task"]
+    public static let parameterNames = [
+        "prototype", "session", "share", "type", "from", "to", "device", "orientation", "task", "audience", "label",
+        "appearance",
+    ]
 
     /// A filter from query parameters (`GET /api/logs.csv?type=tap,misclick&from=2026-11-29`) or
     /// command-line options (`--prototype mail --from 2026-11-29`), as name–value pairs.
@@ -28,11 +31,19 @@ extension LogFilter {
     ///   (`2026-11-29`, midnight UTC). `from` is inclusive; `to` is exclusive for a time, and
     ///   for a bare date includes that whole day (`--from 2026-11-29 --to 2026-11-29` is that day).
     ///
+    /// - `audience`: `owner`, `link`, `participant` or `all`; `label`: a share link's label;
+    ///   `appearance`: `light` or `dark` — whole sessions, by their `session_start`. Without
+    ///   `audience`, `defaultAudience` (study views pass ``studyAudience``; `nil`: everyone).
+    ///
     /// Empty values are ignored. Names in `ignoring` are skipped (e.g. `format`).
     /// - Throws: ``LogFilterError`` for an unknown name (with a "did you mean"), a repeated
-    ///   single-valued name, an unknown type, an unreadable time, or `from` not before `to`.
-    public init(parameters: [(name: String, value: String)], ignoring: Set<String> = []) throws(LogFilterError) {
+    ///   single-valued name, an unknown type or audience, an unreadable time, or `from` not
+    ///   before `to`.
+    public init(
+        parameters: [(name: String, value: String)], ignoring: Set<String> = [], defaultAudience: String? = nil
+    ) throws(LogFilterError) {
         self.init()
+        audience = defaultAudience
         var seen = Set<String>()
         for (name, value) in parameters where !ignoring.contains(name) {
             guard LogFilter.parameterNames.contains(name) else {
@@ -52,6 +63,16 @@ extension LogFilter {
             case "device": device = value
             case "orientation": orientation = value
             case "task": task = value
+            case "label": label = value
+            case "appearance": appearance = value
+            case "audience":
+                guard value == "all" || LogFilter.audiences.contains(value) else {
+                    throw LogFilterError(
+                        parameter: name,
+                        message: "expected all, owner, link or participant; found \(JSONWriter.quoted(value))"
+                            + Suggest.hint(value, in: ["all"] + LogFilter.audiences))
+                }
+                audience = value == "all" ? nil : value
             case "type":
                 for raw in value.split(separator: ",") {
                     let t = raw.trimmingSpaces

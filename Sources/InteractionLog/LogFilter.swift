@@ -23,15 +23,69 @@ public struct LogFilter: Sendable, Equatable {
     public var orientation: String?
     /// Summaries only: sessions in which this study task was started (a `task_start` of it).
     public var task: String?
+    /// Sessions run by this audience (their `session_start`'s `audience`: `owner`, `link` or
+    /// `participant`; a log written before the column existed counts a session without a share
+    /// link as the owner's, one with a link as a link's); `nil`: everyone (`audience=all`).
+    /// Study views default to `participant` (``LogFilter/studyAudience``).
+    public var audience: String?
+    /// Sessions started through a share link of this label (their `session_start`'s `share_label`).
+    public var label: String?
+    /// Sessions that started in this appearance (`light` or `dark`, their `session_start`'s).
+    public var appearance: String?
 
-    /// Whether a criterion only whole sessions can answer is set (device, orientation, task).
-    public var hasSessionCriteria: Bool { device != nil || orientation != nil || task != nil }
+    /// The audiences `audience` may name (`all` aside).
+    public static let audiences = ["owner", "link", "participant"]
+    /// The audience study views take when none is asked for: the participants of participant
+    /// links, not the team's own plays.
+    public static let studyAudience = "participant"
+
+    /// Whether a criterion only whole sessions can answer is set (device, orientation, task,
+    /// audience, label, appearance).
+    public var hasSessionCriteria: Bool {
+        device != nil || orientation != nil || task != nil || audience != nil || label != nil || appearance != nil
+    }
 
     /// The first criterion set that only summaries answer (`device`, `orientation` or `task`),
     /// by its parameter name; `nil` when an export can use the filter. Exports filter rows, and
-    /// every row has its own device, orientation and task columns.
+    /// every row has its own device, orientation and task columns. (`audience`, `label` and
+    /// `appearance` choose whole sessions in exports too: ``LogSource/chosenSessions(filter:)``.)
     public var summaryOnlyCriterion: String? {
         device != nil ? "device" : orientation != nil ? "orientation" : task != nil ? "task" : nil
+    }
+
+    /// Whether a session whose `session_start` is `start` passes the criteria of the start
+    /// (device, orientation, audience, label, appearance, from, to).
+    func admitsStart(_ start: LogEvent) -> Bool {
+        if let d = device, start.device != d { return false }
+        if let o = orientation, start.orientation != o { return false }
+        if let a = audience, LogFilter.audience(of: start) != a { return false }
+        if let l = label, start.shareLabel != l { return false }
+        if let a = appearance, start.appearance != a { return false }
+        if let from, start.ts < from { return false }
+        if let to, start.ts >= to { return false }
+        return true
+    }
+
+    /// The columns ``admitsStart(_:)`` reads (and `target`, a `task_start`'s task).
+    static let startColumns = LogEvent.Columns([
+        "session", "share", "device", "orientation", "target", "audience", "share_label", "appearance",
+    ])
+
+    /// Only the criteria that choose whole sessions in a row export too (prototype, session,
+    /// share, audience, label, appearance): what an export asks
+    /// ``LogReader/chosenSessions(parts:filter:)`` for; its other criteria filter rows.
+    var audienceOnly: LogFilter {
+        var f = LogFilter(prototype: prototype, session: session, share: share)
+        f.audience = audience
+        f.label = label
+        f.appearance = appearance
+        return f
+    }
+
+    /// Who ran the session that `start` began: its `audience` column, or for a log written
+    /// before that column, `owner` without a share link and `link` with one.
+    public static func audience(of start: LogEvent) -> String {
+        start.audience ?? (start.share == nil ? "owner" : "link")
     }
 
     /// A filter; with no arguments, every event.

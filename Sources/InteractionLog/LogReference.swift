@@ -76,11 +76,51 @@ public enum LogReference {
                 + "that stopped ends its sessions so, and they carry on when it is back), else `abandoned`: the "
                 + "person left without the page saying so, or the session is still running (the insights page, "
                 + "which knows what the server holds, calls those `running`).",
+            "- A session's `study_status` says how far the person got: `completed` when every task it was given "
+                + "(its `session_start`'s `props.tasks`, a participant link's order; else the tasks it started) "
+                + "has a `task_end`, whatever the outcome (giving up ends a task); else `dropped` when it ended "
+                + "(as above), with `dropped_at` (the first task without a `task_end`, counted from 1 in the "
+                + "session's order) and `dropped_at_task`; else `in progress`.",
+            "- Questions (`answer` events; the question in `target`, the task in `task`, the answer in "
+                + "`props.score` or, for a comment, `props.text`): a session's last answer to a question counts. "
+                + "Per task, the Single Ease Question (Sauro & Dumas 2009; Sauro & Lewis, *Quantifying the User "
+                + "Experience*: 1 very difficult … 7 very easy): `seq_answers`, `seq_mean` and `seq_distribution` "
+                + "(how many sessions answered 1, 2, … 7). Per session, `sus_score`: the System Usability "
+                + "Scale as Brooke (1996, \"SUS: a 'quick and dirty' usability scale\") scores it — odd items "
+                + "score − 1, even items 5 − score, the sum × 2.5, 0–100 — when all ten items were answered "
+                + "(`null` otherwise; `sus_items` says how many were); `sus.mean` over the sessions with a score. "
+                + "A comment is the one text a participant types that the log keeps: they write it for the "
+                + "researcher.",
+            "- The results table (`GET /api/logs/results.csv`, `modallab logs results`, and `results` in the "
+                + "summary's JSON): one row per session × task, in the order the session was given its tasks "
+                + "(`position`, from 1): `outcome` (`direct`, `indirect`, `gaveUp`, `timedOut`, `unfinished` "
+                + "for a task started and never ended, `not started`), `time_ms` (the `task_end`'s "
+                + "`duration_ms`), `taps` and `misclicks` made during the task (events whose `task` is it), `seq`, "
+                + "the session's `status`, and who ran it (`audience`, `share`, `share_label`, `pid`, `device`, "
+                + "`appearance`). A task tried more than once shows its last attempt (`attempts` counts them).",
             "- Filters select **whole sessions**: `prototype`, `share`, `session`; `device`, `orientation`, "
-                + "`from`, `to` by the session's `session_start`; `task` keeps the sessions that started it. "
-                + "Exports filter rows by `prototype`, `session`, `share`, `type`, `from` and `to`. `from` is "
-                + "inclusive, `to` exclusive; a bare date for `to` includes the whole day. `modallab logs` refuses a "
-                + "`prototype`, `session`, `share` or `task` the log holds nothing of, with the nearest it holds.",
+                + "`appearance`, `label` (the share link's), `audience`, `from`, `to` by the session's "
+                + "`session_start`; `task` keeps the sessions that started it. Study views — summaries, the "
+                + "results table, the insights and heat-map pages — show the participants of participant links "
+                + "(`audience=participant`) unless asked for `audience=owner`, `link` or `all`, so the team's own "
+                + "plays stay out of a study. Exports are the log itself: every audience unless `audience`, "
+                + "`label` or `appearance` choose sessions (whole, by their start); their other filters take rows "
+                + "by `prototype`, `session`, `share`, `type`, `from` and `to`. `from` is inclusive, `to` "
+                + "exclusive; a bare date for `to` includes the whole day. `modallab logs` refuses a `prototype`, "
+                + "`session`, `share` or `task` the log holds nothing of, with the nearest it holds.",
+            "",
+            "## Typed text",
+            "",
+            "What a person types into a text field or area is not logged: an `edit` logs the field, the "
+                + "text's `length` in characters and whether it became `empty` (in `props` and in the `action` "
+                + "column), and a replay types as many `*`. A prototype can keep a field's value with "
+                + "`\"record\": \"value\"` (docs/format.md), for fields that hold nothing personal. A log "
+                + "written before this (its `action` column holds `{\"type\":\"edit\",…,\"value\":\"…\"}`) "
+                + "is cleaned by `modallab logs scrub [--data DIR]` with the server stopped: each part that holds "
+                + "a typed value is written anew beside the old one, synced, and renamed over it, so a crash "
+                + "at any moment leaves the old part or the new one, whole; it says how many values it removed "
+                + "and how many parts it rewrote. It removes every typed value, opted-in fields' too (an old log "
+                + "can't tell them apart).",
             "",
             "## Sessions the review board started",
             "",

@@ -14,7 +14,14 @@ extension LogSummary {
     ///                 "status", "open_modals", "tasks"}],
     ///   "tasks": [{"prototype", "task", "attempts", "direct", "indirect", "gave_up", "timed_out",
     ///              "unfinished", "success_rate", "median_time_ms", "p90_time_ms", "taps", "misclicks",
-    ///              "misclick_rate"}]}`
+    ///              "misclick_rate", "seq_answers", "seq_mean", "seq_distribution": [7 counts]}],
+    ///   "sus": {"sessions": complete scores, "mean"},
+    ///   "results": [one object per results row: ``resultsColumns``]}`
+    ///
+    /// Each session also has `audience`, `share_label`, `pid`, `appearance`, `study_status`
+    /// (`completed`, `dropped`, `in progress`), `dropped_at_task` and `dropped_at` (its place,
+    /// from 1), `sus_score` (0–100, or `null` unless all ten items were answered), `sus_items`
+    /// (items answered) and `comments`.
     ///
     /// Times `start`/`end` are RFC 3339 text; rates are fractions in 0…1 (misclick rate may
     /// exceed 1); unknown values are `null`.
@@ -44,7 +51,8 @@ extension LogSummary {
                     ("timed_out", .int(t.timedOut)), ("unfinished", .int(t.unfinished)),
                     ("success_rate", num(t.successRate)), ("median_time_ms", num(t.medianTimeMs)),
                     ("p90_time_ms", num(t.p90TimeMs)), ("taps", .int(t.taps)), ("misclicks", .int(t.misclicks)),
-                    ("misclick_rate", num(t.misclickRate)),
+                    ("misclick_rate", num(t.misclickRate)), ("seq_answers", .int(t.seqAnswers)),
+                    ("seq_mean", num(t.seqMean)), ("seq_distribution", .array(t.seqDistribution.map { .int($0) })),
                 ]))
         }
         let sessionValues: [JSONValue] = sessions.map { s in
@@ -57,14 +65,52 @@ extension LogSummary {
                     ("taps", .int(s.taps)), ("misclicks", .int(s.misclicks)), ("misclick_rate", num(s.misclickRate)),
                     ("orientation", .string(s.orientation)), ("status", .string(s.status)),
                     ("open_modals", .array(s.openModals.map { .string($0) })),
-                    ("tasks", .array(s.tasks.map { .string($0) })),
+                    ("tasks", .array(s.tasks.map { .string($0) })), ("audience", .string(s.audience)),
+                    ("share_label", .string(s.shareLabel)), ("pid", .string(s.pid)),
+                    ("appearance", .string(s.appearance)), ("study_status", .string(s.studyStatus)),
+                    ("dropped_at_task", .string(s.droppedAt?.task)),
+                    ("dropped_at", s.droppedAt.map { JSONValue.int($0.n) } ?? JSONValue.null),
+                    ("sus_score", num(s.susScore)), ("sus_items", .int(s.susItems.count)),
+                    ("comments", .array(s.comments.map { .string($0) })),
                 ]))
+        }
+        let complete = sessions.filter { $0.susScore != nil }.count
+        let resultValues: [JSONValue] = results.map { r in
+            let cells: [(String, JSONValue)] = zip(LogSummary.resultsColumns, r.cells).map { name, cell in
+                (name, JSONValue.string(cell))
+            }
+            return .object(JSONObject(cells))
         }
         return .object(
             JSONObject([
                 ("events", .int(events)), ("skipped_lines", .int(skippedLines)), ("modals", .array(modalValues)),
                 ("sessions", .array(sessionValues)), ("tasks", .array(taskValues)),
+                ("sus", .object(JSONObject([("sessions", .int(complete)), ("mean", num(susMean))]))),
+                ("results", .array(resultValues)),
             ]))
+    }
+
+    /// The columns of the results table (``resultsCSV``), in order.
+    public static let resultsColumns = [
+        "prototype", "session", "audience", "share", "share_label", "pid", "device", "appearance", "position", "task",
+        "attempts", "outcome", "time_ms", "taps", "misclicks", "seq", "status",
+    ]
+
+    /// The results table as RFC 4180 CSV (`GET /api/logs/results.csv`, `modallab logs
+    /// results`): a header of ``resultsColumns``, then one row per session × task
+    /// (``ResultRow``); `time_ms` and `seq` empty when unknown. With `spreadsheetSafe`, a text
+    /// cell that starts like a formula gets ``CSV/formulaPrefix``.
+    public func resultsCSV(spreadsheetSafe: Bool = false) -> [UInt8] {
+        var out: [UInt8] = []
+        CSV.appendRecord(LogSummary.resultsColumns, into: &out)
+        for r in results {
+            for (i, cell) in r.cells.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                if let cell { CSV.appendField(cell, into: &out, spreadsheetSafe: spreadsheetSafe) }
+            }
+            out.append(contentsOf: [0x0D, 0x0A])
+        }
+        return out
     }
 
     /// The CSV columns of ``csv``, in order.
@@ -171,6 +217,11 @@ extension LogSummary {
                     parts.append("time median \(LogSummary.seconds(med)), p90 \(LogSummary.seconds(p90))")
                 }
                 if let rate = t.misclickRate { parts.append("misclick rate \(LogSummary.percent(rate))") }
+                if let seq = t.seqMean {
+                    parts.append(
+                        "SEQ mean \((seq * 100).rounded() / 100) of \(t.seqAnswers) (1–7: "
+                            + t.seqDistribution.map(String.init).joined(separator: " ") + ")")
+                }
                 lines.append("  \((t.prototype.map { $0 + "/" } ?? "") + t.task): " + parts.joined(separator: ", "))
             }
         }
@@ -188,10 +239,19 @@ extension LogSummary {
                 } else if s.misclicks > 0 {
                     parts.append("\(s.misclicks) misclicks, no taps")
                 }
+                if !s.assignedTasks.isEmpty {
+                    parts.append(s.droppedAt.map { "dropped at task \($0.n) (\($0.task))" } ?? s.studyStatus)
+                }
+                if let sus = s.susScore { parts.append("SUS \(LogSummary.tidy(sus))") }
                 if !s.path.isEmpty { parts.append("path " + s.path.joined(separator: " > ")) }
                 let head = about.isEmpty ? s.session : "\(s.session) (\(about.joined(separator: ", ")))"
                 lines.append("  \(head): " + parts.joined(separator: ", "))
             }
+        }
+        if let mean = susMean {
+            lines.append("")
+            let n = sessions.filter { $0.susScore != nil }.count
+            lines.append("SUS: mean \(LogSummary.tidy(mean)) over \(n) session\(n == 1 ? "" : "s") (Brooke 1996)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -217,6 +277,17 @@ extension LogSummary {
     }
 
     static func percent(_ r: Double) -> String { "\(Int((r * 100).rounded()))%" }
+}
+
+extension ResultRow {
+    /// The row's cells in ``LogSummary/resultsColumns``' order (`nil`: empty).
+    var cells: [String?] {
+        [
+            prototype, session, audience, share, shareLabel, pid, device, appearance, String(position), task,
+            String(attempts), outcome, timeMs.map(String.init), String(taps), String(misclicks), seq.map(String.init),
+            status,
+        ]
+    }
 }
 
 extension LogSummary {

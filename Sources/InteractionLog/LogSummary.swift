@@ -31,9 +31,17 @@ import EventSchema
 ///   attempts; **median and p90 time**: of the successful attempts' `duration_ms`; **misclick
 ///   rate**: misclicks ÷ taps among the events whose `task` column names it.
 ///
+/// - per session — **study status**: `completed` when every task it was given (its
+///   `session_start`'s `props.tasks`, else the tasks it started) has a `task_end`; else
+///   `dropped` when it ended, at the first of them without one; else `in progress`.
+/// - **SEQ** per task: the sessions' last answers (1–7), their mean and distribution; **SUS**
+///   per session, Brooke (1996), when all ten items were answered, and its mean.
+/// - **results**: one row per session × task (``ResultRow``).
+///
 /// Filters select whole sessions: `prototype`, `session` and `share` as the rows say; `device`,
-/// `orientation`, `from` and `to` by the session's `session_start` (a session whose start is
-/// outside them is out, all of it); `task` keeps the sessions that started that task. A `type`
+/// `orientation`, `audience`, `label`, `appearance`, `from` and `to` by the session's
+/// `session_start` (a session whose start is outside them is out, all of it); `task` keeps the
+/// sessions that started that task. A `type`
 /// filter keeps sessions that have a `session_start` and is otherwise ignored: a summary never
 /// cuts a session apart.
 ///
@@ -49,6 +57,14 @@ public struct LogSummary: Sendable, Equatable {
     public var sessions: [SessionSummary]
     /// One entry per (prototype, task), ordered by prototype then task id.
     public var tasks: [TaskSummary] = []
+    /// The results table: one row per session × task, sessions in order, tasks in the order
+    /// the session was given them (``ResultRow``).
+    public var results: [ResultRow] = []
+    /// Mean of the sessions' complete SUS scores (``SessionSummary/susScore``); `nil` without any.
+    public var susMean: Double? {
+        let scores = sessions.compactMap(\.susScore)
+        return scores.isEmpty ? nil : scores.reduce(0, +) / Double(scores.count)
+    }
 
     /// A summary of the given parts.
     public init(
@@ -92,6 +108,17 @@ public struct TaskSummary: Sendable, Equatable {
     public var misclicks: Int
     /// misclicks ÷ taps; `nil` without taps.
     public var misclickRate: Double? { taps == 0 ? nil : Double(misclicks) / Double(taps) }
+    /// The Single Ease Question's answers about the task: how many sessions answered 1, 2, …
+    /// 7 (index 0 is 1), a session's last answer counting.
+    public var seqDistribution: [Int] = Array(repeating: 0, count: 7)
+    /// Sessions that answered the SEQ about the task.
+    public var seqAnswers: Int { seqDistribution.reduce(0, +) }
+    /// Mean SEQ (1–7, 7 very easy); `nil` without answers.
+    public var seqMean: Double? {
+        let n = seqAnswers
+        guard n > 0 else { return nil }
+        return Double(seqDistribution.enumerated().reduce(0) { $0 + ($1.offset + 1) * $1.element }) / Double(n)
+    }
 }
 
 /// Metrics of one modal of one prototype (see ``LogSummary`` for the definitions).
@@ -162,6 +189,103 @@ public struct SessionSummary: Sendable, Equatable {
     public var tasks: [String] = []
     /// `ended` or `abandoned` (see ``LogSummary``).
     public var status: String { ended ? "ended" : "abandoned" }
+    /// Who ran it: its `session_start`'s `audience` (`owner`, `link`, `participant`; for a
+    /// log written before the column, `owner` or `link` by its share link).
+    public var audience: String? = nil
+    /// The share link's label at its start.
+    public var shareLabel: String? = nil
+    /// A participant link's participant id.
+    public var pid: String? = nil
+    /// The appearance it started in.
+    public var appearance: String? = nil
+    /// The tasks it was given, in order (its `session_start`'s `props.tasks`, a participant
+    /// link's; else the tasks it started, each once, in order).
+    public var assignedTasks: [String] = []
+    /// The tasks that ended (a `task_end`, any outcome).
+    public var endedTasks: Set<String> = []
+    /// Its answers to the SUS's items, by item (1…10); a later answer replaces an earlier one.
+    public var susItems: [Int: Int] = [:]
+    /// Its SEQ answers by task; a later answer replaces an earlier one.
+    public var seqByTask: [String: Int] = [:]
+    /// Its comments (`answer` events of `comment`), in order.
+    public var comments: [String] = []
+    /// Its task attempts, in order.
+    var attempts: [Attempt] = []
+
+    /// One `task_start` … `task_end` of the session.
+    struct Attempt: Sendable, Equatable {
+        var task: String
+        var outcome: String?
+        var durationMs: Int?
+        var taps = 0
+        var misclicks = 0
+    }
+
+    /// `completed`, `dropped` or `in progress` (see ``LogSummary``): how far the person got.
+    public var studyStatus: String {
+        if !assignedTasks.isEmpty, assignedTasks.allSatisfy({ endedTasks.contains($0) }) { return "completed" }
+        if ended { return assignedTasks.isEmpty ? "completed" : "dropped" }
+        return "in progress"
+    }
+
+    /// For a `dropped` session, the first of its tasks that did not end, and its place in the
+    /// session's order (1 for the first task).
+    public var droppedAt: (task: String, n: Int)? {
+        guard studyStatus == "dropped", let i = assignedTasks.firstIndex(where: { !endedTasks.contains($0) }) else {
+            return nil
+        }
+        return (assignedTasks[i], i + 1)
+    }
+
+    /// The System Usability Scale score, 0–100, when all ten items were answered: Brooke
+    /// (1996), "SUS: a 'quick and dirty' usability scale": odd items score − 1, even items
+    /// 5 − score, the sum × 2.5. `nil` when an item is missing (Brooke asks for every item; the
+    /// count answered is in ``susItems``).
+    public var susScore: Double? {
+        guard (1...10).allSatisfy({ susItems[$0] != nil }) else { return nil }
+        let sum = (1...10).reduce(0) { $0 + ($1 % 2 == 1 ? susItems[$1]! - 1 : 5 - susItems[$1]!) }
+        return Double(sum) * 2.5
+    }
+}
+
+/// One row of the results table: a session × a task it was given or started (the last attempt
+/// of it, when there were several).
+public struct ResultRow: Sendable, Equatable {
+    /// The prototype id.
+    public var prototype: String?
+    /// The session id.
+    public var session: String
+    /// Who ran it (``SessionSummary/audience``).
+    public var audience: String?
+    /// The share link's id.
+    public var share: String?
+    /// The share link's label.
+    public var shareLabel: String?
+    /// The participant id.
+    public var pid: String?
+    /// The device it started on.
+    public var device: String?
+    /// The appearance it started in.
+    public var appearance: String?
+    /// The task's place in the session's order, from 1.
+    public var position: Int
+    /// The task id.
+    public var task: String
+    /// `task_start`s of the task in the session.
+    public var attempts: Int
+    /// `direct`, `indirect`, `gaveUp`, `timedOut`; `unfinished` (started, never ended) or
+    /// `not started`.
+    public var outcome: String
+    /// The last attempt's `duration_ms` (its `task_end`'s); `nil` when it did not end.
+    public var timeMs: Int?
+    /// Taps during the last attempt.
+    public var taps: Int
+    /// Misclicks during the last attempt.
+    public var misclicks: Int
+    /// The session's SEQ answer about the task (1–7), if any.
+    public var seq: Int?
+    /// The session's ``SessionSummary/studyStatus``.
+    public var status: String
 }
 
 extension LogSummary {
@@ -169,8 +293,8 @@ extension LogSummary {
     static let columns = LogEvent.Columns(
         [
             "prototype", "session", "share", "device", "orientation", "screen", "modal", "target", "how", "rule",
-            "duration_ms", "task", "outcome",
-        ], propsTypes: [.dismiss])
+            "duration_ms", "task", "outcome", "audience", "share_label", "pid", "appearance",
+        ], propsTypes: [.dismiss, .answer, .sessionStart])
 
     /// Accumulates events one at a time (memory per modal, per session, per dismissal).
     struct Builder {
@@ -282,9 +406,70 @@ extension LogSummary {
                 if let t = f.target { s.tasks.append(t) }
             default: break
             }
+            Builder.addToStudy(&s, e, f)
+        }
+
+        /// One event's share of the session's study figures: who ran it, its tasks' attempts,
+        /// its answers.
+        static func addToStudy(_ s: inout SessionSummary, _ e: LogEvent, _ f: EventFields) {
+            switch f.type {
+            case .sessionStart:
+                if s.audience == nil {
+                    s.audience = LogFilter.audience(of: e)
+                    s.shareLabel = f.shareLabel
+                    s.pid = f.pid
+                    s.appearance = f.appearance
+                    if case .array(let tasks)? = e.props["tasks"] {
+                        s.assignedTasks = tasks.compactMap(\.stringValue)
+                    }
+                }
+            case .taskStart:
+                if let t = f.target { s.attempts.append(SessionSummary.Attempt(task: t)) }
+            case .taskEnd:
+                guard let t = f.target ?? f.task else { break }
+                s.endedTasks.insert(t)
+                if let i = s.attempts.lastIndex(where: { $0.task == t }), s.attempts[i].outcome == nil {
+                    s.attempts[i].outcome = f.outcome ?? "unknown"
+                    s.attempts[i].durationMs = f.durationMs
+                }
+            case .tap, .misclick:
+                // The tap that ends a task may come after its task_end: it still counts.
+                guard let t = f.task, let i = s.attempts.lastIndex(where: { $0.task == t }) else { break }
+                if f.type == .tap { s.attempts[i].taps += 1 } else { s.attempts[i].misclicks += 1 }
+            case .answer:
+                guard let q = f.target else { break }
+                if q == "seq", let t = f.task, let score = e.props["score"]?.intValue, (1...7).contains(score) {
+                    s.seqByTask[t] = score
+                } else if q.hasPrefix("sus"), let item = Int(q.dropFirst(3)), (1...10).contains(item),
+                    let score = e.props["score"]?.intValue, (1...5).contains(score)
+                {
+                    s.susItems[item] = score
+                } else if q == "comment", let text = e.props["text"]?.stringValue {
+                    s.comments.append(text)
+                }
+            default: break
+            }
         }
 
         func finish(skippedLines: Int) -> LogSummary {
+            var sessionList = self.sessionList
+            var tasks = self.tasks
+            var seqs: [ModalKey: [Int]] = [:]
+            for i in sessionList.indices {
+                // Without a participant link's order, the tasks it started, each once, in order.
+                if sessionList[i].assignedTasks.isEmpty {
+                    var seen = Set<String>()
+                    sessionList[i].assignedTasks = sessionList[i].attempts.map(\.task).filter {
+                        seen.insert($0).inserted
+                    }
+                }
+                let s = sessionList[i]
+                for (t, score) in s.seqByTask {
+                    let key = ModalKey(prototype: s.prototype ?? "", modal: t, hasPrototype: s.prototype != nil)
+                    if tasks[key] == nil { tasks[key] = TaskAcc() }
+                    seqs[key, default: Array(repeating: 0, count: 7)][score - 1] += 1
+                }
+            }
             var open: [ModalKey: Int] = [:]
             for s in sessionList {
                 for m in Set(s.openModals) {
@@ -301,7 +486,8 @@ extension LogSummary {
                     direct: acc.outcomes["direct"] ?? 0, indirect: acc.outcomes["indirect"] ?? 0,
                     gaveUp: acc.outcomes["gaveUp"] ?? 0, timedOut: acc.outcomes["timedOut"] ?? 0,
                     medianTimeMs: LogSummary.quantile(sorted, 0.5), p90TimeMs: LogSummary.quantile(sorted, 0.9),
-                    taps: acc.taps, misclicks: acc.misclicks)
+                    taps: acc.taps, misclicks: acc.misclicks,
+                    seqDistribution: seqs[key] ?? Array(repeating: 0, count: 7))
             }
             var modals = self.modals
             for key in open.keys where modals[key] == nil { modals[key] = ModalAcc() }
@@ -320,9 +506,29 @@ extension LogSummary {
             let sessionSummaries =
                 sessionList
                 .sorted { ($0.start, $0.session) < ($1.start, $1.session) }
-            return LogSummary(
+            var summary = LogSummary(
                 events: events, skippedLines: skippedLines, modals: modalSummaries, sessions: sessionSummaries,
                 tasks: taskSummaries)
+            summary.results = sessionSummaries.flatMap(LogSummary.resultRows)
+            return summary
+        }
+    }
+
+    /// The results rows of session `s`: one per task it was given (or started), in its order,
+    /// then the tasks it started that it was not given.
+    static func resultRows(_ s: SessionSummary) -> [ResultRow] {
+        var order = s.assignedTasks
+        for a in s.attempts where !order.contains(a.task) { order.append(a.task) }
+        let status = s.studyStatus
+        return order.enumerated().map { i, task in
+            let mine = s.attempts.filter { $0.task == task }
+            let last = mine.last
+            return ResultRow(
+                prototype: s.prototype, session: s.session, audience: s.audience, share: s.share,
+                shareLabel: s.shareLabel, pid: s.pid, device: s.device, appearance: s.appearance, position: i + 1,
+                task: task, attempts: mine.count,
+                outcome: last.map { $0.outcome ?? "unfinished" } ?? "not started", timeMs: last?.durationMs,
+                taps: last?.taps ?? 0, misclicks: last?.misclicks ?? 0, seq: s.seqByTask[task], status: status)
         }
     }
 

@@ -203,14 +203,22 @@ extension LogSource {
     /// Heat maps and task paths of the events `filter` takes (see ``StudyAggregates``). `each`
     /// sees every event read on the way (taps, misclicks, task, screen, presentation and
     /// session-end events, with ``StudyAggregates``' columns), for a caller that wants some of
-    /// them too without a second read of the log.
+    /// them too without a second read of the log. The filter's whole-session criteria
+    /// (`audience`, `label`, `appearance`, …) choose the sessions first
+    /// (``LogReader/chosenSessions(parts:filter:)``), so a study view shows the participants of
+    /// participant links, not the team's plays.
     public func studyAggregates(
         filter: LogFilter, _ aggregates: StudyAggregates, each: (LogEvent) -> Void = { _ in }
     ) throws -> (heatmaps: [Heatmap], paths: [TaskPaths]) {
         var a = aggregates
-        var f = filter
+        var f = LogFilter(prototype: filter.prototype, session: filter.session, share: filter.share)
         f.types = [.tap, .misclick, .taskStart, .taskEnd, .screenEnter, .present, .sessionEnd]
-        _ = try LogReader.forEach(parts: readableParts(filter: f), filter: f, only: StudyAggregates.columns) {
+        let parts = try readableParts(filter: f)
+        let chosen = try LogReader.chosenSessions(parts: parts, filter: filter)
+        _ = try LogReader.forEach(parts: parts, filter: f, only: StudyAggregates.columns) {
+            if let chosen {
+                guard let sid = $0.session, chosen.contains(sid) else { return }
+            }
             a.add($0)
             each($0)
         }

@@ -39,6 +39,8 @@ import Testing
             (["rules"], RulesCommand.usage, []), (["new", "x"], NewCommand.usage, ["root"]),
             (["logs", "export"], LogsCommand.usage.components(separatedBy: "\n")[0], []),
             (["logs", "summary"], LogsCommand.usage.components(separatedBy: "\n")[1], []),
+            (["logs", "results"], LogsCommand.usage.components(separatedBy: "\n")[2], []),
+            (["logs", "scrub"], LogsCommand.usage.components(separatedBy: "\n")[3], []),
         ]
         var checked = 0
         for (command, usage, hidden) in commands {

@@ -383,7 +383,7 @@ import Testing
             #expect(r.status == 200, "\(path): \(r.status) \(r.text.prefix(300))")
             #expect(r.header("Content-Type")?.hasPrefix("text/html") == true)
         }
-        #expect(try await c.request("GET", "/p/mail/insights").text.contains("compose"))
+        #expect(try await c.request("GET", "/p/mail/insights?audience=all").text.contains("compose"))
         #expect(try await c.request("GET", "/p/nope").status == 404)
         #expect(try await c.request("GET", "/p/mail?device=iphone-99").status == 400)
         #expect(

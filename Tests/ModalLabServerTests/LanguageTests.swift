@@ -207,7 +207,7 @@ import Testing
         #expect(rules.contains("弹出框之上不显示其他视图") && rules.contains("3.3 弹出框") && rules.contains("运行时"))
         let board = try await s.client.request("GET", "/p/mail/board", headers: zh).text
         #expect(board.contains("所有设备") && board.contains("横屏"))
-        let insights = try await s.client.request("GET", "/p/mail/insights", headers: zh).text
+        let insights = try await s.client.request("GET", "/p/mail/insights?audience=all", headers: zh).text
         #expect(insights.contains("取消率") && insights.contains("个会话"))
         let missing = try await s.client.request("GET", "/p/nope", headers: zh)
         #expect(missing.status == 404)

@@ -89,7 +89,7 @@ import Testing
 
         let (second, c2) = try Self.serve(data: data)
         let running = try await session(c2)
-        let insights = try await c2.request("GET", "/p/mail/insights")
+        let insights = try await c2.request("GET", "/p/mail/insights?audience=all")
         #expect(insights.status == 200)
         func row(_ sid: String) -> String {
             insights.text.components(separatedBy: "<tr data-session=\"\(sid)\">").dropFirst().first?

@@ -94,7 +94,8 @@ import Testing
     @Test func scriptedStudySummary() async throws {
         let (s, dir, p3) = try await Self.runScriptedStudy()
         defer { dir.remove() }
-        let summary = try #require(try await s.client.request("GET", "/api/logs/summary.json?prototype=mail").json)
+        let summary = try #require(
+            try await s.client.request("GET", "/api/logs/summary.json?prototype=mail&audience=all").json)
         let tasks = Dictionary(
             uniqueKeysWithValues: (summary["tasks"]?.arrayValue ?? []).map { ($0["task"]!.stringValue!, $0) })
         #expect(tasks["send-draft"]?["direct"] == 1)
@@ -107,7 +108,8 @@ import Testing
         #expect(summary["modals"]?.arrayValue?.first { $0["modal"] == "compose" }?["open_at_end"] == 2)
         // Whole sessions: the iPad filter keeps the third participant's session, all of it.
         let ipad = try #require(
-            try await s.client.request("GET", "/api/logs/summary.json?prototype=mail&device=ipad-pro-11").json)
+            try await s.client.request("GET", "/api/logs/summary.json?prototype=mail&device=ipad-pro-11&audience=all")
+                .json)
         #expect(ipad["sessions"]?.arrayValue?.map { $0["session"] } == [.string(p3)])
         #expect(ipad["tasks"]?.arrayValue?.count == 1)
     }
@@ -117,7 +119,8 @@ import Testing
     @Test(.requires(.duckDB)) func scriptedStudySummaryEqualsDuckDBOverTheRawLog() async throws {
         let (s, dir, _) = try await Self.runScriptedStudy()
         defer { dir.remove() }
-        let summary = try #require(try await s.client.request("GET", "/api/logs/summary.json?prototype=mail").json)
+        let summary = try #require(
+            try await s.client.request("GET", "/api/logs/summary.json?prototype=mail&audience=all").json)
         let tasks = Dictionary(
             uniqueKeysWithValues: (summary["tasks"]?.arrayValue ?? []).map { ($0["task"]!.stringValue!, $0) })
         let sql = try await duckDB(s.data + "/logs")
@@ -137,14 +140,16 @@ import Testing
         for modal in summary["modals"]?.arrayValue ?? [] {
             let id = modal["modal"]!.stringValue!
             #expect(modal["open_at_end"] == (sql["open_at_end"]?[id] ?? 0), "\(id)")
-            #expect(modal["cancels"] == (sql["cancels"]?[id] ?? 0), "cancels of \(id), as docs/log.md's SQL counts them")
+            #expect(
+                modal["cancels"] == (sql["cancels"]?[id] ?? 0), "cancels of \(id), as docs/log.md's SQL counts them")
         }
         // The study cancelled something, so the comparison above compared something.
         #expect((sql["cancels"]?.objectValue ?? JSONObject()).members.contains { ($0.value.numberValue ?? 0) > 0 })
         #expect(sql["open_at_end"]?["compose"] == 2)
 
         let ipad = try #require(
-            try await s.client.request("GET", "/api/logs/summary.json?prototype=mail&device=ipad-pro-11").json)
+            try await s.client.request("GET", "/api/logs/summary.json?prototype=mail&device=ipad-pro-11&audience=all")
+                .json)
         let ipadSQL = try await duckDB(s.data + "/logs", device: "ipad-pro-11")
         for t in ipad["tasks"]?.arrayValue ?? [] {
             let expected = try #require(ipadSQL["tasks"]?[t["task"]!.stringValue!])
@@ -159,12 +164,13 @@ import Testing
         return (a ?? .null) == b
     }
 
-    /// Runs `study_check.py` over the log tree.
-    func duckDB(_ logs: String, device: String? = nil) async throws -> JSONValue {
+    /// Runs `study_check.py` over the log tree: every session, or those of `device`, or of `audience`.
+    func duckDB(_ logs: String, device: String? = nil, audience: String? = nil) async throws -> JSONValue {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "study_check.py")
         let r = try await runCommand(
-            ["python3", script.path, logs, LogColumns.duckDBColumns] + (device.map { [$0] } ?? []))
+            ["python3", script.path, logs, LogColumns.duckDBColumns] + (device.map { [$0] } ?? [])
+                + (audience.map { ["--audience", $0] } ?? []))
         guard r.status == 0 else {
             throw ClientError("study_check.py failed (\(r.status)): \(r.stderr)")
         }
@@ -485,5 +491,356 @@ import Testing
             "POST", "/api/sessions/\(sid)/actions", body: #"{"type": "present", "target": "compose"}"#,
             headers: cookie, auth: false)
         #expect(present.status == 400 && present.json?["path"] == "$.type", "\(present.text)")
+    }
+
+    // MARK: A study through participant links
+
+    /// The study prototype of ``participantStudy()``: the mail prototype with three tasks, one
+    /// of which starts on another screen than the others (a message, pushed from the inbox),
+    /// taken in a counterbalanced order.
+    static func participantStudyFolder() throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory("participants")
+        let mail = try #require(
+            FileManager.default.contents(atPath: repositoryRoot + "/Templates/prototypes/mail.json"))
+        guard case .object(var doc) = try JSONParser.parse([UInt8](mail)) else { throw ClientError("mail.json") }
+        doc["taskOrder"] = "counterbalanced"
+        doc["tasks"] = try JSONParser.parse(
+            #"""
+            [{"id": "send-draft", "prompt": "Send a new message", "success": {"dismissed": {"modal": "compose", "by": "send"}},
+              "expectedPath": ["compose", "send"]},
+             {"id": "reply", "prompt": "Reply to Anna", "start": {"screen": "message"}, "success": {"modal": "reply-options"},
+              "expectedPath": ["reply"]},
+             {"id": "share-inbox", "prompt": "Share the inbox", "success": {"modal": "share"}, "expectedPath": ["share-button"]}]
+            """#)
+        try Data(JSONWriter().bytes(.object(doc))).write(to: URL(fileURLWithPath: dir.file("mail.json")))
+        return dir
+    }
+
+    /// What one participant does in each task, and what the study should report.
+    struct Plan {
+        /// The taps (and other actions) of each task, by task id; a task not here is not started.
+        var actions: [String: [JSONValue]]
+        /// Milliseconds the clock moves on before each action of a task.
+        var stepMs = 1_000
+        /// SEQ answers by task.
+        var seq: [String: Int] = [:]
+        /// SUS answers, items 1…10 (none: not answered).
+        var sus: [Int] = []
+        /// Whether the participant closes the session at the end (`DELETE`).
+        var closes = true
+        /// How many of the participant's tasks they play (in their order) before stopping.
+        var plays = 3
+    }
+
+    /// Typed values a participant types: none of them may appear anywhere.
+    static let typedValues = ["quokka.zanzibar@example.org", "Zanzibar quarterly 7731", "Meet me at the Quokka bar"]
+
+    /// The edits of a participant typing ``typedValues`` into the compose sheet's fields.
+    static var typing: [JSONValue] {
+        zip(["to", "subject", "body"], typedValues).map { field, text in
+            ["type": "edit", "target": .string(field), "value": .string(text)]
+        }
+    }
+
+    /// Four participants of a participant link (P1–P4) play three tasks in the order the link
+    /// gives each (a row of the balanced Latin square), typing into the compose sheet, answering
+    /// the SEQ after each task and the SUS at the end; the owner plays too (left out of the
+    /// study's figures by default). The app's clock is moved on by hand, so times are exact.
+    /// Returns the app, the prototypes' folder, the participants' session ids and orders, and
+    /// the owner's session.
+    static func participantStudy() async throws -> (
+        app: TestApp, folder: TemporaryDirectory, sessions: [String], orders: [[String]], owner: String
+    ) {
+        let dir = try participantStudyFolder()
+        let clock = ManualClock()
+        let s = try TestApp(socket: true, prototypes: dir.path, clock: clock)
+        let made = try await s.client.json(
+            "POST", "/api/shares",
+            [
+                "prototype": "mail", "role": "participant", "label": "Round 1",
+                "tasks": ["send-draft", "reply", "share-inbox"],
+            ])
+        #expect(made.status == 201, "\(made.text)")
+        let url = try #require(made.json?["url"]?.stringValue)
+        let token = String(url[url.range(of: "/s/")!.upperBound...])
+        let cookie = ["Cookie": "modallab_share_\(s.client.port)=\(token)"]
+        func post(_ path: String, _ body: JSONValue) async throws -> TestResponse {
+            try await s.client.request(
+                "POST", path, body: JSONWriter().string(body), headers: cookie, auth: false)
+        }
+        var sessions: [String] = []
+        var orders: [[String]] = []
+        for (i, plan) in participantPlans.enumerated() {
+            let started = try await post(
+                "/api/sessions", ["prototype": "mail", "device": "iphone-16", "pid": .string("P\(i + 1)")])
+            let sid = try #require(started.json?["session"]?.stringValue, "\(started.text)")
+            let order = (started.json?["tasks"]?.arrayValue ?? []).compactMap { $0.stringValue }
+            #expect(order.count == 3, "\(started.text)")
+            sessions.append(sid)
+            orders.append(order)
+            for (n, task) in order.prefix(plan.plays).enumerated() {
+                guard let actions = plan.actions[task] else { continue }
+                #expect(try await post("/api/sessions/\(sid)/actions", start(task)).status == 200)
+                // P1 misses a button once in their first task.
+                if i == 0 && n == 0 { try await misclick(s, sid, id: "p1-miss", tMs: 5) }
+                for a in actions {
+                    clock.advance(by: .milliseconds(plan.stepMs))
+                    let r = try await post("/api/sessions/\(sid)/actions", a)
+                    #expect(r.status == 200, "P\(i + 1) \(task) \(a): \(r.text)")
+                }
+                if let seq = plan.seq[task] {
+                    let r = try await post(
+                        "/api/sessions/\(sid)/actions",
+                        ["type": "answer", "question": "seq", "task": .string(task), "value": .int(seq)])
+                    #expect(r.status == 200, "\(r.text)")
+                }
+            }
+            for (item, score) in plan.sus.enumerated() {
+                let r = try await post(
+                    "/api/sessions/\(sid)/actions",
+                    ["type": "answer", "question": .string("sus\(item + 1)"), "value": .int(score)])
+                #expect(r.status == 200, "\(r.text)")
+            }
+            if plan.closes {
+                #expect(
+                    try await s.client.request("DELETE", "/api/sessions/\(sid)", headers: cookie, auth: false).status
+                        == 204)
+            }
+        }
+        // The team's own play: the owner runs a task by the intended route, typing too.
+        let owner = try await s.session("mail", device: "iphone-16")
+        _ = try await s.act(owner, start("send-draft"))
+        for a in [tap("compose")] + typing + [tap("send")] { _ = try await s.act(owner, a) }
+        return (s, dir, sessions, orders, owner)
+    }
+
+    /// The participants' plans (ground truth in ``participantStudyReports()``): P1 takes every
+    /// task by its route; P2 goes round about for the reply (back to the inbox, into the message
+    /// again), gives up sharing; P3 leaves after their first task; P4 is still in their first.
+    static let participantPlans: [Plan] = [
+        Plan(
+            actions: [
+                "send-draft": [tap("compose")] + typing + [tap("send")], "reply": [tap("reply")],
+                "share-inbox": [tap("share-button")],
+            ],
+            seq: ["send-draft": 6, "reply": 7, "share-inbox": 5], sus: [4, 2, 4, 2, 4, 2, 4, 2, 4, 2]),
+        Plan(
+            actions: [
+                "send-draft": [tap("compose")] + typing + [tap("send")],
+                "reply": [["type": "back"], tap("m1"), tap("reply")],
+                "share-inbox": [["type": "giveUp"]],
+            ],
+            seq: ["send-draft": 5, "reply": 3, "share-inbox": 1], sus: [5, 1, 5, 1, 5, 1, 5, 1, 5, 1]),
+        Plan(
+            actions: [
+                "send-draft": [tap("compose")] + typing + [tap("send")], "reply": [tap("reply")],
+                "share-inbox": [tap("share-button")],
+            ],
+            seq: ["send-draft": 4, "reply": 6, "share-inbox": 6], sus: [3, 3, 3], plays: 1),
+        Plan(
+            actions: ["send-draft": [tap("compose")], "reply": [], "share-inbox": []], closes: false, plays: 1),
+    ]
+
+    /// The study's figures match the participants' plans exactly: each participant's order is
+    /// a row of the balanced Latin square (rows 0–3 of three tasks), the reply task that starts
+    /// on another screen is direct when its one tap is, SEQ per task and SUS per participant
+    /// (Brooke 1996) and overall, each session's status, the results table; the owner's session
+    /// is left out unless `audience=all`; and no typed value is anywhere under the data folder or
+    /// in any export.
+    @Test func aParticipantStudyReportsWhatItsParticipantsDid() async throws {
+        let (s, dir, sessions, orders, owner) = try await Self.participantStudy()
+        defer { dir.remove() }
+        // Counterbalanced: rows 0, 1, 2, 3 of the square of three tasks.
+        let tasks = ["send-draft", "reply", "share-inbox"]
+        #expect(orders == [[0, 1, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]].map { $0.map { tasks[$0] } })
+        let summary = try #require(try await s.client.request("GET", "/api/logs/summary.json?prototype=mail").json)
+        let byTask = Dictionary(
+            uniqueKeysWithValues: (summary["tasks"]?.arrayValue ?? []).map { ($0["task"]!.stringValue!, $0) })
+        // The team's session is not among them.
+        #expect(summary["sessions"]?.arrayValue?.compactMap { $0["session"]?.stringValue } == sessions)
+        // send-draft: P1, P2 direct (typing is not a tap), P3 direct when it comes first; P4 unfinished.
+        let p3First = orders[2][0]
+        let p4First = orders[3][0]
+        func expected(_ task: String) -> (direct: Int, indirect: Int, gaveUp: Int, attempts: Int) {
+            var d = 0
+            var ind = 0
+            var g = 0
+            var a = 2
+            switch task {
+            case "send-draft": d = 2
+            case "reply": (d, ind) = (1, 1)
+            default: (d, g) = (1, 1)
+            }
+            if p3First == task { (d, a) = (d + 1, a + 1) }
+            if p4First == task { a += 1 }
+            return (d, ind, g, a)
+        }
+        for t in tasks {
+            let e = expected(t)
+            #expect(byTask[t]?["direct"] == .int(e.direct), "\(t): \(byTask[t] ?? .null)")
+            #expect(byTask[t]?["indirect"] == .int(e.indirect), "\(t)")
+            #expect(byTask[t]?["gave_up"] == .int(e.gaveUp), "\(t)")
+            #expect(byTask[t]?["attempts"] == .int(e.attempts), "\(t)")
+        }
+        // SEQ: P1 and P2 answered every task, P3 their first.
+        var seqs: [String: [Int]] = [:]
+        for (i, plan) in Self.participantPlans.enumerated() {
+            for t in orders[i].prefix(plan.plays) { if let v = plan.seq[t] { seqs[t, default: []].append(v) } }
+        }
+        for t in tasks {
+            let answers = seqs[t] ?? []
+            var distribution = Array(repeating: 0, count: 7)
+            for v in answers { distribution[v - 1] += 1 }
+            #expect(byTask[t]?["seq_answers"] == .int(answers.count), "\(t)")
+            #expect(byTask[t]?["seq_distribution"] == .array(distribution.map { .int($0) }), "\(t)")
+            let mean = Double(answers.reduce(0, +)) / Double(answers.count)
+            #expect(close(byTask[t]?["seq_mean"], .number(mean)), "\(t): \(byTask[t]?["seq_mean"] ?? .null) ≠ \(mean)")
+        }
+        // SUS (Brooke 1996): P1 4,2,… → (3 × 5 + 3 × 5) × 2.5 = 75; P2 5,1,… → 100; P3 three items: none.
+        let list = summary["sessions"]?.arrayValue ?? []
+        #expect(list.map { $0["sus_score"] ?? .null } == [.number(75), .number(100), .null, .null])
+        #expect(list.map { $0["pid"] ?? .null } == ["P1", "P2", "P3", "P4"])
+        #expect(list.allSatisfy { $0["audience"] == "participant" && $0["share_label"] == "Round 1" })
+        #expect(summary["sus"]?["mean"] == .number(87.5) && summary["sus"]?["sessions"] == 2)
+        // Status: completed, completed, dropped at task 2, in progress.
+        #expect(list.map { $0["study_status"] ?? .null } == ["completed", "completed", "dropped", "in progress"])
+        #expect(list[2]["dropped_at"] == 2 && list[2]["dropped_at_task"] == .string(orders[2][1]))
+        // The results table: one row per participant × task, in each one's order.
+        let csv = try await s.client.request("GET", "/api/logs/results.csv?prototype=mail")
+        #expect(csv.status == 200, "\(csv.text)")
+        let rows = csv.text.split(separator: "\r\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        let header = rows.first ?? []
+        #expect(
+            header.joined(separator: ",")
+                == "prototype,session,audience,share,share_label,pid,device,appearance,position,task,attempts,outcome,time_ms,taps,misclicks,seq,status"
+        )
+        func cell(_ row: [String], _ name: String) -> String { row[header.firstIndex(of: name)!] }
+        #expect(rows.count == 1 + 4 * 3, "\(csv.text)")
+        for (i, plan) in Self.participantPlans.enumerated() {
+            let mine = rows.dropFirst().filter { cell($0, "pid") == "P\(i + 1)" }
+            #expect(mine.map { cell($0, "task") } == orders[i], "P\(i + 1)")
+            for (n, row) in mine.enumerated() {
+                let task = orders[i][n]
+                let played = n < plan.plays
+                let actions = plan.actions[task] ?? []
+                #expect(cell(row, "position") == String(n + 1))
+                #expect(cell(row, "seq") == (played ? plan.seq[task].map(String.init) ?? "" : ""), "P\(i + 1) \(task)")
+                let outcome: String
+                switch (i, task) {
+                case _ where !played: outcome = "not started"
+                case (3, _): outcome = "unfinished"
+                case (1, "reply"): outcome = "indirect"
+                case (1, "share-inbox"): outcome = "gaveUp"
+                default: outcome = "direct"
+                }
+                #expect(cell(row, "outcome") == outcome, "P\(i + 1) \(task): \(row)")
+                if played && i != 3 {
+                    // Each action came a second after the one before: the time is the actions'.
+                    #expect(cell(row, "time_ms") == String(actions.count * plan.stepMs), "P\(i + 1) \(task): \(row)")
+                    #expect(cell(row, "misclicks") == (i == 0 && n == 0 ? "1" : "0"), "P\(i + 1) \(task): \(row)")
+                }
+            }
+        }
+        // Everyone: the owner's session too.
+        let all = try #require(
+            try await s.client.request("GET", "/api/logs/summary.json?prototype=mail&audience=all").json)
+        #expect(all["sessions"]?.arrayValue?.compactMap { $0["session"]?.stringValue } == sessions + [owner])
+        let team = try #require(
+            try await s.client.request("GET", "/api/logs/summary.json?prototype=mail&audience=owner").json)
+        #expect(team["sessions"]?.arrayValue?.compactMap { $0["session"]?.stringValue } == [owner])
+        let bad = try await s.client.request("GET", "/api/logs/summary.json?audience=team")
+        #expect(bad.status == 400 && bad.text.contains("audience"), "\(bad.text)")
+        let labelled = try #require(
+            try await s.client.request("GET", "/api/logs/summary.json?prototype=mail&label=Round%202").json)
+        #expect(labelled["sessions"]?.arrayValue?.isEmpty == true)
+        // An export of participants only has no row of the owner's session; a plain export has all.
+        let participantsOnly = try await s.client.request("GET", "/api/logs.ndjson?audience=participant").text
+        #expect(!participantsOnly.contains(owner) && participantsOnly.contains(sessions[0]))
+
+        // No typed value anywhere: every file under the data folder, every export and replay.
+        var texts: [(String, [UInt8])] = []
+        let files = FileManager.default.enumerator(atPath: s.data)
+        while let name = files?.nextObject() as? String {
+            let path = s.data + "/" + name
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                let bytes = FileManager.default.contents(atPath: path)
+            {
+                texts.append((path, [UInt8](bytes)))
+            }
+        }
+        #expect(texts.contains { $0.0.hasSuffix(".ndjson") }, "the log was read")
+        for path in [
+            "/api/logs.ndjson?audience=all", "/api/logs.csv", "/api/logs.csv?safe=1",
+            "/api/logs/summary.json?audience=all",
+            "/api/logs/summary.csv?audience=all", "/api/logs/results.csv?audience=all",
+            "/api/sessions/\(sessions[0])/replay", "/api/sessions/\(owner)/replay", "/p/mail/insights?audience=all",
+            "/p/mail/sessions/\(sessions[0])",
+        ] {
+            let r = try await s.client.request("GET", path)
+            #expect(r.status == 200, "\(path): \(r.status)")
+            texts.append((path, Array(r.text.utf8)))
+        }
+        for value in Self.typedValues {
+            let needle = Array(value.utf8)
+            for (place, bytes) in texts {
+                #expect(!contains(bytes, needle), "\"\(value)\" is in \(place)")
+            }
+        }
+        // The edits are there, by their length.
+        let log = try await s.client.request("GET", "/api/logs.ndjson?type=edit&audience=all").text
+        #expect(log.contains(#"\"length\":\#(Self.typedValues[0].count)"#), "\(log.prefix(400))")
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { i in
+            haystack[i] == needle[0] && Array(haystack[i..<(i + needle.count)]) == needle
+        }
+    }
+
+    /// The participant study's figures equal what DuckDB computes over the raw log
+    /// (`study_check.py --audience participant`): per task direct, indirect, SEQ mean and
+    /// distribution; per session SUS and status; the results table's outcomes, taps, misclicks and SEQ.
+    @Test(.requires(.duckDB)) func aParticipantStudyEqualsDuckDBOverTheRawLog() async throws {
+        let (s, dir, sessions, _, _) = try await Self.participantStudy()
+        defer { dir.remove() }
+        let summary = try #require(try await s.client.request("GET", "/api/logs/summary.json?prototype=mail").json)
+        let sql = try await duckDB(s.data + "/logs", audience: "participant")
+        for t in summary["tasks"]?.arrayValue ?? [] {
+            let id = t["task"]!.stringValue!
+            let expected = try #require(sql["tasks"]?[id], "task \(id) missing from DuckDB's")
+            for (k, v) in expected.objectValue ?? JSONObject() {
+                #expect(close(t[k], v), "task \(id).\(k): summary \(t[k] ?? .null), DuckDB \(v)")
+            }
+        }
+        for session in summary["sessions"]?.arrayValue ?? [] {
+            let sid = session["session"]!.stringValue!
+            let expected = try #require(sql["sessions"]?[sid])
+            #expect(close(session["sus_score"], expected["sus_score"] ?? .null), "\(sid) SUS")
+            #expect(session["study_status"] == expected["study_status"], "\(sid) status")
+        }
+        #expect(Set((sql["sessions"]?.objectValue ?? JSONObject()).keys) == Set(sessions))
+        let results = try await s.client.request("GET", "/api/logs/results.csv?prototype=mail").text
+        let rows = results.split(separator: "\r\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        let header = rows.first ?? []
+        func cell(_ row: [String], _ name: String) -> String { row[header.firstIndex(of: name)!] }
+        var checked = 0
+        for row in rows.dropFirst() where cell(row, "outcome") != "not started" {
+            let key = cell(row, "session") + "/" + cell(row, "task")
+            let expected = try #require(sql["results"]?[key], "\(key) missing from DuckDB's")
+            for name in ["outcome", "taps", "misclicks", "seq", "time_ms"] {
+                let v = expected[name] ?? .null
+                let text = v.stringValue ?? v.intValue.map(String.init) ?? ""
+                #expect(cell(row, name) == text, "\(key).\(name): results \(cell(row, name)), DuckDB \(v)")
+            }
+            checked += 1
+        }
+        #expect(checked == 8)
     }
 }

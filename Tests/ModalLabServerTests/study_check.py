@@ -2,9 +2,12 @@
 """Computes a study's task, session and modal figures from the raw interaction log with DuckDB,
 independently of ModalLab's summary, and prints them as JSON for the Swift test to compare.
 
-Usage: study_check.py LOGS_DIR DUCKDB_COLUMNS [DEVICE]
+Usage: study_check.py LOGS_DIR DUCKDB_COLUMNS [DEVICE] [--audience AUDIENCE]
 
-With DEVICE, only the sessions whose session_start names that device count (whole sessions).
+With DEVICE, only the sessions whose session_start names that device count (whole sessions);
+with --audience (owner, link, participant), only the sessions that audience ran (a log written
+before the audience column counts a session without a share link as the owner's, one with a
+link as a link's).
 Exit status 0 with the JSON on stdout; 3 when the duckdb module is missing.
 """
 import ast
@@ -17,13 +20,21 @@ except ImportError as error:
     print(f"{error}; install it with: pip install duckdb", file=sys.stderr)
     sys.exit(3)
 
-logs, columns = sys.argv[1], ast.literal_eval(sys.argv[2])
-device = sys.argv[3] if len(sys.argv) > 3 else None
+args = sys.argv[1:]
+audience = None
+if "--audience" in args:
+    i = args.index("--audience")
+    audience = args[i + 1]
+    del args[i:i + 2]
+logs, columns = args[0], ast.literal_eval(args[1])
+device = args[2] if len(args) > 2 else None
 con = duckdb.connect()
 con.execute(
     f"CREATE VIEW raw AS SELECT * FROM read_json('{logs}/**/*.ndjson', format = 'newline_delimited', "
     f"hive_partitioning = true, columns = {columns})")
 where = "TRUE" if device is None else f"device = '{device}'"
+if audience is not None:
+    where += (f" AND coalesce(audience, CASE WHEN share IS NULL THEN 'owner' ELSE 'link' END) = '{audience}'")
 con.execute(f"CREATE VIEW chosen AS SELECT DISTINCT session FROM raw WHERE type = 'session_start' AND {where}")
 con.execute("CREATE VIEW ev AS SELECT * FROM raw WHERE session IN (SELECT session FROM chosen)")
 
@@ -73,4 +84,71 @@ for (modal, n) in con.execute("""
     GROUP BY modal""").fetchall():
     cancels[modal] = n
 
-print(json.dumps({"tasks": tasks, "sessions": sessions, "open_at_end": open_at_end, "cancels": cancels}))
+# The Single Ease Question: a session's last answer about a task counts (1-7).
+for (task, scores) in con.execute("""
+    SELECT task, list(score) FROM (
+      SELECT session, task, arg_max(CAST(props->>'score' AS INTEGER), seq) AS score
+      FROM ev WHERE type = 'answer' AND target = 'seq' GROUP BY session, task)
+    GROUP BY task""").fetchall():
+    entry = tasks.setdefault(task, {})
+    entry["seq_answers"] = len(scores)
+    entry["seq_mean"] = sum(scores) / len(scores)
+    entry["seq_distribution"] = [scores.count(v) for v in range(1, 8)]
+
+# SUS per session (Brooke 1996): each item's last answer; odd items score - 1, even 5 - score,
+# the sum times 2.5, when all ten were answered.
+for (session, items) in con.execute("""
+    SELECT session, list((item, score)) FROM (
+      SELECT session, CAST(substr(target, 4) AS INTEGER) AS item,
+        arg_max(CAST(props->>'score' AS INTEGER), seq) AS score
+      FROM ev WHERE type = 'answer' AND target LIKE 'sus%' GROUP BY session, target)
+    GROUP BY session""").fetchall():
+    answers = {i: v for (i, v) in items}
+    score = None
+    if len(answers) == 10:
+        score = 2.5 * sum(v - 1 if i % 2 == 1 else 5 - v for (i, v) in answers.items())
+    sessions[session]["sus_score"] = score
+
+# Status: completed when every task the session was given (its session_start's props.tasks,
+# else the tasks it started) has a task_end; else dropped when it ended (not by the server's
+# stop); else in progress.
+for (session, given, started, ended_tasks, ended) in con.execute("""
+    SELECT session,
+      any_value(CAST(props->'tasks' AS VARCHAR[])) FILTER (WHERE type = 'session_start'),
+      list(target ORDER BY seq) FILTER (WHERE type = 'task_start'),
+      list(DISTINCT target) FILTER (WHERE type = 'task_end'),
+      bool_or(type = 'session_end' AND coalesce(how, '') <> 'shutdown')
+    FROM ev GROUP BY session""").fetchall():
+    order = list(given or [])
+    if not order:
+        for t in started or []:
+            if t not in order:
+                order.append(t)
+    done = set(ended_tasks or [])
+    if order and all(t in done for t in order):
+        status = "completed"
+    elif ended:
+        status = "completed" if not order else "dropped"
+    else:
+        status = "in progress"
+    sessions[session]["study_status"] = status
+    sessions[session].setdefault("sus_score", None)
+
+# The results table: per session and task started, the last task_end's outcome and time
+# (unfinished without one), taps and misclicks made during the task, the SEQ answer.
+results = {}
+for (session, task, outcome, time_ms, taps, misclicks, seq) in con.execute("""
+    SELECT session, task,
+      arg_max(outcome, seq) FILTER (WHERE type = 'task_end'),
+      arg_max(duration_ms, seq) FILTER (WHERE type = 'task_end'),
+      count(*) FILTER (WHERE type = 'tap'),
+      count(*) FILTER (WHERE type = 'misclick'),
+      arg_max(CAST(props->>'score' AS INTEGER), seq) FILTER (WHERE type = 'answer' AND target = 'seq')
+    FROM ev WHERE task IS NOT NULL GROUP BY session, task""").fetchall():
+    results[f"{session}/{task}"] = {
+        "outcome": outcome or "unfinished", "time_ms": time_ms, "taps": taps, "misclicks": misclicks, "seq": seq,
+    }
+
+print(json.dumps({
+    "tasks": tasks, "sessions": sessions, "open_at_end": open_at_end, "cancels": cancels, "results": results,
+}))

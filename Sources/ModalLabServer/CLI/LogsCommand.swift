@@ -3,8 +3,12 @@ import Foundation
 import InteractionLog
 import JSON
 
-/// `modallab logs export [--format ndjson|csv] [--spreadsheet-safe] [--prototype ID] [--from T] [--to T] [--data DIR]`
-/// and `modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]`.
+/// `modallab logs export [--format ndjson|csv] [--spreadsheet-safe] [--prototype ID] [--from T] [--to T] [--data DIR]`,
+/// `modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]`,
+/// `modallab logs results …` (the results table as CSV, one row per session × task) and
+/// `modallab logs scrub [--data DIR]` (typed values out of an old log, crash-safely: ``LogScrub``).
+/// Summaries and results take the participants of participant links unless `--audience`
+/// says otherwise (`all`, `owner`, `link`); `--label` and `--appearance` choose sessions too.
 /// Reads the log folder directly; the server may be running (appends are whole lines). A
 /// `--prototype`, `--session`, `--share` or `--task` that the log holds nothing of is a usage
 /// error (exit 2) with a "did you mean", not an empty answer: a typo must not read as "0 events".
@@ -13,8 +17,11 @@ import JSON
 public enum LogsCommand {
     public static let usage = """
         usage: modallab logs export [--format ndjson|csv] [--spreadsheet-safe] [--prototype ID] [--session ID] [--type T,…] [--from T] [--to T] [--data DIR]
-               modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]
+               modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--audience A] [--label L] [--appearance A] [--from T] [--to T] [--format text|json|csv] [--data DIR]
+               modallab logs results [--prototype ID] [--share ID] [--audience all|owner|link|participant] [--label L] [--device ID] [--appearance light|dark] [--spreadsheet-safe] [--data DIR]
+               modallab logs scrub [--data DIR]
                modallab logs columns [--format markdown|duckdb]
+        (summary and results: participants of participant links unless --audience says otherwise; export: every audience unless it does)
         """
 
     public static func run(_ args: [String]) -> Int32 {
@@ -34,12 +41,13 @@ public enum LogsCommand {
             }
             return 0
         }
-        guard let sub = args.first, sub == "export" || sub == "summary" else {
+        if args.first == "scrub" { return scrub(Array(args.dropFirst()), fail: fail) }
+        guard let sub = args.first, sub == "export" || sub == "summary" || sub == "results" else {
             if args.first == "--help" || args.first == "-h" {
                 print(usage)
                 return 0
             }
-            return fail("expected export, summary or columns\n\(usage)")
+            return fail("expected export, summary, results, scrub or columns\n\(usage)")
         }
         let a: Arguments
         do {
@@ -47,13 +55,18 @@ public enum LogsCommand {
                 Array(args.dropFirst()),
                 options: [
                     "format", "prototype", "session", "share", "type", "from", "to", "data", "device", "orientation",
-                    "task",
+                    "task", "audience", "label", "appearance",
                 ], flags: ["spreadsheet-safe"], usage: usage)
         } catch { return fail("\(error)\n\(usage)") }
         let f: LogFilter
         do {
-            let names = ["prototype", "session", "share", "type", "from", "to", "device", "orientation", "task"]
-            f = try LogFilter(parameters: names.flatMap { n in a.values(n).map { (name: n, value: $0) } })
+            let names = [
+                "prototype", "session", "share", "type", "from", "to", "device", "orientation", "task", "audience",
+                "label", "appearance",
+            ]
+            f = try LogFilter(
+                parameters: names.flatMap { n in a.values(n).map { (name: n, value: $0) } },
+                defaultAudience: sub == "export" ? nil : LogFilter.studyAudience)
         } catch {
             return fail("--\(error.parameter): \(error.message)")
         }
@@ -86,6 +99,9 @@ public enum LogsCommand {
                         "--spreadsheet-safe makes the CSV export safe for spreadsheets; it goes with --format csv")
                 }
                 try reader.export(format: fmt, filter: f, spreadsheetSafe: safe) { out.write(Data($0)) }
+            } else if sub == "results" {
+                if let format = a.value("format"), format != "csv" { return fail("--format of results is csv") }
+                out.write(Data(try reader.summary(filter: f).resultsCSV(spreadsheetSafe: a.flag("spreadsheet-safe"))))
             } else {
                 if a.flag("spreadsheet-safe") { return fail("--spreadsheet-safe is an option of `logs export`") }
                 let s = try reader.summary(filter: f)
@@ -100,6 +116,29 @@ public enum LogsCommand {
             return fail("\(error)", 1)
         }
         return 0
+    }
+
+    /// `logs scrub [--data DIR]`: typed values out of the log (``LogScrub``), and what it did.
+    static func scrub(_ args: [String], fail: (String, Int32) -> Int32) -> Int32 {
+        let a: Arguments
+        do { a = try Arguments(args, options: ["data"], usage: usage) } catch { return fail("\(error)\n\(usage)", 2) }
+        let data = a.value("data") ?? "data"
+        let logs = LogStore.directory(inData: data)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: logs, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return fail("no interaction log in \(data) (no folder \(logs)); pass the folder `serve --data` used", 2)
+        }
+        do {
+            let r = try LogScrub.run(directory: logs)
+            print(
+                "scrubbed \(logs): \(r.values) typed value\(r.values == 1 ? "" : "s") removed, "
+                    + "\(r.rewritten) of \(r.parts) part\(r.parts == 1 ? "" : "s") rewritten (\(r.lines) lines read)")
+            return 0
+        } catch .locked(path: _) {
+            return fail("the log in \(data) is open in a running server; stop it, then scrub", 1)
+        } catch {
+            return fail("\(error)", 1)
+        }
     }
 
     /// The message for the first id `filter` names that the log holds nothing of, with the

@@ -22,6 +22,8 @@ public enum MainCommand {
                modallab logs export [--format ndjson|csv] [--spreadsheet-safe] [--prototype ID] [--session ID] [--type T,…]
                                     [--from T] [--to T] [--data DIR]
                modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]
+               modallab logs results [--prototype ID] [--share ID] [--audience all|owner|link|participant] [--label L] [--device ID] [--appearance light|dark] [--spreadsheet-safe] [--data DIR]
+               modallab logs scrub [--data DIR]
                modallab logs columns [--format markdown|duckdb]
                modallab new NAME [--from mail|photos|calendar|safari] [--prototypes DIR]
                modallab --version

@@ -22,14 +22,16 @@ struct InsightsController: Sendable {
             let id = req.parameters["id"] ?? ""
             guard let viewer = access.reportViewer(req, prototype: id) else { throw Problem.ownerRequired }
             guard let loaded = library.get(id) else { throw Problem.notFound("no prototype \"\(id)\"") }
-            let summary = try await summaries.summary(of: log, filter: LogFilter(prototype: id))
+            // The participants of participant links unless the query asks for another audience.
+            let filter = try LogFilter.studyView(prototype: id, req)
+            let summary = try await summaries.summary(of: log, filter: filter)
             let taps: [LogEvent]
             let paths: [TaskPaths]
             do {
                 (taps, paths) = try await offLoop { [log] in
                     // One read of the log: the task paths, and on the way the taps for the dots.
                     var out: [LogEvent] = []
-                    let paths = try log.studyAggregates(filter: LogFilter(prototype: id), StudyAggregates()) { e in
+                    let paths = try log.studyAggregates(filter: filter, StudyAggregates()) { e in
                         if out.count < 5000, e.type == .tap || e.type == .misclick, e.x != nil, e.y != nil {
                             out.append(e)
                         }

@@ -37,6 +37,16 @@ struct LogController: Sendable {
         groups.owner.get("/api/logs/summary.json") { [self] req, _ in
             .json(try await summary(req).jsonValue)
         }
+        groups.owner.get("/api/logs/results.csv") { [self] req, _ in
+            let safe = try spreadsheetSafe(req, format: .csv)
+            let summary = try await summaries.summary(
+                of: log, filter: try logFilter(req, ignoring: ["safe"], defaultAudience: LogFilter.studyAudience))
+            var r = HTTPResponse(status: .ok, body: .bytes(summary.resultsCSV(spreadsheetSafe: safe)))
+            r.headers["Content-Type"] = "text/csv; charset=utf-8; header=present"
+            r.headers["Cache-Control"] = "no-store"
+            r.headers["Content-Disposition"] = "attachment; filename=\"modallab-results.csv\""
+            return r
+        }
         groups.owner.get("/api/logs/summary.csv") { [self] req, _ in
             var r = HTTPResponse(status: .ok, body: .bytes(try await summary(req).csv))
             r.headers["Content-Type"] = "text/csv; charset=utf-8; header=present"
@@ -45,9 +55,10 @@ struct LogController: Sendable {
         }
     }
 
-    /// The summary for the request's filter (``SummaryCache/summary(of:filter:)``).
+    /// The summary for the request's filter (``SummaryCache/summary(of:filter:)``): the
+    /// participants of participant links unless `audience` says otherwise.
     func summary(_ req: HTTPRequest) async throws(Problem) -> LogSummary {
-        try await summaries.summary(of: log, filter: try logFilter(req))
+        try await summaries.summary(of: log, filter: try logFilter(req, defaultAudience: LogFilter.studyAudience))
     }
 
     /// `?safe=1` on the CSV export: text cells that start like a formula get `'` first
@@ -66,13 +77,27 @@ struct LogController: Sendable {
         return value == "1"
     }
 
-    /// `?prototype=&session=&share=&type=a,b&from=&to=` (docs/api.md), read strictly: an unknown
-    /// filter, event type or time is a 400 naming the parameter. A `token` parameter is ignored
-    /// (it grants nothing here: only `/` trades it), so an old URL that carries one gets 401,
-    /// not 400.
-    func logFilter(_ req: HTTPRequest, ignoring others: Set<String> = []) throws(Problem) -> LogFilter {
+    /// `?prototype=&session=&share=&type=a,b&from=&to=&audience=&label=&appearance=`
+    /// (docs/api.md), read strictly: an unknown filter, event type, audience or time is a 400
+    /// naming the parameter. A `token` parameter is ignored (it grants nothing here: only `/`
+    /// trades it), so an old URL that carries one gets 401, not 400. Without `audience`,
+    /// `defaultAudience` (study views: participants).
+    func logFilter(_ req: HTTPRequest, ignoring others: Set<String> = [], defaultAudience: String? = nil)
+        throws(Problem) -> LogFilter
+    {
+        try LogFilter(request: req, ignoring: others, defaultAudience: defaultAudience)
+    }
+}
+
+extension LogFilter {
+    /// The filter of a request's query (``LogFilter/init(parameters:ignoring:defaultAudience:)``),
+    /// `token` ignored; a 400 naming the parameter it could not read.
+    init(request req: HTTPRequest, ignoring others: Set<String> = [], defaultAudience: String? = nil)
+        throws(Problem)
+    {
         do {
-            return try LogFilter(parameters: req.queryItems, ignoring: others.union(["token"]))
+            self = try LogFilter(
+                parameters: req.queryItems, ignoring: others.union(["token"]), defaultAudience: defaultAudience)
         } catch {
             throw Problem.badRequest(error.message, path: error.parameter)
         }
@@ -92,5 +117,24 @@ extension SummaryCache {
         } catch {
             throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")
         }
+    }
+}
+
+extension LogFilter {
+    /// What a study page of prototype `id` shows (insights, heat maps): the sessions of the
+    /// query's `audience` (default ``LogFilter/studyAudience``, the participants of participant
+    /// links; `all` for everyone), `label` and `appearance`.
+    /// - Throws: a 400 for an audience other than `all`, `owner`, `link` or `participant`.
+    static func studyView(prototype id: String, _ req: HTTPRequest) throws(Problem) -> LogFilter {
+        func q(_ name: String) -> String? { req.query(name).flatMap { $0.isEmpty ? nil : $0 } }
+        var f = LogFilter(prototype: id)
+        let audience = q("audience") ?? LogFilter.studyAudience
+        guard audience == "all" || LogFilter.audiences.contains(audience) else {
+            throw Problem.badRequest("expected all, owner, link or participant", path: "audience")
+        }
+        f.audience = audience == "all" ? nil : audience
+        f.label = q("label")
+        f.appearance = q("appearance")
+        return f
     }
 }

@@ -168,9 +168,11 @@ struct StudyController: Sendable {
 
     // MARK: Pages
 
-    /// `/p/{id}/heatmaps?device=&orientation=&task=&share=`: a heat map per screen and modal,
-    /// over the server-rendered frame of that state, for every device the taps came from;
-    /// filters by device, orientation, task and segment (share link); misclicks apart.
+    /// `/p/{id}/heatmaps?device=&orientation=&task=&share=&audience=&label=&appearance=`: a heat
+    /// map per screen and modal, over the server-rendered frame of that state, for every device
+    /// the taps came from; filters by device, orientation, task and segment (share link), and by
+    /// who ran the sessions (participants of participant links unless `audience` says
+    /// otherwise: ``LogFilter/studyView(prototype:_:)``); misclicks apart.
     func heatmapsPage(_ req: HTTPRequest) async throws -> HTTPResponse {
         let id = req.parameters["id"] ?? ""
         guard let viewer = access.reportViewer(req, prototype: id) else { throw Problem.ownerRequired }
@@ -178,8 +180,9 @@ struct StudyController: Sendable {
         func q(_ name: String) -> String? { req.query(name).flatMap { $0.isEmpty ? nil : $0 } }
         let aggregates = StudyAggregates(
             device: q("device"), orientation: q("orientation"), task: q("task"), share: q("share"))
+        let filter = try LogFilter.studyView(prototype: id, req)
         let (maps, _) = try await offLoop { [log] in
-            try log.studyAggregates(filter: LogFilter(prototype: id), aggregates)
+            try log.studyAggregates(filter: filter, aggregates)
         }
         let locale = PageLocale(req)
         let page = HeatmapsPageView(
