@@ -121,8 +121,6 @@ public final class ModalLabApp: @unchecked Sendable {
         editing = PrototypeEditing(schemaFile: root + "/Schema/prototype.schema.json")
         history = PrototypeHistory(directory: data + "/history")
         assets = AssetStore(root: library.writableDirectory + "/assets")
-        // Uploads a crash cut short leave only temporary files: gone before the first request.
-        assets.removeTemporaryFiles()
         // The spellings client events already gave their props keys (a server that accepted
         // them before any of today's rules still has them): later events must agree. They are
         // taken from the read that rebuilds the log's state on open.
@@ -143,7 +141,8 @@ public final class ModalLabApp: @unchecked Sendable {
         // interrupted atomic write left behind is nobody's.
         removedTemporaryFiles = InterruptedWrites.removeTemporaryFiles(
             in: InterruptedWrites.folders(
-                data: data, prototypes: library.writableDirectory, versions: versions.directory))
+                data: data, prototypes: library.writableDirectory,
+                perPrototype: [versions.directory, history.directory, assets.root]))
         buildRoutes()
     }
 

@@ -281,8 +281,11 @@ enum TestImages {
         let tiny = TestImages.png(width: 1, height: 1)
         #expect(try store.write("p", "c.png", tiny) == false)
         #expect(throws: AssetStore.WriteRefusal.self) { try store.write("p", "d.png", tiny) }
-        _ = FileManager.default.createFile(atPath: store.folder("p") + "/.upload-crashed", contents: Data([1, 2, 3]))
-        store.removeTemporaryFiles()
+        _ = FileManager.default.createFile(
+            atPath: store.folder("p") + "/" + InterruptedWrites.temporaryPrefix + "-upload-crashed",
+            contents: Data([1, 2, 3]))
+        InterruptedWrites.removeTemporaryFiles(
+            in: InterruptedWrites.folders(data: dir.path, prototypes: dir.path, perPrototype: [store.root]))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: store.folder("p")).sorted() == [
                 "a.png", "b.png", "c.png",

@@ -8,9 +8,10 @@ import Prototype
 /// (a bundled example's folder is read-only, so its assets live there too). docs/api.md, "Assets".
 ///
 /// Every file is checked by content when written (``AssetInfo/read(_:)``) and written
-/// atomically: the bytes go to a temporary file `.upload-…` in the same folder, are flushed, and
-/// are renamed over the name, so a reader sees the old file or the new one, and a crash leaves
-/// at most a temporary file, which ``removeTemporaryFiles()`` deletes at start. Names that start
+/// atomically: the bytes go to a temporary file in the same folder (named as Foundation's atomic
+/// writes name theirs), are flushed, and are renamed over the name, so a reader sees the old file
+/// or the new one, and a crash leaves at most a temporary file, which ``InterruptedWrites``
+/// removes at start, once the data folder's lock is held. Names that start
 /// with `.` are never assets, so a temporary file is never listed or served.
 public final class AssetStore: Sendable {
     /// The folder holding one folder a prototype.
@@ -135,7 +136,9 @@ public final class AssetStore: Sendable {
         do {
             try fm.createDirectory(
                 atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let temporary = dir + "/.upload-" + UUID().uuidString
+            // Named as Foundation's atomic writes name theirs, so the one start-up cleanup of
+            // interrupted writes (``InterruptedWrites``) removes what a crash leaves.
+            let temporary = dir + "/" + InterruptedWrites.temporaryPrefix + "-upload-" + UUID().uuidString
             guard fm.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600]),
                 let handle = FileHandle(forWritingAtPath: temporary)
             else { throw WriteRefusal.failed("could not create a file in \(dir)") }
@@ -165,16 +168,5 @@ public final class AssetStore: Sendable {
     public func delete(_ id: String, _ name: String) -> Bool {
         guard exists(id, name) else { return false }
         return (try? FileManager.default.removeItem(atPath: path(id, name))) != nil
-    }
-
-    /// Removes the temporary files of uploads a crash interrupted (`.upload-*` in every
-    /// prototype's folder). Called at start, before the server takes requests.
-    public func removeTemporaryFiles() {
-        let fm = FileManager.default
-        for id in (try? fm.contentsOfDirectory(atPath: root)) ?? [] {
-            for name in (try? fm.contentsOfDirectory(atPath: folder(id))) ?? [] where name.hasPrefix(".upload-") {
-                try? fm.removeItem(atPath: folder(id) + "/" + name)
-            }
-        }
     }
 }

@@ -35,12 +35,15 @@ enum InterruptedWrites {
     }
 
     /// The folders ModalLab writes atomically into for a data folder and a writable prototypes
-    /// folder: the data folder itself, the prototypes folder, and each prototype's folder of
-    /// kept versions (`<data>/versions/<id>`).
-    static func folders(data: String, prototypes: String, versions: String) -> [String] {
-        var out = [data, prototypes, versions]
-        if let ids = try? FileManager.default.contentsOfDirectory(atPath: versions) {
-            out += ids.map { versions + "/" + $0 }
+    /// folder: the data folder itself, the prototypes folder, and each prototype's folder under
+    /// each of `perPrototype` (kept versions `<data>/versions/<id>`, the API's history
+    /// `<data>/history/<id>`, assets `<prototypes>/assets/<id>`).
+    static func folders(data: String, prototypes: String, perPrototype: [String]) -> [String] {
+        var out = [data, prototypes] + perPrototype
+        for root in perPrototype {
+            if let ids = try? FileManager.default.contentsOfDirectory(atPath: root) {
+                out += ids.map { root + "/" + $0 }
+            }
         }
         return out
     }
