@@ -287,6 +287,43 @@ import Testing
         }
     }
 
+    /// Downtime is not time on task: a session whose server stops for ten minutes (a clean stop,
+    /// its `session_end` `shutdown` at 100 ms) and is rebuilt by the next goes on at 100 ms, so
+    /// a task with a 0.2 s limit that took 150 ms of the participant's time succeeds, with
+    /// `duration_ms` 150, live and in the replay.
+    @Test func downtimeIsNotTimeOnTask() async throws {
+        let dir = try Self.studyFolder()
+        defer { dir.remove() }
+        let data = try TemporaryDirectory("downtime")
+        defer { data.remove() }
+        let clock = ManualClock()
+        let sid: String
+        do {
+            let s = try TestApp(prototypes: dir.path, data: data, clock: clock)
+            sid = try await s.session("mail", device: "iphone-16")
+            #expect(try await s.act(sid, Self.start("share-inbox")).status == 200)
+            clock.advance(by: .milliseconds(100))
+        }
+        clock.advance(by: .seconds(600))  // the server is down
+        let again = try TestApp(prototypes: dir.path, data: data, clock: clock)
+        clock.advance(by: .milliseconds(50))
+        let shared = try await again.act(sid, Self.tap("share-button"))
+        #expect(shared.status == 200, "\(shared.text)")
+        #expect(shared.json?["state"]?["task"] == .null)
+        let rows = try await again.client.request("GET", "/api/logs.ndjson?session=\(sid)").text
+            .split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        let end = try #require(rows.first { $0["type"] == "task_end" })
+        #expect(end["outcome"] == "direct", "\(end)")
+        #expect(end["duration_ms"] == 150, "\(end)")
+        #expect(end["t_ms"] == 150, "the session's clock stood still while the server was down")
+        let shutdown = try #require(rows.first { $0["type"] == "session_end" })
+        #expect(shutdown["how"] == "shutdown" && shutdown["t_ms"] == 100)
+        // The replay runs the logged times: the same outcome.
+        let replay = try await again.client.request("GET", "/api/sessions/\(sid)/replay?frames=0")
+        let steps = Self.replayLines(replay.text, "step")
+        #expect(steps.last?["state"]?["task"] == .null, "\(replay.text.suffix(400))")
+    }
+
     /// A report link opens the prototype's insights and replays, read-only, and reaches nothing
     /// else: not the player, the board, sessions, events, comments, the log, other prototypes.
     @Test func reportLinkReachesOnlyTheReport() async throws {

@@ -361,7 +361,7 @@ struct SessionRestorer: Sendable {
         }
         let s = ViewingSession(
             id: sid, prototype: run.prototype, engine: run.engine, state: run.state, share: run.record.share,
-            startedWallMicros: run.record.startedWallMicros, audience: run.record.audience, clock: sessions.clock)
+            elapsedMs: sessions.resumedMs(lastMs: run.lastMs), audience: run.record.audience, clock: sessions.clock)
         for t in tasks {
             s.noteTasks([EventFields(type: t.type, target: t.task)], atMs: t.tMs)
         }

@@ -40,13 +40,15 @@ public final class ViewingSession: @unchecked Sendable {
     private var _state: PresentationState
     private var _lastSeen: ContinuousClock.Instant
 
-    /// A session; `startedWallMicros` is when it started (`nil`: now), as when a session the log
-    /// knows is rebuilt after a restart: its clock goes on from the logged start. `address` is
-    /// the client address a share session counts against (``FairLimits``); the owner's counts
-    /// against none. Its time is `clock`'s (the store's, ``SessionStore/clock``).
+    /// A session; `elapsedMs` is how long it has run (`nil`: it starts now), as when a session
+    /// the log knows is rebuilt after a restart: its clock goes on from there, and
+    /// ``startedWallMicros`` is now minus that (when it would have started had the server never
+    /// been down). `address` is the client address a share session counts against
+    /// (``FairLimits``); the owner's counts against none. Its time is `clock`'s (the store's,
+    /// ``SessionStore/clock``).
     init(
         id: String, prototype: Prototype, engine: PresentationEngine, state: PresentationState, share: String?,
-        startedWallMicros: Int64? = nil, address: String? = nil, audience: SessionAudience? = nil,
+        elapsedMs: Int? = nil, address: String? = nil, audience: SessionAudience? = nil,
         clock: SessionClock
     ) {
         self.id = id
@@ -55,11 +57,10 @@ public final class ViewingSession: @unchecked Sendable {
         self.engine = engine
         self.share = share
         self.address = share == nil ? nil : address
-        let now = LogTimestamp.now()
-        let start = min(startedWallMicros ?? now, now)
-        self.startedWallMicros = start
+        let elapsed = Int64(max(0, elapsedMs ?? 0))
+        self.startedWallMicros = LogTimestamp.now() - elapsed * 1000
         self.clock = clock
-        self.started = clock.now() - .microseconds(now - start)
+        self.started = clock.now() - .milliseconds(elapsed)
         self._state = state
         self._lastSeen = clock.now()
     }
@@ -205,8 +206,26 @@ public final class SessionStore: @unchecked Sendable {
     /// The time its sessions are measured by, and the idle sweep's.
     public let clock: SessionClock
 
+    /// When this store was made: the server's start, which ends the downtime of the sessions it
+    /// rebuilds (``downtimeEnd``).
+    public let started: ContinuousClock.Instant
+
     /// An empty store whose sessions go by `clock`.
-    public init(clock: SessionClock = .continuous) { self.clock = clock }
+    public init(clock: SessionClock = .continuous) {
+        self.clock = clock
+        started = clock.now()
+    }
+
+    /// The `t_ms` a session the log knows runs at now, rebuilt by this server: the session's
+    /// clock stood still while the server was down — from its last logged event (`lastMs`: a
+    /// clean stop's `session_end` with `how: "shutdown"`, else its last event before a crash) to
+    /// this server's start — and goes on from there. Downtime is thus neither time on task nor
+    /// time towards a task's limit, in the live session and in its replays, which run the
+    /// logged `t_ms`.
+    public func resumedMs(lastMs: Int) -> Int {
+        let since = clock.now() - started
+        return lastMs + Int(since.components.seconds * 1000 + since.components.attoseconds / 1_000_000_000_000_000)
+    }
 
     /// Why a session was not added: its link or its address holds `limit` sessions already;
     /// `oldestSeen` is when the least recently used of those last had a request.
