@@ -90,6 +90,8 @@ async function start(restore = null) {
     return;
   }
   root.dataset.session = session.id;
+  // A participant link's tasks in this participant's order (counterbalanced links vary it).
+  if (json.tasks) study.order(json.tasks);
   await show(json, { initial: true });
   if (json.restored) {
     const { kept, dropped } = json.restored;

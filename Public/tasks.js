@@ -1,6 +1,8 @@
 // A participant's tasks (a share link with the participant role): the prompt of each task with
 // Start and Give up, then the next. The server runs the task: it detects success after each
-// action and says so in the state (`task` goes back to null).
+// action and says so in the state (`task` goes back to null). When the prototype asks questions
+// (docs/format.md, "Questions"), the panel asks the Single Ease Question and a comment after each
+// task and the System Usability Scale after the last; each answer is an `answer` action.
 import { t } from "./strings.js";
 
 export class StudyPanel {
@@ -8,6 +10,8 @@ export class StudyPanel {
   #index = 0;
   #running = false;
   #gaveUp = false;
+  /** The task whose questions the panel asks (the one that just ended). */
+  #asking = null;
 
   /** The panel of `root`'s `data-study-tasks`; `send(action)` posts an action in its turn. */
   constructor(root, send) {
@@ -20,6 +24,8 @@ export class StudyPanel {
     this.start = this.panel.querySelector("[data-study-start]");
     this.giveUp = this.panel.querySelector("[data-study-give-up]");
     this.next = this.panel.querySelector("[data-study-next]");
+    this.afterTask = this.panel.querySelector("[data-study-after-task]");
+    this.sus = this.panel.querySelector("[data-study-sus]");
     this.start.addEventListener("click", () => {
       const task = this.#tasks[this.#index];
       if (!task) return;
@@ -43,6 +49,28 @@ export class StudyPanel {
       this.send({ type: "giveUp" });
     });
     this.next.addEventListener("click", () => this.#render());
+    this.afterTask?.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      this.#answerTask();
+    });
+    this.sus?.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      this.#answerSUS();
+    });
+    this.#render();
+  }
+
+  /**
+   * The tasks in the order this participant plays them: the session's answer lists them (a
+   * counterbalanced link gives each participant another order than the page's). Taken only
+   * before the first task starts.
+   */
+  order(ids) {
+    if (!this.panel || !Array.isArray(ids) || this.#running || this.#index > 0) return;
+    const byId = new Map(this.#tasks.map((task) => [task.id, task]));
+    const tasks = ids.map((id) => byId.get(id)).filter(Boolean);
+    if (tasks.length === 0) return;
+    this.#tasks = tasks;
     this.#render();
   }
 
@@ -50,13 +78,72 @@ export class StudyPanel {
   update(state) {
     if (!this.panel || !this.#running || state?.task) return;
     this.#running = false;
+    const ended = this.#tasks[this.#index];
     this.#index += 1;
     this.prompt.textContent = this.#gaveUp ? t("taskEnded") : t("taskSucceeded");
     this.panel.dataset.outcome = this.#gaveUp ? "ended" : "done";
     this.start.hidden = true;
     this.giveUp.hidden = true;
-    this.next.hidden = this.#index >= this.#tasks.length;
-    if (this.#index >= this.#tasks.length) this.step.textContent = t("studyComplete");
+    this.next.hidden = true;
+    if (this.afterTask && ended) {
+      this.#asking = ended.id;
+      this.#show(this.afterTask);
+      return;
+    }
+    this.#afterQuestions();
+  }
+
+  /** After a task's questions (or without any): the next task, the SUS, or the end. */
+  #afterQuestions() {
+    if (this.#index < this.#tasks.length) {
+      this.next.hidden = false;
+      return;
+    }
+    if (this.sus && !this.sus.dataset.sent) {
+      this.step.textContent = "";
+      this.prompt.textContent = "";
+      this.#show(this.sus);
+      this.sus.querySelector("[data-study-sus-heading]")?.focus();
+      return;
+    }
+    this.step.textContent = t("studyComplete");
+    this.panel.dataset.complete = "true";
+  }
+
+  /** Shows `form` (empty) and hides the other; the first control takes the focus. */
+  #show(form) {
+    for (const f of [this.afterTask, this.sus]) if (f) f.hidden = f !== form;
+    form.reset();
+    this.panel.dataset.asking = form === this.sus ? "sus" : "task";
+    if (form === this.afterTask) form.querySelector("input, textarea")?.focus();
+  }
+
+  /** Sends the SEQ (1–7) and the comment, if written, about the task that ended. */
+  #answerTask() {
+    const task = this.#asking;
+    const data = new FormData(this.afterTask);
+    const seq = Number(data.get("seq"));
+    if (seq >= 1 && seq <= 7) this.send({ type: "answer", question: "seq", task, value: seq });
+    const comment = String(data.get("comment") ?? "").trim();
+    if (comment) this.send({ type: "answer", question: "comment", task, value: comment });
+    this.afterTask.hidden = true;
+    delete this.panel.dataset.asking;
+    this.#asking = null;
+    this.#afterQuestions();
+    if (!this.next.hidden) this.next.focus();
+  }
+
+  /** Sends the SUS's ten answers (1–5 each), in order. */
+  #answerSUS() {
+    const data = new FormData(this.sus);
+    for (let n = 1; n <= 10; n += 1) {
+      const score = Number(data.get(`sus${n}`));
+      if (score >= 1 && score <= 5) this.send({ type: "answer", question: `sus${n}`, value: score });
+    }
+    this.sus.dataset.sent = "true";
+    this.sus.hidden = true;
+    delete this.panel.dataset.asking;
+    this.#afterQuestions();
   }
 
   #render() {

@@ -56,8 +56,8 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     case restored
     /// A study question answered (`answer` action; `target`: the question, `seq`, `sus1` …
     /// `sus10` or `comment`; `task`: the task it is about; `props.score` (1–7 for `seq`, 1–5 for
-    /// SUS items) or `props.text` (a comment: the one text a participant writes for the
-    /// researcher, so the one typed text the log keeps).
+    /// SUS items) or, for a comment, `props.length` and `props.empty` (its words in `props.text`
+    /// only when the prototype's questions record them: `"record": "value"`).
     case answer
 
     /// The types a client batch (`POST /api/sessions/{sid}/events`) may carry; every other type

@@ -82,15 +82,17 @@ public enum LogReference {
                 + "(as above), with `dropped_at` (the first task without a `task_end`, counted from 1 in the "
                 + "session's order) and `dropped_at_task`; else `in progress`.",
             "- Questions (`answer` events; the question in `target`, the task in `task`, the answer in "
-                + "`props.score` or, for a comment, `props.text`): a session's last answer to a question counts. "
+                + "`props.score` or, for a comment, `props.length` and `props.empty`): a session's last answer to "
+                + "a question counts. "
                 + "Per task, the Single Ease Question (Sauro & Dumas 2009; Sauro & Lewis, *Quantifying the User "
                 + "Experience*: 1 very difficult … 7 very easy): `seq_answers`, `seq_mean` and `seq_distribution` "
                 + "(how many sessions answered 1, 2, … 7). Per session, `sus_score`: the System Usability "
                 + "Scale as Brooke (1996, \"SUS: a 'quick and dirty' usability scale\") scores it — odd items "
                 + "score − 1, even items 5 − score, the sum × 2.5, 0–100 — when all ten items were answered "
                 + "(`null` otherwise; `sus_items` says how many were); `sus.mean` over the sessions with a score. "
-                + "A comment is the one text a participant types that the log keeps: they write it for the "
-                + "researcher.",
+                + "A comment is typed text: the log keeps its length, and its words (`props.text`, and in the "
+                + "`action` column) only when the prototype opts in with `\"questions\": {\"record\": \"value\"}` "
+                + "(docs/format.md, \"Questions\"); `comments` in the summary lists those words.",
             "- The results table (`GET /api/logs/results.csv`, `modallab logs results`, and `results` in the "
                 + "summary's JSON): one row per session × task, in the order the session was given its tasks "
                 + "(`position`, from 1): `outcome` (`direct`, `indirect`, `gaveUp`, `timedOut`, `unfinished` "

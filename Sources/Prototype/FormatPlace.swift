@@ -6,6 +6,8 @@ public enum FormatPlace: String, Sendable, CaseIterable {
     case customActivity, size, detent, action, menu, menuElement
     /// A task of a usability study, its success, and a success by dismissal.
     case task, taskSuccess, taskDismissed, taskStart
+    /// The questions a participant link asks (`"questions"`).
+    case questions
     /// An image screen's `image`, a hotspot, and a hotspot's `frame`.
     case screenImage, hotspot, frame
 
@@ -15,7 +17,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .document:
             return [
                 "$schema", "description", "format", "id", "name", "targetOS", "devices", "tint", "start", "screens",
-                "modals", "lint", "requiresFullScreen", "tasks", "taskOrder",
+                "modals", "lint", "requiresFullScreen", "tasks", "taskOrder", "questions",
             ]
         case .lint: return ["disable", "severity", "productNames"]
         case .screen: return ["id", "title", "largeTitle", "navigationBar", "toolbar", "content", "image", "hotspots"]
@@ -31,6 +33,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .action: return ["present", "push"]
         case .task: return ["id", "prompt", "success", "expectedPath", "timeLimitSeconds", "start"]
         case .taskStart: return ["screen", "present"]
+        case .questions: return ["seq", "comment", "sus", "record"]
         case .taskSuccess: return ["screen", "modal", "dismissed"]
         case .taskDismissed: return ["modal", "by"]
         case .menu: return ["title", "children", "singleSelection", "preview"]
@@ -62,6 +65,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .taskSuccess: t = LocalizedText("a task's success", "任务的完成条件")
         case .taskDismissed: t = LocalizedText("a task's dismissal", "任务的关闭条件")
         case .taskStart: t = LocalizedText("a task's start", "任务的起点")
+        case .questions: t = LocalizedText("the study's questions", "研究的问题")
         case .menu: t = LocalizedText("a menu", "菜单")
         case .menuElement: t = LocalizedText("a menu item", "菜单项")
         case .screenImage: t = LocalizedText("a screen's image", "屏幕的图片")

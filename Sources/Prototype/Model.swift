@@ -36,6 +36,8 @@ public struct Prototype: Sendable {
     /// order, the default) or `counterbalanced` (a balanced Latin square over the link's
     /// participants).
     public var taskOrder: TaskOrder = .fixed
+    /// The questions a participant link's player asks (`"questions"`): none by default.
+    public var questions = StudyQuestions()
 
     /// The task with this id.
     public func task(_ id: String) -> StudyTask? { tasks.first { $0.id == id } }
@@ -538,6 +540,31 @@ public enum TaskOrder: String, Sendable, CaseIterable {
     /// participant plays row n (mod the rows), so each task comes in each position, and after
     /// each other task, equally often.
     case counterbalanced
+}
+
+/// The questions a participant link's player asks (a prototype's `"questions"`), answered
+/// through the `answer` action: after each task the Single Ease Question (Sauro & Dumas 2009)
+/// and a comment box, at the end the System Usability Scale's ten items (Brooke 1996).
+public struct StudyQuestions: Sendable, Equatable {
+    /// After each task, the Single Ease Question (1–7).
+    public var seq = false
+    /// After each task, an optional comment (free text).
+    public var comment = false
+    /// After the last task, the SUS's ten items (1–5 each).
+    public var sus = false
+    /// What the log keeps of a comment: its length (the default) or, opted in, its words.
+    public var record: RecordKind = .length
+
+    /// No questions; comments recorded by length.
+    public init(seq: Bool = false, comment: Bool = false, sus: Bool = false, record: RecordKind = .length) {
+        self.seq = seq
+        self.comment = comment
+        self.sus = sus
+        self.record = record
+    }
+
+    /// Whether any question is asked.
+    public var any: Bool { seq || comment || sus }
 }
 
 /// What the log keeps of a text field's or text area's edits (a control's `"record"`).

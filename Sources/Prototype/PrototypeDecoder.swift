@@ -201,7 +201,9 @@ final class PrototypeDecoder {
         let tasks =
             attempt { () throws(JSONShapeError) in try o.optional("tasks")?.array() }??
             .compactMap { task($0) } ?? []
-        let taskOrder = attempt { () throws(JSONShapeError) in try o.optional("taskOrder")?.enum(TaskOrder.self) } ?? nil
+        let taskOrder =
+            attempt { () throws(JSONShapeError) in try o.optional("taskOrder")?.enum(TaskOrder.self) } ?? nil
+        let questions = o.optional("questions").flatMap { studyQuestions($0) }
         _ = o.optional("$schema")
         _ = o.optional("description")
         // Screens or modals that are not an array are not read: ids in them are skipped.
@@ -217,6 +219,7 @@ final class PrototypeDecoder {
         p.requiresFullScreen = requiresFullScreen ?? false
         p.tasks = tasks
         p.taskOrder = taskOrder ?? .fixed
+        p.questions = questions ?? StudyQuestions()
         p.buildIndexes()
         return p
     }
@@ -478,7 +481,9 @@ final class PrototypeDecoder {
                 ?? nil
         case .textField, .textArea:
             c.value = str("value")
-            c.record = (attempt { () throws(JSONShapeError) in try o.optional("record")?.enum(RecordKind.self) } ?? nil) ?? .length
+            c.record =
+                (attempt { () throws(JSONShapeError) in try o.optional("record")?.enum(RecordKind.self) } ?? nil)
+                ?? .length
         case .toggle:
             c.isOn = attempt { () throws(JSONShapeError) in try o.optional("value")?.bool() }.flatMap { $0 } ?? false
         case .segmented:
@@ -891,6 +896,20 @@ final class PrototypeDecoder {
             id: id, prompt: prompt, success: success, expectedPath: path ?? [], timeLimitSeconds: limit)
         t.start = start
         return t
+    }
+
+    /// The study's questions: `{"seq": bool?, "comment": bool?, "sus": bool?, "record":
+    /// "length" | "value"?}`.
+    func studyQuestions(_ r: JSONReader) -> StudyQuestions? {
+        guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
+        func flag(_ key: String) -> Bool {
+            (attempt { () throws(JSONShapeError) in try o.optional(key)?.bool() } ?? nil) ?? false
+        }
+        var q = StudyQuestions(seq: flag("seq"), comment: flag("comment"), sus: flag("sus"))
+        q.record =
+            (attempt { () throws(JSONShapeError) in try o.optional("record")?.enum(RecordKind.self) } ?? nil) ?? .length
+        finish(o, .questions)
+        return q
     }
 
     /// A task's start: `{"screen": id, "present": [modal ids]?}`.

@@ -3170,6 +3170,96 @@ class StudyTests(PlayerTestCase):
         self.assertEqual(self.el("[data-study-step]").text, self.js("return JSON.parse(document.querySelector('[data-strings]').dataset.strings).studyComplete"))
         self.screenshot("study-participant-done")
 
+    def test_on_a_phone_a_participant_answers_the_seq_and_the_sus_and_the_summary_has_them(self):
+        # A study that asks: the SEQ and a comment after each task, the SUS at the end.
+        doc = json.loads((ROOT / "Templates" / "prototypes" / "mail.json").read_text())
+        doc["id"] = "study-asks"
+        doc["tasks"] = [{"id": "send-new", "prompt": "Send a new message to anyone",
+                         "success": {"dismissed": {"modal": "compose", "by": "send"}},
+                         "expectedPath": ["compose", "send"]}]
+        doc["questions"] = {"seq": True, "comment": True, "sus": True}
+        (Harness.protos / "study-asks.json").write_text(json.dumps(doc))
+        end = time.monotonic() + 20
+        while owner_api("GET", "/api/prototypes/study-asks")[0] != 200:
+            self.assertLess(time.monotonic(), end, "the study prototype was not picked up")
+            time.sleep(0.05)
+        status, share = owner_api("POST", "/api/shares", {"prototype": "study-asks", "role": "participant",
+                                                          "tasks": ["send-new"]})
+        self.assertEqual(status, 201, share)
+        self.d.delete_all_cookies()
+        # A 390 × 844 phone's viewport.
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+        try:
+            self.d.get(share["url"])
+            self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
+            self.settle()
+            self.assertEqual(self.js("return innerWidth"), 390)
+            # The prompt and Start are on screen without scrolling; the device fits beside them.
+            def on_screen(css):
+                return self.js("""const r = document.querySelector(arguments[0]).getBoundingClientRect();
+                    return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;""", css)
+            for css in ["[data-study-prompt]", "[data-study-start]", "[data-window]"]:
+                self.assertTrue(on_screen(css), css)
+            self.assertEqual(self.js("return document.scrollingElement.scrollHeight <= innerHeight"), True)
+            # Nothing is asked before the task.
+            self.assertFalse(self.el("[data-study-after-task]").is_displayed())
+            self.assertFalse(self.el("[data-study-sus]").is_displayed())
+            self.screenshot("study-phone-task")
+            self.el("[data-study-start]").click()
+            self.wait_for("return !document.querySelector('[data-study-give-up]').hidden")
+            self.settle()
+            self.assertTrue(on_screen("[data-study-give-up]"))
+            self.tap('[data-id="compose"]')
+            self.tap('.presentation[data-modal="compose"] [data-id="send"]')
+            self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.asking === 'task'",
+                          message="the panel did not ask about the task")
+            # The SEQ by keyboard: focus is on the scale, arrows move along it (6 = one left of 7).
+            from selenium.webdriver.common.keys import Keys
+            form = self.el("[data-study-after-task]")
+            self.assertIn("how difficult or easy", form.find_element("css selector", "legend").text)
+            first = self.js("return document.activeElement.name + '=' + document.activeElement.value")
+            self.assertEqual(first, "seq=1")
+            active = self.d.switch_to.active_element
+            for _ in range(5):
+                active.send_keys(Keys.ARROW_RIGHT)
+                active = self.d.switch_to.active_element
+            self.assertEqual(self.js("return document.querySelector('input[name=seq]:checked')?.value"), "6")
+            form.find_element("css selector", "textarea").send_keys("Alex Kim was quick")
+            self.el("[data-study-continue]").click()
+            # The SUS: Brooke's ten items, answered 4 2 4 1 5 2 4 2 5 1 (a score of 85).
+            self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.asking === 'sus'")
+            answers = [4, 2, 4, 1, 5, 2, 4, 2, 5, 1]
+            self.assertIn("use this system frequently", self.el('[data-sus-item="1"] legend').text)
+            for n, a in enumerate(answers, 1):
+                label = self.el(f'input[name="sus{n}"][value="{a}"]').find_element("xpath", "..")
+                self.js("arguments[0].scrollIntoView({block: 'nearest'})", label)
+                label.click()
+            self.el("[data-study-sus-submit]").click()
+            self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.complete === 'true'")
+            self.settle()
+            sid = self.js("return window.modallab.session")
+            end = time.monotonic() + 15
+            while True:
+                status, summary = owner_api("GET", "/api/logs/summary.json?prototype=study-asks")
+                sessions = [x for x in summary["sessions"] if x["session"] == sid]
+                if sessions and sessions[0]["sus_score"] is not None:
+                    break
+                self.assertLess(time.monotonic(), end, "the answers did not reach the summary")
+                time.sleep(0.1)
+            task = next(t for t in summary["tasks"] if t["task"] == "send-new")
+            self.assertEqual((task["seq_answers"], task["seq_mean"]), (1, 6))
+            self.assertEqual(sessions[0]["sus_score"], 85)
+            self.assertEqual(summary["sus"]["mean"], 85)
+            # The comment's words are nowhere in the log: its length is.
+            status, text = owner_api("GET", f"/api/logs.ndjson?session={sid}")
+            self.assertNotIn("Alex Kim", text)
+            comment = next(json.loads(l) for l in text.splitlines() if '"comment"' in l and '"answer"' in l)
+            self.assertEqual(comment["props"]["length"], len("Alex Kim was quick"))
+            self.screenshot("study-phone-answered")
+        finally:
+            self.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
 
 class ReplayTests(PlayerTestCase):
     """The replay page loads a session progressively (NDJSON, a step's change at a time, the

@@ -226,6 +226,31 @@ extension Strings {
         .taskEnded: "Task ended.",
         .studyComplete: "Thank you — that was the last task.",
 
+        // A participant's questions. The Single Ease Question as Sauro & Dumas (2009) and
+        // MeasuringU ask it; the System Usability Scale's items as Brooke (1996) wrote them.
+        .seqQuestion: "Overall, how difficult or easy was the task to complete?",
+        .seqVeryDifficult: "Very difficult",
+        .seqVeryEasy: "Very easy",
+        .commentLabel: "Anything you would like to add? (optional)",
+        .commentKeepsWords: "The researchers will read what you write.",
+        .commentKeepsLength: "Your words are not recorded, only how long your comment is.",
+        .questionsContinue: "Continue",
+        .susHeading: "About the whole prototype",
+        .susIntro: "For each statement, choose how much you agree. If you are not sure, choose the middle.",
+        .susStronglyDisagree: "Strongly disagree",
+        .susStronglyAgree: "Strongly agree",
+        .susSubmit: "Send answers",
+        .sus1: "I think that I would like to use this system frequently.",
+        .sus2: "I found the system unnecessarily complex.",
+        .sus3: "I thought the system was easy to use.",
+        .sus4: "I think that I would need the support of a technical person to be able to use this system.",
+        .sus5: "I found the various functions in this system were well integrated.",
+        .sus6: "I thought there was too much inconsistency in this system.",
+        .sus7: "I would imagine that most people would learn to use this system very quickly.",
+        .sus8: "I found the system very cumbersome to use.",
+        .sus9: "I felt very confident using the system.",
+        .sus10: "I needed to learn a lot of things before I could get going with this system.",
+
         // Gallery: making and editing prototypes; the editor
         .newPrototype: "New prototype",
         .newPrototypeID: "Id (a-z, 0-9, -)",

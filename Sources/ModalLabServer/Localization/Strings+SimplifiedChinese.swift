@@ -221,6 +221,31 @@ extension Strings {
         .taskEnded: "任务已结束。",
         .studyComplete: "谢谢——这是最后一个任务。",
 
+        // A participant's questions (translated here, unverified against a validated Chinese
+        // version of the SEQ or the SUS).
+        .seqQuestion: "总体而言，完成这项任务有多困难或多容易？",
+        .seqVeryDifficult: "非常困难",
+        .seqVeryEasy: "非常容易",
+        .commentLabel: "还有什么想补充的吗？（可选）",
+        .commentKeepsWords: "研究人员会阅读你写下的内容。",
+        .commentKeepsLength: "你写的内容不会被记录，只记录评论的长度。",
+        .questionsContinue: "继续",
+        .susHeading: "关于整个原型",
+        .susIntro: "请选择你对每项陈述的同意程度。如果不确定，请选择中间项。",
+        .susStronglyDisagree: "非常不同意",
+        .susStronglyAgree: "非常同意",
+        .susSubmit: "提交回答",
+        .sus1: "我想我会愿意经常使用这个系统。",
+        .sus2: "我觉得这个系统过于复杂。",
+        .sus3: "我认为这个系统容易使用。",
+        .sus4: "我想我需要技术人员的支持才能使用这个系统。",
+        .sus5: "我觉得这个系统的各项功能整合得很好。",
+        .sus6: "我认为这个系统中有太多不一致的地方。",
+        .sus7: "我想大多数人都能很快学会使用这个系统。",
+        .sus8: "我觉得这个系统用起来很笨拙。",
+        .sus9: "我在使用这个系统时感到很有信心。",
+        .sus10: "在开始使用这个系统之前，我需要学习很多东西。",
+
         // Gallery: making and editing prototypes; the editor
         .newPrototype: "新建原型",
         .newPrototypeID: "标识（a-z、0-9、-）",

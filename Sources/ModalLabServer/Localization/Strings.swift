@@ -76,6 +76,11 @@ enum UIString: String, CaseIterable, Sendable {
         watchEnded, heatmapsTitle, heatmapsHeading, heatmapsIntro, filterDevice, filterOrientation, filterTask,
         filterSegment, filterAll, filterShow, heatmapOf, heatmapCounts, noHeatmaps, taskOf, taskStart, taskGiveUp,
         taskNext, taskSucceeded, taskEnded, studyComplete
+    // A participant's questions: the Single Ease Question and a comment after each task, the
+    // System Usability Scale at the end (``PlayerPageView``)
+    case seqQuestion, seqVeryDifficult, seqVeryEasy, commentLabel, commentKeepsWords, commentKeepsLength,
+        questionsContinue, susHeading, susIntro, susStronglyDisagree, susStronglyAgree, susSubmit
+    case sus1, sus2, sus3, sus4, sus5, sus6, sus7, sus8, sus9, sus10
 }
 
 /// The words of ModalLab's pages in one language — one table per language

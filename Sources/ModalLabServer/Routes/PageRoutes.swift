@@ -37,6 +37,9 @@ struct PageController: Sendable {
                                 "timeLimitSeconds": $0.timeLimitSeconds.map { .number($0) } ?? .null,
                             ]
                         }))
+                if loaded.1.questions.any {
+                    page.studyQuestions = StudyQuestionsView(loaded.1.questions, strings: locale.strings)
+                }
             }
             return try pages.render("player", page, locale: locale)
         }

@@ -264,6 +264,9 @@ struct PlayerPageView: MustacheContext {
     /// For a participant link: the tasks it plays, as JSON `[{id, prompt}]` (the page's
     /// `data-study-tasks`); `nil` otherwise.
     var studyTasks: String? = nil
+    /// For a participant link whose prototype asks questions (`"questions"`): the forms after
+    /// each task and at the end; `nil` otherwise.
+    var studyQuestions: StudyQuestionsView? = nil
     /// A participant's page shows the device and the task, as a study's participant should see
     /// the app: no environment menus, board, restart or rule panel (findings, state, comments),
     /// and a refusal does nothing visible, as in iOS.
@@ -352,6 +355,7 @@ struct PlayerPageView: MustacheContext {
         case "diagnostics": diagnostics
         case "studyTasks": studyTasks.asMustacheValue
         case "isParticipant": isParticipant
+        case "studyQuestions": studyQuestions.asMustacheValue
         case "countsText": countsText
         case "stateJSON": stateJSON
         case "commentMaxLength": CommentStore.maxLength

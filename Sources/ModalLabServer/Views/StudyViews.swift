@@ -53,6 +53,60 @@ enum StudyViews {
     }
 }
 
+/// A participant's questions in the task panel (`player`): after each task the Single Ease
+/// Question (Sauro & Dumas 2009: "Overall, how difficult or easy was the task to complete?", 1
+/// very difficult … 7 very easy) and an optional comment, after the last the System Usability
+/// Scale's ten items as Brooke (1996) wrote them (1 strongly disagree … 5 strongly agree). The
+/// page's script sends each answer as an `answer` action.
+struct StudyQuestionsView: MustacheContext {
+    /// One statement of the SUS: its number (`sus1` … `sus10`) and words.
+    struct Item: MustacheContext {
+        var n: Int
+        var text: String
+
+        func mustacheValue(forKey key: String) -> Any? {
+            switch key {
+            case "n": n
+            case "text": text
+            default: nil
+            }
+        }
+    }
+
+    var askSEQ: Bool
+    var askComment: Bool
+    var askSUS: Bool
+    /// What the comment box says the log keeps of it (its words, or only its length).
+    var commentNote: String
+    var commentMaxLength = PresentationEngine.maxCommentLength
+    var susItems: [Item]
+
+    /// The forms of `q`, in `strings`' language.
+    init(_ q: StudyQuestions, strings: Strings) {
+        askSEQ = q.seq
+        askComment = q.comment
+        askSUS = q.sus
+        commentNote = strings[q.record == .value ? .commentKeepsWords : .commentKeepsLength]
+        let items: [UIString] = [.sus1, .sus2, .sus3, .sus4, .sus5, .sus6, .sus7, .sus8, .sus9, .sus10]
+        susItems = items.enumerated().map { Item(n: $0.offset + 1, text: strings[$0.element]) }
+    }
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "askSEQ": askSEQ
+        case "askComment": askComment
+        case "askAfterTask": askSEQ || askComment
+        case "askSUS": askSUS
+        case "commentNote": commentNote
+        case "commentMaxLength": commentMaxLength
+        case "seqScale": (1...7).map { OptionView(id: String($0), name: String($0), isSelected: false) }
+        case "susScale": (1...5).map { OptionView(id: String($0), name: String($0), isSelected: false) }
+        case "susItems": susItems
+        default: nil
+        }
+    }
+}
+
 /// A row of the insights' tasks table: one task's attempts, how they ended, and their times.
 struct TaskRowView: MustacheContext {
     var task: String

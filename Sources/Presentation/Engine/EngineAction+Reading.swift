@@ -84,20 +84,7 @@ extension EngineAction {
         case .edit:
             let target = try o.required("target", "a control id, or an alert's id with \"field\"").string()
             let field = try o.optional("field")?.int()
-            // The log's form of typed text (a replay's): its length, typed as placeholders
-            // (``loggedJSON(in:)``, ``TypedText``).
-            let value: JSONValue
-            if o.object["value"] == nil, let length = o.optional("length") {
-                let n = try length.int()
-                guard n >= 0 && n <= 1_000_000 else {
-                    throw JSONShapeError(path: length.path, message: "expected a length 0–1000000; found \(n)")
-                }
-                _ = try o.optional("empty")?.bool()
-                value = .string(TypedText.placeholder(length: n))
-            } else {
-                value = try o.required("value", "the new value").value
-            }
-            self = .edit(target: target, value: value, field: field)
+            self = .edit(target: target, value: try Self.typedValue(o, "the new value"), field: field)
         case .detent:
             self = .detent(
                 target: try o.required("target", "a sheet's modal id").string(),
@@ -124,8 +111,23 @@ extension EngineAction {
             self = .answer(
                 question: try o.required("question", "seq, sus1 … sus10 or comment").string(),
                 task: try o.optional("task")?.string(),
-                value: try o.required("value", "the answer: 1–7 for seq, 1–5 for a SUS item, text for comment").value)
+                value: try Self.typedValue(o, "the answer: 1–7 for seq, 1–5 for a SUS item, text for comment"))
         }
         try o.finish()
+    }
+
+    /// An action's `value`, or the log's form of typed text (a replay's): a `length` (and
+    /// `empty`) without a `value`, typed as as many placeholders (``loggedJSON(in:)``,
+    /// ``TypedText``).
+    static func typedValue(_ o: ObjectReader, _ expected: String) throws(JSONShapeError) -> JSONValue {
+        guard o.object["value"] == nil, let length = o.optional("length") else {
+            return try o.required("value", expected).value
+        }
+        let n = try length.int()
+        guard n >= 0 && n <= 1_000_000 else {
+            throw JSONShapeError(path: length.path, message: "expected a length 0–1000000; found \(n)")
+        }
+        _ = try o.optional("empty")?.bool()
+        return .string(TypedText.placeholder(length: n))
     }
 }

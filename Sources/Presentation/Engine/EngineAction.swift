@@ -139,7 +139,18 @@ extension EngineAction {
     /// text area that doesn't record its value, or an alert's text field) carries the text's
     /// `length` and whether it is `empty` instead of its `value`, so that no typed text reaches
     /// the log; a replay types as many placeholders (``TypedText``).
+    /// A comment (`answer` of `comment`) carries its `length` and `empty` likewise, unless the
+    /// prototype's questions record their words (`"record": "value"`).
     public func loggedJSON(in prototype: Prototype) -> JSONValue {
+        if case .answer("comment", let task, .string(let text)) = self, prototype.questions.record == .length {
+            var o = JSONObject()
+            o["type"] = "answer"
+            o["question"] = "comment"
+            if let task { o["task"] = .string(task) }
+            o["length"] = .int(text.count)
+            o["empty"] = .bool(text.isEmpty)
+            return .object(o)
+        }
         guard case .edit(let target, .string(let text), let field) = self else { return json }
         if field == nil, let c = prototype.control(target)?.control,
             c.kind != .textField && c.kind != .textArea || c.record == .value

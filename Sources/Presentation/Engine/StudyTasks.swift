@@ -156,7 +156,8 @@ extension PresentationEngine {
                 events.append(
                     EngineEvent(
                         type: .refused, screen: next.shownScreen, modal: modal, target: modal,
-                        props: ["message": .string("the task's start presents \"\(modal)\", which is not a modal here")]))
+                        props: ["message": .string("the task's start presents \"\(modal)\", which is not a modal here")]
+                    ))
                 continue
             }
             events += o.events
@@ -242,14 +243,21 @@ extension PresentationEngine {
             guard case .string(let text) = value, text.count <= Self.maxCommentLength else {
                 throw EngineRequestError(
                     path: "$.value",
-                    message: "expected a comment of at most \(Self.maxCommentLength) characters; found \(JSONReader.describe(value))")
+                    message:
+                        "expected a comment of at most \(Self.maxCommentLength) characters; found \(JSONReader.describe(value))"
+                )
             }
-            props["text"] = .string(text)
+            // Typed text: its length, and its words only when the prototype opts in
+            // (`"questions": {"record": "value"}`), as for a text field's edits.
+            props["length"] = .int(text.count)
+            props["empty"] = .bool(text.isEmpty)
+            if prototype.questions.record == .value { props["text"] = .string(text) }
         } else {
             let top = question == "seq" ? 7 : 5
             guard let n = value.intValue, n >= 1, n <= top, value.numberValue == Double(n) else {
                 throw EngineRequestError(
-                    path: "$.value", message: "expected an integer 1–\(top) for \(question); found \(JSONReader.describe(value))")
+                    path: "$.value",
+                    message: "expected an integer 1–\(top) for \(question); found \(JSONReader.describe(value))")
             }
             if question == "seq" && about == nil {
                 throw EngineRequestError(
