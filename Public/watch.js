@@ -11,6 +11,10 @@ const status = root.querySelector("[data-watch-status]");
 if (root.dataset.watch) {
   const source = new EventSource(root.dataset.watch);
   let frames = 0;
+  // The steps so far: the page's count (the log's, when it was made) plus one per answer after
+  // the first frame, which shows the state the count led to.
+  const live = root.querySelector("[data-watch-live]");
+  const stepsAtLoad = Number(live?.dataset.steps ?? 0);
 
   source.addEventListener("frame", (ev) => {
     const answer = JSON.parse(ev.data);
@@ -18,6 +22,12 @@ if (root.dataset.watch) {
     frames += 1;
     stage.dataset.frames = String(frames);
     stage.dataset.seq = String(answer.state?.seq ?? "");
+    if (live) {
+      const steps = stepsAtLoad + frames - 1;
+      live.dataset.steps = String(steps);
+      const task = answer.state?.task?.id;
+      live.textContent = t("watchSteps", { steps }) + (task ? ` · ${t("watchTask", { task })}` : "");
+    }
     status.textContent = answer.state ? `${answer.state.screen}${answer.state.stack.length ? " › " + answer.state.stack.map((e) => e.modal).join(" › ") : ""}` : "";
   });
   source.addEventListener("error", () => {

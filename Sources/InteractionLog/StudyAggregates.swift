@@ -55,6 +55,9 @@ public struct TaskPaths: Sendable, Equatable {
         public var to: String
         /// How many attempts took it.
         public var count: Int
+        /// Whether those attempts succeeded (`direct` or `indirect`): a link's attempts that
+        /// succeeded and those that did not are two links.
+        public var success: Bool = false
     }
     /// How many places of an attempt are drawn.
     public static let maxSteps = 8
@@ -66,6 +69,10 @@ public struct TaskPaths: Sendable, Equatable {
     public var links: [Link]
     /// How attempts ended at their last place: outcome → count (`unfinished` without a `task_end`).
     public var outcomes: [String: Int]
+    /// Attempts that went on past ``maxSteps`` places: their later places are not in ``links``.
+    public var cut: Int = 0
+    /// Attempts that never left the place they started on: no link shows them.
+    public var stayed: Int = 0
 }
 
 /// Builds heat maps and task paths in one pass over a prototype's events.
@@ -91,11 +98,15 @@ public struct StudyAggregates: Sendable {
     private struct Attempt {
         var task: String
         var places: [String]
+        /// Whether it went on past ``TaskPaths/maxSteps`` places.
+        var cut = false
     }
     private var running: [String: Attempt] = [:]
     private var links: [String: [TaskPaths.Link: Int]] = [:]
     private var attempts: [String: Int] = [:]
     private var outcomes: [String: [String: Int]] = [:]
+    private var cut: [String: Int] = [:]
+    private var stayed: [String: Int] = [:]
 
     /// Aggregates with these filters (heat maps only; paths take every session's tasks that
     /// pass `device`, `orientation` and `share`).
@@ -134,9 +145,10 @@ public struct StudyAggregates: Sendable {
             attempts[t, default: 0] += 1
             running[sid] = Attempt(task: t, places: [f.modal ?? f.screen ?? "?"])
         case .screenEnter, .present:
-            guard let sid = f.session, var a = running[sid], a.places.count < TaskPaths.maxSteps else { return }
+            guard let sid = f.session, var a = running[sid] else { return }
             let place = (f.type == .present ? f.modal : (f.modal ?? f.screen)) ?? "?"
-            if a.places.last != place { a.places.append(place) }
+            guard a.places.last != place else { return }
+            if a.places.count < TaskPaths.maxSteps { a.places.append(place) } else { a.cut = true }
             running[sid] = a
         case .taskEnd:
             guard let sid = f.session, let a = running.removeValue(forKey: sid) else { return }
@@ -154,9 +166,15 @@ public struct StudyAggregates: Sendable {
 
     private mutating func finishAttempt(_ a: Attempt, outcome: String) {
         outcomes[a.task, default: [:]][outcome, default: 0] += 1
-        guard a.places.count > 1 else { return }
+        if a.cut { cut[a.task, default: 0] += 1 }
+        guard a.places.count > 1 else {
+            stayed[a.task, default: 0] += 1
+            return
+        }
+        let success = outcome == "direct" || outcome == "indirect"
         for i in 0..<(a.places.count - 1) {
-            let link = TaskPaths.Link(step: i, from: a.places[i], to: a.places[i + 1], count: 0)
+            let link = TaskPaths.Link(
+                step: i, from: a.places[i], to: a.places[i + 1], count: 0, success: success)
             links[a.task, default: [:]][link, default: 0] += 1
         }
     }
@@ -192,8 +210,13 @@ public struct StudyAggregates: Sendable {
                 var k = k
                 k.count = n
                 return k
-            }.sorted { ($0.step, -$0.count, $0.from, $0.to) < ($1.step, -$1.count, $1.from, $1.to) }
-            return TaskPaths(task: t, attempts: attempts[t] ?? 0, links: l, outcomes: open[t] ?? [:])
+            }.sorted {
+                ($0.step, -$0.count, $0.from, $0.to, $0.success ? 0 : 1)
+                    < ($1.step, -$1.count, $1.from, $1.to, $1.success ? 0 : 1)
+            }
+            return TaskPaths(
+                task: t, attempts: attempts[t] ?? 0, links: l, outcomes: open[t] ?? [:], cut: ended.cut[t] ?? 0,
+                stayed: ended.stayed[t] ?? 0)
         }
         return (Array(maps.prefix(limit)), paths)
     }

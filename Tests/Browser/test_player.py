@@ -3334,6 +3334,13 @@ class ReplayTests(PlayerTestCase):
         self.wait_for(f"return {stage}.dataset.seq === '2'")
         # The sheet is still drawn: a frame without `html` keeps the one shown.
         self.assertTrue(self.d.find_elements("css selector", '[data-watch-stage] .presentation[data-modal="compose"]'))
+        # The header counts the steps live (it said 0 steps before), and names a running task.
+        self.wait_for("return document.querySelector('[data-watch-live]').dataset.steps === '2'",
+                      message="the live step count did not follow")
+        self.assertEqual(self.el("[data-watch-live]").text, "2 steps")
+        self.assertEqual(owner_api("POST", f"/api/sessions/{sid}/actions", {"type": "taskStart", "task": "send-draft"})[0], 200)
+        self.wait_for("return document.querySelector('[data-watch-live]').textContent === '3 steps · task send-draft'",
+                      message="the watcher did not see the task")
         self.assertEqual(owner_api("DELETE", f"/api/sessions/{sid}")[0], 204)
         self.wait_for("return document.querySelector('[data-watch]').dataset.ended === 'true'",
                       message="the watcher was not told the session ended")

@@ -114,6 +114,43 @@ import Testing
         #expect(ipad["tasks"]?.arrayValue?.count == 1)
     }
 
+    /// The insights page lists the tasks in the study's order with their prompts and SEQ, renders
+    /// the results table (a row per participant × task, with the CSV's link), colours each path
+    /// band by how its attempts ended and says what the diagram leaves out: an attempt past 8
+    /// places (a fifth participant goes to the sheet and back five times) and one that never
+    /// left its start (the fourth timed out, the fifth gives up sharing at once).
+    @Test func insightsListTasksInStudyOrderWithResultsAndSayWhatPathsLeaveOut() async throws {
+        let (s, dir, _) = try await Self.runScriptedStudy()
+        defer { dir.remove() }
+        let p5 = try await s.session("mail", device: "iphone-16")
+        _ = try await s.act(p5, Self.start("share-inbox"))
+        #expect(try await s.act(p5, ["type": "giveUp"]).status == 200)
+        _ = try await s.act(p5, Self.start("send-draft"))
+        for _ in 0..<5 { for t in ["compose", "cancel"] { _ = try await s.act(p5, Self.tap(t)) } }
+        #expect(try await s.act(p5, Self.tap("compose")).status == 200)
+        #expect(try await s.act(p5, Self.tap("send")).status == 200)
+        _ = try await s.act(p5, ["type": "answer", "question": "seq", "task": "send-draft", "value": 2])
+        let page = try await s.client.request("GET", "/p/mail/insights?audience=all")
+        #expect(page.status == 200)
+        let html = page.text
+        // Study order (the file's: send-draft, share-inbox, open-compose), not the ids' order.
+        let rows = html.components(separatedBy: "<tr data-task=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(rows == ["send-draft", "share-inbox", "open-compose"], "\(rows)")
+        #expect(html.contains("Send a new message") && html.contains("Share the inbox"))
+        #expect(html.contains("<td>2.0 (1)</td>"), "the SEQ mean and its answers")
+        // The results table: 5 sessions' rows, and the CSV for the owner.
+        #expect(html.contains("data-results-table") && html.contains("/api/logs/results.csv?prototype=mail"))
+        #expect(html.components(separatedBy: "<tr data-result=").count - 1 == 7, "p1 1, p2 2, p3 1, p4 1, p5 2")
+        #expect(html.contains("<tr data-result=\"\(p5) send-draft\">"))
+        // Bands coloured by outcome; what is left out, said.
+        #expect(html.contains("class=\"sankey-link success\"") && html.contains("class=\"sankey-link failure\""))
+        #expect(html.contains("1 attempts went on past 8 places"), "p5's sixth place onward")
+        #expect(html.contains("2 attempts never left the place they started on"), "p4's and p5's share-inbox")
+        // The diagrams in study order too.
+        let diagrams = html.components(separatedBy: "<h3>Paths of task ").dropFirst().map { $0.prefix { $0 != "<" } }
+        #expect(diagrams == ["send-draft", "share-inbox", "open-compose"], "\(diagrams)")
+    }
+
     /// The scripted study's summary equals what DuckDB computes over the raw log with the
     /// README's SQL (`study_check.py`), for the whole study and for the iPad filter.
     @Test(.requires(.duckDB)) func scriptedStudySummaryEqualsDuckDBOverTheRawLog() async throws {

@@ -81,6 +81,11 @@ enum UIString: String, CaseIterable, Sendable {
     case seqQuestion, seqVeryDifficult, seqVeryEasy, commentLabel, commentKeepsWords, commentKeepsLength,
         questionsContinue, susHeading, susIntro, susStronglyDisagree, susStronglyAgree, susSubmit
     case sus1, sus2, sus3, sus4, sus5, sus6, sus7, sus8, sus9, sus10
+    // The insights' results table and the tasks' SEQ
+    case resultsHeading, resultsCSV, resultsLatest, columnParticipant, columnOutcome, columnTime, columnMisclicks,
+        columnSEQ
+    case pathsSucceeded, pathsFailed, pathsCut, pathsStayed, pathsLegend
+    case watchSteps, watchTask
 }
 
 /// The words of ModalLab's pages in one language — one table per language
@@ -147,7 +152,7 @@ struct Strings: Sendable, MustacheContext {
         .findingsOther, .actionStatus, .commentFailed, .commentOnElement, .commentOnModal, .commentOnScreen,
         .commentAt, .commentNotShown, .commentScrolledAway, .noComments, .taskOf, .taskStart, .taskGiveUp, .taskNext,
         .taskSucceeded,
-        .taskEnded, .studyComplete, .replayStep, .replayPlay, .replayPause, .watchEnded,
+        .taskEnded, .studyComplete, .replayStep, .replayPlay, .replayPause, .watchEnded, .watchSteps, .watchTask,
         // The gallery's "New prototype" and the editor
         .editorCreateFailed, .editorNotDecoded, .editorSaving, .editorSaved, .editorConflict, .editorRefused,
         .editorAtPath, .editorNoSelection, .editorNone, .editorPresent, .editorPush, .editorUndone, .editorRedone,

@@ -110,6 +110,10 @@ struct StudyQuestionsView: MustacheContext {
 /// A row of the insights' tasks table: one task's attempts, how they ended, and their times.
 struct TaskRowView: MustacheContext {
     var task: String
+    /// What the participants read (empty for a task the prototype no longer has).
+    var prompt = ""
+    /// The Single Ease Question's mean, "5.5 (4)" with the number of answers; "–" without any.
+    var seq = "–"
     var attempts: Int
     var direct: Int
     var indirect: Int
@@ -131,11 +135,28 @@ struct TaskRowView: MustacheContext {
         median = StudyViews.ms(t.medianTimeMs)
         p90 = StudyViews.ms(t.p90TimeMs)
         misclickRate = StudyViews.pct(t.misclickRate)
+        if let mean = t.seqMean { seq = String(format: "%.1f (%d)", mean, t.seqAnswers) }
+    }
+
+    /// The rows of `summary`'s tasks in the study's order (the prototype's `tasks`), each with
+    /// its prompt; tasks the log has that the prototype no longer lists come after, by id.
+    static func rows(_ summary: LogSummary, prototype p: Prototype?) -> [TaskRowView] {
+        let order = p?.tasks.map(\.id) ?? []
+        let place = Dictionary(order.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        return summary.tasks
+            .sorted { (place[$0.task] ?? Int.max, $0.task) < (place[$1.task] ?? Int.max, $1.task) }
+            .map { t in
+                var row = TaskRowView(t)
+                row.prompt = p?.task(t.task)?.prompt ?? ""
+                return row
+            }
     }
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "task": task
+        case "prompt": prompt
+        case "seq": seq
         case "attempts": attempts
         case "direct": direct
         case "indirect": indirect
@@ -145,6 +166,53 @@ struct TaskRowView: MustacheContext {
         case "median": median
         case "p90": p90
         case "misclickRate": misclickRate
+        default: nil
+        }
+    }
+}
+
+/// A row of the insights' results table: one participant × task (``ResultRow``).
+struct ResultRowView: MustacheContext {
+    var participant: String
+    var session: String
+    var replayURL: String
+    var position: Int
+    var task: String
+    var outcome: String
+    var time: String
+    var taps: Int
+    var misclicks: Int
+    var seq: String
+    var status: String
+
+    /// The row of `r`, a result of `prototype`: the participant is its `pid`, else its session.
+    init(_ r: ResultRow, prototype: String) {
+        participant = r.pid ?? r.session
+        session = r.session
+        replayURL = "/p/\(prototype)/sessions/\(r.session)"
+        position = r.position
+        task = r.task
+        outcome = r.outcome
+        time = StudyViews.ms(r.timeMs.map(Double.init))
+        taps = r.taps
+        misclicks = r.misclicks
+        seq = r.seq.map(String.init) ?? "–"
+        status = r.status
+    }
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "participant": participant
+        case "session": session
+        case "replayURL": replayURL
+        case "position": position
+        case "task": task
+        case "outcome": outcome
+        case "time": time
+        case "taps": taps
+        case "misclicks": misclicks
+        case "seq": seq
+        case "status": status
         default: nil
         }
     }
@@ -248,12 +316,15 @@ struct SankeyView: MustacheContext {
         var d: String
         var width: String
         var title: String
+        /// `success` or `failure`: how the attempts that took it ended.
+        var outcome: String
 
         func mustacheValue(forKey key: String) -> Any? {
             switch key {
             case "d": d
             case "width": width
             case "title": title
+            case "outcome": outcome
             default: nil
             }
         }
@@ -269,6 +340,9 @@ struct SankeyView: MustacheContext {
     /// How attempts ended: "direct 2, gaveUp 1".
     var outcomes: String
     var attempts: Int
+    /// What the diagram leaves out, in words ("2 attempts went on past 8 places: …"); empty
+    /// when nothing.
+    var leftOut = ""
 
     /// The diagram of `paths`, in `strings`' language.
     init(_ paths: TaskPaths, strings: Strings) {
@@ -319,7 +393,10 @@ struct SankeyView: MustacheContext {
             links.append(
                 Link(
                     d: "M\(f(x0)),\(f(y0)) C\(f(mid)),\(f(y0)) \(f(mid)),\(f(y1)) \(f(x1)),\(f(y1))",
-                    width: f(max(1.5, w)), title: "\(l.from) → \(l.to): \(l.count)"))
+                    width: f(max(1.5, w)),
+                    title: "\(l.from) → \(l.to): \(l.count) "
+                        + strings[l.success ? .pathsSucceeded : .pathsFailed],
+                    outcome: l.success ? "success" : "failure"))
         }
         task = paths.task
         heading = strings.format(.pathsHeading, ["task": paths.task])
@@ -330,6 +407,12 @@ struct SankeyView: MustacheContext {
         self.links = links
         outcomes = paths.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         attempts = paths.attempts
+        var left: [String] = []
+        if paths.cut > 0 {
+            left.append(strings.format(.pathsCut, ["n": String(paths.cut), "steps": String(TaskPaths.maxSteps)]))
+        }
+        if paths.stayed > 0 { left.append(strings.format(.pathsStayed, ["n": String(paths.stayed)])) }
+        leftOut = left.joined(separator: " ")
     }
 
     func mustacheValue(forKey key: String) -> Any? {
@@ -343,6 +426,8 @@ struct SankeyView: MustacheContext {
         case "links": links
         case "outcomes": outcomes
         case "attempts": attempts
+        case "leftOut": leftOut
+        case "hasLinks": !links.isEmpty
         default: nil
         }
     }
@@ -356,9 +441,13 @@ struct InsightsPage: MustacheContext {
     /// no links to the designer's pages).
     var isReport: Bool
     var tasks: [TaskRowView]
-    /// The paths of the tasks that have any.
+    /// The paths of the tasks that were attempted (a diagram for those with links).
     var sankeys: [SankeyView]
     var studySessions: [StudySessionRowView]
+    /// The results table: one row per participant × task.
+    var results: [ResultRowView]
+    /// Whether the page shows only the latest rows of it.
+    var resultsTruncated: Bool
 
     /// The insights of `p` from its log `summary`, up to 5,000 `taps` and the tasks' `paths`;
     /// `isLive` says whether a session still runs here.
@@ -368,8 +457,18 @@ struct InsightsPage: MustacheContext {
     ) {
         base = InsightsView(p, summary: summary, taps: taps, strings: strings)
         self.isReport = isReport
-        tasks = summary.tasks.map(TaskRowView.init)
-        sankeys = paths.filter { !$0.links.isEmpty }.map { SankeyView($0, strings: strings) }
+        tasks = TaskRowView.rows(summary, prototype: p.prototype)
+        // The latest 500 rows of the results table (the whole of it is results.csv).
+        results = summary.results.suffix(500).map { ResultRowView($0, prototype: p.id) }
+        resultsTruncated = summary.results.count > 500
+        let order = tasks.map(\.task)
+        sankeys = paths.filter { $0.attempts > 0 }
+            .sorted {
+                (order.firstIndex(of: $0.task) ?? Int.max, $0.task) < (
+                    order.firstIndex(of: $1.task) ?? Int.max, $1.task
+                )
+            }
+            .map { SankeyView($0, strings: strings) }
         studySessions = StudySessionRowView.rows(summary, prototype: p.id, isLive: isLive, strings: strings)
     }
 
@@ -380,6 +479,9 @@ struct InsightsPage: MustacheContext {
         case "hasTasks": !tasks.isEmpty
         case "sankeys": sankeys
         case "studySessions": studySessions
+        case "results": results
+        case "hasResults": !results.isEmpty
+        case "resultsTruncated": resultsTruncated
         default: base.mustacheValue(forKey: key)
         }
     }
