@@ -35,7 +35,7 @@ export function installGestures({ frame, send, editor, events }) {
     const p = frame.pointIn(ev);
     // UIKit dismisses a partial curl when the curled page is tapped.
     if (t.closest('.layer[data-curled="true"], .curl-flap')) return send({ type: "tapOutside", ...p });
-    if (t.closest("[data-back]")) return send({ type: "back" });
+    if (t.closest("[data-back]")) return send({ type: "back", ...p });
     if (t.closest(".dim")) {
       // A popover's passthrough controls (and the bars beneath a bar-button popover) take the tap.
       for (const id of (frame.top()?.dataset.passthrough ?? "").split(/\s+/).filter(Boolean)) {

@@ -151,6 +151,37 @@ import Testing
         #expect(diagrams == ["send-draft", "share-inbox", "open-compose"], "\(diagrams)")
     }
 
+    /// Every tap has a place: a bar button's and the back button's carry the `x`/`y` the player
+    /// sent, and a tap on an alert's or action sheet's button names the button (`props.button`).
+    @Test func barBackAndAlertTapsCarryTheirPlaceAndButton() async throws {
+        let s = try TestApp()
+        let sid = try await s.session("mail", device: "iphone-16")
+        #expect(try await s.act(sid, ["type": "tap", "target": "m1", "x": 120, "y": 300]).status == 200)
+        let back = try await s.act(sid, ["type": "back", "x": 30, "y": 80])
+        #expect(back.status == 200, "\(back.text)")
+        #expect(try await s.act(sid, ["type": "tap", "target": "compose", "x": 370, "y": 80]).status == 200)
+        #expect(try await s.act(sid, ["type": "tap", "target": "cancel", "x": 40, "y": 80]).status == 200)
+        #expect(try await s.act(sid, ["type": "tap", "target": "delete-all", "x": 200, "y": 420]).status == 200)
+        let sheet = try #require(try await s.act(sid, ["type": "tap", "target": "confirm-delete", "action": 0]).json)
+        #expect(sheet["state"]?["stack"] == [])
+        let rows = try await s.client.request("GET", "/api/logs.ndjson?session=\(sid)").text
+            .split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        let taps = rows.filter { $0["type"] == "tap" }
+        #expect(
+            taps.map { $0["target"] } == ["m1", "back", "compose", "cancel", "delete-all", "confirm-delete"], "\(taps)")
+        #expect(
+            taps.prefix(5).map { [$0["x"], $0["y"]] } == [[120, 300], [30, 80], [370, 80], [40, 80], [200, 420]],
+            "\(taps)")
+        #expect(taps.last?["props"]?["button"] != nil && taps.last?["props"]?["button"] != .null, "\(taps.last!)")
+        // The replay runs the back with its place too.
+        let replay = try await s.client.request("GET", "/api/sessions/\(sid)/replay?frames=0")
+        #expect(replay.status == 200)
+        #expect(
+            Self.replayLines(replay.text, "step").contains {
+                $0["action"]?["type"] == "back" && $0["action"]?["x"] == 30
+            })
+    }
+
     /// The scripted study's summary equals what DuckDB computes over the raw log with the
     /// README's SQL (`study_check.py`), for the whole study and for the iPad filter.
     @Test(.requires(.duckDB)) func scriptedStudySummaryEqualsDuckDBOverTheRawLog() async throws {

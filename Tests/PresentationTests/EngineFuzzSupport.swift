@@ -374,7 +374,7 @@ struct RandomActions {
                 guard let k = p.control($0)?.control.kind else { return false }
                 return k == .textField || k == .textArea || k == .toggle || k == .segmented
             }
-            guard let target = editable.isEmpty ? nil : rng.pick(editable) else { return .back }
+            guard let target = editable.isEmpty ? nil : rng.pick(editable) else { return .back() }
             if let top, top.style == .alert, !top.textFields.isEmpty, rng.chance(0.3) {
                 return .focus(target: top.id, field: rng.int(-1...top.textFields.count))
             }
@@ -391,7 +391,7 @@ struct RandomActions {
         case 91..<94:
             // A touch and hold now and then (a control without a menu: nothing opens).
             if rng.chance(0.2), !visible.isEmpty { return .longPress(target: rng.pick(visible)) }
-            return .back
+            return .back()
         case 94..<97:
             return .present(modal: rng.pick(p.modals).id)
         default:

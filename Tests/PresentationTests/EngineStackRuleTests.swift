@@ -416,7 +416,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
     @Test func pushPopAndBackInsideAModalWithTheSinglePathRule() throws {
         var s = Session(try stackRules())
         try s.tap("open-wizard")
-        #expect(try s.apply(.back).events.map(\.type) == [.tap], "no back button on a modal's root")
+        #expect(try s.apply(.back()).events.map(\.type) == [.tap], "no back button on a modal's root")
         try s.tap("wizard-next")
         #expect(s.entry("wizard")?.screens == ["wizard", "step-2"])
         #expect(s.state.json["stack"]?.arrayValue?.first?["screen"] == "step-2")
@@ -429,7 +429,7 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         let cycle = try s.tap("to-2")
         #expect(cycle.diagnostics.first?.message.contains("already on the navigation path") == true)
         #expect(s.entry("wizard")?.screens.count == 6)
-        let back = try s.apply(.back)
+        let back = try s.apply(.back())
         #expect(back.events.map(\.type) == [.tap, .pop, .screenEnter])
         #expect(s.entry("wizard")?.screen == "step-5")
         // The root's Cancel is not on the screen showing; a fresh presentation starts at the root.
@@ -443,9 +443,9 @@ func stackRules() throws -> Prototype { try prototype(stackPrototype) }
         var s = Session(try stackRules())
         try s.tap("next")
         try s.apply(.present(modal: "full"))
-        #expect(try s.apply(.back).refusal?.ruleID == .stackPresenterVisible)
+        #expect(try s.apply(.back()).refusal?.ruleID == .stackPresenterVisible)
         try s.tap("full-done")
-        try s.apply(.back)
+        try s.apply(.back())
         #expect(s.state.screen == "home")
     }
 

@@ -141,7 +141,7 @@ import Testing
         var s = Session(try example("mail"))
         try s.tap("m1")
         #expect(s.state.screen == "message")
-        try s.apply(.back)
+        try s.apply(.back())
         #expect(s.state.screen == "inbox")
     }
 }

@@ -68,7 +68,7 @@ func script(iPad: Bool) -> [EngineAction] {
     if !iPad { a.append(.detent(target: "compose", detent: "large")) }
     a += [
         .swipeDown(target: nil),  // clean: dismissed
-        .back,
+        .back(),
         .rotate(.landscape),
         tap("compose"),
         .edit(target: "to", value: "kate@example.com"),

@@ -212,7 +212,7 @@ public struct ScriptStep: Sendable {
     /// The Home gesture.
     public static let home = ScriptStep(action: .home)
     /// The navigation bar's back button.
-    public static let back = ScriptStep(action: .back)
+    public static let back = ScriptStep(action: .back())
     /// A rotation.
     public static func rotate(_ o: Orientation) -> ScriptStep { ScriptStep(action: .rotate(o)) }
     /// A change of device, of iPad multitasking, or both.

@@ -388,7 +388,7 @@ struct TaskSearch {
             out.append(.swipeDown(target: nil))
             out.append(.tapOutside(x: nil, y: nil))
         }
-        out.append(.back)
+        out.append(.back())
         return out
     }
 
@@ -439,7 +439,7 @@ struct TaskSearch {
             if engine.prototype.control(step) == nil, step != "back", let top = s.top {
                 action = .tap(target: top.modal, choice: .title(step), x: nil, y: nil)
             } else if step == "back" && engine.prototype.control(step) == nil {
-                action = .back
+                action = .back()
             }
             let o: Outcome
             do {

@@ -90,7 +90,7 @@ extension EngineAction {
                 target: try o.required("target", "a sheet's modal id").string(),
                 detent: try o.required("detent", "a detent id").string())
         case .back:
-            self = .back
+            self = .back(x: x, y: y)
         case .present:
             self = .present(modal: try o.required("target", "a modal id").string())
         case .key:

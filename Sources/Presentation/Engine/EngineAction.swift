@@ -27,8 +27,9 @@ public enum EngineAction: Sendable, Equatable {
     case edit(target: String, value: JSONValue, field: Int? = nil)
     /// A sheet moved to another detent.
     case detent(target: String, detent: String)
-    /// The navigation bar's back button of the top layer.
-    case back
+    /// The navigation bar's back button of the top layer; `x`, `y`: where it was tapped, in
+    /// points of the window, for the log's `tap` (heat maps draw it).
+    case back(x: Double? = nil, y: Double? = nil)
     /// An app-initiated presentation (a timer, a network callback): not a user event.
     case present(modal: String)
     /// A hardware key: "Escape" or "Return" ("Enter" is taken as Return).
@@ -93,7 +94,10 @@ extension EngineAction {
         case .tapOutside(let x, let y):
             if let x { o["x"] = .number(x) }
             if let y { o["y"] = .number(y) }
-        case .home, .back, .giveUp, .endEditing: break
+        case .back(let x, let y):
+            if let x { o["x"] = .number(x) }
+            if let y { o["y"] = .number(y) }
+        case .home, .giveUp, .endEditing: break
         case .rotate(let orientation):
             o["orientation"] = .string(orientation.rawValue)
         case .resize(let request):

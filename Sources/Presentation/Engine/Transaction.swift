@@ -242,9 +242,10 @@ struct Transaction {
             inputCount = events.count
             if s.menu != nil { dismissMenu(how: .tapOutside) }
             try changeDetent(target, detent)
-        case .back:
+        case .back(let x, let y):
             actionTarget = "back"
-            events.append(EngineEvent(type: .tap, screen: s.shownScreen, modal: s.top?.modal, target: "back"))
+            events.append(
+                EngineEvent(type: .tap, screen: s.shownScreen, modal: s.top?.modal, target: "back", x: x, y: y))
             inputCount = events.count
             if s.menu != nil {
                 dismissMenu(how: .tapOutside)
