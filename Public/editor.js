@@ -669,7 +669,8 @@ function editorFor(ptr, key, s, value, required, id, commitOverride) {
     return sel;
   }
   // Text (or a value that may be text, a number or a switch: typed as text).
-  if (s.type === "string" || Array.isArray(s.type) || s.oneOf) {
+  // (A member in its object form — a screen's image with its dark variant — is edited as JSON.)
+  if ((s.type === "string" || Array.isArray(s.type) || s.oneOf) && (value === null || typeof value !== "object")) {
     const long = LONG_TEXT.has(key);
     const input = document.createElement(long ? "textarea" : "input");
     if (!long) input.type = "text";
@@ -877,6 +878,7 @@ function render() {
   renderInspector();
   renderFindings();
   updateCommands();
+  root.dispatchEvent(new CustomEvent("editor-render"));
 }
 
 function badgeNodes() {
@@ -1359,3 +1361,10 @@ player.addEventListener("load", watchPlayer);
 
 // For tests: what the page holds.
 window.modallabEditor = { model, undoStack, redoStack, idle: () => root.dataset.busy !== "true" };
+
+/** What the editor's other parts (Public/editor-assets.js: assets and hotspots) change the
+ * document through: the same patches, undo and selection as the outline's. */
+export const editorAPI = {
+  model, root, player, valueAt, pointer, parsePointer, schemaAt, pointerOfID, freshID, change, apply, select,
+  setStatus, selected: () => selected,
+};

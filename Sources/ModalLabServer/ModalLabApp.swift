@@ -120,7 +120,9 @@ public final class ModalLabApp: @unchecked Sendable {
         versions = VersionStore(directory: data + "/versions")
         editing = PrototypeEditing(schemaFile: root + "/Schema/prototype.schema.json")
         history = PrototypeHistory(directory: data + "/history")
-        assets = AssetStore(root: library.writableDirectory + "/assets")
+        assets = AssetStore(
+            root: library.writableDirectory + "/assets", maxFileBytes: configuration.maxAssetBytes,
+            maxPrototypeBytes: configuration.maxPrototypeAssetBytes, maxFiles: configuration.maxAssetsPerPrototype)
         // The spellings client events already gave their props keys (a server that accepted
         // them before any of today's rules still has them): later events must agree. They are
         // taken from the read that rebuilds the log's state on open.

@@ -25,6 +25,7 @@ Needs only the standard library and `selenium` (pip), with Debian's `chromium` a
 player's `window.modallab.idle()`.
 """
 
+import base64
 import json
 import os
 import secrets
@@ -3416,6 +3417,281 @@ class ImageScreenTests(PlayerTestCase):
                     else:
                         self.assertEqual(layer.get_attribute("data-form"), "actionSheet")
                     self.screenshot(f"image-screen-{device}-{appearance}-share")
+class AssetEditorTests(PlayerTestCase):
+    """Issue 26's "Done when" in the editor: a designer uploads exported frames (the file field and
+    a drop), makes them a screen's picture and its dark variant, draws hotspots over the live
+    player and picks their actions in the inspector, then plays it on iPhone and iPad, light and
+    dark, and the heat map shows the taps over the picture; a fake PNG, an SVG with script and a
+    file over the limit are refused with their reasons and nothing is stored."""
+
+    EDITOR = "document.querySelector('[data-editor]')"
+
+    def saves(self):
+        return int(self.js(f"return Number({self.EDITOR}.dataset.saves || 0)"))
+
+    def wait_saved(self, before, message="the change was not saved"):
+        self.wait_for(f"return Number({self.EDITOR}.dataset.saves || 0) > {before}", message=message)
+        self.wait_for(f"return {self.EDITOR}.dataset.busy !== 'true'")
+
+    def doc(self):
+        return self.js("return window.modallabEditor.model.doc")
+
+    def assets_loaded(self, before):
+        self.wait_for(f"return Number({self.EDITOR}.dataset.assetsReady || 0) > {before}",
+                      message="the asset list was not read again")
+
+    def listed(self):
+        return self.js("return [...document.querySelectorAll('[data-asset-list] li')].map(l => l.dataset.asset)")
+
+    def upload(self, *paths):
+        before = int(self.js(f"return Number({self.EDITOR}.dataset.assetsReady || 0)"))
+        self.el("[data-asset-upload]").send_keys("\n".join(str(p) for p in paths))
+        self.assets_loaded(before)
+
+    def select_node(self, path):
+        label = self.el(f'[role=treeitem][data-path="{path}"] > .node-label')
+        self.js("arguments[0].scrollIntoView({block: 'nearest'})", label)
+        label.click()
+        self.wait_for(f"return document.querySelector('[data-inspecting]')?.dataset.inspecting === {json.dumps(path)}")
+
+    def mark_player(self):
+        self.js("const d = document.querySelector('[data-player]').contentDocument;"
+                " if (d) d.documentElement.dataset.testMark = 'before'")
+
+    def player_reloaded(self):
+        """Waits for the live player to load the saved change (it reloads on the server's event)."""
+        self.wait_for("const d = document.querySelector('[data-player]').contentDocument;"
+                      " return d && !d.documentElement.dataset.testMark && d.querySelector('.player')?.dataset.ready === 'true'",
+                      timeout=30, message="the player did not reload after the change")
+
+    def choose(self, name, value):
+        from selenium.webdriver.support.ui import Select
+        f = self.el(f'[data-inspector] [data-field="{name}"]')
+        self.js("arguments[0].scrollIntoView({block: 'nearest'})", f)
+        before = self.saves()
+        self.mark_player()
+        Select(f).select_by_value(value)
+        self.wait_saved(before)
+        self.player_reloaded()
+
+    def picture_in_player(self):
+        """The player's picture box: its rectangle in the editor page's CSS px and its points."""
+        self.wait_for("const d = document.querySelector('[data-player]').contentDocument;"
+                      " const i = d?.querySelector('.screen-image > img');"
+                      " return i && i.complete && i.naturalWidth > 0 && d.querySelector('.player')?.dataset.ready === 'true'",
+                      timeout=30, message="the player did not draw the screen's picture")
+        return self.js("""
+            const f = document.querySelector('[data-player]'), d = f.contentDocument;
+            const box = d.querySelector('.screen-image'), fr = f.getBoundingClientRect(), r = box.getBoundingClientRect();
+            return {left: fr.left + r.left, top: fr.top + r.top, scale: r.width / box.offsetWidth,
+                    w: box.offsetWidth, h: box.offsetHeight};""")
+
+    def mouse(self, kind, x, y, buttons=0):
+        """A mouse event through DevTools, at (x, y) CSS px of the editor page."""
+        self.d.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": x, "y": y, "button": "left" if kind != "mouseMoved" or buttons else "none",
+            "buttons": buttons, "clickCount": 0 if kind == "mouseMoved" else 1, "pointerType": "mouse"})
+
+    def draw(self, x, y, w, h):
+        """Drags over the player's picture from (x, y) to (x + w, y + h), in the picture's points."""
+        self.js("document.querySelector('[data-player]').scrollIntoView({block: 'nearest'})")
+        box = self.picture_in_player()
+        to = lambda px, py: (box["left"] + px * box["scale"], box["top"] + py * box["scale"])
+        before = self.saves()
+        x0, y0 = to(x, y)
+        x1, y1 = to(x + w, y + h)
+        self.mouse("mouseMoved", x0, y0)
+        self.mouse("mousePressed", x0, y0, 1)
+        for i in range(1, 7):
+            self.mouse("mouseMoved", x0 + (x1 - x0) * i / 6, y0 + (y1 - y0) * i / 6, 1)
+        self.mark_player()
+        self.mouse("mouseReleased", x1, y1)
+        self.wait_saved(before, "the drawn hotspot was not saved")
+        self.player_reloaded()
+
+    def test_done_when_a_designer_uploads_frames_draws_hotspots_and_plays_them(self):
+        pid = "frames-" + secrets.token_hex(3)
+        proto = {
+            "format": "modallab/1", "id": pid, "name": "Designer's frames", "devices": ["iphone-16", "ipad-pro-11"],
+            "start": "home", "screens": [{"id": "home", "title": "Home"}],
+            "modals": [
+                {"id": "editor", "style": "pageSheet", "title": "New note", "detents": ["medium", "large"],
+                 "grabber": True,
+                 "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]},
+                 "content": [{"type": "text", "id": "body", "text": "Note"}]}]}
+        status, _ = owner_api("PUT", f"/api/prototypes/{pid}", proto)
+        self.assertIn(status, (200, 201))
+        folder = Harness.tmp / "uploads"
+        folder.mkdir(exist_ok=True)
+        band = (300 * 3, 350 * 3, (0, 122, 255))
+        files = {"home@3x.png": png_bytes(1179, 2700, (246, 246, 248), [band]),
+                 "home-dark@3x.png": png_bytes(1179, 2700, (18, 18, 20), [band]),
+                 "Detail Screen@3x.png": png_bytes(1179, 2556, (250, 240, 230))}
+        for name, data in files.items():
+            (folder / name).write_bytes(data)
+        # What the designer gets wrong: a text file named .png, an SVG with a script, a file past 10 MiB.
+        (folder / "notes.png").write_bytes(b"meeting notes, not a picture\n")
+        (folder / "logo.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
+        (folder / "huge.png").write_bytes(png_bytes(1, 1, (0, 0, 0)) + bytes(10 * 1024 * 1024))
+
+        self.d.get(f"{Harness.base}/p/{pid}/edit")
+        self.wait_for(f"return {self.EDITOR}?.dataset.ready === 'true' && Number({self.EDITOR}.dataset.assetsReady || 0) > 0",
+                      timeout=30, message="the editor did not load")
+        # Three exported frames through the file field; a name a file system allows but an asset
+        # name doesn't is made one.
+        self.upload(*(folder / n for n in files))
+        self.assertEqual(self.listed(), ["Detail-Screen@3x.png", "home-dark@3x.png", "home@3x.png"])
+        self.assertEqual(self.el('[data-asset="home@3x.png"] .asset-size').text[:16], "1179 × 2700 px, ")
+        self.assertFalse(self.el("[data-asset-error]").is_displayed())
+        # A file dropped on the editor is uploaded too.
+        before = int(self.js(f"return Number({self.EDITOR}.dataset.assetsReady || 0)"))
+        self.js("""
+            const bytes = Uint8Array.from(atob(arguments[0]), c => c.charCodeAt(0));
+            const dt = new DataTransfer();
+            dt.items.add(new File([bytes], 'sheet@2x.png', {type: 'image/png'}));
+            const target = document.querySelector('[data-outline]');
+            for (const type of ['dragenter', 'dragover', 'drop'])
+              target.dispatchEvent(new DragEvent(type, {dataTransfer: dt, bubbles: true, cancelable: true}));""",
+                base64.b64encode(png_bytes(40, 20, (255, 149, 0))).decode())
+        self.assets_loaded(before)
+        self.assertIn("sheet@2x.png", self.listed())
+
+        # The three refusals: each with its reason, nothing stored.
+        for name, words in (("notes.png", "named as a PNG image but its bytes are"),
+                            ("logo.svg", "SVG"), ("huge.png", "10485760")):
+            with self.subTest(refused=name):
+                self.upload(folder / name)
+                error = self.el("[data-asset-error]")
+                self.assertTrue(error.is_displayed(), f"{name} was not refused on screen")
+                self.assertIn(name, error.text)
+                self.assertIn(words, error.text)
+                self.assertEqual(error.get_attribute("role"), "alert")
+        status, body = owner_api("GET", f"/api/prototypes/{pid}/assets")
+        self.assertEqual([a["name"] for a in body["assets"]],
+                         ["Detail-Screen@3x.png", "home-dark@3x.png", "home@3x.png", "sheet@2x.png"])
+        on_disk = sorted(p.name for p in (Harness.protos / "assets" / pid).iterdir())
+        self.assertEqual(on_disk, ["Detail-Screen@3x.png", "home-dark@3x.png", "home@3x.png", "sheet@2x.png"],
+                         "nothing of the refused files, not even a temporary file")
+
+        # The screen's picture and its dark variant, from the list.
+        self.select_node("/screens/0")
+        for asset, button in (("home@3x.png", "use"), ("home-dark@3x.png", "use-dark")):
+            before = self.saves()
+            self.mark_player()
+            self.el(f'[data-asset="{asset}"] [data-asset-{button}]').click()
+            self.wait_saved(before)
+            self.player_reloaded()
+        self.assertEqual(self.doc()["screens"][0]["image"], {"asset": "home@3x.png", "dark": "home-dark@3x.png"})
+
+        # Hotspots drawn over the live player, in the picture's points; their actions picked in
+        # the inspector.
+        draw = self.el("[data-draw-hotspot]")
+        draw.click()
+        self.assertEqual(draw.get_attribute("aria-pressed"), "true")
+        box = self.picture_in_player()
+        self.assertAlmostEqual(box["w"], 393, delta=0.5, msg="1179 px at 3x is 393 pt")
+        self.assertAlmostEqual(box["h"], 900, delta=0.5)
+        self.draw(329, 62, 44, 44)
+        hotspot = self.doc()["screens"][0]["hotspots"][0]
+        for k, v in {"x": 329, "y": 62, "width": 44, "height": 44}.items():
+            self.assertAlmostEqual(hotspot["frame"][k], v, delta=1, msg=f"the drawn hotspot's {k}")
+        self.assertEqual(self.js("return document.querySelector('[data-inspecting]').dataset.inspecting"),
+                         "/screens/0/hotspots/0", "the new hotspot is selected")
+        self.assertEqual(self.state_in_editor_stack(), [], "drawing over the player taps nothing")
+        self.choose("action", "present:editor")
+        self.draw(20, 300, 160, 50)
+        second = self.doc()["screens"][0]["hotspots"][1]
+        # An action sheet anchored on the second hotspot (a popover on iPad), written elsewhere:
+        # the editor reads it in.
+        self.mark_player()
+        status, body = owner_api("GET", f"/api/prototypes/{pid}")
+        patch = [{"op": "add", "path": "/modals/-", "value": {
+            "id": "choices", "style": "actionSheet", "title": "Share", "source": second["id"],
+            "actions": [{"title": "Copy"}, {"title": "Cancel", "role": "cancel"}]}}]
+        req = urllib.request.Request(f"{Harness.base}/api/prototypes/{pid}", data=json.dumps(patch).encode(),
+                                     method="PATCH", headers={"Authorization": f"Bearer {Harness.token}",
+                                                              "Content-Type": "application/json-patch+json",
+                                                              "If-Match": body["etag"]})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            self.assertEqual(r.status, 200)
+        self.wait_for("return window.modallabEditor.model.doc.modals.length === 2", timeout=30,
+                      message="the editor did not read the change made elsewhere")
+        self.player_reloaded()
+        self.wait_for("return document.querySelector('[data-inspector] [data-field=\"action\"] option[value=\"present:choices\"]')",
+                      message="the inspector does not offer the new action sheet")
+        self.choose("action", "present:choices")
+        # The keyboard's way: the frame's numbers in the inspector.
+        from selenium.webdriver.common.keys import Keys
+        for key, value in (("x", "20"), ("y", "300"), ("width", "160"), ("height", "50")):
+            f = self.el(f'[data-inspector] [data-field="{key}"]')
+            self.js("arguments[0].scrollIntoView({block: 'nearest'})", f)
+            if f.get_attribute("value") == value:
+                continue
+            before = self.saves()
+            self.mark_player()
+            f.send_keys(Keys.CONTROL, "a")
+            f.send_keys(value, Keys.TAB)
+            self.wait_saved(before)
+            self.player_reloaded()
+        self.screenshot_now("designer-frames-editor")
+        draw.click()
+        self.assertEqual(draw.get_attribute("aria-pressed"), "false")
+        first = self.doc()["screens"][0]["hotspots"][0]
+        self.assertEqual(first["action"], {"present": "editor"})
+        self.assertEqual(self.doc()["screens"][0]["hotspots"][1]["frame"],
+                         {"x": 20, "y": 300, "width": 160, "height": 50})
+        errors = self.js("return window.modallabEditor.model.diagnostics.filter(d => d.severity === 'error')")
+        self.assertEqual(errors, [], "lints clean")
+
+        # Played on iPhone and iPad, light and dark.
+        for device in ("iphone-16", "ipad-pro-11"):
+            for appearance in ("light", "dark"):
+                with self.subTest(device=device, appearance=appearance):
+                    self.open_with(pid, device, appearance=appearance)
+                    self.wait_for("const i = document.querySelector('.screen-image > img');"
+                                  " return i && i.complete && i.naturalWidth > 0")
+                    src = self.el(".screen-image > img").get_attribute("currentSrc")
+                    self.assertEqual("home-dark@3x.png" in src, appearance == "dark", src)
+                    spot = self.points(self.el(f'[data-id="{first["id"]}"]'))
+                    self.assertEqual([round(spot[k]) for k in ("x", "y", "w", "h")],
+                                     [round(first["frame"][k]) for k in ("x", "y", "width", "height")])
+                    self.tap(f'[data-id="{first["id"]}"]')
+                    self.assertEqual(self.stack(), ["editor"])
+                    sheet = self.layer("editor")
+                    self.assertEqual(sheet.get_attribute("data-form"), "card" if device == "iphone-16" else "centered")
+                    if device == "iphone-16":
+                        self.assertEqual(sheet.get_attribute("data-detent"), "medium")
+                    self.tap('[data-id="cancel"]')
+                    self.tap(f'[data-id="{second["id"]}"]')
+                    layer = self.layer("choices")
+                    if device == "ipad-pro-11":
+                        self.assertEqual(layer.get_attribute("data-form"), "popover")
+                        self.assertEqual(layer.get_attribute("data-source"), second["id"])
+                    else:
+                        self.assertEqual(layer.get_attribute("data-form"), "actionSheet")
+                    self.screenshot(f"designer-frames-{device}-{appearance}")
+
+        # The heat map draws the taps over the picture, on the hotspots tapped.
+        self.d.get(f"{Harness.base}/p/{pid}/heatmaps?audience=all&device=iphone-16")
+        card = self.el(f'[data-heatmap-screen="home"][data-heatmap-modal=""]')
+        self.assertTrue(card.find_elements("css selector", ".screen-image > img"), "the heat map is over the picture")
+        dots = self.js("return [...arguments[0].querySelectorAll('.heat-dot.tap')]"
+                       ".map(c => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))])", card)
+        def on(f):
+            return any(f["x"] - 8 <= x <= f["x"] + f["width"] + 8 and f["y"] - 8 <= y <= f["y"] + f["height"] + 8
+                       for x, y in dots)
+        self.assertTrue(on(first["frame"]), f"a tap on {first['frame']}: {dots}")
+        self.assertTrue(on(self.doc_on_disk(pid)["screens"][0]["hotspots"][1]["frame"]), dots)
+
+    def state_in_editor_stack(self):
+        return self.js("const w = document.querySelector('[data-player]').contentWindow;"
+                       " return (w.modallab?.state?.stack ?? []).map(e => e.modal)")
+
+    def doc_on_disk(self, pid):
+        status, body = owner_api("GET", f"/api/prototypes/{pid}")
+        return body["definition"]
+
+
 # ---------------------------------------------------------------------------------------------
 # The editor (issue 25): outline, inspector, palette, findings, undo and redo, the live player
 # ---------------------------------------------------------------------------------------------

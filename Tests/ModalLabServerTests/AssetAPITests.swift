@@ -265,6 +265,53 @@ enum TestImages {
         #expect(Self.onDisk(s) == ["a.png"])
     }
 
+    /// The limits `serve` takes (`--max-asset-bytes`, `--max-prototype-asset-bytes`,
+    /// `--max-assets-per-prototype`) reach the store: the list gives them, and over real sockets an
+    /// upload past each is a 413 naming the limit, with nothing stored.
+    @Test func theLimitsAreServesOptions() async throws {
+        let a = try Arguments(
+            ["--max-asset-bytes", "2000", "--max-prototype-asset-bytes", "3000", "--max-assets-per-prototype", "3"],
+            options: Set(ServeCommand.assetOptions.map(\.name)), flags: [], usage: ServeCommand.usage)
+        var c = AppConfiguration()
+        #expect(ServeCommand.readAssetLimits(a, into: &c) == nil)
+        #expect(c.maxAssetBytes == 2000 && c.maxPrototypeAssetBytes == 3000 && c.maxAssetsPerPrototype == 3)
+        for (option, bad) in [
+            ("--max-asset-bytes", "0"), ("--max-prototype-asset-bytes", "1e6"), ("--max-assets-per-prototype", "-2"),
+        ] {
+            #expect(ServeCommand.run([option, bad]) == 2, "\(option) \(bad)")
+        }
+        let s = try TestApp(socket: true) {
+            $0.maxAssetBytes = c.maxAssetBytes
+            $0.maxPrototypeAssetBytes = c.maxPrototypeAssetBytes
+            $0.maxAssetsPerPrototype = c.maxAssetsPerPrototype
+        }
+        let client = s.client
+        let port = client.port
+        func put(_ name: String, _ body: [UInt8]) async throws -> TestResponse {
+            try await client.exchange(Self.raw("PUT", "/api/prototypes/mail/assets/\(name)", body: body, port: port))
+        }
+        let list = try await client.request("GET", "/api/prototypes/mail/assets")
+        #expect(
+            list.json?["limits"]
+                == ["maxFileBytes": .number(2000), "maxPrototypeBytes": .number(3000), "maxFiles": .number(3)])
+        let big = TestImages.png(width: 30, height: 30)  // 2,796 bytes
+        #expect(big.count > 2000 && big.count < 3000)
+        let overFile = try await put("big.png", big)
+        #expect(overFile.status == 413, "\(overFile.text)")
+        #expect(overFile.header("Content-Type") == "application/problem+json")
+        let small = TestImages.png(width: 20, height: 20)  // 1,296 bytes
+        #expect(try await put("a.png", small).status == 201)
+        #expect(try await put("b.png", small).status == 201)
+        let overPrototype = try await put("c.png", small)
+        #expect(
+            overPrototype.status == 413 && overPrototype.json?["limit"] == "maxPrototypeBytes", "\(overPrototype.text)")
+        let tiny = TestImages.png(width: 1, height: 1)
+        #expect(try await put("c.png", tiny).status == 201)
+        let overCount = try await put("d.png", tiny)
+        #expect(overCount.status == 413 && overCount.json?["limit"] == "maxFiles", "\(overCount.text)")
+        #expect(Self.onDisk(s) == ["a.png", "b.png", "c.png"])
+    }
+
     /// The per-prototype limits (bytes and files), on a store with small ones; and a crash's
     /// temporary file is gone at the next start.
     @Test func thePrototypesLimitsAndTemporaryFiles() throws {

@@ -160,7 +160,7 @@ import Testing
         }
         let asked = try Regex(#"\b(?:t|tNodes)\("([A-Za-z0-9]+)""#)
         let inScripts = Set(scripts.matches(of: asked).map { String($0.output[1].substring ?? "") })
-        let client = Set(Strings.clientKeys.map(\.rawValue))
+        let client = Set((Strings.clientKeys + Strings.assetClientKeys).map(\.rawValue))
         #expect(inScripts.subtracting(client).isEmpty, "scripts ask for strings the page lacks")
         for key in UIString.allCases {
             let used =

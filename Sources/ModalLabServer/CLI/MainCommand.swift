@@ -16,6 +16,8 @@ public enum MainCommand {
                                [--max-sessions-per-address 200] [--max-streams-per-share 200]
                                [--events-per-share 20] [--events-per-address 40] [--session-timeout 1800]
                                [--session-misses-per-address 120]   (the fair limits: docs/security.md)
+                               [--max-asset-bytes 10485760] [--max-prototype-asset-bytes 104857600]
+                               [--max-assets-per-prototype 500]   (the assets' limits: docs/api.md)
                modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]
                              [--content-size CATEGORY]
                modallab rules [--format text|json|markdown] [--lang en|zh-Hans]

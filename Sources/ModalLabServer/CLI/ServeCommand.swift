@@ -24,6 +24,8 @@ public enum ServeCommand {
                               [--max-sessions-per-address 200] [--max-streams-per-share 200]
                               [--events-per-share 20] [--events-per-address 40] [--session-timeout 1800]
                               [--session-misses-per-address 120]
+                              [--max-asset-bytes 10485760] [--max-prototype-asset-bytes 104857600]
+                              [--max-assets-per-prototype 500]
         """
 
     /// The fair limits' options: name, what it sets, and the least value it takes.
@@ -42,6 +44,28 @@ public enum ServeCommand {
             ("max-streams-per-share", \.streamsPerShare, 1),
             ("session-misses-per-address", \.sessionMissesPerAddress, 1),
         ]
+    }
+
+    /// The assets' limits (docs/api.md, "Assets"): name, what it sets, and the least value it takes.
+    static var assetOptions: [(name: String, key: WritableKeyPath<AppConfiguration, Int>, least: Int)] {
+        [
+            ("max-asset-bytes", \.maxAssetBytes, 1),
+            ("max-prototype-asset-bytes", \.maxPrototypeAssetBytes, 1),
+            ("max-assets-per-prototype", \.maxAssetsPerPrototype, 1),
+        ]
+    }
+
+    /// Reads the assets' limits into `c`; the message for a value that is not a whole number at
+    /// least the option's least (at most 2^53, a size JSON keeps exactly), else nil.
+    static func readAssetLimits(_ a: Arguments, into c: inout AppConfiguration) -> String? {
+        for (name, key, least) in assetOptions {
+            guard let v = a.value(name) else { continue }
+            guard isDecimal(v), let n = Int(v), n >= least, n <= 1 << 53 else {
+                return "--\(name) must be a whole number of at least \(least), not \(v)"
+            }
+            c[keyPath: key] = n
+        }
+        return nil
     }
 
     /// Reads the fair limits' options into `limits`; the message for a value that is not a
@@ -78,7 +102,7 @@ public enum ServeCommand {
                 options: Set(
                     [
                         "port", "host", "prototypes", "data", "on-popover-conflict", "root", "event-loops", "origin",
-                    ] + countOptions.map(\.name) + limitOptions.map(\.name)),
+                    ] + countOptions.map(\.name) + limitOptions.map(\.name) + assetOptions.map(\.name)),
                 flags: ["dev", "help"], usage: usage)
         } catch {
             FileHandle.standardError.write(Data("modallab serve: \(error)\n\(usage)\n".utf8))
@@ -104,7 +128,7 @@ public enum ServeCommand {
             }
             c.eventLoops = loops
         }
-        if let message = readLimits(a, into: &c.limits) {
+        if let message = readLimits(a, into: &c.limits) ?? readAssetLimits(a, into: &c) {
             FileHandle.standardError.write(Data("modallab serve: \(message)\n".utf8))
             return 2
         }

@@ -34,6 +34,15 @@ public struct AppConfiguration: Sendable {
     public var eventLoops = 2
     /// Largest prototype accepted by `PUT /api/prototypes/{id}`, in bytes.
     public var maxPrototypeBytes = 8 << 20
+    /// The largest asset a prototype may have, in bytes (`--max-asset-bytes`; 10 MiB by
+    /// default): a larger upload is a `413` refused before its body is read (docs/api.md, "Assets").
+    public var maxAssetBytes = AssetStore.standardMaxFileBytes
+    /// The most bytes one prototype's assets may take together (`--max-prototype-asset-bytes`;
+    /// 100 MiB by default), `413` past it.
+    public var maxPrototypeAssetBytes = AssetStore.standardMaxPrototypeBytes
+    /// The most assets one prototype may have (`--max-assets-per-prototype`; 500 by default),
+    /// `413` past it.
+    public var maxAssetsPerPrototype = AssetStore.standardMaxFiles
     /// Origins browsers use to reach the server besides the address it binds
     /// (`serve --origin`, repeatable): `https://modallab.example.org` behind a reverse proxy.
     /// State-changing requests from these pass the origin check; the first names share links.

@@ -18,6 +18,11 @@ enum UIString: String, CaseIterable, Sendable {
     case severityError, severityWarning, severityInfo
     case errorsOne, errorsOther, warningsOne, warningsOther, notesOne, notesOther
     case portrait, landscape
+    // The editor's assets and hotspots (issue 26); what its script shows is ``Strings/assetClientKeys``
+    case assetsHeading, assetsHint, assetsUpload, drawHotspot, assetSize, assetUse, assetUseDark, assetReplace,
+        assetDelete, assetListFailed, assetMissing, assetNotAnImageName, assetTooLarge, assetUploading, assetRefused,
+        assetUploaded, assetReplaced, assetDeleted, assetSelectScreen, assetNeedsLightFirst, hotspotNoScreen,
+        hotspotAdded, hotspotDrawHint, hotspotOnPicture, hotspotTooSmall
     // Gallery
     case galleryTagline, navLogCSV, navLogNDJSON, navSchema, play, fixErrorsToPlay, diagnosticsHeading, noPrototypes
     // Player: the toolbar
@@ -160,10 +165,18 @@ struct Strings: Sendable, MustacheContext {
         .editorAdded, .editorDeleted, .editorMoved, .editorRestore, .editorCurrent, .editorRestored,
     ]
 
+    /// The strings the editor's assets and hotspots show (Public/editor-assets.js).
+    static let assetClientKeys: [UIString] = [
+        .assetSize, .assetUse, .assetUseDark, .assetReplace, .assetDelete, .assetListFailed, .assetMissing,
+        .assetNotAnImageName, .assetTooLarge, .assetUploading, .assetRefused, .assetUploaded, .assetReplaced,
+        .assetDeleted, .assetSelectScreen, .assetNeedsLightFirst, .hotspotNoScreen, .hotspotAdded, .hotspotDrawHint,
+        .hotspotOnPicture, .hotspotTooSmall,
+    ]
+
     /// ``clientKeys`` as a JSON object `{"key": "text"}`, for the page's `data-strings`.
     var clientJSON: String {
         var o = JSONObject()
-        for k in Strings.clientKeys { o[k.rawValue] = .string(self[k]) }
+        for k in Strings.clientKeys + Strings.assetClientKeys { o[k.rawValue] = .string(self[k]) }
         return JSONWriter().string(.object(o))
     }
 
