@@ -24,6 +24,7 @@ const findingsList = root.querySelector("[data-findings]");
 const statusLine = root.querySelector("[data-editor-status]");
 const errorBox = root.querySelector("[data-editor-error]");
 const player = root.querySelector("[data-player]");
+const refusalBox = root.querySelector("[data-editor-refusal]");
 
 /** What the page knows: the document, its entity tag, its findings, the schema. */
 const model = { doc: null, etag: null, diagnostics: [], schema: null, refused: null, docs: null };
@@ -476,7 +477,14 @@ function findingItem(d) {
   const msg = document.createElement("bdi");
   msg.className = "finding-message";
   msg.textContent = d.message ?? "";
-  li.append(sev, " ", rule, " ", msg);
+  li.append(sev, " ", rule, " ");
+  if (d.name) {
+    const name = document.createElement("strong");
+    name.className = "finding-name";
+    name.textContent = d.name;
+    li.append(name, " ");
+  }
+  li.append(msg);
   if (d.unsaved) li.dataset.unsaved = "";
   return li;
 }
@@ -707,10 +715,57 @@ function editorFor(ptr, key, s, value, required, id, commitOverride) {
 // Changes: patches, their inverses, undo and redo
 // ---------------------------------------------------------------------------------------------
 
-/** Sets the member at `ptr` to `next` (`undefined` removes it), creating the objects around it. */
+/** Which kinds of ids share one namespace (docs/format.md: screens and modals share theirs;
+ * controls, list rows, menu items, hotspots and buttons of alerts theirs), by the schema's `$defs`. */
+const NAMESPACES = {
+  screen: "place", modal: "place",
+  control: "control", listItem: "control", menuElement: "control", hotspot: "control", alertAction: "control",
+};
+
+/** The members that name an id of each namespace: the reference pickers' table (`REFERENCES`),
+ * with the lists whose items are ids (a modal's `passthrough`, a task's `expectedPath`). */
+const REFERS_TO = {
+  place: new Set(["start", "present", "push", "confirmDiscard", "context", "preview", "screen", "modal"]),
+  control: new Set(["source", "passthrough", "expectedPath"]),
+};
+
+/** The patch that renames the node at `nodePtr` from `from` to `to`: its `id`, and every member
+ * that names it (a present or push target, the start screen, a popover's source, a task's start,
+ * success and expectedPath…), each a `replace`; and its inverse. One change, undone as one. */
+function renameOps(nodePtr, from, to) {
+  const space = NAMESPACES[schemaAt(nodePtr)?.$def];
+  const forward = [{ op: "replace", path: nodePtr + "/id", value: to }];
+  const inverse = [{ op: "replace", path: nodePtr + "/id", value: from }];
+  if (!space) return { forward, inverse, references: 0 };
+  const members = REFERS_TO[space];
+  const walk = (v, ptr, key) => {
+    if (typeof v === "string") {
+      if (v === from && key !== undefined && members.has(key) && ptr !== nodePtr + "/id") {
+        forward.push({ op: "replace", path: ptr, value: to });
+        inverse.push({ op: "replace", path: ptr, value: from });
+      }
+      return;
+    }
+    if (Array.isArray(v)) { v.forEach((x, i) => walk(x, ptr + "/" + i, key)); return; }
+    if (v === null || typeof v !== "object") return;
+    for (const [k, x] of Object.entries(v)) walk(x, ptr + pointer([k]), k);
+  };
+  walk(model.doc, "", undefined);
+  return { forward, inverse, references: forward.length - 1 };
+}
+
+/** Sets the member at `ptr` to `next` (`undefined` removes it), creating the objects around it.
+ * A screen's, modal's or control's new `id` renames it: every reference follows, in one patch. */
 function change(ptr, next) {
   const old = valueAt(model.doc, ptr);
   if (JSON.stringify(old) === JSON.stringify(next)) return;
+  const { parent, key } = parentOf(ptr);
+  if (key === "id" && parent !== "" && typeof old === "string" && typeof next === "string" && next !== "") {
+    const r = renameOps(parent, old, next);
+    const message = r.references ? t("editorRenamed", { from: old, to: next, count: r.references }) : undefined;
+    apply(r.forward, r.inverse, ptr, message, ptr);
+    return;
+  }
   let forward, inverse;
   if (next === undefined) {
     forward = [{ op: "remove", path: ptr }];
@@ -733,10 +788,14 @@ function change(ptr, next) {
   apply(forward, inverse, ptr, undefined, ptr);
 }
 
-function apply(forward, inverse, focusPath, message, editPath) {
-  return send(forward, { focusPath, message, editPath }).then((ok) => {
+/** Sends a new change (`forward`, undone by `inverse`). Unless `strict` is false, the server
+ * saves it only if it makes no new flow UIKit refuses (`Prefer: handling=strict`); a refused one
+ * is shown with its rule, nothing written, to be discarded or saved anyway. */
+function apply(forward, inverse, focusPath, message, editPath, { strict = true } = {}) {
+  const step = { forward, inverse, focusPath };
+  return send(forward, { focusPath, message, editPath, strict, step }).then((ok) => {
     if (ok) {
-      undoStack.push({ forward, inverse, focusPath });
+      undoStack.push(step);
       redoStack.length = 0;
       updateCommands();
     }
@@ -744,13 +803,26 @@ function apply(forward, inverse, focusPath, message, editPath) {
   });
 }
 
+/** The refused change, saved as it is (a work in progress may break a rule). */
+function saveAnyway() {
+  const pending = model.refused?.step;
+  if (!pending) return;
+  apply(pending.forward, pending.inverse, pending.focusPath, undefined, model.refused.editPath, { strict: false });
+}
+
+/** The refused change, dropped: the fields go back to what is saved. */
+function discard() {
+  if (!model.refused) return;
+  model.refused = null;
+  hideError();
+  render();
+  setStatus(t("editorUndone"));
+}
+
 function undo() {
   if (model.refused) {
     // An edit the server refused was never saved: undoing it puts the field back.
-    model.refused = null;
-    hideError();
-    render();
-    setStatus(t("editorUndone"));
+    discard();
     return;
   }
   const step = undoStack.pop();
@@ -772,26 +844,41 @@ function redo() {
   });
 }
 
-/** Sends a patch with If-Match, one at a time; true when it was saved. */
-function send(ops, { focusPath, message, editPath } = {}) {
+/** One PATCH of `ops` against the version held; `strict` asks the server to refuse a new flow
+ * UIKit refuses (RFC 7240's `handling=strict`) rather than save it. */
+async function patchOnce(ops, strict) {
+  const headers = { "Content-Type": "application/json-patch+json", "If-Match": model.etag, Accept: "application/json" };
+  if (strict) headers.Prefer = "handling=strict";
+  const answer = await fetch(`/api/prototypes/${encodeURIComponent(prototypeID)}?lang=${encodeURIComponent(lang)}`, {
+    method: "PATCH", headers, body: JSON.stringify(ops), credentials: "same-origin",
+  });
+  return { answer, body: await answer.json().catch(() => ({})) };
+}
+
+/** Sends a patch with If-Match, one at a time; true when it was saved. When the file changed
+ * meanwhile (412), the page reads it in and sends the same change again on it, once; a change
+ * that no longer applies is kept where it was typed, with why. */
+function send(ops, { focusPath, message, editPath, strict = false, step } = {}) {
   const run = async () => {
     setStatus(t("editorSaving"));
     root.dataset.busy = "true";
-    let answer, body;
+    let answer, body, replayed = false;
     try {
-      answer = await fetch(`/api/prototypes/${encodeURIComponent(prototypeID)}?lang=${encodeURIComponent(lang)}`, {
-        method: "PATCH",
-        headers: { "Content-Type": "application/json-patch+json", "If-Match": model.etag, Accept: "application/json" },
-        body: JSON.stringify(ops),
-        credentials: "same-origin",
-      });
-      body = await answer.json().catch(() => ({}));
+      ({ answer, body } = await patchOnce(ops, strict));
+      if (answer.status === 412) {
+        // Read in without redrawing: the field typed in keeps the designer's text meanwhile.
+        await load({ draw: false });
+        replayed = true;
+        root.dataset.conflicts = String(Number(root.dataset.conflicts ?? 0) + 1);
+        ({ answer, body } = await patchOnce(ops, strict));
+      }
     } catch (error) {
       showError(t("requestFailed", { error: String(error) }));
       return false;
     } finally {
       root.dataset.busy = "false";
     }
+    if (answer.ok && replayed) message = t("editorReplayed");
     if (answer.ok) {
       model.refused = null;
       hideError();
@@ -807,17 +894,25 @@ function send(ops, { focusPath, message, editPath } = {}) {
       root.dataset.saves = String(Number(root.dataset.saves ?? 0) + 1);
       return true;
     }
-    if (answer.status === 412) {
-      await load();
-      showError(t("editorConflict"));
-      return false;
-    }
-    // 422 (and other refusals): nothing saved; the edit stays where it was typed.
+    // 422 (and other refusals, a second 412): nothing saved; the edit stays where it was typed,
+    // and the change is kept to be saved anyway or discarded.
     model.refused = body;
     model.refused.editPath = editPath;
+    model.refused.step = step ?? { forward: ops, inverse: [], focusPath };
     const path = body.path ?? body.diagnostics?.[0]?.pointer ?? body.diagnostics?.[0]?.path ?? "";
     const detail = body.detail ?? body.title ?? `${answer.status}`;
-    showError(t("editorRefused", { detail }), path, body.diagnostics);
+    if (replayed) {
+      // The page holds the new version now: drawn, with the typed value put back in its field.
+      render();
+      const typed = ops.find((op) => op.path === editPath && "value" in op);
+      const control = editPath !== undefined && [...inspector.querySelectorAll("[data-pointer]")].find((c) => c.dataset.pointer === editPath);
+      if (typed && control && "value" in control && typeof typed.value !== "object") control.value = String(typed.value);
+    }
+    if (Array.isArray(body.refusals) && body.refusals.length) {
+      showRefusal(body.refusals);
+    } else {
+      showError(t(replayed ? "editorConflictKept" : "editorRefused", { detail }), path, body.diagnostics);
+    }
     renderFindings();
     markFields();
     setStatus("");
@@ -838,10 +933,19 @@ function markFields() {
       control.closest(".field")?.querySelector(".node-findings-list")?.append(findingItem({ ...d, unsaved: true }));
     }
   }
-  // The field the refused edit was typed in keeps its text, marked.
+  // The field the refused edit was typed in keeps its text, marked; a refusal (a flow UIKit
+  // refuses) sits on that field and on its node's list at the inspector's top.
   const edited = model.refused?.editPath;
   for (const c of inspector.querySelectorAll("[data-pointer]")) {
-    if (edited !== undefined && c.dataset.pointer === edited) c.setAttribute("aria-invalid", "true");
+    if (edited === undefined || c.dataset.pointer !== edited) continue;
+    c.setAttribute("aria-invalid", "true");
+    const list = c.closest(".field")?.querySelector(".node-findings-list");
+    for (const d of model.refused?.refusals ?? []) list?.append(findingItem({ ...d, unsaved: true }));
+  }
+  for (const d of model.refused?.refusals ?? []) {
+    if (nearestNode(d.pointer ?? "")?.dataset.path === selected && !fieldOfFinding(d.pointer ?? "", selected)) {
+      inspector.querySelector(":scope > .node-findings-list")?.append(findingItem({ ...d, unsaved: true }));
+    }
   }
   const p = model.refused?.path;
   if (p !== undefined && !model.refused?.diagnostics) {
@@ -859,7 +963,7 @@ function take(body) {
 }
 
 /** Reads the document; with `ifChanged`, only when its tag is no longer the one held (304). */
-async function load({ ifChanged = false } = {}) {
+async function load({ ifChanged = false, draw = true } = {}) {
   const headers = { Accept: "application/json" };
   if (ifChanged && model.etag) headers["If-None-Match"] = model.etag;
   const answer = await fetch(`/api/prototypes/${encodeURIComponent(prototypeID)}?lang=${encodeURIComponent(lang)}`, {
@@ -869,7 +973,7 @@ async function load({ ifChanged = false } = {}) {
   const body = await answer.json().catch(() => ({}));
   if (!answer.ok) throw new Error(body.detail ?? answer.statusText);
   take(body);
-  render();
+  if (draw) render();
   return true;
 }
 
@@ -963,6 +1067,19 @@ function showError(text, path, diagnostics) {
 function hideError() {
   errorBox.hidden = true;
   errorBox.replaceChildren();
+  refusalBox.hidden = true;
+  refusalBox.querySelector("[data-refusal-list]").replaceChildren();
+}
+
+/** A change refused before saving: each new finding with its rule's id, name and message (the
+ * panel's words and buttons are the template's). */
+function showRefusal(refusals) {
+  errorBox.hidden = true;
+  errorBox.replaceChildren();
+  const list = refusalBox.querySelector("[data-refusal-list]");
+  list.replaceChildren(...refusals.map((d) => findingItem({ ...d, unsaved: true })));
+  refusalBox.hidden = false;
+  refusalBox.querySelector('[data-command="discard"]').focus({ preventScroll: true });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1134,7 +1251,9 @@ function add(kind, group) {
   const inverse = place.path.endsWith("/-")
     ? [{ op: "remove", path: place.select }]
     : [{ op: "remove", path: place.path }];
-  apply([{ op: "add", path: place.path, value: place.value }], inverse, place.select, t("editorAdded", { kind })).then((ok) => {
+  // A new node is a skeleton to fill in (a popover before its source is picked): added as it
+  // is, its findings shown on it; the refusal comes with the edit that makes the flow.
+  apply([{ op: "add", path: place.path, value: place.value }], inverse, place.select, t("editorAdded", { kind }), undefined, { strict: false }).then((ok) => {
     if (ok) select(place.select, { focus: true });
   });
 }
@@ -1195,6 +1314,12 @@ function restoreHistory() {
     if (Array.isArray(saved?.redo)) redoStack.push(...saved.redo);
   } catch { /* nothing kept */ }
 }
+
+refusalBox.addEventListener("click", (ev) => {
+  const b = ev.target.closest("[data-command]");
+  if (b?.dataset.command === "saveAnyway") saveAnyway();
+  else if (b?.dataset.command === "discard") discard();
+});
 
 root.querySelector(".editor-actions").addEventListener("click", (ev) => {
   const b = ev.target.closest("[data-command]");
@@ -1295,7 +1420,7 @@ historyList?.addEventListener("click", async (ev) => {
   if (!answer.ok || !doc) { showError(t("requestFailed", { error: String(answer.status) })); return; }
   const time = b.closest("li").querySelector("time").textContent;
   apply([{ op: "replace", path: "", value: doc }], [{ op: "replace", path: "", value: model.doc }], selected,
-    t("editorRestored", { time }));
+    t("editorRestored", { time }), undefined, { strict: false });
 });
 
 // ---------------------------------------------------------------------------------------------

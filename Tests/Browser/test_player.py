@@ -3020,11 +3020,11 @@ class RecordingResult(unittest.TextTestResult):
 # Usability studies: a participant link plays its tasks; client events say when and where
 # ---------------------------------------------------------------------------------------------
 
-def owner_api(method, path, body=None):
-    """A request to the server under test with the owner's token: (status, JSON or None)."""
+def owner_api(method, path, body=None, headers=None):
+    """A request to the server under test with the owner's token (and `headers`): (status, JSON or None)."""
     data = json.dumps(body).encode() if body is not None else None
     req = urllib.request.Request(Harness.base + path, data=data, method=method, headers={
-        "Authorization": f"Bearer {Harness.token}", "Content-Type": "application/json"})
+        "Authorization": f"Bearer {Harness.token}", "Content-Type": "application/json", **(headers or {})})
     try:
         with urllib.request.urlopen(req, timeout=10) as r:
             text = r.read().decode()
@@ -3790,21 +3790,29 @@ class EditorTests(PlayerTestCase):
         self.field("largeTitle").click()
         self.wait_saved(before)
         self.assertIs(self.on_disk(pid)["screens"][0]["largeTitle"], True)
-        # An edit that breaks the format (start names a screen that would no longer exist) is
-        # refused: its path is shown, the typed id stays in its field, nothing is saved.
+        # An edit that breaks the format (an id that is no id) is refused: its path is shown,
+        # the typed id stays in its field, nothing is saved.
         before = self.saves()
-        self.type_into("id", "journal")
+        self.type_into("id", "Journal Notes")
         self.wait_for("return !document.querySelector('[data-editor-error]').hidden", message="no refusal shown")
         self.idle()
         self.assertEqual(self.saves(), before)
         paths = self.js("return [...document.querySelectorAll('[data-editor-error] [data-error-path], [data-editor-error] [data-pointer]')].map(e => e.dataset.errorPath || e.dataset.pointer)")
-        self.assertTrue(any("start" in p for p in paths), paths)
-        self.assertEqual(self.field("id").get_attribute("value"), "journal")
+        self.assertTrue(any(p.endswith("id") for p in paths), paths)
+        self.assertEqual(self.field("id").get_attribute("value"), "Journal Notes")
         self.assertEqual(self.on_disk(pid)["screens"][0]["id"], "home")
         # Undo puts the field back as saved.
         self.node("/screens/0").send_keys(Keys.CONTROL, "z")
         self.wait_for("return document.querySelector('[data-editor-error]').hidden")
         self.assertEqual(self.field("id").get_attribute("value"), "home")
+        # A valid new id renames the screen, and the start screen follows in the same change.
+        self.select_node("/screens/0")
+        before = self.saves()
+        self.type_into("id", "journal")
+        self.wait_saved(before)
+        self.assertEqual(self.saves(), before + 1)
+        disk = self.on_disk(pid)
+        self.assertEqual((disk["screens"][0]["id"], disk["start"]), ("journal", "journal"))
 
     def add(self, kind):
         """Clicks the palette's entry for `kind` and waits for the new node to be saved and selected."""
@@ -3956,24 +3964,16 @@ class EditorTests(PlayerTestCase):
         self.wait_for(f"return {self.EDITOR}.dataset.redo === '0'")
         self.idle()
         self.assertEqual(self.on_disk(pid), expected)
-        # A sheet presented from inside a popover: the refusal's rule shows on the node as it is made.
+        # A sheet presented from inside a popover: the refusal and its rule show before saving.
         self.select_node("/modals/2")
         self.assertEqual(self.add("popover"), "/modals/3")
         self.pick("source", "button")
         self.assertEqual(self.add("button"), "/modals/3/content/0")
-        self.pick("action", "present:page-sheet")
-        self.wait_for("return [...document.querySelectorAll('[data-findings] [data-finding]')]"
-                      ".some(f => f.dataset.rule === 'popover.no-modal-over' && f.dataset.pointer === '/modals/3/content/0')",
-                      message=f"no popover.no-modal-over finding: {self.findings()}")
-        badge = self.node("/modals/3/content/0").find_element("css selector", ":scope > .node-badge")
-        self.assertIn("popover.no-modal-over", badge.get_attribute("title"))
-        self.assertTrue(self.d.find_elements("css selector", '[data-inspector] [data-finding][data-rule="popover.no-modal-over"]'),
-                        "the inspector of the button shows the rule")
-        self.d.save_screenshot(str(Harness.shots / "editor-refusal.png"))
-        for _ in range(4):  # the action, the button, the source, the popover
+        self.assert_refused_before_saving(pid, "/modals/3/content/0", "action", "present:page-sheet")
+        for _ in range(3):  # the button, the source, the popover
             self.keys(Keys.CONTROL, "z")
             self.idle()
-        self.wait_for(f"return {self.EDITOR}.dataset.undo !== undefined && {self.EDITOR}.dataset.redo === '4'")
+        self.wait_for(f"return {self.EDITOR}.dataset.undo !== undefined && {self.EDITOR}.dataset.redo === '3'")
         self.idle()
         self.assertEqual(self.on_disk(pid), expected)
         # It plays: on iPhone the button presents the sheet, whose button pushes; on iPad the
@@ -3987,6 +3987,205 @@ class EditorTests(PlayerTestCase):
         self.open(pid, "ipad-pro-11")
         self.tap('[data-id="button-4"]')
         self.assert_layer("action-sheet", "popover")
+
+    def refusal_shown(self):
+        return self.js("return !document.querySelector('[data-editor-refusal]').hidden")
+
+    def assert_refused_before_saving(self, pid, node, name, value):
+        """Picks `value` for field `name` of the button at `node`, which makes it present a sheet
+        over a popover: the refusal, its rule's id, name and message are shown on the node, the
+        field and in the refusal panel, and nothing is written; Ctrl+Z discards it."""
+        from selenium.webdriver.common.keys import Keys
+        before_disk = self.on_disk(pid)
+        before = self.saves()
+        self.choose(name, value)
+        self.wait_for("return !document.querySelector('[data-editor-refusal]').hidden",
+                      message=f"no refusal before saving: {self.findings()}")
+        self.idle()
+        self.assertEqual(self.saves(), before, "the refused change was saved")
+        self.assertEqual(self.on_disk(pid), before_disk, "the file changed")
+        panel = self.el("[data-editor-refusal]")
+        item = panel.find_element("css selector", '[data-finding][data-rule="popover.no-modal-over"]')
+        self.assertEqual(item.get_attribute("data-pointer"), node)
+        self.assertIn("Nothing over a popover", item.text)
+        self.assertIn("dismiss the popover first", item.text)
+        self.assertIn("UIKit", panel.find_element("css selector", "h2").text)
+        self.assertEqual(self.js("return document.activeElement?.dataset.command"), "discard",
+                         "the panel takes the focus, on its safe choice")
+        # On the node (its badge) and in the inspector's field, marked as not saved.
+        badge = self.node(node).find_element("css selector", ":scope > .node-badge")
+        self.assertIn("popover.no-modal-over", badge.get_attribute("title"))
+        self.assertTrue(self.d.find_elements("css selector",
+                        f'[data-inspector] [data-finding][data-unsaved][data-rule="popover.no-modal-over"]'),
+                        "the inspector of the button shows the rule")
+        self.assertEqual(self.field(name).get_attribute("value"), value, "the choice stays in its field")
+        self.d.save_screenshot(str(Harness.shots / "editor-refusal.png"))
+        # Ctrl+Z discards it: the panel goes, the field is as saved, still nothing written.
+        self.node(node).click()
+        self.keys(Keys.CONTROL, "z")
+        self.wait_for("return document.querySelector('[data-editor-refusal]').hidden", message="Ctrl+Z kept the refusal")
+        self.idle()
+        self.assertEqual(self.on_disk(pid), before_disk)
+        self.assertFalse(self.d.find_elements("css selector", "[data-finding][data-unsaved]"))
+
+    def test_a_flow_uikit_refuses_is_shown_with_its_rule_before_saving_and_can_be_saved_anyway(self):
+        """Issue 25: "Trying to make the sheet present a second sheet over a popover shows the
+        refusal and its rule before saving", on a prototype the repository doesn't contain."""
+        from selenium.webdriver.common.keys import Keys
+        pid = "refuse-" + secrets.token_hex(3)
+        self.assertEqual(owner_api("POST", "/api/prototypes", {"id": pid, "name": "Refusals"})[0], 201)
+        self.open_editor(pid)
+        self.select_node("/screens/0")
+        self.assertEqual(self.add("button"), "/screens/0/content/0")
+        self.edit("title", "Sort")
+        self.assertEqual(self.add("pageSheet"), "/modals/0")
+        self.assertEqual(self.add("formSheet"), "/modals/1")
+        self.assertEqual(self.add("popover"), "/modals/2")
+        self.pick("source", "button")
+        self.select_node("/screens/0/content/0")
+        self.pick("action", "present:popover")
+        self.select_node("/modals/2")
+        self.assertEqual(self.add("button"), "/modals/2/content/0")
+        self.edit("title", "Options")
+        # The popover's button presents a sheet: refused before saving, and discarded.
+        self.assert_refused_before_saving(pid, "/modals/2/content/0", "action", "present:page-sheet")
+        # Presenting an alert from it is fine: saved at once.
+        self.assertEqual(self.add("alert"), "/modals/3")
+        self.select_node("/modals/2/content/0")
+        self.pick("action", "present:alert")
+        self.assertEqual(self.on_disk(pid)["modals"][2]["content"][0]["action"], {"present": "alert"})
+        # Refused again with the second sheet; saved anyway, as a work in progress, and undoable.
+        before = self.saves()
+        undo = int(self.js(f"return Number({self.EDITOR}.dataset.undo)"))
+        self.choose("action", "present:form-sheet")
+        self.wait_for("return !document.querySelector('[data-editor-refusal]').hidden", message="no refusal")
+        self.idle()
+        self.assertEqual(self.on_disk(pid)["modals"][2]["content"][0]["action"], {"present": "alert"})
+        self.el('[data-editor-refusal] [data-command="saveAnyway"]').click()
+        self.wait_saved(before, message="Save anyway did not save")
+        self.assertEqual(self.on_disk(pid)["modals"][2]["content"][0]["action"], {"present": "form-sheet"})
+        self.assertFalse(self.refusal_shown())
+        self.wait_for("return [...document.querySelectorAll('[data-findings] [data-finding]')]"
+                      ".some(f => f.dataset.rule === 'popover.no-modal-over' && f.dataset.pointer === '/modals/2/content/0' && !('unsaved' in f.dataset))",
+                      message=f"the saved finding: {self.findings()}")
+        self.assertEqual(int(self.js(f"return Number({self.EDITOR}.dataset.undo)")), undo + 1)
+        self.node("/modals/2/content/0").click()
+        self.keys(Keys.CONTROL, "z")
+        self.wait_for(f"return {self.EDITOR}.dataset.redo === '1'", message="Ctrl+Z did not undo the change saved anyway")
+        self.idle()
+        self.assertEqual(self.on_disk(pid)["modals"][2]["content"][0]["action"], {"present": "alert"})
+
+    def test_renaming_an_id_renames_every_reference_in_one_change(self):
+        from selenium.webdriver.common.keys import Keys
+        pid = "rename-" + secrets.token_hex(3)
+        doc = {
+            "format": "modallab/1", "id": pid, "name": "Rename", "start": "home",
+            "screens": [
+                {"id": "home", "title": "Home", "content": [
+                    {"type": "button", "id": "open", "title": "Open", "action": {"present": "sheet"}},
+                    {"type": "button", "id": "share", "title": "Share", "action": {"present": "actions"}}]},
+                {"id": "other", "title": "Other"}],
+            "modals": [
+                {"id": "sheet", "style": "pageSheet", "title": "Sheet",
+                 "navigationBar": {"leading": [{"id": "sheet-cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}],
+                                   "trailing": [{"id": "sheet-done", "title": "Done", "role": "done", "action": "dismiss"}]},
+                 "content": [{"type": "button", "id": "more", "title": "More", "action": {"push": "detail"}}],
+                 "screens": [{"id": "detail", "title": "Detail"}]},
+                {"id": "actions", "style": "actionSheet", "source": "share",
+                 "actions": [{"title": "Delete", "role": "destructive"}, {"title": "Cancel", "role": "cancel"}]}],
+            "tasks": [
+                {"id": "t1", "prompt": "Open the sheet", "start": {"screen": "home"}, "success": {"modal": "sheet"},
+                 "expectedPath": ["open"]},
+                {"id": "t2", "prompt": "Close it", "start": {"screen": "home", "present": ["sheet"]},
+                 "success": {"dismissed": {"modal": "sheet"}}, "expectedPath": ["sheet-done"]},
+                {"id": "t3", "prompt": "Share", "success": {"modal": "actions"}, "expectedPath": ["share"]}],
+        }
+        status, body = owner_api("PUT", f"/api/prototypes/{pid}", doc)
+        self.assertIn(status, (200, 201), body)
+        self.open_editor(pid)
+        # The sheet: its id, the button's present, the task's start, success and dismissal.
+        self.select_node("/modals/0")
+        before, undo = self.saves(), int(self.js(f"return Number({self.EDITOR}.dataset.undo)"))
+        self.type_into("id", "trip-sheet")
+        self.wait_saved(before)
+        self.assertEqual(self.saves(), before + 1, "one change")
+        self.assertEqual(int(self.js(f"return Number({self.EDITOR}.dataset.undo)")), undo + 1)
+        disk = self.on_disk(pid)
+        self.assertEqual(disk["modals"][0]["id"], "trip-sheet")
+        self.assertEqual(disk["screens"][0]["content"][0]["action"], {"present": "trip-sheet"})
+        self.assertEqual(disk["tasks"][0]["success"], {"modal": "trip-sheet"})
+        self.assertEqual(disk["tasks"][1]["start"], {"screen": "home", "present": ["trip-sheet"]})
+        self.assertEqual(disk["tasks"][1]["success"], {"dismissed": {"modal": "trip-sheet"}})
+        self.assertIn("trip-sheet", self.el("[data-editor-status]").text)
+        # A screen: the start, a task's start, a push target inside a modal.
+        self.select_node("/screens/0")
+        self.edit("id", "start-screen")
+        self.select_node("/modals/0/screens/0")
+        self.edit("id", "trip-detail")
+        # A control: a source and a task's expected path; a title in the path is left alone.
+        self.select_node("/screens/0/content/1")
+        self.edit("id", "share-button")
+        disk = self.on_disk(pid)
+        self.assertEqual(disk["start"], "start-screen")
+        self.assertEqual(disk["tasks"][0]["start"]["screen"], "start-screen")
+        self.assertEqual(disk["modals"][0]["content"][0]["action"], {"push": "trip-detail"})
+        self.assertEqual(disk["modals"][1]["source"], "share-button")
+        self.assertEqual(disk["tasks"][2]["expectedPath"], ["share-button"])
+        self.assertEqual(disk["tasks"][1]["expectedPath"], ["sheet-done"])
+        self.assertEqual(disk["screens"][1]["id"], "other")
+        self.wait_for(f"return {self.EDITOR}.dataset.errors === '0'", message=f"findings: {self.findings()}")
+        # One undo puts the control and its references back.
+        self.node("/screens/0/content/1").click()
+        self.keys(Keys.CONTROL, "z")
+        self.wait_for(f"return {self.EDITOR}.dataset.redo === '1'")
+        self.idle()
+        disk = self.on_disk(pid)
+        self.assertEqual((disk["screens"][0]["content"][1]["id"], disk["modals"][1]["source"], disk["tasks"][2]["expectedPath"]),
+                         ("share", "share", ["share"]))
+
+    def test_a_change_made_while_the_file_changed_on_disk_is_made_again_on_the_new_version(self):
+        pid = "conflict-" + secrets.token_hex(3)
+        self.assertEqual(owner_api("POST", "/api/prototypes", {"id": pid, "name": "Conflict"})[0], 201)
+        self.open_editor(pid)
+        self.select_node("/screens/0")
+        stale = self.js(f"return window.modallabEditor.model.etag")
+        # Someone else changes the file (another tab, a script); the page may not have heard yet.
+        status, body = owner_api("GET", f"/api/prototypes/{pid}")
+        self.assertEqual(status, 200)
+        status, body = owner_api("PATCH", f"/api/prototypes/{pid}", [{"op": "replace", "path": "/name", "value": "Changed on disk"}],
+                                 headers={"If-Match": body["etag"], "Content-Type": "application/json-patch+json"})
+        self.assertEqual(status, 200, body)
+        # The page hears of it and reads it in; until then its tag is the stale one anyway.
+        self.wait_for("return window.modallabEditor.model.doc.name === 'Changed on disk'", message="the change was not read in")
+        self.idle()
+        self.js("window.modallabEditor.model.etag = arguments[0]", stale)
+        conflicts = int(self.js(f"return Number({self.EDITOR}.dataset.conflicts || 0)"))
+        before = self.saves()
+        self.type_into("title", "Made again")
+        self.wait_saved(before, message="the change was lost after the 412")
+        self.assertEqual(int(self.js(f"return Number({self.EDITOR}.dataset.conflicts || 0)")), conflicts + 1, "no 412 was met")
+        disk = self.on_disk(pid)
+        self.assertEqual((disk["name"], disk["screens"][0]["title"]), ("Changed on disk", "Made again"))
+        self.assertIn("new version", self.el("[data-editor-status]").text)
+        # A change that no longer applies on the new version is kept in its field, with why.
+        stale = self.js(f"return window.modallabEditor.model.etag")
+        self.select_node("/screens/0")
+        status, body = owner_api("GET", f"/api/prototypes/{pid}")
+        status, body = owner_api("PATCH", f"/api/prototypes/{pid}", [{"op": "add", "path": "/screens/-", "value": {"id": "journal", "title": "Journal"}}],
+                                 headers={"If-Match": body["etag"], "Content-Type": "application/json-patch+json"})
+        self.assertEqual(status, 200, body)
+        self.wait_for("return window.modallabEditor.model.doc.screens.length === 2", message="the change was not read in")
+        self.idle()
+        self.js("window.modallabEditor.model.etag = arguments[0]", stale)
+        before = self.saves()
+        self.type_into("id", "journal")
+        self.wait_for("return !document.querySelector('[data-editor-error]').hidden", message="no word on the lost replay")
+        self.idle()
+        self.assertEqual(self.saves(), before)
+        self.assertIn("changed elsewhere", self.el("[data-editor-error]").text)
+        self.assertEqual(self.field("id").get_attribute("value"), "journal", "the typed id is kept")
+        self.assertEqual(self.field("id").get_attribute("aria-invalid"), "true")
+        self.assertEqual([s["id"] for s in self.on_disk(pid)["screens"]], ["home", "journal"])
 
     def test_keyboard_alone_adds_edits_duplicates_reorders_deletes_undoes_and_redoes(self):
         from selenium.webdriver.common.keys import Keys

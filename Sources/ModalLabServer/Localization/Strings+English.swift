@@ -342,6 +342,15 @@ extension Strings {
         .history: "History",
         .editorRestore: "Restore",
         .editorCurrent: "current",
+        .editorRefusalHeading: "Not saved: UIKit refuses this flow",
+        .editorRefusalIntro:
+            "The change makes a flow UIKit refuses, by the rule below. Nothing was written: discard the change (⌘Z or Ctrl+Z), or save it anyway as a work in progress.",
+        .editorDiscard: "Discard change",
+        .editorSaveAnyway: "Save anyway",
+        .editorReplayed: "The file changed elsewhere; your change was made again on the new version.",
+        .editorConflictKept:
+            "The file changed elsewhere, and your change no longer applies to it: {detail}. It is kept in its field: mend it, or undo it.",
+        .editorRenamed: "Renamed {from} to {to} and {count} reference(s) to it",
         .editorRestored: "Restored the version of {time}",
     ]
 }

@@ -334,6 +334,13 @@ extension Strings {
         .history: "历史版本",
         .editorRestore: "恢复",
         .editorCurrent: "当前",
+        .editorRefusalHeading: "未保存：UIKit 拒绝此流程",
+        .editorRefusalIntro: "此更改构成 UIKit 拒绝的流程，依据下面的规则。未写入任何内容：可放弃此更改（⌘Z 或 Ctrl+Z），或仍作为未完成的工作保存。",
+        .editorDiscard: "放弃更改",
+        .editorSaveAnyway: "仍然保存",
+        .editorReplayed: "文件已在别处更改；已在新版本上重新进行你的更改。",
+        .editorConflictKept: "文件已在别处更改，你的更改已不适用：{detail}。更改保留在其字段中：请修正或撤销。",
+        .editorRenamed: "已将 {from} 重命名为 {to}，并更新 {count} 处引用",
         .editorRestored: "已恢复 {time} 的版本",
     ]
 

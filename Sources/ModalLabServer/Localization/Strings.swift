@@ -71,7 +71,8 @@ enum UIString: String, CaseIterable, Sendable {
         editorNone, editorPresent, editorPush, editorUndone, editorRedone, editorNothingToUndo, editorNothingToRedo,
         editorLoadFailed, editorCreateFailed, editorOnePerLine, editorCannotAdd, editorAdded, editorDeleted,
         editorMoved,
-        editorRestore, editorCurrent, editorRestored
+        editorRestore, editorCurrent, editorRestored, editorRefusalHeading, editorRefusalIntro, editorDiscard,
+        editorSaveAnyway, editorReplayed, editorConflictKept, editorRenamed
     // Usability studies: insights' tasks, replays, live observation, heat maps, participants
     case navHeatmaps, tasksHeading, columnTask, columnAttempts, columnDirect, columnIndirect, columnGaveUp,
         columnTimedOut, columnSuccessRate, columnMedianTime, columnP90Time, columnStatus, statusEnded, statusAbandoned,
@@ -163,6 +164,7 @@ struct Strings: Sendable, MustacheContext {
         .editorAtPath, .editorNoSelection, .editorNone, .editorPresent, .editorPush, .editorUndone, .editorRedone,
         .editorNothingToUndo, .editorNothingToRedo, .editorLoadFailed, .editorOnePerLine, .editorCannotAdd,
         .editorAdded, .editorDeleted, .editorMoved, .editorRestore, .editorCurrent, .editorRestored,
+        .editorRefusalHeading, .editorReplayed, .editorConflictKept, .editorRenamed,
     ]
 
     /// The strings the editor's assets and hotspots show (Public/editor-assets.js).

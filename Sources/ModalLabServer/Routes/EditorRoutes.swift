@@ -25,13 +25,18 @@ extension PrototypeController {
     }
 
     /// The body of a prototype's GET and PATCH answers, with its `ETag`: the summary, `etag`,
-    /// `definition` and `diagnostics` (each with `pointer`).
-    func prototypeAnswer(_ p: LoadedPrototype, definition: JSONValue, diagnostics: [Diagnostic]) -> HTTPResponse {
-        let tag = PrototypeEditing.entityTag(p.bytes)
+    /// `definition` and `diagnostics` (each with `pointer`), then `extra`'s members; `tag` is the
+    /// entity tag answered (by default that of `p`'s bytes).
+    func prototypeAnswer(
+        _ p: LoadedPrototype, definition: JSONValue, diagnostics: [Diagnostic], tag: String? = nil,
+        extra: JSONObject = [:]
+    ) -> HTTPResponse {
+        let tag = tag ?? PrototypeEditing.entityTag(p.bytes)
         var o = summaryJSON(p).objectValue ?? JSONObject()
         o["etag"] = .string(tag)
         o["definition"] = definition
         o["diagnostics"] = .array(diagnostics.map { $0.editorJSON() })
+        for (k, v) in extra { o[k] = v }
         var r = HTTPResponse.json(.object(o), headers: ["ETag": tag])
         // The owner's edits are private: never stored by a cache (RFC 9111, section 5.2.2.5).
         r.headers["Cache-Control"] = "no-store"
@@ -44,8 +49,11 @@ extension PrototypeController {
     /// `If-Match`; 415 for another media type; 400 for a body that is no JSON; 422 with
     /// `{index, op, path, detail}` for an operation that doesn't apply, or with `diagnostics`
     /// when the result has format errors (nothing saved). Rule findings, errors included, are
-    /// saved and answered: a work in progress may break a rule. The check of `If-Match` and the
-    /// write run on the write queue (``PrototypeEditing/serially(_:)``), one patch at a time.
+    /// saved and answered: a work in progress may break a rule. `?dryRun=1` answers the result
+    /// and its new refusals without writing; `Prefer: handling=strict` refuses (422, nothing
+    /// written) a result that makes a new flow UIKit refuses (``PatchHandling``,
+    /// ``PatchRefusals``). The check of `If-Match` and the write run on the write queue
+    /// (``PrototypeEditing/serially(_:)``), one patch at a time.
     func patch(_ req: HTTPRequest) async throws -> HTTPResponse {
         let id = req.parameters["id"] ?? ""
         guard library.get(id) != nil else {
@@ -80,17 +88,19 @@ extension PrototypeController {
             throw Problem.badRequest("\(error)", path: "$")
         }
         let language = req.messageLanguage
+        let handling = try PatchHandling(req)
         return try await editing.serially { [self] () throws(Problem) -> HTTPResponse in
-            try apply(operations, to: id, condition: condition, language: language)
+            try apply(operations, to: id, condition: condition, language: language, handling: handling)
         }
     }
 
     /// The write step of ``patch(_:)``, on the write queue: checks `If-Match` against the file
     /// as it is on disk now (even if the library has not seen it change yet), applies, lints in
-    /// `language`, saves.
-    private func apply(_ operations: JSONPatch, to id: String, condition: String, language: Language)
-        throws(Problem) -> HTTPResponse
-    {
+    /// `language`, saves; with `handling`, answers without saving (a dry run) or refuses a
+    /// result with a new refusal (strict: ``PatchRefusals``).
+    private func apply(
+        _ operations: JSONPatch, to id: String, condition: String, language: Language, handling: PatchHandling
+    ) throws(Problem) -> HTTPResponse {
         guard let current = library.get(id) else { throw Problem.notFound("no prototype \"\(id)\"") }
         let onDisk = FileManager.default.contents(atPath: current.file).map { [UInt8]($0) } ?? current.bytes
         let tag = PrototypeEditing.entityTag(onDisk)
@@ -132,6 +142,30 @@ extension PrototypeController {
                     "the patched document is not a valid \(Prototype.formatName) document: \(formatErrors.count) format error(s); nothing was saved",
                 extensions: ["diagnostics": .array(formatErrors.map { $0.editorJSON() })])
         }
+        // What the result would make UIKit refuse that the file did not: for a dry run's answer,
+        // and to refuse a strict patch before anything is written.
+        var refusals: [Diagnostic] = []
+        if handling.dryRun || handling.strict {
+            let before =
+                onDisk == current.bytes
+                ? current.diagnostics : LoadedPrototype.load(bytes: onDisk, file: current.file).diagnostics
+            refusals = PatchRefusals.new(in: candidate.diagnostics, comparedWith: before)
+        }
+        let refusalsJSON = JSONValue.array(refusals.map { PatchRefusals.json($0, language: language) })
+        if handling.dryRun {
+            // The file's tag stays the one to send: nothing was written.
+            return prototypeAnswer(
+                candidate, definition: editing.layout?.ordered(patched) ?? patched, diagnostics: candidate.diagnostics,
+                tag: tag, extra: ["dryRun": true, "changed": .bool(bytes != onDisk), "refusals": refusalsJSON])
+        }
+        if handling.strict && !refusals.isEmpty {
+            throw Problem(
+                .unprocessableContent, title: "Patch makes a flow UIKit refuses",
+                detail:
+                    "the patched document has \(refusals.count) finding(s) of a rule that refuses the flow it makes, which the file did not have (\(refusals.map(\.rule).joined(separator: ", "))); nothing was saved. Send the patch without Prefer: handling=strict to save it anyway",
+                extensions: ["refusals": refusalsJSON, "diagnostics": refusalsJSON],
+                headers: ["Preference-Applied": "handling=strict"])
+        }
         // Unchanged bytes (a test-only patch, a value set to what it was): nothing written.
         if bytes != onDisk {
             do {
@@ -146,8 +180,10 @@ extension PrototypeController {
             reloads.broadcast(id)
         }
         let saved = library.get(id) ?? candidate
-        return prototypeAnswer(
+        var answer = prototypeAnswer(
             saved, definition: editing.layout?.ordered(patched) ?? patched, diagnostics: candidate.diagnostics)
+        if handling.strict { answer.headers["Preference-Applied"] = "handling=strict" }
+        return answer
     }
 
     /// `POST /api/prototypes` `{id, name, from?}`: a new prototype in the writable folder, in
