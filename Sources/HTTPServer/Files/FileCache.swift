@@ -30,12 +30,16 @@ final class FileCache: @unchecked Sendable {
         var checked: UInt64
         var etag: String
         var lastModified: String
-        /// Content-Type, ETag, Last-Modified, Accept-Ranges, Cache-Control, X-Content-Type-Options.
+        /// Content-Type, ETag, Last-Modified, Accept-Ranges, Cache-Control, X-Content-Type-Options,
+        /// then the extra fields those lack (``StaticFiles/headers``).
         var headers: HTTPHeaders
-        /// ETag, Last-Modified, Cache-Control (for 304 and 416).
+        /// ETag, Last-Modified, Cache-Control (for 304 and 416), then the extra fields.
         var validatorHeaders: HTTPHeaders
 
-        init(key: Key, relative: String, bytes: [UInt8] = [], cacheControl: String, checked: UInt64) {
+        init(
+            key: Key, relative: String, bytes: [UInt8] = [], cacheControl: String, extraHeaders: HTTPHeaders = [:],
+            checked: UInt64
+        ) {
             self.key = key
             self.bytes = bytes
             self.checked = checked
@@ -50,6 +54,8 @@ final class FileCache: @unchecked Sendable {
                 // Browsers must not guess a type other than the one sent.
                 "X-Content-Type-Options": "nosniff",
             ]
+            headers.addMissing(extraHeaders)
+            validatorHeaders.addMissing(extraHeaders)
         }
     }
 

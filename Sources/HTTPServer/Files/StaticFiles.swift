@@ -35,6 +35,11 @@ public struct StaticFiles: Sendable {
     /// Seconds a cached file is served without a `stat` to see whether it changed; 0 checks on
     /// every request. One second saves a system call per request at no cost a person notices.
     public var revalidateInterval: Double = 1
+    /// Fields every answer carries besides the file's own (an application's security headers,
+    /// say), built into each cached file's header block once, so a middleware that adds the
+    /// same fields when they are missing finds them there and copies nothing per request. A
+    /// field the file's own block has already (`X-Content-Type-Options`) is not repeated.
+    public var headers: HTTPHeaders = [:]
     private let cache = FileCache()
 
     /// - Parameters:
@@ -96,12 +101,14 @@ public struct StaticFiles: Sendable {
         let key = FileCache.Key(opened)
         guard key.size <= maxCachedFileBytes else {
             // Too large to cache: sent from the open descriptor.
-            let entry = FileCache.Entry(key: key, relative: relative, cacheControl: cacheControl, checked: now)
+            let entry = FileCache.Entry(
+                key: key, relative: relative, cacheControl: cacheControl, extraHeaders: headers, checked: now)
             return respond(request, entry, .file(file))
         }
         guard let bytes = Self.readAll(fd, size: key.size) else { return notFound }
         let entry = FileCache.Entry(
-            key: key, relative: relative, bytes: bytes, cacheControl: cacheControl, checked: now)
+            key: key, relative: relative, bytes: bytes, cacheControl: cacheControl, extraHeaders: headers,
+            checked: now)
         cache.store(relative, entry)
         return respond(request, entry, .bytes(bytes))
     }

@@ -57,11 +57,16 @@ extension ModalLabApp {
                 return viewer
             }))
 
-        let files = StaticFiles(root: resourceRoot + "/Public", urlPrefix: "/public/")
+        var files = StaticFiles(root: resourceRoot + "/Public", urlPrefix: "/public/")
+        // Built into each file's cached header block: SecurityHeaders then finds them there and
+        // copies no header block per request.
+        files.headers = SecurityHeaders.everyResponse
         groups.anyone.get("/public/*", files.handler)
-        // The same answer every time: built once, its bytes shared by every response.
-        let healthy = HTTPResponse.json(["status": "ok"])
-        groups.anyone.get("/healthz") { _ in healthy }
+        // The same answer every time: built once, its bytes shared by every response, with the
+        // security headers already in (so SecurityHeaders copies nothing).
+        var healthy = HTTPResponse.json(["status": "ok"])
+        healthy.headers.addMissing(SecurityHeaders.everyResponse)
+        groups.anyone.get("/healthz") { [healthy] _ in healthy }
         groups.anyone.get("/schema/prototype.json") { [self] _ in
             guard let data = FileManager.default.contents(atPath: resourceRoot + "/Schema/prototype.schema.json") else {
                 return Problem.notFound("the schema file Schema/prototype.schema.json is missing").response

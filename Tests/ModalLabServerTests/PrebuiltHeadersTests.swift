@@ -1,0 +1,35 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ModalLabServer
+
+/// `/healthz` and the files of `Public/` carry the security headers from header blocks built
+/// once (the answer of `/healthz`, each cached file's block), over real sockets: every field is
+/// there exactly once, on a 200 and on a 304, as SecurityHeaders adds it to any other answer.
+@Suite struct PrebuiltHeadersTests {
+    @Test func healthAndFilesCarryEachSecurityHeaderOnce() async throws {
+        let app = try TestApp(socket: true)
+        let c = app.client
+        let health = try await c.request("GET", "/healthz", auth: false)
+        let file = try await c.request("GET", "/public/comments.js", auth: false)
+        let etag = try #require(file.header("ETag"))
+        let unchanged = try await c.request(
+            "GET", "/public/comments.js", headers: ["If-None-Match": etag], auth: false)
+        #expect(health.status == 200 && health.text == #"{"status":"ok"}"#, "\(health.text)")
+        #expect(file.status == 200)
+        #expect(unchanged.status == 304)
+        for (what, r) in [("/healthz", health), ("a file", file), ("a 304", unchanged)] {
+            for name in ["Referrer-Policy", "X-Content-Type-Options", "X-Frame-Options"] {
+                #expect(r.headerCount(name) == 1, "\(what): \(name) once")
+            }
+            #expect(r.header("Referrer-Policy") == "no-referrer")
+            #expect(r.header("X-Content-Type-Options") == "nosniff")
+            #expect(r.header("X-Frame-Options") == "SAMEORIGIN")
+            #expect(r.header("Content-Security-Policy") == nil, "\(what) is no HTML page")
+        }
+        // Twice: the second answer comes from the cached block.
+        let again = try await c.request("GET", "/public/comments.js", auth: false)
+        #expect(again.headerCount("X-Frame-Options") == 1 && again.body == file.body)
+    }
+}
