@@ -57,6 +57,8 @@ public final class ModalLabApp: @unchecked Sendable {
     let reloads = ReloadBroadcaster()
     let summaries = SummaryCache()
     let frames = FrameCache()
+    /// Player pages drawn before, by prototype file, address, language and viewer.
+    let playerPages = PageCache()
     /// Every prototype version a session started on, by content hash (replays, restarts).
     let versions: VersionStore
     /// The stable layout prototypes are written in, and the queue their writes take turns on.
@@ -264,6 +266,7 @@ public final class ModalLabApp: @unchecked Sendable {
             if self.configuration.dev { templatesChanged = (try? self.templates.reloadIfChanged()) ?? false }
             if templatesChanged {
                 self.frames.removeAll()
+                self.playerPages.removeAll()
                 self.reloads.broadcast("*")
             }
             for id in changed { self.reloads.broadcast(id) }

@@ -14,6 +14,8 @@ struct PageController: Sendable {
     /// A participant link's tasks, which its player plays.
     let shares: ShareStore
     let pages: PageRenderer
+    /// Player pages drawn before (``PageCache``).
+    let playerPages: PageCache
 
     /// Registers the gallery in its group and the prototype's pages in theirs.
     func addRoutes(to groups: RouteGroups) {
@@ -24,24 +26,14 @@ struct PageController: Sendable {
         }
         groups.prototypePages.get("/p/{id}") { [self] req, viewer in
             let loaded = try library.playable(req.parameters["id"] ?? "")
-            let locale = PageLocale(req)
-            var page = try Self.playerContext(loaded, req, viewer: viewer, locale: locale)
             // A participant link plays its tasks, one after the other.
-            if viewer.isParticipant, let share = viewer.shareID, let link = shares.link(id: share) {
-                let tasks = link.tasks.compactMap { loaded.1.task($0) }
-                page.studyTasks = JSONWriter().string(
-                    .array(
-                        tasks.map {
-                            [
-                                "id": .string($0.id), "prompt": .string($0.prompt),
-                                "timeLimitSeconds": $0.timeLimitSeconds.map { .number($0) } ?? .null,
-                            ]
-                        }))
-                if loaded.1.questions.any {
-                    page.studyQuestions = StudyQuestionsView(loaded.1.questions, strings: locale.strings)
-                }
+            let link = viewer.isParticipant ? viewer.shareID.flatMap { shares.link(id: $0) } : nil
+            let key = PageCache.Key(
+                prototype: loaded.0.id, target: req.rawTarget, language: LanguageNegotiation.language(for: req),
+                viewer: Self.cacheViewer(viewer, tasks: link?.tasks))
+            return try playerPages.page(key, of: loaded.0) { () throws(Problem) in
+                try playerPage(loaded, req, viewer: viewer, link: link)
             }
-            return try pages.render("player", page, locale: locale)
         }
         groups.prototypePages.get("/p/{id}/board") { [self] req, viewer in
             // The board shows every screen: a participant's tasks would be given away.
@@ -65,6 +57,42 @@ struct PageController: Sendable {
             }
             let locale = PageLocale(req)
             return try pages.render("editor", EditorPageView(loaded, locale.strings), locale: locale)
+        }
+    }
+
+    /// The player page of `loaded` as `req` asks for it, for `viewer`; `link` is a participant's
+    /// share link, whose tasks the page plays one after the other.
+    func playerPage(
+        _ loaded: (LoadedPrototype, Prototype), _ req: HTTPRequest, viewer: Viewer, link: ShareLink?
+    ) throws(Problem) -> HTTPResponse {
+        let locale = PageLocale(req)
+        var page = try Self.playerContext(loaded, req, viewer: viewer, locale: locale)
+        if let link {
+            let tasks = link.tasks.compactMap { loaded.1.task($0) }
+            page.studyTasks = JSONWriter().string(
+                .array(
+                    tasks.map {
+                        [
+                            "id": .string($0.id), "prompt": .string($0.prompt),
+                            "timeLimitSeconds": $0.timeLimitSeconds.map { .number($0) } ?? .null,
+                        ]
+                    }))
+            if loaded.1.questions.any {
+                page.studyQuestions = StudyQuestionsView(loaded.1.questions, strings: locale.strings)
+            }
+        }
+        return try pages.render("player", page, locale: locale)
+    }
+
+    /// Who reads a player page, as its cache key says (``PageCache/Key/viewer``): what the page
+    /// differs by — the owner, a link's role, and a participant link's own tasks.
+    static func cacheViewer(_ viewer: Viewer, tasks: [String]?) -> String {
+        switch viewer {
+        case .owner: return "owner"
+        case .share(let id, _, let role):
+            guard role == .participant else { return role.rawValue }
+            // Task ids are ids of the prototype (no space): the list is read back unambiguously.
+            return "participant " + id + " " + (tasks ?? []).joined(separator: " ")
         }
     }
 

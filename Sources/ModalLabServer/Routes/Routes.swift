@@ -99,7 +99,7 @@ extension ModalLabApp {
             return r
         }
 
-        PageController(library: library, shares: shares, pages: pages).addRoutes(to: groups)
+        PageController(library: library, shares: shares, pages: pages, playerPages: playerPages).addRoutes(to: groups)
         PrototypeController(
             library: library, reloads: reloads, shares: shares, maxPrototypeBytes: configuration.maxPrototypeBytes,
             limits: configuration.limits, editing: editing, history: history, versions: versions
