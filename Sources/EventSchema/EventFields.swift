@@ -200,7 +200,8 @@ extension LogColumns {
                 + "the button tapped (its `id`, else its title). On "
                 + "`session_start`: `viewer` (`owner` or `share`), `embed: \"board\"` for a frame of the review "
                 + "board, and for a resizable window its `window` `{width, height}` in points (where a replay "
-                + "starts it). On `resize`: the environment after it (`device`, `multitasking`, `appearance`, "
+                + "starts it). On `version_change`: `from`, the `prototype_version` the continued session ran "
+                + "on, and `continues`, its id. On `resize`: the environment after it (`device`, `multitasking`, `appearance`, "
                 + "`contentSize`, `layoutDirection`, `window`, `targetOS`). On `menu_open`, "
                 + "`menu_select` and `menu_dismiss`: `kind` (`pullDown` or `context`); on `menu_dismiss`, `how`: "
                 + MenuDismissHow.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + ".",

@@ -54,6 +54,12 @@ public enum LogEventType: String, Sendable, Hashable, CaseIterable {
     /// its place among the restored actions. Not the person's input: no tap, no misclick; the
     /// row's screen and modal are where it led.
     case restored
+    /// The player moved onto another version of the prototype: its file changed while the
+    /// session this one continues (`props.continues`) was played, and hot reload started this
+    /// session on the new version. Logged right after `session_start`, at `t_ms` 0, only when
+    /// the versions differ: the row's `prototype_version` is the new version, `props.from` the
+    /// one the continued session ran on (its `session_start`'s).
+    case versionChange = "version_change"
     /// A study question answered (`answer` action; `target`: the question, `seq`, `sus1` …
     /// `sus10` or `comment`; `task`: the task it is about; `props.score` (1–7 for `seq`, 1–5 for
     /// SUS items) or, for a comment, `props.length` and `props.empty` (its words in `props.text`

@@ -101,7 +101,8 @@ extension LogStore {
                         s.startTs = ts
                         starts[key] = LoggedSessionStart(
                             ts: ts, prototype: scanner.string(LogColumns.prototype),
-                            share: scanner.string(LogColumns.share))
+                            share: scanner.string(LogColumns.share),
+                            version: scanner.string(LogColumns.prototypeVersion))
                     }
                 }
             }

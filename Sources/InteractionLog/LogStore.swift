@@ -388,12 +388,15 @@ public struct LoggedSessionStart: Sendable, Equatable {
     public var prototype: String?
     /// Its `share` column: the public id of the share link it was started through; `nil` for the owner's.
     public var share: String?
+    /// Its `prototype_version` column: the version of the prototype the session ran on.
+    public var version: String?
 
-    /// A start at `ts` of `prototype`, through `share`.
-    public init(ts: Int64, prototype: String?, share: String?) {
+    /// A start at `ts` of `prototype` (at `version`), through `share`.
+    public init(ts: Int64, prototype: String?, share: String?, version: String? = nil) {
         self.ts = ts
         self.prototype = prototype
         self.share = share
+        self.version = version
     }
 }
 
@@ -497,7 +500,12 @@ extension LogStore {
                         if p.fields.type == .sessionStart && s.startTs == nil {
                             s.startTs = ts
                             started.append(
-                                (key, LoggedSessionStart(ts: ts, prototype: p.fields.prototype, share: p.fields.share)))
+                                (
+                                    key,
+                                    LoggedSessionStart(
+                                        ts: ts, prototype: p.fields.prototype, share: p.fields.share,
+                                        version: p.fields.prototypeVersion)
+                                ))
                         }
                         return (s.lastSeq, p.tMs ?? s.startTs.map { Int(($0 <= ts ? ts - $0 : 0) / 1000) })
                     }

@@ -62,9 +62,29 @@ import Testing
             #expect(start["props"]?["continues"]?.stringValue == old)
             #expect(start["props"]?["restoredActions"] == 1 && start["props"]?["droppedActions"] == 1)
             let restored = rows.filter { $0["type"] == "restored" }
-            #expect(restored.count == 1 && restored.first?["target"] == "tap" && restored.first?["modal"] == "compose" && restored.first?["props"]?["restoreIndex"] == 0)
+            #expect(
+                restored.count == 1 && restored.first?["target"] == "tap" && restored.first?["modal"] == "compose"
+                    && restored.first?["props"]?["restoreIndex"] == 0)
             #expect(restored.first?["action"]?.stringValue?.contains("compose") == true)
             #expect(!rows.contains { $0["type"] == "tap" }, "a restored action is not the person's tap")
+            // The move onto the new version is an event of its own, right after the start.
+            let oldVersion = try #require(got.json?["version"]?.stringValue)
+            let newVersion = try #require(changed.json?["version"]?.stringValue)
+            #expect(oldVersion != newVersion)
+            let moves = rows.filter { $0["type"] == "version_change" }
+            #expect(moves.count == 1, "\(log.text)")
+            #expect(moves.first?["props"]?["from"]?.stringValue == oldVersion)
+            #expect(moves.first?["props"]?["continues"]?.stringValue == old)
+            #expect(moves.first?["prototype_version"]?.stringValue == newVersion && moves.first?["target"] == "mail")
+            #expect(moves.first?["t_ms"] == 0 && rows.firstIndex { $0["type"] == "version_change" } == 1)
+            // Continuing a session of the same version moves nowhere: no row.
+            let same = try await c.json(
+                "POST", "/api/sessions",
+                ["prototype": "mail", "restore": ["continues": .string(restoredID), "actions": []]])
+            #expect(same.status == 201, "\(same.text)")
+            let sameID = try #require(same.json?["session"]?.stringValue)
+            let sameLog = try await c.request("GET", "/api/logs.ndjson?session=\(sameID)&type=version_change")
+            #expect(sameLog.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(sameLog.text)")
 
             // Bad restores are 400s naming the member.
             let bad = try await c.json(
@@ -84,5 +104,22 @@ import Testing
         let state = try await again.client.request("GET", "/api/sessions/\(restoredID)")
         #expect(state.status == 200, "\(state.text)")
         #expect(state.json?["state"]?["stack"]?.arrayValue?.first?["modal"] == "compose", "\(state.text)")
+        // The restarted server knows the version each logged session ran on (read from the log):
+        // a change now and a continuing session log the move from the one before the restart.
+        let c = again.client
+        let got = try await c.request("GET", "/api/prototypes/mail")
+        let from = try #require(got.json?["version"]?.stringValue)
+        let changed = try await c.request(
+            "PATCH", "/api/prototypes/mail", body: #"[{"op":"replace","path":"/name","value":"Mail 3"}]"#,
+            headers: ["If-Match": try #require(got.header("ETag"))], contentType: "application/json-patch+json")
+        #expect(changed.status == 200, "\(changed.text)")
+        let next = try await c.json(
+            "POST", "/api/sessions",
+            ["prototype": "mail", "restore": ["continues": .string(restoredID), "actions": []]])
+        #expect(next.status == 201, "\(next.text)")
+        let nextID = try #require(next.json?["session"]?.stringValue)
+        let moved = try await c.request("GET", "/api/logs.ndjson?session=\(nextID)&type=version_change")
+        let row = try #require(moved.text.split(separator: "\n").first.flatMap { try? JSONParser.parse(String($0)) })
+        #expect(row["props"]?["from"]?.stringValue == from && row["prototype_version"] == changed.json?["version"])
     }
 }

@@ -102,6 +102,22 @@ struct SessionController: Sendable {
         }
     }
 
+    /// The `version_change` row of a session that continues session `continues` of prototype `id`
+    /// on version `version`: the version the continued session ran on (its logged
+    /// `session_start`'s) as `props.from`; `nil` when there is nothing to continue, the log holds
+    /// no start of it for this prototype, or the version is the same (hot reload after a write
+    /// that left the bytes as they were).
+    static func versionChange(continuing continues: String?, of id: String, now version: String, in log: LogStore)
+        -> PendingEvent?
+    {
+        guard let continues, let start = log.loggedStart(continues), start.prototype == id,
+            let from = start.version, from != version
+        else { return nil }
+        return PendingEvent(
+            EventFields(
+                type: .versionChange, target: id, props: ["from": .string(from), "continues": .string(continues)]))
+    }
+
     /// Where a session was started from, when not the player itself: `board`, a frame of the
     /// review board (its `session_start` says `"embed": "board"`, so a researcher can leave it out).
     enum Embed: String, CaseIterable { case board }
@@ -226,6 +242,9 @@ struct SessionController: Sendable {
             if let row = order.row { props["orderRow"] = .int(row) }
         }
         var pending = [PendingEvent(EventFields(type: .sessionStart, props: props))]
+        if let moved = Self.versionChange(continuing: restore?.continues, of: protoID, now: p.version, in: log) {
+            pending.append(moved)
+        }
         pending += events.map { PendingEvent($0) }
         do {
             // At t_ms 0, stamped with the session's own start: a client event's ts is that start
