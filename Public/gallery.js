@@ -2,6 +2,7 @@
 // "Creating"), then the new prototype's editor. Without script the form does nothing harmful:
 // its action is the API, which refuses a form's media type with a problem document.
 import { t } from "./strings.js";
+import "./shares.js";
 
 const form = document.querySelector("[data-new-prototype]");
 if (form) {

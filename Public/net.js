@@ -28,8 +28,10 @@ export class Session {
   startEnv = null;
   #queue = Promise.resolve();
 
-  constructor({ prototype, env, embed = null, onBusy = () => {}, onError = () => {} }) {
+  constructor({ prototype, env, embed = null, extra = () => ({}), onBusy = () => {}, onError = () => {} }) {
     this.prototype = prototype;
+    /** More members of `POST /api/sessions`'s body (a preview's link, a participant's pid, the viewport). */
+    this.extra = extra;
     this.env = env;
     /** `"board"` for a frame of the review board (its sessions say so in `session_start`). */
     this.embed = embed;
@@ -58,11 +60,12 @@ export class Session {
     // Client events count their time from here (the server's session starts as it answers).
     const sent = performance.now();
     const env = restore?.env ?? this.env;
-    const body = { prototype: this.prototype, ...env, ...(this.embed ? { embed: this.embed } : {}) };
+    const body = { prototype: this.prototype, ...env, ...(this.embed ? { embed: this.embed } : {}), ...this.extra() };
     if (restore) body.restore = { continues: restore.continues, actions: restore.actions };
     const r = await request("POST", "/api/sessions", body);
     this.startedAt = sent;
-    this.id = r.status === 201 ? r.json.session : null;
+    // 200: a participant's session resumed (their link reopened with the same pid).
+    this.id = r.status === 201 || r.status === 200 ? r.json.session : null;
     if (this.id) {
       this.startEnv = { ...env };
       const dropped = new Set((r.json.restored?.dropped ?? []).map((d) => d.index));

@@ -24,6 +24,7 @@ import { Panel } from "./panel.js";
 import { installSoftKeyboard } from "./softkeyboard.js";
 import { t } from "./strings.js";
 import { StudyPanel } from "./tasks.js";
+import "./shares.js";
 
 const root = document.querySelector(".player");
 const stage = document.getElementById("stage");
@@ -32,10 +33,29 @@ if (embed) document.body.classList.add("embed");
 
 const frame = new Frame(stage, { embed });
 const panel = new Panel(root, { frame, embed });
+// The owner's preview of a share link (its session is not logged), a study's participant and
+// their participant id (`?pid=`, which /s/{token}?pid= passes on).
+const preview = root.dataset.preview ?? null;
+const studying = root.dataset.studyTasks !== undefined;
+const pid = root.dataset.participant !== undefined ? new URLSearchParams(location.search).get("pid") : null;
+const startEnv = environment.initial();
+// A study's participant sees the app in their browser's appearance, unless the link fixes one
+// (the server then sets it).
+if (studying) startEnv.appearance = matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
 const session = new Session({
   prototype: root.dataset.prototype,
   embed: embed ? "board" : null,
-  env: environment.initial(),
+  extra: () => {
+    const out = {};
+    if (preview) out.preview = preview;
+    if (pid) out.pid = pid;
+    // The real browser's viewport in CSS px, logged on session_start.
+    const width = Math.round(window.innerWidth);
+    const height = Math.round(window.innerHeight);
+    if (width >= 1 && height >= 1) out.viewport = { width, height };
+    return out;
+  },
+  env: startEnv,
   onBusy: (pending) => { root.dataset.busy = pending > 0 ? "true" : "false"; },
   onError: (e) => panel.showStatus(t("requestFailed", { error: e.message })),
 });
@@ -85,13 +105,15 @@ async function start(restore = null) {
   let { status, json } = await session.start(restore);
   // Actions this server can't read any more (it was upgraded meanwhile): start from the start.
   if (restore && status === 400) ({ status, json } = await session.start());
-  if (status !== 201) {
+  if (status !== 201 && status !== 200) {
     panel.showStatus(json?.detail ?? t("sessionFailed", { status }));
     return;
   }
   root.dataset.session = session.id;
-  // A participant link's tasks in this participant's order (counterbalanced links vary it).
-  if (json.tasks) study.order(json.tasks);
+  // A participant link's tasks in this participant's order (counterbalanced links vary it);
+  // a participant who reopened their link goes on where they were.
+  if (json.resumed) study.resume(json.tasks, json.resumed.ended, json.state);
+  else if (json.tasks) study.order(json.tasks);
   await show(json, { initial: true });
   if (json.restored) {
     const { kept, dropped } = json.restored;
@@ -169,8 +191,11 @@ panel.installToolbar({
 window.addEventListener("resize", () => frame.fit());
 
 // Leaving the page ends the session, so the log has its session_end and duration.
+// A participant with a participant id keeps their session until they are through, so that
+// reopening the link (with the same pid) resumes it; it times out if they never come back.
 window.addEventListener("pagehide", () => {
   events.beacon();
+  if (pid && !study.complete) return;
   session.leave();
 });
 

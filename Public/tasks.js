@@ -74,6 +74,29 @@ export class StudyPanel {
     this.#render();
   }
 
+  /**
+   * Goes on where a participant who reopened their link was (`POST /api/sessions` answered
+   * `resumed`): `ids` their order, `ended` the tasks already over, `state` the session's state
+   * (its `task` when one is running).
+   */
+  resume(ids, ended, state) {
+    if (!this.panel) return;
+    this.order(ids);
+    const over = new Set(ended ?? []);
+    this.#index = this.#tasks.filter((task) => over.has(task.id)).length;
+    const running = state?.task?.id ?? state?.task;
+    if (running && this.#tasks[this.#index]?.id === running) this.#running = true;
+    if (this.#index >= this.#tasks.length) {
+      this.start.hidden = this.giveUp.hidden = true;
+      this.#afterQuestions();
+      return;
+    }
+    this.#render();
+  }
+
+  /** Whether the participant is through: every task over and the questions, if any, answered. */
+  get complete() { return this.panel?.dataset.complete === "true"; }
+
   /** Follows the state: the running task ended (done, given up or timed out). */
   update(state) {
     if (!this.panel || !this.#running || state?.task) return;

@@ -31,6 +31,16 @@ public struct ShareLink: Sendable, Equatable {
     var secretHash: String
     /// For the `participant` role: the ids of the tasks to play, in order.
     public var tasks: [String] = []
+    /// For the `participant` role: the order its participants play ``tasks`` in, `fixed` or
+    /// `counterbalanced` (the prototype's `taskOrder` when `nil`).
+    public var taskOrder: String?
+    /// For the `participant` role: the environment fixed for every participant, by the members
+    /// of `POST /api/sessions` (`device`, `orientation`, `appearance`, `contentSize`) and their
+    /// values as that body writes them; a member absent is left to the participant.
+    public var fixed: [String: String] = [:]
+
+    /// The members ``fixed`` may name, in the order they are listed.
+    public static let fixable = ["device", "orientation", "appearance", "contentSize"]
 
     /// Whether the link works at `now`.
     public func isActive(at now: Date) -> Bool { revokedAt == nil && now < expiresAt }
@@ -49,7 +59,17 @@ public struct ShareLink: Sendable, Equatable {
             ("id", .string(id)), ("prototype", .string(prototype)), ("role", .string(role.rawValue)),
             ("label", .string(label)), ("createdAt", .string(RFC3339.format(createdAt))),
             ("expiresAt", .string(RFC3339.format(expiresAt))), ("revokedAt", .string(revokedAt.map(RFC3339.format))),
-        ] + (role == .participant ? [("tasks", .array(tasks.map { .string($0) }))] : [])
+        ] + (role == .participant ? participantMembers : [])
+    }
+
+    /// A participant link's tasks, their order and what it fixes of the environment.
+    private var participantMembers: [(String, JSONValue)] {
+        var out: [(String, JSONValue)] = [("tasks", .array(tasks.map { .string($0) }))]
+        if let taskOrder { out.append(("taskOrder", .string(taskOrder))) }
+        var env = JSONObject()
+        for key in Self.fixable { if let v = fixed[key] { env[key] = .string(v) } }
+        out.append(("fixed", .object(env)))
+        return out
     }
 }
 
@@ -98,6 +118,11 @@ public final class ShareStore: @unchecked Sendable {
                     revokedAt: try o.optional("revokedAt").flatMap { RFC3339.parse(try $0.string()) },
                     secretHash: try o.required("secretHash").string())
                 link.tasks = try o.optional("tasks")?.strings() ?? []
+                link.taskOrder = try o.optional("taskOrder")?.string()
+                if let f = o.optional("fixed") {
+                    let env = try f.object()
+                    for key in ShareLink.fixable { link.fixed[key] = try env.optional(key)?.string() }
+                }
                 links.append(link)
             }
         } catch let e as ShareError {
@@ -109,9 +134,11 @@ public final class ShareStore: @unchecked Sendable {
 
     /// Creates a link to `prototype`. `expiresIn` is in seconds (default 7 days, at most 90 days).
     /// - Throws: ``ShareError/invalidLifetime(_:)``, or ``ShareError/io(_:)`` when it can't be saved.
-    /// `tasks` are the task ids a `participant` link plays, in order.
+    /// `tasks` are the task ids a `participant` link plays, in order; `taskOrder` and `fixed`
+    /// are ``ShareLink/taskOrder`` and ``ShareLink/fixed`` (checked by the caller).
     public func create(
-        prototype: String, role: ShareRole, expiresIn: Double? = nil, label: String? = nil, tasks: [String] = []
+        prototype: String, role: ShareRole, expiresIn: Double? = nil, label: String? = nil, tasks: [String] = [],
+        taskOrder: String? = nil, fixed: [String: String] = [:]
     )
         throws(ShareError)
         -> IssuedShare
@@ -125,6 +152,8 @@ public final class ShareStore: @unchecked Sendable {
             id: id, prototype: prototype, role: role, label: label, createdAt: created,
             expiresAt: created.addingTimeInterval(lifetime), revokedAt: nil, secretHash: SHA256.hex(secret))
         link.tasks = tasks
+        link.taskOrder = taskOrder
+        link.fixed = fixed.filter { ShareLink.fixable.contains($0.key) }
         try mutate { $0.append(link) }
         return IssuedShare(link: link, token: id + "." + secret)
     }

@@ -92,6 +92,14 @@ enum UIString: String, CaseIterable, Sendable {
         columnSEQ
     case pathsSucceeded, pathsFailed, pathsCut, pathsStayed, pathsLegend
     case watchSteps, watchTask
+    // Share links made in the gallery and the player (Templates/pages/partials/share-manager)
+    case shareLinks, shareHeading, shareIntro, shareRole, shareRoleView, shareRoleComment, shareRoleParticipant,
+        shareRoleReport, shareLabel, shareLabelHint, shareDays, shareTasks, shareNoTasks, shareOrder,
+        shareOrderPrototype, shareOrderFixed, shareOrderCounterbalanced, shareFixedLegend, shareParticipantChooses,
+        shareBrowserAppearance, shareCreate, shareCreated, shareCreateFailed, sharePickTask, shareURL, shareCopy,
+        shareCopied, shareCopyFailed, shareExisting, shareNone, shareExpires, shareState, shareActive, shareRevoked,
+        shareExpired, shareNoLabel, sharePreview, sharePreviewOf, shareRevoke, shareRevokeOf, shareRevokedStatus,
+        shareRevokeFailed, shareListFailed, shareActions, previewBanner
 }
 
 /// The words of ModalLab's pages in one language — one table per language
@@ -165,6 +173,10 @@ struct Strings: Sendable, MustacheContext {
         .editorNothingToUndo, .editorNothingToRedo, .editorLoadFailed, .editorOnePerLine, .editorCannotAdd,
         .editorAdded, .editorDeleted, .editorMoved, .editorRestore, .editorCurrent, .editorRestored,
         .editorRefusalHeading, .editorReplayed, .editorConflictKept, .editorRenamed,
+        // Share links (Public/shares.js)
+        .shareRoleView, .shareRoleComment, .shareRoleParticipant, .shareRoleReport, .shareCreated, .shareCreateFailed,
+        .sharePickTask, .shareCopied, .shareCopyFailed, .shareActive, .shareRevoked, .shareExpired, .shareNoLabel,
+        .sharePreviewOf, .shareRevokeOf, .shareRevokedStatus, .shareRevokeFailed, .shareListFailed,
     ]
 
     /// The strings the editor's assets and hotspots show (Public/editor-assets.js).

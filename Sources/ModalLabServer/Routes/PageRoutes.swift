@@ -26,13 +26,23 @@ struct PageController: Sendable {
         }
         groups.prototypePages.get("/p/{id}") { [self] req, viewer in
             let loaded = try library.playable(req.parameters["id"] ?? "")
+            // The owner's preview of an active link of this prototype: the page its viewers get
+            // (`POST /api/sessions`'s `preview` keeps its session out of the log).
+            var previewed: ShareLink?
+            if viewer == .owner, let id = req.query("preview") {
+                guard let l = shares.link(id: id), l.prototype == loaded.1.id, shares.isActive(id: id) else {
+                    throw Problem.badRequest("no active share link \"\(id)\" of \"\(loaded.1.id)\"", path: "preview")
+                }
+                previewed = l
+            }
+            let seenAs = previewed.map { Viewer.share(id: $0.id, prototype: $0.prototype, role: $0.role) } ?? viewer
             // A participant link plays its tasks, one after the other.
-            let link = viewer.isParticipant ? viewer.shareID.flatMap { shares.link(id: $0) } : nil
+            let link = seenAs.isParticipant ? seenAs.shareID.flatMap { shares.link(id: $0) } : nil
             let key = PageCache.Key(
                 prototype: loaded.0.id, target: req.rawTarget, language: LanguageNegotiation.language(for: req),
-                viewer: Self.cacheViewer(viewer, tasks: link?.tasks))
+                viewer: previewed.map { "preview " + $0.id } ?? Self.cacheViewer(viewer, tasks: link?.tasks))
             return try playerPages.page(key, of: loaded.0) { () throws(Problem) in
-                try playerPage(loaded, req, viewer: viewer, link: link)
+                try playerPage(loaded, req, viewer: seenAs, link: link, preview: previewed, owner: viewer == .owner)
             }
         }
         groups.prototypePages.get("/p/{id}/board") { [self] req, viewer in
@@ -63,10 +73,17 @@ struct PageController: Sendable {
     /// The player page of `loaded` as `req` asks for it, for `viewer`; `link` is a participant's
     /// share link, whose tasks the page plays one after the other.
     func playerPage(
-        _ loaded: (LoadedPrototype, Prototype), _ req: HTTPRequest, viewer: Viewer, link: ShareLink?
+        _ loaded: (LoadedPrototype, Prototype), _ req: HTTPRequest, viewer: Viewer, link: ShareLink?,
+        preview: ShareLink? = nil, owner: Bool = false
     ) throws(Problem) -> HTTPResponse {
         let locale = PageLocale(req)
         var page = try Self.playerContext(loaded, req, viewer: viewer, locale: locale)
+        // A preview says so; the owner's own player has the share links' dialog.
+        if let preview {
+            page.preview = (preview.id, preview.label ?? locale.strings[.shareNoLabel])
+        } else if owner && !page.isEmbedded {
+            page.shares = ShareManagerView(loaded.1, locale.strings)
+        }
         if let link {
             let tasks = link.tasks.compactMap { loaded.1.task($0) }
             page.studyTasks = JSONWriter().string(

@@ -136,20 +136,50 @@ struct SessionController: Sendable {
     func startSession(_ req: HTTPRequest, viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
         let protoID: String
-        let asked: EnvironmentRequest
+        var asked: EnvironmentRequest
         var embedded = false
         var restore: Restore?
         var pid: String?
+        var previewID: String?
+        var viewport: JSONValue?
         do throws(JSONShapeError) {
             let o = try body.object()
             protoID = try o.required("prototype", "a prototype id").string()
             if let r = o.optional("pid") { pid = try Self.participantID(r) }
             if let r = o.optional("embed") { embedded = try r.enum(Embed.self) == .board }
             if let r = o.optional("restore") { restore = try Restore(reading: r) }
+            if let r = o.optional("preview") { previewID = try r.string() }
+            if let r = o.optional("viewport") { viewport = try Self.viewport(r) }
             asked = try EnvironmentRequest(reading: o)
             try o.finish()
         } catch { throw error.problem }
         guard viewer.canView(protoID) else { throw Problem.notFound("no prototype \"\(protoID)\"") }
+        // The owner's preview of one of the prototype's links: played as its viewers would, not logged.
+        var previewed: ShareLink?
+        if let previewID {
+            guard viewer == .owner else {
+                throw Problem.badRequest(
+                    "\"preview\" is the owner's, to try a share link without logging", path: "$.preview")
+            }
+            guard let l = shares.link(id: previewID), l.prototype == protoID, shares.isActive(id: previewID) else {
+                throw Problem.badRequest("no active share link \"\(previewID)\" of \"\(protoID)\"", path: "$.preview")
+            }
+            if restore != nil || embedded {
+                throw Problem.badRequest("a preview neither restores nor embeds", path: "$.preview")
+            }
+            previewed = l
+        }
+        // What a participant link fixes of the environment is not the participant's to choose.
+        let studyLink = viewer.isParticipant ? viewer.shareID.flatMap { shares.link(id: $0) } : previewed
+        if let studyLink, studyLink.role == .participant {
+            asked = asked.merging(EnvironmentRequest(leniently: { studyLink.fixed[$0] }))
+        }
+        // A participant reopening the link with the same pid goes on with the session it had.
+        if let pid, viewer.isParticipant, let share = viewer.shareID,
+            let held = sessions.participant(share: share, pid: pid), !held.hasEnded
+        {
+            return try resume(held)
+        }
         try eventBudget.charge(
             viewer, address: req.remoteHost,
             count: EventBudget.cost(events: 1 + (restore?.actions.count ?? 0), bytes: req.body.count))
@@ -170,7 +200,7 @@ struct SessionController: Sendable {
             throw Problem.badRequest(
                 "\"pid\" names a participant of a participant link; this is not one", path: "$.pid")
         }
-        let link = viewer.shareID.flatMap { shares.link(id: $0) }
+        let link = viewer.shareID.flatMap { shares.link(id: $0) } ?? previewed
         let audience = SessionAudience(
             kind: viewer == .owner ? "owner" : viewer.isParticipant ? "participant" : "link",
             shareLabel: link?.label, pid: pid)
@@ -209,13 +239,16 @@ struct SessionController: Sendable {
         }
         let s = ViewingSession(
             id: RandomID.make(), prototype: p, engine: engine, state: state, share: viewer.shareID,
-            address: req.remoteHost, audience: audience, clock: sessions.clock)
+            address: req.remoteHost, audience: audience, clock: sessions.clock, isPreview: previewed != nil)
         // The order this participant plays the link's tasks in (fixed, or a row of the balanced
-        // Latin square: TaskOrdering).
+        // Latin square: TaskOrdering). A preview plays them in the link's order and takes no row.
         var order: (tasks: [String], row: Int?)?
-        if let link, link.role == .participant {
+        if let previewed, previewed.role == .participant {
+            order = (previewed.tasks.filter { p.task($0) != nil }, nil)
+        } else if let link, link.role == .participant {
             order = taskOrdering.order(of: link, prototype: p, log: log)
         }
+        s.studyTasks = order?.tasks ?? []
         // Counted before anything is logged, so a link or an address at its limit writes nothing.
         let evicted: ViewingSession?
         do {
@@ -238,9 +271,12 @@ struct SessionController: Sendable {
         }
         if let order {
             props["tasks"] = .array(order.tasks.map { .string($0) })
-            props["order"] = .string(p.taskOrder.rawValue)
+            props["order"] = .string(TaskOrdering.order(of: link, prototype: p).rawValue)
             if let row = order.row { props["orderRow"] = .int(row) }
         }
+        // The real browser: its viewport in CSS px (as the player measured it) and its family.
+        if let viewport { props["viewport"] = viewport }
+        props["browser"] = .string(BrowserFamily.of(userAgent: req.headers["user-agent"]).rawValue)
         var pending = [PendingEvent(EventFields(type: .sessionStart, props: props))]
         if let moved = Self.versionChange(continuing: restore?.continues, of: protoID, now: p.version, in: log) {
             pending.append(moved)
@@ -256,8 +292,10 @@ struct SessionController: Sendable {
                 e.ts = s.startedWallMicros
                 return e
             }
-            _ = try await log.append(
-                pending.map { stamped($0, startState) } + restored.map { stamped($0.event, $0.state) })
+            if !s.isPreview {
+                _ = try await log.append(
+                    pending.map { stamped($0, startState) } + restored.map { stamped($0.event, $0.state) })
+            }
         } catch {
             sessions.remove(s.id)
             throw Problem.logUnavailable("the interaction log could not be written", error)
@@ -286,6 +324,43 @@ struct SessionController: Sendable {
             }
             body.append(contentsOf: #","diagnostics":[],"diagnosticsHTML":"","#.utf8)
         }
+    }
+
+    /// The answer to a participant reopening their link with the same `pid`
+    /// (`POST /api/sessions`): 200 with the session they had, where it is — `{session, state,
+    /// tasks, resumed: {ended}, diagnostics, diagnosticsHTML, html}`, `ended` the tasks already
+    /// over, in the order they ended. Nothing is logged: the session goes on.
+    func resume(_ s: ViewingSession) throws(Problem) -> HTTPResponse {
+        s.touch()
+        let state = s.state
+        return try pages.frameResponse(prototype: s.prototype, state: state, status: .ok) { body in
+            body.append(contentsOf: #"{"session":"#.utf8)
+            JSONWriter.appendQuoted(s.id, into: &body)
+            body.append(contentsOf: #","state":"#.utf8)
+            state.appendJSON(into: &body)
+            body.append(contentsOf: #","tasks":"#.utf8)
+            JSONWriter().write(.array(s.studyTasks.map { .string($0) }), into: &body)
+            body.append(contentsOf: #","resumed":"#.utf8)
+            JSONWriter().write(["ended": .array(s.endedTasks.map { .string($0) })], into: &body)
+            body.append(contentsOf: #","diagnostics":[],"diagnosticsHTML":"","#.utf8)
+        }
+    }
+
+    /// The browser's viewport (`"viewport"` of `POST /api/sessions`): `{width, height}` in CSS
+    /// pixels, each a number from 1 to 100,000, as `session_start`'s `props.viewport` logs it.
+    static func viewport(_ r: JSONReader) throws(JSONShapeError) -> JSONValue {
+        let o = try r.object()
+        var out = JSONObject()
+        for name in ["width", "height"] {
+            let m = try o.required(name, "the viewport's \(name) in CSS pixels")
+            let v = try m.number()
+            guard v >= 1, v <= 100_000 else {
+                throw m.fail("expected CSS pixels from 1 to 100000; found \(JSONReader.describe(m.value))")
+            }
+            out[name] = .number(v)
+        }
+        try o.finish()
+        return .object(out)
     }
 
     /// `POST /api/sessions/{sid}/actions` → 200 `{state, diagnostics, diagnosticsHTML, html}`
@@ -385,7 +460,12 @@ struct SessionController: Sendable {
         } catch {
             return completion(error.response)
         }
-        log.append(pending) { result in
+        // A preview is not logged (ViewingSession.isPreview): it goes on as if its events were.
+        let append: (@escaping @Sendable (Result<Void, LogStoreError>) -> Void) -> Void = { done in
+            if s.isPreview { return done(.success(())) }
+            self.log.append(pending) { done($0.map { _ in () }) }
+        }
+        append { result in
             switch result {
             case .success:
                 s.state = outcome.state
@@ -458,17 +538,24 @@ struct SessionController: Sendable {
     /// (what a panel or a spreadsheet gives participants, never a name by design).
     static func participantID(_ r: JSONReader) throws(JSONShapeError) -> String {
         let pid = try r.string()
-        let ok =
-            !pid.isEmpty && pid.utf8.count <= 64
-            && pid.unicodeScalars.allSatisfy {
-                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.@".unicodeScalars.contains($0)
-            }
-        guard ok else {
+        guard isParticipantID(pid) else {
             throw JSONShapeError(
                 path: r.path,
-                message: "expected a participant id of 1–64 ASCII letters, digits, -, _, . or @; found \(JSONReader.describe(r.value))")
+                message:
+                    "expected a participant id of 1–64 ASCII letters, digits, -, _, . or @; found \(JSONReader.describe(r.value))"
+            )
         }
         return pid
+    }
+
+    /// Whether `pid` is a participant id: 1 to 64 ASCII letters, digits, `-`, `_`, `.` or `@`
+    /// (so it can go into an address as it is).
+    static func isParticipantID(_ pid: String) -> Bool {
+        !pid.isEmpty && pid.utf8.count <= 64
+            && pid.unicodeScalars.allSatisfy {
+                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+                    || "-_.@".unicodeScalars.contains($0)
+            }
     }
 
     /// `POST /api/sessions/{sid}/events {"events": [...]}` → `{accepted, duplicates}`; retried
@@ -535,6 +622,8 @@ struct SessionController: Sendable {
         } catch {
             throw error.problem
         }
+        // A preview is not logged (ViewingSession.isPreview).
+        if s.isPreview { return .json(["accepted": 0, "duplicates": 0]) }
         do {
             let r = try await log.append(pending)
             return .json(["accepted": .int(r.accepted), "duplicates": .int(r.duplicates)])

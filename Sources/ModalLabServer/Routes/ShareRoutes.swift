@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import InteractionLog
 import JSON
+import Prototype
 import Sharing
 
 /// Share links (docs/api.md, “Share links and comments”): the owner creates, lists and revokes
@@ -73,9 +74,13 @@ struct ShareController: Sendable {
         ])
     }
 
-    /// `POST /api/shares {prototype, role, expiresIn, label, tasks}` → 201 `{id, url, expiresAt}`.
+    /// `POST /api/shares {prototype, role, expiresIn, label, tasks, taskOrder, device,
+    /// orientation, appearance, contentSize}` → 201 `{id, url, expiresAt, role, prototype, label}`.
     /// `role` is `view` (default), `comment`, `participant` (which lists its `tasks` ids, in
-    /// the order the participant plays them) or `report`.
+    /// the order the participant plays them) or `report`. A participant link may also say its
+    /// `taskOrder` (`fixed` or `counterbalanced`; the prototype's by default) and fix members of
+    /// the environment for every participant (``ShareLink/fixed``: values as `POST /api/sessions`
+    /// takes them); the others are left to the participant. 400 naming the member otherwise.
     func createShare(_ req: HTTPRequest) throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
         let prototype: String
@@ -84,6 +89,8 @@ struct ShareController: Sendable {
         var label: String?
         var tasks: [String] = []
         var taskReader: JSONReader?
+        var taskOrder: String?
+        var fixed = EnvironmentRequest()
         do throws(JSONShapeError) {
             let o = try body.object()
             prototype = try o.required("prototype", "a prototype id").string()
@@ -108,11 +115,22 @@ struct ShareController: Sendable {
                     path: body.path.appending("tasks"),
                     message: "a participant link lists the ids of its tasks: \"tasks\": [ids]")
             }
+            let fixable = ShareLink.fixable.compactMap(EnvironmentKey.init(rawValue:))
+            for key in ShareLink.fixable + ["taskOrder"] where role != .participant {
+                if let r = o.optional(key) {
+                    throw r.fail("\"\(key)\" belongs to a participant link (\"role\": \"participant\")")
+                }
+            }
+            if let r = o.optional("taskOrder") { taskOrder = try r.enum(TaskOrder.self).rawValue }
+            fixed = try EnvironmentRequest(reading: o, keys: fixable)
             try o.finish()
         } catch {
             throw error.problem
         }
         guard let entry = library.get(prototype) else { throw Problem.notFound("no prototype \"\(prototype)\"") }
+        if let p = entry.prototype {
+            do { _ = try fixed.resolved(for: p) } catch { throw error.problem(in: body.path) }
+        }
         if let taskReader, let p = entry.prototype {
             let known = p.tasks.map(\.id)
             for (i, t) in tasks.enumerated() where !known.contains(t) {
@@ -126,7 +144,9 @@ struct ShareController: Sendable {
         let issued: IssuedShare
         do {
             issued = try shares.create(
-                prototype: prototype, role: role, expiresIn: expiresIn, label: label, tasks: tasks)
+                prototype: prototype, role: role, expiresIn: expiresIn, label: label, tasks: tasks,
+                taskOrder: taskOrder,
+                fixed: Dictionary(uniqueKeysWithValues: fixed.json.map { ($0.key, $0.value.stringValue ?? "") }))
         } catch {
             throw Problem(.serviceUnavailable, title: "Could not create the link", detail: "\(error)")
         }
@@ -136,7 +156,7 @@ struct ShareController: Sendable {
             [
                 "id": .string(issued.link.id), "url": .string("\(base)/s/\(issued.token)"),
                 "expiresAt": .string(RFC3339.format(issued.link.expiresAt)), "role": .string(role.rawValue),
-                "prototype": .string(prototype),
+                "prototype": .string(prototype), "label": .string(label),
             ], status: .created, headers: ["Location": "/api/shares/\(issued.link.id)"])
     }
 
@@ -170,8 +190,13 @@ struct ShareController: Sendable {
             ])
         }
         // A report link opens the insights, the only pages it reaches; the others, the player.
-        var r = HTTPResponse.redirect(
-            to: link.role == .report ? "/p/\(link.prototype)/insights" : "/p/\(link.prototype)")
+        // A participant link's `?pid=` goes on to the player, which starts (or resumes) that
+        // participant's session with it; a malformed one is left out.
+        var to = link.role == .report ? "/p/\(link.prototype)/insights" : "/p/\(link.prototype)"
+        if link.role == .participant, let pid = req.query("pid"), SessionController.isParticipantID(pid) {
+            to += "?pid=" + pid
+        }
+        var r = HTTPResponse.redirect(to: to)
         let maxAge = max(0, Int(link.expiresAt.timeIntervalSince(shares.now())))
         r.headers.add(
             name: "Set-Cookie",

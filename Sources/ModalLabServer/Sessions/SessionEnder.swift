@@ -29,6 +29,12 @@ struct SessionEnder: Sendable {
             s.hasEnded = true
             let at = how == .timeout ? s.lastSeenMs : s.elapsedMs
             let end = PendingEvent(EventFields(type: .sessionEnd, how: how?.rawValue, durationMs: at))
+            // A preview is not logged (ViewingSession.isPreview).
+            if s.isPreview {
+                watchers.end(session: s.id)
+                completion(.success(()))
+                return done()
+            }
             log.append([end.filled(session: s, state: s.state, tMs: at)]) { result in
                 // Its watchers see it end (a server's stop ends them all anyway).
                 watchers.end(session: s.id)

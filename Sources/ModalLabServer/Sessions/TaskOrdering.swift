@@ -26,7 +26,7 @@ final class TaskOrdering: @unchecked Sendable {
     /// fixed order). Tasks the prototype doesn't have are left out.
     func order(of link: ShareLink, prototype p: Prototype, log: LogStore) -> (tasks: [String], row: Int?) {
         let tasks = link.tasks.filter { p.task($0) != nil }
-        guard p.taskOrder == .counterbalanced, tasks.count > 1 else { return (tasks, nil) }
+        guard Self.order(of: link, prototype: p) == .counterbalanced, tasks.count > 1 else { return (tasks, nil) }
         let n = lock.withLock { () -> Int in
             let n = started[link.id] ?? log.loggedStarts(share: link.id)
             started[link.id] = n + 1
@@ -34,6 +34,12 @@ final class TaskOrdering: @unchecked Sendable {
         }
         let row = n % Self.rows(tasks.count)
         return (Self.row(row, of: tasks.count).map { tasks[$0] }, row)
+    }
+
+    /// The order a link's participants play its tasks in: the link's `taskOrder` when it says
+    /// one (``ShareLink/taskOrder``), else the prototype's.
+    static func order(of link: ShareLink?, prototype p: Prototype) -> TaskOrder {
+        link?.taskOrder.flatMap(TaskOrder.init(rawValue:)) ?? p.taskOrder
     }
 
     /// How many rows the balanced Latin square of `n` tasks has.

@@ -35,6 +35,13 @@ public final class ViewingSession: @unchecked Sendable {
     let actions = SerialJobs()
     /// What ``elapsedMs`` and ``lastSeen`` are measured by.
     let clock: SessionClock
+    /// The owner's preview of a share link (`POST /api/sessions`'s `preview`): it plays as the
+    /// link's viewers would, but nothing of it is logged — no `session_start`, action,
+    /// client event or `session_end` — so a preview is never a session of the study.
+    let isPreview: Bool
+    /// A participant link's tasks in the order this session plays them (empty otherwise): set
+    /// before the session is added to the store, read when the participant resumes it.
+    var studyTasks: [String] = []
 
     private let stateLock = NSLock()
     private var _state: PresentationState
@@ -49,8 +56,9 @@ public final class ViewingSession: @unchecked Sendable {
     init(
         id: String, prototype: Prototype, engine: PresentationEngine, state: PresentationState, share: String?,
         elapsedMs: Int? = nil, address: String? = nil, audience: SessionAudience? = nil,
-        clock: SessionClock
+        clock: SessionClock, isPreview: Bool = false
     ) {
+        self.isPreview = isPreview
         self.id = id
         self.audience = audience ?? SessionAudience(kind: share == nil ? "owner" : "link")
         self.prototype = prototype
@@ -106,6 +114,9 @@ public final class ViewingSession: @unchecked Sendable {
             }
         }
     }
+
+    /// The ids of the tasks that have ended (done, given up or timed out), in the order they ended.
+    var endedTasks: [String] { stateLock.withLock { taskSpans.filter { $0.end != nil }.map(\.id) } }
 
     /// The task that was running at `tMs`, if any.
     func task(atMs tMs: Int) -> String? {
@@ -258,6 +269,16 @@ public final class SessionStore: @unchecked Sendable {
 
     /// The session with this id.
     public func get(_ id: String) -> ViewingSession? { lock.withLock { sessions[id] } }
+
+    /// The session this server holds of participant `pid` of the participant link `share`,
+    /// if it has not ended (the most recently active when there are several): the one a
+    /// participant reopening the link resumes.
+    func participant(share: String, pid: String) -> ViewingSession? {
+        lock.withLock {
+            sessions.values.filter { $0.share == share && $0.audience.pid == pid && !$0.isPreview }
+                .max { $0.lastSeen < $1.lastSeen }
+        }
+    }
 
     /// Registers `s` unless a session with its id is there already (two requests rebuilt it at
     /// once); returns the one kept.

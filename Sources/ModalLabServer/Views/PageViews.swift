@@ -143,9 +143,12 @@ struct GalleryView: MustacheContext {
         var isPlayable: Bool
         var diagnostics: [DiagnosticView]
         var devices: [DeviceLinkView]
+        /// Its share links' dialog (``ShareManagerView``), when it can be played.
+        var shares: ShareManagerView?
 
         func mustacheValue(forKey key: String) -> Any? {
             switch key {
+            case "shares": shares.asMustacheValue
             case "id": id
             case "name": name
             case "file": file
@@ -178,7 +181,7 @@ struct GalleryView: MustacheContext {
                 diagnostics: DiagnosticView.findings(of: p, strings),
                 devices: (p.prototype?.devices ?? []).compactMap { DeviceCatalogue.device($0) }.map {
                     DeviceLinkView(id: p.id, device: $0.id, deviceName: $0.name)
-                })
+                }, shares: p.prototype.map { ShareManagerView($0, strings) })
         }
     }
 
@@ -271,6 +274,12 @@ struct PlayerPageView: MustacheContext {
     /// the app: no environment menus, board, restart or rule panel (findings, state, comments),
     /// and a refusal does nothing visible, as in iOS.
     var isParticipant: Bool { studyTasks != nil }
+    /// The owner's share links' dialog (``ShareManagerView``); `nil` for others, an embedded
+    /// player and a preview.
+    var shares: ShareManagerView? = nil
+    /// The share link this page previews for the owner (`?preview=` its id): the page is the
+    /// one its viewers get, and its session is not logged; `nil` otherwise.
+    var preview: (id: String, label: String)? = nil
 
     /// The player of `loaded` (whose prototype is `p`) in `environment`, for `viewer`, in
     /// `strings`' language.
@@ -355,6 +364,10 @@ struct PlayerPageView: MustacheContext {
         case "diagnostics": diagnostics
         case "studyTasks": studyTasks.asMustacheValue
         case "isParticipant": isParticipant
+        case "shares": shares.asMustacheValue
+        case "previewID": (preview?.id).asMustacheValue
+        case "previewBanner": preview.map { _ in true } ?? false
+        case "previewLabel": (preview?.label).asMustacheValue
         case "studyQuestions": studyQuestions.asMustacheValue
         case "countsText": countsText
         case "stateJSON": stateJSON

@@ -1,0 +1,190 @@
+// The owner's share links of a prototype, in the gallery (each card) and the player: the dialog
+// of Templates/pages/partials/share-manager.mustache makes a link of any role with a label
+// (POST /api/shares; a participant link with its tasks, their order and what it fixes of the
+// environment), shows its address once with Copy, lists the prototype's links with their labels
+// (GET /api/shares), previews one (its player with ?preview=, whose session is not logged) and
+// revokes one (DELETE /api/shares/{id}). docs/api.md, "Share links and comments".
+import { t } from "./strings.js";
+
+/** A JSON request to the share API: `{status, json}`. */
+async function call(method, url, body) {
+  const res = await fetch(url, {
+    method,
+    headers: { Accept: "application/json", ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    credentials: "same-origin",
+  });
+  let json = null;
+  try { json = await res.json(); } catch { /* 204 */ }
+  return { status: res.status, json };
+}
+
+/** A problem document's words: detail (or title) and the member it names. */
+function problemText(json, status) {
+  return [json?.detail ?? json?.title ?? String(status), json?.path].filter(Boolean).join(" — ");
+}
+
+const roleNames = {
+  view: () => t("shareRoleView"),
+  comment: () => t("shareRoleComment"),
+  participant: () => t("shareRoleParticipant"),
+  report: () => t("shareRoleReport"),
+};
+
+class ShareManager {
+  constructor(dialog, opener) {
+    this.dialog = dialog;
+    this.prototype = dialog.dataset.shareManager;
+    this.form = dialog.querySelector("[data-share-form]");
+    this.role = dialog.querySelector("[data-share-role]");
+    this.participant = dialog.querySelector("[data-share-participant]");
+    this.status = dialog.querySelector("[data-share-status]");
+    this.made = dialog.querySelector("[data-share-made]");
+    this.url = dialog.querySelector("[data-share-url]");
+    this.rows = dialog.querySelector("[data-share-rows]");
+    this.list = dialog.querySelector("[data-share-list]");
+    this.none = dialog.querySelector("[data-share-none]");
+    this.rowTemplate = dialog.querySelector("template[data-share-row]");
+
+    opener.addEventListener("click", () => {
+      dialog.showModal();
+      this.refresh();
+    });
+    this.role.addEventListener("change", () => { this.participant.hidden = this.role.value !== "participant"; });
+    this.form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      this.create();
+    });
+    dialog.querySelector("[data-share-copy]").addEventListener("click", () => this.copy());
+  }
+
+  /** The form as `POST /api/shares` takes it. */
+  body() {
+    const data = new FormData(this.form);
+    const body = { prototype: this.prototype, role: this.role.value };
+    const label = String(data.get("label") ?? "").trim();
+    if (label) body.label = label;
+    const days = Number(data.get("days"));
+    if (days > 0) body.expiresIn = Math.round(days * 86400);
+    if (body.role === "participant") {
+      body.tasks = data.getAll("task").map(String);
+      const order = String(data.get("taskOrder") ?? "");
+      if (order) body.taskOrder = order;
+      for (const key of ["device", "orientation", "appearance", "contentSize"]) {
+        const value = String(data.get(key) ?? "");
+        if (value) body[key] = value;
+      }
+    }
+    return body;
+  }
+
+  async create() {
+    this.status.textContent = "";
+    const body = this.body();
+    if (body.role === "participant" && body.tasks.length === 0) {
+      this.status.textContent = t("sharePickTask");
+      this.dialog.querySelector("[data-share-tasks] input")?.focus();
+      return;
+    }
+    let answer;
+    try {
+      answer = await call("POST", "/api/shares", body);
+    } catch (error) {
+      this.status.textContent = t("shareCreateFailed", { detail: String(error) });
+      return;
+    }
+    if (answer.status !== 201) {
+      this.status.textContent = t("shareCreateFailed", { detail: problemText(answer.json, answer.status) });
+      return;
+    }
+    this.made.hidden = false;
+    this.url.value = answer.json.url;
+    this.made.dataset.shareId = answer.json.id;
+    this.status.textContent = t("shareCreated");
+    this.url.focus();
+    this.url.select();
+    await this.refresh();
+  }
+
+  async copy() {
+    try {
+      await navigator.clipboard.writeText(this.url.value);
+      this.status.textContent = t("shareCopied");
+    } catch {
+      // No clipboard API (an insecure origin, or permission refused): the address stays selected.
+      this.url.focus();
+      this.url.select();
+      this.status.textContent = document.execCommand?.("copy") ? t("shareCopied") : t("shareCopyFailed");
+    }
+  }
+
+  /** Lists this prototype's links, newest first. */
+  async refresh() {
+    let answer;
+    try {
+      answer = await call("GET", "/api/shares");
+    } catch (error) {
+      this.status.textContent = t("shareListFailed", { detail: String(error) });
+      return;
+    }
+    if (answer.status !== 200 || !Array.isArray(answer.json)) {
+      this.status.textContent = t("shareListFailed", { detail: problemText(answer.json, answer.status) });
+      return;
+    }
+    const links = answer.json.filter((link) => link.prototype === this.prototype);
+    this.rows.replaceChildren(...links.map((link) => this.row(link)));
+    this.list.hidden = links.length === 0;
+    this.none.hidden = links.length > 0;
+  }
+
+  /** A row of the list, from the template: label, role, expiry, state, Preview and Revoke. */
+  row(link) {
+    const row = this.rowTemplate.content.firstElementChild.cloneNode(true);
+    const label = link.label || t("shareNoLabel");
+    row.dataset.shareId = link.id;
+    row.querySelector('[data-cell="label"]').textContent = label;
+    row.querySelector('[data-cell="role"]').textContent = roleNames[link.role]?.() ?? link.role;
+    const expires = row.querySelector('[data-cell="expires"]');
+    expires.dateTime = link.expiresAt;
+    expires.textContent = new Date(link.expiresAt).toLocaleString(document.documentElement.lang);
+    const state = link.revokedAt ? "shareRevoked" : link.active ? "shareActive" : "shareExpired";
+    row.querySelector('[data-cell="state"]').textContent = t(state);
+    row.dataset.state = state.replace("share", "").toLowerCase();
+    const preview = row.querySelector("[data-share-preview]");
+    const revoke = row.querySelector("[data-share-revoke]");
+    if (link.active) {
+      const id = encodeURIComponent(this.prototype);
+      preview.href = link.role === "report" ? `/p/${id}/insights` : `/p/${id}?preview=${encodeURIComponent(link.id)}`;
+      preview.setAttribute("aria-label", t("sharePreviewOf", { label }));
+      revoke.setAttribute("aria-label", t("shareRevokeOf", { label }));
+      revoke.addEventListener("click", () => this.revoke(link, label));
+    } else {
+      preview.remove();
+      revoke.remove();
+    }
+    return row;
+  }
+
+  async revoke(link, label) {
+    let answer;
+    try {
+      answer = await call("DELETE", `/api/shares/${encodeURIComponent(link.id)}`);
+    } catch (error) {
+      this.status.textContent = t("shareRevokeFailed", { detail: String(error) });
+      return;
+    }
+    if (answer.status !== 204 && answer.status !== 200) {
+      this.status.textContent = t("shareRevokeFailed", { detail: problemText(answer.json, answer.status) });
+      return;
+    }
+    this.status.textContent = t("shareRevokedStatus", { label });
+    if (this.made.dataset.shareId === link.id) this.made.hidden = true;
+    await this.refresh();
+    this.role.focus();
+  }
+}
+
+for (const dialog of document.querySelectorAll("dialog[data-share-manager]")) {
+  const opener = document.querySelector(`[data-share-open="${CSS.escape(dialog.dataset.shareManager)}"]`);
+  if (opener) new ShareManager(dialog, opener);
+}

@@ -1,0 +1,58 @@
+import Mustache
+import Prototype
+
+/// `partials/share-manager`: the owner's dialog for one prototype's share links, in the gallery
+/// (each card) and the player: make a link of any role with a label (a participant link with its
+/// tasks, their order and what it fixes of the environment), copy its address, list the links
+/// made with their labels, preview one (not logged) and revoke it. `Public/shares.js` talks to
+/// `POST /api/shares`, `GET /api/shares` and `DELETE /api/shares/{id}` (docs/api.md, "Share
+/// links and comments").
+struct ShareManagerView: MustacheContext {
+    /// The prototype's id and name.
+    var prototype: String
+    var name: String
+    /// Its tasks, in the file's order: the id, and the prompt as the option's name.
+    var tasks: [OptionView]
+    /// What a participant link may fix, each with an empty "left to the participant" choice
+    /// first (the template's): every device of the catalogue (the prototype's first), the
+    /// orientations, appearances and text sizes by the values `POST /api/shares` takes.
+    var devices: [OptionView]
+    var orientations: [OptionView]
+    var appearances: [OptionView]
+    var contentSizes: [OptionView]
+
+    /// The dialog for prototype `p` in `strings`' language.
+    init(_ p: Prototype, _ strings: Strings) {
+        prototype = p.id
+        name = p.name
+        tasks = p.tasks.map { OptionView(id: $0.id, name: $0.prompt, isSelected: true) }
+        let listed = p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) }
+        devices = listed.compactMap { DeviceCatalogue.device($0) }.map {
+            OptionView(id: $0.id, name: $0.name, isSelected: false)
+        }
+        orientations = Orientation.allCases.map {
+            OptionView(id: $0.rawValue, name: strings.orientation($0), isSelected: false)
+        }
+        appearances = Appearance.allCases.map {
+            OptionView(
+                id: $0.rawValue, name: strings[$0 == .light ? .appearanceLight : .appearanceDark], isSelected: false)
+        }
+        contentSizes = ContentSizeCategory.allCases.map {
+            OptionView(id: $0.rawValue, name: $0.rawValue, isSelected: false)
+        }
+    }
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "prototype": prototype
+        case "name": name
+        case "tasks": tasks
+        case "hasTasks": !tasks.isEmpty
+        case "devices": devices
+        case "orientations": orientations
+        case "appearances": appearances
+        case "contentSizes": contentSizes
+        default: nil
+        }
+    }
+}

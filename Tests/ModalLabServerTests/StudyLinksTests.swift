@@ -1,0 +1,220 @@
+import Foundation
+import HTTPServer
+import InteractionLog
+import JSON
+import TestSupport
+import Testing
+
+@testable import ModalLabServer
+
+/// Studies in the UI, the server's side (docs/api.md, "Share links and comments"; docs/studies.md):
+/// a participant link fixes parts of the environment and its task order, `?pid=` goes from the
+/// link to the player and reopening resumes that participant's session, the owner's preview
+/// is not logged, and `session_start` says the browser's family and viewport. Over real sockets.
+@Suite struct StudyLinksTests {
+    /// Every line of the log as JSON objects (all audiences).
+    static func log(_ s: TestApp) async throws -> [JSONValue] {
+        let text = try await s.client.request("GET", "/api/logs.ndjson?audience=all").text
+        return try text.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)) }
+    }
+
+    /// Fixed members win over what the participant's player asks; the list shows them; members
+    /// a view link can't have, an unknown device, an unknown order are 400s naming the member.
+    @Test func aParticipantLinkFixesTheEnvironmentAndOrder() async throws {
+        let s = try TestApp(socket: true)
+        let c = s.client
+        let made = try await c.json(
+            "POST", "/api/shares",
+            [
+                "prototype": "mail", "role": "participant", "tasks": ["send-draft", "share-inbox"],
+                "label": "Round 2", "taskOrder": "fixed", "device": "ipad-mini", "orientation": "landscape",
+                "appearance": "dark", "contentSize": "accessibilityLarge",
+            ])
+        #expect(made.status == 201, "\(made.text)")
+        #expect(made.json?["label"]?.stringValue == "Round 2")
+        let id = try #require(made.json?["id"]?.stringValue)
+        let listed = try #require(
+            (try await c.json("GET", "/api/shares")).json?.arrayValue?.first { $0["id"]?.stringValue == id })
+        #expect(listed["taskOrder"]?.stringValue == "fixed")
+        #expect(listed["fixed"]?["device"]?.stringValue == "ipad-mini")
+        #expect(listed["fixed"]?["contentSize"]?.stringValue == "accessibilityLarge")
+        #expect(listed["label"]?.stringValue == "Round 2")
+
+        let url = try #require(made.json?["url"]?.stringValue)
+        let cookie = try await SessionAudienceTests.open(c, url)
+        let started = try await SessionAudienceTests.request(
+            c, "POST", "/api/sessions", cookie: cookie,
+            body: #"{"prototype": "mail", "device": "iphone-16", "appearance": "light", "contentSize": "large"}"#)
+        #expect(started.status == 201, "\(started.text)")
+        let state = try #require(started.json?["state"])
+        #expect(state["device"]?.stringValue == "ipad-mini")
+        #expect(state["orientation"]?.stringValue == "landscape")
+        #expect(state["appearance"]?.stringValue == "dark")
+        #expect(state["contentSize"]?.stringValue == "accessibilityLarge")
+
+        for (body, path) in [
+            (#"{"prototype": "mail", "role": "view", "appearance": "dark"}"#, "$.appearance"),
+            (#"{"prototype": "mail", "role": "report", "taskOrder": "fixed"}"#, "$.taskOrder"),
+            (#"{"prototype": "mail", "role": "participant", "tasks": ["send-draft"], "device": "nokia"}"#, "$.device"),
+            (
+                #"{"prototype": "mail", "role": "participant", "tasks": ["send-draft"], "taskOrder": "random"}"#,
+                "$.taskOrder"
+            ),
+            (
+                #"{"prototype": "mail", "role": "participant", "tasks": ["send-draft"], "window": {"width": 5}}"#,
+                "$.window"
+            ),
+        ] {
+            let r = try await c.request("POST", "/api/shares", body: body)
+            #expect(r.status == 400, "\(body): \(r.text)")
+            #expect(r.json?["path"]?.stringValue == path, "\(body): \(r.text)")
+        }
+    }
+
+    /// `/s/{token}?pid=P7` goes on to `/p/{id}?pid=P7`; the session started with that pid is the
+    /// one the participant gets again (200, same id, the tasks over so far), while another pid
+    /// or none starts a new one; the browser's family and viewport are on `session_start`.
+    @Test func reopeningWithThePidResumesTheSession() async throws {
+        let s = try TestApp(socket: true)
+        let c = s.client
+        let made = try await c.json(
+            "POST", "/api/shares",
+            ["prototype": "mail", "role": "participant", "tasks": ["send-draft", "share-inbox"]])
+        let url = try #require(made.json?["url"]?.stringValue)
+        let path = String(url[url.range(of: "/s/")!.lowerBound...])
+        let opened = try await c.request("GET", path + "?pid=P7", auth: false)
+        #expect(opened.status == 303 || opened.status == 302, "\(opened.status)")
+        #expect(opened.header("Location") == "/p/mail?pid=P7")
+        let bad = try await c.request("GET", path + "?pid=%3Cscript%3E", auth: false)
+        #expect(bad.header("Location") == "/p/mail", "a malformed pid is left out")
+        let cookie = try await SessionAudienceTests.open(c, url)
+        var headers = cookie
+        headers["User-Agent"] =
+            "Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15"
+        let first = try await c.request(
+            "POST", "/api/sessions",
+            body: #"{"prototype": "mail", "pid": "P7", "viewport": {"width": 390, "height": 844}}"#,
+            headers: headers, auth: false)
+        #expect(first.status == 201, "\(first.text)")
+        let sid = try #require(first.json?["session"]?.stringValue)
+        for action in [#"{"type": "taskStart", "task": "send-draft"}"#, #"{"type": "giveUp"}"#] {
+            let r = try await SessionAudienceTests.request(
+                c, "POST", "/api/sessions/\(sid)/actions", cookie: cookie, body: action)
+            #expect(r.status == 200, "\(r.text)")
+        }
+        let again = try await SessionAudienceTests.request(
+            c, "POST", "/api/sessions", cookie: cookie, body: #"{"prototype": "mail", "pid": "P7"}"#)
+        #expect(again.status == 200, "\(again.text)")
+        #expect(again.json?["session"]?.stringValue == sid)
+        #expect(again.json?["resumed"]?["ended"] == ["send-draft"])
+        #expect(again.json?["tasks"] == ["send-draft", "share-inbox"])
+        #expect(again.json?["html"]?.stringValue?.isEmpty == false)
+        let other = try await SessionAudienceTests.request(
+            c, "POST", "/api/sessions", cookie: cookie, body: #"{"prototype": "mail", "pid": "P8"}"#)
+        #expect(other.status == 201)
+        #expect(other.json?["session"]?.stringValue != sid)
+        // An ended session is not resumed: the pid starts anew.
+        let end = try await SessionAudienceTests.request(c, "DELETE", "/api/sessions/\(sid)", cookie: cookie)
+        #expect(end.status == 204)
+        let afterEnd = try await SessionAudienceTests.request(
+            c, "POST", "/api/sessions", cookie: cookie, body: #"{"prototype": "mail", "pid": "P7"}"#)
+        #expect(afterEnd.status == 201)
+        #expect(afterEnd.json?["session"]?.stringValue != sid)
+
+        let starts = try await Self.log(s).filter { $0["type"]?.stringValue == "session_start" }
+        let start = try #require(starts.first { $0["session"]?.stringValue == sid })
+        #expect(start["props"]?["browser"]?.stringValue == "Safari")
+        #expect(start["props"]?["viewport"]?["width"]?.numberValue == 390)
+        #expect(start["props"]?["viewport"]?["height"]?.numberValue == 844)
+        #expect(start["pid"]?.stringValue == "P7")
+        #expect(starts.filter { $0["session"]?.stringValue == sid }.count == 1, "resuming logs no second start")
+        let bare = try #require(starts.first { $0["session"]?.stringValue == other.json?["session"]?.stringValue })
+        #expect(bare["props"]?["browser"]?.stringValue == "unknown")
+        #expect(bare["props"]?["viewport"] == nil)
+        let bad2 = try await SessionAudienceTests.request(
+            c, "POST", "/api/sessions", cookie: cookie,
+            body: #"{"prototype": "mail", "viewport": {"width": 0, "height": 844}}"#)
+        #expect(bad2.status == 400)
+        #expect(bad2.json?["path"]?.stringValue == "$.viewport.width")
+    }
+
+    /// The owner's preview of a participant link: its page is the participant's (tasks, no
+    /// designer tools) with the preview's banner, its session plays the link's tasks in the
+    /// link's fixed environment, and nothing of it reaches the log — start, actions, client
+    /// events, end. A link's viewer can't ask for a preview; a link of another prototype is a 400.
+    @Test func theOwnersPreviewIsNotLogged() async throws {
+        let s = try TestApp(socket: true)
+        let c = s.client
+        let made = try await c.json(
+            "POST", "/api/shares",
+            [
+                "prototype": "mail", "role": "participant", "tasks": ["share-inbox", "send-draft"], "label": "Pilot",
+                "appearance": "dark",
+            ])
+        let id = try #require(made.json?["id"]?.stringValue)
+        let page = try await c.request("GET", "/p/mail?preview=\(id)")
+        #expect(page.status == 200)
+        #expect(page.text.contains(#"data-preview="\#(id)""#))
+        #expect(page.text.contains("data-participant"))
+        #expect(page.text.contains("data-preview-banner"))
+        #expect(page.text.contains("<bdi>Pilot</bdi>"))
+        #expect(!page.text.contains(#"id="restart""#), "the participant's page: no designer tools")
+        #expect(!page.text.contains("data-share-manager"))
+        #expect((try await c.request("GET", "/p/mail?preview=nope")).status == 400)
+        #expect((try await c.request("GET", "/p/mail")).text.contains(#"data-share-manager="mail""#))
+
+        let before = try await Self.log(s).count
+        let started = try await c.json("POST", "/api/sessions", ["prototype": "mail", "preview": .string(id)])
+        #expect(started.status == 201, "\(started.text)")
+        #expect(started.json?["tasks"] == ["share-inbox", "send-draft"])
+        #expect(started.json?["state"]?["appearance"]?.stringValue == "dark")
+        let sid = try #require(started.json?["session"]?.stringValue)
+        #expect(try await s.act(sid, ["type": "taskStart", "task": "share-inbox"]).status == 200)
+        #expect(try await s.act(sid, ["type": "tap", "target": "compose"]).status == 200)
+        let events = try await c.json(
+            "POST", "/api/sessions/\(sid)/events",
+            ["events": [["event_id": "preview-1", "type": "misclick", "x": 10, "y": 10]]])
+        #expect(events.status == 200, "\(events.text)")
+        #expect(events.json?["accepted"]?.numberValue == 0)
+        #expect((try await c.request("DELETE", "/api/sessions/\(sid)")).status == 204)
+        let after = try await Self.log(s)
+        #expect(after.count == before, "a preview logs nothing")
+        #expect(!after.contains { $0["session"]?.stringValue == sid })
+
+        let other = try await c.json("POST", "/api/shares", ["prototype": "photos", "role": "view"])
+        let otherID = try #require(other.json?["id"]?.stringValue)
+        let wrong = try await c.json("POST", "/api/sessions", ["prototype": "mail", "preview": .string(otherID)])
+        #expect(wrong.status == 400)
+        #expect(wrong.json?["path"]?.stringValue == "$.preview")
+        let cookie = try await SessionAudienceTests.open(c, try #require(made.json?["url"]?.stringValue))
+        let byLink = try await SessionAudienceTests.request(
+            c, "POST", "/api/sessions", cookie: cookie, body: #"{"prototype": "mail", "preview": "\#(id)"}"#)
+        #expect(byLink.status == 400)
+        #expect(byLink.json?["path"]?.stringValue == "$.preview")
+    }
+
+    /// The family of a user agent: Edge and Chrome both say `Safari/`, Edge also `Chrome/`.
+    @Test func browserFamilies() {
+        let cases: [(String?, BrowserFamily)] = [
+            (
+                "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+                .edge
+            ),
+            (
+                "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0 Safari/537.36",
+                .chrome
+            ),
+            (
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1",
+                .chrome
+            ),
+            ("Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", .firefox),
+            (
+                "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
+                .safari
+            ),
+            ("curl/8.5.0", .other), ("", .unknown), (nil, .unknown),
+        ]
+        for (ua, family) in cases { #expect(BrowserFamily.of(userAgent: ua) == family, "\(ua ?? "nil")") }
+    }
+}
