@@ -3262,6 +3262,166 @@ class StudyTests(PlayerTestCase):
             self.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+class StudyLinkTests(PlayerTestCase):
+    """Links made, previewed, run and revoked in the UI (docs/studies.md): the gallery's Links
+    dialog makes a participant link with a label, fixed device and the browser's appearance;
+    its address is copied; the owner's preview is not logged; a participant with a pid runs the
+    tasks, reloads and goes on in the same session; the dialog revokes the link."""
+
+    def setUp(self):
+        # The bundled mail prototype's tasks under another id, so that its log is this test's alone.
+        doc = json.loads((ROOT / "Templates" / "prototypes" / "mail.json").read_text())
+        doc["id"], doc["name"] = "study-links", "Study links"
+        (Harness.protos / "study-links.json").write_text(json.dumps(doc))
+        end = time.monotonic() + 20
+        while owner_api("GET", "/api/prototypes/study-links")[0] != 200:
+            self.assertLess(time.monotonic(), end, "the study prototype was not picked up")
+            time.sleep(0.05)
+
+    def tearDown(self):
+        self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-color-scheme", "value": "light"}]})
+        self.d.delete_all_cookies()
+        self.d.get(Harness.owner_url)
+
+    def rows(self):
+        status, text = owner_api("GET", "/api/logs.ndjson?prototype=study-links&audience=all")
+        self.assertEqual(status, 200)
+        return [json.loads(line) for line in (text or "").splitlines() if line.strip()]
+
+    def open_dialog(self):
+        self.d.get(Harness.base + "/")
+        opener = self.el('[data-share-open="study-links"]')
+        self.assertEqual(opener.get_attribute("aria-haspopup"), "dialog")
+        opener.click()
+        self.wait_for("return document.querySelector('dialog[data-share-manager=\"study-links\"]').open")
+        # The list is loaded from GET /api/shares once the dialog opens.
+        self.wait_for("const d = document.querySelector('dialog[data-share-manager=\"study-links\"]');"
+                      "return !d.querySelector('[data-share-list]').hidden || !d.querySelector('[data-share-none]').hidden")
+        return self.el('dialog[data-share-manager="study-links"]')
+
+    def test_a_link_is_made_copied_previewed_run_and_revoked_in_the_ui(self):
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import Select
+        self.d.execute_cdp_cmd("Browser.grantPermissions", {
+            "origin": Harness.base, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+        dialog = self.open_dialog()
+        # Made by keyboard: the role, a label, the device fixed, the appearance left to the browser.
+        role = dialog.find_element("css selector", "[data-share-role]")
+        Select(role).select_by_value("participant")
+        self.assertTrue(dialog.find_element("css selector", "[data-share-participant]").is_displayed())
+        tasks = [e.get_attribute("value") for e in dialog.find_elements("css selector", 'input[name="task"]:checked')]
+        self.assertEqual(tasks, ["send-draft", "share-inbox"])
+        label = dialog.find_element("css selector", "[data-share-label]")
+        label.send_keys("Round UI")
+        Select(dialog.find_element("css selector", "[data-share-order]")).select_by_value("fixed")
+        Select(dialog.find_element("css selector", '[data-share-fixed="device"]')).select_by_value("iphone-16")
+        self.assertEqual(Select(dialog.find_element("css selector", '[data-share-fixed="appearance"]'))
+                         .first_selected_option.get_attribute("value"), "")
+        label.send_keys(Keys.ENTER)
+        self.wait_for("return document.querySelector('dialog[data-share-manager=\"study-links\"] [data-share-url]').value.startsWith('http')",
+                      message="the new link's address was not shown")
+        url = dialog.find_element("css selector", "[data-share-url]").get_attribute("value")
+        self.assertIn("/s/", url)
+        dialog.find_element("css selector", "[data-share-copy]").click()
+        copied = self.js("return JSON.parse(document.querySelector('[data-strings]').dataset.strings).shareCopied")
+        self.wait_for("return document.querySelector('dialog[data-share-manager=\"study-links\"] [data-share-status]').textContent === arguments[0]",
+                      copied, message="Copy did not say it copied")
+        self.assertEqual(self.d.execute_async_script(
+            "navigator.clipboard.readText().then(arguments[0], () => arguments[0](null))"), url)
+        # Listed with its label, role and state; Preview and Revoke are named by the label.
+        row = self.wait_for("return [...document.querySelectorAll('dialog[data-share-manager=\"study-links\"] tr[data-share-id]')]"
+                            ".find((r) => r.querySelector('[data-cell=label]').textContent === 'Round UI')")
+        self.assertEqual(row.get_attribute("data-state"), "active")
+        preview = row.find_element("css selector", "[data-share-preview]")
+        self.assertIn("Round UI", preview.get_attribute("aria-label"))
+        status, links = owner_api("GET", "/api/shares")
+        link = next(l for l in links if l["label"] == "Round UI")
+        self.assertEqual((link["role"], link["tasks"], link["taskOrder"], link["fixed"]),
+                         ("participant", ["send-draft", "share-inbox"], "fixed", {"device": "iphone-16"}))
+        self.screenshot_now("study-links-dialog")
+
+        # The preview: the participant's page with its banner, played through, and nothing logged.
+        href = preview.get_attribute("href")
+        self.assertTrue(href.endswith(f"/p/study-links?preview={link['id']}"), href)
+        self.d.get(href)
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
+        self.settle()
+        self.assertIn("Round UI", self.el("[data-preview-banner]").text)
+        self.assertEqual(self.d.find_elements("css selector", "#restart"), [])
+        self.assertEqual(self.state()["device"], "iphone-16")
+        self.el("[data-study-start]").click()
+        self.wait_for("return !document.querySelector('[data-study-give-up]').hidden")
+        self.settle()
+        self.tap('[data-id="compose"]')
+        self.tap('.presentation[data-modal="compose"] [data-id="send"]')
+        self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.outcome === 'done'")
+        self.d.get(Harness.base + "/")  # the preview's page goes away (its DELETE is not logged either)
+        self.assertEqual(self.rows(), [], "a preview logs nothing")
+
+        # A participant, with a pid, in a browser set to dark.
+        self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-color-scheme", "value": "dark"}]})
+        self.d.delete_all_cookies()
+        self.d.get(url + "?pid=P42")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
+        self.settle()
+        self.assertIn("/p/study-links?pid=P42", self.d.current_url)
+        self.assertEqual((self.state()["device"], self.state()["appearance"]), ("iphone-16", "dark"))
+        self.assertEqual(self.d.find_elements("css selector", "[data-preview-banner]"), [])
+        sid = self.js("return window.modallab.session")
+        viewport = self.js("return {width: innerWidth, height: innerHeight}")
+        self.el("[data-study-start]").click()
+        self.wait_for("return !document.querySelector('[data-study-give-up]').hidden")
+        self.settle()
+        self.tap('[data-id="compose"]')
+        self.tap('.presentation[data-modal="compose"] [data-id="send"]')
+        self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.outcome === 'done'")
+        # Reopening the link with the same pid goes on in the same session, at task 2.
+        self.d.get(url + "?pid=P42")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
+        self.settle()
+        self.assertEqual(self.js("return window.modallab.session"), sid)
+        self.assertEqual(self.el("[data-study-panel]").get_attribute("data-task"), "share-inbox")
+        self.assertIn("2", self.el("[data-study-step]").text)
+        self.el("[data-study-start]").click()
+        self.wait_for("return !document.querySelector('[data-study-give-up]').hidden")
+        self.settle()
+        self.tap('[data-id="share-button"]')
+        self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.complete === 'true'",
+                      message="the second task did not end the study")
+        rows = self.rows()
+        starts = [r for r in rows if r["type"] == "session_start"]
+        self.assertEqual([r["session"] for r in starts], [sid], "one session: the preview's is not logged")
+        start = starts[0]
+        self.assertEqual((start["pid"], start["share_label"], start["audience"]), ("P42", "Round UI", "participant"))
+        self.assertEqual(start["props"]["browser"], "Chrome")
+        self.assertEqual(start["props"]["viewport"], viewport)
+        self.assertEqual(start["appearance"], "dark")
+        ends = [(r["task"], r["outcome"]) for r in rows if r["type"] == "task_end"]
+        self.assertEqual(ends, [("send-draft", "direct"), ("share-inbox", "direct")])
+
+        # Revoked in the dialog: the link opens nothing any more.
+        self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": "prefers-color-scheme", "value": "light"}]})
+        self.d.delete_all_cookies()
+        self.d.get(Harness.owner_url)
+        dialog = self.open_dialog()
+        revoke = self.wait_for("return [...document.querySelectorAll('dialog[data-share-manager=\"study-links\"] [data-share-revoke]')]"
+                               ".find((b) => b.getAttribute('aria-label').includes('Round UI'))")
+        revoke.send_keys(Keys.ENTER)
+        self.wait_for("return [...document.querySelectorAll('dialog[data-share-manager=\"study-links\"] tr[data-share-id]')]"
+                      ".some((r) => r.querySelector('[data-cell=label]').textContent === 'Round UI' && r.dataset.state === 'revoked')",
+                      message="the list did not show the link revoked")
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url), timeout=10) as r:
+                self.fail(f"a revoked link answered {r.status}")
+        except urllib.error.HTTPError as e:
+            self.assertEqual(e.code, 404)
+        # The participant was through, so leaving the page ended the session: once.
+        self.assertEqual(len([r for r in self.rows() if r["type"] == "session_end"]), 1)
+
+
 class ReplayTests(PlayerTestCase):
     """The replay page loads a session progressively (NDJSON, a step's change at a time, the
     next answer when the viewer gets near the end of what is loaded) and the watch page follows
