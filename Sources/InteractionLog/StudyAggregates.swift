@@ -1,4 +1,5 @@
 import EventSchema
+import JSON
 
 /// Where taps landed, per screen and modal: the heat maps of a usability study.
 ///
@@ -73,6 +74,10 @@ public struct TaskPaths: Sendable, Equatable {
     public var cut: Int = 0
     /// Attempts that never left the place they started on: no link shows them.
     public var stayed: Int = 0
+    /// The funnel along the task's expected path (``StudyAggregates/expectedPaths``): element
+    /// `k` counts the attempts that tapped its first `k` steps in order, other taps between
+    /// them allowed (element 0 is every attempt); empty without an expected path.
+    public var funnel: [Int] = []
 }
 
 /// Builds heat maps and task paths in one pass over a prototype's events.
@@ -80,6 +85,7 @@ public struct StudyAggregates: Sendable {
     /// The columns it reads.
     static let columns = LogEvent.Columns([
         "session", "share", "device", "orientation", "screen", "modal", "target", "x", "y", "task", "outcome", "how",
+        "props",
     ])
 
     /// Only events on this device (nil: any).
@@ -92,6 +98,11 @@ public struct StudyAggregates: Sendable {
     public var share: String?
     /// Cell size in points.
     public var cellSize = 8.0
+    /// Each task's expected path (task id → the ids of the controls, or an alert's or action
+    /// sheet's button's id or title, tapped on the intended route): the funnels of
+    /// ``TaskPaths/funnel``. A tap counts as its `target`, or for a button of an alert or action
+    /// sheet its `props.button` (docs/log.md).
+    public var expectedPaths: [String: [String]] = [:]
 
     private var places: [(place: Heatmap.Place, cells: [Int64: (taps: Int, misclicks: Int)])] = []
     private var placeIndex = RunIndex<Heatmap.Place>()
@@ -100,6 +111,8 @@ public struct StudyAggregates: Sendable {
         var places: [String]
         /// Whether it went on past ``TaskPaths/maxSteps`` places.
         var cut = false
+        /// How many steps of the task's expected path it has tapped, in order.
+        var progress = 0
     }
     private var running: [String: Attempt] = [:]
     private var links: [String: [TaskPaths.Link: Int]] = [:]
@@ -107,6 +120,7 @@ public struct StudyAggregates: Sendable {
     private var outcomes: [String: [String: Int]] = [:]
     private var cut: [String: Int] = [:]
     private var stayed: [String: Int] = [:]
+    private var funnels: [String: [Int]] = [:]
 
     /// Aggregates with these filters (heat maps only; paths take every session's tasks that
     /// pass `device`, `orientation` and `share`).
@@ -123,6 +137,13 @@ public struct StudyAggregates: Sendable {
         if let d = device, f.device != d { return }
         if let o = orientation, f.orientation != o { return }
         if let s = share, f.share != s { return }
+        // A tap is the next step of its attempt's funnel when it names that step.
+        if f.type == .tap, let sid = f.session, var a = running[sid], let path = expectedPaths[a.task],
+            a.progress < path.count, (f.props["button"]?.stringValue ?? f.target) == path[a.progress]
+        {
+            a.progress += 1
+            running[sid] = a
+        }
         switch f.type {
         case .tap, .misclick:
             // A point far off any screen (a log written before coordinates were bounded, say)
@@ -166,6 +187,11 @@ public struct StudyAggregates: Sendable {
 
     private mutating func finishAttempt(_ a: Attempt, outcome: String) {
         outcomes[a.task, default: [:]][outcome, default: 0] += 1
+        if let path = expectedPaths[a.task], !path.isEmpty {
+            var f = funnels[a.task] ?? Array(repeating: 0, count: path.count + 1)
+            for k in 0...min(a.progress, path.count) { f[k] += 1 }
+            funnels[a.task] = f
+        }
         if a.cut { cut[a.task, default: 0] += 1 }
         guard a.places.count > 1 else {
             stayed[a.task, default: 0] += 1
@@ -216,7 +242,7 @@ public struct StudyAggregates: Sendable {
             }
             return TaskPaths(
                 task: t, attempts: attempts[t] ?? 0, links: l, outcomes: open[t] ?? [:], cut: ended.cut[t] ?? 0,
-                stayed: ended.stayed[t] ?? 0)
+                stayed: ended.stayed[t] ?? 0, funnel: ended.funnels[t] ?? [])
         }
         return (Array(maps.prefix(limit)), paths)
     }

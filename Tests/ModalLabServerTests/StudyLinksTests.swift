@@ -193,6 +193,70 @@ import Testing
         #expect(byLink.json?["path"]?.stringValue == "$.preview")
     }
 
+    /// The insights page's filters choose whole sessions by audience, link, label, device and
+    /// appearance, and show what they chose; each task's funnel counts the attempts that tapped
+    /// each step of its expected path in order, and those that stopped before it.
+    @Test func insightsFilterSessionsAndShowFunnels() async throws {
+        let s = try TestApp(socket: true)
+        let c = s.client
+        let made = try await c.json(
+            "POST", "/api/shares",
+            ["prototype": "mail", "role": "participant", "tasks": ["send-draft"], "label": "Pilot"])
+        let link = try #require(made.json?["id"]?.stringValue)
+        let cookie = try await SessionAudienceTests.open(c, try #require(made.json?["url"]?.stringValue))
+        // P1 sends the draft (both steps), P2 composes and gives up (the first step only).
+        for (device, actions) in [
+            ("iphone-16", [#"{"type": "tap", "target": "compose"}"#, #"{"type": "tap", "target": "send"}"#]),
+            ("ipad-mini", [#"{"type": "tap", "target": "compose"}"#, #"{"type": "giveUp"}"#]),
+        ] {
+            let started = try await SessionAudienceTests.request(
+                c, "POST", "/api/sessions", cookie: cookie, body: #"{"prototype": "mail", "device": "\#(device)"}"#)
+            let sid = try #require(started.json?["session"]?.stringValue, "\(started.text)")
+            for action in [#"{"type": "taskStart", "task": "send-draft"}"#] + actions {
+                let r = try await SessionAudienceTests.request(
+                    c, "POST", "/api/sessions/\(sid)/actions", cookie: cookie, body: action)
+                #expect(r.status == 200, "\(action): \(r.text)")
+            }
+        }
+        // The owner's attempt, left out unless asked for.
+        let own = try await s.session("mail", device: "iphone-16")
+        #expect(try await s.act(own, ["type": "taskStart", "task": "send-draft"]).status == 200)
+
+        func row(_ page: String, _ step: Int) -> String? {
+            guard let r = page.range(of: #"<tr data-funnel-step="\#(step)">"#) else { return nil }
+            return String(page[r.upperBound...].prefix { $0 != "\n" })
+        }
+        let page = try await c.request("GET", "/p/mail/insights").text
+        #expect(page.contains(#"data-funnel="send-draft""#))
+        #expect(
+            row(page, 0)?.contains(#"style="--reached: 100%">2</span></td><td>0</td>"#) == true, "\(row(page, 0) ?? "")"
+        )
+        #expect(
+            row(page, 1)?.contains(
+                #"<bdi>compose</bdi></td><td><span class="funnel-bar" style="--reached: 100%">2</span></td><td>0</td>"#)
+                == true)
+        #expect(
+            row(page, 2)?.contains(
+                #"<bdi>send</bdi></td><td><span class="funnel-bar" style="--reached: 50%">1</span></td><td>1</td>"#)
+                == true)
+        #expect(page.contains(#"<option value="participant" selected>"#))
+        #expect(page.contains(#"<option value="\#(link)">Pilot (participant, \#(link))</option>"#))
+        #expect(page.contains(#"<option value="Pilot">Pilot</option>"#))
+
+        let everyone = try await c.request("GET", "/p/mail/insights?audience=all").text
+        #expect(row(everyone, 0)?.contains(">3</span>") == true, "the owner's attempt counts for audience=all")
+        #expect(everyone.contains(#"<option value="all" selected>"#))
+        let pad = try await c.request("GET", "/p/mail/insights?device=ipad-mini&label=Pilot&share=\(link)").text
+        #expect(
+            row(pad, 2)?.contains(#"style="--reached: 0%">0</span></td><td>1</td>"#) == true, "\(row(pad, 2) ?? "")")
+        #expect(pad.contains(#"<option value="ipad-mini" selected>"#))
+        #expect(pad.contains(#"<option value="Pilot" selected>"#))
+        #expect(pad.contains(#"<option value="\#(link)" selected>"#))
+        let dark = try await c.request("GET", "/p/mail/insights?appearance=dark").text
+        #expect(!dark.contains("data-funnel="), "no session started dark")
+        #expect(dark.contains(#"<option value="dark" selected>"#))
+    }
+
     /// The family of a user agent: Edge and Chrome both say `Safari/`, Edge also `Chrome/`.
     @Test func browserFamilies() {
         let cases: [(String?, BrowserFamily)] = [

@@ -399,5 +399,21 @@ extension Strings {
         .shareListFailed: "Could not list the links: {detail}",
         .shareActions: "Actions",
         .previewBanner: "Nothing of this preview is logged: it is what the viewers of this link see. Link:",
+        .filterAudience: "Whose sessions",
+        .audienceParticipant: "Participants of participant links",
+        .audienceOwner: "The owner's",
+        .audienceLink: "Viewers of view and comment links",
+        .audienceEveryone: "Everyone's",
+        .filterLabel: "Link label",
+        .filterAppearance: "Appearance",
+        .funnelsHeading: "Funnels along the expected paths",
+        .funnelsIntro:
+            "Of the attempts at each task, how many tapped each step of its expected path in order (other taps between them allowed), and how many stopped before that step.",
+        .columnStep: "Step",
+        .columnTapped: "Tapped",
+        .columnReached: "Reached it",
+        .columnDropped: "Stopped before it",
+        .funnelStart: "Started the task",
+        .funnelSucceeded: "Succeeded",
     ]
 }

@@ -387,6 +387,21 @@ extension Strings {
         .shareListFailed: "无法列出链接：{detail}",
         .shareActions: "操作",
         .previewBanner: "这是预览，任何操作都不会被记录：这是此链接的访问者看到的内容。链接：",
+        .filterAudience: "谁的会话",
+        .audienceParticipant: "参与者链接的参与者",
+        .audienceOwner: "所有者的",
+        .audienceLink: "查看和评论链接的访问者",
+        .audienceEveryone: "所有人的",
+        .filterLabel: "链接标签",
+        .filterAppearance: "外观",
+        .funnelsHeading: "沿预期路径的漏斗",
+        .funnelsIntro: "在每个任务的尝试中，有多少按顺序点按了预期路径的每一步（中间可以有其他点按），又有多少在这一步之前停下。",
+        .columnStep: "步骤",
+        .columnTapped: "点按",
+        .columnReached: "到达",
+        .columnDropped: "在此之前停下",
+        .funnelStart: "开始任务",
+        .funnelSucceeded: "成功",
     ]
 
     /// The rule catalogue's section titles in Simplified Chinese, by section number ("3.3");

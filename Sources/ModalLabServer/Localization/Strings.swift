@@ -100,6 +100,10 @@ enum UIString: String, CaseIterable, Sendable {
         shareCopied, shareCopyFailed, shareExisting, shareNone, shareExpires, shareState, shareActive, shareRevoked,
         shareExpired, shareNoLabel, sharePreview, sharePreviewOf, shareRevoke, shareRevokeOf, shareRevokedStatus,
         shareRevokeFailed, shareListFailed, shareActions, previewBanner
+    // The insights' filters and funnels
+    case filterAudience, audienceParticipant, audienceOwner, audienceLink, audienceEveryone, filterLabel,
+        filterAppearance, funnelsHeading, funnelsIntro, columnStep, columnTapped, columnReached, columnDropped,
+        funnelStart, funnelSucceeded
 }
 
 /// The words of ModalLab's pages in one language — one table per language

@@ -448,6 +448,10 @@ struct InsightsPage: MustacheContext {
     var results: [ResultRowView]
     /// Whether the page shows only the latest rows of it.
     var resultsTruncated: Bool
+    /// The tasks' funnels along their expected paths, in study order.
+    var funnels: [FunnelView] = []
+    /// The filters that chose the sessions.
+    var filters: InsightsFiltersView? = nil
 
     /// The insights of `p` from its log `summary`, up to 5,000 `taps` and the tasks' `paths`;
     /// `isLive` says whether a session still runs here.
@@ -469,6 +473,13 @@ struct InsightsPage: MustacheContext {
                 )
             }
             .map { SankeyView($0, strings: strings) }
+        if let proto = p.prototype {
+            funnels = proto.tasks.compactMap { t in
+                paths.first { $0.task == t.id }.flatMap {
+                    FunnelView($0, expectedPath: t.expectedPath, strings: strings)
+                }
+            }
+        }
         studySessions = StudySessionRowView.rows(summary, prototype: p.id, isLive: isLive, strings: strings)
     }
 
@@ -482,6 +493,9 @@ struct InsightsPage: MustacheContext {
         case "results": results
         case "hasResults": !results.isEmpty
         case "resultsTruncated": resultsTruncated
+        case "funnels": funnels
+        case "hasFunnels": !funnels.isEmpty
+        case "filters": filters.asMustacheValue
         default: base.mustacheValue(forKey: key)
         }
     }

@@ -1,0 +1,123 @@
+import InteractionLog
+import Mustache
+import Prototype
+import Sharing
+
+/// A task's funnel on the insights page: its expected path's steps, how many attempts tapped
+/// each in order (``TaskPaths/funnel``) and how many stopped before it, then how many succeeded.
+struct FunnelView: MustacheContext {
+    /// One row: the step (1-based; 0 for the start), what it taps, the attempts that reached it
+    /// and those that stopped before it.
+    struct Row: MustacheContext {
+        var step: Int
+        var name: String
+        var reached: Int
+        var dropped: Int
+        /// `reached` of the attempts, as a percentage for the bar (0–100).
+        var percent: Int
+
+        func mustacheValue(forKey key: String) -> Any? {
+            switch key {
+            case "step": step
+            case "name": name
+            case "reached": reached
+            case "dropped": dropped
+            case "percent": percent
+            default: nil
+            }
+        }
+    }
+
+    var task: String
+    var rows: [Row]
+    /// Attempts that succeeded (`direct` or `indirect`).
+    var succeeded: Int
+
+    /// The funnel of `paths` along `expectedPath`; `nil` when the task has no expected path or
+    /// no attempt.
+    init?(_ paths: TaskPaths, expectedPath: [String], strings: Strings) {
+        guard !expectedPath.isEmpty, paths.funnel.count == expectedPath.count + 1, paths.funnel[0] > 0 else {
+            return nil
+        }
+        task = paths.task
+        let all = paths.funnel[0]
+        func percent(_ n: Int) -> Int { Int((Double(n) * 100 / Double(all)).rounded()) }
+        var out = [Row(step: 0, name: strings[.funnelStart], reached: all, dropped: 0, percent: 100)]
+        for (i, name) in expectedPath.enumerated() {
+            let reached = paths.funnel[i + 1]
+            out.append(
+                Row(
+                    step: i + 1, name: name, reached: reached, dropped: paths.funnel[i] - reached,
+                    percent: percent(reached)))
+        }
+        rows = out
+        succeeded = (paths.outcomes["direct"] ?? 0) + (paths.outcomes["indirect"] ?? 0)
+    }
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "task": task
+        case "rows": rows
+        case "succeeded": succeeded
+        default: nil
+        }
+    }
+}
+
+/// The insights page's filters, as the query chose them: whose sessions (`audience`,
+/// participants of participant links by default), a share link (`share`, the owner's only),
+/// a link's label (`label`), the device and the appearance the sessions started in. They are
+/// the study views' filters of `GET /api/logs/summary.json` (docs/api.md).
+struct InsightsFiltersView: MustacheContext {
+    var audiences: [OptionView]
+    var links: [OptionView]
+    var labels: [OptionView]
+    var devices: [OptionView]
+    var appearances: [OptionView]
+    var showsLinks: Bool
+
+    /// The filters of `filter` for prototype `p`, offering its share links `links` (only to
+    /// the owner: `isReport` hides them) and their labels.
+    init(_ p: Prototype, filter: LogFilter, links: [ShareLink], isReport: Bool, strings: Strings) {
+        let audience = filter.audience ?? "all"
+        audiences = [
+            ("participant", UIString.audienceParticipant), ("owner", .audienceOwner), ("link", .audienceLink),
+            ("all", .audienceEveryone),
+        ].map { OptionView(id: $0.0, name: strings[$0.1], isSelected: $0.0 == audience) }
+        let mine = links.filter { $0.prototype == p.id }
+        showsLinks = !isReport
+        self.links =
+            isReport
+            ? []
+            : mine.map {
+                OptionView(
+                    id: $0.id, name: "\($0.label ?? strings[.shareNoLabel]) (\($0.role.rawValue), \($0.id))",
+                    isSelected: $0.id == filter.share)
+            }
+        var seen = Set<String>()
+        labels = mine.compactMap(\.label).filter { seen.insert($0).inserted }.sorted().map {
+            OptionView(id: $0, name: $0, isSelected: $0 == filter.label)
+        }
+        if let l = filter.label, !seen.contains(l) { labels.append(OptionView(id: l, name: l, isSelected: true)) }
+        devices = (p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) })
+            .compactMap { DeviceCatalogue.device($0) }
+            .map { OptionView(id: $0.id, name: $0.name, isSelected: $0.id == filter.device) }
+        appearances = Appearance.allCases.map {
+            OptionView(
+                id: $0.rawValue, name: strings[$0 == .light ? .appearanceLight : .appearanceDark],
+                isSelected: $0.rawValue == filter.appearance)
+        }
+    }
+
+    func mustacheValue(forKey key: String) -> Any? {
+        switch key {
+        case "audiences": audiences
+        case "links": links
+        case "showsLinks": showsLinks
+        case "labels": labels
+        case "devices": devices
+        case "appearances": appearances
+        default: nil
+        }
+    }
+}
