@@ -44,6 +44,28 @@ extension Sys {
         cSend(fd, buffer, count, sendFlags)
     }
 
+    /// sendmsg(2) of two buffers in order, one system call, never raising `SIGPIPE`: a response's
+    /// head and its body leave together without being copied into one buffer first. Returns the
+    /// bytes sent (possibly fewer than both counts together), or -1 with errno set.
+    public static func send(
+        _ fd: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer
+    ) -> Int {
+        // A tuple, on the stack (an array would be an allocation per call); its two elements
+        // are laid out as C's `struct iovec[2]`.
+        var parts = (
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
+        )
+        return withUnsafeMutablePointer(to: &parts) { pair in
+            pair.withMemoryRebound(to: iovec.self, capacity: 2) { iov in
+                var message = msghdr()
+                message.msg_iov = iov
+                message.msg_iovlen = numericCast(2)
+                return sendmsg(fd, &message, sendFlags)
+            }
+        }
+    }
+
     /// A TCP socket of `family` (`AF_INET`, `AF_INET6`), close-on-exec, whose writes never
     /// raise `SIGPIPE`.
     public static func streamSocket(family: Int32) -> Int32 {

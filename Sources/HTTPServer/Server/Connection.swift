@@ -141,7 +141,8 @@ final class Connection: @unchecked Sendable {
     /// next turn behind the loop's other work, so one client's flood of pipelined requests
     /// can't hold up the others for long (nginx likewise posts a pipelined request as an event).
     static let requestsPerTurn = 32
-    /// Bodies up to this size are copied behind the head so both leave in one write.
+    /// Bodies up to this size are copied behind the head so both leave in one write; a larger
+    /// one leaves with the head in one sendmsg(2) of two buffers, uncopied.
     static let coalesceLimit = 16 * 1024
     /// A streaming writer waits while more than this many bytes are queued.
     static let streamHighWater = 64 * 1024
@@ -721,12 +722,16 @@ final class Connection: @unchecked Sendable {
         switch response.body {
         case .bytes(let body):
             let small = body.count <= Self.coalesceLimit
-            var out: [UInt8] = []
+            var out = loop.takeOutputBuffer()
             out.reserveCapacity(256 + response.headers.bytes.count + (sendsBody && small ? body.count : 0))
             encodeHead(response, framing: response.status.allowsBody ? .length(body.count) : .none, into: &out)
             if sendsBody && small { out.append(contentsOf: body) }
-            write(out)
-            if sendsBody && !small { write(body) }
+            if sendsBody && !small {
+                write(out, then: body)
+            } else {
+                write(out)
+            }
+            loop.returnOutputBuffer(out)
             finishWhenDrained()
         case .file(let file, let offset, let length):
             var out: [UInt8] = []
@@ -908,6 +913,33 @@ final class Connection: @unchecked Sendable {
         // The write timeout counts from now; flush sends the rest or sees why it cannot.
         lastWriteProgress = Sys.now()
         enqueue(.bytes(bytes, offset: max(0, n)))
+        flush()
+    }
+
+    /// Queues a head and a large body behind it; when nothing is queued, sends both in one
+    /// system call (sendmsg(2) with two buffers: the body is not copied behind the head) and
+    /// queues only what did not fit.
+    private func write(_ head: [UInt8], then body: [UInt8]) {
+        guard phase != .closed else { return }
+        guard outputHead == output.count, !head.isEmpty, !body.isEmpty else {
+            write(head)
+            write(body)
+            return
+        }
+        let n = head.withUnsafeBytes { first in body.withUnsafeBytes { second in Sys.send(fd, first, second) } }
+        if n == head.count + body.count {
+            lastWriteProgress = lastActivity
+            return
+        }
+        // As `write(_:)`: the write timeout counts from now; flush sends the rest or sees why it cannot.
+        lastWriteProgress = Sys.now()
+        let sent = max(0, n)
+        if sent < head.count {
+            enqueue(.bytes(head, offset: sent))
+            enqueue(.bytes(body, offset: 0))
+        } else {
+            enqueue(.bytes(body, offset: sent - head.count))
+        }
         flush()
     }
 

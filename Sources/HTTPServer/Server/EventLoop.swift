@@ -90,6 +90,29 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    // MARK: The output buffer (on the loop's queue)
+
+    /// The buffer a response's head (and a small body behind it) is written into, kept between
+    /// responses so that sending one allocates nothing.
+    private var outputBuffer: [UInt8] = []
+    /// Most bytes of capacity ``returnOutputBuffer(_:)`` keeps.
+    static let outputBufferLimit = 64 * 1024
+
+    /// The loop's output buffer, empty; give it back with ``returnOutputBuffer(_:)`` once sent.
+    func takeOutputBuffer() -> [UInt8] {
+        var buffer: [UInt8] = []
+        swap(&buffer, &outputBuffer)
+        buffer.removeAll(keepingCapacity: true)
+        return buffer
+    }
+
+    /// Keeps `buffer` for the next response unless it is large. One still queued for a slow
+    /// client is shared with the queue, so the next response's writes copy it first (arrays
+    /// are values): never a byte of a queued response changes.
+    func returnOutputBuffer(_ buffer: [UInt8]) {
+        if buffer.capacity <= Self.outputBufferLimit { outputBuffer = buffer }
+    }
+
     // MARK: Connections (on the loop's queue)
 
     /// Connections whose read source is parked until the jobs queued now have run, and the
