@@ -11,10 +11,13 @@
 #   BIN=/path/to/modallab Benchmarks/profile/run.sh   # another build (say, before a change)
 #
 # Targets: `real` (a real file of Public/, comments.js, 11 KB), `1k` (a 1 KiB file in the same
-# folder), `healthz`, and `action` (POST /api/sessions/{sid}/actions as the owner, Mail's tap
-# Compose / swipe down, each logged with fsync before its answer). Keep-alive connections, one
-# request in flight on each (Benchmarks/profile/drive.py). The callgrind profiles stay in
-# $OUT (default /tmp/modallab-profile) for `callgrind_annotate --inclusive=yes FILE`.
+# folder), `healthz`, `action` (POST /api/sessions/{sid}/actions as the owner, Mail's tap
+# Compose / swipe down, each logged with fsync before its answer) and `page` (the player page
+# /p/mail as the owner). Keep-alive connections, one request in flight on each
+# (Benchmarks/profile/drive.py). Allocations per request are the calls to malloc, calloc,
+# realloc and posix_memalign in the same callgrind profile (Swift's allocations go through
+# malloc). The callgrind profiles stay in $OUT (default /tmp/modallab-profile) for
+# `callgrind_annotate --inclusive=yes FILE`.
 #
 # Needs valgrind, strace, nginx, curl, python3.
 set -euo pipefail
@@ -22,7 +25,7 @@ cd "$(dirname "$0")/../.."
 REPO=$(pwd)
 source Benchmarks/lib.sh
 
-TARGETS=${TARGETS:-"real 1k healthz action"}
+TARGETS=${TARGETS:-"real 1k healthz action page"}
 COUNT=${COUNT:-2000}            # requests counted per target under callgrind
 WARM=${WARM:-300}               # requests before counting (caches filled, sessions warm)
 CG_CONNECTIONS=${CG_CONNECTIONS:-1}   # connections under callgrind (1: no batching effects)
@@ -89,9 +92,30 @@ drive() {
         # Sessions in turn, at most 4 per connection (a session answers at most 5,000 actions).
         head -n $((4 * connections)) "$WORK/sessions" >"$WORK/sessions.$connections"
         $DRIVE "$port" "$count" "$connections" --actions "$WORK/sessions.$connections" --header "$AUTH"
+    elif [[ $target == page ]]; then
+        $DRIVE "$port" "$count" "$connections" --get /p/mail --header "$AUTH"
     else
         $DRIVE "$port" "$count" "$connections" --get "$(path_of "$target")"
     fi | awk '{print $2}'
+}
+
+# allocations FILE N: malloc-family calls per request in callgrind profile FILE of N requests
+# (the calls into each function, summed from its `calls=` lines).
+allocations() {
+    awk -v n="$2" '
+        /^cfn=/ {
+            name = $0; sub(/^cfn=\([0-9]+\) ?/, "", name); id = $0; sub(/^cfn=/, "", id); sub(/\).*/, ")", id)
+            if (name != "") names[id] = name; else name = names[id]
+            counting = (name ~ /^(malloc|calloc|realloc|posix_memalign)( |'"'"'|$)/)
+            next
+        }
+        /^fn=/ {
+            name = $0; sub(/^fn=\([0-9]+\) ?/, "", name); id = $0; sub(/^fn=/, "", id); sub(/\).*/, ")", id)
+            if (name != "") names[id] = name
+            counting = 0; next
+        }
+        /^calls=/ && counting { split($0, f, /[= ]/); total += f[2]; counting = 0 }
+        END { printf "%.1f", total / n }' "$1"
 }
 
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
@@ -100,7 +124,7 @@ HZ=$(getconf CLK_TCK)
 echo "# $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $BIN, $LOOPS loop(s)"
 
 # 1. Instructions per request, under callgrind.
-declare -A IR
+declare -A IR ALLOC
 count_dumps() { (compgen -G "$OUT/callgrind.$VG.*" || true) | wc -l; }
 start_server valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.%p"
 VG=$SERVER
@@ -121,6 +145,7 @@ for target in $TARGETS; do
     dump=$(ls -t "$OUT"/callgrind."$VG".* | head -n 1)
     cp "$dump" "$OUT/callgrind.$target"
     IR[$target]=$(awk -v n="$n" '/^(summary|totals):/ {print int($2 / n); exit}' "$dump")
+    ALLOC[$target]=$(allocations "$dump" "$n")
 done
 stop_server
 
@@ -168,7 +193,7 @@ nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx"
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$NGINX_PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 WORKER=$(pgrep -P "$(cat "$WORK/nginx.pid")")
 for target in $TARGETS; do
-    [[ $target == action ]] && continue
+    [[ $target == action || $target == page ]] && continue
     drive "$target" 2000 "$CONNECTIONS" "$NGINX_PORT" >/dev/null
     before=$(ticks "$WORKER")
     n=$(drive "$target" "$LOAD_COUNT" "$CONNECTIONS" "$NGINX_PORT")
@@ -186,11 +211,11 @@ done
 kill "$(cat "$WORK/nginx.pid")"
 
 echo
-printf "| %-8s | %14s | %22s | %s |\n" target "instructions" "CPU µs/request (nginx)" "system calls per request (nginx)"
-printf "|%s|%s|%s|%s|\n" "----------" "---------------:" "-----------------------:" "---"
+printf "| %-8s | %14s | %11s | %22s | %s |\n" target "instructions" "allocations" "CPU µs/request (nginx)" "system calls per request (nginx)"
+printf "|%s|%s|%s|%s|%s|\n" "----------" "---------------:" "------------:" "-----------------------:" "---"
 for target in $TARGETS; do
     nginx_cpu=${NGINX_CPU[$target]:-}
-    printf "| %-8s | %14s | %22s | %s |\n" "$target" "${IR[$target]}" \
+    printf "| %-8s | %14s | %11s | %22s | %s |\n" "$target" "${IR[$target]}" "${ALLOC[$target]}" \
         "${CPU[$target]}${nginx_cpu:+ ($nginx_cpu)}" \
         "${SYSCALLS[$target]}${NGINX_SYSCALLS[$target]:+ (${NGINX_SYSCALLS[$target]})}"
 done
