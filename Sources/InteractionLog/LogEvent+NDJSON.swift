@@ -22,6 +22,14 @@ extension LogEvent {
     /// (no separator after `t_ms`). Written on the store's one writer thread, through a buffer on
     /// the stack as the tail is (``NDJSONTail``).
     func appendNDJSONHead(into out: inout [UInt8]) {
+        Self.appendNDJSONHead(schema: schema, eventID: eventID, seq: seq, ts: ts, tMs: tMs, into: &out)
+    }
+
+    /// ``appendNDJSONHead(into:)`` of an event with these columns, without the event: what the
+    /// store writes for an append whose caller asked for no events back.
+    static func appendNDJSONHead(
+        schema: Int, eventID: String, seq: Int, ts: Int64, tMs: Int?, into out: inout [UInt8]
+    ) {
         let keys = NDJSONTail.shared
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
             keys.bytes.withUnsafeBufferPointer { bytes in

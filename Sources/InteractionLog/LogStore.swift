@@ -149,8 +149,13 @@ public final class LogStore: @unchecked Sendable {
     /// ``append(_:)`` for Dispatch code: `completion` is called once, on the store's writer
     /// queue, after the events are durable or the commit failed. Keep it short and never call
     /// ``flush()``, ``close()`` or anything that waits for the writer from it.
+    ///
+    /// With `returningEvents` false the result's ``AppendResult/events`` is empty: the writer
+    /// then builds no ``LogEvent`` per line (a copy of its every column, and its release), for a
+    /// caller that needs only the acknowledgement (an action). The lines written are the same.
     public func append(
-        _ events: [PendingEvent], completion: @escaping @Sendable (Result<AppendResult, LogStoreError>) -> Void
+        _ events: [PendingEvent], returningEvents: Bool = true,
+        completion: @escaping @Sendable (Result<AppendResult, LogStoreError>) -> Void
     ) {
         for (i, e) in events.enumerated() {
             if let id = e.eventID, id.isEmpty || id.utf8.count > PendingEvent.maxEventIDBytes {
@@ -180,7 +185,10 @@ public final class LogStore: @unchecked Sendable {
         // The time is taken under the lock, so it never goes back in commit order (unless
         // the wall clock itself is set back).
         let now = LogTimestamp.now()
-        pending.append(Request(events: events, now: now, completion: completion, tails: tails, tailEnds: tailEnds))
+        pending.append(
+            Request(
+                events: events, now: now, completion: completion, tails: tails, tailEnds: tailEnds,
+                returnsEvents: returningEvents))
         stats.appends += 1
         let schedule = !draining
         draining = true
@@ -415,6 +423,8 @@ extension LogStore {
         /// other, encoded by the appending thread; `tailEnds[i]` is where event i's ends.
         var tails: [UInt8]
         var tailEnds: [Int]
+        /// Whether the result lists the events written (``AppendResult/events``).
+        var returnsEvents: Bool
     }
 
     /// An open part file of the writer.
@@ -485,7 +495,7 @@ extension LogStore {
         do throws(LogStoreError) {
             for req in batch {
                 var result = AppendResult(accepted: 0, duplicates: 0, events: [])
-                result.events.reserveCapacity(req.events.count)
+                if req.returnsEvents { result.events.reserveCapacity(req.events.count) }
                 for (index, p) in req.events.enumerated() {
                     let key = p.session ?? ""
                     // Only a client's own event ids can repeat (a retried batch); an id the
@@ -513,8 +523,6 @@ extension LogStore {
                         result.duplicates += 1
                         continue
                     }
-                    var event = LogEvent(p, eventID: id, seq: entry.seq, ts: ts)
-                    event.tMs = entry.tMs
                     let day = LogTimestamp.day(ts)
                     var si: Int
                     if let i = lastSegment[day] {
@@ -525,7 +533,16 @@ extension LogStore {
                         si = segments.count - 1
                     }
                     let before = segments[si].bytes.count
-                    event.appendNDJSONHead(into: &segments[si].bytes)
+                    if req.returnsEvents {
+                        var event = LogEvent(p, eventID: id, seq: entry.seq, ts: ts)
+                        event.tMs = entry.tMs
+                        event.appendNDJSONHead(into: &segments[si].bytes)
+                        result.events.append(event)
+                    } else {
+                        LogEvent.appendNDJSONHead(
+                            schema: LogEvent.currentSchema, eventID: id, seq: entry.seq, ts: ts, tMs: entry.tMs,
+                            into: &segments[si].bytes)
+                    }
                     segments[si].bytes.append(
                         contentsOf: req.tails[(index == 0 ? 0 : req.tailEnds[index - 1])..<req.tailEnds[index]])
                     let lineLength = segments[si].bytes.count - before
@@ -539,7 +556,6 @@ extension LogStore {
                     }
                     lastSegment[day] = si
                     result.accepted += 1
-                    result.events.append(event)
                 }
                 accepted += result.accepted
                 duplicates += result.duplicates

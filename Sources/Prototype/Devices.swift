@@ -300,7 +300,15 @@ public struct Environment: Sendable, Hashable {
     }
 
     /// "compact/regular" and the like, as the log's `size_class`.
-    public var sizeClassDescription: String { "\(horizontalSizeClass.rawValue)/\(verticalSizeClass.rawValue)" }
+    public var sizeClassDescription: String {
+        // Literals, not interpolation: the log writes this on every event.
+        switch (horizontalSizeClass, verticalSizeClass) {
+        case (.compact, .compact): "compact/compact"
+        case (.compact, .regular): "compact/regular"
+        case (.regular, .compact): "regular/compact"
+        case (.regular, .regular): "regular/regular"
+        }
+    }
 
     /// Safe-area insets of the window in points. Notched iPhones in landscape move the top inset to
     /// the sides and keep 21 pt at the bottom; the iPhone SE hides its status bar in landscape.

@@ -399,7 +399,8 @@ struct SessionController: Sendable {
                 respond(Problem.notFound("no session \"\(s.id)\" (it has ended)").response)
                 return done()
             }
-            apply(action, to: s, locale: PageLocale(req)) { response in
+            // The reader's language is worked out only for an answer with findings or a refusal.
+            apply(action, to: s, locale: { PageLocale(req) }) { response in
                 respond(response)
                 done()
             }
@@ -437,9 +438,10 @@ struct SessionController: Sendable {
     /// Applies one action in its turn of the session's queue and calls `completion` once: with
     /// the answer after its events are durable (then the session takes the new state), or with
     /// a problem (400 for an action the engine can't read, 503 when the log fails: nothing changed).
-    /// The findings' HTML is in `locale`'s language.
+    /// The findings' HTML is in `locale`'s language (asked for only when there are findings).
     func apply(
-        _ action: EngineAction, to s: ViewingSession, locale: PageLocale, completion: @escaping HTTPReply.Completion
+        _ action: EngineAction, to s: ViewingSession, locale: () -> PageLocale,
+        completion: @escaping HTTPReply.Completion
     ) {
         let now = s.elapsedMs
         let outcome: Outcome
@@ -461,9 +463,10 @@ struct SessionController: Sendable {
             return completion(error.response)
         }
         // A preview is not logged (ViewingSession.isPreview): it goes on as if its events were.
+        // Only the acknowledgement is needed: the writer builds no event to hand back.
         let append: (@escaping @Sendable (Result<Void, LogStoreError>) -> Void) -> Void = { done in
             if s.isPreview { return done(.success(())) }
-            self.log.append(pending) { done($0.map { _ in () }) }
+            self.log.append(pending, returningEvents: false) { done($0.map { _ in () }) }
         }
         append { result in
             switch result {
@@ -482,7 +485,7 @@ struct SessionController: Sendable {
 
     /// The answer to an applied action: its refusal as a 409 problem, else 200 with the new
     /// state, the diagnostics and the device frame; the player's fragments in `locale`'s language.
-    func response(to outcome: Outcome, in s: ViewingSession, locale: PageLocale) throws(Problem) -> HTTPResponse {
+    func response(to outcome: Outcome, in s: ViewingSession, locale: () -> PageLocale) throws(Problem) -> HTTPResponse {
         if let refusal = outcome.refusal {
             let rule = refusal.ruleID.map(RuleCatalogue.rule)
             var ext = JSONObject()
@@ -492,6 +495,7 @@ struct SessionController: Sendable {
             if let m = refusal.modal { ext["modal"] = .string(m) }
             ext["state"] = outcome.state.json
             // What the player shows, rendered from the same partials as the pages.
+            let locale = locale()
             let view = DiagnosticView(refusal, locale.strings)
             ext["refusalHTML"] = .string(try pages.fragment("partials/refusal", view, locale: locale))
             ext["toastHTML"] = .string(try pages.fragment("partials/refusal-toast", view, locale: locale))
@@ -505,11 +509,12 @@ struct SessionController: Sendable {
                 detail: refusal.message, type: "/rules#\(refusal.rule)", extensions: ext
             ).response
         }
-        let diagnosticsHTML =
-            outcome.diagnostics.isEmpty
-            ? ""
-            : try pages.fragment(
+        var diagnosticsHTML = ""
+        if !outcome.diagnostics.isEmpty {
+            let locale = locale()
+            diagnosticsHTML = try pages.fragment(
                 "partials/diagnostics", DiagnosticListView(outcome.diagnostics, locale.strings), locale: locale)
+        }
         return try pages.frameResponse(prototype: s.prototype, state: outcome.state) { body in
             body.append(contentsOf: #"{"state":"#.utf8)
             outcome.state.appendJSON(into: &body)

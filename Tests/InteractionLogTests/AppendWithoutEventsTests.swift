@@ -1,0 +1,42 @@
+import EventSchema
+import Foundation
+import JSON
+import TestSupport
+import Testing
+
+@testable import InteractionLog
+
+/// An append that asks for no events back (`returningEvents: false`, what an action's
+/// acknowledgement uses) writes the very lines an append that asks for them writes, durably,
+/// with the same `seq`, `t_ms` and duplicate check; only the result's list is empty.
+@Suite struct AppendWithoutEventsTests {
+    @Test func writesTheSameLinesAndReturnsNoEvents() async throws {
+        let batch = [
+            pending(.sessionStart, id: "start-1", ts: sampleTs),
+            pending(.present, id: "present-1", ts: sampleTs + 1000, modal: "compose", props: JSONObject([("n", 1)])),
+            pending(.misclick, id: "client-1", ts: sampleTs + 2000, target: "Tab → ✓"),
+        ]
+        var files: [[UInt8]] = []
+        for returning in [true, false] {
+            let dir = try TemporaryDirectory()
+            defer { dir.remove() }
+            let store = try LogStore(directory: dir.logs)
+            let result = try await withCheckedThrowingContinuation { k in
+                store.append(batch, returningEvents: returning) { k.resume(with: $0) }
+            }
+            #expect(result.accepted == 3 && result.duplicates == 0)
+            #expect(result.events.count == (returning ? 3 : 0))
+            // A retried event is still a duplicate.
+            let again = try await withCheckedThrowingContinuation { k in
+                store.append([batch[2]], returningEvents: returning) { k.resume(with: $0) }
+            }
+            #expect(again.accepted == 0 && again.duplicates == 1)
+            #expect(try store.events().map(\.seq) == [1, 2, 3])
+            #expect(try store.events().map(\.tMs) == [0, 1, 2])
+            store.close()
+            files.append(readFile(dir.logs + "/date=2026-11-29/part-000000.ndjson"))
+        }
+        #expect(lines(files[0]).count == 3)
+        #expect(files[0] == files[1], "the same bytes on disk")
+    }
+}
