@@ -86,9 +86,41 @@ public struct JSONPatch: Sendable {
     ///   names nothing, an index out of range, a failed `test`, a move into its own child);
     ///   nothing of the patch is applied then.
     public func apply(to document: JSONValue) throws(JSONPatchError) -> JSONValue {
+        try apply(to: document, within: nil)
+    }
+
+    /// How far a document may grow while a patch applies: a few `copy` operations of the whole
+    /// document double it each (fourteen make a 500-byte patch take seconds and hundreds of
+    /// megabytes), and copies of a member into itself nest it one level deeper each (thousands
+    /// of them overflow the stack of whatever walks the result recursively). With bounds, an
+    /// operation that would take the document past either is refused, naming the operation,
+    /// before it is carried out.
+    public struct Bounds: Sendable, Equatable {
+        /// Arrays and objects nested in one another, the document's own value counting 1.
+        public var depth: Int
+        /// Bytes of the document written as compact JSON (estimated from below: a number
+        /// counts 1 byte, a string its UTF-8 bytes and quotes). A document in a longer layout
+        /// (indented, say) is at least this long, so a limit on that layout's bytes is a bound
+        /// here too.
+        public var bytes: Int
+
+        /// Bounds of `depth` levels and `bytes` bytes.
+        public init(depth: Int, bytes: Int) {
+            self.depth = depth
+            self.bytes = bytes
+        }
+    }
+
+    /// `document` with every operation applied in order, none of them taking it past `bounds`
+    /// (no bounds: as ``apply(to:)``).
+    /// - Throws: ``JSONPatchError`` for the first operation that does not apply, or would take
+    ///   the document past `bounds`; nothing of the patch is applied then.
+    public func apply(to document: JSONValue, within bounds: Bounds?) throws(JSONPatchError) -> JSONValue {
         var doc = document
+        var size = bounds.map { JSONPatch.compactSize(document, atMost: $0.bytes + 1) } ?? 0
         for (i, op) in operations.enumerated() {
             do throws(Failure) {
+                if let bounds { try JSONPatch.check(op, in: doc, size: &size, within: bounds) }
                 try JSONPatch.apply(op, to: &doc)
             } catch {
                 throw JSONPatchError(
@@ -96,6 +128,87 @@ public struct JSONPatch: Sendable {
             }
         }
         return doc
+    }
+
+    /// Refuses `op` if it would take `doc` (estimated at `size` bytes, which it updates) past
+    /// `bounds`: what it inserts, at the depth it inserts it, and the bytes it adds or removes.
+    static func check(_ op: Operation, in doc: JSONValue, size: inout Int, within bounds: Bounds) throws(Failure) {
+        let inserted: JSONValue?
+        switch op.op {
+        case .add, .replace: inserted = op.value
+        case .copy, .move: inserted = op.from.flatMap { $0.resolve(in: doc) }
+        case .remove, .test: inserted = nil
+        }
+        if let inserted {
+            let depth = op.path.tokens.count + nesting(inserted)
+            if depth > bounds.depth {
+                throw Failure(
+                    detail:
+                        "the result would nest \(depth) levels deep, past the limit of \(bounds.depth) (depth)"
+                )
+            }
+        }
+        switch op.op {
+        case .add, .copy:
+            size += compactSize(inserted!, atMost: bounds.bytes + 1)
+        case .replace:
+            size += compactSize(op.value!, atMost: bounds.bytes + 1)
+            size -= op.path.resolve(in: doc).map { compactSize($0, atMost: .max) } ?? 0
+        case .remove:
+            size -= op.path.resolve(in: doc).map { compactSize($0, atMost: .max) } ?? 0
+        case .move, .test: break
+        }
+        if size > bounds.bytes {
+            throw Failure(
+                detail:
+                    "the result would be more than \(bounds.bytes) bytes (bytes), however it is written"
+            )
+        }
+    }
+
+    /// How deeply arrays and objects nest in `value`: 0 for a scalar, 1 for an array or object
+    /// of scalars. Walks the tree without recursion.
+    static func nesting(_ value: JSONValue) -> Int {
+        var deepest = 0
+        var stack: [(JSONValue, Int)] = [(value, 0)]
+        while let (v, level) = stack.popLast() {
+            switch v {
+            case .array(let a):
+                deepest = max(deepest, level + 1)
+                for e in a { stack.append((e, level + 1)) }
+            case .object(let o):
+                deepest = max(deepest, level + 1)
+                for (_, e) in o { stack.append((e, level + 1)) }
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// The bytes of `value` written as compact JSON, estimated from below (a number counts 1, a
+    /// string its UTF-8 bytes and two quotes, escapes not counted), counting stopping once past
+    /// `limit`. Walks the tree without recursion.
+    static func compactSize(_ value: JSONValue, atMost limit: Int) -> Int {
+        var total = 0
+        var stack: [JSONValue] = [value]
+        while let v = stack.popLast(), total <= limit {
+            switch v {
+            case .string(let s): total += s.utf8.count + 2
+            case .array(let a):
+                total += 2 + max(0, a.count - 1)
+                stack.append(contentsOf: a)
+            case .object(let o):
+                total += 2 + max(0, o.count - 1)
+                for (k, e) in o {
+                    total += k.utf8.count + 3
+                    stack.append(e)
+                }
+            case .bool(let b): total += b ? 4 : 5
+            case .null: total += 4
+            default: total += 1
+            }
+        }
+        return total
     }
 
     /// Why an operation failed, and at which pointer when it is `from`'s.

@@ -81,6 +81,25 @@ import Testing
         #expect(try await s.client.request("GET", "/api/comments?prototype=mail").json == [], "nothing was stored")
     }
 
+    /// The screen and modal a comment names are the prototype's: a pin on nothing would never
+    /// show (as a client event's screen, they are checked, with the nearest id as a hint).
+    @Test func aCommentsScreenAndModalAreThePrototypes() async throws {
+        let s = try TestApp()
+        for (members, path, says) in [
+            (#""screen": "nope""#, "$.screen", "names no screen"),
+            (#""screen": "inbx""#, "$.screen", "inbox"),
+            (#""screen": "\#(String(repeating: "s", count: 900_000))""#, "$.screen", "names no screen"),
+            (#""screen": "inbox", "modal": "compse""#, "$.modal", "compose"),
+        ] {
+            let r = try await s.client.request(
+                "POST", "/api/comments", body: #"{"prototype": "mail", "x": 1, "y": 1, "text": "t", \#(members)}"#)
+            #expect(r.status == 400, "\(r.status) \(r.text.prefix(300))")
+            #expect(r.json?["path"]?.stringValue == path, "\(r.text.prefix(300))")
+            #expect(r.json?["detail"]?.stringValue?.contains(says) == true, "\(r.text.prefix(300))")
+        }
+        #expect(try await s.client.request("GET", "/api/comments?prototype=mail").json == [], "nothing was stored")
+    }
+
     /// A comment's point is a point of the device frame: within ±100,000 points.
     @Test func aPointFarOffTheFrameIsRefused() async throws {
         let s = try TestApp()

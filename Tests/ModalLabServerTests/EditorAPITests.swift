@@ -91,6 +91,42 @@ import Testing
         #expect(answers.filter { $0.status == 412 }.count == 3, "\(answers.map(\.status))")
     }
 
+    /// Short patches that grow the document without end are refused at the operation that
+    /// would take it past the format's limits, naming it, and the server goes on: 7,000 copies
+    /// of a member into itself (which once nested the result so deep that laying it out
+    /// overflowed the stack and killed the server), and fourteen copies of the whole document
+    /// (each doubling it: 500 bytes of patch that once took seconds and hundreds of megabytes).
+    @Test func patchesThatGrowWithoutEndAreRefusedAtTheirOperation() async throws {
+        let dir = try Self.folder()
+        defer { dir.remove() }
+        let app = try TestApp(socket: true, prototypes: dir.path)
+        let c = app.client
+        let tag = try #require(try await c.request("GET", "/api/prototypes/mail").header("ETag"))
+        let nest =
+            #"[{"op":"add","path":"/q","value":{}}"#
+            + String(repeating: #",{"op":"copy","from":"/q","path":"/q/a"}"#, count: 7_000) + "]"
+        let deep = try await c.request(
+            "PATCH", "/api/prototypes/mail", body: nest, headers: ["If-Match": tag], contentType: Self.patchType)
+        #expect(deep.status == 422, "\(deep.text.prefix(300))")
+        // The root counts 1 and /q 2, so the 31st copy makes 33 levels, past 32.
+        #expect(deep.json?["index"] == 31 && deep.json?["op"] == "copy", "\(deep.text.prefix(300))")
+        #expect(deep.json?["detail"]?.stringValue?.contains("past the limit of 32") == true, "\(deep.text.prefix(300))")
+        let double =
+            "[" + (0..<14).map { #"{"op":"copy","from":"","path":"/z\#($0)"}"# }.joined(separator: ",") + "]"
+        let big = try await c.request(
+            "PATCH", "/api/prototypes/mail", body: double, headers: ["If-Match": tag], contentType: Self.patchType)
+        #expect(big.status == 422, "\(big.text.prefix(300))")
+        let index = big.json?["index"]?.intValue ?? -1
+        #expect(
+            (5...9).contains(index),
+            "Mail is a few kB: some copy between the 6th and the 10th passes 1 MiB; \(big.text.prefix(300))")
+        #expect(
+            big.json?["detail"]?.stringValue?.contains("more than 1048576 bytes") == true, "\(big.text.prefix(300))")
+        let after = try String(contentsOfFile: dir.file("mail.json"), encoding: .utf8)
+        #expect(PrototypeEditing.entityTag(Array(after.utf8)) == tag, "nothing was saved")
+        #expect(try await c.request("GET", "/healthz").status == 200)
+    }
+
     /// A patch's findings are in the requester's language, as GET's are: a rule finding of the
     /// saved result, and the format errors of a refused one.
     @Test func patchAnswersInTheLanguageAsked() async throws {

@@ -60,6 +60,8 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// A server that answers with `responder`; nothing happens until ``start()``.
     public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
+        var configuration = configuration
+        configuration.maxConnections = Self.fitDescriptorLimit(to: configuration.maxConnections)
         self.configuration = configuration
         self.responder = responder
         loops = (0..<max(1, configuration.eventLoops)).map { EventLoop(index: $0) }
@@ -231,6 +233,36 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Connections accepted above the cap in this turn of accepting, each wanting one closed.
     private var roomWanted: [Connection] = []
+
+    /// Descriptors kept for what is not a client connection: the listener, the log's and the
+    /// prototypes' files, Dispatch's own.
+    static let descriptorReserve = 256
+
+    /// Raises the process's soft descriptor limit (`RLIMIT_NOFILE`) towards what
+    /// `maxConnections` connections need (plus ``overflow`` and ``descriptorReserve``), as far as
+    /// the hard limit lets it, and returns the cap the limit allows: `maxConnections`, or fewer
+    /// when the limit can't be raised that far.
+    ///
+    /// Linux starts a process at a soft limit of 1,024 and macOS at 256, both below the default
+    /// cap of 10,000 connections: at the limit accept(2) fails (`EMFILE`) before the server
+    /// counts the connection, so the room it makes for a newcomer by closing its longest idle
+    /// connection never comes, and whoever holds the descriptors keeps the owner out. macOS
+    /// refuses a soft limit above `OPEN_MAX` (10,240) even when the hard limit is unlimited
+    /// (setrlimit(2)), so that is tried second.
+    static func fitDescriptorLimit(to maxConnections: Int) -> Int {
+        let needed = UInt64(maxConnections + overflow + descriptorReserve)
+        var limit = Sys.descriptorLimit
+        guard limit.maximum > 0 else { return maxConnections }
+        if limit.current < needed {
+            for attempt in [min(limit.maximum, needed), min(limit.maximum, needed, 10_240)]
+            where attempt > limit.current {
+                if Sys.setDescriptorLimit(attempt) { break }
+            }
+            limit = Sys.descriptorLimit
+        }
+        let allowed = Int(min(limit.current, UInt64(Int.max))) - overflow - descriptorReserve
+        return max(1, min(maxConnections, allowed))
+    }
 
     /// Descriptors a server may hold beyond ``ServerConfiguration/maxConnections`` for a moment:
     /// connections being refused (503, 429) and connections accepted while others close to make

@@ -97,6 +97,22 @@ struct CommentController: Sendable {
         if let anchor = c.anchor, let p = loaded.prototype {
             try CommentController.check(anchor, in: p, path: (anchorReader?.path ?? .root).appending("element"))
         }
+        // The screen and modal it was dropped on are the prototype's, as a client event's are.
+        if let p = loaded.prototype {
+            // An id as the message quotes it: its first 64 characters.
+            func quoted(_ id: String) -> String { JSONWriter.quoted(id.count > 64 ? String(id.prefix(64)) + "…" : id) }
+            if let screen = c.screen, p.screen(screen) == nil {
+                let ids = p.screens.map(\.id) + p.modals.flatMap { $0.screens.map(\.id) }
+                throw Problem.badRequest(
+                    "\(quoted(screen)) names no screen of prototype \"\(p.id)\""
+                        + Suggest.hint(screen, in: ids.sorted()), path: "$.screen")
+            }
+            if let modal = c.modal, p.modal(modal) == nil {
+                throw Problem.badRequest(
+                    "\(quoted(modal)) names no modal of prototype \"\(p.id)\""
+                        + Suggest.hint(modal, in: p.modals.map(\.id).sorted()), path: "$.modal")
+            }
+        }
         try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
         do { try comments.add(c) } catch {
             throw Problem(.serviceUnavailable, title: "Could not save the comment", detail: "\(error)")

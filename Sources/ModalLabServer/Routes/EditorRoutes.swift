@@ -119,7 +119,13 @@ extension PrototypeController {
                 extensions: ["path": "$", "pointer": ""])
         }
         let patched: JSONValue
-        do throws(JSONPatchError) { patched = try operations.apply(to: document) } catch {
+        // Within the format's depth and size limits as it applies, so that a short patch of
+        // copies can neither double the document until memory runs out nor nest it deeper
+        // than the layout's walk can go.
+        let limits = PrototypeLimits.standard
+        do throws(JSONPatchError) {
+            patched = try operations.apply(to: document, within: .init(depth: limits.depth, bytes: limits.bytes))
+        } catch {
             throw Self.patchProblem(error)
         }
         let bytes = editing.bytes(patched)

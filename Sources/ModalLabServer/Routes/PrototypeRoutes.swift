@@ -78,7 +78,9 @@ struct PrototypeController: Sendable {
         } else if viewer != .owner {
             throw Problem.ownerRequired
         }
-        guard let (id, stream) = reloads.subscribe(share: viewer.shareID, limit: limits.streamsPerShare)
+        // A link's stream ends when the link expires, as when it is revoked.
+        let expiry = viewer.shareID.flatMap { shares.link(id: $0)?.expiresAt }
+        guard let (id, stream) = reloads.subscribe(share: viewer.shareID, limit: limits.streamsPerShare, until: expiry)
         else {
             throw Problem.tooManyStreams(limit: limits.streamsPerShare)
         }

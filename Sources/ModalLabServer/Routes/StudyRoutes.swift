@@ -133,7 +133,9 @@ struct StudyController: Sendable {
             access.owner.isOwner(req)
             ? nil : req.cookie(access.shareCookie).flatMap { access.shares.resolve(token: $0)?.id }
         let limit = limits.streamsPerShare
-        guard let (id, stream) = watchers.subscribe(session: s.id, share: share, limit: limit) else {
+        // A link's stream ends when the link expires, as when it is revoked.
+        let expiry = share.flatMap { access.shares.link(id: $0)?.expiresAt }
+        guard let (id, stream) = watchers.subscribe(session: s.id, share: share, limit: limit, until: expiry) else {
             throw Problem.tooManyStreams(limit: limit)
         }
         // Revoked between the check of its cookie and the subscription: ends at once too.

@@ -6,10 +6,10 @@ final class ReloadBroadcaster: Sendable {
     private let streams = Subscriptions<String>(buffer: 16)
 
     /// A stream of changed prototype ids ("*" for everything), until it is cancelled or
-    /// ``close(share:)`` ends the streams of `share` (the link it was opened through); nil
-    /// when `share` already holds `limit` streams.
-    func subscribe(share: String? = nil, limit: Int = .max) -> (UUID, AsyncStream<String>)? {
-        streams.subscribe(share: share, limit: limit)
+    /// ``close(share:)`` ends the streams of `share` (the link it was opened through), or
+    /// `until` comes (the link's expiry); nil when `share` already holds `limit` streams.
+    func subscribe(share: String? = nil, limit: Int = .max, until: Date? = nil) -> (UUID, AsyncStream<String>)? {
+        streams.subscribe(share: share, limit: limit, until: until)
     }
 
     /// Forgets stream `id`.

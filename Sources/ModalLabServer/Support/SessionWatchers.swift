@@ -19,10 +19,12 @@ final class SessionWatchers: Sendable {
     private let streams = Subscriptions<PresentationState>(buffer: SessionWatchers.buffer)
 
     /// A stream of the answered states of `session` for `share`'s holder (`nil`: the owner),
-    /// until cancelled or ended; `nil` when `share` already holds `limit` streams (the owner's
-    /// are not counted).
-    func subscribe(session: String, share: String?, limit: Int) -> (UUID, AsyncStream<PresentationState>)? {
-        streams.subscribe(topic: session, share: share, limit: limit)
+    /// until cancelled or ended, at the latest `until` (the link's expiry); `nil` when `share`
+    /// already holds `limit` streams (the owner's are not counted).
+    func subscribe(session: String, share: String?, limit: Int, until: Date? = nil)
+        -> (UUID, AsyncStream<PresentationState>)?
+    {
+        streams.subscribe(topic: session, share: share, limit: limit, until: until)
     }
 
     /// Forgets stream `id`.

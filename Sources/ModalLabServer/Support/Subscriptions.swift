@@ -22,9 +22,12 @@ final class Subscriptions<Element: Sendable>: @unchecked Sendable {
     /// (the newest).
     init(buffer: Int) { self.buffer = buffer }
 
-    /// A new stream following `topic`, until cancelled or ended; `nil` when `share` already
-    /// holds `limit` streams (the owner's are not counted).
-    func subscribe(topic: String? = nil, share: String?, limit: Int) -> (UUID, AsyncStream<Element>)? {
+    /// A new stream following `topic`, until cancelled or ended, and at the latest `until` (a
+    /// share link's expiry: a stream its link opened ends when the link does, as when it is
+    /// revoked); `nil` when `share` already holds `limit` streams (the owner's are not counted).
+    func subscribe(topic: String? = nil, share: String?, limit: Int, until: Date? = nil) -> (
+        UUID, AsyncStream<Element>
+    )? {
         let id = UUID()
         let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .bufferingNewest(buffer))
         let added: Bool = lock.withLock {
@@ -38,6 +41,12 @@ final class Subscriptions<Element: Sendable>: @unchecked Sendable {
         }
         guard added else { return nil }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
+        if let until {
+            DispatchQueue.global().asyncAfter(wallDeadline: .now() + max(0, until.timeIntervalSinceNow)) {
+                [weak self] in
+                self?.finish(id)
+            }
+        }
         return (id, stream)
     }
 
@@ -72,6 +81,11 @@ final class Subscriptions<Element: Sendable>: @unchecked Sendable {
         }
         for s in ending { s.continuation.finish() }
         return ending.count
+    }
+
+    /// Ends stream `id`, if it is still open.
+    func finish(_ id: UUID) {
+        lock.withLock { subscribers[id] }?.continuation.finish()
     }
 
     /// How many streams are open.
