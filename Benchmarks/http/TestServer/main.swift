@@ -37,6 +37,8 @@ while let flag = arguments.popFirst() {
     case "--event-loops": configuration.eventLoops = Int(value) ?? configuration.eventLoops
     case "--nofile":
         if let limit = UInt64(value), !Sys.setDescriptorLimit(limit) { perror("setrlimit") }
+        // This limit is meant: the server keeps it, and runs out of descriptors at it.
+        configuration.fitsDescriptorLimit = false
     default:
         printError("unknown flag \(flag)")
         exit(2)

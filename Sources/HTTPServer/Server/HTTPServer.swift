@@ -61,7 +61,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// A server that answers with `responder`; nothing happens until ``start()``.
     public init(configuration: ServerConfiguration, responder: any HTTPResponder) {
         var configuration = configuration
-        configuration.maxConnections = Self.fitDescriptorLimit(to: configuration.maxConnections)
+        if configuration.fitsDescriptorLimit {
+            configuration.maxConnections = Self.fitDescriptorLimit(to: configuration.maxConnections)
+        }
         self.configuration = configuration
         self.responder = responder
         loops = (0..<max(1, configuration.eventLoops)).map { EventLoop(index: $0) }

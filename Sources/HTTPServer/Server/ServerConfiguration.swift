@@ -34,6 +34,11 @@ public struct ServerConfiguration: Sendable {
     /// 256 are waiting for room or for their refusal; until room is made the server holds up
     /// to that many connections beyond the cap.
     public var maxConnections = 10_000
+    /// Whether the server fits the process's descriptor limit to ``maxConnections`` when it is
+    /// made: raises the soft limit as far as the hard one allows, and lowers the cap to what the
+    /// limit holds (``HTTPServer``'s `fitDescriptorLimit(to:)`). Off for a process that sets its
+    /// limit on purpose (the test server's `--nofile`, to run out of descriptors).
+    public var fitsDescriptorLimit = true
     /// The most connections one client address (``HTTPRequest/remoteHost``) may hold open, so
     /// that one client can't take every slot of ``maxConnections``. Past it a new connection
     /// gets `429 Too Many Requests` with `Retry-After` and is closed — unless

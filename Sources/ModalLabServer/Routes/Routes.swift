@@ -49,7 +49,9 @@ extension ModalLabApp {
             gallery: pageGroup.group(TokenExchange(access: owner, secure: secureCookies), RequireOwner(access: owner)),
             owner: router.group(RequireOwner(access: owner)),
             ownerPages: pageGroup.group(RequireOwner(access: owner)),
-            viewers: router.group(context: { request in try access.requireViewer(request) }),
+            viewers: router.group(ViewerCredentials(access: access)).group(context: { request, _ in
+                try access.requireViewer(request)
+            }),
             prototypePages: pageGroup.group(context: { request, _ in
                 let viewer = try access.requireViewer(request)
                 let id = request.parameters["id"] ?? ""
