@@ -54,11 +54,17 @@ export function installGestures({ frame, send, editor, events }) {
     if (t.closest("[data-grabber]") && modal) return cycleDetent(layer);
     const segment = t.closest("[data-segment]");
     if (segment) return send({ type: "edit", target: segment.closest("[data-id]").dataset.id, value: segment.dataset.segment });
+    // On a scrolled picture (an image screen), how far it was scrolled: heat maps draw the tap
+    // where it was on the picture (props.scrollTop in the log; not part of the action).
+    const picture = t.closest(".image-screen");
+    const scrolled = picture && picture.scrollTop > 0 && p.y !== undefined ? Math.round(picture.scrollTop * 10) / 10 : 0;
     const control = t.closest("button[data-id]");
-    if (control) return send({ type: "tap", target: control.dataset.id, ...p });
+    if (control) return send({ type: "tap", target: control.dataset.id, ...p, ...(scrolled ? { scrollTop: scrolled } : {}) });
     if (t.closest("input, textarea, label")) return;
     // A tap that hits nothing is a misclick (a client event).
-    if (t.closest("[data-window]")) events.record({ type: "misclick", ...p, target: null }, t);
+    if (t.closest("[data-window]")) {
+      events.record({ type: "misclick", ...p, target: null, ...(scrolled ? { props: { scrollTop: scrolled } } : {}) }, t);
+    }
   });
 
   // ---------- Dragging a sheet ----------

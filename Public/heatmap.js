@@ -1,7 +1,25 @@
 // Heat maps: each card's dots are drawn in the points of the app's window, so the layer moves
 // into the frame's window (the server drew both; no geometry is computed here).
+//
+// A picture taller than the screen (an image screen, issue 26) is drawn whole, its lower part
+// hanging below the device: a tap on it was logged with how far it was scrolled, which the
+// server added to its y (props.scrollTop), so its dot sits where it was on the picture.
 for (const card of document.querySelectorAll(".heatmap-frame")) {
   const dots = card.querySelector(":scope > .heat-dots");
   const win = card.querySelector("[data-window]");
   if (dots && win) win.append(dots);
+  const onApp = card.closest("[data-heatmap-modal]")?.dataset.heatmapModal === "";
+  const picture = win?.querySelector(".app-layer .image-screen");
+  if (onApp && picture) {
+    const mark = () => {
+      const below = picture.scrollHeight - picture.clientHeight;
+      if (below <= 1) return;
+      card.dataset.tall = "true";
+      // Room beneath the card for what hangs below the device (in the page's pixels).
+      const scale = win.getBoundingClientRect().width / win.offsetWidth || 1;
+      card.style.setProperty("--hanging", `${Math.ceil(below * scale)}px`);
+    };
+    mark();
+    picture.querySelector("img")?.addEventListener("load", mark);
+  }
 }

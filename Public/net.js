@@ -82,7 +82,8 @@ export class Session {
   /** `POST /api/sessions/{id}/actions`; an action answered 200 is remembered in `applied`. */
   async act(action) {
     const r = await request("POST", `/api/sessions/${this.id}/actions`, action);
-    if (r.status === 200) this.applied.push(action);
+    // (A tap's scrollTop is the log's, not the action's: a restore doesn't take it.)
+    if (r.status === 200) { const { scrollTop, ...kept } = action; this.applied.push(kept); }
     return r;
   }
 

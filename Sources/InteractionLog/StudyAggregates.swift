@@ -82,11 +82,12 @@ public struct TaskPaths: Sendable, Equatable {
 
 /// Builds heat maps and task paths in one pass over a prototype's events.
 public struct StudyAggregates: Sendable {
-    /// The columns it reads.
-    static let columns = LogEvent.Columns([
-        "session", "share", "device", "orientation", "screen", "modal", "target", "x", "y", "task", "outcome", "how",
-        "props",
-    ])
+    /// The columns it reads, and `props` of taps and misclicks (a tap's `button`, their `scrollTop`).
+    static let columns = LogEvent.Columns(
+        [
+            "session", "share", "device", "orientation", "screen", "modal", "target", "x", "y", "task", "outcome",
+            "how",
+        ], propsTypes: [.tap, .misclick])
 
     /// Only events on this device (nil: any).
     public var device: String?
@@ -148,7 +149,10 @@ public struct StudyAggregates: Sendable {
         case .tap, .misclick:
             // A point far off any screen (a log written before coordinates were bounded, say)
             // has no cell: the grid's indices must stay Int32.
-            guard let x = f.x, let y = f.y, abs(x) < 1e6, abs(y) < 1e6, task == nil || f.task == task else { return }
+            guard let x = f.x, var y = f.y, abs(x) < 1e6, abs(y) < 1e6, task == nil || f.task == task else { return }
+            // A tap on a scrolled picture is drawn where it was on the picture: its window point
+            // plus how far the content was scrolled (`props.scrollTop`, docs/log.md).
+            if let top = f.props["scrollTop"]?.numberValue, top > 0, top < 1e6 { y += top }
             let place = Heatmap.Place(
                 device: f.device ?? "", orientation: f.orientation ?? "", screen: f.screen ?? "", modal: f.modal)
             let cx = Int64((x / cellSize).rounded(.down))

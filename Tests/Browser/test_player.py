@@ -3684,8 +3684,8 @@ class AssetEditorTests(PlayerTestCase):
         folder = Harness.tmp / "uploads"
         folder.mkdir(exist_ok=True)
         band = (300 * 3, 350 * 3, (0, 122, 255))
-        files = {"home@3x.png": png_bytes(1179, 2700, (246, 246, 248), [band]),
-                 "home-dark@3x.png": png_bytes(1179, 2700, (18, 18, 20), [band]),
+        files = {"home@3x.png": png_bytes(1179, 3600, (246, 246, 248), [band]),
+                 "home-dark@3x.png": png_bytes(1179, 3600, (18, 18, 20), [band]),
                  "Detail Screen@3x.png": png_bytes(1179, 2556, (250, 240, 230))}
         for name, data in files.items():
             (folder / name).write_bytes(data)
@@ -3701,7 +3701,7 @@ class AssetEditorTests(PlayerTestCase):
         # name doesn't is made one.
         self.upload(*(folder / n for n in files))
         self.assertEqual(self.listed(), ["Detail-Screen@3x.png", "home-dark@3x.png", "home@3x.png"])
-        self.assertEqual(self.el('[data-asset="home@3x.png"] .asset-size').text[:16], "1179 × 2700 px, ")
+        self.assertEqual(self.el('[data-asset="home@3x.png"] .asset-size').text[:16], "1179 × 3600 px, ")
         self.assertFalse(self.el("[data-asset-error]").is_displayed())
         # A file dropped on the editor is uploaded too.
         before = int(self.js(f"return Number({self.EDITOR}.dataset.assetsReady || 0)"))
@@ -3750,7 +3750,7 @@ class AssetEditorTests(PlayerTestCase):
         self.assertEqual(draw.get_attribute("aria-pressed"), "true")
         box = self.picture_in_player()
         self.assertAlmostEqual(box["w"], 393, delta=0.5, msg="1179 px at 3x is 393 pt")
-        self.assertAlmostEqual(box["h"], 900, delta=0.5)
+        self.assertAlmostEqual(box["h"], 1200, delta=0.5)
         self.draw(329, 62, 44, 44)
         hotspot = self.doc()["screens"][0]["hotspots"][0]
         for k, v in {"x": 329, "y": 62, "width": 44, "height": 44}.items():
@@ -3822,6 +3822,12 @@ class AssetEditorTests(PlayerTestCase):
                     if device == "iphone-16":
                         self.assertEqual(sheet.get_attribute("data-detent"), "medium")
                     self.tap('[data-id="cancel"]')
+                    if device == "iphone-16" and appearance == "light":
+                        # The tall picture scrolled 200 pt: the second hotspot (y 300) is at 100
+                        # in the window, and the heat map must still draw its tap at 300.
+                        self.js("const c = document.querySelector('.image-screen'); c.scrollTop = 200;"
+                                " c.dispatchEvent(new Event('scroll'))")
+                        self.assertAlmostEqual(self.points(self.el(f'[data-id="{second["id"]}"]'))["y"], 100, delta=1)
                     self.tap(f'[data-id="{second["id"]}"]')
                     layer = self.layer("choices")
                     if device == "ipad-pro-11":
@@ -3841,7 +3847,26 @@ class AssetEditorTests(PlayerTestCase):
             return any(f["x"] - 8 <= x <= f["x"] + f["width"] + 8 and f["y"] - 8 <= y <= f["y"] + f["height"] + 8
                        for x, y in dots)
         self.assertTrue(on(first["frame"]), f"a tap on {first['frame']}: {dots}")
-        self.assertTrue(on(self.doc_on_disk(pid)["screens"][0]["hotspots"][1]["frame"]), dots)
+        second_frame = self.doc_on_disk(pid)["screens"][0]["hotspots"][1]["frame"]
+        self.assertTrue(on(second_frame), dots)
+        self.assertFalse(any(abs(y - 125) < 10 for _, y in dots), f"the scrolled tap is not drawn where it was in the window: {dots}")
+        self.js("arguments[0].scrollIntoView({block: 'start'})", card)
+        self.screenshot_now("designer-frames-heatmap")
+        # The picture is drawn whole under the dots, so each sits on the part of it tapped.
+        picture = self.js("const i = arguments[0].querySelector('.screen-image > img'), w = arguments[0].querySelector('[data-window]');"
+                          " const a = i.getBoundingClientRect(), b = w.getBoundingClientRect(), s = b.width / w.offsetWidth;"
+                          " return {top: (a.top - b.top) / s, h: a.height / s}", card)
+        self.assertEqual(self.js("return arguments[0].querySelector('.heatmap-frame').dataset.tall", card), "true")
+        clipping = self.js("const f = arguments[0].querySelector('.heatmap-frame'), out = [];"
+                           " for (let e = f.querySelector('.screen-image'); e && e !== f; e = e.parentElement)"
+                           "   if (getComputedStyle(e).overflowY !== 'visible') out.push(e.className);"
+                           " return out", card)
+        self.assertEqual(clipping, [], "nothing clips the picture's part below the screen")
+        room = self.js("const f = arguments[0].querySelector('.heatmap-frame'), i = f.querySelector('.screen-image > img');"
+                       " return f.getBoundingClientRect().bottom + parseFloat(getComputedStyle(f).marginBottom) - i.getBoundingClientRect().bottom", card)
+        self.assertGreaterEqual(room, -1, "the page leaves room for it")
+        self.assertAlmostEqual(picture["top"], 0, delta=1)
+        self.assertAlmostEqual(picture["h"], 1200, delta=1)
 
     def state_in_editor_stack(self):
         return self.js("const w = document.querySelector('[data-player]').contentWindow;"

@@ -21,21 +21,25 @@ extension PrototypeController {
             return HTTPResponse(status: .notModified, headers: ["ETag": tag, "Cache-Control": "no-store"])
         }
         let definition = (try? JSONParser.parse(p.bytes)) ?? .null
-        return prototypeAnswer(p, definition: definition, diagnostics: p.diagnostics(in: req.messageLanguage))
+        return prototypeAnswer(
+            p, definition: definition, diagnostics: p.diagnostics(in: req.messageLanguage),
+            language: req.messageLanguage)
     }
 
     /// The body of a prototype's GET and PATCH answers, with its `ETag`: the summary, `etag`,
-    /// `definition` and `diagnostics` (each with `pointer`), then `extra`'s members; `tag` is the
+    /// `definition` and `diagnostics` (each with `pointer`) — the assets' findings after the
+    /// document's (``AssetFindings``, in `language`) —, then `extra`'s members; `tag` is the
     /// entity tag answered (by default that of `p`'s bytes).
     func prototypeAnswer(
         _ p: LoadedPrototype, definition: JSONValue, diagnostics: [Diagnostic], tag: String? = nil,
-        extra: JSONObject = [:]
+        extra: JSONObject = [:], language: Language = .en
     ) -> HTTPResponse {
         let tag = tag ?? PrototypeEditing.entityTag(p.bytes)
         var o = summaryJSON(p).objectValue ?? JSONObject()
         o["etag"] = .string(tag)
         o["definition"] = definition
-        o["diagnostics"] = .array(diagnostics.map { $0.editorJSON() })
+        let all = diagnostics + assetDiagnostics(p, definition: definition, language: language)
+        o["diagnostics"] = .array(all.map { $0.editorJSON() })
         for (k, v) in extra { o[k] = v }
         var r = HTTPResponse.json(.object(o), headers: ["ETag": tag])
         // The owner's edits are private: never stored by a cache (RFC 9111, section 5.2.2.5).
@@ -162,7 +166,8 @@ extension PrototypeController {
             // The file's tag stays the one to send: nothing was written.
             return prototypeAnswer(
                 candidate, definition: editing.layout?.ordered(patched) ?? patched, diagnostics: candidate.diagnostics,
-                tag: tag, extra: ["dryRun": true, "changed": .bool(bytes != onDisk), "refusals": refusalsJSON])
+                tag: tag, extra: ["dryRun": true, "changed": .bool(bytes != onDisk), "refusals": refusalsJSON],
+                language: language)
         }
         if handling.strict && !refusals.isEmpty {
             throw Problem(
@@ -187,7 +192,8 @@ extension PrototypeController {
         }
         let saved = library.get(id) ?? candidate
         var answer = prototypeAnswer(
-            saved, definition: editing.layout?.ordered(patched) ?? patched, diagnostics: candidate.diagnostics)
+            saved, definition: editing.layout?.ordered(patched) ?? patched, diagnostics: candidate.diagnostics,
+            language: language)
         if handling.strict { answer.headers["Preference-Applied"] = "handling=strict" }
         return answer
     }

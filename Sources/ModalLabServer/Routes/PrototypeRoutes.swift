@@ -29,6 +29,8 @@ struct PrototypeController: Sendable {
     let history: PrototypeHistory
     /// The versions sessions ran on (a version the log names, by its hash).
     let versions: VersionStore
+    /// The prototypes' assets, whose findings (``AssetFindings``) the editing API and the lint add.
+    let assets: AssetStore
 
     /// Registers the prototypes' API in the owner's group and the stream in the viewers'.
     func addRoutes(to groups: RouteGroups) {
@@ -56,7 +58,10 @@ struct PrototypeController: Sendable {
             return try await offLoop {
                 .json([
                     "prototype": .string(p.id),
-                    "diagnostics": .array(p.diagnostics(in: req.messageLanguage).map { $0.json(file: p.file) }),
+                    "diagnostics": .array(
+                        (p.diagnostics(in: req.messageLanguage)
+                            + assetDiagnostics(p, definition: nil, language: req.messageLanguage))
+                            .map { $0.json(file: p.file) }),
                 ])
             }
         }

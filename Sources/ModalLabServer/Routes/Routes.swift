@@ -104,7 +104,7 @@ extension ModalLabApp {
         PageController(library: library, shares: shares, pages: pages, playerPages: playerPages).addRoutes(to: groups)
         PrototypeController(
             library: library, reloads: reloads, shares: shares, maxPrototypeBytes: configuration.maxPrototypeBytes,
-            limits: configuration.limits, editing: editing, history: history, versions: versions
+            limits: configuration.limits, editing: editing, history: history, versions: versions, assets: assets
         ).addRoutes(to: groups)
         AssetController(library: library, assets: assets, editing: editing).addRoutes(to: groups)
         SessionController(

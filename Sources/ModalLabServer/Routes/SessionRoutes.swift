@@ -384,9 +384,12 @@ struct SessionController: Sendable {
     /// ``act(_:_:respond:)`` on the session found.
     func act(_ req: HTTPRequest, _ viewer: Viewer, on s: ViewingSession, respond: @escaping HTTPReply.Completion) {
         let action: EngineAction
+        let scrollTop: Double?
         do throws(Problem) {
             s.touch()
-            action = try Self.decodeAction(try RequestBody.json(req))
+            let body: JSONReader
+            (body, scrollTop) = try Self.takeScrollTop(try RequestBody.json(req))
+            action = try Self.decodeAction(body)
             try admit(action, viewer, prototype: s.prototype, path: "$")
             try eventBudget.charge(
                 viewer, address: req.remoteHost, count: EventBudget.cost(events: 1, bytes: req.body.count))
@@ -400,7 +403,7 @@ struct SessionController: Sendable {
                 return done()
             }
             // The reader's language is worked out only for an answer with findings or a refusal.
-            apply(action, to: s, locale: { PageLocale(req) }) { response in
+            apply(action, to: s, locale: { PageLocale(req) }, scrollTop: scrollTop) { response in
                 respond(response)
                 done()
             }
@@ -440,7 +443,7 @@ struct SessionController: Sendable {
     /// a problem (400 for an action the engine can't read, 503 when the log fails: nothing changed).
     /// The findings' HTML is in `locale`'s language (asked for only when there are findings).
     func apply(
-        _ action: EngineAction, to s: ViewingSession, locale: () -> PageLocale,
+        _ action: EngineAction, to s: ViewingSession, locale: () -> PageLocale, scrollTop: Double? = nil,
         completion: @escaping HTTPReply.Completion
     ) {
         let now = s.elapsedMs
@@ -455,6 +458,13 @@ struct SessionController: Sendable {
         // The first event carries the action, so that a replay can run it again.
         // Typed text is logged by its length (EngineAction.loggedJSON).
         if !pending.isEmpty { pending[0].action = Self.actionColumn(action, in: s.prototype) }
+        // Where the tapped content was scrolled, so that heat maps draw the tap where it was on a
+        // tall picture (``takeScrollTop(_:)``).
+        if let scrollTop, scrollTop > 0 {
+            for i in pending.indices where pending[i].fields.type == .tap {
+                pending[i].fields.props["scrollTop"] = .number(scrollTop)
+            }
+        }
         // The answer is drawn here, before the commit, so the writer thread only acknowledges.
         let answer: HTTPResponse
         do throws(Problem) {
@@ -535,6 +545,22 @@ struct SessionController: Sendable {
 
     /// Reads an action body (``EngineAction/init(reading:)``, the one reader of actions); a 400
     /// naming the JSON path of anything wrong.
+    /// An action body's `scrollTop` taken out of it: the points the content a tap landed in was
+    /// scrolled down (the player sends it for a tap on an image screen's picture). It is not
+    /// part of the action (a replay doesn't scroll), only of the tap's log event
+    /// (`props.scrollTop`), where heat maps read it. A number from 0 to 100000, else a 400 at
+    /// `$.scrollTop`.
+    static func takeScrollTop(_ body: JSONReader) throws(Problem) -> (JSONReader, Double?) {
+        guard case .object(var o) = body.value, let value = o["scrollTop"] else { return (body, nil) }
+        guard let top = value.numberValue, top.isFinite, top >= 0, top <= 100_000 else {
+            throw Problem.badRequest(
+                "scrollTop is the points the tapped content was scrolled: a number from 0 to 100000",
+                path: "$.scrollTop")
+        }
+        o["scrollTop"] = nil
+        return (JSONReader(.object(o), path: body.path), top)
+    }
+
     static func decodeAction(_ body: JSONReader) throws(Problem) -> EngineAction {
         do { return try EngineAction(reading: body) } catch { throw error.problem }
     }
