@@ -360,6 +360,9 @@ public struct Modal: Sendable {
     public var task: TaskKind?
     /// Free tags for lint rules: "critical", "undoable", "immersive".
     public var tags: [String]
+    /// The modal's own tint (`#RRGGBB`…): its presented view controller's `view.tintColor`, which
+    /// the views inside it inherit (Apple, "tintColor", UIView); `nil`: the prototype's.
+    public var tint: String? = nil
 
     // Sheets
     public var detents: [Detent]?

@@ -613,7 +613,7 @@ final class PrototypeDecoder {
 
     static let commonModalMembers: Set<String> = [
         "id", "style", "title", "largeTitle", "navigationBar", "toolbar", "content", "screens", "confirmDiscard",
-        "transition", "rationale", "task", "tags",
+        "transition", "rationale", "task", "tags", "tint",
     ]
     static let sheetMembers: Set<String> = [
         "detents", "grabber", "largestUndimmedDetent", "selectedDetent", "prefersEdgeAttachedInCompactHeight",
@@ -688,6 +688,11 @@ final class PrototypeDecoder {
         m.rationale = str("rationale")
         m.task = attempt { () throws(JSONShapeError) in try o.optional("task")?.enum(TaskKind.self) } ?? nil
         m.tags = strings("tags") ?? []
+        m.tint = str("tint")
+        if let tint = m.tint, !isHexColour(tint) {
+            issue(r.path.appending("tint"), .expectedColour, ["found": JSONWriter.quoted(tint)])
+            m.tint = nil
+        }
         // Sheets
         if let d = o.optional("detents") { m.detents = detents(d) }
         m.grabber = bool("grabber")

@@ -3676,7 +3676,7 @@ class AssetEditorTests(PlayerTestCase):
             "start": "home", "screens": [{"id": "home", "title": "Home"}],
             "modals": [
                 {"id": "editor", "style": "pageSheet", "title": "New note", "detents": ["medium", "large"],
-                 "grabber": True,
+                 "grabber": True, "tint": "#FF2D55",
                  "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel", "action": "dismiss"}]},
                  "content": [{"type": "text", "id": "body", "text": "Note"}]}]}
         status, _ = owner_api("PUT", f"/api/prototypes/{pid}", proto)
@@ -3821,6 +3821,8 @@ class AssetEditorTests(PlayerTestCase):
                     self.assertEqual(sheet.get_attribute("data-form"), "card" if device == "iphone-16" else "centered")
                     if device == "iphone-16":
                         self.assertEqual(sheet.get_attribute("data-detent"), "medium")
+                    # The sheet's own accent (its tint) on its bar button.
+                    self.assertEqual(self.el('[data-id="cancel"]').value_of_css_property("color"), "rgba(255, 45, 85, 1)")
                     self.tap('[data-id="cancel"]')
                     if device == "iphone-16" and appearance == "light":
                         # The tall picture scrolled 200 pt: the second hotspot (y 300) is at 100

@@ -222,6 +222,8 @@ struct PlayerView {
         default:
             break
         }
+        // The modal's own accent, inherited by everything inside it (docs/format.md, "tint").
+        if let tint = m.tint { css += "--tint:\(tint);" }
         v.css = css
         switch m.style {
         case .alert:
