@@ -35,7 +35,7 @@ const assetsURL = `/api/prototypes/${encodeURIComponent(prototypeID)}/assets`;
 
 /** Asset names: 1–128 of letters, digits, `.`, `-`, `_` and `@`, not starting with `.`, ending in
  * an image extension (docs/format.md, "asset name"). */
-const EXTENSIONS = /\.(png|jpe?g|webp|svg)$/i;
+const EXTENSIONS = /\.(png|jpe?g|webp|svg|woff2?|ttf|otf)$/i;
 
 /** The asset name a file is uploaded under: its name with each character an asset name can't
  * have as `-` (`Home Screen@3x.png` → `Home-Screen@3x.png`), at most 128 characters, its
@@ -102,9 +102,11 @@ function renderList() {
     size.textContent = sizeText(a);
     const actions = document.createElement("span");
     actions.className = "asset-actions";
+    // A picture becomes a screen's image; a font the app font.
+    const isFont = String(a.type ?? "").startsWith("font/");
     actions.append(
-      button(t("assetUse"), "assetUse", a.name),
-      button(t("assetUseDark"), "assetUseDark", a.name),
+      ...(isFont ? [button(t("assetUseFont"), "assetUseFont", a.name)]
+        : [button(t("assetUse"), "assetUse", a.name), button(t("assetUseDark"), "assetUseDark", a.name)]),
       button(t("assetReplace"), "assetReplace", a.name),
       button(t("assetDelete"), "assetDelete", a.name),
     );
@@ -260,6 +262,7 @@ list.addEventListener("click", async (ev) => {
   if (!b) return;
   if (b.dataset.assetUse) use(b.dataset.assetUse);
   else if (b.dataset.assetUseDark) use(b.dataset.assetUseDark, { dark: true });
+  else if (b.dataset.assetUseFont) { clearError(); editor.change("/font", b.dataset.assetUseFont); }
   else if (b.dataset.assetReplace) { replacing = b.dataset.assetReplace; replaceField.click(); }
   else if (b.dataset.assetDelete) {
     const name = b.dataset.assetDelete;

@@ -74,6 +74,20 @@ function restoreTyped(root, kept) {
   }
 }
 
+/**
+ * The prototype's app font (docs/format.md, "font"), loaded once a page from the asset the device
+ * names (`data-app-font`) as the family "ModalLab App Font", which the stylesheet gives the app's
+ * content; the system font stays on bars, alerts and action sheets, as on iOS.
+ */
+const appFonts = new Set();
+export function loadAppFont(root) {
+  const url = root.querySelector?.("[data-app-font]")?.dataset.appFont;
+  if (!url || appFonts.has(url) || !window.FontFace) return;
+  appFonts.add(url);
+  const face = new FontFace("ModalLab App Font", `url("${url.replace(/["\\]/g, "")}")`);
+  face.load().then((f) => document.fonts.add(f), () => appFonts.delete(url));
+}
+
 /** Where scrolled content is, keyed by layer, screen and container, to keep it across renders. */
 function scrollKey(c) {
   const layer = c.closest(".layer"), screen = c.closest(".screen-view");
@@ -279,6 +293,7 @@ export class Frame {
         if (top) c.scrollTop = top;
       }
     }
+    loadAppFont(stage);
     const layers = layersOf(stage);
     this.#placeContextPresentations();
     this.fit();

@@ -4,6 +4,9 @@
 // A picture taller than the screen (an image screen, issue 26) is drawn whole, its lower part
 // hanging below the device: a tap on it was logged with how far it was scrolled, which the
 // server added to its y (props.scrollTop), so its dot sits where it was on the picture.
+import { loadAppFont } from "./frame.js";
+
+loadAppFont(document);
 for (const card of document.querySelectorAll(".heatmap-frame")) {
   const dots = card.querySelector(":scope > .heat-dots");
   const win = card.querySelector("[data-window]");

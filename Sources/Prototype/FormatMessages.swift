@@ -125,7 +125,8 @@ extension FormatMessage {
         case expectedColour, expectedPoints, expectedOS, buttonNeedsTitle, noEffectOnControl, noEffectOnStyle
         case drawnBySystem, expectedAction, expectedIDString, expectedDetent
         case segmentIndexType, segmentIndexTitle, segmentIndexRange, segmentIndexOnly, segmentIndexNone
-        case noEffectOnImageScreen, hotspotsNeedImage, hotspotOutsideImageScreen, expectedOffset, expectedAssetName
+        case noEffectOnImageScreen, hotspotsNeedImage, hotspotOutsideImageScreen, expectedOffset, expectedAssetName,
+            expectedFontName
         // Ids and references (the validator).
         case invalidID, duplicateID, namesNo, namesOtherKind, unknownDevice, confirmDiscardStyle, onePreferred
         case detentTwice, expectedSeconds, taskSuccessShape
@@ -214,6 +215,10 @@ extension FormatMessage {
                 return T(
                     "expected a position of at least 0 and at most {max} points; found {found}",
                     "应为不小于 0 且不超过 {max} 点的位置；实际为 {found}")
+            case .expectedFontName:
+                return T(
+                    "expected a font asset's name: 1–128 of letters, digits, '.', '-', '_' and '@', not starting with '.', with an extension woff2, woff, ttf or otf; found {found}",
+                    "应为字体素材名称：1–128 个字母、数字、'.'、'-'、'_' 和 '@'，不以 '.' 开头，扩展名为 woff2、woff、ttf 或 otf；实际为 {found}")
             case .expectedAssetName:
                 return T(
                     "expected an asset name: 1–128 of letters, digits, '.', '-', '_' and '@', not starting with '.', with an extension png, jpg, jpeg, webp or svg; found {found}",

@@ -16,8 +16,8 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         switch self {
         case .document:
             return [
-                "$schema", "description", "format", "id", "name", "targetOS", "devices", "tint", "start", "screens",
-                "modals", "lint", "requiresFullScreen", "tasks", "taskOrder", "questions",
+                "$schema", "description", "format", "id", "name", "targetOS", "devices", "tint", "font", "start",
+                "screens", "modals", "lint", "requiresFullScreen", "tasks", "taskOrder", "questions",
             ]
         case .lint: return ["disable", "severity", "productNames"]
         case .screen: return ["id", "title", "largeTitle", "navigationBar", "toolbar", "content", "image", "hotspots"]

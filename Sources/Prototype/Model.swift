@@ -17,6 +17,10 @@ public struct Prototype: Sendable {
     public var devices: [String]
     /// Tint colour, `#RRGGBB`.
     public var tint: String?
+    /// The app font: a font asset (WOFF2, WOFF, TrueType or OpenType) the app's content is drawn
+    /// in, as an app's own views use a custom `UIFont`; system alerts, action sheets and bars keep
+    /// the system font (docs/format.md, "font"). `nil`: the system font everywhere.
+    public var font: String? = nil
     /// The id of the first screen.
     public var start: String
     /// The app's screens (outside any modal).
@@ -72,6 +76,7 @@ public struct Prototype: Sendable {
     public var assetNames: [String] {
         var names: [String] = []
         func add(_ name: String?) { if let name, !names.contains(name) { names.append(name) } }
+        add(font)
         for s in screens + modals.flatMap(\.allScreens) {
             add(s.image?.asset)
             add(s.image?.dark)

@@ -59,6 +59,17 @@ extension Prototype {
         return ["png", "jpg", "jpeg", "webp", "svg"].contains(name[name.index(after: dot)...].lowercased())
     }
 
+    /// Whether `name` is a font asset's name (the app font, docs/format.md, "font"): the same
+    /// characters and length as ``isAssetName(_:)``, ending in `.woff2`, `.woff`, `.ttf` or
+    /// `.otf` (any case).
+    public static func isFontAssetName(_ name: String) -> Bool {
+        guard name.utf8.count <= 128, let dot = name.lastIndex(of: ".") else { return false }
+        guard ["woff2", "woff", "ttf", "otf"].contains(name[name.index(after: dot)...].lowercased()) else {
+            return false
+        }
+        return isAssetName(String(name[..<dot]) + ".png")
+    }
+
     /// The version hash of a document's bytes (``Prototype/version`` when they decode): FNV-1a,
     /// 64-bit, as 16 lowercase hex digits. The log names versions by it, and the API's `ETag`
     /// of a prototype is it, quoted.
@@ -184,6 +195,11 @@ final class PrototypeDecoder {
         if let tint, !isHexColour(tint) {
             issue(r.path.appending("tint"), .expectedColour, ["found": JSONWriter.quoted(tint)])
         }
+        var font = attempt { () throws(JSONShapeError) in try o.optional("font")?.string() } ?? nil
+        if let name = font, !Prototype.isFontAssetName(name) {
+            issue(r.path.appending("font"), .expectedFontName, ["found": JSONWriter.quoted(name)])
+            font = nil
+        }
         let start = attempt { () throws(JSONShapeError) in
             try o.required("start", FormatMessage.Phrase.firstScreen.rawValue).string()
         }
@@ -217,6 +233,7 @@ final class PrototypeDecoder {
             devices: devices ?? ["iphone-16", "ipad-pro-11"], tint: tint, start: start,
             screens: screens, modals: modals, lint: lint, version: version)
         p.requiresFullScreen = requiresFullScreen ?? false
+        p.font = font
         p.tasks = tasks
         p.taskOrder = taskOrder ?? .fixed
         p.questions = questions ?? StudyQuestions()

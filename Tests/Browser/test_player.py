@@ -3733,6 +3733,19 @@ class AssetEditorTests(PlayerTestCase):
         self.assertEqual(on_disk, ["Detail-Screen@3x.png", "home-dark@3x.png", "home@3x.png", "sheet@2x.png"],
                          "nothing of the refused files, not even a temporary file")
 
+        # A font for the app's content: the bundled Inter, uploaded under the designer's name.
+        shutil.copy(ROOT / "Public" / "fonts" / "Inter-roman.var.woff2", folder / "Brand.woff2")
+        self.upload(folder / "Brand.woff2")
+        self.assertFalse(self.el("[data-asset-error]").is_displayed())
+        before = self.saves()
+        self.mark_player()
+        self.el('[data-asset="Brand.woff2"] [data-asset-use-font]').click()
+        self.wait_saved(before)
+        self.player_reloaded()
+        self.assertEqual(self.doc()["font"], "Brand.woff2")
+        self.assertFalse(self.el('[data-asset="Brand.woff2"]').find_elements("css selector", "[data-asset-use]"),
+                         "a font is no screen's picture")
+
         # The screen's picture and its dark variant, from the list.
         self.select_node("/screens/0")
         for asset, button in (("home@3x.png", "use"), ("home-dark@3x.png", "use-dark")):
@@ -3823,6 +3836,12 @@ class AssetEditorTests(PlayerTestCase):
                         self.assertEqual(sheet.get_attribute("data-detent"), "medium")
                     # The sheet's own accent (its tint) on its bar button.
                     self.assertEqual(self.el('[data-id="cancel"]').value_of_css_property("color"), "rgba(255, 45, 85, 1)")
+                    # The app font on the sheet's content, the system's on its bar (as on iOS).
+                    self.wait_for("return document.fonts.check('17px \"ModalLab App Font\"')",
+                                  message="the app font did not load")
+                    body = self.el('.presentation[data-modal="editor"] .content [data-id="body"]')
+                    self.assertIn("ModalLab App Font", body.value_of_css_property("font-family"))
+                    self.assertNotIn("ModalLab App Font", self.el('[data-id="cancel"]').value_of_css_property("font-family"))
                     self.tap('[data-id="cancel"]')
                     if device == "iphone-16" and appearance == "light":
                         # The tall picture scrolled 200 pt: the second hotspot (y 300) is at 100
@@ -3837,6 +3856,9 @@ class AssetEditorTests(PlayerTestCase):
                         self.assertEqual(layer.get_attribute("data-source"), second["id"])
                     else:
                         self.assertEqual(layer.get_attribute("data-form"), "actionSheet")
+                    copy = layer.find_element("css selector", "button")
+                    self.assertNotIn("ModalLab App Font", copy.value_of_css_property("font-family"),
+                                     "an action sheet keeps the system font")
                     self.screenshot(f"designer-frames-{device}-{appearance}")
 
         # The heat map draws the taps over the picture, on the hotspots tapped.

@@ -19,7 +19,8 @@ enum UIString: String, CaseIterable, Sendable {
     case errorsOne, errorsOther, warningsOne, warningsOther, notesOne, notesOther
     case portrait, landscape
     // The editor's assets and hotspots (issue 26); what its script shows is ``Strings/assetClientKeys``
-    case assetsHeading, assetsHint, assetsUpload, drawHotspot, assetSize, assetUse, assetUseDark, assetReplace,
+    case assetsHeading, assetsHint, assetsUpload, drawHotspot, assetSize, assetUse, assetUseDark, assetUseFont,
+        assetReplace,
         assetDelete, assetListFailed, assetMissing, assetNotAnImageName, assetTooLarge, assetUploading, assetRefused,
         assetUploaded, assetReplaced, assetDeleted, assetSelectScreen, assetNeedsLightFirst, hotspotNoScreen,
         hotspotAdded, hotspotDrawHint, hotspotOnPicture, hotspotTooSmall
@@ -185,7 +186,8 @@ struct Strings: Sendable, MustacheContext {
 
     /// The strings the editor's assets and hotspots show (Public/editor-assets.js).
     static let assetClientKeys: [UIString] = [
-        .assetSize, .assetUse, .assetUseDark, .assetReplace, .assetDelete, .assetListFailed, .assetMissing,
+        .assetSize, .assetUse, .assetUseDark, .assetUseFont, .assetReplace, .assetDelete, .assetListFailed,
+        .assetMissing,
         .assetNotAnImageName, .assetTooLarge, .assetUploading, .assetRefused, .assetUploaded, .assetReplaced,
         .assetDeleted, .assetSelectScreen, .assetNeedsLightFirst, .hotspotNoScreen, .hotspotAdded, .hotspotDrawHint,
         .hotspotOnPicture, .hotspotTooSmall,

@@ -118,6 +118,9 @@ enum AssetFindings {
             }
         }
         guard let doc = definition.objectValue else { return [] }
+        if let font = doc["font"]?.stringValue, Prototype.isFontAssetName(font) {
+            out.append(Reference(path: JSONPath.root.appending("font"), name: font, appScreen: nil))
+        }
         for (i, s) in (doc["screens"]?.arrayValue ?? []).enumerated() {
             screen(s, JSONPath.root.appending("screens").appending(i), app: true)
         }

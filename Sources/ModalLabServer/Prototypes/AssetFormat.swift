@@ -8,6 +8,17 @@ import Prototype
 /// `VP8X` chunk, RFC 9649) and SVG (UTF-8 XML whose root element is `svg`).
 public enum AssetFormat: String, Sendable, CaseIterable {
     case png, jpeg, webp, svg
+    /// Fonts, for the app font (docs/format.md, "font"): WOFF2 (W3C WOFF File Format 2.0,
+    /// section 5.1: `wOF2`), WOFF (WOFF 1.0, section 3: `wOFF`), and the sfnt fonts, TrueType
+    /// (`00 01 00 00` or `true`) and OpenType with CFF outlines (`OTTO`) (OpenType specification,
+    /// "Organization of an OpenType font": the table directory).
+    case woff2, woff, ttf, otf
+
+    /// Whether it is a font (else an image).
+    public var isFont: Bool { [.woff2, .woff, .ttf, .otf].contains(self) }
+
+    /// What it is in messages: "image" or "font".
+    public var noun: String { isFont ? "font" : "image" }
 
     /// The media type it is served as.
     public var mediaType: String {
@@ -16,6 +27,10 @@ public enum AssetFormat: String, Sendable, CaseIterable {
         case .jpeg: "image/jpeg"
         case .webp: "image/webp"
         case .svg: "image/svg+xml"
+        case .woff2: "font/woff2"
+        case .woff: "font/woff"
+        case .ttf: "font/ttf"
+        case .otf: "font/otf"
         }
     }
 
@@ -26,6 +41,10 @@ public enum AssetFormat: String, Sendable, CaseIterable {
         case .jpeg: "JPEG"
         case .webp: "WebP"
         case .svg: "SVG"
+        case .woff2: "WOFF2"
+        case .woff: "WOFF"
+        case .ttf: "TrueType"
+        case .otf: "OpenType"
         }
     }
 
@@ -37,6 +56,10 @@ public enum AssetFormat: String, Sendable, CaseIterable {
         case "jpg", "jpeg": return .jpeg
         case "webp": return .webp
         case "svg": return .svg
+        case "woff2": return .woff2
+        case "woff": return .woff
+        case "ttf": return .ttf
+        case "otf": return .otf
         default: return nil
         }
     }
@@ -48,6 +71,12 @@ public struct AssetInfo: Sendable, Equatable {
     public var format: AssetFormat
     public var width: Int?
     public var height: Int?
+
+    public init(format: AssetFormat, width: Int? = nil, height: Int? = nil) {
+        self.format = format
+        self.width = width
+        self.height = height
+    }
 }
 
 /// Why bytes are not an acceptable asset.
@@ -68,8 +97,35 @@ extension AssetInfo {
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
             return webp(bytes)
         }
+        if let font = font(bytes) { return font }
         if let svg = svg(bytes) { return svg }
         return .failure(.notAnImage(what: describe(bytes)))
+    }
+
+    /// A font by its signature, and its header as far as it says how long the file is: WOFF and
+    /// WOFF2 give their length (it must be the file's), an sfnt its table directory (it must fit).
+    /// `nil` when the bytes have no font signature.
+    static func font(_ b: [UInt8]) -> Result<AssetInfo, AssetRefusal>? {
+        func has(_ s: String) -> Bool { b.starts(with: Array(s.utf8)) }
+        if has("wOF2") || has("wOFF") {
+            let format: AssetFormat = has("wOF2") ? .woff2 : .woff
+            let header = format == .woff2 ? 48 : 44
+            guard b.count >= header else {
+                return .failure(.malformed(format, "it is too short for a \(format.displayName) header"))
+            }
+            guard be32(b, 8) == b.count else {
+                return .failure(
+                    .malformed(format, "its header says it is \(be32(b, 8)) bytes long, but it is \(b.count)"))
+            }
+            return .success(AssetInfo(format: format))
+        }
+        let sfnt: AssetFormat? =
+            b.starts(with: [0, 1, 0, 0]) || has("true") ? .ttf : has("OTTO") ? .otf : nil
+        guard let format = sfnt else { return nil }
+        guard b.count >= 12, be16(b, 4) > 0, 12 + 16 * be16(b, 4) <= b.count else {
+            return .failure(.malformed(format, "its table directory is missing or longer than the file"))
+        }
+        return .success(AssetInfo(format: format))
     }
 
     static func be32(_ b: [UInt8], _ i: Int) -> Int {

@@ -42,6 +42,12 @@ public final class AssetStore: Sendable {
             atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
+    /// Whether `name` is an asset's name: an image's (``Prototype/isAssetName(_:)``) or a
+    /// font's (``Prototype/isFontAssetName(_:)``).
+    public static func isName(_ name: String) -> Bool {
+        Prototype.isAssetName(name) || Prototype.isFontAssetName(name)
+    }
+
     /// The folder of prototype `id`'s assets.
     public func folder(_ id: String) -> String { root + "/" + id }
 
@@ -73,7 +79,7 @@ public final class AssetStore: Sendable {
     /// The assets of prototype `id`, by name.
     public func list(_ id: String) -> [Entry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder(id))) ?? []
-        return names.filter { Prototype.isAssetName($0) }.sorted().compactMap { entry(id, $0) }
+        return names.filter(AssetStore.isName).sorted().compactMap { entry(id, $0) }
     }
 
     /// Asset `name` of prototype `id`, read and described; `nil` when there is none.
@@ -113,7 +119,7 @@ public final class AssetStore: Sendable {
         var total = 0
         var count = 0
         var replaces = false
-        for other in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where Prototype.isAssetName(other) {
+        for other in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where AssetStore.isName(other) {
             if other == name {
                 replaces = true
                 continue

@@ -86,9 +86,9 @@ struct AssetController: Sendable {
     /// The asset name the path names: 400 unless ``Prototype/isAssetName(_:)``.
     func assetName(_ req: HTTPRequest) throws(Problem) -> String {
         let name = req.parameters["name"] ?? ""
-        guard Prototype.isAssetName(name) else {
+        guard AssetStore.isName(name) else {
             throw Problem.badRequest(
-                "\(JSONWriter.quoted(name)) is not an asset name: 1–128 of letters, digits, '.', '-', '_' and '@', not starting with '.', ending in .png, .jpg, .jpeg, .webp or .svg",
+                "\(JSONWriter.quoted(name)) is not an asset name: 1–128 of letters, digits, '.', '-', '_' and '@', not starting with '.', ending in .png, .jpg, .jpeg, .webp or .svg (an image) or .woff2, .woff, .ttf or .otf (a font)",
                 path: nil)
         }
         return name
@@ -103,14 +103,14 @@ struct AssetController: Sendable {
             return info
         case .success(let info):
             throw unsupported(
-                "\(name) is named as a \(claimed.displayName) image but its bytes are a \(info.format.displayName) image; upload it under a name ending in .\(info.format == .jpeg ? "jpg" : info.format.rawValue)",
+                "\(name) is named as a \(claimed.displayName) \(claimed.noun) but its bytes are a \(info.format.displayName) \(info.format.noun); upload it under a name ending in .\(info.format == .jpeg ? "jpg" : info.format.rawValue)",
                 found: info.format.mediaType)
         case .failure(.notAnImage(let what)):
             throw unsupported(
-                "\(name) is named as a \(claimed.displayName) image but its bytes are \(what); assets are PNG, JPEG, WebP or SVG images, checked by their content",
+                "\(name) is named as a \(claimed.displayName) \(claimed.noun) but its bytes are \(what); assets are PNG, JPEG, WebP or SVG images and WOFF2, WOFF, TrueType or OpenType fonts, checked by their content",
                 found: nil)
         case .failure(.malformed(let format, let why)):
-            throw unsupported("\(name) is not a valid \(format.displayName) image: \(why)", found: nil)
+            throw unsupported("\(name) is not a valid \(format.displayName) \(format.noun): \(why)", found: nil)
         case .failure(.activeSVG(let why)):
             // 422, not 415: the media type is one the server takes, its content isn't (RFC 9110,
             // section 15.5.21).

@@ -41,6 +41,8 @@ struct DeviceView: MustacheContext {
     var keyboard: KeyboardView? = nil
     /// The open menu, over every layer.
     var menu: MenuView? = nil
+    /// The app font's URL (docs/format.md, "font"); empty: the system font.
+    var appFont: String = ""
 
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
@@ -69,6 +71,7 @@ struct DeviceView: MustacheContext {
         case "hasHomeIndicator": hasHomeIndicator
         case "menu": menu.asMustacheValue
         case "keyboard": keyboard.asMustacheValue
+        case "appFont": appFont
         default: nil
         }
     }

@@ -61,7 +61,8 @@ struct PlayerView {
             },
             island: layout.island.map { IslandView(isSide: $0 == .side) },
             hasHomeIndicator: layout.hasHomeIndicator,
-            keyboard: layout.keyboard.map(keyboardView), menu: menu)
+            keyboard: layout.keyboard.map(keyboardView), menu: menu,
+            appFont: prototype.font.map(assetURL) ?? "")
     }
 
     // MARK: The software keyboard
