@@ -3696,7 +3696,7 @@ class AssetEditorTests(PlayerTestCase):
 
         self.d.get(f"{Harness.base}/p/{pid}/edit")
         self.wait_for(f"return {self.EDITOR}?.dataset.ready === 'true' && Number({self.EDITOR}.dataset.assetsReady || 0) > 0",
-                      timeout=30, message="the editor did not load")
+                      timeout=60, message="the editor did not load")
         # Three exported frames through the file field; a name a file system allows but an asset
         # name doesn't is made one.
         self.upload(*(folder / n for n in files))
