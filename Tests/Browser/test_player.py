@@ -3341,8 +3341,18 @@ class StudyLinkTests(PlayerTestCase):
                          ("participant", ["send-draft", "share-inbox"], "fixed", {"device": "iphone-16"}))
         self.screenshot_now("study-links-dialog")
 
-        # The preview: the participant's page with its banner, played through, and nothing logged.
         href = preview.get_attribute("href")
+        # The player's toolbar opens the same dialog, listing the link.
+        self.open("study-links", "iphone-16")
+        self.el('.player-toolbar [data-share-open="study-links"]').click()
+        self.wait_for("return document.querySelector('dialog[data-share-manager=\"study-links\"]').open && "
+                      "[...document.querySelectorAll('dialog[data-share-manager=\"study-links\"] [data-cell=label]')]"
+                      ".some((c) => c.textContent === 'Round UI')", message="the player's Links dialog did not list the link")
+        self.d.find_element("css selector", 'dialog[data-share-manager="study-links"] [data-share-close]').click()
+        self.wait_for("return !document.querySelector('dialog[data-share-manager=\"study-links\"]').open")
+        self.d.get(Harness.base + "/")  # the player's page goes away before the log is read
+
+        # The preview: the participant's page with its banner, played through, and nothing logged.
         self.assertTrue(href.endswith(f"/p/study-links?preview={link['id']}"), href)
         self.d.get(href)
         self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
@@ -3357,7 +3367,9 @@ class StudyLinkTests(PlayerTestCase):
         self.tap('.presentation[data-modal="compose"] [data-id="send"]')
         self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.outcome === 'done'")
         self.d.get(Harness.base + "/")  # the preview's page goes away (its DELETE is not logged either)
-        self.assertEqual(self.rows(), [], "a preview logs nothing")
+        self.assertEqual([r for r in self.rows() if r["audience"] != "owner"], [], "a preview logs nothing")
+        self.assertEqual([r["type"] for r in self.rows() if r["type"] in ("task_start", "task_end")], [],
+                         "the preview's task is nowhere in the log")
 
         # A participant, with a pid, in a browser set to dark.
         self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
@@ -3392,8 +3404,9 @@ class StudyLinkTests(PlayerTestCase):
                       message="the second task did not end the study")
         rows = self.rows()
         starts = [r for r in rows if r["type"] == "session_start"]
-        self.assertEqual([r["session"] for r in starts], [sid], "one session: the preview's is not logged")
-        start = starts[0]
+        self.assertEqual([r["session"] for r in starts if r["audience"] != "owner"], [sid],
+                         "one participant session: the preview's is not logged")
+        start = next(r for r in starts if r["session"] == sid)
         self.assertEqual((start["pid"], start["share_label"], start["audience"]), ("P42", "Round UI", "participant"))
         self.assertEqual(start["props"]["browser"], "Chrome")
         self.assertEqual(start["props"]["viewport"], viewport)
@@ -3419,7 +3432,7 @@ class StudyLinkTests(PlayerTestCase):
         except urllib.error.HTTPError as e:
             self.assertEqual(e.code, 404)
         # The participant was through, so leaving the page ended the session: once.
-        self.assertEqual(len([r for r in self.rows() if r["type"] == "session_end"]), 1)
+        self.assertEqual(len([r for r in self.rows() if r["type"] == "session_end" and r["session"] == sid]), 1)
 
 
 class ReplayTests(PlayerTestCase):

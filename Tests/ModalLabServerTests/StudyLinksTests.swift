@@ -109,6 +109,12 @@ import Testing
         #expect(again.json?["resumed"]?["ended"] == ["send-draft"])
         #expect(again.json?["tasks"] == ["send-draft", "share-inbox"])
         #expect(again.json?["html"]?.stringValue?.isEmpty == false)
+        // The same pid from another address is someone else: a session of its own.
+        let elsewhere = try await SessionAudienceTests.request(
+            c, "POST", "/api/sessions", cookie: cookie, body: #"{"prototype": "mail", "pid": "P7"}"#,
+            source: "127.0.0.2")
+        #expect(elsewhere.status == 201, "\(elsewhere.text)")
+        #expect(elsewhere.json?["session"]?.stringValue != sid)
         let other = try await SessionAudienceTests.request(
             c, "POST", "/api/sessions", cookie: cookie, body: #"{"prototype": "mail", "pid": "P8"}"#)
         #expect(other.status == 201)

@@ -174,9 +174,11 @@ struct SessionController: Sendable {
         if let studyLink, studyLink.role == .participant {
             asked = asked.merging(EnvironmentRequest(leniently: { studyLink.fixed[$0] }))
         }
-        // A participant reopening the link with the same pid goes on with the session it had.
+        // A participant reopening the link with the same pid, from the same address, goes on
+        // with the session it had. (A pid is an identifier, not a secret: the address keeps a
+        // mistyped or guessed pid elsewhere from taking over someone's session.)
         if let pid, viewer.isParticipant, let share = viewer.shareID,
-            let held = sessions.participant(share: share, pid: pid), !held.hasEnded
+            let held = sessions.participant(share: share, pid: pid), !held.hasEnded, held.address == req.remoteHost
         {
             return try resume(held)
         }
