@@ -23,6 +23,16 @@ extension Prototype {
         return decode(value, version: fnv1a64Hex(bytes), limits: limits)
     }
 
+    /// Decodes `value`, the document `bytes` hold, parsed already (a caller that wrote the bytes
+    /// from it): as ``decode(_:limits:)`` decodes `bytes`, without parsing them again; the version is the
+    /// bytes' hash. The size limit is checked on `bytes`.
+    public static func decode(document value: JSONValue, bytes: [UInt8], limits: PrototypeLimits = .standard)
+        -> DecodeResult
+    {
+        if let tooLarge = limits.checkSize(bytes.count) { return DecodeResult(prototype: nil, issues: [tooLarge]) }
+        return decode(value, version: fnv1a64Hex(bytes), limits: limits)
+    }
+
     /// Decodes an already parsed document. `version` is the `prototype_version` to record;
     /// by default the hash of the value's compact serialisation. A document beyond the shape
     /// limits (``PrototypeLimits/check(_:)``) is not decoded; at most

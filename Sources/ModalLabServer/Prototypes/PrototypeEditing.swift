@@ -56,9 +56,46 @@ struct PrototypeEditing: Sendable {
         return out
     }
 
+    /// `document` in the stable layout, as a value and as a file's bytes (``bytes(_:)``), ordered
+    /// once for both.
+    func laidOut(_ document: JSONValue) -> (document: JSONValue, bytes: [UInt8]) {
+        let ordered = layout?.ordered(document) ?? document
+        var out = JSONWriter(pretty: true).bytes(ordered)
+        out.append(0x0A)
+        return (ordered, out)
+    }
+
+    /// The documents the API wrote last, parsed (``ParsedDocuments``).
+    let parsed = ParsedDocuments()
+
     /// The entity tag of a file's bytes: their version hash (``Prototype/versionHash(_:)``),
     /// quoted; a strong validator (RFC 9110, section 8.8.3): other bytes, another tag.
     static func entityTag(_ bytes: [UInt8]) -> String { "\"" + Prototype.versionHash(bytes) + "\"" }
+}
+
+/// The document of each prototype as the API last wrote it, parsed, under its entity tag: the
+/// next PATCH against that version starts from it instead of parsing the file again (a
+/// 1,000-modal file's parse is a tenth of a PATCH). A file changed by other means has another
+/// tag, and is parsed. At most ``limit`` prototypes are kept, the ones written last.
+final class ParsedDocuments: @unchecked Sendable {
+    /// Most prototypes kept.
+    static let limit = 8
+    private let lock = NSLock()
+    private var kept: [(id: String, tag: String, document: JSONValue)] = []
+
+    /// The document of prototype `id` whose bytes have entity tag `tag`, if kept.
+    func document(_ id: String, tag: String) -> JSONValue? {
+        lock.withLock { kept.first { $0.id == id && $0.tag == tag }?.document }
+    }
+
+    /// Keeps `document` as prototype `id`'s, whose bytes have entity tag `tag`.
+    func keep(_ id: String, tag: String, document: JSONValue) {
+        lock.withLock {
+            kept.removeAll { $0.id == id }
+            kept.append((id, tag, document))
+            if kept.count > Self.limit { kept.removeFirst(kept.count - Self.limit) }
+        }
+    }
 }
 
 extension Diagnostic {

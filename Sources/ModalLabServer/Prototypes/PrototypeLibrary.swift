@@ -31,8 +31,18 @@ public struct LoadedPrototype: Sendable {
     /// Decodes and lints `bytes` read from `file` (format issues and every STATIC rule), the
     /// messages in `language`.
     public static func load(bytes: [UInt8], file: String, language: Language = .en) -> LoadedPrototype {
+        loaded(Linter(language: language).lint(file: bytes), bytes: bytes, file: file)
+    }
+
+    /// As ``load(bytes:file:language:)``, for bytes written from `document` (the editing API's
+    /// patched document), which is not parsed again.
+    static func load(document: JSONValue, bytes: [UInt8], file: String, language: Language = .en) -> LoadedPrototype {
+        loaded(Linter(language: language).lint(document: document, bytes: bytes), bytes: bytes, file: file)
+    }
+
+    /// The prototype `report` made of `bytes` read from `file`.
+    private static func loaded(_ report: LintReport, bytes: [UInt8], file: String) -> LoadedPrototype {
         let fallbackID = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        let report = Linter(language: language).lint(file: bytes)
         var diagnostics = report.diagnostics
         if let u = report.unusable {
             diagnostics.insert(

@@ -116,11 +116,16 @@ extension PrototypeController {
                 extensions: ["etag": .string(tag)], headers: ["ETag": tag])
         }
         let document: JSONValue
-        do { document = try JSONParser.parse(onDisk) } catch {
-            throw Problem(
-                .unprocessableContent, title: "Prototype is not JSON",
-                detail: "the file is not JSON (\(error)), so there is nothing to patch; PUT a whole document instead",
-                extensions: ["path": "$", "pointer": ""])
+        if let kept = editing.parsed.document(id, tag: tag) {
+            document = kept
+        } else {
+            do { document = try JSONParser.parse(onDisk) } catch {
+                throw Problem(
+                    .unprocessableContent, title: "Prototype is not JSON",
+                    detail:
+                        "the file is not JSON (\(error)), so there is nothing to patch; PUT a whole document instead",
+                    extensions: ["path": "$", "pointer": ""])
+            }
         }
         let patched: JSONValue
         // Within the format's depth and size limits as it applies, so that a short patch of
@@ -132,11 +137,12 @@ extension PrototypeController {
         } catch {
             throw Self.patchProblem(error)
         }
-        let bytes = editing.bytes(patched)
-        // Linted once, in the requester's language; the library keeps English diagnostics, so
-        // it is handed this lint only when that is English.
+        // Ordered once, for the file and the answer.
+        let (ordered, bytes) = editing.laidOut(patched)
+        // Linted once, in the requester's language, from the document (not parsed again); the
+        // library keeps English diagnostics, so it is handed this lint only when that is English.
         let candidate = LoadedPrototype.load(
-            bytes: bytes, file: library.writableDirectory + "/" + id + ".json", language: language)
+            document: ordered, bytes: bytes, file: library.writableDirectory + "/" + id + ".json", language: language)
         var formatErrors = candidate.diagnostics.filter { $0.ruleID == nil && $0.severity == .error }
         if candidate.id != id && formatErrors.isEmpty {
             formatErrors.append(
@@ -165,7 +171,7 @@ extension PrototypeController {
         if handling.dryRun {
             // The file's tag stays the one to send: nothing was written.
             return prototypeAnswer(
-                candidate, definition: editing.layout?.ordered(patched) ?? patched, diagnostics: candidate.diagnostics,
+                candidate, definition: ordered, diagnostics: candidate.diagnostics,
                 tag: tag, extra: ["dryRun": true, "changed": .bool(bytes != onDisk), "refusals": refusalsJSON],
                 language: language)
         }
@@ -190,10 +196,10 @@ extension PrototypeController {
                 id, bytes: bytes, via: "patch", paths: operations.operations.map(\.path.description), previous: onDisk)
             reloads.broadcast(id)
         }
+        editing.parsed.keep(id, tag: PrototypeEditing.entityTag(bytes), document: ordered)
         let saved = library.get(id) ?? candidate
         var answer = prototypeAnswer(
-            saved, definition: editing.layout?.ordered(patched) ?? patched, diagnostics: candidate.diagnostics,
-            language: language)
+            saved, definition: ordered, diagnostics: candidate.diagnostics, language: language)
         if handling.strict { answer.headers["Preference-Applied"] = "handling=strict" }
         return answer
     }

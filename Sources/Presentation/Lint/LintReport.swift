@@ -100,6 +100,18 @@ extension Linter {
             return LintReport(
                 diagnostics: [], unusable: UnusableInput(message: msg, line: error.line, column: error.column))
         }
+        return report(decoded)
+    }
+
+    /// Lints `value`, the document `bytes` hold, parsed already (the editing API writes the bytes
+    /// from the patched document): the same report as ``lint(file:)`` of `bytes`, without parsing
+    /// them again.
+    public func lint(document value: JSONValue, bytes: [UInt8]) -> LintReport {
+        report(Prototype.decode(document: value, bytes: bytes))
+    }
+
+    /// The report of a decoded file: its format issues, then the rules' findings.
+    private func report(_ decoded: DecodeResult) -> LintReport {
         var items: [(JSONPath, Diagnostic)] = []
         let disabled = Set(decoded.prototype?.lint.disable ?? [])
         for issue in decoded.issues {
