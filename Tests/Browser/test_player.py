@@ -3035,6 +3035,16 @@ def owner_api(method, path, body=None, headers=None):
         return e.code, None
 
 
+def install_prototype(test, doc):
+    """Writes `doc` into the served prototypes folder as `<id>.json` and waits (at most 20 s)
+    until the server has picked it up."""
+    (Harness.protos / f"{doc['id']}.json").write_text(json.dumps(doc))
+    end = time.monotonic() + 20
+    while owner_api("GET", f"/api/prototypes/{doc['id']}")[0] != 200:
+        test.assertLess(time.monotonic(), end, f"the prototype {doc['id']} was not picked up")
+        time.sleep(0.05)
+
+
 class HotReloadTests(PlayerTestCase):
     """A change to the prototype's file reloads the player where the designer was."""
 
@@ -3094,11 +3104,7 @@ class StudyTests(PlayerTestCase):
         doc["tasks"] = [{"id": "send-new", "prompt": "Send a new message to anyone",
                          "success": {"dismissed": {"modal": "compose", "by": "send"}},
                          "expectedPath": ["compose", "send"]}]
-        (Harness.protos / "study-mail.json").write_text(json.dumps(doc))
-        end = time.monotonic() + 20
-        while owner_api("GET", "/api/prototypes/study-mail")[0] != 200:
-            self.assertLess(time.monotonic(), end, "the study prototype was not picked up")
-            time.sleep(0.05)
+        install_prototype(self, doc)
 
     def tearDown(self):
         # Back to the owner for the other scenarios.
@@ -3179,11 +3185,7 @@ class StudyTests(PlayerTestCase):
                          "success": {"dismissed": {"modal": "compose", "by": "send"}},
                          "expectedPath": ["compose", "send"]}]
         doc["questions"] = {"seq": True, "comment": True, "sus": True}
-        (Harness.protos / "study-asks.json").write_text(json.dumps(doc))
-        end = time.monotonic() + 20
-        while owner_api("GET", "/api/prototypes/study-asks")[0] != 200:
-            self.assertLess(time.monotonic(), end, "the study prototype was not picked up")
-            time.sleep(0.05)
+        install_prototype(self, doc)
         status, share = owner_api("POST", "/api/shares", {"prototype": "study-asks", "role": "participant",
                                                           "tasks": ["send-new"]})
         self.assertEqual(status, 201, share)
@@ -3272,11 +3274,7 @@ class StudyLinkTests(PlayerTestCase):
         # The bundled mail prototype's tasks under another id, so that its log is this test's alone.
         doc = json.loads((ROOT / "Templates" / "prototypes" / "mail.json").read_text())
         doc["id"], doc["name"] = "study-links", "Study links"
-        (Harness.protos / "study-links.json").write_text(json.dumps(doc))
-        end = time.monotonic() + 20
-        while owner_api("GET", "/api/prototypes/study-links")[0] != 200:
-            self.assertLess(time.monotonic(), end, "the study prototype was not picked up")
-            time.sleep(0.05)
+        install_prototype(self, doc)
 
     def tearDown(self):
         self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
