@@ -240,8 +240,9 @@ enum TestImages {
         #expect(
             try await c.exchange(Self.raw("GET", "/api/prototypes/mail/assets/a.png", port: port, auth: false)).status
                 == 401)
-        func link(_ prototype: String) async throws -> String {
-            let created = try await c.json("POST", "/api/shares", ["prototype": .string(prototype), "role": "view"])
+        func link(_ prototype: String, role: String = "view") async throws -> String {
+            let created = try await c.json(
+                "POST", "/api/shares", ["prototype": .string(prototype), "role": .string(role)])
             let url = try #require(created.json?["url"]?.stringValue, "\(created.text)")
             let opened = try await c.request("GET", String(url[url.range(of: "/s/")!.lowerBound...]), auth: false)
             return String(try #require(opened.header("Set-Cookie")).split(separator: ";")[0])
@@ -257,6 +258,17 @@ enum TestImages {
         let other = try await c.exchange(
             Self.raw("GET", "/api/prototypes/mail/assets/a.png", port: port, auth: false, headers: ["Cookie": theirs]))
         #expect(other.status == 404)
+        // A report link's replays, heat maps and watch pages draw the pictures: it reads them
+        // too, of its own prototype only.
+        let report = try await link("mail", role: "report")
+        let reported = try await c.exchange(
+            Self.raw("GET", "/api/prototypes/mail/assets/a.png", port: port, auth: false, headers: ["Cookie": report]))
+        #expect(reported.status == 200 && reported.body == png, "\(reported.status)")
+        let otherReport = try await link("photos", role: "report")
+        let elsewhere = try await c.exchange(
+            Self.raw(
+                "GET", "/api/prototypes/mail/assets/a.png", port: port, auth: false, headers: ["Cookie": otherReport]))
+        #expect(elsewhere.status == 404)
         let write = try await c.exchange(
             Self.raw(
                 "PUT", "/api/prototypes/mail/assets/c.png", body: png, port: port, auth: false,

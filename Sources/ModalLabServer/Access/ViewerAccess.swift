@@ -46,6 +46,21 @@ struct ViewerAccess: Sendable {
         return nil
     }
 
+    /// Who may read what a prototype's pages draw (its assets): the owner, or the holder of a
+    /// working share link of any role — a report link's replays, heat maps and watch pages draw
+    /// image screens too; which prototype the link reaches is the route's to check
+    /// (``Viewer/canView(_:)``). `nil` for anyone else (a cookie that names no working link
+    /// counts as a failed guess).
+    func reader(_ req: HTTPRequest) -> Viewer? {
+        if owner.isOwner(req) { return .owner }
+        guard let token = req.cookie(shareCookie) else { return nil }
+        guard let link = shares.resolve(token: token) else {
+            failures.fail(req.remoteHost)
+            return nil
+        }
+        return .share(id: link.id, prototype: link.prototype, role: link.role)
+    }
+
     /// The viewer of a request; 401 (``Problem/ownerRequired``) for a request without
     /// credentials. The context of the viewer groups.
     func requireViewer(_ req: HTTPRequest) throws(Problem) -> Viewer {

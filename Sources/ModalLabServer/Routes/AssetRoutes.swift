@@ -15,7 +15,11 @@ struct AssetController: Sendable {
     /// Serves the files: strong `ETag`, 304, ranges, containment.
     let files: StaticFiles
 
-    init(library: PrototypeLibrary, assets: AssetStore, editing: PrototypeEditing) {
+    /// Who reads an asset (``ViewerAccess/reader(_:prototype:)``).
+    let access: ViewerAccess
+
+    init(library: PrototypeLibrary, assets: AssetStore, editing: PrototypeEditing, access: ViewerAccess) {
+        self.access = access
         self.library = library
         self.assets = assets
         self.editing = editing
@@ -41,7 +45,10 @@ struct AssetController: Sendable {
                     ], headers: ["Cache-Control": "no-store"])
             }
         }
-        groups.viewers.get("/api/prototypes/{id}/assets/{name}") { [self] req, viewer in
+        // One asset: for share links of its prototype, report links among them (their replays,
+        // heat maps and watch pages draw image screens); 404 for a link of another prototype.
+        groups.anyone.get("/api/prototypes/{id}/assets/{name}") { [self] req in
+            guard let viewer = access.reader(req) else { throw Problem.ownerRequired }
             let id = try prototypeID(req, viewer)
             let name = try assetName(req)
             return serve(req, id, name)

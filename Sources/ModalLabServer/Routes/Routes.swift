@@ -106,7 +106,7 @@ extension ModalLabApp {
             library: library, reloads: reloads, shares: shares, maxPrototypeBytes: configuration.maxPrototypeBytes,
             limits: configuration.limits, editing: editing, history: history, versions: versions, assets: assets
         ).addRoutes(to: groups)
-        AssetController(library: library, assets: assets, editing: editing).addRoutes(to: groups)
+        AssetController(library: library, assets: assets, editing: editing, access: access).addRoutes(to: groups)
         SessionController(
             sessions: sessions, library: library, shares: shares, log: log, versions: versions, engines: engines,
             engineOptions: engineOptions, audience: audience, ender: ender, watchers: watchers,
