@@ -3287,6 +3287,15 @@ class StudyLinkTests(PlayerTestCase):
         self.assertEqual(status, 200)
         return [json.loads(line) for line in (text or "").splitlines() if line.strip()]
 
+    def send_a_message(self):
+        """Starts the first task and does it: Compose, then Send, until the panel says done."""
+        self.el("[data-study-start]").click()
+        self.wait_for("return !document.querySelector('[data-study-give-up]').hidden")
+        self.settle()
+        self.tap('[data-id="compose"]')
+        self.tap('.presentation[data-modal="compose"] [data-id="send"]')
+        self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.outcome === 'done'")
+
     def open_dialog(self):
         self.d.get(Harness.base + "/")
         opener = self.el('[data-share-open="study-links"]')
@@ -3358,12 +3367,7 @@ class StudyLinkTests(PlayerTestCase):
         self.assertIn("Round UI", self.el("[data-preview-banner]").text)
         self.assertEqual(self.d.find_elements("css selector", "#restart"), [])
         self.assertEqual(self.state()["device"], "iphone-16")
-        self.el("[data-study-start]").click()
-        self.wait_for("return !document.querySelector('[data-study-give-up]').hidden")
-        self.settle()
-        self.tap('[data-id="compose"]')
-        self.tap('.presentation[data-modal="compose"] [data-id="send"]')
-        self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.outcome === 'done'")
+        self.send_a_message()
         self.d.get(Harness.base + "/")  # the preview's page goes away (its DELETE is not logged either)
         self.assertEqual([r for r in self.rows() if r["audience"] != "owner"], [], "a preview logs nothing")
         self.assertEqual([r["type"] for r in self.rows() if r["type"] in ("task_start", "task_end")], [],
@@ -3381,12 +3385,7 @@ class StudyLinkTests(PlayerTestCase):
         self.assertEqual(self.d.find_elements("css selector", "[data-preview-banner]"), [])
         sid = self.js("return window.modallab.session")
         viewport = self.js("return {width: innerWidth, height: innerHeight}")
-        self.el("[data-study-start]").click()
-        self.wait_for("return !document.querySelector('[data-study-give-up]').hidden")
-        self.settle()
-        self.tap('[data-id="compose"]')
-        self.tap('.presentation[data-modal="compose"] [data-id="send"]')
-        self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.outcome === 'done'")
+        self.send_a_message()
         # Reopening the link with the same pid goes on in the same session, at task 2.
         self.d.get(url + "?pid=P42")
         self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
