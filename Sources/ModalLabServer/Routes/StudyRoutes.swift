@@ -122,16 +122,17 @@ struct StudyController: Sendable {
     /// record comes from the log, and a session this server does not hold is rebuilt from it:
     /// both read the log, so they run off the event loop (``offLoop(_:)``).
     func watchResponse(_ req: HTTPRequest) async throws -> HTTPResponse {
-        let record = try await reportedSession(req)
+        // Who asks is decided once, before the awaits: a link that expires while the log is
+        // read must end this stream at once, not make it the owner's (found in CI under load).
+        let (sid, _, viewer) = try audience.reported(req)
+        let record = try await record(of: sid)
         let held = await audience.rebuild(record.session)
         guard let s = held else {
             throw Problem.notFound(
                 "session \"\(record.session)\" has ended; its replay is at /p/\(record.prototype)/sessions/\(record.session)"
             )
         }
-        let share =
-            access.owner.isOwner(req)
-            ? nil : req.cookie(access.shareCookie).flatMap { access.shares.resolve(token: $0)?.id }
+        let share = viewer.shareID
         let limit = limits.streamsPerShare
         // A link's stream ends when the link expires, as when it is revoked.
         let expiry = share.flatMap { access.shares.link(id: $0)?.expiresAt }
@@ -199,7 +200,7 @@ struct StudyController: Sendable {
     func sessionPage(_ req: HTTPRequest, watch: Bool) async throws -> HTTPResponse {
         let id = req.parameters["id"] ?? ""
         // Of another prototype: known from memory, before the log is read.
-        let (sid, prototype) = try audience.reported(req)
+        let (sid, prototype, _) = try audience.reported(req)
         guard prototype == id else { throw Problem.notFound("no session \(SessionAccess.quoted(sid)) of \"\(id)\"") }
         let record = try await record(of: sid)
         // The page needs the step count and length (and, to watch, the last state): one pass over

@@ -112,18 +112,20 @@ struct SessionAccess: Sendable {
 
     /// Who may read session `sid`'s report (its replay, watching it): the owner, or the holder
     /// of a `report` link to the session's prototype, decided from memory (the log's index of
-    /// starts, the share links) before any of the log is read. Returns the session id and its
-    /// prototype.
+    /// starts, the share links) before any of the log is read. Returns the session id, its
+    /// prototype and the viewer the credentials were found to be (a route that goes on after
+    /// awaiting uses this one: the link may expire meanwhile, and the cookie then resolves to
+    /// nobody).
     /// - Throws: 401 without credentials; a ``miss(_:_:isOwner:)`` for a session the log doesn't
     ///   have or the credentials (a junk, revoked or other link) may not see.
-    func reported(_ req: HTTPRequest) throws(Problem) -> (sid: String, prototype: String) {
+    func reported(_ req: HTTPRequest) throws(Problem) -> (sid: String, prototype: String, viewer: Viewer) {
         let sid = req.parameters["sid"] ?? ""
         let isOwner = access.owner.isOwner(req)
         guard isOwner || req.cookie(access.shareCookie) != nil else { throw Problem.ownerRequired }
         guard let start = log.loggedStart(sid), let prototype = start.prototype,
-            isOwner || access.reportViewer(req, prototype: prototype) != nil
+            let viewer = isOwner ? .owner : access.reportViewer(req, prototype: prototype)
         else { throw miss(sid, req, isOwner: isOwner) }
-        return (sid, prototype)
+        return (sid, prototype, viewer)
     }
 }
 
