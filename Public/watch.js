@@ -1,6 +1,7 @@
 // Watching a session live: GET /api/sessions/{sid}/watch sends a `frame` event with the state
 // of the answer the participant got each time one goes out, and its server-rendered frame when
-// that differs from the frame sent before (no `html`: the frame shown stays).
+// that differs from the frame sent before (no `html`: the frame shown stays), and a `stats` event
+// with the session's misclicks so far each time the participant's page logs some.
 import { t } from "./strings.js";
 
 const root = document.querySelector("[data-watch]");
@@ -15,6 +16,20 @@ if (root.dataset.watch) {
   // the first frame, which shows the state the count led to.
   const live = root.querySelector("[data-watch-live]");
   const stepsAtLoad = Number(live?.dataset.steps ?? 0);
+  // The running task (from the latest frame's state) and the misclicks so far: the page's
+  // count, then each `stats` event's total (misclicks are client events, which draw no frame).
+  let task = null;
+  let misclicks = Number(live?.dataset.misclicks ?? 0);
+  const showLive = () => {
+    if (!live) return;
+    const steps = Number(live.dataset.steps ?? 0);
+    live.dataset.misclicks = String(misclicks);
+    live.textContent = [
+      t("watchSteps", { steps }),
+      misclicks === 1 ? t("watchMisclickOne") : t("watchMisclicks", { misclicks }),
+      ...(task ? [t("watchTask", { task })] : []),
+    ].join(" · ");
+  };
 
   source.addEventListener("frame", (ev) => {
     const answer = JSON.parse(ev.data);
@@ -23,12 +38,16 @@ if (root.dataset.watch) {
     stage.dataset.frames = String(frames);
     stage.dataset.seq = String(answer.state?.seq ?? "");
     if (live) {
-      const steps = stepsAtLoad + frames - 1;
-      live.dataset.steps = String(steps);
-      const task = answer.state?.task?.id;
-      live.textContent = t("watchSteps", { steps }) + (task ? ` · ${t("watchTask", { task })}` : "");
+      live.dataset.steps = String(stepsAtLoad + frames - 1);
+      task = answer.state?.task?.id ?? null;
+      showLive();
     }
     status.textContent = answer.state ? `${answer.state.screen}${answer.state.stack.length ? " › " + answer.state.stack.map((e) => e.modal).join(" › ") : ""}` : "";
+  });
+  source.addEventListener("stats", (ev) => {
+    const stats = JSON.parse(ev.data);
+    if (Number.isInteger(stats.misclicks)) misclicks = stats.misclicks;
+    showLive();
   });
   source.addEventListener("error", () => {
     if (source.readyState === EventSource.CLOSED) status.textContent = t("watchEnded");

@@ -7,7 +7,7 @@ extension LogColumns {
     static let schema = position("schema"), eventID = position("event_id"), seq = position("seq")
     static let ts = position("ts"), tMs = position("t_ms"), type = position("type")
     static let prototype = position("prototype"), session = position("session"), share = position("share")
-    static let prototypeVersion = position("prototype_version")
+    static let prototypeVersion = position("prototype_version"), pid = position("pid")
     static let props = position("props")
 
     static let utf8Names: [[UInt8]] = names.map { Array($0.utf8) }

@@ -100,6 +100,13 @@ public enum LogReference {
                 + "`duration_ms`), `taps` and `misclicks` made during the task (events whose `task` is it), `seq`, "
                 + "the session's `status`, and who ran it (`audience`, `share`, `share_label`, `pid`, `device`, "
                 + "`appearance`). A task tried more than once shows its last attempt (`attempts` counts them).",
+            "- Funnels (the insights page, and each task's `funnel` in `GET /api/logs/summary.json|csv`; "
+                + "not `modallab logs summary`, which doesn't read the prototypes' files, where expected paths "
+                + "are): along a task's `expectedPath`, step k counts the attempts (`task_start`s) that tapped "
+                + "its first k steps in order, other taps between them allowed, a tap counting as its `target` "
+                + "or, for an alert's or action sheet's button, its `props.button`; `dropped` is those that "
+                + "reached step k − 1 and not step k. An attempt ends at its `task_end`, the next `task_start` "
+                + "of its session, or its session's end.",
             "- Filters select **whole sessions**: `prototype`, `share`, `session`; `device`, `orientation`, "
                 + "`appearance`, `label` (the share link's), `audience`, `from`, `to` by the session's "
                 + "`session_start`; `task` keeps the sessions that started it. Study views — summaries, the "

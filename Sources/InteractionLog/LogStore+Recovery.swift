@@ -102,7 +102,7 @@ extension LogStore {
                         starts[key] = LoggedSessionStart(
                             ts: ts, prototype: scanner.string(LogColumns.prototype),
                             share: scanner.string(LogColumns.share),
-                            version: scanner.string(LogColumns.prototypeVersion))
+                            version: scanner.string(LogColumns.prototypeVersion), pid: scanner.string(LogColumns.pid))
                     }
                 }
             }

@@ -63,6 +63,13 @@ public final class LogStore: @unchecked Sendable {
     private var starts: [String: LoggedSessionStart] = [:]
     /// How many of `starts` each share link started, by the link's public id (under `lock`).
     private var startsPerShare: [String: Int] = [:]
+    /// The sessions of `starts` of each participant, by share link and pid, in the order they
+    /// started (by `ts`; under `lock`).
+    private var participantStarts: [ParticipantKey: [(session: String, ts: Int64)]] = [:]
+    private struct ParticipantKey: Hashable {
+        var share: String
+        var pid: String
+    }
 
     // Confined to `queue` (and to `init`).
     private var sessions: [String: SessionState]
@@ -104,8 +111,9 @@ public final class LogStore: @unchecked Sendable {
             var starts: [String: LoggedSessionStart] = [:]
             sessions = try LogStore.rebuild(parts, starts: &starts, report: &report, visiting: types, visit)
             self.starts = starts
-            for start in starts.values {
+            for (sid, start) in starts {
                 if let share = start.share { startsPerShare[share, default: 0] += 1 }
+                Self.noteParticipant(sid, start, in: &participantStarts)
             }
             report.sessions = sessions.count
             report.seconds = Double(LogTimestamp.now() - started) / 1e6
@@ -243,6 +251,29 @@ public final class LogStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return starts[id]
+    }
+
+    /// The sessions participant `pid` started through share link `share` (its public id) that
+    /// this log holds an acknowledged `session_start` of, in the order they started (by `ts`).
+    /// Reads memory under a lock, like ``loggedStart(_:)``: what lets a participant who reopens
+    /// their link after a restart find their session without reading the log.
+    public func loggedParticipantSessions(share: String, pid: String) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return participantStarts[ParticipantKey(share: share, pid: pid)]?.map(\.session) ?? []
+    }
+
+    /// Notes `start` of session `sid` among its participant's in `index`, in start order (the
+    /// store's index: with `lock` held, or in `init`).
+    private static func noteParticipant(
+        _ sid: String, _ start: LoggedSessionStart, in index: inout [ParticipantKey: [(session: String, ts: Int64)]]
+    ) {
+        guard let share = start.share, let pid = start.pid else { return }
+        let entry = (session: sid, ts: start.ts)
+        modifyInPlace(&index[ParticipantKey(share: share, pid: pid), default: []]) { list in
+            let i = list.lastIndex { ($0.ts, $0.session) <= (entry.ts, entry.session) }.map { $0 + 1 } ?? 0
+            list.insert(entry, at: i)
+        }
     }
 
     /// How many sessions share link `share` (its public id) started that this log holds an
@@ -398,13 +429,16 @@ public struct LoggedSessionStart: Sendable, Equatable {
     public var share: String?
     /// Its `prototype_version` column: the version of the prototype the session ran on.
     public var version: String?
+    /// Its `pid` column: the participant id a participant link's session was started with.
+    public var pid: String?
 
-    /// A start at `ts` of `prototype` (at `version`), through `share`.
-    public init(ts: Int64, prototype: String?, share: String?, version: String? = nil) {
+    /// A start at `ts` of `prototype` (at `version`), through `share`, by participant `pid`.
+    public init(ts: Int64, prototype: String?, share: String?, version: String? = nil, pid: String? = nil) {
         self.ts = ts
         self.prototype = prototype
         self.share = share
         self.version = version
+        self.pid = pid
     }
 }
 
@@ -514,7 +548,7 @@ extension LogStore {
                                     key,
                                     LoggedSessionStart(
                                         ts: ts, prototype: p.fields.prototype, share: p.fields.share,
-                                        version: p.fields.prototypeVersion)
+                                        version: p.fields.prototypeVersion, pid: p.fields.pid)
                                 ))
                         }
                         return (s.lastSeq, p.tMs ?? s.startTs.map { Int(($0 <= ts ? ts - $0 : 0) / 1000) })
@@ -581,6 +615,7 @@ extension LogStore {
         for (key, start) in started {
             starts[key] = start
             if let share = start.share { startsPerShare[share, default: 0] += 1 }
+            Self.noteParticipant(key, start, in: &participantStarts)
         }
         stats.batches += 1
         stats.events += accepted

@@ -14,7 +14,8 @@ extension LogSummary {
     ///                 "status", "open_modals", "tasks"}],
     ///   "tasks": [{"prototype", "task", "attempts", "direct", "indirect", "gave_up", "timed_out",
     ///              "unfinished", "success_rate", "median_time_ms", "p90_time_ms", "taps", "misclicks",
-    ///              "misclick_rate", "seq_answers", "seq_mean", "seq_distribution": [7 counts]}],
+    ///              "misclick_rate", "seq_answers", "seq_mean", "seq_distribution": [7 counts],
+    ///              "funnel": ``funnelJSON(_:)`` or null}],
     ///   "sus": {"sessions": complete scores, "mean"},
     ///   "results": [one object per results row: ``resultsColumns``]}`
     ///
@@ -53,6 +54,7 @@ extension LogSummary {
                     ("p90_time_ms", num(t.p90TimeMs)), ("taps", .int(t.taps)), ("misclicks", .int(t.misclicks)),
                     ("misclick_rate", num(t.misclickRate)), ("seq_answers", .int(t.seqAnswers)),
                     ("seq_mean", num(t.seqMean)), ("seq_distribution", .array(t.seqDistribution.map { .int($0) })),
+                    ("funnel", t.funnel.map(LogSummary.funnelJSON) ?? .null),
                 ]))
         }
         let sessionValues: [JSONValue] = sessions.map { s in
@@ -90,6 +92,25 @@ extension LogSummary {
             ]))
     }
 
+    /// A task's funnel as JSON: `{"expected_path": [ids], "steps": [{"step", "target",
+    /// "reached", "dropped"}], "succeeded"}`, step 0 (`target` null) every attempt, step `k` the
+    /// attempts that tapped the path's first `k` steps in order and those that stopped before it.
+    static func funnelJSON(_ f: TaskFunnel) -> JSONValue {
+        let dropped = f.dropped
+        let steps: [JSONValue] = f.reached.indices.map { k in
+            .object(
+                JSONObject([
+                    ("step", .int(k)), ("target", k == 0 ? .null : .string(f.expectedPath[k - 1])),
+                    ("reached", .int(f.reached[k])), ("dropped", .int(dropped[k])),
+                ]))
+        }
+        return .object(
+            JSONObject([
+                ("expected_path", .array(f.expectedPath.map { .string($0) })), ("steps", .array(steps)),
+                ("succeeded", .int(f.succeeded)),
+            ]))
+    }
+
     /// The columns of the results table (``resultsCSV``), in order.
     public static let resultsColumns = [
         "prototype", "session", "audience", "share", "share_label", "pid", "device", "appearance", "position", "task",
@@ -120,13 +141,15 @@ extension LogSummary {
         "dismissals_other", "median_time_up_ms", "p90_time_up_ms", "cancels", "cancel_rate", "refusals",
         "refusals_by_rule", "share", "device", "start", "end", "duration_ms", "ended", "events", "path", "taps",
         "misclicks", "misclick_rate", "open_at_end", "status", "task", "attempts", "direct", "indirect", "gave_up",
-        "timed_out", "unfinished", "success_rate", "median_time_ms", "p90_time_ms",
+        "timed_out", "unfinished", "success_rate", "median_time_ms", "p90_time_ms", "step", "step_target", "reached",
+        "dropped",
     ]
 
     /// The summary as one RFC 4180 table (`GET /api/logs/summary.csv`): a header of
     /// ``csvColumns``, then one row per modal (`kind` = `modal`), one per session
-    /// (`kind` = `session`) and one per task (`kind` = `task`); the columns that do not apply to
-    /// a kind are empty.
+    /// (`kind` = `session`), one per task (`kind` = `task`) and, for a task with a funnel, one
+    /// per step of it (`kind` = `funnel`: `task`, `step` from 0, `step_target` empty at 0,
+    /// `reached`, `dropped`); the columns that do not apply to a kind are empty.
     /// `refusals_by_rule` is a JSON object string; `path` is the ids joined by ` > `;
     /// `dismissals_other` counts `how` values outside the five known ones (and `null`).
     public var csv: [UInt8] {
@@ -142,7 +165,7 @@ extension LogSummary {
                 ["modal", m.prototype, m.modal, nil, String(m.presentations), String(m.dismissals)] + byHow + [
                     String(other), n(m.medianTimeUpMs), n(m.p90TimeUpMs), String(m.cancels), n(m.cancelRate),
                     String(m.refusals), rules, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
-                    String(m.openAtEnd), nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+                    String(m.openAtEnd), nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
                 ]
             CSV.appendRecord(row, into: &out)
         }
@@ -152,7 +175,7 @@ extension LogSummary {
                 nil, s.share, s.device, LogTimestamp.format(s.start), LogTimestamp.format(s.end),
                 String(s.durationMs), s.ended ? "true" : "false", String(s.events), s.path.joined(separator: " > "),
                 String(s.taps), String(s.misclicks), n(s.misclickRate), nil, s.status, nil, nil, nil, nil, nil, nil,
-                nil, nil, nil, nil,
+                nil, nil, nil, nil, nil, nil, nil, nil,
             ]
             CSV.appendRecord(row, into: &out)
         }
@@ -168,6 +191,24 @@ extension LogSummary {
             ]
             for (i, v) in tail.enumerated() { row[tapsColumn + i] = v }
             CSV.appendRecord(row, into: &out)
+        }
+        // Each funnel step a row: the attempts that reached it and those that stopped before it.
+        let taskColumn = LogSummary.csvColumns.firstIndex(of: "task")!
+        let stepColumn = LogSummary.csvColumns.firstIndex(of: "step")!
+        for t in tasks {
+            guard let f = t.funnel else { continue }
+            let dropped = f.dropped
+            for k in f.reached.indices {
+                var row: [String?] = Array(repeating: nil, count: LogSummary.csvColumns.count)
+                row[0] = "funnel"
+                row[1] = t.prototype
+                row[taskColumn] = t.task
+                row[stepColumn] = String(k)
+                row[stepColumn + 1] = k == 0 ? nil : f.expectedPath[k - 1]
+                row[stepColumn + 2] = String(f.reached[k])
+                row[stepColumn + 3] = String(dropped[k])
+                CSV.appendRecord(row, into: &out)
+            }
         }
         return out
     }

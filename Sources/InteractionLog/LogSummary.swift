@@ -119,6 +119,9 @@ public struct TaskSummary: Sendable, Equatable {
         guard n > 0 else { return nil }
         return Double(seqDistribution.enumerated().reduce(0) { $0 + ($1.offset + 1) * $1.element }) / Double(n)
     }
+    /// The funnel along the task's expected path; `nil` when the summary was not given the
+    /// task's expected path (``LogSource/summary(filter:expectedPaths:)``) or it has none.
+    public var funnel: TaskFunnel? = nil
 }
 
 /// Metrics of one modal of one prototype (see ``LogSummary`` for the definitions).

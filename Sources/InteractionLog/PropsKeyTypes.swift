@@ -107,7 +107,7 @@ public final class PropsKeyTypes: @unchecked Sendable {
             "direction", "embed", "form", "from", "how", "key", "kind", "layoutDirection", "message", "multitasking",
             "orientation", "pointerType", "prompt", "role", "selected", "sizeClass", "source", "state", "submenu",
             "targetOS", "transition", "value", "viewer", "text", "audience", "pid", "shareLabel", "question",
-            "order",
+            "order", "addressDigest",
         ] { out.append(([k], .string)) }
         for k in [
             "automatic", "cancel", "checked", "confirmDiscard", "discarded", "longPress", "programmatic",

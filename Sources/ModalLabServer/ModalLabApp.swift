@@ -71,6 +71,8 @@ public final class ModalLabApp: @unchecked Sendable {
     let taskOrdering = TaskOrdering()
     /// Who follows which session live (`/p/{id}/sessions/{sid}/watch`).
     let watchers = SessionWatchers()
+    /// Digests of the addresses participants' sessions start from (the key in the data folder).
+    let participantAddresses: ParticipantAddresses
     /// One spelling and one JSON type per `props` key across the log, and a bound on the keys
     /// share links bring, so DuckDB's `read_json_auto` always reads it: the server's keys, then
     /// those the log's client events hold (read on open).
@@ -120,6 +122,7 @@ public final class ModalLabApp: @unchecked Sendable {
         }
         comments = CommentStore(file: data + "/comments.ndjson")
         versions = VersionStore(directory: data + "/versions")
+        participantAddresses = ParticipantAddresses(dataDirectory: data)
         editing = PrototypeEditing(schemaFile: root + "/Schema/prototype.schema.json")
         history = PrototypeHistory(directory: data + "/history")
         assets = AssetStore(

@@ -3508,10 +3508,17 @@ class ReplayTests(PlayerTestCase):
         # The header counts the steps live (it said 0 steps before), and names a running task.
         self.wait_for("return document.querySelector('[data-watch-live]').dataset.steps === '2'",
                       message="the live step count did not follow")
-        self.assertEqual(self.el("[data-watch-live]").text, "2 steps")
+        self.assertEqual(self.el("[data-watch-live]").text, "2 steps · 0 misclicks")
         self.assertEqual(owner_api("POST", f"/api/sessions/{sid}/actions", {"type": "taskStart", "task": "send-draft"})[0], 200)
-        self.wait_for("return document.querySelector('[data-watch-live]').textContent === '3 steps · task send-draft'",
+        self.wait_for("return document.querySelector('[data-watch-live]').textContent === '3 steps · 0 misclicks · task send-draft'",
                       message="the watcher did not see the task")
+        # A misclick (a client event, which draws no frame) is counted live; a retried batch is not new.
+        misclick = {"events": [{"event_id": "watch-miss-1", "type": "misclick", "t_ms": 1, "x": 20, "y": 400,
+                                "screen": "inbox", "modal": "compose", "state_seq": 3}]}
+        for _ in range(2):
+            self.assertEqual(owner_api("POST", f"/api/sessions/{sid}/events", misclick)[0], 200)
+        self.wait_for("return document.querySelector('[data-watch-live]').textContent === '3 steps · 1 misclick · task send-draft'",
+                      message="the watcher did not see the misclick")
         self.assertEqual(owner_api("DELETE", f"/api/sessions/{sid}")[0], 204)
         self.wait_for("return document.querySelector('[data-watch]').dataset.ended === 'true'",
                       message="the watcher was not told the session ended")

@@ -236,7 +236,7 @@ import Testing
                     "modal", "mail", "compose", "", "3", "3", "2", "1", "0", "0", "0", "0", "2000", "3600", "2",
                     "0.6667",
                     "0", "{}",
-                ] + empty + ["0"] + [String](repeating: "", count: 11))
+                ] + empty + ["0"] + [String](repeating: "", count: 15))
         #expect(rows[2][col["dismissals"]!] == "1" && rows[2][col["dismissals_other"]!] == "1")
         #expect(rows[2][col["dismissals_button"]!] == "0" && rows[2][col["cancel_rate"]!] == "0")
         #expect(rows[3][col["refusals"]!] == "2" && rows[3][col["cancel_rate"]!] == "")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import InteractionLog
 import JSON
+import Platform
 import TestSupport
 import Testing
 
@@ -144,6 +145,96 @@ import Testing
         #expect(bad2.json?["path"]?.stringValue == "$.viewport.width")
     }
 
+    /// A participant's session outlives the server: killed with SIGKILL mid-task, a new server
+    /// over the same data folder gives the participant who reopens the link with the same pid,
+    /// from the same address, the session they had (200, same id, same state, the tasks over so
+    /// far), rebuilt from the log; from another address the pid starts a session of its own,
+    /// and after the session ends the pid starts anew. The address is not in the log, only its
+    /// keyed digest.
+    @Test func reopeningWithThePidResumesAfterARestart() async throws {
+        let binary = try #require(modallabExecutable(), "no modallab executable; run `swift build`")
+        let dir = try StudyTests.studyFolder()
+        let folder = try TemporaryDirectory("resume")
+        defer {
+            dir.remove()
+            folder.remove()
+        }
+        func serve() async throws -> (ServerProcess, AppClient) {
+            let server = try ServerProcess(
+                binary, ["serve", "--port", "0", "--data", folder.path, "--prototypes", dir.path],
+                directory: repositoryRoot)
+            let url = try await server.ownerURL(within: 30)
+            let port = try #require(URLComponents(string: url)?.port)
+            let token = try #require(URLComponents(string: url)?.queryItems?.first { $0.name == "token" }?.value)
+            return (server, AppClient(transport: .socket, port: port, token: token))
+        }
+        let (first, c1) = try await serve()
+        let made = try await c1.json(
+            "POST", "/api/shares",
+            [
+                "prototype": "mail", "role": "participant", "tasks": ["open-compose", "send-draft"],
+                "taskOrder": "fixed",
+            ])
+        let url = try #require(made.json?["url"]?.stringValue, "\(made.text)")
+        let cookie1 = try await SessionAudienceTests.open(c1, url)
+        let pid = #"{"prototype": "mail", "pid": "P7"}"#
+        let started = try await SessionAudienceTests.request(c1, "POST", "/api/sessions", cookie: cookie1, body: pid)
+        #expect(started.status == 201, "\(started.text)")
+        let sid = try #require(started.json?["session"]?.stringValue)
+        var last: TestResponse?
+        for action in [
+            #"{"type": "taskStart", "task": "open-compose"}"#, #"{"type": "tap", "target": "compose"}"#,
+            #"{"type": "taskStart", "task": "send-draft"}"#,
+        ] {
+            last = try await SessionAudienceTests.request(
+                c1, "POST", "/api/sessions/\(sid)/actions", cookie: cookie1, body: action)
+            #expect(last?.status == 200, "\(action): \(last?.text ?? "")")
+        }
+        Sys.killAbruptly(first.process.processIdentifier)
+        await first.stop()
+
+        let (second, c2) = try await serve()
+        let cookie2 = try await SessionAudienceTests.open(c2, url)
+        // Another address with the same pid: someone else, a session of its own.
+        let elsewhere = try await SessionAudienceTests.request(
+            c2, "POST", "/api/sessions", cookie: cookie2, body: pid, source: "127.0.0.2")
+        #expect(elsewhere.status == 201, "\(elsewhere.text)")
+        #expect(elsewhere.json?["session"]?.stringValue != sid)
+        // The participant, from their address: the session they had, where they were.
+        let again = try await SessionAudienceTests.request(c2, "POST", "/api/sessions", cookie: cookie2, body: pid)
+        #expect(again.status == 200, "\(again.text)")
+        #expect(again.json?["session"]?.stringValue == sid)
+        #expect(again.json?["state"] == last?.json?["state"], "\(again.text.prefix(600))")
+        #expect(again.json?["state"]?["task"]?["id"]?.stringValue == "send-draft")
+        #expect(again.json?["resumed"]?["ended"] == ["open-compose"])
+        #expect(again.json?["tasks"] == ["open-compose", "send-draft"])
+        // And it goes on: sending a draft ends the task in the same session (the task started
+        // on its start screen, the inbox).
+        for action in [#"{"type": "tap", "target": "compose"}"#, #"{"type": "tap", "target": "send"}"#] {
+            let r = try await SessionAudienceTests.request(
+                c2, "POST", "/api/sessions/\(sid)/actions", cookie: cookie2, body: action)
+            #expect(r.status == 200, "\(r.text)")
+        }
+        #expect(
+            try await SessionAudienceTests.request(c2, "POST", "/api/sessions", cookie: cookie2, body: pid).json?[
+                "session"]?.stringValue == sid)
+        let rows = try await c2.request("GET", "/api/logs.ndjson?audience=all&session=\(sid)").text
+            .split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        #expect(rows.filter { $0["type"] == "session_start" }.count == 1, "resuming logs no second start")
+        #expect(rows.contains { $0["type"] == "task_end" && $0["target"] == "send-draft" })
+        let start = try #require(rows.first { $0["type"] == "session_start" })
+        #expect(start["props"]?["addressDigest"]?.stringValue?.count == 32)
+        let everything = try await c2.request("GET", "/api/logs.ndjson?audience=all").text
+        #expect(!everything.contains("127.0.0.1") && !everything.contains("127.0.0.2"), "no address in the log")
+        // Ended, it is not resumed: the pid starts anew.
+        #expect(
+            try await SessionAudienceTests.request(c2, "DELETE", "/api/sessions/\(sid)", cookie: cookie2).status == 204)
+        let afterEnd = try await SessionAudienceTests.request(c2, "POST", "/api/sessions", cookie: cookie2, body: pid)
+        #expect(afterEnd.status == 201, "\(afterEnd.text)")
+        #expect(afterEnd.json?["session"]?.stringValue != sid)
+        await second.stop()
+    }
+
     /// The owner's preview of a participant link: its page is the participant's (tasks, no
     /// designer tools) with the preview's banner, its session plays the link's tasks in the
     /// link's fixed environment, and nothing of it reaches the log — start, actions, client
@@ -261,6 +352,88 @@ import Testing
         let dark = try await c.request("GET", "/p/mail/insights?appearance=dark").text
         #expect(!dark.contains("data-funnel="), "no session started dark")
         #expect(dark.contains(#"<option value="dark" selected>"#))
+    }
+
+    /// The summary's JSON and CSV carry each task's funnel along its expected path (the
+    /// prototype's file says it), counted as the insights page counts it, over the same
+    /// sessions: the participants by default, everyone with `audience=all`, one device's with
+    /// `device`. A task the summary has without an expected path has a null funnel.
+    @Test func summariesCarryFunnels() async throws {
+        let dir = try StudyTests.studyFolder()
+        defer { dir.remove() }
+        let s = try TestApp(socket: true, prototypes: dir.path)
+        let c = s.client
+        let made = try await c.json(
+            "POST", "/api/shares",
+            ["prototype": "mail", "role": "participant", "tasks": ["send-draft", "open-compose"]])
+        let cookie = try await SessionAudienceTests.open(c, try #require(made.json?["url"]?.stringValue))
+        // P1 sends the draft (both steps), P2 composes and gives up (the first step only); P1
+        // also opens compose for the task without an expected path.
+        for (device, actions) in [
+            (
+                "iphone-16",
+                [
+                    #"{"type": "taskStart", "task": "send-draft"}"#, #"{"type": "tap", "target": "compose"}"#,
+                    #"{"type": "tap", "target": "send"}"#, #"{"type": "taskStart", "task": "open-compose"}"#,
+                    #"{"type": "tap", "target": "compose"}"#,
+                ]
+            ),
+            (
+                "ipad-mini",
+                [
+                    #"{"type": "taskStart", "task": "send-draft"}"#, #"{"type": "tap", "target": "compose"}"#,
+                    #"{"type": "giveUp"}"#,
+                ]
+            ),
+        ] {
+            let started = try await SessionAudienceTests.request(
+                c, "POST", "/api/sessions", cookie: cookie, body: #"{"prototype": "mail", "device": "\#(device)"}"#)
+            let sid = try #require(started.json?["session"]?.stringValue, "\(started.text)")
+            for action in actions {
+                let r = try await SessionAudienceTests.request(
+                    c, "POST", "/api/sessions/\(sid)/actions", cookie: cookie, body: action)
+                #expect(r.status == 200, "\(action): \(r.text)")
+            }
+        }
+        // The owner's attempt, left out unless asked for.
+        let own = try await s.session("mail", device: "iphone-16")
+        #expect(try await s.act(own, ["type": "taskStart", "task": "send-draft"]).status == 200)
+
+        func funnel(_ query: String, _ task: String = "send-draft") async throws -> JSONValue? {
+            let r = try await c.request("GET", "/api/logs/summary.json" + query)
+            #expect(r.status == 200, "\(r.text)")
+            return r.json?["tasks"]?.arrayValue?.first { $0["task"]?.stringValue == task }?["funnel"]
+        }
+        func counts(_ f: JSONValue?, _ key: String) -> [Int] {
+            f?["steps"]?.arrayValue?.compactMap { $0[key]?.intValue } ?? []
+        }
+        let participants = try await funnel("")
+        #expect(participants?["expected_path"] == ["compose", "send"], "\(participants.map { "\($0)" } ?? "nil")")
+        #expect(counts(participants, "reached") == [2, 2, 1])
+        #expect(counts(participants, "dropped") == [0, 0, 1])
+        let steps = participants?["steps"]?.arrayValue ?? []
+        #expect(steps.count == 3 && steps[0]["target"] == .null && steps[2]["target"]?.stringValue == "send")
+        #expect(participants?["succeeded"]?.intValue == 1)
+        #expect(try await funnel("", "open-compose") == .null, "a task without an expected path has none")
+        #expect(counts(try await funnel("?audience=all"), "reached") == [3, 2, 1], "the owner's attempt too")
+        #expect(counts(try await funnel("?device=ipad-mini"), "reached") == [1, 1, 0])
+        #expect(counts(try await funnel("?device=ipad-mini"), "dropped") == [0, 0, 1])
+
+        // The CSV: a `funnel` row per step, after the tasks' rows.
+        let csv = try await c.request("GET", "/api/logs/summary.csv").text
+        let rows = csv.split(separator: "\r\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        let header = try #require(rows.first)
+        #expect(header.suffix(4) == ["step", "step_target", "reached", "dropped"])
+        func col(_ name: String) -> Int { header.firstIndex(of: name) ?? -1 }
+        let funnelRows = rows.filter { $0.first == "funnel" }
+        #expect(funnelRows.count == 3, "\(csv)")
+        #expect(funnelRows.allSatisfy { $0.count == header.count && $0[col("task")] == "send-draft" })
+        #expect(funnelRows.map { $0[col("step")] } == ["0", "1", "2"])
+        #expect(funnelRows.map { $0[col("step_target")] } == ["", "compose", "send"])
+        #expect(funnelRows.map { $0[col("reached")] } == ["2", "2", "1"])
+        #expect(funnelRows.map { $0[col("dropped")] } == ["0", "0", "1"])
     }
 
     /// The family of a user agent: Edge and Chrome both say `Safari/`, Edge also `Chrome/`.

@@ -446,10 +446,12 @@ import Testing
             "GET /api/sessions/\(sid)/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer owner-test-token\r\n\r\n"
         )
         let first = try await blocking {
-            try watcher.readUntil("\n\n") + watcher.readUntil("}\n\n")
+            try watcher.readUntil("\n\n") + watcher.readUntil("}\n\n") + watcher.readUntil("}\n\n")
         }
         #expect(first.hasPrefix("HTTP/1.1 200"))
         #expect(first.contains("event: frame") && first.contains(#""seq":0"#) && first.contains(#""html":"#))
+        // Then the session's misclicks so far.
+        #expect(first.hasSuffix("event: stats\ndata: {\"misclicks\":0}\n\n"), "\(first.suffix(100))")
         let answer = try await s.act(sid, Self.tap("compose"))
         #expect(answer.status == 200)
         let next = try await blocking { try watcher.readUntil("}\n\n") }
@@ -461,6 +463,48 @@ import Testing
         #expect(try await s.client.request("DELETE", "/api/sessions/\(sid)").status == 204)
         let end = try await blocking { try watcher.readUntil("\r\n0\r\n\r\n") }
         #expect(end.contains("event: end"), "\(end)")
+    }
+
+    /// Misclicks are client events, which change no state: a watcher still counts them live. The
+    /// stream starts with the session's count (`stats`), and each batch the participant's page
+    /// logs with misclicks sends the new total; a retried batch adds none.
+    @Test func aWatcherCountsMisclicksLive() async throws {
+        let s = try TestApp(socket: true)
+        let sid = try await s.session("mail", device: "iphone-16")
+        _ = try await s.act(sid, Self.tap("compose"))
+        try await Self.misclick(s, sid, id: "before-watch", tMs: 1)
+        let watcher = try TestClient(port: s.client.port)
+        watcher.send(
+            "GET /api/sessions/\(sid)/watch HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer owner-test-token\r\n\r\n"
+        )
+        let first = try await blocking {
+            try watcher.readUntil("event: stats") + watcher.readUntil("}\n\n")
+        }
+        #expect(first.contains("event: frame"))
+        #expect(first.hasSuffix(#"data: {"misclicks":1}"# + "\n\n"), "\(first.suffix(200))")
+        // The participant misclicks twice in one batch: the watcher gets the new total.
+        let batch: JSONValue = [
+            "events": .array(
+                ["m2", "m3"].map {
+                    [
+                        "event_id": .string($0), "type": "misclick", "t_ms": 2, "x": 10, "y": 300,
+                        "screen": "inbox", "modal": "compose", "state_seq": 1,
+                    ]
+                })
+        ]
+        let two = try await s.client.json("POST", "/api/sessions/\(sid)/events", batch)
+        #expect(two.status == 200, "\(two.text)")
+        let next = try await blocking { try watcher.readUntil("}\n\n") }
+        #expect(next.contains("event: stats") && next.contains(#"{"misclicks":3}"#), "\(next)")
+        // A retried batch logs nothing new and sends nothing; the next misclick makes 4.
+        let retried = try await s.client.json("POST", "/api/sessions/\(sid)/events", batch)
+        #expect(retried.json?["duplicates"] == 2, "\(retried.text)")
+        try await Self.misclick(s, sid, id: "after-retry", tMs: 3)
+        let after = try await blocking { try watcher.readUntil("}\n\n") }
+        #expect(after.contains(#"{"misclicks":4}"#), "\(after)")
+        // The watch page starts from the log's count.
+        let page = try await s.client.request("GET", "/p/mail/sessions/\(sid)/watch")
+        #expect(page.text.contains(#"data-misclicks="4""#), "\(page.text.prefix(2000))")
     }
 
     /// A report link's watch streams end when the link is revoked, and one link holds at most
@@ -483,7 +527,7 @@ import Testing
         let a = try watch()
         let b = try watch()
         for w in [a, b] {
-            let head = try await blocking { try w.readUntil("}\n\n") }
+            let head = try await blocking { try w.readUntil("event: stats") + w.readUntil("}\n\n") }
             #expect(head.hasPrefix("HTTP/1.1 200"), "\(head.prefix(200))")
         }
         let third = try watch()

@@ -32,7 +32,8 @@ extension Strings {
         .assetDelete: "Delete",
         .assetListFailed: "Could not list the assets: {detail}",
         .assetMissing: "Named by the prototype but not uploaded (drawn empty): {names}",
-        .assetNotAnImageName: "{name} was not uploaded: assets are .png, .jpg, .jpeg, .webp or .svg images and .woff2, .woff, .ttf or .otf fonts",
+        .assetNotAnImageName:
+            "{name} was not uploaded: assets are .png, .jpg, .jpeg, .webp or .svg images and .woff2, .woff, .ttf or .otf fonts",
         .assetTooLarge:
             "{name} was not uploaded, nothing stored: it is {size} bytes, and an asset may have at most {max} bytes (this server's limit, serve --max-asset-bytes)",
         .assetUploading: "Uploading {name}…",
@@ -294,6 +295,8 @@ extension Strings {
         .pathsLegend: "Green bands: attempts that succeeded; red: attempts that gave up, timed out or did not finish.",
         .watchSteps: "{steps} steps",
         .watchTask: "task {task}",
+        .watchMisclicks: "{misclicks} misclicks",
+        .watchMisclickOne: "1 misclick",
 
         // Gallery: making and editing prototypes; the editor
         .newPrototype: "New prototype",

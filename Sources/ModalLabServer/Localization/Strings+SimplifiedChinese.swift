@@ -22,7 +22,8 @@ extension Strings {
         .portrait: "竖屏",
         .landscape: "横屏",
         .assetsHeading: "素材",
-        .assetsHint: "你自己的屏幕、图片和字体：PNG、JPEG、WebP 或 SVG 图片以及 WOFF2、WOFF、TTF 或 OTF 字体，在这里选择或拖放到编辑器的任意位置。每个文件按内容检查；名称以 @2x 或 @3x 结尾表示其缩放比例。",
+        .assetsHint:
+            "你自己的屏幕、图片和字体：PNG、JPEG、WebP 或 SVG 图片以及 WOFF2、WOFF、TTF 或 OTF 字体，在这里选择或拖放到编辑器的任意位置。每个文件按内容检查；名称以 @2x 或 @3x 结尾表示其缩放比例。",
         .assetsUpload: "上传图片",
         .drawHotspot: "绘制热区",
         .assetSize: "{width} × {height} 像素，{size}",
@@ -286,6 +287,8 @@ extension Strings {
         .pathsLegend: "绿色：成功的尝试；红色：放弃、超时或未完成的尝试。",
         .watchSteps: "{steps} 步",
         .watchTask: "任务 {task}",
+        .watchMisclicks: "{misclicks} 次误点",
+        .watchMisclickOne: "1 次误点",
 
         // Gallery: making and editing prototypes; the editor
         .newPrototype: "新建原型",

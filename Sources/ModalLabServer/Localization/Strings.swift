@@ -92,7 +92,7 @@ enum UIString: String, CaseIterable, Sendable {
     case resultsHeading, resultsCSV, resultsLatest, columnParticipant, columnOutcome, columnTime, columnMisclicks,
         columnSEQ
     case pathsSucceeded, pathsFailed, pathsCut, pathsStayed, pathsLegend
-    case watchSteps, watchTask
+    case watchSteps, watchTask, watchMisclicks, watchMisclickOne
     // Share links made in the gallery and the player (Templates/pages/partials/share-manager)
     case shareLinks, shareHeading, shareIntro, shareRole, shareRoleView, shareRoleComment, shareRoleParticipant,
         shareRoleReport, shareLabel, shareLabelHint, shareDays, shareTasks, shareNoTasks, shareOrder,
@@ -172,6 +172,7 @@ struct Strings: Sendable, MustacheContext {
         .commentAt, .commentNotShown, .commentScrolledAway, .noComments, .taskOf, .taskStart, .taskGiveUp, .taskNext,
         .taskSucceeded,
         .taskEnded, .studyComplete, .replayStep, .replayPlay, .replayPause, .watchEnded, .watchSteps, .watchTask,
+        .watchMisclicks, .watchMisclickOne,
         // The gallery's "New prototype" and the editor
         .editorCreateFailed, .editorNotDecoded, .editorSaving, .editorSaved, .editorConflict, .editorRefused,
         .editorAtPath, .editorNoSelection, .editorNone, .editorPresent, .editorPush, .editorUndone, .editorRedone,

@@ -9,6 +9,8 @@ import JSON
 struct LogController: Sendable {
     let log: LogStore
     let summaries: SummaryCache
+    /// The prototypes, whose tasks' expected paths give the summaries' funnels.
+    let library: PrototypeLibrary
 
     /// Registers the routes in the owner's group.
     func addRoutes(to groups: RouteGroups) {
@@ -55,10 +57,24 @@ struct LogController: Sendable {
         }
     }
 
-    /// The summary for the request's filter (``SummaryCache/summary(of:filter:)``): the
+    /// The summary for the request's filter (``SummaryCache/summary(of:filter:expectedPaths:)``),
+    /// each task with an expected path in its prototype's file given its funnel: the
     /// participants of participant links unless `audience` says otherwise.
     func summary(_ req: HTTPRequest) async throws(Problem) -> LogSummary {
-        try await summaries.summary(of: log, filter: try logFilter(req, defaultAudience: LogFilter.studyAudience))
+        try await summaries.summary(
+            of: log, filter: try logFilter(req, defaultAudience: LogFilter.studyAudience),
+            expectedPaths: Self.expectedPaths(library))
+    }
+
+    /// Prototype id → task id → expected path, for the tasks of `library`'s prototypes that have one.
+    static func expectedPaths(_ library: PrototypeLibrary) -> [String: [String: [String]]] {
+        var out: [String: [String: [String]]] = [:]
+        for loaded in library.all {
+            for t in loaded.prototype?.tasks ?? [] where !t.expectedPath.isEmpty {
+                out[loaded.id, default: [:]][t.id] = t.expectedPath
+            }
+        }
+        return out
     }
 
     /// `?safe=1` on the CSV export: text cells that start like a formula get `'` first
@@ -106,13 +122,24 @@ extension LogFilter {
 
 extension SummaryCache {
     /// The summary of `log` for `filter`, computed off the event loops (``offLoop(_:)``) and
-    /// reused until the log grows; a 500 when the log can't be read.
-    func summary(of log: LogStore, filter: LogFilter) async throws(Problem) -> LogSummary {
-        let key = "\(filter)"
+    /// reused until the log grows; a 500 when the log can't be read. With `expectedPaths`
+    /// (prototype id → task id → path), its tasks carry their funnels
+    /// (``LogSource/summary(filter:expectedPaths:)``), reused while the paths are the same too.
+    func summary(of log: LogStore, filter: LogFilter, expectedPaths: [String: [String: [String]]]? = nil)
+        async throws(Problem) -> LogSummary
+    {
+        // The paths are part of the key: an edited expected path is a new funnel.
+        let paths = expectedPaths.map { all in
+            all.flatMap { p, tasks in tasks.map { "\(p)/\($0.key)=\($0.value)" } }.sorted()
+        }
+        let key = "\(filter)" + (paths.map { " funnels \($0)" } ?? "")
         let events = log.statistics.events
         do {
             return try await offLoop { [self] in
-                try summary(key: key, logEvents: events) { try log.summary(filter: filter) }
+                try summary(key: key, logEvents: events) {
+                    guard let expectedPaths else { return try log.summary(filter: filter) }
+                    return try log.summary(filter: filter, expectedPaths: expectedPaths)
+                }
             }
         } catch {
             throw Problem(.internalServerError, title: "Log unreadable", detail: "\(error)")

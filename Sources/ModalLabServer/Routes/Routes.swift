@@ -111,9 +111,9 @@ extension ModalLabApp {
             sessions: sessions, library: library, shares: shares, log: log, versions: versions, engines: engines,
             engineOptions: engineOptions, audience: audience, ender: ender, watchers: watchers,
             eventBudget: eventBudget, propsKeys: propsKeys, pages: pages, limits: configuration.limits,
-            taskOrdering: taskOrdering
+            taskOrdering: taskOrdering, participantAddresses: participantAddresses
         ).addRoutes(to: groups)
-        LogController(log: log, summaries: summaries).addRoutes(to: groups)
+        LogController(log: log, summaries: summaries, library: library).addRoutes(to: groups)
         ShareController(
             access: access, library: library, log: log, sessions: sessions, ender: ender, reloads: reloads,
             watchers: watchers, eventBudget: eventBudget, pages: pages,

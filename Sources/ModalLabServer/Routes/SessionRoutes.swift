@@ -32,6 +32,8 @@ struct SessionController: Sendable {
     let limits: FairLimits
     /// The order participant links' participants play their tasks in.
     let taskOrdering: TaskOrdering
+    /// Digests of the addresses participants start their sessions from.
+    let participantAddresses: ParticipantAddresses
 
     /// Registers the routes in the viewers' group.
     func addRoutes(to groups: RouteGroups) {
@@ -177,8 +179,9 @@ struct SessionController: Sendable {
         // A participant reopening the link with the same pid, from the same address, goes on
         // with the session it had. (A pid is an identifier, not a secret: the address keeps a
         // mistyped or guessed pid elsewhere from taking over someone's session.)
+        let addressDigest = pid == nil ? nil : participantAddresses.digest(req.remoteHost)
         if let pid, viewer.isParticipant, let share = viewer.shareID,
-            let held = sessions.participant(share: share, pid: pid), !held.hasEnded, held.address == req.remoteHost
+            let held = await participantSession(share: share, pid: pid, addressDigest: addressDigest)
         {
             return try resume(held)
         }
@@ -251,6 +254,7 @@ struct SessionController: Sendable {
             order = taskOrdering.order(of: link, prototype: p, log: log)
         }
         s.studyTasks = order?.tasks ?? []
+        if pid != nil, previewed == nil { s.addressDigest = addressDigest }
         // Counted before anything is logged, so a link or an address at its limit writes nothing.
         let evicted: ViewingSession?
         do {
@@ -276,6 +280,9 @@ struct SessionController: Sendable {
             props["order"] = .string(TaskOrdering.order(of: link, prototype: p).rawValue)
             if let row = order.row { props["orderRow"] = .int(row) }
         }
+        // Where a participant with a pid started from, as a keyed digest (never the address):
+        // reopening the link resumes the session from there only, after a restart too.
+        if let digest = s.addressDigest { props["addressDigest"] = .string(digest) }
         // The real browser: its viewport in CSS px (as the player measured it) and its family.
         if let viewport { props["viewport"] = viewport }
         props["browser"] = .string(BrowserFamily.of(userAgent: req.headers["user-agent"]).rawValue)
@@ -327,6 +334,35 @@ struct SessionController: Sendable {
             body.append(contentsOf: #","diagnostics":[],"diagnosticsHTML":"","#.utf8)
         }
     }
+
+    /// The session participant `pid` of share link `share` may resume from the address whose
+    /// digest is `addressDigest`: the one this server holds from there, else the latest the log
+    /// has of them from there (``LogStore/loggedParticipantSessions(share:pid:)``, each start's
+    /// `props.addressDigest`), rebuilt from the log after a restart (``SessionAccess/rebuild(_:)``)
+    /// unless it has ended (completed, closed, timed out, revoked); `nil` otherwise: a new session.
+    func participantSession(share: String, pid: String, addressDigest: String?) async -> ViewingSession? {
+        if let held = sessions.participant(share: share, pid: pid, addressDigest: addressDigest) {
+            return held.hasEnded ? nil : held
+        }
+        // Latest first; the first started from this address decides. Its start is read before
+        // it is rebuilt, so a pid tried from elsewhere doesn't bring someone's session back (to
+        // time out while they are away).
+        for sid in log.loggedParticipantSessions(share: share, pid: pid).reversed().prefix(Self.resumeCandidates) {
+            guard sessions.get(sid) == nil else { continue }
+            let record = try? await offLoop { [log] in try SessionRecord.read(sid, from: log) }
+            guard let record, record.share == share, record.audience.pid == pid, record.addressDigest == addressDigest
+            else { continue }
+            guard !sessions.hasEnded(sid), let rebuilt = await audience.rebuild(sid), !rebuilt.hasEnded else {
+                return nil
+            }
+            return rebuilt
+        }
+        return nil
+    }
+
+    /// How many of a participant's latest sessions a reopening after a restart looks through for
+    /// the one started from its address (each costs a read of the log's start of it).
+    static let resumeCandidates = 8
 
     /// The answer to a participant reopening their link with the same `pid`
     /// (`POST /api/sessions`): 200 with the session they had, where it is — `{session, state,
@@ -659,6 +695,9 @@ struct SessionController: Sendable {
         if s.isPreview { return .json(["accepted": 0, "duplicates": 0]) }
         do {
             let r = try await log.append(pending)
+            // Those watching the session count its misclicks live (a retried batch's are not new).
+            let misclicks = r.events.count { $0.type == .misclick }
+            if misclicks > 0 { watchers.publish(session: s.id, misclicks: s.noteMisclicks(misclicks)) }
             return .json(["accepted": .int(r.accepted), "duplicates": .int(r.duplicates)])
         } catch {
             throw Problem.logUnavailable("the events could not be written", error)

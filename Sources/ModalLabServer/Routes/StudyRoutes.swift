@@ -117,8 +117,10 @@ struct StudyController: Sendable {
     }
 
     /// `GET /api/sessions/{sid}/watch`: Server-Sent Events following a running session — first
-    /// `frame` with its current answer, then a `frame` with every answer the participant gets
-    /// (`{state, diagnostics, diagnosticsHTML, html}`), and `end` when it ends. The session's
+    /// `frame` with its current answer and `stats` (`{"misclicks": N}`, the session's misclicks
+    /// so far), then a `frame` with every answer the participant gets (`{state, diagnostics,
+    /// diagnosticsHTML, html}`), a `stats` each time the participant's page logs misclicks, and
+    /// `end` when it ends. The session's
     /// record comes from the log, and a session this server does not hold is rebuilt from it:
     /// both read the log, so they run off the event loop (``offLoop(_:)``).
     func watchResponse(_ req: HTTPRequest) async throws -> HTTPResponse {
@@ -158,16 +160,26 @@ struct StudyController: Sendable {
         return HTTPResponse.eventStream(heartbeat: 15) { [self, frames] events in
             var frames = frames
             try await events.send(event: "frame", data: first)
-            for await state in stream {
-                let data = try frames.data(prototype, state) { (state) throws(Problem) in
-                    try pages.deviceFrame(prototype, state)
+            // The misclicks so far, then each new total as the participant's page logs more.
+            try await events.send(event: "stats", data: Self.stats(misclicks: s.misclicks))
+            for await item in stream {
+                switch item {
+                case .state(let state):
+                    let data = try frames.data(prototype, state) { (state) throws(Problem) in
+                        try pages.deviceFrame(prototype, state)
+                    }
+                    try await events.send(event: "frame", data: data)
+                case .misclicks(let total):
+                    try await events.send(event: "stats", data: Self.stats(misclicks: total))
                 }
-                try await events.send(event: "frame", data: data)
             }
             // The session ended, the link was revoked or the server stops: say so, and close.
             try await events.send(event: "end", data: s.id)
         }
     }
+
+    /// A `stats` event's data: `{"misclicks": N}`.
+    static func stats(misclicks: Int) -> String { #"{"misclicks":\#(misclicks)}"# }
 
     // MARK: Pages
 

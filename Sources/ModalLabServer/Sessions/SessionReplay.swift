@@ -62,6 +62,11 @@ struct SessionRecord: Sendable {
     /// The environment it started in, from its `session_start`'s columns (and its window's size
     /// from `props.window`); members the log lacks (an older log) are the prototype's defaults.
     var environment: EnvironmentRequest
+    /// A participant link's tasks in the order this session was given them (`props.tasks`).
+    var studyTasks: [String] = []
+    /// The digest of the address a participant's session was started from
+    /// (`props.addressDigest`, ``ParticipantAddresses``).
+    var addressDigest: String?
 
     /// Reads how session `sid` started from `log`; `nil` when the log has no `session_start` of
     /// it. Reads from the session's start day up to its `session_start` only.
@@ -84,6 +89,8 @@ struct SessionRecord: Sendable {
                 environment: startEnvironment(e))
             record.audience = SessionAudience(
                 kind: e.audience ?? (e.share == nil ? "owner" : "link"), shareLabel: e.shareLabel, pid: e.pid)
+            record.studyTasks = e.props["tasks"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            record.addressDigest = e.props["addressDigest"]?.stringValue
             return (record, cursor)
         }
         return nil
@@ -217,6 +224,8 @@ final class SessionReplayRun: @unchecked Sendable {
     private(set) var lastStepMs = 0
     /// The latest `t_ms` of any event read so far.
     private(set) var lastMs = 0
+    /// Misclicks (client events of type `misclick`) read so far.
+    private(set) var misclicks = 0
     /// Whether a `session_end` read so far ended it for good (one logged because the server
     /// stopped, `how: "shutdown"`, does not: the session is rebuilt when the server is back).
     private(set) var ended = false
@@ -226,6 +235,8 @@ final class SessionReplayRun: @unchecked Sendable {
     /// state (counting a session's steps costs no engine work).
     let applies: Bool
     private let rest: LogEventCursor
+    /// The task item of the event a step was read from, returned next.
+    private var pendingTask: Item?
 
     init(
         record: SessionRecord, rest: LogEventCursor, prototype: Prototype, engine: PresentationEngine,
@@ -244,6 +255,11 @@ final class SessionReplayRun: @unchecked Sendable {
     /// - Throws: ``Problem`` 500 when the log can't be read, or an action can't be read or no
     ///   longer applies.
     func next() throws(Problem) -> Item? {
+        // A task started or ended by the event that carried its action: told after its step.
+        if let task = pendingTask {
+            pendingTask = nil
+            return task
+        }
         while !finished {
             let event: LogEvent?
             do { event = try rest.next() } catch {
@@ -256,9 +272,14 @@ final class SessionReplayRun: @unchecked Sendable {
             let tMs = e.tMs ?? 0
             lastMs = max(lastMs, tMs)
             if e.type == .sessionEnd { ended = e.how != SessionEndHow.shutdown.rawValue }
+            if e.type == .misclick { misclicks += 1 }
             if let body = e.action {
                 steps += 1
                 lastStepMs = tMs
+                // A `taskStart` action's first event is its `task_start`.
+                if e.type == .taskStart || e.type == .taskEnd, let t = e.target {
+                    pendingTask = .task(e.type, task: t, tMs: tMs)
+                }
                 guard applies else {
                     return .step(
                         ReplayStep(index: steps, seq: e.seq, tMs: tMs, action: .null, state: start, refusedBy: nil))
@@ -278,7 +299,7 @@ final class SessionReplayRun: @unchecked Sendable {
     }
 
     /// Reads the rest of the session, keeping nothing of it: the state after its last step,
-    /// its step count, ``ended`` and ``lastMs`` are then known.
+    /// its step count, misclicks, ``ended`` and ``lastMs`` are then known.
     func finish() throws(Problem) {
         while try next() != nil {}
     }
@@ -362,6 +383,9 @@ struct SessionRestorer: Sendable {
         let s = ViewingSession(
             id: sid, prototype: run.prototype, engine: run.engine, state: run.state, share: run.record.share,
             elapsedMs: sessions.resumedMs(lastMs: run.lastMs), audience: run.record.audience, clock: sessions.clock)
+        _ = s.noteMisclicks(run.misclicks)
+        s.studyTasks = run.record.studyTasks
+        s.addressDigest = run.record.addressDigest
         for t in tasks {
             s.noteTasks([EventFields(type: t.type, target: t.task)], atMs: t.tMs)
         }

@@ -42,6 +42,11 @@ public final class ViewingSession: @unchecked Sendable {
     /// A participant link's tasks in the order this session plays them (empty otherwise): set
     /// before the session is added to the store, read when the participant resumes it.
     var studyTasks: [String] = []
+    /// For a participant's session started with a pid: the digest of the address it was started
+    /// from (``ParticipantAddresses``, logged as `session_start`'s `props.addressDigest`), which
+    /// a reopening must come from to resume it, before and after a restart. Set before the
+    /// session is added to the store.
+    var addressDigest: String?
 
     private let stateLock = NSLock()
     private var _state: PresentationState
@@ -122,6 +127,20 @@ public final class ViewingSession: @unchecked Sendable {
     func task(atMs tMs: Int) -> String? {
         stateLock.withLock {
             taskSpans.last { $0.start <= tMs && ($0.end.map { tMs <= $0 } ?? true) }?.id
+        }
+    }
+
+    /// The misclicks logged in the session so far (client events of type `misclick`, each
+    /// counted once however often its batch is retried), for those watching it live; a session
+    /// rebuilt after a restart starts from its log's count.
+    var misclicks: Int { stateLock.withLock { _misclicks } }
+    private var _misclicks = 0
+
+    /// Adds `count` logged misclicks; returns the session's new total.
+    func noteMisclicks(_ count: Int) -> Int {
+        stateLock.withLock {
+            _misclicks += count
+            return _misclicks
         }
     }
 
@@ -270,13 +289,16 @@ public final class SessionStore: @unchecked Sendable {
     /// The session with this id.
     public func get(_ id: String) -> ViewingSession? { lock.withLock { sessions[id] } }
 
-    /// The session this server holds of participant `pid` of the participant link `share`,
+    /// The session this server holds of participant `pid` of the participant link `share`
+    /// started from the address whose digest is `addressDigest` (``ViewingSession/addressDigest``),
     /// if it has not ended (the most recently active when there are several): the one a
     /// participant reopening the link resumes.
-    func participant(share: String, pid: String) -> ViewingSession? {
+    func participant(share: String, pid: String, addressDigest: String?) -> ViewingSession? {
         lock.withLock {
-            sessions.values.filter { $0.share == share && $0.audience.pid == pid && !$0.isPreview }
-                .max { $0.lastSeen < $1.lastSeen }
+            sessions.values.filter {
+                $0.share == share && $0.audience.pid == pid && !$0.isPreview && $0.addressDigest == addressDigest
+            }
+            .max { $0.lastSeen < $1.lastSeen }
         }
     }
 

@@ -6,7 +6,8 @@ import Prototype
 /// Fans a session's answers out to those watching it live (`GET /api/sessions/{sid}/watch`,
 /// Server-Sent Events): the state of each answer the participant got is handed to every
 /// watcher of that session as it goes out, so a watcher sees the frame as soon as the
-/// participant does.
+/// participant does; so is the session's misclick count each time the participant's page logs
+/// misclicks (client events, which change no state).
 ///
 /// Bounded memory: a watcher's stream holds at most ``buffer`` states a slow reader hasn't
 /// taken (the newest; a state shares what it holds — typed text — with the session's), and
@@ -16,13 +17,22 @@ final class SessionWatchers: Sendable {
     /// States a watcher that reads slowly may fall behind by; older ones are dropped (the
     /// watcher then skips to a newer frame, which is all a watch page shows).
     static let buffer = 8
-    private let streams = Subscriptions<PresentationState>(buffer: SessionWatchers.buffer)
+    private let streams = Subscriptions<Item>(buffer: SessionWatchers.buffer)
 
-    /// A stream of the answered states of `session` for `share`'s holder (`nil`: the owner),
-    /// until cancelled or ended, at the latest `until` (the link's expiry); `nil` when `share`
-    /// already holds `limit` streams (the owner's are not counted).
+    /// What a watcher is handed.
+    enum Item: Sendable {
+        /// The state of an answer the participant got (a `frame` event).
+        case state(PresentationState)
+        /// The session's misclicks so far, a total (a `stats` event): a dropped one is made
+        /// good by the next.
+        case misclicks(Int)
+    }
+
+    /// A stream of the answered states (and misclick counts) of `session` for `share`'s holder
+    /// (`nil`: the owner), until cancelled or ended, at the latest `until` (the link's expiry);
+    /// `nil` when `share` already holds `limit` streams (the owner's are not counted).
     func subscribe(session: String, share: String?, limit: Int, until: Date? = nil)
-        -> (UUID, AsyncStream<PresentationState>)?
+        -> (UUID, AsyncStream<Item>)?
     {
         streams.subscribe(topic: session, share: share, limit: limit, until: until)
     }
@@ -34,7 +44,13 @@ final class SessionWatchers: Sendable {
     /// is a 200; costs a dictionary look-up when nobody watches.
     func publish(session: String, answer: HTTPResponse, state: PresentationState) {
         guard answer.status == .ok else { return }
-        streams.yield(state, topic: session)
+        streams.yield(.state(state), topic: session)
+    }
+
+    /// Hands `session`'s misclick count, `total` (after new misclicks were logged), to its
+    /// watchers.
+    func publish(session: String, misclicks total: Int) {
+        streams.yield(.misclicks(total), topic: session)
     }
 
     /// Ends the streams following `session` (it ended): each sends `end` and closes.

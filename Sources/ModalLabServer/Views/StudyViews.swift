@@ -644,6 +644,9 @@ struct SessionPageView: MustacheContext {
     /// The first frame: the session's start (replay) or its latest state (watch).
     var frame: DeviceView
     var stepCount: Int
+    /// The session's misclicks logged when the page was made (a watch page goes on counting
+    /// from its stream's `stats` events).
+    var misclickCount: Int
     var replayURL: String
     /// The watch stream; empty when the session is not running here (the page opens none).
     var watchURL: String
@@ -672,6 +675,7 @@ struct SessionPageView: MustacheContext {
             ])
         frame = PlayerView(prototype: run.prototype, state: isWatching ? run.state : run.start).frame()
         stepCount = run.steps
+        misclickCount = run.misclicks
         replayURL = "/api/sessions/\(run.record.session)/replay"
         watchURL = isLive ? "/api/sessions/\(run.record.session)/watch" : ""
         ended = run.ended
@@ -690,6 +694,7 @@ struct SessionPageView: MustacheContext {
         case "intro": intro
         case "frame": frame
         case "stepCount": stepCount
+        case "misclickCount": misclickCount
         case "replayURL": replayURL
         case "watchURL": watchURL
         case "ended": ended
