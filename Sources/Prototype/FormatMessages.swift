@@ -127,6 +127,7 @@ extension FormatMessage {
         case segmentIndexType, segmentIndexTitle, segmentIndexRange, segmentIndexOnly, segmentIndexNone
         case noEffectOnImageScreen, hotspotsNeedImage, hotspotOutsideImageScreen, expectedOffset, expectedAssetName,
             expectedFontName
+        case variantNeedsCondition, variantDeviceAndFamily, variantTwice, variantFrameNoHotspot
         // Ids and references (the validator).
         case invalidID, duplicateID, namesNo, namesOtherKind, unknownDevice, confirmDiscardStyle, onePreferred
         case detentTwice, expectedSeconds, taskSuccessShape
@@ -215,6 +216,22 @@ extension FormatMessage {
                 return T(
                     "expected a position of at least 0 and at most {max} points; found {found}",
                     "应为不小于 0 且不超过 {max} 点的位置；实际为 {found}")
+            case .variantNeedsCondition:
+                return T(
+                    #"a variant names what it is for: a "device", a "family" (iPhone or iPad) and/or an "orientation" (portrait or landscape); without one it would be the image itself"#,
+                    #"变体须写明适用范围："device"、"family"（iPhone 或 iPad）和/或 "orientation"（portrait 或 landscape）；没有这些它就等同于图片本身"#)
+            case .variantDeviceAndFamily:
+                return T(
+                    #"give "device" or "family", not both: a device is of one family (the device is the more specific)"#,
+                    #"请只写 "device" 或 "family" 之一：一台设备只属于一个系列（设备更具体）"#)
+            case .variantTwice:
+                return T(
+                    "a second variant for {conditions}: the first, at {first}, would always be drawn; merge them or change what this one is for",
+                    "{conditions} 的第二个变体：位于 {first} 的第一个总会被绘制；请合并它们或修改这个变体的适用范围")
+            case .variantFrameNoHotspot:
+                return T(
+                    #"{id} is no hotspot of this screen: a variant's "frames" move the screen's own "hotspots"; known: {known}"#,
+                    #"{id} 不是此屏幕的热点：变体的 "frames" 只移动屏幕自己的 "hotspots"；已有：{known}"#)
             case .expectedFontName:
                 return T(
                     "expected a font asset's name: 1–128 of letters, digits, '.', '-', '_' and '@', not starting with '.', with an extension woff2, woff, ttf or otf; found {found}",

@@ -10,6 +10,8 @@ public enum FormatPlace: String, Sendable, CaseIterable {
     case questions
     /// An image screen's `image`, a hotspot, and a hotspot's `frame`.
     case screenImage, hotspot, frame
+    /// A variant of a screen's image for a device family, a device or an orientation.
+    case screenImageVariant
 
     /// Every member the format allows on this kind of object.
     public var members: Set<String> {
@@ -38,7 +40,8 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .taskDismissed: return ["modal", "by"]
         case .menu: return ["title", "children", "singleSelection", "preview"]
         case .menuElement: return ["id", "title", "systemImage", "role", "checked", "action", "children"]
-        case .screenImage: return ["asset", "scale", "dark"]
+        case .screenImage: return ["asset", "scale", "dark", "variants"]
+        case .screenImageVariant: return ["device", "family", "orientation", "asset", "scale", "dark", "frames"]
         case .hotspot: return ["id", "frame", "action", "accessibilityLabel"]
         case .frame: return ["x", "y", "width", "height"]
         }
@@ -69,6 +72,7 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         case .menu: t = LocalizedText("a menu", "菜单")
         case .menuElement: t = LocalizedText("a menu item", "菜单项")
         case .screenImage: t = LocalizedText("a screen's image", "屏幕的图片")
+        case .screenImageVariant: t = LocalizedText("a variant of a screen's image", "屏幕图片的变体")
         case .hotspot: t = LocalizedText("a hotspot", "热点")
         case .frame: t = LocalizedText("a hotspot's frame", "热点的矩形")
         }
@@ -137,6 +141,9 @@ public enum FormatPlace: String, Sendable, CaseIterable {
         "rect": ["frame"], "bounds": ["frame"], "w": ["width"], "h": ["height"], "top": ["y"],
         "scalefactor": ["scale"], "darkasset": ["dark"], "darkmode": ["dark"], "fit": ["contentMode"],
         "objectfit": ["contentMode"], "resizemode": ["contentMode"], "mode": ["contentMode"],
+        "variant": ["variants"], "devicevariants": ["variants"], "sizes": ["variants"], "idiom": ["family"],
+        "devicefamily": ["family"], "userinterfaceidiom": ["family"], "hotspotframes": ["frames"],
+        "rects": ["frames"], "deviceorientation": ["orientation"], "interfaceorientation": ["orientation"],
         // Menus.
         "menuitems": ["children"], "submenu": ["children"], "state": ["checked"],
         "ischecked": ["checked"], "contextmenuinteraction": ["contextMenu"], "longpressmenu": ["contextMenu"],

@@ -80,6 +80,10 @@ public struct Prototype: Sendable {
         for s in screens + modals.flatMap(\.allScreens) {
             add(s.image?.asset)
             add(s.image?.dark)
+            for v in s.image?.variants ?? [] {
+                add(v.picture.asset)
+                add(v.picture.dark)
+            }
             for c in s.allControls {
                 add(c.asset)
                 add(c.darkAsset)
@@ -155,11 +159,15 @@ public struct ScreenImage: Sendable, Equatable {
     public var declaredScale: Int?
     /// The asset drawn in dark appearance (an asset catalog's "Any, Dark" appearances), if any.
     public var dark: String?
+    /// Pictures for a device family, a device or an orientation (``ScreenImageVariant``); the
+    /// one drawn is ``variantIndex(on:_:)``'s, else this picture.
+    public var variants: [ScreenImageVariant] = []
 
-    public init(asset: String, declaredScale: Int? = nil, dark: String? = nil) {
+    public init(asset: String, declaredScale: Int? = nil, dark: String? = nil, variants: [ScreenImageVariant] = []) {
         self.asset = asset
         self.declaredScale = declaredScale
         self.dark = dark
+        self.variants = variants
     }
 
     /// The pixels per point: the declared `scale`, else the `@2x`/`@3x` suffix of the asset's

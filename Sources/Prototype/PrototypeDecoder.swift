@@ -332,6 +332,7 @@ final class PrototypeDecoder {
             }
         }
         finish(o, .screen)
+        checkVariantFrames(o, at: r.path)
         guard let id else {
             skip(r.path, r.value)
             return nil
@@ -346,6 +347,24 @@ final class PrototypeDecoder {
         return s
     }
 
+    /// Each id a variant's `frames` names in screen `o` (at `path`) must be one of the
+    /// screen's `hotspots` (as the document writes them, so a hotspot with other errors still
+    /// counts): an error at the frame's path, with the nearest id.
+    func checkVariantFrames(_ o: ObjectReader, at path: JSONPath) {
+        guard let variants = o.object["image"]?["variants"]?.arrayValue else { return }
+        let known = (o.object["hotspots"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        for (i, v) in variants.enumerated() {
+            guard let frames = v["frames"]?.objectValue else { continue }
+            for (id, _) in frames where !known.contains(id) {
+                issue(
+                    path.appending("image").appending("variants").appending(i).appending("frames").appending(id),
+                    .variantFrameNoHotspot,
+                    ["id": JSONWriter.quoted(id), "known": known.isEmpty ? "—" : known.joined(separator: ", ")],
+                    suggestion: Suggest.nearest(id, in: known))
+            }
+        }
+    }
+
     /// An asset name at `r`: ``isAssetName(_:)``, else `nil` and an issue.
     func assetName(_ r: JSONReader) -> String? {
         guard let s = attempt({ () throws(JSONShapeError) in try r.string() }) else { return nil }
@@ -356,10 +375,90 @@ final class PrototypeDecoder {
         return s
     }
 
-    /// A screen's `image`: `"name.png"` or `{"asset", "scale"?, "dark"?}`.
+    /// A screen's `image`: `"name.png"` or `{"asset", "scale"?, "dark"?, "variants"?}`.
     func screenImage(_ r: JSONReader) -> ScreenImage? {
         if r.value.stringValue != nil { return assetName(r).map { ScreenImage(asset: $0) } }
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
+        var image = screenImage(from: o)
+        let variants = o.optional("variants").map { screenImageVariants($0) } ?? []
+        finish(o, .screenImage)
+        image?.variants = variants.map(\.variant)
+        return image
+    }
+
+    /// A screen image's `variants`: an array of ``screenImageVariant(_:)``; a second variant for
+    /// the same device, family and orientation is an error at its path.
+    func screenImageVariants(_ r: JSONReader) -> [(variant: ScreenImageVariant, path: JSONPath)] {
+        guard let items = attempt({ () throws(JSONShapeError) in try r.array() }) else { return [] }
+        var out: [(variant: ScreenImageVariant, path: JSONPath)] = []
+        for item in items {
+            guard let v = screenImageVariant(item) else { continue }
+            if let first = out.first(where: {
+                $0.variant.device == v.device && $0.variant.family == v.family
+                    && $0.variant.orientation == v.orientation
+            }) {
+                issue(item.path, .variantTwice, ["conditions": v.conditions, "first": first.path.description])
+                continue
+            }
+            out.append((v, item.path))
+        }
+        return out
+    }
+
+    /// A variant of a screen's image: `{"device"? | "family"?, "orientation"?, "asset", "scale"?,
+    /// "dark"?, "frames"?}`, naming at least one of device, family and orientation.
+    func screenImageVariant(_ r: JSONReader) -> ScreenImageVariant? {
+        guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
+        // Whether every condition it names is one the format knows (else it is dropped).
+        var valid = true
+        var device: String? = nil
+        if let d = o.optional("device") {
+            valid = false
+            if let id = attempt({ () throws(JSONShapeError) in try d.string() }) {
+                if DeviceCatalogue.device(id) != nil {
+                    (device, valid) = (id, true)
+                } else {
+                    let known = DeviceCatalogue.all.map(\.id)
+                    issue(
+                        d.path, .unknownDevice, ["id": JSONWriter.quoted(id), "known": known.joined(separator: ", ")],
+                        suggestion: Suggest.nearest(id, in: known))
+                }
+            }
+        }
+        var family: Device.Family? = nil
+        if let f = o.optional("family") {
+            family = attempt { () throws(JSONShapeError) in try f.enum(Device.Family.self) }
+            if family == nil { valid = false }
+        }
+        var orientation: Orientation? = nil
+        if let v = o.optional("orientation") {
+            orientation = attempt { () throws(JSONShapeError) in try v.enum(Orientation.self) }
+            if orientation == nil { valid = false }
+        }
+        let image = screenImage(from: o)
+        var frames: [String: PointRect] = [:]
+        if let f = o.optional("frames"), let members = attempt({ () throws(JSONShapeError) in try f.object() }) {
+            for (id, value) in members.object {
+                if let rect = pointRect(JSONReader(value, path: f.path.appending(id))) { frames[id] = rect }
+            }
+        }
+        finish(o, .screenImageVariant)
+        if o.optional("device") == nil, o.optional("family") == nil, o.optional("orientation") == nil {
+            issue(r.path, .variantNeedsCondition)
+            valid = false
+        }
+        if o.optional("device") != nil, o.optional("family") != nil {
+            issue(r.path.appending("family"), .variantDeviceAndFamily)
+            valid = false
+        }
+        guard let image, valid else { return nil }
+        return ScreenImageVariant(
+            device: device, family: family, orientation: orientation, picture: image, frames: frames)
+    }
+
+    /// The picture members of `o` (a screen image's or a variant's): `asset` (required),
+    /// `scale` (1, 2 or 3) and `dark`; `nil` without a valid asset.
+    func screenImage(from o: ObjectReader) -> ScreenImage? {
         let asset = attempt { () throws(JSONShapeError) in
             try o.required("asset", FormatMessage.Phrase.assetName.rawValue)
         }.flatMap { assetName($0) }
@@ -372,7 +471,6 @@ final class PrototypeDecoder {
             }
         }
         let dark = o.optional("dark").flatMap { assetName($0) }
-        finish(o, .screenImage)
         guard let asset else { return nil }
         return ScreenImage(asset: asset, declaredScale: scale, dark: dark)
     }

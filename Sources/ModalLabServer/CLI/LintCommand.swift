@@ -97,7 +97,10 @@ public enum LintCommand {
         for (file, bytes) in files {
             var report: LintReport
             switch bytes {
-            case .success(let b): report = linter.lint(file: b)
+            case .success(let b):
+                report = linter.lint(file: b)
+                report.diagnostics += assetFindings(
+                    file: file, bytes: b, prototype: report.prototype, devices: devices, language: language)
             case .failure(let message):
                 report = LintReport(diagnostics: [], unusable: UnusableInput(message: message(language)))
             }
@@ -123,6 +126,27 @@ public enum LintCommand {
         }
         if format == "json" { stdout(JSONWriter(pretty: true).string(.array(json))) }
         return status
+    }
+
+    /// The findings about assets (``AssetFindings``, docs/format.md "Findings about assets") of
+    /// `prototype`, read from `file`, when an `assets` folder beside the file holds its assets
+    /// (`assets/<id>/`, as the server keeps those of the files it writes); none without that
+    /// folder or for a prototype that draws no assets. `devices` (`--device`) narrows the
+    /// prototype's `devices`, as for the rules.
+    static func assetFindings(
+        file: String, bytes: [UInt8], prototype: Prototype?, devices: [String], language: Language
+    ) -> [Diagnostic] {
+        guard let p = prototype, !p.assetNames.isEmpty, !p.id.isEmpty,
+            p.id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+        else { return [] }
+        let root = URL(fileURLWithPath: file).deletingLastPathComponent().path + "/assets"
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir), isDir.boolValue,
+            let doc = try? JSONParser.parse(bytes)
+        else { return [] }
+        return AssetFindings.diagnostics(
+            definition: doc, id: p.id, devices: devices.isEmpty ? p.devices : devices, assets: AssetStore(root: root),
+            language: language)
     }
 
     enum ReadResult {

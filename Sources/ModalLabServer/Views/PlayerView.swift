@@ -311,12 +311,16 @@ struct PlayerView {
     /// The URL an asset of this prototype is served at (docs/api.md, "Assets").
     func assetURL(_ name: String) -> String { "/api/prototypes/\(prototype.id)/assets/\(name)" }
 
-    /// An image screen's picture in this appearance, and its hotspots where the layout puts
-    /// them (from the picture's top-left corner).
+    /// An image screen's picture on this device, in this orientation and appearance (its
+    /// variant's, ``ScreenImage/picture(on:_:)``), and its hotspots where the layout puts them
+    /// (from the picture's top-left corner, the variant's frames where it gives them).
     func imageView(_ s: Screen) -> ScreenImageView? {
-        guard let image = s.image else { return nil }
+        guard let screenImage = s.image else { return nil }
+        let image = screenImage.picture(on: env.device, env.orientation)
         let name = image.asset(dark: env.appearance == .dark)
-        let rects = ScreenLayout.hotspots(of: s, frame: Rect(x: 0, y: 0, width: 0, height: 0)).controls
+        let rects = ScreenLayout.hotspots(
+            of: s.drawn(on: env.device, env.orientation), frame: Rect(x: 0, y: 0, width: 0, height: 0)
+        ).controls
         return ScreenImageView(
             src: assetURL(name),
             scale: name == image.asset ? image.scale : ScreenImage.scale(ofName: name) ?? image.scale,

@@ -435,7 +435,8 @@ struct LayerFrames {
         let rtl = env.layoutDirection == .rtl
         if layer == 0 {
             return ScreenChrome(
-                frame: window, barHeight: metrics.barHeight, barTop: safe.top, safeArea: safe, rightToLeft: rtl)
+                frame: window, barHeight: metrics.barHeight, barTop: safe.top, safeArea: safe, rightToLeft: rtl,
+                device: env.device, orientation: env.orientation)
         }
         let e = state.stack[layer - 1]
         let frame = screenFrame(ofLayer: layer)
@@ -444,10 +445,11 @@ struct LayerFrames {
             let curl = e.transition == .partialCurl
             return ScreenChrome(
                 frame: frame, barHeight: metrics.barHeight, barTop: curl ? 0 : safe.top, safeArea: safe,
-                rightToLeft: rtl)
+                rightToLeft: rtl, device: env.device, orientation: env.orientation)
         }
         return ScreenChrome(
-            frame: frame, barHeight: metrics.sheetBarHeight, barTop: 0, safeArea: safe, rightToLeft: rtl)
+            frame: frame, barHeight: metrics.sheetBarHeight, barTop: 0, safeArea: safe, rightToLeft: rtl,
+            device: env.device, orientation: env.orientation)
     }
 
     /// A card's height at `detent`: large reaches 10 pt below the top safe area; medium is
@@ -559,7 +561,8 @@ struct LayerFrames {
             let screen = e.screen.flatMap { prototype.screen($0) } ?? m.rootScreen
             let chrome = ScreenChrome(
                 frame: Rect(x: 0, y: 0, width: width, height: 0), barHeight: metrics.sheetBarHeight, barTop: 0,
-                safeArea: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
+                safeArea: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0), device: env.device,
+                orientation: env.orientation)
             let back = FrameLayout.backTitle(navigation: e.screens, modal: m, in: prototype)
             let content = ScreenLayout(screen, backTitle: back, chrome: chrome, metrics: metrics).intrinsicHeight
             return Size(width: width, height: min(max(content, metrics.hitTarget * 2), maxH))

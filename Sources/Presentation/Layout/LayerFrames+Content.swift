@@ -66,18 +66,21 @@ extension LayerFrames {
             let screen = screens.last.flatMap { prototype.screen($0) } ?? m.rootScreen
             let back = FrameLayout.backTitle(navigation: screens, modal: m, in: prototype)
             return LayerFrames.popoverScreenHeight(
-                screen, backTitle: back, width: width, safeArea: env.safeArea, metrics: metrics)
+                screen, backTitle: back, width: width, safeArea: env.safeArea, metrics: metrics, device: env.device,
+                orientation: env.orientation)
         }
     }
 
     /// How tall `screen` is in a popover `width` points wide with nothing constraining it: its
-    /// bar (a sheet's), its content and its toolbar (``ScreenLayout/intrinsicHeight``).
+    /// bar (a sheet's), its content and its toolbar (``ScreenLayout/intrinsicHeight``); an
+    /// image screen's hotspots as drawn on `device` in `orientation` (its own without a device).
     static func popoverScreenHeight(
-        _ screen: Screen, backTitle: String?, width: Double, safeArea: EdgeInsets, metrics: LayoutMetrics
+        _ screen: Screen, backTitle: String?, width: Double, safeArea: EdgeInsets, metrics: LayoutMetrics,
+        device: Device? = nil, orientation: Orientation = .portrait
     ) -> Double {
         let chrome = ScreenChrome(
             frame: Rect(x: 0, y: 0, width: width, height: 0), barHeight: metrics.sheetBarHeight, barTop: 0,
-            safeArea: safeArea)
+            safeArea: safeArea, device: device, orientation: orientation)
         return ScreenLayout(screen, backTitle: backTitle, chrome: chrome, metrics: metrics).intrinsicHeight
     }
 

@@ -11,6 +11,11 @@ struct ScreenChrome {
     var safeArea: EdgeInsets
     /// Right to left (`layoutDirection: rtl`): leading is the right side.
     var rightToLeft: Bool = false
+    /// The device and orientation, which choose an image screen's picture and its hotspots'
+    /// frames (``ScreenImage/variantIndex(on:_:)``); without a device, the screen's own picture
+    /// (the linter's checks that run on no device).
+    var device: Device?
+    var orientation: Orientation = .portrait
 }
 
 /// Where a screen's bars and controls are drawn: the same arithmetic as the stylesheet's
@@ -43,7 +48,8 @@ public struct ScreenLayout {
         let f = chrome.frame
         if screen.image != nil {
             (bar, toolbar, content) = (nil, nil, f)
-            (controls, contentHeight) = ScreenLayout.hotspots(of: screen, frame: f)
+            let drawn = chrome.device.map { screen.drawn(on: $0, chrome.orientation) } ?? screen
+            (controls, contentHeight) = ScreenLayout.hotspots(of: drawn, frame: f)
             return
         }
         let safe = chrome.safeArea
@@ -153,6 +159,7 @@ public struct ScreenLayout {
     /// bottom.
     /// The rect of each hotspot of an image screen drawn in `f`, and the height it scrolls
     /// through as far as the layout knows it (the frame's, or the lowest hotspot's bottom).
+    /// `screen` is as drawn on the device (``Screen/drawn(on:_:)``: its variant's frames).
     public static func hotspots(of screen: Screen, frame f: Rect) -> (controls: [String: Rect], height: Double) {
         var controls: [String: Rect] = [:]
         var bottom = f.height
