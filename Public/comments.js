@@ -28,6 +28,9 @@ function bdi(text, emphasis = false) {
 
 const clamp01 = (v) => Math.min(1, Math.max(0, v));
 
+/** The share link the owner previews on this page (`?preview=`), if any: its comments are not saved. */
+const previewID = document.querySelector(".player")?.dataset.preview ?? null;
+
 /**
  * The comments of prototype `prototype`: `frame` is the device frame, `env()` the current
  * environment, `state()` the session's last state, `panel` reports failures.
@@ -233,13 +236,16 @@ export class Comments {
       const body = {
         prototype: this.prototype, ...this.#context(), x: p.x, y: p.y, text: text.value, device: env.device,
         orientation: env.orientation, environment: this.#environment(), ...(anchor ? { anchor } : {}),
+        // The owner's preview of a comment link: the server checks the comment, and keeps nothing.
+        ...(previewID ? { preview: previewID } : {}),
       };
       const { status, json } = await request("POST", "/api/comments", body);
-      if (status === 201) {
+      if (status === 201 || (status === 200 && json?.preview)) {
         this.#comments.push(json);
         form.remove();
         this.#setActive(false);
         this.render();
+        if (json.preview) this.panel.showStatus(t("commentPreviewNotSaved"));
       } else {
         this.panel.showStatus(json?.detail ?? t("commentFailed", { status }));
       }

@@ -37,7 +37,7 @@ const panel = new Panel(root, { frame, embed });
 // their participant id (`?pid=`, which /s/{token}?pid= passes on).
 const preview = root.dataset.preview ?? null;
 const studying = root.dataset.studyTasks !== undefined;
-const pid = root.dataset.participant !== undefined ? new URLSearchParams(location.search).get("pid") : null;
+let pid = root.dataset.participant !== undefined ? new URLSearchParams(location.search).get("pid") : null;
 const startEnv = environment.initial();
 // A study's participant sees the app in their browser's appearance, unless the link fixes one
 // (the server then sets it).
@@ -48,7 +48,8 @@ const session = new Session({
   extra: () => {
     const out = {};
     if (preview) out.preview = preview;
-    if (pid) out.pid = pid;
+    // A preview is the owner's: it has no participant to name (the form is shown all the same).
+    else if (pid) out.pid = pid;
     // The real browser's viewport in CSS px, logged on session_start.
     const width = Math.round(window.innerWidth);
     const height = Math.round(window.innerHeight);
@@ -211,6 +212,39 @@ if (designing) {
   }));
 }
 
+// A participant link that asks for the participant id, opened without one: the page asks before
+// the study starts (the app waits, inert), and the id goes on the address, so a reload or a
+// reopened tab resumes the same session. The rules are the server's (SessionController.isParticipantID).
+const pidForm = root.querySelector("[data-study-pid]");
+function askPid() {
+  if (!pidForm) return Promise.resolve();
+  const input = pidForm.querySelector("[data-study-pid-input]");
+  const error = pidForm.querySelector("[data-study-pid-error]");
+  const studyPanel = root.querySelector("[data-study-panel]");
+  stage.inert = true;
+  input.focus();
+  return new Promise((resolve) => {
+    pidForm.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const value = input.value.trim();
+      if (!/^[A-Za-z0-9._@-]{1,64}$/.test(value)) {
+        input.setAttribute("aria-invalid", "true");
+        error.textContent = t("pidInvalid");
+        input.focus();
+        return;
+      }
+      pid = value;
+      const url = new URL(location.href);
+      url.searchParams.set("pid", value);
+      history.replaceState(history.state, "", url);
+      pidForm.hidden = true;
+      if (studyPanel) studyPanel.hidden = false;
+      stage.inert = false;
+      resolve();
+    });
+  });
+}
+
 frame.fit();
 frame.followScrolledSources();
 frame.markScrollEdges();
@@ -221,6 +255,7 @@ if (embed) {
   root.dataset.ready = "true";
 } else {
   session.enqueue(async () => {
+    await askPid();
     await start(designing ? takePlace() : null);
     root.dataset.ready = session.id ? "true" : "false";
   });

@@ -70,6 +70,7 @@ class ShareManager {
       body.tasks = data.getAll("task").map(String);
       const order = String(data.get("taskOrder") ?? "");
       if (order) body.taskOrder = order;
+      if (data.get("askPid")) body.askPid = true;
       for (const key of ["device", "orientation", "appearance", "contentSize"]) {
         const value = String(data.get(key) ?? "");
         if (value) body[key] = value;

@@ -38,6 +38,9 @@ public struct ShareLink: Sendable, Equatable {
     /// of `POST /api/sessions` (`device`, `orientation`, `appearance`, `contentSize`) and their
     /// values as that body writes them; a member absent is left to the participant.
     public var fixed: [String: String] = [:]
+    /// For the `participant` role: whether the participant's page asks for a participant id
+    /// before the study starts when the address has none (`?pid=`); their sessions then need one.
+    public var askPid = false
 
     /// The members ``fixed`` may name, in the order they are listed.
     public static let fixable = ["device", "orientation", "appearance", "contentSize"]
@@ -69,6 +72,7 @@ public struct ShareLink: Sendable, Equatable {
         var env = JSONObject()
         for key in Self.fixable { if let v = fixed[key] { env[key] = .string(v) } }
         out.append(("fixed", .object(env)))
+        out.append(("askPid", .bool(askPid)))
         return out
     }
 }
@@ -123,6 +127,7 @@ public final class ShareStore: @unchecked Sendable {
                     let env = try f.object()
                     for key in ShareLink.fixable { link.fixed[key] = try env.optional(key)?.string() }
                 }
+                link.askPid = try o.optional("askPid")?.bool() ?? false
                 links.append(link)
             }
         } catch let e as ShareError {
@@ -134,11 +139,12 @@ public final class ShareStore: @unchecked Sendable {
 
     /// Creates a link to `prototype`. `expiresIn` is in seconds (default 7 days, at most 90 days).
     /// - Throws: ``ShareError/invalidLifetime(_:)``, or ``ShareError/io(_:)`` when it can't be saved.
-    /// `tasks` are the task ids a `participant` link plays, in order; `taskOrder` and `fixed`
-    /// are ``ShareLink/taskOrder`` and ``ShareLink/fixed`` (checked by the caller).
+    /// `tasks` are the task ids a `participant` link plays, in order; `taskOrder`, `fixed` and
+    /// `askPid` are ``ShareLink/taskOrder``, ``ShareLink/fixed`` and ``ShareLink/askPid``
+    /// (checked by the caller).
     public func create(
         prototype: String, role: ShareRole, expiresIn: Double? = nil, label: String? = nil, tasks: [String] = [],
-        taskOrder: String? = nil, fixed: [String: String] = [:]
+        taskOrder: String? = nil, fixed: [String: String] = [:], askPid: Bool = false
     )
         throws(ShareError)
         -> IssuedShare
@@ -154,6 +160,7 @@ public final class ShareStore: @unchecked Sendable {
         link.tasks = tasks
         link.taskOrder = taskOrder
         link.fixed = fixed.filter { ShareLink.fixable.contains($0.key) }
+        link.askPid = askPid
         try mutate { $0.append(link) }
         return IssuedShare(link: link, token: id + "." + secret)
     }

@@ -3431,6 +3431,52 @@ class StudyLinkTests(PlayerTestCase):
         # The participant was through, so leaving the page ended the session: once.
         self.assertEqual(len([r for r in self.rows() if r["type"] == "session_end" and r["session"] == sid]), 1)
 
+    def test_a_link_that_asks_for_the_pid_asks_before_the_study(self):
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import Select
+        # Made in the dialog with "Ask each participant for their participant ID" ticked.
+        dialog = self.open_dialog()
+        Select(dialog.find_element("css selector", "[data-share-role]")).select_by_value("participant")
+        dialog.find_element("css selector", "[data-share-label]").send_keys("Asks pid")
+        dialog.find_element("css selector", "[data-share-ask-pid]").click()
+        dialog.find_element("css selector", "[data-share-create]").click()
+        self.wait_for("return document.querySelector('dialog[data-share-manager=\"study-links\"] [data-share-url]').value.startsWith('http')",
+                      message="the new link's address was not shown")
+        url = dialog.find_element("css selector", "[data-share-url]").get_attribute("value")
+        status, links = owner_api("GET", "/api/shares")
+        self.assertTrue(next(l for l in links if l["label"] == "Asks pid")["askPid"])
+        # The participant opens it without a pid: the form, focused, and no session yet.
+        self.d.delete_all_cookies()
+        self.d.get(url)
+        field = self.wait_for("return document.querySelector('[data-study-pid-input]')", timeout=30)
+        self.wait_for("return document.activeElement === document.querySelector('[data-study-pid-input]')",
+                      message="the participant id field was not focused")
+        self.assertEqual(self.el("label:has([data-study-pid-input])").text.strip(), "Participant ID")
+        self.assertFalse(self.el("[data-study-panel]").is_displayed())
+        self.assertEqual(self.js("return document.querySelector('.player').dataset.ready"), "starting")
+        self.assertIsNone(self.js("return window.modallab.session ?? null"))
+        # A malformed id is refused with its reason, by keyboard.
+        field.send_keys("Alex Kim", Keys.ENTER)
+        self.wait_for("return document.querySelector('[data-study-pid-error]').textContent.length > 0")
+        self.assertEqual(field.get_attribute("aria-invalid"), "true")
+        field.clear()
+        field.send_keys("P9", Keys.ENTER)
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
+        self.settle()
+        self.assertIn("pid=P9", self.d.current_url)
+        self.assertFalse(self.el("[data-study-pid]").is_displayed())
+        self.assertTrue(self.el("[data-study-panel]").is_displayed())
+        sid = self.js("return window.modallab.session")
+        self.send_a_message()
+        start = next(r for r in self.rows() if r["type"] == "session_start" and r["session"] == sid)
+        self.assertEqual((start["pid"], start["share_label"]), ("P9", "Asks pid"))
+        self.assertNotIn("Alex", json.dumps(self.rows()), "what was typed into the field is not logged")
+        # Reopened with the pid the page put on the address: the same session, no question.
+        self.d.get(self.d.current_url)
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
+        self.assertEqual(self.d.find_elements("css selector", "[data-study-pid]"), [])
+        self.assertEqual(self.js("return window.modallab.session"), sid)
+
 
 class ReplayTests(PlayerTestCase):
     """The replay page loads a session progressively (NDJSON, a step's change at a time, the

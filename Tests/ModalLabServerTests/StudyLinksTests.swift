@@ -290,6 +290,109 @@ import Testing
         #expect(byLink.json?["path"]?.stringValue == "$.preview")
     }
 
+    /// A participant link can ask each participant for their id (`askPid`): its page, opened
+    /// without `?pid=`, has the form (in the page's language) and the study panel hidden until
+    /// it is answered, and the server starts no session of the link without a pid; with
+    /// `?pid=` the page asks nothing. Only participant links take it, as a boolean.
+    @Test func aParticipantLinkCanAskForThePid() async throws {
+        let s = try TestApp(socket: true)
+        let c = s.client
+        for (body, path) in [
+            (#"{"prototype": "mail", "role": "view", "askPid": true}"#, "$.askPid"),
+            (#"{"prototype": "mail", "role": "participant", "tasks": ["send-draft"], "askPid": "yes"}"#, "$.askPid"),
+        ] {
+            let r = try await c.request("POST", "/api/shares", body: body)
+            #expect(r.status == 400 && r.json?["path"]?.stringValue == path, "\(body): \(r.text)")
+        }
+        let made = try await c.json(
+            "POST", "/api/shares",
+            ["prototype": "mail", "role": "participant", "tasks": ["send-draft"], "askPid": true])
+        #expect(made.status == 201, "\(made.text)")
+        let id = try #require(made.json?["id"]?.stringValue)
+        let plain = try await c.json(
+            "POST", "/api/shares", ["prototype": "mail", "role": "participant", "tasks": ["send-draft"]])
+        let listed = try #require((try await c.json("GET", "/api/shares")).json?.arrayValue)
+        #expect(listed.first { $0["id"]?.stringValue == id }?["askPid"] == true)
+        #expect(listed.first { $0["id"] == plain.json?["id"] }?["askPid"] == false)
+
+        let cookie = try await SessionAudienceTests.open(c, try #require(made.json?["url"]?.stringValue))
+        func page(_ query: String, _ headers: [String: String]) async throws -> String {
+            try await c.request("GET", "/p/mail" + query, headers: headers, auth: false).text
+        }
+        let asking = try await page("", cookie)
+        #expect(
+            asking.contains("data-study-pid ")
+                && asking.contains("<h2 id=\"study-pid-heading\" tabindex=\"-1\">Your participant ID</h2>"))
+        #expect(asking.contains(#"<section class="study-panel" data-study-panel hidden>"#))
+        #expect(asking.contains(#"aria-describedby="study-pid-hint study-pid-error""#))
+        #expect(try await page("?lang=zh-Hans", cookie).contains("你的参与者编号"))
+        let given = try await page("?pid=P3", cookie)
+        #expect(!given.contains("data-study-pid") && given.contains(#"<section class="study-panel" data-study-panel>"#))
+        // The owner's preview shows the form too.
+        #expect(try await c.request("GET", "/p/mail?preview=\(id)").text.contains("data-study-pid "))
+
+        let none = try await SessionAudienceTests.request(
+            c, "POST", "/api/sessions", cookie: cookie, body: #"{"prototype": "mail"}"#)
+        #expect(none.status == 400 && none.json?["path"]?.stringValue == "$.pid", "\(none.text)")
+        let withPid = try await SessionAudienceTests.request(
+            c, "POST", "/api/sessions", cookie: cookie, body: #"{"prototype": "mail", "pid": "P3"}"#)
+        #expect(withPid.status == 201, "\(withPid.text)")
+        // The owner's preview has no participant: it starts without one.
+        let preview = try await c.json("POST", "/api/sessions", ["prototype": "mail", "preview": .string(id)])
+        #expect(preview.status == 201, "\(preview.text)")
+        // A link that doesn't ask: no form, a session without a pid.
+        let plainCookie = try await SessionAudienceTests.open(c, try #require(plain.json?["url"]?.stringValue))
+        #expect(!(try await page("", plainCookie)).contains("data-study-pid"))
+        let bare = try await SessionAudienceTests.request(
+            c, "POST", "/api/sessions", cookie: plainCookie, body: #"{"prototype": "mail"}"#)
+        #expect(bare.status == 201, "\(bare.text)")
+    }
+
+    /// The owner's preview of a comment link comments as the link would, and keeps nothing: the
+    /// comment (`"preview": <link id>`) is checked and answered 200 with `"preview": true`, but
+    /// neither listed nor logged. A preview of a view link gets the 403 that link would; a
+    /// link's holder can't ask for a preview; the owner's own comment, without it, is saved.
+    @Test func aCommentLinksPreviewSavesNoComment() async throws {
+        let s = try TestApp(socket: true)
+        let c = s.client
+        let made = try await c.json("POST", "/api/shares", ["prototype": "mail", "role": "comment", "label": "Review"])
+        let id = try #require(made.json?["id"]?.stringValue)
+        let page = try await c.request("GET", "/p/mail?preview=\(id)")
+        #expect(page.text.contains(#"data-preview="\#(id)""#) && page.text.contains(#"id="comment-mode""#))
+        func comment(_ text: String, preview: String?, headers: [String: String] = [:], auth: Bool = true)
+            async throws -> TestResponse
+        {
+            var body: JSONObject = ["prototype": "mail", "text": .string(text), "x": 40, "y": 200, "screen": "inbox"]
+            if let preview { body["preview"] = .string(preview) }
+            return try await c.request(
+                "POST", "/api/comments", body: JSONWriter().string(.object(body)), headers: headers, auth: auth)
+        }
+        let previewed = try await comment("looks off", preview: id)
+        #expect(previewed.status == 200, "\(previewed.text)")
+        #expect(previewed.json?["preview"] == true)
+        #expect(previewed.json?["text"]?.stringValue == "looks off")
+        #expect(previewed.json?["share"]?.stringValue == id)
+        let listed = try await c.request("GET", "/api/comments?prototype=mail")
+        #expect(listed.json?.arrayValue?.isEmpty == true, "\(listed.text)")
+        #expect(try await Self.log(s).allSatisfy { $0["type"]?.stringValue != "comment" }, "a preview logs no comment")
+        // A bad comment is still a 400 in preview.
+        let bad = try await comment("", preview: id)
+        #expect(bad.status == 400 && bad.json?["path"]?.stringValue == "$.text", "\(bad.text)")
+        // A view link's preview can't comment, as the link can't.
+        let view = try await c.json("POST", "/api/shares", ["prototype": "mail", "role": "view"])
+        let viewID = try #require(view.json?["id"]?.stringValue)
+        #expect(try await comment("x", preview: viewID).status == 403)
+        #expect(try await comment("x", preview: "nope").json?["path"]?.stringValue == "$.preview")
+        // The link's holder has no preview to ask for.
+        let cookie = try await SessionAudienceTests.open(c, try #require(made.json?["url"]?.stringValue))
+        let byLink = try await comment("x", preview: id, headers: cookie, auth: false)
+        #expect(byLink.status == 400 && byLink.json?["path"]?.stringValue == "$.preview", "\(byLink.text)")
+        // Without a preview, the owner's comment is saved.
+        #expect(try await comment("real", preview: nil).status == 201)
+        let after = try await c.request("GET", "/api/comments?prototype=mail").json?.arrayValue ?? []
+        #expect(after.map { $0["text"]?.stringValue } == ["real"])
+    }
+
     /// The insights page's filters choose whole sessions by audience, link, label, device and
     /// appearance, and show what they chose; each task's funnel counts the attempts that tapped
     /// each step of its expected path in order, and those that stopped before it.

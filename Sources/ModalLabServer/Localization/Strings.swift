@@ -61,7 +61,8 @@ enum UIString: String, CaseIterable, Sendable {
     // What the player's script shows (``Strings/clientKeys``)
     case requestFailed, sessionFailed, restarted, errorStatus, refusedStatus, keptPlace, keptPlaceDropped
     case findingsNone, findingsOne, findingsOther, actionStatus
-    case commentFailed, commentOnElement, commentOnModal, commentOnScreen, commentAt, commentNotShown,
+    case commentFailed, commentPreviewNotSaved, commentOnElement, commentOnModal, commentOnScreen, commentAt,
+        commentNotShown,
         commentScrolledAway
     // Gallery: making and editing prototypes
     case newPrototype, newPrototypeID, newPrototypeName, newPrototypeFrom, newPrototypeBlank, create, edit
@@ -100,7 +101,9 @@ enum UIString: String, CaseIterable, Sendable {
         shareBrowserAppearance, shareCreate, shareCreated, shareCreateFailed, sharePickTask, shareURL, shareCopy,
         shareCopied, shareCopyFailed, shareExisting, shareNone, shareExpires, shareState, shareActive, shareRevoked,
         shareExpired, shareNoLabel, sharePreview, sharePreviewOf, shareRevoke, shareRevokeOf, shareRevokedStatus,
-        shareRevokeFailed, shareListFailed, shareActions, previewBanner
+        shareRevokeFailed, shareListFailed, shareActions, previewBanner, shareAskPid
+    // A participant link that asks for the participant id (player.mustache)
+    case pidHeading, pidHint, pidLabel, pidContinue, pidInvalid
     // The insights' filters and funnels
     case filterAudience, audienceParticipant, audienceOwner, audienceLink, audienceEveryone, filterLabel,
         filterAppearance, funnelsHeading, funnelsIntro, columnStep, columnTapped, columnReached, columnDropped,
@@ -168,7 +171,8 @@ struct Strings: Sendable, MustacheContext {
     static let clientKeys: [UIString] = [
         .requestFailed, .sessionFailed, .restarted, .keptPlace, .keptPlaceDropped, .errorStatus, .refusedStatus,
         .findingsNone, .findingsOne,
-        .findingsOther, .actionStatus, .commentFailed, .commentOnElement, .commentOnModal, .commentOnScreen,
+        .findingsOther, .actionStatus, .commentFailed, .commentPreviewNotSaved, .commentOnElement, .commentOnModal,
+        .commentOnScreen,
         .commentAt, .commentNotShown, .commentScrolledAway, .noComments, .taskOf, .taskStart, .taskGiveUp, .taskNext,
         .taskSucceeded,
         .taskEnded, .studyComplete, .replayStep, .replayPlay, .replayPause, .watchEnded, .watchSteps, .watchTask,
@@ -183,6 +187,8 @@ struct Strings: Sendable, MustacheContext {
         .shareRoleView, .shareRoleComment, .shareRoleParticipant, .shareRoleReport, .shareCreated, .shareCreateFailed,
         .sharePickTask, .shareCopied, .shareCopyFailed, .shareActive, .shareRevoked, .shareExpired, .shareNoLabel,
         .sharePreviewOf, .shareRevokeOf, .shareRevokedStatus, .shareRevokeFailed, .shareListFailed,
+        // The participant id form (Public/player.js)
+        .pidInvalid,
     ]
 
     /// The strings the editor's assets and hotspots show (Public/editor-assets.js).

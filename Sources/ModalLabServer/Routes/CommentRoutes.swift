@@ -11,6 +11,8 @@ import Sharing
 struct CommentController: Sendable {
     let comments: CommentStore
     let library: PrototypeLibrary
+    /// The share links, which an owner's preview names.
+    let shares: ShareStore
     let log: LogStore
     let eventBudget: EventBudget
 
@@ -45,10 +47,17 @@ struct CommentController: Sendable {
     /// boolean), and `anchor` `{element, kind: control|modal|screen, dx, dy}` the element it was
     /// dropped on — one of the prototype's ids of that kind — with the point as fractions of
     /// its box (0…1). 400 naming the JSON path of anything else.
+    ///
+    /// `preview` (the owner's only: the id of an active `comment` link of the prototype) is the
+    /// owner trying the link in its preview (`/p/{id}?preview=`): the comment is checked as the
+    /// link's would be and answered `200` with `"preview": true`, but neither stored nor logged,
+    /// so a preview never adds a comment. A preview of a link that can't comment gets the `403`
+    /// that link would get.
     func addComment(_ req: HTTPRequest, _ viewer: Viewer) async throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
         var c: Comment
         let anchorReader: JSONReader?
+        var previewID: String?
         do throws(JSONShapeError) {
             let o = try body.object()
             let text = try o.required("text", "the comment").string()
@@ -78,16 +87,30 @@ struct CommentController: Sendable {
                 createdAt: Date())
             anchorReader = o.optional("anchor")
             c.anchor = try anchorReader.map(CommentController.commentAnchor)
+            previewID = try o.optional("preview")?.string()
             try o.finish()
         } catch {
             throw error.problem
         }
         guard viewer.canView(c.prototype) else { throw Problem.notFound("no prototype \"\(c.prototype)\"") }
-        if let id = viewer.shareID {
-            guard viewer.canComment else {
-                throw Problem(
-                    .forbidden, title: "View-only link", detail: "this share link can look and try, not comment")
+        // The owner's preview of one of the prototype's links comments as the link would, unsaved.
+        var isPreview = false
+        if let previewID {
+            guard viewer == .owner else {
+                throw Problem.badRequest(
+                    "\"preview\" is the owner's, to try a share link without saving", path: "$.preview")
             }
+            guard let link = shares.link(id: previewID), link.prototype == c.prototype, shares.isActive(id: previewID)
+            else {
+                throw Problem.badRequest(
+                    "no active share link \"\(previewID)\" of \"\(c.prototype)\"", path: "$.preview")
+            }
+            guard link.role == .comment else { throw Self.viewOnly }
+            c.share = link.id
+            isPreview = true
+        }
+        if let id = viewer.shareID {
+            guard viewer.canComment else { throw Self.viewOnly }
             c.share = id
         }
         guard let loaded = library.get(c.prototype) else { throw Problem.notFound("no prototype \"\(c.prototype)\"") }
@@ -113,6 +136,12 @@ struct CommentController: Sendable {
                         + Suggest.hint(modal, in: p.modals.map(\.id).sorted()), path: "$.modal")
             }
         }
+        if isPreview {
+            var o = c.json.objectValue ?? JSONObject()
+            o["place"] = CommentController.place(of: c, in: loaded.prototype)
+            o["preview"] = true
+            return .json(.object(o))
+        }
         try eventBudget.charge(viewer, address: req.remoteHost, count: 1)
         do { try comments.add(c) } catch {
             throw Problem(.serviceUnavailable, title: "Could not save the comment", detail: "\(error)")
@@ -132,6 +161,10 @@ struct CommentController: Sendable {
         o["place"] = CommentController.place(of: c, in: loaded.prototype)
         return .json(.object(o), status: .created)
     }
+
+    /// The answer to a link (or its preview) that can look and try but not comment.
+    static let viewOnly = Problem(
+        .forbidden, title: "View-only link", detail: "this share link can look and try, not comment")
 
     /// A comment's `anchor` member: `{element, kind, dx, dy}`, fractions in 0…1.
     static func commentAnchor(_ r: JSONReader) throws(JSONShapeError) -> CommentAnchor {

@@ -97,6 +97,8 @@ struct PageController: Sendable {
             if loaded.1.questions.any {
                 page.studyQuestions = StudyQuestionsView(loaded.1.questions, strings: locale.strings)
             }
+            // Asked for before the study starts, unless the address gave it (`?pid=`).
+            page.asksPid = link.askPid && !(req.query("pid").map(SessionController.isParticipantID) ?? false)
         }
         return try pages.render("player", page, locale: locale)
     }

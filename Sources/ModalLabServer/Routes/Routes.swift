@@ -120,7 +120,7 @@ extension ModalLabApp {
             origin: configuration.origins.first.flatMap(CrossOriginProtection.normalized),
             configuredAddress: "\(configuration.host):\(configuration.port)"
         ).addRoutes(to: groups)
-        CommentController(comments: comments, library: library, log: log, eventBudget: eventBudget)
+        CommentController(comments: comments, library: library, shares: shares, log: log, eventBudget: eventBudget)
             .addRoutes(to: groups)
         InsightsController(
             access: access, library: library, log: log, summaries: summaries, sessions: sessions, pages: pages

@@ -206,6 +206,11 @@ struct SessionController: Sendable {
                 "\"pid\" names a participant of a participant link; this is not one", path: "$.pid")
         }
         let link = viewer.shareID.flatMap { shares.link(id: $0) } ?? previewed
+        // A link that asks its participants for their id starts no session without one.
+        if pid == nil, viewer.isParticipant, let link, link.role == .participant, link.askPid {
+            throw Problem.badRequest(
+                "this participant link asks each participant for their participant id: send \"pid\"", path: "$.pid")
+        }
         let audience = SessionAudience(
             kind: viewer == .owner ? "owner" : viewer.isParticipant ? "participant" : "link",
             shareLabel: link?.label, pid: pid)

@@ -75,7 +75,9 @@ struct ShareController: Sendable {
     }
 
     /// `POST /api/shares {prototype, role, expiresIn, label, tasks, taskOrder, device,
-    /// orientation, appearance, contentSize}` → 201 `{id, url, expiresAt, role, prototype, label}`.
+    /// orientation, appearance, contentSize, askPid}` → 201 `{id, url, expiresAt, role, prototype,
+    /// label}`. `askPid` (a boolean, participant links only) makes the participant's page ask for
+    /// a participant id when its address has none (``ShareLink/askPid``).
     /// `role` is `view` (default), `comment`, `participant` (which lists its `tasks` ids, in
     /// the order the participant plays them) or `report`. A participant link may also say its
     /// `taskOrder` (`fixed` or `counterbalanced`; the prototype's by default) and fix members of
@@ -91,6 +93,7 @@ struct ShareController: Sendable {
         var taskReader: JSONReader?
         var taskOrder: String?
         var fixed = EnvironmentRequest()
+        var askPid = false
         do throws(JSONShapeError) {
             let o = try body.object()
             prototype = try o.required("prototype", "a prototype id").string()
@@ -116,12 +119,13 @@ struct ShareController: Sendable {
                     message: "a participant link lists the ids of its tasks: \"tasks\": [ids]")
             }
             let fixable = ShareLink.fixable.compactMap(EnvironmentKey.init(rawValue:))
-            for key in ShareLink.fixable + ["taskOrder"] where role != .participant {
+            for key in ShareLink.fixable + ["taskOrder", "askPid"] where role != .participant {
                 if let r = o.optional(key) {
                     throw r.fail("\"\(key)\" belongs to a participant link (\"role\": \"participant\")")
                 }
             }
             if let r = o.optional("taskOrder") { taskOrder = try r.enum(TaskOrder.self).rawValue }
+            askPid = try o.optional("askPid")?.bool() ?? false
             fixed = try EnvironmentRequest(reading: o, keys: fixable)
             try o.finish()
         } catch {
@@ -146,7 +150,8 @@ struct ShareController: Sendable {
             issued = try shares.create(
                 prototype: prototype, role: role, expiresIn: expiresIn, label: label, tasks: tasks,
                 taskOrder: taskOrder,
-                fixed: Dictionary(uniqueKeysWithValues: fixed.json.map { ($0.key, $0.value.stringValue ?? "") }))
+                fixed: Dictionary(uniqueKeysWithValues: fixed.json.map { ($0.key, $0.value.stringValue ?? "") }),
+                askPid: askPid)
         } catch {
             throw Problem(.serviceUnavailable, title: "Could not create the link", detail: "\(error)")
         }

@@ -33,25 +33,23 @@ struct FunnelView: MustacheContext {
     /// Attempts that succeeded (`direct` or `indirect`).
     var succeeded: Int
 
-    /// The funnel of `paths` along `expectedPath`; `nil` when the task has no expected path or
-    /// no attempt.
+    /// The funnel of `paths` along `expectedPath` (``TaskFunnel``, as the summaries carry it);
+    /// `nil` when the task has no expected path or no attempt.
     init?(_ paths: TaskPaths, expectedPath: [String], strings: Strings) {
-        guard !expectedPath.isEmpty, paths.funnel.count == expectedPath.count + 1, paths.funnel[0] > 0 else {
-            return nil
-        }
+        let funnel = TaskFunnel(paths, expectedPath: expectedPath)
+        guard !expectedPath.isEmpty, funnel.reached[0] > 0 else { return nil }
         task = paths.task
-        let all = paths.funnel[0]
+        let all = funnel.reached[0]
+        let dropped = funnel.dropped
         func percent(_ n: Int) -> Int { Int((Double(n) * 100 / Double(all)).rounded()) }
         var out = [Row(step: 0, name: strings[.funnelStart], reached: all, dropped: 0, percent: 100)]
         for (i, name) in expectedPath.enumerated() {
-            let reached = paths.funnel[i + 1]
+            let reached = funnel.reached[i + 1]
             out.append(
-                Row(
-                    step: i + 1, name: name, reached: reached, dropped: paths.funnel[i] - reached,
-                    percent: percent(reached)))
+                Row(step: i + 1, name: name, reached: reached, dropped: dropped[i + 1], percent: percent(reached)))
         }
         rows = out
-        succeeded = (paths.outcomes["direct"] ?? 0) + (paths.outcomes["indirect"] ?? 0)
+        succeeded = funnel.succeeded
     }
 
     func mustacheValue(forKey key: String) -> Any? {

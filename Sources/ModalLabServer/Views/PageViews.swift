@@ -270,6 +270,9 @@ struct PlayerPageView: MustacheContext {
     /// For a participant link whose prototype asks questions (`"questions"`): the forms after
     /// each task and at the end; `nil` otherwise.
     var studyQuestions: StudyQuestionsView? = nil
+    /// For a participant link that asks for the participant id (``ShareLink/askPid``), when the
+    /// address has none: the page asks for it before the study starts.
+    var asksPid = false
     /// A participant's page shows the device and the task, as a study's participant should see
     /// the app: no environment menus, board, restart or rule panel (findings, state, comments),
     /// and a refusal does nothing visible, as in iOS.
@@ -369,6 +372,7 @@ struct PlayerPageView: MustacheContext {
         case "previewBanner": preview.map { _ in true } ?? false
         case "previewLabel": (preview?.label).asMustacheValue
         case "studyQuestions": studyQuestions.asMustacheValue
+        case "asksPid": asksPid
         case "countsText": countsText
         case "stateJSON": stateJSON
         case "commentMaxLength": CommentStore.maxLength
