@@ -111,6 +111,9 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
     /// own. The names are compared as bytes and the fields copied as they are (they were
     /// sanitised when `defaults` was built), so no `String` is made.
     public mutating func addMissing(_ defaults: HTTPHeaders) {
+        // A block built with these defaults already at its end (a prebuilt response's, a cached
+        // file's) has them all: one comparison of bytes instead of a search for each name.
+        if endsWithFields(of: defaults) { return }
         // One bit per field of `defaults` that is missing here (the sets are a handful of fields;
         // beyond 64, the rest are checked one by one as they are appended).
         var missing: UInt64 = 0
@@ -149,6 +152,33 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
             let start = Int(field.valueStart)
             for i in 0..<count where ByteClass.lower(buffer[start + i]) != prefix.utf8Start[i] { return false }
             return true
+        }
+    }
+
+    /// Whether the last fields are `other`'s fields, byte for byte and in order (as
+    /// ``addMissing(_:)`` leaves them when every one was missing).
+    private func endsWithFields(of other: HTTPHeaders) -> Bool {
+        let count = other.fields.count
+        guard count > 0, fields.count >= count else { return false }
+        let offset = fields.count - count
+        let base = Int(fields[offset].nameStart)
+        let otherBase = Int(other.fields[0].nameStart)
+        for index in 0..<count {
+            let mine = fields[offset + index]
+            let theirs = other.fields[index]
+            guard Int(mine.nameStart) - base == Int(theirs.nameStart) - otherBase,
+                Int(mine.nameEnd) - base == Int(theirs.nameEnd) - otherBase,
+                Int(mine.valueStart) - base == Int(theirs.valueStart) - otherBase,
+                Int(mine.valueEnd) - base == Int(theirs.valueEnd) - otherBase
+            else { return false }
+        }
+        let length = Int(other.fields[count - 1].valueEnd) - otherBase
+        guard base + length <= bytes.count, otherBase + length <= other.bytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { mine in
+            other.bytes.withUnsafeBufferPointer { theirs in
+                for index in 0..<length where mine[base + index] != theirs[otherBase + index] { return false }
+                return true
+            }
         }
     }
 

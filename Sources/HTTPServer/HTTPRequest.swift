@@ -62,36 +62,33 @@ public struct HTTPRequest: Sendable {
 
     /// The path's segments for routing, each percent-decoded on its own from the target as sent,
     /// so an encoded slash (`%2F`) stays inside its segment (RFC 3986 §2.2, §3.3): `/a%2Fb/c` →
-    /// `["a/b", "c"]`. Empty segments are left out.
-    var pathSegments: [Substring] {
-        targetSource.withUnsafeBufferPointer { buffer -> [Substring] in
+    /// `["a/b", "c"]`. Empty segments are left out. When nothing is encoded the segments are
+    /// slices of ``path`` found as the router walks them (``RoutingPath/plain(_:)``), so routing
+    /// a request allocates no array.
+    var pathSegments: RoutingPath {
+        targetSource.withUnsafeBufferPointer { buffer -> RoutingPath in
             guard let bounds = RequestTarget.pathBounds(buffer, targetRange) else {
-                return Self.segments(of: path)
+                return .plain(path, from: 0)
             }
             let raw = UnsafeBufferPointer(rebasing: buffer[bounds.path])
             // Nothing encoded: the decoded path has the same segments (and no copies are made).
-            if !raw.contains(0x25) { return Self.segments(of: path) }
-            return raw.split(separator: UInt8(ascii: "/")).map { segment in
-                let bytes = UnsafeBufferPointer(rebasing: segment)
-                return Substring(PercentDecoding.path(bytes) ?? String(decoding: bytes, as: UTF8.self))
-            }
+            if !raw.contains(0x25) { return .plain(path, from: 0) }
+            return .decoded(
+                raw.split(separator: UInt8(ascii: "/")).map { segment in
+                    let bytes = UnsafeBufferPointer(rebasing: segment)
+                    return Substring(PercentDecoding.path(bytes) ?? String(decoding: bytes, as: UTF8.self))
+                }[...])
         }
     }
 
     /// The non-empty segments of `path` between slashes, as slices of it (one array, no copies).
     static func segments(of path: String) -> [Substring] {
         var segments: [Substring] = []
-        let utf8 = path.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "/") {
-                if start != index { segments.append(path[start..<index]) }
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
+        var rest = RoutingPath.plain(path, from: 0)
+        while let first = rest.first {
+            segments.append(first)
+            rest = rest.droppingFirst()
         }
-        if start != index { segments.append(path[start..<index]) }
         return segments
     }
 

@@ -41,9 +41,9 @@ struct TrieNode: Sendable {
     /// The node matching the path `components` (``HTTPRequest/pathSegments``), collecting `{…}`
     /// values in order and what a `*` matched.
     func find(
-        _ components: ArraySlice<Substring>, _ values: inout [Substring], _ wildcardRest: inout String?
+        _ components: RoutingPath, _ values: inout [Substring], _ wildcardRest: inout String?
     ) -> TrieNode? {
-        guard let first = components.first else {
+        guard let (first, rest) = components.split() else {
             if !routes.isEmpty { return self }
             if let wildcard {
                 wildcardRest = ""
@@ -51,7 +51,6 @@ struct TrieNode: Sendable {
             }
             return nil
         }
-        let rest = components.dropFirst()
         // By index: a `for (literal, child) in literals` would copy (retain and release) every
         // child it passes.
         for index in literals.indices where literals[index].0 == first {
@@ -63,7 +62,7 @@ struct TrieNode: Sendable {
             values.removeLast()
         }
         if let wildcard {
-            wildcardRest = components.joined(separator: "/")
+            wildcardRest = components.joined()
             return TrieNode(routes: wildcard)
         }
         return nil
@@ -71,4 +70,104 @@ struct TrieNode: Sendable {
 
     init() {}
     init(routes: [HTTPMethod: Router.Route]) { self.routes = routes }
+}
+
+/// The segments of a request's path that the router has still to match (``HTTPRequest/pathSegments``):
+/// the non-empty parts between slashes, in order.
+enum RoutingPath {
+    /// The rest of a path in which nothing is percent-encoded, from a UTF-8 offset: its segments
+    /// are its own slices, found one at a time by scanning its bytes (no array).
+    case plain(String, from: Int)
+    /// Segments decoded one by one (the path had `%XX`: `%2F` must not split a segment).
+    case decoded(ArraySlice<Substring>)
+
+    /// The UTF-8 offsets of the first non-empty segment of `path` at or after `from`; nil when
+    /// none is left.
+    private static func segment(of path: String, from: Int) -> Range<Int>? {
+        let slash = UInt8(ascii: "/")
+        let found = path.utf8.withContiguousStorageIfAvailable { bytes -> Range<Int>? in
+            var start = from
+            while start < bytes.count && bytes[start] == slash { start += 1 }
+            guard start < bytes.count else { return nil }
+            var end = start + 1
+            while end < bytes.count && bytes[end] != slash { end += 1 }
+            return start..<end
+        }
+        if let found { return found }
+        // A bridged string without contiguous UTF-8 (never a path the server parsed).
+        var copy = path
+        copy.makeContiguousUTF8()
+        return segment(of: copy, from: from)
+    }
+
+    /// `path`'s bytes `range` (at ASCII slashes or its ends, so at character boundaries) as a slice.
+    private static func slice(_ path: String, _ range: Range<Int>) -> Substring {
+        let utf8 = path.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return path[lower..<utf8.index(lower, offsetBy: range.count)]
+    }
+
+    /// The segments of `path` from `from`, joined with single slashes (the rare path with empty
+    /// segments inside).
+    private static func joinedSegments(_ path: String, from: Int) -> String {
+        var parts: [Substring] = []
+        var rest = RoutingPath.plain(path, from: from)
+        while let first = rest.first {
+            parts.append(first)
+            rest = rest.droppingFirst()
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The first segment and the segments after it; nil when none is left.
+    func split() -> (first: Substring, rest: RoutingPath)? {
+        switch self {
+        case .decoded(let segments):
+            guard let first = segments.first else { return nil }
+            return (first, .decoded(segments.dropFirst()))
+        case .plain(let path, let from):
+            guard let range = Self.segment(of: path, from: from) else { return nil }
+            return (Self.slice(path, range), .plain(path, from: range.upperBound))
+        }
+    }
+
+    /// The first segment; nil when none is left.
+    var first: Substring? {
+        switch self {
+        case .decoded(let segments):
+            return segments.first
+        case .plain(let path, let from):
+            return Self.segment(of: path, from: from).map { Self.slice(path, $0) }
+        }
+    }
+
+    /// The segments after the first (none when none is left).
+    func droppingFirst() -> RoutingPath {
+        switch self {
+        case .decoded(let segments):
+            return .decoded(segments.dropFirst())
+        case .plain(let path, let from):
+            return .plain(path, from: Self.segment(of: path, from: from)?.upperBound ?? path.utf8.count)
+        }
+    }
+
+    /// The segments joined with single slashes: `a/b` for `/a//b/`.
+    func joined() -> String {
+        switch self {
+        case .decoded(let segments):
+            return segments.joined(separator: "/")
+        case .plain(let path, let from):
+            guard let first = Self.segment(of: path, from: from) else { return "" }
+            // Usually one segment (`file.css` of `/public/file.css`), or segments one slash apart:
+            // then a slice of the path as it stands, with no array of segments.
+            var last = first
+            var contiguous = true
+            while let next = Self.segment(of: path, from: last.upperBound) {
+                if next.lowerBound != last.upperBound + 1 { contiguous = false }
+                last = next
+            }
+            if contiguous { return String(Self.slice(path, first.lowerBound..<last.upperBound)) }
+            return Self.joinedSegments(path, from: from)
+        }
+    }
 }

@@ -173,7 +173,7 @@ public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable 
         let root = state.read { $0 }.root
         var values: [Substring] = []
         var rest: String?
-        guard let node = root.find(request.pathSegments[...], &values, &rest) else { return .notFound }
+        guard let node = root.find(request.pathSegments, &values, &rest) else { return .notFound }
         if let route = node.routes[method] ?? (method == .head ? node.routes[.get] : nil) {
             return .route(route, route.parameters(values, rest))
         }

@@ -38,6 +38,11 @@ import Testing
         #expect(await respond(router, HTTPRequest(target: "/api/sessions/s1%2Factions")).status == .notFound)
         #expect(text(await respond(router, HTTPRequest(target: "/public/css/app.css"))) == "file:css/app.css")
         #expect(text(await respond(router, HTTPRequest(target: "/public/"))) == "file:")
+        // Empty segments are left out, before and inside what `*` takes, encoded or not.
+        #expect(text(await respond(router, HTTPRequest(target: "//public//css//app.css/"))) == "file:css/app.css")
+        #expect(text(await respond(router, HTTPRequest(target: "/public/a%20b//c"))) == "file:a b/c")
+        #expect(text(await respond(router, HTTPRequest(target: "/public/a%2Fb/c"))) == "file:a/b/c")
+        #expect(text(await respond(router, HTTPRequest(target: "//p///42/"))) == "p:42")
         #expect(text(await respond(router, HTTPRequest(target: "/"))) == "root")
         // Each route names its own parameters, even where patterns share a position.
         #expect(text(await respond(router, HTTPRequest(target: "/p/7/shares/s9"))) == "share:7/s9")
@@ -308,6 +313,18 @@ import Testing
                 == "x-frame-options: DENY\r\nContent-Type: Text/HTML; charset=utf-8\r\nReferrer-Policy: no-referrer\r\nA: 1\r\n"
         )
         #expect(headers.value(of: "content-type", hasPrefix: "text/html"))
+        // Fields that end with the defaults as they are (a prebuilt block) have them all; ones
+        // that end with the same names spelt otherwise have them too, and get no second copy.
+        var prebuilt: HTTPHeaders = ["Content-Type": "text/plain"]
+        prebuilt.addMissing(defaults)
+        prebuilt.addMissing(defaults)
+        #expect(prebuilt.count == 4 && prebuilt["a"] == "1")
+        var respelt: HTTPHeaders = ["x-frame-options": "SAMEORIGIN", "referrer-policy": "no-referrer", "a": "1"]
+        respelt.addMissing(defaults)
+        #expect(respelt.count == 3 && respelt.values("X-Frame-Options") == ["SAMEORIGIN"])
+        var shorter: HTTPHeaders = ["Referrer-Policy": "no-referrer", "A": "1"]
+        shorter.addMissing(defaults)
+        #expect(shorter.count == 3 && shorter["x-frame-options"] == "SAMEORIGIN")
         #expect(!headers.value(of: "content-type", hasPrefix: "text/htmlx; charset=utf-8-and-more"))
         #expect(!headers.value(of: "content-type", hasPrefix: "text/plain"))
         #expect(!headers.value(of: "accept", hasPrefix: ""))

@@ -30,8 +30,8 @@ final class FileCache: @unchecked Sendable {
         var checked: UInt64
         var etag: String
         var lastModified: String
-        /// Content-Type, ETag, Last-Modified, Accept-Ranges, Cache-Control, X-Content-Type-Options,
-        /// then the extra fields those lack (``StaticFiles/headers``).
+        /// Content-Type, ETag, Last-Modified, Accept-Ranges, Cache-Control, the extra fields
+        /// (``StaticFiles/headers``), then X-Content-Type-Options unless they had it.
         var headers: HTTPHeaders
         /// ETag, Last-Modified, Cache-Control (for 304 and 416), then the extra fields.
         var validatorHeaders: HTTPHeaders
@@ -51,13 +51,17 @@ final class FileCache: @unchecked Sendable {
             headers = [
                 "Content-Type": MIMEType.forPath(relative), "ETag": etag, "Last-Modified": lastModified,
                 "Accept-Ranges": "bytes", "Cache-Control": cacheControl,
-                // Browsers must not guess a type other than the one sent.
-                "X-Content-Type-Options": "nosniff",
             ]
+            // The extra fields go at the end as they are, so that a middleware adding the same
+            // fields finds them there with one comparison (``HTTPHeaders/addMissing(_:)``).
             headers.addMissing(extraHeaders)
+            // Browsers must not guess a type other than the one sent.
+            headers.addMissing(FileCache.noSniff)
             validatorHeaders.addMissing(extraHeaders)
         }
     }
+
+    static let noSniff: HTTPHeaders = ["X-Content-Type-Options": "nosniff"]
 
     private struct Contents {
         var entries: [String: Entry] = [:]

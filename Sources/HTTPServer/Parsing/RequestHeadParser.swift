@@ -108,6 +108,18 @@ enum RequestHeadParser {
     static func parse(
         _ buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int, maxTargetBytes: Int, maxFields: Int = 256
     ) -> Result<ParsedHead, ParseFailure> {
+        var storage: [HTTPHeaders.Field] = []
+        return parse(
+            buffer, start: start, end: end, maxTargetBytes: maxTargetBytes, maxFields: maxFields, storage: &storage)
+    }
+
+    /// Parses a complete head `buffer[start..<end]` into the buffer of `storage` (taken, left
+    /// empty; its elements are dropped): the connection hands over the last request's fields
+    /// array, so once that request is gone parsing allocates nothing.
+    static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int, maxTargetBytes: Int, maxFields: Int = 256,
+        storage: inout [HTTPHeaders.Field]
+    ) -> Result<ParsedHead, ParseFailure> {
         func fail(_ status: HTTPStatus, _ detail: String) -> Result<ParsedHead, ParseFailure> {
             .failure(ParseFailure(status: status, detail: detail))
         }
@@ -142,6 +154,8 @@ enum RequestHeadParser {
 
         // field-line = field-name ":" OWS field-value OWS CRLF
         var fields: [HTTPHeaders.Field] = []
+        swap(&fields, &storage)
+        fields.removeAll(keepingCapacity: true)
         fields.reserveCapacity(16)
         var hostCount = 0
         var hostValue: Range<Int>?

@@ -118,6 +118,9 @@ final class Connection: @unchecked Sendable {
     private var shuttingDown = false
 
     private var request: HTTPRequest?
+    /// The fields array of the last request parsed, shared with that request until it is gone;
+    /// the next head is parsed into its buffer (``RequestHeadParser/parse(_:start:end:maxTargetBytes:maxFields:storage:)``).
+    private var fieldStorage: [HTTPHeaders.Field] = []
     private var bodyLimit = 0
     private var bodyRemaining = 0
     private var chunked: ChunkedDecoder?
@@ -254,6 +257,7 @@ final class Connection: @unchecked Sendable {
         outputBytes = 0
         input = []
         request = nil
+        fieldStorage = []
         loop.unregister(self)
         readSource?.cancel()
         writeSource?.cancel()
@@ -500,13 +504,19 @@ final class Connection: @unchecked Sendable {
                 case .failure(let failure):
                     fail(failure)
                 case .complete(let end):
+                    // The last request's fields array, unique again once that request is
+                    // gone: parsing then reuses its buffer instead of allocating one.
+                    var storage: [HTTPHeaders.Field] = []
+                    swap(&storage, &fieldStorage)
                     let parsed = input.withUnsafeBufferPointer { buffer in
                         RequestHeadParser.parse(
-                            buffer, start: start, end: end, maxTargetBytes: maxTargetBytes)
+                            buffer, start: start, end: end, maxTargetBytes: maxTargetBytes, storage: &storage)
                     }
                     switch parsed {
                     case .failure(let failure): fail(failure)
-                    case .success(let head): begin(head, end: end)
+                    case .success(let head):
+                        fieldStorage = head.fields
+                        begin(head, end: end)
                     }
                 }
             case .body:

@@ -133,8 +133,13 @@ final class EventLoop: @unchecked Sendable {
     /// request then parks again, into the next batch.
     func park(_ connection: Connection) {
         parked.append(connection)
-        if parked.count == 1 { queue.async { self.unparkAll() } }
+        if parked.count == 1 { queue.async(execute: unparkJob) }
     }
+
+    /// ``unparkAll()`` as a block made once: Dispatch copies the block it is given, and a
+    /// closure written at the call would be copied to the heap (an allocation) for every
+    /// batch; a block already on the heap is only retained. Weak: the block is the loop's own.
+    private lazy var unparkJob: @Sendable @convention(block) () -> Void = { [weak self] in self?.unparkAll() }
 
     private func unparkAll() {
         swap(&parked, &unparking)
