@@ -127,15 +127,34 @@ function show(i) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("class", "heat-dots");
   svg.setAttribute("aria-hidden", "true");
-  for (const m of marksFor(i)) {
+  const dots = marksFor(i).map((m) => {
     const c = document.createElementNS(SVG, "circle");
     c.setAttribute("cx", m.x);
-    c.setAttribute("cy", m.y);
     c.setAttribute("r", "9");
     c.setAttribute("class", `heat-dot ${m.type === "misclick" ? "misclick" : "tap"}`);
     svg.append(c);
-  }
+    return { m, c, picture: pictureOf(m) };
+  });
   win.append(svg);
+  // A picture (an image screen) is shown scrolled as it was at the frame's last tap on it, and
+  // each tap on it is drawn where it was on the picture: its y in the window, plus how far the
+  // picture was scrolled then (scrollTop, the log's props.scrollTop), less how far it is now.
+  // Again once a picture has loaded (it can't scroll before it has its height).
+  const place = () => {
+    for (const { m, picture } of dots) if (picture) picture.scrollTop = m.scrollTop ?? 0;
+    for (const { m, c, picture } of dots) c.setAttribute("cy", m.y + (picture ? (m.scrollTop ?? 0) - picture.scrollTop : 0));
+  };
+  place();
+  for (const img of new Set(dots.map((d) => d.picture?.querySelector("img")).filter(Boolean))) {
+    if (!img.complete) img.addEventListener("load", place, { once: true });
+  }
+}
+
+/** The picture (an image screen's scroller) a mark landed on: on its modal's layer, or the
+ * app's; null when that layer is no image screen. */
+function pictureOf(m) {
+  const layer = m.modal ? stage.querySelector(`[data-modal="${CSS.escape(m.modal)}"]`) : stage.querySelector(".app-layer");
+  return layer?.querySelector(".image-screen") ?? null;
 }
 
 function stop() {

@@ -20,6 +20,8 @@ public struct ScreenImageVariant: Sendable, Equatable {
     /// screen's `frame` of each hotspot it names; the others keep theirs.
     public var frames: [String: PointRect]
 
+    /// A variant drawing `picture` where each condition given holds (the decoder requires at
+    /// least one, and not both `device` and `family`), with `frames` for the hotspots it moves.
     public init(
         device: String? = nil, family: Device.Family? = nil, orientation: Orientation? = nil,
         picture: ScreenImage, frames: [String: PointRect] = [:]

@@ -3640,6 +3640,77 @@ class ImageScreenTests(PlayerTestCase):
                     else:
                         self.assertEqual(layer.get_attribute("data-form"), "actionSheet")
                     self.screenshot(f"image-screen-{device}-{appearance}-share")
+class ImageVariantTests(PlayerTestCase):
+    """Per-device pictures of an image screen (issue 26): the iPhone draws the screen's own
+    picture, the iPad its family's variant at 2× with the hotspot where that picture has it; and
+    a replay shows a picture scrolled as it was when it was tapped, the tap's dot on the hotspot."""
+
+    DOC = {
+        "format": "modallab/1", "id": "variants", "name": "Variants", "devices": ["iphone-16", "ipad-pro-11"],
+        "start": "home",
+        "screens": [{"id": "home", "title": "Home",
+                     "image": {"asset": "home@3x.png", "variants": [
+                         {"family": "iPad", "asset": "home-ipad@2x.png",
+                          "frames": {"compose": {"x": 770, "y": 30, "width": 44, "height": 44}}}]},
+                     "hotspots": [
+                         {"id": "compose", "frame": {"x": 329, "y": 62, "width": 44, "height": 44},
+                          "action": {"present": "editor"}},
+                         {"id": "deep", "frame": {"x": 20, "y": 300, "width": 160, "height": 50},
+                          "action": {"present": "editor"}}]}],
+        "modals": [{"id": "editor", "style": "pageSheet", "title": "New",
+                    "navigationBar": {"leading": [{"id": "cancel", "title": "Cancel", "role": "cancel",
+                                                   "action": "dismiss"}]}}]}
+
+    def upload(self, name, data):
+        req = urllib.request.Request(f"{Harness.base}/api/prototypes/variants/assets/{name}", data=data,
+                                     method="PUT", headers={"Authorization": f"Bearer {Harness.token}"})
+        with urllib.request.urlopen(req, timeout=30) as r:
+            self.assertIn(r.status, (200, 201))
+
+    def picture(self):
+        self.wait_for("const i = document.querySelector('.app-layer .screen-image > img');"
+                      " return i && i.complete && i.naturalWidth > 0", message="the screen's image did not load")
+        return self.el(".app-layer .screen-image > img")
+
+    def test_each_device_draws_its_picture_and_a_replay_its_scrolled_tap(self):
+        install_prototype(self, self.DOC)
+        # 1179 × 3600 px at 3× is 393 × 1200 pt; 1668 × 2420 px at 2× is 834 × 1210 pt.
+        self.upload("home@3x.png", png_bytes(1179, 3600, (246, 246, 248), [(900, 1050, (0, 122, 255))]))
+        self.upload("home-ipad@2x.png", png_bytes(1668, 2420, (230, 240, 255), [(60, 148, (255, 149, 0))]))
+        for device, name, width, compose in (("iphone-16", "home@3x.png", 393, [329, 62]),
+                                             ("ipad-pro-11", "home-ipad@2x.png", 834, [770, 30])):
+            with self.subTest(device=device):
+                self.open_with("variants", device)
+                img = self.picture()
+                self.assertTrue(img.get_attribute("currentSrc").endswith("/" + name), img.get_attribute("currentSrc"))
+                self.assertAlmostEqual(self.points(img)["w"], width, delta=0.5, msg="its size in points")
+                r = self.points(self.el('[data-id="compose"]'))
+                self.assertEqual([round(r["x"]), round(r["y"])], compose, "the hotspot where this picture has it")
+                self.screenshot(f"image-variant-{device}")
+        # On the iPhone, the picture scrolled 200 pt: the hotspot at y 300 is at 100 in the window.
+        self.open_with("variants", "iphone-16")
+        self.picture()
+        self.js("const c = document.querySelector('.app-layer .image-screen'); c.scrollTop = 200;"
+                " c.dispatchEvent(new Event('scroll'))")
+        self.tap('[data-id="deep"]')
+        self.assertEqual(self.stack(), ["editor"])
+        sid = self.js("return window.modallab.session")
+        # The replay's first frame: the picture scrolled as it was, the dot on the hotspot tapped.
+        self.d.get(f"{Harness.base}/p/variants/sessions/{sid}")
+        self.wait_for("return document.querySelector('[data-replay]')?.dataset.ready === 'true'", timeout=30)
+        self.wait_for("const i = document.querySelector('[data-replay-stage] .app-layer .screen-image > img');"
+                      " return i && i.complete && i.naturalWidth > 0", message="the replay's picture did not load")
+        self.wait_for("return document.querySelector('[data-replay-stage] .app-layer .image-screen').scrollTop === 200",
+                      message="the replay's picture is not scrolled as it was when tapped")
+        dot = self.js("const c = document.querySelector('[data-replay-stage] .heat-dot.tap');"
+                      " return c && [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]")
+        self.assertIsNotNone(dot, "the tap has its dot")
+        spot = self.points(self.el('[data-replay-stage] [data-id="deep"]'))
+        self.assertTrue(spot["x"] <= dot[0] <= spot["x"] + spot["w"] and spot["y"] <= dot[1] <= spot["y"] + spot["h"],
+                        f"the dot {dot} on the hotspot tapped {spot}")
+        self.screenshot_now("image-variant-replay")
+
+
 class AssetEditorTests(PlayerTestCase):
     """Issue 26's "Done when" in the editor: a designer uploads exported frames (the file field and
     a drop), makes them a screen's picture and its dark variant, draws hotspots over the live

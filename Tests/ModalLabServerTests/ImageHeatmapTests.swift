@@ -74,6 +74,13 @@ import Testing
         #expect(page.contains(#"cx="100.0" cy="1028.0""#), "the tap where it was on the picture")
         #expect(page.contains(#"cx="300.0" cy="724.0""#), "the misclick where it was on the picture")
         #expect(!page.contains(#"cy="412.0""#), "not where it was in the window")
+        // The replay's marks carry it too, so its page draws the dot where it was on the picture.
+        let replay = try await s.client.request("GET", "/api/sessions/\(sid)/replay").text
+        let marks = replay.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }.compactMap {
+            $0["mark"]
+        }
+        #expect(marks.map { $0["type"] } == ["tap", "tap", "misclick"], "\(marks)")
+        #expect(marks.map { $0["scrollTop"] } == [620, nil, 620], "\(marks)")
     }
 
     @Test func theEditingAPIAndTheLintNameMissingAssetsAndPicturesOfAnotherWidth() async throws {

@@ -227,14 +227,13 @@ enum AssetFindings {
         return out
     }
 
-    /// The pixel width of the PNG, JPEG or WebP at `file`, read from its first 256 KiB (its
-    /// header); `nil` for an SVG or what can't be read.
+    /// The pixel width of the PNG, JPEG or WebP at `file`, read from its header
+    /// (``AssetStore/describe(_:size:)``); `nil` for an SVG or what can't be read.
     static func pixelWidth(_ file: String) -> Int? {
-        guard AssetFormat.claimed(by: file) != .svg, let h = FileHandle(forReadingAtPath: file) else { return nil }
-        defer { try? h.close() }
-        guard let data = try? h.read(upToCount: 256 << 10), case .success(let info) = AssetInfo.read([UInt8](data))
+        guard AssetFormat.claimed(by: file) != .svg,
+            let size = ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.intValue
         else { return nil }
-        return info.width
+        return AssetStore.describe(file, size: size)?.width
     }
 }
 

@@ -82,13 +82,36 @@ public final class AssetStore: Sendable {
         return names.filter(AssetStore.isName).sorted().compactMap { entry(id, $0) }
     }
 
-    /// Asset `name` of prototype `id`, read and described; `nil` when there is none.
+    /// Asset `name` of prototype `id`, described: its size from the file system and its format
+    /// and pixel size from its first bytes (``describe(_:size:)``); `nil` when there is none.
     public func entry(_ id: String, _ name: String) -> Entry? {
         let file = path(id, name)
-        guard let data = FileManager.default.contents(atPath: file), let etag = StaticFiles.entityTag(ofFileAt: file),
-            case .success(let info) = AssetInfo.read([UInt8](data))
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = (attributes[.size] as? NSNumber)?.intValue, let etag = StaticFiles.entityTag(ofFileAt: file),
+            let info = AssetStore.describe(file, size: size)
         else { return nil }
-        return Entry(name: name, info: info, size: data.count, etag: etag)
+        return Entry(name: name, info: info, size: size, etag: etag)
+    }
+
+    /// How much of an asset ``describe(_:size:)`` reads first: 256 KiB, past every header the
+    /// formats put first (a PNG's `IHDR`, a WebP's first chunk, a JPEG's frame header after its
+    /// metadata segments of at most 64 KiB each, an SVG's root element, a font's table directory).
+    static let sniffBytes = 256 << 10
+
+    /// The format and pixel size of the asset at `file` (`size` bytes long), read from its first
+    /// ``sniffBytes`` (``AssetInfo/read(_:)``): the whole file only when those don't say, as for
+    /// a WOFF or WOFF2 font, whose header gives the file's length, or a JPEG whose frame header
+    /// comes later. Stored assets were checked whole when written; `nil` when it can't be read or
+    /// is no asset.
+    static func describe(_ file: String, size: Int) -> AssetInfo? {
+        guard let h = FileHandle(forReadingAtPath: file) else { return nil }
+        defer { try? h.close() }
+        guard let head = try? h.read(upToCount: sniffBytes) else { return nil }
+        if case .success(let info) = AssetInfo.read([UInt8](head)) { return info }
+        guard head.count < size, let rest = try? h.readToEnd() else { return nil }
+        guard case .success(let info) = AssetInfo.read([UInt8](head) + [UInt8](rest)) else { return nil }
+        return info
     }
 
     /// Whether prototype `id` has asset `name`.

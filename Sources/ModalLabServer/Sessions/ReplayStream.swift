@@ -14,8 +14,9 @@ import Presentation
 ///   sent before (a refused tap changes nothing, unless a task counts its taps), `html` (the
 ///   device frame) only when what is drawn differs from the frame sent before; a member left
 ///   out means "as before";
-/// - `{"mark": {seq, tMs, type, x, y, screen, modal}}` per tap, misclick or tap outside with a
-///   place, as the log has them (interleaved with the steps; with `from`, those after step
+/// - `{"mark": {seq, tMs, type, x, y, screen, modal, scrollTop?}}` per tap, misclick or tap
+///   outside with a place, as the log has them, `scrollTop` when it landed on a scrolled
+///   picture (the log's `props.scrollTop`) (interleaved with the steps; with `from`, those after step
 ///   `from`'s time, so a mark may come twice across two answers: `seq` tells them apart);
 /// - last, `{"end": {steps, ended, durationMs}}`; or, when the lines sent have passed
 ///   ``maxBytes`` or the steps sent ``maxSteps``, `{"more": {from, detail}}` after a whole
@@ -181,6 +182,7 @@ final class ReplayStream: @unchecked Sendable {
         o["y"] = .number(m.y)
         o["screen"] = .string(m.screen)
         o["modal"] = .string(m.modal)
+        if let top = m.scrollTop { o["scrollTop"] = .number(top) }
         out.append(contentsOf: #"{"mark":"#.utf8)
         JSONWriter().write(.object(o), into: &out)
         out.append(contentsOf: "}\n".utf8)

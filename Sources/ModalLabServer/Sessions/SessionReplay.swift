@@ -147,6 +147,8 @@ struct ReplayMark: Sendable {
     var y: Double
     var screen: String?
     var modal: String?
+    /// How far the picture it landed on was scrolled (the log's `props.scrollTop`), if at all.
+    var scrollTop: Double? = nil
 }
 
 /// Replays: logged actions run again through the engine.
@@ -237,6 +239,8 @@ final class SessionReplayRun: @unchecked Sendable {
     private let rest: LogEventCursor
     /// The task item of the event a step was read from, returned next.
     private var pendingTask: Item?
+    /// The step of a tap whose place was returned first as a mark, returned next.
+    private var pendingStep: Item?
 
     init(
         record: SessionRecord, rest: LogEventCursor, prototype: Prototype, engine: PresentationEngine,
@@ -255,6 +259,10 @@ final class SessionReplayRun: @unchecked Sendable {
     /// - Throws: ``Problem`` 500 when the log can't be read, or an action can't be read or no
     ///   longer applies.
     func next() throws(Problem) -> Item? {
+        if let step = pendingStep {
+            pendingStep = nil
+            return step
+        }
         // A task started or ended by the event that carried its action: told after its step.
         if let task = pendingTask {
             pendingTask = nil
@@ -280,22 +288,35 @@ final class SessionReplayRun: @unchecked Sendable {
                 if e.type == .taskStart || e.type == .taskEnd, let t = e.target {
                     pendingTask = .task(e.type, task: t, tMs: tMs)
                 }
-                guard applies else {
-                    return .step(
+                let item: Item
+                if applies {
+                    let step = try SessionReplay.apply(
+                        body, seq: e.seq, tMs: tMs, index: steps, engine: engine, to: state)
+                    state = step.state
+                    item = .step(step)
+                } else {
+                    item = .step(
                         ReplayStep(index: steps, seq: e.seq, tMs: tMs, action: .null, state: start, refusedBy: nil))
                 }
-                let step = try SessionReplay.apply(body, seq: e.seq, tMs: tMs, index: steps, engine: engine, to: state)
-                state = step.state
-                return .step(step)
+                // A tap that ran an action is a mark too (where it landed, on the frame it moved
+                // on from), told before its step: an answer that ends after the step has sent it.
+                guard let mark = mark(of: e, tMs: tMs) else { return item }
+                pendingStep = item
+                return .mark(mark)
             }
             if e.type == .taskStart || e.type == .taskEnd, let t = e.target { return .task(e.type, task: t, tMs: tMs) }
-            if let x = e.x, let y = e.y, [.tap, .misclick, .tapOutside].contains(e.type) {
-                return .mark(
-                    ReplayMark(
-                        seq: e.seq, tMs: tMs, type: e.type.rawValue, x: x, y: y, screen: e.screen, modal: e.modal))
-            }
+            if let mark = mark(of: e, tMs: tMs) { return .mark(mark) }
         }
         return nil
+    }
+
+    /// The mark of `e` when it is a tap, misclick or tap outside with a place: where it landed,
+    /// and how far the picture it landed on was scrolled (`props.scrollTop`, 0–100000 pt).
+    func mark(of e: LogEvent, tMs: Int) -> ReplayMark? {
+        guard let x = e.x, let y = e.y, [.tap, .misclick, .tapOutside].contains(e.type) else { return nil }
+        let top = e.props["scrollTop"]?.numberValue.flatMap { $0 > 0 && $0 <= 100_000 ? $0 : nil }
+        return ReplayMark(
+            seq: e.seq, tMs: tMs, type: e.type.rawValue, x: x, y: y, screen: e.screen, modal: e.modal, scrollTop: top)
     }
 
     /// Reads the rest of the session, keeping nothing of it: the state after its last step,
