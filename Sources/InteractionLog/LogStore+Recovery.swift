@@ -99,10 +99,16 @@ extension LogStore {
                     s.lastSeq = max(s.lastSeq, seq)
                     if isStart, s.startTs == nil, let ts {
                         s.startTs = ts
+                        let pid = scanner.string(LogColumns.pid)
+                        // Only a participant's start with a pid has its props read (for its digest).
+                        let digest =
+                            pid == nil || scanner.kind(LogColumns.props) != .object
+                            ? nil
+                            : (try? JSONParser.parse(scanner.json(LogColumns.props)))?["addressDigest"]?.stringValue
                         starts[key] = LoggedSessionStart(
                             ts: ts, prototype: scanner.string(LogColumns.prototype),
                             share: scanner.string(LogColumns.share),
-                            version: scanner.string(LogColumns.prototypeVersion), pid: scanner.string(LogColumns.pid))
+                            version: scanner.string(LogColumns.prototypeVersion), pid: pid, addressDigest: digest)
                     }
                 }
             }

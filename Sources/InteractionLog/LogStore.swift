@@ -431,14 +431,22 @@ public struct LoggedSessionStart: Sendable, Equatable {
     public var version: String?
     /// Its `pid` column: the participant id a participant link's session was started with.
     public var pid: String?
+    /// Its `props.addressDigest`, kept for a start with a `pid`: the keyed digest of the address
+    /// the participant started from, which a reopening of the link must match.
+    public var addressDigest: String?
 
-    /// A start at `ts` of `prototype` (at `version`), through `share`, by participant `pid`.
-    public init(ts: Int64, prototype: String?, share: String?, version: String? = nil, pid: String? = nil) {
+    /// A start at `ts` of `prototype` (at `version`), through `share`, by participant `pid` from
+    /// the address whose digest is `addressDigest`.
+    public init(
+        ts: Int64, prototype: String?, share: String?, version: String? = nil, pid: String? = nil,
+        addressDigest: String? = nil
+    ) {
         self.ts = ts
         self.prototype = prototype
         self.share = share
         self.version = version
         self.pid = pid
+        self.addressDigest = addressDigest
     }
 }
 
@@ -548,7 +556,9 @@ extension LogStore {
                                     key,
                                     LoggedSessionStart(
                                         ts: ts, prototype: p.fields.prototype, share: p.fields.share,
-                                        version: p.fields.prototypeVersion, pid: p.fields.pid)
+                                        version: p.fields.prototypeVersion, pid: p.fields.pid,
+                                        addressDigest: p.fields.pid == nil
+                                            ? nil : p.fields.props["addressDigest"]?.stringValue)
                                 ))
                         }
                         return (s.lastSeq, p.tMs ?? s.startTs.map { Int(($0 <= ts ? ts - $0 : 0) / 1000) })

@@ -3431,6 +3431,28 @@ class StudyLinkTests(PlayerTestCase):
         # The participant was through, so leaving the page ended the session: once.
         self.assertEqual(len([r for r in self.rows() if r["type"] == "session_end" and r["session"] == sid]), 1)
 
+    def test_a_comment_links_preview_keeps_no_comment(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        status, made = owner_api("POST", "/api/shares", {"prototype": "study-links", "role": "comment", "label": "Reviewers"})
+        self.assertEqual(status, 201, made)
+        self.d.get(f"{Harness.base}/p/study-links?preview={made['id']}")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
+        self.settle()
+        self.assertIn("Reviewers", self.el("[data-preview-banner]").text)
+        self.el("#comment-mode").click()
+        ActionChains(self.d).move_to_element_with_offset(self.el('[data-id="compose"]'), 2, 2).click().perform()
+        self.wait_for("return document.querySelector('.comment-form textarea')")
+        self.el(".comment-form textarea").send_keys("Preview only")
+        self.el(".comment-form button[type=submit]").click()
+        not_saved = self.js("return JSON.parse(document.querySelector('[data-strings]').dataset.strings).commentPreviewNotSaved")
+        self.wait_for("return document.getElementById('action-status')?.textContent === arguments[0]", not_saved,
+                      message="the page did not say the comment was not saved")
+        self.wait_for("return document.querySelectorAll('.comment-pin').length === 1",
+                      message="the previewed comment is shown on the page")
+        status, comments = owner_api("GET", "/api/comments?prototype=study-links")
+        self.assertEqual((status, comments), (200, []), "a preview saves no comment")
+        self.assertEqual([r for r in self.rows() if r["type"] == "comment"], [], "nor logs one")
+
     def test_a_link_that_asks_for_the_pid_asks_before_the_study(self):
         from selenium.webdriver.common.keys import Keys
         from selenium.webdriver.support.ui import Select

@@ -343,31 +343,23 @@ struct SessionController: Sendable {
     /// The session participant `pid` of share link `share` may resume from the address whose
     /// digest is `addressDigest`: the one this server holds from there, else the latest the log
     /// has of them from there (``LogStore/loggedParticipantSessions(share:pid:)``, each start's
-    /// `props.addressDigest`), rebuilt from the log after a restart (``SessionAccess/rebuild(_:)``)
-    /// unless it has ended (completed, closed, timed out, revoked); `nil` otherwise: a new session.
+    /// `props.addressDigest` kept in the log's memory), rebuilt from the log after a restart
+    /// (``SessionAccess/rebuild(_:)``) unless it has ended (completed, closed, timed out,
+    /// revoked); `nil` otherwise: a new session. Only that one session's log is read.
     func participantSession(share: String, pid: String, addressDigest: String?) async -> ViewingSession? {
         if let held = sessions.participant(share: share, pid: pid, addressDigest: addressDigest) {
             return held.hasEnded ? nil : held
         }
-        // Latest first; the first started from this address decides. Its start is read before
-        // it is rebuilt, so a pid tried from elsewhere doesn't bring someone's session back (to
-        // time out while they are away).
-        for sid in log.loggedParticipantSessions(share: share, pid: pid).reversed().prefix(Self.resumeCandidates) {
-            guard sessions.get(sid) == nil else { continue }
-            let record = try? await offLoop { [log] in try SessionRecord.read(sid, from: log) }
-            guard let record, record.share == share, record.audience.pid == pid, record.addressDigest == addressDigest
-            else { continue }
-            guard !sessions.hasEnded(sid), let rebuilt = await audience.rebuild(sid), !rebuilt.hasEnded else {
-                return nil
-            }
-            return rebuilt
+        // Latest first; the latest started from this address decides, so a pid tried from
+        // elsewhere never brings someone's session back (to time out while they are away).
+        let mine = log.loggedParticipantSessions(share: share, pid: pid).last {
+            log.loggedStart($0)?.addressDigest == addressDigest
         }
-        return nil
+        guard let sid = mine, sessions.get(sid) == nil, !sessions.hasEnded(sid),
+            let rebuilt = await audience.rebuild(sid), !rebuilt.hasEnded, rebuilt.share == share
+        else { return nil }
+        return rebuilt
     }
-
-    /// How many of a participant's latest sessions a reopening after a restart looks through for
-    /// the one started from its address (each costs a read of the log's start of it).
-    static let resumeCandidates = 8
 
     /// The answer to a participant reopening their link with the same `pid`
     /// (`POST /api/sessions`): 200 with the session they had, where it is — `{session, state,
