@@ -145,8 +145,12 @@ final class Connection: @unchecked Sendable {
     /// can't hold up the others for long (nginx likewise posts a pipelined request as an event).
     static let requestsPerTurn = 32
     /// Bodies up to this size are copied behind the head so both leave in one write; a larger
-    /// one leaves with the head in one sendmsg(2) of two buffers, uncopied.
-    static let coalesceLimit = 16 * 1024
+    /// one leaves with the head in one sendmsg(2) of two buffers, uncopied (an action's answer,
+    /// 10–15 KB, cost 10,000 instructions of copying at 16 KiB; callgrind, BENCHMARKS.md).
+    static let coalesceLimit = 4 * 1024
+    /// A streamed chunk up to this size is copied into one buffer with its framing (one write);
+    /// a larger one is written as size line, data and CRLF.
+    static let chunkCoalesceLimit = 16 * 1024
     /// A streaming writer waits while more than this many bytes are queued.
     static let streamHighWater = 64 * 1024
     /// How long a closing connection keeps draining input so the client reads our answer.
@@ -654,8 +658,8 @@ final class Connection: @unchecked Sendable {
 
     private func dispatch() {
         loop.assertOnLoop()
-        guard let request = request else { return }
-        self.request = nil
+        // Moved out, not copied (a copy retains and releases each of its strings and arrays).
+        guard let request = request.take() else { return }
         phase = .responding
         requestsServed += 1
         answeredInTurn += 1
@@ -866,7 +870,7 @@ final class Connection: @unchecked Sendable {
             framed.reserveCapacity(bytes.count + 12)
             appendHex(bytes.count, to: &framed)
             framed.append(contentsOf: Self.crlf)
-            if bytes.count <= Self.coalesceLimit {
+            if bytes.count <= Self.chunkCoalesceLimit {
                 framed.append(contentsOf: bytes)
                 framed.append(contentsOf: Self.crlf)
                 write(framed)
