@@ -338,8 +338,8 @@ echo
 echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # System calls per request (the kernel's TCP stack is most of the CPU, so count them): strace -c
-# on `modallab serve` (one loop) for 3 s of a 64-connection run, divided by the sendto calls (one
-# per response). strace slows every call, so this counts calls; it does not time them.
+# on `modallab serve` (one loop) for 3 s of a 64-connection run, divided by the sendto and sendmsg
+# calls (one per response). strace slows every call, so this counts calls; it does not time them.
 if command -v strace >/dev/null; then
     echo
     for target in real healthz; do
@@ -351,9 +351,9 @@ if command -v strace >/dev/null; then
         wait "$WRK_PID" || true
         kill "$OURS_PID"
         wait "$OURS_PID" 2>/dev/null || true
-        awk -v label="$(label_of "$target")" '$NF == "sendto" {n = $4} {calls[$NF] = $4}
+        awk -v label="$(label_of "$target")" '$NF == "sendto" || $NF == "sendmsg" {n += $4} {calls[$NF] = $4}
             END {
-                if (!n) { print "system calls per request: no sendto seen"; exit }
+                if (!n) { print "system calls per request: no sendto or sendmsg seen"; exit }
                 printf "system calls per request (modallab serve, %s, 64 connections, strace -c):", label
                 for (c in calls) if (calls[c] ~ /^[0-9]+$/ && c != "total" && calls[c] / n >= 0.01) printf " %s %.2f", c, calls[c] / n
                 printf "\n"
