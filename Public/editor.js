@@ -135,7 +135,9 @@ function collectIDs(doc) {
       const def = schemaAt(ptr)?.$def;
       if (def === "screen") out.screen.push(v.id);
       else if (def === "modal") out.modal.push(v.id);
-      else if (def === "control" || def === "listItem") out.control.push(v.id);
+      // An image screen's hotspots are its controls: a popover's source may be one. (A variant's
+      // `frames` move them by id; a variant has no ids of its own.)
+      else if (def === "control" || def === "listItem" || def === "hotspot") out.control.push(v.id);
     }
     for (const [k, x] of Object.entries(v)) walk(x, ptr + "/" + pointer([k]).slice(1));
   };
@@ -691,7 +693,12 @@ function editorFor(ptr, key, s, value, required, id, commitOverride) {
       if (text === "") { commit(required ? "" : undefined); return; }
       const types = Array.isArray(s.type) ? s.type : [s.type ?? "string"];
       const numeric = (s.oneOf ?? []).some((a) => a.type === "number") && !(s.oneOf ?? []).some((a) => a.type === "string");
-      if (types.includes("boolean") && (text === "true" || text === "false")) commit(text === "true");
+      // A member that also takes an object (a screen's image: a name, or its object form with
+      // `dark` and `variants`) takes one typed as JSON here.
+      const takesObject = (s.oneOf ?? []).some((a) => resolve(a).type === "object");
+      if (takesObject && text.trimStart().startsWith("{")) {
+        try { commit(JSON.parse(text)); } catch (e) { showError(String(e.message ?? e), ptr); input.setAttribute("aria-invalid", "true"); }
+      } else if (types.includes("boolean") && (text === "true" || text === "false")) commit(text === "true");
       else if ((types.includes("integer") || numeric) && /^-?\d+$/.test(text)) commit(Number(text));
       else commit(text);
     });

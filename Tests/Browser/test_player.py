@@ -3930,12 +3930,12 @@ class AssetEditorTests(PlayerTestCase):
         self.choose("action", "present:editor")
         self.draw(20, 300, 160, 50)
         second = self.doc()["screens"][0]["hotspots"][1]
-        # An action sheet anchored on the second hotspot (a popover on iPad), written elsewhere:
-        # the editor reads it in.
+        # An action sheet anchored on the first hotspot (a popover on iPad), written elsewhere:
+        # the editor reads it in; its source is moved to the second hotspot in the inspector.
         self.mark_player()
         status, body = owner_api("GET", f"/api/prototypes/{pid}")
         patch = [{"op": "add", "path": "/modals/-", "value": {
-            "id": "choices", "style": "actionSheet", "title": "Share", "source": second["id"],
+            "id": "choices", "style": "actionSheet", "title": "Share", "source": hotspot["id"],
             "actions": [{"title": "Copy"}, {"title": "Cancel", "role": "cancel"}]}}]
         req = urllib.request.Request(f"{Harness.base}/api/prototypes/{pid}", data=json.dumps(patch).encode(),
                                      method="PATCH", headers={"Authorization": f"Bearer {Harness.token}",
@@ -3946,6 +3946,14 @@ class AssetEditorTests(PlayerTestCase):
         self.wait_for("return window.modallabEditor.model.doc.modals.length === 2", timeout=30,
                       message="the editor did not read the change made elsewhere")
         self.player_reloaded()
+        # The source picker offers the image screen's hotspots, as it does the other controls.
+        self.select_node("/modals/1")
+        offered = self.js("return [...document.querySelectorAll('[data-inspector] [data-field=\"source\"] option')].map(o => o.value)")
+        self.assertIn(second["id"], offered, "a hotspot not yet anyone's source is offered as one")
+        self.assertIn("cancel", offered, "and the other controls")
+        self.choose("source", second["id"])
+        self.assertEqual(self.doc()["modals"][1]["source"], second["id"])
+        self.select_node("/screens/0/hotspots/1")
         self.wait_for("return document.querySelector('[data-inspector] [data-field=\"action\"] option[value=\"present:choices\"]')",
                       message="the inspector does not offer the new action sheet")
         self.choose("action", "present:choices")
