@@ -14,15 +14,24 @@ for (const card of document.querySelectorAll(".heatmap-frame")) {
   const onApp = card.closest("[data-heatmap-modal]")?.dataset.heatmapModal === "";
   const picture = win?.querySelector(".app-layer .image-screen");
   if (onApp && picture) {
-    const mark = () => {
-      const below = picture.scrollHeight - picture.clientHeight;
+    // The server marks a card whose dots reach below the window (data-tall, --hanging in
+    // points); the picture's own height is measured here once it has loaded (it may load after
+    // this runs), and the larger kept, in the page's pixels.
+    const dotsBelow = card.dataset.tall ? parseFloat(card.style.getPropertyValue("--hanging")) || 0 : 0;
+    const measure = () => {
+      const scale = win.getBoundingClientRect().width / win.offsetWidth || 1;
+      const img = picture.querySelector("img");
+      let below = dotsBelow;
+      if (img?.complete && img.naturalHeight) {
+        // The picture's box is its whole size, clipped or not.
+        const r = img.getBoundingClientRect();
+        below = Math.max(below, (r.bottom - win.getBoundingClientRect().top) / scale - win.offsetHeight);
+      }
       if (below <= 1) return;
       card.dataset.tall = "true";
-      // Room beneath the card for what hangs below the device (in the page's pixels).
-      const scale = win.getBoundingClientRect().width / win.offsetWidth || 1;
       card.style.setProperty("--hanging", `${Math.ceil(below * scale)}px`);
     };
-    mark();
-    picture.querySelector("img")?.addEventListener("load", mark);
+    measure();
+    picture.querySelector("img")?.addEventListener("load", measure);
   }
 }

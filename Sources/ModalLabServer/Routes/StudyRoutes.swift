@@ -200,10 +200,13 @@ struct StudyController: Sendable {
             try log.studyAggregates(filter: filter, aggregates)
         }
         let locale = PageLocale(req)
+        // The insights page's form (one source), with the heat maps' orientation and task.
+        let filters = InsightsFiltersView(
+            p, filter: filter, links: access.shares.all, isReport: viewer != .owner, strings: locale.strings,
+            heatmaps: aggregates)
         let page = HeatmapsPageView(
-            p, maps: maps, engine: engines.engine(for: p, options: engineOptions), filters: aggregates,
-            shares: access.shares.all.filter { $0.prototype == id }.map(\.id), isReport: viewer != .owner,
-            strings: locale.strings)
+            p, maps: maps, engine: engines.engine(for: p, options: engineOptions), filters: filters,
+            isReport: viewer != .owner, strings: locale.strings)
         return try pages.render("heatmaps", page, locale: locale)
     }
 

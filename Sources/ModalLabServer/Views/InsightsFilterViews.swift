@@ -1,3 +1,4 @@
+import Foundation
 import InteractionLog
 import Mustache
 import Prototype
@@ -62,22 +63,38 @@ struct FunnelView: MustacheContext {
     }
 }
 
-/// The insights page's filters, as the query chose them: whose sessions (`audience`,
-/// participants of participant links by default), a share link (`share`, the owner's only),
-/// a link's label (`label`), the device and the appearance the sessions started in. They are
-/// the study views' filters of `GET /api/logs/summary.json` (docs/api.md).
+/// The study pages' filters (insights and heat maps, one form: Templates/pages/partials/
+/// study-filters.mustache), as the query chose them: whose sessions (`audience`, participants
+/// of participant links by default), a share link (`share`, the owner's only), a link's label
+/// (`label`), the device and the appearance the sessions started in; the heat maps also by
+/// orientation and task. They are the study views' filters of `GET /api/logs/summary.json`
+/// (docs/api.md); `query` carries them from one page to the other.
 struct InsightsFiltersView: MustacheContext {
     var audiences: [OptionView]
     var links: [OptionView]
     var labels: [OptionView]
     var devices: [OptionView]
     var appearances: [OptionView]
+    var orientations: [OptionView] = []
+    var tasks: [OptionView] = []
     var showsLinks: Bool
+    /// Whether the form is the heat maps' (with orientation and task), else the insights'.
+    var isHeatmaps = false
+    /// The chosen filters as a query, `?audience=all&device=iphone-16` (empty when none is
+    /// chosen): the links between the two pages keep them. Percent-encoded; the template
+    /// escapes it for HTML.
+    var query: String
 
     /// The filters of `filter` for prototype `p`, offering its share links `links` (only to
-    /// the owner: `isReport` hides them) and their labels.
-    init(_ p: Prototype, filter: LogFilter, links: [ShareLink], isReport: Bool, strings: Strings) {
+    /// the owner: `isReport` hides them) and their labels. With `heatmaps`, the heat maps'
+    /// form: its device, orientation, task and share come from there.
+    init(
+        _ p: Prototype, filter: LogFilter, links: [ShareLink], isReport: Bool, strings: Strings,
+        heatmaps: StudyAggregates? = nil
+    ) {
         let audience = filter.audience ?? "all"
+        let device = heatmaps.map(\.device) ?? filter.device
+        let share = isReport ? nil : heatmaps.map(\.share) ?? filter.share
         audiences = [
             ("participant", UIString.audienceParticipant), ("owner", .audienceOwner), ("link", .audienceLink),
             ("all", .audienceEveryone),
@@ -90,7 +107,7 @@ struct InsightsFiltersView: MustacheContext {
             : mine.map {
                 OptionView(
                     id: $0.id, name: "\($0.label ?? strings[.shareNoLabel]) (\($0.role.rawValue), \($0.id))",
-                    isSelected: $0.id == filter.share)
+                    isSelected: $0.id == share)
             }
         var seen = Set<String>()
         labels = mine.compactMap(\.label).filter { seen.insert($0).inserted }.sorted().map {
@@ -99,12 +116,32 @@ struct InsightsFiltersView: MustacheContext {
         if let l = filter.label, !seen.contains(l) { labels.append(OptionView(id: l, name: l, isSelected: true)) }
         devices = (p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) })
             .compactMap { DeviceCatalogue.device($0) }
-            .map { OptionView(id: $0.id, name: $0.name, isSelected: $0.id == filter.device) }
+            .map { OptionView(id: $0.id, name: $0.name, isSelected: $0.id == device) }
         appearances = Appearance.allCases.map {
             OptionView(
                 id: $0.rawValue, name: strings[$0 == .light ? .appearanceLight : .appearanceDark],
                 isSelected: $0.rawValue == filter.appearance)
         }
+        if let heatmaps {
+            isHeatmaps = true
+            orientations = ["portrait", "landscape"].map {
+                OptionView(id: $0, name: $0, isSelected: $0 == heatmaps.orientation)
+            }
+            tasks = p.tasks.map { OptionView(id: $0.id, name: $0.id, isSelected: $0.id == heatmaps.task) }
+        }
+        let chosen: [(String, String?)] = [
+            ("audience", audience == LogFilter.studyAudience ? nil : audience), ("share", share),
+            ("label", filter.label), ("device", device), ("appearance", filter.appearance),
+            ("orientation", heatmaps?.orientation), ("task", heatmaps?.task),
+        ]
+        let pairs = chosen.compactMap { name, value in value.map { "\(name)=\(Self.encoded($0))" } }
+        query = pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
+    }
+
+    /// `value` percent-encoded for a query's value (RFC 3986: unreserved characters kept).
+    static func encoded(_ value: String) -> String {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 
     func mustacheValue(forKey key: String) -> Any? {
@@ -115,6 +152,11 @@ struct InsightsFiltersView: MustacheContext {
         case "labels": labels
         case "devices": devices
         case "appearances": appearances
+        case "orientations": orientations
+        case "tasks": tasks
+        case "isHeatmaps": isHeatmaps
+        case "query": query
+        case "page": isHeatmaps ? "heatmaps" : "insights"
         default: nil
         }
     }

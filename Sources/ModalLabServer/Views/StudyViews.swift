@@ -513,9 +513,15 @@ struct HeatmapsPageView: MustacheContext {
         var screen: String
         var modal: String
         var device: String
+        /// How far, in points, the dots reach below the app's window: a tap on a scrolled
+        /// picture (an image screen) sits where it was on the picture, which is drawn whole
+        /// below the device; `nil` when every dot is inside the window. The page marks the card
+        /// tall from it before the picture loads (Public/heatmap.js then measures the picture).
+        var hanging: String?
 
         func mustacheValue(forKey key: String) -> Any? {
             switch key {
+            case "hanging": hanging.asMustacheValue
             case "title": title
             case "counts": counts
             case "frame": frame
@@ -553,15 +559,13 @@ struct HeatmapsPageView: MustacheContext {
     var name: String
     var isReport: Bool
     var cards: [Card]
-    var devices: [OptionView]
-    var orientations: [OptionView]
-    var tasks: [OptionView]
-    var shares: [OptionView]
+    /// The form that chose the sessions and places, the insights page's with orientation and task.
+    var filters: InsightsFiltersView
 
-    /// The heat maps of `p` (`maps`, filtered by `filters`), each drawn by `engine`'s state of
-    /// its place; `shares` are the ids of the prototype's share links (the segments).
+    /// The heat maps of `p` (`maps`, filtered as `filters` says), each drawn by `engine`'s state
+    /// of its place.
     init(
-        _ p: Prototype, maps: [Heatmap], engine: PresentationEngine, filters: StudyAggregates, shares: [String],
+        _ p: Prototype, maps: [Heatmap], engine: PresentationEngine, filters: InsightsFiltersView,
         isReport: Bool, strings: Strings
     ) {
         id = p.id
@@ -571,14 +575,7 @@ struct HeatmapsPageView: MustacheContext {
             guard let state = StudyViews.state(for: m.place, in: p, engine: engine) else { return nil }
             return HeatmapsPageView.card(m, state: state, in: p, strings)
         }
-        func options(_ values: [String], selected: String?) -> [OptionView] {
-            values.map { OptionView(id: $0, name: $0, isSelected: $0 == selected) }
-        }
-        devices = options(
-            p.devices + DeviceCatalogue.all.map(\.id).filter { !p.devices.contains($0) }, selected: filters.device)
-        orientations = options(["portrait", "landscape"], selected: filters.orientation)
-        tasks = options(p.tasks.map(\.id), selected: filters.task)
-        self.shares = options(shares, selected: filters.share)
+        self.filters = filters
     }
 
     /// The card of `m`, drawn in `state`.
@@ -601,13 +598,18 @@ struct HeatmapsPageView: MustacheContext {
         }
         let place = m.place.modal.map { $0 == m.place.screen ? $0 : "\($0) (\(m.place.screen))" } ?? m.place.screen
         let env = state.environment
+        // Below the window: the lowest dot's edge (its radius as drawn) less the window's height.
+        let lowest =
+            m.cells.map { c in c.y + 5 + 9 * Double(max(c.taps, c.misclicks)) / maxCount }.max() ?? 0
+        let below = (lowest - env.windowSize.height).rounded(.up)
         return Card(
             title: strings.format(
                 .heatmapOf,
                 ["place": place, "device": env.device.name, "orientation": strings.orientation(env.orientation)]),
             counts: strings.format(.heatmapCounts, ["taps": String(m.taps), "misclicks": String(m.misclicks)]),
             frame: PlayerView(prototype: p, state: state).frame(), dots: dots, screen: m.place.screen,
-            modal: m.place.modal ?? "", device: m.place.device)
+            modal: m.place.modal ?? "", device: m.place.device,
+            hanging: below > 0 && m.place.modal == nil ? f(below) : nil)
     }
 
     func mustacheValue(forKey key: String) -> Any? {
@@ -617,10 +619,7 @@ struct HeatmapsPageView: MustacheContext {
         case "isReport": isReport
         case "cards": cards
         case "hasCards": !cards.isEmpty
-        case "devices": devices
-        case "orientations": orientations
-        case "tasks": tasks
-        case "shares": shares
+        case "filters": filters
         default: nil
         }
     }
