@@ -19,6 +19,10 @@ public struct Device: Sendable, Hashable {
     public var landscapeHorizontal: SizeClass
     /// Screen corner radius in points (drawn by the frame).
     public var cornerRadius: Double
+    /// The screen's scale factor: pixels per point (Apple, Human Interface Guidelines, "Layout",
+    /// the device screen sizes: @3x for the iPhone 16 models, @2x for iPhone SE and every iPad),
+    /// the scale a frame for it is exported at.
+    public var scale: Int
 }
 
 /// `UIUserInterfaceSizeClass`.
@@ -46,28 +50,28 @@ public enum DeviceCatalogue {
     public static let all: [Device] = [
         Device(
             id: "iphone-se-3", name: "iPhone SE (3rd generation)", family: .iPhone, width: 375, height: 667,
-            safeTop: 20, safeBottom: 0, landscapeHorizontal: .compact, cornerRadius: 0),
+            safeTop: 20, safeBottom: 0, landscapeHorizontal: .compact, cornerRadius: 0, scale: 2),
         Device(
             id: "iphone-16", name: "iPhone 16", family: .iPhone, width: 393, height: 852, safeTop: 59, safeBottom: 34,
-            landscapeHorizontal: .compact, cornerRadius: 55),
+            landscapeHorizontal: .compact, cornerRadius: 55, scale: 3),
         Device(
             id: "iphone-16-pro", name: "iPhone 16 Pro", family: .iPhone, width: 402, height: 874, safeTop: 62,
-            safeBottom: 34, landscapeHorizontal: .compact, cornerRadius: 55),
+            safeBottom: 34, landscapeHorizontal: .compact, cornerRadius: 55, scale: 3),
         Device(
             id: "iphone-16-pro-max", name: "iPhone 16 Pro Max", family: .iPhone, width: 440, height: 956, safeTop: 62,
-            safeBottom: 34, landscapeHorizontal: .regular, cornerRadius: 55),
+            safeBottom: 34, landscapeHorizontal: .regular, cornerRadius: 55, scale: 3),
         Device(
             id: "ipad-mini", name: "iPad mini", family: .iPad, width: 744, height: 1133, safeTop: 24, safeBottom: 20,
-            landscapeHorizontal: .regular, cornerRadius: 21),
+            landscapeHorizontal: .regular, cornerRadius: 21, scale: 2),
         Device(
             id: "ipad-air-11", name: "iPad Air 11-inch", family: .iPad, width: 820, height: 1180, safeTop: 24,
-            safeBottom: 20, landscapeHorizontal: .regular, cornerRadius: 18),
+            safeBottom: 20, landscapeHorizontal: .regular, cornerRadius: 18, scale: 2),
         Device(
             id: "ipad-pro-11", name: "iPad Pro 11-inch", family: .iPad, width: 834, height: 1210, safeTop: 24,
-            safeBottom: 20, landscapeHorizontal: .regular, cornerRadius: 18),
+            safeBottom: 20, landscapeHorizontal: .regular, cornerRadius: 18, scale: 2),
         Device(
             id: "ipad-pro-13", name: "iPad Pro 13-inch", family: .iPad, width: 1032, height: 1376, safeTop: 24,
-            safeBottom: 20, landscapeHorizontal: .regular, cornerRadius: 18),
+            safeBottom: 20, landscapeHorizontal: .regular, cornerRadius: 18, scale: 2),
     ]
 
     private static let byID: [String: Device] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

@@ -74,6 +74,11 @@ import Testing
         #expect(page.contains(#"cx="100.0" cy="1028.0""#), "the tap where it was on the picture")
         #expect(page.contains(#"cx="300.0" cy="724.0""#), "the misclick where it was on the picture")
         #expect(!page.contains(#"cy="412.0""#), "not where it was in the window")
+        // The card is drawn tall before its picture loads: the tap's dot (radius 14) reaches
+        // 1042 pt, 190 below the iPhone 16's 852 pt window, and the page leaves room for it.
+        #expect(
+            page.contains(#"<div class="heatmap-frame" data-tall="true" style="--hanging:190.0px" inert>"#),
+            "the card marked tall by its dots")
         // The replay's marks carry it too, so its page draws the dot where it was on the picture.
         let replay = try await s.client.request("GET", "/api/sessions/\(sid)/replay").text
         let marks = replay.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }.compactMap {
@@ -117,6 +122,10 @@ import Testing
         let width = try #require(found.first?["message"]?.stringValue)
         #expect(width.contains("393 pt wide (1179 px at 3×)") && width.contains("iPad Pro 11-inch"), "\(width)")
         #expect(width.contains("834 pt"), "\(width)")
+        // Exported for the iPad at the iPad's 2× (Apple's HIG, "Layout"), not the picture's 3×.
+        #expect(width.contains("exported at 834 pt (1668 px at 2×, iPad Pro 11-inch's scale)"), "\(width)")
+        #expect(!width.contains("2502"), "\(width)")
+        #expect(!width.contains("first write"), "an image object takes variants as it is: \(width)")
         // In Chinese when asked.
         let zh = try await c.request("GET", "/api/prototypes/tall/lint?lang=zh-Hans")
         let zhFound = zh.json?["diagnostics"]?.arrayValue?.filter { $0["rule"] == "asset.missing" } ?? []
@@ -132,5 +141,20 @@ import Testing
             $0.hasPrefix("asset.")
         }
         #expect(after == ["asset.device-width"], "\(patched.text)")
+        // A picture named alone: the finding says to write the object form first, where
+        // `variants` go.
+        let tag2 = try #require(patched.header("ETag"))
+        let bare = try await c.request(
+            "PATCH", "/api/prototypes/tall",
+            body: #"[{"op":"replace","path":"/screens/0/image","value":"home@3x.png"}]"#,
+            headers: ["If-Match": tag2], contentType: "application/json-patch+json")
+        #expect(bare.status == 200, "\(bare.text)")
+        let bareWidth = try #require(
+            bare.json?["diagnostics"]?.arrayValue?.first { $0["rule"] == "asset.device-width" }?["message"]?
+                .stringValue, "\(bare.text)")
+        #expect(
+            bareWidth.contains(
+                #"to $.screens[0].image.variants (first write "image" as an object, {"asset": "home@3x.png", "variants": […]}: a name alone takes no variants)"#
+            ), "\(bareWidth)")
     }
 }

@@ -127,7 +127,7 @@ import Testing
         #expect(portrait.contains("screen “home” ($.screens[0])") && portrait.contains("home-ipad@2x.png"))
         #expect(portrait.contains("834 pt wide (1668 px at 2×)"), "\(portrait)")
         #expect(portrait.contains(#"add {"device": "ipad-pro-13", "asset": …} to \#(v)"#), "\(portrait)")
-        #expect(portrait.contains("(2064 px at 2×)"), "\(portrait)")
+        #expect(portrait.contains("(2064 px at 2×, iPad Pro 13-inch's scale)"), "\(portrait)")
         let landscape = try #require(widths.last?["message"]?.stringValue)
         #expect(landscape.contains("1376 pt wide in landscape") && landscape.contains("home-ipad-land@2x.png"))
         #expect(landscape.contains(#"{"device": "ipad-pro-13", "orientation": "landscape", "asset": …}"#))

@@ -103,7 +103,12 @@ enum AssetFindings {
         let pt = number(points)
         let wanted = number(want)
         let scale = picture.scale
-        let wantPx = number(want * Double(scale))
+        // Exported for the device: at its own scale (an iPad's 2×, not the picture's 3×).
+        let exportScale = device.scale
+        let wantPx = number(want * Double(exportScale))
+        // An image named alone has no `variants` until it is an object.
+        let bare = screen.assetPath == screen.path.appending("image")
+        let asset = screen.image.asset
         let landscape = orientation == .landscape
         var add = "{\"device\": \"\(device.id)\""
         if landscape { add += ", \"orientation\": \"landscape\"" }
@@ -114,8 +119,8 @@ enum AssetFindings {
         return Diagnostic(
             format: "asset.device-width", severity: .warning,
             message: LocalizedText(
-                "screen “\(screen.id)” (\(screen.path)) has no picture for \(device.name) (\(device.id)), whose screen is \(wanted) pt wide in \(orientation.rawValue): it draws \(drawn)\(picture.asset), which is \(pt) pt wide (\(px) px at \(scale)×), unscaled from the top-left corner, so it \(points < want ? "leaves space beside it" : "is cut off"); add \(add)\(family.map { " (or \($0) for the family)" } ?? "") to \(screen.path.appending("image").appending("variants")), exported at \(wanted) pt (\(wantPx) px at \(scale)×), or leave \(device.name) out of \"devices\"",
-                "屏幕“\(screen.id)”（\(screen.path)）没有适合 \(device.name)（\(device.id)）的图片，该设备\(landscape ? "横屏" : "竖屏")时屏幕宽 \(wanted) pt：此处绘制\(drawnZh)\(picture.asset)，宽 \(pt) pt（\(scale)× 下 \(px) 像素），从左上角按原尺寸绘制，不缩放，因此\(points < want ? "旁边会留白" : "会被裁切")；请在 \(screen.path.appending("image").appending("variants")) 中添加 \(add)\(family.map { "（或整个系列的 \($0)）" } ?? "")，以 \(wanted) pt（\(scale)× 下 \(wantPx) 像素）导出，或从 \"devices\" 中去掉 \(device.name)"
+                "screen “\(screen.id)” (\(screen.path)) has no picture for \(device.name) (\(device.id)), whose screen is \(wanted) pt wide in \(orientation.rawValue): it draws \(drawn)\(picture.asset), which is \(pt) pt wide (\(px) px at \(scale)×), unscaled from the top-left corner, so it \(points < want ? "leaves space beside it" : "is cut off"); add \(add)\(family.map { " (or \($0) for the family)" } ?? "") to \(screen.path.appending("image").appending("variants"))\(bare ? " (first write \"image\" as an object, {\"asset\": \"\(asset)\", \"variants\": […]}: a name alone takes no variants)" : ""), exported at \(wanted) pt (\(wantPx) px at \(exportScale)×, \(device.name)'s scale), or leave \(device.name) out of \"devices\"",
+                "屏幕“\(screen.id)”（\(screen.path)）没有适合 \(device.name)（\(device.id)）的图片，该设备\(landscape ? "横屏" : "竖屏")时屏幕宽 \(wanted) pt：此处绘制\(drawnZh)\(picture.asset)，宽 \(pt) pt（\(scale)× 下 \(px) 像素），从左上角按原尺寸绘制，不缩放，因此\(points < want ? "旁边会留白" : "会被裁切")；请在 \(screen.path.appending("image").appending("variants")) 中添加 \(add)\(family.map { "（或整个系列的 \($0)）" } ?? "")\(bare ? "（先把 \"image\" 写成对象 {\"asset\": \"\(asset)\", \"variants\": […]}：只写名称时不能带变体）" : "")，以 \(wanted) pt（\(device.name) 的 \(exportScale)× 下 \(wantPx) 像素）导出，或从 \"devices\" 中去掉 \(device.name)"
             )(language), path: path.description)
     }
 
