@@ -3910,6 +3910,19 @@ class AssetEditorTests(PlayerTestCase):
             self.el(f'[data-asset="{asset}"] [data-asset-{button}]').click()
             self.wait_saved(before)
             self.player_reloaded()
+            if button == "use":
+                # A picture named alone takes its object form (where variants go) typed in its field.
+                self.assertEqual(self.doc()["screens"][0]["image"], "home@3x.png")
+                from selenium.webdriver.common.keys import Keys
+                f = self.el('[data-inspector] [data-field="image"]')
+                self.js("arguments[0].scrollIntoView({block: 'nearest'})", f)
+                before = self.saves()
+                self.mark_player()
+                f.send_keys(Keys.CONTROL, "a")
+                f.send_keys('{"asset": "home@3x.png"}', Keys.TAB)
+                self.wait_saved(before, "the typed object form was not saved")
+                self.player_reloaded()
+                self.assertEqual(self.doc()["screens"][0]["image"], {"asset": "home@3x.png"})
         self.assertEqual(self.doc()["screens"][0]["image"], {"asset": "home@3x.png", "dark": "home-dark@3x.png"})
 
         # Hotspots drawn over the live player, in the picture's points; their actions picked in
