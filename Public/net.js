@@ -63,7 +63,10 @@ export class Session {
     const body = { prototype: this.prototype, ...env, ...(this.embed ? { embed: this.embed } : {}), ...this.extra() };
     if (restore) body.restore = { continues: restore.continues, actions: restore.actions };
     const r = await request("POST", "/api/sessions", body);
-    this.startedAt = sent;
+    // A resumed session (200) has run for `resumed.t_ms` already: its clock goes on from there,
+    // so events after a reopened link fall on the task running when they happened.
+    const ran = r.status === 200 ? r.json?.resumed?.t_ms : undefined;
+    this.startedAt = typeof ran === "number" ? performance.now() - ran : sent;
     // 200: a participant's session resumed (their link reopened with the same pid).
     this.id = r.status === 201 || r.status === 200 ? r.json.session : null;
     if (this.id) {

@@ -110,6 +110,8 @@ import Testing
         #expect(again.json?["resumed"]?["ended"] == ["send-draft"])
         #expect(again.json?["tasks"] == ["send-draft", "share-inbox"])
         #expect(again.json?["html"]?.stringValue?.isEmpty == false)
+        // The session's clock, from which the reopened page counts its events' t_ms.
+        let clock = try #require(again.json?["resumed"]?["t_ms"]?.numberValue, "\(again.text)")
         // The same pid from another address is someone else: a session of its own.
         let elsewhere = try await SessionAudienceTests.request(
             c, "POST", "/api/sessions", cookie: cookie, body: #"{"prototype": "mail", "pid": "P7"}"#,
@@ -135,6 +137,13 @@ import Testing
         #expect(start["props"]?["viewport"]?["height"]?.numberValue == 844)
         #expect(start["pid"]?.stringValue == "P7")
         #expect(starts.filter { $0["session"]?.stringValue == sid }.count == 1, "resuming logs no second start")
+        // The clock the resumed page was given is past everything logged before it (not the
+        // page's own 0), so its misclicks fall on the task running then.
+        let before = try await Self.log(s).filter {
+            $0["session"]?.stringValue == sid && $0["type"]?.stringValue != "session_end"
+        }
+        let lastBefore = before.compactMap { $0["t_ms"]?.numberValue }.max() ?? -1
+        #expect(clock >= lastBefore, "resumed at t_ms \(clock), logged up to \(lastBefore)")
         let bare = try #require(starts.first { $0["session"]?.stringValue == other.json?["session"]?.stringValue })
         #expect(bare["props"]?["browser"]?.stringValue == "unknown")
         #expect(bare["props"]?["viewport"] == nil)

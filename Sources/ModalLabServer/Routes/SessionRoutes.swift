@@ -363,8 +363,11 @@ struct SessionController: Sendable {
 
     /// The answer to a participant reopening their link with the same `pid`
     /// (`POST /api/sessions`): 200 with the session they had, where it is — `{session, state,
-    /// tasks, resumed: {ended}, diagnostics, diagnosticsHTML, html}`, `ended` the tasks already
-    /// over, in the order they ended. Nothing is logged: the session goes on.
+    /// tasks, resumed: {ended, t_ms}, diagnostics, diagnosticsHTML, html}`, `ended` the tasks
+    /// already over, in the order they ended, `t_ms` the session's clock now (milliseconds since
+    /// its start, downtime left out), from which the reopened page counts its events' `t_ms`, so
+    /// that they fall on the task running when they happened. Nothing is logged: the session goes
+    /// on.
     func resume(_ s: ViewingSession) throws(Problem) -> HTTPResponse {
         s.touch()
         let state = s.state
@@ -376,7 +379,8 @@ struct SessionController: Sendable {
             body.append(contentsOf: #","tasks":"#.utf8)
             JSONWriter().write(.array(s.studyTasks.map { .string($0) }), into: &body)
             body.append(contentsOf: #","resumed":"#.utf8)
-            JSONWriter().write(["ended": .array(s.endedTasks.map { .string($0) })], into: &body)
+            JSONWriter().write(
+                ["ended": .array(s.endedTasks.map { .string($0) }), "t_ms": .int(s.elapsedMs)], into: &body)
             body.append(contentsOf: #","diagnostics":[],"diagnosticsHTML":"","#.utf8)
         }
     }
