@@ -82,12 +82,13 @@ public struct TaskPaths: Sendable, Equatable {
 
 /// Builds heat maps and task paths in one pass over a prototype's events.
 public struct StudyAggregates: Sendable {
-    /// The columns it reads, and `props` of taps and misclicks (a tap's `button`, their `scrollTop`).
+    /// The columns it reads, and `props` of taps, focuses and misclicks (a tap's `button`, their
+    /// `scrollTop`, a focus's `automatic` and `field`: ``EventSchema/EventFields/pathStep``).
     static let columns = LogEvent.Columns(
         [
             "session", "share", "device", "orientation", "screen", "modal", "target", "x", "y", "task", "outcome",
             "how",
-        ], propsTypes: [.tap, .misclick])
+        ], propsTypes: [.tap, .focus, .misclick])
 
     /// Only events on this device (nil: any).
     public var device: String?
@@ -114,6 +115,8 @@ public struct StudyAggregates: Sendable {
         var cut = false
         /// How many steps of the task's expected path it has tapped, in order.
         var progress = 0
+        /// The last step on its path (``EventFields/pathStep(after:)``).
+        var lastStep: String?
     }
     private var running: [String: Attempt] = [:]
     private var links: [String: [TaskPaths.Link: Int]] = [:]
@@ -138,11 +141,15 @@ public struct StudyAggregates: Sendable {
         if let d = device, f.device != d { return }
         if let o = orientation, f.orientation != o { return }
         if let s = share, f.share != s { return }
-        // A tap is the next step of its attempt's funnel when it names that step.
-        if f.type == .tap, let sid = f.session, var a = running[sid], let path = expectedPaths[a.task],
-            a.progress < path.count, (f.props["button"]?.stringValue ?? f.target) == path[a.progress]
+        // A step on the path (a tap, or a person's focus of a field, as the engine counts them
+        // for `direct`) is the next step of its attempt's funnel when it names that step.
+        if f.type == .tap || f.type == .focus, let sid = f.session, var a = running[sid],
+            let step = f.pathStep(after: a.lastStep)
         {
-            a.progress += 1
+            a.lastStep = step
+            if let path = expectedPaths[a.task], a.progress < path.count, step == path[a.progress] {
+                a.progress += 1
+            }
             running[sid] = a
         }
         switch f.type {
@@ -265,7 +272,7 @@ extension LogSource {
     ) throws -> (heatmaps: [Heatmap], paths: [TaskPaths]) {
         var a = aggregates
         var f = LogFilter(prototype: filter.prototype, session: filter.session, share: filter.share)
-        f.types = [.tap, .misclick, .taskStart, .taskEnd, .screenEnter, .present, .sessionEnd]
+        f.types = [.tap, .focus, .misclick, .taskStart, .taskEnd, .screenEnter, .present, .sessionEnd]
         let parts = try readableParts(filter: f)
         let chosen = try LogReader.chosenSessions(parts: parts, filter: filter)
         _ = try LogReader.forEach(parts: parts, filter: f, only: StudyAggregates.columns) {

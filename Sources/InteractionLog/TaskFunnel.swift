@@ -1,7 +1,9 @@
 /// A task's funnel along its expected path, as summaries carry it (`funnel` of a task in
 /// `GET /api/logs/summary.json`, the `funnel` rows of `summary.csv`): how many of the task's
 /// attempts tapped the first `k` steps of its expected path in order, other taps between them
-/// allowed, and how many stopped before each step. The counts are those of the insights page's
+/// allowed, and how many stopped before each step. Steps are those the engine counts for
+/// `direct` (``EventSchema/EventFields/pathStep(after:)``: a tap, or a person's focus of a text
+/// field). The counts are those of the insights page's
 /// funnels: both come from ``StudyAggregates`` (``TaskPaths/funnel``).
 public struct TaskFunnel: Sendable, Equatable {
     /// The task's expected path: the ids of the controls (or an alert's or action sheet's

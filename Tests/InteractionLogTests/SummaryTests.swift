@@ -106,6 +106,43 @@ import Testing
         store.close()
     }
 
+    /// A task's funnel counts the steps the engine counts for `direct`: a tap, and a person's
+    /// focus of a text field (a browser sends that instead of a tap); a tap on the field then
+    /// its focus is one step; an automatic focus is none.
+    @Test func aFunnelCountsAFieldsFocusAsTheEngineDoes() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try LogStore(directory: dir.logs)
+        func task(_ type: LogEventType, _ session: String, outcome: String? = nil) -> PendingEvent {
+            var e = pending(type, session: session, screen: "inbox", target: "add")
+            e.fields.task = "add"
+            e.fields.outcome = outcome
+            return e
+        }
+        _ = try await store.append([
+            // s1 focuses the field (no tap), s2 taps it and the browser focuses it too.
+            pending(.sessionStart, session: "s1"), task(.taskStart, "s1"),
+            pending(.tap, session: "s1", target: "new"), pending(.focus, session: "s1", target: "owner"),
+            pending(.tap, session: "s1", target: "save"), task(.taskEnd, "s1", outcome: "direct"),
+            pending(.sessionStart, session: "s2"), task(.taskStart, "s2"),
+            pending(.tap, session: "s2", target: "new"), pending(.tap, session: "s2", target: "owner"),
+            pending(.focus, session: "s2", target: "owner"), pending(.tap, session: "s2", target: "save"),
+            task(.taskEnd, "s2", outcome: "direct"),
+            // s3's field is focused by the page, not the person: it never reached the field.
+            pending(.sessionStart, session: "s3"), task(.taskStart, "s3"),
+            pending(.tap, session: "s3", target: "new"),
+            pending(.focus, session: "s3", target: "owner", props: ["automatic": true]),
+            pending(.tap, session: "s3", target: "save"), task(.taskEnd, "s3", outcome: "indirect"),
+        ])
+        var aggregates = StudyAggregates()
+        aggregates.expectedPaths = ["add": ["new", "owner", "save"]]
+        let paths = try store.studyAggregates(filter: LogFilter(), aggregates).paths
+        let funnel = TaskFunnel(paths.first { $0.task == "add" }, expectedPath: ["new", "owner", "save"])
+        #expect(funnel.reached == [3, 3, 2, 2], "\(funnel)")
+        #expect(funnel.dropped == [0, 0, 1, 0])
+        store.close()
+    }
+
     /// A session the server's stop ended (`how: "shutdown"`) and that carried on after the
     /// restart: its task's outcome is the one it reached, in the task table and the task paths
     /// alike, and its duration ends at its own last event, not at the stop.

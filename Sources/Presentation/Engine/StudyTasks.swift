@@ -58,35 +58,6 @@ extension StudyTask {
     public var timeLimitMs: Int? { timeLimitSeconds.map { Int(($0 * 1000).rounded()) } }
 }
 
-extension EngineEvent {
-    /// The tap target this event counts as on a task's path: for a `tap`, the button of an
-    /// alert, action sheet or activity view it chose (`props.button`), else its `target`; for a
-    /// person's `focus` of a text field or text area, the control (a browser focuses a field it
-    /// is tapped on, and sends that instead of a tap; an automatic focus, or one of an alert's
-    /// fields, is not a step); `nil` for every other type (taps outside, Home and keys are not
-    /// taps).
-    public var pathStep: String? {
-        switch type {
-        case .tap: return props["button"]?.stringValue ?? target
-        case .focus where props["automatic"] == nil && props["field"] == nil: return target
-        default: return nil
-        }
-    }
-
-    /// The steps `events` add to a task's path after `taps`: each event's ``pathStep``, except
-    /// that focusing the field the last step already names (a tap on it, then its focus) is
-    /// one step, not two.
-    public static func pathSteps(of events: [EngineEvent], after taps: [String]) -> [String] {
-        var steps: [String] = []
-        for e in events {
-            guard let step = e.pathStep else { continue }
-            if e.type == .focus, (steps.last ?? taps.last) == step { continue }
-            steps.append(step)
-        }
-        return steps
-    }
-}
-
 extension PresentationEngine {
     /// `taskStart`: starts task `id` from its start (``StudyTask/start``; by default the
     /// prototype's start screen with nothing presented). A task still running ends first as
