@@ -107,7 +107,7 @@ async function start(restore = null) {
   // Actions this server can't read any more (it was upgraded meanwhile): start from the start.
   if (restore && status === 400) ({ status, json } = await session.start());
   if (status !== 201 && status !== 200) {
-    panel.showStatus(json?.detail ?? t("sessionFailed", { status }));
+    if (!linkEnded(status)) panel.showStatus(json?.detail ?? t("sessionFailed", { status }));
     return;
   }
   root.dataset.session = session.id;
@@ -147,6 +147,15 @@ function takePlace() {
 
 const editor = new Editor(stage, send);
 
+/** Whether `status` (401, 403) says a participant's link stopped working (revoked or expired):
+ * then the study panel says so — a participant sees no status line — and the device takes no
+ * more taps. */
+function linkEnded(status) {
+  if ((status !== 401 && status !== 403) || !study.stop(t("studyLinkEnded"))) return false;
+  stage.inert = true;
+  return true;
+}
+
 /** Posts an action in its turn. Typing waiting for its pause goes first, so a Cancel right
  * after typing finds the sheet dirty and asks before discarding (rule modal.data-loss-confirm). */
 function send(action) {
@@ -167,7 +176,7 @@ function send(action) {
       const place = session.placeToKeep();
       session.id = null;
       await start(place);
-    } else {
+    } else if (!linkEnded(status)) {
       panel.showStatus(json?.detail ? `${json.title}: ${json.detail}` : t("errorStatus", { status }));
     }
   });

@@ -169,6 +169,19 @@ export class StudyPanel {
     this.#afterQuestions();
   }
 
+  /** The link stopped working (revoked or expired) while the participant was in the study: the
+   * panel says so in its live region and offers nothing more to do. */
+  stop(message) {
+    if (!this.panel) return false;
+    clearTimeout(this.timer);
+    this.#running = false;
+    this.panel.dataset.stopped = "true";
+    this.step.textContent = message;
+    this.prompt.textContent = "";
+    this.start.hidden = this.giveUp.hidden = this.next.hidden = true;
+    return true;
+  }
+
   #render() {
     const task = this.#tasks[this.#index];
     this.next.hidden = true;

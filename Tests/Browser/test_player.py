@@ -3453,6 +3453,27 @@ class StudyLinkTests(PlayerTestCase):
         self.assertEqual((status, comments), (200, []), "a preview saves no comment")
         self.assertEqual([r for r in self.rows() if r["type"] == "comment"], [], "nor logs one")
 
+    def test_a_participant_whose_link_is_revoked_is_told_so(self):
+        status, made = owner_api("POST", "/api/shares", {"prototype": "study-links", "role": "participant",
+                                                         "label": "Revoked mid-task", "tasks": ["send-draft"]})
+        self.assertEqual(status, 201, made)
+        self.d.delete_all_cookies()
+        self.d.get(made["url"] + "?pid=P51")
+        self.wait_for("return document.querySelector('.player')?.dataset.ready === 'true'", timeout=30)
+        self.settle()
+        self.el("[data-study-start]").click()
+        self.wait_for("return !document.querySelector('[data-study-give-up]').hidden")
+        self.settle()
+        # The owner revokes the link while the participant is in a task: their next tap is
+        # refused, and the study panel (a participant sees no status line) says why.
+        self.assertEqual(owner_api("DELETE", f"/api/shares/{made['id']}")[0], 204)
+        self.tap('[data-id="compose"]')
+        self.wait_for("return document.querySelector('[data-study-panel]')?.dataset.stopped === 'true'",
+                      message="the participant was not told the link stopped working")
+        self.assertIn("no longer works", self.el("[data-study-step]").text)
+        self.assertFalse(self.el("[data-study-give-up]").is_displayed())
+        self.assertTrue(self.js("return document.getElementById('stage').inert"), "the device still takes taps")
+
     def test_a_link_that_asks_for_the_pid_asks_before_the_study(self):
         from selenium.webdriver.common.keys import Keys
         from selenium.webdriver.support.ui import Select
@@ -3587,6 +3608,8 @@ class ReplayTests(PlayerTestCase):
             self.assertEqual(owner_api("POST", f"/api/sessions/{sid}/events", misclick)[0], 200)
         self.wait_for("return document.querySelector('[data-watch-live]').textContent === '3 steps · 1 misclick · task send-draft'",
                       message="the watcher did not see the misclick")
+        # The header keeps what doesn't change: no step count there to contradict the live line.
+        self.assertEqual(self.el(".site-header p").text, "iPhone 16, Portrait")
         self.assertEqual(owner_api("DELETE", f"/api/sessions/{sid}")[0], 204)
         self.wait_for("return document.querySelector('[data-watch]').dataset.ended === 'true'",
                       message="the watcher was not told the session ended")

@@ -228,6 +228,7 @@ extension Strings {
         .replayTitle: "session replay",
         .replayHeading: "Session {session}",
         .replayIntro: "{device}, {orientation} · {steps} steps · {duration}",
+        .watchIntro: "{device}, {orientation}",
         .replayPlay: "Play",
         .replayPause: "Pause",
         .replayStep: "Step {step} of {count}",
@@ -256,6 +257,7 @@ extension Strings {
         .taskSucceeded: "Done!",
         .taskEnded: "Task ended.",
         .studyComplete: "Thank you — that was the last task.",
+        .studyLinkEnded: "This study link no longer works: the study was closed. Thank you for taking part.",
 
         // A participant's questions. The Single Ease Question as Sauro & Dumas (2009) and
         // MeasuringU ask it; the System Usability Scale's items as Brooke (1996) wrote them.

@@ -221,6 +221,7 @@ extension Strings {
         .replayTitle: "会话回放",
         .replayHeading: "会话 {session}",
         .replayIntro: "{device}，{orientation} · {steps} 步 · {duration}",
+        .watchIntro: "{device}，{orientation}",
         .replayPlay: "播放",
         .replayPause: "暂停",
         .replayStep: "第 {step} 步，共 {count} 步",
@@ -248,6 +249,7 @@ extension Strings {
         .taskSucceeded: "完成！",
         .taskEnded: "任务已结束。",
         .studyComplete: "谢谢——这是最后一个任务。",
+        .studyLinkEnded: "此研究链接已失效：研究已关闭。感谢您的参与。",
 
         // A participant's questions (translated here, unverified against a validated Chinese
         // version of the SEQ or the SUS).

@@ -80,10 +80,11 @@ enum UIString: String, CaseIterable, Sendable {
         columnTimedOut, columnSuccessRate, columnMedianTime, columnP90Time, columnStatus, statusEnded, statusAbandoned,
         statusRunning, watchNotRunning, watchNotRunningHint,
         columnOpenAtEnd, linkReplay, linkWatch, noTasks, pathsHeading, pathsLabel, replayTitle, replayHeading,
-        replayIntro, replayPlay, replayPause, replayStep, replayLegend, watchTitle, watchHeading, watchWaiting,
+        replayIntro, watchIntro, replayPlay, replayPause, replayStep, replayLegend, watchTitle, watchHeading,
+        watchWaiting,
         watchEnded, heatmapsTitle, heatmapsHeading, heatmapsIntro, filterDevice, filterOrientation, filterTask,
         filterSegment, filterAll, filterShow, heatmapOf, heatmapCounts, noHeatmaps, taskOf, taskStart, taskGiveUp,
-        taskNext, taskSucceeded, taskEnded, studyComplete
+        taskNext, taskSucceeded, taskEnded, studyComplete, studyLinkEnded
     // A participant's questions: the Single Ease Question and a comment after each task, the
     // System Usability Scale at the end (``PlayerPageView``)
     case seqQuestion, seqVeryDifficult, seqVeryEasy, commentLabel, commentKeepsWords, commentKeepsLength,
@@ -175,7 +176,8 @@ struct Strings: Sendable, MustacheContext {
         .commentOnScreen,
         .commentAt, .commentNotShown, .commentScrolledAway, .noComments, .taskOf, .taskStart, .taskGiveUp, .taskNext,
         .taskSucceeded,
-        .taskEnded, .studyComplete, .replayStep, .replayPlay, .replayPause, .watchEnded, .watchSteps, .watchTask,
+        .taskEnded, .studyComplete, .studyLinkEnded, .replayStep, .replayPlay, .replayPause, .watchEnded, .watchSteps,
+        .watchTask,
         .watchMisclicks, .watchMisclickOne,
         // The gallery's "New prototype" and the editor
         .editorCreateFailed, .editorNotDecoded, .editorSaving, .editorSaved, .editorConflict, .editorRefused,

@@ -666,8 +666,10 @@ struct SessionPageView: MustacheContext {
         let session = ["session": run.record.session, "status": status]
         heading = strings.format(
             !isWatching ? .replayHeading : isLive ? .watchHeading : .watchNotRunning, session)
+        // A live watch says its steps and misclicks in the line its stream updates; the header
+        // keeps what doesn't change (a count there would stay at the page's while the line goes on).
         intro = strings.format(
-            .replayIntro,
+            isWatching && isLive ? .watchIntro : .replayIntro,
             [
                 "device": env.device.name, "orientation": strings.orientation(env.orientation),
                 "steps": String(run.steps), "duration": StudyViews.ms(Double(run.lastMs)),
