@@ -19,8 +19,8 @@ import Testing
         let s = try TestApp(socket: true)
         let c = s.client
         let sid = try await s.session("mail", device: "iphone-16")
-        let view = try await Self.link(c, role: "view", expiresIn: 4)
-        let report = try await Self.link(c, role: "report", expiresIn: 4)
+        let view = try await Self.link(c, role: "view", expiresIn: 10)
+        let report = try await Self.link(c, role: "report", expiresIn: 10)
         let reloads = try TestClient(port: c.port)
         reloads.send("GET /api/stream?prototype=mail HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(view)\r\n\r\n")
         let watch = try TestClient(port: c.port)
