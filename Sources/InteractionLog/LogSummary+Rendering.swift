@@ -78,10 +78,7 @@ extension LogSummary {
         }
         let complete = sessions.filter { $0.susScore != nil }.count
         let resultValues: [JSONValue] = results.map { r in
-            let cells: [(String, JSONValue)] = zip(LogSummary.resultsColumns, r.cells).map { name, cell in
-                (name, JSONValue.string(cell))
-            }
-            return .object(JSONObject(cells))
+            .object(JSONObject(Array(zip(LogSummary.resultsColumns, r.values))))
         }
         return .object(
             JSONObject([
@@ -260,7 +257,8 @@ extension LogSummary {
                 if let rate = t.misclickRate { parts.append("misclick rate \(LogSummary.percent(rate))") }
                 if let seq = t.seqMean {
                     parts.append(
-                        "SEQ mean \((seq * 100).rounded() / 100) of \(t.seqAnswers) (1–7: "
+                        "SEQ mean \((seq * 100).rounded() / 100) on 1–7 from \(t.seqAnswers) answer"
+                            + (t.seqAnswers == 1 ? "" : "s") + " (answers of 1, 2, … 7: "
                             + t.seqDistribution.map(String.init).joined(separator: " ") + ")")
                 }
                 lines.append("  \((t.prototype.map { $0 + "/" } ?? "") + t.task): " + parts.joined(separator: ", "))
@@ -321,13 +319,19 @@ extension LogSummary {
 }
 
 extension ResultRow {
-    /// The row's cells in ``LogSummary/resultsColumns``' order (`nil`: empty).
-    var cells: [String?] {
+    /// The row's values in ``LogSummary/resultsColumns``' order, as the summary's JSON has them
+    /// (counts and times are numbers; `null`: none).
+    var values: [JSONValue] {
         [
-            prototype, session, audience, share, shareLabel, pid, device, appearance, String(position), task,
-            String(attempts), outcome, timeMs.map(String.init), String(taps), String(misclicks), seq.map(String.init),
-            status,
+            .string(prototype), .string(session), .string(audience), .string(share), .string(shareLabel), .string(pid),
+            .string(device), .string(appearance), .int(position), .string(task), .int(attempts), .string(outcome),
+            .int(timeMs), .int(taps), .int(misclicks), .int(seq), .string(status),
         ]
+    }
+
+    /// The row's cells, as the CSV has them (`nil`: empty).
+    var cells: [String?] {
+        values.map { v in v.intValue.map(String.init) ?? v.stringValue }
     }
 }
 

@@ -991,5 +991,20 @@ import Testing
             checked += 1
         }
         #expect(checked == 8)
+        // The summary's JSON has the same rows, its counts and times as numbers.
+        var numbers = 0
+        for r in summary["results"]?.arrayValue ?? [] where r["outcome"]?.stringValue != "not started" {
+            let key = (r["session"]?.stringValue ?? "") + "/" + (r["task"]?.stringValue ?? "")
+            let expected = try #require(sql["results"]?[key], "\(key) missing from DuckDB's")
+            for name in ["taps", "misclicks", "seq", "time_ms"] {
+                let v = expected[name] ?? .null
+                let text = v.stringValue ?? v.intValue.map(String.init) ?? ""
+                #expect(r[name]?.intValue.map(String.init) ?? "" == text, "\(key).\(name): \(r[name] ?? .null)")
+                #expect(r[name]?.isNull == true || r[name]?.numberValue != nil, "\(key).\(name) is not a number")
+            }
+            #expect(r["position"]?.intValue != nil && r["attempts"]?.intValue != nil, "\(r)")
+            numbers += 1
+        }
+        #expect(numbers == 8)
     }
 }

@@ -248,7 +248,7 @@ extension Strings {
         .filterAll: "All",
         .filterShow: "Show",
         .heatmapOf: "{place} on {device}, {orientation}",
-        .heatmapCounts: "{taps} taps, {misclicks} misclicks",
+        .heatmapCounts: "taps: {taps}, misclicks: {misclicks}",
         .noHeatmaps: "No taps match these filters.",
         .taskOf: "Task {step} of {count}",
         .taskStart: "Start",
