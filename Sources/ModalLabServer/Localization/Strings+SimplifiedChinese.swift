@@ -221,7 +221,7 @@ extension Strings {
         .replayTitle: "会话回放",
         .replayHeading: "会话 {session}",
         .replayIntro: "{device}，{orientation} · {steps} 步 · {duration}",
-        .watchIntro: "{device}，{orientation}",
+        .watchIntro: "设备：{device}，方向：{orientation}",
         .replayPlay: "播放",
         .replayPause: "暂停",
         .replayStep: "第 {step} 步，共 {count} 步",
