@@ -5,6 +5,10 @@
 #                             Public copied, readable by nginx's `nobody` workers) with a 1 KiB
 #                             file added, Public/file1k.txt; both servers serve that folder
 #   path_of TARGET            the URL path of a target: real ($REAL_FILE of Public/), 1k, healthz
+#   write_nginx_conf DIR N PORT  DIR/nginx/nginx.conf: nginx as it is usually tuned for static
+#                             files (sendfile, open-file cache, no access log, long keep-alive),
+#                             N worker processes, on 127.0.0.1:PORT, serving DIR/root/Public at
+#                             /public/ and answering /healthz as `modallab serve` does
 
 build_modallab() {
     [[ -n "${BIN:-}" ]] && return
@@ -40,4 +44,34 @@ path_of() {
     1k) echo /public/file1k.txt ;;
     healthz) echo /healthz ;;
     esac
+}
+
+write_nginx_conf() {
+    mkdir -p "$1/nginx"
+    cat >"$1/nginx/nginx.conf" <<CONF
+worker_processes $2;
+pid $1/nginx.pid;
+error_log $1/nginx/error.log;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    tcp_nodelay on;
+    open_file_cache max=1000 inactive=60s;
+    keepalive_requests 1000000;
+    keepalive_timeout 60s;
+    client_body_temp_path $1/nginx;
+    proxy_temp_path $1/nginx;
+    fastcgi_temp_path $1/nginx;
+    uwsgi_temp_path $1/nginx;
+    scgi_temp_path $1/nginx;
+    types { text/plain txt; text/javascript js; text/css css; }
+    server {
+        listen 127.0.0.1:$3;
+        location /public/ { alias $1/root/Public/; }
+        location = /healthz { default_type "application/json; charset=utf-8"; return 200 '{"status":"ok"}'; }
+    }
+}
+CONF
 }

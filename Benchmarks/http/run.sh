@@ -68,36 +68,6 @@ make_served_root "$WORK"
 mkdir -p "$WORK/nginx"
 export MODALLAB_OWNER_TOKEN="bench-$$"
 
-# nginx as it is usually tuned for static files: sendfile, open-file cache, no access log, long
-# keep-alive; write_nginx_conf N gives it N worker processes.
-write_nginx_conf() {
-    cat >"$WORK/nginx/nginx.conf" <<CONF
-worker_processes $1;
-pid $WORK/nginx.pid;
-error_log $WORK/nginx/error.log;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    tcp_nodelay on;
-    open_file_cache max=1000 inactive=60s;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-    client_body_temp_path $WORK/nginx;
-    proxy_temp_path $WORK/nginx;
-    fastcgi_temp_path $WORK/nginx;
-    uwsgi_temp_path $WORK/nginx;
-    scgi_temp_path $WORK/nginx;
-    types { text/plain txt; text/javascript js; text/css css; }
-    server {
-        listen 127.0.0.1:$NGINX_PORT;
-        location /public/ { alias $WORK/root/Public/; }
-        location = /healthz { default_type "application/json; charset=utf-8"; return 200 '{"status":"ok"}'; }
-    }
-}
-CONF
-}
 
 # Waits up to 10 s until 127.0.0.1:PORT answers PATH with 200, else fails (a 403 or 404 would be
 # measured as if it were the file).
@@ -181,7 +151,7 @@ echo "# $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(uname -sr), wrk -t2 -c$CO
 # series SERVER N: SERVER with N event loops against nginx with N workers, ROUNDS rounds alternating.
 series() {
     local server=$1 loops=$2
-    write_nginx_conf "$loops"
+    write_nginx_conf "$WORK" "$loops" "$NGINX_PORT"
     nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx"
     start_ours "$server" "$loops" "$OURS_PORT"
     wait_ready "$NGINX_PORT"

@@ -69,24 +69,7 @@ wait_ready() {
 start() {
     case $1 in
     nginx)
-        cat >"$WORK/nginx/nginx.conf" <<CONF
-worker_processes 1;
-pid $WORK/nginx.pid;
-error_log $WORK/nginx/error.log;
-events { worker_connections 4096; }
-http {
-    access_log off; sendfile on; tcp_nopush on; tcp_nodelay on;
-    open_file_cache max=1000 inactive=60s; keepalive_requests 1000000; keepalive_timeout 60s;
-    client_body_temp_path $WORK/nginx; proxy_temp_path $WORK/nginx; fastcgi_temp_path $WORK/nginx;
-    uwsgi_temp_path $WORK/nginx; scgi_temp_path $WORK/nginx;
-    types { text/plain txt; text/javascript js; text/css css; }
-    server {
-        listen 127.0.0.1:$PORT;
-        location /public/ { alias $WORK/root/Public/; }
-        location = /healthz { default_type "application/json; charset=utf-8"; return 200 '{"status":"ok"}'; }
-    }
-}
-CONF
+        write_nginx_conf "$WORK" 1 "$PORT"
         nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx"
         wait_ready /healthz
         SERVER_PID=$(pgrep -P "$(cat "$WORK/nginx.pid")")

@@ -171,24 +171,7 @@ stop_server
 
 # 3. nginx on the same files (one worker; `return 200` for /healthz), for the static targets.
 declare -A NGINX_CPU NGINX_SYSCALLS
-cat >"$WORK/nginx/nginx.conf" <<CONF
-worker_processes 1;
-pid $WORK/nginx.pid;
-error_log $WORK/nginx/error.log;
-events { worker_connections 4096; }
-http {
-    access_log off; sendfile on; tcp_nopush on; tcp_nodelay on;
-    open_file_cache max=1000 inactive=60s; keepalive_requests 1000000; keepalive_timeout 60s;
-    client_body_temp_path $WORK/nginx; proxy_temp_path $WORK/nginx; fastcgi_temp_path $WORK/nginx;
-    uwsgi_temp_path $WORK/nginx; scgi_temp_path $WORK/nginx;
-    types { text/plain txt; application/javascript js; text/css css; }
-    server {
-        listen 127.0.0.1:$NGINX_PORT;
-        location /public/ { alias $WORK/root/Public/; }
-        location = /healthz { default_type application/json; return 200 '{"status":"ok"}'; }
-    }
-}
-CONF
+write_nginx_conf "$WORK" 1 "$NGINX_PORT"
 nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx"
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$NGINX_PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 WORKER=$(pgrep -P "$(cat "$WORK/nginx.pid")")
