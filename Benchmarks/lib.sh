@@ -1,6 +1,9 @@
 # Shared by the benchmark scripts (source it after `cd` to the repository's root):
 #   build_modallab NAME       sets BIN to a release `modallab` (unless BIN is set), the build's
 #                             output in $TMPDIR/NAME-build.log, shown if it fails
+#   build_http_bins NAME      sets BIN_DIR to a release build's folder holding `modallab` and
+#                             `http-testserver` (unless BIN_DIR is set: say, another build of the
+#                             code before a change), the build's output in $TMPDIR/NAME-build.log
 #   make_served_root DIR      DIR/root: the product's resources (Templates and Schema linked,
 #                             Public copied, readable by nginx's `nobody` workers) with a 1 KiB
 #                             file added, Public/file1k.txt; both servers serve that folder
@@ -18,6 +21,17 @@ build_modallab() {
         exit 1
     }
     BIN="$(swift build -c release --show-bin-path)/modallab"
+}
+
+build_http_bins() {
+    [[ -n "${BIN_DIR:-}" ]] && return
+    local log="${TMPDIR:-/tmp}/$1-build.log"
+    { swift build -c release --product http-testserver && swift build -c release --product modallab; } >"$log" 2>&1 ||
+        {
+            cat "$log" >&2
+            exit 1
+        }
+    BIN_DIR="$(swift build -c release --show-bin-path)"
 }
 
 make_served_root() {

@@ -46,12 +46,7 @@ done
 
 # BIN_DIR=DIR: use the modallab and http-testserver already built in DIR (say, another build of the
 # code before a change) instead of building them.
-if [[ -z "${BIN_DIR:-}" ]]; then
-    LOG="${TMPDIR:-/tmp}/http-bench-build.log"
-    { swift build -c release --product http-testserver && swift build -c release --product modallab; } >"$LOG" 2>&1 ||
-        { cat "$LOG" >&2; exit 1; }
-    BIN_DIR="$(swift build -c release --show-bin-path)"
-fi
+build_http_bins http-bench
 
 WORK=$(mktemp -d)
 PIDS=()

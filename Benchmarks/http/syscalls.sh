@@ -34,12 +34,7 @@ REAL_FILE=${REAL_FILE:-comments.js}
 for tool in perf wrk nginx curl; do
     command -v "$tool" >/dev/null || { echo "missing $tool" >&2; exit 1; }
 done
-if [[ -z "${BIN_DIR:-}" ]]; then
-    LOG="${TMPDIR:-/tmp}/syscalls-build.log"
-    { swift build -c release --product http-testserver && swift build -c release --product modallab; } >"$LOG" 2>&1 ||
-        { cat "$LOG" >&2; exit 1; }
-    BIN_DIR="$(swift build -c release --show-bin-path)"
-fi
+build_http_bins syscalls
 
 WORK=$(mktemp -d)
 SERVER_PID=""
