@@ -144,7 +144,7 @@ extension LogColumns {
             "Per session, strictly increasing from 1, assigned by the server (events without a session share one "
                 + "sequence) in the order it logged them: the player sends its own events (misclicks, scrolls, "
                 + "pointer moves) in batches, so one can come after an answer that followed it. To read a session "
-                + "in the order things happened, sort by `t_ms`, then `seq`."),
+                + "in the order things happened, sort by `t_ms`, then `seq`, as the exports do."),
         .assigned(
             "ts", "TIMESTAMP",
             "Server time, RFC 3339 UTC with microseconds, e.g. `2026-11-29T11:40:22.123456Z`."),

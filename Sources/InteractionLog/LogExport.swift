@@ -17,20 +17,29 @@ public enum LogExportFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// Pulls an export chunk by chunk, in constant memory: part files are read in order (day, then
-/// part number) with a fixed buffer; each call to ``next()`` returns about ``chunkSize`` bytes.
+/// Pulls an export chunk by chunk: each session's events together, in (`t_ms`, `seq`) order,
+/// the sessions in the order they started (their first line taken), a line without a session
+/// where it was logged among them (``LogOrderIndex``; docs/log.md, "Exports").
 ///
 /// The HTTP layer drives it from an async handler:
 ///
 /// ```swift
 /// let cursor = try store.exportCursor(format: .csv, filter: filter)
+/// try await offLoop { try cursor.prepare() }   // the first pass, off the event loops
 /// while let chunk = try cursor.next() { try await writer.write(chunk) }
 /// ```
 ///
-/// `next()` does blocking file reads of at most a chunk, which is short enough to run on the
-/// cooperative pool. Lines that are not valid events (never written by a store, but possible
-/// in a tree edited by hand) are skipped and counted in ``skippedLines``.
-public final class LogExportCursor {
+/// Two passes: ``prepare()`` (or the first ``next()``) reads the parts once to index the lines
+/// the filter takes and sorts that index; then each ``next()`` reads about ``chunkSize`` bytes
+/// of lines by offset, in order, which is short enough to run on the cooperative pool.
+/// Memory: 32 bytes per line taken and one entry per session id (``LogOrderIndex``: 32 MB for
+/// a million events), a read window of 64 KiB (grown only for a longer line) and one chunk;
+/// never the lines themselves. Lines that are not valid events (never written by a store, but
+/// possible in a tree edited by hand) are skipped and counted in ``skippedLines``.
+///
+/// Used by one task at a time (hence `@unchecked Sendable`: it may move between threads, as
+/// from ``prepare()`` off the loops to the writer).
+public final class LogExportCursor: @unchecked Sendable {
     /// The format of the chunks.
     public let format: LogExportFormat
     /// Target size of one chunk in bytes (a chunk may exceed it by one line).
@@ -46,8 +55,8 @@ public final class LogExportCursor {
     private let filter: LogFilter.Compiled
     /// The sessions the filter's whole-session criteria chose (`nil`: no such criteria).
     private let sessions: Set<String>?
-    private var parts: ArraySlice<LogPart>
-    private var reader: PartLineReader?
+    private let parts: [LogPart]
+    private var lines: OrderedLineReader?
     private var headerPending: Bool
     private var scanner = RawLine()
     private var finished = false
@@ -61,14 +70,33 @@ public final class LogExportCursor {
         self.spreadsheetSafe = spreadsheetSafe && format == .csv
         self.chunkSize = max(1, chunkSize)
         self.filter = LogFilter.Compiled(filter)
-        self.parts = parts[...]
+        self.parts = parts
         headerPending = format == .csv
+    }
+
+    /// The first pass: indexes the lines the filter takes and sorts them (``LogOrderIndex``);
+    /// reads every part the filter needs once. Done by the first ``next()`` when not before;
+    /// call it off the event loops for a large log. Calling it again does nothing.
+    /// - Throws: ``LogStoreError`` when a part cannot be read.
+    public func prepare() throws(LogStoreError) {
+        guard lines == nil else { return }
+        let index = try LogOrderIndex(parts: parts) { [filter, sessions] scanner in
+            guard filter.matches(scanner) else { return false }
+            if let sessions {
+                guard let sid = scanner.string(LogColumns.session), sessions.contains(sid) else { return false }
+            }
+            return true
+        }
+        skippedLines += index.skippedLines
+        lines = OrderedLineReader(index)
     }
 
     /// The next chunk (never empty), or `nil` when the export is complete.
     /// - Throws: ``LogStoreError`` when a part cannot be read.
     public func next() throws(LogStoreError) -> [UInt8]? {
         guard !finished else { return nil }
+        try prepare()
+        guard let lines else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(chunkSize + 1024)
         if headerPending {
@@ -76,17 +104,15 @@ public final class LogExportCursor {
             headerPending = false
         }
         while out.count < chunkSize {
-            guard let line = try nextLine() else {
+            guard let line = try lines.nextLine() else {
                 finished = true
+                skippedLines += lines.vanishedLines
                 break
             }
+            // Scanned again: the CSV's cells, and a part rewritten since the first pass.
             guard scanner.scan(line) else {
                 skippedLines += 1
                 continue
-            }
-            guard filter.matches(scanner) else { continue }
-            if let sessions {
-                guard let sid = scanner.string(LogColumns.session), sessions.contains(sid) else { continue }
             }
             events += 1
             switch format {
@@ -98,15 +124,6 @@ public final class LogExportCursor {
             }
         }
         return out.isEmpty ? nil : out
-    }
-
-    private func nextLine() throws(LogStoreError) -> UnsafeBufferPointer<UInt8>? {
-        while true {
-            if let reader, let line = try reader.next() { return line }
-            reader = nil
-            guard let part = parts.popFirst() else { return nil }
-            reader = try PartLineReader(part)
-        }
     }
 }
 
@@ -210,8 +227,9 @@ extension LogSource {
         LogExportChunks(cursor: try exportCursor(format: format, filter: filter, chunkSize: chunkSize))
     }
 
-    /// Streams an export to `write` in chunks of about 64 KiB, in constant memory
-    /// (docs/log.md: "exports are streamed, in constant memory"); `spreadsheetSafe` as in
+    /// Streams an export to `write` in chunks of about 64 KiB, each session's events in
+    /// (`t_ms`, `seq`) order (``LogExportCursor``: 32 bytes of memory per event exported);
+    /// `spreadsheetSafe` as in
     /// ``exportCursor(format:filter:chunkSize:spreadsheetSafe:)``.
     /// - Throws: ``LogStoreError`` when a part cannot be read, or what `write` throws.
     public func export(

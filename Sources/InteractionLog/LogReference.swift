@@ -48,6 +48,15 @@ public enum LogReference {
                 + "`read_csv` reads both as the same value (`''` with `keep_default_na=False`, `NaN` without); "
                 + "where null matters, read the NDJSON: `pandas.read_json(path, lines=True)`.",
             "",
+            "Exports (`/api/logs.ndjson`, `/api/logs.csv`, `modallab logs export`) give the events in the order "
+                + "they happened, not the order they were logged: each session's events together, sorted by `t_ms`, "
+                + "then `seq`, and the sessions in the order they started (the order of their first exported line "
+                + "in the log, normally their `session_start`); an event without a session keeps its place among "
+                + "them. In DuckDB, a session's events in the same order: `WHERE session = … ORDER BY t_ms, seq`. "
+                + "The files themselves hold events in the order the server logged them. An export reads the log "
+                + "twice, first to index the lines it takes (32 bytes of memory per event), then to send them in "
+                + "order.",
+            "",
             "The CSV export is exact: every cell holds what the log holds, for DuckDB and pandas. A spreadsheet "
                 + "(Excel, Numbers, LibreOffice, Google Sheets) runs a cell that starts with `=`, `+`, `-` or `@` "
                 + "as a formula, and the log holds text that share links' viewers chose (a client event's `event_id` "

@@ -226,3 +226,50 @@ import Testing
         #expect(error([("prototype", "a"), ("prototype", "b")]) == "prototype: given more than once")
     }
 }
+
+/// The export's order (docs/log.md, "Reading it"): each session's events together by (`t_ms`,
+/// `seq`), sessions in the order they started, a line without a session in its place.
+@Suite struct ExportOrderCursorTests {
+    @Test func sessionsComeWholeInTheOrderTheyStartedEachByTimeThenSeq() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let day = dir.logs + "/date=2026-12-01"
+        try FileManager.default.createDirectory(atPath: day, withIntermediateDirectories: true)
+        func line(_ id: String, _ session: String?, _ tMs: Int, _ seq: Int, pad: Int = 0) -> String {
+            let s = session.map { "\"\($0)\"" } ?? "null"
+            let props = pad > 0 ? #", "props": {"pad": "\#(String(repeating: "x", count: pad))"}"# : ""
+            return #"{"event_id": "\#(id)", "seq": \#(seq), "t_ms": \#(tMs), "session": \#(s)\#(props)}"#
+        }
+        let part0 = [
+            line("a1", "a", 0, 1), line("g1", nil, 0, 1), line("b1", "b", 0, 1), line("a2", "a", 300, 2),
+            "not an event", line("b2", "b", 200, 2, pad: 100_000),
+        ]
+        let part1 = [line("a3", "a", 100, 3), line("b3", "b", 50, 3), line("a4", "a", 300, 4)]
+        try Data((part0.joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: day + "/part-000000.ndjson"))
+        try Data((part1.joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: day + "/part-000001.ndjson"))
+        let reader = LogReader(directory: dir.logs)
+        for chunkSize in [1, 100, 1 << 20] {
+            let cursor = try reader.exportCursor(format: .ndjson, chunkSize: chunkSize)
+            var out: [UInt8] = []
+            while let chunk = try cursor.next() { out += chunk }
+            let ids = String(decoding: out, as: UTF8.self).split(separator: "\n").map {
+                try? JSONParser.parse(String($0))["event_id"]?.stringValue
+            }
+            #expect(ids == ["a1", "a3", "a2", "a4", "g1", "b1", "b3", "b2"], "chunks of \(chunkSize)")
+            #expect(cursor.skippedLines == 1 && cursor.events == 8)
+        }
+        // The CSV in the same order; a session filter keeps the order.
+        var csv: [UInt8] = []
+        try reader.export(format: .csv) { csv += $0 }
+        let rows = try parseCSV(csv)
+        let at = try #require(rows.first?.firstIndex(of: "event_id"))
+        #expect(rows.dropFirst().map { $0[at] } == ["a1", "a3", "a2", "a4", "g1", "b1", "b3", "b2"])
+        var b: [UInt8] = []
+        try reader.export(format: .ndjson, filter: LogFilter(session: "b")) { b += $0 }
+        #expect(String(decoding: b, as: UTF8.self).split(separator: "\n").count == 3)
+        #expect(String(decoding: b, as: UTF8.self).split(separator: "\n").first?.contains("\"b1\"") == true)
+        #expect(String(decoding: b, as: UTF8.self).split(separator: "\n").last?.contains("\"b2\"") == true)
+    }
+}

@@ -32,6 +32,8 @@ struct LogController: Sendable {
                     status: .ok, headers: h,
                     body: .stream { [log] writer in
                         let cursor = try log.exportCursor(format: format, filter: filter, spreadsheetSafe: safe)
+                        // The first pass reads the whole log: not on the event loops.
+                        try await offLoop { try cursor.prepare() }
                         while let chunk = try cursor.next() { try await writer.write(chunk) }
                     })
             }
