@@ -1,3 +1,5 @@
+import Platform
+
 /// An ordered list of header fields (RFC 9110 §5) with case-insensitive lookup by name.
 ///
 /// Parsed request headers point into one copy of the request head's bytes; names and values
@@ -174,10 +176,10 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
         }
         let length = Int(other.fields[count - 1].valueEnd) - otherBase
         guard base + length <= bytes.count, otherBase + length <= other.bytes.count else { return false }
+        guard length > 0 else { return true }
         return bytes.withUnsafeBufferPointer { mine in
             other.bytes.withUnsafeBufferPointer { theirs in
-                for index in 0..<length where mine[base + index] != theirs[otherBase + index] { return false }
-                return true
+                Sys.bytesEqual(mine.baseAddress! + base, theirs.baseAddress! + otherBase, length)
             }
         }
     }
@@ -234,7 +236,26 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
     }
 
     func firstIndex(of name: String) -> Int? {
-        fields.indices.first { matches($0, name) }
+        // The name's UTF-8 once, and a length check before any byte is compared: a response's
+        // fields are searched on every request (`Content-Type`, by SecurityHeaders).
+        var name = name
+        return name.withUTF8 { other in
+            bytes.withUnsafeBufferPointer { buffer in
+                for (index, field) in fields.enumerated() where Int(field.nameEnd - field.nameStart) == other.count {
+                    var i = Int(field.nameStart)
+                    var equal = true
+                    for byte in other {
+                        if ByteClass.lower(buffer[i]) != ByteClass.lower(byte) {
+                            equal = false
+                            break
+                        }
+                        i += 1
+                    }
+                    if equal { return index }
+                }
+                return nil
+            }
+        }
     }
 
     @inline(__always) func matches(_ index: Int, _ name: String) -> Bool {
@@ -270,6 +291,27 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
         return bytes.withUnsafeBufferPointer { buffer in
             let value = UnsafeBufferPointer(rebasing: buffer[Int(field.valueStart)..<Int(field.valueEnd)])
             return RequestHeadParser.listElements(value).contains { RequestHeadParser.equalsLower($0, token) }
+        }
+    }
+
+    /// The bytes ``encode(into:skipping:)`` writes: `name: value\r\n` for every field but those at `skip`.
+    func encodedCount(skipping skip: [Int] = []) -> Int {
+        var count = 0
+        for (index, field) in fields.enumerated() where skip.isEmpty || !skip.contains(index) {
+            count += Int(field.nameEnd - field.nameStart) + Int(field.valueEnd - field.valueStart) + 4
+        }
+        return count
+    }
+
+    /// Writes `name: value\r\n` for every field but those at `skip` (which ``encodedCount(skipping:)`` counts).
+    func encode(into writer: inout HeadWriter, skipping skip: [Int] = []) {
+        bytes.withUnsafeBytes { buffer in
+            for (index, field) in fields.enumerated() where skip.isEmpty || !skip.contains(index) {
+                writer.append(UnsafeRawBufferPointer(rebasing: buffer[Int(field.nameStart)..<Int(field.nameEnd)]))
+                writer.append(": ")
+                writer.append(UnsafeRawBufferPointer(rebasing: buffer[Int(field.valueStart)..<Int(field.valueEnd)]))
+                writer.append("\r\n")
+            }
         }
     }
 

@@ -19,7 +19,9 @@ public protocol HTTPResponder: Sendable {
     func responseBeforeBody(of request: HTTPRequest) -> HTTPResponse?
 
     /// Answers a complete request. Must not block: slow work belongs in ``HTTPReply/deferred(_:)``.
-    func respond(to request: HTTPRequest) -> HTTPReply
+    /// The request is handed over (`consuming`): the server has no use for it after, so a
+    /// responder that changes it (a router's middleware) does so without copying it first.
+    func respond(to request: consuming HTTPRequest) -> HTTPReply
 }
 
 extension HTTPResponder {

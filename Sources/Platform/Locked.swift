@@ -7,7 +7,10 @@ import Foundation
 /// forbids); `NSLock` rather than `Mutex` so the module also builds for macOS 14.
 public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: Value
+    /// Touched only while `lock` is held, which already makes each access exclusive (a body that
+    /// asked for the lock again would wait for itself before it could overlap): Swift's dynamic
+    /// exclusivity check on it would add ~80 instructions to each use (callgrind).
+    @exclusivity(unchecked) private var value: Value
 
     /// A lock over `value`.
     public init(_ value: Value) { self.value = value }

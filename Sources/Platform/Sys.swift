@@ -127,6 +127,13 @@ extension Sys {
     /// Ignores `SIGPIPE` for the whole process: a peer that vanished must give `EPIPE`, not kill it.
     public static func ignoreSIGPIPE() { _ = signal(SIGPIPE, SIG_IGN) }
 
+    /// Whether `count` bytes at `a` equal those at `b` (memcmp(3): vectorised, where a loop of
+    /// Swift compares a byte at a time with a bounds check each).
+    @inline(__always) public static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool
+    {
+        memcmp(a, b, count) == 0
+    }
+
     /// Monotonic time in nanoseconds.
     @inline(__always) public static func now() -> UInt64 {
         var ts = timespec()

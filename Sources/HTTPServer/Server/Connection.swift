@@ -81,64 +81,72 @@ final class Connection: @unchecked Sendable {
     var admission = Admission.counted
     /// Guarded by the server's lock (``HTTPServer/judgeOverLimit(_:exempt:)``).
     var overLimitState = OverLimitState.none
+    // The state below is touched only on the loop's serial queue (the sources' handlers, jobs
+    // given to `loop.execute`), one access at a time: no access to one of these properties
+    // starts while another to it is under way (none is passed `inout` to code that could reach
+    // the connection again). So the dynamic exclusivity checks Swift makes on a class's stored
+    // properties (`swift_beginAccess`, ~26 per request, 2,400 instructions of /healthz's 20,000:
+    // callgrind, BENCHMARKS.md) are left out with `@exclusivity(unchecked)`. `overLimitState`,
+    // touched under the server's lock from other loops, keeps its checks.
+
     /// Position in `loop.connections`.
-    var loopIndex = -1
+    @exclusivity(unchecked) var loopIndex = -1
     /// Whether the connection's first request was exempt
     /// (``ServerConfiguration/exemptFromAddressLimit``: the owner's, say): it is closed last to
     /// make room at the connection cap.
-    private(set) var isExempt = false
+    @exclusivity(unchecked) private(set) var isExempt = false
     /// Closed by ``closeToMakeRoom()``: the server's count of connections closing for room
     /// drops when it is gone. Set on the loop before the close, read once it is closed.
-    private(set) var closedToMakeRoom = false
+    @exclusivity(unchecked) private(set) var closedToMakeRoom = false
 
     /// Reports that the socket has bytes (or end of file) to read. Paused while reading is
     /// (pipelined input waiting behind a response) and once the peer finished sending.
-    private var readSource: PausableSource?
+    @exclusivity(unchecked) private var readSource: PausableSource?
     /// Reports room in the socket's send buffer; made when a write first finds none, running
     /// only while a response waits for room.
-    private var writeSource: PausableSource?
+    @exclusivity(unchecked) private var writeSource: PausableSource?
     /// Sources made and not yet through their cancel handlers; the descriptor closes at zero.
-    private var liveSources = 0
+    @exclusivity(unchecked) private var liveSources = 0
 
-    private(set) var phase = Phase.idle
-    private var input: [UInt8] = []
-    private var inputStart = 0
-    private var scanFrom = 0
-    private var requestLineEnd = -1
-    private var requestsServed = 0
-    private var lastActivity: UInt64
-    private var headStart: UInt64
-    private var lingerDeadline: UInt64 = 0
-    private var processing = false
+    @exclusivity(unchecked) private(set) var phase = Phase.idle
+    @exclusivity(unchecked) private var input: [UInt8] = []
+    @exclusivity(unchecked) private var inputStart = 0
+    @exclusivity(unchecked) private var scanFrom = 0
+    @exclusivity(unchecked) private var requestLineEnd = -1
+    @exclusivity(unchecked) private var requestsServed = 0
+    @exclusivity(unchecked) private var lastActivity: UInt64
+    @exclusivity(unchecked) private var headStart: UInt64
+    @exclusivity(unchecked) private var lingerDeadline: UInt64 = 0
+    @exclusivity(unchecked) private var processing = false
     /// Requests dispatched since the connection last let the loop's other work go first
     /// (``requestsPerTurn``), and whether its next turn is queued.
-    private var answeredInTurn = 0
-    private var turnQueued = false
-    private var peerClosed = false
-    private var shuttingDown = false
+    @exclusivity(unchecked) private var answeredInTurn = 0
+    @exclusivity(unchecked) private var turnQueued = false
+    @exclusivity(unchecked) private var peerClosed = false
+    @exclusivity(unchecked) private var shuttingDown = false
 
-    private var request: HTTPRequest?
+    @exclusivity(unchecked) private var request: HTTPRequest?
     /// The fields array of the last request parsed, shared with that request until it is gone;
     /// the next head is parsed into its buffer (``RequestHeadParser/parse(_:start:end:maxTargetBytes:maxFields:storage:)``).
-    private var fieldStorage: [HTTPHeaders.Field] = []
-    private var bodyLimit = 0
-    private var bodyRemaining = 0
-    private var chunked: ChunkedDecoder?
-    private var closeAfterResponse = false
-    private var respondingToHead = false
-    private var respondingVersion = HTTPVersion.http1_1
+    @exclusivity(unchecked) private var fieldStorage: [HTTPHeaders.Field] = []
+    @exclusivity(unchecked) private var bodyLimit = 0
+    @exclusivity(unchecked) private var bodyRemaining = 0
+    @exclusivity(unchecked) private var chunked: ChunkedDecoder?
+    @exclusivity(unchecked) private var closeAfterResponse = false
+    @exclusivity(unchecked) private var respondingToHead = false
+    @exclusivity(unchecked) private var respondingVersion = HTTPVersion.http1_1
 
-    private var output: [Piece] = []
-    private var outputHead = 0
-    private var outputBytes = 0
-    private var lastWriteProgress: UInt64 = 0
-    private var afterDrain = AfterDrain.nothing
-    private var task: Task<Void, Never>?
+    @exclusivity(unchecked) private var output: [Piece] = []
+    @exclusivity(unchecked) private var outputHead = 0
+    @exclusivity(unchecked) private var outputBytes = 0
+    @exclusivity(unchecked) private var lastWriteProgress: UInt64 = 0
+    @exclusivity(unchecked) private var afterDrain = AfterDrain.nothing
+    @exclusivity(unchecked) private var task: Task<Void, Never>?
     /// The request number whose ``HTTPReply/callback(start:finish:)`` response is awaited (0: none).
-    private var awaitedCallback = 0
-    private var writer: StreamWriter?
-    private var writerWaiter: CheckedContinuation<Void, any Error>?
-    private var streamChunked = true
+    @exclusivity(unchecked) private var awaitedCallback = 0
+    @exclusivity(unchecked) private var writer: StreamWriter?
+    @exclusivity(unchecked) private var writerWaiter: CheckedContinuation<Void, any Error>?
+    @exclusivity(unchecked) private var streamChunked = true
 
     /// Pipelined requests answered in one turn of the loop: past it the connection queues its
     /// next turn behind the loop's other work, so one client's flood of pipelined requests
@@ -334,9 +342,11 @@ final class Connection: @unchecked Sendable {
     /// why (end of file, or the reset).
     private func readable() {
         loop.assertOnLoop()
-        guard phase != .closed, let readSource else { return }
+        // The source's data read through the optional: binding it (`let readSource`) would copy
+        // the source (its existential and flags) on every request.
+        guard phase != .closed, let waiting = readSource?.data else { return }
         answeredInTurn = 0
-        if readInput(toTheEnd: readSource.data == 0) != .ended && phase != .closed {
+        if readInput(toTheEnd: waiting == 0) != .ended && phase != .closed {
             self.readSource?.park()
             loop.park(self)
         }
@@ -349,9 +359,9 @@ final class Connection: @unchecked Sendable {
     /// counts its bytes, and often a thread wake-up; `Benchmarks/http/RESULTS.md`). When nothing
     /// is there, the source is re-armed.
     func unpark() {
-        guard phase != .closed, let readSource else { return }
+        guard phase != .closed, let paused = readSource?.isPaused else { return }
         answeredInTurn = 0
-        if !readSource.isPaused {
+        if !paused {
             switch readInput(toTheEnd: false) {
             case .nothing: break
             case .received:
@@ -605,10 +615,11 @@ final class Connection: @unchecked Sendable {
         requestLineEnd = -1
         closeAfterResponse = shuttingDown || !request.wantsKeepAlive
         bodyLimit = server.responder.bodyLimit(for: &request) ?? server.configuration.maxBodyBytes
-        self.request = request
         if head.framing.hasBody, let early = server.responder.responseBeforeBody(of: request) {
             return refuse(early)
         }
+        // Moved, not copied (a copy retains and releases each of its strings and arrays).
+        self.request = consume request
         switch head.framing {
         case .none:
             dispatch()
@@ -680,7 +691,7 @@ final class Connection: @unchecked Sendable {
             // Once per connection, so that the cap spares it (``waitingSince``).
             isExempt = exempt(request)
         }
-        switch server.responder.respond(to: request) {
+        switch server.responder.respond(to: consume request) {
         case .response(let response):
             send(response)
         case .deferred(let work):
@@ -738,36 +749,33 @@ final class Connection: @unchecked Sendable {
         switch response.body {
         case .bytes(let body):
             let small = body.count <= Self.coalesceLimit
-            var out = loop.takeOutputBuffer()
-            out.reserveCapacity(256 + response.headers.bytes.count + (sendsBody && small ? body.count : 0))
-            encodeHead(response, framing: response.status.allowsBody ? .length(body.count) : .none, into: &out)
-            if sendsBody && small { out.append(contentsOf: body) }
+            let behind = sendsBody && small ? body.count : 0
+            var head = encodeHead(
+                response, framing: response.status.allowsBody ? .length(body.count) : .none, room: behind)
+            if behind > 0 { body.withUnsafeBytes { head.append($0) } }
+            let bytes = UnsafeRawBufferPointer(start: head.start, count: head.count)
             if sendsBody && !small {
-                write(out, then: body)
+                write(bytes, then: body)
             } else {
-                write(out)
+                write(bytes)
             }
-            loop.returnOutputBuffer(out)
             finishWhenDrained()
         case .file(let file, let offset, let length):
-            var out: [UInt8] = []
-            out.reserveCapacity(256 + response.headers.bytes.count)
-            encodeHead(response, framing: response.status.allowsBody ? .length(length) : .none, into: &out)
-            write(out)
+            let head = encodeHead(response, framing: response.status.allowsBody ? .length(length) : .none)
+            write(UnsafeRawBufferPointer(start: head.start, count: head.count))
             if sendsBody && length > 0 { enqueue(.file(file, offset: offset, remaining: length)) }
             finishWhenDrained()
         case .stream(let body):
             streamChunked = respondingVersion.minor >= 1
-            var out: [UInt8] = []
             if !sendsBody {
-                encodeHead(response, framing: response.status.allowsBody ? .chunked : .none, into: &out)
-                write(out)
+                let head = encodeHead(response, framing: response.status.allowsBody ? .chunked : .none)
+                write(UnsafeRawBufferPointer(start: head.start, count: head.count))
                 finishWhenDrained()
                 return
             }
             if !streamChunked { closeAfterResponse = true }
-            encodeHead(response, framing: streamChunked ? .chunked : .unframed, into: &out)
-            write(out)
+            let head = encodeHead(response, framing: streamChunked ? .chunked : .unframed)
+            write(UnsafeRawBufferPointer(start: head.start, count: head.count))
             guard flush() else { return }
             let writer = StreamWriter(connection: self)
             self.writer = writer
@@ -786,16 +794,10 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Status line and header fields (RFC 9112 §4, §5), with `Server`, `Date`, framing and
-    /// `Connection` supplied here; the application's own framing fields are dropped.
-    private func encodeHead(_ response: HTTPResponse, framing: Framing, into out: inout [UInt8]) {
-        out.append(contentsOf: Self.statusLinePrefix)
-        let code = response.status.code
-        out.append(UInt8(48 + (code / 100) % 10))
-        out.append(UInt8(48 + (code / 10) % 10))
-        out.append(UInt8(48 + code % 10))
-        out.append(0x20)
-        out.append(contentsOf: response.status.reasonPhrase.utf8)
-        out.append(contentsOf: Self.crlf)
+    /// `Connection` supplied here; the application's own framing fields are dropped. Written
+    /// into the loop's head buffer with `room` bytes to spare behind it (a small body), valid
+    /// until the next response.
+    private func encodeHead(_ response: HTTPResponse, framing: Framing, room: Int = 0) -> HeadWriter {
         var hasServer = false
         var hasDate = false
         let headers = response.headers
@@ -817,44 +819,56 @@ final class Connection: @unchecked Sendable {
                 }
             }
         }
-        if !hasServer { out.append(contentsOf: server.serverHeader) }
+        let reason = response.status.reasonPhrase.utf8
+        let serverHeader = hasServer ? [] : server.serverHeader
+        let date = hasDate ? [] : loop.date
+        // The most the head can take: the status line, Server, Date, the fields, framing
+        // (`Content-Length` with 20 digits is longer than `Transfer-Encoding: chunked`),
+        // `Connection` and the empty line.
+        let most =
+            "HTTP/1.1 200 \r\n".utf8.count + reason.count + serverHeader.count + "Date: \r\n".utf8.count + date.count
+            + headers.encodedCount(skipping: skip) + "Content-Length: \r\n".utf8.count + 20
+            + "Connection: keep-alive\r\n".utf8.count + 2
+        var out = HeadWriter(loop.headSpace(most + room))
+        out.append("HTTP/1.1 ")
+        let code = response.status.code
+        out.append(byte: UInt8(48 + (code / 100) % 10))
+        out.append(byte: UInt8(48 + (code / 10) % 10))
+        out.append(byte: UInt8(48 + code % 10))
+        out.append(byte: 0x20)
+        var reasonWritten = false
+        reason.withContiguousStorageIfAvailable {
+            out.append(UnsafeRawBufferPointer($0)); reasonWritten = true
+        }
+        if !reasonWritten { out.append(Array(reason)) }
+        out.append("\r\n")
+        out.append(serverHeader)
         if !hasDate {
-            out.append(contentsOf: Self.datePrefix)
-            out.append(contentsOf: loop.date)
-            out.append(contentsOf: Self.crlf)
+            out.append("Date: ")
+            out.append(date)
+            out.append("\r\n")
         }
-        if skip.isEmpty {
-            headers.encode(into: &out)
-        } else {
-            var filtered = headers
-            filtered.fields = headers.fields.enumerated().filter { !skip.contains($0.offset) }.map(\.element)
-            filtered.encode(into: &out)
-        }
+        headers.encode(into: &out, skipping: skip)
         switch framing {
         case .none, .unframed:
             break
         case .length(let length):
-            out.append(contentsOf: Self.contentLengthPrefix)
-            appendDecimal(length, to: &out)
-            out.append(contentsOf: Self.crlf)
+            out.append("Content-Length: ")
+            out.append(decimal: length)
+            out.append("\r\n")
         case .chunked:
-            out.append(contentsOf: Self.chunkedField)
+            out.append("Transfer-Encoding: chunked\r\n")
         }
         if closeAfterResponse {
-            out.append(contentsOf: Self.connectionClose)
+            out.append("Connection: close\r\n")
         } else if respondingVersion.minor == 0 {
-            out.append(contentsOf: Self.connectionKeepAlive)
+            out.append("Connection: keep-alive\r\n")
         }
-        out.append(contentsOf: Self.crlf)
+        out.append("\r\n")
+        return out
     }
 
-    private static let statusLinePrefix = Array("HTTP/1.1 ".utf8)
     private static let crlf: [UInt8] = [0x0D, 0x0A]
-    private static let datePrefix = Array("Date: ".utf8)
-    private static let contentLengthPrefix = Array("Content-Length: ".utf8)
-    private static let chunkedField = Array("Transfer-Encoding: chunked\r\n".utf8)
-    private static let connectionClose = Array("Connection: close\r\n".utf8)
-    private static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
     private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
     private static let lastChunk = Array("0\r\n\r\n".utf8)
 
@@ -932,17 +946,35 @@ final class Connection: @unchecked Sendable {
         flush()
     }
 
+    /// As the `write(_:)` of an array, for bytes in the loop's head buffer: what is not sent at once
+    /// is copied into the queue (the buffer is the next response's).
+    private func write(_ bytes: UnsafeRawBufferPointer) {
+        guard phase != .closed, let base = bytes.baseAddress, bytes.count > 0 else { return }
+        guard outputHead == output.count else {
+            enqueue(.bytes(Array(bytes), offset: 0))
+            return
+        }
+        let n = Sys.send(fd, base, bytes.count)
+        if n == bytes.count {
+            lastWriteProgress = lastActivity
+            return
+        }
+        lastWriteProgress = Sys.now()
+        enqueue(.bytes(Array(UnsafeRawBufferPointer(rebasing: bytes[max(0, n)...])), offset: 0))
+        flush()
+    }
+
     /// Queues a head and a large body behind it; when nothing is queued, sends both in one
     /// system call (sendmsg(2) with two buffers: the body is not copied behind the head) and
     /// queues only what did not fit.
-    private func write(_ head: [UInt8], then body: [UInt8]) {
+    private func write(_ head: UnsafeRawBufferPointer, then body: [UInt8]) {
         guard phase != .closed else { return }
-        guard outputHead == output.count, !head.isEmpty, !body.isEmpty else {
+        guard outputHead == output.count, head.count > 0, !body.isEmpty else {
             write(head)
             write(body)
             return
         }
-        let n = head.withUnsafeBytes { first in body.withUnsafeBytes { second in Sys.send(fd, first, second) } }
+        let n = body.withUnsafeBytes { second in Sys.send(fd, head, second) }
         if n == head.count + body.count {
             lastWriteProgress = lastActivity
             return
@@ -951,7 +983,7 @@ final class Connection: @unchecked Sendable {
         lastWriteProgress = Sys.now()
         let sent = max(0, n)
         if sent < head.count {
-            enqueue(.bytes(head, offset: sent))
+            enqueue(.bytes(Array(UnsafeRawBufferPointer(rebasing: head[sent...])), offset: 0))
             enqueue(.bytes(body, offset: 0))
         } else {
             enqueue(.bytes(body, offset: sent - head.count))
@@ -1043,28 +1075,6 @@ final class Connection: @unchecked Sendable {
             afterDrain = .nothing
             requestFinished()
         }
-    }
-}
-
-@inline(__always) func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-    if value < 10 {
-        out.append(UInt8(48 + value))
-        return
-    }
-    var digits:
-        (
-            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-            UInt8, UInt8, UInt8, UInt8, UInt8
-        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var v = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-        while v > 0 {
-            buffer[count] = UInt8(48 + v % 10)
-            v /= 10
-            count += 1
-        }
-        for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
     }
 }
 

@@ -14,10 +14,14 @@ final class EventLoop: @unchecked Sendable {
     let scratch: UnsafeMutableRawBufferPointer
     static let scratchSize = 64 * 1024
 
-    private(set) var connections: [Connection] = []
+    // What follows is touched only on `queue`, one access at a time (no property of the loop is
+    // passed `inout` to code that reaches the loop again), so it goes without Swift's dynamic
+    // exclusivity checks (`@exclusivity(unchecked)`: ~80 instructions each, on every request).
+
+    @exclusivity(unchecked) private(set) var connections: [Connection] = []
     /// The cached `Date` value, refreshed by the tick when the second changes (RFC 9110 §6.6.1
     /// asks for one-second accuracy).
-    private(set) var date: [UInt8]
+    @exclusivity(unchecked) private(set) var date: [UInt8]
     private var dateSecond = 0
     /// The tick: refreshes `date` and enforces the connections' timeouts. One timer per loop, not
     /// one per connection; a Dispatch timer needs no descriptor of its own, so it keeps running
@@ -34,7 +38,10 @@ final class EventLoop: @unchecked Sendable {
         date = HTTPDate.format(dateSecond)
     }
 
-    deinit { scratch.deallocate() }
+    deinit {
+        scratch.deallocate()
+        headBuffer.deallocate()
+    }
 
     private static let indexKey = DispatchSpecificKey<Int>()
 
@@ -90,27 +97,23 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    // MARK: The output buffer (on the loop's queue)
+    // MARK: The head buffer (on the loop's queue)
 
-    /// The buffer a response's head (and a small body behind it) is written into, kept between
-    /// responses so that sending one allocates nothing.
-    private var outputBuffer: [UInt8] = []
-    /// Most bytes of capacity ``returnOutputBuffer(_:)`` keeps.
-    static let outputBufferLimit = 64 * 1024
+    /// Where a response's head (and a small body behind it) is encoded before it is sent, kept
+    /// between responses so that sending one allocates nothing; what a write leaves unsent is
+    /// copied out of it (``Connection``'s queue of pieces), so a response never needs it after.
+    @exclusivity(unchecked) private var headBuffer = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: 16 * 1024, alignment: 16)
 
-    /// The loop's output buffer, empty; give it back with ``returnOutputBuffer(_:)`` once sent.
-    func takeOutputBuffer() -> [UInt8] {
-        var buffer: [UInt8] = []
-        swap(&buffer, &outputBuffer)
-        buffer.removeAll(keepingCapacity: true)
-        return buffer
-    }
-
-    /// Keeps `buffer` for the next response unless it is large. One still queued for a slow
-    /// client is shared with the queue, so the next response's writes copy it first (arrays
-    /// are values): never a byte of a queued response changes.
-    func returnOutputBuffer(_ buffer: [UInt8]) {
-        if buffer.capacity <= Self.outputBufferLimit { outputBuffer = buffer }
+    /// The head buffer, at least `count` bytes long (grown when a head is larger than any before;
+    /// a head's size is the application's fields', usually under 1 KiB). Valid until the next call.
+    func headSpace(_ count: Int) -> UnsafeMutableRawPointer {
+        if count > headBuffer.count {
+            headBuffer.deallocate()
+            headBuffer = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: max(count, 2 * headBuffer.count), alignment: 16)
+        }
+        return headBuffer.baseAddress!
     }
 
     // MARK: Connections (on the loop's queue)
@@ -118,11 +121,11 @@ final class EventLoop: @unchecked Sendable {
     /// Connections whose read source is parked until the jobs queued now have run, and the
     /// batch being unparked (two arrays, so a connection can park again while its batch is
     /// unparked).
-    private var parked: [Connection] = []
-    private var unparking: [Connection] = []
+    @exclusivity(unchecked) private var parked: [Connection] = []
+    @exclusivity(unchecked) private var unparking: [Connection] = []
     /// How many times a parked connection's read found input before its source went back to
     /// Dispatch (``Connection/unpark()``); read on the loop's queue (tests).
-    var readsAhead = 0
+    @exclusivity(unchecked) var readsAhead = 0
 
     /// Parks `connection`'s read source until the loop has run the jobs queued now (other
     /// connections' events among them), then re-arms all parked sources together. On Linux,

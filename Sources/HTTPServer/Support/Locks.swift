@@ -7,7 +7,10 @@ final class ReadMostly<Value>: @unchecked Sendable {
     /// On the heap, at an address that never moves (POSIX forbids using a copy of a lock; a
     /// lock stored in a Swift property may be handed to C as a temporary copy).
     private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
-    private var value: Value
+    /// Read under the read lock and written under the write lock, which already keeps a write
+    /// from overlapping any other access: no dynamic exclusivity check (~80 instructions per
+    /// route lookup, callgrind).
+    @exclusivity(unchecked) private var value: Value
 
     init(_ value: Value) {
         self.value = value
