@@ -108,7 +108,14 @@ public enum LogReference {
                 + "for a task started and never ended, `not started`), `time_ms` (the `task_end`'s "
                 + "`duration_ms`), `taps` and `misclicks` made during the task (events whose `task` is it), `seq`, "
                 + "the session's `status`, and who ran it (`audience`, `share`, `share_label`, `pid`, `device`, "
-                + "`appearance`). A task tried more than once shows its last attempt (`attempts` counts them).",
+                + "`appearance`). A task tried more than once shows its last attempt (`attempts` counts them). "
+                + "`taps` counts every touch of a control or a text field: the `tap` events, and each person's "
+                + "`focus` of a field (a browser focuses a field it is tapped on and sends that instead of a tap) "
+                + "unless a tap on that field was the step just before it, so one touch counts once, as a task's "
+                + "path counts its steps for `direct` and the funnels; a focus with `props.automatic` or "
+                + "`props.field` (the page's own, or an alert's field) is no touch. A touch on nothing is a "
+                + "misclick, counted apart: the person touched the screen `taps` + `misclicks` times (the "
+                + "misclick rates above divide by `tap` events only).",
             "- Funnels (the insights page, and each task's `funnel` in `GET /api/logs/summary.json|csv`; "
                 + "not `modallab logs summary`, which doesn't read the prototypes' files, where expected paths "
                 + "are): along a task's `expectedPath`, step k counts the attempts (`task_start`s) that tapped "

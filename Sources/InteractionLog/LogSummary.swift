@@ -220,8 +220,11 @@ public struct SessionSummary: Sendable, Equatable {
         var task: String
         var outcome: String?
         var durationMs: Int?
+        /// Touches of a control or a field (``EventSchema/EventFields/pathStep(after:)``).
         var taps = 0
         var misclicks = 0
+        /// The last of its path's steps so far.
+        var lastStep: String?
     }
 
     /// `completed`, `dropped` or `in progress` (see ``LogSummary``): how far the person got.
@@ -281,7 +284,11 @@ public struct ResultRow: Sendable, Equatable {
     public var outcome: String
     /// The last attempt's `duration_ms` (its `task_end`'s); `nil` when it did not end.
     public var timeMs: Int?
-    /// Taps during the last attempt.
+    /// Touches of the screen on a control or a text field during the last attempt: its `tap`
+    /// events, and each person's `focus` of a field that no tap on it just came before (a
+    /// browser focuses a field it is tapped on and sends that instead), as the task's path
+    /// counts its steps (``EventSchema/EventFields/pathStep(after:)``). Misclicks (touches on
+    /// nothing) are counted apart, in ``misclicks``.
     public var taps: Int
     /// Misclicks during the last attempt.
     public var misclicks: Int
@@ -292,12 +299,13 @@ public struct ResultRow: Sendable, Equatable {
 }
 
 extension LogSummary {
-    /// The columns a summary reads (`props` only of dismissals, for ``isCancel(_:)``).
+    /// The columns a summary reads (`props` only of dismissals, for ``isCancel(_:)``, answers,
+    /// starts, and focuses: whether one was automatic, a path step or not).
     static let columns = LogEvent.Columns(
         [
             "prototype", "session", "share", "device", "orientation", "screen", "modal", "target", "how", "rule",
             "duration_ms", "task", "outcome", "audience", "share_label", "pid", "appearance",
-        ], propsTypes: [.dismiss, .answer, .sessionStart])
+        ], propsTypes: [.dismiss, .answer, .sessionStart, .focus])
 
     /// Accumulates events one at a time (memory per modal, per session, per dismissal).
     struct Builder {
@@ -435,10 +443,17 @@ extension LogSummary {
                     s.attempts[i].outcome = f.outcome ?? "unknown"
                     s.attempts[i].durationMs = f.durationMs
                 }
-            case .tap, .misclick:
+            case .tap, .misclick, .focus:
                 // The tap that ends a task may come after its task_end: it still counts.
                 guard let t = f.task, let i = s.attempts.lastIndex(where: { $0.task == t }) else { break }
-                if f.type == .tap { s.attempts[i].taps += 1 } else { s.attempts[i].misclicks += 1 }
+                if f.type == .misclick {
+                    s.attempts[i].misclicks += 1
+                } else if let step = f.pathStep(after: s.attempts[i].lastStep) {
+                    // Every touch on a control or a field, as the task's path counts them: a
+                    // tap, or a person's focus of a field (sent instead of a tap), not both.
+                    s.attempts[i].taps += 1
+                    s.attempts[i].lastStep = step
+                }
             case .answer:
                 guard let q = f.target else { break }
                 if q == "seq", let t = f.task, let score = e.props["score"]?.intValue, (1...7).contains(score) {

@@ -135,7 +135,7 @@ for (session, given, started, ended_tasks, ended) in con.execute("""
     sessions[session].setdefault("sus_score", None)
 
 # The results table: per session and task started, the last task_end's outcome and time
-# (unfinished without one), taps and misclicks made during the task, the SEQ answer.
+# (unfinished without one), taps (below) and misclicks made during the task, the SEQ answer.
 results = {}
 for (session, task, outcome, time_ms, taps, misclicks, seq) in con.execute("""
     SELECT session, task,
@@ -148,6 +148,20 @@ for (session, task, outcome, time_ms, taps, misclicks, seq) in con.execute("""
     results[f"{session}/{task}"] = {
         "outcome": outcome or "unfinished", "time_ms": time_ms, "taps": taps, "misclicks": misclicks, "seq": seq,
     }
+
+# The results' taps (docs/log.md): every touch of a control or a text field during the task —
+# each tap, and a person's focus of a field (neither automatic nor an alert's field) unless the
+# step just before it on the task's path was a tap on that field (the browser sends both).
+for (session, task, taps) in con.execute("""
+    WITH steps AS (
+      SELECT session, task, type, coalesce(props->>'button', target) AS step,
+        lag(coalesce(props->>'button', target)) OVER (PARTITION BY session, task ORDER BY t_ms, seq) AS prev
+      FROM ev WHERE task IS NOT NULL AND (type = 'tap' OR
+        (type = 'focus' AND props->>'automatic' IS NULL AND props->>'field' IS NULL)))
+    SELECT session, task, count(*) FILTER (WHERE type = 'tap' OR prev IS DISTINCT FROM step)
+    FROM steps GROUP BY session, task""").fetchall():
+    if f"{session}/{task}" in results:
+        results[f"{session}/{task}"]["taps"] = taps
 
 print(json.dumps({
     "tasks": tasks, "sessions": sessions, "open_at_end": open_at_end, "cancels": cancels, "results": results,
