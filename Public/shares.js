@@ -145,6 +145,7 @@ class ShareManager {
     row.dataset.shareId = link.id;
     row.querySelector('[data-cell="label"]').textContent = label;
     row.querySelector('[data-cell="role"]').textContent = roleNames[link.role]?.() ?? link.role;
+    row.querySelector('[data-cell="fixes"]').textContent = this.fixes(link);
     const expires = row.querySelector('[data-cell="expires"]');
     expires.dateTime = link.expiresAt;
     expires.textContent = new Date(link.expiresAt).toLocaleString(document.documentElement.lang);
@@ -164,6 +165,30 @@ class ShareManager {
       revoke.remove();
     }
     return row;
+  }
+
+  /**
+   * What a participant link gives its participants, from its stored options (GET /api/shares:
+   * `fixed`, `taskOrder`, `askPid`): each fixed device, orientation, appearance and text size by
+   * the name this dialog's own menus give it (the player's menus' names), or that they are left
+   * to the participant; the task order; whether it asks for a participant ID. "—" for other roles.
+   */
+  fixes(link) {
+    if (link.role !== "participant") return "—";
+    const parts = [];
+    for (const key of ["device", "orientation", "appearance", "contentSize"]) {
+      const value = link.fixed?.[key];
+      if (!value) continue;
+      const option = [...this.form.querySelectorAll(`select[name="${key}"] option`)].find((o) => o.value === value);
+      const name = option?.textContent.trim() || value;
+      parts.push(key === "contentSize" ? t("shareFixesTextSize", { size: name }) : name);
+    }
+    if (parts.length === 0) parts.push(t("shareFixesNone"));
+    else if (parts.length < 4) parts.push(t("shareFixesRest"));
+    const order = { fixed: "shareFixesOrderFixed", counterbalanced: "shareFixesOrderCounterbalanced" }[link.taskOrder];
+    parts.push(t(order ?? "shareFixesOrderPrototype"));
+    if (link.askPid) parts.push(t("shareFixesAskPid"));
+    return parts.join(" · ");
   }
 
   async revoke(link, label) {

@@ -25,7 +25,7 @@ if (root.dataset.watch) {
     const steps = Number(live.dataset.steps ?? 0);
     live.dataset.misclicks = String(misclicks);
     live.textContent = [
-      t("watchSteps", { steps }),
+      steps === 1 ? t("watchStepOne") : t("watchSteps", { steps }),
       misclicks === 1 ? t("watchMisclickOne") : t("watchMisclicks", { misclicks }),
       ...(task ? [t("watchTask", { task })] : []),
     ].join(" · ");

@@ -3340,6 +3340,13 @@ class StudyLinkTests(PlayerTestCase):
         row = self.wait_for("return [...document.querySelectorAll('dialog[data-share-manager=\"study-links\"] tr[data-share-id]')]"
                             ".find((r) => r.querySelector('[data-cell=label]').textContent === 'Round UI')")
         self.assertEqual(row.get_attribute("data-state"), "active")
+        # What it gives its participants: the device fixed, by the name the dialog's (and the
+        # player's) device menu gives it, the rest left to them, the order chosen.
+        strings = self.js("return JSON.parse(document.querySelector('[data-strings]').dataset.strings)")
+        device = dialog.find_element("css selector", '[data-share-fixed="device"] option[value="iphone-16"]').text
+        self.assertEqual(device, "iPhone 16")
+        self.assertEqual(row.find_element("css selector", "[data-cell=fixes]").text,
+                         " · ".join([device, strings["shareFixesRest"], strings["shareFixesOrderFixed"]]))
         preview = row.find_element("css selector", "[data-share-preview]")
         self.assertIn("Round UI", preview.get_attribute("aria-label"))
         status, links = owner_api("GET", "/api/shares")
@@ -3587,6 +3594,9 @@ class ReplayTests(PlayerTestCase):
         self.assertEqual(owner_api("POST", f"/api/sessions/{sid}/actions", {"type": "tap", "target": "compose"})[0], 200)
         self.wait_for(f"return {stage}.querySelector('.presentation[data-modal=\"compose\"]') !== null",
                       message="the watcher did not see the sheet")
+        # One step is counted in the singular, as the misclicks are.
+        self.wait_for("return document.querySelector('[data-watch-live]').textContent === '1 step · 0 misclicks'",
+                      message="one step should read '1 step'")
         frames = int(self.js(f"return Number({stage}.dataset.frames)"))
         self.assertEqual(owner_api("POST", f"/api/sessions/{sid}/actions",
                                    {"type": "edit", "target": "to", "value": "Alex"})[0], 200)

@@ -55,6 +55,8 @@ enum UIString: String, CaseIterable, Sendable {
     case sourceLabel, kindStatic, kindRuntime, kindAdapt, severityVaries
     // Error pages
     case errorReloads, backToGallery
+    // The page of a share link that no longer works (Templates/pages/error.mustache)
+    case linkEndedHeading, linkEndedDetail
     // The page of a prototype whose file has errors
     case brokenHeading, brokenDetail, brokenLint
     case status400, status401, status403, status404, status409, status413, status429, status500, status503
@@ -94,7 +96,7 @@ enum UIString: String, CaseIterable, Sendable {
     case resultsHeading, resultsCSV, resultsLatest, columnParticipant, columnOutcome, columnTime, columnMisclicks,
         columnSEQ
     case pathsSucceeded, pathsFailed, pathsCut, pathsStayed, pathsLegend
-    case watchSteps, watchTask, watchMisclicks, watchMisclickOne
+    case watchSteps, watchStepOne, watchTask, watchMisclicks, watchMisclickOne
     // Share links made in the gallery and the player (Templates/pages/partials/share-manager)
     case shareLinks, shareHeading, shareIntro, shareRole, shareRoleView, shareRoleComment, shareRoleParticipant,
         shareRoleReport, shareLabel, shareLabelHint, shareDays, shareTasks, shareNoTasks, shareOrder,
@@ -103,6 +105,9 @@ enum UIString: String, CaseIterable, Sendable {
         shareCopied, shareCopyFailed, shareExisting, shareNone, shareExpires, shareState, shareActive, shareRevoked,
         shareExpired, shareNoLabel, sharePreview, sharePreviewOf, shareRevoke, shareRevokeOf, shareRevokedStatus,
         shareRevokeFailed, shareListFailed, shareActions, previewBanner, shareAskPid
+    // What a participant link fixes, in the links dialog's list (Public/shares.js)
+    case shareFixes, shareFixesNone, shareFixesRest, shareFixesTextSize, shareFixesAskPid, shareFixesOrderPrototype,
+        shareFixesOrderFixed, shareFixesOrderCounterbalanced
     // A participant link that asks for the participant id (player.mustache)
     case pidHeading, pidHint, pidLabel, pidContinue, pidInvalid
     // The insights' filters and funnels
@@ -177,7 +182,7 @@ struct Strings: Sendable, MustacheContext {
         .commentAt, .commentNotShown, .commentScrolledAway, .noComments, .taskOf, .taskStart, .taskGiveUp, .taskNext,
         .taskSucceeded,
         .taskEnded, .studyComplete, .studyLinkEnded, .replayStep, .replayPlay, .replayPause, .watchEnded, .watchSteps,
-        .watchTask,
+        .watchStepOne, .watchTask,
         .watchMisclicks, .watchMisclickOne,
         // The gallery's "New prototype" and the editor
         .editorCreateFailed, .editorNotDecoded, .editorSaving, .editorSaved, .editorConflict, .editorRefused,
@@ -189,6 +194,8 @@ struct Strings: Sendable, MustacheContext {
         .shareRoleView, .shareRoleComment, .shareRoleParticipant, .shareRoleReport, .shareCreated, .shareCreateFailed,
         .sharePickTask, .shareCopied, .shareCopyFailed, .shareActive, .shareRevoked, .shareExpired, .shareNoLabel,
         .sharePreviewOf, .shareRevokeOf, .shareRevokedStatus, .shareRevokeFailed, .shareListFailed,
+        .shareFixesNone, .shareFixesRest, .shareFixesTextSize, .shareFixesAskPid, .shareFixesOrderPrototype,
+        .shareFixesOrderFixed, .shareFixesOrderCounterbalanced,
         // The participant id form (Public/player.js)
         .pidInvalid,
     ]

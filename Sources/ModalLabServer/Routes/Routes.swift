@@ -39,7 +39,9 @@ extension ModalLabApp {
         let access = access
         let pages = pages
         let errorPages = ErrorPages { problem, request in
-            pages.errorPage(problem, prototype: request.parameters["id"], locale: PageLocale(request))
+            pages.errorPage(
+                problem, prototype: request.parameters["id"], locale: PageLocale(request),
+                reader: access.errorPageReader(request))
         }
         // `?lang=` on a page remembers the reader's language (a cookie), error pages included.
         let pageGroup = router.group(LanguageCookie(secure: secureCookies), errorPages)

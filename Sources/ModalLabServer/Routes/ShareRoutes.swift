@@ -181,7 +181,8 @@ struct ShareController: Sendable {
             }
             access.failures.fail(address)
             return pages.errorPage(
-                Problem.notFound("this link does not exist, has expired or was revoked"), locale: PageLocale(req))
+                Problem.notFound("this link does not exist, has expired or was revoked"), locale: PageLocale(req),
+                reader: access.owner.isOwner(req) ? .owner : .endedLink)
         }
         // The link opens whatever its load; its `share_open` is logged only within its event
         // budget, so reloading a link in a loop can't fill the disk.

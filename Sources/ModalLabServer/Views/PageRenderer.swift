@@ -50,15 +50,23 @@ struct PageRenderer: Sendable {
     /// An error as an HTML page (for browsers) with the problem's status, in `locale`'s
     /// language; for a prototype's page (`prototype` set) it reloads itself when the prototype's
     /// file changes, so fixing the file brings the player back.
-    func errorPage(_ p: Problem, prototype: String? = nil, locale: PageLocale) -> HTTPResponse {
+    /// `reader` says who reads it (``ErrorPageReader``): a share link's holder gets no link to
+    /// the gallery, which only the owner can open, and the holder of a link that no longer works
+    /// a neutral page that says so.
+    func errorPage(
+        _ p: Problem, prototype: String? = nil, locale: PageLocale, reader: ErrorPageReader = .anyone
+    ) -> HTTPResponse {
         // A prototype whose file has errors (``PrototypeLibrary/playable(_:)``'s 409) gets a page of its own.
         let broken = p.status == .conflict ? prototype.flatMap { library.get($0) } : nil
-        let context =
-            if let broken, broken.prototype == nil {
+        var context =
+            if reader == .endedLink {
+                ErrorPageView(linkEnded: p.status, strings: locale.strings)
+            } else if let broken, broken.prototype == nil {
                 ErrorPageView(broken: broken, strings: locale.strings)
             } else {
                 ErrorPageView(p, prototype: prototype, strings: locale.strings)
             }
+        context.showsGallery = reader == .anyone || reader == .owner
         var r = (try? render("error", context, locale: locale, status: p.status)) ?? p.response
         for (n, v) in p.headers { r.headers.add(name: n, value: v) }
         return r

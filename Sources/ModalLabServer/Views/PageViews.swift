@@ -642,6 +642,9 @@ struct ErrorPageView: MustacheContext {
     /// The language the detail is in: English, unless the problem carries it in the page's
     /// language too (``Problem/localizedDetail``).
     var detailLanguage: String = "en"
+    /// Whether the page links back to the gallery (not for a share link's holder: only the
+    /// owner can open it).
+    var showsGallery = true
 
     /// The page of `problem` in `strings`' language: in English the problem's own title; in
     /// another language the reason phrase of its status (the problem's English title is
@@ -684,6 +687,20 @@ struct ErrorPageView: MustacheContext {
         lintCommand = "modallab lint " + (file.contains(" ") ? "'\(file)'" : file)
     }
 
+    /// The page of a share link that no longer works (expired, revoked, or never made), for its
+    /// holder: neutral words in the reader's language, nothing of why, no prototype, no gallery.
+    init(linkEnded status: HTTPStatus, strings: Strings) {
+        self.status = status.code
+        showsStatus = false
+        title = strings[.linkEndedHeading]
+        detail = strings[.linkEndedDetail]
+        titleLanguage = strings.language.rawValue
+        detailLanguage = strings.language.rawValue
+        prototype = ""
+        watchesPrototype = false
+        showsGallery = false
+    }
+
     /// The string of a status's reason phrase (RFC 9110 §15), for the statuses ModalLab answers with.
     static func reason(_ code: Int) -> UIString? {
         switch code {
@@ -713,6 +730,7 @@ struct ErrorPageView: MustacheContext {
         case "detailLang": detailLanguage
         case "prototype": prototype
         case "watch": watchesPrototype
+        case "showsGallery": showsGallery
         default: nil
         }
     }

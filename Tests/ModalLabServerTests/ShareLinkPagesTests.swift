@@ -1,0 +1,123 @@
+import Foundation
+import JSON
+import TestSupport
+import Testing
+
+@testable import ModalLabServer
+
+/// What the owner's links dialog shows of each link, and what a link's holder sees when it no
+/// longer works, over sockets.
+@Suite(.serialized) struct ShareLinkPagesTests {
+    /// The dialog's list is fed by `GET /api/shares`: a participant link's stored options
+    /// (`fixed`, `taskOrder`, `askPid`), none for other roles; the dialog names them with its own
+    /// menus' names, the player's (a device by its catalogue name), and has the words for the
+    /// rest in English and Simplified Chinese.
+    @Test func theLinksListIsFedWhatEachParticipantLinkFixes() async throws {
+        let dir = try StudyTests.studyFolder()
+        defer { dir.remove() }
+        let s = try TestApp(socket: true, prototypes: dir.path)
+        let fixedLink = try await s.client.json(
+            "POST", "/api/shares",
+            [
+                "prototype": "mail", "role": "participant", "label": "Fixed", "tasks": ["send-draft", "share-inbox"],
+                "taskOrder": "counterbalanced", "askPid": true, "device": "iphone-16", "appearance": "dark",
+                "contentSize": "extraLarge",
+            ])
+        #expect(fixedLink.status == 201, "\(fixedLink.text)")
+        let open = try await s.client.json(
+            "POST", "/api/shares",
+            ["prototype": "mail", "role": "participant", "label": "Open", "tasks": ["send-draft"]])
+        #expect(open.status == 201, "\(open.text)")
+        let view = try await s.client.json("POST", "/api/shares", ["prototype": "mail", "role": "view", "label": "V"])
+        #expect(view.status == 201, "\(view.text)")
+
+        let list = try #require(try await s.client.request("GET", "/api/shares").json?.arrayValue)
+        func link(_ label: String) throws -> JSONValue {
+            try #require(list.first { $0["label"]?.stringValue == label })
+        }
+        let f = try link("Fixed")
+        #expect(f["fixed"] == ["device": "iphone-16", "appearance": "dark", "contentSize": "extraLarge"], "\(f)")
+        #expect(f["taskOrder"] == "counterbalanced" && f["askPid"] == true, "\(f)")
+        let o = try link("Open")
+        #expect(o["fixed"] == .object(JSONObject()) && o["askPid"] == false && o["taskOrder"] == nil, "\(o)")
+        let v = try link("V")
+        #expect(v["fixed"] == nil && v["askPid"] == nil, "\(v)")
+
+        // The dialog: a column for it, its menus' names the player's, the words in both languages.
+        for lang in ["en", "zh-Hans"] {
+            let gallery = try await s.client.request("GET", "/?lang=\(lang)")
+            #expect(gallery.status == 200)
+            let strings = try #require(Self.strings(gallery.text), "no data-strings on the gallery")
+            for key in [
+                "shareFixesNone", "shareFixesRest", "shareFixesTextSize", "shareFixesAskPid",
+                "shareFixesOrderPrototype",
+                "shareFixesOrderFixed", "shareFixesOrderCounterbalanced",
+            ] {
+                let words = try #require(strings[key]?.stringValue, "\(lang): \(key) missing")
+                if lang == "zh-Hans" {
+                    #expect(words.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }, "\(key): \(words)")
+                }
+            }
+            #expect(gallery.text.contains(#"<td data-cell="fixes"></td>"#))
+            let player = try await s.client.request("GET", "/p/mail?device=iphone-16&lang=\(lang)")
+            for page in [gallery.text, player.text] {
+                #expect(
+                    page.contains(#"<option value="iphone-16">iPhone 16</option>"#)
+                        || page.contains(#"<option value="iphone-16" selected>iPhone 16</option>"#))
+            }
+        }
+        let zh = try await s.client.request("GET", "/?lang=zh-Hans")
+        #expect(zh.text.contains("参与者的设置"), "the column's heading in Chinese")
+    }
+
+    /// The `data-strings` table of a page.
+    static func strings(_ html: String) -> JSONValue? {
+        guard let start = html.range(of: #"data-strings=""#) else { return nil }
+        let rest = html[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        let text = String(rest[..<end]).replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        return try? JSONParser.parse(text)
+    }
+
+    /// A link that no longer works — revoked, or never made — opens a neutral page in the
+    /// holder's language that offers no way to the gallery (only the owner can open it); a
+    /// working link's holder gets no gallery link either; the owner's error pages keep it.
+    @Test func aLinkThatNoLongerWorksSaysSoWithoutTheGallery() async throws {
+        let dir = try StudyTests.studyFolder()
+        defer { dir.remove() }
+        let s = try TestApp(socket: true, prototypes: dir.path)
+        let made = try await s.client.json(
+            "POST", "/api/shares", ["prototype": "mail", "role": "participant", "tasks": ["send-draft"]])
+        let url = try #require(made.json?["url"]?.stringValue)
+        let id = try #require(made.json?["id"]?.stringValue)
+        let token = String(url[url.range(of: "/s/")!.upperBound...])
+        let cookie = ["Cookie": "modallab_share_\(s.client.port)=\(token)"]
+        let gallery = #"href="/""#
+        let english = "This link is no longer valid; ask whoever sent it for a new one."
+
+        // Working: the holder's error page (another prototype) has no gallery link.
+        let other = try await s.client.request("GET", "/p/nowhere", headers: cookie, auth: false)
+        #expect(other.status == 404)
+        #expect(!other.text.contains(gallery) && !other.text.contains(english), "\(other.text)")
+        #expect(other.text.contains("no prototype"))
+
+        #expect(try await s.client.request("DELETE", "/api/shares/\(id)").status == 204)
+        for (path, status) in [("/s/\(token)", 404), ("/p/mail", 401)] {
+            let en = try await s.client.request("GET", path, headers: cookie, auth: false)
+            #expect(en.status == status, "\(path): \(en.status)")
+            #expect(en.text.contains(english) && en.text.contains("This link no longer works"), "\(path): \(en.text)")
+            #expect(!en.text.contains(gallery), "\(path) offers the gallery")
+            let zh = try await s.client.request(
+                "GET", path + "?lang=zh-Hans", headers: cookie, auth: false)
+            #expect(zh.text.contains("此链接已不再有效；请向发给你链接的人索取新的链接。") && !zh.text.contains(gallery), "\(path): \(zh.text)")
+        }
+        // A link never made: the same page.
+        let unknown = try await s.client.request("GET", "/s/AAAAAAAAAAA.bogus", auth: false)
+        #expect(unknown.status == 404 && unknown.text.contains(english) && !unknown.text.contains(gallery))
+        // The owner's error pages keep the way back.
+        let owner = try await s.client.request("GET", "/p/nowhere")
+        #expect(owner.status == 404 && owner.text.contains(gallery) && !owner.text.contains(english))
+    }
+}
