@@ -443,14 +443,23 @@ extension RuleCatalogue {
 }
 
 /// An action sheet as its checks read it: the modal, its path, its trimmed title and message,
-/// and the indices of its Cancel actions.
-struct ActionSheetFacts {
-    var modal: Modal
-    var path: JSONPath
+/// and the indices of its Cancel actions. A class, made once per lint, so that the checks'
+/// walks retain one reference per action sheet instead of copying the modal.
+final class ActionSheetFacts {
+    let modal: Modal
+    let path: JSONPath
     var actionsPath: JSONPath { path.appending("actions") }
-    var title: String
-    var message: String
-    var cancels: [Int]
+    let title: String
+    let message: String
+    let cancels: [Int]
+
+    init(modal: Modal, path: JSONPath, title: String, message: String, cancels: [Int]) {
+        self.modal = modal
+        self.path = path
+        self.title = title
+        self.message = message
+        self.cancels = cancels
+    }
 }
 
 extension LintContext {

@@ -1068,29 +1068,51 @@ extension RuleCatalogue {
 
 /// An alert as its checks read it: the modal and its paths, its title and message trimmed (their
 /// first ``LintChecks/judgedLength`` characters; the line counts measure the whole texts),
-/// measured (lines in the 230 pt text box) and split into words, and its buttons' roles.
-struct AlertFacts {
-    var modal: Modal
-    var path: JSONPath
+/// measured (lines in the 230 pt text box) and split into words, and its buttons' roles. A
+/// class, made once per lint, so that the checks' walks retain one reference per alert instead
+/// of copying the modal and the texts.
+final class AlertFacts {
+    let modal: Modal
+    let path: JSONPath
     var actionsPath: JSONPath { path.appending("actions") }
     var titlePath: JSONPath { path.appending("title") }
     var messagePath: JSONPath { path.appending("message") }
-    var title: String
-    var message: String
+    let title: String
+    let message: String
     /// Lines of the title (Headline: 17 pt Semibold at Large) and of the message (Footnote:
     /// 13 pt Regular at Large), at the lint target's text size; 0 when empty.
-    var titleLines: Int
-    var messageLines: Int
-    var titleTokens: [String]
-    var messageTokens: [String]
+    let titleLines: Int
+    let messageLines: Int
+    let titleTokens: [String]
+    let messageTokens: [String]
     /// Indices of the Cancel actions; the number of the others.
-    var cancels: [Int]
-    var nonCancel: Int
-    var hasDestructive: Bool
+    let cancels: [Int]
+    let nonCancel: Int
+    let hasDestructive: Bool
     /// The preferred action's index (``AlertButtons/preferredIndex(_:)``).
-    var preferred: Int?
+    let preferred: Int?
     /// Whether its buttons sit side by side (``AlertButtons/sideBySide(_:)``).
-    var sideBySide: Bool
+    let sideBySide: Bool
+
+    init(
+        modal: Modal, path: JSONPath, title: String, message: String, titleLines: Int, messageLines: Int,
+        titleTokens: [String], messageTokens: [String], cancels: [Int], nonCancel: Int, hasDestructive: Bool,
+        preferred: Int?, sideBySide: Bool
+    ) {
+        self.modal = modal
+        self.path = path
+        self.title = title
+        self.message = message
+        self.titleLines = titleLines
+        self.messageLines = messageLines
+        self.titleTokens = titleTokens
+        self.messageTokens = messageTokens
+        self.cancels = cancels
+        self.nonCancel = nonCancel
+        self.hasDestructive = hasDestructive
+        self.preferred = preferred
+        self.sideBySide = sideBySide
+    }
 
     /// The title and the message, each with its words and path.
     var texts: [(String, [String], JSONPath)] {

@@ -216,11 +216,10 @@ extension RuleCatalogue {
                         }
                     }
                 }
-                for (i, m) in c.prototype.modals.enumerated() {
-                    for (j, a) in m.customActivities.enumerated() {
+                for e in c.allModals {
+                    for (j, a) in e.modal.customActivities.enumerated() {
                         check(
-                            a.systemImage, c.path(i).appending("customActivities").appending(j).appending("systemImage")
-                        )
+                            a.systemImage, e.path.appending("customActivities").appending(j).appending("systemImage"))
                     }
                 }
             }),
@@ -233,7 +232,8 @@ extension LintContext {
     var titledButtons: [(modal: String, title: String, path: JSONPath)] {
         memo("titledButtons") {
             var out: [(modal: String, title: String, path: JSONPath)] = []
-            for (i, m) in prototype.modals.enumerated() {
+            for e in allModals {
+                let (i, m) = (e.index, e.modal)
                 var titled: [(String, JSONPath)] = []
                 if m.style == .alert || m.style == .actionSheet {
                     for (j, a) in m.actions.enumerated() {
@@ -276,8 +276,13 @@ extension LintChecks {
     /// order: the name, screen and modal titles, alert and action-sheet messages, every
     /// control's title, label, placeholder, value, text, accessibility label and segments,
     /// list rows' titles and subtitles, alert actions, alert text-field placeholders and custom
-    /// activity titles.
+    /// activity titles. Gathered once per lint (two rules read them).
     static func visibleTexts(_ c: LintContext) -> [(text: String, path: JSONPath)] {
+        c.memo("visibleTexts") { gatherVisibleTexts(c) }
+    }
+
+    /// ``visibleTexts(_:)``, gathered.
+    private static func gatherVisibleTexts(_ c: LintContext) -> [(text: String, path: JSONPath)] {
         var out: [(String, JSONPath)] = []
         func add(_ s: String?, _ path: JSONPath) { if let s { out.append((s, path)) } }
         add(c.prototype.name, JSONPath.root.appending("name"))
@@ -302,8 +307,8 @@ extension LintChecks {
             }
         }
         for s in c.appScreens { screen(s) }
-        for (i, m) in c.prototype.modals.enumerated() {
-            let mp = c.path(i)
+        for e in c.allModals {
+            let (i, m, mp) = (e.index, e.modal, e.path)
             // A custom modal's title is its root screen's, among its screens.
             if m.style.isCustom {
                 for s in c.modalScreens[i] { screen(s) }

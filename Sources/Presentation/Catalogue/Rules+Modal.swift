@@ -618,11 +618,15 @@ extension RuleCatalogue {
 extension LintContext {
     /// The custom modals (those with screens of their own), with whether each is a modal view
     /// (a sheet, full screen or current context: not a popover).
-    var customModals: [(index: Int, modal: Modal, path: JSONPath, isView: Bool)] {
-        memo("customModals") {
-            modals { $0.style.isCustom }.map { ($0.index, $0.modal, $0.path, $0.modal.style != .popover) }
-        }
+    var customModals: [ModalEntry] {
+        memo("customModals") { modals { $0.style.isCustom } }
     }
+}
+
+extension ModalEntry {
+    /// Whether a custom modal is a modal view (a sheet, full screen or current context: not a
+    /// popover).
+    var isView: Bool { modal.style != .popover }
 }
 
 extension LintChecks {

@@ -490,17 +490,27 @@ extension RuleCatalogue {
     ]
 }
 
-/// A popover as its checks read it.
-struct PopoverFacts {
-    var index: Int
-    var modal: Modal
-    var path: JSONPath
+/// A popover as its checks read it. A class, made once per lint, so that the checks' walks
+/// retain one reference per popover instead of copying the modal.
+final class PopoverFacts {
+    let index: Int
+    let modal: Modal
+    let path: JSONPath
     /// Forced to stay a popover everywhere (`adaptivePresentationStyle` `none`).
-    var forced: Bool
+    let forced: Bool
     /// The exits of its root screen (Done, Cancel, Close…), list rows aside.
-    var exits: [ControlRef]
+    let exits: [ControlRef]
     /// Whether any of its screens has a control people edit.
-    var editable: Bool
+    let editable: Bool
+
+    init(index: Int, modal: Modal, path: JSONPath, forced: Bool, exits: [ControlRef], editable: Bool) {
+        self.index = index
+        self.modal = modal
+        self.path = path
+        self.forced = forced
+        self.exits = exits
+        self.editable = editable
+    }
 }
 
 extension LintContext {

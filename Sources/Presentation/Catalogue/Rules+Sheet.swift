@@ -390,7 +390,7 @@ extension RuleCatalogue {
 extension LintContext {
     /// The modals whose detents are checked: sheets, and popovers (which become sheets when they
     /// adapt).
-    var detentedModals: [(index: Int, modal: Modal, path: JSONPath)] {
+    var detentedModals: [ModalEntry] {
         memo("detentedModals") { modals { $0.style.isSheet || $0.style == .popover } }
     }
 }

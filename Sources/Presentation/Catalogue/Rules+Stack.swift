@@ -488,9 +488,9 @@ extension LintContext {
             // modals' order then the presenters': one pass over the modals, not one per popover
             // (a 1,000-modal file has a few hundred popovers).
             var inside: [Int: [(modal: String, style: PresentationStyle, presenter: PresenterRef)]] = [:]
-            for m in prototype.modals where m.style != .alert && !m.style.isCurrentContext {
-                for r in presenters[m.id] ?? [] {
-                    if let i = r.modalIndex { inside[i, default: []].append((m.id, m.style, r)) }
+            for e in allModals where e.modal.style != .alert && !e.modal.style.isCurrentContext {
+                for r in presenters[e.modal.id] ?? [] {
+                    if let i = r.modalIndex { inside[i, default: []].append((e.modal.id, e.modal.style, r)) }
                 }
             }
             var found: [PresentationFromPopover] = []

@@ -241,7 +241,9 @@ enum TaskChecks {
         var byStart: [(start: TaskStart?, tasks: [Int])] = []
         for i in checked {
             let s = p.tasks[i].start
-            if let k = byStart.firstIndex(where: { $0.start == s }) { byStart[k].tasks.append(i) } else {
+            if let k = byStart.firstIndex(where: { $0.start == s }) {
+                byStart[k].tasks.append(i)
+            } else {
                 byStart.append((s, [i]))
             }
         }
@@ -317,7 +319,8 @@ enum TaskChecks {
                     base.appending("present").appending(min(j, start.present.count - 1)),
                     T(
                         "can't present “\(start.present[min(j, start.present.count - 1)])” on \(env.device.name): \(rule) (\(message))",
-                        "无法在 \(env.device.name) 上呈现“\(start.present[min(j, start.present.count - 1)])”：\(rule)（\(message)）")
+                        "无法在 \(env.device.name) 上呈现“\(start.present[min(j, start.present.count - 1)])”：\(rule)（\(message)）"
+                    )
                 )
             }
             if e.type == .present, e.modal == start.present[min(j, start.present.count - 1)] { j += 1 }
@@ -328,6 +331,8 @@ enum TaskChecks {
     /// `task.start`: every task's start, on each of the prototype's devices in portrait.
     static func starts(_ c: LintContext) {
         let p = c.prototype
+        // The engine is built only when a task has a start to try (most prototypes have none).
+        guard p.tasks.contains(where: { $0.start != nil }) else { return }
         let engine = PresentationEngine(prototype: p)
         for (i, t) in p.tasks.enumerated() where t.start != nil {
             for device in c.target.devices {

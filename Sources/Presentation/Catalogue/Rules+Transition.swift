@@ -311,8 +311,9 @@ extension RuleCatalogue {
             ],
             lint: { c in
                 let p = c.prototype
-                for (i, m) in p.modals.enumerated() where m.style.isCustom && m.transition == .zoom {
-                    let mp = c.path(i)
+                for e in c.allModals where e.modal.style.isCustom && e.modal.transition == .zoom {
+                    let m = e.modal
+                    let mp = e.path
                     let os = String(p.targetOS)
                     if p.targetOS < SystemVersion.zoomTransition {
                         c.report(.transitionZoomIOS18, mp.appending("transition"), nil, ["modal": m.id, "os": os])
@@ -333,12 +334,28 @@ extension RuleCatalogue {
 extension LintContext {
     /// The custom modals that declare a transition other than `coverVertical`, with the path of
     /// their `transition`.
-    var declaredTransitions: [(modal: Modal, transition: TransitionStyle, path: JSONPath)] {
+    var declaredTransitions: [DeclaredTransition] {
         memo("declaredTransitions") {
             modals { $0.style.isCustom && $0.transition != nil && $0.transition != .coverVertical }.map {
-                ($0.modal, $0.modal.transition!, $0.path.appending("transition"))
+                DeclaredTransition(
+                    modal: $0.modal, transition: $0.modal.transition!, path: $0.path.appending("transition"))
             }
         }
+    }
+}
+
+/// A custom modal's declared transition (``LintContext/declaredTransitions``): the modal, the
+/// transition and the path of its `transition`. A class, so that the checks' walks over them
+/// retain one reference each instead of copying the modal.
+final class DeclaredTransition {
+    let modal: Modal
+    let transition: TransitionStyle
+    let path: JSONPath
+
+    init(modal: Modal, transition: TransitionStyle, path: JSONPath) {
+        self.modal = modal
+        self.transition = transition
+        self.path = path
     }
 }
 

@@ -19,26 +19,60 @@ enum Placement: String {
     case hotspots
 }
 
-/// A control of some screen, with its JSON path.
-struct ControlRef {
-    var control: Control
-    var path: JSONPath
-    var placement: Placement
+/// A control of some screen, with its JSON path. A class, made once per lint: the checks walk
+/// the controls many times, and a walk then retains one reference per control instead of
+/// copying each ``Control``'s members.
+final class ControlRef {
+    let control: Control
+    let path: JSONPath
+    let placement: Placement
     /// The screen's id.
-    var screen: String
+    let screen: String
     /// The index of the modal holding the screen (`nil`: an app screen).
-    var modalIndex: Int?
+    let modalIndex: Int?
     /// Whether it is a row of a list (a synthesised button with the row's title and action).
-    var isListItem: Bool
+    let isListItem: Bool
+
+    init(control: Control, path: JSONPath, placement: Placement, screen: String, modalIndex: Int?, isListItem: Bool) {
+        self.control = control
+        self.path = path
+        self.placement = placement
+        self.screen = screen
+        self.modalIndex = modalIndex
+        self.isListItem = isListItem
+    }
 }
 
-/// A screen, with its JSON path and controls.
-struct ScreenRef {
-    var screen: Screen
-    var path: JSONPath
+/// A screen, with its JSON path and controls (a class for the reason ``ControlRef`` is one).
+final class ScreenRef {
+    let screen: Screen
+    let path: JSONPath
     /// Whether it is a modal's own (root) screen.
-    var isRoot: Bool
-    var controls: [ControlRef]
+    let isRoot: Bool
+    let controls: [ControlRef]
+
+    init(screen: Screen, path: JSONPath, isRoot: Bool, controls: [ControlRef]) {
+        self.screen = screen
+        self.path = path
+        self.isRoot = isRoot
+        self.controls = controls
+    }
+}
+
+/// A modal of the prototype with its index and JSON path, made once per lint: a class, so
+/// that the checks' lists of modals (``LintContext/modals(where:)``) and their walks retain one
+/// reference per modal instead of copying each ``Modal``'s members.
+final class ModalEntry {
+    let index: Int
+    let modal: Modal
+    /// `$.modals[index]`.
+    let path: JSONPath
+
+    init(index: Int, modal: Modal, path: JSONPath) {
+        self.index = index
+        self.modal = modal
+        self.path = path
+    }
 }
 
 /// Something that presents a modal: a control (or list row) or an alert action.
@@ -59,6 +93,8 @@ final class LintContext {
     let language: Language
     /// Screens of each modal, root first (empty for system styles).
     var modalScreens: [[ScreenRef]] = []
+    /// Every modal, in the document's order, with its index and path.
+    var allModals: [ModalEntry] = []
     /// The app's own screens.
     var appScreens: [ScreenRef] = []
     /// Modal id → what presents it.
@@ -89,8 +125,12 @@ final class LintContext {
             appScreens.append(screenRef(s, path: root.appending("screens").appending(i), isRoot: false, modal: nil))
         }
         modalScreens.reserveCapacity(p.modals.count)
-        for (i, m) in p.modals.enumerated() {
+        allModals.reserveCapacity(p.modals.count)
+        for i in p.modals.indices {
             let mp = root.appending("modals").appending(i)
+            let entry = ModalEntry(index: i, modal: p.modals[i], path: mp)
+            allModals.append(entry)
+            let m = entry.modal
             var refs: [ScreenRef] = []
             if m.style.isCustom {
                 refs.append(screenRef(m.rootScreen, path: mp, isRoot: true, modal: i))
@@ -185,8 +225,8 @@ final class LintContext {
     }
 
     /// The modals of the prototype that satisfy `include`, with their index and path.
-    func modals(where include: (Modal) -> Bool) -> [(index: Int, modal: Modal, path: JSONPath)] {
-        prototype.modals.enumerated().filter { include($0.element) }.map { ($0.offset, $0.element, path($0.offset)) }
+    func modals(where include: (Modal) -> Bool) -> [ModalEntry] {
+        allModals.filter { include($0.modal) }
     }
 
     /// The path of modal `i`.
