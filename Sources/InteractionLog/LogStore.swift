@@ -181,8 +181,9 @@ public final class LogStore: @unchecked Sendable {
         tails.reserveCapacity(320 * events.count)
         var tailEnds: [Int] = []
         tailEnds.reserveCapacity(events.count)
-        for e in events {
-            e.fields.appendNDJSONTail(into: &tails)
+        // By index: `for e in events` would copy every event (its 56 columns) to read it.
+        for index in events.indices {
+            events[index].fields.appendNDJSONTail(into: &tails)
             tailEnds.append(tails.count)
         }
         lock.lock()
@@ -538,18 +539,23 @@ extension LogStore {
             for req in batch {
                 var result = AppendResult(accepted: 0, duplicates: 0, events: [])
                 if req.returnsEvents { result.events.reserveCapacity(req.events.count) }
-                for (index, p) in req.events.enumerated() {
-                    let key = p.session ?? ""
+                // By index, reading the columns needed in place: `enumerated()`, or a `let` of
+                // the event that the closure below captures, copies every event (56 columns).
+                for index in req.events.indices {
+                    let key = req.events[index].fields.session ?? ""
+                    let eventID = req.events[index].eventID
+                    let pendingTMs = req.events[index].tMs
                     // Only a client's own event ids can repeat (a retried batch); an id the
                     // store generates is random (122 bits) and needs no duplicate check.
-                    let hash = p.eventID.map(IDHash.init)
-                    let id = p.eventID ?? eventIDs.next()
-                    let ts = p.ts ?? req.now
+                    let hash = eventID.map(IDHash.init)
+                    let id = eventID ?? eventIDs.next()
+                    let ts = req.events[index].ts ?? req.now
                     let entry: (seq: Int, tMs: Int?)? = modifyInPlace(&sessions[key, default: SessionState()]) { s in
                         if let hash, !s.ids.insert(hash).inserted { return nil }
                         undo.append(Undo(session: key, id: hash, lastSeq: s.lastSeq, startTs: s.startTs))
                         s.lastSeq += 1
-                        if p.fields.type == .sessionStart && s.startTs == nil {
+                        if req.events[index].fields.type == .sessionStart && s.startTs == nil {
+                            let p = req.events[index]
                             s.startTs = ts
                             started.append(
                                 (
@@ -561,7 +567,7 @@ extension LogStore {
                                             ? nil : p.fields.props["addressDigest"]?.stringValue)
                                 ))
                         }
-                        return (s.lastSeq, p.tMs ?? s.startTs.map { Int(($0 <= ts ? ts - $0 : 0) / 1000) })
+                        return (s.lastSeq, pendingTMs ?? s.startTs.map { Int(($0 <= ts ? ts - $0 : 0) / 1000) })
                     }
                     guard let entry else {
                         result.duplicates += 1
@@ -578,7 +584,7 @@ extension LogStore {
                     }
                     let before = segments[si].bytes.count
                     if req.returnsEvents {
-                        var event = LogEvent(p, eventID: id, seq: entry.seq, ts: ts)
+                        var event = LogEvent(req.events[index], eventID: id, seq: entry.seq, ts: ts)
                         event.tMs = entry.tMs
                         event.appendNDJSONHead(into: &segments[si].bytes)
                         result.events.append(event)

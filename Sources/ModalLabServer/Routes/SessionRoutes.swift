@@ -493,7 +493,8 @@ struct SessionController: Sendable {
             return completion(Problem.badRequest(error.message, path: error.path).response)
         }
         if let tooLarge = SessionLimits.check(outcome.state) { return completion(tooLarge.response) }
-        var pending = outcome.events.map { PendingEvent($0).filled(session: s, state: outcome.state, tMs: now) }
+        var pending = outcome.events.map { PendingEvent($0) }
+        for i in pending.indices { pending[i].fill(session: s, state: outcome.state, tMs: now) }
         // The first event carries the action, so that a replay can run it again.
         // Typed text is logged by its length (EngineAction.loggedJSON).
         if !pending.isEmpty { pending[0].action = Self.actionColumn(action, in: s.prototype) }

@@ -62,26 +62,34 @@ extension PendingEvent {
     /// when it has none.
     func filled(session s: ViewingSession, state: PresentationState, tMs: Int) -> PendingEvent {
         var e = self
-        e.tMs = e.tMs ?? tMs
-        e.prototype = s.prototype.id
-        e.prototypeVersion = s.prototype.version
-        e.session = s.id
-        e.share = s.share
-        e.device = state.environment.device.id
-        e.orientation = state.environment.orientation.rawValue
-        e.sizeClass = state.environment.sizeClassDescription
-        e.appearance = state.environment.appearance.rawValue
-        e.contentSize = state.environment.contentSize.rawValue
-        e.layoutDirection = state.environment.layoutDirection.rawValue
-        e.multitasking = state.environment.multitasking.rawValue
-        e.keyboardHeight = state.keyboard == nil ? 0 : SoftwareKeyboard.height(in: state.environment)
-        e.targetOS = String(state.environment.systemVersion)
-        e.audience = s.audience.kind
-        e.shareLabel = s.audience.shareLabel
-        e.pid = s.audience.pid
-        if e.screen == nil { e.screen = state.shownScreen }
-        if e.task == nil { e.task = state.task?.id }
-        if e.stateSeq == nil { e.stateSeq = state.seq }
+        e.fill(session: s, state: state, tMs: tMs)
         return e
+    }
+
+    /// ``filled(session:state:tMs:)`` in place: an action's events are filled where they are,
+    /// not copied (56 columns, a retain and a release for each string). Columns are set on
+    /// `fields` itself: through the dynamic member subscript each went through a key path
+    /// (callgrind: ~4,000 instructions an event).
+    mutating func fill(session s: ViewingSession, state: PresentationState, tMs: Int) {
+        self.tMs = self.tMs ?? tMs
+        self.fields.prototype = s.prototype.id
+        self.fields.prototypeVersion = s.prototype.version
+        self.fields.session = s.id
+        self.fields.share = s.share
+        self.fields.device = state.environment.device.id
+        self.fields.orientation = state.environment.orientation.rawValue
+        self.fields.sizeClass = state.environment.sizeClassDescription
+        self.fields.appearance = state.environment.appearance.rawValue
+        self.fields.contentSize = state.environment.contentSize.rawValue
+        self.fields.layoutDirection = state.environment.layoutDirection.rawValue
+        self.fields.multitasking = state.environment.multitasking.rawValue
+        self.fields.keyboardHeight = state.keyboard == nil ? 0 : SoftwareKeyboard.height(in: state.environment)
+        self.fields.targetOS = String(state.environment.systemVersion)
+        self.fields.audience = s.audience.kind
+        self.fields.shareLabel = s.audience.shareLabel
+        self.fields.pid = s.audience.pid
+        if self.fields.screen == nil { self.fields.screen = state.shownScreen }
+        if self.fields.task == nil { self.fields.task = state.task?.id }
+        if self.fields.stateSeq == nil { self.fields.stateSeq = state.seq }
     }
 }

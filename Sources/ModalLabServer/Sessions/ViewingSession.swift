@@ -110,10 +110,14 @@ public final class ViewingSession: @unchecked Sendable {
     /// Notes the `task_start` and `task_end` events of an applied action, at `tMs`.
     func noteTasks(_ events: [EventFields], atMs tMs: Int) {
         stateLock.withLock {
-            for e in events {
-                if e.type == .taskEnd, let i = taskSpans.lastIndex(where: { $0.id == e.target && $0.end == nil }) {
+            // By index: `for e in events` would copy every event's 56 columns.
+            for index in events.indices {
+                let type = events[index].type
+                if type == .taskEnd,
+                    let i = taskSpans.lastIndex(where: { $0.id == events[index].target && $0.end == nil })
+                {
                     taskSpans[i].end = tMs
-                } else if e.type == .taskStart, let id = e.target {
+                } else if type == .taskStart, let id = events[index].target {
                     taskSpans.append((id, tMs, nil))
                 }
             }
