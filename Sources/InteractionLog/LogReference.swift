@@ -116,9 +116,9 @@ public enum LogReference {
                 + "`props.field` (the page's own, or an alert's field) is no touch. A touch on nothing is a "
                 + "misclick, counted apart: the person touched the screen `taps` + `misclicks` times (the "
                 + "misclick rates above divide by `tap` events only).",
-            "- Funnels (the insights page, and each task's `funnel` in `GET /api/logs/summary.json|csv`; "
-                + "not `modallab logs summary`, which doesn't read the prototypes' files, where expected paths "
-                + "are): along a task's `expectedPath`, step k counts the attempts (`task_start`s) that tapped "
+            "- Funnels (the insights page, each task's `funnel` in `GET /api/logs/summary.json|csv`, and "
+                + "`modallab logs summary`, which reads the expected paths from the prototypes `serve` serves: "
+                + "`--prototypes DIR|FILE.json`, by default the bundled examples and `<data>/prototypes`): along a task's `expectedPath`, step k counts the attempts (`task_start`s) that tapped "
                 + "its first k steps in order, other taps between them allowed, a tap counting as its `target` "
                 + "or, for an alert's or action sheet's button, its `props.button`; `dropped` is those that "
                 + "reached step k − 1 and not step k. An attempt ends at its `task_end`, the next `task_start` "

@@ -262,6 +262,16 @@ extension LogSummary {
                             + t.seqDistribution.map(String.init).joined(separator: " ") + ")")
                 }
                 lines.append("  \((t.prototype.map { $0 + "/" } ?? "") + t.task): " + parts.joined(separator: ", "))
+                if let f = t.funnel {
+                    // Along the expected path: the attempts that got each step far, and who stopped before it.
+                    let steps = f.expectedPath.indices.map { i in
+                        "\(f.expectedPath[i]) \(f.reached[i + 1])"
+                            + (f.dropped[i + 1] > 0 ? " (\(f.dropped[i + 1]) stopped before)" : "")
+                    }
+                    lines.append(
+                        "    funnel: \(f.reached[0]) started → " + steps.joined(separator: " → ")
+                            + "; \(f.succeeded) succeeded")
+                }
             }
         }
         if !sessions.isEmpty {

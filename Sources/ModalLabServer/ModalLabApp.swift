@@ -98,16 +98,7 @@ public final class ModalLabApp: @unchecked Sendable {
         // and the folder holds the owner token. A folder that exists keeps its permissions.
         try FileManager.default.createDirectory(
             atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        if let path = configuration.prototypesDirectory {
-            switch try PrototypeSource.at(path) {
-            case .folder(let dir): library = PrototypeLibrary(directories: [dir], writableDirectory: dir)
-            case .file(let file): library = PrototypeLibrary(file: file)
-            }
-        } else {
-            library = PrototypeLibrary(
-                directories: [root + "/Templates/prototypes", data + "/prototypes"],
-                writableDirectory: data + "/prototypes")
-        }
+        library = try PrototypeLibrary.served(prototypes: configuration.prototypesDirectory, root: root, data: data)
         owner = try OwnerAccess.load(
             dataDirectory: data, explicit: configuration.ownerToken, port: configuration.port)
         for origin in configuration.origins {

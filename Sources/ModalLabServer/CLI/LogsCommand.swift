@@ -4,7 +4,7 @@ import InteractionLog
 import JSON
 
 /// `modallab logs export [--format ndjson|csv] [--spreadsheet-safe] [--prototype ID] [--from T] [--to T] [--data DIR]`,
-/// `modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--data DIR]`,
+/// `modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--from T] [--to T] [--format text|json|csv] [--prototypes DIR|FILE.json] [--data DIR]`,
 /// `modallab logs results …` (the results table as CSV, one row per session × task) and
 /// `modallab logs scrub [--data DIR]` (typed values out of an old log, crash-safely: ``LogScrub``).
 /// Summaries and results take the participants of participant links unless `--audience`
@@ -12,12 +12,15 @@ import JSON
 /// Reads the log folder directly; the server may be running (appends are whole lines). A
 /// `--prototype`, `--session`, `--share` or `--task` that the log holds nothing of is a usage
 /// error (exit 2) with a "did you mean", not an empty answer: a typo must not read as "0 events".
+/// A summary's tasks have their funnels along the expected paths of the prototypes `serve`
+/// serves (``PrototypeLibrary/served(prototypes:root:data:)``: `--prototypes`, else the bundled
+/// examples and `<data>/prototypes`), as `GET /api/logs/summary.json` has them.
 /// `modallab logs columns [--format markdown|duckdb]` prints the log's format: the reference
 /// of `docs/log.md`, or the column list for DuckDB's `read_json(…, columns = …)`.
 public enum LogsCommand {
     public static let usage = """
         usage: modallab logs export [--format ndjson|csv] [--spreadsheet-safe] [--prototype ID] [--session ID] [--type T,…] [--from T] [--to T] [--data DIR]
-               modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--audience A] [--label L] [--appearance A] [--from T] [--to T] [--format text|json|csv] [--data DIR]
+               modallab logs summary [--prototype ID] [--session ID] [--share ID] [--device ID] [--orientation O] [--task ID] [--audience A] [--label L] [--appearance A] [--from T] [--to T] [--format text|json|csv] [--prototypes DIR|FILE.json] [--data DIR]
                modallab logs results [--prototype ID] [--share ID] [--audience all|owner|link|participant] [--label L] [--device ID] [--appearance light|dark] [--spreadsheet-safe] [--data DIR]
                modallab logs scrub [--data DIR]
                modallab logs columns [--format markdown|duckdb]
@@ -55,7 +58,7 @@ public enum LogsCommand {
                 Array(args.dropFirst()),
                 options: [
                     "format", "prototype", "session", "share", "type", "from", "to", "data", "device", "orientation",
-                    "task", "audience", "label", "appearance",
+                    "task", "audience", "label", "appearance", "prototypes",
                 ], flags: ["spreadsheet-safe"], usage: usage)
         } catch { return fail("\(error)\n\(usage)") }
         let f: LogFilter
@@ -74,6 +77,9 @@ public enum LogsCommand {
             return fail(
                 "--\(name) selects whole sessions in `logs summary`; `logs export` filters rows by prototype, session, share, type, from and to"
             )
+        }
+        if sub != "summary", a.value("prototypes") != nil {
+            return fail("--prototypes is an option of `logs summary` (the funnels' expected paths)")
         }
         let data = a.value("data") ?? "data"
         let logs = LogStore.directory(inData: data)
@@ -104,7 +110,13 @@ public enum LogsCommand {
                 out.write(Data(try reader.summary(filter: f).resultsCSV(spreadsheetSafe: a.flag("spreadsheet-safe"))))
             } else {
                 if a.flag("spreadsheet-safe") { return fail("--spreadsheet-safe is an option of `logs export`") }
-                let s = try reader.summary(filter: f)
+                let library: PrototypeLibrary
+                do {
+                    library = try servedPrototypes(a.value("prototypes"), data: data)
+                } catch {
+                    return fail("--prototypes: \(error)")
+                }
+                let s = try reader.summary(filter: f, expectedPaths: LogController.expectedPaths(library))
                 switch a.value("format") ?? "text" {
                 case "json": out.write(Data((s.jsonValue.description + "\n").utf8))
                 case "csv": out.write(Data(s.csv))
@@ -116,6 +128,17 @@ public enum LogsCommand {
             return fail("\(error)", 1)
         }
         return 0
+    }
+
+    /// The prototypes whose expected paths give a summary's funnels: those `serve --prototypes
+    /// PATH --data DATA` serves (``PrototypeLibrary/served(prototypes:root:data:)``); without
+    /// `path` and without the bundled resources (``ResourceLocator``), `<data>/prototypes` alone.
+    /// - Throws: ``PrototypeSourceError`` when `path` is neither a folder nor a JSON file.
+    static func servedPrototypes(_ path: String?, data: String) throws(PrototypeSourceError) -> PrototypeLibrary {
+        if path == nil, ResourceLocator.root() == nil {
+            return PrototypeLibrary(directories: [data + "/prototypes"], writableDirectory: data + "/prototypes")
+        }
+        return try PrototypeLibrary.served(prototypes: path, root: ResourceLocator.root() ?? "", data: data)
     }
 
     /// `logs scrub [--data DIR]`: typed values out of the log (``LogScrub``), and what it did.
