@@ -218,6 +218,8 @@ public struct SessionSummary: Sendable, Equatable {
     /// One `task_start` … `task_end` of the session.
     struct Attempt: Sendable, Equatable {
         var task: String
+        /// Its `task_start`'s `t_ms`.
+        var startMs: Int?
         var outcome: String?
         var durationMs: Int?
         /// Touches of a control or a field (``EventSchema/EventFields/pathStep(after:)``).
@@ -435,7 +437,7 @@ extension LogSummary {
                     }
                 }
             case .taskStart:
-                if let t = f.target { s.attempts.append(SessionSummary.Attempt(task: t)) }
+                if let t = f.target { s.attempts.append(SessionSummary.Attempt(task: t, startMs: e.tMs)) }
             case .taskEnd:
                 guard let t = f.target ?? f.task else { break }
                 s.endedTasks.insert(t)
@@ -444,8 +446,13 @@ extension LogSummary {
                     s.attempts[i].durationMs = f.durationMs
                 }
             case .tap, .misclick, .focus:
-                // The tap that ends a task may come after its task_end: it still counts.
-                guard let t = f.task, let i = s.attempts.lastIndex(where: { $0.task == t }) else { break }
+                // The tap that ends a task may come after its task_end: it still counts. The
+                // player's misclicks come in batches, maybe after the task was started again:
+                // each counts for the attempt running when it happened (by `t_ms`).
+                guard let t = f.task,
+                    let i = s.attempts.lastIndex(where: { $0.task == t && ($0.startMs ?? 0) <= (e.tMs ?? .max) })
+                        ?? s.attempts.lastIndex(where: { $0.task == t })
+                else { break }
                 if f.type == .misclick {
                     s.attempts[i].misclicks += 1
                 } else if let step = f.pathStep(after: s.attempts[i].lastStep) {

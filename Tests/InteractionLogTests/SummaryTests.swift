@@ -300,3 +300,36 @@ import Testing
         #expect(LogSummary.quantile(Array(1...10).map(Double.init), 0.9) == 9.1)
     }
 }
+
+/// A misclick the player sent late (its batch after the task was started again) counts for the
+/// attempt running when it happened, by its `t_ms`, not the latest attempt.
+@Suite struct LateMisclickTests {
+    @Test func aLateMisclickCountsForTheAttemptItHappenedIn() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let store = try LogStore(directory: dir.logs)
+        func at(_ ms: Int, _ type: LogEventType, target: String? = nil, outcome: String? = nil) -> PendingEvent {
+            var e = pending(type, session: "s1", screen: "inbox", target: target)
+            e.fields.task = "add"
+            e.fields.outcome = outcome
+            e.tMs = ms
+            return e
+        }
+        _ = try await store.append([pending(.sessionStart, session: "s1")])
+        _ = try await store.append([at(0, .taskStart, target: "add"), at(100, .tap, target: "new")])
+        _ = try await store.append([at(200, .taskEnd, target: "add", outcome: "gaveUp")])
+        _ = try await store.append([at(1000, .taskStart, target: "add"), at(1100, .tap, target: "new")])
+        // The batch of the first attempt's misclicks (at 150 ms) arrives now; one of the second's too.
+        _ = try await store.append([at(150, .misclick), at(1050, .misclick)])
+        _ = try await store.append([at(1200, .taskEnd, target: "add", outcome: "indirect")])
+        var filter = LogFilter()
+        filter.audience = nil
+        let summary = try store.summary(filter: filter)
+        let attempts = try #require(summary.sessions.first { $0.session == "s1" }?.attempts)
+        #expect(attempts.map(\.misclicks) == [1, 1], "\(attempts)")
+        #expect(attempts.map(\.taps) == [1, 1])
+        let row = try #require(summary.results.first { $0.task == "add" })
+        #expect(row.misclicks == 1 && row.attempts == 2 && row.outcome == "indirect", "\(row)")
+        store.close()
+    }
+}
