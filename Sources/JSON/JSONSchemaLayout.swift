@@ -45,26 +45,58 @@ public final class JSONSchemaLayout: @unchecked Sendable {
     }
 
     static func order(_ value: JSONValue, _ node: Node?) -> JSONValue {
+        reordered(value, node) ?? value
+    }
+
+    /// `value` in the schema's order, or `nil` when it is in that order already. Objects and
+    /// arrays whose members are all in place are kept as they are, not rebuilt: a document laid
+    /// out before and changed in a few places (a PATCH) is walked, and only the parts that
+    /// moved are copied.
+    static func reordered(_ value: JSONValue, _ node: Node?) -> JSONValue? {
+        // No schema here: nothing at or below this place moves.
+        guard let node else { return nil }
         switch value {
         case .object(let o):
-            guard let node else {
-                return .object(JSONObject(uniqueMembers: o.members.map { ($0.key, order($0.value, nil)) }))
+            var members = o.members
+            var changed = false
+            // A stable sort by rank leaves members whose ranks never decrease where they are.
+            var last = Int.min
+            for m in members {
+                let r = node.rank[m.key] ?? Int.max
+                if r < last {
+                    changed = true
+                    break
+                }
+                last = r
             }
-            // A stable sort: the schema's members by rank, the others after, in their order.
-            let sorted = o.members.enumerated().sorted { a, b in
-                let ra = node.rank[a.element.key] ?? Int.max
-                let rb = node.rank[b.element.key] ?? Int.max
-                return ra != rb ? ra < rb : a.offset < b.offset
+            if changed {
+                // A stable sort: the schema's members by rank, the others after, in their order.
+                members = members.enumerated().sorted { a, b in
+                    let ra = node.rank[a.element.key] ?? Int.max
+                    let rb = node.rank[b.element.key] ?? Int.max
+                    return ra != rb ? ra < rb : a.offset < b.offset
+                }.map(\.element)
             }
-            return .object(
-                JSONObject(
-                    uniqueMembers: sorted.map { m in
-                        (m.element.key, order(m.element.value, node.members[m.element.key] ?? node.additional))
-                    }))
+            for i in members.indices {
+                if let v = reordered(members[i].value, node.members[members[i].key] ?? node.additional) {
+                    members[i].value = v
+                    changed = true
+                }
+            }
+            return changed ? .object(JSONObject(uniqueMembers: members)) : nil
         case .array(let a):
-            return .array(a.map { order($0, node?.items) })
+            guard let items = node.items else { return nil }
+            var elements = a
+            var changed = false
+            for i in elements.indices {
+                if let v = reordered(elements[i], items) {
+                    elements[i] = v
+                    changed = true
+                }
+            }
+            return changed ? .array(elements) : nil
         default:
-            return value
+            return nil
         }
     }
 

@@ -194,12 +194,13 @@ public final class ObjectReader {
     }
 
     private func lookup(_ key: String) -> JSONValue? {
+        // A decoder asks for every member its place may have (a modal's reader, some fifty):
+        // room for sixteen at the first, not one reallocation per power of two from one.
+        if asked.isEmpty { asked.reserveCapacity(16) }
         asked.append(key)
-        for (i, m) in object.members.enumerated() where m.key == key {
-            read[i] = true
-            return m.value
-        }
-        return nil
+        guard let i = object.members.firstIndex(where: { $0.key == key }) else { return nil }
+        read[i] = true
+        return object.members[i].value
     }
 
     /// The member as a reader, or `nil` when absent or `null`.

@@ -775,6 +775,11 @@ final class PrototypeDecoder {
     static let allModalMembers: Set<String> = commonModalMembers.union(sheetMembers).union(popoverMembers)
         .union(alertMembers).union(actionSheetMembers).union(activityMembers).union(contextMembers)
 
+    /// The members with an effect on each style, the common ones included: made once, not for
+    /// every modal decoded (a 1,000-modal document would build a thousand sets).
+    static let membersByStyle: [PresentationStyle: Set<String>] = Dictionary(
+        uniqueKeysWithValues: PresentationStyle.allCases.map { ($0, commonModalMembers.union(styleMembers($0))) })
+
     func modal(_ r: JSONReader) -> Modal? {
         guard let o = attempt({ () throws(JSONShapeError) in try r.object() }) else { return nil }
         let id = attempt { () throws(JSONShapeError) in
@@ -879,7 +884,9 @@ final class PrototypeDecoder {
 
         var applies = PrototypeDecoder.allModalMembers
         if let style {
-            applies = PrototypeDecoder.commonModalMembers.union(PrototypeDecoder.styleMembers(style))
+            applies =
+                PrototypeDecoder.membersByStyle[style]
+                ?? PrototypeDecoder.commonModalMembers.union(PrototypeDecoder.styleMembers(style))
             // A zoom transition starts from a source, whatever the style (UIKit's sourceViewProvider).
             if m.transition == .zoom { applies.insert("source") }
             for (k, _) in o.object where !applies.contains(k) && PrototypeDecoder.allModalMembers.contains(k) {

@@ -157,17 +157,28 @@ enum AssetFindings {
             }
         }
         // Controls anywhere (content, toolbars, modals' content, lists' rows): every object with
-        // `"type": "image"`.
-        func controls(_ v: JSONValue, _ path: JSONPath) {
+        // `"type": "image"`. The walk keeps one list of the components down to where it is and
+        // makes a path only for a reference (a 1,000-modal document has some 50,000 values).
+        var at: [JSONPath.Component] = []
+        func controls(_ v: JSONValue) {
             switch v {
             case .object(let o):
                 if o["type"]?.stringValue == "image" {
+                    let path = JSONPath(components: at)
                     add(path.appending("asset"), o["asset"])
                     add(path.appending("dark"), o["dark"])
                 }
-                for (k, x) in o where k != "image" { controls(x, path.appending(k)) }
+                for (k, x) in o where k != "image" && x.isContainer {
+                    at.append(.key(k))
+                    controls(x)
+                    at.removeLast()
+                }
             case .array(let a):
-                for (i, x) in a.enumerated() { controls(x, path.appending(i)) }
+                for (i, x) in a.enumerated() where x.isContainer {
+                    at.append(.index(i))
+                    controls(x)
+                    at.removeLast()
+                }
             default: break
             }
         }
@@ -183,7 +194,7 @@ enum AssetFindings {
                 screen(s, JSONPath.root.appending("modals").appending(i).appending("screens").appending(j))
             }
         }
-        controls(definition, .root)
+        controls(definition)
         return out
     }
 
@@ -252,5 +263,15 @@ extension PrototypeController {
         let devices = p.prototype?.devices ?? doc["devices"]?.arrayValue?.compactMap(\.stringValue) ?? []
         return AssetFindings.diagnostics(
             definition: doc, id: p.id, devices: devices, assets: assets, language: language)
+    }
+}
+
+extension JSONValue {
+    /// Whether it is an object or an array: a scalar holds no control.
+    fileprivate var isContainer: Bool {
+        switch self {
+        case .object, .array: return true
+        default: return false
+        }
     }
 }

@@ -196,10 +196,13 @@ extension PrototypeController {
                 id, bytes: bytes, via: "patch", paths: operations.operations.map(\.path.description), previous: onDisk)
             reloads.broadcast(id)
         }
-        editing.parsed.keep(id, tag: PrototypeEditing.entityTag(bytes), document: ordered)
+        // The new bytes' tag, hashed once for the kept document and the answer.
+        let savedTag = PrototypeEditing.entityTag(bytes)
+        editing.parsed.keep(id, tag: savedTag, document: ordered)
         let saved = library.get(id) ?? candidate
         var answer = prototypeAnswer(
-            saved, definition: ordered, diagnostics: candidate.diagnostics, language: language)
+            saved, definition: ordered, diagnostics: candidate.diagnostics,
+            tag: saved.bytes == bytes ? savedTag : nil, language: language)
         if handling.strict { answer.headers["Preference-Applied"] = "handling=strict" }
         return answer
     }

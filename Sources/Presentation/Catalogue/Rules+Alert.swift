@@ -167,8 +167,8 @@ extension RuleCatalogue {
                 for a in c.alerts where !a.title.isEmpty && !LintChecks.hasCJK(a.title) {
                     let (id, title, tp) = (a.modal.id, a.title, a.titlePath)
                     if Capitalization.isSentence(title) {
-                        for s in Capitalization.sentences(title) {
-                            let bad = Capitalization.sentenceCaseViolations(s, properNouns: c.properNouns)
+                        for s in c.sentences(title) {
+                            let bad = c.sentenceCaseViolations(s)
                             if !bad.isEmpty {
                                 c.report(
                                     .alertTitleCasePunct, tp, "sentence",
@@ -181,7 +181,7 @@ extension RuleCatalogue {
                             .alertTitleCasePunct, tp, "punct",
                             ["modal": id, "title": c.q(title), "mark": String(last)])
                     } else {
-                        let bad = Capitalization.titleCaseViolations(title)
+                        let bad = c.titleCaseViolations(title)
                         if !bad.isEmpty {
                             c.report(
                                 .alertTitleCasePunct, tp, "fragment",
@@ -223,7 +223,7 @@ extension RuleCatalogue {
             nonTriggering: [goodAlert],
             lint: { c in
                 for a in c.alerts where !a.message.isEmpty {
-                    for s in Capitalization.sentences(a.message) {
+                    for s in c.sentences(a.message) {
                         if !Capitalization.isSentence(s) && !s.hasSuffix("…") {
                             c.report(
                                 .alertMessageSentence, a.messagePath, "punct",
@@ -231,7 +231,7 @@ extension RuleCatalogue {
                             break
                         }
                         if LintChecks.hasCJK(s) { continue }
-                        let bad = Capitalization.sentenceCaseViolations(s, properNouns: c.properNouns)
+                        let bad = c.sentenceCaseViolations(s)
                         if !bad.isEmpty {
                             c.report(
                                 .alertMessageSentence, a.messagePath, "case",

@@ -47,7 +47,7 @@ extension RuleCatalogue {
                             .buttonTitleCase, b.path, "punct",
                             ["modal": b.modal, "title": c.q(b.title), "mark": String(last)])
                     } else {
-                        let bad = Capitalization.titleCaseViolations(b.title)
+                        let bad = c.titleCaseViolations(b.title)
                         if !bad.isEmpty {
                             c.report(
                                 .buttonTitleCase, b.path, nil,

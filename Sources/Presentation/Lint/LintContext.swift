@@ -108,6 +108,11 @@ final class LintContext {
     var findings: [Finding] = []
     /// Facts several rules' checks read, computed once per lint (``memo(_:_:)``).
     private var memos: [String: Any] = [:]
+    /// The capitalization checks' answers per text, for this lint (``titleCaseViolations(_:)``,
+    /// ``sentences(_:)``, ``sentenceCaseViolations(_:)``).
+    private var titleCaseMemo: [String: [String]] = [:]
+    private var sentencesMemo: [String: [String]] = [:]
+    private var sentenceCaseMemo: [String: [String]] = [:]
 
     init(prototype p: Prototype, target: LintTarget, language: Language) {
         prototype = p
@@ -222,6 +227,32 @@ final class LintContext {
         let v = make()
         memos[key] = v
         return v
+    }
+
+    /// ``Capitalization/titleCaseViolations(_:)`` of `text`, worked out once per text in a lint:
+    /// a prototype repeats its titles ("Cancel", "Done", "Delete") across its modals.
+    func titleCaseViolations(_ text: String) -> [String] {
+        if let known = titleCaseMemo[text] { return known }
+        let found = Capitalization.titleCaseViolations(text)
+        titleCaseMemo[text] = found
+        return found
+    }
+
+    /// ``Capitalization/sentences(_:)`` of `text`, worked out once per text in a lint.
+    func sentences(_ text: String) -> [String] {
+        if let known = sentencesMemo[text] { return known }
+        let found = Capitalization.sentences(text)
+        sentencesMemo[text] = found
+        return found
+    }
+
+    /// ``Capitalization/sentenceCaseViolations(_:properNouns:)`` of `sentence` with the
+    /// prototype's proper nouns, worked out once per sentence in a lint.
+    func sentenceCaseViolations(_ sentence: String) -> [String] {
+        if let known = sentenceCaseMemo[sentence] { return known }
+        let found = Capitalization.sentenceCaseViolations(sentence, properNouns: properNouns)
+        sentenceCaseMemo[sentence] = found
+        return found
     }
 
     /// The modals of the prototype that satisfy `include`, with their index and path.
