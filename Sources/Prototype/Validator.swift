@@ -3,17 +3,20 @@ import JSON
 extension Prototype {
     /// Fills the id lookups. Called by the decoder; call again after editing a prototype in code.
     public mutating func buildIndexes() {
-        modalIndex = [:]
-        screenIndex = [:]
+        // Sized for their entries up front (a 1,000-modal prototype would rehash each a dozen
+        // times), and the modals read in place, not copied one by one.
+        modalIndex = Dictionary(minimumCapacity: modals.count)
+        screenIndex = Dictionary(minimumCapacity: screens.count + modals.count)
         controlIndex = [:]
-        for (i, m) in modals.enumerated() where modalIndex[m.id] == nil { modalIndex[m.id] = i }
+        for i in modals.indices where modalIndex[modals[i].id] == nil { modalIndex[modals[i].id] = i }
         for (i, s) in screens.enumerated() where screenIndex[s.id] == nil {
             screenIndex[s.id] = ScreenLocation(owner: nil, index: i)
         }
-        for m in modals where m.style.isCustom {
-            if screenIndex[m.id] == nil { screenIndex[m.id] = ScreenLocation(owner: m.id, index: -1) }
-            for (i, s) in m.screens.enumerated() where screenIndex[s.id] == nil {
-                screenIndex[s.id] = ScreenLocation(owner: m.id, index: i)
+        for k in modals.indices where modals[k].style.isCustom {
+            let id = modals[k].id
+            if screenIndex[id] == nil { screenIndex[id] = ScreenLocation(owner: id, index: -1) }
+            for (i, s) in modals[k].screens.enumerated() where screenIndex[s.id] == nil {
+                screenIndex[s.id] = ScreenLocation(owner: id, index: i)
             }
         }
         func add(_ s: Screen, modal: String?) {

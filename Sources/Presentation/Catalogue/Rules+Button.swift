@@ -261,30 +261,28 @@ extension LintContext {
 }
 
 extension LintChecks {
-    /// Reports `rule` at every visible text (``visibleTexts(_:)``) in which `codes` finds
-    /// scalars to name, with the text and the code points (`U+0009, U+001B`).
+    /// Reports `rule` at every visible text (``forEachVisibleText(_:_:)``) in which `codes`
+    /// finds scalars to name, with the text and the code points (`U+0009, U+001B`).
     static func reportScalars(_ c: LintContext, _ rule: RuleID, _ codes: (String) -> [String]) {
-        for (text, path) in visibleTexts(c) {
+        forEachVisibleText(c) { text, path in
             let found = codes(text)
             if !found.isEmpty {
-                c.report(rule, path, nil, ["text": c.q(text), "codes": found.joined(separator: ", ")])
+                c.report(rule, path(), nil, ["text": c.q(text), "codes": found.joined(separator: ", ")])
             }
         }
     }
 
-    /// Every text of the prototype that is shown or spoken, with its JSON path, in document
-    /// order: the name, screen and modal titles, alert and action-sheet messages, every
-    /// control's title, label, placeholder, value, text, accessibility label and segments,
-    /// list rows' titles and subtitles, alert actions, alert text-field placeholders and custom
-    /// activity titles. Gathered once per lint (two rules read them).
-    static func visibleTexts(_ c: LintContext) -> [(text: String, path: JSONPath)] {
-        c.memo("visibleTexts") { gatherVisibleTexts(c) }
-    }
-
-    /// ``visibleTexts(_:)``, gathered.
-    private static func gatherVisibleTexts(_ c: LintContext) -> [(text: String, path: JSONPath)] {
-        var out: [(String, JSONPath)] = []
-        func add(_ s: String?, _ path: JSONPath) { if let s { out.append((s, path)) } }
+    /// Calls `body` with every text of the prototype that is shown or spoken, in document
+    /// order, and its JSON path, made only when `body` asks for it (most texts are reported by
+    /// no rule, and a 1,000-modal prototype has some ten thousand): the name, screen and modal
+    /// titles, alert and action-sheet messages, every control's title, label, placeholder,
+    /// value, text, accessibility label and segments, list rows' titles and subtitles, alert
+    /// actions, alert text-field placeholders and custom activity titles.
+    static func forEachVisibleText(_ c: LintContext, _ body: (String, () -> JSONPath) -> Void) {
+        func add(_ s: String?, _ path: @autoclosure () -> JSONPath) {
+            guard let s else { return }
+            withoutActuallyEscaping(path) { body(s, $0) }
+        }
         add(c.prototype.name, JSONPath.root.appending("name"))
         func screen(_ s: ScreenRef) {
             add(s.screen.title, s.path.appending("title"))
@@ -300,9 +298,8 @@ extension LintChecks {
                     add(segment, ref.path.appending("segments").appending(k))
                 }
                 for (k, item) in ctl.items.enumerated() {
-                    let ip = ref.path.appending("items").appending(k)
-                    add(item.title, ip.appending("title"))
-                    add(item.subtitle, ip.appending("subtitle"))
+                    add(item.title, ref.path.appending("items").appending(k).appending("title"))
+                    add(item.subtitle, ref.path.appending("items").appending(k).appending("subtitle"))
                 }
             }
         }
@@ -326,6 +323,5 @@ extension LintChecks {
                 add(a.title, mp.appending("customActivities").appending(j).appending("title"))
             }
         }
-        return out
     }
 }
