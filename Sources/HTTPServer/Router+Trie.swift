@@ -1,3 +1,5 @@
+import Platform
+
 /// A node of the route trie: one path component.
 struct TrieNode: Sendable {
     var literals: [(String, TrieNode)] = []
@@ -52,15 +54,12 @@ struct TrieNode: Sendable {
             return nil
         }
         // By index: a `for (literal, child) in literals` would copy (retain and release) every
-        // child it passes. Lengths first: comparing a string with a substring goes through the
-        // standard library's general comparison (~100 instructions each, a dozen literals at the
-        // root; callgrind), and a literal of another length cannot match.
-        let length = first.utf8.count
-        for index in literals.indices where literals[index].0.utf8.count == length && literals[index].0 == first {
+        // child it passes. Literals are compared with the segment's bytes (``RoutingSegment``).
+        for index in literals.indices where first.equals(literals[index].0) {
             if let found = literals[index].1.find(rest, &values, &wildcardRest) { return found }
         }
         if let parameter {
-            values.append(first)
+            values.append(first.substring)
             if let found = parameter.node.find(rest, &values, &wildcardRest) { return found }
             values.removeLast()
         }
@@ -112,7 +111,7 @@ enum RoutingPath {
     }
 
     /// `path`'s bytes `range` (at ASCII slashes or its ends, so at character boundaries) as a slice.
-    private static func slice(_ path: String, _ range: Range<Int>) -> Substring {
+    fileprivate static func slice(_ path: String, _ range: Range<Int>) -> Substring {
         let utf8 = path.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         return path[lower..<utf8.index(lower, offsetBy: range.count)]
@@ -131,14 +130,14 @@ enum RoutingPath {
     }
 
     /// The first segment and the segments after it; nil when none is left.
-    func split() -> (first: Substring, rest: RoutingPath)? {
+    func split() -> (first: RoutingSegment, rest: RoutingPath)? {
         switch self {
         case .decoded(let segments):
             guard let first = segments.first else { return nil }
-            return (first, .decoded(segments.dropFirst()))
+            return (.decoded(first), .decoded(segments.dropFirst()))
         case .plain(let path, let from):
             guard let range = Self.segment(of: path, from: from) else { return nil }
-            return (Self.slice(path, range), .plain(path, from: range.upperBound))
+            return (.plain(path, range), .plain(path, from: range.upperBound))
         }
     }
 
@@ -179,6 +178,41 @@ enum RoutingPath {
             }
             if contiguous { return String(Self.slice(path, first.lowerBound..<last.upperBound)) }
             return Self.joinedSegments(path, from: from)
+        }
+    }
+}
+
+/// One segment of a ``RoutingPath``: a range of a plain path's UTF-8, made a `Substring` only
+/// when a `{name}` parameter takes it, or a decoded segment. A slice of a string costs ~150
+/// instructions (its indices are found and checked), comparing it with a literal ~100 more;
+/// the router compares most segments with literals that do not match (callgrind).
+enum RoutingSegment {
+    case plain(String, Range<Int>)
+    case decoded(Substring)
+
+    /// The segment as a slice of its path (or the decoded segment).
+    var substring: Substring {
+        switch self {
+        case .plain(let path, let range): RoutingPath.slice(path, range)
+        case .decoded(let segment): segment
+        }
+    }
+
+    /// Whether the segment is `literal`, byte for byte.
+    func equals(_ literal: String) -> Bool {
+        switch self {
+        case .decoded(let segment):
+            return literal.utf8.count == segment.utf8.count && literal == segment
+        case .plain(let path, let range):
+            guard literal.utf8.count == range.count else { return false }
+            let equal = path.utf8.withContiguousStorageIfAvailable { bytes in
+                literal.utf8.withContiguousStorageIfAvailable { other in
+                    range.isEmpty
+                        || Sys.bytesEqual(bytes.baseAddress! + range.lowerBound, other.baseAddress!, range.count)
+                }
+            }
+            if let found = equal, let equal = found { return equal }
+            return literal == substring
         }
     }
 }
