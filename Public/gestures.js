@@ -53,7 +53,7 @@ export function installGestures({ frame, send, editor, events }) {
     if (t.closest("[data-activity-close]") && modal) return send({ type: "tap", target: modal, action: "close", ...p });
     if (t.closest("[data-grabber]") && modal) return cycleDetent(layer);
     const segment = t.closest("[data-segment]");
-    if (segment) return send({ type: "edit", target: segment.closest("[data-id]").dataset.id, value: segment.dataset.segment });
+    if (segment) return send({ type: "edit", target: segment.closest("[data-id]").dataset.id, value: segment.dataset.segment, ...p });
     // On a scrolled picture (an image screen), how far it was scrolled: heat maps draw the tap
     // where it was on the picture (props.scrollTop in the log; not part of the action).
     const picture = t.closest(".image-screen");

@@ -24,7 +24,11 @@ const sameField = (a, b) => Boolean(a && b) && a.target === b.target && (a.field
 export class Editor {
   #timers = new Map();
 
-  constructor(stage, send) {
+  /** Where the last click on a toggle was (`{target, x, y}`), for its `edit`. */
+  #touch = null;
+
+  /** `pointIn(ev)`: a click's position in window points (`Frame.pointIn`). */
+  constructor(stage, send, pointIn = () => ({})) {
     this.stage = stage;
     this.send = send;
     stage.addEventListener("input", (ev) => {
@@ -40,9 +44,22 @@ export class Editor {
         }, 250),
       });
     });
+    // A toggle's click comes before its change: the edit carries where it was touched (a step
+    // of the task's path, drawn on heat maps); none from the keyboard (Space). A click on the
+    // switch's label comes first, then the browser's own click on the input (no point): the
+    // label's point stays.
+    stage.addEventListener("click", (ev) => {
+      const box = ev.target.closest?.("label.toggle")?.querySelector('input[type="checkbox"][data-id]');
+      if (!box) return;
+      const p = pointIn(ev);
+      if (p.x !== undefined || this.#touch?.target !== box.dataset.id) this.#touch = { target: box.dataset.id, ...p };
+    });
     stage.addEventListener("change", (ev) => {
       const t = ev.target;
-      if (t.matches('input[type="checkbox"][data-id]')) send({ type: "edit", target: t.dataset.id, value: t.checked });
+      if (!t.matches('input[type="checkbox"][data-id]')) return;
+      const { target, ...p } = this.#touch?.target === t.dataset.id ? this.#touch : {};
+      this.#touch = null;
+      send({ type: "edit", target: t.dataset.id, value: t.checked, ...p });
     });
   }
 

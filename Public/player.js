@@ -145,7 +145,7 @@ function takePlace() {
   }
 }
 
-const editor = new Editor(stage, send);
+const editor = new Editor(stage, send, (ev) => frame.pointIn(ev));
 
 /** Whether `status` (401, 403) says a participant's link stopped working (revoked or expired):
  * then the study panel says so — a participant sees no status line — and the device takes no

@@ -8,12 +8,16 @@ extension EventFields {
     /// alert, action sheet or activity view it chose (`props.button`), else its `target`; for a
     /// person's `focus` of a text field or text area, the control (a browser focuses a field it
     /// is tapped on, and sends that instead of a tap; an automatic focus, or one of an alert's
-    /// fields, is not a step); `nil` for every other type (taps outside, Home and keys are not
-    /// taps).
+    /// fields, is not a step); for a person's `edit` of a toggle or segmented control (it
+    /// carries `props.value`; the browser sends a touch of one as an edit), the control (the
+    /// edit a tap on a toggle makes, `props.byTap`, is that tap's, not a second step; a text's
+    /// edit is not a step: its touch is its focus); `nil` for every other type (taps outside,
+    /// Home and keys are not taps).
     public var pathStep: String? {
         switch type {
         case .tap: return props["button"]?.stringValue ?? target
         case .focus where props["automatic"] == nil && props["field"] == nil: return target
+        case .edit where props["value"] != nil && props["byTap"] == nil && props["field"] == nil: return target
         default: return nil
         }
     }

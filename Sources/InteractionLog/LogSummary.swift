@@ -302,12 +302,12 @@ public struct ResultRow: Sendable, Equatable {
 
 extension LogSummary {
     /// The columns a summary reads (`props` only of dismissals, for ``isCancel(_:)``, answers,
-    /// starts, and focuses: whether one was automatic, a path step or not).
+    /// starts, and focuses and edits: whether one was a path step or not).
     static let columns = LogEvent.Columns(
         [
             "prototype", "session", "share", "device", "orientation", "screen", "modal", "target", "how", "rule",
             "duration_ms", "task", "outcome", "audience", "share_label", "pid", "appearance",
-        ], propsTypes: [.dismiss, .answer, .sessionStart, .focus])
+        ], propsTypes: [.dismiss, .answer, .sessionStart, .focus, .edit])
 
     /// Accumulates events one at a time (memory per modal, per session, per dismissal).
     struct Builder {
@@ -445,7 +445,7 @@ extension LogSummary {
                     s.attempts[i].outcome = f.outcome ?? "unknown"
                     s.attempts[i].durationMs = f.durationMs
                 }
-            case .tap, .misclick, .focus:
+            case .tap, .misclick, .focus, .edit:
                 // The tap that ends a task may come after its task_end: it still counts. The
                 // player's misclicks come in batches, maybe after the task was started again:
                 // each counts for the attempt running when it happened (by `t_ms`).
@@ -457,7 +457,8 @@ extension LogSummary {
                     s.attempts[i].misclicks += 1
                 } else if let step = f.pathStep(after: s.attempts[i].lastStep) {
                     // Every touch on a control or a field, as the task's path counts them: a
-                    // tap, or a person's focus of a field (sent instead of a tap), not both.
+                    // tap, a person's focus of a field (sent instead of a tap), not both, or a
+                    // person's edit of a toggle or segmented control (sent instead of a tap).
                     s.attempts[i].taps += 1
                     s.attempts[i].lastStep = step
                 }

@@ -82,13 +82,14 @@ public struct TaskPaths: Sendable, Equatable {
 
 /// Builds heat maps and task paths in one pass over a prototype's events.
 public struct StudyAggregates: Sendable {
-    /// The columns it reads, and `props` of taps, focuses and misclicks (a tap's `button`, their
-    /// `scrollTop`, a focus's `automatic` and `field`: ``EventSchema/EventFields/pathStep``).
+    /// The columns it reads, and `props` of taps, focuses, edits and misclicks (a tap's `button`,
+    /// their `scrollTop`, a focus's `automatic` and `field`, an edit's `value` and `byTap`:
+    /// ``EventSchema/EventFields/pathStep``).
     static let columns = LogEvent.Columns(
         [
             "session", "share", "device", "orientation", "screen", "modal", "target", "x", "y", "task", "outcome",
             "how",
-        ], propsTypes: [.tap, .focus, .misclick])
+        ], propsTypes: [.tap, .focus, .edit, .misclick])
 
     /// Only events on this device (nil: any).
     public var device: String?
@@ -141,9 +142,10 @@ public struct StudyAggregates: Sendable {
         if let d = device, f.device != d { return }
         if let o = orientation, f.orientation != o { return }
         if let s = share, f.share != s { return }
-        // A step on the path (a tap, or a person's focus of a field, as the engine counts them
-        // for `direct`) is the next step of its attempt's funnel when it names that step.
-        if f.type == .tap || f.type == .focus, let sid = f.session, var a = running[sid],
+        // A step on the path (a tap, a person's focus of a field or edit of a toggle or segmented
+        // control, as the engine counts them for `direct`) is the next step of its attempt's
+        // funnel when it names that step.
+        if f.type == .tap || f.type == .focus || f.type == .edit, let sid = f.session, var a = running[sid],
             let step = f.pathStep(after: a.lastStep)
         {
             a.lastStep = step
@@ -153,7 +155,9 @@ public struct StudyAggregates: Sendable {
             running[sid] = a
         }
         switch f.type {
-        case .tap, .misclick:
+        case .tap, .misclick, .edit:
+            // A person's touch of a toggle or segmented control is drawn as a tap (its `edit` has
+            // x and y; a typed edit, or a toggle's edit by a tap, has none).
             // A point far off any screen (a log written before coordinates were bounded, say)
             // has no cell: the grid's indices must stay Int32.
             guard let x = f.x, var y = f.y, abs(x) < 1e6, abs(y) < 1e6, task == nil || f.task == task else { return }
@@ -272,7 +276,7 @@ extension LogSource {
     ) throws -> (heatmaps: [Heatmap], paths: [TaskPaths]) {
         var a = aggregates
         var f = LogFilter(prototype: filter.prototype, session: filter.session, share: filter.share)
-        f.types = [.tap, .focus, .misclick, .taskStart, .taskEnd, .screenEnter, .present, .sessionEnd]
+        f.types = [.tap, .focus, .edit, .misclick, .taskStart, .taskEnd, .screenEnter, .present, .sessionEnd]
         let parts = try readableParts(filter: f)
         let chosen = try LogReader.chosenSessions(parts: parts, filter: filter)
         _ = try LogReader.forEach(parts: parts, filter: f, only: StudyAggregates.columns) {

@@ -2,8 +2,8 @@
 /// `GET /api/logs/summary.json`, the `funnel` rows of `summary.csv`): how many of the task's
 /// attempts tapped the first `k` steps of its expected path in order, other taps between them
 /// allowed, and how many stopped before each step. Steps are those the engine counts for
-/// `direct` (``EventSchema/EventFields/pathStep(after:)``: a tap, or a person's focus of a text
-/// field). The counts are those of the insights page's
+/// `direct` (``EventSchema/EventFields/pathStep(after:)``: a tap, a person's focus of a text
+/// field, a person's edit of a toggle or segmented control). The counts are those of the insights page's
 /// funnels: both come from ``StudyAggregates`` (``TaskPaths/funnel``).
 public struct TaskFunnel: Sendable, Equatable {
     /// The task's expected path: the ids of the controls (or an alert's or action sheet's

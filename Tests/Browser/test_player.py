@@ -851,6 +851,33 @@ class FormTests(PlayerTestCase):
         self.assertEqual(json.loads(last["action"]), {"type": "edit", "target": "rename-alert", "field": 0, "length": 6, "empty": False})
         self.assertNotIn("Launch", last["action"])
 
+    def test_a_toggle_touched_is_logged_with_its_place(self):
+        # A switch's touch is an edit, not a tap: it carries where it was touched (heat maps,
+        # and a step of a task's path; the engine's side is ToggleStepTests over sockets).
+        self.open("studio", "iphone-16")
+        self.tap('[data-id="settings-button"]')
+        sid = self.js("return window.modallab.session")
+        self.tap('[data-id="autosave"]')
+        self.assertEqual(self.el('[data-id="autosave"]').is_selected(), False)
+
+        def toggle_edits():
+            status, text = owner_api("GET", f"/api/logs.ndjson?session={sid}&type=edit")
+            self.assertEqual(status, 200)
+            return [json.loads(line) for line in text.splitlines() if line.strip() and '"autosave"' in line]
+
+        end = time.monotonic() + 20
+        while not toggle_edits() and time.monotonic() < end:
+            time.sleep(0.05)
+        edits = toggle_edits()
+        self.assertEqual(len(edits), 1, edits)
+        self.assertEqual(edits[0]["props"]["value"], False)
+        box = self.js("""const sw = document.querySelector('[data-id="autosave"]');
+            const win = sw.closest('[data-window]'), w = win.getBoundingClientRect(), r = sw.getBoundingClientRect();
+            const s = w.width / win.offsetWidth || 1;
+            return [(r.left - w.left) / s, (r.top - w.top) / s, (r.right - w.left) / s, (r.bottom - w.top) / s];""")
+        x, y = edits[0]["x"], edits[0]["y"]
+        self.assertTrue(box[0] - 1 <= x <= box[2] + 1 and box[1] - 1 <= y <= box[3] + 1, (x, y, box))
+
     def test_a_compact_action_sheet_sits_at_the_bottom_with_cancel_apart(self):
         self.open("studio", "iphone-16")
         self.tap('[data-id="arrange"]')

@@ -563,7 +563,7 @@ enum EngineInvariants {
     static func editsUserContent(_ p: Prototype, _ a: EngineAction, of modal: String) -> Bool {
         let target: String
         switch a {
-        case .edit(let t, _, _): target = t
+        case .edit(let t, _, _, _, _): target = t
         case .tap(let t, nil, _, _): target = t
         default: return false
         }

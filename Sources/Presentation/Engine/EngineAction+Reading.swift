@@ -39,7 +39,7 @@ extension EngineAction {
     /// `action` column, which ``json`` wrote. The one reader of actions.
     ///
     /// `x` and `y` (points in the window) are read for every type and kept by those that place
-    /// a touch (`tap`, `tapOutside`, `focus`); `event_id` and `t_ms` are accepted for symmetry
+    /// a touch (`tap`, `tapOutside`, `focus`, and `edit` of a toggle or segmented control); `event_id` and `t_ms` are accepted for symmetry
     /// with client events but must have their types. A `resize` names at least one member of
     /// the environment but the orientation, which is `rotate`'s (``EnvironmentRequest``).
     /// - Throws: ``JSONShapeError`` at the JSON path of the first thing wrong: an unknown
@@ -84,7 +84,7 @@ extension EngineAction {
         case .edit:
             let target = try o.required("target", "a control id, or an alert's id with \"field\"").string()
             let field = try o.optional("field")?.int()
-            self = .edit(target: target, value: try Self.typedValue(o, "the new value"), field: field)
+            self = .edit(target: target, value: try Self.typedValue(o, "the new value"), field: field, x: x, y: y)
         case .detent:
             self = .detent(
                 target: try o.required("target", "a sheet's modal id").string(),

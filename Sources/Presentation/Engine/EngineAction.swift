@@ -23,8 +23,10 @@ public enum EngineAction: Sendable, Equatable {
     /// iPad app's window freely (multitasking `window`). The orientation is `rotate`'s.
     case resize(EnvironmentRequest)
     /// Text typed into a field, a toggle switched, a segment chosen; with `field`, text typed into
-    /// that text field (zero-based) of the alert `target`.
-    case edit(target: String, value: JSONValue, field: Int? = nil)
+    /// that text field (zero-based) of the alert `target`. `x`, `y`: where a toggle or segmented
+    /// control was touched, in window points, for the log's `edit` (heat maps draw it; a text
+    /// field's edits don't keep them: its touch is its `focus`).
+    case edit(target: String, value: JSONValue, field: Int? = nil, x: Double? = nil, y: Double? = nil)
     /// A sheet moved to another detent.
     case detent(target: String, detent: String)
     /// The navigation bar's back button of the top layer; `x`, `y`: where it was tapped, in
@@ -102,10 +104,12 @@ extension EngineAction {
             o["orientation"] = .string(orientation.rawValue)
         case .resize(let request):
             request.appendJSON(to: &o)
-        case .edit(let target, let value, let field):
+        case .edit(let target, let value, let field, let x, let y):
             o["target"] = .string(target)
             if let field { o["field"] = .int(field) }
             o["value"] = value
+            if let x { o["x"] = .number(x) }
+            if let y { o["y"] = .number(y) }
         case .detent(let target, let detent):
             o["target"] = .string(target)
             o["detent"] = .string(detent)
@@ -155,7 +159,7 @@ extension EngineAction {
             o["empty"] = .bool(text.isEmpty)
             return .object(o)
         }
-        guard case .edit(let target, .string(let text), let field) = self else { return json }
+        guard case .edit(let target, .string(let text), let field, _, _) = self else { return json }
         if field == nil, let c = prototype.control(target)?.control,
             c.kind != .textField && c.kind != .textArea || c.record == .value
         {

@@ -85,6 +85,8 @@ extension Transaction {
             props["value"] = value
         }
         if byTap {
+            // The tap is the step of the path; this edit is its effect, not a second touch.
+            props["byTap"] = true
             events.append(EngineEvent(type: .edit, screen: loc.screen, modal: loc.modal, target: target, props: props))
         } else if let k = events[..<inputCount].lastIndex(where: { $0.type == .edit }) {
             for (key, v) in props { events[k].props[key] = v }

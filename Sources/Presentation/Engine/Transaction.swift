@@ -219,7 +219,7 @@ struct Transaction {
             inputCount = events.count
             if s.menu != nil { dismissMenu(how: .environment) }
             s.environment = next
-        case .edit(let target, let value, let field):
+        case .edit(let target, let value, let field, let x, let y):
             actionTarget = target
             if let field {
                 events.append(EngineEvent(type: .edit, screen: s.shownScreen, modal: target, target: target))
@@ -228,8 +228,13 @@ struct Transaction {
                 break
             }
             let loc = location(target)
+            // Where a toggle or segment was touched (heat maps draw it; the edit is a step of
+            // the path, ``EventFields/pathStep``); a text field's touch is its focus.
+            let touched = loc.map { $0.control.kind == .toggle || $0.control.kind == .segmented } ?? false
             events.append(
-                EngineEvent(type: .edit, screen: loc?.screen ?? s.screen, modal: loc?.modal, target: target))
+                EngineEvent(
+                    type: .edit, screen: loc?.screen ?? s.screen, modal: loc?.modal, target: target,
+                    x: touched ? x : nil, y: touched ? y : nil))
             inputCount = events.count
             if s.menu != nil { dismissMenu(how: .tapOutside) }
             try edit(target, value, byTap: false)
