@@ -117,6 +117,9 @@ public enum LogsCommand {
                     return fail("--prototypes: \(error)")
                 }
                 let s = try reader.summary(filter: f, expectedPaths: LogController.expectedPaths(library))
+                if let warning = unservedWarning(s, library: library, prototypes: a.value("prototypes"), data: data) {
+                    FileHandle.standardError.write(Data("modallab logs: warning: \(warning)\n".utf8))
+                }
                 switch a.value("format") ?? "text" {
                 case "json": out.write(Data((s.jsonValue.description + "\n").utf8))
                 case "csv": out.write(Data(s.csv))
@@ -139,6 +142,23 @@ public enum LogsCommand {
             return PrototypeLibrary(directories: [data + "/prototypes"], writableDirectory: data + "/prototypes")
         }
         return try PrototypeLibrary.served(prototypes: path, root: ResourceLocator.root() ?? "", data: data)
+    }
+
+    /// What to say when tasks of `summary` belong to prototypes `library` doesn't hold (their
+    /// funnels are `null`: their expected paths are in files not found among those served):
+    /// which prototypes, where they were looked for, and the option to pass; nil when every
+    /// task's prototype was found.
+    static func unservedWarning(_ summary: LogSummary, library: PrototypeLibrary, prototypes: String?, data: String)
+        -> String?
+    {
+        let served = Set(library.all.filter { $0.prototype != nil }.map(\.id))
+        let missing = Set(summary.tasks.compactMap(\.prototype).filter { !$0.isEmpty && !served.contains($0) }).sorted()
+        guard !missing.isEmpty else { return nil }
+        let names = missing.map(JSONWriter.quoted).joined(separator: ", ")
+        let place = prototypes.map { "in \($0)" } ?? "among the bundled examples and \(data)/prototypes"
+        return "no funnels for prototype\(missing.count == 1 ? "" : "s") \(names): "
+            + "\(missing.count == 1 ? "its file was" : "their files were") not found \(place) (each task's funnel is null); "
+            + "pass --prototypes DIR, the folder `serve --prototypes` served them from"
     }
 
     /// `logs scrub [--data DIR]`: typed values out of the log (``LogScrub``), and what it did.
