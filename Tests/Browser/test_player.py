@@ -3065,7 +3065,12 @@ def owner_api(method, path, body=None, headers=None):
 def install_prototype(test, doc):
     """Writes `doc` into the served prototypes folder as `<id>.json` and waits (at most 20 s)
     until the server has picked it up."""
-    (Harness.protos / f"{doc['id']}.json").write_text(json.dumps(doc))
+    # Atomically, as an editor saves: the server polls the folder, and a half-written file it
+    # happened to read first would be served (broken) until its next look.
+    path = Harness.protos / f"{doc['id']}.json"
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(doc))
+    os.replace(tmp, path)
     end = time.monotonic() + 20
     while owner_api("GET", f"/api/prototypes/{doc['id']}")[0] != 200:
         test.assertLess(time.monotonic(), end, f"the prototype {doc['id']} was not picked up")
