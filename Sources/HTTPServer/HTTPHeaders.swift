@@ -241,19 +241,7 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
         var name = name
         return name.withUTF8 { other in
             bytes.withUnsafeBufferPointer { buffer in
-                for (index, field) in fields.enumerated() where Int(field.nameEnd - field.nameStart) == other.count {
-                    var i = Int(field.nameStart)
-                    var equal = true
-                    for byte in other {
-                        if ByteClass.lower(buffer[i]) != ByteClass.lower(byte) {
-                            equal = false
-                            break
-                        }
-                        i += 1
-                    }
-                    if equal { return index }
-                }
-                return nil
+                fields.firstIndex { Self.nameEquals(buffer, $0.nameStart, $0.nameEnd, other) }
             }
         }
     }
@@ -266,16 +254,22 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
     static func equalsIgnoringCase(_ bytes: [UInt8], _ start: Int32, _ end: Int32, _ name: String) -> Bool {
         var name = name
         return name.withUTF8 { other in
-            guard other.count == Int(end - start) else { return false }
-            return bytes.withUnsafeBufferPointer { buffer in
-                var i = Int(start)
-                for byte in other {
-                    if ByteClass.lower(buffer[i]) != ByteClass.lower(byte) { return false }
-                    i += 1
-                }
-                return true
-            }
+            bytes.withUnsafeBufferPointer { buffer in nameEquals(buffer, start, end, other) }
         }
+    }
+
+    /// Whether `buffer[start..<end]` (a field's name) is `other` (a name's UTF-8), ignoring ASCII
+    /// case; the length is compared before any byte.
+    @inline(__always) static func nameEquals(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32, _ other: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard other.count == Int(end - start) else { return false }
+        var i = Int(start)
+        for byte in other {
+            if ByteClass.lower(buffer[i]) != ByteClass.lower(byte) { return false }
+            i += 1
+        }
+        return true
     }
 
     /// Whether some field `name` has `token` among its comma-separated elements (case-insensitive),
@@ -311,21 +305,6 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
                 writer.append(": ")
                 writer.append(UnsafeRawBufferPointer(rebasing: buffer[Int(field.valueStart)..<Int(field.valueEnd)]))
                 writer.append("\r\n")
-            }
-        }
-    }
-
-    /// Appends `name: value\r\n` for every field to `out`.
-    func encode(into out: inout [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            for field in fields {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[Int(field.nameStart)..<Int(field.nameEnd)]))
-                out.append(0x3A)
-                out.append(0x20)
-                out.append(
-                    contentsOf: UnsafeBufferPointer(rebasing: buffer[Int(field.valueStart)..<Int(field.valueEnd)]))
-                out.append(0x0D)
-                out.append(0x0A)
             }
         }
     }

@@ -306,8 +306,13 @@ import Testing
         #expect(headers.count == 4)
         headers.addMissing(defaults)
         #expect(headers.count == 4)
-        var out: [UInt8] = []
-        headers.encode(into: &out)
+        // Through the response head's writer, as the server sends them.
+        let space = UnsafeMutableRawBufferPointer.allocate(byteCount: headers.encodedCount(), alignment: 1)
+        defer { space.deallocate() }
+        var writer = HeadWriter(space.baseAddress!)
+        headers.encode(into: &writer)
+        #expect(writer.count == headers.encodedCount())
+        let out = Array(UnsafeRawBufferPointer(start: space.baseAddress, count: writer.count))
         #expect(
             String(decoding: out, as: UTF8.self)
                 == "x-frame-options: DENY\r\nContent-Type: Text/HTML; charset=utf-8\r\nReferrer-Policy: no-referrer\r\nA: 1\r\n"
