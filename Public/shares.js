@@ -170,8 +170,10 @@ class ShareManager {
   /**
    * What a participant link gives its participants, from its stored options (GET /api/shares:
    * `fixed`, `taskOrder`, `askPid`): each fixed device, orientation, appearance and text size by
-   * the name this dialog's own menus give it (the player's menus' names), or that they are left
-   * to the participant; the task order; whether it asks for a participant ID. "—" for other roles.
+   * the name this dialog's own menus give it (the player's menus' names); an appearance not
+   * fixed is the participant's browser's (player.js reads `prefers-color-scheme`), and every
+   * other setting the prototype's default (a participant has no environment menus); the task
+   * order; whether it asks for a participant ID. "—" for other roles.
    */
   fixes(link) {
     if (link.role !== "participant") return "—";
@@ -183,8 +185,8 @@ class ShareManager {
       const name = option?.textContent.trim() || value;
       parts.push(key === "contentSize" ? t("shareFixesTextSize", { size: name }) : name);
     }
-    if (parts.length === 0) parts.push(t("shareFixesNone"));
-    else if (parts.length < 4) parts.push(t("shareFixesRest"));
+    if (!link.fixed?.appearance) parts.push(t("shareFixesBrowserAppearance"));
+    parts.push(t("shareFixesRest"));
     const order = { fixed: "shareFixesOrderFixed", counterbalanced: "shareFixesOrderCounterbalanced" }[link.taskOrder];
     parts.push(t(order ?? "shareFixesOrderPrototype"));
     if (link.askPid) parts.push(t("shareFixesAskPid"));

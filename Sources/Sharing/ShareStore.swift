@@ -36,7 +36,8 @@ public struct ShareLink: Sendable, Equatable {
     public var taskOrder: String?
     /// For the `participant` role: the environment fixed for every participant, by the members
     /// of `POST /api/sessions` (`device`, `orientation`, `appearance`, `contentSize`) and their
-    /// values as that body writes them; a member absent is left to the participant.
+    /// values as that body writes them; a member absent is the prototype's default (the
+    /// appearance: the participant's browser's), as a participant has no environment menus.
     public var fixed: [String: String] = [:]
     /// For the `participant` role: whether the participant's page asks for a participant id
     /// before the study starts when the address has none (`?pid=`); their sessions then need one.

@@ -3373,12 +3373,21 @@ class StudyLinkTests(PlayerTestCase):
                             ".find((r) => r.querySelector('[data-cell=label]').textContent === 'Round UI')")
         self.assertEqual(row.get_attribute("data-state"), "active")
         # What it gives its participants: the device fixed, by the name the dialog's (and the
-        # player's) device menu gives it, the rest left to them, the order chosen.
+        # player's) device menu gives it; the appearance the participant's browser's, the rest
+        # the prototype's defaults (a participant has no menus); the order chosen.
         strings = self.js("return JSON.parse(document.querySelector('[data-strings]').dataset.strings)")
         device = dialog.find_element("css selector", '[data-share-fixed="device"] option[value="iphone-16"]').text
         self.assertEqual(device, "iPhone 16")
         self.assertEqual(row.find_element("css selector", "[data-cell=fixes]").text,
-                         " · ".join([device, strings["shareFixesRest"], strings["shareFixesOrderFixed"]]))
+                         " · ".join([device, strings["shareFixesBrowserAppearance"], strings["shareFixesRest"],
+                                     strings["shareFixesOrderFixed"]]))
+        self.assertEqual(row.find_element("css selector", "[data-cell=fixes]").text,
+                         "iPhone 16 · appearance: the participant's browser's setting · "
+                         "other settings: the prototype's defaults · tasks in the order listed")
+        # A menu's choice that fixes nothing names the prototype's default, not the participant.
+        self.assertEqual(self.js("return arguments[0].options[0].text",
+                                 dialog.find_element("css selector", '[data-share-fixed="orientation"]')),
+                         "The prototype's default: Portrait")
         preview = row.find_element("css selector", "[data-share-preview]")
         self.assertIn("Round UI", preview.get_attribute("aria-label"))
         status, links = owner_api("GET", "/api/shares")

@@ -49,7 +49,7 @@ import Testing
             #expect(gallery.status == 200)
             let strings = try #require(Self.strings(gallery.text), "no data-strings on the gallery")
             for key in [
-                "shareFixesNone", "shareFixesRest", "shareFixesTextSize", "shareFixesAskPid",
+                "shareFixesBrowserAppearance", "shareFixesRest", "shareFixesTextSize", "shareFixesAskPid",
                 "shareFixesOrderPrototype",
                 "shareFixesOrderFixed", "shareFixesOrderCounterbalanced",
             ] {
@@ -68,6 +68,34 @@ import Testing
         }
         let zh = try await s.client.request("GET", "/?lang=zh-Hans")
         #expect(zh.text.contains("参与者的设置"), "the column's heading in Chinese")
+    }
+
+    /// What a participant link leaves unfixed is not the participant's to choose (they have no
+    /// environment menus): the dialog's words say the prototype's defaults and the browser's
+    /// appearance, never that the participant chooses; each menu's empty choice names the
+    /// prototype's default as the menu names it (the Mail example's first device, iPhone 16).
+    @Test func whatALinkLeavesUnfixedIsThePrototypesDefault() async throws {
+        let dir = try StudyTests.studyFolder()
+        defer { dir.remove() }
+        let s = try TestApp(socket: true, prototypes: dir.path)
+        let expected: [(lang: String, rest: String, appearance: String, device: String, orientation: String)] = [
+            (
+                "en", "other settings: the prototype's defaults", "appearance: the participant's browser's setting",
+                "The prototype&#39;s default: iPhone 16", "The prototype&#39;s default: Portrait"
+            ),
+            ("zh-Hans", "其他设置：原型的默认值", "外观：参与者浏览器的设置", "原型的默认值：iPhone 16", "原型的默认值：竖屏"),
+        ]
+        for e in expected {
+            let gallery = try await s.client.request("GET", "/?lang=\(e.lang)")
+            #expect(gallery.status == 200)
+            let strings = try #require(Self.strings(gallery.text), "no data-strings on the gallery")
+            #expect(strings["shareFixesRest"]?.stringValue == e.rest)
+            #expect(strings["shareFixesBrowserAppearance"]?.stringValue == e.appearance)
+            #expect(gallery.text.contains(#"<option value="">"# + e.device + "</option>"), "\(e.lang)")
+            #expect(gallery.text.contains(#"<option value="">"# + e.orientation + "</option>"), "\(e.lang)")
+            #expect(!gallery.text.contains("participant chooses") && !gallery.text.contains("Left to the participant"))
+            #expect(!gallery.text.contains("由参与者"), "\(e.lang)")
+        }
     }
 
     /// The `data-strings` table of a page.

@@ -100,13 +100,14 @@ enum UIString: String, CaseIterable, Sendable {
     // Share links made in the gallery and the player (Templates/pages/partials/share-manager)
     case shareLinks, shareHeading, shareIntro, shareRole, shareRoleView, shareRoleComment, shareRoleParticipant,
         shareRoleReport, shareLabel, shareLabelHint, shareDays, shareTasks, shareNoTasks, shareOrder,
-        shareOrderPrototype, shareOrderFixed, shareOrderCounterbalanced, shareFixedLegend, shareParticipantChooses,
+        shareOrderPrototype, shareOrderFixed, shareOrderCounterbalanced, shareFixedLegend, shareFixedDefault,
         shareBrowserAppearance, shareCreate, shareCreated, shareCreateFailed, sharePickTask, shareURL, shareCopy,
         shareCopied, shareCopyFailed, shareExisting, shareNone, shareExpires, shareState, shareActive, shareRevoked,
         shareExpired, shareNoLabel, sharePreview, sharePreviewOf, shareRevoke, shareRevokeOf, shareRevokedStatus,
         shareRevokeFailed, shareListFailed, shareActions, previewBanner, shareAskPid
     // What a participant link fixes, in the links dialog's list (Public/shares.js)
-    case shareFixes, shareFixesNone, shareFixesRest, shareFixesTextSize, shareFixesAskPid, shareFixesOrderPrototype,
+    case shareFixes, shareFixesBrowserAppearance, shareFixesRest, shareFixesTextSize, shareFixesAskPid,
+        shareFixesOrderPrototype,
         shareFixesOrderFixed, shareFixesOrderCounterbalanced
     // A participant link that asks for the participant id (player.mustache)
     case pidHeading, pidHint, pidLabel, pidContinue, pidInvalid
@@ -194,7 +195,8 @@ struct Strings: Sendable, MustacheContext {
         .shareRoleView, .shareRoleComment, .shareRoleParticipant, .shareRoleReport, .shareCreated, .shareCreateFailed,
         .sharePickTask, .shareCopied, .shareCopyFailed, .shareActive, .shareRevoked, .shareExpired, .shareNoLabel,
         .sharePreviewOf, .shareRevokeOf, .shareRevokedStatus, .shareRevokeFailed, .shareListFailed,
-        .shareFixesNone, .shareFixesRest, .shareFixesTextSize, .shareFixesAskPid, .shareFixesOrderPrototype,
+        .shareFixesBrowserAppearance, .shareFixesRest, .shareFixesTextSize, .shareFixesAskPid,
+        .shareFixesOrderPrototype,
         .shareFixesOrderFixed, .shareFixesOrderCounterbalanced,
         // The participant id form (Public/player.js)
         .pidInvalid,

@@ -82,7 +82,8 @@ struct ShareController: Sendable {
     /// the order the participant plays them) or `report`. A participant link may also say its
     /// `taskOrder` (`fixed` or `counterbalanced`; the prototype's by default) and fix members of
     /// the environment for every participant (``ShareLink/fixed``: values as `POST /api/sessions`
-    /// takes them); the others are left to the participant. 400 naming the member otherwise.
+    /// takes them); a participant has no environment menus, so the others are the prototype's
+    /// defaults, but for the appearance, the participant's browser's. 400 naming the member otherwise.
     func createShare(_ req: HTTPRequest) throws(Problem) -> HTTPResponse {
         let body = try RequestBody.json(req)
         let prototype: String

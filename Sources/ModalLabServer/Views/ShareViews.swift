@@ -13,13 +13,20 @@ struct ShareManagerView: MustacheContext {
     var name: String
     /// Its tasks, in the file's order: the id, and the prompt as the option's name.
     var tasks: [OptionView]
-    /// What a participant link may fix, each with an empty "left to the participant" choice
-    /// first (the template's): every device of the catalogue (the prototype's first), the
-    /// orientations, appearances and text sizes by the values `POST /api/shares` takes.
+    /// What a participant link may fix: every device of the catalogue (the prototype's first),
+    /// the orientations, appearances and text sizes by the values `POST /api/shares` takes. Each
+    /// menu's first choice (the template's) fixes nothing: a participant has no environment
+    /// menus, so the device, orientation and text size are then the prototype's defaults
+    /// (``EnvironmentRequest/defaults(for:)``), and the appearance is the participant's browser's.
     var devices: [OptionView]
     var orientations: [OptionView]
     var appearances: [OptionView]
     var contentSizes: [OptionView]
+    /// The first choice of the device, orientation and text size menus: "The prototype's
+    /// default: iPhone 16", with the prototype's default named as the menu names it.
+    var defaultDevice: String
+    var defaultOrientation: String
+    var defaultContentSize: String
 
     /// The dialog for prototype `p` in `strings`' language.
     init(_ p: Prototype, _ strings: Strings) {
@@ -40,6 +47,13 @@ struct ShareManagerView: MustacheContext {
         contentSizes = ContentSizeCategory.allCases.map {
             OptionView(id: $0.rawValue, name: $0.rawValue, isSelected: false)
         }
+        let defaults = EnvironmentRequest.defaults(for: p)
+        func named(_ options: [OptionView], _ id: String?) -> String {
+            strings.format(.shareFixedDefault, ["value": options.first { $0.id == id }?.name ?? id ?? ""])
+        }
+        defaultDevice = named(devices, defaults.device)
+        defaultOrientation = named(orientations, defaults.orientation?.rawValue)
+        defaultContentSize = named(contentSizes, defaults.contentSize?.rawValue)
     }
 
     func mustacheValue(forKey key: String) -> Any? {
@@ -52,6 +66,9 @@ struct ShareManagerView: MustacheContext {
         case "orientations": orientations
         case "appearances": appearances
         case "contentSizes": contentSizes
+        case "defaultDevice": defaultDevice
+        case "defaultOrientation": defaultOrientation
+        case "defaultContentSize": defaultContentSize
         default: nil
         }
     }
