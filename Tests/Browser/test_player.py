@@ -3522,6 +3522,36 @@ class StudyLinkTests(PlayerTestCase):
         self.assertFalse(self.el("[data-study-give-up]").is_displayed())
         self.assertTrue(self.js("return document.getElementById('stage').inert"), "the device still takes taps")
 
+    def test_text_sizes_are_named_in_the_player_and_the_links_dialog(self):
+        from selenium.webdriver.support.ui import Select
+        # The player's text-size menu names each size as a person reads it (UIKit's
+        # UIContentSizeCategory constants' words), not by the API's value.
+        self.open("study-links", "iphone-16")
+        menu = Select(self.el("#content-size-select"))
+        self.assertEqual(menu.first_selected_option.text, "Large (default)")
+        self.assertEqual([o.text for o in menu.options][:4], ["Extra Small", "Small", "Medium", "Large (default)"])
+        self.assertNotIn("accessibilityLarge", [o.text for o in menu.options])
+        menu.select_by_visible_text("Accessibility Large")
+        self.settle()
+        self.wait_for("return window.modallab.state?.contentSize === 'accessibilityLarge'",
+                      message="choosing Accessibility Large did not change the text size")
+        self.assertEqual(Select(self.el("#content-size-select")).first_selected_option.text, "Accessibility Large")
+        # The links dialog's menu and its list use the same names.
+        status, made = owner_api("POST", "/api/shares", {"prototype": "study-links", "role": "participant",
+                                                         "label": "Big text", "tasks": ["send-draft"],
+                                                         "contentSize": "accessibilityMedium"})
+        self.assertEqual(status, 201, made)
+        dialog = self.open_dialog()
+        # (the participant's part of the form is hidden until that role is chosen: read the words)
+        options = self.js("return [...arguments[0].options].map((o) => o.textContent.trim())",
+                          dialog.find_element("css selector", '[data-share-fixed="contentSize"]'))
+        self.assertEqual(options[0], "The prototype's default: Large (default)")
+        self.assertEqual(options[-1], "Accessibility Extra Extra Extra Large")
+        row = self.wait_for("return [...document.querySelectorAll('dialog[data-share-manager=\"study-links\"] tr[data-share-id]')]"
+                            ".find((r) => r.querySelector('[data-cell=label]').textContent === 'Big text')")
+        self.assertIn("text size Accessibility Medium", row.find_element("css selector", "[data-cell=fixes]").text)
+        self.assertNotIn("accessibilityMedium", row.find_element("css selector", "[data-cell=fixes]").text)
+
     def test_a_link_that_asks_for_the_pid_asks_before_the_study(self):
         from selenium.webdriver.common.keys import Keys
         from selenium.webdriver.support.ui import Select

@@ -31,6 +31,10 @@ enum UIString: String, CaseIterable, Sendable {
         multitaskingSlideOver, multitaskingTwoThirds, multitaskingWindow, appearance, appearanceLight, appearanceDark,
         textSize,
         layoutDirection, layoutLTR, layoutRTL
+    // The text sizes by name (``Strings/contentSize(_:)``)
+    case textSizeExtraSmall, textSizeSmall, textSizeMedium, textSizeLarge, textSizeExtraLarge, textSizeExtraExtraLarge,
+        textSizeExtraExtraExtraLarge, textSizeAccessibilityMedium, textSizeAccessibilityLarge,
+        textSizeAccessibilityExtraLarge, textSizeAccessibilityExtraExtraLarge, textSizeAccessibilityExtraExtraExtraLarge
     case home, homeTitle, comment, commentTitle, restart, devicePreview
     // Versions: the toolbar's iOS version and the board's comparison of versions
     case iosVersion, iosVersionTitle, boardCompareVersions, boardCompareVersionsTitle
@@ -170,6 +174,31 @@ struct Strings: Sendable, MustacheContext {
 
     /// An orientation as the pages name it.
     func orientation(_ o: Orientation) -> String { self[o == .portrait ? .portrait : .landscape] }
+
+    /// A text size as the pages name it (the player's text-size menu, the links dialog): the
+    /// words of UIKit's `UIContentSizeCategory` constants (Apple, "UIContentSizeCategory":
+    /// `extraSmall` … `accessibilityExtraExtraExtraLarge`, `large` the default), as a person reads
+    /// them — "Extra Small", "Large (default)", "Accessibility Medium". iOS's own Settings ›
+    /// Accessibility › Display & Text Size › Larger Text names none (its slider has no labels),
+    /// so these are ModalLab's; the Simplified Chinese names are ModalLab's translation
+    /// ("辅助功能" is iOS's Chinese for Accessibility; the others unverified). The API and the
+    /// log keep the constants' names (``ContentSizeCategory/rawValue``).
+    func contentSize(_ c: ContentSizeCategory) -> String {
+        switch c {
+        case .extraSmall: return self[.textSizeExtraSmall]
+        case .small: return self[.textSizeSmall]
+        case .medium: return self[.textSizeMedium]
+        case .large: return self[.textSizeLarge]
+        case .extraLarge: return self[.textSizeExtraLarge]
+        case .extraExtraLarge: return self[.textSizeExtraExtraLarge]
+        case .extraExtraExtraLarge: return self[.textSizeExtraExtraExtraLarge]
+        case .accessibilityMedium: return self[.textSizeAccessibilityMedium]
+        case .accessibilityLarge: return self[.textSizeAccessibilityLarge]
+        case .accessibilityExtraLarge: return self[.textSizeAccessibilityExtraLarge]
+        case .accessibilityExtraExtraLarge: return self[.textSizeAccessibilityExtraExtraLarge]
+        case .accessibilityExtraExtraExtraLarge: return self[.textSizeAccessibilityExtraExtraExtraLarge]
+        }
+    }
 
     /// The `<html lang>` of pages in this language (BCP 47).
     var htmlLang: String { language.rawValue }

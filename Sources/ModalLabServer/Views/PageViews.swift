@@ -311,7 +311,7 @@ struct PlayerPageView: MustacheContext {
                 isSelected: $0 == env.appearance)
         }
         contentSizes = ContentSizeCategory.allCases.map {
-            OptionView(id: $0.rawValue, name: $0.rawValue, isSelected: $0 == env.contentSize)
+            OptionView(id: $0.rawValue, name: strings.contentSize($0), isSelected: $0 == env.contentSize)
         }
         layoutDirections = LayoutDirection.allCases.map {
             OptionView(

@@ -45,7 +45,7 @@ struct ShareManagerView: MustacheContext {
                 id: $0.rawValue, name: strings[$0 == .light ? .appearanceLight : .appearanceDark], isSelected: false)
         }
         contentSizes = ContentSizeCategory.allCases.map {
-            OptionView(id: $0.rawValue, name: $0.rawValue, isSelected: false)
+            OptionView(id: $0.rawValue, name: strings.contentSize($0), isSelected: false)
         }
         let defaults = EnvironmentRequest.defaults(for: p)
         func named(_ options: [OptionView], _ id: String?) -> String {
