@@ -26,9 +26,33 @@ extension LogEvent {
     }
 
     /// ``appendNDJSONHead(into:)`` of an event with these columns, without the event: what the
-    /// store writes for an append whose caller asked for no events back.
+    /// store writes for an append whose caller asked for no events back. Without `eventID`, a
+    /// new one from `ids` is written in place (no `String` is made for it).
+    static func appendNDJSONHead(
+        schema: Int, eventID: String?, ids: inout EventIDs, seq: Int, ts: Int64, tMs: Int?, into out: inout [UInt8]
+    ) {
+        guard let eventID else {
+            appendNDJSONHead(schema: schema, seq: seq, ts: ts, tMs: tMs, into: &out) { writer, out in
+                writer.putNewID(&ids, &out)
+            }
+            return
+        }
+        appendNDJSONHead(schema: schema, eventID: eventID, seq: seq, ts: ts, tMs: tMs, into: &out)
+    }
+
+    /// ``appendNDJSONHead(into:)`` of an event with these columns, without the event.
     static func appendNDJSONHead(
         schema: Int, eventID: String, seq: Int, ts: Int64, tMs: Int?, into out: inout [UInt8]
+    ) {
+        appendNDJSONHead(schema: schema, seq: seq, ts: ts, tMs: tMs, into: &out) { writer, out in
+            writer.putQuoted(eventID, &out)
+        }
+    }
+
+    /// The head, with the event id written by `putID`.
+    private static func appendNDJSONHead(
+        schema: Int, seq: Int, ts: Int64, tMs: Int?, into out: inout [UInt8],
+        putID: (inout NDJSONTail.Writer, inout [UInt8]) -> Void
     ) {
         let keys = NDJSONTail.shared
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
@@ -38,7 +62,7 @@ extension LogEvent {
                 writer.put(head[LogColumns.schema].keyStart, head[LogColumns.schema].keyEnd, &out)
                 writer.putInteger(schema, &out)
                 writer.put(head[LogColumns.eventID].keyStart, head[LogColumns.eventID].keyEnd, &out)
-                writer.putQuoted(eventID, &out)
+                putID(&writer, &out)
                 writer.put(head[LogColumns.seq].keyStart, head[LogColumns.seq].keyEnd, &out)
                 writer.putInteger(seq, &out)
                 writer.put(head[LogColumns.ts].keyStart, head[LogColumns.ts].keyEnd, &out)
@@ -81,9 +105,11 @@ extension EventFields {
     /// caller gives (the same for a ``PendingEvent`` and the event written for it), so the store
     /// encodes them on the appending thread, off its writer.
     ///
-    /// Written into a buffer on the stack and appended to `out` in one copy (``NDJSONTail``); a
-    /// string with something to escape, a number with a fraction and a non-empty `props` go
-    /// through ``JSONWriter``, so the line is the same as the generic writer's.
+    /// Written into a buffer on the stack and appended to `out` in one copy (``NDJSONTail``). The
+    /// keys and `null`s between two values are one run of ``NDJSONTail/bytes`` (each key is
+    /// followed there by `null` and the next key), copied in one piece. A string too long for
+    /// the buffer, a number with a fraction and an array or object inside `props` go through
+    /// ``JSONWriter``, so the line is the same as the generic writer's.
     func appendNDJSONTail(into out: inout [UInt8]) {
         let tail = NDJSONTail.shared
         // 1,024 bytes on the stack (a constant size, so it is never a heap allocation): a line's
@@ -91,42 +117,36 @@ extension EventFields {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
             tail.bytes.withUnsafeBufferPointer { bytes in
                 var writer = NDJSONTail.Writer(buffer: buffer, bytes: bytes.baseAddress!)
+                // Where the keys and `null`s not written yet begin.
+                var run = tail.columns[0].keyStart
                 for column in tail.columns {
                     switch column.kind {
                     case .type:
-                        writer.put(column.keyStart, column.keyEnd, &out)
+                        writer.put(run, column.keyEnd, &out)
                         writer.putQuoted(type.rawValue, &out)
                     case .text:
-                        if let value = tail.texts[column.getter].get(self) {
-                            writer.put(column.keyStart, column.keyEnd, &out)
-                            writer.putQuoted(value, &out)
-                        } else {
-                            writer.put(column.keyStart, column.nullEnd, &out)
-                        }
+                        guard let value = tail.texts[column.getter].get(self) else { continue }
+                        writer.put(run, column.keyEnd, &out)
+                        writer.putQuoted(value, &out)
                     case .integer:
-                        if let value = tail.integers[column.getter].get(self) {
-                            writer.put(column.keyStart, column.keyEnd, &out)
-                            writer.putInteger(value, &out)
-                        } else {
-                            writer.put(column.keyStart, column.nullEnd, &out)
-                        }
+                        guard let value = tail.integers[column.getter].get(self) else { continue }
+                        writer.put(run, column.keyEnd, &out)
+                        writer.putInteger(value, &out)
                     case .number:
-                        if let value = tail.numbers[column.getter].get(self) {
-                            writer.put(column.keyStart, column.keyEnd, &out)
-                            writer.putNumber(value, &out)
-                        } else {
-                            writer.put(column.keyStart, column.nullEnd, &out)
-                        }
+                        guard let value = tail.numbers[column.getter].get(self) else { continue }
+                        writer.put(run, column.keyEnd, &out)
+                        writer.putNumber(value, &out)
                     case .props:
-                        writer.put(column.keyStart, column.keyEnd, &out)
+                        writer.put(run, column.keyEnd, &out)
                         if props.count == 0 {
                             writer.put(tail.emptyObjectStart, tail.emptyObjectEnd, &out)
                         } else {
-                            writer.flush(&out)
-                            JSONWriter().write(.object(props), into: &out)
+                            writer.putObject(props, &out)
                         }
                     }
+                    run = column.nullEnd
                 }
+                writer.put(run, tail.columnsEnd, &out)
                 writer.put(tail.endStart, tail.endEnd, &out)
                 writer.flush(&out)
             }
@@ -168,6 +188,8 @@ struct NDJSONTail: Sendable {
     let texts: [TextGetter]
     let integers: [IntegerGetter]
     let numbers: [NumberGetter]
+    /// Where the last column's `null` ends in `bytes`.
+    let columnsEnd: Int
     /// `{}` and `}\n` in `bytes`.
     let emptyObjectStart: Int
     let emptyObjectEnd: Int
@@ -216,6 +238,7 @@ struct NDJSONTail: Sendable {
             bytes += NDJSON.null
             columns.append(Column(keyStart: keyStart, keyEnd: keyEnd, nullEnd: bytes.count, kind: kind, getter: getter))
         }
+        columnsEnd = bytes.count
         emptyObjectStart = bytes.count
         bytes += Array("{}".utf8)
         emptyObjectEnd = bytes.count
@@ -230,97 +253,44 @@ struct NDJSONTail: Sendable {
         self.numbers = numbers
     }
 
-    /// Bytes gathered in `buffer` and appended to an array when it is full or when something is
-    /// written to the array directly.
+    /// A ``JSONBufferWriter`` that also writes runs of ``NDJSONTail/bytes`` (keys, `null`).
     struct Writer {
-        let buffer: UnsafeMutablePointer<UInt8>
-        let capacity: Int
+        var json: JSONBufferWriter
         /// ``NDJSONTail/bytes``.
         let bytes: UnsafePointer<UInt8>
-        var count = 0
 
         init(buffer: UnsafeMutableBufferPointer<UInt8>, bytes: UnsafePointer<UInt8>) {
-            self.buffer = buffer.baseAddress!
-            self.capacity = buffer.count
+            self.json = JSONBufferWriter(buffer)
             self.bytes = bytes
         }
 
-        mutating func flush(_ out: inout [UInt8]) {
-            if count > 0 { out.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count)) }
-            count = 0
+        mutating func flush(_ out: inout [UInt8]) { json.flush(&out) }
+
+        /// `NDJSONTail.bytes[start..<end]` (keys and `null`s, `{}`; nothing when `end` is `start`).
+        @inline(__always) mutating func put(_ start: Int, _ end: Int, _ out: inout [UInt8]) {
+            json.putBytes(bytes + start, count: end - start, &out)
         }
 
-        /// Makes room for `n` bytes; false when they can never fit (`out` has what was written).
-        @inline(__always) mutating func reserve(_ n: Int, _ out: inout [UInt8]) -> Bool {
-            if count + n <= capacity { return true }
-            flush(&out)
-            return n <= capacity
-        }
-
-        /// `NDJSONTail.bytes[start..<end]` (a key, `null`, `{}`: always fits).
-        mutating func put(_ start: Int, _ end: Int, _ out: inout [UInt8]) {
-            let n = end - start
-            _ = reserve(n, &out)
-            (buffer + count).update(from: bytes + start, count: n)
-            count += n
-        }
-
-        /// `s` as a JSON string literal: its bytes between quotes when nothing needs an escape,
-        /// else ``JSONWriter/appendQuoted(_:into:htmlSafe:)``'s.
-        mutating func putQuoted(_ s: String, _ out: inout [UInt8]) {
-            let done: Bool? = s.utf8.withContiguousStorageIfAvailable { utf8 in
-                for b in utf8 where b < 0x20 || b == 0x22 || b == 0x5C { return false }
-                guard reserve(utf8.count + 2, &out) else { return false }
-                buffer[count] = 0x22
-                if let base = utf8.baseAddress { (buffer + count + 1).update(from: base, count: utf8.count) }
-                buffer[count + 1 + utf8.count] = 0x22
-                count += utf8.count + 2
-                return true
-            }
-            if done == true { return }
-            flush(&out)
-            JSONWriter.appendQuoted(s, into: &out)
-        }
-
-        /// The decimal digits of `v`, with a `-` when negative.
-        mutating func putInteger(_ v: Int, _ out: inout [UInt8]) {
-            _ = reserve(20, &out)  // "-9223372036854775808"
-            if v < 0 {
-                buffer[count] = UInt8(ascii: "-")
-                count += 1
-            }
-            var m = v.magnitude
-            var digits = 1
-            var rest = m / 10
-            while rest > 0 {
-                digits += 1
-                rest /= 10
-            }
-            var i = count + digits
-            count = i
-            repeat {
-                i -= 1
-                buffer[i] = UInt8(48 + m % 10)
-                m /= 10
-            } while m > 0
-        }
+        mutating func putQuoted(_ s: String, _ out: inout [UInt8]) { json.putQuoted(s, &out) }
+        mutating func putInteger(_ v: Int, _ out: inout [UInt8]) { json.putInteger(v, &out) }
+        mutating func putNumber(_ n: Double, _ out: inout [UInt8]) { json.putNumber(n, &out) }
+        mutating func putObject(_ o: JSONObject, _ out: inout [UInt8]) { json.putObject(o, &out) }
 
         /// `"2026-11-29T11:40:22.123456Z"`, with its quotes (``LogTimestamp/format(_:)``).
         mutating func putTimestamp(_ micros: Int64, _ out: inout [UInt8]) {
-            _ = reserve(29, &out)
-            buffer[count] = 0x22
-            LogTimestamp.write(micros, to: buffer + count + 1)
-            buffer[count + 28] = 0x22
-            count += 29
+            json.putRaw(count: 29, &out) { p in
+                p[0] = 0x22
+                LogTimestamp.write(micros, to: p + 1)
+                p[28] = 0x22
+            }
         }
 
-        /// ``JSONWriter/appendNumber(_:into:)``'s text: a whole number as an integer.
-        mutating func putNumber(_ n: Double, _ out: inout [UInt8]) {
-            if n.isFinite && abs(n) < 1e15 && Double(Int64(n)) == n {
-                putInteger(Int(n), &out)
-            } else {
-                flush(&out)
-                JSONWriter.appendNumber(n, into: &out)
+        /// A new event id from `ids`, with its quotes (``EventIDs/write(to:)``).
+        mutating func putNewID(_ ids: inout EventIDs, _ out: inout [UInt8]) {
+            json.putRaw(count: EventIDs.length + 2, &out) { p in
+                p[0] = 0x22
+                ids.write(to: p + 1)
+                p[EventIDs.length + 1] = 0x22
             }
         }
     }

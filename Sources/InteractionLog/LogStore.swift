@@ -178,7 +178,7 @@ public final class LogStore: @unchecked Sendable {
         // Everything of each line but what the writer assigns is encoded here, on the caller's
         // thread, so the one writer thread spends its time on ids, seq and the sync.
         var tails: [UInt8] = []
-        tails.reserveCapacity(320 * events.count)
+        tails.reserveCapacity(1024 * events.count)  // a line is ~700 bytes: no growth
         var tailEnds: [Int] = []
         tailEnds.reserveCapacity(events.count)
         // By index: `for e in events` would copy every event (its 56 columns) to read it.
@@ -535,6 +535,9 @@ extension LogStore {
         var accepted = 0
         var duplicates = 0
         var started: [(String, LoggedSessionStart)] = []
+        // The batch's lines: their tails, and at most 192 bytes of head each.
+        var batchBytes = 0
+        for req in batch { batchBytes += req.tails.count + 192 * req.events.count }
         do throws(LogStoreError) {
             for req in batch {
                 var result = AppendResult(accepted: 0, duplicates: 0, events: [])
@@ -548,7 +551,6 @@ extension LogStore {
                     // Only a client's own event ids can repeat (a retried batch); an id the
                     // store generates is random (122 bits) and needs no duplicate check.
                     let hash = eventID.map(IDHash.init)
-                    let id = eventID ?? eventIDs.next()
                     let ts = req.events[index].ts ?? req.now
                     let entry: (seq: Int, tMs: Int?)? = modifyInPlace(&sessions[key, default: SessionState()]) { s in
                         if let hash, !s.ids.insert(hash).inserted { return nil }
@@ -579,19 +581,24 @@ extension LogStore {
                         si = i
                     } else {
                         let (index, size) = try currentPart(day)
-                        segments.append(Segment(day: day, index: index, offset: size, bytes: []))
+                        var bytes: [UInt8] = []
+                        // Room for the batch's lines, so the segment is not copied as it grows.
+                        bytes.reserveCapacity(batchBytes)
+                        segments.append(Segment(day: day, index: index, offset: size, bytes: bytes))
                         si = segments.count - 1
                     }
                     let before = segments[si].bytes.count
                     if req.returnsEvents {
+                        let id = eventID ?? eventIDs.next()
                         var event = LogEvent(req.events[index], eventID: id, seq: entry.seq, ts: ts)
                         event.tMs = entry.tMs
                         event.appendNDJSONHead(into: &segments[si].bytes)
                         result.events.append(event)
                     } else {
+                        // A new id is written straight into the line.
                         LogEvent.appendNDJSONHead(
-                            schema: LogEvent.currentSchema, eventID: id, seq: entry.seq, ts: ts, tMs: entry.tMs,
-                            into: &segments[si].bytes)
+                            schema: LogEvent.currentSchema, eventID: eventID, ids: &eventIDs, seq: entry.seq, ts: ts,
+                            tMs: entry.tMs, into: &segments[si].bytes)
                     }
                     segments[si].bytes.append(
                         contentsOf: req.tails[(index == 0 ? 0 : req.tailEnds[index - 1])..<req.tailEnds[index]])

@@ -216,7 +216,14 @@ private struct Parser {
             }
             let keyStart = pos
             let key = try string()
-            if !seen.insert(key).inserted { throw error(.duplicateMember(key), at: keyStart) }
+            // A small object's names are compared with those before (no hashing); a set holds
+            // them from the ninth on.
+            if members.count < 8 {
+                if members.contains(where: { $0.key == key }) { throw error(.duplicateMember(key), at: keyStart) }
+            } else {
+                if seen.isEmpty { for m in members { seen.insert(m.key) } }
+                if !seen.insert(key).inserted { throw error(.duplicateMember(key), at: keyStart) }
+            }
             skipSpace()
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else {
                 throw error(.expectedColon(member: key, found: found))

@@ -39,4 +39,36 @@ import Testing
         #expect(lines(files[0]).count == 3)
         #expect(files[0] == files[1], "the same bytes on disk")
     }
+
+    /// Events without a client id get a new one: written straight into the line when no events
+    /// are asked back (no `String` for it), a lowercase version 4 UUID all the same, a different
+    /// one for each event; the rest of each line is the line an append that asks for events writes.
+    @Test func newIDsAreWrittenInPlaceAsUUIDs() async throws {
+        let batch = (0..<40).map { i in pending(.tap, ts: sampleTs + Int64(i) * 1000, target: "t\(i)") }
+        var files: [[[UInt8]]] = []
+        for returning in [true, false] {
+            let dir = try TemporaryDirectory()
+            defer { dir.remove() }
+            let store = try LogStore(directory: dir.logs)
+            let result = try await withCheckedThrowingContinuation { k in
+                store.append(batch, returningEvents: returning) { k.resume(with: $0) }
+            }
+            #expect(result.accepted == 40)
+            store.close()
+            files.append(lines(readFile(dir.logs + "/date=2026-11-29/part-000000.ndjson")))
+        }
+        #expect(files[0].count == 40 && files[1].count == 40)
+        let uuid = #/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/#
+        var ids = Set<String>()
+        for (with, without) in zip(files[0], files[1]) {
+            let a = String(decoding: with, as: UTF8.self)
+            let b = String(decoding: without, as: UTF8.self)
+            let id = try #require(try JSONParser.parse(without).objectValue?["event_id"]?.stringValue)
+            #expect(id.wholeMatch(of: uuid) != nil, "\(id)")
+            ids.insert(id)
+            let other = try #require(try JSONParser.parse(with).objectValue?["event_id"]?.stringValue)
+            #expect(a.replacingOccurrences(of: other, with: id) == b)
+        }
+        #expect(ids.count == 40)
+    }
 }

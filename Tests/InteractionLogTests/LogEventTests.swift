@@ -87,6 +87,46 @@ import Testing
         }
     }
 
+    /// Strings are escaped in the stack buffer (`NDJSONTail.Writer.putQuoted`) and a `props` of
+    /// strings, numbers, booleans and nulls written there (`putObject`): every ASCII byte, strings
+    /// either side of the longest the buffer takes escaped (170 bytes), and props of every kind of
+    /// value give the generic writer's bytes; so do events whose columns are all null but one, at
+    /// each place (the keys and nulls between values are copied as one run).
+    @Test func escapesPropsAndRunsMatchTheGenericWriter() throws {
+        let ascii = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        let texts = [
+            ascii, String(repeating: "\u{1}", count: 170), String(repeating: "\u{1}", count: 171),
+            String(repeating: "\"", count: 169) + "é", "\u{7F}\u{2028}</script>&", ascii + ascii + ascii,
+        ]
+        let props: [JSONObject] = [
+            ["s": .string(ascii), "t": true, "f": false, "z": .null, "n": 1.5, "i": -3],
+            ["nested": ["a": [1, "x\n", ["b": .null]]], "list": [], "empty": .object(JSONObject())],
+            [ascii: "k", "nan": .number(.nan), "big": 1e20],
+        ]
+        for (round, text) in texts.enumerated() {
+            let fields = EventFields(
+                type: .tap, prototype: text, screen: text, x: 0.25, props: props[round % props.count], pid: text)
+            let event = LogEvent(eventID: String(text.prefix(100)), seq: 1, ts: sampleTs, tMs: nil, fields)
+            #expect(event.ndjsonLine == JSONWriter().bytes(event.jsonValue) + [0x0A], "round \(round)")
+            // (NaN is written as null, so that round doesn't decode to the same props.)
+            if round % props.count != 2 {
+                #expect(try LogEvent(ndjsonLine: event.ndjsonLine) == event, "round \(round)")
+            }
+        }
+        for column in LogColumns.all {
+            var fields = EventFields(type: .misclick)
+            switch column.cell {
+            case .text(_, let set): set(&fields, "v")
+            case .integer(_, let set): set(&fields, 12)
+            case .number(_, let set): set(&fields, -7.5)
+            case .props: fields.props = ["only": 1]
+            case .assigned, .type: continue
+            }
+            let event = LogEvent(eventID: "e", seq: 2, ts: sampleTs, tMs: 9, fields)
+            #expect(event.ndjsonLine == JSONWriter().bytes(event.jsonValue) + [0x0A], "\(column.name)")
+        }
+    }
+
     @Test func strictAndFastDecodingRoundTrip() throws {
         let strict = try LogEvent(ndjsonLine: full.ndjsonLine)
         #expect(strict == full)

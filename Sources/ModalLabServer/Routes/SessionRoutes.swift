@@ -486,14 +486,14 @@ struct SessionController: Sendable {
         completion: @escaping HTTPReply.Completion
     ) {
         let now = s.elapsedMs
-        let outcome: Outcome
+        var outcome: Outcome
         do {
             outcome = try s.engine.apply(action, to: s.state, atMs: now)
         } catch {
             return completion(Problem.badRequest(error.message, path: error.path).response)
         }
         if let tooLarge = SessionLimits.check(outcome.state) { return completion(tooLarge.response) }
-        var pending = outcome.events.map { PendingEvent($0) }
+        var pending = Self.pendingEvents(taking: &outcome.events)
         for i in pending.indices { pending[i].fill(session: s, state: outcome.state, tMs: now) }
         // The first event carries the action, so that a replay can run it again.
         // Typed text is logged by its length (EngineAction.loggedJSON).
@@ -514,22 +514,42 @@ struct SessionController: Sendable {
         }
         // A preview is not logged (ViewingSession.isPreview): it goes on as if its events were.
         // Only the acknowledgement is needed: the writer builds no event to hand back.
+        // Constants for the closures below (a captured `var` would be boxed on the heap).
+        let events = pending
         let append: (@escaping @Sendable (Result<Void, LogStoreError>) -> Void) -> Void = { done in
             if s.isPreview { return done(.success(())) }
-            self.log.append(pending, returningEvents: false) { done($0.map { _ in () }) }
+            self.log.append(events, returningEvents: false) { done($0.map { _ in () }) }
         }
+        let state = outcome.state
         append { result in
             switch result {
             case .success:
-                s.state = outcome.state
-                s.noteTasks(outcome.events, atMs: now)
+                s.state = state
+                s.noteTasks(events, atMs: now)
                 completion(answer)
-                self.watchers.publish(session: s.id, answer: answer, state: outcome.state)
+                self.watchers.publish(session: s.id, answer: answer, state: state)
             case .failure(let error):
                 completion(
                     Problem.logUnavailable("the interaction log could not be written, so nothing changed", error)
                         .response)
             }
+        }
+    }
+
+    /// `events` as events to log, moved out of the array rather than copied (each is 56
+    /// columns, a retain and a release for each of their strings); `events` is left empty.
+    static func pendingEvents(taking events: inout [EngineEvent]) -> [PendingEvent] {
+        var taken: [EngineEvent] = []
+        swap(&taken, &events)
+        let n = taken.count
+        // `popLast` moves each event out, last first, into its place.
+        return [PendingEvent](unsafeUninitializedCapacity: n) { buffer, count in
+            var i = n
+            while let event = taken.popLast() {
+                i -= 1
+                (buffer.baseAddress! + i).initialize(to: PendingEvent(event))
+            }
+            count = n
         }
     }
 

@@ -111,16 +111,23 @@ public final class ViewingSession: @unchecked Sendable {
     func noteTasks(_ events: [EventFields], atMs tMs: Int) {
         stateLock.withLock {
             // By index: `for e in events` would copy every event's 56 columns.
-            for index in events.indices {
-                let type = events[index].type
-                if type == .taskEnd,
-                    let i = taskSpans.lastIndex(where: { $0.id == events[index].target && $0.end == nil })
-                {
-                    taskSpans[i].end = tMs
-                } else if type == .taskStart, let id = events[index].target {
-                    taskSpans.append((id, tMs, nil))
-                }
-            }
+            for index in events.indices { noteTask(events[index].type, events[index].target, atMs: tMs) }
+        }
+    }
+
+    /// ``noteTasks(_:atMs:)`` of an action's events as they were logged.
+    func noteTasks(_ events: [PendingEvent], atMs tMs: Int) {
+        stateLock.withLock {
+            for index in events.indices { noteTask(events[index].fields.type, events[index].fields.target, atMs: tMs) }
+        }
+    }
+
+    /// One event of ``noteTasks(_:atMs:)`` (with `stateLock` held).
+    private func noteTask(_ type: LogEventType, _ target: String?, atMs tMs: Int) {
+        if type == .taskEnd, let i = taskSpans.lastIndex(where: { $0.id == target && $0.end == nil }) {
+            taskSpans[i].end = tMs
+        } else if type == .taskStart, let id = target {
+            taskSpans.append((id, tMs, nil))
         }
     }
 

@@ -45,6 +45,26 @@ struct FrameKey: Hashable {
         }
         menu = s.menu
     }
+
+    /// Every member but the environment's device, which is hashed by its id only (its dozen
+    /// sizes and names were half the cost of a lookup): equal keys still hash alike, and `==`
+    /// compares the whole device.
+    func hash(into h: inout Hasher) {
+        h.combine(version)
+        h.combine(environment.device.id)
+        h.combine(environment.orientation)
+        h.combine(environment.multitasking)
+        h.combine(environment.appearance)
+        h.combine(environment.contentSize)
+        h.combine(environment.layoutDirection)
+        h.combine(environment.window)
+        h.combine(environment.targetOS)
+        h.combine(appScreens)
+        h.combine(appValues)
+        h.combine(entries)
+        h.combine(keyboard)
+        h.combine(menu)
+    }
 }
 
 /// Rendered device frames, as JSON string literals ready to splice into an API response.

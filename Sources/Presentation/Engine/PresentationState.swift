@@ -74,77 +74,82 @@ public struct PresentationState: Sendable, Equatable {
     /// `JSONWriter().bytes(json)`, without building the tree (every action's answer carries the
     /// state, so this is on the hot path of `POST /api/sessions/{sid}/actions`).
     public func appendJSON(into out: inout [UInt8]) {
-        func raw(_ s: StaticString) { s.withUTF8Buffer { out.append(contentsOf: $0) } }
-        func raw(_ n: Int) { out.append(contentsOf: String(n).utf8) }
-        func quoted(_ s: String?) {
-            if let s { JSONWriter.appendQuoted(s, into: &out) } else { raw("null") }
-        }
-        raw(#"{"prototype":"#)
-        quoted(prototype)
-        raw(#","device":"#)
-        quoted(environment.device.id)
-        raw(#","orientation":"#)
-        quoted(environment.orientation.rawValue)
-        raw(#","multitasking":"#)
-        quoted(environment.multitasking.rawValue)
-        raw(#","appearance":"#)
-        quoted(environment.appearance.rawValue)
-        raw(#","contentSize":"#)
-        quoted(environment.contentSize.rawValue)
-        raw(#","layoutDirection":"#)
-        quoted(environment.layoutDirection.rawValue)
-        raw(#","targetOS":"#)
-        quoted(String(environment.systemVersion))
-        raw(#","sizeClass":{"horizontal":"#)
-        quoted(environment.horizontalSizeClass.rawValue)
-        raw(#","vertical":"#)
-        quoted(environment.verticalSizeClass.rawValue)
-        raw(#"},"window":{"width":"#)
-        JSONWriter().write(.number(environment.windowSize.width), into: &out)
-        raw(#","height":"#)
-        JSONWriter().write(.number(environment.windowSize.height), into: &out)
-        raw(#"},"keyboard":"#)
-        JSONWriter().write(keyboardJSON, into: &out)
-        raw(#","screen":"#)
-        quoted(screen)
-        raw(#","stack":["#)
-        for (i, e) in stack.enumerated() {
-            raw(i == 0 ? #"{"modal":"# : #",{"modal":"#)
-            quoted(e.modal)
-            raw(#","requestedStyle":"#)
-            quoted(e.requestedStyle.rawValue)
-            raw(#","style":"#)
-            quoted(e.resolution.style.rawValue)
-            raw(#","form":"#)
-            quoted(e.resolution.form.rawValue)
-            raw(#","adaptedBy":"#)
-            quoted(e.resolution.adaptedBy?.rawValue)
-            raw(#","detent":"#)
-            quoted(e.effectiveDetent(in: environment))
-            raw(e.dirty ? #","dirty":true,"screen":"# : #","dirty":false,"screen":"#)
-            quoted(e.screen)
-            raw("}")
-        }
-        raw(#"],"menu":"#)
-        if let menu { JSONWriter().write(menu.json, into: &out) } else { raw("null") }
-        raw(#","seq":"#)
-        raw(seq)
-        raw(#","task":"#)
-        if let task {
-            raw(#"{"id":"#)
-            quoted(task.id)
-            raw(#","startedMs":"#)
-            raw(task.startedMs)
-            raw(#","taps":["#)
-            for (i, t) in task.taps.enumerated() {
-                if i > 0 { raw(",") }
-                quoted(t)
+        // Through a buffer on the stack, appended to `out` in one copy (JSONBufferWriter).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+            var w = JSONBufferWriter(buffer)
+            w.putASCII(#"{"prototype":"#, &out)
+            w.putQuoted(prototype, &out)
+            w.putASCII(#","device":"#, &out)
+            w.putQuoted(environment.device.id, &out)
+            w.putASCII(#","orientation":"#, &out)
+            w.putQuoted(environment.orientation.rawValue, &out)
+            w.putASCII(#","multitasking":"#, &out)
+            w.putQuoted(environment.multitasking.rawValue, &out)
+            w.putASCII(#","appearance":"#, &out)
+            w.putQuoted(environment.appearance.rawValue, &out)
+            w.putASCII(#","contentSize":"#, &out)
+            w.putQuoted(environment.contentSize.rawValue, &out)
+            w.putASCII(#","layoutDirection":"#, &out)
+            w.putQuoted(environment.layoutDirection.rawValue, &out)
+            w.putASCII(#","targetOS":""#, &out)
+            w.putInteger(environment.systemVersion, &out)
+            w.putASCII(#"","sizeClass":{"horizontal":"#, &out)
+            w.putQuoted(environment.horizontalSizeClass.rawValue, &out)
+            w.putASCII(#","vertical":"#, &out)
+            w.putQuoted(environment.verticalSizeClass.rawValue, &out)
+            w.putASCII(#"},"window":{"width":"#, &out)
+            w.putNumber(environment.windowSize.width, &out)
+            w.putASCII(#","height":"#, &out)
+            w.putNumber(environment.windowSize.height, &out)
+            w.putASCII(#"},"keyboard":"#, &out)
+            w.putValue(keyboardJSON, &out)
+            w.putASCII(#","screen":"#, &out)
+            w.putQuoted(screen, &out)
+            w.putASCII(#","stack":["#, &out)
+            for i in stack.indices {
+                w.putASCII(i == 0 ? #"{"modal":"# : #",{"modal":"#, &out)
+                w.putQuoted(stack[i].modal, &out)
+                w.putASCII(#","requestedStyle":"#, &out)
+                w.putQuoted(stack[i].requestedStyle.rawValue, &out)
+                w.putASCII(#","style":"#, &out)
+                w.putQuoted(stack[i].resolution.style.rawValue, &out)
+                w.putASCII(#","form":"#, &out)
+                w.putQuoted(stack[i].resolution.form.rawValue, &out)
+                w.putASCII(#","adaptedBy":"#, &out)
+                w.putQuoted(stack[i].resolution.adaptedBy?.rawValue, &out)
+                w.putASCII(#","detent":"#, &out)
+                w.putQuoted(stack[i].effectiveDetent(in: environment), &out)
+                w.putASCII(stack[i].dirty ? #","dirty":true,"screen":"# : #","dirty":false,"screen":"#, &out)
+                w.putQuoted(stack[i].screen, &out)
+                w.putByte(UInt8(ascii: "}"), &out)
             }
-            raw("]}")
-        } else {
-            raw("null")
+            w.putASCII(#"],"menu":"#, &out)
+            if let menu {
+                w.flush(&out)
+                JSONWriter().write(menu.json, into: &out)
+            } else {
+                w.putASCII("null", &out)
+            }
+            w.putASCII(#","seq":"#, &out)
+            w.putInteger(seq, &out)
+            w.putASCII(#","task":"#, &out)
+            if let task {
+                w.putASCII(#"{"id":"#, &out)
+                w.putQuoted(task.id, &out)
+                w.putASCII(#","startedMs":"#, &out)
+                w.putInteger(task.startedMs, &out)
+                w.putASCII(#","taps":["#, &out)
+                for i in task.taps.indices {
+                    if i > 0 { w.putByte(UInt8(ascii: ","), &out) }
+                    w.putQuoted(task.taps[i], &out)
+                }
+                w.putASCII("]}", &out)
+            } else {
+                w.putASCII("null", &out)
+            }
+            w.putByte(UInt8(ascii: "}"), &out)
+            w.flush(&out)
         }
-        raw("}")
     }
 
     /// The state: `prototype, device, orientation, multitasking, appearance, contentSize,
