@@ -172,8 +172,9 @@ class ShareManager {
    * `fixed`, `taskOrder`, `askPid`): each fixed device, orientation, appearance and text size by
    * the name this dialog's own menus give it (the player's menus' names); an appearance not
    * fixed is the participant's browser's (player.js reads `prefers-color-scheme`), and every
-   * other setting the prototype's default (a participant has no environment menus); the task
-   * order; whether it asks for a participant ID. "—" for other roles.
+   * other setting the prototype's default (a participant has no environment menus); the tasks
+   * by their ids when it has some of the prototype's, not all; the task order; whether it asks
+   * for a participant ID. "—" for other roles.
    */
   fixes(link) {
     if (link.role !== "participant") return "—";
@@ -187,6 +188,12 @@ class ShareManager {
     }
     if (!link.fixed?.appearance) parts.push(t("shareFixesBrowserAppearance"));
     parts.push(t("shareFixesRest"));
+    // A link with some of the prototype's tasks names them, in the order it lists them.
+    const all = [...this.form.querySelectorAll('input[name="task"]')].map((input) => input.value);
+    const tasks = link.tasks ?? [];
+    if (tasks.length > 0 && tasks.length < all.length) {
+      parts.push(t("shareFixesTasks", { count: String(tasks.length), total: String(all.length), tasks: tasks.join(", ") }));
+    }
     const order = { fixed: "shareFixesOrderFixed", counterbalanced: "shareFixesOrderCounterbalanced" }[link.taskOrder];
     parts.push(t(order ?? "shareFixesOrderPrototype"));
     if (link.askPid) parts.push(t("shareFixesAskPid"));

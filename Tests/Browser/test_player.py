@@ -3551,6 +3551,11 @@ class StudyLinkTests(PlayerTestCase):
                             ".find((r) => r.querySelector('[data-cell=label]').textContent === 'Big text')")
         self.assertIn("text size Accessibility Medium", row.find_element("css selector", "[data-cell=fixes]").text)
         self.assertNotIn("accessibilityMedium", row.find_element("css selector", "[data-cell=fixes]").text)
+        # A link with one of the prototype's two tasks says which.
+        self.assertEqual(row.find_element("css selector", "[data-cell=fixes]").text,
+                         "text size Accessibility Medium · appearance: the participant's browser's setting · "
+                         "other settings: the prototype's defaults · only 1 of the 2 tasks: send-draft · "
+                         "tasks in the prototype's order")
 
     def test_a_link_that_asks_for_the_pid_asks_before_the_study(self):
         from selenium.webdriver.common.keys import Keys

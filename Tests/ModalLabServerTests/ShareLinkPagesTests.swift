@@ -50,6 +50,7 @@ import Testing
             let strings = try #require(Self.strings(gallery.text), "no data-strings on the gallery")
             for key in [
                 "shareFixesBrowserAppearance", "shareFixesRest", "shareFixesTextSize", "shareFixesAskPid",
+                "shareFixesTasks",
                 "shareFixesOrderPrototype",
                 "shareFixesOrderFixed", "shareFixesOrderCounterbalanced",
             ] {

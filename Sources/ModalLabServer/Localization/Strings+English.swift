@@ -427,6 +427,7 @@ extension Strings {
         .shareFixesRest: "other settings: the prototype's defaults",
         .shareFixesTextSize: "text size {size}",
         .shareFixesAskPid: "asks for a participant ID",
+        .shareFixesTasks: "only {count} of the {total} tasks: {tasks}",
         .shareFixesOrderPrototype: "tasks in the prototype's order",
         .shareFixesOrderFixed: "tasks in the order listed",
         .shareFixesOrderCounterbalanced: "tasks counterbalanced",

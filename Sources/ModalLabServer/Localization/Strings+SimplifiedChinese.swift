@@ -415,6 +415,7 @@ extension Strings {
         .shareFixesRest: "其他设置：原型的默认值",
         .shareFixesTextSize: "文字大小 {size}",
         .shareFixesAskPid: "询问参与者编号",
+        .shareFixesTasks: "只有 {total} 个任务中的 {count} 个：{tasks}",
         .shareFixesOrderPrototype: "任务按原型的顺序",
         .shareFixesOrderFixed: "任务按列出的顺序",
         .shareFixesOrderCounterbalanced: "任务顺序经过平衡",

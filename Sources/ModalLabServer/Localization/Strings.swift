@@ -110,7 +110,7 @@ enum UIString: String, CaseIterable, Sendable {
         shareExpired, shareNoLabel, sharePreview, sharePreviewOf, shareRevoke, shareRevokeOf, shareRevokedStatus,
         shareRevokeFailed, shareListFailed, shareActions, previewBanner, shareAskPid
     // What a participant link fixes, in the links dialog's list (Public/shares.js)
-    case shareFixes, shareFixesBrowserAppearance, shareFixesRest, shareFixesTextSize, shareFixesAskPid,
+    case shareFixes, shareFixesBrowserAppearance, shareFixesRest, shareFixesTextSize, shareFixesAskPid, shareFixesTasks,
         shareFixesOrderPrototype,
         shareFixesOrderFixed, shareFixesOrderCounterbalanced
     // A participant link that asks for the participant id (player.mustache)
@@ -224,7 +224,7 @@ struct Strings: Sendable, MustacheContext {
         .shareRoleView, .shareRoleComment, .shareRoleParticipant, .shareRoleReport, .shareCreated, .shareCreateFailed,
         .sharePickTask, .shareCopied, .shareCopyFailed, .shareActive, .shareRevoked, .shareExpired, .shareNoLabel,
         .sharePreviewOf, .shareRevokeOf, .shareRevokedStatus, .shareRevokeFailed, .shareListFailed,
-        .shareFixesBrowserAppearance, .shareFixesRest, .shareFixesTextSize, .shareFixesAskPid,
+        .shareFixesBrowserAppearance, .shareFixesRest, .shareFixesTextSize, .shareFixesAskPid, .shareFixesTasks,
         .shareFixesOrderPrototype,
         .shareFixesOrderFixed, .shareFixesOrderCounterbalanced,
         // The participant id form (Public/player.js)
