@@ -493,8 +493,8 @@ struct SessionController: Sendable {
             return completion(Problem.badRequest(error.message, path: error.path).response)
         }
         if let tooLarge = SessionLimits.check(outcome.state) { return completion(tooLarge.response) }
-        var pending = Self.pendingEvents(taking: &outcome.events)
-        for i in pending.indices { pending[i].fill(session: s, state: outcome.state, tMs: now) }
+        let state = outcome.state
+        var pending = Self.pendingEvents(taking: &outcome.events) { $0.fill(session: s, state: state, tMs: now) }
         // The first event carries the action, so that a replay can run it again.
         // Typed text is logged by its length (EngineAction.loggedJSON).
         if !pending.isEmpty { pending[0].action = Self.actionColumn(action, in: s.prototype) }
@@ -520,7 +520,6 @@ struct SessionController: Sendable {
             if s.isPreview { return done(.success(())) }
             self.log.append(events, returningEvents: false) { done($0.map { _ in () }) }
         }
-        let state = outcome.state
         append { result in
             switch result {
             case .success:
@@ -536,18 +535,23 @@ struct SessionController: Sendable {
         }
     }
 
-    /// `events` as events to log, moved out of the array rather than copied (each is 56
-    /// columns, a retain and a release for each of their strings); `events` is left empty.
-    static func pendingEvents(taking events: inout [EngineEvent]) -> [PendingEvent] {
+    /// `events` as events to log, each made ready by `prepare`, moved out of the array rather
+    /// than copied (each is 56 columns, a retain and a release for each of their strings);
+    /// `events` is left empty.
+    static func pendingEvents(
+        taking events: inout [EngineEvent], _ prepare: (inout PendingEvent) -> Void
+    ) -> [PendingEvent] {
         var taken: [EngineEvent] = []
         swap(&taken, &events)
         let n = taken.count
         // `popLast` moves each event out, last first, into its place.
         return [PendingEvent](unsafeUninitializedCapacity: n) { buffer, count in
             var i = n
-            while let event = taken.popLast() {
+            while let fields = taken.popLast() {
                 i -= 1
-                (buffer.baseAddress! + i).initialize(to: PendingEvent(event))
+                var event = PendingEvent(fields)
+                prepare(&event)
+                (buffer.baseAddress! + i).initialize(to: consume event)
             }
             count = n
         }
