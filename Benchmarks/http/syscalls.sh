@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# System calls and context switches per request under wrk's keep-alive load, for nginx (1
-# worker), `modallab serve` (1 loop, all its middleware) and the bare `http-testserver` (1 loop),
+# System calls and context switches per request under wrk's keep-alive load, for nginx (LOOPS
+# workers, 1 by default), `modallab serve` (LOOPS loops, all its middleware) and the bare
+# `http-testserver` (LOOPS loops),
 # on /healthz, a 1 KiB file of Public/ and a real one (comments.js). The measure that holds on a
 # shared machine, where req/s does not: the kernel's TCP work is most of a small request's CPU,
 # and every system call per request is paid at every load.
 #
 #   BIN_DIR=.build/release Benchmarks/http/syscalls.sh
 #   SERVERS="nginx modallab" TARGETS=healthz DURATION=3s Benchmarks/http/syscalls.sh
+#   LOOPS=2 SERVERS="nginx modallab" TARGETS=healthz Benchmarks/http/syscalls.sh
 #
 # How: `perf stat -e 'syscalls:sys_enter_*' -e context-switches -p PID -- wrk …` counts every
 # system call of every thread of the server while one wrk run lasts (wrk -t2 -cCONNECTIONS), and
@@ -29,6 +31,7 @@ CONNECTIONS=${CONNECTIONS:-64}
 SERVERS=${SERVERS:-"nginx modallab testserver"}
 TARGETS=${TARGETS:-"healthz 1k real"}
 PORT=${PORT:-18191}
+LOOPS=${LOOPS:-1}
 REAL_FILE=${REAL_FILE:-comments.js}
 
 for tool in perf wrk nginx curl; do
@@ -60,23 +63,23 @@ wait_ready() {
 }
 
 # start SERVER: the server on $PORT; SERVER_PID is the process whose threads are counted (for
-# nginx its one worker).
+# nginx its workers, comma-separated as perf -p takes them).
 start() {
     case $1 in
     nginx)
-        write_nginx_conf "$WORK" 1 "$PORT"
+        write_nginx_conf "$WORK" "$LOOPS" "$PORT"
         nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx"
         wait_ready /healthz
-        SERVER_PID=$(pgrep -P "$(cat "$WORK/nginx.pid")")
+        SERVER_PID=$(pgrep -P "$(cat "$WORK/nginx.pid")" | paste -sd,)
         ;;
     modallab)
-        "$BIN_DIR/modallab" serve --port "$PORT" --root "$WORK/root" --data "$WORK/data" --event-loops 1 \
+        "$BIN_DIR/modallab" serve --port "$PORT" --root "$WORK/root" --data "$WORK/data" --event-loops "$LOOPS" \
             >"$WORK/server.out" 2>&1 &
         SERVER_PID=$!
         wait_ready /healthz
         ;;
     testserver)
-        "$BIN_DIR/http-testserver" --port "$PORT" --root "$WORK/root/Public" --event-loops 1 >"$WORK/server.out" 2>&1 &
+        "$BIN_DIR/http-testserver" --port "$PORT" --root "$WORK/root/Public" --event-loops "$LOOPS" >"$WORK/server.out" 2>&1 &
         SERVER_PID=$!
         wait_ready /healthz
         ;;
@@ -94,10 +97,15 @@ stop() {
     SERVER_PID=""
 }
 
-ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# CPU ticks (user + system) of the comma-separated processes.
+ticks() {
+    local total=0 pid
+    for pid in ${1//,/ }; do total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done
+    echo "$total"
+}
 
 echo "# $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(uname -sr), load $(cut -d' ' -f1-3 /proc/loadavg);" \
-    "wrk -t2 -c$CONNECTIONS -d$DURATION under perf stat, 1 loop / 1 worker"
+    "wrk -t2 -c$CONNECTIONS -d$DURATION under perf stat, $LOOPS loop(s) / worker(s)"
 for server in $SERVERS; do
     start "$server"
     for target in $TARGETS; do
