@@ -12,7 +12,11 @@
 #   THREADS=64 Benchmarks/actions/run.sh         # one wrk thread per connection
 #   EVENT_LOOPS=1 Benchmarks/actions/run.sh       # modallab serve --event-loops 1
 #
-# Needs wrk and curl (apt-get install -y wrk curl). Prints req/s, p50 and p99 per round.
+# Needs wrk and curl (apt-get install -y wrk curl). Prints req/s, p50 and p99 per round, and what
+# wrk's non2xx were by status (the server's own counts, from /metrics): 409, the engine's refusal
+# of an action the session's state does not allow, when a session's next action overtakes its
+# last (an answer slower than the thread's cycle through its sessions), and once per run even
+# with one connection, where nothing overtakes: the script's order, not the server's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -80,14 +84,26 @@ server_ticks() { awk '{print $14 + $15}' "/proc/$SERVER/stat"; }
 wrk -t "$THREADS" -c "$CONNECTIONS" -d 2s -s Benchmarks/actions/actions.lua "$BASE" >/dev/null || true
 reset_sessions
 
+# The server's count of actions answered with each status other than 2xx ("STATUS COUNT" lines,
+# from its /metrics).
+refusals() {
+    curl -sf -H "$AUTH" "$BASE/metrics" |
+        sed -nE 's|^http_requests_total\{method="POST",route="/api/sessions/\{sid\}/actions",status="([^2][0-9][0-9])"\} ([0-9]+)$|\1 \2|p'
+}
+
 ticks_per_second=$(getconf CLK_TCK)
 for round in $(seq "$ROUNDS"); do
+    refused_before=$(refusals)
     before=$(server_ticks)
     out=$(wrk -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --timeout 5s -s Benchmarks/actions/actions.lua "$BASE")
     after=$(server_ticks)
     line=$(grep '^RESULT' <<<"$out" | sed 's/^RESULT //')
     requests=$(sed -E 's/.*requests=([0-9]+).*/\1/' <<<"$line")
-    echo "round $round: $line server_cpu_us_per_request=$(( (after - before) * 1000000 / ticks_per_second / requests ))"
+    # What wrk's non2xx were: the statuses the server answered during the round.
+    statuses=$(awk 'NR == FNR { before[$1] = $2; next } $2 - before[$1] > 0 { printf " %s×%d", $1, $2 - before[$1] }' \
+        <(echo "$refused_before") <(refusals))
+    echo "round $round: $line server_cpu_us_per_request=$(( (after - before) * 1000000 / ticks_per_second / requests ))" \
+        "not_2xx_by_status:${statuses:- none}"
     reset_sessions
 done
 
