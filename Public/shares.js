@@ -3,8 +3,10 @@
 // (POST /api/shares; a participant link with its tasks, their order and what it fixes of the
 // environment), shows its address once with Copy, lists the prototype's links with their labels
 // (GET /api/shares), previews one (its player with ?preview=, whose session is not logged) and
-// revokes one (DELETE /api/shares/{id}). docs/api.md, "Share links and comments".
-import { t } from "./strings.js";
+// revokes one (DELETE /api/shares/{id}) once the owner has said yes to the question naming it and
+// how many sessions running through it end (`sessionsRunning`). docs/api.md, "Share links and
+// comments".
+import { t, tNodes } from "./strings.js";
 
 /** A JSON request to the share API: `{status, json}`. */
 async function call(method, url, body) {
@@ -45,6 +47,7 @@ class ShareManager {
     this.list = dialog.querySelector("[data-share-list]");
     this.none = dialog.querySelector("[data-share-none]");
     this.rowTemplate = dialog.querySelector("template[data-share-row]");
+    this.confirm = dialog.querySelector("dialog[data-share-confirm]");
 
     opener.addEventListener("click", () => {
       dialog.showModal();
@@ -200,7 +203,36 @@ class ShareManager {
     return parts.join(" · ");
   }
 
+  /**
+   * Asks before revoking: the link's label and how many sessions running through it end
+   * (`sessionsRunning`, read again now), in the dialog's own question, Cancel focused. Resolves
+   * true for Revoke; Cancel or Escape, false.
+   */
+  async ask(link, label) {
+    let running = link.sessionsRunning ?? 0;
+    try {
+      const answer = await call("GET", "/api/shares");
+      const now = Array.isArray(answer.json) ? answer.json.find((l) => l.id === link.id) : null;
+      if (now) running = now.sessionsRunning ?? running;
+    } catch { /* the count of the list shown */ }
+    const name = () => Object.assign(document.createElement("bdi"), { textContent: label });
+    this.confirm.querySelector("[data-share-confirm-heading]").replaceChildren(tNodes("shareRevokeConfirm", { label: name }));
+    const key = running === 0 ? "shareRevokeConfirmNone" : running === 1 ? "shareRevokeConfirmOne" : "shareRevokeConfirmOther";
+    const text = this.confirm.querySelector("[data-share-confirm-text]");
+    text.textContent = t(key, { count: String(running) });
+    text.dataset.running = String(running);
+    this.confirm.returnValue = "";
+    this.confirm.showModal();
+    return new Promise((resolve) => {
+      this.confirm.addEventListener("close", () => resolve(this.confirm.returnValue === "revoke"), { once: true });
+    });
+  }
+
   async revoke(link, label) {
+    if (!(await this.ask(link, label))) {
+      this.status.textContent = t("shareRevokeKept", { label });
+      return;
+    }
     let answer;
     try {
       answer = await call("DELETE", `/api/shares/${encodeURIComponent(link.id)}`);

@@ -3459,15 +3459,60 @@ class StudyLinkTests(PlayerTestCase):
         ends = [(r["task"], r["outcome"]) for r in rows if r["type"] == "task_end"]
         self.assertEqual(ends, [("send-draft", "direct"), ("share-inbox", "direct")])
 
-        # Revoked in the dialog: the link opens nothing any more.
+        # Revoked in the dialog, after its question: the link opens nothing any more.
         self.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
             {"name": "prefers-color-scheme", "value": "light"}]})
         self.d.delete_all_cookies()
         self.d.get(Harness.owner_url)
+        # P42's page has gone, so their session has ended; another participant is mid-study.
+        end = time.monotonic() + 15
+        while not [r for r in self.rows() if r["type"] == "session_end" and r["session"] == sid]:
+            self.assertLess(time.monotonic(), end, "leaving the page did not end P42's session")
+            time.sleep(0.1)
+        token = url.rsplit("/s/", 1)[1]
+        other = urllib.request.Request(Harness.base + "/api/sessions", method="POST",
+                                       data=json.dumps({"prototype": "study-links", "pid": "P43"}).encode(), headers={
+            "Cookie": f"modallab_share_{Harness.base.rsplit(':', 1)[1]}={token}", "Origin": Harness.base,
+            "Content-Type": "application/json"})
+        with urllib.request.urlopen(other, timeout=10) as r:
+            self.assertEqual(r.status, 201)
         dialog = self.open_dialog()
         revoke = self.wait_for("return [...document.querySelectorAll('dialog[data-share-manager=\"study-links\"] [data-share-revoke]')]"
                                ".find((b) => b.getAttribute('aria-label').includes('Round UI'))")
+        # Revoke asks first, naming the link and the one session that would end; Cancel is
+        # focused, and cancelling keeps the link and its session.
         revoke.send_keys(Keys.ENTER)
+        question = self.wait_for("return document.querySelector('dialog[data-share-manager=\"study-links\"] dialog[data-share-confirm]')?.open"
+                                 " && document.querySelector('dialog[data-share-manager=\"study-links\"] dialog[data-share-confirm]')",
+                                 message="Revoke did not ask first")
+        self.assertEqual(question.find_element("css selector", "[data-share-confirm-heading]").text, "Revoke Round UI?")
+        self.assertEqual(question.find_element("css selector", "[data-share-confirm-text]").text,
+                         strings["shareRevokeConfirmOne"])
+        self.assertTrue(self.js("return document.activeElement === arguments[0]",
+                                question.find_element("css selector", "[data-share-confirm-cancel]")),
+                        "Cancel is not focused first")
+        self.screenshot_now("study-links-revoke-question")
+        self.d.switch_to.active_element.send_keys(Keys.ENTER)
+        self.wait_for("return !document.querySelector('dialog[data-share-manager=\"study-links\"] dialog[data-share-confirm]').open")
+        self.assertTrue(self.js("return document.querySelector('dialog[data-share-manager=\"study-links\"]').open"),
+                        "cancelling closed the links dialog too")
+        self.assertEqual(dialog.find_element("css selector", "[data-share-status]").text, "Round UI was not revoked.")
+        status, links = owner_api("GET", "/api/shares")
+        kept = next(l for l in links if l["label"] == "Round UI")
+        self.assertEqual((kept["active"], kept["revokedAt"], kept["sessionsRunning"]), (True, None, 1))
+        with urllib.request.urlopen(urllib.request.Request(Harness.base + "/p/study-links", headers={
+                "Cookie": other.get_header("Cookie")}), timeout=10) as r:
+            self.assertEqual(r.status, 200, "a link kept still opens its player")
+        # Escape keeps it too.
+        revoke.send_keys(Keys.ENTER)
+        self.wait_for("return document.querySelector('dialog[data-share-manager=\"study-links\"] dialog[data-share-confirm]').open")
+        self.d.switch_to.active_element.send_keys(Keys.ESCAPE)
+        self.wait_for("return !document.querySelector('dialog[data-share-manager=\"study-links\"] dialog[data-share-confirm]').open")
+        self.assertTrue(next(l for l in owner_api("GET", "/api/shares")[1] if l["label"] == "Round UI")["active"])
+        # Yes: revoked, and its session ended.
+        revoke.send_keys(Keys.ENTER)
+        self.wait_for("return document.querySelector('dialog[data-share-manager=\"study-links\"] dialog[data-share-confirm]').open")
+        question.find_element("css selector", "[data-share-confirm-revoke]").click()
         self.wait_for("return [...document.querySelectorAll('dialog[data-share-manager=\"study-links\"] tr[data-share-id]')]"
                       ".some((r) => r.querySelector('[data-cell=label]').textContent === 'Round UI' && r.dataset.state === 'revoked')",
                       message="the list did not show the link revoked")

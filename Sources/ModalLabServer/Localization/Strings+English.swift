@@ -418,6 +418,14 @@ extension Strings {
         .shareRevokeOf: "Revoke {label}",
         .shareRevokedStatus: "Revoked {label}: it opens nothing any more.",
         .shareRevokeFailed: "Could not revoke: {detail}",
+        .shareRevokeConfirm: "Revoke {label}?",
+        .shareRevokeConfirmNone:
+            "No session is running through it. Whoever opens it afterwards reads that it no longer works. This can't be undone.",
+        .shareRevokeConfirmOne:
+            "The 1 session running through it ends at once. Whoever opens it afterwards reads that it no longer works. This can't be undone.",
+        .shareRevokeConfirmOther:
+            "The {count} sessions running through it end at once. Whoever opens it afterwards reads that it no longer works. This can't be undone.",
+        .shareRevokeKept: "{label} was not revoked.",
         .shareListFailed: "Could not list the links: {detail}",
         .shareActions: "Actions",
         .previewBanner: "Nothing of this preview is logged: it is what the viewers of this link see. Link:",

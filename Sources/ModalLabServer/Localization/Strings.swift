@@ -109,6 +109,8 @@ enum UIString: String, CaseIterable, Sendable {
         shareCopied, shareCopyFailed, shareExisting, shareNone, shareExpires, shareState, shareActive, shareRevoked,
         shareExpired, shareNoLabel, sharePreview, sharePreviewOf, shareRevoke, shareRevokeOf, shareRevokedStatus,
         shareRevokeFailed, shareListFailed, shareActions, previewBanner, shareAskPid
+    // Revoking asks first (Public/shares.js)
+    case shareRevokeConfirm, shareRevokeConfirmNone, shareRevokeConfirmOne, shareRevokeConfirmOther, shareRevokeKept
     // What a participant link fixes, in the links dialog's list (Public/shares.js)
     case shareFixes, shareFixesBrowserAppearance, shareFixesRest, shareFixesTextSize, shareFixesAskPid, shareFixesTasks,
         shareFixesOrderPrototype,
@@ -224,6 +226,8 @@ struct Strings: Sendable, MustacheContext {
         .shareRoleView, .shareRoleComment, .shareRoleParticipant, .shareRoleReport, .shareCreated, .shareCreateFailed,
         .sharePickTask, .shareCopied, .shareCopyFailed, .shareActive, .shareRevoked, .shareExpired, .shareNoLabel,
         .sharePreviewOf, .shareRevokeOf, .shareRevokedStatus, .shareRevokeFailed, .shareListFailed,
+        .shareRevokeConfirm, .shareRevokeConfirmNone, .shareRevokeConfirmOne, .shareRevokeConfirmOther,
+        .shareRevokeKept,
         .shareFixesBrowserAppearance, .shareFixesRest, .shareFixesTextSize, .shareFixesAskPid, .shareFixesTasks,
         .shareFixesOrderPrototype,
         .shareFixesOrderFixed, .shareFixesOrderCounterbalanced,

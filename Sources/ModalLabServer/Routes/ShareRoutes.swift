@@ -32,10 +32,19 @@ struct ShareController: Sendable {
         groups.owner.post("/api/shares") { [self] req, _ in try createShare(req) }
         groups.owner.get("/api/shares") { [self] _, _ in
             let now = shares.now()
-            return .json(.array(shares.all.map { $0.json(now: now) }))
+            return .json(.array(shares.all.map { listed($0, now: now) }))
         }
         groups.owner.delete("/api/shares/{id}") { [self] req, _ in try await revokeShare(req) }
         groups.pages.get("/s/{token}") { [self] req, _ in try await openShare(req) }
+    }
+
+    /// A link as `GET /api/shares` lists it: ``ShareLink/json(now:)`` and `sessionsRunning`, how
+    /// many sessions started through it this server holds (the insights' `running` ones): those
+    /// revoking it ends at once. The links dialog says how many before it revokes one.
+    func listed(_ link: ShareLink, now: Date) -> JSONValue {
+        guard case .object(var o) = link.json(now: now) else { return link.json(now: now) }
+        o["sessionsRunning"] = .int(sessions.count(share: link.id))
+        return .object(o)
     }
 
     /// `DELETE /api/shares/{id}`: revokes a link, totally and at once — its token opens nothing
