@@ -278,7 +278,8 @@ extension LogSummary {
             lines.append("")
             lines.append("Sessions")
             for s in sessions {
-                let about = [s.prototype, s.device, s.share.map { "share " + $0 }].compactMap { $0 }
+                let about = [s.prototype, s.device, s.share.map { "share " + $0 }, s.pid.map { "pid " + $0 }]
+                    .compactMap { $0 }
                 var parts = [
                     LogSummary.seconds(Double(s.durationMs)) + (s.ended ? "" : " (\(s.status))"),
                     s.events == 1 ? "1 event" : "\(s.events) events",

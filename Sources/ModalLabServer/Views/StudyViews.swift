@@ -222,6 +222,9 @@ struct ResultRowView: MustacheContext {
 /// here, to watching it.
 struct StudySessionRowView: MustacheContext {
     var session: String
+    /// The participant id of a participant link's session (its `session_start`'s `pid`); empty
+    /// when it has none.
+    var pid: String
     var device: String
     var orientation: String
     var duration: String
@@ -241,6 +244,7 @@ struct StudySessionRowView: MustacheContext {
     /// The row of `s`, a session of `prototype`; `isLive` says whether it still runs here.
     init(_ s: SessionSummary, prototype: String, isLive: Bool, strings: Strings) {
         session = s.session
+        pid = s.pid ?? ""
         device = s.device ?? ""
         orientation = s.orientation ?? ""
         duration = StudyViews.ms(Double(s.durationMs))
@@ -266,6 +270,7 @@ struct StudySessionRowView: MustacheContext {
     func mustacheValue(forKey key: String) -> Any? {
         switch key {
         case "session": session
+        case "pid": pid
         case "device": device
         case "orientation": orientation
         case "duration": duration
