@@ -11,6 +11,10 @@
         /// Darwin has no `MSG_NOSIGNAL`; ``suppressSIGPIPE(onSocket:)`` sets `SO_NOSIGPIPE` instead.
         static let sendFlags: Int32 = 0
 
+        /// Added to ``sendFlags`` for bytes that more bytes follow at once: Darwin has no
+        /// `MSG_MORE`, so nothing (the head goes out in a segment of its own).
+        static let moreFollowsFlag: Int32 = 0
+
         /// `SO_NOSIGPIPE` (setsockopt(2)): writes to a vanished peer give `EPIPE`, not `SIGPIPE`.
         static func suppressSIGPIPE(onSocket fd: Int32) {
             var one: Int32 = 1

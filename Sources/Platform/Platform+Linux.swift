@@ -10,6 +10,11 @@
         /// Flags for every send(2): `MSG_NOSIGNAL`, so a vanished peer gives `EPIPE`, not `SIGPIPE`.
         static let sendFlags = Int32(MSG_NOSIGNAL)
 
+        /// Added to ``sendFlags`` for bytes that more bytes follow at once (a response's head before
+        /// its file): `MSG_MORE`, so the kernel holds them back for the next send, and head and
+        /// file leave in the same segments.
+        static let moreFollowsFlag = Int32(MSG_MORE)
+
         /// Nothing to do per socket on Linux: ``sendFlags`` covers every send.
         static func suppressSIGPIPE(onSocket fd: Int32) {}
 

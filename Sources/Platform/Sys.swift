@@ -44,6 +44,13 @@ extension Sys {
         cSend(fd, buffer, count, sendFlags)
     }
 
+    /// send(2) of bytes that more bytes follow at once on the same socket (a response's head
+    /// before a file sent with ``sendFile(socket:file:offset:count:)``): on Linux with `MSG_MORE`,
+    /// so both leave in the same segments; on Darwin a plain send.
+    public static func sendMoreFollows(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        cSend(fd, buffer, count, sendFlags | moreFollowsFlag)
+    }
+
     /// sendmsg(2) of two buffers in order, one system call, never raising `SIGPIPE`: a response's
     /// head and its body leave together without being copied into one buffer first. Returns the
     /// bytes sent (possibly fewer than both counts together), or -1 with errno set.

@@ -78,6 +78,53 @@ import Testing
         }
     }
 
+    /// A file of `sendFileMinBytes` or more, up to `maxCachedFileBytes`, is cached open, not in
+    /// memory, and sent with sendfile(2) behind its head: whole, as a range, for HEAD, again from
+    /// the cache, on one keep-alive connection with small files between (the head, sent as more
+    /// to follow, does not wait for anything but its file); an edit shows after the interval.
+    @Test func midSizedFilesAreCachedOpenAndSentWithSendfile() async throws {
+        let (root, cleanup) = try Self.makeTree()
+        defer { cleanup() }
+        let mid = Array(Self.bigBytes[..<20_000])
+        try Data(mid).write(to: URL(fileURLWithPath: root + "/mid.bin"))
+        var files = StaticFiles(root: root)
+        files.revalidateInterval = 0.3
+        let router = Router()
+        router.get("/public/*", files.handler)
+        let cache = files.cache
+        try await withTestServer(router: router) { (server) throws in
+            let client = try server.client()
+            for _ in 0..<3 {
+                client.send(get("/public/mid.bin"))
+                let response = try client.readResponse()
+                #expect(response.status == 200)
+                #expect(response.header("content-length") == "20000")
+                #expect(response.body == mid)
+                client.send(get("/public/app.js"))
+                #expect(try client.readResponse().text == "export const x = 1;")
+            }
+            let held = cache.held
+            #expect(held.openFiles == 1)
+            #expect(held.bytes == "export const x = 1;".utf8.count)
+            client.send(get("/public/mid.bin", "Range: bytes=19990-\r\n"))
+            let range = try client.readResponse()
+            #expect(range.status == 206)
+            #expect(range.header("content-range") == "bytes 19990-19999/20000")
+            #expect(range.body[...] == mid[19990...])
+            client.send("HEAD /public/mid.bin HTTP/1.1\r\nHost: t\r\n\r\n")
+            let head = try client.readResponse(head: true)
+            #expect(head.header("content-length") == "20000")
+            #expect(head.body.isEmpty)
+            client.send(get("/public/style.css"))
+            #expect(try client.readResponse().text == "body{}")
+            // Replaced (a new file renamed over it, as editors save): shown after the interval.
+            let edited = Array(Self.bigBytes[1000..<31_000])
+            try Data(edited).write(to: URL(fileURLWithPath: root + "/mid.bin"), options: .atomic)
+            #expect(TestServer.eventually { (try? server.request(get("/public/mid.bin")))?.body == edited })
+            #expect(cache.held.openFiles == 1)
+        }
+    }
+
     @Test func conditionalRequests() async throws {
         let (root, cleanup) = try Self.makeTree()
         defer { cleanup() }

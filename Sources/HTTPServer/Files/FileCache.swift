@@ -23,9 +23,13 @@ final class FileCache: @unchecked Sendable {
 
     struct Entry: Sendable {
         var key: Key
-        /// The file's bytes. Only entries with their bytes are stored; an entry made for a file
-        /// too large to cache has none and serves only for its validators and headers.
+        /// The file's bytes, for a small file. An entry stored has its bytes or its ``file``; an
+        /// entry made for a file too large to cache has neither and serves only for its
+        /// validators and headers.
         var bytes: [UInt8]
+        /// The file, open, for a file sent with sendfile(2) (``StaticFiles/sendFileMinBytes``):
+        /// shared by the responses that send it (sendfile reads at an offset of its own).
+        var file: FileDescriptor?
         /// When `stat` last confirmed the entry (monotonic nanoseconds).
         var checked: UInt64
         var etag: String
@@ -37,11 +41,12 @@ final class FileCache: @unchecked Sendable {
         var validatorHeaders: HTTPHeaders
 
         init(
-            key: Key, relative: String, bytes: [UInt8] = [], cacheControl: String, extraHeaders: HTTPHeaders = [:],
-            checked: UInt64
+            key: Key, relative: String, bytes: [UInt8] = [], file: FileDescriptor? = nil, cacheControl: String,
+            extraHeaders: HTTPHeaders = [:], checked: UInt64
         ) {
             self.key = key
             self.bytes = bytes
+            self.file = file
             self.checked = checked
             etag =
                 "\"" + String(key.inode, radix: 16) + "-" + String(key.size, radix: 16) + "-"
@@ -67,11 +72,19 @@ final class FileCache: @unchecked Sendable {
         var entries: [String: Entry] = [:]
         /// The sum of the entries' byte counts.
         var totalBytes = 0
+        /// How many entries hold a file open.
+        var openFiles = 0
     }
 
     private let contents = ReadMostly(Contents())
     /// The most bytes kept; when exceeded the cache starts afresh.
     static let capacity = 64 * 1024 * 1024
+    /// The most files kept open (each a descriptor, out of the server's
+    /// ``HTTPServer/descriptorReserve``); when exceeded the cache starts afresh.
+    static let openFileCapacity = 32
+
+    /// The bytes kept in memory and the files kept open (tests).
+    var held: (bytes: Int, openFiles: Int) { contents.read { ($0.totalBytes, $0.openFiles) } }
 
     /// The entry for `relative` if `stat` confirmed it less than `interval` seconds ago.
     func lookupFresh(_ relative: String, now: UInt64, interval: Double) -> Entry? {
@@ -100,10 +113,14 @@ final class FileCache: @unchecked Sendable {
     func store(_ relative: String, _ entry: Entry) {
         contents.write { contents in
             let size = entry.bytes.count
-            contents.totalBytes += size - (contents.entries[relative]?.bytes.count ?? 0)
-            if contents.totalBytes > Self.capacity {
+            let opens = entry.file == nil ? 0 : 1
+            let replaced = contents.entries[relative]
+            contents.totalBytes += size - (replaced?.bytes.count ?? 0)
+            contents.openFiles += opens - (replaced?.file == nil ? 0 : 1)
+            if contents.totalBytes > Self.capacity || contents.openFiles > Self.openFileCapacity {
                 contents.entries.removeAll()
                 contents.totalBytes = size
+                contents.openFiles = opens
             }
             contents.entries[relative] = entry
         }

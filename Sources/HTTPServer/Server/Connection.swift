@@ -762,8 +762,9 @@ final class Connection: @unchecked Sendable {
             finishWhenDrained()
         case .file(let file, let offset, let length):
             let head = encodeHead(response, framing: response.status.allowsBody ? .length(length) : .none)
-            write(UnsafeRawBufferPointer(start: head.start, count: head.count))
-            if sendsBody && length > 0 { enqueue(.file(file, offset: offset, remaining: length)) }
+            let withFile = sendsBody && length > 0
+            write(UnsafeRawBufferPointer(start: head.start, count: head.count), moreFollows: withFile)
+            if withFile { enqueue(.file(file, offset: offset, remaining: length)) }
             finishWhenDrained()
         case .stream(let body):
             streamChunked = respondingVersion.minor >= 1
@@ -947,14 +948,15 @@ final class Connection: @unchecked Sendable {
     }
 
     /// As the `write(_:)` of an array, for bytes in the loop's head buffer: what is not sent at once
-    /// is copied into the queue (the buffer is the next response's).
-    private func write(_ bytes: UnsafeRawBufferPointer) {
+    /// is copied into the queue (the buffer is the next response's). `moreFollows`: a file is
+    /// sent right behind them (``Sys/sendMoreFollows(_:_:_:)``: one segment for both).
+    private func write(_ bytes: UnsafeRawBufferPointer, moreFollows: Bool = false) {
         guard phase != .closed, let base = bytes.baseAddress, bytes.count > 0 else { return }
         guard outputHead == output.count else {
             enqueue(.bytes(Array(bytes), offset: 0))
             return
         }
-        let n = Sys.send(fd, base, bytes.count)
+        let n = moreFollows ? Sys.sendMoreFollows(fd, base, bytes.count) : Sys.send(fd, base, bytes.count)
         if n == bytes.count {
             lastWriteProgress = lastActivity
             return

@@ -237,7 +237,7 @@ public final class HTTPServer: @unchecked Sendable {
     private var roomWanted: [Connection] = []
 
     /// Descriptors kept for what is not a client connection: the listener, the log's and the
-    /// prototypes' files, Dispatch's own.
+    /// prototypes' files, the static files kept open (up to 32 per ``StaticFiles``), Dispatch's own.
     static let descriptorReserve = 256
 
     /// Raises the process's soft descriptor limit (`RLIMIT_NOFILE`) towards what
