@@ -39,23 +39,30 @@ import Testing
             .split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
     }
 
+    /// Sends `actions` to session `sid` in order, each answered 200.
+    static func act(_ s: TestApp, _ sid: String, _ actions: [JSONValue]) async throws {
+        for action in actions {
+            let r = try await s.act(sid, action)
+            #expect(r.status == 200, "\(action): \(r.text)")
+        }
+    }
+
     @Test func aToggleTouchedOnTheWayIsAStepWithItsPlace() async throws {
         let dir = try Self.folder()
         defer { dir.remove() }
         let s = try TestApp(prototypes: dir.path)
         let sid = try await s.session("items", device: "iphone-16")
         // The researcher's repro: Add, the Favourite switch, the Name field, typing, Save.
-        for action: JSONValue in [
-            ["type": "taskStart", "task": "add-item"],
-            ["type": "tap", "target": "add-item", "x": 60, "y": 120],
-            ["type": "edit", "target": "item-fav", "value": true, "x": 340, "y": 260],
-            ["type": "focus", "target": "item-name", "x": 150, "y": 200],
-            ["type": "edit", "target": "item-name", "value": "Dune"],
-            ["type": "tap", "target": "save-add", "x": 360, "y": 80],
-        ] {
-            let r = try await s.act(sid, action)
-            #expect(r.status == 200, "\(action): \(r.text)")
-        }
+        try await Self.act(
+            s, sid,
+            [
+                ["type": "taskStart", "task": "add-item"],
+                ["type": "tap", "target": "add-item", "x": 60, "y": 120],
+                ["type": "edit", "target": "item-fav", "value": true, "x": 340, "y": 260],
+                ["type": "focus", "target": "item-name", "x": 150, "y": 200],
+                ["type": "edit", "target": "item-name", "value": "Dune"],
+                ["type": "tap", "target": "save-add", "x": 360, "y": 80],
+            ])
         let rows = try await Self.rows(s, sid)
         let end = try #require(rows.first { $0["type"] == "task_end" })
         #expect(end["outcome"] == "indirect", "a detour through the toggle: \(end)")
@@ -88,18 +95,17 @@ import Testing
         defer { dir.remove() }
         let s = try TestApp(prototypes: dir.path)
         let sid = try await s.session("items", device: "iphone-16")
-        for action: JSONValue in [
-            ["type": "taskStart", "task": "add-item"],
-            ["type": "tap", "target": "add-item"],
-            // A tap on the switch (an API client's way) flips it: one step, not the tap and its edit.
-            ["type": "tap", "target": "item-fav"],
-            ["type": "edit", "target": "item-kind", "value": "Film", "x": 250, "y": 320],
-            ["type": "focus", "target": "item-name"],
-            ["type": "tap", "target": "save-add"],
-        ] {
-            let r = try await s.act(sid, action)
-            #expect(r.status == 200, "\(action): \(r.text)")
-        }
+        try await Self.act(
+            s, sid,
+            [
+                ["type": "taskStart", "task": "add-item"],
+                ["type": "tap", "target": "add-item"],
+                // A tap on the switch (an API client's way) flips it: one step, not the tap and its edit.
+                ["type": "tap", "target": "item-fav"],
+                ["type": "edit", "target": "item-kind", "value": "Film", "x": 250, "y": 320],
+                ["type": "focus", "target": "item-name"],
+                ["type": "tap", "target": "save-add"],
+            ])
         let rows = try await Self.rows(s, sid)
         let end = try #require(rows.first { $0["type"] == "task_end" })
         #expect(end["outcome"] == "indirect", "\(end)")
