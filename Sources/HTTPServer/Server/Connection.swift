@@ -144,6 +144,9 @@ final class Connection: @unchecked Sendable {
     @exclusivity(unchecked) private var task: Task<Void, Never>?
     /// The request number whose ``HTTPReply/callback(start:finish:)`` response is awaited (0: none).
     @exclusivity(unchecked) private var awaitedCallback = 0
+    /// Whether the read source stayed parked past its batch because the answer was still being
+    /// worked out (``unpark()``); the answer's end parks it again, for one read ahead.
+    @exclusivity(unchecked) private var heldWhileAnswering = false
     @exclusivity(unchecked) private var writer: StreamWriter?
     @exclusivity(unchecked) private var writerWaiter: CheckedContinuation<Void, any Error>?
     @exclusivity(unchecked) private var streamChunked = true
@@ -326,6 +329,12 @@ final class Connection: @unchecked Sendable {
             }
         case .responding:
             if outputBytes > 0 && expired(lastWriteProgress, server.configuration.writeTimeout) { close() }
+            // A slow answer: its source watches again, so a client that hangs up is let go now
+            // rather than when the answer comes (``unpark()``).
+            if heldWhileAnswering {
+                heldWhileAnswering = false
+                readSource?.unpark()
+            }
         case .lingering:
             if now > lingerDeadline { close() }
         case .closed:
@@ -358,9 +367,23 @@ final class Connection: @unchecked Sendable {
     /// the hand-over to this queue (on Linux two calls that re-register the descriptor, one that
     /// counts its bytes, and often a thread wake-up; `Benchmarks/http/RESULTS.md`). When nothing
     /// is there, the source is re-armed.
+    ///
+    /// While a callback's answer is awaited (an action waiting for its log commit), the client
+    /// sends nothing more until it has the answer, so a read then finds nothing and the re-arm
+    /// only wakes Dispatch's manager for a request that cannot come yet: the source stays parked
+    /// until the answer is sent, and the read ahead happens then (``requestFinished()``), when the
+    /// next request may already be there: an action's answer then costs no re-arm most of the
+    /// time (`Benchmarks/actions/run.sh`, BENCHMARKS.md). Pipelined input waits behind the answer
+    /// either way; an answer slower than the loop's next tick (at most
+    /// ``EventLoop/tickInterval``) re-arms the source there, so a client that hangs up meanwhile
+    /// is still let go (``checkTimeouts(now:)``).
     func unpark() {
         guard phase != .closed, let paused = readSource?.isPaused else { return }
         answeredInTurn = 0
+        if awaitedCallback != 0 {
+            heldWhileAnswering = true
+            return
+        }
         if !paused {
             switch readInput(toTheEnd: false) {
             case .nothing: break
@@ -736,6 +759,10 @@ final class Connection: @unchecked Sendable {
         phase = .idle
         lastActivity = Sys.now()
         resumeReading()
+        if heldWhileAnswering {
+            heldWhileAnswering = false
+            loop.park(self)
+        }
         if !processing { process() }
     }
 
