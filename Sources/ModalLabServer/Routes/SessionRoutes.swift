@@ -10,7 +10,11 @@ import Sharing
 /// The viewing sessions' routes (docs/api.md): start, state, actions, client
 /// events and end; for the owner and share links' viewers (``RouteGroups/viewers``), each
 /// acting only on its own sessions.
-struct SessionController: Sendable {
+///
+/// A class: an action's closures (the session's turn, the log's acknowledgement) capture it,
+/// and a struct of these stores, some of them structs of stores, would be copied into each,
+/// a retain and a release for every reference in it (`perf`: about 1 % of an action's CPU time).
+final class SessionController: Sendable {
     let sessions: SessionStore
     let library: PrototypeLibrary
     let shares: ShareStore
@@ -34,6 +38,31 @@ struct SessionController: Sendable {
     let taskOrdering: TaskOrdering
     /// Digests of the addresses participants start their sessions from.
     let participantAddresses: ParticipantAddresses
+
+    init(
+        sessions: SessionStore, library: PrototypeLibrary, shares: ShareStore, log: LogStore,
+        versions: VersionStore, engines: EngineCache, engineOptions: EngineOptions, audience: SessionAccess,
+        ender: SessionEnder, watchers: SessionWatchers, eventBudget: EventBudget, propsKeys: PropsKeyTypes,
+        pages: PageRenderer, limits: FairLimits, taskOrdering: TaskOrdering,
+        participantAddresses: ParticipantAddresses
+    ) {
+        self.sessions = sessions
+        self.library = library
+        self.shares = shares
+        self.log = log
+        self.versions = versions
+        self.engines = engines
+        self.engineOptions = engineOptions
+        self.audience = audience
+        self.ender = ender
+        self.watchers = watchers
+        self.eventBudget = eventBudget
+        self.propsKeys = propsKeys
+        self.pages = pages
+        self.limits = limits
+        self.taskOrdering = taskOrdering
+        self.participantAddresses = participantAddresses
+    }
 
     /// Registers the routes in the viewers' group.
     func addRoutes(to groups: RouteGroups) {
