@@ -84,6 +84,28 @@ import Testing
         }
     }
 
+    /// A completion-handler route (an action waiting for its log commit): while its answer is
+    /// awaited the connection's read source stays parked, and once the answer is sent the next
+    /// request, already sent by then, is read ahead instead of through Dispatch's re-arm.
+    @Test func theNextRequestAfterACallbacksAnswerIsReadAhead() async throws {
+        let waiting = Locked<[HTTPReply.Completion]>([])
+        let router = makeTestRouter()
+        router.add(method: .get, pattern: "/later", callback: { _, respond in waiting.withLock { $0.append(respond) } })
+        try await withTestServer(router: router) { (server) throws in
+            let client = try server.client()
+            client.send(get("/later"))
+            #expect(TestServer.eventually { waiting.withLock { $0.count } == 1 })
+            // The loop has run the batch's end (its jobs run in order), where the source stayed parked.
+            for loop in server.server.loops { loop.queue.sync {} }
+            let before = Self.readsAhead(server)
+            client.send(get("/path?q=next"))
+            waiting.withLock { $0[0](.text("later")) }
+            #expect(try client.readResponse().text == "later")
+            #expect(try client.readResponse().text == "/path|next")
+            #expect(Self.readsAhead(server) == before + 1)
+        }
+    }
+
     /// One client's flood of pipelined requests doesn't hold up the loop's other clients: the
     /// flooder is answered `requestsPerTurn` requests at a time, and a request of another client
     /// that arrives meanwhile is answered long before the flood is.
