@@ -106,6 +106,28 @@ import Testing
         }
     }
 
+    /// The same when the answer closes the connection (the request asked for it): the source held
+    /// while the answer was awaited watches again, so the client's hang-up ends the connection at
+    /// once rather than at the end of its lingering.
+    @Test func aHeldSourceWatchesAgainWhenTheAnswerClosesTheConnection() async throws {
+        let waiting = Locked<[HTTPReply.Completion]>([])
+        let router = makeTestRouter()
+        router.add(method: .get, pattern: "/later", callback: { _, respond in waiting.withLock { $0.append(respond) } })
+        try await withTestServer(router: router) { (server) throws in
+            let client = try server.client()
+            client.send(get("/later", "Connection: close\r\n"))
+            #expect(TestServer.eventually { waiting.withLock { $0.count } == 1 })
+            for loop in server.server.loops { loop.queue.sync {} }
+            waiting.withLock { $0[0](.text("later")) }
+            #expect(try client.readResponse().text == "later")
+            #expect(client.waitForClose())
+            let hungUp = Date()
+            client.close()
+            #expect(TestServer.eventually { server.server.openConnections == 0 })
+            #expect(Date().timeIntervalSince(hungUp) < Double(Connection.lingerNanoseconds) / 1e9)
+        }
+    }
+
     /// One client's flood of pipelined requests doesn't hold up the loop's other clients: the
     /// flooder is answered `requestsPerTurn` requests at a time, and a request of another client
     /// that arrives meanwhile is answered long before the flood is.

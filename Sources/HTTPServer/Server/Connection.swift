@@ -755,6 +755,12 @@ final class Connection: @unchecked Sendable {
     private func requestFinished() {
         guard phase == .responding else { return }
         writer = nil
+        // A source held while the answer was awaited reads again at the batch's end: the next
+        // request, or, when the connection now closes, what the client sends until it hangs up.
+        if heldWhileAnswering {
+            heldWhileAnswering = false
+            loop.park(self)
+        }
         if closeAfterResponse {
             lingerClose()
             return
@@ -762,10 +768,6 @@ final class Connection: @unchecked Sendable {
         phase = .idle
         lastActivity = Sys.now()
         resumeReading()
-        if heldWhileAnswering {
-            heldWhileAnswering = false
-            loop.park(self)
-        }
         if !processing { process() }
     }
 
