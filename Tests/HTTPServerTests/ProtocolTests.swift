@@ -91,7 +91,9 @@ import Testing
         let waiting = Locked<[HTTPReply.Completion]>([])
         let router = makeTestRouter()
         router.add(method: .get, pattern: "/later", callback: { _, respond in waiting.withLock { $0.append(respond) } })
-        try await withTestServer(router: router) { (server) throws in
+        // Held for as long as the test may take: a busy machine's pause doesn't release it.
+        try await withTestServer(router: router, configure: { $0.heldAnswerTimeout = testDeadline }) {
+            (server) throws in
             let client = try server.client()
             client.send(get("/later"))
             #expect(TestServer.eventually { waiting.withLock { $0.count } == 1 })
@@ -113,7 +115,8 @@ import Testing
         let waiting = Locked<[HTTPReply.Completion]>([])
         let router = makeTestRouter()
         router.add(method: .get, pattern: "/later", callback: { _, respond in waiting.withLock { $0.append(respond) } })
-        try await withTestServer(router: router) { (server) throws in
+        try await withTestServer(router: router, configure: { $0.heldAnswerTimeout = testDeadline }) {
+            (server) throws in
             let client = try server.client()
             client.send(get("/later", "Connection: close\r\n"))
             #expect(TestServer.eventually { waiting.withLock { $0.count } == 1 })

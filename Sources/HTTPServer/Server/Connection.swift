@@ -164,9 +164,6 @@ final class Connection: @unchecked Sendable {
     static let chunkCoalesceLimit = 16 * 1024
     /// A streaming writer waits while more than this many bytes are queued.
     static let streamHighWater = 64 * 1024
-    /// How long an awaited answer keeps the connection's read source parked (``unpark()``): an
-    /// action's commit takes milliseconds; past this, a client's hang-up is watched for again.
-    static let heldAnswerSeconds = 1.0
     /// How long a closing connection keeps draining input so the client reads our answer.
     static let lingerNanoseconds: UInt64 = 2_000_000_000
 
@@ -332,9 +329,10 @@ final class Connection: @unchecked Sendable {
             }
         case .responding:
             if outputBytes > 0 && expired(lastWriteProgress, server.configuration.writeTimeout) { close() }
-            // An answer awaited for over a second: its source watches again, so a client that
-            // hangs up is let go now rather than when the answer comes (``unpark()``).
-            if heldWhileAnswering && expired(lastActivity, Self.heldAnswerSeconds) {
+            // An answer awaited for long: its source watches again, so a client that resets the
+            // connection is let go now rather than when the answer comes (``unpark()``); one
+            // that only finished sending still gets its answer (``peerEOF()``).
+            if heldWhileAnswering && expired(lastActivity, server.configuration.heldAnswerTimeout) {
                 heldWhileAnswering = false
                 readSource?.unpark()
             }
@@ -377,9 +375,9 @@ final class Connection: @unchecked Sendable {
     /// until the answer is sent, and the read ahead happens then (``requestFinished()``), when the
     /// next request may already be there: an action's answer then costs no re-arm most of the
     /// time (`Benchmarks/actions/run.sh`, BENCHMARKS.md). Pipelined input waits behind the answer
-    /// either way; an answer awaited for longer than ``heldAnswerSeconds`` re-arms the source at
-    /// the loop's next tick, so a client that hangs up meanwhile is still let go
-    /// (``checkTimeouts(now:)``).
+    /// either way; an answer awaited for longer than ``ServerConfiguration/heldAnswerTimeout``
+    /// re-arms the source at the loop's next tick, so a client that resets the connection
+    /// meanwhile is still let go (``checkTimeouts(now:)``).
     func unpark() {
         guard phase != .closed, let paused = readSource?.isPaused else { return }
         answeredInTurn = 0

@@ -23,6 +23,11 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Double = 60
     /// Seconds a response may go without the client taking a byte before the connection closes.
     public var writeTimeout: Double = 60
+    /// Seconds an awaited answer (a completion-handler route's) keeps the connection's read
+    /// source parked; past this, the loop's next tick watches the socket again, so a client that
+    /// resets the connection meanwhile is let go before the answer comes. Under it, the next
+    /// request is read ahead once the answer is sent, without Dispatch's re-arm (BENCHMARKS.md).
+    public var heldAnswerTimeout: Double = 1
     /// The most connections open at once. At the cap a new connection is still taken in, and
     /// the longest idle connection closes to make room for it: an idle keep-alive connection or
     /// one that has not sent a whole request head (the one waiting longest since its last
