@@ -84,24 +84,35 @@ import Testing
         }
     }
 
-    /// A completion-handler route (an action waiting for its log commit): while its answer is
-    /// awaited the connection's read source stays parked, and once the answer is sent the next
-    /// request, already sent by then, is read ahead instead of through Dispatch's re-arm.
-    @Test func theNextRequestAfterACallbacksAnswerIsReadAhead() async throws {
+    /// Runs `body` with a server whose `/later` is a completion-handler route (an action waiting
+    /// for its log commit) and a client whose `request` (to `/later`) is awaiting its answer: the
+    /// loop has run the batch's end, where the source stayed parked (its jobs run in order).
+    /// `answer` sends the answer. The source is held for as long as the test may take, so a busy
+    /// machine's pause doesn't release it.
+    static func withHeldAnswer(
+        _ request: String, _ body: @escaping @Sendable (TestServer, TestClient, _ answer: () -> Void) throws -> Void
+    ) async throws {
         let waiting = Locked<[HTTPReply.Completion]>([])
         let router = makeTestRouter()
         router.add(method: .get, pattern: "/later", callback: { _, respond in waiting.withLock { $0.append(respond) } })
-        // Held for as long as the test may take: a busy machine's pause doesn't release it.
         try await withTestServer(router: router, configure: { $0.heldAnswerTimeout = testDeadline }) {
             (server) throws in
             let client = try server.client()
-            client.send(get("/later"))
+            client.send(request)
             #expect(TestServer.eventually { waiting.withLock { $0.count } == 1 })
-            // The loop has run the batch's end (its jobs run in order), where the source stayed parked.
             for loop in server.server.loops { loop.queue.sync {} }
+            try body(server, client) { waiting.withLock { $0[0](.text("later")) } }
+        }
+    }
+
+    /// While a completion-handler route's answer is awaited the connection's read source stays
+    /// parked, and once the answer is sent the next request, already sent by then, is read ahead
+    /// instead of through Dispatch's re-arm.
+    @Test func theNextRequestAfterACallbacksAnswerIsReadAhead() async throws {
+        try await Self.withHeldAnswer(get("/later")) { (server, client, answer) throws in
             let before = Self.readsAhead(server)
             client.send(get("/path?q=next"))
-            waiting.withLock { $0[0](.text("later")) }
+            answer()
             #expect(try client.readResponse().text == "later")
             #expect(try client.readResponse().text == "/path|next")
             #expect(Self.readsAhead(server) == before + 1)
@@ -112,16 +123,8 @@ import Testing
     /// while the answer was awaited watches again, so the client's hang-up ends the connection at
     /// once rather than at the end of its lingering.
     @Test func aHeldSourceWatchesAgainWhenTheAnswerClosesTheConnection() async throws {
-        let waiting = Locked<[HTTPReply.Completion]>([])
-        let router = makeTestRouter()
-        router.add(method: .get, pattern: "/later", callback: { _, respond in waiting.withLock { $0.append(respond) } })
-        try await withTestServer(router: router, configure: { $0.heldAnswerTimeout = testDeadline }) {
-            (server) throws in
-            let client = try server.client()
-            client.send(get("/later", "Connection: close\r\n"))
-            #expect(TestServer.eventually { waiting.withLock { $0.count } == 1 })
-            for loop in server.server.loops { loop.queue.sync {} }
-            waiting.withLock { $0[0](.text("later")) }
+        try await Self.withHeldAnswer(get("/later", "Connection: close\r\n")) { (server, client, answer) throws in
+            answer()
             #expect(try client.readResponse().text == "later")
             #expect(client.waitForClose())
             let hungUp = Date()
