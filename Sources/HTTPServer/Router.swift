@@ -65,7 +65,7 @@ public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable 
         /// Names this route's parameters: `values` are the `{…}` components in order, `rest`
         /// what a final `*` matched.
         func parameters(_ values: [Substring], _ rest: String?) -> [String: String] {
-            var parameters: [String: String] = [:]
+            var parameters = [String: String](minimumCapacity: parameterNames.count + (rest == nil ? 0 : 1))
             for (name, value) in zip(parameterNames, values) { parameters[name] = String(value) }
             if let rest { parameters["*"] = rest }
             return parameters

@@ -529,15 +529,23 @@ extension LogStore {
     /// One group commit: assign, encode, write, sync, acknowledge.
     private func commit(_ batch: [Request], fault: (@Sendable (FaultPoint) -> Int32?)?) {
         var results: [AppendResult] = []
+        results.reserveCapacity(batch.count)
         var undo: [Undo] = []
+        // A batch's lines nearly always go to one part: one segment (`lastIndex` below finds a
+        // day's last segment by a scan, with no dictionary to build per batch).
         var segments: [Segment] = []
-        var lastSegment: [Int64: Int] = [:]
+        segments.reserveCapacity(1)
         var accepted = 0
         var duplicates = 0
         var started: [(String, LoggedSessionStart)] = []
         // The batch's lines: their tails, and at most 192 bytes of head each.
         var batchBytes = 0
-        for req in batch { batchBytes += req.tails.count + 192 * req.events.count }
+        var batchEvents = 0
+        for req in batch {
+            batchBytes += req.tails.count + 192 * req.events.count
+            batchEvents += req.events.count
+        }
+        undo.reserveCapacity(batchEvents)
         do throws(LogStoreError) {
             for req in batch {
                 var result = AppendResult(accepted: 0, duplicates: 0, events: [])
@@ -577,7 +585,7 @@ extension LogStore {
                     }
                     let day = LogTimestamp.day(ts)
                     var si: Int
-                    if let i = lastSegment[day] {
+                    if let i = segments.lastIndex(where: { $0.day == day }) {
                         si = i
                     } else {
                         let (index, size) = try currentPart(day)
@@ -611,7 +619,6 @@ extension LogStore {
                         segments.append(Segment(day: day, index: segments[si].index + 1, offset: 0, bytes: line))
                         si = segments.count - 1
                     }
-                    lastSegment[day] = si
                     result.accepted += 1
                 }
                 accepted += result.accepted
@@ -692,8 +699,10 @@ extension LogStore {
     /// Writes the segments, syncs every file touched, then publishes the new durable lengths.
     /// On failure cuts every touched file back to its durable length.
     private func write(_ segments: [Segment], fault: (@Sendable (FaultPoint) -> Int32?)?) throws(LogStoreError) {
+        // The parts written and, at the same index, where each now ends (a batch touches one or
+        // two: a scan, not a dictionary built per batch).
         var touched: [PartHandle] = []
-        var ends: [ObjectIdentifier: Int] = [:]
+        var ends: [Int] = []
         var retired: [PartHandle] = []
         var directories = Set<String>()
         var bytes = 0
@@ -703,8 +712,12 @@ extension LogStore {
         do throws(LogStoreError) {
             for seg in segments where !seg.bytes.isEmpty {
                 let h = try handle(day: seg.day, index: seg.index, retired: &retired)
-                if ends[ObjectIdentifier(h)] == nil { touched.append(h) }
-                ends[ObjectIdentifier(h)] = seg.offset + seg.bytes.count
+                if let i = touched.firstIndex(where: { $0 === h }) {
+                    ends[i] = seg.offset + seg.bytes.count
+                } else {
+                    touched.append(h)
+                    ends.append(seg.offset + seg.bytes.count)
+                }
                 if h.needsTruncate {
                     try FileIO.truncate(h.fd, to: h.size, h.path)
                     h.needsTruncate = false
@@ -732,8 +745,8 @@ extension LogStore {
             throw error
         }
         lock.lock()
-        for h in touched {
-            h.size = ends[ObjectIdentifier(h)] ?? h.size
+        for (h, end) in zip(touched, ends) {
+            h.size = end
             h.unsyncedDirectories = []
             durableLengths[h.path] = h.size
         }

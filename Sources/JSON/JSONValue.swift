@@ -82,6 +82,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// An object of the given members, in order. A later duplicate key replaces the earlier value.
     public init(_ members: [(String, JSONValue)]) {
         self.members = []
+        self.members.reserveCapacity(members.count)
         for (k, v) in members { self[k] = v }
     }
 

@@ -81,5 +81,12 @@ import Testing
         #expect(!RequestBody.isJSON(mediaType: "application/jsonx"))
         #expect(!RequestBody.isJSON(mediaType: "text/json+plain"))
         #expect(!RequestBody.isJSON(mediaType: "text/plain"))
+        // Type and subtype in any case (RFC 9110 §8.3.1), parameters and whitespace around.
+        #expect(RequestBody.isJSON(mediaType: "Application/JSON"))
+        #expect(RequestBody.isJSON(mediaType: " APPLICATION/Problem+JSON\t;charset=UTF-8"))
+        #expect(!RequestBody.isJSON(mediaType: "application/json-seq"))
+        #expect(!RequestBody.isJSON(mediaType: "application/"))
+        #expect(!RequestBody.isJSON(mediaType: ""))
+        #expect(!RequestBody.isJSON(mediaType: "application\u{0}json"))
     }
 }

@@ -73,15 +73,37 @@ extension HTTPResponse {
 
 /// Reads a request's JSON body, turning syntax and shape errors into 400 problems with the path.
 enum RequestBody {
-    /// Whether a lowercased `Content-Type` value names JSON: `application/json` or an
-    /// `application/…+json` type (RFC 6839 §3.1), with any parameters (RFC 9110 §8.3.1).
+    /// Whether a `Content-Type` value names JSON: `application/json` or an `application/…+json`
+    /// type (RFC 6839 §3.1), in any case (RFC 9110 §8.3.1: type and subtype are
+    /// case-insensitive), with any parameters.
     static func isJSON(mediaType value: String) -> Bool {
-        // On the bytes: this runs for every action, and Foundation's trimming is slow.
-        var type = Substring(value).utf8.prefix { $0 != UInt8(ascii: ";") }
-        while let last = type.last, last == 0x20 || last == 0x09 { type = type.dropLast() }
-        while let first = type.first, first == 0x20 || first == 0x09 { type = type.dropFirst() }
-        return type.elementsEqual("application/json".utf8)
-            || (type.starts(with: "application/".utf8) && type.reversed().starts(with: "nosj+".utf8))
+        // On the bytes, without a lowercased copy: this runs for every action (callgrind: the
+        // copy and a generic reversed compare were ~3,500 instructions of each).
+        var value = value
+        return value.withUTF8 { bytes in
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            var start = 0
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            return equalsIgnoringCase(type, "application/json")
+                || (type.count >= "application/+json".utf8.count
+                    && equalsIgnoringCase(UnsafeBufferPointer(rebasing: type.prefix(12)), "application/")
+                    && equalsIgnoringCase(UnsafeBufferPointer(rebasing: type.suffix(5)), "+json"))
+        }
+    }
+
+    /// Whether `bytes` are `lowercase` (ASCII letters and punctuation) in any ASCII case.
+    private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            // ASCII `A`…`Z` to lowercase; every other byte as it is.
+            let folded = b >= 0x41 && b <= 0x5A ? b | 0x20 : b
+            if folded != expected[i] { return false }
+        }
+        return true
     }
 
     /// The request's body as JSON. It must be labelled `application/json` (or a `+json` type):
@@ -90,7 +112,7 @@ enum RequestBody {
     /// fetch of a Blob), so this refuses those whatever the origin check let through —; 400 for
     /// an empty body or bad JSON, with the path `$`.
     static func json(_ request: HTTPRequest) throws(Problem) -> JSONReader {
-        guard let ct = request.headers["content-type"]?.lowercased(), isJSON(mediaType: ct) else {
+        guard let ct = request.headers["content-type"], isJSON(mediaType: ct) else {
             let got = request.headers["content-type"].map { "got \($0)" } ?? "the request has no Content-Type"
             throw Problem(
                 .unsupportedMediaType, title: "Unsupported media type",
