@@ -120,6 +120,60 @@ import Testing
         }
     }
 
+    /// A read ahead that finds nothing on a busy loop (another connection in the batch) keeps
+    /// the source parked for one more batch, and a request that arrives meanwhile is read then,
+    /// not through Dispatch's re-arm. Two connections' held answers are sent in one batch; the
+    /// first one's read ahead finds nothing, the second one's finds `/hold`, which holds the loop
+    /// while the first client sends its next request: the batch after reads it ahead.
+    @Test func aReadAheadThatFindsNothingOnABusyLoopTriesOnceMore() async throws {
+        let waiting = Locked<[HTTPReply.Completion]>([])
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let router = Self.holdingRouter(started: started, release: release)
+        router.add(method: .get, pattern: "/later", callback: { _, respond in waiting.withLock { $0.append(respond) } })
+        try await withTestServer(
+            router: router,
+            configure: {
+                $0.eventLoops = 1
+                $0.heldAnswerTimeout = testDeadline
+            }
+        ) { (server) throws in
+            let first = try server.client()
+            let second = try server.client()
+            first.send(get("/later"))
+            try #require(TestServer.eventually { waiting.withLock { $0.count } == 1 })
+            second.send(get("/later"))
+            try #require(TestServer.eventually { waiting.withLock { $0.count } == 2 })
+            let loop = server.server.loops[0]
+            loop.queue.sync {}
+            let before = Self.readsAhead(server)
+            // Both answers in one batch: the loop is held while they are queued.
+            let frozen = DispatchSemaphore(value: 0)
+            let thaw = DispatchSemaphore(value: 0)
+            loop.queue.async {
+                frozen.signal()
+                _ = thaw.wait(timeout: .now() + testDeadline)
+            }
+            #expect(frozen.wait(timeout: .now() + testDeadline) == .success)
+            waiting.withLock {
+                $0[0](.text("later"))
+                $0[1](.text("later"))
+            }
+            second.send(get("/hold"))
+            thaw.signal()
+            #expect(started.wait(timeout: .now() + testDeadline) == .success)
+            // The loop is in `/hold`, in the batch where the first connection's read found nothing.
+            first.send(get("/path?q=next"))
+            release.signal()
+            #expect(try first.readResponse().text == "later")
+            #expect(try first.readResponse().text == "/path|next")
+            #expect(try second.readResponse().text == "later")
+            #expect(try second.readResponse().text == "held")
+            // `/hold` and the first client's next request, both read ahead.
+            #expect(Self.readsAhead(server) == before + 2)
+        }
+    }
+
     /// The same when the answer closes the connection (the request asked for it): the source held
     /// while the answer was awaited watches again, so the client's hang-up ends the connection at
     /// once rather than at the end of its lingering.

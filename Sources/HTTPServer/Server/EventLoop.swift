@@ -144,6 +144,10 @@ final class EventLoop: @unchecked Sendable {
     /// batch; a block already on the heap is only retained. Weak: the block is the loop's own.
     private lazy var unparkJob: @Sendable @convention(block) () -> Void = { [weak self] in self?.unparkAll() }
 
+    /// Whether the batch being unparked holds other connections, or some have parked for the
+    /// next one: the loop has more to do right away (``Connection/unpark()``).
+    var isBusy: Bool { unparking.count > 1 || !parked.isEmpty }
+
     private func unparkAll() {
         swap(&parked, &unparking)
         for connection in unparking { connection.unpark() }
