@@ -157,6 +157,17 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
         }
     }
 
+    /// Calls `body` with the bytes of the first value of the field `name` (case-insensitive),
+    /// in place, or with nil when there is none: for a check that needs no `String` of the
+    /// value (a credential compared with a secret, say). The bytes are valid only inside `body`.
+    public func withValue<R>(of name: String, _ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+        guard let index = firstIndex(of: name) else { return try body(nil) }
+        let field = fields[index]
+        return try bytes.withUnsafeBufferPointer { buffer in
+            try body(UnsafeBufferPointer(rebasing: buffer[Int(field.valueStart)..<Int(field.valueEnd)]))
+        }
+    }
+
     /// Whether the last fields are `other`'s fields, byte for byte and in order (as
     /// ``addMissing(_:)`` leaves them when every one was missing).
     private func endsWithFields(of other: HTTPHeaders) -> Bool {

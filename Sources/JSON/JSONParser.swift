@@ -205,6 +205,9 @@ private struct Parser {
             return .object(JSONObject())
         }
         var seen = Set<String>()
+        // Room for a small object's members at once: grown from nothing, two members cost two
+        // allocations (capacity 1, then 2).
+        members.reserveCapacity(4)
         var lastComma = pos
         while true {
             skipSpace()

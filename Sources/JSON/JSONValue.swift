@@ -105,6 +105,9 @@ public struct JSONObject: Sendable, Hashable, Sequence {
             if let i = members.firstIndex(where: { $0.key == key }) {
                 if let newValue { members[i].value = newValue } else { members.remove(at: i) }
             } else if let newValue {
+                // A new object starts with room for four members: grown from nothing, a
+                // two-member object (an event's `props`) costs two allocations.
+                if members.capacity == 0 { members.reserveCapacity(4) }
                 members.append((key, newValue))
             }
         }

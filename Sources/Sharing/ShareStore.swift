@@ -275,17 +275,22 @@ public enum ShareSecrets {
     }
 }
 
+/// Compares two byte sequences (a secret's UTF-8 and what a request sent, say) in time that
+/// depends only on their lengths.
+@inlinable
+public func constantTimeEqual(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    var diff = UInt8(x.count == y.count ? 0 : 1)
+    for i in 0..<Swift.max(x.count, y.count) { diff |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0) }
+    return diff == 0
+}
+
 /// Compares two strings in time that depends only on their lengths.
 @inlinable
 public func constantTimeEqual<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
     // Native strings (all of them on Linux): the same comparison over their bytes in place,
     // without two iterators (an owner's token is checked on every request it makes).
     let inPlace: Bool?? = a.utf8.withContiguousStorageIfAvailable { x in
-        b.utf8.withContiguousStorageIfAvailable { y in
-            var diff = UInt8(x.count == y.count ? 0 : 1)
-            for i in 0..<Swift.max(x.count, y.count) { diff |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0) }
-            return diff == 0
-        }
+        b.utf8.withContiguousStorageIfAvailable { y in constantTimeEqual(x, y) }
     }
     if let inPlace, let equal = inPlace { return equal }
     var diff = UInt8(a.utf8.count == b.utf8.count ? 0 : 1)

@@ -126,13 +126,22 @@ extension HTTPRequest {
     /// The token of `Authorization: Bearer <token>`, without surrounding spaces and tabs; nil
     /// for another scheme, no field, or no token.
     public var bearerToken: Substring? {
-        guard hasBearerAuthorization, let value = headers["authorization"] else { return nil }
-        let token = value.utf8.dropFirst(7).drop { $0 == 0x20 || $0 == 0x09 }
-        var end = token.endIndex
-        while end > token.startIndex, [0x20, 0x09].contains(value.utf8[value.utf8.index(before: end)]) {
-            end = value.utf8.index(before: end)
+        withBearerToken { token in token.map { Substring(String(decoding: $0, as: UTF8.self)) } }
+    }
+
+    /// Calls `body` with the bytes of ``bearerToken``, in place (nil for another scheme, no
+    /// field, or no token), so that a token can be checked without a `String` of it: one, for a
+    /// token over 15 bytes, is an allocation on every request that sends it.
+    public func withBearerToken<R>(_ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
+        try headers.withValue(of: "authorization") { value in
+            guard let value, hasBearerAuthorization else { return try body(nil) }
+            // After `Bearer ` (7 bytes), without the spaces and tabs around the token.
+            var start = 7
+            var end = value.count
+            while start < end, value[start] == 0x20 || value[start] == 0x09 { start += 1 }
+            while end > start, value[end - 1] == 0x20 || value[end - 1] == 0x09 { end -= 1 }
+            return try body(start < end ? UnsafeBufferPointer(rebasing: value[start..<end]) : nil)
         }
-        return token.startIndex < end ? value[token.startIndex..<end] : nil
     }
 }
 

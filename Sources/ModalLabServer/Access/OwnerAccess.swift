@@ -117,7 +117,9 @@ public final class OwnerAccess: @unchecked Sendable {
     /// lets such requests through —, else by an owner-session cookie. `?token=` counts nowhere: only `/` trades it (``TokenExchange``).
     public func isOwner(_ request: HTTPRequest) -> Bool {
         if request.hasBearerAuthorization {
-            return request.bearerToken.map { constantTimeEqual($0, token) } ?? false
+            // In the header's bytes: a `String` of the token would be an allocation per request.
+            var token = token
+            return token.withUTF8 { own in request.withBearerToken { $0.map { constantTimeEqual($0, own) } ?? false } }
         }
         guard let value = request.cookie(cookieName) else { return false }
         let hash = SHA256.hex(value)
