@@ -523,10 +523,13 @@ final class SessionController: Sendable {
         }
         if let tooLarge = SessionLimits.check(outcome.state) { return completion(tooLarge.response) }
         let state = outcome.state
-        var pending = Self.pendingEvents(taking: &outcome.events) { $0.fill(session: s, state: state, tMs: now) }
+        var pending = Self.pendingEvents(taking: &outcome.events)
+        // In place, with the state passed rather than captured: a closure that captured it
+        // copied the whole state (a retain and a release for each of its arrays and strings).
+        for i in pending.indices { pending[i].fill(session: s, state: state, tMs: now) }
         // The first event carries the action, so that a replay can run it again.
         // Typed text is logged by its length (EngineAction.loggedJSON).
-        if !pending.isEmpty { pending[0].action = Self.actionColumn(action, in: s.prototype) }
+        if !pending.isEmpty { pending[0].fields.action = Self.actionColumn(action, in: s.prototype) }
         // Where the tapped content was scrolled, so that heat maps draw the tap where it was on a
         // tall picture (``takeScrollTop(_:)``).
         if let scrollTop, scrollTop > 0 {
@@ -564,23 +567,19 @@ final class SessionController: Sendable {
         }
     }
 
-    /// `events` as events to log, each made ready by `prepare`, moved out of the array rather
-    /// than copied (each is 56 columns, a retain and a release for each of their strings);
-    /// `events` is left empty.
-    static func pendingEvents(
-        taking events: inout [EngineEvent], _ prepare: (inout PendingEvent) -> Void
-    ) -> [PendingEvent] {
+    /// `events` as events to log, moved out of the array rather than copied (each is 56
+    /// columns, a retain and a release for each of their strings); `events` is left empty.
+    static func pendingEvents(taking events: inout [EngineEvent]) -> [PendingEvent] {
         var taken: [EngineEvent] = []
         swap(&taken, &events)
         let n = taken.count
-        // `popLast` moves each event out, last first, into its place.
+        // `popLast` moves each event out, last first, and it is made a `PendingEvent` in its
+        // place (a local `PendingEvent` moved in was copied and destroyed; callgrind).
         return [PendingEvent](unsafeUninitializedCapacity: n) { buffer, count in
             var i = n
             while let fields = taken.popLast() {
                 i -= 1
-                var event = PendingEvent(fields)
-                prepare(&event)
-                (buffer.baseAddress! + i).initialize(to: consume event)
+                (buffer.baseAddress! + i).initialize(to: PendingEvent(fields))
             }
             count = n
         }
