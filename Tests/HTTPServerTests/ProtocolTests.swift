@@ -121,11 +121,11 @@ import Testing
     }
 
     /// A read ahead that finds nothing on a busy loop (another connection in the batch) keeps
-    /// the source parked for one more batch, and a request that arrives meanwhile is read then,
+    /// the source parked for the next batch, and a request that arrives meanwhile is read then,
     /// not through Dispatch's re-arm. Two connections' held answers are sent in one batch; the
     /// first one's read ahead finds nothing, the second one's finds `/hold`, which holds the loop
     /// while the first client sends its next request: the batch after reads it ahead.
-    @Test func aReadAheadThatFindsNothingOnABusyLoopTriesOnceMore() async throws {
+    @Test func aReadAheadThatFindsNothingOnABusyLoopTriesAgain() async throws {
         let waiting = Locked<[HTTPReply.Completion]>([])
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)

@@ -147,9 +147,13 @@ final class Connection: @unchecked Sendable {
     /// Whether the read source stayed parked past its batch because the answer was still being
     /// worked out (``unpark()``); the answer's end parks it again, for one read ahead.
     @exclusivity(unchecked) private var heldWhileAnswering = false
-    /// Whether the last read ahead found nothing and the source stayed parked for one more
-    /// batch of a busy loop (``unpark()``).
-    @exclusivity(unchecked) private var missedReadAhead = false
+    /// How many reads ahead in a row found nothing while the source stayed parked for the next
+    /// batch of a busy loop (``unpark()``), up to ``busyReadAheadTries``.
+    @exclusivity(unchecked) private var readAheadMisses = 0
+    /// How many batches in a row a busy loop's read ahead may find nothing before the source is
+    /// re-armed: one read each, and a connection gone idle costs no more than these. Three
+    /// measured better than one with two loops (BENCHMARKS.md, "Issue 29's seventh pass").
+    static let busyReadAheadTries = 3
     @exclusivity(unchecked) private var writer: StreamWriter?
     @exclusivity(unchecked) private var writerWaiter: CheckedContinuation<Void, any Error>?
     @exclusivity(unchecked) private var streamChunked = true
@@ -371,8 +375,9 @@ final class Connection: @unchecked Sendable {
     /// the hand-over to this queue (on Linux two calls that re-register the descriptor, one that
     /// counts its bytes, and often a thread wake-up; `Benchmarks/http/RESULTS.md`). When nothing
     /// is there, the source is re-armed; on a busy loop (other connections in the batch), only
-    /// after one more batch's read has found nothing too: with two loops, about one read ahead in
-    /// five missed by microseconds (BENCHMARKS.md, "Issue 29's seventh pass").
+    /// after the reads of the next ``busyReadAheadTries`` batches have found nothing too: with
+    /// two loops, about one read ahead in five missed by microseconds (BENCHMARKS.md, "Issue
+    /// 29's seventh pass").
     ///
     /// While a callback's answer is awaited (an action waiting for its log commit), the client
     /// sends nothing more until it has the answer, so a read then finds nothing and the re-arm
@@ -394,16 +399,16 @@ final class Connection: @unchecked Sendable {
             switch readInput(toTheEnd: false) {
             case .nothing:
                 // On a busy loop (other connections in this batch), the next request is often
-                // a few microseconds away: one more batch's read costs one read(2), where the
+                // a few microseconds away: another batch's read costs one read(2), where the
                 // re-arm costs an ioctl, two epoll_ctl and a turn of Dispatch's manager thread.
-                // Once only, so a connection that goes idle re-arms at the next batch.
-                if !missedReadAhead && loop.isBusy {
-                    missedReadAhead = true
+                // A few times only, so a connection that goes idle re-arms soon.
+                if readAheadMisses < Self.busyReadAheadTries && loop.isBusy {
+                    readAheadMisses += 1
                     loop.park(self)
                     return
                 }
             case .received:
-                missedReadAhead = false
+                readAheadMisses = 0
                 loop.readsAhead += 1
                 if phase != .closed && self.readSource?.isPaused == false {
                     loop.park(self)
@@ -412,7 +417,7 @@ final class Connection: @unchecked Sendable {
             case .ended: return
             }
         }
-        missedReadAhead = false
+        readAheadMisses = 0
         self.readSource?.unpark()
     }
 
