@@ -151,9 +151,11 @@ final class Connection: @unchecked Sendable {
     /// batch of a busy loop (``unpark()``), up to ``busyReadAheadTries``.
     @exclusivity(unchecked) private var readAheadMisses = 0
     /// How many batches in a row a busy loop's read ahead may find nothing before the source is
-    /// re-armed: one read each, and a connection gone idle costs no more than these. Three
-    /// measured better than one with two loops (BENCHMARKS.md, "Issue 29's seventh pass").
-    static let busyReadAheadTries = 3
+    /// re-armed: one read each, and a connection gone idle costs no more than these. One: three
+    /// made more reads find nothing (`perf stat`, two loops, /healthz: 2.3 → 3.0 system calls a
+    /// request) for no gain that outlasted the noise of paired runs (BENCHMARKS.md, "Issue 29's
+    /// seventh pass").
+    static let busyReadAheadTries = 1
     @exclusivity(unchecked) private var writer: StreamWriter?
     @exclusivity(unchecked) private var writerWaiter: CheckedContinuation<Void, any Error>?
     @exclusivity(unchecked) private var streamChunked = true
