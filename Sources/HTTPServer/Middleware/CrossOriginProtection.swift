@@ -134,9 +134,14 @@ extension HTTPRequest {
     /// token over 15 bytes, is an allocation on every request that sends it.
     public func withBearerToken<R>(_ body: (UnsafeBufferPointer<UInt8>?) throws -> R) rethrows -> R {
         try headers.withValue(of: "authorization") { value in
-            guard let value, hasBearerAuthorization else { return try body(nil) }
+            // The scheme on the bytes at hand, as ``hasBearerAuthorization`` checks it (its
+            // own lookup of the field would be a second one).
+            let scheme: StaticString = "bearer "
+            guard let value, value.count >= scheme.utf8CodeUnitCount,
+                (0..<scheme.utf8CodeUnitCount).allSatisfy({ ByteClass.lower(value[$0]) == scheme.utf8Start[$0] })
+            else { return try body(nil) }
             // After `Bearer ` (7 bytes), without the spaces and tabs around the token.
-            var start = 7
+            var start = scheme.utf8CodeUnitCount
             var end = value.count
             while start < end, value[start] == 0x20 || value[start] == 0x09 { start += 1 }
             while end > start, value[end - 1] == 0x20 || value[end - 1] == 0x09 { end -= 1 }

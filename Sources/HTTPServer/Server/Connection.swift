@@ -402,8 +402,9 @@ final class Connection: @unchecked Sendable {
             case .nothing:
                 // On a busy loop (other connections in this batch), the next request is often
                 // a few microseconds away: another batch's read costs one read(2), where the
-                // re-arm costs an ioctl, two epoll_ctl and a turn of Dispatch's manager thread.
-                // A few times only, so a connection that goes idle re-arms soon.
+                // re-arm costs (on Linux) an ioctl, two calls that re-register the descriptor
+                // and a turn of Dispatch's manager thread. At most `busyReadAheadTries` batches
+                // in a row, so a connection that goes idle re-arms soon.
                 if readAheadMisses < Self.busyReadAheadTries && loop.isBusy {
                     readAheadMisses += 1
                     loop.park(self)
