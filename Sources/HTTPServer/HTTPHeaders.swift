@@ -146,15 +146,15 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
     /// (compared as bytes, case-insensitively), without making a `String` of it: say, whether
     /// `Content-Type` is `text/html`. `prefix` is in lowercase.
     public func value(of name: String, hasPrefix prefix: StaticString) -> Bool {
-        guard let index = firstIndex(of: name) else { return false }
-        let field = fields[index]
+        withValue(of: name) { value in value.map { Self.bytes($0, haveLowercasePrefix: prefix) } ?? false }
+    }
+
+    /// Whether `bytes` start with `prefix` (in lowercase), compared case-insensitively (ASCII).
+    static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, haveLowercasePrefix prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
-        guard Int(field.valueEnd - field.valueStart) >= count else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            let start = Int(field.valueStart)
-            for i in 0..<count where ByteClass.lower(buffer[start + i]) != prefix.utf8Start[i] { return false }
-            return true
-        }
+        guard bytes.count >= count else { return false }
+        for i in 0..<count where ByteClass.lower(bytes[i]) != prefix.utf8Start[i] { return false }
+        return true
     }
 
     /// Calls `body` with the bytes of the first value of the field `name` (case-insensitive),

@@ -120,8 +120,11 @@ extension HTTPRequest {
     /// case-insensitive, RFC 9110 §11.1), with or without a token after it.
     public var hasBearerAuthorization: Bool {
         // Compared in the header's bytes: asked of every state-changing request, more than once.
-        headers.value(of: "authorization", hasPrefix: "bearer ")
+        headers.value(of: "authorization", hasPrefix: Self.bearerScheme)
     }
+
+    /// The Bearer scheme's name and the space after it, in lowercase.
+    private static let bearerScheme: StaticString = "bearer "
 
     /// The token of `Authorization: Bearer <token>`, without surrounding spaces and tabs; nil
     /// for another scheme, no field, or no token.
@@ -136,12 +139,11 @@ extension HTTPRequest {
         try headers.withValue(of: "authorization") { value in
             // The scheme on the bytes at hand, as ``hasBearerAuthorization`` checks it (its
             // own lookup of the field would be a second one).
-            let scheme: StaticString = "bearer "
-            guard let value, value.count >= scheme.utf8CodeUnitCount,
-                (0..<scheme.utf8CodeUnitCount).allSatisfy({ ByteClass.lower(value[$0]) == scheme.utf8Start[$0] })
-            else { return try body(nil) }
+            guard let value, HTTPHeaders.bytes(value, haveLowercasePrefix: Self.bearerScheme) else {
+                return try body(nil)
+            }
             // After `Bearer ` (7 bytes), without the spaces and tabs around the token.
-            var start = scheme.utf8CodeUnitCount
+            var start = Self.bearerScheme.utf8CodeUnitCount
             var end = value.count
             while start < end, value[start] == 0x20 || value[start] == 0x09 { start += 1 }
             while end > start, value[end - 1] == 0x20 || value[end - 1] == 0x09 { end -= 1 }
