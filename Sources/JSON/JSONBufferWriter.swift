@@ -96,13 +96,24 @@ public struct JSONBufferWriter {
             let n = utf8.count
             var i = 0
             if let src = utf8.baseAddress {
-                // Eight bytes at a time while none of them needs an escape.
+                // Eight bytes at a time, all the way: a word is copied whole, and when it holds
+                // a byte to escape, only the bytes before that one are kept, then its escape is
+                // written and the next word starts right after it. (There is room: a word copied
+                // at `j` ends before the worst case's `6 * n + 2`.)
                 while i + 8 <= n {
                     let w = UnsafeRawPointer(src + i).loadUnaligned(as: UInt64.self)
-                    if Self.mayNeedEscape(w) { break }
                     UnsafeMutableRawPointer(buffer + j).storeBytes(of: w, as: UInt64.self)
-                    i += 8
-                    j += 8
+                    let flags = Self.escapeFlags(UInt64(littleEndian: w))
+                    if flags == 0 {
+                        i += 8
+                        j += 8
+                        continue
+                    }
+                    let clean = flags.trailingZeroBitCount >> 3
+                    i += clean
+                    j += clean
+                    j += Self.escape(src[i], buffer + j)
+                    i += 1
                 }
             }
             while i < n {
@@ -129,10 +140,12 @@ public struct JSONBufferWriter {
         if let s { putQuoted(s, &out) } else { putASCII("null", &out) }
     }
 
-    /// Whether one of the eight bytes of `w` is below 0x20, `"` or `\` (exact: the tests for a
-    /// byte less than n and for a zero byte of "Bit Twiddling Hacks", Sean Eron Anderson,
-    /// Stanford, never miss one and answer "any" exactly).
-    @inline(__always) static func mayNeedEscape(_ w: UInt64) -> Bool {
+    /// The high bit of each byte of `w` (its first byte in the lowest bits) that is below 0x20,
+    /// `"` or `\`: zero exactly when none is, and the lowest bit set is always the first such
+    /// byte. A byte above that one may be flagged wrongly (a borrow carries upward only from a
+    /// byte that matched). The tests for a byte less than n and for a zero byte of "Bit
+    /// Twiddling Hacks", Sean Eron Anderson, Stanford.
+    @inline(__always) static func escapeFlags(_ w: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         let quote = w ^ (ones &* 0x22)
@@ -140,7 +153,7 @@ public struct JSONBufferWriter {
         let below = (w &- ones &* 0x20) & ~w
         let zeroQuote = (quote &- ones) & ~quote
         let zeroBackslash = (backslash &- ones) & ~backslash
-        return (below | zeroQuote | zeroBackslash) & high != 0
+        return (below | zeroQuote | zeroBackslash) & high
     }
 
     /// Writes the escape of `b` (`"`, `\` or a control character) at `p`; returns its length.

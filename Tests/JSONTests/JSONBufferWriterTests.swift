@@ -33,6 +33,49 @@ import Testing
         }
     }
 
+    /// The word-at-a-time copy finds each byte to escape wherever it falls in a word: after
+    /// 0–19 clean bytes, every byte that needs an escape and its neighbours, alone, doubled, or
+    /// followed by others further on (as HTML's quotes and line breaks are), and beside
+    /// multi-byte UTF-8.
+    @Test func escapesWhereverTheyFallInAWord() {
+        let special: [String] =
+            (0..<0x20).map { String(UnicodeScalar(UInt8($0))) } + [
+                "\"", "\\", "!", "#", "[", "]", " ", "\u{7F}", "é", "✓", "🎉",
+            ]
+        var strings: [String] = []
+        for prefix in 0..<20 {
+            for c in special {
+                let head = String(repeating: "x", count: prefix)
+                strings.append(head + c)
+                strings.append(head + c + c + "tail-of-the-string")
+                strings.append(head + c + "abcdefg" + c + "\"\n  data-x=\"1\"" + c)
+            }
+        }
+        // Seeded, so a failure repeats: strings of clean runs and escapes mixed at random.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<500 {
+            var s = ""
+            for _ in 0..<next(12) {
+                s += String(repeating: "a", count: next(17))
+                s += special[next(special.count)]
+            }
+            strings.append(s)
+        }
+        for string in strings {
+            var out: [UInt8] = []
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
+                var w = JSONBufferWriter(buffer)
+                w.putQuoted(string, &out)
+                w.flush(&out)
+            }
+            #expect(out == JSONWriter().bytes(.string(string)), "\(string.debugDescription)")
+        }
+    }
+
     @Test func integersAndRawBytes() {
         var out: [UInt8] = []
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
