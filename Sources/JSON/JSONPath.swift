@@ -32,6 +32,13 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return p
     }
 
+    /// This path extended by one step.
+    public func appending(_ step: Component) -> JSONPath {
+        var p = self
+        p.components.append(step)
+        return p
+    }
+
     /// The path in RFC 9535 normalized-ish form: `$.a.b[0]`, `$["a b"]`.
     public var description: String {
         var s = "$"

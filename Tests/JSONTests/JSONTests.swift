@@ -182,6 +182,26 @@ import Testing
         }
     }
 
+    /// A reader's path is its parent's and its own step, whatever the depth: members of
+    /// elements of members, a reader made with a path, and the errors of each.
+    @Test func readersKnowTheirPathAtEveryDepth() throws {
+        let doc = try JSONParser.parse(Array(#"{"modals":[{"id":"a"},{"id":"b","actions":[1,"x"]}]}"#.utf8))
+        let modals = try JSONReader(doc, path: JSONPath.root.appending("file")).object().required("modals")
+        #expect(modals.path.description == "$.file.modals")
+        let second = try modals.array()[1]
+        #expect(second.path.description == "$.file.modals[1]")
+        let actions = try second.object().required("actions").array()
+        #expect(actions.map(\.path.description) == ["$.file.modals[1].actions[0]", "$.file.modals[1].actions[1]"])
+        #expect(try actions[1].string() == "x")
+        #expect {
+            _ = try actions[1].int()
+        } throws: { error in
+            (error as? JSONShapeError)?.path.description == "$.file.modals[1].actions[1]"
+        }
+        #expect(try second.object().optional("id")?.path.description == "$.file.modals[1].id")
+        #expect(try second.object().optional("missing") == nil)
+    }
+
     @Test func pathUsesBracketsForOddKeys() {
         #expect(JSONPath.root.appending("a b").appending(2).appending("c").description == #"$["a b"][2].c"#)
     }
