@@ -16,9 +16,10 @@ public struct HTTPRequest: Sendable {
     /// The body, already de-chunked; empty when the request had none. Its size is bounded by the
     /// route's limit (``ServerConfiguration/maxBodyBytes`` by default).
     public var body: [UInt8]
-    /// Path parameters filled by the ``Router``: `["id": "42"]` for pattern `/p/{id}` and path
-    /// `/p/42`; a trailing `*` puts the rest of the path (no leading slash) under `"*"`.
-    public var parameters: [String: String]
+    /// Path parameters filled by the ``Router``: `parameters["id"]` is `"42"` for pattern
+    /// `/p/{id}` and path `/p/42`; a trailing `*` puts the rest of the path (no leading slash)
+    /// under `"*"`.
+    public var parameters: RouteParameters
     /// The pattern of the route that matched, e.g. `/p/{id}`; nil before routing or when none did.
     /// Metrics and access logs use it as a label of bounded cardinality.
     public var routePattern: String?

@@ -64,11 +64,8 @@ public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable 
 
         /// Names this route's parameters: `values` are the `{…}` components in order, `rest`
         /// what a final `*` matched.
-        func parameters(_ values: [Substring], _ rest: String?) -> [String: String] {
-            var parameters = [String: String](minimumCapacity: parameterNames.count + (rest == nil ? 0 : 1))
-            for (name, value) in zip(parameterNames, values) { parameters[name] = String(value) }
-            if let rest { parameters["*"] = rest }
-            return parameters
+        func parameters(_ values: [Substring], _ rest: String?) -> RouteParameters {
+            RouteParameters(names: parameterNames, values: values, rest: rest)
         }
     }
 
@@ -162,7 +159,7 @@ public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable 
 
     /// The result of matching a method and path.
     enum Match {
-        case route(Route, [String: String])
+        case route(Route, RouteParameters)
         /// The path exists with other methods.
         case wrongMethod(allowed: [HTTPMethod])
         case notFound
@@ -208,7 +205,7 @@ public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable 
 
     /// Stores a match in the request: the route (so ``respond(to:)`` need not match again),
     /// its pattern and the path parameters.
-    private static func annotate(_ request: inout HTTPRequest, _ route: Route, _ parameters: [String: String]) {
+    private static func annotate(_ request: inout HTTPRequest, _ route: Route, _ parameters: RouteParameters) {
         request.matchedRoute = route
         request.routePattern = route.pattern
         request.parameters = parameters

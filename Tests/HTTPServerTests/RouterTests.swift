@@ -14,6 +14,29 @@ import Testing
 
     private func text(_ response: InProcessResponse) -> String { response.text }
 
+    /// A routed request's parameters read by name as a dictionary's would, each `{name}` and
+    /// the `*`, after a router's match and after a middleware changes them.
+    @Test func parametersReadAndWrittenByName() async {
+        let router = Router()
+        router.get("/p/{pid}/files/{name}/*") { request in
+            var p = request.parameters
+            let before = [p["pid"], p["name"], p["*"], p["nope"]].map { $0 ?? "nil" }.joined(separator: ",")
+            p["name"] = "renamed"
+            p["extra"] = "x"
+            p["pid"] = nil
+            p["*"] = nil
+            return .text(
+                before + " | "
+                    + p.dictionary.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
+        }
+        let answer = text(await respond(router, HTTPRequest(target: "/p/mail/files/a%20b/x/y.css")))
+        #expect(answer == "mail,a b,x/y.css,nil | extra=x,name=renamed")
+        let literal: RouteParameters = ["id": "42", "*": "a/b"]
+        #expect(literal["id"] == "42" && literal["*"] == "a/b" && literal["x"] == nil)
+        #expect(literal.dictionary == ["id": "42", "*": "a/b"])
+        #expect(RouteParameters()["*"] == nil && RouteParameters().dictionary.isEmpty)
+    }
+
     @Test func parametersWildcardsAndPrecedence() async {
         let router = Router()
         router.get("/p/{id}") { .text("p:" + ($0.parameters["id"] ?? "")) }
