@@ -19,18 +19,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     public init(components: [Component]) { self.components = components }
 
     /// This path extended by an object member.
-    public func appending(_ key: String) -> JSONPath {
-        var p = self
-        p.components.append(.key(key))
-        return p
-    }
+    public func appending(_ key: String) -> JSONPath { appending(.key(key)) }
 
     /// This path extended by an array index (zero-based).
-    public func appending(_ index: Int) -> JSONPath {
-        var p = self
-        p.components.append(.index(index))
-        return p
-    }
+    public func appending(_ index: Int) -> JSONPath { appending(.index(index)) }
 
     /// This path extended by one step.
     public func appending(_ step: Component) -> JSONPath {
