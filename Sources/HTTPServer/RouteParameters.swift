@@ -36,24 +36,26 @@ public struct RouteParameters: Sendable, ExpressibleByDictionaryLiteral, CustomS
     }
 
     /// The value of the parameter `name` (`"*"` for the rest of the path); nil when the route
-    /// has none of that name. Setting `nil` removes it.
+    /// has none of that name. As in a dictionary filled in the pattern's order, a name the
+    /// pattern repeats (`/a/{id}/b/{id}`) has the value of its last place, and what a trailing
+    /// `*` matched is the value of `"*"` even beside a `{*}`. Setting a value replaces every
+    /// value of the name; setting `nil` removes them.
     public subscript(name: String) -> String? {
         get {
-            if name == "*" { return rest }
-            for i in names.indices where names[i] == name { return String(values[i]) }
-            return nil
+            if name == "*", let rest { return rest }
+            guard let i = names.lastIndex(of: name) else { return nil }
+            return String(values[i])
         }
         set {
+            if name == "*" { rest = nil }
+            while let i = names.firstIndex(of: name) {
+                names.remove(at: i)
+                values.remove(at: i)
+            }
+            guard let newValue else { return }
             if name == "*" {
                 rest = newValue
-            } else if let i = names.firstIndex(of: name) {
-                if let newValue {
-                    values[i] = Substring(newValue)
-                } else {
-                    names.remove(at: i)
-                    values.remove(at: i)
-                }
-            } else if let newValue {
+            } else {
                 names.append(name)
                 values.append(Substring(newValue))
             }

@@ -439,7 +439,7 @@ final class PrototypeDecoder {
         var frames: [String: PointRect] = [:]
         if let f = o.optional("frames"), let members = attempt({ () throws(JSONShapeError) in try f.object() }) {
             for (id, value) in members.object {
-                if let rect = pointRect(JSONReader(value, path: f.path.appending(id))) { frames[id] = rect }
+                if let rect = pointRect(JSONReader(value, path: members.path.appending(id))) { frames[id] = rect }
             }
         }
         finish(o, .screenImageVariant)

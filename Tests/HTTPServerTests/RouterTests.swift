@@ -37,6 +37,28 @@ import Testing
         #expect(RouteParameters()["*"] == nil && RouteParameters().dictionary.isEmpty)
     }
 
+    /// What a dictionary filled in the pattern's order held: a repeated name has its last
+    /// place's value, a trailing `*` wins over a `{*}`, and setting replaces or removes every
+    /// value of a name.
+    @Test func parametersOfRepeatedNamesAreTheLastPlaces() async {
+        let router = Router()
+        router.get("/a/{id}/b/{id}") { request in
+            var p = request.parameters
+            let read = (p["id"] ?? "nil") + " " + (p.dictionary["id"] ?? "nil")
+            p["id"] = "3"
+            p["id"] = "4"
+            let set = (p["id"] ?? "nil") + " \(p.dictionary.count)"
+            p["id"] = nil
+            p["absent"] = nil
+            return .text(read + " | " + set + " | " + (p["id"] ?? "nil") + " \(p.dictionary.count)")
+        }
+        router.get("/s/{*}") { .text($0.parameters["*"] ?? "nil") }
+        router.get("/t/{*}/*") { .text($0.parameters["*"] ?? "nil") }
+        #expect(text(await respond(router, HTTPRequest(target: "/a/1/b/2"))) == "2 2 | 4 1 | nil 0")
+        #expect(text(await respond(router, HTTPRequest(target: "/s/x"))) == "x")
+        #expect(text(await respond(router, HTTPRequest(target: "/t/x/y/z"))) == "y/z")
+    }
+
     @Test func parametersWildcardsAndPrecedence() async {
         let router = Router()
         router.get("/p/{id}") { .text("p:" + ($0.parameters["id"] ?? "")) }
