@@ -149,8 +149,10 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
         withValue(of: name) { value in value.map { Self.bytes($0, haveLowercasePrefix: prefix) } ?? false }
     }
 
-    /// Whether `bytes` start with `prefix` (in lowercase), compared case-insensitively (ASCII).
-    static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, haveLowercasePrefix prefix: StaticString) -> Bool {
+    /// Whether `bytes` start with `prefix` (given in lowercase), compared case-insensitively:
+    /// ASCII `A`…`Z` match `a`…`z`, every other byte only itself (RFC 9110 §5.1 for field
+    /// names, §8.3.1 for media types). Equal when `bytes.count` is the prefix's length too.
+    public static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, haveLowercasePrefix prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
         guard bytes.count >= count else { return false }
         for i in 0..<count where ByteClass.lower(bytes[i]) != prefix.utf8Start[i] { return false }

@@ -86,24 +86,12 @@ enum RequestBody {
             while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
             while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
             let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            return equalsIgnoringCase(type, "application/json")
-                || (type.count >= "application/+json".utf8.count
-                    && equalsIgnoringCase(UnsafeBufferPointer(rebasing: type.prefix(12)), "application/")
-                    && equalsIgnoringCase(UnsafeBufferPointer(rebasing: type.suffix(5)), "+json"))
+            let json: StaticString = "application/json"
+            if type.count == json.utf8CodeUnitCount { return HTTPHeaders.bytes(type, haveLowercasePrefix: json) }
+            return type.count >= "application/+json".utf8.count
+                && HTTPHeaders.bytes(type, haveLowercasePrefix: "application/")
+                && HTTPHeaders.bytes(UnsafeBufferPointer(rebasing: type.suffix(5)), haveLowercasePrefix: "+json")
         }
-    }
-
-    /// Whether `bytes` are `lowercase` (ASCII letters and punctuation) in any ASCII case.
-    private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
-        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
-        let expected = lowercase.utf8Start
-        for i in 0..<bytes.count {
-            let b = bytes[i]
-            // ASCII `A`…`Z` to lowercase; every other byte as it is.
-            let folded = b >= 0x41 && b <= 0x5A ? b | 0x20 : b
-            if folded != expected[i] { return false }
-        }
-        return true
     }
 
     /// The request's body as JSON. It must be labelled `application/json` (or a `+json` type):
