@@ -61,36 +61,35 @@ public struct HTTPRequest: Sendable {
         }
     }
 
-    /// The path's segments for routing, each percent-decoded on its own from the target as sent,
-    /// so an encoded slash (`%2F`) stays inside its segment (RFC 3986 §2.2, §3.3): `/a%2Fb/c` →
-    /// `["a/b", "c"]`. Empty segments are left out. When nothing is encoded the segments are
-    /// slices of ``path`` found as the router walks them (``RoutingPath/plain(_:)``), so routing
-    /// a request allocates no array.
-    var pathSegments: RoutingPath {
-        targetSource.withUnsafeBufferPointer { buffer -> RoutingPath in
-            guard let bounds = RequestTarget.pathBounds(buffer, targetRange) else {
-                return .plain(path, from: 0)
-            }
+    /// Runs `body` with the path's segments for routing (``RoutingPath``), each percent-decoded
+    /// on its own from the target as sent, so an encoded slash (`%2F`) stays inside its segment
+    /// (RFC 3986 §2.2, §3.3): `/a%2Fb/c` → `a/b`, `c`. Empty segments are left out. When
+    /// nothing is encoded the segments are ``path``'s own bytes, read in place.
+    func withRoutingPath<Result>(_ body: (RoutingPath) -> Result) -> Result {
+        let decoded = targetSource.withUnsafeBufferPointer { buffer -> (bytes: [UInt8], bounds: [Range<Int>])? in
+            guard let bounds = RequestTarget.pathBounds(buffer, targetRange) else { return nil }
             let raw = UnsafeBufferPointer(rebasing: buffer[bounds.path])
-            // Nothing encoded: the decoded path has the same segments (and no copies are made).
-            if !raw.contains(0x25) { return .plain(path, from: 0) }
-            return .decoded(
-                raw.split(separator: UInt8(ascii: "/")).map { segment in
-                    let bytes = UnsafeBufferPointer(rebasing: segment)
-                    return Substring(PercentDecoding.path(bytes) ?? String(decoding: bytes, as: UTF8.self))
-                }[...])
+            // Nothing encoded: the decoded path has the same segments.
+            if !raw.contains(0x25) { return nil }
+            var bytes: [UInt8] = []
+            var segments: [Range<Int>] = []
+            for segment in raw.split(separator: UInt8(ascii: "/")) {
+                let encoded = UnsafeBufferPointer(rebasing: segment)
+                let start = bytes.count
+                let text = PercentDecoding.path(encoded) ?? String(decoding: encoded, as: UTF8.self)
+                bytes.append(contentsOf: text.utf8)
+                segments.append(start..<bytes.count)
+            }
+            return (bytes, segments)
         }
-    }
-
-    /// The non-empty segments of `path` between slashes, as slices of it (one array, no copies).
-    static func segments(of path: String) -> [Substring] {
-        var segments: [Substring] = []
-        var rest = RoutingPath.plain(path, from: 0)
-        while let first = rest.first {
-            segments.append(first)
-            rest = rest.droppingFirst()
+        if let decoded {
+            return decoded.bytes.withUnsafeBufferPointer {
+                body(RoutingPath(path: self.path, bytes: $0, decoded: decoded.bounds))
+            }
         }
-        return segments
+        var plain = path
+        plain.makeContiguousUTF8()  // nothing to do but for a bridged string (never a path the server parsed)
+        return plain.utf8.withContiguousStorageIfAvailable { body(RoutingPath(path: plain, bytes: $0, decoded: nil)) }!
     }
 
     /// A request built in memory, for tests and internal redirects.

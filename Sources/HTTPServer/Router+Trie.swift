@@ -2,7 +2,9 @@ import Platform
 
 /// A node of the route trie: one path component.
 struct TrieNode: Sendable {
-    var literals: [(String, TrieNode)] = []
+    /// The children for literal components, each with the literal's UTF-8 (compared with a
+    /// segment's bytes in place).
+    var literals: [(literal: [UInt8], node: TrieNode)] = []
     /// The child for a `{name}` component (names are bound per route, not here).
     var parameter: Box?
     var wildcard: [HTTPMethod: Router.Route]?
@@ -29,9 +31,9 @@ struct TrieNode: Sendable {
             copy.node.insert(route, components: rest)
             parameter = copy
         } else {
-            let literal = String(first)
-            if let index = literals.firstIndex(where: { $0.0 == literal }) {
-                literals[index].1.insert(route, components: rest)
+            let literal = Array(first.utf8)
+            if let index = literals.firstIndex(where: { $0.literal == literal }) {
+                literals[index].node.insert(route, components: rest)
             } else {
                 var node = TrieNode()
                 node.insert(route, components: rest)
@@ -40,179 +42,109 @@ struct TrieNode: Sendable {
         }
     }
 
-    /// The node matching the path `components` (``HTTPRequest/pathSegments``), collecting `{…}`
-    /// values in order and what a `*` matched.
+    /// The routes of the node matching the segments of `path` from `cursor` on (by method),
+    /// collecting the `{…}` values in order and, when a `*` takes the rest, the cursor where the
+    /// rest starts.
     func find(
-        _ components: RoutingPath, _ values: inout [Substring], _ wildcardRest: inout String?
-    ) -> TrieNode? {
-        guard let (first, rest) = components.split() else {
-            if !routes.isEmpty { return self }
+        _ path: RoutingPath, from cursor: Int, _ values: inout [Substring], _ rest: inout Int?
+    ) -> [HTTPMethod: Router.Route]? {
+        guard let (segment, next) = path.segment(at: cursor) else {
+            if !routes.isEmpty { return routes }
             if let wildcard {
-                wildcardRest = ""
-                return TrieNode(routes: wildcard)
+                rest = cursor
+                return wildcard
             }
             return nil
         }
         // By index: a `for (literal, child) in literals` would copy (retain and release) every
-        // child it passes. Literals are compared with the segment's bytes (``RoutingSegment``).
-        for index in literals.indices where first.equals(literals[index].0) {
-            if let found = literals[index].1.find(rest, &values, &wildcardRest) { return found }
+        // child it passes.
+        for index in literals.indices where path.segment(segment, is: literals[index].literal) {
+            if let found = literals[index].node.find(path, from: next, &values, &rest) { return found }
         }
         if let parameter {
-            values.append(first.substring)
-            if let found = parameter.node.find(rest, &values, &wildcardRest) { return found }
+            values.append(path.value(segment))
+            if let found = parameter.node.find(path, from: next, &values, &rest) { return found }
             values.removeLast()
         }
         if let wildcard {
-            wildcardRest = components.joined()
-            return TrieNode(routes: wildcard)
+            rest = cursor
+            return wildcard
         }
         return nil
     }
 
-    /// The route for `method` at this node: a scan of its few methods, comparing the tokens
-    /// (short strings, compared in place), where the dictionary's lookup hashes the token first
-    /// (~300 instructions per request; callgrind).
-    func route(for method: HTTPMethod) -> Router.Route? {
+    /// The route for `method` of `routes` (a node's): a scan of its few methods, comparing the
+    /// tokens (short strings, compared in place), where the dictionary's lookup hashes the token
+    /// first (~300 instructions per request; callgrind).
+    static func route(for method: HTTPMethod, in routes: [HTTPMethod: Router.Route]) -> Router.Route? {
         for (candidate, route) in routes where candidate == method { return route }
         return nil
     }
-
-    init() {}
-    init(routes: [HTTPMethod: Router.Route]) { self.routes = routes }
 }
 
-/// The segments of a request's path that the router has still to match (``HTTPRequest/pathSegments``):
-/// the non-empty parts between slashes, in order.
-enum RoutingPath {
-    /// The rest of a path in which nothing is percent-encoded, from a UTF-8 offset: its segments
-    /// are its own slices, found one at a time by scanning its bytes (no array).
-    case plain(String, from: Int)
-    /// Segments decoded one by one (the path had `%XX`: `%2F` must not split a segment).
-    case decoded(ArraySlice<Substring>)
+/// A request's path as the router walks it (``HTTPRequest/withRoutingPath(_:)``): bytes and
+/// the segments in them, each named by a cursor. A plain path (nothing percent-encoded) is its
+/// own UTF-8, whose segments are the non-empty runs between slashes, found one at a time (no
+/// array) and compared with the trie's literals byte for byte; a cursor is a byte offset. A
+/// path with `%XX` is its segments decoded one by one (`%2F` must not split a segment) and
+/// laid end to end; a cursor is a segment's index. Walking the path as a `String`, with a
+/// slice per segment compared to each literal, cost ~4,300 instructions for
+/// `/api/sessions/{sid}/actions` (callgrind).
+struct RoutingPath {
+    /// The decoded path, whose slices a plain path's `{…}` values are.
+    let path: String
+    /// A plain path's UTF-8, or the decoded segments one after another.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The decoded segments' bounds in ``bytes``; nil for a plain path.
+    let decoded: [Range<Int>]?
 
-    /// The UTF-8 offsets of the first non-empty segment of `path` at or after `from`; nil when
+    /// The bounds of the first segment at or after `cursor` and the cursor after it; nil when
     /// none is left.
-    private static func segment(of path: String, from: Int) -> Range<Int>? {
+    func segment(at cursor: Int) -> (bounds: Range<Int>, next: Int)? {
+        if let decoded { return cursor < decoded.count ? (decoded[cursor], cursor + 1) : nil }
         let slash = UInt8(ascii: "/")
-        let found = path.utf8.withContiguousStorageIfAvailable { bytes -> Range<Int>? in
-            var start = from
-            while start < bytes.count && bytes[start] == slash { start += 1 }
-            guard start < bytes.count else { return nil }
-            var end = start + 1
-            while end < bytes.count && bytes[end] != slash { end += 1 }
-            return start..<end
-        }
-        if let found { return found }
-        // A bridged string without contiguous UTF-8 (never a path the server parsed).
-        var copy = path
-        copy.makeContiguousUTF8()
-        return segment(of: copy, from: from)
+        var start = cursor
+        while start < bytes.count && bytes[start] == slash { start += 1 }
+        guard start < bytes.count else { return nil }
+        var end = start + 1
+        while end < bytes.count && bytes[end] != slash { end += 1 }
+        return (start..<end, end)
     }
 
-    /// `path`'s bytes `range` (at ASCII slashes or its ends, so at character boundaries) as a slice.
-    fileprivate static func slice(_ path: String, _ range: Range<Int>) -> Substring {
+    /// Whether the segment at `bounds` is `literal`, byte for byte.
+    func segment(_ bounds: Range<Int>, is literal: [UInt8]) -> Bool {
+        guard literal.count == bounds.count else { return false }
+        return bounds.isEmpty
+            || literal.withUnsafeBytes {
+                Sys.bytesEqual(bytes.baseAddress! + bounds.lowerBound, $0.baseAddress!, bounds.count)
+            }
+    }
+
+    /// The segment at `bounds` as a value: a slice of a plain path (no copy), a decoded segment.
+    func value(_ bounds: Range<Int>) -> Substring {
+        if decoded != nil { return Substring(string(bounds)) }
         let utf8 = path.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        return path[lower..<utf8.index(lower, offsetBy: range.count)]
+        let lower = utf8.index(utf8.startIndex, offsetBy: bounds.lowerBound)
+        return path[lower..<utf8.index(lower, offsetBy: bounds.count)]
     }
 
-    /// The segments of `path` from `from`, joined with single slashes (the rare path with empty
-    /// segments inside).
-    private static func joinedSegments(_ path: String, from: Int) -> String {
-        var parts: [Substring] = []
-        var rest = RoutingPath.plain(path, from: from)
-        while let first = rest.first {
-            parts.append(first)
-            rest = rest.droppingFirst()
+    /// The segments from `cursor` on, joined with single slashes: `a/b` for `/a//b/`.
+    func joined(from cursor: Int) -> String {
+        guard let (first, next) = segment(at: cursor) else { return "" }
+        var parts = [first]
+        var at = next
+        while let (bounds, after) = segment(at: at) {
+            parts.append(bounds)
+            at = after
         }
-        return parts.joined(separator: "/")
+        // A plain path's segments one slash apart (nearly always): one slice of its bytes.
+        if decoded == nil && zip(parts, parts.dropFirst()).allSatisfy({ $0.upperBound + 1 == $1.lowerBound }) {
+            return string(first.lowerBound..<parts[parts.count - 1].upperBound)
+        }
+        return parts.map(string).joined(separator: "/")
     }
 
-    /// The first segment and the segments after it; nil when none is left.
-    func split() -> (first: RoutingSegment, rest: RoutingPath)? {
-        switch self {
-        case .decoded(let segments):
-            guard let first = segments.first else { return nil }
-            return (.decoded(first), .decoded(segments.dropFirst()))
-        case .plain(let path, let from):
-            guard let range = Self.segment(of: path, from: from) else { return nil }
-            return (.plain(path, range), .plain(path, from: range.upperBound))
-        }
-    }
-
-    /// The first segment; nil when none is left.
-    var first: Substring? {
-        switch self {
-        case .decoded(let segments):
-            return segments.first
-        case .plain(let path, let from):
-            return Self.segment(of: path, from: from).map { Self.slice(path, $0) }
-        }
-    }
-
-    /// The segments after the first (none when none is left).
-    func droppingFirst() -> RoutingPath {
-        switch self {
-        case .decoded(let segments):
-            return .decoded(segments.dropFirst())
-        case .plain(let path, let from):
-            return .plain(path, from: Self.segment(of: path, from: from)?.upperBound ?? path.utf8.count)
-        }
-    }
-
-    /// The segments joined with single slashes: `a/b` for `/a//b/`.
-    func joined() -> String {
-        switch self {
-        case .decoded(let segments):
-            return segments.joined(separator: "/")
-        case .plain(let path, let from):
-            guard let first = Self.segment(of: path, from: from) else { return "" }
-            // Usually one segment (`file.css` of `/public/file.css`), or segments one slash apart:
-            // then a slice of the path as it stands, with no array of segments.
-            var last = first
-            var contiguous = true
-            while let next = Self.segment(of: path, from: last.upperBound) {
-                if next.lowerBound != last.upperBound + 1 { contiguous = false }
-                last = next
-            }
-            if contiguous { return String(Self.slice(path, first.lowerBound..<last.upperBound)) }
-            return Self.joinedSegments(path, from: from)
-        }
-    }
-}
-
-/// One segment of a ``RoutingPath``: a range of a plain path's UTF-8, made a `Substring` only
-/// when a `{name}` parameter takes it, or a decoded segment. A slice of a string costs ~150
-/// instructions (its indices are found and checked), comparing it with a literal ~100 more;
-/// the router compares most segments with literals that do not match (callgrind).
-enum RoutingSegment {
-    case plain(String, Range<Int>)
-    case decoded(Substring)
-
-    /// The segment as a slice of its path (or the decoded segment).
-    var substring: Substring {
-        switch self {
-        case .plain(let path, let range): RoutingPath.slice(path, range)
-        case .decoded(let segment): segment
-        }
-    }
-
-    /// Whether the segment is `literal`, byte for byte.
-    func equals(_ literal: String) -> Bool {
-        switch self {
-        case .decoded(let segment):
-            return literal.utf8.count == segment.utf8.count && literal == segment
-        case .plain(let path, let range):
-            guard literal.utf8.count == range.count else { return false }
-            let equal = path.utf8.withContiguousStorageIfAvailable { bytes in
-                literal.utf8.withContiguousStorageIfAvailable { other in
-                    range.isEmpty
-                        || Sys.bytesEqual(bytes.baseAddress! + range.lowerBound, other.baseAddress!, range.count)
-                }
-            }
-            if let found = equal, let equal = found { return equal }
-            return literal == substring
-        }
+    private func string(_ bounds: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[bounds]), as: UTF8.self)
     }
 }

@@ -168,16 +168,20 @@ public final class Router: HTTPResponder, RouteRegistering, @unchecked Sendable 
     func match(_ request: HTTPRequest) -> Match {
         let method = request.method
         let root = state.read { $0 }.root
-        var values: [Substring] = []
-        var rest: String?
-        guard let node = root.find(request.pathSegments, &values, &rest) else { return .notFound }
-        if let route = node.route(for: method) ?? (method == .head ? node.route(for: .get) : nil) {
-            return .route(route, route.parameters(values, rest))
+        return request.withRoutingPath { path -> Match in
+            var values: [Substring] = []
+            var rest: Int?
+            guard let routes = root.find(path, from: 0, &values, &rest) else { return .notFound }
+            if let route = TrieNode.route(for: method, in: routes)
+                ?? (method == .head ? TrieNode.route(for: .get, in: routes) : nil)
+            {
+                return .route(route, route.parameters(values, rest.map(path.joined(from:))))
+            }
+            var allowed = Set(routes.keys)
+            if allowed.contains(.get) { allowed.insert(.head) }
+            allowed.insert(.options)
+            return .wrongMethod(allowed: allowed.sorted { $0.rawValue < $1.rawValue })
         }
-        var allowed = Set(node.routes.keys)
-        if allowed.contains(.get) { allowed.insert(.head) }
-        allowed.insert(.options)
-        return .wrongMethod(allowed: allowed.sorted { $0.rawValue < $1.rawValue })
     }
 
     // MARK: HTTPResponder
