@@ -4,9 +4,10 @@ import Testing
 
 @testable import ModalLabServer
 
-/// `/healthz` and the files of `Public/` carry the security headers from header blocks built
-/// once (the answer of `/healthz`, each cached file's block), over real sockets: every field is
-/// there exactly once, on a 200 and on a 304, as SecurityHeaders adds it to any other answer.
+/// `/healthz`, the files of `Public/` and an action's answer carry the security headers from
+/// header blocks built once (the answer of `/healthz`, each cached file's block, the frame
+/// answer's fields), over real sockets: every field is there exactly once, on a 200 and on a
+/// 304, as SecurityHeaders adds it to any other answer.
 @Suite struct PrebuiltHeadersTests {
     @Test func healthAndFilesCarryEachSecurityHeaderOnce() async throws {
         let app = try TestApp(socket: true)
@@ -19,7 +20,13 @@ import Testing
         #expect(health.status == 200 && health.text == #"{"status":"ok"}"#, "\(health.text)")
         #expect(file.status == 200)
         #expect(unchanged.status == 304)
-        for (what, r) in [("/healthz", health), ("a file", file), ("a 304", unchanged)] {
+        let session = try await c.json("POST", "/api/sessions", ["prototype": "mail", "device": "iphone-16"])
+        let sid = try #require(session.json?["session"]?.stringValue, "\(session.text)")
+        let action = try await c.request(
+            "POST", "/api/sessions/\(sid)/actions", body: #"{"type":"tap","target":"compose"}"#)
+        #expect(action.status == 200 && action.header("Content-Type") == "application/json; charset=utf-8")
+        #expect(action.header("Cache-Control") == "no-store", "\(action.text)")
+        for (what, r) in [("/healthz", health), ("a file", file), ("a 304", unchanged), ("an action", action)] {
             for name in ["Referrer-Policy", "X-Content-Type-Options", "X-Frame-Options"] {
                 #expect(r.headerCount(name) == 1, "\(what): \(name) once")
             }
