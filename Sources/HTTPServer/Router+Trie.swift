@@ -131,17 +131,26 @@ struct RoutingPath {
     /// The segments from `cursor` on, joined with single slashes: `a/b` for `/a//b/`.
     func joined(from cursor: Int) -> String {
         guard let (first, next) = segment(at: cursor) else { return "" }
-        var parts = [first]
-        var at = next
+        if decoded == nil {
+            // Usually one segment (`file.css` of `/public/file.css`), or segments one slash
+            // apart: then one slice of the path's bytes, with no array of segments.
+            var last = first
+            var at = next
+            var contiguous = true
+            while let (bounds, after) = segment(at: at) {
+                if bounds.lowerBound != last.upperBound + 1 { contiguous = false }
+                last = bounds
+                at = after
+            }
+            if contiguous { return string(first.lowerBound..<last.upperBound) }
+        }
+        var parts: [String] = []
+        var at = cursor
         while let (bounds, after) = segment(at: at) {
-            parts.append(bounds)
+            parts.append(string(bounds))
             at = after
         }
-        // A plain path's segments one slash apart (nearly always): one slice of its bytes.
-        if decoded == nil && zip(parts, parts.dropFirst()).allSatisfy({ $0.upperBound + 1 == $1.lowerBound }) {
-            return string(first.lowerBound..<parts[parts.count - 1].upperBound)
-        }
-        return parts.map(string).joined(separator: "/")
+        return parts.joined(separator: "/")
     }
 
     private func string(_ bounds: Range<Int>) -> String {

@@ -6,8 +6,10 @@ import Platform
 /// Patterns are paths whose components are literals, `{name}` parameters (one non-empty
 /// component, percent-decoded, in ``HTTPRequest/parameters``), or a final `*` that takes the
 /// rest of the path (possibly empty; under the key `"*"`). The path is split into components as
-/// the client sent it and each is decoded on its own, so `%2F` never separates components. A literal beats a parameter, which
-/// beats `*`, with backtracking: `/p/new` and `/p/{id}` may both exist.
+/// the client sent it and each is decoded on its own, so `%2F` never separates components. A
+/// literal matches a component with the same UTF-8 bytes, with no Unicode normalization (`é`
+/// as one scalar and as `e` with a combining accent are different literals). A literal beats a
+/// parameter, which beats `*`, with backtracking: `/p/new` and `/p/{id}` may both exist.
 ///
 /// Routes that share middleware and a request context (who is asking, say) are registered
 /// through a ``RouterGroup`` (``group(_:prefix:)``, ``group(_:prefix:context:)``): its middleware runs

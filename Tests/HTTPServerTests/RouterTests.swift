@@ -95,6 +95,25 @@ import Testing
         #expect(await respond(router, HTTPRequest(target: "/p/1/board/x")).status == .notFound)
     }
 
+    /// A literal matches the same UTF-8 bytes, with no Unicode normalization, whether the
+    /// path came encoded or not: `é` as one scalar is not `e` with a combining accent.
+    @Test func literalsMatchTheirBytesWithoutNormalization() async {
+        let router = Router()
+        router.get("/caf\u{E9}") { _ in .text("literal") }
+        router.get("/{p}") { .text("p:" + ($0.parameters["p"] ?? "")) }
+        router.get("/files/*") { .text("rest:" + ($0.parameters["*"] ?? "")) }
+        router.get("/A\u{30A}") { _ in .text("ring") }
+        #expect(text(await respond(router, HTTPRequest(target: "/caf%C3%A9"))) == "literal")
+        #expect(text(await respond(router, HTTPRequest(target: "/cafe%CC%81"))) == "p:cafe\u{301}")
+        #expect(text(await respond(router, HTTPRequest(target: "/cafe\u{301}"))) == "p:cafe\u{301}")
+        // The Ångström sign (U+212B) is canonically equivalent to A with a ring above, in as
+        // many bytes: still another component.
+        #expect(text(await respond(router, HTTPRequest(target: "/A%CC%8A"))) == "ring")
+        #expect(text(await respond(router, HTTPRequest(target: "/%E2%84%AB"))) == "p:\u{212B}")
+        // What `*` takes keeps its bytes too, encoded slashes inside their segments.
+        #expect(text(await respond(router, HTTPRequest(target: "/files/a%2Fb//e%CC%81"))) == "rest:a/b/e\u{301}")
+    }
+
     @Test func methodsHeadAndOptions() async {
         let router = Router()
         router.get("/thing") { _ in .text("get") }

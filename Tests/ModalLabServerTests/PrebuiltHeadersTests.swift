@@ -9,7 +9,7 @@ import Testing
 /// answer's fields), over real sockets: every field is there exactly once, on a 200 and on a
 /// 304, as SecurityHeaders adds it to any other answer.
 @Suite struct PrebuiltHeadersTests {
-    @Test func healthAndFilesCarryEachSecurityHeaderOnce() async throws {
+    @Test func healthFilesAndActionsCarryEachSecurityHeaderOnce() async throws {
         let app = try TestApp(socket: true)
         let c = app.client
         let health = try await c.request("GET", "/healthz", auth: false)
@@ -26,6 +26,12 @@ import Testing
             "POST", "/api/sessions/\(sid)/actions", body: #"{"type":"tap","target":"compose"}"#)
         #expect(action.status == 200 && action.header("Content-Type") == "application/json; charset=utf-8")
         #expect(action.header("Cache-Control") == "no-store", "\(action.text)")
+        // The answer's own fields, then the ones every response carries, in the order the
+        // middleware appended them when they were not built in.
+        let names = action.headers.map(\.0).filter { !["Server", "Date", "Content-Length", "Connection"].contains($0) }
+        #expect(
+            names == ["Content-Type", "Cache-Control", "Referrer-Policy", "X-Content-Type-Options", "X-Frame-Options"],
+            "\(names)")
         for (what, r) in [("/healthz", health), ("a file", file), ("a 304", unchanged), ("an action", action)] {
             for name in ["Referrer-Policy", "X-Content-Type-Options", "X-Frame-Options"] {
                 #expect(r.headerCount(name) == 1, "\(what): \(name) once")

@@ -57,21 +57,33 @@ struct FrameKey: Hashable {
         menu = s.menu
     }
 
-    /// The members that change as a person moves through one prototype (its version, the
-    /// device, the screens, the values, the layers, the keyboard and the menu), not the rest
-    /// of the environment: equal keys still hash alike and `==` compares every member. The
-    /// frames of one state in several environments (light and dark, say) share a hash, and a
-    /// lookup compares them, where hashing the environment's six enumerations (each hashed by
-    /// its raw `String`), its window and each layer's every member cost ~3,200 instructions
-    /// per lookup (callgrind).
+    /// Every member but each layer's placement (``Entry/hash(into:)``), with the environment's
+    /// device by its id only (its dozen sizes and names) and its enumerations by their case
+    /// (``combineCase(_:into:)``): equal keys still hash alike, and `==` compares every member.
+    /// Hashing the whole key, each `String`-backed enumeration by its raw string, cost ~3,200
+    /// instructions per lookup (callgrind).
     func hash(into h: inout Hasher) {
         h.combine(version)
         h.combine(environment.device.id)
+        Self.combineCase(environment.orientation, into: &h)
+        Self.combineCase(environment.multitasking, into: &h)
+        Self.combineCase(environment.appearance, into: &h)
+        Self.combineCase(environment.contentSize, into: &h)
+        Self.combineCase(environment.layoutDirection, into: &h)
+        h.combine(environment.window)
+        h.combine(environment.targetOS)
         h.combine(appScreens)
         h.combine(appValues)
         h.combine(entries)
         h.combine(keyboard)
         h.combine(menu)
+    }
+
+    /// Hashes an enumeration without associated values by its case, the one byte that holds it,
+    /// where the standard library's default for a `RawRepresentable` hashes its raw `String`
+    /// (~150 instructions). Equal values are the same case, so the same byte.
+    private static func combineCase<Case: RawRepresentable & CaseIterable>(_ value: Case, into h: inout Hasher) {
+        withUnsafeBytes(of: value) { h.combine(bytes: $0) }
     }
 }
 
