@@ -22,7 +22,8 @@ struct FrameKey: Hashable {
 
         /// What tells one layer's frames apart as the person moves through a prototype: the
         /// modal, its screens, its detent, its values and whether it is dirty. The rest (how it
-        /// was resolved and placed) follows from those in one environment; `==` compares it all.
+        /// was resolved, placed and presented) seldom differs where those agree, and `==`
+        /// compares it all.
         func hash(into h: inout Hasher) {
             h.combine(modal)
             h.combine(screens)
