@@ -22,6 +22,16 @@ import Testing
         #expect(unchanged.status == 304)
         let session = try await c.json("POST", "/api/sessions", ["prototype": "mail", "device": "iphone-16"])
         let sid = try #require(session.json?["session"]?.stringValue, "\(session.text)")
+        // An answer with fields of its own (a new session's `Location`): those first, then the same.
+        let sessionFields = session.headers.map(\.0).filter {
+            !["Server", "Date", "Content-Length", "Connection"].contains($0)
+        }
+        #expect(
+            sessionFields == [
+                "Location", "Content-Type", "Cache-Control", "Referrer-Policy", "X-Content-Type-Options",
+                "X-Frame-Options",
+            ], "\(sessionFields)")
+        #expect(session.header("Content-Type") == "application/json; charset=utf-8")
         let action = try await c.request(
             "POST", "/api/sessions/\(sid)/actions", body: #"{"type":"tap","target":"compose"}"#)
         #expect(action.status == 200 && action.header("Content-Type") == "application/json; charset=utf-8")

@@ -100,12 +100,11 @@ struct PageRenderer: Sendable {
         body.append(contentsOf: #""html":"#.utf8)
         body.append(contentsOf: html)
         body.append(UInt8(ascii: "}"))
-        // The usual answer (an action's, a state's) adds no headers of its own: its two fields
-        // are built once, not sanitised again on every answer (~1,600 instructions each).
+        // The usual answer (an action's, a state's) adds no headers of its own: its fields are
+        // built once, not sanitised again on every answer (~1,600 instructions each).
         if headers.isEmpty { return HTTPResponse(status: status, headers: Self.frameHeaders, body: .bytes(body)) }
         var h = headers
-        h.add(name: "Content-Type", value: "application/json; charset=utf-8")
-        h.add(name: "Cache-Control", value: "no-store")
+        h.addMissing(Self.frameHeaders)
         return HTTPResponse(status: status, headers: h, body: .bytes(body))
     }
 
