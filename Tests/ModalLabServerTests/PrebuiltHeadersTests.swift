@@ -23,9 +23,7 @@ import Testing
         let session = try await c.json("POST", "/api/sessions", ["prototype": "mail", "device": "iphone-16"])
         let sid = try #require(session.json?["session"]?.stringValue, "\(session.text)")
         // An answer with fields of its own (a new session's `Location`): those first, then the same.
-        let sessionFields = session.headers.map(\.0).filter {
-            !["Server", "Date", "Content-Length", "Connection"].contains($0)
-        }
+        let sessionFields = Self.answerFields(session)
         #expect(
             sessionFields == [
                 "Location", "Content-Type", "Cache-Control", "Referrer-Policy", "X-Content-Type-Options",
@@ -38,7 +36,7 @@ import Testing
         #expect(action.header("Cache-Control") == "no-store", "\(action.text)")
         // The answer's own fields, then the ones every response carries, in the order the
         // middleware appended them when they were not built in.
-        let names = action.headers.map(\.0).filter { !["Server", "Date", "Content-Length", "Connection"].contains($0) }
+        let names = Self.answerFields(action)
         #expect(
             names == ["Content-Type", "Cache-Control", "Referrer-Policy", "X-Content-Type-Options", "X-Frame-Options"],
             "\(names)")
@@ -54,5 +52,11 @@ import Testing
         // Twice: the second answer comes from the cached block.
         let again = try await c.request("GET", "/public/comments.js", auth: false)
         #expect(again.headerCount("X-Frame-Options") == 1 && again.body == file.body)
+    }
+
+    /// The names of a response's fields in order, but those the server writes on every
+    /// response around the answer's own (`Server`, `Date`, `Content-Length`, `Connection`).
+    static func answerFields(_ response: TestResponse) -> [String] {
+        response.headers.map(\.0).filter { !["Server", "Date", "Content-Length", "Connection"].contains($0) }
     }
 }
