@@ -60,13 +60,17 @@ final class Subscriptions<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Hands `element` to every stream following `topic` (`nil`: every stream); a dictionary
-    /// look-up when none does.
-    func yield(_ element: Element, topic: String? = nil) {
+    /// look-up when none does. `element` is built only when some stream follows `topic`: an
+    /// action's state copied into an element nobody reads cost about 170 instructions an action
+    /// (callgrind).
+    func yield(_ element: @autoclosure () -> Element, topic: String? = nil) {
         let targets: [Subscriber] = lock.withLock {
             guard let topic else { return Array(subscribers.values) }
             guard perTopic[topic] != nil else { return [] }
             return subscribers.values.filter { $0.topic == topic }
         }
+        guard !targets.isEmpty else { return }
+        let element = element()
         for s in targets { s.continuation.yield(element) }
     }
 
