@@ -70,4 +70,59 @@ import Testing
             "POST", "/api/sessions", body: #"{"prototype": "mail", "embed": "board"}"#)
         #expect(owner.status == 201)
     }
+
+    /// What a participant link fixes of the environment (docs/api.md) stays fixed for the whole
+    /// session: a `resize` or `rotate` that would change it is a 403 naming the member, and
+    /// nothing of it is logged; its own value again, and the members the link leaves out, pass.
+    @Test func aParticipantCantChangeWhatItsLinkFixes() async throws {
+        let s = try TestApp()
+        let made = try await s.client.json(
+            "POST", "/api/shares",
+            [
+                "prototype": "mail", "role": "participant", "tasks": ["send-draft"], "device": "iphone-16",
+                "appearance": "dark", "contentSize": "accessibilityLarge", "orientation": "portrait",
+            ])
+        let url = try #require(made.json?["url"]?.stringValue, "\(made.text)")
+        let cookie = ["Cookie": "modallab_share_0=\(url[url.range(of: "/s/")!.upperBound...])"]
+        let started = try await s.client.request(
+            "POST", "/api/sessions", body: #"{"prototype": "mail", "device": "ipad-pro-13", "appearance": "light"}"#,
+            headers: cookie, auth: false)
+        #expect(started.status == 201, "\(started.text)")
+        #expect(started.json?["state"]?["device"]?.stringValue == "iphone-16")
+        let sid = try #require(started.json?["session"]?.stringValue)
+        func act(_ body: String) async throws -> TestResponse {
+            try await s.client.request(
+                "POST", "/api/sessions/\(sid)/actions", body: body, headers: cookie, auth: false)
+        }
+        for (body, member) in [
+            (#"{"type": "resize", "device": "ipad-pro-13"}"#, "device"),
+            (#"{"type": "rotate", "orientation": "landscape"}"#, "orientation"),
+            (#"{"type": "resize", "appearance": "light"}"#, "appearance"),
+            (#"{"type": "resize", "contentSize": "small"}"#, "contentSize"),
+            (#"{"type": "resize", "layoutDirection": "rtl", "contentSize": "small"}"#, "contentSize"),
+        ] {
+            let refused = try await act(body)
+            #expect(refused.status == 403, "\(body): \(refused.text)")
+            #expect(refused.json?["path"]?.stringValue == "$.\(member)", "\(body): \(refused.text)")
+            #expect(refused.json?["option"]?.stringValue == member)
+        }
+        // The fixed value again is no change; a member the link leaves out is the participant's.
+        #expect(try await act(#"{"type": "resize", "appearance": "dark"}"#).status == 200)
+        #expect(try await act(#"{"type": "rotate", "orientation": "portrait"}"#).status == 200)
+        let direction = try await act(#"{"type": "resize", "layoutDirection": "rtl"}"#)
+        #expect(direction.status == 200, "\(direction.text)")
+        let state = try #require(direction.json?["state"])
+        #expect(state["device"]?.stringValue == "iphone-16" && state["appearance"]?.stringValue == "dark")
+        #expect(state["contentSize"]?.stringValue == "accessibilityLarge")
+        #expect(state["orientation"]?.stringValue == "portrait")
+        // The refusals left no trace in the log: the session's resizes are the three that passed.
+        let log = try await s.client.request("GET", "/api/logs.ndjson?session=\(sid)").text
+        #expect(!log.contains("ipad-pro-13") && !log.contains("landscape"), "\(log)")
+        // The owner, on the same prototype, still resizes freely.
+        let owner = try await s.client.json("POST", "/api/sessions", ["prototype": "mail"])
+        let ownSid = try #require(owner.json?["session"]?.stringValue)
+        let ownResize = try await s.client.request(
+            "POST", "/api/sessions/\(ownSid)/actions", body: #"{"type": "resize", "device": "ipad-pro-13"}"#)
+        #expect(ownResize.status == 200, "\(ownResize.text)")
+    }
 }

@@ -1,4 +1,5 @@
 import JSON
+import Prototype
 
 /// The options of the designer's tools that a session start (`POST /api/sessions`), the
 /// player's address (`/p/{id}?…`) and a `resize` action may carry, and who may use them.
@@ -10,7 +11,10 @@ import JSON
 ///   board, whose sessions a study leaves out (`props.embed` of `session_start`), so a
 ///   participant's session marked so would drop out of the study's figures;
 /// - `targetOS` other than the prototype's own: the iOS menu's comparison of versions; the
-///   study runs the version the designer wrote it for.
+///   study runs the version the designer wrote it for;
+/// - a `resize` or `rotate` that changes what the link fixes of the environment (its device,
+///   orientation, appearance or text size, docs/api.md): every participant of the study plays
+///   in the same one, and the study's figures are labelled with it (``checkFixed(_:fixed:path:)``).
 ///
 /// The owner and `view` and `comment` links (which open the board and the menus) may use them.
 /// A refusal is `403 Forbidden`: the request is well-formed and understood, but the
@@ -42,6 +46,25 @@ enum DesignerOptions {
                 why:
                     "a participant link runs the prototype as the iOS \(ownTargetOS) it was written for; comparing versions is the designer's"
             )
+        }
+    }
+
+    /// Checks that what a participant's `resize` or `rotate` asks of the environment (`asked`)
+    /// keeps each member its link fixes for every participant (`fixed`, by member name:
+    /// ``ShareLink/fixed``, docs/api.md). Asking a fixed member's own value again is no change
+    /// and passes; a member the link leaves out is the participant's.
+    /// - Parameter path: how the request names each member (`$.device` in an action).
+    /// - Throws: ``Problem`` 403 naming the first fixed member the action would change.
+    static func checkFixed(
+        _ asked: EnvironmentRequest, fixed: [String: String], path: (String) -> String
+    ) throws(Problem) {
+        for key in asked.names {
+            guard let value = fixed[key.rawValue], let wanted = asked.text(key), wanted != value else { continue }
+            throw Problem(
+                .forbidden, title: "Fixed by this link",
+                detail:
+                    "this participant link fixes \(key.rawValue) at \"\(value)\" for every participant of the study, so it can't become \"\(wanted)\"",
+                extensions: ["path": .string(path(key.rawValue)), "option": .string(key.rawValue)])
         }
     }
 

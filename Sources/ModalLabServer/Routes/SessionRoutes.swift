@@ -496,6 +496,18 @@ final class SessionController: Sendable {
                 viewer, embedded: false, targetOS: request.targetOS, ownTargetOS: prototype.targetOS
             ) { path + "." + $0 }
         }
+        // What a participant link fixes of the environment stays so for the whole session.
+        if viewer.isParticipant, let share = viewer.shareID, let link = shares.link(id: share),
+            link.role == .participant, !link.fixed.isEmpty
+        {
+            var asked: EnvironmentRequest?
+            switch action {
+            case .resize(let request): asked = request
+            case .rotate(let orientation): asked = EnvironmentRequest(orientation: orientation)
+            default: break
+            }
+            if let asked { try DesignerOptions.checkFixed(asked, fixed: link.fixed) { path + "." + $0 } }
+        }
         // App-initiated presentations are the designer's tool (a timer, a script): a
         // participant plays the prototype as its people would, so a task's success can't be
         // reached by presenting it.
