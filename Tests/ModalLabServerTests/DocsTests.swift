@@ -225,6 +225,59 @@ import Testing
         #expect(stack(state).isEmpty && state["screen"] == "folders")
     }
 
+    // MARK: the command line
+
+    /// The synopses of `text`: each begins at a line whose first word is `modallab` (after a
+    /// `usage: ` or indentation) and goes on over the lines after it that begin with `[`; each is
+    /// keyed by its command's words (`modallab logs summary`) and holds its options (`--device`).
+    static func synopses(_ text: String) -> [(command: String, options: Set<String>)] {
+        var out: [(command: String, options: Set<String>)] = []
+        for raw in text.split(separator: "\n") {
+            var line = Substring(raw.drop { $0 == " " })
+            if line.hasPrefix("usage: ") { line = line.dropFirst("usage: ".count) }
+            let words = line.split(separator: " ")
+            let options = Set(
+                words.flatMap { word in
+                    word.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "-" })
+                        .filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init)
+                })
+            if words.first == "modallab" {
+                let command = words.prefix { $0.allSatisfy { $0.isLowercase || $0 == "-" } }.joined(separator: " ")
+                out.append((command, options))
+            } else if line.hasPrefix("["), !out.isEmpty {
+                out[out.count - 1].options.formUnion(options)
+            }
+        }
+        return out
+    }
+
+    /// The README's "The command line" names every option of each command's usage (what
+    /// `--help` prints): its synopsis is written out by hand, and once left out three of
+    /// `logs summary`'s.
+    @Test func theReadmesSynopsisHasEveryOptionOfTheUsage() throws {
+        let readme = try Self.read("README.md")
+        let section = try #require(readme.range(of: "## The command line"), "README has its command line")
+        let block = readme[section.upperBound...].components(separatedBy: "```")[1]
+        let written = Self.synopses(block)
+        let usages = [
+            ServeCommand.usage, LintCommand.usage, RulesCommand.usage, LogsCommand.usage, NewCommand.usage,
+        ]
+        var checked = 0
+        for usage in usages {
+            for (command, options) in Self.synopses(usage) {
+                let inReadme = written.filter { $0.command == command }.reduce(into: Set<String>()) {
+                    $0.formUnion($1.options)
+                }
+                #expect(!inReadme.isEmpty || options.isEmpty, "README's synopsis has no \(command)")
+                #expect(
+                    options.subtracting(inReadme).isEmpty,
+                    "\(command): README leaves out \(options.subtracting(inReadme).sorted())")
+                checked += 1
+            }
+        }
+        #expect(checked >= 9, "the usages' synopses were read (\(checked))")
+    }
+
     // MARK: numbers with their units
 
     /// What users read: `README.md` and every `docs/*.md`, as paths from the repository's root.
