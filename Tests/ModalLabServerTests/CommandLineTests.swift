@@ -192,9 +192,39 @@ import Testing
         let known = try await logs([
             "summary", "--prototype", "mail", "--session", sid, "--task", "send-draft", "--format", "json",
         ])
-        #expect(known.status == 0 && known.stderr.isEmpty, "\(known.stderr)")
+        // The owner's session passes; a study view leaves it out by default, and says so.
+        #expect(
+            known.status == 0
+                && known.stderr.hasPrefix("modallab logs: note: no session of a participant link matches"),
+            "\(known.stderr)")
         #expect(try await logs(["summary", "--share", share]).status == 0)
         #expect(try await logs(["export", "--prototype", "mail", "--session", sid]).status == 0)
+    }
+
+    /// `logs summary` and `logs results` count a study's participants by default: on a log of
+    /// the designer's own plays alone they say so on standard error, with the option that counts
+    /// them, instead of printing an empty study without a word; asked for an audience, they don't.
+    @Test func aStudyViewOfOnlyTheOwnersPlaysSaysWhatItLeftOut() async throws {
+        let s = try TestApp()
+        let sid = try await s.session("mail", device: "iphone-16")
+        #expect(try await s.act(sid, ["type": "tap", "target": "compose"]).status == 200)
+        let dir = s.data
+        func logs(_ args: [String]) async throws -> Modallab {
+            try await Modallab.run(["logs"] + args + ["--data", dir], in: dir)
+        }
+        for command in ["summary", "results"] {
+            let quiet = try await logs([command])
+            #expect(quiet.status == 0, "\(command): \(quiet.stderr)")
+            #expect(
+                quiet.stderr.contains("no session of a participant link matches; 1 session(s) of the owner")
+                    && quiet.stderr.contains("--audience all"), "\(command): \(quiet.stderr)")
+            let all = try await logs([command, "--audience", "all"])
+            #expect(all.status == 0 && all.stderr.isEmpty, "\(command): \(all.stderr)")
+            let participants = try await logs([command, "--audience", "participant"])
+            #expect(participants.status == 0 && participants.stderr.isEmpty, "\(command): \(participants.stderr)")
+        }
+        let counted = try await logs(["summary", "--audience", "all"])
+        #expect(counted.stdout.contains("1 session"), "\(counted.stdout)")
     }
 
     /// `modallab --help` names every option of `serve`, `lint`, `rules`, `logs` and `new` that

@@ -107,7 +107,11 @@ public enum LogsCommand {
                 try reader.export(format: fmt, filter: f, spreadsheetSafe: safe) { out.write(Data($0)) }
             } else if sub == "results" {
                 if let format = a.value("format"), format != "csv" { return fail("--format of results is csv") }
-                out.write(Data(try reader.summary(filter: f).resultsCSV(spreadsheetSafe: a.flag("spreadsheet-safe"))))
+                let s = try reader.summary(filter: f)
+                if let note = try othersLeftOut(s, filter: f, reader: reader, asked: a.value("audience")) {
+                    FileHandle.standardError.write(Data("modallab logs: note: \(note)\n".utf8))
+                }
+                out.write(Data(s.resultsCSV(spreadsheetSafe: a.flag("spreadsheet-safe"))))
             } else {
                 if a.flag("spreadsheet-safe") { return fail("--spreadsheet-safe is an option of `logs export`") }
                 let library: PrototypeLibrary
@@ -120,6 +124,9 @@ public enum LogsCommand {
                 if let warning = unservedWarning(s, library: library, prototypes: a.value("prototypes"), data: data) {
                     FileHandle.standardError.write(Data("modallab logs: warning: \(warning)\n".utf8))
                 }
+                if let note = try othersLeftOut(s, filter: f, reader: reader, asked: a.value("audience")) {
+                    FileHandle.standardError.write(Data("modallab logs: note: \(note)\n".utf8))
+                }
                 switch a.value("format") ?? "text" {
                 case "json": out.write(Data((s.jsonValue.description + "\n").utf8))
                 case "csv": out.write(Data(s.csv))
@@ -131,6 +138,23 @@ public enum LogsCommand {
             return fail("\(error)", 1)
         }
         return 0
+    }
+
+    /// What to say when `summary`, read with the study's audience because none was `asked`
+    /// (``LogFilter/studyAudience``, the participants of participant links), has no session while
+    /// the same filter over every audience has some: a designer's own plays, or a review link's,
+    /// would otherwise read as an empty log. `nil` when there is nothing to say.
+    /// - Throws: what reading the log throws.
+    static func othersLeftOut(_ summary: LogSummary, filter: LogFilter, reader: LogReader, asked: String?) throws
+        -> String?
+    {
+        guard asked == nil, summary.sessions.isEmpty, filter.audience == LogFilter.studyAudience else { return nil }
+        var everyone = filter
+        everyone.audience = nil
+        let others = try reader.summary(filter: everyone).sessions.count
+        guard others > 0 else { return nil }
+        return "no session of a participant link matches; \(others) session(s) of the owner or other links do, "
+            + "left out of study figures by default (--audience all, owner or link counts them)"
     }
 
     /// The prototypes whose expected paths give a summary's funnels: those `serve --prototypes
