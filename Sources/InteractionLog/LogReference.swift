@@ -43,6 +43,10 @@ public enum LogReference {
             "    columns = \(LogColumns.duckDBColumns));",
             "```",
             "",
+            "Hive partitioning adds one column of DuckDB's own after the log's \(LogColumns.all.count): `date`, the "
+                + "UTC day from the folder's name (`date=2026-12-07`), handy in a `WHERE` that reads only some days. "
+                + "It is not in the lines or the exports; `hive_partitioning = false` leaves it out.",
+            "",
             "In CSV, null is an empty cell and the empty string is `\"\"` (as PostgreSQL writes them). DuckDB "
                 + "tells them apart with `read_csv('modallab-log.csv', allow_quoted_nulls = false)`. pandas' "
                 + "`read_csv` reads both as the same value (`''` with `keep_default_na=False`, `NaN` without); "
