@@ -263,4 +263,21 @@ import Testing
         #expect(history.bytes("p", version: Prototype.versionHash(docs[0])) == nil)
         #expect(history.bytes("p", version: Prototype.versionHash(docs[4])) == docs[4])
     }
+
+    /// The same bytes saved again (a PUT of the file as it is) add no version; going back to an
+    /// older version is a change, and is listed.
+    @Test func savingTheSameBytesAgainAddsNoVersion() throws {
+        let dir = try TemporaryDirectory("history-same")
+        defer { dir.remove() }
+        let history = PrototypeHistory(directory: dir.path)
+        let a = Array("{\"n\": 1}\n".utf8)
+        let b = Array("{\"n\": 2}\n".utf8)
+        try history.record("p", bytes: a, via: "put")
+        try history.record("p", bytes: a, via: "put")
+        #expect(history.entries("p").map(\.version) == [Prototype.versionHash(a)])
+        try history.record("p", bytes: b, via: "patch")
+        try history.record("p", bytes: a, via: "put")
+        #expect(history.entries("p").map(\.version) == [a, b, a].map(Prototype.versionHash))
+        #expect(history.entries("p").map(\.via) == ["put", "patch", "put"])
+    }
 }

@@ -184,7 +184,7 @@ extension Strings {
         .linkEndedHeading: "This link no longer works",
         .linkEndedDetail: "This link is no longer valid; ask whoever sent it for a new one.",
         .brokenHeading: "{name} can’t be played yet",
-        .brokenDetail: "{file} has {errors}. Fix them and this page comes back by itself.",
+        .brokenDetail: "{file} has {errors}. Fix the file and this page comes back by itself.",
         .brokenLint: "The same list in a terminal:",
         .status400: "Bad Request",
         .status401: "Unauthorized",

@@ -82,11 +82,13 @@ struct PrototypeHistory: Sendable {
 
     /// Records `bytes` as the newest version of `id`, written by `via`; when nothing was kept
     /// yet, `previous` (the file before this write) first, as `before`. Drops the oldest beyond
-    /// ``limit``.
+    /// ``limit``. Bytes the newest version already has (the same file saved again) add no
+    /// version: the history lists changes, as a version control system does.
     /// - Throws: when the folder or a file can't be written (the prototype itself is saved).
     func record(_ id: String, bytes: [UInt8], via: String, paths: [String] = [], previous: [UInt8]? = nil) throws {
         try FileManager.default.createDirectory(atPath: folder(id), withIntermediateDirectories: true)
         var kept = entries(id)
+        if let newest = kept.last, newest.version == Prototype.versionHash(bytes) { return }
         let now = ISO8601DateFormatter().string(from: Date())
         if kept.isEmpty, let previous {
             kept.append(try keep(id, previous, via: "before", paths: [], time: now))

@@ -162,9 +162,11 @@ struct CommentController: Sendable {
         return .json(.object(o), status: .created)
     }
 
-    /// The answer to a link (or its preview) that can look and try but not comment.
+    /// The answer to a link (or its preview) that can look and try but not comment: a `view`,
+    /// `participant` or `report` link (only a `comment` link and the owner pin comments).
     static let viewOnly = Problem(
-        .forbidden, title: "View-only link", detail: "this share link can look and try, not comment")
+        .forbidden, title: "Not a comment link",
+        detail: "this share link can look and try, not comment: comments come through a comment link")
 
     /// A comment's `anchor` member: `{element, kind, dx, dy}`, fractions in 0…1.
     static func commentAnchor(_ r: JSONReader) throws(JSONShapeError) -> CommentAnchor {
