@@ -112,6 +112,28 @@ import Testing
         }
     }
 
+    /// A comment's text is bounded as the page's text area bounds it (UTF-16 code units), so a
+    /// letter under half a million combining marks, one character as drawn, is refused; the
+    /// longest text the text area takes is stored. An anchor's element id likewise.
+    @Test func aCommentsLengthIsCountedAsTheTextAreaCountsIt() async throws {
+        let s = try TestApp()
+        func post(_ text: String, element: String = "compose") async throws -> TestResponse {
+            let body: JSONValue = [
+                "prototype": "mail", "x": 1, "y": 1, "text": .string(text),
+                "anchor": ["element": .string(element), "kind": "control", "dx": 0.5, "dy": 0.5],
+            ]
+            return try await s.client.request("POST", "/api/comments", body: body.description)
+        }
+        let stacked = try await post("a" + String(repeating: "\u{301}", count: 500_000))
+        #expect(stacked.status == 400 && stacked.json?["path"]?.stringValue == "$.text", "\(stacked.status)")
+        #expect(stacked.text.utf8.count < 1_000, "the refusal does not echo the text: \(stacked.text.utf8.count) bytes")
+        let emoji = try await post(String(repeating: "👍", count: 2001))  // 4,002 UTF-16 code units
+        #expect(emoji.status == 400, "\(emoji.text)")
+        #expect(try await post(String(repeating: "👍", count: 2000)).status == 201)
+        let element = try await post("ok", element: "b" + String(repeating: "\u{301}", count: 300))
+        #expect(element.status == 400 && element.json?["path"]?.stringValue == "$.anchor.element", "\(element.text)")
+    }
+
     @Test func commentsMadeBeforeAnchorsStillLoad() async throws {
         let data = try TemporaryDirectory("old-comments")
         defer { data.remove() }

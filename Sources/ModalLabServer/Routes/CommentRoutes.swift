@@ -61,10 +61,17 @@ struct CommentController: Sendable {
         do throws(JSONShapeError) {
             let o = try body.object()
             let text = try o.required("text", "the comment").string()
-            guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, text.count <= CommentStore.maxLength
+            // Counted in UTF-16 code units, as the page's text area counts its `maxlength` (HTML's
+            // "length" of a value): a count of characters as drawn took one letter with half a
+            // million combining marks on it as one.
+            guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+                text.utf16.count <= CommentStore.maxLength
             else {
                 throw JSONShapeError(
-                    path: body.path.appending("text"), message: "expected 1 to \(CommentStore.maxLength) characters")
+                    path: body.path.appending("text"),
+                    message:
+                        "expected 1 to \(CommentStore.maxLength) characters (UTF-16 code units), found \(text.utf16.count)"
+                )
             }
             // A point of the device frame, as client events' are (``PendingEvent/maxClientCoordinate``).
             func point(_ name: String, _ expected: String) throws(JSONShapeError) -> Double {
@@ -172,7 +179,7 @@ struct CommentController: Sendable {
     static func commentAnchor(_ r: JSONReader) throws(JSONShapeError) -> CommentAnchor {
         let o = try r.object()
         let element = try o.required("element", "the id of the element the comment is on").string()
-        guard (1...200).contains(element.count) else {
+        guard (1...200).contains(element.utf16.count) else {
             throw JSONShapeError(path: r.path.appending("element"), message: "expected an id of 1 to 200 characters")
         }
         let kind = try o.required("kind", "control, modal or screen").enum(CommentAnchor.Kind.self)
