@@ -222,6 +222,25 @@ import Testing
             ("same-site fetch", .delete, [own, ("Sec-Fetch-Site", "same-site")], 403),
             ("cross-site fetch", .put, [own, ("Sec-Fetch-Site", "cross-site")], 403),
             ("same-origin fetch", .patch, [own, ("Sec-Fetch-Site", "same-origin")], 200),
+            // A browser's cross-site word stands beside its own origin's name: no browser sends
+            // the pair, and a request that does is refused.
+            (
+                "cross-site fetch, own origin", .post,
+                [own, ("Origin", "http://127.0.0.1:8080"), ("Sec-Fetch-Site", "cross-site")], 403
+            ),
+            (
+                "own origin, same-origin fetch", .post,
+                [own, ("Origin", "http://127.0.0.1:8080"), ("Sec-Fetch-Site", "same-origin")], 200
+            ),
+            // RFC 6454 §7.3: one Origin at most, whichever comes first.
+            (
+                "two origins", .post, [own, ("Origin", "http://127.0.0.1:8080"), ("Origin", "https://evil.example")],
+                400
+            ),
+            (
+                "two origins, other order", .post,
+                [own, ("Origin", "https://evil.example"), ("Origin", "http://127.0.0.1:8080")], 400
+            ),
             ("user-initiated", .post, [own, ("Sec-Fetch-Site", "none")], 200),
             ("neither header: curl", .post, [own], 200),
             (

@@ -18,7 +18,10 @@
 ///
 /// Anything else (`Origin: http://127.0.0.1:9999` on a server at 8080 — the same *site*, so
 /// `SameSite` cookies don't stop it —, `Origin: null`, `Sec-Fetch-Site: same-site` or
-/// `cross-site`) is refused with a 403 problem naming what it saw.
+/// `cross-site`, even beside a trusted `Origin`) is refused with a 403 problem naming what it
+/// saw; a request with two `Origin` fields, which no browser sends (RFC 6454 §7.3), with a 400.
+/// (Unlike Go's, the trusted origins are this server's own, whose pages a browser calls
+/// `same-origin`; so `Sec-Fetch-Site: cross-site` is refused whatever the `Origin`.)
 ///
 /// Sources: Go's `net/http` `CrossOriginProtection` (Go 1.25); the Fetch standard's
 /// `Sec-Fetch-Site` (W3C Fetch Metadata Request Headers); RFC 6454 (origins) and RFC 6761 §6.3
@@ -50,21 +53,33 @@ public final class CrossOriginProtection: HTTPMiddleware, @unchecked Sendable {
     public func willHandle(_ request: inout HTTPRequest) throws -> HTTPResponse? {
         if request.method == .get || request.method == .head || request.method == .options { return nil }
         if request.hasBearerAuthorization { return nil }
-        if let origin = request.headers["origin"] {
+        // RFC 6454 §7.3: a user agent sends at most one `Origin`. Two are not a browser's, and
+        // judging by either one alone would let the other through.
+        let origins = request.headers.values("origin")
+        if origins.count > 1 {
+            throw HTTPError(
+                .badRequest, title: "Repeated Origin",
+                detail:
+                    "\(request.method) with \(origins.count) Origin fields; a request has at most one (RFC 6454 §7.3)")
+        }
+        // A browser's own word that the page is of another origin stands whatever `Origin` says
+        // (the trusted origins are this server's own, whose pages a browser calls same-origin).
+        if let site = request.headers["sec-fetch-site"] {
+            let value = site.lowercased()
+            if value != "same-origin" && value != "none" {
+                throw HTTPError(
+                    .forbidden, title: "Cross-origin request refused",
+                    detail:
+                        "\(request.method) sent with Sec-Fetch-Site: \(site): state-changing requests must come from this server's own pages (or send Authorization: Bearer)"
+                )
+            }
+        }
+        if let origin = origins.first {
             if isTrusted(origin: origin, host: request.headers["host"]) { return nil }
             throw HTTPError(
                 .forbidden, title: "Cross-origin request refused",
                 detail:
                     "\(request.method) from the page at Origin \(origin), which is not this server's origin: state-changing requests must come from this server's own pages (or send Authorization: Bearer)"
-            )
-        }
-        if let site = request.headers["sec-fetch-site"] {
-            let value = site.lowercased()
-            if value == "same-origin" || value == "none" { return nil }
-            throw HTTPError(
-                .forbidden, title: "Cross-origin request refused",
-                detail:
-                    "\(request.method) sent with Sec-Fetch-Site: \(site): state-changing requests must come from this server's own pages (or send Authorization: Bearer)"
             )
         }
         return nil
