@@ -553,6 +553,21 @@ import Testing
         }
     }
 
+    /// A method token longer than any method is a 501 that doesn't repeat it, whether the
+    /// request line comes in one read or several (a 100 KB one was echoed whole).
+    @Test func anOverlongMethodIsNotEchoed() async throws {
+        try await withTestServer(router: makeTestRouter(), configure: { $0.maxHeaderBytes = 200_000 }) {
+            (server) throws in
+            let client = try server.client()
+            client.send(String(repeating: "A", count: 100_000) + " /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            let r = try client.readResponse()
+            #expect(r.status == 501)
+            #expect(r.body.count < 500, "\(r.body.count) bytes")
+            let longest = try server.request(String(repeating: "B", count: 32) + " /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(longest.status == 501 && String(decoding: longest.body, as: UTF8.self).contains("BBBB"))
+        }
+    }
+
     @Test func targetAndHeaderLimits() async throws {
         try await withTestServer(
             router: makeTestRouter(),

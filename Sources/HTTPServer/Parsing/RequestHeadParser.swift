@@ -69,6 +69,8 @@ enum RequestHeadParser {
                 }
                 j += 1
             }
+            // However the line is split into reads, an overlong method is the same 501.
+            if j - start > maxMethodBytes { return .failure(methodTooLong) }
             if j < end { requestLineEnd = -2 }
         }
         while i < end {
@@ -101,6 +103,12 @@ enum RequestHeadParser {
         return .incomplete
     }
 
+    /// The longest method token a request may name, in bytes: a longer one is a 501 that does
+    /// not repeat it.
+    static let maxMethodBytes = 32
+    private static let methodTooLong = ParseFailure(
+        status: .notImplemented, detail: "No method of more than \(maxMethodBytes) bytes is implemented.")
+
     private static let tooLargeHeaders = Scan.failure(
         ParseFailure(status: .requestHeaderFieldsTooLarge, detail: "The header section is larger than allowed."))
 
@@ -127,6 +135,9 @@ enum RequestHeadParser {
         var i = start
         while i < end && ByteClass.isTokenChar(buffer[i]) { i += 1 }
         guard i > start, i < end, buffer[i] == 0x20 else { return fail(.badRequest, "The request line is malformed.") }
+        // No method is that long (WebDAV's longest, UPDATEREDIRECTREF, has 17 bytes); the router
+        // would echo the name in its 501, and a whole request line can arrive in one read.
+        if i - start > maxMethodBytes { return .failure(methodTooLong) }
         let method = HTTPMethod.from(UnsafeBufferPointer(rebasing: buffer[start..<i]))
         i += 1
         let targetStart = i
