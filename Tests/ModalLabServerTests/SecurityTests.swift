@@ -28,7 +28,40 @@ import Testing
         return (try #require(created.json?["id"]?.stringValue), String(path.dropFirst(3)), cookie)
     }
 
+    /// A problem quotes what the request named, up to a bound: a megabyte-long prototype id
+    /// or device is a 4xx of a few kilobytes, in JSON and in an HTML error page alike.
+    @Test func aProblemDoesNotEchoAMegabyte() async throws {
+        let s = try TestApp()
+        let long = String(repeating: "a", count: 1_000_000)
+        for body in [#"{"prototype": "\#(long)"}"#, #"{"prototype": "mail", "device": "\#(long)"}"#] {
+            let r = try await s.client.request("POST", "/api/sessions", body: body)
+            #expect((400..<500).contains(r.status), "\(r.status)")
+            #expect(r.body.count < 8_000, "\(r.status): \(r.body.count) bytes")
+            #expect(r.json?["detail"]?.stringValue?.hasSuffix("…") == true)
+        }
+        let page = try await s.client.request("GET", "/p/" + String(repeating: "b", count: 6_000))
+        #expect((400..<500).contains(page.status) && page.body.count < 40_000, "\(page.status): \(page.body.count)")
+        #expect(Problem.bounded(String(repeating: "é", count: 5_000)).utf8.count <= Problem.maxDetailBytes)
+        #expect(Problem.bounded("short") == "short")
+    }
+
     // MARK: The owner token
+
+    /// `serve` warns about an owner token someone chose that is short, or that a Bearer field
+    /// or the printed address can't carry; the token it makes draws no warning.
+    @Test func aWeakOwnerTokenIsWarnedAbout() throws {
+        #expect(OwnerAccess.weakTokenWarning("a")?.contains("1 characters") == true)
+        #expect(OwnerAccess.weakTokenWarning("has space and is long enough to pass")?.contains("U+20") == true)
+        #expect(OwnerAccess.weakTokenWarning("tab\there-and-long-enough-too")?.contains("U+9") == true)
+        #expect(OwnerAccess.weakTokenWarning("ümlaut-and-long-enough-to-pass")?.contains("U+FC") == true)
+        #expect(OwnerAccess.weakTokenWarning(String(repeating: "x", count: 22)) == nil)
+        let dir = try TemporaryDirectory("weak-token")
+        defer { dir.remove() }
+        let made = try OwnerAccess.load(dataDirectory: dir.path, explicit: nil)
+        if ProcessInfo.processInfo.environment["MODALLAB_OWNER_TOKEN"] == nil {
+            #expect(OwnerAccess.weakTokenWarning(made.token) == nil, "\(made.token)")
+        }
+    }
 
     /// The owner's 8 MiB prototype upload is not read from anyone else: a request without
     /// credentials is answered 401 on its head alone — before any byte of its body, and instead

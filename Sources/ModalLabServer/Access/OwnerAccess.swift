@@ -103,6 +103,26 @@ public final class OwnerAccess: @unchecked Sendable {
         return OwnerAccess(token: token, sessionsFile: sessions, port: port)
     }
 
+    /// What to say about a token someone chose (`MODALLAB_OWNER_TOKEN`, the data folder's file)
+    /// that is easy to guess or can't be sent as one: fewer than ``minimumTokenLength``
+    /// characters, or a character outside the visible ASCII a Bearer token (RFC 6750 §2.1's
+    /// `b64token`, here any visible character) and an address carry as they are. `nil` for a
+    /// good one, such as the 43 characters of 32 random bytes the server makes.
+    static func weakTokenWarning(_ token: String) -> String? {
+        if let bad = token.unicodeScalars.first(where: { !(0x21...0x7E).contains($0.value) }) {
+            return "the owner token has U+\(String(bad.value, radix: 16, uppercase: true)), which "
+                + "`Authorization: Bearer` and the printed address can't carry as it is; use visible ASCII"
+        }
+        if token.count < minimumTokenLength {
+            return "the owner token has \(token.count) characters: anyone who reaches the server may guess "
+                + "a short one; use \(minimumTokenLength) or more random characters (or unset it, and one is made)"
+        }
+        return nil
+    }
+
+    /// The fewest characters of an owner token that draws no warning: 128 bits in base64.
+    static let minimumTokenLength = 22
+
     /// The port the server is bound to, which names the cookie; set once it is known.
     public var port: Int {
         get { lock.withLock { boundPort } }

@@ -174,6 +174,7 @@ public enum ServeCommand {
         // The first stdout line is the owner URL, flushed at once for scripts.
         FileHandle.standardOutput.write(Data((app.ownerURL(port: port) + "\n").utf8))
         var err = ""
+        if let warning = OwnerAccess.weakTokenWarning(app.owner.token) { err += "warning: \(warning)\n" }
         for note in app.recoveryNotes { err += note + "\n" }
         let shown = app.library.all
         err += "serving \(shown.count) prototype(s) from \(app.library.locations.joined(separator: ", "))\n"

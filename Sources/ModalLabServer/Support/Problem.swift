@@ -10,7 +10,13 @@ import Prototype
 public struct Problem: HTTPResponseError, Sendable {
     public var status: HTTPStatus
     public var title: String
-    public var detail: String?
+    /// What went wrong, for people; at most ``maxDetailBytes`` of UTF-8, cut with `…` past that
+    /// (a detail quotes what the request named, and a request may name a megabyte).
+    public var detail: String? {
+        didSet { if let detail, detail.utf8.count > Self.maxDetailBytes { self.detail = Self.bounded(detail) } }
+    }
+    /// The most UTF-8 bytes of a ``detail`` (about fifty lines of text).
+    public static let maxDetailBytes = 4096
     public var type: String
     /// Extension members (RFC 9457 §3.2), in order: `path`, `rule`, `state`, ….
     public var extensions: JSONObject
@@ -25,10 +31,26 @@ public struct Problem: HTTPResponseError, Sendable {
     ) {
         self.status = status
         self.title = title
-        self.detail = detail
+        self.detail = detail.map(Self.bounded)
         self.type = type
         self.extensions = extensions
         self.headers = headers
+    }
+
+    /// `text` when it has at most ``maxDetailBytes`` of UTF-8; else its longest run of whole
+    /// characters from the start that fits with `…` after it.
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > maxDetailBytes else { return text }
+        var kept = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let next = text.index(after: index)
+            let size = text.utf8.distance(from: index, to: next)
+            if kept + size > maxDetailBytes - 3 { break }
+            kept += size
+            end = next
+        }
+        return text[..<end] + "…"
     }
 
     /// 400 for a request body that is not what the route expects, naming the JSON path.
