@@ -47,6 +47,23 @@ import Testing
 
     // MARK: The owner token
 
+    /// A share link's address is built on the request's `Host` only when that is a host and
+    /// port; an empty or malformed one gives the bound address instead (`http:///s/…` was made).
+    @Test func aShareLinksAddressIsBuiltOnAHostOrTheBoundAddress() async throws {
+        for good in ["127.0.0.1:8080", "localhost", "modallab.local:80", "[::1]:8080", "192.168.1.5:18555"] {
+            #expect(ShareController.linkHost(good) == good)
+        }
+        for bad in [
+            nil, "", ":8080", "a b", "evil.example/x", "evil.example:99999x", "[::1", "h\u{0}st", "é.example", "@x",
+        ] {
+            #expect(ShareController.linkHost(bad) == nil, "\(bad ?? "nil")")
+        }
+        let s = try TestApp(socket: true)
+        let made = try await s.client.json("POST", "/api/shares", ["prototype": "mail", "role": "view"])
+        let url = try #require(made.json?["url"]?.stringValue)
+        #expect(url.hasPrefix("http://127.0.0.1:\(s.client.port)/s/"), "\(url)")
+    }
+
     /// `serve` warns about an owner token someone chose that is short, or that a Bearer field
     /// or the printed address can't carry; the token it makes draws no warning.
     @Test func aWeakOwnerTokenIsWarnedAbout() throws {

@@ -165,14 +165,36 @@ struct ShareController: Sendable {
         } catch {
             throw Problem(.serviceUnavailable, title: "Could not create the link", detail: "\(error)")
         }
-        // The origin browsers use: the first `--origin`, else the one this request addressed.
-        let base = origin ?? "http://" + (req.headers["host"] ?? configuredAddress)
+        // The origin browsers use: the first `--origin`, else the one this request addressed
+        // (its `Host`, when that is a host and port a link can hold), else the bound address.
+        let base = origin ?? "http://" + (Self.linkHost(req.headers["host"]) ?? configuredAddress)
         return .json(
             [
                 "id": .string(issued.link.id), "url": .string("\(base)/s/\(issued.token)"),
                 "expiresAt": .string(RFC3339.format(issued.link.expiresAt)), "role": .string(role.rawValue),
                 "prototype": .string(prototype), "label": .string(label),
             ], status: .created, headers: ["Location": "/api/shares/\(issued.link.id)"])
+    }
+
+    /// `host` (a request's `Host` field) when it is an authority a share link's address can be
+    /// built on: a name or IPv4 address of letters, digits, `.` and `-`, or a bracketed IPv6
+    /// address, with an optional port (RFC 3986 §3.2.2–3.2.3, without percent-encoding); `nil`
+    /// for an empty or absent one, or one with anything else (`http:///s/…` was built on an
+    /// empty `Host`).
+    static func linkHost(_ host: String?) -> String? {
+        guard let host, !host.isEmpty, host.utf8.count <= 255 else { return nil }
+        var name = Substring(host)
+        if let colon = name.lastIndex(of: ":"), !name[colon...].contains("]") {
+            let port = name[name.index(after: colon)...]
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            name = name[..<colon]
+        }
+        if name.hasPrefix("[") {
+            guard name.hasSuffix("]"), name.count > 2 else { return nil }
+            return name.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." } ? host : nil
+        }
+        let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+        return !name.isEmpty && allowed ? host : nil
     }
 
     /// `GET /s/{token}`: trades the token for a cookie scoped to one prototype and redirects to
