@@ -125,4 +125,30 @@ import Testing
             "POST", "/api/sessions/\(ownSid)/actions", body: #"{"type": "resize", "device": "ipad-pro-13"}"#)
         #expect(ownResize.status == 200, "\(ownResize.text)")
     }
+
+    /// A link's session continues only a session of the same link (`restore.continues`, the
+    /// player's reload after a new version); another link's session, or one the log doesn't
+    /// hold, is a 400 at `$.restore.continues`. The owner continues any.
+    @Test func aLinksSessionContinuesOnlyItsOwnLinksSessions() async throws {
+        let s = try TestApp()
+        let participant = try await Self.link(s, role: "participant")
+        let comment = try await Self.link(s, role: "comment")
+        func start(_ continues: String?, _ cookie: [String: String]?) async throws -> TestResponse {
+            let restore = continues.map { #", "restore": {"continues": "\#($0)", "actions": []}"# } ?? ""
+            return try await s.client.request(
+                "POST", "/api/sessions", body: #"{"prototype": "mail"\#(restore)}"#, headers: cookie ?? [:],
+                auth: cookie == nil)
+        }
+        let others = try #require(try await start(nil, comment).json?["session"]?.stringValue)
+        let own = try #require(try await start(nil, participant).json?["session"]?.stringValue)
+        let stolen = try await start(others, participant)
+        #expect(stolen.status == 400 && stolen.json?["path"]?.stringValue == "$.restore.continues", "\(stolen.text)")
+        let unknown = try await start(String(repeating: "A", count: 22), participant)
+        #expect(unknown.status == 400, "\(unknown.text)")
+        let continued = try await start(own, participant)
+        #expect(continued.status == 201, "\(continued.text)")
+        #expect(try await start(own, nil).status == 201, "the owner continues any session")
+        let starts = try await s.client.request("GET", "/api/logs.ndjson?type=session_start").text
+        #expect(!starts.contains(#""continues":"\#(others)""#), "\(starts)")
+    }
 }

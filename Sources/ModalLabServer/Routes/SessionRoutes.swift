@@ -214,6 +214,15 @@ final class SessionController: Sendable {
         {
             return try resume(held)
         }
+        // A link's session continues one of the same link's (the player's reload after a new
+        // version), never another's: `props.continues` ties the two sessions in the study's data.
+        if let continues = restore?.continues, viewer != .owner,
+            log.loggedStart(continues).map({ $0.share != viewer.shareID || $0.prototype != protoID }) ?? true
+        {
+            throw Problem.badRequest(
+                "\"continues\" names a session of this link and prototype; \"\(continues)\" is not one",
+                path: "$.restore.continues")
+        }
         try eventBudget.charge(
             viewer, address: req.remoteHost,
             count: EventBudget.cost(events: 1 + (restore?.actions.count ?? 0), bytes: req.body.count))
