@@ -305,27 +305,43 @@ extension Renderer {
 
     /// Appends UTF-8, HTML-escaping it when `escaped` (spec: interpolation.json — 'HTML Escaping'
     /// dictates `&amp;`, `&lt;`, `&gt;`, `&quot;`; `'` becomes `&#39;` so that values are safe in
-    /// single-quoted attributes too).
+    /// single-quoted attributes too). An escaped value's control characters, which HTML's
+    /// parser takes as errors (HTML Living Standard, "control-character-in-input-stream"; a
+    /// NUL it replaces), become U+FFFD: C0 but tab, line feed, form feed and carriage return,
+    /// DEL and C1. A raw `{{{…}}}` value is left as it is.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
         guard escaped else {
             output.append(bytes)
             return
         }
-        // Bit n set: byte n (< 64) needs escaping. " & ' < >
-        let special: UInt64 = 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+        // Bit n set: byte n (< 64) needs escaping or replacing. " & ' < > and the C0 controls
+        // but HTML's white space (0x09, 0x0A, 0x0C, 0x0D).
+        let whiteSpace: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x0C | 1 << 0x0D
+        let special: UInt64 =
+            1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E | (0xFFFF_FFFF & ~whiteSpace)
         var start = 0
         for i in 0..<bytes.count {
             let byte = bytes[i]
-            guard byte < 64, special & (1 << UInt64(byte)) != 0 else { continue }
+            // Past the specials: DEL, and a C1 control (U+0080–U+009F: 0xC2 then 0x80–0x9F).
+            var width = 1
+            if byte < 64 {
+                guard special & (1 << UInt64(byte)) != 0 else { continue }
+            } else if byte == 0x7F {
+            } else if byte == 0xC2, i + 1 < bytes.count, bytes[i + 1] & 0xE0 == 0x80 {
+                width = 2
+            } else {
+                continue
+            }
             if start < i { output.append(UnsafeBufferPointer(rebasing: bytes[start..<i])) }
             switch byte {
             case 0x26: appendASCII("&amp;")
             case 0x3C: appendASCII("&lt;")
             case 0x3E: appendASCII("&gt;")
             case 0x22: appendASCII("&quot;")
-            default: appendASCII("&#39;")
+            case 0x27: appendASCII("&#39;")
+            default: appendASCII("\u{FFFD}")
             }
-            start = i + 1
+            start = i + width
         }
         if start < bytes.count { output.append(UnsafeBufferPointer(rebasing: bytes[start...])) }
     }
