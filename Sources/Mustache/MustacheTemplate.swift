@@ -18,8 +18,9 @@
 ///
 /// **Escaping.** `{{name}}` escapes `&`, `<`, `>`, `"` and `'` as `&amp;`, `&lt;`, `&gt;`,
 /// `&quot;` (the forms the spec's 'HTML Escaping' case dictates) and `&#39;`, so values are safe
-/// in element content and in double- or single-quoted attributes. `{{{name}}}` and `{{&name}}`
-/// do not escape.
+/// in element content and in double- or single-quoted attributes; it writes the control
+/// characters HTML's parser takes as errors (C0 but tab, line feed, form feed and carriage
+/// return; DEL; C1) as U+FFFD. `{{{name}}}` and `{{&name}}` do not escape.
 ///
 /// **Strict renders** (``render(_:library:strict:)``, a ``MustacheLibrary`` made `strict`)
 /// throw a ``MustacheError`` where the spec renders a missing name or partial as empty: a
