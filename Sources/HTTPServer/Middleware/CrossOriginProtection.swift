@@ -60,7 +60,7 @@ public final class CrossOriginProtection: HTTPMiddleware, @unchecked Sendable {
             throw HTTPError(
                 .badRequest, title: "Repeated Origin",
                 detail:
-                    "\(request.method) with \(origins.count) Origin fields; a request has at most one (RFC 6454 §7.3)")
+                    "\(request.method) with \(origins.count) Origin fields; a request has at most one (RFC 6454, section 7.3)")
         }
         // A browser's own word that the page is of another origin stands whatever `Origin` says
         // (the trusted origins are this server's own, whose pages a browser calls same-origin).
