@@ -47,6 +47,24 @@ import Testing
 
     // MARK: The owner token
 
+    /// A link's label is a line (at most 200 characters, as the share manager's field takes),
+    /// and a participant link lists each task once.
+    @Test func aLinksLabelAndTasksAreBounded() async throws {
+        let s = try TestApp()
+        let long = try await s.client.json(
+            "POST", "/api/shares",
+            ["prototype": "mail", "role": "view", "label": .string(String(repeating: "l", count: 201))])
+        #expect(long.status == 400 && long.json?["path"]?.stringValue == "$.label", "\(long.text)")
+        let fits = try await s.client.json(
+            "POST", "/api/shares",
+            ["prototype": "mail", "role": "view", "label": .string(String(repeating: "l", count: 200))])
+        #expect(fits.status == 201, "\(fits.text)")
+        let twice = try await s.client.json(
+            "POST", "/api/shares",
+            ["prototype": "mail", "role": "participant", "tasks": ["send-draft", "share-inbox", "send-draft"]])
+        #expect(twice.status == 400 && twice.json?["path"]?.stringValue == "$.tasks[2]", "\(twice.text)")
+    }
+
     /// A share link's address is built on the request's `Host` only when that is a host and
     /// port; an empty or malformed one gives the bound address instead (`http:///s/…` was made).
     @Test func aShareLinksAddressIsBuiltOnAHostOrTheBoundAddress() async throws {

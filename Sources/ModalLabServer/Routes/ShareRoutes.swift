@@ -116,7 +116,15 @@ struct ShareController: Sendable {
                 }
                 expiresIn = v
             }
-            label = try o.optional("label")?.string()
+            if let r = o.optional("label") {
+                let text = try r.string()
+                // A label names the link in lists and the log's share_label column: a line, not a file.
+                guard text.utf16.count <= Self.maxLabelLength else {
+                    throw r.fail(
+                        "expected a label of at most \(Self.maxLabelLength) characters, found \(text.utf16.count)")
+                }
+                label = text
+            }
             if let t = o.optional("tasks") {
                 guard role == .participant else {
                     throw t.fail("\"tasks\" belong to a participant link (\"role\": \"participant\")")
@@ -153,6 +161,13 @@ struct ShareController: Sendable {
                         + (known.isEmpty ? " (it declares no tasks)" : Suggest.hint(t, in: known)),
                     path: taskReader.path.appending(i).description)
             }
+            // Each task once: a participant plays a link's tasks in turn, and a task's result is
+            // one row of the study.
+            for (i, t) in tasks.enumerated() where tasks[..<i].contains(t) {
+                throw Problem.badRequest(
+                    "task \"\(t)\" is listed twice; a link lists each of its tasks once",
+                    path: taskReader.path.appending(i).description)
+            }
             if tasks.isEmpty { throw Problem.badRequest("list at least one task", path: taskReader.path.description) }
         }
         let issued: IssuedShare
@@ -175,6 +190,9 @@ struct ShareController: Sendable {
                 "prototype": .string(prototype), "label": .string(label),
             ], status: .created, headers: ["Location": "/api/shares/\(issued.link.id)"])
     }
+
+    /// The longest `label` of a link, in UTF-16 code units (as a text field's `maxlength`).
+    static let maxLabelLength = 200
 
     /// `host` (a request's `Host` field) when it is an authority a share link's address can be
     /// built on: a name or IPv4 address of letters, digits, `.` and `-`, or a bracketed IPv6
