@@ -12,6 +12,10 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var offset: Int
     /// What was wrong.
     public var reason: Reason
+    /// Where in the document: the member or element whose text is wrong (`$.actions[2]`); for
+    /// a repeated member name, that member (`$.prototype`); `$` for the top level. Worked out
+    /// only when parsing fails, by reading the text again up to ``offset``.
+    public var path: JSONPath = .root
 
     /// What was found where something else was expected.
     public enum Found: Sendable, Equatable {
@@ -152,7 +156,83 @@ private struct Parser {
             }
             i += 1
         }
-        return JSONSyntaxError(line: line, column: col, offset: off, reason: reason)
+        var path: JSONPath
+        switch reason {
+        case .duplicateMember(let key): path = pathOfValue(at: off).appending(key)
+        // The comma is the object's or array's, not its last member's.
+        case .trailingComma:
+            path = pathOfValue(at: min(off + 1, bytes.count))
+            if case .index = path.components.last { path = JSONPath(components: path.components.dropLast()) }
+        default: path = pathOfValue(at: off)
+        }
+        return JSONSyntaxError(line: line, column: col, offset: off, reason: reason, path: path)
+    }
+
+    /// The path of the member or element whose text holds `offset`, read again from the start
+    /// (the parse that failed kept no path, so a valid text costs nothing for it): each open
+    /// object contributes the name of the member being read once its name is complete, each
+    /// open array the index of its element. A name with escapes is decoded; a name cut off by
+    /// the error is left out.
+    func pathOfValue(at offset: Int) -> JSONPath {
+        enum Frame {
+            case object(key: String?)
+            case array(index: Int)
+        }
+        var frames: [Frame] = []
+        var i = 0
+        while i < offset {
+            switch bytes[i] {
+            case UInt8(ascii: "{"): frames.append(.object(key: nil))
+            case UInt8(ascii: "["): frames.append(.array(index: 0))
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !frames.isEmpty { frames.removeLast() }
+            case UInt8(ascii: ","):
+                switch frames.last {
+                case .array(let index): frames[frames.count - 1] = .array(index: index + 1)
+                case .object: frames[frames.count - 1] = .object(key: nil)
+                case nil: break
+                }
+            case UInt8(ascii: "\""):
+                let start = i + 1
+                var j = start
+                var escaped = false
+                while j < offset && bytes[j] != UInt8(ascii: "\"") {
+                    if bytes[j] == UInt8(ascii: "\\") {
+                        escaped = true
+                        j += 1
+                    }
+                    j += 1
+                }
+                guard j < offset else { i = offset; continue }
+                // A string in an object where a name is expected (none yet, or after a comma) is
+                // the name, when a colon follows it.
+                if case .object(key: nil) = frames.last {
+                    var k = j + 1
+                    while k < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[k]) { k += 1 }
+                    if k < bytes.count && bytes[k] == UInt8(ascii: ":") {
+                        let raw = UnsafeBufferPointer(rebasing: bytes[(start - 1)...j])
+                        let name: String
+                        if escaped, let decoded = try? JSONParser.parse(raw), case .string(let text) = decoded {
+                            name = text
+                        } else {
+                            name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<j]), as: UTF8.self)
+                        }
+                        frames[frames.count - 1] = .object(key: name)
+                    }
+                }
+                i = j
+            default: break
+            }
+            i += 1
+        }
+        var path = JSONPath.root
+        for frame in frames {
+            switch frame {
+            case .object(let key?): path = path.appending(key)
+            case .array(let index): path = path.appending(index)
+            case .object(key: nil): return path
+            }
+        }
+        return path
     }
 
     mutating func skipSpace() {

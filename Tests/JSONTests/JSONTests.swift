@@ -31,6 +31,27 @@ import Testing
         }
     }
 
+    /// A syntax error names where in the document it is: the member or element whose text is
+    /// wrong, a repeated member itself, the object whose next name is missing.
+    @Test(arguments: [
+        (#"{"prototype": "mail", "prototype": "x"}"#, "$.prototype"),
+        (#"{"a": {"b": [1, 2, tru]}}"#, "$.a.b[2]"),
+        (#"{"a": 1, }"#, "$"),
+        (#"{"a": [1, 2, ]}"#, "$.a"),
+        (#"{"a": {"x": 1, "b\u0022c": nope}}"#, #"$.a["b\"c"]"#),
+        (#"[{"k": "v"}, {"k": "{[,"}, {"k": 01}]"#, "$[2].k"),
+        (#"{"actions": [{"type": "tap"}, {"type": "tap", "type": "x"}]}"#, "$.actions[1].type"),
+        ("[1, 2", "$[1]"),
+        ("nope", "$"),
+    ])
+    func namesThePathOfTheError(text: String, path: String) {
+        #expect {
+            _ = try JSONParser.parse(text)
+        } throws: { error in
+            (error as? JSONSyntaxError)?.path.description == path
+        }
+    }
+
     @Test func rejectsHostileNesting() throws {
         let deep = String(repeating: "[", count: 100_000)
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(deep) }

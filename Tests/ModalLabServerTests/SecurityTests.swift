@@ -45,6 +45,20 @@ import Testing
         #expect(Problem.bounded("short") == "short")
     }
 
+    /// A body that is not JSON is a 400 whose `path` says where: the repeated member, the
+    /// element with the broken value.
+    @Test func aSyntaxErrorNamesItsPath() async throws {
+        let s = try TestApp()
+        let twice = try await s.client.request(
+            "POST", "/api/sessions", body: #"{"prototype": "mail", "prototype": "notes"}"#)
+        #expect(twice.status == 400 && twice.json?["path"]?.stringValue == "$.prototype", "\(twice.text)")
+        #expect(twice.json?["detail"]?.stringValue?.contains("line 1, column 23") == true, "\(twice.text)")
+        let sid = try await s.session("mail", device: "iphone-16")
+        let broken = try await s.client.request(
+            "POST", "/api/sessions/\(sid)/events", body: #"{"events": [{"type": "misclick"}, {"type": misclick}]}"#)
+        #expect(broken.status == 400 && broken.json?["path"]?.stringValue == "$.events[1].type", "\(broken.text)")
+    }
+
     // MARK: The owner token
 
     /// A link's label is a line (at most 200 characters, as the share manager's field takes),

@@ -85,7 +85,7 @@ extension PrototypeController {
         do {
             operations = try JSONPatch(try JSONParser.parse(req.body))
         } catch let e as JSONSyntaxError {
-            throw Problem.badRequest("the body is not valid JSON: \(e)", path: "$")
+            throw Problem.badRequest("the body is not valid JSON: \(e)", path: e.path.description)
         } catch let e as JSONPatchError {
             throw Self.patchProblem(e)
         } catch {

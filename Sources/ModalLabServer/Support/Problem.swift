@@ -132,7 +132,7 @@ enum RequestBody {
         do {
             return JSONReader(try JSONParser.parse(request.body))
         } catch {
-            throw Problem.badRequest("the body is not valid JSON: \(error)", path: "$")
+            throw Problem.badRequest("the body is not valid JSON: \(error)", path: error.path.description)
         }
     }
 }
