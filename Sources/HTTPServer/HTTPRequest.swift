@@ -30,6 +30,14 @@ public struct HTTPRequest: Sendable {
     /// that per-address limits count by (``ServerConfiguration/maxConnectionsPerAddress``).
     public var remoteHost: String { Self.host(of: remoteAddress) }
 
+    /// Whether `host` (a `Host` field's value) has only the characters RFC 3986 §3.2.2 allows a
+    /// `uri-host [":" port]`: what the server's parser admits in a request's `Host` (a request
+    /// with any other is a 400 before it is routed).
+    public static func isValidHost(_ host: String) -> Bool {
+        var host = host
+        return host.withUTF8 { RequestHeadParser.isValidHost($0) }
+    }
+
     /// `"203.0.113.7:51234"` → `"203.0.113.7"`, `"[::1]:51234"` → `"[::1]"`; an address without
     /// a port is returned whole.
     static func host(of address: String) -> String {

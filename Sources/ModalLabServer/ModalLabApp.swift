@@ -185,9 +185,10 @@ public final class ModalLabApp: @unchecked Sendable {
     }
 
     /// The bound host as a URL writes it (`[::1]` for IPv6).
-    private var urlHost: String {
-        configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-    }
+    private var urlHost: String { Self.urlHost(configuration.host) }
+
+    /// `host` (a `--host` value) as a URL writes it: bracketed when it is an IPv6 address.
+    static func urlHost(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
 
     /// `http://HOST:PORT` for the bound address, which pages served from it send as their
     /// `Origin`; nil for a wildcard address (`0.0.0.0`, `::`), which no browser addresses —

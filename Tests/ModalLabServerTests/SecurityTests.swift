@@ -39,6 +39,9 @@ import Testing
             #expect(r.body.count < 8_000, "\(r.status): \(r.body.count) bytes")
             #expect(r.json?["detail"]?.stringValue?.hasSuffix("…") == true)
         }
+        // A megabyte-long member name: the path that names it is bounded too.
+        let key = try await s.client.request("POST", "/api/sessions", body: #"{"prototype": "mail", "\#(long)": 1}"#)
+        #expect(key.status == 400 && key.body.count < 12_000, "\(key.status): \(key.body.count) bytes")
         let page = try await s.client.request("GET", "/p/" + String(repeating: "b", count: 6_000))
         #expect((400..<500).contains(page.status) && page.body.count < 40_000, "\(page.status): \(page.body.count)")
         #expect(Problem.bounded(String(repeating: "é", count: 5_000)).utf8.count <= Problem.maxDetailBytes)
@@ -82,11 +85,14 @@ import Testing
     /// A share link's address is built on the request's `Host` only when that is a host and
     /// port; an empty or malformed one gives the bound address instead (`http:///s/…` was made).
     @Test func aShareLinksAddressIsBuiltOnAHostOrTheBoundAddress() async throws {
-        for good in ["127.0.0.1:8080", "localhost", "modallab.local:80", "[::1]:8080", "192.168.1.5:18555"] {
+        for good in [
+            "127.0.0.1:8080", "localhost", "modallab.local:80", "[::1]:8080", "192.168.1.5:18555", "my_box:80",
+        ] {
             #expect(ShareController.linkHost(good) == good)
         }
         for bad in [
-            nil, "", ":8080", "a b", "evil.example/x", "evil.example:99999x", "[::1", "h\u{0}st", "é.example", "@x",
+            nil, "", ":8080", "a b", "evil.example/x", "evil.example:99999", "evil.example:80x", "[::1", "[:x]", ".",
+            "h\u{0}st", "é.example", "@x",
         ] {
             #expect(ShareController.linkHost(bad) == nil, "\(bad ?? "nil")")
         }
@@ -94,6 +100,15 @@ import Testing
         let made = try await s.client.json("POST", "/api/shares", ["prototype": "mail", "role": "view"])
         let url = try #require(made.json?["url"]?.stringValue)
         #expect(url.hasPrefix("http://127.0.0.1:\(s.client.port)/s/"), "\(url)")
+        // An empty Host: the bound address and port (the server listens on a port chosen for it).
+        let raw = try TestClient(port: s.client.port)
+        let body = #"{"prototype": "mail", "role": "view"}"#
+        raw.send(
+            "POST /api/shares HTTP/1.1\r\nHost: \r\nAuthorization: Bearer \(TestApp.ownerToken)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        let answer = try await blocking { try raw.readResponse() }
+        let fallback = try #require(answer.json?["url"]?.stringValue, "\(answer.status) \(answer.text)")
+        #expect(fallback.hasPrefix("http://127.0.0.1:\(s.client.port)/s/"), "\(fallback)")
     }
 
     /// `serve` warns about an owner token someone chose that is short, or that a Bearer field
@@ -103,7 +118,10 @@ import Testing
         #expect(OwnerAccess.weakTokenWarning("has space and is long enough to pass")?.contains("U+20") == true)
         #expect(OwnerAccess.weakTokenWarning("tab\there-and-long-enough-too")?.contains("U+9") == true)
         #expect(OwnerAccess.weakTokenWarning("ümlaut-and-long-enough-to-pass")?.contains("U+FC") == true)
+        #expect(OwnerAccess.weakTokenWarning("hash#ends-the-address-so-warn")?.contains("U+23") == true)
+        #expect(OwnerAccess.weakTokenWarning("plus+is-a-space-in-a-query-x")?.contains("U+2B") == true)
         #expect(OwnerAccess.weakTokenWarning(String(repeating: "x", count: 22)) == nil)
+        #expect(OwnerAccess.weakTokenWarning("Az09-._~Az09-._~Az09-._~") == nil)
         let dir = try TemporaryDirectory("weak-token")
         defer { dir.remove() }
         let made = try OwnerAccess.load(dataDirectory: dir.path, explicit: nil)

@@ -6,7 +6,8 @@
 /// when:
 /// - it carries `Authorization: Bearer …`: a browser never adds that on its own, and a page of
 ///   another origin can add it only through CORS, which nothing here grants; or
-/// - its `Origin` is trusted: one added with ``addTrustedOrigin(_:)`` (the server's own
+/// - its `Origin` is trusted (and its `Sec-Fetch-Site`, if any, is `same-origin` or `none`):
+///   one added with ``addTrustedOrigin(_:)`` (the server's own
 ///   `http://host:port`, a public origin behind a proxy), or `http://` or `https://` followed
 ///   by the request's `Host` when that names a loopback host (`localhost`, `*.localhost`,
 ///   `127.0.0.0/8`, `[::1]`): a browser that sends such a pair addressed this very server by
@@ -60,7 +61,8 @@ public final class CrossOriginProtection: HTTPMiddleware, @unchecked Sendable {
             throw HTTPError(
                 .badRequest, title: "Repeated Origin",
                 detail:
-                    "\(request.method) with \(origins.count) Origin fields; a request has at most one (RFC 6454, section 7.3)")
+                    "\(request.method) with \(origins.count) Origin fields; a request has at most one (RFC 6454, section 7.3)"
+            )
         }
         // A browser's own word that the page is of another origin stands whatever `Origin` says
         // (the trusted origins are this server's own, whose pages a browser calls same-origin).

@@ -105,13 +105,17 @@ public final class OwnerAccess: @unchecked Sendable {
 
     /// What to say about a token someone chose (`MODALLAB_OWNER_TOKEN`, the data folder's file)
     /// that is easy to guess or can't be sent as one: fewer than ``minimumTokenLength``
-    /// characters, or a character outside the visible ASCII a Bearer token (RFC 6750 §2.1's
-    /// `b64token`, here any visible character) and an address carry as they are. `nil` for a
-    /// good one, such as the 43 characters of 32 random bytes the server makes.
+    /// characters, or a character other than RFC 3986's unreserved ones (letters, digits, `-`,
+    /// `.`, `_`, `~`), which the printed address (`?token=`, a `#` ends it, a `+` is a space)
+    /// and `Authorization: Bearer` (RFC 6750 §2.1) carry as they are. `nil` for a good one,
+    /// such as the 43 base64url characters of 32 random bytes the server makes.
     static func weakTokenWarning(_ token: String) -> String? {
-        if let bad = token.unicodeScalars.first(where: { !(0x21...0x7E).contains($0.value) }) {
-            return "the owner token has U+\(String(bad.value, radix: 16, uppercase: true)), which "
-                + "`Authorization: Bearer` and the printed address can't carry as it is; use visible ASCII"
+        let unreserved = { (c: Unicode.Scalar) in
+            c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || "-._~".unicodeScalars.contains(c))
+        }
+        if let bad = token.unicodeScalars.first(where: { !unreserved($0) }) {
+            return "the owner token has U+\(String(bad.value, radix: 16, uppercase: true)), which the printed "
+                + "address and `Authorization: Bearer` can't carry as it is; use letters, digits, -, ., _ and ~"
         }
         if token.count < minimumTokenLength {
             return "the owner token has \(token.count) characters: anyone who reaches the server may guess "

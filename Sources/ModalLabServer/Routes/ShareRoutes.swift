@@ -22,8 +22,10 @@ struct ShareController: Sendable {
     let pages: PageRenderer
     /// The origin a link's URL names: the first `--origin`, normalized; else the request's `Host`.
     let origin: String?
-    /// `HOST:PORT` as configured, for a request without a `Host` field.
-    let configuredAddress: String
+    /// The bound host as a URL writes it (`127.0.0.1`, `[::1]`; `127.0.0.1` for a wildcard
+    /// address): with the bound port (``OwnerAccess/port``, known once the server listens, so
+    /// `--port 0`'s too), the address of a link made by a request without a usable `Host`.
+    let boundHost: String
 
     var shares: ShareStore { access.shares }
 
@@ -182,7 +184,7 @@ struct ShareController: Sendable {
         }
         // The origin browsers use: the first `--origin`, else the one this request addressed
         // (its `Host`, when that is a host and port a link can hold), else the bound address.
-        let base = origin ?? "http://" + (Self.linkHost(req.headers["host"]) ?? configuredAddress)
+        let base = origin ?? "http://" + (Self.linkHost(req.headers["host"]) ?? "\(boundHost):\(access.owner.port)")
         return .json(
             [
                 "id": .string(issued.link.id), "url": .string("\(base)/s/\(issued.token)"),
@@ -195,24 +197,27 @@ struct ShareController: Sendable {
     static let maxLabelLength = 200
 
     /// `host` (a request's `Host` field) when it is an authority a share link's address can be
-    /// built on: a name or IPv4 address of letters, digits, `.` and `-`, or a bracketed IPv6
-    /// address, with an optional port (RFC 3986 §3.2.2–3.2.3, without percent-encoding); `nil`
-    /// for an empty or absent one, or one with anything else (`http:///s/…` was built on an
-    /// empty `Host`).
+    /// built on: a host the server's parser admits (RFC 3986 §3.2.2's characters,
+    /// ``HTTPRequest/isValidHost(_:)``), not empty, with a port of 1–65535 when it has one, and
+    /// brackets only around an IP literal; `nil` otherwise (an empty `Host` made `http:///s/…`).
     static func linkHost(_ host: String?) -> String? {
-        guard let host, !host.isEmpty, host.utf8.count <= 255 else { return nil }
+        guard let host, !host.isEmpty, host.utf8.count <= 255, HTTPRequest.isValidHost(host) else { return nil }
         var name = Substring(host)
         if let colon = name.lastIndex(of: ":"), !name[colon...].contains("]") {
-            let port = name[name.index(after: colon)...]
-            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            guard let port = Int(name[name.index(after: colon)...]), (1...65535).contains(port) else { return nil }
             name = name[..<colon]
         }
         if name.hasPrefix("[") {
-            guard name.hasSuffix("]"), name.count > 2 else { return nil }
-            return name.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." } ? host : nil
+            let inside = name.dropFirst().dropLast()
+            guard name.hasSuffix("]"), inside.contains(":"),
+                inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." })
+            else { return nil }
+            return host
         }
-        let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
-        return !name.isEmpty && allowed ? host : nil
+        guard !name.isEmpty, !name.contains("["), !name.contains("]"), !name.contains(":"), name != "." else {
+            return nil
+        }
+        return host
     }
 
     /// `GET /s/{token}`: trades the token for a cookie scoped to one prototype and redirects to

@@ -18,8 +18,11 @@ public struct Problem: HTTPResponseError, Sendable {
     /// The most UTF-8 bytes of a ``detail`` (about fifty lines of text).
     public static let maxDetailBytes = 4096
     public var type: String
-    /// Extension members (RFC 9457 §3.2), in order: `path`, `rule`, `state`, ….
-    public var extensions: JSONObject
+    /// Extension members (RFC 9457 §3.2), in order: `path`, `rule`, `state`, …; a string member
+    /// is bounded as ``detail`` is (a path quotes the member names a request sent).
+    public var extensions: JSONObject {
+        didSet { if Self.needsBounds(extensions) { extensions = Self.bounded(extensions) } }
+    }
     public var headers: HTTPHeaders
     /// The detail in Simplified Chinese too, for an HTML error page in the reader's language
     /// (`nil`: the detail is English only; the JSON problem is always English).
@@ -33,7 +36,7 @@ public struct Problem: HTTPResponseError, Sendable {
         self.title = title
         self.detail = detail.map(Self.bounded)
         self.type = type
-        self.extensions = extensions
+        self.extensions = Self.needsBounds(extensions) ? Self.bounded(extensions) : extensions
         self.headers = headers
     }
 
@@ -51,6 +54,20 @@ public struct Problem: HTTPResponseError, Sendable {
             end = next
         }
         return text[..<end] + "…"
+    }
+
+    /// Whether a string member of `members` is longer than ``maxDetailBytes``.
+    static func needsBounds(_ members: JSONObject) -> Bool {
+        members.contains { if case .string(let text) = $0.value { text.utf8.count > maxDetailBytes } else { false } }
+    }
+
+    /// `members` with each string member cut as ``detail`` is.
+    static func bounded(_ members: JSONObject) -> JSONObject {
+        var out = JSONObject()
+        for (key, value) in members {
+            if case .string(let text) = value { out[key] = .string(bounded(text)) } else { out[key] = value }
+        }
+        return out
     }
 
     /// 400 for a request body that is not what the route expects, naming the JSON path.
