@@ -107,7 +107,7 @@ public struct Comment: Sendable, Equatable {
 /// Comments, appended to `<data>/comments.ndjson` (one JSON object per line, fsynced before the
 /// caller is answered) and kept in memory.
 public final class CommentStore: @unchecked Sendable {
-    /// Longest comment text, in characters.
+    /// Longest comment text, in UTF-16 code units (as the page's text area counts its `maxlength`).
     public static let maxLength = 4000
     private let file: String
     private let lock = NSLock()

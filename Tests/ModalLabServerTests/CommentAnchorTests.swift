@@ -134,6 +134,22 @@ import Testing
         #expect(element.status == 400 && element.json?["path"]?.stringValue == "$.anchor.element", "\(element.text)")
     }
 
+    /// A study's comment answer is bounded as the panel's text area bounds it, in UTF-16 code
+    /// units: one letter under thousands of combining marks is refused.
+    @Test func aStudyCommentAnswerIsCountedAsTheTextAreaCountsIt() async throws {
+        let s = try TestApp()
+        let sid = try await s.session("mail", device: "iphone-16")
+        let stacked: JSONValue = [
+            "type": "answer", "question": "comment", "value": .string("a" + String(repeating: "\u{301}", count: 5000)),
+        ]
+        let refused = try await s.act(sid, stacked)
+        #expect(refused.status == 400 && refused.json?["path"]?.stringValue == "$.value", "\(refused.status)")
+        let fits: JSONValue = [
+            "type": "answer", "question": "comment", "value": .string(String(repeating: "b", count: 4000)),
+        ]
+        #expect(try await s.act(sid, fits).status == 200)
+    }
+
     @Test func commentsMadeBeforeAnchorsStillLoad() async throws {
         let data = try TemporaryDirectory("old-comments")
         defer { data.remove() }

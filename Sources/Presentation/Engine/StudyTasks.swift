@@ -180,7 +180,7 @@ extension PresentationEngine {
     /// The questions of `answer`: the Single Ease Question, the System Usability Scale's ten
     /// items (Brooke 1996), and a free comment.
     public static let questions = ["seq"] + (1...10).map { "sus\($0)" } + ["comment"]
-    /// The longest comment kept, in characters.
+    /// The longest comment kept, in UTF-16 code units.
     public static let maxCommentLength = 4000
 
     /// `answer`: a study question answered, logged as `answer` (`target` the question, `task`
@@ -191,7 +191,8 @@ extension PresentationEngine {
     ///   about a task, named or running;
     /// - `sus1` … `sus10`: the System Usability Scale's items, an integer 1–5 (1: strongly
     ///   disagree), scored by Brooke (1996);
-    /// - `comment`: free text, at most ``maxCommentLength`` characters.
+    /// - `comment`: free text, at most ``maxCommentLength`` UTF-16 code units (a text area's
+    ///   `maxlength`).
     ///
     /// - Throws: ``EngineRequestError`` for another question, a value out of range, an unknown
     ///   task, or a SEQ with no task.
@@ -211,7 +212,9 @@ extension PresentationEngine {
         let about = task ?? state.task?.id
         var props = JSONObject()
         if question == "comment" {
-            guard case .string(let text) = value, text.count <= Self.maxCommentLength else {
+            // In UTF-16 code units, as the panel's text area counts its `maxlength`: a count of
+            // characters as drawn takes a letter under any number of combining marks as one.
+            guard case .string(let text) = value, text.utf16.count <= Self.maxCommentLength else {
                 throw EngineRequestError(
                     path: "$.value",
                     message:
