@@ -272,7 +272,8 @@ import Testing
         let history = PrototypeHistory(directory: dir.path)
         let a = Array("{\"n\": 1}\n".utf8)
         let b = Array("{\"n\": 2}\n".utf8)
-        try history.record("p", bytes: a, via: "put")
+        // The first save, of the bytes the file already had: one version, not `before` and `put`.
+        try history.record("p", bytes: a, via: "put", previous: a)
         try history.record("p", bytes: a, via: "put")
         #expect(history.entries("p").map(\.version) == [Prototype.versionHash(a)])
         try history.record("p", bytes: b, via: "patch")

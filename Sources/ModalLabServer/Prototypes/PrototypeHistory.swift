@@ -88,9 +88,10 @@ struct PrototypeHistory: Sendable {
     func record(_ id: String, bytes: [UInt8], via: String, paths: [String] = [], previous: [UInt8]? = nil) throws {
         try FileManager.default.createDirectory(atPath: folder(id), withIntermediateDirectories: true)
         var kept = entries(id)
-        if let newest = kept.last, newest.version == Prototype.versionHash(bytes) { return }
+        let version = Prototype.versionHash(bytes)
+        if let newest = kept.last, newest.version == version { return }
         let now = ISO8601DateFormatter().string(from: Date())
-        if kept.isEmpty, let previous {
+        if kept.isEmpty, let previous, Prototype.versionHash(previous) != version {
             kept.append(try keep(id, previous, via: "before", paths: [], time: now))
         }
         kept.append(try keep(id, bytes, via: via, paths: paths, time: now))
