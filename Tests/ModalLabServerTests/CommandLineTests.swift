@@ -217,7 +217,8 @@ import Testing
             #expect(quiet.status == 0, "\(command): \(quiet.stderr)")
             #expect(
                 quiet.stderr.contains("no session of a participant link matches; 1 session(s) of the owner")
-                    && quiet.stderr.contains("--audience all"), "\(command): \(quiet.stderr)")
+                    && quiet.stderr.contains("--audience all, --audience owner counts them")
+                    && !quiet.stderr.contains("--audience link"), "\(command): \(quiet.stderr)")
             let all = try await logs([command, "--audience", "all"])
             #expect(all.status == 0 && all.stderr.isEmpty, "\(command): \(all.stderr)")
             let participants = try await logs([command, "--audience", "participant"])

@@ -108,9 +108,7 @@ public enum LogsCommand {
             } else if sub == "results" {
                 if let format = a.value("format"), format != "csv" { return fail("--format of results is csv") }
                 let s = try reader.summary(filter: f)
-                if let note = try othersLeftOut(s, filter: f, reader: reader, asked: a.value("audience")) {
-                    FileHandle.standardError.write(Data("modallab logs: note: \(note)\n".utf8))
-                }
+                try noteOthersLeftOut(s, filter: f, reader: reader, asked: a.value("audience"))
                 out.write(Data(s.resultsCSV(spreadsheetSafe: a.flag("spreadsheet-safe"))))
             } else {
                 if a.flag("spreadsheet-safe") { return fail("--spreadsheet-safe is an option of `logs export`") }
@@ -124,9 +122,7 @@ public enum LogsCommand {
                 if let warning = unservedWarning(s, library: library, prototypes: a.value("prototypes"), data: data) {
                     FileHandle.standardError.write(Data("modallab logs: warning: \(warning)\n".utf8))
                 }
-                if let note = try othersLeftOut(s, filter: f, reader: reader, asked: a.value("audience")) {
-                    FileHandle.standardError.write(Data("modallab logs: note: \(note)\n".utf8))
-                }
+                try noteOthersLeftOut(s, filter: f, reader: reader, asked: a.value("audience"))
                 switch a.value("format") ?? "text" {
                 case "json": out.write(Data((s.jsonValue.description + "\n").utf8))
                 case "csv": out.write(Data(s.csv))
@@ -140,21 +136,31 @@ public enum LogsCommand {
         return 0
     }
 
-    /// What to say when `summary`, read with the study's audience because none was `asked`
-    /// (``LogFilter/studyAudience``, the participants of participant links), has no session while
-    /// the same filter over every audience has some: a designer's own plays, or a review link's,
-    /// would otherwise read as an empty log. `nil` when there is nothing to say.
+    /// Says on standard error when `summary`, read with the study's audience because none was
+    /// `asked` (``LogFilter/studyAudience``, the participants of participant links), has no
+    /// session while the same filter over every audience has some: a designer's own plays, or
+    /// a review link's, would otherwise read as an empty log. Names the audiences that have them.
     /// - Throws: what reading the log throws.
+    static func noteOthersLeftOut(_ summary: LogSummary, filter: LogFilter, reader: LogReader, asked: String?) throws {
+        if let note = try othersLeftOut(summary, filter: filter, reader: reader, asked: asked) {
+            FileHandle.standardError.write(Data("modallab logs: note: \(note)\n".utf8))
+        }
+    }
+
+    /// What ``noteOthersLeftOut(_:filter:reader:asked:)`` says; `nil` when there is nothing to say.
     static func othersLeftOut(_ summary: LogSummary, filter: LogFilter, reader: LogReader, asked: String?) throws
         -> String?
     {
         guard asked == nil, summary.sessions.isEmpty, filter.audience == LogFilter.studyAudience else { return nil }
         var everyone = filter
         everyone.audience = nil
-        let others = try reader.summary(filter: everyone).sessions.count
-        guard others > 0 else { return nil }
-        return "no session of a participant link matches; \(others) session(s) of the owner or other links do, "
-            + "left out of study figures by default (--audience all, owner or link counts them)"
+        let others = try reader.summary(filter: everyone).sessions
+        guard !others.isEmpty else { return nil }
+        let found = LogFilter.audiences.filter { a in others.contains { $0.audience == a } }
+        let names = found.map { $0 == "owner" ? "the owner's" : "other links'" }
+        return "no session of a participant link matches; \(others.count) session(s) of "
+            + names.joined(separator: " and ") + " do, left out of study figures by default ("
+            + (["all"] + found).map { "--audience \($0)" }.joined(separator: ", ") + " counts them)"
     }
 
     /// The prototypes whose expected paths give a summary's funnels: those `serve --prototypes
