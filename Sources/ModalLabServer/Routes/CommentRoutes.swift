@@ -112,12 +112,12 @@ struct CommentController: Sendable {
                 throw Problem.badRequest(
                     "no active share link \"\(previewID)\" of \"\(c.prototype)\"", path: "$.preview")
             }
-            guard link.role == .comment else { throw Self.viewOnly }
+            guard link.role == .comment else { throw Self.notACommentLink }
             c.share = link.id
             isPreview = true
         }
         if let id = viewer.shareID {
-            guard viewer.canComment else { throw Self.viewOnly }
+            guard viewer.canComment else { throw Self.notACommentLink }
             c.share = id
         }
         guard let loaded = library.get(c.prototype) else { throw Problem.notFound("no prototype \"\(c.prototype)\"") }
@@ -169,11 +169,11 @@ struct CommentController: Sendable {
         return .json(.object(o), status: .created)
     }
 
-    /// The answer to a link (or its preview) that can look and try but not comment: a `view`,
-    /// `participant` or `report` link (only a `comment` link and the owner pin comments).
-    static let viewOnly = Problem(
+    /// The answer to a link (or its preview) that can't pin comments: a `view`, `participant` or
+    /// `report` link (only a `comment` link and the owner pin comments).
+    static let notACommentLink = Problem(
         .forbidden, title: "Not a comment link",
-        detail: "this share link can look and try, not comment: comments come through a comment link")
+        detail: "this share link can't pin comments: comments come through a comment link, or from the owner")
 
     /// A comment's `anchor` member: `{element, kind, dx, dy}`, fractions in 0…1.
     static func commentAnchor(_ r: JSONReader) throws(JSONShapeError) -> CommentAnchor {
