@@ -175,12 +175,17 @@ struct CommentController: Sendable {
         .forbidden, title: "Not a comment link",
         detail: "this share link can't pin comments: comments come through a comment link, or from the owner")
 
+    /// The longest id a comment's anchor names, in UTF-16 code units: room for any element id
+    /// of the format (docs/format.md, "Limits"), which a longer one can't be.
+    static let maxElementLength = 200
+
     /// A comment's `anchor` member: `{element, kind, dx, dy}`, fractions in 0…1.
     static func commentAnchor(_ r: JSONReader) throws(JSONShapeError) -> CommentAnchor {
         let o = try r.object()
         let element = try o.required("element", "the id of the element the comment is on").string()
-        guard (1...200).contains(element.utf16.count) else {
-            throw JSONShapeError(path: r.path.appending("element"), message: "expected an id of 1 to 200 characters")
+        guard (1...maxElementLength).contains(element.utf16.count) else {
+            throw JSONShapeError(
+                path: r.path.appending("element"), message: "expected an id of 1 to \(maxElementLength) characters")
         }
         let kind = try o.required("kind", "control, modal or screen").enum(CommentAnchor.Kind.self)
         func fraction(_ key: String, _ edge: String) throws(JSONShapeError) -> Double {

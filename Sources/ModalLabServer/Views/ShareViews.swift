@@ -69,6 +69,8 @@ struct ShareManagerView: MustacheContext {
         case "defaultDevice": defaultDevice
         case "defaultOrientation": defaultOrientation
         case "defaultContentSize": defaultContentSize
+        // The label field's limit is the API's (``ShareController/maxLabelLength``).
+        case "labelMaxLength": ShareController.maxLabelLength
         default: nil
         }
     }
