@@ -71,6 +71,13 @@ public struct HTTPHeaders: Sendable, ExpressibleByDictionaryLiteral, Sequence, C
         return result
     }
 
+    /// How many fields are named `name` (case-insensitive), without building their values.
+    public func occurrences(of name: String) -> Int {
+        var n = 0
+        for index in fields.indices where matches(index, name) { n += 1 }
+        return n
+    }
+
     /// Whether a field named `name` is present (case-insensitive).
     public func contains(_ name: String) -> Bool { firstIndex(of: name) != nil }
 

@@ -207,7 +207,7 @@ private struct Parser {
                 // the name, when a colon follows it.
                 if case .object(key: nil) = frames.last {
                     var k = j + 1
-                    while k < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[k]) { k += 1 }
+                    while k < bytes.count, Self.isSpace(bytes[k]) { k += 1 }
                     if k < bytes.count && bytes[k] == UInt8(ascii: ":") {
                         let raw = UnsafeBufferPointer(rebasing: bytes[(start - 1)...j])
                         let name: String
@@ -235,13 +235,11 @@ private struct Parser {
         return path
     }
 
+    /// JSON's white space (RFC 8259 §2): space, tab, line feed, carriage return.
+    @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
     mutating func skipSpace() {
-        while pos < bytes.count {
-            switch bytes[pos] {
-            case 0x20, 0x09, 0x0A, 0x0D: pos += 1
-            default: return
-            }
-        }
+        while pos < bytes.count && Self.isSpace(bytes[pos]) { pos += 1 }
     }
 
     /// What is at the current position.

@@ -231,7 +231,7 @@ extension Renderer {
         case .string(var string): string.withUTF8 { append($0, escaped: escaped) }
         case .int(let int): appendInteger(int)
         case .double(let double): appendDouble(double)
-        case .bool(let bool): appendASCII(bool ? "true" : "false")
+        case .bool(let bool): appendStatic(bool ? "true" : "false")
         case .nothing: return
         default: appendValue(other: value, escaped: escaped)
         }
@@ -241,7 +241,7 @@ extension Renderer {
         if type(of: value) is NSNumber.Type {
             let number = value as! NSNumber
             if number.isMustacheBool {
-                appendASCII(number.boolValue ? "true" : "false")
+                appendStatic(number.boolValue ? "true" : "false")
             } else if let int = value as? Int {
                 appendInteger(int)
             } else {
@@ -268,7 +268,8 @@ extension Renderer {
         description.withUTF8 { append($0, escaped: escaped) }
     }
 
-    private mutating func appendASCII(_ text: StaticString) {
+    /// Appends a static string's UTF-8 (an entity, or U+FFFD for a control character).
+    private mutating func appendStatic(_ text: StaticString) {
         text.withUTF8Buffer { output.append($0) }
     }
 
@@ -334,12 +335,12 @@ extension Renderer {
             }
             if start < i { output.append(UnsafeBufferPointer(rebasing: bytes[start..<i])) }
             switch byte {
-            case 0x26: appendASCII("&amp;")
-            case 0x3C: appendASCII("&lt;")
-            case 0x3E: appendASCII("&gt;")
-            case 0x22: appendASCII("&quot;")
-            case 0x27: appendASCII("&#39;")
-            default: appendASCII("\u{FFFD}")
+            case 0x26: appendStatic("&amp;")
+            case 0x3C: appendStatic("&lt;")
+            case 0x3E: appendStatic("&gt;")
+            case 0x22: appendStatic("&quot;")
+            case 0x27: appendStatic("&#39;")
+            default: appendStatic("\u{FFFD}")
             }
             start = i + width
         }

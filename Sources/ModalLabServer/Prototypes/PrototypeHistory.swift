@@ -91,10 +91,10 @@ struct PrototypeHistory: Sendable {
         let version = Prototype.versionHash(bytes)
         if let newest = kept.last, newest.version == version { return }
         let now = ISO8601DateFormatter().string(from: Date())
-        if kept.isEmpty, let previous, Prototype.versionHash(previous) != version {
-            kept.append(try keep(id, previous, via: "before", paths: [], time: now))
+        if kept.isEmpty, let previous, case let before = Prototype.versionHash(previous), before != version {
+            kept.append(try keep(id, previous, version: before, via: "before", paths: [], time: now))
         }
-        kept.append(try keep(id, bytes, via: via, paths: paths, time: now))
+        kept.append(try keep(id, bytes, version: version, via: via, paths: paths, time: now))
         let dropped = kept.count > limit ? Array(kept.prefix(kept.count - limit)) : []
         kept.removeFirst(dropped.count)
         var out: [UInt8] = []
@@ -109,8 +109,10 @@ struct PrototypeHistory: Sendable {
         }
     }
 
-    private func keep(_ id: String, _ bytes: [UInt8], via: String, paths: [String], time: String) throws -> Entry {
-        let version = Prototype.versionHash(bytes)
+    /// Writes `bytes` as version `version` (their ``Prototype/versionHash(_:)``) unless kept already.
+    private func keep(
+        _ id: String, _ bytes: [UInt8], version: String, via: String, paths: [String], time: String
+    ) throws -> Entry {
         let file = folder(id) + "/" + version + ".json"
         if !FileManager.default.fileExists(atPath: file) {
             try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)

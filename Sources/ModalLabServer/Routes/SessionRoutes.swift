@@ -492,10 +492,16 @@ final class SessionController: Sendable {
     /// designer-only environment options stay the owner's (``DesignerOptions``).
     /// - Throws: ``Problem`` 400 naming the member, or the designer options' refusal.
     func admit(_ action: EngineAction, _ viewer: Viewer, prototype: Prototype, path: String) throws(Problem) {
+        // The participant link whose rules the action must keep: looked up once, and only for
+        // the actions those rules are about.
+        let link: ShareLink?
+        switch action {
+        case .taskStart, .resize, .rotate:
+            link = viewer.shareID.flatMap { shares.link(id: $0) }.flatMap { $0.role == .participant ? $0 : nil }
+        default: link = nil
+        }
         // A participant link plays the tasks it lists, and no others.
-        if case .taskStart(let task) = action, let share = viewer.shareID, let link = shares.link(id: share),
-            link.role == .participant, !link.tasks.contains(task)
-        {
+        if case .taskStart(let task) = action, let link, !link.tasks.contains(task) {
             throw Problem.badRequest(
                 "this link's tasks are \(link.tasks.map { "\"\($0)\"" }.joined(separator: ", ")); not \"\(task)\"",
                 path: path + ".task")
@@ -506,9 +512,7 @@ final class SessionController: Sendable {
             ) { path + "." + $0 }
         }
         // What a participant link fixes of the environment stays so for the whole session.
-        if viewer.isParticipant, let share = viewer.shareID, let link = shares.link(id: share),
-            link.role == .participant, !link.fixed.isEmpty
-        {
+        if let link, !link.fixed.isEmpty {
             var asked: EnvironmentRequest?
             switch action {
             case .resize(let request): asked = request
