@@ -5,13 +5,17 @@ prints both as JSON for the Swift test to compare.
 
 Usage: export_order_check.py LOGS_DIR DUCKDB_COLUMNS [EXPORT_FILE ...]
 
-Each EXPORT_FILE is NDJSON, or CSV (RFC 4180, a header row) when its name ends in .csv.
+Each EXPORT_FILE is NDJSON, or CSV (RFC 4180, a header row) when its name ends in .csv; a
+spreadsheet-safe CSV (a name starting with "safe") has the `'` it put before a text cell that
+starts with =, +, -, @, a tab or a carriage return taken off again (docs/log.md), so a random
+id that starts with - reads as itself.
 Prints {"sql": [[session, event_id, t_ms, seq], ...], "files": {FILE: [[...], ...]}}.
 Exit status 0 with the JSON on stdout; 3 when the duckdb module is missing.
 """
 import ast
 import csv
 import json
+import os
 import sys
 
 try:
@@ -36,7 +40,10 @@ for path in sys.argv[3:]:
             reader = csv.reader(f)
             header = next(reader)
             at = {name: header.index(name) for name in ("session", "event_id", "t_ms", "seq")}
+            safe = os.path.basename(path).startswith("safe")
             for r in reader:
+                if safe:
+                    r = [c[1:] if c[:1] == "'" and c[1:2] in ("=", "+", "-", "@", "\t", "\r") else c for c in r]
                 rows.append([r[at["session"]] or None, r[at["event_id"]], int(r[at["t_ms"]]), int(r[at["seq"]])])
     else:
         with open(path, encoding="utf-8") as f:
