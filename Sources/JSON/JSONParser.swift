@@ -159,10 +159,14 @@ private struct Parser {
         var path: JSONPath
         switch reason {
         case .duplicateMember(let key): path = pathOfValue(at: off).appending(key)
-        // The comma is the object's or array's, not its last member's.
-        case .trailingComma:
+        // The comma is the object's or array's, not its last member's. Just after an array's
+        // comma, the path names the element that would follow: the array is its parent. An
+        // object's names no member there, so the path is the object's own.
+        case .trailingComma(let closer):
             path = pathOfValue(at: min(off + 1, bytes.count))
-            if case .index = path.components.last { path = JSONPath(components: path.components.dropLast()) }
+            if closer == "]", case .index = path.components.last {
+                path = JSONPath(components: path.components.dropLast())
+            }
         default: path = pathOfValue(at: off)
         }
         return JSONSyntaxError(line: line, column: col, offset: off, reason: reason, path: path)

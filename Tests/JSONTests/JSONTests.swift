@@ -38,6 +38,9 @@ import Testing
         (#"{"a": {"b": [1, 2, tru]}}"#, "$.a.b[2]"),
         (#"{"a": 1, }"#, "$"),
         (#"{"a": [1, 2, ]}"#, "$.a"),
+        // An object's trailing comma inside an array: the object, not the array.
+        (#"{"a": [{"b": 1, }]}"#, "$.a[0]"),
+        (#"[[1, ], 2]"#, "$[0]"),
         (#"{"a": {"x": 1, "b\u0022c": nope}}"#, #"$.a["b\"c"]"#),
         (#"[{"k": "v"}, {"k": "{[,"}, {"k": 01}]"#, "$[2].k"),
         (#"{"actions": [{"type": "tap"}, {"type": "tap", "type": "x"}]}"#, "$.actions[1].type"),

@@ -72,6 +72,17 @@ import Testing
             }, "\(put.text)")
     }
 
+    /// A prototype file that is not JSON shows in the gallery with the JSON path of the member its
+    /// error is in, as `modallab lint` prints it, not the document's root.
+    @Test func brokenFileNamesItsPathInTheGallery() {
+        let loaded = LoadedPrototype.load(
+            bytes: Array("{\"format\": \"modallab/1\", \"id\": \"x\",\n \"screens\": [{\"id\": \"a\",}]}".utf8),
+            file: "x.json")
+        let first = loaded.diagnostics.first
+        #expect(first?.rule == "format.syntax" && first?.path == "$.screens[0]", "\(loaded.diagnostics)")
+        #expect(first?.message.hasPrefix("line 2, column ") == true, "\(loaded.diagnostics)")
+    }
+
     /// A file that is not JSON at all, and a path that isn't there, are explained in the
     /// reader's language too; a trailing comma is called one.
     @Test func unusableInputSpeaksChineseToo() throws {

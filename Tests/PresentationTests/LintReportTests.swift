@@ -46,6 +46,18 @@ import Testing
         #expect(report.json(file: "bad.json")[0]["line"] == .number(3))
     }
 
+    /// Errors name their JSON path: broken JSON too, the member or element it is in.
+    @Test func brokenJSONNamesItsPath() {
+        let report = Linter().lint(
+            file: Array("{\"format\": \"modallab/1\",\n \"screens\": [{\"id\": \"a\"}, {\"id\": ]}".utf8))
+        #expect(report.unusable?.path == "$.screens[1].id")
+        let line = report.textLines(file: "bad.json")[0]
+        #expect(line.hasPrefix("bad.json: line 2, column 34 at $.screens[1].id: error: "), "\(line)")
+        #expect(report.json(file: "bad.json")[0]["path"] == .string("$.screens[1].id"))
+        // An unreadable file has no path.
+        #expect(UnusableInput(message: "no such file").location == "")
+    }
+
     @Test func formatIssuesBecomeDiagnostics() {
         let doc = #"{"format": "modallab/1", "id": "x", "start": "home", "screens": [{"id": "home", "titel": "Home"}]}"#
         let report = Linter().lint(file: Array(doc.utf8))

@@ -48,7 +48,8 @@ public struct LoadedPrototype: Sendable {
             diagnostics.insert(
                 Diagnostic(
                     format: "format.syntax", severity: .error,
-                    message: u.line.map { "line \($0), column \(u.column ?? 0): \(u.message)" } ?? u.message, path: "$"),
+                    message: u.line.map { "line \($0), column \(u.column ?? 0): \(u.message)" } ?? u.message,
+                    path: u.path ?? "$"),
                 at: 0)
         }
         let document: (id: String?, name: String?) = report.prototype == nil ? documentFields(bytes) : (nil, nil)

@@ -1,27 +1,32 @@
 import JSON
 import Prototype
 
-/// Input the linter cannot read at all: broken JSON (with its line and column), or a file that
-/// cannot be read. `modallab lint` exits 2 on it.
+/// Input the linter cannot read at all: broken JSON (with its line, column and JSON path), or a
+/// file that cannot be read. `modallab lint` exits 2 on it.
 public struct UnusableInput: Sendable, Equatable {
     public var message: String
     /// 1-based line and column of a JSON syntax error; `nil` for an unreadable file.
     public var line: Int?
     public var column: Int?
+    /// The JSON path (RFC 9535) of the member or element whose text holds a syntax error, as
+    /// ``JSONSyntaxError/path`` gives it (`$.screens[1]`; `$` before the first member); `nil`
+    /// for an unreadable file.
+    public var path: String?
 
-    public init(message: String, line: Int? = nil, column: Int? = nil) {
+    public init(message: String, line: Int? = nil, column: Int? = nil, path: String? = nil) {
         self.message = message
         self.line = line
         self.column = column
+        self.path = path
     }
 
     /// The rule-like code of the problem: `format.syntax` or `io`.
     public var code: String { line == nil ? "io" : "format.syntax" }
 
-    /// "line 3, column 14" or "".
+    /// "line 3, column 14 at $.screens[1]", "line 3, column 14", or "".
     public var location: String {
         guard let line, let column else { return "" }
-        return "line \(line), column \(column)"
+        return "line \(line), column \(column)" + (path.map { " at \($0)" } ?? "")
     }
 }
 
@@ -53,7 +58,7 @@ public struct LintReport: Sendable {
 
     /// Compiler-style lines:
     /// `prototypes/mail.json: $.modals[2].actions: warning: alert has 3 buttons; consider an action sheet [alert.button-count]`.
-    /// Broken JSON gives `file: line 3, column 14: error: … [format.syntax]`. Control and
+    /// Broken JSON gives `file: line 3, column 14 at $.screens[1]: error: … [format.syntax]`. Control and
     /// bidirectional formatting characters (from a file name, a member name, a title) are
     /// written as `\u{1B}`, so that a prototype can't move a terminal's cursor or reorder a line.
     public func textLines(file: String) -> [String] {
@@ -68,12 +73,13 @@ public struct LintReport: Sendable {
     }
 
     /// The diagnostics as `modallab lint --format json` prints them, `{"file", "path", "rule", "severity", "message", "source"}`;
-    /// unusable input as one object with `line` and `column` instead of `path`.
+    /// unusable input as one object with `line` and `column` too (`path` is the syntax error's,
+    /// `null` for a file that could not be read).
     public func json(file: String) -> [JSONValue] {
         if let u = unusable {
             var o = JSONObject()
             o["file"] = .string(file)
-            o["path"] = .null
+            o["path"] = u.path.map { .string($0) } ?? .null
             if let line = u.line, let column = u.column {
                 o["line"] = .int(line)
                 o["column"] = .int(column)
@@ -98,7 +104,9 @@ extension Linter {
         } catch {
             let msg = FormatMessage(.notJSON, phrases: ["message": error.localizedMessage]).text(language)
             return LintReport(
-                diagnostics: [], unusable: UnusableInput(message: msg, line: error.line, column: error.column))
+                diagnostics: [],
+                unusable: UnusableInput(
+                    message: msg, line: error.line, column: error.column, path: error.path.description))
         }
         return report(decoded)
     }
