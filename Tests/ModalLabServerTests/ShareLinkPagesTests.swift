@@ -131,6 +131,8 @@ import Testing
         #expect(other.status == 404)
         #expect(!other.text.contains(gallery) && !other.text.contains(english), "\(other.text)")
         #expect(other.text.contains("no prototype"))
+        // …but one back to the prototype the link opens.
+        #expect(other.text.contains(#"href="/p/mail""#) && other.text.contains("Back to the shared prototype"))
 
         #expect(try await s.client.request("DELETE", "/api/shares/\(id)").status == 204)
         for (path, status) in [("/s/\(token)", 404), ("/p/mail", 401)] {
@@ -148,5 +150,35 @@ import Testing
         // The owner's error pages keep the way back.
         let owner = try await s.client.request("GET", "/p/nowhere")
         #expect(owner.status == 404 && owner.text.contains(gallery) && !owner.text.contains(english))
+    }
+
+    /// A share link's holder who opens an owner's page (the gallery at `/`, the insights) reads
+    /// words for them, in their language, with a link back to what their link opens — not the
+    /// owner's instructions about the token `modallab serve` printed. The status stays 401.
+    @Test func anOwnersPageShowsAHolderBackToTheirPrototype() async throws {
+        let dir = try StudyTests.studyFolder()
+        defer { dir.remove() }
+        let s = try TestApp(socket: true, prototypes: dir.path)
+        let instructions = "modallab serve"
+        for (role, opens) in [
+            ("participant", "/p/mail"), ("view", "/p/mail"), ("comment", "/p/mail"), ("report", "/p/mail/insights"),
+        ] {
+            var body: JSONObject = ["prototype": "mail", "role": .string(role)]
+            if role == "participant" { body["tasks"] = ["send-draft"] }
+            let made = try await s.client.json("POST", "/api/shares", .object(body))
+            let url = try #require(made.json?["url"]?.stringValue, "\(made.text)")
+            let token = String(url[url.range(of: "/s/")!.upperBound...])
+            let cookie = ["Cookie": "modallab_share_\(s.client.port)=\(token)", "Accept": "text/html"]
+            let en = try await s.client.request("GET", "/", headers: cookie, auth: false)
+            #expect(en.status == 401, "\(role)")
+            #expect(en.text.contains("This page is the designer’s"), "\(role): \(en.text)")
+            #expect(en.text.contains(#"href="\#(opens)""#) && !en.text.contains(#"href="/""#), "\(role): \(en.text)")
+            #expect(!en.text.contains(instructions), "\(role): the owner's instructions")
+            let zh = try await s.client.request("GET", "/?lang=zh-Hans", headers: cookie, auth: false)
+            #expect(zh.text.contains("此页面仅供设计者使用") && zh.text.contains("返回共享给你的原型"), "\(role): \(zh.text)")
+        }
+        // Without credentials the page still says how the owner gets in.
+        let anyone = try await s.client.request("GET", "/", headers: ["Accept": "text/html"], auth: false)
+        #expect(anyone.status == 401 && anyone.text.contains(instructions) && anyone.text.contains(#"href="/""#))
     }
 }

@@ -1,4 +1,5 @@
 import HTTPServer
+import Sharing
 
 /// Who reads an error page, by the request's credentials: what the page may offer them
 /// (``PageRenderer/errorPage(_:prototype:locale:reader:)``).
@@ -8,8 +9,10 @@ enum ErrorPageReader: Sendable, Equatable {
     /// A request without credentials (perhaps the owner, whose session cookie expired): the
     /// gallery link stays, as its page says how the owner gets in.
     case anyone
-    /// The holder of a working share link: no gallery link (only the owner can open it).
-    case shareHolder
+    /// The holder of a working share link: no gallery link (only the owner can open it), but
+    /// one back to the page their link opens (``ShareLink/opens``), and, on an owner's page, words
+    /// for them rather than the owner's instructions.
+    case shareHolder(opens: String)
     /// The holder of a share link that no longer works (revoked, expired, or never made): a
     /// neutral page saying so, without a gallery link.
     case endedLink
@@ -22,6 +25,12 @@ extension ViewerAccess {
     func errorPageReader(_ req: HTTPRequest) -> ErrorPageReader {
         if owner.isOwner(req) { return .owner }
         guard let token = req.cookie(shareCookie) else { return .anyone }
-        return shares.resolve(token: token) == nil ? .endedLink : .shareHolder
+        return shares.resolve(token: token).map { .shareHolder(opens: $0.opens) } ?? .endedLink
     }
+}
+
+extension ShareLink {
+    /// The page the link opens (`GET /s/{token}` redirects there): a report link's insights,
+    /// the only pages it reaches; the others' player. A path, `/p/mail` or `/p/mail/insights`.
+    var opens: String { role == .report ? "/p/\(prototype)/insights" : "/p/\(prototype)" }
 }

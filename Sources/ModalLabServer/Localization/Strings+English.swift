@@ -181,6 +181,9 @@ extension Strings {
 
         .errorReloads: "This page reloads by itself when the prototype's file changes.",
         .backToGallery: "Back to the gallery",
+        .ownersPageHeading: "This page is the designer’s",
+        .ownersPageDetail: "Your share link opens one of their prototypes, not this page.",
+        .backToSharedLink: "Back to the shared prototype",
         .linkEndedHeading: "This link no longer works",
         .linkEndedDetail: "This link is no longer valid; ask whoever sent it for a new one.",
         .brokenHeading: "{name} can’t be played yet",

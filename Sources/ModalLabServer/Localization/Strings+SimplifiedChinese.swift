@@ -175,6 +175,9 @@ extension Strings {
 
         .errorReloads: "原型文件更改后，此页会自动重新载入。",
         .backToGallery: "返回原型库",
+        .ownersPageHeading: "此页面仅供设计者使用",
+        .ownersPageDetail: "你的共享链接打开的是设计者的一个原型，而不是此页面。",
+        .backToSharedLink: "返回共享给你的原型",
         .linkEndedHeading: "此链接已失效",
         .linkEndedDetail: "此链接已不再有效；请向发给你链接的人索取新的链接。",
         .brokenHeading: "{name} 暂时无法试用",

@@ -59,6 +59,8 @@ enum UIString: String, CaseIterable, Sendable {
     case sourceLabel, kindStatic, kindRuntime, kindAdapt, severityVaries
     // Error pages
     case errorReloads, backToGallery
+    // An owner's page as a share link's holder meets it
+    case ownersPageHeading, ownersPageDetail, backToSharedLink
     // The page of a share link that no longer works (Templates/pages/error.mustache)
     case linkEndedHeading, linkEndedDetail
     // The page of a prototype whose file has errors

@@ -253,7 +253,7 @@ struct ShareController: Sendable {
         // A report link opens the insights, the only pages it reaches; the others, the player.
         // A participant link's `?pid=` goes on to the player, which starts (or resumes) that
         // participant's session with it; a malformed one is left out.
-        var to = link.role == .report ? "/p/\(link.prototype)/insights" : "/p/\(link.prototype)"
+        var to = link.opens
         if link.role == .participant, let pid = req.query("pid"), SessionController.isParticipantID(pid) {
             to += "?pid=" + pid
         }

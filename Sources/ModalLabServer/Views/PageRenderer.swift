@@ -61,12 +61,17 @@ struct PageRenderer: Sendable {
         var context =
             if reader == .endedLink {
                 ErrorPageView(linkEnded: p.status, strings: locale.strings)
+            } else if case .shareHolder = reader, p.status == .unauthorized {
+                // An owner's page (the gallery, the insights): the owner's instructions are not
+                // the holder's, who is shown back to their prototype instead.
+                ErrorPageView(ownersPage: p.status, strings: locale.strings)
             } else if let broken, broken.prototype == nil {
                 ErrorPageView(broken: broken, strings: locale.strings)
             } else {
                 ErrorPageView(p, prototype: prototype, strings: locale.strings)
             }
         context.showsGallery = reader == .anyone || reader == .owner
+        if case .shareHolder(let opens) = reader { context.sharedLink = opens }
         var r = (try? render("error", context, locale: locale, status: p.status)) ?? p.response
         for (n, v) in p.headers { r.headers.add(name: n, value: v) }
         return r

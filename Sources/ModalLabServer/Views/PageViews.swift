@@ -645,6 +645,9 @@ struct ErrorPageView: MustacheContext {
     /// Whether the page links back to the gallery (not for a share link's holder: only the
     /// owner can open it).
     var showsGallery = true
+    /// For a working share link's holder, the page their link opens (``ShareLink/opens``), which
+    /// the page links back to; empty for anyone else.
+    var sharedLink = ""
 
     /// The page of `problem` in `strings`' language: in English the problem's own title; in
     /// another language the reason phrase of its status (the problem's English title is
@@ -701,6 +704,21 @@ struct ErrorPageView: MustacheContext {
         showsGallery = false
     }
 
+    /// An owner's page (401) as a working share link's holder meets it: words for them in the
+    /// reader's language, not the owner's instructions (the token `modallab serve` printed);
+    /// the page links back to their prototype (``sharedLink``).
+    init(ownersPage status: HTTPStatus, strings: Strings) {
+        self.status = status.code
+        showsStatus = false
+        title = strings[.ownersPageHeading]
+        detail = strings[.ownersPageDetail]
+        titleLanguage = strings.language.rawValue
+        detailLanguage = strings.language.rawValue
+        prototype = ""
+        watchesPrototype = false
+        showsGallery = false
+    }
+
     /// The string of a status's reason phrase (RFC 9110 §15), for the statuses ModalLab answers with.
     static func reason(_ code: Int) -> UIString? {
         switch code {
@@ -731,6 +749,7 @@ struct ErrorPageView: MustacheContext {
         case "prototype": prototype
         case "watch": watchesPrototype
         case "showsGallery": showsGallery
+        case "sharedLink": sharedLink
         default: nil
         }
     }
