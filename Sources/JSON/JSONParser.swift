@@ -108,6 +108,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 /// Strict: no comments, no trailing commas, no leading zeros, no duplicate object keys, no
 /// control characters in strings, valid UTF-8 only, nesting at most ``maxDepth`` deep.
 public enum JSONParser {
+    /// JSON's white space (RFC 8259 §2): space, tab, line feed, carriage return.
+    @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
     /// Deepest nesting of arrays and objects accepted (protects the stack from hostile input).
     public static let maxDepth = 256
 
@@ -211,7 +214,7 @@ private struct Parser {
                 // the name, when a colon follows it.
                 if case .object(key: nil) = frames.last {
                     var k = j + 1
-                    while k < bytes.count, Self.isSpace(bytes[k]) { k += 1 }
+                    while k < bytes.count, JSONParser.isSpace(bytes[k]) { k += 1 }
                     if k < bytes.count && bytes[k] == UInt8(ascii: ":") {
                         let raw = UnsafeBufferPointer(rebasing: bytes[(start - 1)...j])
                         let name: String
@@ -239,11 +242,8 @@ private struct Parser {
         return path
     }
 
-    /// JSON's white space (RFC 8259 §2): space, tab, line feed, carriage return.
-    @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-
     mutating func skipSpace() {
-        while pos < bytes.count && Self.isSpace(bytes[pos]) { pos += 1 }
+        while pos < bytes.count && JSONParser.isSpace(bytes[pos]) { pos += 1 }
     }
 
     /// What is at the current position.

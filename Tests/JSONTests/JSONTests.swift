@@ -230,3 +230,53 @@ import Testing
         #expect(JSONPath.root.appending("a b").appending(2).appending("c").description == #"$["a b"][2].c"#)
     }
 }
+
+/// Where each value of a text is written (`modallab lint`'s lines for findings at JSON paths).
+@Suite struct JSONSourceMapTests {
+    static let text = """
+        {
+          "format": "modallab/1",
+          "screens": [
+            {"id": "home", "title": "Café ☕ \\"quoted\\"", "n": 1},
+            {"id": "b"}
+          ],
+          "odd key": {"a\\u0062": [true, [false]]}
+        }
+        """
+
+    @Test(arguments: [
+        ("$", 1, 1),
+        ("$.format", 2, 3),
+        ("$.screens", 3, 3),
+        ("$.screens[0]", 4, 5),
+        ("$.screens[0].id", 4, 6),
+        // Columns count scalars: the title's string is 19 of them, quotes and escapes included.
+        ("$.screens[0].n", 4, 50),
+        ("$.screens[1]", 5, 5),
+        ("$.screens[1].id", 5, 6),
+        (#"$["odd key"]"#, 7, 3),
+        (#"$["odd key"].ab"#, 7, 15),
+        (#"$["odd key"].ab[1]"#, 7, 33),
+        (#"$["odd key"].ab[1][0]"#, 7, 34),
+        // Not in the text: the nearest ancestor that is.
+        ("$.screens[1].title", 5, 5),
+        ("$.screens[7]", 3, 3),
+        ("$.modals[0].style", 1, 1),
+    ])
+    func positionOfEachValue(path: String, line: Int, column: Int) {
+        let map = JSONSourceMap(Array(Self.text.utf8))
+        #expect(map.position(of: path) == JSONSourceMap.Position(line: line, column: column), "\(path)")
+    }
+
+    /// A path reads back from what ``JSONPath/description`` writes; other text is no path.
+    @Test func pathsParseFromTheirDescription() {
+        let paths: [JSONPath] = [
+            .root, JSONPath.root.appending("a").appending(0).appending("b c").appending(12),
+            JSONPath.root.appending("quote\"[]").appending("x.y"), JSONPath.root.appending(""),
+        ]
+        for p in paths { #expect(JSONPath(parsing: p.description) == p, "\(p)") }
+        for bad in ["", "a", "$.", "$[", "$[x]", "$[1", #"$["a"#, "$..a", "$ .a"] {
+            #expect(JSONPath(parsing: bad) == nil, "\(bad)")
+        }
+    }
+}

@@ -1,4 +1,6 @@
 import Foundation
+import JSON
+import Presentation
 import TestSupport
 import Testing
 
@@ -34,6 +36,61 @@ import Testing
         #expect(lines.count == 1 && lines[0].hasPrefix(dir.path + "/sub/b.json: $.modals[0].style: error:"))
         let (missing, missingOut, _) = run([dir.path + "/nope.json"])
         #expect(missing == 2 && missingOut[0].contains("no such file"))
+    }
+
+    /// `--format github`: one GitHub Actions workflow command per finding, at the line and column
+    /// of its path's member (a missing member: its nearest ancestor), severities as GitHub names
+    /// them, values escaped as GitHub's toolkit escapes them; broken JSON at its own line. The
+    /// JSON output carries the same line and column. Source: GitHub Docs, "Workflow commands
+    /// for GitHub Actions".
+    @Test func githubAnnotationsPointAtTheLines() throws {
+        let faultyLines = """
+            {"format": "modallab/1", "id": "b", "start": "home",
+             "screens": [{"id": "home"}],
+             "modals": [
+               {"id": "x",
+                "style": "none"}]}
+            """
+        let dir = try folder([
+            "sub/b,c.json": faultyLines, "broken.json": "{\"format\": \"modallab/1\",\n \"id\": }",
+        ])
+        defer { dir.remove() }
+        let (status, out, _) = run([dir.path + "/sub/b,c.json", "--format", "github"])
+        #expect(status == 1)
+        let file = (dir.path + "/sub/b%2Cc.json").replacingOccurrences(of: ":", with: "%3A")
+        #expect(out.count == 1, "\(out)")
+        #expect(
+            out.first?.hasPrefix("::error file=\(file),line=5,col=5,title=modal.style-none::$.modals[0].style: ")
+                == true,
+            "\(out)")
+        let (broken, brokenOut, _) = run([dir.path + "/broken.json", "--format", "github"])
+        #expect(broken == 2)
+        #expect(
+            brokenOut.first?.hasPrefix("::error file=\(dir.path)/broken.json,line=2,col=8,title=format.syntax::")
+                == true,
+            "\(brokenOut)")
+        // The JSON output: the same place.
+        let (_, json, _) = run([dir.path + "/sub/b,c.json", "--format", "json"])
+        let first = try #require(try JSONParser.parse(json.joined()).arrayValue?.first?.objectValue)
+        #expect(first.keys == ["file", "path", "line", "column", "rule", "severity", "message", "source"])
+        #expect(first["line"] == .number(5) && first["column"] == .number(5))
+        let (unknown, _, err) = run([dir.path, "--format", "sarif"])
+        #expect(unknown == 2 && err.first?.contains("use text, json or github") == true, "\(err)")
+    }
+
+    /// Severities are GitHub's words, and a message's `%`, CR and LF (in properties `:` and `,`
+    /// too) are escaped, so that no text of a prototype ends the command or starts another.
+    @Test func githubCommandsEscapeTheirValues() {
+        let report = LintReport(diagnostics: [
+            Diagnostic(.alertButtonCount, severity: .warning, message: "100% sure\nnot::error", path: "$.a"),
+            Diagnostic(.alertAvoidPronouns, severity: .info, message: "a\r", path: "$.b"),
+        ])
+        let lines = report.githubLines(file: "x:y,z.json", positions: JSONSourceMap(Array(#"{"b": 1, "a": 2}"#.utf8)))
+        #expect(
+            lines == [
+                "::warning file=x%3Ay%2Cz.json,line=1,col=10,title=alert.button-count::$.a: 100%25 sure%0Anot::error",
+                "::notice file=x%3Ay%2Cz.json,line=1,col=2,title=alert.avoid-pronouns::$.b: a%0D",
+            ], "\(lines)")
     }
 
     /// `modallab lint .` in a Swift package's folder: `.build/` (whose `workspace-state.json`

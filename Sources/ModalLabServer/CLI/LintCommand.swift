@@ -3,7 +3,7 @@ import JSON
 import Presentation
 import Prototype
 
-/// `modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans]
+/// `modallab lint PATH... [--format text|json|github] [--device ID]... [--lang en|zh-Hans]
 /// [--content-size CATEGORY]`.
 ///
 /// Lints files and folders (recursing into folders for `*.json`, in name order). In a folder it
@@ -12,7 +12,10 @@ import Prototype
 /// member (`package.json`); standard error says how many it skipped. A file named on the
 /// command line is always linted. Text output is
 /// one compiler-style line per diagnostic; JSON output is one array of
-/// `{"file", "path", "rule", "severity", "message", "source"}`. Exit status: 0 clean (warnings
+/// `{"file", "path", "line", "column", "rule", "severity", "message", "source"}` (the line and
+/// column of the path's member in the file, ``JSONSourceMap``); `github` output is one GitHub
+/// Actions workflow command per diagnostic (``LintReport/githubLines(file:positions:)``), which a
+/// workflow shows as annotations on those lines. Exit status: 0 clean (warnings
 /// and info allowed), 1 errors, 2 unusable input (an unreadable file, broken JSON — reported with
 /// its line and column —, a path that does not exist, or bad arguments).
 ///
@@ -21,7 +24,7 @@ import Prototype
 /// size, a `UIContentSizeCategory` name (`large`, iOS's default, unless given).
 public enum LintCommand {
     public static let usage =
-        "usage: modallab lint PATH... [--format text|json] [--device ID]... [--lang en|zh-Hans] [--content-size CATEGORY]"
+        "usage: modallab lint PATH... [--format text|json|github] [--device ID]... [--lang en|zh-Hans] [--content-size CATEGORY]"
 
     /// `--help`: the usage, what the command does, and its exit statuses.
     public static let help =
@@ -30,8 +33,9 @@ public enum LintCommand {
             Checks prototypes (files, or folders of *.json) against the format and the presentation
             rules (docs/rules.md), for each --device (default: the prototype's own devices). In a
             folder, hidden folders and files (.build/) and JSON without "format" are skipped.
-              --format text|json    one line per finding (file: JSON path: severity: message [rule]),
-                                    or a JSON array of {file, path, rule, severity, message, source}
+              --format F            text: one line per finding (file: JSON path: severity: message [rule]);
+                                    json: an array of {file, path, line, column, rule, severity,
+                                    message, source}; github: GitHub Actions annotations
               --lang en|zh-Hans     the language of the messages
               --content-size C      run the length rules at that text size (a UIContentSizeCategory
                                     name, extraSmall … accessibilityExtraExtraExtraLarge; default large)
@@ -52,8 +56,8 @@ public enum LintCommand {
             return 0
         }
         let format = a.value("format") ?? "text"
-        guard format == "text" || format == "json" else {
-            stderr("modallab lint: unknown format \(JSONWriter.quoted(format)); use text or json")
+        guard format == "text" || format == "json" || format == "github" else {
+            stderr("modallab lint: unknown format \(JSONWriter.quoted(format)); use text, json or github")
             return 2
         }
         let devices = a.values("device")
@@ -96,9 +100,12 @@ public enum LintCommand {
         }
         for (file, bytes) in files {
             var report: LintReport
+            // Where each path is written, for the formats that give lines (not text's).
+            var positions: JSONSourceMap?
             switch bytes {
             case .success(let b):
                 report = linter.lint(file: b)
+                if format != "text", report.unusable == nil { positions = JSONSourceMap(b) }
                 report.diagnostics += assetFindings(
                     file: file, bytes: b, prototype: report.prototype, devices: devices, language: language)
             case .failure(let message):
@@ -119,7 +126,9 @@ public enum LintCommand {
             }
             status = max(status, report.exitStatus)
             if format == "json" {
-                json += report.json(file: file)
+                json += report.json(file: file, positions: positions)
+            } else if format == "github" {
+                for line in report.githubLines(file: file, positions: positions) { stdout(line) }
             } else {
                 for line in report.textLines(file: file) { stdout(line) }
             }

@@ -72,10 +72,13 @@ public struct LintReport: Sendable {
         return lines.map { TextScalars.visible($0, limit: .max) }
     }
 
-    /// The diagnostics as `modallab lint --format json` prints them, `{"file", "path", "rule", "severity", "message", "source"}`;
+    /// The diagnostics as `modallab lint --format json` prints them, `{"file", "path", "line",
+    /// "column", "rule", "severity", "message", "source"}` — `line` and `column` where `positions`
+    /// (the file's ``JSONSourceMap``) puts the path: its member's name, or the nearest
+    /// ancestor's for a member that is missing —;
     /// unusable input as one object with `line` and `column` too (`path` is the syntax error's,
     /// `null` for a file that could not be read).
-    public func json(file: String) -> [JSONValue] {
+    public func json(file: String, positions: JSONSourceMap? = nil) -> [JSONValue] {
         if let u = unusable {
             var o = JSONObject()
             o["file"] = .string(file)
@@ -90,7 +93,67 @@ public struct LintReport: Sendable {
             o["source"] = .string(u.line == nil ? "the file system" : "RFC 8259 (JSON)")
             return [.object(o)]
         }
-        return diagnostics.map { $0.json(file: file) }
+        return diagnostics.map { d in
+            guard let positions, let path = d.path, case .object(let o) = d.json(file: file) else {
+                return d.json(file: file)
+            }
+            let at = positions.position(of: path)
+            var located = JSONObject()
+            for (key, value) in o {
+                located[key] = value
+                if key == "path" {
+                    located["line"] = .int(at.line)
+                    located["column"] = .int(at.column)
+                }
+            }
+            return .object(located)
+        }
+    }
+
+    /// The diagnostics as GitHub Actions workflow commands, one line each, which a workflow's
+    /// log shows as annotations on the file's lines (`modallab lint --format github`):
+    /// `::warning file=mail.json,line=12,col=9,title=alert.button-count::$.modals[0].actions: alert has 3 buttons; …`.
+    /// Errors are `error`, warnings `warning`, info `notice`; the line and column are where
+    /// `positions` puts the finding's path (broken JSON: the error's own). Values are escaped as
+    /// GitHub's toolkit escapes them (`%`, CR and LF; in properties `:` and `,` too), and control
+    /// and bidirectional characters are written as `\u{1B}`, as in the text lines.
+    /// Source: GitHub Docs, "Workflow commands for GitHub Actions" (setting an error, a warning,
+    /// a notice message).
+    public func githubLines(file: String, positions: JSONSourceMap?) -> [String] {
+        func command(_ kind: String, line: Int?, column: Int?, title: String, message: String) -> String {
+            var properties = "file=" + Self.githubProperty(file)
+            if let line { properties += ",line=\(line)" }
+            if let column { properties += ",col=\(column)" }
+            properties += ",title=" + Self.githubProperty(title)
+            return TextScalars.visible("::\(kind) \(properties)::" + Self.githubData(message), limit: .max)
+        }
+        if let u = unusable {
+            return [command("error", line: u.line, column: u.column, title: u.code, message: u.message)]
+        }
+        return diagnostics.map { d in
+            let at = d.path.flatMap { path in positions?.position(of: path) }
+            let kind =
+                switch d.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .info: "notice"
+                }
+            let message =
+                "\(d.path ?? d.modal ?? "$"): \(d.message)" + (d.versionNote.map { " (\($0))" } ?? "")
+            return command(kind, line: at?.line, column: at?.column, title: d.rule, message: message)
+        }
+    }
+
+    /// A workflow command's message: `%`, CR and LF escaped (GitHub's toolkit, `escapeData`).
+    static func githubData(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A workflow command's property value: the message's escapes, and `:` and `,`
+    /// (GitHub's toolkit, `escapeProperty`).
+    static func githubProperty(_ s: String) -> String {
+        githubData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }
 
