@@ -684,6 +684,19 @@ class PlayerTestCase(unittest.TestCase):
 # ---------------------------------------------------------------------------------------------
 
 class FormTests(PlayerTestCase):
+    def test_an_alert_and_an_action_sheet_dim_less_than_a_sheet(self):
+        # Behind an alert or an action sheet: Flutter's kCupertinoModalBarrierColor, taken from
+        # Apple's design resources (20% light, 48% dark); behind a sheet ModalLab's 40%.
+        for appearance, alpha in (("light", "0.2"), ("dark", "0.48")):
+            for control, modal in (("export", "export-alert"), ("arrange", "arrange-sheet"), ("new-note", "note")):
+                with self.subTest(appearance=appearance, modal=modal):
+                    self.open_with("studio", "iphone-16", appearance=appearance)
+                    self.tap(f'[data-id="{control}"]')
+                    dim = self.js("return getComputedStyle(arguments[0]).backgroundColor",
+                                  self.el(f'.dim[data-dim-for="{modal}"]'))
+                    expected = "0.4" if modal == "note" else alpha
+                    self.assertEqual(dim, f"rgba(0, 0, 0, {expected})", f"{modal} in {appearance}")
+
     def test_card_on_iphone_pushes_the_app_back_at_its_tallest_detent(self):
         self.open("mail", "iphone-16")
         self.assertEqual(self.el(".device").get_attribute("data-device"), "iphone-16")

@@ -87,7 +87,9 @@ public struct FrameLayout: Sendable {
     public enum Dimming: String, Sendable, Hashable {
         /// Nothing: the layer beneath stays live (full screen, current context, an undimmed sheet).
         case none
-        /// Black at 40 % (the system's dimming view).
+        /// The system's dimming view: black at 20 % (light) or 48 % (dark) behind an alert or an
+        /// action sheet (Flutter's `kCupertinoModalBarrierColor`, taken from Apple's design
+        /// resources), 40 % behind a sheet (ModalLab's, unverified); `Public/modallab.css`.
         case dark
         /// A clear view that still takes taps outside (a popover's).
         case clear
