@@ -21,7 +21,7 @@ import { Editor, installFocus, installKeys, restoreFocus, syncKeyboardFocus } fr
 import { onPrototypeChange } from "./live.js";
 import { Session } from "./net.js";
 import { Panel } from "./panel.js";
-import { installSoftKeyboard } from "./softkeyboard.js";
+import { autoShift, installSoftKeyboard } from "./softkeyboard.js";
 import { t } from "./strings.js";
 import { StudyPanel } from "./tasks.js";
 import "./shares.js";
@@ -86,6 +86,7 @@ async function show(json, { initial = false, action = null, label = null } = {})
   } else {
     restoreFocus(frame, await frame.render(json.html, { animate: !initial && !envChanged }));
     if (json.state) syncKeyboardFocus(frame, json.state.keyboard);
+    autoShift(frame);
     focusMenu(stage);
   }
   if (json.state) {

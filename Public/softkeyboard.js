@@ -21,10 +21,30 @@ function deleteBackward(el) {
   el.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
+/**
+ * Whether the Shift key is down by itself at the caret of `el`: UIKit's default
+ * autocapitalization, `.sentences`, presses it at the start of the text and at the start of each
+ * sentence (Apple, "UITextInputTraits.autocapitalizationType": it "determines at what times the
+ * Shift key is automatically pressed", and the default is `UITextAutocapitalizationType.sentences`).
+ * A sentence starts after `.`, `!` or `?` and white space: ModalLab's reading (unverified).
+ */
+export function startsSentence(el) {
+  const before = el.value.slice(0, el.selectionStart ?? el.value.length);
+  return /^\s*$/.test(before) || /[.!?]\s+$/.test(before);
+}
+
+/** Presses or releases the drawn keyboard's Shift key for the caret of the field it is up for. */
+export function autoShift(frame) {
+  const keyboard = frame.keyboard(), field = frame.keyboardField();
+  if (keyboard && field) keyboard.classList.toggle("shifted", startsSentence(field));
+}
+
 /** Wires the drawn keyboard's keys. `send(action)` posts an action. */
 export function installSoftKeyboard({ frame, send }) {
   const stage = frame.stage;
   const onKeyboard = (ev) => ev.target.closest?.(".keyboard");
+  // What is typed, by its keys or the computer's, moves the caret: Shift follows it.
+  stage.addEventListener("input", () => autoShift(frame));
   // A press on the keyboard neither moves the focus nor starts a drag or a tap beneath.
   for (const type of ["pointerdown", "mousedown"]) {
     stage.addEventListener(type, (ev) => {
@@ -64,8 +84,8 @@ export function installSoftKeyboard({ frame, send }) {
       default: {
         if (!field) return;
         const shifted = keyboard.classList.contains("shifted");
+        // Its `input` event sets Shift for the next key (autoShift).
         typeInto(field, shifted ? key.toUpperCase() : key);
-        keyboard.classList.remove("shifted");
       }
     }
   }, true);

@@ -1324,10 +1324,21 @@ class SoftwareKeyboardTests(PlayerTestCase):
         self.assertLess(box["y"] + box["h"] / 2, win["h"] / 2 - 40, "the alert moved up from the middle")
         field = self.el(".alert-field")
         self.assertEqual(self.d.switch_to.active_element, field, "the field keeps the focus")
+        # Shift is down by itself at the start of the text (autocapitalization .sentences, the
+        # default: "UITextInputTraits.autocapitalizationType"), and up after the first letter.
+        shifted = lambda: self.js("return document.querySelector('[data-keyboard]').classList.contains('shifted')")
+        self.assertTrue(shifted(), "Shift is down in an empty field")
         # The drawn keys type into the field; nothing beneath them takes the tap.
         for key in "ab":
             self.el(f'.kb-key[data-key="{key}"]').click()
-        self.assertEqual(field.get_attribute("value"), "ab")
+        self.assertEqual(field.get_attribute("value"), "Ab")
+        self.assertFalse(shifted(), "Shift is up inside a word")
+        for key in (".", "space"):
+            self.js("arguments[0].setRangeText(arguments[1], arguments[0].value.length, arguments[0].value.length, 'end');"
+                    "arguments[0].dispatchEvent(new Event('input', {bubbles: true}))", field, "." if key == "." else " ")
+        self.assertTrue(shifted(), "Shift is down again after a sentence's end")
+        self.el('.kb-key[data-key="c"]').click()
+        self.assertEqual(field.get_attribute("value"), "Ab. C")
         self.assertEqual(self.stack(), ["rename-alert"])
         self.screenshot("keyboard-alert-iphone")
         # Return runs the alert's preferred action; the keyboard goes with the alert.
