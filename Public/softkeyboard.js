@@ -26,11 +26,14 @@ function deleteBackward(el) {
  * autocapitalization, `.sentences`, presses it at the start of the text and at the start of each
  * sentence (Apple, "UITextInputTraits.autocapitalizationType": it "determines at what times the
  * Shift key is automatically pressed", and the default is `UITextAutocapitalizationType.sentences`).
- * A sentence starts after `.`, `!` or `?` and white space: ModalLab's reading (unverified).
+ * ModalLab's reading (unverified): a sentence starts after `.`, `!` or `?` and white space, and on
+ * a new line; a password field, and a field for an email address, a URL or numbers (an alert's
+ * `secure` and `keyboard`), are typed without it, as apps set them.
  */
 export function startsSentence(el) {
+  if (el.type === "password" || (el.inputMode && !["text", ""].includes(el.inputMode))) return false;
   const before = el.value.slice(0, el.selectionStart ?? el.value.length);
-  return /^\s*$/.test(before) || /[.!?]\s+$/.test(before);
+  return /^\s*$/.test(before) || /[.!?]\s+$/.test(before) || /\n[ \t]*$/.test(before);
 }
 
 /** Presses or releases the drawn keyboard's Shift key for the caret of the field it is up for. */

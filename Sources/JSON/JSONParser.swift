@@ -108,6 +108,12 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 /// Strict: no comments, no trailing commas, no leading zeros, no duplicate object keys, no
 /// control characters in strings, valid UTF-8 only, nesting at most ``maxDepth`` deep.
 public enum JSONParser {
+    /// `bytes` without the UTF-8 byte-order mark some editors save before the text, which a
+    /// parser may ignore (RFC 8259 §8.1); `bytes` when there is none.
+    public static func droppingByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    }
+
     /// JSON's white space (RFC 8259 §2): space, tab, line feed, carriage return.
     @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 

@@ -3,10 +3,11 @@
 /// ``JSONPath``. What lets a finding reported at a JSON path point at a line of its file
 /// (`modallab lint --format github`, its JSON output's `line` and `column`).
 ///
-/// Lines and columns count from 1, columns in Unicode scalars, as ``JSONSyntaxError`` counts
-/// them; the root `$` is where the text's first value starts. Built in one pass over the bytes
-/// (O(n) time, one entry per value); meant for a text that parses (for one that doesn't, the
-/// values before the error are mapped).
+/// Lines and columns count from 1, columns in Unicode scalars, after a byte-order mark, as
+/// ``JSONSyntaxError`` counts them; the root `$` is where the text's first value starts. Built in
+/// one pass over the bytes, one entry per value: O(n × d) time for n bytes nested d deep, values
+/// deeper than ``JSONParser/maxDepth`` (which no parse accepts) left out. Meant for a text that
+/// parses (for one that doesn't, the values before the error are mapped).
 public struct JSONSourceMap: Sendable {
     /// A 1-based line and column.
     public struct Position: Sendable, Hashable {
@@ -20,10 +21,11 @@ public struct JSONSourceMap: Sendable {
     public init(_ bytes: [UInt8]) {
         enum Frame {
             /// An object, and the name of its member whose value comes next (set by the name,
-            /// cleared by the comma after the value).
-            case object(path: JSONPath, key: String?)
-            case array(path: JSONPath, index: Int)
+            /// cleared by the comma after the value). No path deeper than the parser's limit.
+            case object(path: JSONPath?, key: String?)
+            case array(path: JSONPath?, index: Int)
         }
+        let bytes = JSONParser.droppingByteOrderMark(bytes)
         var positions: [JSONPath: Position] = [:]
         var frames: [Frame] = []
         var line = 1
@@ -31,14 +33,16 @@ public struct JSONSourceMap: Sendable {
         // The path of a value about to start that has no name to be found at (the root, an
         // array's element): recorded at its first character.
         var awaitingValue: JSONPath? = .root
-        func record(_ path: JSONPath, _ line: Int, _ column: Int) {
-            if positions[path] == nil { positions[path] = Position(line: line, column: column) }
+        func record(_ path: JSONPath?, _ line: Int, _ column: Int) {
+            if let path, positions[path] == nil { positions[path] = Position(line: line, column: column) }
         }
-        // The path of the value that starts now: the pending member's, or the array's element's.
-        func valuePath() -> JSONPath {
+        // The path of the value that starts now: the pending member's, or the array's element's;
+        // none past the parser's depth.
+        func valuePath() -> JSONPath? {
+            guard frames.count < JSONParser.maxDepth else { return nil }
             switch frames.last {
-            case .object(let path, let key): return key.map { path.appending($0) } ?? path
-            case .array(let path, let index): return path.appending(index)
+            case .object(let path, let key): return key.flatMap { k in path.map { $0.appending(k) } } ?? path
+            case .array(let path, let index): return path?.appending(index)
             case nil: return .root
             }
         }
@@ -65,7 +69,7 @@ public struct JSONSourceMap: Sendable {
             case UInt8(ascii: "["):
                 let path = valuePath()
                 frames.append(.array(path: path, index: 0))
-                awaitingValue = path.appending(0)
+                awaitingValue = path?.appending(0)
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 if !frames.isEmpty { frames.removeLast() }
                 awaitingValue = nil
@@ -73,7 +77,7 @@ public struct JSONSourceMap: Sendable {
                 switch frames.last {
                 case .array(let path, let index):
                     frames[frames.count - 1] = .array(path: path, index: index + 1)
-                    awaitingValue = path.appending(index + 1)
+                    awaitingValue = path?.appending(index + 1)
                 case .object(let path, _): frames[frames.count - 1] = .object(path: path, key: nil)
                 case nil: break
                 }
@@ -97,7 +101,7 @@ public struct JSONSourceMap: Sendable {
                     } else {
                         name = String(decoding: bytes[(start + 1)..<max(start + 1, min(j, bytes.count))], as: UTF8.self)
                     }
-                    record(path.appending(name), line, column)
+                    record(path?.appending(name), line, column)
                     frames[frames.count - 1] = .object(path: path, key: name)
                 }
                 // A valid string has no line break: only the column moves, by its scalars.

@@ -17,9 +17,8 @@ extension Prototype {
         -> DecodeResult
     {
         if let tooLarge = limits.checkSize(bytes.count) { return DecodeResult(prototype: nil, issues: [tooLarge]) }
-        // Editors on some systems save UTF-8 with a byte-order mark; RFC 8259 §8.1 lets a parser ignore it.
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        let value = try JSONParser.parse(body)
+        // Editors on some systems save UTF-8 with a byte-order mark, which a parser may ignore.
+        let value = try JSONParser.parse(JSONParser.droppingByteOrderMark(bytes))
         return decode(value, version: fnv1a64Hex(bytes), limits: limits)
     }
 

@@ -1099,10 +1099,12 @@ class GestureTests(PlayerTestCase):
         self.el('[data-id="to"]').send_keys("anna@example.com")
         self.wait_for("return document.querySelector('.presentation[data-modal=\"compose\"]').dataset.dirty === 'true'")
         self.settle()
-        # From the large detent (the keyboard raised it) past the medium one by more than the
-        # rubber band's 20 points: a swipe at any speed. A drag that ends above that is a
-        # detent change when slow, as in UIKit, and only a quick one asks.
-        self.drag(self.el('.presentation[data-modal="compose"] .nav-title'), 400)
+        # From the large detent (783 pt: the keyboard raised it) 80 pt past the medium one
+        # (426 pt), which the rubber band turns into more than the 20 points that make a swipe
+        # at any speed. A drag that ends above that is a detent change when slow, as in UIKit,
+        # and only a quick one asks. In CSS px: the device is scaled to fit the window.
+        k = self.js("const w = document.querySelector('[data-window]'); return w.getBoundingClientRect().width / w.offsetWidth")
+        self.drag(self.el('.presentation[data-modal="compose"] .nav-title'), (783 - 426 + 80) * k)
         self.wait_for("return document.querySelector('.presentation[data-modal=\"discard-draft\"]')")
         self.settle()
         self.assertEqual(self.stack(), ["compose", "discard-draft"], "the sheet stays and the confirmation appears")
@@ -1339,6 +1341,22 @@ class SoftwareKeyboardTests(PlayerTestCase):
         self.assertTrue(shifted(), "Shift is down again after a sentence's end")
         self.el('.kb-key[data-key="c"]').click()
         self.assertEqual(field.get_attribute("value"), "Ab. C")
+        # Where Shift is down by itself: a new line too; not in a password field, nor in one for
+        # an email address (an alert's `secure` and `keyboard`).
+        checks = self.d.execute_async_script("""const done = arguments[arguments.length - 1];
+            import('/public/softkeyboard.js').then((m) => {
+              const at = (type, mode, value) => {
+                const el = document.createElement(type === 'area' ? 'textarea' : 'input');
+                if (type !== 'area') el.type = type;
+                if (mode) el.inputMode = mode;
+                el.value = value;
+                el.setSelectionRange(value.length, value.length);
+                return m.startsSentence(el);
+              };
+              done([at('text', '', ''), at('password', '', ''), at('text', 'email', ''), at('area', '', 'Hi.\\nSo'),
+                    at('area', '', 'Hi\\n'), at('text', '', 'Hi! '), at('text', '', 'Hi')]);
+            }, (e) => done(String(e)));""")
+        self.assertEqual(checks, [True, False, False, False, True, True, False])
         self.assertEqual(self.stack(), ["rename-alert"])
         self.screenshot("keyboard-alert-iphone")
         # Return runs the alert's preferred action; the keyboard goes with the alert.

@@ -40,6 +40,7 @@ import Testing
         (#"{"a": [1, 2, ]}"#, "$.a"),
         // An object's trailing comma inside an array: the object, not the array.
         (#"{"a": [{"b": 1, }]}"#, "$.a[0]"),
+        // An array's inside an array: the inner array.
         (#"[[1, ], 2]"#, "$[0]"),
         (#"{"a": {"x": 1, "b\u0022c": nope}}"#, #"$.a["b\"c"]"#),
         (#"[{"k": "v"}, {"k": "{[,"}, {"k": 01}]"#, "$[2].k"),
@@ -266,6 +267,19 @@ import Testing
     func positionOfEachValue(path: String, line: Int, column: Int) {
         let map = JSONSourceMap(Array(Self.text.utf8))
         #expect(map.position(of: path) == JSONSourceMap.Position(line: line, column: column), "\(path)")
+    }
+
+    /// A byte-order mark is not a column (as a syntax error's columns are counted after it);
+    /// nesting past the parser's limit is not mapped, and costs no path per value.
+    @Test func aByteOrderMarkAndDeepNesting() {
+        let bom = JSONSourceMap([0xEF, 0xBB, 0xBF] + Array(#"{"a": 1}"#.utf8))
+        #expect(bom.position(of: "$.a") == JSONSourceMap.Position(line: 1, column: 2))
+        let depth = 100_000
+        let deep = JSONSourceMap(Array(String(repeating: "[", count: depth).utf8) + [UInt8(ascii: "1")])
+        #expect(deep.position(of: "$[0][0]") == JSONSourceMap.Position(line: 1, column: 3))
+        let tooDeep = JSONPath(components: Array(repeating: .index(0), count: JSONParser.maxDepth + 5))
+        // Not mapped: its nearest ancestor that is.
+        #expect(deep.position(of: tooDeep).column <= JSONParser.maxDepth + 1)
     }
 
     /// A path reads back from what ``JSONPath/description`` writes; other text is no path.

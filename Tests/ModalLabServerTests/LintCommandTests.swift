@@ -91,6 +91,17 @@ import Testing
                 "::warning file=x%3Ay%2Cz.json,line=1,col=10,title=alert.button-count::$.a: 100%25 sure%0Anot::error",
                 "::notice file=x%3Ay%2Cz.json,line=1,col=2,title=alert.avoid-pronouns::$.b: a%0D",
             ], "\(lines)")
+        // Control and bidirectional characters are written out, as in the text lines, so a
+        // workflow's log shows them and no terminal acts on them.
+        let hostile = LintReport(diagnostics: [
+            Diagnostic(.alertButtonCount, severity: .error, message: "a\u{1B}[31mred\u{202E}x", path: "$")
+        ]).githubLines(file: "f\u{7}.json", positions: nil)
+        #expect(
+            hostile.count == 1 && !hostile[0].unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" },
+            "\(hostile)")
+        #expect(
+            hostile[0].hasPrefix("::error file=f\\u{7}.json,title=alert.button-count::$: a\\u{1B}[31mred"), "\(hostile)"
+        )
     }
 
     /// `modallab lint .` in a Swift package's folder: `.build/` (whose `workspace-state.json`

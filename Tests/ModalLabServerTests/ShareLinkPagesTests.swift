@@ -152,14 +152,15 @@ import Testing
         #expect(owner.status == 404 && owner.text.contains(gallery) && !owner.text.contains(english))
     }
 
-    /// A share link's holder who opens an owner's page (the gallery at `/`, the insights) reads
-    /// words for them, in their language, with a link back to what their link opens — not the
-    /// owner's instructions about the token `modallab serve` printed. The status stays 401.
+    /// A share link's holder who opens an owner's page (the gallery at `/`) reads words for them,
+    /// in their language, with a link back to what their link opens — not the owner's
+    /// instructions (a Bearer token), though a designer who holds their own link is told where
+    /// to sign in. The status stays 401. A wrong `?token=` keeps its own page.
     @Test func anOwnersPageShowsAHolderBackToTheirPrototype() async throws {
         let dir = try StudyTests.studyFolder()
         defer { dir.remove() }
         let s = try TestApp(socket: true, prototypes: dir.path)
-        let instructions = "modallab serve"
+        let instructions = "Authorization: Bearer"
         for (role, opens) in [
             ("participant", "/p/mail"), ("view", "/p/mail"), ("comment", "/p/mail"), ("report", "/p/mail/insights"),
         ] {
@@ -174,9 +175,18 @@ import Testing
             #expect(en.text.contains("This page is the designer’s"), "\(role): \(en.text)")
             #expect(en.text.contains(#"href="\#(opens)""#) && !en.text.contains(#"href="/""#), "\(role): \(en.text)")
             #expect(!en.text.contains(instructions), "\(role): the owner's instructions")
+            #expect(en.text.contains("If you are the designer"), "\(role): \(en.text)")
             let zh = try await s.client.request("GET", "/?lang=zh-Hans", headers: cookie, auth: false)
             #expect(zh.text.contains("此页面仅供设计者使用") && zh.text.contains("返回共享给你的原型"), "\(role): \(zh.text)")
         }
+        // Someone signing in with a wrong token, holding a link: the wrong token's own page.
+        let made = try await s.client.json("POST", "/api/shares", ["prototype": "mail", "role": "view"])
+        let url = try #require(made.json?["url"]?.stringValue)
+        let token = String(url[url.range(of: "/s/")!.upperBound...])
+        let wrong = try await s.client.request(
+            "GET", "/?token=nope",
+            headers: ["Cookie": "modallab_share_\(s.client.port)=\(token)", "Accept": "text/html"], auth: false)
+        #expect(wrong.status == 401 && wrong.text.contains("Wrong owner token"), "\(wrong.text)")
         // Without credentials the page still says how the owner gets in.
         let anyone = try await s.client.request("GET", "/", headers: ["Accept": "text/html"], auth: false)
         #expect(anyone.status == 401 && anyone.text.contains(instructions) && anyone.text.contains(#"href="/""#))

@@ -105,7 +105,13 @@ public enum LintCommand {
             switch bytes {
             case .success(let b):
                 report = linter.lint(file: b)
-                if format != "text", report.unusable == nil { positions = JSONSourceMap(b) }
+                // Only for findings with a path, in a text the decoder parsed (a file over the
+                // size limit is not read, and the map's cost grows with the nesting).
+                if format != "text", report.unusable == nil, PrototypeLimits.standard.checkSize(b.count) == nil,
+                    report.diagnostics.contains(where: { $0.path != nil })
+                {
+                    positions = JSONSourceMap(b)
+                }
                 report.diagnostics += assetFindings(
                     file: file, bytes: b, prototype: report.prototype, devices: devices, language: language)
             case .failure(let message):

@@ -182,7 +182,8 @@ extension Strings {
         .errorReloads: "This page reloads by itself when the prototype's file changes.",
         .backToGallery: "Back to the gallery",
         .ownersPageHeading: "This page is the designer’s",
-        .ownersPageDetail: "Your share link opens one of their prototypes, not this page.",
+        .ownersPageDetail:
+            "Your share link opens one of their prototypes, not this page. If you are the designer, open the address `modallab serve` printed.",
         .backToSharedLink: "Back to the shared prototype",
         .linkEndedHeading: "This link no longer works",
         .linkEndedDetail: "This link is no longer valid; ask whoever sent it for a new one.",

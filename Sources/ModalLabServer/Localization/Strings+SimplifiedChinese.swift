@@ -176,7 +176,7 @@ extension Strings {
         .errorReloads: "原型文件更改后，此页会自动重新载入。",
         .backToGallery: "返回原型库",
         .ownersPageHeading: "此页面仅供设计者使用",
-        .ownersPageDetail: "你的共享链接打开的是设计者的一个原型，而不是此页面。",
+        .ownersPageDetail: "你的共享链接打开的是设计者的一个原型，而不是此页面。如果你就是设计者，请打开 `modallab serve` 打印的地址。",
         .backToSharedLink: "返回共享给你的原型",
         .linkEndedHeading: "此链接已失效",
         .linkEndedDetail: "此链接已不再有效；请向发给你链接的人索取新的链接。",

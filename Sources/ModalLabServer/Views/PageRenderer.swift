@@ -61,9 +61,10 @@ struct PageRenderer: Sendable {
         var context =
             if reader == .endedLink {
                 ErrorPageView(linkEnded: p.status, strings: locale.strings)
-            } else if case .shareHolder = reader, p.status == .unauthorized {
+            } else if case .shareHolder = reader, p.status == .unauthorized, p.title == Problem.ownerRequired.title {
                 // An owner's page (the gallery, the insights): the owner's instructions are not
-                // the holder's, who is shown back to their prototype instead.
+                // the holder's, who is shown back to their prototype instead (a wrong `?token=`
+                // keeps its own page: whoever typed it is signing in).
                 ErrorPageView(ownersPage: p.status, strings: locale.strings)
             } else if let broken, broken.prototype == nil {
                 ErrorPageView(broken: broken, strings: locale.strings)

@@ -69,10 +69,19 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Where the finding is: its JSON path, else its modal, else the document (`$`).
+    public var place: String { path ?? modal ?? "$" }
+
+    /// The message, followed by ` (changes in iOS 26: …)` when the rule changes in a later version.
+    public var messageWithVersions: String { message + versionSuffix }
+
+    /// ` (changes in iOS 26: …)`, or "" when nothing changes.
+    private var versionSuffix: String { versionNote.map { " (\($0))" } ?? "" }
+
     /// `$.modals[2].actions: warning: … [alert.button-count]`, as the compiler-style lint line,
     /// followed by ` (changes in iOS 26: …)` when the rule changes in a later version.
     public var description: String {
-        "\(path ?? modal ?? "$"): \(severity.rawValue): \(message) [\(rule)]" + (versionNote.map { " (\($0))" } ?? "")
+        "\(place): \(severity.rawValue): \(message) [\(rule)]" + versionSuffix
     }
 
     /// `{"rule", "severity", "message", "source", "path"?, "modal"?, "versions"?}`, plus `file` when

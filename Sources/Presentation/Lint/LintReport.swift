@@ -128,7 +128,8 @@ public struct LintReport: Sendable {
             return TextScalars.visible("::\(kind) \(properties)::" + Self.githubData(message), limit: .max)
         }
         if let u = unusable {
-            return [command("error", line: u.line, column: u.column, title: u.code, message: u.message)]
+            let message = (u.path.map { "\($0): " } ?? "") + u.message
+            return [command("error", line: u.line, column: u.column, title: u.code, message: message)]
         }
         return diagnostics.map { d in
             let at = d.path.flatMap { path in positions?.position(of: path) }
@@ -138,9 +139,9 @@ public struct LintReport: Sendable {
                 case .warning: "warning"
                 case .info: "notice"
                 }
-            let message =
-                "\(d.path ?? d.modal ?? "$"): \(d.message)" + (d.versionNote.map { " (\($0))" } ?? "")
-            return command(kind, line: at?.line, column: at?.column, title: d.rule, message: message)
+            return command(
+                kind, line: at?.line, column: at?.column, title: d.rule, message: "\(d.place): \(d.messageWithVersions)"
+            )
         }
     }
 
