@@ -130,54 +130,6 @@ public struct JSONSourceMap: Sendable {
     /// ``position(of:)`` of a path written as ``JSONPath/description`` writes it (`$.a[0]`,
     /// `$["odd key"]`); the root's for text that is not such a path.
     public func position(of path: String) -> Position {
-        position(of: JSONPath(parsing: path) ?? .root)
-    }
-}
-
-extension JSONPath {
-    /// The path `text` writes, as ``description`` writes paths: `$`, then `.name`, `[index]` and
-    /// `["name"]` steps (the name a JSON string); `nil` for anything else.
-    public init?(parsing text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.first == UInt8(ascii: "$") else { return nil }
-        var components: [Component] = []
-        var i = 1
-        while i < bytes.count {
-            switch bytes[i] {
-            case UInt8(ascii: "."):
-                var j = i + 1
-                while j < bytes.count, bytes[j] != UInt8(ascii: "."), bytes[j] != UInt8(ascii: "[") { j += 1 }
-                guard j > i + 1 else { return nil }
-                components.append(.key(String(decoding: bytes[(i + 1)..<j], as: UTF8.self)))
-                i = j
-            case UInt8(ascii: "["):
-                guard i + 1 < bytes.count else { return nil }
-                if bytes[i + 1] == UInt8(ascii: "\"") {
-                    // A JSON string, then `]`.
-                    var j = i + 2
-                    while j < bytes.count && bytes[j] != UInt8(ascii: "\"") {
-                        if bytes[j] == UInt8(ascii: "\\") { j += 1 }
-                        j += 1
-                    }
-                    guard j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: "]"),
-                        case .string(let name)? = try? JSONParser.parse(Array(bytes[(i + 1)...j]))
-                    else { return nil }
-                    components.append(.key(name))
-                    i = j + 2
-                } else {
-                    var j = i + 1
-                    var n = 0
-                    while j < bytes.count, bytes[j] >= 48, bytes[j] <= 57, n < 1_000_000_000 {
-                        n = n * 10 + Int(bytes[j] - 48)
-                        j += 1
-                    }
-                    guard j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: "]") else { return nil }
-                    components.append(.index(n))
-                    i = j + 1
-                }
-            default: return nil
-            }
-        }
-        self.init(components: components)
+        position(of: JSONPath.parse(path) ?? .root)
     }
 }

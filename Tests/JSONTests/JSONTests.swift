@@ -288,9 +288,9 @@ import Testing
             .root, JSONPath.root.appending("a").appending(0).appending("b c").appending(12),
             JSONPath.root.appending("quote\"[]").appending("x.y"), JSONPath.root.appending(""),
         ]
-        for p in paths { #expect(JSONPath(parsing: p.description) == p, "\(p)") }
+        for p in paths { #expect(JSONPath.parse(p.description) == p, "\(p)") }
         for bad in ["", "a", "$.", "$[", "$[x]", "$[1", #"$["a"#, "$..a", "$ .a"] {
-            #expect(JSONPath(parsing: bad) == nil, "\(bad)")
+            #expect(JSONPath.parse(bad) == nil, "\(bad)")
         }
     }
 }

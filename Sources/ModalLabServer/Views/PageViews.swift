@@ -693,25 +693,23 @@ struct ErrorPageView: MustacheContext {
     /// The page of a share link that no longer works (expired, revoked, or never made), for its
     /// holder: neutral words in the reader's language, nothing of why, no prototype, no gallery.
     init(linkEnded status: HTTPStatus, strings: Strings) {
-        self.status = status.code
-        showsStatus = false
-        title = strings[.linkEndedHeading]
-        detail = strings[.linkEndedDetail]
-        titleLanguage = strings.language.rawValue
-        detailLanguage = strings.language.rawValue
-        prototype = ""
-        watchesPrototype = false
-        showsGallery = false
+        self.init(holder: status, title: .linkEndedHeading, detail: .linkEndedDetail, strings: strings)
     }
 
     /// An owner's page (401) as a working share link's holder meets it: words for them in the
     /// reader's language, not the owner's instructions (the token `modallab serve` printed);
     /// the page links back to their prototype (``sharedLink``).
     init(ownersPage status: HTTPStatus, strings: Strings) {
+        self.init(holder: status, title: .ownersPageHeading, detail: .ownersPageDetail, strings: strings)
+    }
+
+    /// A page for a share link's holder: `title` and `detail` in the reader's language, no
+    /// status in the heading, no prototype, no gallery.
+    private init(holder status: HTTPStatus, title: UIString, detail: UIString, strings: Strings) {
         self.status = status.code
         showsStatus = false
-        title = strings[.ownersPageHeading]
-        detail = strings[.ownersPageDetail]
+        self.title = strings[title]
+        self.detail = strings[detail]
         titleLanguage = strings.language.rawValue
         detailLanguage = strings.language.rawValue
         prototype = ""
