@@ -31,7 +31,7 @@ function deleteBackward(el) {
  * `secure` and `keyboard`), are typed without it, as apps set them.
  */
 export function startsSentence(el) {
-  if (el.type === "password" || (el.inputMode && !["text", ""].includes(el.inputMode))) return false;
+  if (el.type === "password" || !["", "text"].includes(el.inputMode ?? "")) return false;
   const before = el.value.slice(0, el.selectionStart ?? el.value.length);
   return /^\s*$/.test(before) || /[.!?]\s+$/.test(before) || /\n[ \t]*$/.test(before);
 }

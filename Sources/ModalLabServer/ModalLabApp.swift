@@ -185,17 +185,22 @@ public final class ModalLabApp: @unchecked Sendable {
     }
 
     /// The bound host as a URL writes it (`[::1]` for IPv6).
-    private var urlHost: String { Self.urlHost(configuration.host) }
+    private var urlHost: String {
+        configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    }
 
-    /// `host` (a `--host` value) as a URL writes it: bracketed when it is an IPv6 address.
-    static func urlHost(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+    /// Whether the server listens on a wildcard address (`0.0.0.0`, `::`), which no browser
+    /// addresses.
+    var bindsWildcard: Bool { ["0.0.0.0", "::", "", "[::]"].contains(configuration.host) }
+
+    /// The bound host as an address a link can name: ``urlHost``, or `127.0.0.1` for a
+    /// wildcard address.
+    var reachableHost: String { bindsWildcard ? "127.0.0.1" : urlHost }
 
     /// `http://HOST:PORT` for the bound address, which pages served from it send as their
-    /// `Origin`; nil for a wildcard address (`0.0.0.0`, `::`), which no browser addresses —
-    /// there, `--origin` names what they use.
-    func ownOrigin(port: Int) -> String? {
-        ["0.0.0.0", "::", "", "[::]"].contains(configuration.host) ? nil : "http://\(urlHost):\(port)"
-    }
+    /// `Origin`; nil for a wildcard address, which no browser addresses — there, `--origin`
+    /// names what they use.
+    func ownOrigin(port: Int) -> String? { bindsWildcard ? nil : "http://\(urlHost):\(port)" }
 
     /// Stops accepting, finishes in-flight requests (at most `gracePeriod` seconds), ends the
     /// sessions still open — each logs `session_end` with `how: "shutdown"` —, then flushes

@@ -120,8 +120,7 @@ extension ModalLabApp {
             access: access, library: library, log: log, sessions: sessions, ender: ender, reloads: reloads,
             watchers: watchers, eventBudget: eventBudget, pages: pages,
             origin: configuration.origins.first.flatMap(CrossOriginProtection.normalized),
-            boundHost: ["0.0.0.0", "::", "", "[::]"].contains(configuration.host)
-                ? "127.0.0.1" : ModalLabApp.urlHost(configuration.host)
+            boundHost: reachableHost
         ).addRoutes(to: groups)
         CommentController(comments: comments, library: library, shares: shares, log: log, eventBudget: eventBudget)
             .addRoutes(to: groups)

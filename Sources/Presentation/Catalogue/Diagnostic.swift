@@ -85,11 +85,16 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `{"rule", "severity", "message", "source", "path"?, "modal"?, "versions"?}`, plus `file` when
-    /// given; `versions` says what changes about the rule after the version linted for.
-    public func json(file: String? = nil) -> JSONValue {
+    /// given, and `line` and `column` after `path` when `position` gives where the path is written
+    /// (1-based); `versions` says what changes about the rule after the version linted for.
+    public func json(file: String? = nil, position: (line: Int, column: Int)? = nil) -> JSONValue {
         var o = JSONObject()
         if let file { o["file"] = .string(file) }
         if let path { o["path"] = .string(path) }
+        if path != nil, let position {
+            o["line"] = .int(position.line)
+            o["column"] = .int(position.column)
+        }
         o["rule"] = .string(rule)
         o["severity"] = .string(severity.rawValue)
         o["message"] = .string(message)

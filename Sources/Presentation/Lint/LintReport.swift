@@ -94,19 +94,8 @@ public struct LintReport: Sendable {
             return [.object(o)]
         }
         return diagnostics.map { d in
-            guard let positions, let path = d.path, case .object(let o) = d.json(file: file) else {
-                return d.json(file: file)
-            }
-            let at = positions.position(of: path)
-            var located = JSONObject()
-            for (key, value) in o {
-                located[key] = value
-                if key == "path" {
-                    located["line"] = .int(at.line)
-                    located["column"] = .int(at.column)
-                }
-            }
-            return .object(located)
+            let at = d.path.flatMap { positions?.position(of: $0) }
+            return d.json(file: file, position: at.map { ($0.line, $0.column) })
         }
     }
 
